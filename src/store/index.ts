@@ -1,0 +1,3 @@
+export * from './types.js';
+export * from './store.js';
+export * from './derive.js';

@@ -1,0 +1,134 @@
+import type { Action, ApiErrorKind } from '../api/index.js';
+import type { Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
+
+export type Mode = 'demo' | 'anon' | 'key';
+export type TradeState = 'closed' | 'settling' | 'resolved';
+
+/** The market list's query as the user set it (strings, '' = not sent). */
+export interface ListQuery {
+  q: string;
+  /** '' | 'active' | 'closed' | 'settling' | 'resolved' | 'all' */
+  status: string;
+  category: string;
+  /** '' | 'volume' | 'newest' | 'closing' | 'liquidity' */
+  sort: string;
+  limit: number;
+  offset: number;
+}
+
+export interface ErrorInfo {
+  kind: ApiErrorKind;
+  status?: number;
+  code: string;
+  message: string;
+  at: number;
+}
+
+export interface MarketEntry {
+  market: Market;
+  /** When this market's data last arrived (from the list or its detail). */
+  receivedAt: number;
+  /** When its detail endpoint last answered. */
+  detailAt?: number;
+  firstSeenAt: number;
+  /** Outcome name → price when first seen, for "change since first seen". */
+  firstPrices: Record<string, number>;
+  /** A quote answered 409/410/423: the trading state it revealed, until newer data disagrees. */
+  tradeState?: TradeState;
+  tradeStateAt?: number;
+}
+
+/** One point of a market's price history: outcome prices in `names` order. */
+export interface PriceSample {
+  t: number;
+  prices: (number | undefined)[];
+}
+
+export interface PriceHistory {
+  names: string[];
+  /** Oldest first, at most HISTORY_CAP samples. */
+  samples: PriceSample[];
+}
+
+export interface QuoteForm {
+  outcome: string;
+  amount: string;
+  action: Action;
+}
+
+export type QuoteStatus = 'idle' | 'invalid' | 'waiting' | 'ok' | 'error';
+
+export interface QuoteEntry {
+  form: QuoteForm;
+  status: QuoteStatus;
+  /** Inline message for an invalid form (no request was sent). */
+  validation?: string;
+  result?: Quote;
+  /** The form the result / error answers. */
+  answeredForm?: QuoteForm;
+  error?: ErrorInfo;
+  requestedAt?: number;
+  receivedAt?: number;
+}
+
+export type ConnectionStatus = 'connecting' | 'online' | 'offline' | 'auth_failed';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  lastSuccessAt?: number;
+  lastError?: ErrorInfo;
+  consecutiveFailures: number;
+}
+
+export interface RateState {
+  mode: Mode;
+  /** The mode's nominal limit per 60 s (10 anonymous, 30 with a key). */
+  limit: number;
+  /** The limit the scheduler currently allows itself (lowered after an unexpected 429). */
+  effectiveLimit: number;
+  /** Requests sent in the last 60 s. */
+  usedInWindow: number;
+  /** When the next request of any kind may go out. */
+  nextRequestAt?: number;
+  /** When the next background refresh of the list is planned. */
+  nextListRefreshAt?: number;
+  /** When the next refresh of the selected market's detail is planned. */
+  nextDetailRefreshAt?: number;
+  /** Everything paused until then (429 or network backoff). */
+  backoffUntil?: number;
+  /** Why: 'rate_limited' | 'offline' | 'server'. */
+  backoffReason?: 'rate_limited' | 'offline' | 'server';
+  last429At?: number;
+  /** Last rate headers the server sent, if any. */
+  server?: RateHeaders;
+  totalRequests: number;
+  total429: number;
+}
+
+export interface Notice {
+  id: number;
+  level: 'info' | 'warn';
+  text: string;
+  at: number;
+}
+
+export interface AppState {
+  list: {
+    ids: string[];
+    query: ListQuery;
+    loadedAt?: number;
+    /** True until the first list answer (success or failure). */
+    loading: boolean;
+  };
+  markets: Record<string, MarketEntry>;
+  history: Record<string, PriceHistory>;
+  selectedId?: string;
+  quotes: Record<string, QuoteEntry>;
+  events: { ids: string[]; byId: Record<string, MarketEvent>; loadedAt?: number };
+  /** Categories seen so far, sorted, for the `c` filter cycle. */
+  categories: string[];
+  connection: ConnectionState;
+  rate: RateState;
+  /** Newest last, at most NOTICE_CAP. */
+  notices: Notice[];
+}

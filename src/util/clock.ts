@@ -1,0 +1,102 @@
+/**
+ * The one notion of time every layer uses. Production code gets `systemClock`;
+ * tests and the budget benchmark get a `ManualClock` they advance by hand, so
+ * nothing waits in real time.
+ */
+export type TimerHandle = { readonly id: number };
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle | undefined): void;
+}
+
+let nextSystemId = 1;
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout(fn, ms) {
+    const id = nextSystemId++;
+    const t = globalThis.setTimeout(fn, Math.max(0, ms));
+    systemTimers.set(id, t);
+    return { id };
+  },
+  clearTimeout(handle) {
+    if (!handle) return;
+    const t = systemTimers.get(handle.id);
+    if (t !== undefined) globalThis.clearTimeout(t);
+    systemTimers.delete(handle.id);
+  },
+};
+const systemTimers = new Map<number, ReturnType<typeof globalThis.setTimeout>>();
+
+interface ManualTimer {
+  id: number;
+  at: number;
+  seq: number;
+  fn: () => void;
+}
+
+/** A virtual clock: time moves only when `advance`/`advanceTo`/`runNext` is called. */
+export class ManualClock implements Clock {
+  private t: number;
+  private seq = 0;
+  private nextId = 1;
+  private timers = new Map<number, ManualTimer>();
+
+  constructor(start = Date.UTC(2026, 10, 22, 12, 0, 0)) {
+    this.t = start;
+  }
+
+  now(): number {
+    return this.t;
+  }
+
+  setTimeout(fn: () => void, ms: number): TimerHandle {
+    const id = this.nextId++;
+    const delay = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+    this.timers.set(id, { id, at: this.t + delay, seq: this.seq++, fn });
+    return { id };
+  }
+
+  clearTimeout(handle: TimerHandle | undefined): void {
+    if (handle) this.timers.delete(handle.id);
+  }
+
+  /** Number of timers still scheduled. */
+  pending(): number {
+    return this.timers.size;
+  }
+
+  /** When the earliest timer is due, or undefined when none is scheduled. */
+  nextDueAt(): number | undefined {
+    let best: ManualTimer | undefined;
+    for (const timer of this.timers.values()) if (!best || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
+    return best?.at;
+  }
+
+  /** Move to the earliest timer (never backwards), run it, return true; false when none. */
+  runNext(): boolean {
+    let best: ManualTimer | undefined;
+    for (const timer of this.timers.values()) if (!best || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
+    if (!best) return false;
+    this.timers.delete(best.id);
+    if (best.at > this.t) this.t = best.at;
+    best.fn();
+    return true;
+  }
+
+  /** Run every timer due up to `target`, in order, then set the time to `target`. */
+  advanceTo(target: number): void {
+    for (;;) {
+      const due = this.nextDueAt();
+      if (due === undefined || due > target) break;
+      this.runNext();
+    }
+    if (target > this.t) this.t = target;
+  }
+
+  advance(ms: number): void {
+    this.advanceTo(this.t + ms);
+  }
+}

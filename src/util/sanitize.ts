@@ -1,0 +1,80 @@
+/**
+ * Makes a string from the network safe to draw in a terminal: removes every
+ * escape sequence (CSI, OSC incl. hyperlinks OSC 8 and clipboard OSC 52, DCS,
+ * SOS/PM/APC, two-byte ESC sequences, their 8-bit C1 forms), every other C0/C1
+ * control (BEL, backspace, DEL, …) and bidi overrides/isolates, which can make
+ * text display in a different order than it reads. Tabs and line breaks
+ * become single spaces (one-line cells). An unterminated string sequence
+ * swallows the rest of the input, as a terminal would.
+ */
+const ESC = 0x1b;
+const BEL = 0x07;
+const ST8 = 0x9c;
+
+function isBidiControl(cp: number): boolean {
+  return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f || cp === 0x061c;
+}
+
+/** Index just past a string sequence body (OSC/DCS/SOS/PM/APC) starting at i, ended by BEL, ESC \ or 8-bit ST. */
+function skipStringBody(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c === BEL || c === ST8) return i + 1;
+    if (c === ESC) return s.charCodeAt(i + 1) === 0x5c ? i + 2 : i + 1;
+    i++;
+  }
+  return i;
+}
+
+/** Index just past CSI parameters/intermediates/final byte starting at i. */
+function skipCsiBody(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x40 && c <= 0x7e) return i + 1;
+    if (c < 0x20 || c > 0x3f) {
+      // parameter bytes 0x30–0x3f, intermediates 0x20–0x2f; anything else ends a broken sequence
+      if (!(c >= 0x20 && c <= 0x2f)) return i;
+    }
+    i++;
+  }
+  return i;
+}
+
+export function sanitize(input: unknown): string {
+  if (typeof input !== 'string') return '';
+  let out = '';
+  let i = 0;
+  const s = input;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c === ESC) {
+      const n = s.charCodeAt(i + 1);
+      if (Number.isNaN(n)) break;
+      if (n === 0x5b) i = skipCsiBody(s, i + 2); // ESC [
+      else if (n === 0x5d || n === 0x50 || n === 0x58 || n === 0x5e || n === 0x5f) i = skipStringBody(s, i + 2); // ] P X ^ _
+      else if (n >= 0x20 && n <= 0x2f) i = Math.min(s.length, i + 3); // ESC ( B and similar: one intermediate, one final
+      else i += 2; // ESC c, ESC 7, …
+      continue;
+    }
+    if (c === 0x9b) {
+      i = skipCsiBody(s, i + 1);
+      continue;
+    }
+    if (c === 0x9d || c === 0x90 || c === 0x98 || c === 0x9e || c === 0x9f) {
+      i = skipStringBody(s, i + 1);
+      continue;
+    }
+    if (c === 0x09 || c === 0x0a || c === 0x0d) {
+      if (!out.endsWith(' ')) out += ' ';
+      i++;
+      continue;
+    }
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || isBidiControl(c)) {
+      i++;
+      continue;
+    }
+    out += s[i];
+    i++;
+  }
+  return out;
+}
