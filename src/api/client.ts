@@ -1,0 +1,161 @@
+/**
+ * The typed client of the five endpoints over one undici Agent.
+ *
+ * - createClient throws ApiError (kind 'invalid_request', param 'baseUrl' | 'apiKey' | 'userAgent' | 'timeouts')
+ *   for an unusable configuration, including plain http:// to a host that is not loopback.
+ * - Every call validates its parameters first (ApiError 'invalid_request' naming the parameter), then
+ *   sends one GET with the per-phase timeouts of the Agent and an overall deadline, and resolves with
+ *   normalized data or rejects with exactly one ApiError.
+ * - The key lives only in a closure: it is never a property, never in inspect/JSON output, and is
+ *   scrubbed from anything the server echoes into an error.
+ */
+import { inspect } from 'node:util';
+import { Agent } from 'undici';
+import { ApiError } from './errors.js';
+import { decodeEnvelope } from './envelope.js';
+import { httpGet, parseBaseUrl } from './http.js';
+import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList, normalizeQuote } from './normalize.js';
+import type { ApiResult, CallOptions, EventQuery, Market, MarketClient, MarketEvent, MarketQuery, Quote, QuoteParams } from './types.js';
+import { validateEventQuery, validateId, validateMarketQuery, validateQuoteParams, type QueryParams, type Validated } from './validate.js';
+import { API_PREFIX } from './wire.js';
+
+export interface ClientConfig {
+  baseUrl: string;
+  apiKey?: string;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; totalMs?: number };
+  /** default 4 MiB */
+  maxBodyBytes?: number;
+  userAgent?: string;
+}
+
+export const DEFAULT_TIMEOUTS = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000, totalMs: 20_000 } as const;
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_USER_AGENT = 'oddsboard/0.1.0';
+
+/** `…abcd` (last 4 characters), `…` for keys shorter than 8, '' for none. */
+export function maskKey(key?: string): string {
+  if (typeof key !== 'string' || key.trim() === '') return '';
+  const k = key.trim();
+  return k.length < 8 ? '…' : `…${k.slice(-4)}`;
+}
+
+function configError(param: string, message: string): ApiError {
+  return new ApiError({ kind: 'invalid_request', code: 'INVALID_CONFIG', param, message });
+}
+
+function timeoutValue(name: string, v: number | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw configError('timeouts', `timeouts.${name} must be a positive number of milliseconds.`);
+  return Math.ceil(v);
+}
+
+function unwrap<T>(r: Validated<T>): T {
+  if (!r.ok) throw new ApiError({ kind: 'invalid_request', code: 'INVALID_PARAMETER', param: r.param, message: r.message });
+  return r.value;
+}
+
+function protocol(status: number, message: string, rate: ApiResult<unknown>['rate']): ApiError {
+  return new ApiError({ kind: 'protocol', code: 'BAD_DATA', status, message, rate });
+}
+
+export interface MarketClientWithInfo extends MarketClient {
+  /** What the client is configured with, safe to print (key masked). */
+  describe(): { baseUrl: string; apiKey: string; authenticated: boolean };
+}
+
+export function createClient(config: ClientConfig): MarketClientWithInfo {
+  if (!config || typeof config !== 'object') throw configError('baseUrl', 'The client needs a configuration with a baseUrl.');
+  const base = parseBaseUrl(config.baseUrl);
+  const key = typeof config.apiKey === 'string' && config.apiKey.trim() !== '' ? config.apiKey.trim() : undefined;
+  if (key !== undefined && !/^[\x21-\x7e]+$/.test(key)) {
+    throw configError('apiKey', 'The API key contains spaces or characters that cannot be sent in an HTTP header.');
+  }
+  const userAgent = config.userAgent ?? DEFAULT_USER_AGENT;
+  if (typeof userAgent !== 'string' || !/^[\x20-\x7e]{1,200}$/.test(userAgent)) throw configError('userAgent', 'The user agent must be 1–200 printable ASCII characters.');
+  const t = config.timeouts ?? {};
+  const connectMs = timeoutValue('connectMs', t.connectMs, DEFAULT_TIMEOUTS.connectMs);
+  const headersMs = timeoutValue('headersMs', t.headersMs, DEFAULT_TIMEOUTS.headersMs);
+  const bodyMs = timeoutValue('bodyMs', t.bodyMs, DEFAULT_TIMEOUTS.bodyMs);
+  const totalMs = timeoutValue('totalMs', t.totalMs, DEFAULT_TIMEOUTS.totalMs);
+  const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (typeof maxBodyBytes !== 'number' || !Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw configError('maxBodyBytes', 'maxBodyBytes must be a positive whole number of bytes.');
+  }
+
+  const agent = new Agent({ connect: { timeout: connectMs }, headersTimeout: headersMs, bodyTimeout: bodyMs });
+  const closing = new AbortController();
+  let closed: Promise<void> | undefined;
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
+  if (key !== undefined) headers['x-api-key'] = key;
+  const baseUrl = base.origin + base.prefix;
+
+  async function get(path: string, query: QueryParams, opts: CallOptions | undefined): Promise<{ data: unknown; status: number; rate?: ApiResult<unknown>['rate'] }> {
+    const qs = query.length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
+    const res = await httpGet({
+      agent,
+      base,
+      path: API_PREFIX + path + qs,
+      headers: { ...headers },
+      maxBodyBytes,
+      totalMs,
+      headersMs,
+      bodyMs,
+      signal: opts?.signal,
+      closeSignal: closing.signal,
+    });
+    return decodeEnvelope(res, key);
+  }
+
+  function result<T>(r: { status: number; rate?: ApiResult<unknown>['rate'] }, data: T): ApiResult<T> {
+    return r.rate ? { data, status: r.status, rate: r.rate } : { data, status: r.status };
+  }
+
+  const segment = (id: unknown, param: string) => encodeURIComponent(unwrap(validateId(id, param)));
+
+  const client: MarketClientWithInfo = {
+    async listMarkets(query?: MarketQuery, opts?: CallOptions): Promise<ApiResult<Market[]>> {
+      const r = await get('/markets', unwrap(validateMarketQuery(query)), opts);
+      if (!Array.isArray(r.data)) throw protocol(r.status, 'The server sent something other than a list of markets.', r.rate);
+      return result(r, normalizeMarketList(r.data));
+    },
+    async getMarket(id: string, opts?: CallOptions): Promise<ApiResult<Market>> {
+      const r = await get(`/markets/${segment(id, 'market id')}`, [], opts);
+      const m = normalizeMarket(r.data);
+      if (!m) throw protocol(r.status, 'The server sent a market without a usable id.', r.rate);
+      return result(r, m);
+    },
+    async getQuote(id: string, params: QuoteParams, opts?: CallOptions): Promise<ApiResult<Quote>> {
+      const path = `/markets/${segment(id, 'market id')}/quote`;
+      const p = unwrap(validateQuoteParams(params));
+      const r = await get(path, [['outcome', p.outcome], ['amount', String(p.amount)], ['action', p.action]], opts);
+      const q = normalizeQuote(r.data);
+      if (!q) throw protocol(r.status, 'The server sent a quote that is not an object.', r.rate);
+      return result(r, q);
+    },
+    async listEvents(query?: EventQuery, opts?: CallOptions): Promise<ApiResult<MarketEvent[]>> {
+      const r = await get('/events', unwrap(validateEventQuery(query)), opts);
+      if (!Array.isArray(r.data)) throw protocol(r.status, 'The server sent something other than a list of events.', r.rate);
+      return result(r, normalizeEventList(r.data));
+    },
+    async getEvent(id: string, opts?: CallOptions): Promise<ApiResult<MarketEvent>> {
+      const r = await get(`/events/${segment(id, 'event id')}`, [], opts);
+      const e = normalizeEvent(r.data);
+      if (!e) throw protocol(r.status, 'The server sent an event without a usable id.', r.rate);
+      return result(r, e);
+    },
+    close(): Promise<void> {
+      closed ??= (async () => {
+        closing.abort(new Error('client closed'));
+        await agent.destroy().catch(() => undefined);
+      })();
+      return closed;
+    },
+    describe() {
+      return { baseUrl, apiKey: maskKey(key), authenticated: key !== undefined };
+    },
+  };
+  const shown = () => ({ baseUrl, apiKey: maskKey(key) });
+  Object.defineProperty(client, inspect.custom, { value: () => `MarketClient ${inspect(shown())}`, enumerable: false });
+  Object.defineProperty(client, 'toJSON', { value: shown, enumerable: false });
+  return client;
+}

@@ -1,0 +1,116 @@
+/**
+ * Readers for single untrusted fields. Each returns a clean value or undefined —
+ * never NaN, never the string "undefined", never throws.
+ */
+import { sanitize } from '../util/sanitize.js';
+
+export const TITLE_MAX = 300;
+export const ID_TEXT_MAX = 200;
+export const NAME_MAX = 120;
+export const CATEGORY_MAX = 80;
+
+export type Rec = Record<string, unknown>;
+
+export function isRecord(v: unknown): v is Rec {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The first of `keys` whose value is neither undefined nor null. */
+export function pick(o: Rec, keys: readonly string[]): unknown {
+  for (const k of keys) {
+    const v = o[k];
+    if (v !== undefined && v !== null) return v;
+  }
+  return undefined;
+}
+
+/** A finite number from a number or a numeric string. */
+export function toNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v === 'string') {
+    const t = v.trim();
+    if (t === '' || !/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
+    const n = Number(t);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+export function toNonNegative(v: unknown): number | undefined {
+  const n = toNumber(v);
+  return n !== undefined && n >= 0 ? n : undefined;
+}
+
+/** Sanitized, trimmed, capped text; numbers become their decimal form; empty → undefined. */
+export function toText(v: unknown, max: number): string | undefined {
+  let s: string;
+  if (typeof v === 'string') s = sanitize(v);
+  else if (typeof v === 'number' && Number.isFinite(v)) s = String(v);
+  else return undefined;
+  s = s.replace(/ {2,}/g, ' ').trim();
+  if (s === '') return undefined;
+  if (s.length > max) {
+    // do not cut a surrogate pair in half
+    let cut = max - 1;
+    const c = s.charCodeAt(cut - 1);
+    if (c >= 0xd800 && c <= 0xdbff) cut--;
+    s = `${s.slice(0, cut)}…`;
+  }
+  return s;
+}
+
+/** A boolean from true/false or the strings "true"/"false". */
+export function toBool(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  return undefined;
+}
+
+const MIN_TIME = Date.UTC(1990, 0, 1);
+const MAX_TIME = Date.UTC(2200, 0, 1);
+
+/** Epoch ms from ISO text, epoch ms, or epoch seconds (numbers below 1e11 are seconds). */
+export function toTime(v: unknown): number | undefined {
+  let ms: number | undefined;
+  const n = toNumber(v);
+  if (n !== undefined) ms = Math.abs(n) < 1e11 ? n * 1000 : n;
+  else if (typeof v === 'string' && /\d/.test(v)) {
+    const t = Date.parse(v.trim());
+    if (Number.isFinite(t)) ms = t;
+  }
+  if (ms === undefined || !Number.isFinite(ms) || ms < MIN_TIME || ms > MAX_TIME) return undefined;
+  return Math.round(ms);
+}
+
+/**
+ * A price in 0..1. `cents`: the field is cent-style (Kalshi's 0..100), so values in (1, 100] are divided by 100.
+ * Anything else (negative, > 1 after scaling, unreadable) is undefined.
+ */
+export function toPrice(v: unknown, cents = false): number | undefined {
+  let n = toNumber(v);
+  if (n === undefined || n < 0) return undefined;
+  if (n > 1 && cents && n <= 100) n = n / 100;
+  return n <= 1 ? n : undefined;
+}
+
+/** An array, or a JSON-encoded array in a string (Polymarket's `outcomes`/`outcomePrices`). */
+export function toArray(v: unknown): unknown[] | undefined {
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'string') {
+    const t = v.trim();
+    if (!t.startsWith('[')) return undefined;
+    try {
+      const parsed: unknown = JSON.parse(t);
+      return Array.isArray(parsed) ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** An identifier: non-empty text (numbers allowed), sanitized and capped. */
+export function toId(v: unknown): string | undefined {
+  return toText(v, ID_TEXT_MAX);
+}
