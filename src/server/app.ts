@@ -1,0 +1,97 @@
+/**
+ * The request handler: lazily advance the simulator, authenticate, count the
+ * request in its rate bucket, route, answer. Every answer carries the rate
+ * headers of the bucket it was counted in. A throwing handler becomes 500
+ * INTERNAL; the process never crashes on a request.
+ *
+ * Order of decisions:
+ *   1. `X-API-Key` present (even empty) and not a configured key → 401. The
+ *      request is charged to the client IP's anonymous bucket (a brake on key
+ *      guessing; a key bucket is never touched), so a flood of bad keys gets 429.
+ *   2. Rate limit (per key, or per client IP from the socket; X-Forwarded-For is
+ *      never trusted) → 429 with Retry-After. Rejected requests are not counted.
+ *   3. Route: unknown path 404, non-GET 405 (Allow: GET), then the endpoint.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, sendData, sendError, splitTarget, type Headers } from './http.js';
+import { SlidingWindowLimiter, rateHeaders } from './rateLimit.js';
+import { matchRoute } from './routes.js';
+import type { Simulator } from './sim/simulator.js';
+
+export interface AppLimits {
+  anonymous: number;
+  key: number;
+  windowMs: number;
+}
+
+export interface AppOptions {
+  sim: Simulator;
+  keys: readonly string[];
+  limits: AppLimits;
+  /** Called with unexpected handler errors (never with a key). */
+  onError?: (err: unknown) => void;
+}
+
+const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
+
+/** `::ffff:127.0.0.1` → `127.0.0.1`. */
+export function clientIp(address: string | undefined): string {
+  if (!address) return 'unknown';
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}
+
+export function createHandler(opts: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const { sim, limits } = opts;
+  const keyDigests = opts.keys.map(digest);
+  const limiter = new SlidingWindowLimiter(sim.clock, limits.windowMs);
+
+  /** Bucket identity of a valid key (a hash: the key itself is never kept as a map key). */
+  function keyIdentity(value: string): string | undefined {
+    const d = digest(value);
+    let hit = false;
+    for (const k of keyDigests) if (timingSafeEqual(k, d)) hit = true;
+    return hit ? `key:${d.toString('hex').slice(0, 32)}` : undefined;
+  }
+
+  return (req, res) => {
+    let headers: Headers = {};
+    try {
+      req.resume();
+      sim.sync();
+      const ip = `ip:${clientIp(req.socket.remoteAddress)}`;
+      const rawKey = req.headers['x-api-key'];
+      let identity = ip;
+      let limit = limits.anonymous;
+      let unauthorized = false;
+      if (rawKey !== undefined) {
+        const key = Array.isArray(rawKey) ? rawKey.join(', ') : rawKey;
+        const id = key === '' ? undefined : keyIdentity(key);
+        if (id) {
+          identity = id;
+          limit = limits.key;
+        } else {
+          unauthorized = true;
+        }
+      }
+      const decision = limiter.take(identity, limit);
+      headers = rateHeaders(decision, limits.windowMs);
+      if (!decision.allowed) {
+        throw new HttpError(429, `Rate limit exceeded: ${limit} requests per ${Math.round(limits.windowMs / 1000)} s. Retry after ${decision.retryAfterSeconds ?? 1} s.`);
+      }
+      if (unauthorized) throw new HttpError(401, 'The API key is invalid.');
+      const { segments, query } = splitTarget(req.url ?? '/');
+      const route = matchRoute(sim, segments);
+      if (!route) throw new HttpError(404, 'No such path.');
+      if (req.method !== 'GET') throw new HttpError(405, `Method ${String(req.method).slice(0, 16)} is not allowed; use GET.`, undefined, { Allow: 'GET' });
+      sendData(res, route.run(query), headers);
+    } catch (err) {
+      if (err instanceof HttpError) {
+        sendError(res, err, headers);
+        return;
+      }
+      opts.onError?.(err);
+      sendError(res, new HttpError(500, 'Internal error.'), headers);
+    }
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The five endpoints of the interface over the simulator. Pure request →
+ * data functions: they throw HttpError for every failure answer and never
+ * change market state (quotes are previews).
+ */
+import type { WireEvent, WireQuote } from '../api/wire.js';
+import { HttpError, decodeId, invalidParam, notFound } from './http.js';
+import { parseEventList, parseMarketList, parseQuote, type MarketListParams } from './params.js';
+import { quoteLmsr } from './pricing.js';
+import type { ServedMarket, Simulator } from './sim/simulator.js';
+import type { SimMarket } from './sim/types.js';
+
+export interface RouteMatch {
+  /** Run the endpoint; throws HttpError. */
+  run(query: URLSearchParams): unknown;
+}
+
+/** Match a path (segments after the first '/'); undefined → 404 unknown path. */
+export function matchRoute(sim: Simulator, segments: string[]): RouteMatch | undefined {
+  if (segments[0] !== 'public' || segments[1] !== 'v1') return undefined;
+  const [resource, rawId, sub, ...rest] = segments.slice(2);
+  if (rest.length > 0) return undefined;
+  if (resource === 'markets') {
+    if (rawId === undefined) return { run: (q) => listMarkets(sim, parseMarketList(q)) };
+    if (sub === undefined) return { run: () => sim.toWire(visibleMarket(sim, rawId)) };
+    if (sub === 'quote') return { run: (q) => quote(sim, rawId, q) };
+    return undefined;
+  }
+  if (resource === 'events' && sub === undefined) {
+    if (rawId === undefined) return { run: (q) => listEvents(sim, parseEventList(q).limit) };
+    return { run: () => getEvent(sim, rawId) };
+  }
+  return undefined;
+}
+
+function visibleMarket(sim: Simulator, rawId: string): SimMarket {
+  const id = decodeId(rawId);
+  const m = id === undefined ? undefined : sim.get(id);
+  // Private, pending-review and nonexistent markets answer exactly alike.
+  if (!m || !sim.isVisible(m)) throw notFound('Market');
+  return m;
+}
+
+const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+const SORTERS: Record<MarketListParams['sort'], (a: SimMarket, b: SimMarket) => number> = {
+  volume: (a, b) => b.volume - a.volume || byId(a, b),
+  newest: (a, b) => b.createdAt - a.createdAt || byId(a, b),
+  closing: (a, b) => a.closesAt - b.closesAt || byId(a, b),
+  liquidity: (a, b) => b.b * Math.log(b.outcomes.length) - a.b * Math.log(a.outcomes.length) || byId(a, b),
+};
+
+export function listMarkets(sim: Simulator, p: MarketListParams): ServedMarket[] {
+  const hits = sim.filter((m) => {
+    if (!sim.isVisible(m)) return false;
+    if (p.status !== 'all' && m.status !== p.status) return false;
+    if (p.category !== undefined && m.category.toLowerCase() !== p.category) return false;
+    if (p.q !== undefined && !m.title.toLowerCase().includes(p.q) && !m.category.toLowerCase().includes(p.q)) return false;
+    return true;
+  });
+  hits.sort(SORTERS[p.sort]);
+  return hits.slice(p.offset, p.offset + p.limit).map((m) => sim.toWire(m));
+}
+
+function eventVolume(sim: Simulator, e: { marketIds: string[] }): number {
+  let v = 0;
+  for (const id of e.marketIds) {
+    const m = sim.get(id);
+    if (m && sim.isVisible(m)) v += m.volume;
+  }
+  return v;
+}
+
+/** Public events, largest visible volume first. */
+export function listEvents(sim: Simulator, limit: number): WireEvent[] {
+  return sim
+    .events()
+    .filter((e) => sim.isEventVisible(e))
+    .map((e) => ({ e, v: eventVolume(sim, e) }))
+    .sort((a, b) => b.v - a.v || byId(a.e, b.e))
+    .slice(0, limit)
+    .map(({ e }) => sim.eventToWire(e));
+}
+
+function getEvent(sim: Simulator, rawId: string): WireEvent {
+  const id = decodeId(rawId);
+  const e = id === undefined ? undefined : sim.getEvent(id);
+  if (!e || !sim.isEventVisible(e)) throw notFound('Event');
+  return sim.eventToWire(e);
+}
+
+const r6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+const price = (x: number): number => Math.min(1 - 1e-6, Math.max(1e-6, r6(x)));
+
+function quote(sim: Simulator, rawId: string, query: URLSearchParams): WireQuote {
+  const m = visibleMarket(sim, rawId);
+  const p = parseQuote(query);
+  const wanted = p.outcome.normalize('NFC').toLowerCase();
+  const i = m.outcomes.findIndex((o) => o.id.toLowerCase() === wanted || o.name.normalize('NFC').toLowerCase() === wanted);
+  const outcome = m.outcomes[i];
+  if (!outcome) throw invalidParam('outcome', `is not an outcome of this market (one of: ${m.outcomes.map((o) => o.name).join(', ')})`);
+  if (m.status === 'closed') throw new HttpError(409, 'Market is closed for trading.');
+  if (m.status === 'settling') throw new HttpError(423, 'Market is settling (resolution lock).');
+  if (m.status === 'resolved') throw new HttpError(410, 'Market is already resolved.');
+  const r = quoteLmsr(m.q, m.b, i, p.action, p.amount);
+  if (!r.ok) throw invalidParam('amount', `a sale of this outcome can return at most ${Math.floor(r.maxAmount * 100) / 100} now`);
+  const q = r.quote;
+  return {
+    marketId: m.id,
+    outcome: outcome.name,
+    action: p.action,
+    amount: p.amount,
+    shares: r6(q.shares),
+    averagePrice: r6(q.averagePrice),
+    priceBefore: price(q.priceBefore),
+    priceAfter: price(q.priceAfter),
+    priceImpact: r6(price(q.priceAfter) - price(q.priceBefore)),
+    fee: r6(q.fee),
+    total: r6(q.total),
+  };
+}

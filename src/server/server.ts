@@ -1,0 +1,87 @@
+/**
+ * startServer: the reference service on node:http, bound to 127.0.0.1 by default.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../util/clock.js';
+import { createHandler } from './app.js';
+import { Simulator } from './sim/simulator.js';
+
+
+export interface ServerOptions {
+  /** default 127.0.0.1 */
+  host?: string;
+  /** default 0 (a free port) */
+  port?: number;
+  /** default 1 */
+  seed?: number;
+  keys?: string[];
+  /** simulated seconds per real second, default 1 */
+  speed?: number;
+  clock?: Clock;
+  /** defaults: anonymous 10, key 30, windowMs 60 000 */
+  limits?: { anonymous?: number; key?: number; windowMs?: number };
+}
+
+export interface RunningServer {
+  /** http://127.0.0.1:PORT, no trailing slash */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  sim: Simulator;
+}
+
+export const DEFAULT_LIMITS = { anonymous: 10, key: 30, windowMs: 60_000 } as const;
+
+function positiveInt(name: string, v: number | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be a positive integer`);
+  return v;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be an integer from 0 to 65535');
+  const limits = {
+    anonymous: positiveInt('limits.anonymous', opts.limits?.anonymous, DEFAULT_LIMITS.anonymous),
+    key: positiveInt('limits.key', opts.limits?.key, DEFAULT_LIMITS.key),
+    windowMs: positiveInt('limits.windowMs', opts.limits?.windowMs, DEFAULT_LIMITS.windowMs),
+  };
+  const sim = new Simulator({ seed: opts.seed ?? 1, clock: opts.clock ?? systemClock, speed: opts.speed ?? 1 });
+  const handler = createHandler({ sim, keys: opts.keys ?? [], limits });
+  const server: Server = createServer(handler);
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const body = JSON.stringify({ success: false, error: { code: 'BAD_REQUEST', message: 'Malformed HTTP request.' } });
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const bound = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost(host)}:${bound}`,
+    port: bound,
+    sim,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
