@@ -34,6 +34,15 @@ function readTitle(o: Rec, fallback: string): string {
   return toText(`${title} — ${sub}`, TITLE_MAX) ?? title;
 }
 
+/** Kalshi reports `liquidity` in cents (its `liquidity_dollars` in currency units); others in currency units. */
+function readLiquidity(o: Rec): number | undefined {
+  const dollars = toNonNegative(o.liquidity_dollars);
+  if (dollars !== undefined) return dollars;
+  const kalshi = typeof o.ticker === 'string' && (o.event_ticker !== undefined || o.yes_bid !== undefined || o.last_price !== undefined);
+  const v = toNonNegative(pick(o, ['liquidity', 'liquidityNum', 'totalLiquidity']));
+  return v !== undefined && kalshi && o.liquidity !== undefined && o.liquidity !== null ? v / 100 : v;
+}
+
 function readEventId(o: Rec): string | undefined {
   const direct = toId(pick(o, ['eventId', 'event_id', 'event_ticker', 'eventTicker']));
   if (direct !== undefined) return direct;
@@ -59,7 +68,7 @@ export function normalizeMarket(raw: unknown, opts: NormalizeOptions = {}): Mark
     if (category !== undefined) m.category = category;
     const volume = toNonNegative(pick(raw, ['volume', 'volumeNum', 'totalVolume', 'volume_fp']));
     if (volume !== undefined) m.volume = volume;
-    const liquidity = toNonNegative(pick(raw, ['liquidity', 'liquidityNum', 'totalLiquidity']));
+    const liquidity = readLiquidity(raw);
     if (liquidity !== undefined) m.liquidity = liquidity;
     if (closesAt !== undefined) m.closesAt = closesAt;
     const resolved = readResolved(raw);
