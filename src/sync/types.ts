@@ -15,11 +15,33 @@ export interface SyncIntents {
    */
   requestQuote(marketId: string, form: QuoteForm): void;
   /** Manual refresh: `ok` when it is queued now, else when the budget allows it. */
-  refreshNow(): { ok: true } | { ok: false; retryAt: number };
+  refreshNow(): RefreshResult;
 }
+
+/** Why a manual refresh cannot go out now (added; optional so existing code keeps compiling). */
+export type RefreshRefusal = 'budget' | 'rate_limited' | 'backoff' | 'auth_failed' | 'stopped';
+
+export type RefreshResult = { ok: true } | { ok: false; retryAt: number; reason?: RefreshRefusal };
 
 export interface SyncController extends SyncIntents {
   start(): void;
   /** Clears every timer and aborts in-flight requests. */
   stop(): Promise<void>;
+}
+
+/** What one request on its way out looks like, for hooks and benchmarks. */
+export interface RequestInfo {
+  kind: 'list' | 'detail' | 'quote' | 'events';
+  /** 'quote' may use the whole budget; 'interactive' keeps one slot free for quotes; 'background' keeps more. */
+  cls: 'quote' | 'interactive' | 'background';
+  at: number;
+  marketId?: string;
+}
+
+/** The controller createSync returns: the contract plus what a driver of a virtual clock needs. */
+export interface RateAwareSync extends SyncController {
+  /** Requests currently on the wire. */
+  inFlight(): number;
+  /** Resolves once no request is in flight (including ones sent by the handlers of those that settled). */
+  settled(): Promise<void>;
 }

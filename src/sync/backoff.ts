@@ -1,0 +1,91 @@
+import type { RateHeaders } from '../api/types.js';
+
+export interface BackoffOptions {
+  /** First backoff ceiling (default 2 s). */
+  baseMs: number;
+  /** Largest backoff ceiling (default 2 min). */
+  capMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 2_000, capMs: 120_000 };
+
+/** Never wait longer than this, whatever a server asks for (a bad header must not freeze the app for days). */
+export const MAX_SERVER_WAIT_MS = 15 * 60_000;
+/** The smallest wait after a failure, so a zero draw of the jitter does not hammer a failing server. */
+export const MIN_BACKOFF_MS = 250;
+
+/** Exponential backoff with full jitter: uniform in [0, min(cap, base·2^(attempt-1))), at least MIN_BACKOFF_MS. */
+export function fullJitter(attempt: number, random: () => number, opts: BackoffOptions = DEFAULT_BACKOFF): number {
+  const n = Math.max(1, Math.floor(attempt));
+  const ceiling = Math.min(opts.capMs, opts.baseMs * 2 ** Math.min(n - 1, 30));
+  const r = random();
+  const u = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0.5;
+  return Math.max(MIN_BACKOFF_MS, Math.floor(u * ceiling));
+}
+
+/** A finite, non-negative wait from the server, clamped; undefined when unusable. */
+export function serverWait(ms: number | undefined): number | undefined {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return undefined;
+  return Math.min(ms, MAX_SERVER_WAIT_MS);
+}
+
+/** How long to pause after the `consecutive`-th 429 in a row. */
+export function rateLimitWait(consecutive: number, retryAfterMs: number | undefined, rate: RateHeaders | undefined, random: () => number, opts: BackoffOptions = DEFAULT_BACKOFF): number {
+  const hinted = serverWait(retryAfterMs) ?? (rate?.remaining === 0 ? serverWait(rate.resetMs) : undefined);
+  if (hinted !== undefined) {
+    // Honour the hint; when it already failed us once in a row, add jitter so we do not collide with whoever took the slot.
+    return consecutive > 1 ? hinted + fullJitter(consecutive - 1, random, opts) : hinted;
+  }
+  return fullJitter(consecutive, random, opts);
+}
+
+/**
+ * Additive increase, multiplicative decrease of the limit the client allows itself.
+ * After an unexpected 429 the limit drops to `factor` of itself; it grows back by
+ * one every `recoverMs` without another 429, up to the ceiling.
+ */
+export class Aimd {
+  private floorValue: number;
+  private since: number | undefined;
+
+  constructor(
+    private ceiling: number,
+    private readonly factor = 0.7,
+    private readonly recoverMs = 60_000,
+  ) {
+    this.floorValue = ceiling;
+  }
+
+  /** The allowed limit at `now`. */
+  value(now: number): number {
+    if (this.since === undefined) return this.ceiling;
+    const grown = this.floorValue + Math.floor(Math.max(0, now - this.since) / this.recoverMs);
+    if (grown >= this.ceiling) {
+      this.since = undefined;
+      this.floorValue = this.ceiling;
+      return this.ceiling;
+    }
+    return grown;
+  }
+
+  decrease(now: number): number {
+    const current = this.value(now);
+    this.floorValue = Math.max(1, Math.floor(current * this.factor));
+    this.since = now;
+    return this.floorValue;
+  }
+
+  /** A server-announced limit lower than ours becomes the ceiling (never raised above the configured one). */
+  setCeiling(ceiling: number, now: number): void {
+    const current = this.value(now);
+    this.ceiling = Math.max(1, Math.floor(ceiling));
+    if (current > this.ceiling) {
+      this.floorValue = this.ceiling;
+      this.since = undefined;
+    }
+  }
+
+  getCeiling(): number {
+    return this.ceiling;
+  }
+}

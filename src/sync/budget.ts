@@ -1,0 +1,70 @@
+/**
+ * The client's own sliding-window budget: the timestamps of the requests it
+ * sent. `count(now)` is how many fall in the last `spanMs`; a request of a class
+ * that may use `allowed` slots goes out only while `count < allowed`. The span
+ * is the server's window plus a small margin, so clock skew and latency between
+ * us and the server never make two sends look closer than they were.
+ */
+export class Budget {
+  private sends: number[] = [];
+  private totalSends = 0;
+
+  constructor(readonly spanMs: number) {}
+
+  /** Record one send at `at` (callers send in time order). */
+  record(at: number): void {
+    this.totalSends++;
+    this.sends.push(at);
+    // keep only what can still matter: the window, and at most a few hundred entries
+    if (this.sends.length > 512) this.prune(at);
+  }
+
+  /** Keeps two spans of history: enough to tell which of our sends left the window since a server answer. */
+  private prune(now: number): void {
+    let i = 0;
+    while (i < this.sends.length && this.sends[i]! <= now - 2 * this.spanMs) i++;
+    if (i > 0) this.sends.splice(0, i);
+  }
+
+  /** Sends in the window (now - span, now]. */
+  count(now: number): number {
+    this.prune(now);
+    let n = 0;
+    for (const t of this.sends) if (t > now - this.spanMs && t <= now) n++;
+    return n;
+  }
+
+  /** Sends with timestamp in (from, to]. */
+  sentBetween(from: number, to: number): number {
+    let n = 0;
+    for (const t of this.sends) if (t > from && t <= to) n++;
+    return n;
+  }
+
+  /** Earliest time ≥ now at which fewer than `allowed` sends are in the window. */
+  nextSlotAt(now: number, allowed: number): number {
+    const inWindow = this.inWindow(now);
+    const n = inWindow.length;
+    if (n < Math.max(1, allowed)) return now;
+    // the (n - allowed + 1)-th oldest send must leave the window
+    const t = inWindow[n - Math.max(1, allowed)];
+    return t === undefined ? now : Math.max(now, t + this.spanMs);
+  }
+
+  /** When the oldest send in the window leaves it, or undefined when the window is empty. */
+  nextExpiryAt(now: number): number | undefined {
+    const t = this.inWindow(now)[0];
+    return t === undefined ? undefined : t + this.spanMs;
+  }
+
+  /** Timestamps in the window (oldest first). */
+  inWindow(now: number): number[] {
+    this.prune(now);
+    return this.sends.filter((t) => t > now - this.spanMs && t <= now);
+  }
+
+  /** Every send recorded so far (a running total, not pruned). */
+  get total(): number {
+    return this.totalSends;
+  }
+}

@@ -1,0 +1,86 @@
+import type { MarketClient } from '../api/types.js';
+import type { OddsStore } from '../store/store.js';
+import type { Clock } from '../util/clock.js';
+import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+import type { RequestInfo } from './types.js';
+
+export interface SyncOptions {
+  client: MarketClient;
+  store: OddsStore;
+  clock: Clock;
+  /** The mode's limit per window (10 anonymous, 30 with a key). */
+  limit: number;
+  /** Source of jitter; Math.random by default, seeded in tests and benchmarks. */
+  random?: () => number;
+  /** The server's window (default 60 s). */
+  windowMs?: number;
+  /** Added to the window when counting our own sends, against skew and latency (default 250 ms). */
+  marginMs?: number;
+  /** Slots kept free: from interactive work for quotes (default 1), from background work (default 1, 2 from a limit of 20). */
+  reserve?: { interactive?: number; background?: number };
+  /** Quiet time before a burst of intents costs a request. */
+  quietMs?: { select?: number; search?: number; quote?: number };
+  /** A newly selected market whose detail is younger than this is not fetched again (default 2 s). */
+  selectFreshMs?: number;
+  /** How often the events list is refreshed in the background (default 10 min). */
+  eventsEveryMs?: number;
+  /** Share of background slots that refresh the selected market's detail (default 2/3; the rest refresh the list). */
+  detailShare?: number;
+  /** Abandon a request after this long (default 15 s). */
+  requestTimeoutMs?: number;
+  backoff?: Partial<BackoffOptions>;
+  /** After an unexpected 429: limit × factor (default 0.7), then +1 per recoverMs (default 60 s). */
+  aimd?: { factor?: number; recoverMs?: number };
+  /** Select the first market when the list arrives and nothing is selected (default true). */
+  autoSelect?: boolean;
+  /** Called for every request as it goes out. */
+  onRequest?: (info: RequestInfo) => void;
+}
+
+export interface ResolvedOptions {
+  limit: number;
+  random: () => number;
+  windowMs: number;
+  spanMs: number;
+  reserveInteractive: number;
+  reserveBackground: number;
+  quietSelect: number;
+  quietSearch: number;
+  quietQuote: number;
+  selectFreshMs: number;
+  eventsEveryMs: number;
+  detailShare: number;
+  requestTimeoutMs: number;
+  backoff: BackoffOptions;
+  aimdFactor: number;
+  aimdRecoverMs: number;
+  autoSelect: boolean;
+}
+
+function num(v: number | undefined, fallback: number, min: number, max: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
+}
+
+export function resolveOptions(o: SyncOptions): ResolvedOptions {
+  const limit = Math.floor(num(o.limit, 10, 1, 100_000));
+  const windowMs = num(o.windowMs, 60_000, 1_000, 3_600_000);
+  return {
+    limit,
+    random: o.random ?? Math.random,
+    windowMs,
+    spanMs: windowMs + num(o.marginMs, 250, 0, 10_000),
+    reserveInteractive: Math.floor(num(o.reserve?.interactive, 1, 0, limit)),
+    reserveBackground: Math.floor(num(o.reserve?.background, limit >= 20 ? 2 : 1, 0, limit)),
+    quietSelect: num(o.quietMs?.select, 300, 0, 10_000),
+    quietSearch: num(o.quietMs?.search, 400, 0, 10_000),
+    quietQuote: num(o.quietMs?.quote, 250, 0, 10_000),
+    selectFreshMs: num(o.selectFreshMs, 2_000, 0, 3_600_000),
+    eventsEveryMs: num(o.eventsEveryMs, 10 * 60_000, 1_000, 24 * 3_600_000),
+    detailShare: num(o.detailShare, 2 / 3, 0.05, 0.95),
+    requestTimeoutMs: num(o.requestTimeoutMs, 15_000, 100, 600_000),
+    backoff: { baseMs: num(o.backoff?.baseMs, DEFAULT_BACKOFF.baseMs, 1, 3_600_000), capMs: num(o.backoff?.capMs, DEFAULT_BACKOFF.capMs, 1, 3_600_000) },
+    aimdFactor: num(o.aimd?.factor, 0.7, 0.1, 0.95),
+    aimdRecoverMs: num(o.aimd?.recoverMs, 60_000, 1, 3_600_000),
+    autoSelect: o.autoSelect ?? true,
+  };
+}

@@ -1,0 +1,38 @@
+import type { Job, JobClass } from './jobs.js';
+
+/** Something that could be sent: its priority (0 = first), its budget class and when it becomes ready. */
+export interface Candidate {
+  prio: number;
+  cls: JobClass;
+  readyAt: number;
+  /** Only quotes may go out while another request is still on the wire. */
+  take(now: number): Job | undefined;
+}
+
+export interface Plan {
+  /** The candidate to send now, if any. */
+  send?: Candidate;
+  /** When to look again (a candidate becomes ready or the budget frees a slot); undefined = nothing to wait for. */
+  wakeAt?: number;
+}
+
+/**
+ * Picks what goes out now: the highest-priority candidate that is ready, fits its
+ * class's budget and may fly given what is already on the wire. Lower classes
+ * keep more slots free, so a higher candidate that does not fit means no lower one
+ * fits either; a lower one can still go first when the higher one is not ready yet
+ * (a debounce still running).
+ */
+export function makePlan(candidates: Candidate[], now: number, earliest: (c: Candidate) => number, mayFly: (c: Candidate) => boolean): Plan {
+  const sorted = candidates.slice().sort((a, b) => a.prio - b.prio || a.readyAt - b.readyAt);
+  let wakeAt: number | undefined;
+  for (const c of sorted) {
+    const at = earliest(c);
+    if (at <= now) {
+      if (mayFly(c)) return { send: c };
+      continue; // waits for the request on the wire; its end pumps again
+    }
+    if (wakeAt === undefined || at < wakeAt) wakeAt = at;
+  }
+  return wakeAt === undefined ? {} : { wakeAt };
+}

@@ -1,0 +1,49 @@
+import type { RateHeaders } from '../api/types.js';
+import type { Budget } from './budget.js';
+
+/**
+ * What the server's rate headers last told us, turned into an estimate of the
+ * shared bucket now: the remaining count it announced, minus what we sent since,
+ * plus what of ours has left the window since. Other clients' sends are not
+ * visible, so the estimate is only trusted until the announced reset (or one
+ * window at most); without headers it never holds anything back.
+ */
+export class ServerRate {
+  private remaining: number | undefined;
+  private at = 0;
+  private validUntil = 0;
+  /** Our sends counted before the answer (the request's own sequence number). */
+  private seq = 0;
+
+  constructor(private readonly budget: Budget) {}
+
+  update(rate: RateHeaders | undefined, at: number, sentSeq: number, slotMs: number): void {
+    if (!rate || typeof rate.remaining !== 'number' || !Number.isFinite(rate.remaining) || rate.remaining < 0) return;
+    const reset = typeof rate.resetMs === 'number' && Number.isFinite(rate.resetMs) && rate.resetMs >= 0 ? rate.resetMs : slotMs;
+    this.remaining = Math.floor(rate.remaining);
+    this.at = at;
+    this.seq = sentSeq;
+    this.validUntil = at + Math.min(reset, this.budget.spanMs);
+  }
+
+  /** Estimated remaining requests in the server's bucket, or undefined when we know nothing current. */
+  estimate(now: number): number | undefined {
+    if (this.remaining === undefined || now >= this.validUntil) return undefined;
+    const sentSince = Math.max(0, this.budget.total - this.seq);
+    const span = this.budget.spanMs;
+    const expiredSince = this.budget.sentBetween(this.at - span, now - span);
+    return this.remaining - sentSince + expiredSince;
+  }
+
+  /** Earliest time ≥ now at which the estimate lets a request through that must leave `reserve` slots free. */
+  allowedAt(now: number, reserve: number): number {
+    const est = this.estimate(now);
+    if (est === undefined || est > reserve) return now;
+    const expiry = this.budget.nextExpiryAt(now);
+    return expiry !== undefined && expiry > now ? Math.min(expiry, this.validUntil) : this.validUntil;
+  }
+
+  clear(): void {
+    this.remaining = undefined;
+  }
+}
