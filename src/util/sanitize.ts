@@ -40,6 +40,16 @@ function skipCsiBody(s: string, i: number): number {
   return i;
 }
 
+/** Index past `ESC <intermediates 0x20–0x2f>* <final 0x30–0x7e>` starting at the first intermediate. */
+function skipEscIntermediates(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x2f) i++;
+    else return c >= 0x30 && c <= 0x7e ? i + 1 : i;
+  }
+  return i;
+}
+
 export function sanitize(input: unknown): string {
   if (typeof input !== 'string') return '';
   let out = '';
@@ -52,8 +62,9 @@ export function sanitize(input: unknown): string {
       if (Number.isNaN(n)) break;
       if (n === 0x5b) i = skipCsiBody(s, i + 2); // ESC [
       else if (n === 0x5d || n === 0x50 || n === 0x58 || n === 0x5e || n === 0x5f) i = skipStringBody(s, i + 2); // ] P X ^ _
-      else if (n >= 0x20 && n <= 0x2f) i = Math.min(s.length, i + 3); // ESC ( B and similar: one intermediate, one final
-      else i += 2; // ESC c, ESC 7, …
+      else if (n >= 0x20 && n <= 0x2f) i = skipEscIntermediates(s, i + 1); // ESC ( B and similar
+      else if (n >= 0x30 && n <= 0x7e) i += 2; // ESC c, ESC 7, …
+      else i += 1; // ESC before a control or non-ASCII: drop the ESC only (never half a surrogate pair)
       continue;
     }
     if (c === 0x9b) {
