@@ -1,0 +1,140 @@
+import { Box, useApp, useWindowSize } from 'ink';
+import { useCallback, type JSX } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { OddsStore } from '../store/store.js';
+import type { SyncIntents } from '../sync/types.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import { Banner, bannerLines } from './components/Banner.js';
+import { Body } from './components/Body.js';
+import { DetailPane } from './components/DetailPane.js';
+import { Footer, type KeyContext } from './components/Footer.js';
+import { Header } from './components/Header.js';
+import { HelpOverlay } from './components/HelpOverlay.js';
+import { MarketList } from './components/MarketList.js';
+import { Notices, noticeLine } from './components/Notices.js';
+import { QuoteFormPane } from './components/QuoteForm.js';
+import { SearchBar } from './components/SearchBar.js';
+import { currentMarketId, cursorIndex, listRefreshIntervalMs, newestDataAt } from './derive.js';
+import { useKeys } from './hooks/useKeys.js';
+import { useNow } from './hooks/useNow.js';
+import { useUiState } from './hooks/useUiState.js';
+import { computeLayout } from './layout.js';
+import { keepVisible } from './uiState.js';
+
+export interface AppProps {
+  store: OddsStore;
+  sync: SyncIntents;
+  /** Display clock (countdowns, ages); default systemClock. */
+  clock?: Clock;
+  /** The masked key ('…abcd') or ''. */
+  keyHint?: string;
+  demo?: boolean;
+  onQuit?: () => void;
+}
+
+export function App({ store, sync, clock = systemClock, keyHint = '', demo = false, onQuit }: AppProps): JSX.Element {
+  const { exit } = useApp();
+  const { columns, rows } = useWindowSize();
+  const [ui, dispatch, readUi] = useUiState();
+  const now = useNow(clock, 1000);
+  const s = useStore(
+    store,
+    useShallow((st) => ({
+      list: st.list,
+      markets: st.markets,
+      history: st.history,
+      selectedId: st.selectedId,
+      quotes: st.quotes,
+      events: st.events,
+      connection: st.connection,
+      rate: st.rate,
+      notices: st.notices,
+    })),
+  );
+
+  const quit = useCallback(() => {
+    onQuit?.();
+    exit();
+  }, [exit, onQuit]);
+
+  const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
+  const notice = noticeLine(s.notices, ui.flash, now);
+  const chrome = 2 + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0);
+  const layout = computeLayout(columns, rows, chrome, ui.focus);
+  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, quit });
+
+  const ids = s.list.ids;
+  const cursor = cursorIndex(ids, s.selectedId);
+  const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, ids.length);
+  const marketId = currentMarketId(s);
+  const entry = marketId ? s.markets[marketId] : undefined;
+  const eventId = entry?.market.eventId;
+  const context: KeyContext = ui.helpOpen ? 'help' : ui.search ? 'search' : ui.focus === 'quote' ? 'quote' : 'browse';
+
+  return (
+    <Box flexDirection="column" width={layout.columns} height={layout.rows} overflow="hidden">
+      <Header
+        mode={s.rate.mode}
+        demo={demo}
+        keyHint={keyHint}
+        rate={s.rate}
+        connection={s.connection}
+        newestAt={newestDataAt(s)}
+        now={now}
+        width={layout.columns}
+      />
+      <Banner lines={banner} width={layout.columns} />
+      <Notices line={notice} width={layout.columns} />
+      {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
+      {ui.helpOpen ? (
+        <HelpOverlay width={layout.columns} height={layout.bodyHeight} />
+      ) : (
+        <Body
+          layout={layout}
+          list={
+            <MarketList
+              ids={ids}
+              markets={s.markets}
+              cursor={cursor}
+              top={top}
+              rows={layout.listRows}
+              width={layout.listWidth}
+              height={layout.listHeight}
+              focused={ui.focus === 'list'}
+              loading={s.list.loading}
+              query={s.list.query}
+              now={now}
+              intervalMs={listRefreshIntervalMs(s.rate, s.list.loadedAt)}
+              clock={clock}
+            />
+          }
+          detail={
+            <DetailPane
+              entry={entry}
+              history={marketId ? s.history[marketId] : undefined}
+              eventTitle={eventId ? s.events.byId[eventId]?.title : undefined}
+              now={now}
+              width={layout.sideWidth}
+              height={layout.detailHeight}
+              focused={ui.focus === 'detail'}
+            />
+          }
+          quote={
+            <QuoteFormPane
+              market={entry?.market}
+              entry={marketId ? s.quotes[marketId] : undefined}
+              tradeState={entry?.tradeState}
+              focused={ui.focus === 'quote'}
+              field={ui.field}
+              amountCursor={ui.amountCursor}
+              width={layout.sideWidth}
+              height={layout.quoteHeight}
+            />
+          }
+        />
+      )}
+      <Footer context={context} width={layout.columns} />
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import type { Layout } from '../layout.js';
+
+/** The list and the detail + quote column: side by side when wide, stacked otherwise. */
+export function Body({ layout, list, detail, quote }: { layout: Layout; list: ReactNode; detail: ReactNode; quote: ReactNode }) {
+  const h = layout.bodyHeight;
+  if (layout.wide) {
+    return (
+      <Box flexDirection="row" width={layout.columns} height={h} overflow="hidden">
+        {list}
+        <Box width={1} height={h} overflow="hidden" flexDirection="column">
+          <Text dimColor>{Array.from({ length: h }, () => '│').join('\n')}</Text>
+        </Box>
+        <Box flexDirection="column" width={layout.sideWidth} height={h} overflow="hidden">
+          {detail}
+          <Box height={1} />
+          {quote}
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={layout.columns} height={h} overflow="hidden">
+      {list}
+      {detail}
+      {quote}
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import { Box } from 'ink';
+import { changeSince } from '../../store/derive.js';
+import type { MarketEntry, PriceHistory } from '../../store/types.js';
+import { sanitize } from '../../util/sanitize.js';
+import { effectiveStatus } from '../derive.js';
+import { fitWidth, formatAge, formatChange, formatClosesIn, formatPrice, formatVolume, padStartWidth } from '../format.js';
+import { colors } from '../theme.js';
+import { Line, type Seg } from './Line.js';
+import { sparkline } from './Sparkline.js';
+import { badgeSeg } from './StatusBadge.js';
+
+export interface DetailProps {
+  entry: MarketEntry | undefined;
+  history: PriceHistory | undefined;
+  eventTitle: string | undefined;
+  now: number;
+  width: number;
+  height: number;
+  focused: boolean;
+}
+
+const NAME_W = 16;
+const SPARK_MAX = 48;
+
+export function historyOf(history: PriceHistory | undefined, name: string): (number | undefined)[] {
+  const i = history ? history.names.indexOf(name) : -1;
+  return i < 0 || !history ? [] : history.samples.map((s) => s.prices[i]);
+}
+
+export function detailHeadLines(p: DetailProps): Seg[][] {
+  const focusSeg: Seg = { text: 'Detail', bold: true, color: p.focused ? 'cyan' : 'white', inverse: p.focused };
+  const e = p.entry;
+  if (!e) return [[focusSeg, { text: '  no market selected', dim: true }]];
+  const m = e.market;
+  const lines: Seg[][] = [
+    [focusSeg, { text: ' ' }, { text: sanitize(m.title) || '(untitled)', bold: true }],
+    [
+      badgeSeg(effectiveStatus(e)),
+      { text: m.closesAt !== undefined && m.closesAt <= p.now ? ` · closed ${formatClosesIn(m.closesAt, p.now)}` : ` · closes ${formatClosesIn(m.closesAt, p.now)}` },
+      { text: ` · ${sanitize(m.category) || 'no category'}`, dim: true, priority: -1 },
+      { text: m.resolvedOutcome ? ` · resolved: ${sanitize(m.resolvedOutcome)}` : '', color: colors.accent },
+    ],
+  ];
+  if (p.eventTitle) lines.push([{ text: 'Event ', dim: true }, { text: sanitize(p.eventTitle) }]);
+  lines.push([
+    { text: `Vol ${formatVolume(m.volume)}`, dim: true },
+    { text: ` · Liq ${formatVolume(m.liquidity)}`, dim: true },
+    { text: ` · data ${formatAge(p.now - e.receivedAt)} old`, dim: true, priority: -1 },
+    { text: ` · id ${sanitize(m.id)}`, dim: true, priority: -2 },
+  ]);
+  return lines;
+}
+
+export function outcomeLines(p: DetailProps, room: number): Seg[][] {
+  const e = p.entry;
+  if (!e || room <= 0) return [];
+  const outcomes = e.market.outcomes;
+  if (outcomes.length === 0) return [[{ text: 'no outcomes listed', dim: true }]];
+  const sparkW = Math.max(0, Math.min(SPARK_MAX, p.width - NAME_W - 7 - 8 - 2));
+  const fits = outcomes.length <= room ? outcomes : outcomes.slice(0, Math.max(0, room - 1));
+  const lines = fits.map((o): Seg[] => {
+    const ch = formatChange(changeSince(e.firstPrices, o));
+    const chColor = ch.dir === 'up' ? colors.up : ch.dir === 'down' ? colors.down : undefined;
+    return [
+      { text: fitWidth(sanitize(o.name) || '?', NAME_W, true) },
+      { text: padStartWidth(formatPrice(o.price), 7), bold: true },
+      { text: padStartWidth(ch.text, 8), ...(chColor ? { color: chColor } : { dim: true }) },
+      { text: '  ' },
+      { text: sparkline(historyOf(p.history, o.name), sparkW), color: colors.accent, priority: -1 },
+    ];
+  });
+  if (fits.length < outcomes.length) lines.push([{ text: `+${outcomes.length - fits.length} more outcomes`, dim: true }]);
+  return lines;
+}
+
+export function DetailPane(p: DetailProps) {
+  const head = detailHeadLines(p);
+  const lines = [...head, ...outcomeLines(p, p.height - head.length)].slice(0, Math.max(0, p.height));
+  return (
+    <Box flexDirection="column" width={p.width} height={lines.length} overflow="hidden">
+      {lines.map((segs, i) => (
+        <Line key={i} width={p.width} segs={segs} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { validateAmount } from '../../api/validate.js';
+import type { QuoteEntry, QuoteForm, TradeState } from '../../store/types.js';
+import { sanitize } from '../../util/sanitize.js';
+import { sameForm } from '../derive.js';
+import { MISSING, formatMoney, formatPrice, formatShares } from '../format.js';
+import { colors } from '../theme.js';
+import type { Seg } from './Line.js';
+import { badgeSeg } from './StatusBadge.js';
+
+const TRADE_TEXT: Record<TradeState, string> = {
+  closed: 'Market closed (409): trading has stopped, no quotes.',
+  resolved: 'Market resolved (410): the outcome is decided, no quotes.',
+  settling: 'Market settling (423): payouts are being worked out, no quotes.',
+};
+
+function percent(v: number | undefined): string {
+  return typeof v === 'number' && Number.isFinite(v) ? `${(v * 100).toFixed(2)}%` : MISSING;
+}
+
+function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
+  const q = entry.result!;
+  const dim = updating;
+  return [
+    [
+      { text: updating ? 'updating… ' : '', color: colors.warn },
+      { text: `${formatShares(q.shares)} shares`, bold: !dim, dim },
+      { text: ` @ avg ${formatPrice(q.averagePrice)}`, dim },
+      { text: ` · total ${formatMoney(q.total)}`, bold: !dim, dim },
+    ],
+    [
+      { text: `price ${formatPrice(q.priceBefore)} → ${formatPrice(q.priceAfter)}`, dim },
+      { text: ` · impact ${percent(q.priceImpact)}`, dim },
+      { text: ` · fee ${formatMoney(q.fee)}`, dim },
+    ],
+  ];
+}
+
+/** The two result lines under the quote form: hint, validation message, waiting, the quote, or its error. */
+export function quoteResultLines(entry: QuoteEntry | undefined, form: QuoteForm, focused: boolean): Seg[][] {
+  if (!entry || entry.status === 'idle') {
+    return [[{ text: focused ? 'Type an amount to get a quote.' : 'Press ⏎ twice to open the quote form.', dim: true }]];
+  }
+  // A late answer for an older form must not hide that the form as it stands is invalid.
+  const check = validateAmount(form.amount);
+  if (entry.status === 'invalid' || ((entry.status === 'ok' || entry.status === 'waiting') && !check.ok)) {
+    const message = entry.status === 'invalid' ? entry.validation : !check.ok ? check.message : undefined;
+    return [[{ text: `✗ ${sanitize(message ?? 'Invalid amount')}`, color: colors.warn, bold: true }]];
+  }
+  switch (entry.status) {
+    case 'waiting':
+      return [
+        [{ text: '… waiting for a quote', color: colors.accent }],
+        ...(entry.result ? resultLines(entry, true).slice(0, 1) : []),
+      ];
+    case 'ok':
+      return entry.result ? resultLines(entry, !sameForm(entry.answeredForm, form)) : [[{ text: MISSING, dim: true }]];
+    case 'error': {
+      const kind = entry.error?.kind;
+      if (kind === 'closed' || kind === 'resolved' || kind === 'settling') {
+        return [[badgeSeg(kind), { text: ` ${TRADE_TEXT[kind]}` }]];
+      }
+      const msg = sanitize(entry.error?.message ?? 'The quote failed.');
+      return [[{ text: `✗ ${msg}`, color: colors.error }]];
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { Box, Text } from 'ink';
+import type { TextState } from '../textEdit.js';
+import { Line } from './Line.js';
+import { TextField } from './TextField.js';
+
+const HINT = '  ⏎ search · Esc cancel';
+
+export function SearchBar({ state, width }: { state: TextState; width: number }) {
+  const hintW = width >= 50 ? HINT.length : 0;
+  const fieldW = Math.max(1, width - 2 - hintW);
+  return (
+    <Box width={width} height={1} overflow="hidden">
+      <Text color="cyan" bold>
+        /{' '}
+      </Text>
+      <Box width={fieldW} overflow="hidden">
+        <Text wrap="truncate-end">
+          <TextField state={state} width={fieldW} focused placeholder="search titles and categories" />
+        </Text>
+      </Box>
+      {hintW ? <Line width={hintW} segs={[{ text: HINT, dim: true }]} /> : null}
+    </Box>
+  );
+}

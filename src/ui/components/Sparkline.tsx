@@ -1,0 +1,35 @@
+import { Text } from 'ink';
+
+const BARS = '▁▂▃▄▅▆▇█';
+/** Smallest price range the bars stretch over, so a 0.1¢ wobble does not look like a crash. */
+const MIN_SPAN = 0.02;
+
+/**
+ * The last `width` values as unicode bars (▁…█), scaled to their own range
+ * (at least MIN_SPAN). Unknown values are blanks; no values → ''.
+ */
+export function sparkline(values: readonly (number | undefined)[], width: number): string {
+  const w = Math.max(0, Math.floor(width));
+  const xs = values.slice(Math.max(0, values.length - w));
+  const known = xs.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  if (w === 0 || known.length === 0) return '';
+  let lo = Math.min(...known);
+  let hi = Math.max(...known);
+  if (hi - lo < MIN_SPAN) {
+    const mid = (hi + lo) / 2;
+    lo = mid - MIN_SPAN / 2;
+    hi = mid + MIN_SPAN / 2;
+  }
+  return xs
+    .map((v) => {
+      if (typeof v !== 'number' || !Number.isFinite(v)) return ' ';
+      const i = Math.round(((v - lo) / (hi - lo)) * (BARS.length - 1));
+      return BARS[Math.min(BARS.length - 1, Math.max(0, i))];
+    })
+    .join('');
+}
+
+export function Sparkline({ values, width, color }: { values: readonly (number | undefined)[]; width: number; color?: string }) {
+  const text = sparkline(values, width);
+  return <Text {...(color ? { color } : {})}>{text || ' '}</Text>;
+}

@@ -1,0 +1,40 @@
+import { Text } from 'ink';
+import { displayWidth } from '../format.js';
+import { clampCursor, type TextState } from '../textEdit.js';
+
+/**
+ * A one-line text field drawn within `width` cells: the part around the
+ * cursor is shown, the cursor cell is inverse while focused.
+ */
+export function TextField({ state, width, focused, placeholder = '' }: { state: TextState; width: number; focused: boolean; placeholder?: string }) {
+  const { value, cursor } = clampCursor(state);
+  const w = Math.max(1, Math.floor(width));
+  if (value === '') {
+    return focused ? (
+      <Text>
+        <Text inverse> </Text>
+        <Text dimColor>{placeholder.slice(0, Math.max(0, w - 1))}</Text>
+      </Text>
+    ) : (
+      <Text dimColor>{placeholder.slice(0, w) || ' '}</Text>
+    );
+  }
+  const cps = [...Array.from(value), ' '];
+  // Window of code points that fits, keeping the cursor inside it.
+  let start = 0;
+  const widthOf = (a: number, b: number) => displayWidth(cps.slice(a, b).join(''));
+  while (start < cursor && widthOf(start, cursor + 1) > w) start++;
+  let end = cursor + 1;
+  while (end < cps.length && widthOf(start, end + 1) <= w) end++;
+  const before = cps.slice(start, cursor).join('');
+  const at = cps[cursor] ?? ' ';
+  const after = cps.slice(cursor + 1, end).join('');
+  if (!focused) return <Text>{cps.slice(start, end).join('').trimEnd() || ' '}</Text>;
+  return (
+    <Text>
+      {before}
+      <Text inverse>{at}</Text>
+      {after}
+    </Text>
+  );
+}

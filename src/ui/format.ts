@@ -1,0 +1,124 @@
+/**
+ * Number, time and text formatting for the dashboard. Every function accepts
+ * anything (server data is untrusted) and answers `—` for a value it cannot
+ * show, never "NaN" or "undefined".
+ */
+import stringWidth from 'string-width';
+
+export const MISSING = '—';
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** A 0..1 price as cents: 0.635 → "63.5¢". */
+export function formatPrice(p: unknown): string {
+  if (!isNum(p)) return MISSING;
+  return `${(p * 100).toFixed(1)}¢`;
+}
+
+export type Direction = 'up' | 'down' | 'flat' | 'none';
+
+/** A price change (0..1 units) with an arrow, so the direction does not rely on colour. */
+export function formatChange(d: unknown): { text: string; dir: Direction } {
+  if (!isNum(d)) return { text: MISSING, dir: 'none' };
+  const cents = d * 100;
+  if (Math.abs(cents) < 0.05) return { text: '·0.0¢', dir: 'flat' };
+  return cents > 0 ? { text: `▲${cents.toFixed(1)}¢`, dir: 'up' } : { text: `▼${(-cents).toFixed(1)}¢`, dir: 'down' };
+}
+
+/** 950 → "950", 12_345 → "12.3k", 4_500_000 → "4.5M". */
+export function formatVolume(v: unknown): string {
+  if (!isNum(v)) return MISSING;
+  const sign = v < 0 ? '-' : '';
+  const a = Math.abs(v);
+  if (a < 1000) return `${sign}${Math.round(a)}`;
+  if (a < 999_950) return `${sign}${(a / 1e3).toFixed(1)}k`;
+  if (a < 999_950_000) return `${sign}${(a / 1e6).toFixed(1)}M`;
+  if (a < 1e15) return `${sign}${(a / 1e9).toFixed(1)}B`;
+  return `${sign}>1e15`;
+}
+
+/** A duration as one unit: "5s", "3m", "2h", "4d". */
+export function formatAge(ms: unknown): string {
+  if (!isNum(ms)) return MISSING;
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86_400)}d`;
+}
+
+/** Whole seconds until `at`, at least 0 (for countdowns). */
+export function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** "in 3d 4h", "in 5h 12m", "in 12m", "in 45s", "2h ago". */
+export function formatClosesIn(closesAt: unknown, now: number): string {
+  if (!isNum(closesAt) || !isNum(now)) return MISSING;
+  const diff = closesAt - now;
+  if (diff <= 0) return `${formatAge(-diff)} ago`;
+  const s = Math.floor(diff / 1000);
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d > 0) return `in ${d}d ${h}h`;
+  if (h > 0) return `in ${h}h ${m}m`;
+  if (m > 0) return `in ${m}m`;
+  return `in ${s}s`;
+}
+
+/** Money / currency amount with two decimals and thousands separators. */
+export function formatMoney(v: unknown): string {
+  if (!isNum(v)) return MISSING;
+  return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+export function formatShares(v: unknown): string {
+  if (!isNum(v)) return MISSING;
+  return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Wall clock "HH:MM:SS" (local time). */
+export function formatClock(now: number): string {
+  if (!isNum(now)) return MISSING;
+  const d = new Date(now);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Display width in terminal cells (CJK and emoji count 2). */
+export function displayWidth(text: string): number {
+  return stringWidth(text);
+}
+
+/**
+ * Cut `text` to at most `width` cells (by grapheme, so no emoji or CJK
+ * character is split), ending with '…' when cut. With `pad`, fill with spaces
+ * to exactly `width` cells.
+ */
+export function fitWidth(text: string, width: number, pad = false): string {
+  const w = Math.max(0, Math.floor(isNum(width) ? width : 0));
+  if (w === 0) return '';
+  const full = stringWidth(text);
+  if (full <= w) return pad ? text + ' '.repeat(w - full) : text;
+  let out = '';
+  let used = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    const sw = stringWidth(segment);
+    if (used + sw > w - 1) break;
+    out += segment;
+    used += sw;
+  }
+  out += '…';
+  used += 1;
+  return pad && used < w ? out + ' '.repeat(w - used) : out;
+}
+
+/** Right-align within `width` cells (cutting when longer). */
+export function padStartWidth(text: string, width: number): string {
+  const cut = fitWidth(text, width);
+  const w = stringWidth(cut);
+  return w < width ? ' '.repeat(width - w) + cut : cut;
+}

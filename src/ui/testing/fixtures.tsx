@@ -1,0 +1,86 @@
+/** Shared test fixtures: markets, a fake sync that records intents, a rendered App over a real store and a manual clock. */
+import type { Market } from '../../api/types.js';
+import { createOddsStore, type OddsStore } from '../../store/store.js';
+import type { ListQuery, QuoteForm } from '../../store/types.js';
+import type { SyncIntents } from '../../sync/types.js';
+import { ManualClock } from '../../util/clock.js';
+import { App } from '../App.js';
+import { renderTerminal, type TestTerminal } from './terminal.js';
+
+export function makeMarket(n: number, over: Partial<Market> = {}): Market {
+  const yes = 0.3 + ((n * 7) % 50) / 100;
+  return {
+    id: `m${n}`,
+    title: `Market number ${n}`,
+    category: n % 2 ? 'politics' : 'sports',
+    status: 'active',
+    outcomes: [
+      { id: 'y', name: 'Yes', price: yes },
+      { id: 'n', name: 'No', price: 1 - yes },
+    ],
+    volume: 1000 * n + 500,
+    liquidity: 200 * n,
+    closesAt: Date.UTC(2026, 11, 1),
+    updatedAt: 0,
+    raw: {},
+    ...over,
+  };
+}
+
+export class FakeSync implements SyncIntents {
+  selects: (string | undefined)[] = [];
+  searches: Partial<ListQuery>[] = [];
+  quotes: { marketId: string; form: QuoteForm }[] = [];
+  refreshes = 0;
+  refreshAnswer: ReturnType<SyncIntents['refreshNow']> = { ok: true };
+  select(id: string | undefined) {
+    this.selects.push(id);
+  }
+  search(patch: Partial<ListQuery>) {
+    this.searches.push(patch);
+  }
+  requestQuote(marketId: string, form: QuoteForm) {
+    this.quotes.push({ marketId, form: { ...form } });
+  }
+  refreshNow() {
+    this.refreshes++;
+    return this.refreshAnswer;
+  }
+}
+
+export interface Harness {
+  store: OddsStore;
+  sync: FakeSync;
+  clock: ManualClock;
+  term: TestTerminal;
+  quits: number[];
+}
+
+export interface HarnessOptions {
+  markets?: Market[];
+  columns?: number;
+  rows?: number;
+  mode?: 'demo' | 'anon' | 'key';
+  keyHint?: string;
+  /** Fill the store before rendering. */
+  prepare?: (store: OddsStore, clock: ManualClock) => void;
+}
+
+/** A real store (`key` mode, limit 30) filled via its actions at a fixed time, and the App rendered over it. */
+export function renderApp(opts: HarnessOptions = {}): Harness {
+  const clock = new ManualClock();
+  const store = createOddsStore({ mode: opts.mode ?? 'key', limit: 30 });
+  const markets = opts.markets ?? Array.from({ length: 8 }, (_, i) => makeMarket(i + 1));
+  if (markets.length) {
+    store.getState().listLoaded(markets, clock.now());
+    store.getState().requestSucceeded(clock.now());
+  }
+  opts.prepare?.(store, clock);
+  const sync = new FakeSync();
+  const quits: number[] = [];
+  const term = renderTerminal(
+    <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} />,
+    { columns: opts.columns ?? 120, rows: opts.rows ?? 30 },
+  );
+  return { store, sync, clock, term, quits };
+}

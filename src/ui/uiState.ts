@@ -1,0 +1,91 @@
+/**
+ * UI-local state (which pane has focus, help, the search draft, the quote
+ * form's active field, list scroll, a brief flash message), changed only
+ * through named actions. Server data lives in the store, not here.
+ */
+import type { TextState } from './textEdit.js';
+
+export type Focus = 'list' | 'detail' | 'quote';
+export type FormField = 'outcome' | 'amount' | 'action';
+export const FORM_FIELDS: readonly FormField[] = ['outcome', 'amount', 'action'];
+const FOCUS_ORDER: readonly Focus[] = ['list', 'detail', 'quote'];
+/** Cursor value meaning "end of the field" (clamped when drawn). */
+export const CURSOR_END = Number.MAX_SAFE_INTEGER;
+
+export interface UiState {
+  focus: Focus;
+  helpOpen: boolean;
+  /** The search box's draft; undefined when the box is closed. */
+  search?: TextState;
+  field: FormField;
+  amountCursor: number;
+  /** First list row drawn. */
+  listTop: number;
+  flash?: { text: string; until: number };
+}
+
+export type UiAction =
+  | { type: 'focusNext' }
+  | { type: 'focusBack' }
+  | { type: 'toggleHelp' }
+  | { type: 'closeHelp' }
+  | { type: 'openSearch'; initial: string }
+  | { type: 'editSearch'; next: TextState }
+  | { type: 'closeSearch' }
+  | { type: 'moveField'; delta: 1 | -1 }
+  | { type: 'setField'; field: FormField }
+  | { type: 'setAmountCursor'; cursor: number }
+  | { type: 'scrollTo'; index: number; visible: number; count: number }
+  | { type: 'flash'; text: string; until: number };
+
+export const initialUiState: UiState = { focus: 'list', helpOpen: false, field: 'amount', amountCursor: CURSOR_END, listTop: 0 };
+
+/** The first row to draw so that row `index` is visible, moving the window as little as possible. */
+export function keepVisible(top: number, index: number, visible: number, count: number): number {
+  const v = Math.max(1, visible);
+  let t = Math.min(Math.max(0, top), Math.max(0, index));
+  if (index >= t + v) t = index - v + 1;
+  return Math.max(0, Math.min(t, Math.max(0, count - v)));
+}
+
+export function uiReducer(state: UiState, action: UiAction): UiState {
+  switch (action.type) {
+    case 'focusNext': {
+      const i = FOCUS_ORDER.indexOf(state.focus);
+      const focus = FOCUS_ORDER[Math.min(i + 1, FOCUS_ORDER.length - 1)]!;
+      if (focus === state.focus) return state;
+      return focus === 'quote' ? { ...state, focus, field: 'amount', amountCursor: CURSOR_END } : { ...state, focus };
+    }
+    case 'focusBack': {
+      const i = FOCUS_ORDER.indexOf(state.focus);
+      return i <= 0 ? state : { ...state, focus: FOCUS_ORDER[i - 1]! };
+    }
+    case 'toggleHelp':
+      return { ...state, helpOpen: !state.helpOpen };
+    case 'closeHelp':
+      return state.helpOpen ? { ...state, helpOpen: false } : state;
+    case 'openSearch':
+      return { ...state, search: { value: action.initial, cursor: CURSOR_END } };
+    case 'editSearch':
+      return state.search ? { ...state, search: action.next } : state;
+    case 'closeSearch': {
+      const { search: _s, ...rest } = state;
+      return rest;
+    }
+    case 'moveField': {
+      const i = FORM_FIELDS.indexOf(state.field);
+      const field = FORM_FIELDS[(i + action.delta + FORM_FIELDS.length) % FORM_FIELDS.length]!;
+      return { ...state, field, ...(field === 'amount' ? { amountCursor: CURSOR_END } : {}) };
+    }
+    case 'setField':
+      return state.field === action.field ? state : { ...state, field: action.field };
+    case 'setAmountCursor':
+      return state.amountCursor === action.cursor ? state : { ...state, amountCursor: action.cursor };
+    case 'scrollTo': {
+      const listTop = keepVisible(state.listTop, action.index, action.visible, action.count);
+      return listTop === state.listTop ? state : { ...state, listTop };
+    }
+    case 'flash':
+      return { ...state, flash: { text: action.text, until: action.until } };
+  }
+}
