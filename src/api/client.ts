@@ -16,7 +16,7 @@ import { decodeEnvelope } from './envelope.js';
 import { httpGet, parseBaseUrl } from './http.js';
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList, normalizeQuote } from './normalize.js';
 import type { ApiResult, CallOptions, EventQuery, Market, MarketClient, MarketEvent, MarketQuery, Quote, QuoteParams } from './types.js';
-import { validateEventQuery, validateId, validateMarketQuery, validateQuoteParams, type QueryParams, type Validated } from './validate.js';
+import { formatAmount, validateEventQuery, validateId, validateMarketQuery, validateQuoteParams, type QueryParams, type Validated } from './validate.js';
 import { API_PREFIX } from './wire.js';
 
 export interface ClientConfig {
@@ -127,7 +127,7 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
     async getQuote(id: string, params: QuoteParams, opts?: CallOptions): Promise<ApiResult<Quote>> {
       const path = `/markets/${segment(id, 'market id')}/quote`;
       const p = unwrap(validateQuoteParams(params));
-      const r = await get(path, [['outcome', p.outcome], ['amount', String(p.amount)], ['action', p.action]], opts);
+      const r = await get(path, [['outcome', p.outcome], ['amount', formatAmount(p.amount)], ['action', p.action]], opts);
       const q = normalizeQuote(r.data);
       if (!q) throw protocol(r.status, 'The server sent a quote that is not an object.', r.rate);
       return result(r, q);

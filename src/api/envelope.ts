@@ -60,6 +60,13 @@ function cleanCode(v: unknown, key: string | undefined): string | undefined {
   return t.toUpperCase();
 }
 
+/** The parameter a 400 names (`error.param`), when it looks like a parameter name. */
+function cleanParam(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const t = sanitize(v).trim();
+  return /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/.test(t) ? t : undefined;
+}
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   const t = text.replace(/^\uFEFF/, '');
   try {
@@ -97,6 +104,7 @@ export function decodeEnvelope(res: RawResponse, key: string | undefined, now: n
       message: cleanMessage(failure?.message, key) ?? defaultMessage(status),
       retryAfterMs,
       rate,
+      param: kind === 'invalid_request' ? cleanParam(failure?.param) : undefined,
     });
   }
 

@@ -37,6 +37,13 @@ export function validateAmount(input: string | number): { ok: true; value: numbe
   return { ok: true, value };
 }
 
+/** An amount as plain decimal text for the query string: no exponent notation (1e-7), at most 12 decimals. */
+export function formatAmount(value: number): string {
+  const plain = String(value);
+  if (/^\d+(\.\d{1,12})?$/.test(plain)) return plain;
+  return value.toFixed(12).replace(/\.?0+$/, '');
+}
+
 function validateInt(param: string, input: unknown, min: number, max: number): Validated<number> {
   const value = typeof input === 'string' && input.trim() !== '' ? Number(input.trim()) : input;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {

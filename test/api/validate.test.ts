@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { validateAmount, validateEventQuery, validateId, validateLimit, validateMarketQuery, validateOffset, validateQuoteParams } from '../../src/api/validate.js';
+import { formatAmount, validateAmount, validateEventQuery, validateId, validateLimit, validateMarketQuery, validateOffset, validateQuoteParams } from '../../src/api/validate.js';
 
 describe('validateAmount', () => {
   it.each([
@@ -109,5 +109,15 @@ describe('validateMarketQuery / validateEventQuery', () => {
     expect(validateMarketQuery({ q: 'x'.repeat(201) })).toMatchObject({ ok: false, param: 'q' });
     expect(validateMarketQuery({ status: 3 as unknown as string })).toMatchObject({ ok: false, param: 'status', message: 'status must be text' });
     expect(validateEventQuery({ limit: 0 })).toMatchObject({ ok: false, param: 'limit' });
+  });
+});
+
+describe('formatAmount', () => {
+  it('never uses exponent notation', () => {
+    expect(formatAmount(12.5)).toBe('12.5');
+    expect(formatAmount(1e-7)).toBe('0.0000001');
+    expect(formatAmount(1e9)).toBe('1000000000');
+    expect(formatAmount(0.1 + 0.2)).toBe('0.3');
+    expect(formatAmount(100)).toBe('100');
   });
 });
