@@ -26,6 +26,8 @@ export interface WireMarket {
   eventId: string;
   /** ISO 8601. */
   updatedAt: string;
+  /** ISO 8601; the reference service sends it (`sort=newest` orders by it). Optional for other services. */
+  createdAt?: string;
 }
 
 export interface WireEvent {

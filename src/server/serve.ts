@@ -62,8 +62,10 @@ function parse(argv: string[]): ServeConfig | 'help' {
     }));
   } catch (err) {
     // parseArgs messages are one sentence; keep only the first line, and never echo values.
-    const msg = err instanceof Error ? err.message.split('\n')[0]?.split('. ')[0] : 'invalid arguments';
-    throw new UsageError(msg ?? 'invalid arguments');
+    let msg = (err instanceof Error ? err.message : '').split('\n')[0]?.split('. ')[0]?.replace(/\.$/, '') || 'invalid arguments';
+    // A stray positional could be a key typed after --keys: never echo it.
+    if (msg.startsWith('Unexpected argument')) msg = 'unexpected positional argument';
+    throw new UsageError(msg);
   }
   if (values.help) return 'help';
   const speedRaw = values.speed;

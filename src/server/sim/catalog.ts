@@ -66,7 +66,7 @@ export const CATEGORIES: CategorySpec[] = [
   },
   {
     name: 'Crypto',
-    subjects: ['Bitcoin', 'Ethereum', 'Solana', 'Cardano', 'Dogecoin 🐕'],
+    subjects: ['Bitcoin', 'Ethereum', 'Solana', 'Cardano', 'Dogecoin 🐕', 'XRP'],
     event: (s, c) => `${s} price in ${c.month}`,
     binary: [
       (s, c) => `Will ${s} close above $${num(c, 1, 150, 1)}k on ${c.month} 30?`,
@@ -96,7 +96,7 @@ export const CATEGORIES: CategorySpec[] = [
   },
   {
     name: 'Science',
-    subjects: ['Starship', 'Artemis', 'Fusion research', 'Mars sample return', 'CERN'],
+    subjects: ['Starship', 'Artemis', 'Fusion research', 'Mars sample return', 'CERN', 'Gene therapy'],
     event: (s, c) => `${s} milestones ${c.year}`,
     binary: [
       (s, c) => `Will ${s} reach its next milestone before ${c.month}? 🚀`,
@@ -111,7 +111,7 @@ export const CATEGORIES: CategorySpec[] = [
   },
   {
     name: 'Culture',
-    subjects: ['Film awards', 'Box office', 'Music charts', 'Streaming', '鬼滅の刃'],
+    subjects: ['Film awards', 'Box office', 'Music charts', 'Streaming', '鬼滅の刃', 'Video games'],
     event: (s, c) => `${s} ${c.year} 🎬`,
     binary: [
       (s) => `Will a debut work top the ${s} list?`,
@@ -126,7 +126,7 @@ export const CATEGORIES: CategorySpec[] = [
   },
   {
     name: 'Tech',
-    subjects: ['AI models', 'Smartphones', 'Chipmakers', 'Open source', 'VR headsets'],
+    subjects: ['AI models', 'Smartphones', 'Chipmakers', 'Open source', 'VR headsets', 'Electric vehicles'],
     event: (s, c) => `${s} race ${c.year}`,
     binary: [
       (s, c) => `Will a new leader emerge in ${s} by ${c.month}?`,
@@ -141,7 +141,7 @@ export const CATEGORIES: CategorySpec[] = [
   },
   {
     name: 'Climate',
-    subjects: ['Atlantic hurricanes', 'Arctic sea ice', 'European heat', 'Monsoon', 'Global temperature'],
+    subjects: ['Atlantic hurricanes', 'Arctic sea ice', 'European heat', 'Monsoon', 'Global temperature', 'Wildfires'],
     event: (s, c) => `${s} ${c.year}`,
     binary: [
       (s, c) => `Will ${s} set a record in ${c.month}? 🌡️`,

@@ -1,5 +1,5 @@
 /**
- * Builds the simulated world for a seed: ~220 markets in 40 events over 8
+ * Builds the simulated world for a seed: ~260 markets in 48 events over 8
  * categories, binary and 3–6 outcome markets, some already closed / settling /
  * resolved, some closing within the hour, a few private or pending review.
  * Pure function of (seed, t0).
@@ -14,7 +14,7 @@ const SEC = 1000;
 const MIN = 60 * SEC;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
-export const EVENTS_PER_CATEGORY = 5;
+export const EVENTS_PER_CATEGORY = 6;
 
 function uniqueId(rng: Rng, prefix: string, len: number, used: Set<string>): string {
   for (;;) {

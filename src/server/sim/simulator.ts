@@ -22,7 +22,7 @@ export interface SimulatorOptions {
   speed?: number;
 }
 
-/** Wire market plus `createdAt` (ISO), which `sort=newest` orders by. */
+/** Wire market as served: `createdAt` (ISO, which `sort=newest` orders by) is always present. */
 export type ServedMarket = WireMarket & { createdAt: string };
 
 const STEP_MS = 1000;
