@@ -1,6 +1,6 @@
 /** The client against the real reference service (src/server) over loopback HTTP, with a ManualClock. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server/index.js';
+import { startServer, type RunningServer, type SimMarket } from '../../src/server/index.js';
 import { createClient } from '../../src/api/client.js';
 import type { Market, MarketClient } from '../../src/api/types.js';
 import { ManualClock } from '../../src/util/clock.js';
@@ -20,7 +20,7 @@ afterAll(async () => {
   await srv.close();
 });
 
-function visibleWith(pred: (m: { status: string; visibility: string }) => boolean) {
+function visibleWith(pred: (m: SimMarket) => boolean): SimMarket {
   const m = srv.sim.markets().find((x) => x.visibility === 'public' && pred(x));
   if (!m) throw new Error('no such market in the simulated world');
   return m;
@@ -144,7 +144,9 @@ describe('quotes', () => {
     ['settling', 423, 'settling', 'MARKET_SETTLING'],
     ['resolved', 410, 'resolved', 'MARKET_RESOLVED'],
   ] as const)('a %s market answers %i', async (status, code, kind, errCode) => {
-    const m = visibleWith((x) => x.status === 'active' && x.id !== visibleWith((y) => y.status === 'active').id);
+    // not the first active market, which the other quote tests use
+    const firstActive = visibleWith((y) => y.status === 'active').id;
+    const m = visibleWith((x) => x.status === 'active' && x.id !== firstActive);
     srv.sim.setStatus(m.id, status);
     const e = await rejection(api.getQuote(m.id, { outcome: m.outcomes[0]!.name, amount: 5, action: 'buy' }));
     expect(e).toMatchObject({ kind, status: code, code: errCode });
