@@ -55,7 +55,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     windowMs: positiveInt('limits.windowMs', opts.limits?.windowMs, DEFAULT_LIMITS.windowMs),
   };
   const sim = new Simulator({ seed: opts.seed ?? 1, clock: opts.clock ?? systemClock, speed: opts.speed ?? 1 });
-  const handler = createHandler({ sim, keys: opts.keys ?? [], limits });
+  // Empty or non-string entries are never valid keys (an empty header is a 401, not a match).
+  const keys = (opts.keys ?? []).filter((k): k is string => typeof k === 'string' && k !== '');
+  const handler = createHandler({ sim, keys, limits });
   const server: Server = createServer(handler);
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();

@@ -20,9 +20,12 @@ describe('API keys', () => {
     }
   });
 
-  it('401 also when no keys are configured at all', async () => {
+  it('401 also when no keys are configured at all, and an empty configured key matches nothing', async () => {
     const { get } = await boot();
     expect((await get(`${P}/events?limit=1`, { headers: { 'X-API-Key': 'anything' } })).status).toBe(401);
+    const other = await boot({ keys: ['', undefined as unknown as string] });
+    expect((await other.get(`${P}/events?limit=1`, { headers: { 'X-API-Key': '' } })).status).toBe(401);
+    expect((await other.get(`${P}/events?limit=1`)).status).toBe(200);
   });
 });
 
