@@ -52,12 +52,8 @@ export async function runDashboard(argv: string[], io: DashboardIo = { stdin: pr
     }
     throw e;
   }
-  if (prepared.kind === 'help') {
-    io.stdout.write(`${HELP.trimStart()}\n`);
-    return 0;
-  }
-  if (prepared.kind === 'version') {
-    io.stdout.write(`${version()}\n`);
+  if (prepared.kind !== 'run') {
+    io.stdout.write(prepared.kind === 'help' ? `${HELP.trimStart()}\n` : `${version()}\n`);
     return 0;
   }
   if (!io.stdin.isTTY || !io.stdout.isTTY) {
