@@ -75,6 +75,12 @@ export class Aimd {
     return this.floorValue;
   }
 
+  /** Another 429 in the same episode: no further cut, but the slow climb starts over from now. */
+  hold(now: number): void {
+    if (this.since === undefined) return;
+    this.since = now;
+  }
+
   /** A server-announced limit lower than ours becomes the ceiling (never raised above the configured one). */
   setCeiling(ceiling: number, now: number): void {
     const current = this.value(now);

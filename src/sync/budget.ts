@@ -28,10 +28,7 @@ export class Budget {
 
   /** Sends in the window (now - span, now]. */
   count(now: number): number {
-    this.prune(now);
-    let n = 0;
-    for (const t of this.sends) if (t > now - this.spanMs && t <= now) n++;
-    return n;
+    return this.inWindow(now).length;
   }
 
   /** Sends with timestamp in (from, to]. */

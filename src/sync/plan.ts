@@ -5,7 +5,6 @@ export interface Candidate {
   prio: number;
   cls: JobClass;
   readyAt: number;
-  /** Only quotes may go out while another request is still on the wire. */
   take(now: number): Job | undefined;
 }
 

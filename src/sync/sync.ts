@@ -20,7 +20,9 @@ interface Flight {
   ctrl: AbortController;
   timer?: TimerHandle;
   finished: boolean;
+  /** Resolves when the flight is over for the scheduler: answered, abandoned after its timeout, or stopped. */
   done: Promise<void>;
+  resolve: () => void;
 }
 
 interface PendingQuote {
@@ -84,14 +86,13 @@ class Sync implements RateAwareSync, OutcomeHost {
   async stop(): Promise<void> {
     this.running = false;
     this.arm(undefined);
+    // abort and forget: a client that ignores its signal cannot hold stop() up
     const pending = [...this.flights];
     for (const f of pending) {
-      this.clock.clearTimeout(f.timer);
-      f.timer = undefined;
       f.ctrl.abort();
+      this.finish(f, undefined, undefined);
     }
     await Promise.allSettled(pending.map((f) => f.done));
-    this.flights.clear();
   }
 
   select(id: string | undefined): void {
@@ -218,7 +219,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     if (Number.isFinite(listRef)) {
       // a list starved by interactive work is promoted once it is three list periods old
       const maxAge = (3 * I) / (1 - (hasSel ? this.o.detailShare : 0));
-      out.push({ prio: 1, cls: 'interactive', readyAt: listRef + maxAge, take: () => ({ kind: 'list', cls: 'interactive', origin: 'overdue' }) });
+      out.push({ prio: 1, cls: 'interactive', readyAt: Math.ceil(listRef + maxAge), take: () => ({ kind: 'list', cls: 'interactive', origin: 'overdue' }) });
     }
     const sel = this.selJob;
     if (sel) out.push({ prio: 2, cls: 'interactive', readyAt: sel.readyAt, take: () => ({ kind: 'detail', cls: 'interactive', marketId: sel.id, origin: 'selection' }) });
@@ -226,7 +227,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     out.push({
       prio: 4,
       cls: 'background',
-      readyAt: this.lastBgAt === undefined ? this.startedAt + I : this.lastBgAt + I,
+      readyAt: Math.ceil((this.lastBgAt ?? this.startedAt) + I),
       take: (at) => {
         const kind = this.backgroundKind(at);
         const id = this.store.getState().selectedId;
@@ -257,10 +258,10 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.arm(this.clock.now());
   }
 
+  /** One quote and one other request may be on the wire at once, so a slow refresh never delays a quote (nor the reverse). */
   private mayFly(c: Candidate): boolean {
-    if (this.flights.size === 0) return true;
-    if (c.cls !== 'quote' || this.flights.size >= 2) return false;
-    for (const f of this.flights) if (f.job.kind === 'quote') return false;
+    const quote = c.cls === 'quote';
+    for (const f of this.flights) if ((f.job.kind === 'quote') === quote) return false;
     return true;
   }
 
@@ -296,7 +297,9 @@ class Sync implements RateAwareSync, OutcomeHost {
       // a hook must not break the scheduler
     }
     const ctrl = new AbortController();
-    const flight: Flight = { job, seq, ctrl, finished: false, done: Promise.resolve() };
+    let resolve!: () => void;
+    const done = new Promise<void>((r) => (resolve = r));
+    const flight: Flight = { job, seq, ctrl, finished: false, done, resolve };
     let call: Promise<ApiResult<unknown>>;
     try {
       call = perform(this.opts.client, job, this.store.getState().list.query, ctrl.signal);
@@ -309,7 +312,7 @@ class Sync implements RateAwareSync, OutcomeHost {
       this.finish(flight, undefined, toApiError(undefined, true));
     }, this.o.requestTimeoutMs);
     this.flights.add(flight);
-    flight.done = call.then(
+    call.then(
       (res) => this.finish(flight, res, undefined),
       (err: unknown) => this.finish(flight, undefined, toApiError(err, false)),
     );
@@ -321,6 +324,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.clock.clearTimeout(flight.timer);
     flight.timer = undefined;
     this.flights.delete(flight);
+    flight.resolve();
     if (!this.running || this.halted) return;
     const now = this.clock.now();
     try {
@@ -358,6 +362,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.last429At = now;
     this.consecutive429++;
     if (this.consecutive429 === 1) this.aimd.decrease(now);
+    else this.aimd.hold(now);
   }
 
   halt(): void {
