@@ -1,15 +1,157 @@
+import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp, type Harness } from './testing/fixtures.js';
-import { waitForFrame } from './testing/terminal.js';
+import { makeMarket, renderApp, type Harness } from './testing/fixtures.js';
+import { KEYS, press, waitFor, waitForFrame } from './testing/terminal.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
 
-describe('App smoke', () => {
-  it('renders', async () => {
-    h = renderApp();
+const many = (n: number) => Array.from({ length: n }, (_, i) => makeMarket(i + 1));
+const lines = (f: string) => f.split('\n');
+const rowOf = (f: string) => lines(f).find((l) => l.startsWith('▸ ')) ?? '';
+
+describe('layout', () => {
+  it('stacks the panes below 100 columns', async () => {
+    h = renderApp({ columns: 80, rows: 24 });
     const f = await waitForFrame(h.term, 'Market number 1');
-    console.log(f);
-    expect(f).toContain('KEY …abcd');
+    const list = lines(f).findIndex((l) => /^[◆◇] Markets/.test(l));
+    const detail = lines(f).findIndex((l) => /^[◆◇] Detail/.test(l));
+    const quote = lines(f).findIndex((l) => /^[◆◇] Quote/.test(l));
+    expect(list).toBeGreaterThanOrEqual(0);
+    expect(detail).toBeGreaterThan(list);
+    expect(quote).toBeGreaterThan(detail);
+    expect(f).not.toContain('│');
+  });
+
+  it('puts them side by side from 100 columns', async () => {
+    h = renderApp({ columns: 160, rows: 40 });
+    const f = await waitForFrame(h.term, 'Market number 1');
+    const title = lines(f).find((l) => /^[◆◇] Markets/.test(l)) ?? '';
+    expect(title).toContain('│◇ Detail Market number 1');
+    expect(lines(f).some((l) => /│◇ Quote/.test(l))).toBe(true);
+  });
+
+  it('switches layout when the terminal is resized', async () => {
+    h = renderApp({ columns: 160, rows: 40 });
+    await waitForFrame(h.term, '│◇ Detail');
+    h.term.resize(80, 24);
+    await waitForFrame(h.term, (f) => lines(f).some((l) => /^[◆◇] Detail/.test(l)) && lines(f).length <= 24);
+  });
+
+  it.each([
+    [20, 6],
+    [40, 10],
+    [80, 24],
+    [99, 30],
+    [100, 12],
+    [160, 40],
+    [220, 15],
+  ])('never draws taller than the terminal or wider than it (%i×%i)', async (columns, rows) => {
+    h = renderApp({
+      columns,
+      rows,
+      markets: many(60),
+      prepare: (store, clock) => {
+        store.getState().setRate({ backoffUntil: clock.now() + 9000, backoffReason: 'rate_limited' });
+        store.getState().requestFailed({ kind: 'network', code: 'NETWORK', message: 'down', at: clock.now() });
+        store.getState().notice('Something happened', 'warn', clock.now());
+      },
+    });
+    const f = await waitForFrame(h.term, (x) => x.includes('RATE') || columns < 30);
+    expect(lines(f).length).toBeLessThanOrEqual(rows);
+    for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);
+    await press(h.term, '?');
+    const help = h.term.lastFrame();
+    expect(lines(help).length).toBeLessThanOrEqual(rows);
+  });
+});
+
+describe('list navigation', () => {
+  it('moves the selection with j/k and arrows, telling sync', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, 'j');
+    expect(h.store.getState().selectedId).toBe('m2');
+    await press(h.term, KEYS.down);
+    await press(h.term, 'k');
+    expect(h.sync.selects).toEqual(['m2', 'm3', 'm2']);
+    expect(rowOf(h.term.lastFrame())).toContain('Market number 2');
+  });
+
+  it('scrolls to keep the selection visible (G, g, PgDn)', async () => {
+    h = renderApp({ columns: 80, rows: 24, markets: many(50) });
+    await waitForFrame(h.term, 'Market number 1');
+    let f = await press(h.term, 'G');
+    expect(rowOf(f)).toContain('Market number 50');
+    expect(f).toContain('of 50');
+    expect(f).not.toContain('Market number 1 ');
+    f = await press(h.term, 'g');
+    expect(rowOf(f)).toContain('Market number 1 ');
+    f = await press(h.term, KEYS.pageDown);
+    expect(h.store.getState().selectedId).not.toBe('m1');
+    expect(rowOf(f)).toContain(`Market number ${h.store.getState().selectedId!.slice(1)} `);
+  });
+
+  it('cycles sort, status and category through sync', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    const sync = h.sync;
+    for (const k of ['s', 'f', 'c']) h.term.write(k);
+    await waitFor(() => sync.searches.length === 3, 'three searches');
+    expect(sync.searches).toEqual([
+      { sort: 'newest', offset: 0 },
+      { status: 'closed', offset: 0 },
+      { category: 'politics', offset: 0 },
+    ]);
+  });
+
+  it('says when a refresh has to wait for the budget', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    h.sync.refreshAnswer = { ok: false, retryAt: h.clock.now() + 7000 };
+    await press(h.term, 'r');
+    await waitForFrame(h.term, 'refresh in 7s');
+    expect(h.sync.refreshes).toBe(1);
+    h.clock.advance(3000);
+    await waitForFrame(h.term, (f) => !f.includes('refresh in'));
+  });
+
+  it('quits on q and on Ctrl-C, once each', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    h.term.write('q');
+    await h.term.instance.waitUntilExit();
+    expect(h.quits).toEqual([1]);
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, KEYS.enter);
+    await press(h.term, KEYS.enter);
+    h.term.write(KEYS.ctrlC);
+    await h.term.instance.waitUntilExit();
+    expect(h.quits).toEqual([1]);
+  });
+});
+
+describe('hostile data', () => {
+  it('draws a hostile title without control bytes and without breaking the row width', async () => {
+    const evil =
+      '\x1b[31mRED\x1b[0m \x1b]8;;https://evil.example\x07link\x1b]8;;\x07 \x1b]52;c;ZXZpbA==\x07' +
+      '\u202Eesrever\u202C 選挙の結果 👨‍👩‍👧‍👦 🇺🇸 \x1b[2J\x1b[H\x07\x08 end';
+    const cols = 90;
+    h = renderApp({
+      columns: cols,
+      rows: 24,
+      markets: [makeMarket(1, { title: evil, category: 'cat\x1b[5m', outcomes: [{ name: 'Y\x1b]0;pwn\x07es', price: 0.5 }] }), makeMarket(2)],
+    });
+    const f = await waitForFrame(h.term, 'Market number 2');
+    // eslint-disable-next-line no-control-regex
+    expect(f).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    expect(f).toContain('RED link');
+    expect(f).toContain('選挙');
+    const row = rowOf(f);
+    const other = lines(f).find((l) => l.includes('Market number 2') && l.startsWith('  ')) ?? '';
+    expect(stringWidth(row)).toBe(stringWidth(other));
+    expect(stringWidth(row)).toBeLessThanOrEqual(cols);
+    for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(cols);
   });
 });

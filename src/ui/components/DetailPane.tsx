@@ -5,7 +5,7 @@ import { sanitize } from '../../util/sanitize.js';
 import { effectiveStatus } from '../derive.js';
 import { fitWidth, formatAge, formatChange, formatClosesIn, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
-import { Line, type Seg } from './Line.js';
+import { Line, paneTitle, type Seg } from './Line.js';
 import { sparkline } from './Sparkline.js';
 import { badgeSeg } from './StatusBadge.js';
 
@@ -28,7 +28,7 @@ export function historyOf(history: PriceHistory | undefined, name: string): (num
 }
 
 export function detailHeadLines(p: DetailProps): Seg[][] {
-  const focusSeg: Seg = { text: 'Detail', bold: true, color: p.focused ? 'cyan' : 'white', inverse: p.focused };
+  const focusSeg: Seg = paneTitle('Detail', p.focused);
   const e = p.entry;
   if (!e) return [[focusSeg, { text: '  no market selected', dim: true }]];
   const m = e.market;

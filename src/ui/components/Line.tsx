@@ -66,3 +66,8 @@ export function Line({ segs, width }: { segs: readonly Seg[]; width: number }) {
     </Text>
   );
 }
+
+/** A pane's title: the focused pane is marked by a filled diamond and colour, so focus shows without colour too. */
+export function paneTitle(name: string, focused: boolean): Seg {
+  return focused ? { text: `◆ ${name}`, bold: true, color: 'cyan' } : { text: `◇ ${name}`, bold: true, dim: true };
+}

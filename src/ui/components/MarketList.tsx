@@ -2,7 +2,7 @@ import { Box } from 'ink';
 import type { ListQuery, MarketEntry } from '../../store/types.js';
 import type { Clock } from '../../util/clock.js';
 import { sanitize } from '../../util/sanitize.js';
-import { Line, type Seg } from './Line.js';
+import { Line, paneTitle, type Seg } from './Line.js';
 import { MarketRow } from './MarketRow.js';
 import { Spinner } from './Spinner.js';
 
@@ -26,7 +26,7 @@ export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'foc
   const q = p.query;
   const range = p.ids.length > shown && shown > 0 ? ` ${p.top + 1}–${p.top + shown} of ${p.ids.length}` : ` ${p.ids.length}`;
   return [
-    { text: 'Markets', bold: true, color: p.focused ? 'cyan' : 'white', inverse: p.focused },
+    paneTitle('Markets', p.focused),
     { text: range, dim: true },
     { text: ` · sort ${q.sort || 'volume'}`, dim: true, priority: -1 },
     { text: ` · status ${q.status || 'all'}`, dim: true, priority: -1 },

@@ -6,7 +6,7 @@ import { EMPTY_FORM } from '../../store/store.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth } from '../format.js';
 import type { FormField } from '../uiState.js';
-import { Line, type Seg } from './Line.js';
+import { Line, paneTitle, type Seg } from './Line.js';
 import { quoteResultLines } from './QuoteResult.js';
 import { badgeSeg } from './StatusBadge.js';
 import { TextField } from './TextField.js';
@@ -38,7 +38,7 @@ export function QuoteFormPane(p: QuoteFormProps) {
   const active = (f: FormField) => p.focused && p.field === f;
   const badge = p.tradeState ?? (p.market && p.market.status !== 'active' && p.market.status !== 'unknown' ? p.market.status : undefined);
   const title: Seg[] = [
-    { text: 'Quote', bold: true, color: p.focused ? 'cyan' : 'white', inverse: p.focused },
+    paneTitle('Quote', p.focused),
     ...(badge ? [{ text: ' ' }, badgeSeg(badge)] : []),
     { text: p.market ? ` ${sanitize(p.market.title)}` : ' (no market)', dim: true, priority: -1 },
   ];

@@ -127,6 +127,22 @@ function quoteKey(ctx: KeyContext, input: string, key: Key): void {
   }
 }
 
+function refusalText(r: { retryAt: number; reason?: string }, now: number): string {
+  const wait = `refresh in ${secondsUntil(r.retryAt, now)}s`;
+  switch (r.reason) {
+    case 'auth_failed':
+      return 'Not refreshing: the API key was rejected.';
+    case 'stopped':
+      return 'Not refreshing: sync is stopped.';
+    case 'rate_limited':
+      return `Rate limited: ${wait}`;
+    case 'backoff':
+      return `Connection trouble: ${wait}`;
+    default:
+      return `Rate budget: ${wait}`;
+  }
+}
+
 const BROWSE = ['quit', 'help', 'search', 'sort', 'filter', 'category', 'refresh', 'up', 'down', 'pageUp', 'pageDown', 'first', 'last', 'focusNext', 'back'] as const;
 
 function moveTo(ctx: KeyContext, index: number): void {
@@ -162,7 +178,7 @@ function browseKey(ctx: KeyContext, input: string, key: Key): void {
     case 'refresh': {
       const r = ctx.sync.refreshNow();
       const now = ctx.clock.now();
-      const text = r.ok ? 'Refreshing…' : `Rate budget: refresh in ${secondsUntil(r.retryAt, now)}s`;
+      const text = r.ok ? 'Refreshing…' : refusalText(r, now);
       return ctx.dispatch({ type: 'flash', text, until: now + FLASH_MS });
     }
     case 'up':

@@ -17,8 +17,10 @@ class FakeStdout extends EventEmitter {
   ) {
     super();
   }
-  write = (frame: string) => {
+  write = (frame: string, encodingOrCallback?: unknown, callback?: unknown) => {
     this.frames.push(frame);
+    const cb = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+    if (typeof cb === 'function') queueMicrotask(() => (cb as () => void)());
     return true;
   };
 }

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ErrorInfo } from '../../store/types.js';
+import { makeMarket, renderApp, type Harness } from '../testing/fixtures.js';
+import { waitForFrame } from '../testing/terminal.js';
+
+let h: Harness | undefined;
+afterEach(() => h?.term.unmount());
+
+const err = (kind: ErrorInfo['kind'], at: number, message = 'boom', status?: number): ErrorInfo => ({
+  kind,
+  code: kind.toUpperCase(),
+  message,
+  at,
+  ...(status ? { status } : {}),
+});
+
+describe('badges and connection states', () => {
+  it('shows each market status as text', async () => {
+    const statuses = ['active', 'closed', 'settling', 'resolved'] as const;
+    h = renderApp({ columns: 120, markets: statuses.map((status, i) => makeMarket(i + 1, { status })) });
+    const f = await waitForFrame(h.term, 'Market number 4');
+    for (const s of ['ACTIVE', 'CLOSED', 'SETTLING', 'RESOLVED']) expect(f).toMatch(new RegExp(`${s}\\s+Market number`));
+  });
+
+  it('counts the rate-limit pause down each second of the display clock', async () => {
+    h = renderApp({ prepare: (store, clock) => store.getState().setRate({ backoffUntil: clock.now() + 12_000, backoffReason: 'rate_limited' }) });
+    await waitForFrame(h.term, 'RATE LIMITED · retry in 12s');
+    h.clock.advance(1000);
+    await waitForFrame(h.term, 'RATE LIMITED · retry in 11s');
+    h.clock.advance(11_000);
+    const f = await waitForFrame(h.term, (x) => !x.includes('RATE LIMITED'));
+    expect(f).toContain('Market number 1');
+  });
+
+  it('says plainly that a rejected key is not replaced by anonymous access, showing only its last 4 characters', async () => {
+    h = renderApp({
+      keyHint: 'sk_live_supersecret_9f3a',
+      prepare: (store, clock) => store.getState().authFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
+    });
+    const f = await waitForFrame(h.term, 'AUTH FAILED');
+    expect(f).toContain('was rejected (401)');
+    expect(f).toContain('will not fall back to anonymous');
+    expect(f).toContain('…9f3a');
+    expect(f).not.toContain('supersecret');
+    expect(f).toContain('✗ auth failed');
+  });
+
+  it('shows OFFLINE with the age of the last good data', async () => {
+    h = renderApp({
+      prepare: (store, clock) => {
+        clock.advance(40_000);
+        store.getState().requestFailed(err('network', clock.now(), 'connection refused'));
+      },
+    });
+    await waitForFrame(h.term, 'OFFLINE · last data 40s ago');
+    h.clock.advance(5000);
+    await waitForFrame(h.term, 'OFFLINE · last data 45s ago');
+  });
+
+  it('marks rows STALE after three refresh intervals', async () => {
+    h = renderApp();
+    const f = await waitForFrame(h.term, 'Market number 1');
+    expect(f).not.toContain('STALE');
+    h.clock.advance(31_000); // interval estimate: max(10 s floor, 60 s / 30 × 2) → stale after 30 s
+    await waitForFrame(h.term, '31s STALE');
+  });
+
+  it('shows a spinner while the first list loads', async () => {
+    h = renderApp({ markets: [] });
+    await waitForFrame(h.term, 'Loading markets…');
+    h.store.getState().listLoaded([makeMarket(1)], h.clock.now());
+    const f = await waitForFrame(h.term, 'Market number 1');
+    expect(f).not.toContain('Loading');
+  });
+
+  it('shows a vanished market as a short notice, not an error screen', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    h.store.getState().select('m1');
+    h.store.getState().marketGone('m1', h.clock.now());
+    const f = await waitForFrame(h.term, 'is no longer available');
+    expect(f).toContain('Market number 2');
+    h.clock.advance(10_000);
+    await waitForFrame(h.term, (x) => !x.includes('no longer available'));
+  });
+
+  it('shows the mode: DEMO, ANON, KEY', async () => {
+    h = renderApp({ mode: 'anon' });
+    await waitForFrame(h.term, ' ANON ');
+    h.term.unmount();
+    h = renderApp({ mode: 'demo' });
+    await waitForFrame(h.term, 'DEMO · simulated data');
+    h.term.unmount();
+    h = renderApp({ mode: 'key' });
+    const f = await waitForFrame(h.term, 'KEY …abcd');
+    expect(f).toContain('0/30 req/min');
+  });
+});

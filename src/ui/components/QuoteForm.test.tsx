@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Quote } from '../../api/types.js';
+import type { ErrorInfo, QuoteForm } from '../../store/types.js';
+import { renderApp, type Harness } from '../testing/fixtures.js';
+import { KEYS, press, waitForFrame } from '../testing/terminal.js';
+
+let h: Harness | undefined;
+afterEach(() => h?.term.unmount());
+
+/** Render at 80 columns (stacked: one pane per line) and open the quote form of the first market. */
+async function openForm(): Promise<Harness> {
+  h = renderApp({ columns: 80, rows: 30 });
+  await waitForFrame(h.term, 'Market number 1');
+  await press(h.term, KEYS.enter);
+  await press(h.term, KEYS.enter);
+  await waitForFrame(h.term, 'Type an amount to get a quote.');
+  return h;
+}
+
+const quote: Quote = { shares: 39.0625, averagePrice: 0.64, priceBefore: 0.635, priceAfter: 0.6442, priceImpact: 0.0092, fee: 0.25, total: 25.25, raw: {} };
+const form = (amount: string, outcome = 'Yes'): QuoteForm => ({ outcome, amount, action: 'buy' });
+const rowOf = (frame: string) => frame.split('\n').find((l) => l.startsWith('▸ ')) ?? '';
+
+describe('quote form', () => {
+  it('asks sync for a quote with the form as typed (q types, it does not quit)', async () => {
+    const { term, sync, quits, store } = await openForm();
+    await press(term, ['2', '5']);
+    expect(sync.quotes.at(-1)).toEqual({ marketId: 'm1', form: form('25') });
+    expect(store.getState().selectedId).toBe('m1');
+    await press(term, 'q');
+    expect(quits).toEqual([]);
+    await waitForFrame(term, 'Amount must be a number');
+  });
+
+  it.each([
+    ['empty', '', 'Enter an amount'],
+    ['zero', '0', 'Amount must be greater than 0'],
+    ['negative', '-5', 'Amount must be greater than 0'],
+    ['not a number', '12abc', 'Amount must be a number'],
+    ['absurdly large', '1e99', 'Amount is too large'],
+  ])('%s amount → inline message and no request', async (_kind, pasted, message) => {
+    const { term, sync } = await openForm();
+    await press(term, '7');
+    expect(sync.quotes).toHaveLength(1);
+    await press(term, KEYS.ctrlU);
+    if (pasted) await press(term, KEYS.paste(pasted), () => term.lastFrame().includes(pasted));
+    await waitForFrame(term, `✗ ${message}`);
+    expect(sync.quotes).toHaveLength(1);
+    expect(sync.quotes.map((q) => q.form.amount)).toEqual(['7']);
+  });
+
+  it('cycles the outcome with ←/→ and toggles buy/sell, asking again each time', async () => {
+    const { term, sync } = await openForm();
+    await press(term, ['1', '0']);
+    await press(term, KEYS.up); // amount → outcome
+    await press(term, KEYS.right);
+    expect(sync.quotes.at(-1)?.form).toEqual({ outcome: 'No', amount: '10', action: 'buy' });
+    await press(term, KEYS.down);
+    await press(term, KEYS.down); // → action
+    await press(term, ' ');
+    expect(sync.quotes.at(-1)?.form).toEqual({ outcome: 'No', amount: '10', action: 'sell' });
+    await waitForFrame(term, '‹ sell ›');
+  });
+
+  it('shows waiting, then the result, then "updating…" when the answer is for an older form', async () => {
+    const { term, store, clock } = await openForm();
+    await press(term, ['2', '5']);
+    store.getState().quoteRequested('m1', form('25'), clock.now());
+    await waitForFrame(term, 'waiting for a quote');
+    store.getState().quoteLoaded('m1', form('25'), quote, clock.now());
+    const f = await waitForFrame(term, '39.06 shares');
+    expect(f).toContain('@ avg 64.0¢');
+    expect(f).toContain('total 25.25');
+    expect(f).toContain('price 63.5¢ → 64.4¢');
+    expect(f).toContain('impact 0.92%');
+    expect(f).toContain('fee 0.25');
+    await press(term, '0'); // form is now 250; the result answers 25
+    await waitForFrame(term, 'updating… 39.06 shares');
+  });
+
+  it.each([
+    ['closed', 409, 'CLOSED'],
+    ['resolved', 410, 'RESOLVED'],
+    ['settling', 423, 'SETTLING'],
+  ] as const)('%s (%i) → %s badge on the form and on the row', async (kind, status, badge) => {
+    const { term, store, clock } = await openForm();
+    await press(term, ['5']);
+    const e: ErrorInfo = { kind, status, code: badge, message: 'no', at: clock.now() };
+    store.getState().quoteFailed('m1', form('5'), e);
+    const f = await waitForFrame(term, `(${status})`);
+    expect(f).toMatch(new RegExp(`◆ Quote ${badge}`));
+    expect(rowOf(f)).toContain(badge);
+    expect(rowOf(f)).not.toContain('ACTIVE');
+  });
+
+  it('shows other quote errors as a sanitized message', async () => {
+    const { term, store, clock } = await openForm();
+    await press(term, ['5']);
+    store.getState().quoteFailed('m1', form('5'), { kind: 'server', status: 500, code: 'INTERNAL', message: 'oops\x1b[2J\x1b]52;c;AAAA\x07 try later', at: clock.now() });
+    const f = await waitForFrame(term, '✗ oops');
+    expect(f).toContain('try later');
+    expect(f).not.toContain('\x1b]');
+  });
+});

@@ -1,0 +1,54 @@
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { fitWidth, formatAge, formatChange, formatClosesIn, formatMoney, formatPrice, formatVolume, padStartWidth, secondsUntil } from './format.js';
+
+describe('format', () => {
+  it('shows — for anything it cannot show, never NaN or undefined', () => {
+    for (const v of [undefined, null, NaN, Infinity, '12', {}, -Infinity]) {
+      for (const f of [formatPrice, formatVolume, formatAge, formatMoney]) expect(f(v)).toBe('—');
+      expect(formatChange(v).text).toBe('—');
+      expect(formatClosesIn(v, 0)).toBe('—');
+    }
+  });
+
+  it('formats prices as cents and changes with arrows', () => {
+    expect(formatPrice(0.635)).toBe('63.5¢');
+    expect(formatPrice(1)).toBe('100.0¢');
+    expect(formatChange(0.021)).toEqual({ text: '▲2.1¢', dir: 'up' });
+    expect(formatChange(-0.004)).toEqual({ text: '▼0.4¢', dir: 'down' });
+    expect(formatChange(0.0001)).toEqual({ text: '·0.0¢', dir: 'flat' });
+  });
+
+  it('formats volume, ages and closing times', () => {
+    expect(formatVolume(950)).toBe('950');
+    expect(formatVolume(12_345)).toBe('12.3k');
+    expect(formatVolume(4_500_000)).toBe('4.5M');
+    expect(formatVolume(999_999)).toBe('1.0M');
+    expect(formatAge(5_400)).toBe('5s');
+    expect(formatAge(3 * 60_000 + 10)).toBe('3m');
+    expect(formatAge(2 * 3600_000)).toBe('2h');
+    expect(formatAge(-5)).toBe('0s');
+    const now = Date.UTC(2026, 0, 1);
+    expect(formatClosesIn(now + (3 * 86_400 + 4 * 3600) * 1000, now)).toBe('in 3d 4h');
+    expect(formatClosesIn(now + 12 * 60_000, now)).toBe('in 12m');
+    expect(formatClosesIn(now - 2 * 3600_000, now)).toBe('2h ago');
+    expect(secondsUntil(now + 11_200, now)).toBe(12);
+    expect(secondsUntil(now - 1, now)).toBe(0);
+  });
+
+  it('cuts by display width without splitting CJK or emoji', () => {
+    const cjk = '選挙の結果はどうなるか';
+    const cut = fitWidth(cjk, 9);
+    expect(stringWidth(cut)).toBeLessThanOrEqual(9);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(stringWidth(fitWidth(cjk, 9, true))).toBe(9);
+    const emoji = '👨‍👩‍👧‍👦 family 🇺🇸 flag';
+    for (let w = 1; w < 20; w++) {
+      const f = fitWidth(emoji, w, true);
+      expect(stringWidth(f)).toBe(w);
+      expect(f).not.toContain('\uFFFD');
+    }
+    expect(fitWidth('abc', 0)).toBe('');
+    expect(padStartWidth('ab', 4)).toBe('  ab');
+  });
+});
