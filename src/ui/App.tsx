@@ -10,7 +10,7 @@ import { Body } from './components/Body.js';
 import { DetailPane } from './components/DetailPane.js';
 import { Footer, type KeyContext } from './components/Footer.js';
 import { Header } from './components/Header.js';
-import { HelpOverlay } from './components/HelpOverlay.js';
+import { HelpOverlay, helpMetrics } from './components/HelpOverlay.js';
 import { MarketList } from './components/MarketList.js';
 import { Notices, noticeLine } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
@@ -62,7 +62,8 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const notice = noticeLine(s.notices, ui.flash, now);
   const chrome = 2 + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0);
   const layout = computeLayout(columns, rows, chrome, ui.focus);
-  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, quit });
+  const help = helpMetrics(layout.columns, layout.bodyHeight);
+  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, quit });
 
   const ids = s.list.ids;
   const cursor = cursorIndex(ids, s.selectedId);
@@ -88,7 +89,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
       <Notices line={notice} width={layout.columns} />
       {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
       {ui.helpOpen ? (
-        <HelpOverlay width={layout.columns} height={layout.bodyHeight} />
+        <HelpOverlay width={layout.columns} height={layout.bodyHeight} top={ui.helpTop} />
       ) : (
         <Body
           layout={layout}

@@ -15,6 +15,8 @@ export const CURSOR_END = Number.MAX_SAFE_INTEGER;
 export interface UiState {
   focus: Focus;
   helpOpen: boolean;
+  /** First help line drawn (the overlay scrolls on small terminals). */
+  helpTop: number;
   /** The search box's draft; undefined when the box is closed. */
   search?: TextState;
   field: FormField;
@@ -29,6 +31,7 @@ export type UiAction =
   | { type: 'focusBack' }
   | { type: 'toggleHelp' }
   | { type: 'closeHelp' }
+  | { type: 'scrollHelp'; delta: number; max: number }
   | { type: 'openSearch'; initial: string }
   | { type: 'editSearch'; next: TextState }
   | { type: 'closeSearch' }
@@ -38,7 +41,7 @@ export type UiAction =
   | { type: 'scrollTo'; index: number; visible: number; count: number }
   | { type: 'flash'; text: string; until: number };
 
-export const initialUiState: UiState = { focus: 'list', helpOpen: false, field: 'amount', amountCursor: CURSOR_END, listTop: 0 };
+export const initialUiState: UiState = { focus: 'list', helpOpen: false, helpTop: 0, field: 'amount', amountCursor: CURSOR_END, listTop: 0 };
 
 /** The first row to draw so that row `index` is visible, moving the window as little as possible. */
 export function keepVisible(top: number, index: number, visible: number, count: number): number {
@@ -61,7 +64,11 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return i <= 0 ? state : { ...state, focus: FOCUS_ORDER[i - 1]! };
     }
     case 'toggleHelp':
-      return { ...state, helpOpen: !state.helpOpen };
+      return { ...state, helpOpen: !state.helpOpen, helpTop: 0 };
+    case 'scrollHelp': {
+      const helpTop = Math.max(0, Math.min(state.helpTop + action.delta, action.max));
+      return helpTop === state.helpTop ? state : { ...state, helpTop };
+    }
     case 'closeHelp':
       return state.helpOpen ? { ...state, helpOpen: false } : state;
     case 'openSearch':

@@ -8,7 +8,7 @@ export const FOOTER_KEYS: Record<KeyContext, readonly Command[]> = {
   browse: ['down', 'up', 'focusNext', 'search', 'sort', 'filter', 'category', 'refresh', 'help', 'quit'],
   quote: ['fieldNext', 'valueNext', 'submit', 'back', 'help', 'forceQuit'],
   search: ['accept', 'cancel', 'forceQuit'],
-  help: ['back', 'help', 'quit'],
+  help: ['down', 'up', 'back', 'quit'],
 };
 
 export function footerSegs(context: KeyContext): Seg[] {

@@ -18,16 +18,18 @@ export function helpLines(): Seg[][] {
   return lines;
 }
 
-/** The help overlay, in two columns when wide enough, cut to `height` lines. */
-export function HelpOverlay({ width, height }: { width: number; height: number }) {
+/** The help overlay: two columns when wide enough, else one that scrolls (↑/↓, PgUp/PgDn) from `top`. */
+export function HelpOverlay({ width, height, top }: { width: number; height: number; top: number }) {
   const lines = helpLines();
-  const columns = width >= 110 && lines.length > height ? 2 : 1;
+  const columns = twoColumns(width, height, lines.length) ? 2 : 1;
   const colWidth = Math.floor((width - (columns - 1) * 2) / columns);
   const perCol = Math.ceil(lines.length / columns);
-  const cols = Array.from({ length: columns }, (_, i) => lines.slice(i * perCol, (i + 1) * perCol).slice(0, Math.max(0, height)));
+  const cols = Array.from({ length: columns }, (_, i) => lines.slice(i * perCol, (i + 1) * perCol));
+  const scroll = columns === 1 && lines.length > height;
+  const shown = scroll ? scrollWindow(lines, height, top) : cols.map((c) => c.slice(0, Math.max(0, height)));
   return (
     <Box width={width} height={height} overflow="hidden" columnGap={2}>
-      {cols.map((col, i) => (
+      {shown.map((col, i) => (
         <Box key={i} flexDirection="column" width={colWidth} overflow="hidden">
           {col.map((segs, j) => (
             <Line key={j} width={colWidth} segs={segs} />
@@ -36,4 +38,23 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
       ))}
     </Box>
   );
+}
+
+/** Two columns when one does not fit, the terminal is wide, and two do fit; otherwise one column that scrolls. */
+function twoColumns(width: number, height: number, n: number): boolean {
+  return width >= 110 && n > height && Math.ceil(n / 2) <= height;
+}
+
+/** Lines top.. that fit in `height`, the last one replaced by a "more" hint when some are left below. */
+function scrollWindow(lines: Seg[][], height: number, top: number): Seg[][][] {
+  const t = Math.max(0, Math.min(top, lines.length - height));
+  const part = lines.slice(t, t + height);
+  if (t + height < lines.length && height > 1) part[height - 1] = [{ text: `  ↓ ${lines.length - t - height + 1} more (↓/PgDn)`, dim: true }];
+  return [part];
+}
+
+/** Whether the overlay scrolls at this size, and how many lines it has (for the key handler). */
+export function helpMetrics(width: number, height: number): { lines: number; rows: number } {
+  const n = helpLines().length;
+  return twoColumns(width, height, n) ? { lines: 0, rows: height } : { lines: n, rows: height };
 }

@@ -22,6 +22,9 @@ export interface KeyDeps {
   sync: SyncIntents;
   clock: Clock;
   listRows: number;
+  /** Lines the help overlay has, and how many fit. */
+  helpLines: number;
+  helpRows: number;
   quit: () => void;
 }
 
@@ -72,9 +75,12 @@ export function handlePaste(deps: KeyDeps, text: string): void {
 }
 
 function helpKey(ctx: KeyContext, input: string, key: Key): void {
-  const cmd = matchCommand(['back', 'help', 'quit'] as const, input, key);
+  const cmd = matchCommand(['back', 'help', 'quit', 'up', 'down', 'pageUp', 'pageDown'] as const, input, key);
+  const page = Math.max(1, ctx.helpRows - 1);
+  const max = Math.max(0, ctx.helpLines - ctx.helpRows);
   if (cmd === 'quit') ctx.quit();
-  else if (cmd) ctx.dispatch({ type: 'closeHelp' });
+  else if (cmd === 'back' || cmd === 'help') ctx.dispatch({ type: 'closeHelp' });
+  else if (cmd) ctx.dispatch({ type: 'scrollHelp', delta: { up: -1, down: 1, pageUp: -page, pageDown: page }[cmd], max });
 }
 
 function searchKey(ctx: KeyContext, input: string, key: Key): void {

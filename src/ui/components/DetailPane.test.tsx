@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MarketEvent } from '../../api/types.js';
+import { makeMarket, renderApp, type Harness } from '../testing/fixtures.js';
+import { waitForFrame } from '../testing/terminal.js';
+
+let h: Harness | undefined;
+afterEach(() => h?.term.unmount());
+
+describe('detail pane', () => {
+  it('shows all outcomes, a sparkline of the prices seen, status, closing time, category and event', async () => {
+    const base = makeMarket(1, {
+      eventId: 'e1',
+      outcomes: [
+        { name: 'Alice', price: 0.2 },
+        { name: 'Bob', price: 0.5 },
+        { name: 'Carol', price: 0.3 },
+      ],
+    });
+    h = renderApp({
+      columns: 160,
+      rows: 40,
+      markets: [base],
+      prepare: (store, clock) => {
+        for (const p of [0.3, 0.4, 0.5]) {
+          clock.advance(60_000);
+          store.getState().marketLoaded({ ...base, outcomes: [{ name: 'Alice', price: p }, { name: 'Bob', price: 0.5 }, { name: 'Carol', price: 0.5 - p }] }, clock.now());
+        }
+        const event: MarketEvent = { id: 'e1', title: 'Election \x1b[1mnight', markets: [], raw: {} };
+        store.getState().eventsLoaded([event], clock.now());
+      },
+    });
+    const f = await waitForFrame(h.term, 'Event Election night');
+    expect(f).toMatch(/Alice\s+50\.0¢\s+▲30\.0¢\s+▁▃▆█/);
+    expect(f).toMatch(/Bob\s+50\.0¢\s+·0\.0¢/);
+    expect(f).toMatch(/Carol\s+0\.0¢\s+▼30\.0¢\s+█▆▃▁/);
+    expect(f).toContain('ACTIVE · closes in');
+    expect(f).toContain('politics');
+  });
+
+  it('shows — for missing values, never NaN or undefined', async () => {
+    h = renderApp({
+      columns: 160,
+      rows: 30,
+      markets: [makeMarket(1, { outcomes: [{ name: 'Yes' }, { name: 'No' }], volume: undefined, liquidity: NaN, closesAt: undefined, category: undefined })],
+    });
+    const f = await waitForFrame(h.term, 'Market number 1');
+    expect(f).toContain('closes —');
+    expect(f).toContain('Vol —');
+    expect(f).toMatch(/Yes\s+—/);
+    expect(f).not.toMatch(/NaN|undefined/);
+  });
+
+  it('says when nothing is selected', async () => {
+    h = renderApp({ markets: [], prepare: (store, clock) => store.getState().listLoaded([], clock.now()) });
+    const f = await waitForFrame(h.term, 'no market selected');
+    expect(f).toContain('No markets match this filter.');
+  });
+});
