@@ -50,7 +50,8 @@ export const KEY_BINDINGS = {
   pageDown: { keys: [{ key: 'pageDown' }], label: 'PgDn', help: 'One page down', group: 'Move' },
   first: { keys: [{ input: 'g' }, { key: 'home' }], label: 'g', help: 'First market', group: 'Move' },
   last: { keys: [{ input: 'G' }, { key: 'end' }], label: 'G', help: 'Last market', group: 'Move' },
-  focusNext: { short: 'open',
+  focusNext: {
+    short: 'open',
     keys: [{ key: 'return' }, { key: 'tab', shift: false }],
     label: '⏎/Tab',
     help: 'Focus next pane: list → detail → quote',
@@ -58,13 +59,14 @@ export const KEY_BINDINGS = {
   },
   back: { short: 'back', keys: [{ key: 'escape' }], label: 'Esc', help: 'Back to the previous pane / close', group: 'Move' },
 
-  search: { short: 'search', keys: [{ input: '/' }], label: '/', help: 'Search titles (⏎ sends, Esc cancels)', group: 'List' },
+  search: { short: 'search', keys: [{ input: '/' }], label: '/', help: 'Search titles and categories (⏎ sends, Esc cancels)', group: 'List' },
   sort: { short: 'sort', keys: [{ input: 's' }], label: 's', help: 'Cycle sort: volume, newest, closing, liquidity', group: 'List' },
   filter: { short: 'status', keys: [{ input: 'f' }], label: 'f', help: 'Cycle status: active, closed, settling, resolved, all', group: 'List' },
   category: { short: 'category', keys: [{ input: 'c' }], label: 'c', help: 'Cycle category (all, then each one seen)', group: 'List' },
   refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)', group: 'List' },
 
-  fieldNext: { short: 'field',
+  fieldNext: {
+    short: 'field',
     keys: [{ key: 'downArrow' }, { key: 'tab', shift: false }],
     label: '↓/Tab',
     help: 'Next field of the quote form',
