@@ -12,7 +12,7 @@ export interface OutcomeHost {
   readonly store: OddsStore;
   consecutive429: number;
   consecutiveFailures: number;
-  noteRate(rate: RateHeaders | undefined, at: number, seq: number): void;
+  noteRate(rate: RateHeaders | undefined, at: number, seq: number, ok: boolean): void;
   backoff(until: number, reason: NonNullable<RateState['backoffReason']>): void;
   clearBackoff(): void;
   rateLimited(now: number): void;
@@ -35,7 +35,7 @@ const isMarket = (v: unknown): v is Market => isObj(v) && typeof v.id === 'strin
 const isEvent = (v: unknown): v is MarketEvent => isObj(v) && typeof v.id === 'string' && Array.isArray(v.markets);
 
 export function applySuccess(h: OutcomeHost, job: Job, res: ApiResult<unknown>, seq: number, now: number): void {
-  h.noteRate(res.rate, now, seq);
+  h.noteRate(res.rate, now, seq, true);
   const st = h.store.getState();
   const data = res.data;
   const odd = () => applyError(h, job, new ApiError({ kind: 'protocol', message: 'The server answered with data of an unexpected shape.' }), seq, now);
@@ -78,7 +78,7 @@ function answered(h: OutcomeHost, now: number): void {
 }
 
 export function applyError(h: OutcomeHost, job: Job, e: ApiError, seq: number, now: number): void {
-  h.noteRate(e.rate, now, seq);
+  h.noteRate(e.rate, now, seq, e.kind !== 'rate_limited');
   const st = h.store.getState();
   const info = errorInfo(e, now);
   switch (e.kind) {

@@ -15,7 +15,41 @@ export class ServerRate {
   /** Our sends counted before the answer (the request's own sequence number). */
   private seq = 0;
 
-  constructor(private readonly budget: Budget) {}
+  /** How many of the bucket's requests were not ours, as seen in recent answers (newest last). */
+  private others: Array<{ at: number; n: number }> = [];
+
+  constructor(
+    private readonly budget: Budget,
+    private readonly windowMs: number,
+  ) {}
+
+  /**
+   * From a successful answer's `limit` and `remaining`: the bucket's use minus our own
+   * sends in the server's window is what other clients on the same IP / key spend.
+   */
+  observeShare(rate: RateHeaders | undefined, at: number): void {
+    if (!rate || typeof rate.limit !== 'number' || typeof rate.remaining !== 'number') return;
+    if (!Number.isFinite(rate.limit) || !Number.isFinite(rate.remaining) || rate.remaining > rate.limit) return;
+    const ours = this.budget.sentBetween(at - this.windowMs, at);
+    const n = Math.max(0, Math.floor(rate.limit - rate.remaining) - ours);
+    this.others.push({ at, n });
+    this.prune(at);
+  }
+
+  /** The most other clients spent in any answer of the last window (0 when nobody else showed up). */
+  othersPeak(now: number): number {
+    this.prune(now);
+    let peak = 0;
+    for (const o of this.others) peak = Math.max(peak, o.n);
+    return peak;
+  }
+
+  private prune(now: number): void {
+    let i = 0;
+    while (i < this.others.length && this.others[i]!.at <= now - this.windowMs) i++;
+    if (i > 0) this.others.splice(0, i);
+    if (this.others.length > 256) this.others.splice(0, this.others.length - 256);
+  }
 
   update(rate: RateHeaders | undefined, at: number, sentSeq: number, slotMs: number): void {
     if (!rate || typeof rate.remaining !== 'number' || !Number.isFinite(rate.remaining) || rate.remaining < 0) return;
@@ -45,5 +79,6 @@ export class ServerRate {
 
   clear(): void {
     this.remaining = undefined;
+    this.others = [];
   }
 }

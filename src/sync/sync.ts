@@ -65,7 +65,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.clock = opts.clock;
     this.budget = new Budget(this.o.spanMs);
     this.aimd = new Aimd(this.o.limit, this.o.aimdFactor, this.o.aimdRecoverMs);
-    this.server = new ServerRate(this.budget);
+    this.server = new ServerRate(this.budget, this.o.windowMs);
   }
 
   // ── intents ────────────────────────────────────────────────────────────
@@ -157,8 +157,16 @@ class Sync implements RateAwareSync, OutcomeHost {
 
   // ── the budget ─────────────────────────────────────────────────────────
 
+  /**
+   * The limit we allow ourselves now: the mode's limit (or a lower one the server announced),
+   * minus what other clients on the same bucket were seen spending, lowered after a 429 (AIMD).
+   */
+  private effective(now: number): number {
+    return Math.max(1, Math.min(this.aimd.value(now), this.aimd.getCeiling() - this.server.othersPeak(now)));
+  }
+
   private allowed(cls: JobClass, now: number): number {
-    const eff = this.aimd.value(now);
+    const eff = this.effective(now);
     if (cls === 'quote') return eff;
     return Math.max(1, eff - (cls === 'interactive' ? this.o.reserveInteractive : this.o.reserveBackground));
   }
@@ -338,9 +346,10 @@ class Sync implements RateAwareSync, OutcomeHost {
 
   // ── OutcomeHost: what outcome.ts may change ───────────────────────────
 
-  noteRate(rate: RateHeaders | undefined, at: number, seq: number): void {
+  noteRate(rate: RateHeaders | undefined, at: number, seq: number, ok: boolean): void {
     if (!rate) return;
     this.server.update(rate, at, seq, this.o.spanMs / this.o.limit);
+    if (ok) this.server.observeShare(rate, at);
     const lim = rate.limit;
     const windowOk = rate.windowMs === undefined || Math.abs(rate.windowMs - this.o.windowMs) <= 1_000;
     if (typeof lim === 'number' && Number.isInteger(lim) && lim >= 1 && windowOk) this.aimd.setCeiling(Math.min(this.o.limit, lim), at);
@@ -402,7 +411,7 @@ class Sync implements RateAwareSync, OutcomeHost {
   private publish(now: number, cands: Candidate[], plan: Plan): void {
     const st = this.store.getState();
     const patch: Partial<RateState> = {
-      effectiveLimit: this.aimd.value(now),
+      effectiveLimit: this.effective(now),
       usedInWindow: this.budget.count(now),
       nextRequestAt: plan.wakeAt,
       backoffUntil: this.backoffUntil !== undefined && this.backoffUntil > now ? this.backoffUntil : undefined,

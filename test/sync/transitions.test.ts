@@ -63,12 +63,29 @@ describe('429', () => {
   it('rate headers saying the shared bucket is empty hold requests until their reset', async () => {
     const r = await started(30);
     let first = true;
-    r.client.handler = (c: Call) => (first ? ((first = false), { data: [], status: 200, rate: { limit: 30, remaining: 0, resetMs: 9_000 } }) : (void c, undefined));
+    r.client.handler = (c: Call) => (first ? ((first = false), { data: [], status: 200, rate: { remaining: 0, resetMs: 9_000 } }) : (void c, undefined));
     await r.run(20_000);
     const [held, next] = r.client.calls.slice(2);
     expect(next!.at - held!.at).toBe(9_000);
-    expect(r.store.getState().rate.server).toEqual({ limit: 30, remaining: 0, resetMs: 9_000 });
+    expect(r.store.getState().rate.server).toEqual({ remaining: 0, resetMs: 9_000 });
     expect(r.store.getState().rate.total429).toBe(0);
+    await r.sync.stop();
+  });
+
+  it('what other clients spend on the same bucket (from limit − remaining) is left to them, for one window', async () => {
+    const r = await started(30);
+    // the server counts 10 more requests than we sent in the last minute: someone else spends a third
+    r.client.handler = (c: Call) => {
+      const ours = r.client.calls.filter((x) => x.at > c.at - 60_000).length;
+      return c.at < 120_000 ? { data: [], status: 200, rate: { limit: 30, remaining: Math.max(0, 30 - ours - 10), resetMs: 1_000 } } : undefined;
+    };
+    await r.run(119_000);
+    expect(r.store.getState().rate.effectiveLimit).toBe(20);
+    const lastMinute = r.client.calls.filter((c) => c.at > 60_000 && c.at <= 120_000).length;
+    expect(lastMinute).toBeLessThanOrEqual(20);
+    expect(lastMinute).toBeGreaterThanOrEqual(17);
+    await r.run(70_000); // no headers any more: the estimate ages out after a window
+    expect(r.store.getState().rate.effectiveLimit).toBe(30);
     await r.sync.stop();
   });
 
