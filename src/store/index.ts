@@ -1,3 +1,4 @@
 export * from './types.js';
 export * from './store.js';
 export * from './derive.js';
+export * from './selectors.js';
