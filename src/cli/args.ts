@@ -14,7 +14,7 @@ export const HELP = `
     --status S         active | closed | settling | resolved | all        (default active)
     --category NAME    only this category
     --sort S           volume | newest | closing | liquidity              (default volume)
-    --limit N          markets in the list, 1..100                        (default 20)
+    --limit N          markets in the list, 1..100                        (default 50)
     --speed X          demo only: how much faster simulated time runs     (default 1)
     --seed N           demo only: the simulator's seed                    (default 1)
     --help, --version

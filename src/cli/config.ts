@@ -31,7 +31,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 20, speed: 1, seed: 1 } as const;
+export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1 } as const;
 
 const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed'] as const;
 

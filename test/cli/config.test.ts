@@ -64,7 +64,7 @@ describe('flags', () => {
 describe('settings', () => {
   it('uses defaults without a config file', () => {
     const s = resolveSettings({}, noFile);
-    expect(s).toMatchObject({ demo: false, status: 'active', sort: 'volume', limit: 20, speed: 1, configFound: false });
+    expect(s).toMatchObject({ demo: false, status: 'active', sort: 'volume', limit: 50, speed: 1, configFound: false });
     expect(s.baseUrl).toBeUndefined();
     expect(s.apiKey).toBeUndefined();
   });
