@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/** The built CLI as a script or a person calls it without a terminal: messages and exit codes. */
+const root = resolve(import.meta.dirname, '../..');
+const cli = join(root, 'dist/cli.js');
+const env = { ...process.env, ODDSBOARD_CONFIG: '/nonexistent/config.json', ODDSBOARD_BASE_URL: '', ODDSBOARD_API_KEY: '' };
+const run = (args: string[], extraEnv: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'], timeout: 10_000 });
+
+beforeAll(() => {
+  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
+});
+
+describe('oddsboard without a terminal', () => {
+  it('explains that the dashboard needs a terminal and points at serve (exit 2)', () => {
+    const r = run([]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/needs an interactive terminal/);
+    expect(r.stderr).toMatch(/oddsboard serve/);
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack
+  });
+
+  it('rejects a bad flag in one line (exit 2)', () => {
+    const r = run(['--bogus']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/unknown flag --bogus/);
+  });
+
+  it('refuses a key on the command line without echoing it (exit 2)', () => {
+    const r = run(['--api-key=sekrit-value-1234']);
+    expect(r.status).toBe(2);
+    expect(r.stderr + r.stdout).not.toContain('sekrit');
+  });
+
+  it('names a broken config file (exit 2)', () => {
+    const r = run([], { ODDSBOARD_CONFIG: join(root, 'package-lock.json.nope') });
+    expect(r.status).toBe(2); // missing file is fine; it then fails for lack of a terminal
+    const bad = run([], { ODDSBOARD_CONFIG: join(root, 'tsconfig.build.json') });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/config file .*tsconfig\.build\.json: unknown setting "extends"/);
+  });
+
+  it('prints help and version (exit 0)', () => {
+    const help = run(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/ODDSBOARD_API_KEY/);
+    const version = run(['--version']);
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});

@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TmuxSession } from './tmux.js';
+
+/**
+ * The built CLI in a real terminal, as a person uses it: start on the embedded
+ * demo service, wait for market rows, move the selection, type a quote and
+ * read its result, quit, and check the terminal is given back.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const cli = join(root, 'dist/cli.js');
+
+const ROW = /^(?:▸| ) +(?:ACTIVE|CLOSED|SETTLING|RESOLVED) /;
+const rows = (screen: string) => screen.split('\n').filter((line) => ROW.test(line));
+const selected = (screen: string) => rows(screen).find((line) => line.startsWith('▸'))?.split('│')[0]?.trim();
+
+let session: TmuxSession | undefined;
+
+/** The shell takes input again and echoes it: the terminal is back in cooked mode. */
+async function shellIsBack(t: TmuxSession): Promise<string> {
+  t.type('echo shell-$((40+2))');
+  t.keys('Enter');
+  return t.waitFor('the shell to answer', (s) => /^shell-42$/m.test(s));
+}
+afterEach(() => session?.kill());
+
+function startDashboard(cols: number, lines: number, args: string): TmuxSession {
+  if (!TmuxSession.available()) throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
+  const t = new TmuxSession(`dash${cols}`);
+  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
+  // No base URL and no key: the embedded demo service. CI=true stays set on purpose (Ink must stay interactive).
+  t.start(root, cols, lines, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ODDSBOARD_BASE_URL: '', ODDSBOARD_API_KEY: '' });
+  t.type(`${process.execPath} ${cli} ${args}; echo "EXIT=$?"`);
+  t.keys('Enter');
+  return t;
+}
+
+describe('the dashboard in a real terminal (tmux)', () => {
+  it('shows markets, moves, quotes, quits and restores the terminal', async () => {
+    const t = (session = startDashboard(120, 36, '--speed 20'));
+    const first = await t.waitFor('10 market rows', (s) => rows(s).length >= 10 && /DEMO/.test(s), 15_000);
+    expect(t.alternateScreenOn()).toBe(true);
+    expect(first).toMatch(/\d+\/30/); // the budget in the header
+    const before = selected(first);
+    expect(before).toBeTruthy();
+
+    t.keys('j');
+    await t.waitFor('the selection to move', (s) => selected(s) !== undefined && selected(s) !== before);
+
+    t.keys('Enter');
+    await t.waitFor('the detail pane to take focus', (s) => /◆ Detail/.test(s));
+    t.keys('Enter');
+    await t.waitFor('the quote form to take focus', (s) => /◆ Quote/.test(s));
+    t.type('25');
+    const quoted = await t.waitFor('a quote result', (s) => /shares/.test(s) && /avg/.test(s), 10_000);
+    expect(quoted).toMatch(/25/);
+    expect(quoted).not.toMatch(/NaN|undefined/);
+
+    // Back out to the list one Esc at a time (an Esc followed at once by q reads as Alt-q, as in any terminal).
+    for (let i = 0; i < 3 && !/◆ Markets/.test(t.capture()); i++) {
+      const screen = t.capture();
+      t.keys('Escape');
+      await t.waitFor('focus to move back', (s) => s !== screen && /◆/.test(s));
+    }
+    await t.waitFor('the list to have focus', (s) => /◆ Markets/.test(s));
+    t.keys('q');
+    await t.waitFor('the dashboard to exit', (s) => /EXIT=0/.test(s));
+    expect(t.alternateScreenOn()).toBe(false);
+    const after = await shellIsBack(t);
+    // The dashboard drew on the alternate screen only: nothing of it is left on the shell's screen.
+    expect(after).not.toMatch(/ACTIVE|req\/min/);
+  });
+
+  it('gives the terminal back on SIGTERM', async () => {
+    const t = (session = startDashboard(100, 30, ''));
+    await t.waitFor('market rows', (s) => rows(s).length >= 5, 15_000);
+    process.kill(t.childPid(), 'SIGTERM');
+    await t.waitFor('the dashboard to exit on SIGTERM', (s) => /EXIT=143/.test(s));
+    expect(t.alternateScreenOn()).toBe(false);
+    await shellIsBack(t);
+  });
+});
