@@ -35,3 +35,34 @@ export function makePlan(candidates: Candidate[], now: number, earliest: (c: Can
   }
   return wakeAt === undefined ? {} : { wakeAt };
 }
+
+export type BackgroundKind = 'list' | 'detail' | 'events';
+
+export interface Staleness {
+  now: number;
+  /** Background spacing (ms between background requests). */
+  intervalMs: number;
+  /** Share of background slots for the selected market's detail (0 without a selection). */
+  detailShare: number;
+  eventsEveryMs: number;
+  /** When each was last fetched or asked for (−∞ when never). */
+  listAt: number;
+  /** undefined when nothing is selected */
+  detailAt: number | undefined;
+  eventsAt: number;
+}
+
+/**
+ * Which background refresh is most overdue relative to its share of the cadence:
+ * the list every intervalMs / (1 − share), the selected detail every intervalMs / share,
+ * events every eventsEveryMs. Ties go to the list, then the detail.
+ */
+export function chooseBackground(s: Staleness): BackgroundKind {
+  const share = s.detailAt !== undefined ? s.detailShare : 0;
+  const scores: Array<[BackgroundKind, number]> = [['list', (s.now - s.listAt) / (s.intervalMs / (1 - share))]];
+  if (s.detailAt !== undefined) scores.push(['detail', (s.now - s.detailAt) / (s.intervalMs / share)]);
+  scores.push(['events', (s.now - s.eventsAt) / s.eventsEveryMs]);
+  let best = scores[0]!;
+  for (const x of scores) if (x[1] > best[1]) best = x;
+  return best[0];
+}

@@ -4,26 +4,13 @@ import type { ApiError } from '../api/errors.js';
 import type { OddsStore } from '../store/store.js';
 import type { ListQuery, QuoteForm, RateState } from '../store/types.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import { Aimd } from './backoff.js';
-import { Budget } from './budget.js';
+import { Flights, type Flight } from './flights.js';
 import { perform, sameForm, type Job, type JobClass } from './jobs.js';
-import { applyError, applySuccess, toApiError, type OutcomeHost } from './outcome.js';
+import { applyError, applySuccess, type OutcomeHost } from './outcome.js';
 import { resolveOptions, type ResolvedOptions, type SyncOptions } from './options.js';
-import { makePlan, type Candidate, type Plan } from './plan.js';
-import { ServerRate } from './serverRate.js';
+import { chooseBackground, makePlan, type BackgroundKind, type Candidate, type Plan } from './plan.js';
+import { Limits } from './limits.js';
 import type { RateAwareSync, RefreshResult } from './types.js';
-
-interface Flight {
-  job: Job;
-  /** Our send count including this request. */
-  seq: number;
-  ctrl: AbortController;
-  timer?: TimerHandle;
-  finished: boolean;
-  /** Resolves when the flight is over for the scheduler: answered, abandoned after its timeout, or stopped. */
-  done: Promise<void>;
-  resolve: () => void;
-}
 
 interface PendingQuote {
   form: QuoteForm;
@@ -36,14 +23,12 @@ class Sync implements RateAwareSync, OutcomeHost {
   readonly o: ResolvedOptions;
   readonly store: OddsStore;
   readonly clock: Clock;
-  private readonly budget: Budget;
-  private readonly aimd: Aimd;
-  private readonly server: ServerRate;
+  private readonly limits: Limits;
   private running = false;
   private halted = false;
   private timer: TimerHandle | undefined;
   private timerAt: number | undefined;
-  private readonly flights = new Set<Flight>();
+  private readonly flights: Flights;
   private readonly quotes = new Map<string, PendingQuote>();
   private selJob: { id: string; readyAt: number } | undefined;
   private listJob: { readyAt: number } | undefined;
@@ -63,9 +48,8 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.o = resolveOptions(opts);
     this.store = opts.store;
     this.clock = opts.clock;
-    this.budget = new Budget(this.o.spanMs);
-    this.aimd = new Aimd(this.o.limit, this.o.aimdFactor, this.o.aimdRecoverMs);
-    this.server = new ServerRate(this.budget, this.o.windowMs);
+    this.limits = new Limits(this.o);
+    this.flights = new Flights(this.clock, this.o.requestTimeoutMs, (f, res, err) => this.finish(f, res, err));
   }
 
   // ── intents ────────────────────────────────────────────────────────────
@@ -86,13 +70,7 @@ class Sync implements RateAwareSync, OutcomeHost {
   async stop(): Promise<void> {
     this.running = false;
     this.arm(undefined);
-    // abort and forget: a client that ignores its signal cannot hold stop() up
-    const pending = [...this.flights];
-    for (const f of pending) {
-      f.ctrl.abort();
-      this.finish(f, undefined, undefined);
-    }
-    await Promise.allSettled(pending.map((f) => f.done));
+    await this.flights.abortAll();
   }
 
   select(id: string | undefined): void {
@@ -123,7 +101,7 @@ class Sync implements RateAwareSync, OutcomeHost {
       return;
     }
     if (sameForm(this.quotes.get(marketId)?.form, form)) return; // already waiting for quiet
-    for (const f of this.flights) if (f.job.kind === 'quote' && f.job.marketId === marketId && sameForm(f.job.form, form)) return;
+    if (this.flights.hasQuote(marketId, form)) return;
     const now = this.clock.now();
     const copy = { ...form };
     st.quoteRequested(marketId, copy, now);
@@ -138,7 +116,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     if (this.backoffUntil !== undefined && this.backoffUntil > now) {
       return { ok: false, retryAt: this.backoffUntil, reason: this.backoffReason === 'rate_limited' ? 'rate_limited' : 'backoff' };
     }
-    const at = Math.max(this.budget.nextSlotAt(now, this.allowed('interactive', now)), this.server.allowedAt(now, this.o.reserveInteractive));
+    const at = this.limits.slotAt('interactive', now);
     if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
     this.listJob = { readyAt: now };
     const sel = this.store.getState().selectedId;
@@ -152,40 +130,16 @@ class Sync implements RateAwareSync, OutcomeHost {
   }
 
   async settled(): Promise<void> {
-    while (this.flights.size > 0) await Promise.allSettled([...this.flights].map((f) => f.done));
+    await this.flights.settled();
   }
 
   // ── the budget ─────────────────────────────────────────────────────────
-
-  /**
-   * The limit we allow ourselves now: the mode's limit (or a lower one the server announced),
-   * minus what other clients on the same bucket were seen spending, lowered after a 429 (AIMD).
-   */
-  private effective(now: number): number {
-    return Math.max(1, Math.min(this.aimd.value(now), this.aimd.getCeiling() - this.server.othersPeak(now)));
-  }
-
-  private allowed(cls: JobClass, now: number): number {
-    const eff = this.effective(now);
-    if (cls === 'quote') return eff;
-    return Math.max(1, eff - (cls === 'interactive' ? this.o.reserveInteractive : this.o.reserveBackground));
-  }
-
-  private reserve(cls: JobClass): number {
-    return cls === 'quote' ? 0 : cls === 'interactive' ? this.o.reserveInteractive : this.o.reserveBackground;
-  }
-
-  /** Background spacing: the background share of the window spread evenly. */
-  private interval(now: number): number {
-    return this.o.spanMs / this.allowed('background', now);
-  }
 
   private earliest(c: Candidate, now: number): number {
     return Math.max(
       c.readyAt,
       this.backoffUntil ?? Number.NEGATIVE_INFINITY,
-      this.budget.nextSlotAt(now, this.allowed(c.cls, now)),
-      this.server.allowedAt(now, this.reserve(c.cls)),
+      this.limits.slotAt(c.cls, now),
     );
   }
 
@@ -197,18 +151,17 @@ class Sync implements RateAwareSync, OutcomeHost {
     return Math.max(this.store.getState().markets[id]?.detailAt ?? Number.NEGATIVE_INFINITY, this.detailSent.get(id) ?? Number.NEGATIVE_INFINITY);
   }
 
-  /** Which background refresh is most overdue relative to its share of the cadence. */
-  private backgroundKind(now: number): 'list' | 'detail' | 'events' {
+  private backgroundKind(now: number): BackgroundKind {
     const st = this.store.getState();
-    const I = this.interval(now);
-    const sel = st.selectedId;
-    const share = sel !== undefined ? this.o.detailShare : 0;
-    const scores: Array<['list' | 'detail' | 'events', number]> = [['list', (now - this.listRef()) / (I / (1 - share))]];
-    if (sel !== undefined) scores.push(['detail', (now - this.detailRef(sel)) / (I / share)]);
-    scores.push(['events', (now - Math.max(st.events.loadedAt ?? Number.NEGATIVE_INFINITY, this.eventsSentAt)) / this.o.eventsEveryMs]);
-    let best = scores[0]!;
-    for (const s of scores) if (s[1] > best[1]) best = s;
-    return best[0];
+    return chooseBackground({
+      now,
+      intervalMs: this.limits.interval(now),
+      detailShare: this.o.detailShare,
+      eventsEveryMs: this.o.eventsEveryMs,
+      listAt: this.listRef(),
+      detailAt: st.selectedId === undefined ? undefined : this.detailRef(st.selectedId),
+      eventsAt: Math.max(st.events.loadedAt ?? Number.NEGATIVE_INFINITY, this.eventsSentAt),
+    });
   }
 
   private candidates(now: number): Candidate[] {
@@ -221,7 +174,7 @@ class Sync implements RateAwareSync, OutcomeHost {
         take: () => (this.quotes.delete(marketId), { kind: 'quote', cls: 'quote', marketId, form: q.form, params: q.params }),
       });
     }
-    const I = this.interval(now);
+    const I = this.limits.interval(now);
     const hasSel = this.store.getState().selectedId !== undefined;
     const listRef = this.listRef();
     if (Number.isFinite(listRef)) {
@@ -266,11 +219,8 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.arm(this.clock.now());
   }
 
-  /** One quote and one other request may be on the wire at once, so a slow refresh never delays a quote (nor the reverse). */
   private mayFly(c: Candidate): boolean {
-    const quote = c.cls === 'quote';
-    for (const f of this.flights) if ((f.job.kind === 'quote') === quote) return false;
-    return true;
+    return this.flights.mayFly(c.cls === 'quote');
   }
 
   private arm(at: number | undefined): void {
@@ -288,8 +238,7 @@ class Sync implements RateAwareSync, OutcomeHost {
   }
 
   private send(job: Job, now: number): void {
-    this.budget.record(now);
-    const seq = this.budget.total;
+    const seq = this.limits.record(now);
     if (job.kind === 'list') {
       this.listSentAt = now;
       this.listJob = undefined;
@@ -304,35 +253,11 @@ class Sync implements RateAwareSync, OutcomeHost {
     } catch {
       // a hook must not break the scheduler
     }
-    const ctrl = new AbortController();
-    let resolve!: () => void;
-    const done = new Promise<void>((r) => (resolve = r));
-    const flight: Flight = { job, seq, ctrl, finished: false, done, resolve };
-    let call: Promise<ApiResult<unknown>>;
-    try {
-      call = perform(this.opts.client, job, this.store.getState().list.query, ctrl.signal);
-    } catch (e) {
-      call = Promise.reject(e);
-    }
-    flight.timer = this.clock.setTimeout(() => {
-      flight.timer = undefined;
-      ctrl.abort();
-      this.finish(flight, undefined, toApiError(undefined, true));
-    }, this.o.requestTimeoutMs);
-    this.flights.add(flight);
-    call.then(
-      (res) => this.finish(flight, res, undefined),
-      (err: unknown) => this.finish(flight, undefined, toApiError(err, false)),
-    );
+    const query = this.store.getState().list.query;
+    this.flights.launch(job, seq, (signal) => perform(this.opts.client, job, query, signal));
   }
 
   private finish(flight: Flight, res: ApiResult<unknown> | undefined, err: ApiError | undefined): void {
-    if (flight.finished) return;
-    flight.finished = true;
-    this.clock.clearTimeout(flight.timer);
-    flight.timer = undefined;
-    this.flights.delete(flight);
-    flight.resolve();
     if (!this.running || this.halted) return;
     const now = this.clock.now();
     try {
@@ -348,11 +273,7 @@ class Sync implements RateAwareSync, OutcomeHost {
 
   noteRate(rate: RateHeaders | undefined, at: number, seq: number, ok: boolean): void {
     if (!rate) return;
-    this.server.update(rate, at, seq, this.o.spanMs / this.o.limit);
-    if (ok) this.server.observeShare(rate, at);
-    const lim = rate.limit;
-    const windowOk = rate.windowMs === undefined || Math.abs(rate.windowMs - this.o.windowMs) <= 1_000;
-    if (typeof lim === 'number' && Number.isInteger(lim) && lim >= 1 && windowOk) this.aimd.setCeiling(Math.min(this.o.limit, lim), at);
+    this.limits.noteRate(rate, at, seq, ok);
     this.store.getState().setRate({ server: { ...rate } });
   }
 
@@ -370,8 +291,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.total429++;
     this.last429At = now;
     this.consecutive429++;
-    if (this.consecutive429 === 1) this.aimd.decrease(now);
-    else this.aimd.hold(now);
+    this.limits.rateLimited(now, this.consecutive429 === 1);
   }
 
   halt(): void {
@@ -381,7 +301,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.selJob = undefined;
     this.listJob = undefined;
     this.clearBackoff();
-    for (const f of this.flights) f.ctrl.abort();
+    this.flights.abortEach();
     this.publish(this.clock.now(), [], {});
   }
 
@@ -411,13 +331,13 @@ class Sync implements RateAwareSync, OutcomeHost {
   private publish(now: number, cands: Candidate[], plan: Plan): void {
     const st = this.store.getState();
     const patch: Partial<RateState> = {
-      effectiveLimit: this.effective(now),
-      usedInWindow: this.budget.count(now),
+      effectiveLimit: this.limits.effective(now),
+      usedInWindow: this.limits.budget.count(now),
       nextRequestAt: plan.wakeAt,
       backoffUntil: this.backoffUntil !== undefined && this.backoffUntil > now ? this.backoffUntil : undefined,
       backoffReason: this.backoffUntil !== undefined && this.backoffUntil > now ? this.backoffReason : undefined,
       last429At: this.last429At,
-      totalRequests: this.budget.total,
+      totalRequests: this.limits.budget.total,
       total429: this.total429,
       nextListRefreshAt: undefined,
       nextDetailRefreshAt: undefined,
@@ -425,7 +345,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     const bg = cands.find((c) => c.cls === 'background');
     if (bg && !this.halted) {
       const at = Math.max(now, this.earliest(bg, now));
-      const later = at + this.interval(now);
+      const later = Math.ceil(at + this.limits.interval(now));
       const kind = this.backgroundKind(at);
       patch.nextListRefreshAt = kind === 'list' ? at : later;
       if (st.selectedId !== undefined) patch.nextDetailRefreshAt = kind === 'detail' ? at : later;

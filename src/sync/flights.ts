@@ -1,0 +1,102 @@
+import type { ApiError } from '../api/errors.js';
+import type { ApiResult } from '../api/types.js';
+import type { Clock, TimerHandle } from '../util/clock.js';
+import { sameForm, type Job } from './jobs.js';
+import { toApiError } from './outcome.js';
+import type { QuoteForm } from '../store/types.js';
+
+export interface Flight {
+  job: Job;
+  /** Our send count including this request. */
+  seq: number;
+  ctrl: AbortController;
+  timer?: TimerHandle;
+  finished: boolean;
+  /** Resolves when the flight is over for the scheduler: answered, abandoned after its timeout, or stopped. */
+  done: Promise<void>;
+  resolve: () => void;
+}
+
+export type FlightEnd = (flight: Flight, res: ApiResult<unknown> | undefined, err: ApiError | undefined) => void;
+
+/**
+ * The requests on the wire: each with an AbortController and a timeout on the
+ * injected clock, so a hung request is abandoned (and aborted) rather than
+ * blocking the scheduler. `onEnd` runs exactly once per flight.
+ */
+export class Flights {
+  private readonly set = new Set<Flight>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly timeoutMs: number,
+    private readonly onEnd: FlightEnd,
+  ) {}
+
+  get size(): number {
+    return this.set.size;
+  }
+
+  launch(job: Job, seq: number, call: (signal: AbortSignal) => Promise<ApiResult<unknown>>): void {
+    const ctrl = new AbortController();
+    let resolve!: () => void;
+    const done = new Promise<void>((r) => (resolve = r));
+    const flight: Flight = { job, seq, ctrl, finished: false, done, resolve };
+    let p: Promise<ApiResult<unknown>>;
+    try {
+      p = call(ctrl.signal);
+    } catch (e) {
+      p = Promise.reject(e);
+    }
+    flight.timer = this.clock.setTimeout(() => {
+      flight.timer = undefined;
+      ctrl.abort();
+      this.end(flight, undefined, toApiError(undefined, true));
+    }, this.timeoutMs);
+    this.set.add(flight);
+    p.then(
+      (res) => this.end(flight, res, undefined),
+      (err: unknown) => this.end(flight, undefined, toApiError(err, false)),
+    );
+  }
+
+  private end(flight: Flight, res: ApiResult<unknown> | undefined, err: ApiError | undefined): void {
+    if (flight.finished) return;
+    flight.finished = true;
+    this.clock.clearTimeout(flight.timer);
+    flight.timer = undefined;
+    this.set.delete(flight);
+    flight.resolve();
+    this.onEnd(flight, res, err);
+  }
+
+  /** Abort everything on the wire and forget it (a client that ignores its signal cannot hold anyone up). */
+  async abortAll(): Promise<void> {
+    const all = [...this.set];
+    for (const f of all) {
+      f.ctrl.abort();
+      this.end(f, undefined, undefined);
+    }
+    await Promise.allSettled(all.map((f) => f.done));
+  }
+
+  /** Abort without forgetting: their answers (aborted) still come back through onEnd. */
+  abortEach(): void {
+    for (const f of this.set) f.ctrl.abort();
+  }
+
+  async settled(): Promise<void> {
+    while (this.set.size > 0) await Promise.allSettled([...this.set].map((f) => f.done));
+  }
+
+  /** One quote and one other request may be on the wire at once, so a slow refresh never delays a quote (nor the reverse). */
+  mayFly(quote: boolean): boolean {
+    for (const f of this.set) if ((f.job.kind === 'quote') === quote) return false;
+    return true;
+  }
+
+  hasQuote(marketId: string, form: QuoteForm): boolean {
+    for (const f of this.set) if (f.job.kind === 'quote' && f.job.marketId === marketId && sameForm(f.job.form, form)) return true;
+    return false;
+  }
+}

@@ -1,0 +1,70 @@
+import type { RateHeaders } from '../api/types.js';
+import { Aimd } from './backoff.js';
+import { Budget } from './budget.js';
+import type { JobClass } from './jobs.js';
+import type { ResolvedOptions } from './options.js';
+import { ServerRate } from './serverRate.js';
+
+/**
+ * How many requests the client allows itself, per class, and when the next one
+ * of a class may go: the own sliding-window budget, the reserves, the limit
+ * lowered after a 429 (AIMD), and what the server's rate headers say.
+ */
+export class Limits {
+  readonly budget: Budget;
+  private readonly aimd: Aimd;
+  private readonly server: ServerRate;
+
+  constructor(private readonly o: ResolvedOptions) {
+    this.budget = new Budget(o.spanMs);
+    this.aimd = new Aimd(o.limit, o.aimdFactor, o.aimdRecoverMs);
+    this.server = new ServerRate(this.budget, o.windowMs);
+  }
+
+  /**
+   * The limit we allow ourselves now: the mode's limit (or a lower one the server announced),
+   * minus what other clients on the same bucket were seen spending, lowered after a 429 (AIMD).
+   */
+  effective(now: number): number {
+    return Math.max(1, Math.min(this.aimd.value(now), this.aimd.getCeiling() - this.server.othersPeak(now)));
+  }
+
+  reserve(cls: JobClass): number {
+    return cls === 'quote' ? 0 : cls === 'interactive' ? this.o.reserveInteractive : this.o.reserveBackground;
+  }
+
+  /** Sends a class may have in the window: quotes may use all of it, the others leave their reserve free. */
+  allowed(cls: JobClass, now: number): number {
+    return Math.max(1, this.effective(now) - this.reserve(cls));
+  }
+
+  /** Background spacing: the background share of the window, spread evenly. */
+  interval(now: number): number {
+    return this.o.spanMs / this.allowed('background', now);
+  }
+
+  /** Earliest time ≥ now at which a request of this class fits both our budget and the server's last word. */
+  slotAt(cls: JobClass, now: number): number {
+    return Math.max(this.budget.nextSlotAt(now, this.allowed(cls, now)), this.server.allowedAt(now, this.reserve(cls)));
+  }
+
+  /** Record a send; returns its sequence number. */
+  record(now: number): number {
+    this.budget.record(now);
+    return this.budget.total;
+  }
+
+  noteRate(rate: RateHeaders, at: number, seq: number, ok: boolean): void {
+    this.server.update(rate, at, seq, this.o.spanMs / this.o.limit);
+    if (ok) this.server.observeShare(rate, at);
+    const lim = rate.limit;
+    const windowOk = rate.windowMs === undefined || Math.abs(rate.windowMs - this.o.windowMs) <= 1_000;
+    if (typeof lim === 'number' && Number.isInteger(lim) && lim >= 1 && windowOk) this.aimd.setCeiling(Math.min(this.o.limit, lim), at);
+  }
+
+  /** An unexpected 429: cut the own limit once per episode; later 429s of the episode restart the slow climb. */
+  rateLimited(now: number, firstOfEpisode: boolean): void {
+    if (firstOfEpisode) this.aimd.decrease(now);
+    else this.aimd.hold(now);
+  }
+}
