@@ -1,11 +1,11 @@
 import { useInput, usePaste } from 'ink';
-import { handleKey, handlePaste, type KeyDeps } from '../key/handlers.js';
+import { handleInput, handlePaste, type KeyDeps } from '../key/handlers.js';
 
 /** The app's one keyboard and paste entry point; everything else is matched by command name in the handlers. */
 export function useKeys(deps: KeyDeps): void {
   useInput((input, key) => {
     if (key.eventType === 'release') return;
-    handleKey(deps, input, key);
+    handleInput(deps, input, key);
   });
   usePaste((text) => handlePaste(deps, text));
 }

@@ -12,6 +12,7 @@ import { secondsUntil } from '../format.js';
 import { changeQuoteForm, currentForm, cycleOutcome, openQuoteForm, requestIfValid, toggleAction } from '../quoteActions.js';
 import { TEXT_EDIT_COMMANDS, applyTextEdit, type TextEdit } from '../textEdit.js';
 import type { UiAction, UiState } from '../uiState.js';
+import { feedInput } from './chunk.js';
 import { matchCommand, matches, typedText } from './keyBindings.js';
 
 /** What a key handler works with; store and UI state are read fresh at each press. */
@@ -52,6 +53,16 @@ function textEditFor(input: string, key: Key): TextEdit | undefined {
   if (cmd) return { type: cmd };
   const text = typedText(input, key);
   return text ? { type: 'insert', text } : undefined;
+}
+
+/** Whether typed keys go into a text field (the search box, or the quote form's amount). */
+export function inTextField(ui: UiState): boolean {
+  return !ui.helpOpen && (ui.search !== undefined || (ui.focus === 'quote' && ui.field === 'amount'));
+}
+
+/** One `useInput` call, which may carry several key presses at once (see chunk.ts). */
+export function handleInput(deps: KeyDeps, input: string, key: Key): void {
+  feedInput({ inTextField: () => inTextField(deps.readUi()), key: (i, k) => handleKey(deps, i, k) }, input, key);
 }
 
 export function handleKey(deps: KeyDeps, input: string, key: Key): void {

@@ -1,0 +1,70 @@
+import type { Key } from 'ink';
+import { describe, expect, it } from 'vitest';
+import { NO_KEY, charKey, feedInput, isChunk, textChunk } from './chunk.js';
+
+/** A sink that records presses; `field` says when a text field is open (here: after '/'). */
+function recorder() {
+  const presses: [string, Partial<Key>][] = [];
+  let field = false;
+  return {
+    presses,
+    sink: {
+      inTextField: () => field,
+      key(input: string, key: Key) {
+        const flags = Object.fromEntries(Object.entries(key).filter(([, v]) => v === true));
+        presses.push([input, flags]);
+        if (input === '/') field = true;
+        if (key.return && field) field = false;
+      },
+    },
+  };
+}
+
+describe('key chunks', () => {
+  it('recognises a run of plain characters, never a named, modified or escaped key', () => {
+    expect(isChunk('jj', NO_KEY)).toBe(true);
+    expect(isChunk('\r\r', NO_KEY)).toBe(true);
+    expect(isChunk('j', NO_KEY)).toBe(false);
+    expect(isChunk('👍', NO_KEY)).toBe(false); // one code point in two UTF-16 units
+    expect(isChunk('[A', { ...NO_KEY, meta: true })).toBe(false);
+    expect(isChunk('', { ...NO_KEY, downArrow: true })).toBe(false);
+    expect(isChunk('\x1b[B', NO_KEY)).toBe(false);
+  });
+
+  it('turns each character into the key Ink would have reported alone', () => {
+    expect(charKey('j')).toEqual(['j', NO_KEY]);
+    expect(charKey('G')).toEqual(['G', { ...NO_KEY, shift: true }]);
+    expect(charKey('\r')).toEqual(['', { ...NO_KEY, return: true }]);
+    expect(charKey('\t')).toEqual(['', { ...NO_KEY, tab: true }]);
+    expect(charKey('\x15')).toEqual(['u', { ...NO_KEY, ctrl: true }]);
+    expect(charKey('\x7f')).toEqual(['', { ...NO_KEY, backspace: true }]);
+  });
+
+  it('splits keys outside a text field: "jj" is two moves, "\\r\\r" two Enters', () => {
+    const r = recorder();
+    feedInput(r.sink, 'jj', NO_KEY);
+    feedInput(r.sink, '\r\r', NO_KEY);
+    expect(r.presses).toEqual([['j', {}], ['j', {}], ['', { return: true }], ['', { return: true }]]);
+  });
+
+  it('passes single keys and escape sequences through unchanged', () => {
+    const r = recorder();
+    feedInput(r.sink, '', { ...NO_KEY, downArrow: true });
+    feedInput(r.sink, 'q', NO_KEY);
+    expect(r.presses).toEqual([['', { downArrow: true }], ['q', {}]]);
+  });
+
+  it('types the rest of a chunk as text once a field opens, and a trailing Enter submits', () => {
+    const r = recorder();
+    feedInput(r.sink, 'j/foo\r', NO_KEY);
+    expect(r.presses).toEqual([['j', {}], ['/', {}], ['foo', {}], ['', { return: true }]]);
+  });
+
+  it('keeps an Enter in the middle of a chunk as text, so a pasted line cannot run commands', () => {
+    const r = recorder();
+    feedInput(r.sink, '/a\rq\r', NO_KEY);
+    expect(r.presses).toEqual([['/', {}], ['a\rq', {}], ['', { return: true }]]);
+    expect(textChunk('25')).toEqual({ text: '25', submit: false });
+    expect(textChunk('25\r\r')).toEqual({ text: '25', submit: true });
+  });
+});
