@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeMarket, renderApp, type Harness } from './testing/fixtures.js';
-import { KEYS, press, waitFor, waitForFrame } from './testing/terminal.js';
+import { KEYS, press, waitFor, waitForFrame } from './testing/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
@@ -11,7 +11,7 @@ const lines = (f: string) => f.split('\n');
 const rowOf = (f: string) => lines(f).find((l) => l.startsWith('▸ ')) ?? '';
 
 describe('layout', () => {
-  it('stacks the panes below 100 columns', async () => {
+  it('stacks the panes below 120 columns', async () => {
     h = renderApp({ columns: 80, rows: 24 });
     const f = await waitForFrame(h.term, 'Market number 1');
     const list = lines(f).findIndex((l) => /^[◆◇] Markets/.test(l));
@@ -23,17 +23,17 @@ describe('layout', () => {
     expect(f).not.toContain('│');
   });
 
-  it('puts them side by side from 100 columns', async () => {
+  it('puts them side by side from 120 columns', async () => {
     h = renderApp({ columns: 160, rows: 40 });
     const f = await waitForFrame(h.term, 'Market number 1');
     const title = lines(f).find((l) => /^[◆◇] Markets/.test(l)) ?? '';
-    expect(title).toContain('│◇ Detail Market number 1');
-    expect(lines(f).some((l) => /│◇ Quote/.test(l))).toBe(true);
+    expect(title).toContain(' │ ◇ Detail Market number 1');
+    expect(lines(f).some((l) => / │ ◇ Quote/.test(l))).toBe(true);
   });
 
   it('switches layout when the terminal is resized', async () => {
     h = renderApp({ columns: 160, rows: 40 });
-    await waitForFrame(h.term, '│◇ Detail');
+    await waitForFrame(h.term, '│ ◇ Detail');
     h.term.resize(80, 24);
     await waitForFrame(h.term, (f) => lines(f).some((l) => /^[◆◇] Detail/.test(l)) && lines(f).length <= 24);
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorInfo } from '../../store/types.js';
 import { makeMarket, renderApp, type Harness } from '../testing/fixtures.js';
-import { waitForFrame } from '../testing/terminal.js';
+import { waitForFrame } from '../testing/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
@@ -62,7 +62,7 @@ describe('badges and connection states', () => {
     const f = await waitForFrame(h.term, 'Market number 1');
     expect(f).not.toContain('STALE');
     h.clock.advance(31_000); // interval estimate: max(10 s floor, 60 s / 30 × 2) → stale after 30 s
-    await waitForFrame(h.term, '31s STALE');
+    await waitForFrame(h.term, (x) => /Market number 1 .* STALE/.test(x));
   });
 
   it('shows a spinner while the first list loads', async () => {

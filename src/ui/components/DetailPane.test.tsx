@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MarketEvent } from '../../api/types.js';
 import { makeMarket, renderApp, type Harness } from '../testing/fixtures.js';
-import { waitForFrame } from '../testing/terminal.js';
+import { waitForFrame } from '../testing/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_BINDINGS } from '../key/keyBindings.js';
 import { renderApp, type Harness } from '../testing/fixtures.js';
-import { KEYS, press, waitForFrame } from '../testing/terminal.js';
+import { KEYS, press, waitForFrame } from '../testing/wait.js';
 import { helpLines } from './HelpOverlay.js';
 
 let h: Harness | undefined;

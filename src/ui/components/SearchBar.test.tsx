@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, type Harness } from '../testing/fixtures.js';
-import { KEYS, press, waitFor, waitForFrame } from '../testing/terminal.js';
+import { KEYS, press, waitFor, waitForFrame } from '../testing/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());

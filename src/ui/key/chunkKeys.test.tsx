@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, type Harness } from '../testing/fixtures.js';
+import { KEYS, press, waitFor, waitForFrame } from '../testing/wait.js';
+
+/** Several keys in ONE stdin chunk, as tmux send-keys, fast typing or key repeat over ssh deliver them. */
+let h: Harness | undefined;
+afterEach(() => h?.term.unmount());
+
+describe('keys arriving in one chunk', () => {
+  it('"jj" moves twice and "kkk" three times back (clamped at the top)', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, 'jj');
+    expect(h.store.getState().selectedId).toBe('m3');
+    await press(h.term, 'kkk');
+    expect(h.store.getState().selectedId).toBe('m1');
+  });
+
+  it('"\\r\\r" opens the detail and then the quote form with the amount field focused', async () => {
+    h = renderApp({ columns: 80, rows: 24 });
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, 'j\r\r');
+    const f = await waitForFrame(h.term, '◆ Quote');
+    expect(f).toContain('▸ Amount');
+    expect(h.store.getState().selectedId).toBe('m2');
+    const sync = h.sync;
+    await press(h.term, '25', () => sync.quotes.length > 0);
+    expect(sync.quotes.at(-1)).toEqual({ marketId: 'm2', form: { outcome: 'Yes', amount: '25', action: 'buy' } });
+  });
+
+  it('types a chunk into the amount field as text, and a trailing Enter asks again', async () => {
+    h = renderApp({ columns: 80, rows: 24 });
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, [KEYS.enter, KEYS.enter]);
+    const sync = h.sync;
+    await press(h.term, '1q', () => h!.term.lastFrame().includes('1q'));
+    expect(h.quits).toEqual([]); // q is text here, not quit
+    await press(h.term, KEYS.ctrlU);
+    await press(h.term, '40\r', () => sync.quotes.filter((q) => q.form.amount === '40').length === 2);
+    expect(sync.quotes.map((q) => q.form.amount)).toEqual(['40', '40']);
+  });
+
+  it('"/foo\\r" opens the search box, types foo and sends it; the rest of the chunk is never a command', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    const sync = h.sync;
+    h.term.write('/foo\r');
+    await waitFor(() => sync.searches.length === 1, 'a search');
+    expect(sync.searches).toEqual([{ q: 'foo', offset: 0 }]);
+    await press(h.term, '/');
+    h.term.write('a\rq\r'); // a pasted two-line text without bracketed paste
+    await waitFor(() => sync.searches.length === 2, 'a second search');
+    expect(sync.searches[1]).toEqual({ q: 'a q', offset: 0 });
+    expect(h.quits).toEqual([]);
+  });
+
+  it('leaves escape sequences and bracketed paste whole', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, KEYS.down + KEYS.down);
+    expect(h.store.getState().selectedId).toBe('m3');
+    await press(h.term, '/');
+    await press(h.term, KEYS.paste('jjq\r'));
+    await waitForFrame(h.term, '/ jjq');
+    expect(h.store.getState().selectedId).toBe('m3');
+    expect(h.quits).toEqual([]);
+  });
+});

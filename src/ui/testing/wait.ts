@@ -1,0 +1,70 @@
+/**
+ * Waiting on a rendered Ink tree without fixed sleeps: poll the last frame
+ * every few ms until a condition holds, with a deadline. Works with anything
+ * that exposes `lastFrame()` and a stdin `write` — ink-testing-library's
+ * `render` result and our `renderTerminal` alike.
+ */
+
+export interface Framed {
+  lastFrame(): string | undefined;
+}
+export interface Typable extends Framed {
+  stdin: { write(data: string): unknown };
+}
+
+export const KEYS = {
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+  pageUp: '\x1b[5~',
+  pageDown: '\x1b[6~',
+  enter: '\r',
+  tab: '\t',
+  shiftTab: '\x1b[Z',
+  esc: '\x1b',
+  backspace: '\x7f',
+  ctrlC: '\x03',
+  ctrlU: '\x15',
+  paste: (text: string) => `\x1b[200~${text}\x1b[201~`,
+} as const;
+
+/** Poll `cond` every few ms until it holds; fail after `timeout` ms with `message`. */
+export async function waitFor(cond: () => boolean, message = 'condition', timeout = 1500): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (cond()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${message}`);
+    await new Promise((r) => setTimeout(r, 3));
+  }
+}
+
+/** Wait until the last frame satisfies `pred` (a substring or a predicate). */
+export async function waitForFrame(term: Framed, pred: string | ((frame: string) => boolean), timeout?: number): Promise<string> {
+  const test = typeof pred === 'string' ? (f: string) => stripAnsi(f).includes(pred) : (f: string) => pred(stripAnsi(f));
+  try {
+    await waitFor(() => test(term.lastFrame() ?? ''), typeof pred === 'string' ? `"${pred}" on screen` : 'frame', timeout);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\n--- last frame ---\n${stripAnsi(term.lastFrame() ?? '')}`);
+  }
+  return stripAnsi(term.lastFrame() ?? '');
+}
+
+/**
+ * Type keys one by one; after each, wait until the frame changes (or, with
+ * `until`, until that holds — for keys whose effect is not on screen).
+ */
+export async function press(term: Typable, keys: string | readonly string[], until?: () => boolean): Promise<string> {
+  for (const k of typeof keys === 'string' ? [keys] : keys) {
+    const before = (term.lastFrame() ?? '');
+    term.stdin.write(k);
+    if (until) await waitFor(until, `effect of key ${JSON.stringify(k)}`);
+    else await waitForFrame(term, (f) => f !== stripAnsi(before));
+  }
+  return stripAnsi(term.lastFrame() ?? '');
+}
+
+/** Remove SGR colour codes only (any other escape left in a frame is a bug the tests should see). */
+export function stripAnsi(s: string): string {
+  return s.replace(/\x1b\[[0-9;]*m/g, '');
+}
