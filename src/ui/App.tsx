@@ -131,6 +131,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               amountCursor={ui.amountCursor}
               width={layout.sideWidth}
               height={layout.quoteHeight}
+              collapsed={layout.quoteCollapsed}
             />
           }
         />

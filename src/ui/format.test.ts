@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { fitWidth, formatAge, formatChange, formatClosesIn, formatMoney, formatPrice, formatVolume, padStartWidth, secondsUntil } from './format.js';
+import { fitWidth, formatAge, formatChange, formatClosesIn, formatMoney, formatPrice, formatPriceDelta, formatVolume, padStartWidth, secondsUntil } from './format.js';
 
 describe('format', () => {
   it('shows — for anything it cannot show, never NaN or undefined', () => {
@@ -9,6 +9,15 @@ describe('format', () => {
       expect(formatChange(v).text).toBe('—');
       expect(formatClosesIn(v, 0)).toBe('—');
     }
+  });
+
+  it('shows a price impact signed in cents, like the prices (the server sends it absolute, 0..1 units)', () => {
+    expect(formatPriceDelta(0.0092)).toBe('+0.9¢');
+    expect(formatPriceDelta(0.0023)).toBe('+0.2¢');
+    expect(formatPriceDelta(-0.004)).toBe('-0.4¢');
+    expect(formatPriceDelta(0.0003)).toBe('+0.03¢');
+    expect(formatPriceDelta(0)).toBe('±0.0¢');
+    for (const v of [undefined, NaN, '0.1', Infinity]) expect(formatPriceDelta(v)).toBe('—');
   });
 
   it('formats prices as cents and changes with arrows', () => {

@@ -15,6 +15,21 @@ export function formatPrice(p: unknown): string {
   return `${(p * 100).toFixed(1)}¢`;
 }
 
+/**
+ * A signed price difference (0..1 units, e.g. the server's absolute
+ * priceImpact = priceAfter − priceBefore) in cents like the prices:
+ * 0.0092 → "+0.9¢", -0.004 → "-0.4¢"; below 0.1¢ with two decimals
+ * so a small impact does not read as none.
+ */
+export function formatPriceDelta(d: unknown): string {
+  if (!isNum(d)) return MISSING;
+  const cents = d * 100;
+  const a = Math.abs(cents);
+  if (a < 0.005) return '±0.0¢';
+  const digits = a < 0.1 ? 2 : 1;
+  return `${cents > 0 ? '+' : '-'}${a.toFixed(digits)}¢`;
+}
+
 export type Direction = 'up' | 'down' | 'flat' | 'none';
 
 /** A price change (0..1 units) with an arrow, so the direction does not rely on colour. */

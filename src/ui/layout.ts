@@ -3,12 +3,27 @@
  * so the frame never grows taller than the terminal: fixed-height chrome
  * (header, banners, footer), then the body split between the list and the
  * detail + quote column (side by side from WIDE_MIN columns, stacked below).
+ *
+ * Stacked, the selected market's outcomes must stay visible: the detail pane
+ * gets a fixed share (DETAIL_MIN lines: title, status, event, volume and up to
+ * four outcomes + "+N more"), the quote form is a one-line summary until it
+ * has focus, and the list takes the rest but never less than LIST_MIN lines.
+ * The detail height does not depend on the selected market, so the list does
+ * not jump while moving through it.
  */
 import type { Focus } from './uiState.js';
 
-export const WIDE_MIN = 100;
+/** From here the panes sit side by side; below, a full-width list (long titles) beats two cramped columns. */
+export const WIDE_MIN = 120;
+/** Wide: " │ " between the list and the detail column. */
+export const SEPARATOR_WIDTH = 3;
 /** Lines of the quote form: title, outcome, amount, action, two result lines. */
 export const QUOTE_HEIGHT = 6;
+
+/** Stacked: the list's least height (title + 5 rows), the detail pane's usual and largest heights. */
+export const LIST_MIN = 6;
+export const DETAIL_MIN = 8;
+export const DETAIL_MAX = 14;
 
 export interface Layout {
   columns: number;
@@ -22,6 +37,8 @@ export interface Layout {
   sideWidth: number;
   detailHeight: number;
   quoteHeight: number;
+  /** The quote form is drawn as its one-line summary. */
+  quoteCollapsed: boolean;
 }
 
 const nat = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
@@ -32,8 +49,9 @@ export function computeLayout(columns: number, rows: number, chromeLines: number
   const bodyHeight = nat(height - chromeLines);
   const wide = cols >= WIDE_MIN;
   if (wide) {
-    const listWidth = nat(cols * 0.6);
-    const sideWidth = nat(cols - listWidth - 1);
+    // The detail column needs ~40 cells (name, price, change, a short sparkline); beyond ~64 it only pads.
+    const sideWidth = Math.min(64, Math.max(40, Math.round(cols * 0.36)));
+    const listWidth = nat(cols - sideWidth - SEPARATOR_WIDTH);
     const quoteHeight = Math.min(QUOTE_HEIGHT, bodyHeight);
     return {
       columns: cols,
@@ -46,13 +64,15 @@ export function computeLayout(columns: number, rows: number, chromeLines: number
       sideWidth,
       detailHeight: nat(bodyHeight - quoteHeight - 1),
       quoteHeight,
+      quoteCollapsed: false,
     };
   }
-  // Stacked: the list takes half the body while it has focus, a third otherwise (the detail needs the room).
-  const share = focus === 'list' ? 0.5 : 0.34;
-  const listHeight = Math.min(bodyHeight, Math.max(Math.min(4, bodyHeight), nat(bodyHeight * share)));
-  const side = nat(bodyHeight - listHeight);
-  const quoteHeight = Math.min(QUOTE_HEIGHT, side);
+  const quoteCollapsed = focus !== 'quote';
+  const quoteHeight = Math.min(quoteCollapsed ? 1 : QUOTE_HEIGHT, bodyHeight);
+  const avail = bodyHeight - quoteHeight;
+  const want = Math.min(DETAIL_MAX, Math.max(DETAIL_MIN, nat(avail * 0.35)));
+  const detailHeight = nat(Math.min(want, avail - Math.min(LIST_MIN, avail)));
+  const listHeight = nat(avail - detailHeight);
   return {
     columns: cols,
     rows: height,
@@ -62,7 +82,8 @@ export function computeLayout(columns: number, rows: number, chromeLines: number
     listHeight,
     listRows: nat(listHeight - 1),
     sideWidth: cols,
-    detailHeight: nat(side - quoteHeight),
+    detailHeight,
     quoteHeight,
+    quoteCollapsed,
   };
 }

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { Layout } from '../layout.js';
+import { SEPARATOR_WIDTH, type Layout } from '../layout.js';
 
 /** The list and the detail + quote column: side by side when wide, stacked otherwise. */
 export function Body({ layout, list, detail, quote }: { layout: Layout; list: ReactNode; detail: ReactNode; quote: ReactNode }) {
@@ -9,8 +9,8 @@ export function Body({ layout, list, detail, quote }: { layout: Layout; list: Re
     return (
       <Box flexDirection="row" width={layout.columns} height={h} overflow="hidden">
         {list}
-        <Box width={1} height={h} overflow="hidden" flexDirection="column">
-          <Text dimColor>{Array.from({ length: h }, () => '│').join('\n')}</Text>
+        <Box width={SEPARATOR_WIDTH} height={h} overflow="hidden" flexDirection="column">
+          <Text dimColor>{Array.from({ length: h }, () => ' │ ').join('\n')}</Text>
         </Box>
         <Box flexDirection="column" width={layout.sideWidth} height={h} overflow="hidden">
           {detail}
@@ -23,7 +23,9 @@ export function Body({ layout, list, detail, quote }: { layout: Layout; list: Re
   return (
     <Box flexDirection="column" width={layout.columns} height={h} overflow="hidden">
       {list}
-      {detail}
+      <Box width={layout.columns} height={layout.detailHeight} overflow="hidden" flexDirection="column">
+        {detail}
+      </Box>
       {quote}
     </Box>
   );

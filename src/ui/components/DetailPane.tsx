@@ -3,7 +3,7 @@ import { changeSince } from '../../store/derive.js';
 import type { MarketEntry, PriceHistory } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { effectiveStatus } from '../derive.js';
-import { fitWidth, formatAge, formatChange, formatClosesIn, formatPrice, formatVolume, padStartWidth } from '../format.js';
+import { displayWidth, fitWidth, formatAge, formatChange, formatClosesIn, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { sparkline } from './Sparkline.js';
@@ -19,8 +19,15 @@ export interface DetailProps {
   focused: boolean;
 }
 
-const NAME_W = 16;
+/** The outcome name column: as wide as the longest name (+1), within these bounds. */
+const NAME_MIN = 10;
+const NAME_MAX = 26;
 const SPARK_MAX = 48;
+
+function nameWidth(names: readonly string[], paneWidth: number): number {
+  const longest = Math.max(0, ...names.map((n) => displayWidth(sanitize(n))));
+  return Math.max(NAME_MIN, Math.min(NAME_MAX, longest + 1, paneWidth - 7 - 8 - 2));
+}
 
 export function historyOf(history: PriceHistory | undefined, name: string): (number | undefined)[] {
   const i = history ? history.names.indexOf(name) : -1;
@@ -56,13 +63,14 @@ export function outcomeLines(p: DetailProps, room: number): Seg[][] {
   if (!e || room <= 0) return [];
   const outcomes = e.market.outcomes;
   if (outcomes.length === 0) return [[{ text: 'no outcomes listed', dim: true }]];
-  const sparkW = Math.max(0, Math.min(SPARK_MAX, p.width - NAME_W - 7 - 8 - 2));
   const fits = outcomes.length <= room ? outcomes : outcomes.slice(0, Math.max(0, room - 1));
+  const nameW = nameWidth(fits.map((o) => o.name), p.width);
+  const sparkW = Math.max(0, Math.min(SPARK_MAX, p.width - nameW - 7 - 8 - 2));
   const lines = fits.map((o): Seg[] => {
     const ch = formatChange(changeSince(e.firstPrices, o));
     const chColor = ch.dir === 'up' ? colors.up : ch.dir === 'down' ? colors.down : undefined;
     return [
-      { text: fitWidth(sanitize(o.name) || '?', NAME_W, true) },
+      { text: fitWidth(sanitize(o.name) || '?', nameW, true) },
       { text: padStartWidth(formatPrice(o.price), 7), bold: true },
       { text: padStartWidth(ch.text, 8), ...(chColor ? { color: chColor } : { dim: true }) },
       { text: '  ' },

@@ -17,11 +17,24 @@ export interface RowProps {
   width: number;
 }
 
-const W = { marker: 2, badge: 9, leadName: 7, leadPrice: 7, change: 7, volume: 7, age: 9 } as const;
+const W = { marker: 2, badge: 9, leadName: 7, leadPrice: 7, change: 7, volume: 7, age: 6 } as const;
 const MIN_TITLE = 20;
+/** The leading outcome's name grows to this (incl. its trailing space) once the title has ROOMY_TITLE cells. */
+const LEAD_NAME_MAX = 15;
+const ROOMY_TITLE = 36;
 
-/** Which optional columns fit next to a title of at least MIN_TITLE cells. */
+/**
+ * Which optional columns fit next to a title of at least MIN_TITLE cells, and
+ * how wide the leading outcome's name is: 6 cells, up to 14 when the title
+ * keeps ROOMY_TITLE ("Progressive", "4% or higher" instead of "Progr…").
+ */
 export function rowColumns(width: number) {
+  const base = baseColumns(width);
+  const extra = base.lead ? Math.max(0, Math.min(LEAD_NAME_MAX - W.leadName, base.title - ROOMY_TITLE)) : 0;
+  return { ...base, leadName: W.leadName + extra, title: base.title - extra };
+}
+
+function baseColumns(width: number) {
   let cols = { lead: true, change: true, volume: true, age: true };
   const fixed = (c: typeof cols) =>
     W.marker + W.badge + (c.lead ? W.leadName + W.leadPrice : 0) + (c.change ? W.change : 0) + (c.volume ? W.volume : 0) + (c.age ? W.age : 0);
@@ -40,12 +53,12 @@ export function rowSegs({ entry, selected, now, intervalMs, width }: RowProps): 
   const stale = isStale(entry.receivedAt, now, intervalMs);
   const segs: Seg[] = [
     { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
-    { ...badgeSeg(effectiveStatus(entry), true) },
+    quietBadge(effectiveStatus(entry)),
     { text: ' ' },
     { text: fitWidth(sanitize(m.title) || '(untitled)', cols.title - 1, true) + ' ', bold: selected },
   ];
   if (cols.lead) {
-    segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', W.leadName - 1, true) + ' ', dim: true });
+    segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', cols.leadName - 1, true) + ' ', dim: true });
     segs.push({ text: padStartWidth(formatPrice(lead?.price), W.leadPrice - 1) + ' ' });
   }
   if (cols.change) {
@@ -54,14 +67,29 @@ export function rowSegs({ entry, selected, now, intervalMs, width }: RowProps): 
   }
   if (cols.volume) segs.push({ text: padStartWidth(formatVolume(m.volume), W.volume - 1) + ' ', dim: true });
   if (cols.age) {
-    const age = formatAge(now - entry.receivedAt);
-    segs.push(stale ? { text: padStartWidth(`${age} STALE`, W.age), color: colors.warn, bold: true } : { text: padStartWidth(age, W.age), dim: true });
+    // The age of the row's data ("12s"), or STALE in its place (the header keeps the newest data's age).
+    segs.push(stale ? { text: padStartWidth('STALE', W.age), color: colors.warn, bold: true } : { text: padStartWidth(formatAge(now - entry.receivedAt), W.age), dim: true });
   }
   return segs;
 }
 
+/** In rows, the usual ACTIVE is plain green; only the states that need a look are bold (50 bold green badges shout). */
+function quietBadge(status: ReturnType<typeof effectiveStatus>): Seg {
+  const seg = badgeSeg(status, true);
+  return status === 'active' ? { ...seg, bold: false } : seg;
+}
+
+/**
+ * The selected row is one even inverse bar while the list has focus (colour
+ * dropped; ▲/▼ still tell the direction), and bold (with ▸) when another pane
+ * has it, so it stays easy to find without colour.
+ */
 export function MarketRow(props: RowProps) {
   const segs = rowSegs(props);
-  const shown = props.selected && props.focused ? segs.map((s) => ({ ...s, inverse: true })) : segs;
+  const shown = !props.selected
+    ? segs
+    : props.focused
+      ? segs.map((s): Seg => ({ text: s.text, bold: true, inverse: true }))
+      : segs.map((s): Seg => ({ ...s, bold: true, dim: false }));
   return <Line width={props.width} segs={shown} />;
 }

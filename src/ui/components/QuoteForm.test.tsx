@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Quote } from '../../api/types.js';
 import type { ErrorInfo, QuoteForm } from '../../store/types.js';
 import { renderApp, type Harness } from '../testing/fixtures.js';
-import { KEYS, press, waitForFrame } from '../testing/terminal.js';
+import { KEYS, press, waitForFrame } from '../testing/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
@@ -72,7 +72,7 @@ describe('quote form', () => {
     expect(f).toContain('@ avg 64.0¢');
     expect(f).toContain('total 25.25');
     expect(f).toContain('price 63.5¢ → 64.4¢');
-    expect(f).toContain('impact 0.92%');
+    expect(f).toContain('impact +0.9¢');
     expect(f).toContain('fee 0.25');
     await press(term, '0'); // form is now 250; the result answers 25
     await waitForFrame(term, 'updating… 39.06 shares');

@@ -20,6 +20,8 @@ export interface QuoteFormProps {
   amountCursor: number;
   width: number;
   height: number;
+  /** Draw the one-line summary (stacked layout, form not focused). */
+  collapsed?: boolean;
 }
 
 const LABEL_W = 10;
@@ -32,18 +34,54 @@ function choiceSeg(value: string, active: boolean, width: number): Seg {
   return { text: fitWidth(active ? `‹ ${value} ›` : `  ${value}`, width), bold: true };
 }
 
+function tradeBadge(p: QuoteFormProps) {
+  return p.tradeState ?? (p.market && p.market.status !== 'active' && p.market.status !== 'unknown' ? p.market.status : undefined);
+}
+
+/** The form's outcome; until the form is opened, the one it will start with. */
+function shownOutcome(p: QuoteFormProps, form: Form): string {
+  return sanitize(form.outcome || (p.market ? leadingOutcome(p.market)?.name : '') || '') || '—';
+}
+
+/**
+ * The collapsed form in one line: title, badge, "outcome · amount · action",
+ * then the last result (or its error, or the hint) as far as it fits.
+ */
+export function quoteSummarySegs(p: QuoteFormProps): Seg[] {
+  const form: Form = p.entry?.form ?? EMPTY_FORM;
+  const badge = tradeBadge(p);
+  const head: Seg[] = [paneTitle('Quote', p.focused), ...(badge ? [{ text: ' ' }, badgeSeg(badge)] : [])];
+  if (!p.market) return [...head, { text: ' (no market)', dim: true }];
+  const amount = form.amount.trim() ? sanitize(form.amount.trim()) : '';
+  const result = quoteResultLines(p.entry, form, false)[0] ?? [];
+  if (!amount && (!p.entry || p.entry.status === 'idle')) return [...head, { text: '  ' }, ...result];
+  return [
+    ...head,
+    { text: `  ${shownOutcome(p, form)}`, bold: true, priority: -1 },
+    { text: ` · ${amount || '—'} · ${form.action}`, priority: -1 },
+    { text: '  ' },
+    ...result,
+  ];
+}
+
 export function QuoteFormPane(p: QuoteFormProps) {
+  if (p.collapsed) {
+    return (
+      <Box width={p.width} height={Math.min(1, p.height)} overflow="hidden">
+        <Line width={p.width} segs={quoteSummarySegs(p)} />
+      </Box>
+    );
+  }
   const form: Form = p.entry?.form ?? EMPTY_FORM;
   const valueW = Math.max(1, p.width - LABEL_W);
   const active = (f: FormField) => p.focused && p.field === f;
-  const badge = p.tradeState ?? (p.market && p.market.status !== 'active' && p.market.status !== 'unknown' ? p.market.status : undefined);
+  const badge = tradeBadge(p);
   const title: Seg[] = [
     paneTitle('Quote', p.focused),
     ...(badge ? [{ text: ' ' }, badgeSeg(badge)] : []),
     { text: p.market ? ` ${sanitize(p.market.title)}` : ' (no market)', dim: true, priority: -1 },
   ];
-  // Until the form is opened, show the outcome it will start with.
-  const outcome = sanitize(form.outcome || (p.market ? leadingOutcome(p.market)?.name : '') || '') || '—';
+  const outcome = shownOutcome(p, form);
   const lines = quoteResultLines(p.entry, form, p.focused);
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">

@@ -2,7 +2,7 @@ import { validateAmount } from '../../api/validate.js';
 import type { QuoteEntry, QuoteForm, TradeState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { sameForm } from '../derive.js';
-import { MISSING, formatMoney, formatPrice, formatShares } from '../format.js';
+import { MISSING, formatMoney, formatPrice, formatPriceDelta, formatShares } from '../format.js';
 import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
 import { badgeSeg } from './StatusBadge.js';
@@ -12,10 +12,6 @@ const TRADE_TEXT: Record<TradeState, string> = {
   resolved: 'Market resolved (410): the outcome is decided, no quotes.',
   settling: 'Market settling (423): payouts are being worked out, no quotes.',
 };
-
-function percent(v: number | undefined): string {
-  return typeof v === 'number' && Number.isFinite(v) ? `${(v * 100).toFixed(2)}%` : MISSING;
-}
 
 function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
   const q = entry.result!;
@@ -29,7 +25,7 @@ function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
     ],
     [
       { text: `price ${formatPrice(q.priceBefore)} → ${formatPrice(q.priceAfter)}`, dim },
-      { text: ` · impact ${percent(q.priceImpact)}`, dim },
+      { text: ` · impact ${formatPriceDelta(q.priceImpact)}`, dim },
       { text: ` · fee ${formatMoney(q.fee)}`, dim },
     ],
   ];
