@@ -1,10 +1,16 @@
+import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ErrorInfo } from '../../store/types.js';
+import type { ConnectionState, ErrorInfo, RateState } from '../../store/types.js';
 import { makeMarket, renderApp, type Harness } from '../testing/fixtures.js';
 import { waitForFrame } from '../testing/wait.js';
+import { Banner, bannerLines } from './Banner.js';
 
 let h: Harness | undefined;
-afterEach(() => h?.term.unmount());
+afterEach(() => {
+  h?.term.unmount();
+  h = undefined;
+  cleanup();
+});
 
 const err = (kind: ErrorInfo['kind'], at: number, message = 'boom', status?: number): ErrorInfo => ({
   kind,
@@ -12,6 +18,48 @@ const err = (kind: ErrorInfo['kind'], at: number, message = 'boom', status?: num
   message,
   at,
   ...(status ? { status } : {}),
+});
+
+const NOW = 1_000_000;
+const calm: RateState = { mode: 'key', limit: 30, effectiveLimit: 30, usedInWindow: 3, totalRequests: 3, total429: 0 };
+const online: ConnectionState = { status: 'online', consecutiveFailures: 0, lastSuccessAt: NOW - 5000 };
+
+/** The banner alone, drawn by ink-testing-library (no App, no terminal size). */
+async function banner(connection: ConnectionState, rate: RateState = calm, keyHint = ''): Promise<string> {
+  const lines = bannerLines({ connection, rate, keyHint, now: NOW });
+  const t = render(<Banner lines={lines} width={100} />);
+  return lines.length ? waitForFrame(t, (f) => f.trim() !== '') : (t.lastFrame() ?? '');
+}
+
+describe('banner (component)', () => {
+  it('draws nothing while all is well', async () => {
+    expect(bannerLines({ connection: online, rate: calm, keyHint: '', now: NOW })).toEqual([]);
+    expect((await banner(online)).trim()).toBe('');
+  });
+
+  it('auth failure: says the key was rejected, shows its last 4 characters at most, and how to fix it', async () => {
+    const f = await banner({ status: 'auth_failed', consecutiveFailures: 1, lastError: err('unauthorized', NOW, 'bad \x1b[31mkey', 401) }, calm, 'sk_live_abcdefgh1234');
+    expect(f).toContain('AUTH FAILED');
+    expect(f).toContain('…1234 was rejected (401)');
+    expect(f).not.toContain('abcdefgh');
+    expect(f).toContain('Fix ODDSBOARD_API_KEY');
+    expect(f).not.toContain('\x1b[31m');
+  });
+
+  it('offline: the age of the last good data and when it retries', async () => {
+    const f = await banner({ status: 'offline', consecutiveFailures: 3, lastSuccessAt: NOW - 40_000, lastError: err('network', NOW, 'ECONNREFUSED') }, { ...calm, backoffUntil: NOW + 8000, backoffReason: 'offline' });
+    expect(f).toContain('OFFLINE · last data 40s ago');
+    expect(f).toContain('retrying in 8s');
+    expect(f).toContain('ECONNREFUSED');
+  });
+
+  it('rate limited: a countdown, beside an offline line when both hold', async () => {
+    const rate: RateState = { ...calm, backoffUntil: NOW + 12_000, backoffReason: 'rate_limited' };
+    expect(await banner(online, rate)).toContain('RATE LIMITED · retry in 12s');
+    const both = await banner({ status: 'offline', consecutiveFailures: 1 }, rate);
+    expect(both.split('\n')).toHaveLength(2);
+    expect(both).toContain('OFFLINE · no data yet');
+  });
 });
 
 describe('badges and connection states', () => {

@@ -1,11 +1,16 @@
+import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_BINDINGS } from '../key/keyBindings.js';
 import { renderApp, type Harness } from '../testing/fixtures.js';
 import { KEYS, press, waitForFrame } from '../testing/wait.js';
-import { helpLines } from './HelpOverlay.js';
+import { HelpOverlay, helpLines, helpMetrics } from './HelpOverlay.js';
 
 let h: Harness | undefined;
-afterEach(() => h?.term.unmount());
+afterEach(() => {
+  h?.term.unmount();
+  h = undefined;
+  cleanup();
+});
 
 describe('help overlay', () => {
   it('lists every command of the key registry', () => {
@@ -13,6 +18,22 @@ describe('help overlay', () => {
       .map((l) => l.map((s) => s.text).join(''))
       .join('\n');
     for (const b of Object.values(KEY_BINDINGS)) expect(text).toContain(b.help);
+  });
+
+  it('draws every help text when it has the room (ink-testing-library)', async () => {
+    const f = await waitForFrame(render(<HelpOverlay width={100} height={60} top={0} />), 'Keys');
+    for (const b of Object.values(KEY_BINDINGS)) expect(f).toContain(b.help);
+    expect(f.split('\n').length).toBeLessThanOrEqual(60);
+  });
+
+  it('shows a window of lines with a "more" hint when it does not fit, from the line asked for', async () => {
+    const n = helpLines().length;
+    expect(helpMetrics(80, 10)).toEqual({ lines: n, rows: 10 });
+    let f = await waitForFrame(render(<HelpOverlay width={80} height={10} top={0} />), 'Keys');
+    expect(f.split('\n')).toHaveLength(10);
+    expect(f).toContain(`↓ ${n - 9} more (↓/PgDn)`);
+    f = await waitForFrame(render(<HelpOverlay width={80} height={10} top={n} />), 'Quit, everywhere');
+    expect(f).not.toContain('more (');
   });
 
   it('opens with ? and closes with Esc or ?', async () => {

@@ -1,13 +1,17 @@
+import { cleanup, render } from 'ink-testing-library';
 import stringWidth from 'string-width';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createOddsStore } from '../../store/store.js';
 import { makeMarket } from '../testing/fixtures.js';
+import { waitForFrame } from '../testing/wait.js';
 import { fitSegments } from './Line.js';
-import { rowColumns, rowSegs } from './MarketRow.js';
+import { MarketRow, highlightRow, rowColumns, rowSegs } from './MarketRow.js';
 
-const entryOf = (title: string) => {
+afterEach(() => cleanup());
+
+const entryOf = (title: string, over = {}) => {
   const store = createOddsStore({ mode: 'key', limit: 30 });
-  store.getState().listLoaded([makeMarket(1, { title })], 1000);
+  store.getState().listLoaded([makeMarket(1, { title, ...over })], 1000);
   return store.getState().markets.m1!;
 };
 const text = (width: number, title = 'A title') =>
@@ -18,15 +22,51 @@ const text = (width: number, title = 'A title') =>
 describe('market row', () => {
   it('is exactly as wide as asked, whatever the title', () => {
     for (const title of ['short', 'x'.repeat(300), '選挙の結果はどうなるか選挙の結果はどうなるか', '👨‍👩‍👧‍👦🇺🇸'.repeat(20)]) {
-      for (const w of [30, 50, 80, 96]) expect(stringWidth(text(w, title)), `${title} @${w}`).toBe(w);
+      for (const w of [30, 50, 80, 96, 140]) expect(stringWidth(text(w, title)), `${title} @${w}`).toBe(w);
     }
   });
 
   it('drops age, volume, change, then the leading outcome as space runs out, keeping the title readable', () => {
     expect(rowColumns(100)).toMatchObject({ lead: true, change: true, volume: true, age: true });
+    expect(rowColumns(65)).toMatchObject({ lead: true, change: true, volume: true, age: true, title: 20 });
     expect(rowColumns(60)).toMatchObject({ lead: true, change: true, volume: true, age: false });
     expect(rowColumns(45)).toMatchObject({ lead: true, change: false, volume: false, age: false, title: 20 });
     expect(rowColumns(30)).toMatchObject({ lead: false, change: false, volume: false, age: false });
     expect(text(100)).toMatch(/^▸ ACTIVE\s+A title\s+Yes\s+37\.0¢\s+·0\.0¢\s+1\.5k\s+4s$/);
+  });
+
+  it('gives the leading outcome up to 14 cells once the title keeps 36, never taking the title below that', () => {
+    expect(rowColumns(80).leadName).toBe(7);
+    expect(rowColumns(99)).toMatchObject({ leadName: 15, title: 46 });
+    expect(rowColumns(85)).toMatchObject({ leadName: 11, title: 36 });
+    for (const w of [80, 90, 99, 120, 160]) {
+      const c = rowColumns(w);
+      expect(c.title >= 36 || c.leadName === 7, `${w}`).toBe(true);
+      expect(c.leadName).toBeLessThanOrEqual(15);
+    }
+  });
+
+  it('draws the row (ink-testing-library): title, leading outcome in full when there is room, price, volume', async () => {
+    const entry = entryOf('Largest party', { outcomes: [{ name: 'Progressive', price: 0.383 }, { name: 'Other', price: 0.1 }] });
+    const t = render(<MarketRow entry={entry} selected={false} focused={false} now={3000} intervalMs={10_000} width={99} />);
+    const f = await waitForFrame(t, 'Largest party');
+    expect(f).toMatch(/^ {2}ACTIVE\s+Largest party\s+Progressive\s+38\.3¢\s+·0\.0¢\s+1\.5k\s+2s$/);
+    expect(stringWidth(f)).toBe(99);
+  });
+
+  it('says STALE in place of the age once the row is older than three refresh intervals', async () => {
+    const t = render(<MarketRow entry={entryOf('Old one')} selected={false} focused={false} now={1000 + 31_000} intervalMs={10_000} width={99} />);
+    const f = await waitForFrame(t, 'Old one');
+    expect(f).toMatch(/ STALE$/);
+  });
+
+  it('highlights the selected row: an even inverse bar when the list has focus, bold otherwise — never only the ▸', () => {
+    const segs = rowSegs({ entry: entryOf('A'), selected: true, focused: true, now: 5000, intervalMs: 10_000, width: 80 });
+    const focused = highlightRow(segs, true, true);
+    expect(focused.every((s) => s.inverse && s.bold && !s.color && !s.dim)).toBe(true);
+    expect(focused.map((s) => s.text)).toEqual(segs.map((s) => s.text));
+    const unfocused = highlightRow(segs, true, false);
+    expect(unfocused.every((s) => s.bold && !s.inverse && !s.dim)).toBe(true);
+    expect(highlightRow(segs, false, true)).toEqual(segs);
   });
 });

@@ -84,12 +84,12 @@ function quietBadge(status: ReturnType<typeof effectiveStatus>): Seg {
  * dropped; ▲/▼ still tell the direction), and bold (with ▸) when another pane
  * has it, so it stays easy to find without colour.
  */
+export function highlightRow(segs: readonly Seg[], selected: boolean, focused: boolean): Seg[] {
+  if (!selected) return [...segs];
+  if (focused) return segs.map((s): Seg => ({ text: s.text, bold: true, inverse: true }));
+  return segs.map((s): Seg => ({ ...s, bold: true, dim: false }));
+}
+
 export function MarketRow(props: RowProps) {
-  const segs = rowSegs(props);
-  const shown = !props.selected
-    ? segs
-    : props.focused
-      ? segs.map((s): Seg => ({ text: s.text, bold: true, inverse: true }))
-      : segs.map((s): Seg => ({ ...s, bold: true, dim: false }));
-  return <Line width={props.width} segs={shown} />;
+  return <Line width={props.width} segs={highlightRow(rowSegs(props), props.selected, props.focused)} />;
 }

@@ -53,15 +53,13 @@ export function quoteSummarySegs(p: QuoteFormProps): Seg[] {
   const head: Seg[] = [paneTitle('Quote', p.focused), ...(badge ? [{ text: ' ' }, badgeSeg(badge)] : [])];
   if (!p.market) return [...head, { text: ' (no market)', dim: true }];
   const amount = form.amount.trim() ? sanitize(form.amount.trim()) : '';
-  const result = quoteResultLines(p.entry, form, false)[0] ?? [];
-  if (!amount && (!p.entry || p.entry.status === 'idle')) return [...head, { text: '  ' }, ...result];
-  return [
-    ...head,
-    { text: `  ${shownOutcome(p, form)}`, bold: true, priority: -1 },
-    { text: ` · ${amount || '—'} · ${form.action}`, priority: -1 },
-    { text: '  ' },
-    ...result,
-  ];
+  const e = p.entry;
+  const tradeError = e?.status === 'error' && (e.error?.kind === 'closed' || e.error?.kind === 'resolved' || e.error?.kind === 'settling');
+  // The badge is already beside the title; the long 409/410/423 sentence would only push the form out.
+  const result: Seg[] = tradeError ? [{ text: `no quotes${e.error?.status ? ` (${e.error.status})` : ''}`, dim: true }] : (quoteResultLines(e, form, false)[0] ?? []);
+  if (!amount && (!e || e.status === 'idle')) return [...head, { text: '  ' }, ...result];
+  // Outcome · amount · action stay; the result is cut (…) when the line is short.
+  return [...head, { text: `  ${shownOutcome(p, form)}`, bold: true }, { text: ` · ${amount || '—'} · ${form.action}` }, { text: '  ' }, ...result];
 }
 
 export function QuoteFormPane(p: QuoteFormProps) {

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { sparkline } from './Sparkline.js';
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitForFrame } from '../testing/wait.js';
+import { Sparkline, sparkline } from './Sparkline.js';
+
+afterEach(() => cleanup());
 
 describe('sparkline', () => {
   it('scales values to bars, newest last, at most width long', () => {
@@ -12,5 +16,10 @@ describe('sparkline', () => {
     expect(sparkline([undefined, NaN as unknown as number], 5)).toBe('');
     expect(sparkline([], 5)).toBe('');
     expect(sparkline([0.4], 0)).toBe('');
+  });
+  it('draws as a Text (ink-testing-library), a blank when there is nothing to draw', async () => {
+    expect(await waitForFrame(render(<Sparkline values={[0.1, 0.3, 0.5, 0.7, 0.9]} width={3} color="cyan" />), '█')).toBe('▁▄█'); // the last 3, scaled to their own range
+    const t = render(<Sparkline values={[]} width={8} />);
+    expect(t.lastFrame()).toBe('');
   });
 });

@@ -1,0 +1,51 @@
+import { cleanup, render } from 'ink-testing-library';
+import stringWidth from 'string-width';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RateState } from '../../store/types.js';
+import { ManualClock } from '../../util/clock.js';
+import { formatClock } from '../format.js';
+import { waitForFrame } from '../testing/wait.js';
+import { Header, type HeaderProps } from './Header.js';
+
+afterEach(() => cleanup());
+
+const now = new ManualClock().now();
+const rate: RateState = { mode: 'demo', limit: 30, effectiveLimit: 30, usedInWindow: 4, nextListRefreshAt: now + 2000, totalRequests: 4, total429: 0 };
+const props: HeaderProps = { mode: 'demo', demo: true, keyHint: '', rate, connection: { status: 'online', consecutiveFailures: 0 }, newestAt: now - 3000, now, width: 100 };
+
+async function header(p: Partial<HeaderProps>): Promise<string> {
+  const t = render(<Header {...props} {...p} />);
+  return waitForFrame(t, (f) => f.trim() !== '');
+}
+
+describe('header', () => {
+  it('at 100 columns: mode, budget, next refresh, connection, data age and clock in full words', async () => {
+    const f = await header({ width: 100 });
+    expect(f).toMatch(/^oddsboard {2}DEMO · simulated data {2}4\/30 req\/min · next refresh in 2s {2}● online {2}data 3s old +\d\d:\d\d:\d\d$/);
+    expect(stringWidth(f)).toBe(100);
+  });
+
+  it.each([80, 72])('at %i columns it shortens labels but keeps mode, budget, connection, data age and clock', async (width) => {
+    const f = await header({ width });
+    expect(f).toContain('DEMO');
+    expect(f).toContain('4/30/min');
+    expect(f).toContain('● online');
+    expect(f).toMatch(/data 3s/);
+    expect(f).toContain(formatClock(now));
+    expect(stringWidth(f)).toBeLessThanOrEqual(width);
+  });
+
+  it('with a key and an eased limit at 80 columns: the key shows its last 4 characters only', async () => {
+    const f = await header({ width: 80, mode: 'key', demo: false, keyHint: 'sk_live_secret_9f3a', rate: { ...rate, mode: 'key', effectiveLimit: 20 } });
+    expect(f).toContain('KEY …9f3a');
+    expect(f).not.toContain('secret');
+    expect(f).toMatch(/4\/30\/min \(≤20\)/);
+    expect(f).toContain('data 3s old');
+  });
+
+  it('says when there is no data yet, and when the connection is down', async () => {
+    const f = await header({ width: 80, newestAt: undefined, connection: { status: 'offline', consecutiveFailures: 2 } });
+    expect(f).toContain('○ offline');
+    expect(f).toContain('no data');
+  });
+});

@@ -1,0 +1,87 @@
+import { Box } from 'ink';
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Quote } from '../../api/types.js';
+import type { QuoteEntry, QuoteForm } from '../../store/types.js';
+import { makeMarket } from '../testing/fixtures.js';
+import { waitForFrame } from '../testing/wait.js';
+import { Line } from './Line.js';
+import { QuoteFormPane, type QuoteFormProps } from './QuoteForm.js';
+import { quoteResultLines } from './QuoteResult.js';
+
+afterEach(() => cleanup());
+
+const form: QuoteForm = { outcome: 'Yes', amount: '25', action: 'buy' };
+const quote: Quote = { shares: 39.0625, averagePrice: 0.64, priceBefore: 0.635, priceAfter: 0.6442, priceImpact: 0.0092, fee: 0.25, total: 25.25, raw: {} };
+const ok: QuoteEntry = { form, status: 'ok', result: quote, answeredForm: form };
+
+/** The result lines as drawn, via ink-testing-library. */
+async function drawn(entry: QuoteEntry | undefined, f: QuoteForm = form, focused = true): Promise<string> {
+  const lines = quoteResultLines(entry, f, focused);
+  const t = render(
+    <Box flexDirection="column">
+      {lines.map((segs, i) => (
+        <Line key={i} width={90} segs={segs} />
+      ))}
+    </Box>,
+  );
+  return waitForFrame(t, (x) => x.trim() !== '');
+}
+
+describe('quote result', () => {
+  it('shows shares, average, total, price move, impact in signed cents and fee', async () => {
+    const f = await drawn(ok);
+    expect(f).toContain('39.06 shares @ avg 64.0¢ · total 25.25');
+    expect(f).toContain('price 63.5¢ → 64.4¢ · impact +0.9¢ · fee 0.25');
+  });
+
+  it('a sale moves the price down: the impact is negative', async () => {
+    const sell: QuoteForm = { ...form, action: 'sell' };
+    const f = await drawn({ form: sell, status: 'ok', answeredForm: sell, result: { ...quote, priceAfter: 0.631, priceImpact: -0.004 } }, sell);
+    expect(f).toContain('impact -0.4¢');
+  });
+
+  it('marks a result for an older form as updating, and a waiting form as waiting', async () => {
+    expect(await drawn(ok, { ...form, amount: '250' })).toContain('updating… 39.06 shares');
+    expect(await drawn({ form, status: 'waiting' })).toContain('… waiting for a quote');
+  });
+
+  it.each([
+    ['closed', 409, 'CLOSED Market closed (409)'],
+    ['resolved', 410, 'RESOLVED Market resolved (410)'],
+    ['settling', 423, 'SETTLING Market settling (423)'],
+  ] as const)('%s (%i) → badge and plain words', async (kind, status, text) => {
+    const f = await drawn({ form, status: 'error', answeredForm: form, error: { kind, status, code: kind, message: 'x', at: 0 } });
+    expect(f).toContain(text);
+  });
+
+  it('shows a validation message and other errors sanitized, never NaN or undefined', async () => {
+    expect(await drawn({ form: { ...form, amount: 'abc' }, status: 'invalid', validation: 'Amount must be a number' })).toContain('✗ Amount must be a number');
+    const f = await drawn({ form, status: 'error', error: { kind: 'server', code: 'INTERNAL', message: 'bad\x1b]52;c;QUFB\x07 day', at: 0 } });
+    expect(f).toContain('✗ bad day');
+    const odd = await drawn({ ...ok, result: { raw: {} } as Quote });
+    expect(odd).toContain('— shares');
+    expect(odd).not.toMatch(/NaN|undefined/);
+  });
+});
+
+describe('folded quote form (one line)', () => {
+  const base: QuoteFormProps = { market: makeMarket(1), entry: undefined, tradeState: undefined, focused: false, field: 'amount', amountCursor: 0, width: 80, height: 1, collapsed: true };
+
+  it('says how to open the form while it is empty', async () => {
+    const f = await waitForFrame(render(<QuoteFormPane {...base} />), 'Quote');
+    expect(f).toBe('◇ Quote  Press ⏎ twice to open the quote form.');
+  });
+
+  it('summarises outcome · amount · action and the last result in one line', async () => {
+    const f = await waitForFrame(render(<QuoteFormPane {...base} entry={ok} />), 'Quote');
+    expect(f).toBe('◇ Quote  Yes · 25 · buy  39.06 shares @ avg 64.0¢ · total 25.25');
+  });
+
+  it('shows the 409/410/423 badge beside the title', async () => {
+    const entry: QuoteEntry = { form, status: 'error', answeredForm: form, error: { kind: 'resolved', status: 410, code: 'MARKET_RESOLVED', message: 'x', at: 0 } };
+    const f = await waitForFrame(render(<QuoteFormPane {...base} entry={entry} tradeState="resolved" />), 'Quote');
+    expect(f).toBe('◇ Quote RESOLVED  Yes · 25 · buy  no quotes (410)');
+    expect(f.split('\n')).toHaveLength(1);
+  });
+});
