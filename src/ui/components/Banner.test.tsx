@@ -106,7 +106,7 @@ describe('badges and connection states', () => {
   });
 
   it('marks rows STALE after three refresh intervals', async () => {
-    h = renderApp();
+    h = renderApp({ columns: 160 });
     const f = await waitForFrame(h.term, 'Market number 1');
     expect(f).not.toContain('STALE');
     h.clock.advance(31_000); // interval estimate: max(10 s floor, 60 s / 30 × 2) → stale after 30 s

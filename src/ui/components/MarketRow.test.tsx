@@ -28,7 +28,8 @@ describe('market row', () => {
 
   it('drops age, volume, change, then the leading outcome as space runs out, keeping the title readable', () => {
     expect(rowColumns(100)).toMatchObject({ lead: true, change: true, volume: true, age: true });
-    expect(rowColumns(65)).toMatchObject({ lead: true, change: true, volume: true, age: true, title: 20 });
+    expect(rowColumns(75)).toMatchObject({ lead: true, change: true, volume: true, age: true, title: 30 });
+    expect(rowColumns(74)).toMatchObject({ lead: true, change: true, volume: true, age: false, title: 35 });
     expect(rowColumns(60)).toMatchObject({ lead: true, change: true, volume: true, age: false });
     expect(rowColumns(45)).toMatchObject({ lead: true, change: false, volume: false, age: false, title: 20 });
     expect(rowColumns(30)).toMatchObject({ lead: false, change: false, volume: false, age: false });
@@ -54,10 +55,12 @@ describe('market row', () => {
     expect(stringWidth(f)).toBe(99);
   });
 
-  it('says STALE in place of the age once the row is older than three refresh intervals', async () => {
-    const t = render(<MarketRow entry={entryOf('Old one')} selected={false} focused={false} now={1000 + 31_000} intervalMs={10_000} width={99} />);
-    const f = await waitForFrame(t, 'Old one');
-    expect(f).toMatch(/ STALE$/);
+  it('says STALE in place of the age once the row is older than three refresh intervals, or in the badge when there is no age column', async () => {
+    const old = entryOf('Old one');
+    const t = render(<MarketRow entry={old} selected={false} focused={false} now={1000 + 31_000} intervalMs={10_000} width={99} />);
+    expect(await waitForFrame(t, 'Old one')).toMatch(/^ {2}ACTIVE\s+Old one .* STALE$/);
+    const narrow = render(<MarketRow entry={old} selected={false} focused={false} now={1000 + 31_000} intervalMs={10_000} width={70} />);
+    expect(await waitForFrame(narrow, 'Old one')).toMatch(/^ {2}STALE\s+Old one\s+Yes/);
   });
 
   it('highlights the selected row: an even inverse bar when the list has focus, bold otherwise — never only the ▸', () => {

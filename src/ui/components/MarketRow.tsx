@@ -19,6 +19,7 @@ export interface RowProps {
 
 const W = { marker: 2, badge: 9, leadName: 7, leadPrice: 7, change: 7, volume: 7, age: 6 } as const;
 const MIN_TITLE = 20;
+const AGE_TITLE = 30;
 /** The leading outcome's name grows to this (incl. its trailing space) once the title has ROOMY_TITLE cells. */
 const LEAD_NAME_MAX = 15;
 const ROOMY_TITLE = 36;
@@ -39,7 +40,8 @@ function baseColumns(width: number) {
   const fixed = (c: typeof cols) =>
     W.marker + W.badge + (c.lead ? W.leadName + W.leadPrice : 0) + (c.change ? W.change : 0) + (c.volume ? W.volume : 0) + (c.age ? W.age : 0);
   for (const drop of ['age', 'volume', 'change', 'lead'] as const) {
-    if (width - fixed(cols) >= MIN_TITLE) break;
+    // The age column goes first, while the title is still short of AGE_TITLE: STALE moves into the badge then.
+    if (width - fixed(cols) >= (drop === 'age' ? AGE_TITLE : MIN_TITLE)) break;
     cols = { ...cols, [drop]: false };
   }
   return { ...cols, title: Math.max(1, width - fixed(cols)) };
@@ -53,7 +55,7 @@ export function rowSegs({ entry, selected, now, intervalMs, width }: RowProps): 
   const stale = isStale(entry.receivedAt, now, intervalMs);
   const segs: Seg[] = [
     { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
-    quietBadge(effectiveStatus(entry)),
+    stale && !cols.age ? badgeSeg('stale', true) : quietBadge(effectiveStatus(entry)),
     { text: ' ' },
     { text: fitWidth(sanitize(m.title) || '(untitled)', cols.title - 1, true) + ' ', bold: selected },
   ];

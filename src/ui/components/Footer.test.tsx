@@ -1,0 +1,23 @@
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitForFrame } from '../testing/wait.js';
+import { Footer } from './Footer.js';
+
+afterEach(() => cleanup());
+
+describe('footer', () => {
+  it('keeps move, open, help and quit on an 80-column terminal, dropping the less used keys first', async () => {
+    const f = await waitForFrame(render(<Footer context="browse" width={80} />), 'down');
+    expect(f).toMatch(/^↓\/j down {2}↑\/k up {2}⏎\/Tab open .*\? help {2}q quit$/);
+    expect(f).not.toContain('refresh');
+    const wide = await waitForFrame(render(<Footer context="browse" width={100} />), 'down');
+    expect(wide).toContain('r refresh');
+  });
+
+  it('names the quote form keys while it has focus, Ctrl-C included (q types there)', async () => {
+    const f = await waitForFrame(render(<Footer context="quote" width={80} />), 'field');
+    expect(f).toContain('⏎ quote');
+    expect(f).toContain('Esc back');
+    expect(f).toContain('Ctrl-C quit');
+  });
+});
