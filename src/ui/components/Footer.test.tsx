@@ -10,6 +10,7 @@ describe('footer', () => {
     const f = await waitForFrame(render(<Footer context="browse" width={80} />), 'down');
     expect(f).toMatch(/^↓\/j down {2}↑\/k up {2}⏎\/Tab open .*\? help {2}q quit$/);
     expect(f).not.toContain('refresh');
+    expect(f).not.toMatch(/ c {2}/); // a key is never left without its word
     const wide = await waitForFrame(render(<Footer context="browse" width={100} />), 'down');
     expect(wide).toContain('r refresh');
   });
