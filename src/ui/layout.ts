@@ -13,8 +13,8 @@
  */
 import type { Focus } from './uiState.js';
 
-/** From here the panes sit side by side; below, a full-width list (long titles) beats two cramped columns. */
-export const WIDE_MIN = 120;
+/** From here the panes sit side by side (the issue: below 100 columns they stack). */
+export const WIDE_MIN = 100;
 /** Wide: " │ " between the list and the detail column. */
 export const SEPARATOR_WIDTH = 3;
 /** Lines of the quote form: title, outcome, amount, action, two result lines. */
