@@ -104,6 +104,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               height={layout.listHeight}
               focused={ui.focus === 'list'}
               loading={s.list.loading}
+              loaded={s.list.loadedAt !== undefined}
               query={s.list.query}
               now={now}
               intervalMs={listRefreshIntervalMs(s.rate, s.list.loadedAt)}

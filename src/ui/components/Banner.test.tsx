@@ -93,6 +93,17 @@ describe('badges and connection states', () => {
     expect(f).toContain('✗ auth failed');
   });
 
+  it('does not claim that nothing matches when the key was rejected before any list arrived', async () => {
+    h = renderApp({
+      markets: [],
+      prepare: (store, clock) => store.getState().authFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
+    });
+    const f = await waitForFrame(h.term, 'AUTH FAILED');
+    expect(f).toContain('No data yet.');
+    expect(f).not.toContain('No markets match');
+    expect(f).toContain('Fix ODDSBOARD_API_KEY and restart.');
+  });
+
   it('shows OFFLINE with the age of the last good data', async () => {
     h = renderApp({
       prepare: (store, clock) => {

@@ -23,7 +23,7 @@ export function bannerLines({ connection, rate, keyHint, now }: BannerInput): Se
     ]);
     const said = sanitize(connection.lastError?.message ?? '');
     lines.push([
-      { text: '  Fix ODDSBOARD_API_KEY (or the config file) and restart.', dim: true },
+      { text: '  Fix ODDSBOARD_API_KEY and restart.', dim: true },
       { text: said ? ` Server said: ${said}` : '', dim: true, priority: -1 },
     ]);
   } else if (connection.status === 'offline') {

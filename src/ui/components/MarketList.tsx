@@ -16,6 +16,8 @@ export interface MarketListProps {
   height: number;
   focused: boolean;
   loading: boolean;
+  /** The list has been answered at least once (an empty answer means nothing matches). */
+  loaded: boolean;
   query: ListQuery;
   now: number;
   intervalMs: number;
@@ -39,7 +41,8 @@ export function MarketList(p: MarketListProps) {
   const visible = p.ids.slice(p.top, p.top + Math.max(0, p.rows));
   let body;
   if (p.loading && p.ids.length === 0) body = <Spinner clock={p.clock} width={p.width} label="Loading markets…" />;
-  else if (p.ids.length === 0) body = <Line width={p.width} segs={[{ text: '  No markets match this filter.', dim: true }]} />;
+  else if (p.ids.length === 0)
+    body = <Line width={p.width} segs={[{ text: p.loaded ? '  No markets match this filter.' : '  No data yet.', dim: true }]} />;
   else
     body = visible.map((id, i) => {
       const entry = p.markets[id];
