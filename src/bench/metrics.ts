@@ -17,7 +17,26 @@ export interface ScenarioResult {
   detailAgeP95Ms: number;
   listAgeMedianMs: number;
   quoteWaitP95Ms: number;
+  /** Only when the App was attached (`--ui`): what it drew and how many keys it was sent. */
+  ui?: UiStats;
 }
+
+export interface UiStats {
+  columns: number;
+  rows: number;
+  keys: number;
+  frames: number;
+  /** Ink's own time per frame (layout + output), real milliseconds. */
+  renderMeanMs: number;
+  renderP95Ms: number;
+}
+
+export function uiStats(f: { frames: number; renderMs: number[] }, keys: number, size: { columns: number; rows: number }): UiStats {
+  const mean = f.renderMs.length ? f.renderMs.reduce((a, x) => a + x, 0) / f.renderMs.length : 0;
+  return { columns: size.columns, rows: size.rows, keys, frames: f.frames, renderMeanMs: round3(mean), renderP95Ms: round3(percentile(f.renderMs, 95)) };
+}
+
+export const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 export interface WireRecord {
   at: number;
@@ -74,6 +93,38 @@ export function recordingClient(
   return { client, log, pending };
 }
 
+/**
+ * Like recordingClient but keeps no log (a soak sends tens of thousands of
+ * requests): counts what went out and how many answers were 429.
+ */
+export function countingClient(inner: MarketClient): { client: MarketClient; sent(): number; got429(): number; pending: Set<Promise<unknown>> } {
+  let sent = 0;
+  let got429 = 0;
+  const pending = new Set<Promise<unknown>>();
+  const wrap =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      sent++;
+      const p = fn(...args);
+      const tracked = p
+        .catch((e: unknown) => {
+          if (isApiError(e) && e.status === 429) got429++;
+        })
+        .finally(() => pending.delete(tracked));
+      pending.add(tracked);
+      return p;
+    };
+  const client: MarketClient = {
+    listMarkets: wrap(inner.listMarkets.bind(inner)),
+    getMarket: wrap(inner.getMarket.bind(inner)),
+    getQuote: wrap(inner.getQuote.bind(inner)),
+    listEvents: wrap(inner.listEvents.bind(inner)),
+    getEvent: wrap(inner.getEvent.bind(inner)),
+    close: () => inner.close(),
+  };
+  return { client, sent: () => sent, got429: () => got429, pending };
+}
+
 /** Largest number of timestamps in any window (t − windowMs, t]. */
 export function maxInWindow(times: number[], windowMs: number): number {
   const ts = times.slice().sort((a, b) => a - b);
@@ -104,7 +155,7 @@ export function longestRun<T>(xs: T[], pred: (x: T) => boolean): number {
   return best;
 }
 
-const COLUMNS: Array<[keyof ScenarioResult, string]> = [
+const COLUMNS: Array<[Exclude<keyof ScenarioResult, 'ui'>, string]> = [
   ['limit', 'limit'],
   ['requests', 'requests'],
   ['maxInAnyWindow', 'max/60s'],
@@ -118,7 +169,7 @@ const COLUMNS: Array<[keyof ScenarioResult, string]> = [
   ['quoteWaitP95Ms', 'quote wait p95'],
 ];
 
-function cell(k: keyof ScenarioResult, v: number): string {
+function cell(k: Exclude<keyof ScenarioResult, 'ui'>, v: number): string {
   if (k === 'utilization') return v.toFixed(3);
   if (k.endsWith('Ms')) return `${(v / 1000).toFixed(1)} s`;
   return String(v);
@@ -127,6 +178,19 @@ function cell(k: keyof ScenarioResult, v: number): string {
 export function table(results: Record<string, ScenarioResult>): string {
   const head = ['scenario', ...COLUMNS.map(([, h]) => h)];
   const rows = Object.entries(results).map(([name, r]) => [name, ...COLUMNS.map(([k]) => cell(k, r[k]))]);
+  return markdownTable(head, rows);
+}
+
+/** What the attached App did in each `+ui` scenario. */
+export function uiTable(results: Record<string, ScenarioResult>): string {
+  const head = ['scenario', 'terminal', 'keys', 'frames', 'render mean', 'render p95'];
+  const rows = Object.entries(results).flatMap(([name, r]) =>
+    r.ui ? [[name, `${r.ui.columns}×${r.ui.rows}`, String(r.ui.keys), String(r.ui.frames), `${r.ui.renderMeanMs.toFixed(2)} ms`, `${r.ui.renderP95Ms.toFixed(2)} ms`]] : [],
+  );
+  return markdownTable(head, rows);
+}
+
+export function markdownTable(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   return [line(head), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');

@@ -3,6 +3,11 @@
  * virtual clock, one simulated hour per scenario, with scripted user activity.
  * Virtual time only moves when every request on the wire has been answered, so
  * the result does not depend on the machine's speed.
+ *
+ * With `ui`, the real App is rendered into a fake terminal on the same clock
+ * (its display timers tick on it too) and the activity is typed into it as key
+ * presses (actors.ts); React is let to commit after every key and every clock
+ * step, before virtual time moves on.
  */
 import { createClient } from '../api/client.js';
 import { startServer } from '../server/index.js';
@@ -10,7 +15,9 @@ import { createOddsStore } from '../store/store.js';
 import { createSync } from '../sync/index.js';
 import { ManualClock } from '../util/clock.js';
 import { prng, scriptActivity, type UserAction } from './activity.js';
-import { longestRun, maxInWindow, percentile, recordingClient, type ScenarioResult } from './metrics.js';
+import { intentActor, keyActor } from './actors.js';
+import { longestRun, maxInWindow, percentile, recordingClient, uiStats, type ScenarioResult } from './metrics.js';
+import { renderScreen } from './screen.js';
 
 export interface Scenario {
   name: string;
@@ -38,7 +45,15 @@ const HOUR = 60 * 60_000;
 const WINDOW = 60_000;
 const BENCH_KEY = 'bench-key-0123456789abcdef';
 
-export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR): Promise<ScenarioResult> {
+/** The fake terminal the App is rendered into with `ui`. */
+export const UI_SIZE = { columns: 120, rows: 40 } as const;
+
+export interface RunOptions {
+  /** Render the real App and deliver the activity as key presses instead of calling the intents. */
+  ui?: boolean;
+}
+
+export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR, opts: RunOptions = {}): Promise<ScenarioResult> {
   const clock = new ManualClock(Date.UTC(2026, 0, 5, 9, 0, 0));
   const start = clock.now();
   const end = start + durationMs;
@@ -69,28 +84,14 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR)
   const listAges: number[] = [];
   const quoteWaits: number[] = [];
   let waitingQuote: { marketId: string; amount: string; at: number } | undefined;
-  let typingFor: string | undefined;
-
-  const doAction = (a: UserAction) => {
-    const st = store.getState();
-    if (a.kind === 'move') {
-      const ids = st.list.ids;
-      if (ids.length === 0) return;
-      const i = st.selectedId === undefined ? -1 : ids.indexOf(st.selectedId);
-      const j = Math.min(ids.length - 1, Math.max(0, i + a.dir));
-      sync.select(ids[j]);
-    } else if (a.kind === 'quote') {
-      const id = (typingFor ??= st.selectedId);
-      if (id === undefined) return;
-      const outcome = st.markets[id]?.market.outcomes[0]?.name ?? 'Yes';
-      sync.requestQuote(id, { outcome, amount: a.amount, action: 'buy' });
-      if (a.last) {
-        waitingQuote = { marketId: id, amount: a.amount, at: clock.now() };
-        typingFor = undefined;
-      }
-    } else {
-      sync.search({ sort: a.sort, offset: 0 });
-    }
+  const screen = opts.ui ? renderScreen({ store, sync, clock, columns: UI_SIZE.columns, rows: UI_SIZE.rows, keyHint: sc.mode === 'key' ? `…${BENCH_KEY.slice(-4)}` : '' }) : undefined;
+  const actor = screen ? keyActor(store, screen) : intentActor(store, sync);
+  const flushUi = async () => {
+    if (screen) await screen.flush();
+  };
+  const doAction = async (a: UserAction) => {
+    const quoted = await actor.act(a);
+    if (quoted !== undefined && a.kind === 'quote') waitingQuote = { marketId: quoted, amount: a.amount, at: clock.now() };
   };
 
   const observe = () => {
@@ -110,14 +111,17 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR)
   };
 
   sync.start();
+  await flushUi();
   await settle();
   observe();
   while (clock.now() < end) {
     const next = Math.min(clock.nextDueAt() ?? Number.POSITIVE_INFINITY, actions[ai]?.at ?? Number.POSITIVE_INFINITY, nextCompetitor, nextSample, end);
-    clock.advanceTo(next); // runs the sync's timers due by then (requests go out synchronously)
+    clock.advanceTo(next); // runs the sync's (and the UI's display) timers due by then; requests go out synchronously
+    await flushUi();
     await settle();
+    await flushUi();
     observe();
-    while (ai < actions.length && actions[ai]!.at <= clock.now()) doAction(actions[ai++]!);
+    while (ai < actions.length && actions[ai]!.at <= clock.now()) await doAction(actions[ai++]!);
     if (nextCompetitor <= clock.now()) {
       competitorTimes.push(clock.now());
       other!.client.listMarkets({ limit: 5 }).catch(() => undefined);
@@ -134,6 +138,8 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR)
       nextSample += 1_000;
     }
   }
+  const frames = screen?.take();
+  await screen?.unmount();
   await sync.stop();
   await Promise.allSettled([...wire.pending, ...(other?.pending ?? [])]);
   await Promise.allSettled([base.close(), other?.client.close()]);
@@ -156,6 +162,7 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR)
     detailAgeP95Ms: percentile(detailAges, 95),
     listAgeMedianMs: percentile(listAges, 50),
     quoteWaitP95Ms: percentile(quoteWaits, 95),
+    ...(frames ? { ui: uiStats(frames, actor.keys(), UI_SIZE) } : {}),
   };
 }
 
