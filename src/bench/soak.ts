@@ -1,0 +1,113 @@
+/**
+ * npm run bench:soak [-- --hours N] [-- --every H] [-- --speed S] [-- --seed N] [-- --json]
+ *
+ * The whole dashboard left running, compressed (see soakRun.ts): a row per
+ * report interval (default every simulated hour) with heap after a forced GC,
+ * RSS, store sizes, frames and render time, requests and 429s; then a summary
+ * line with the heap growth from hour 2 to the last row. --json prints
+ * `{ config, rows, summary }` instead. The npm script runs node with
+ * --expose-gc; without it the heap is measured without a forced GC (and the
+ * output says so).
+ */
+import { isMain } from './main.js';
+import { markdownTable } from './metrics.js';
+import { runSoak, type SoakResult, type SoakRow, type SoakSummary } from './soakRun.js';
+
+/**
+ * Default simulated hours. The App costs ~6–8 ms of CPU per React commit at
+ * 120×40 and commits ~7 000 times per simulated hour (a display tick every
+ * second, plus every request sent and answered), so one simulated hour takes
+ * most of a minute of real time on a 2-core machine. 24 h would take ~20
+ * minutes; the default keeps the run to a few minutes (use --hours 24 for the
+ * full day).
+ */
+export const DEFAULT_HOURS = 4;
+
+export interface SoakArgs {
+  hours: number;
+  everyHours: number;
+  seed: number;
+  speed: number;
+  json: boolean;
+}
+
+function numberArg(argv: string[], name: string, dflt: number, ok: (n: number) => boolean): number {
+  const i = argv.indexOf(name);
+  if (i < 0) return dflt;
+  const n = Number(argv[i + 1]);
+  if (!Number.isFinite(n) || !ok(n)) throw new Error(`${name} takes a positive number (got ${JSON.stringify(argv[i + 1] ?? '')})`);
+  return n;
+}
+
+export function parseSoakArgs(argv: string[]): SoakArgs {
+  const hours = numberArg(argv, '--hours', DEFAULT_HOURS, (n) => n > 0 && n <= 24 * 30);
+  return {
+    hours,
+    everyHours: numberArg(argv, '--every', Math.min(1, hours), (n) => n > 0),
+    seed: numberArg(argv, '--seed', 11, (n) => Number.isInteger(n)),
+    speed: numberArg(argv, '--speed', 24, (n) => n > 0 && n <= 10_000),
+    json: argv.includes('--json'),
+  };
+}
+
+const HEAD = ['hour', 'heap MB', 'rss MB', 'markets', 'listed', 'hist samples', 'quotes', 'notices', 'events', 'frames', 'render mean', 'render p95', 'requests', '429', 'server a/c/s/r', 'real s'];
+
+export function rowCells(r: SoakRow): string[] {
+  const st = r.serverStatus;
+  return [
+    r.hour.toFixed(Number.isInteger(r.hour) ? 0 : 3),
+    r.heapUsedMB.toFixed(1),
+    r.rssMB.toFixed(1),
+    String(r.store.marketsCached),
+    String(r.store.listed),
+    String(r.store.historySamples),
+    String(r.store.quotes),
+    String(r.store.notices),
+    String(r.store.events),
+    String(r.frames),
+    `${r.renderMeanMs.toFixed(2)} ms`,
+    `${r.renderP95Ms.toFixed(2)} ms`,
+    String(r.requests),
+    String(r.got429),
+    `${st.active ?? 0}/${st.closed ?? 0}/${st.settling ?? 0}/${st.resolved ?? 0}`,
+    (r.realMs / 1000).toFixed(1),
+  ];
+}
+
+export function summaryLine(s: SoakSummary): string {
+  const sign = s.heapGrowthMB >= 0 ? '+' : '';
+  return (
+    `Heap growth from hour ${s.fromHour} to hour ${s.toHour}: ${sign}${s.heapGrowthMB.toFixed(2)} MB (${sign}${s.heapGrowthPct.toFixed(1)} %), ` +
+    `${s.heapFromMB.toFixed(1)} → ${s.heapToMB.toFixed(1)} MB; ${s.requests} requests, ${s.got429} × 429, ${s.frames} frames, ${s.keys} keys; ${s.realSeconds.toFixed(1)} s real time`
+  );
+}
+
+export function soakReport(r: SoakResult): string {
+  return [`${markdownTable(HEAD, r.rows.map(rowCells))}`, '', summaryLine(r.summary)].join('\n');
+}
+
+export async function soakMain(argv: string[]): Promise<void> {
+  const a = parseSoakArgs(argv);
+  const HOUR = 3_600_000;
+  if (!a.json) {
+    const gc = typeof (globalThis as { gc?: unknown }).gc === 'function' ? 'heap after a forced GC' : 'heap WITHOUT a forced GC (run node with --expose-gc)';
+    process.stdout.write(`Soak: ${a.hours} simulated h, server speed ×${a.speed}, seed ${a.seed}, App in a 120×40 fake terminal; ${gc}\n\n`);
+    process.stdout.write(`${HEAD.join(' | ')}\n`);
+  }
+  const result = await runSoak({
+    durationMs: Math.round(a.hours * HOUR),
+    reportEveryMs: Math.round(a.everyHours * HOUR),
+    seed: a.seed,
+    speed: a.speed,
+    ...(a.json ? {} : { onRow: (row: SoakRow) => process.stdout.write(`${rowCells(row).join(' | ')}\n`) }),
+  });
+  if (a.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else process.stdout.write(`\n${soakReport(result)}\n`);
+}
+
+if (isMain(import.meta.url)) {
+  soakMain(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`bench:soak failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  });
+}
