@@ -50,3 +50,4 @@ export function rateSummary(rate: RateState, now: number): RateSummary {
   if (next.length > 0) out.nextRefreshInS = secs(Math.min(...next));
   return out;
 }
+export const selectTransitions = (s: Store) => s.transitions;

@@ -1,5 +1,5 @@
 import type { Action, ApiErrorKind } from '../api/index.js';
-import type { Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
+import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../api/types.js';
 
 export type Mode = 'demo' | 'anon' | 'key';
 export type TradeState = 'closed' | 'settling' | 'resolved';
@@ -36,6 +36,19 @@ export interface MarketEntry {
   /** A quote answered 409/410/423: the trading state it revealed, until newer data disagrees. */
   tradeState?: TradeState;
   tradeStateAt?: number;
+  /** The last status other than 'unknown' seen for it (from any source, a quote's trading state included). */
+  knownStatus?: MarketStatus;
+}
+
+/** A market's known status changed (never on first sight, never to 'unknown'). */
+export interface StatusTransition {
+  id: string;
+  title: string;
+  from: MarketStatus;
+  to: MarketStatus;
+  /** When `to` is 'resolved' and the market said which outcome won. */
+  resolvedOutcome?: string;
+  at: number;
 }
 
 /** One point of a market's price history: outcome prices in `names` order. */
@@ -131,4 +144,6 @@ export interface AppState {
   rate: RateState;
   /** Newest last, at most NOTICE_CAP. */
   notices: Notice[];
+  /** Status changes seen, newest first, at most TRANSITION_CAP. */
+  transitions: StatusTransition[];
 }

@@ -1,0 +1,79 @@
+/** Pure helpers the store's actions use to update market entries, history and the cache. */
+import type { Market, MarketStatus } from '../api/types.js';
+import type { AppState, MarketEntry, PriceHistory } from './types.js';
+
+export const HISTORY_CAP = 120;
+/** Markets kept in memory beyond the ones in the list (detail, history): oldest dropped first. */
+export const MARKET_CACHE_CAP = 400;
+export const CATEGORY_CAP = 64;
+
+/** The status a market is known to have: a trading state a quote revealed wins; 'unknown' never replaces a known one. */
+export function knownStatus(entry: Pick<MarketEntry, 'market' | 'tradeState'>, prev: MarketStatus | undefined): MarketStatus | undefined {
+  const s = entry.tradeState ?? entry.market.status;
+  return s === 'unknown' ? prev : s;
+}
+
+export function upsertMarket(prev: MarketEntry | undefined, market: Market, at: number, detail: boolean): MarketEntry {
+  const firstPrices = { ...(prev?.firstPrices ?? {}) };
+  for (const o of market.outcomes) if (typeof o.price === 'number' && !(o.name in firstPrices)) firstPrices[o.name] = o.price;
+  const entry: MarketEntry = {
+    market,
+    receivedAt: at,
+    firstSeenAt: prev?.firstSeenAt ?? at,
+    firstPrices,
+  };
+  const detailAt = detail ? at : prev?.detailAt;
+  if (detailAt !== undefined) entry.detailAt = detailAt;
+  // A trading state learned from a quote holds until the market's own status says something else than active.
+  if (prev?.tradeState && market.status === 'active' && prev.tradeStateAt !== undefined && (market.updatedAt ?? 0) <= prev.tradeStateAt) {
+    entry.tradeState = prev.tradeState;
+    entry.tradeStateAt = prev.tradeStateAt;
+  }
+  const known = knownStatus(entry, prev?.knownStatus);
+  if (known !== undefined) entry.knownStatus = known;
+  return entry;
+}
+
+export function appendHistory(prev: PriceHistory | undefined, market: Market, at: number): PriceHistory | undefined {
+  const names = market.outcomes.map((o) => o.name);
+  const prices = market.outcomes.map((o) => o.price);
+  if (prices.every((p) => p === undefined)) return prev;
+  const sameNames = prev && prev.names.length === names.length && prev.names.every((n, i) => n === names[i]);
+  const base = sameNames ? prev.samples : [];
+  const last = base[base.length - 1];
+  if (last && last.t >= at) return prev;
+  if (last && last.prices.every((p, i) => p === prices[i]) && at - last.t < 60_000) return prev;
+  const samples = base.length >= HISTORY_CAP ? base.slice(base.length - HISTORY_CAP + 1) : base.slice();
+  samples.push({ t: at, prices });
+  return { names, samples };
+}
+
+/** Drop cached markets that are neither listed nor selected, oldest first, beyond the cap. */
+export function prune(state: Pick<AppState, 'markets' | 'history' | 'quotes' | 'list' | 'selectedId'>) {
+  const ids = Object.keys(state.markets);
+  if (ids.length <= MARKET_CACHE_CAP) return {};
+  const keep = new Set(state.list.ids);
+  if (state.selectedId) keep.add(state.selectedId);
+  const droppable = ids.filter((id) => !keep.has(id)).sort((a, b) => state.markets[a]!.receivedAt - state.markets[b]!.receivedAt);
+  const markets = { ...state.markets };
+  const history = { ...state.history };
+  const quotes = { ...state.quotes };
+  for (const id of droppable.slice(0, ids.length - MARKET_CACHE_CAP)) {
+    delete markets[id];
+    delete history[id];
+    delete quotes[id];
+  }
+  return { markets, history, quotes };
+}
+
+export function mergeCategories(known: string[], more: (string | undefined)[]): string[] {
+  const set = new Set(known);
+  let changed = false;
+  for (const c of more) {
+    if (c && !set.has(c) && set.size < CATEGORY_CAP) {
+      set.add(c);
+      changed = true;
+    }
+  }
+  return changed ? [...set].sort((a, b) => a.localeCompare(b)) : known;
+}
