@@ -1,6 +1,7 @@
 import type { ValidQuoteParams } from '../api/validate.js';
 import type { ApiResult, MarketClient, MarketQuery } from '../api/types.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
+import type { Departure } from './departed.js';
 import type { RequestInfo } from './types.js';
 
 export type JobKind = RequestInfo['kind'];
@@ -8,8 +9,8 @@ export type JobClass = RequestInfo['cls'];
 
 /** One request the scheduler decided to send. */
 export type Job =
-  | { kind: 'list'; cls: JobClass; origin: 'interactive' | 'overdue' | 'background' }
-  | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' }
+  | { kind: 'list'; cls: JobClass; origin: 'interactive' | 'overdue' | 'background'; /** the query as sent */ query?: ListQuery }
+  | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' | 'departed'; departure?: Departure }
   | { kind: 'events'; cls: JobClass }
   | { kind: 'quote'; cls: 'quote'; marketId: string; form: QuoteForm; params: ValidQuoteParams };
 
@@ -25,13 +26,19 @@ export function toMarketQuery(q: ListQuery): MarketQuery {
   return out;
 }
 
+/** Two list queries are the same when they send the same parameters. */
+export function queryKey(q: ListQuery): string {
+  const m = toMarketQuery(q);
+  return JSON.stringify([m.q, m.status, m.category, m.sort, m.limit, m.offset]);
+}
+
 export const EVENTS_QUERY = { limit: 50 };
 
 /** Starts the call a job stands for. */
 export function perform(client: MarketClient, job: Job, query: ListQuery, signal: AbortSignal): Promise<ApiResult<unknown>> {
   switch (job.kind) {
     case 'list':
-      return client.listMarkets(toMarketQuery(query), { signal });
+      return client.listMarkets(toMarketQuery(job.query ?? query), { signal });
     case 'detail':
       return client.getMarket(job.marketId, { signal });
     case 'events':

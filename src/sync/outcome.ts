@@ -20,6 +20,8 @@ export interface OutcomeHost {
   requeue(job: Job, now: number): void;
   forgetDetail(id: string): void;
   selectionMoved(now: number): void;
+  /** A list answer arrived for the query it was sent with (departed markets are followed from here). */
+  listAnswered(job: Job, ids: string[], now: number): void;
 }
 
 /** Whatever a call threw, as one ApiError (the message never carries request details such as the key). */
@@ -42,7 +44,9 @@ export function applySuccess(h: OutcomeHost, job: Job, res: ApiResult<unknown>, 
   switch (job.kind) {
     case 'list': {
       if (!Array.isArray(data)) return odd();
-      st.listLoaded(data.filter(isMarket), now);
+      const markets = data.filter(isMarket);
+      st.listLoaded(markets, now);
+      h.listAnswered(job, markets.map((m) => m.id), now);
       const after = h.store.getState();
       if (h.o.autoSelect && after.selectedId === undefined && after.list.ids[0] !== undefined) {
         after.select(after.list.ids[0]);
@@ -132,5 +136,6 @@ export function applyError(h: OutcomeHost, job: Job, e: ApiError, seq: number, n
   const reason = e.kind === 'network' || e.kind === 'timeout' ? 'offline' : 'server';
   h.backoff(now + fullJitter(h.consecutiveFailures, h.o.random, h.o.backoff), reason);
   st.requestFailed(info);
-  h.requeue(job, now);
+  // a follow-up of a market that left the list is best effort: not retried into a failing server
+  if (!(job.kind === 'detail' && job.origin === 'departed')) h.requeue(job, now);
 }

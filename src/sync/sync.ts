@@ -5,7 +5,8 @@ import type { OddsStore } from '../store/store.js';
 import type { ListQuery, QuoteForm, RateState } from '../store/types.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import { Flights, type Flight } from './flights.js';
-import { perform, sameForm, type Job, type JobClass } from './jobs.js';
+import { Departed, type Departure } from './departed.js';
+import { perform, queryKey, sameForm, type Job } from './jobs.js';
 import { applyError, applySuccess, type OutcomeHost } from './outcome.js';
 import { resolveOptions, type ResolvedOptions, type SyncOptions } from './options.js';
 import { chooseBackground, makePlan, type BackgroundKind, type Candidate, type Plan } from './plan.js';
@@ -37,6 +38,7 @@ class Sync implements RateAwareSync, OutcomeHost {
   private listSentAt = Number.NEGATIVE_INFINITY;
   private eventsSentAt = Number.NEGATIVE_INFINITY;
   private readonly detailSent = new Map<string, number>();
+  private readonly departed = new Departed();
   private backoffUntil: number | undefined;
   private backoffReason: RateState['backoffReason'];
   consecutive429 = 0;
@@ -192,11 +194,21 @@ class Sync implements RateAwareSync, OutcomeHost {
       take: (at) => {
         const kind = this.backgroundKind(at);
         const id = this.store.getState().selectedId;
+        // events first; then, now and then, a market that left the list; else the most overdue refresh
+        const follow = kind === 'events' ? undefined : this.nextDeparted(at);
+        if (follow) return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
         if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
         return kind === 'events' ? { kind, cls: 'background' } : { kind: 'list', cls: 'background', origin: 'background' };
       },
     });
     return out;
+  }
+
+  /** A departed market to follow up in this background slot, if one is waiting and the spacing allows. */
+  private nextDeparted(now: number): Departure | undefined {
+    const st = this.store.getState();
+    // the selected one is refreshed anyway; one that was dropped from the cache cannot be shown
+    return this.departed.next(now, (id) => id === st.selectedId || st.markets[id] === undefined || now - this.detailRef(id) < this.limits.interval(now));
   }
 
   // ── the pump ───────────────────────────────────────────────────────────
@@ -239,21 +251,26 @@ class Sync implements RateAwareSync, OutcomeHost {
 
   private send(job: Job, now: number): void {
     const seq = this.limits.record(now);
+    const query = this.store.getState().list.query;
     if (job.kind === 'list') {
       this.listSentAt = now;
       this.listJob = undefined;
+      job.query = query;
     } else if (job.kind === 'detail') {
       if (this.detailSent.size > 500) this.detailSent.clear();
       this.detailSent.set(job.marketId, now);
       if (this.selJob?.id === job.marketId) this.selJob = undefined;
+      this.departed.forget(job.marketId);
     } else if (job.kind === 'events') this.eventsSentAt = now;
-    if (job.cls === 'background') this.lastBgAt = now;
+    if (job.cls === 'background') {
+      this.lastBgAt = now;
+      this.departed.backgroundSent(job.kind === 'detail' ? job.departure : undefined);
+    }
     try {
       this.opts.onRequest?.({ kind: job.kind, cls: job.cls, at: now, ...('marketId' in job ? { marketId: job.marketId } : {}) });
     } catch {
       // a hook must not break the scheduler
     }
-    const query = this.store.getState().list.query;
     this.flights.launch(job, seq, (signal) => perform(this.opts.client, job, query, signal));
   }
 
@@ -309,11 +326,22 @@ class Sync implements RateAwareSync, OutcomeHost {
   requeue(job: Job, now: number): void {
     if (job.kind === 'quote') {
       if (!this.quotes.has(job.marketId)) this.quotes.set(job.marketId, { form: job.form, params: job.params, readyAt: now });
+    } else if (job.kind === 'detail' && job.departure) {
+      this.departed.requeue(job.departure, now);
     } else if (job.kind === 'detail' && job.origin === 'selection') {
       if (!this.selJob && this.store.getState().selectedId === job.marketId) this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
     }
+  }
+
+  listAnswered(job: Job, ids: string[], now: number): void {
+    if (job.kind !== 'list' || !job.query) return;
+    const markets = this.store.getState().markets;
+    this.departed.listAnswered(queryKey(job.query), ids, now, (id) => {
+      const m = markets[id]?.market;
+      return m ? { due: m.closesAt !== undefined && m.closesAt <= now } : undefined;
+    });
   }
 
   forgetDetail(id: string): void {
