@@ -7,7 +7,8 @@ import type { SyncIntents } from '../sync/types.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { Banner, bannerLines } from './components/Banner.js';
 import { Body } from './components/Body.js';
-import { DetailPane } from './components/DetailPane.js';
+import { ChangesPane, ChangesTicker } from './components/Changes.js';
+import { DetailPane, detailWantedLines } from './components/DetailPane.js';
 import { Footer, type KeyContext } from './components/Footer.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpMetrics } from './components/HelpOverlay.js';
@@ -50,6 +51,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
       connection: st.connection,
       rate: st.rate,
       notices: st.notices,
+      transitions: st.transitions,
     })),
   );
 
@@ -61,16 +63,18 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
   const notice = noticeLine(s.notices, ui.flash, now);
   const chrome = 2 + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0);
-  const layout = computeLayout(columns, rows, chrome, ui.focus);
+  const marketId = currentMarketId(s);
+  const entry = marketId ? s.markets[marketId] : undefined;
+  const eventId = entry?.market.eventId;
+  const eventTitle = eventId ? s.events.byId[eventId]?.title : undefined;
+  const detailLines = detailWantedLines({ entry, history: undefined, eventTitle, now, width: 0, focused: false });
+  const layout = computeLayout(columns, rows, chrome, ui.focus, { detailLines, changes: s.transitions.length });
   const help = helpMetrics(layout.columns, layout.bodyHeight);
   useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, quit });
 
   const ids = s.list.ids;
   const cursor = cursorIndex(ids, s.selectedId);
   const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, ids.length);
-  const marketId = currentMarketId(s);
-  const entry = marketId ? s.markets[marketId] : undefined;
-  const eventId = entry?.market.eventId;
   const context: KeyContext = ui.helpOpen ? 'help' : ui.search ? 'search' : ui.focus === 'quote' ? 'quote' : 'browse';
 
   return (
@@ -115,7 +119,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
             <DetailPane
               entry={entry}
               history={marketId ? s.history[marketId] : undefined}
-              eventTitle={eventId ? s.events.byId[eventId]?.title : undefined}
+              eventTitle={eventTitle}
               now={now}
               width={layout.sideWidth}
               height={layout.detailHeight}
@@ -128,6 +132,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               entry={marketId ? s.quotes[marketId] : undefined}
               tradeState={entry?.tradeState}
               focused={ui.focus === 'quote'}
+              detailFocused={ui.focus === 'detail'}
               field={ui.field}
               amountCursor={ui.amountCursor}
               width={layout.sideWidth}
@@ -135,6 +140,8 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               collapsed={layout.quoteCollapsed}
             />
           }
+          changes={<ChangesPane transitions={s.transitions} now={now} width={layout.sideWidth} height={layout.changesHeight} />}
+          ticker={<ChangesTicker transitions={s.transitions} now={now} width={layout.columns} />}
         />
       )}
       <Footer context={context} width={layout.columns} />

@@ -10,6 +10,11 @@
  * has focus, and the list takes the rest but never less than LIST_MIN lines.
  * The detail height does not depend on the selected market, so the list does
  * not jump while moving through it.
+ *
+ * Recent status changes: side by side, a pane under the quote form in the
+ * room the detail does not need (it keeps CHANGES_MIN lines while the detail
+ * still gets DETAIL_MIN); stacked, a one-line ticker taken from the list,
+ * only while the list keeps LIST_MIN lines.
  */
 import type { Focus } from './uiState.js';
 
@@ -24,6 +29,9 @@ export const QUOTE_HEIGHT = 6;
 export const LIST_MIN = 6;
 export const DETAIL_MIN = 8;
 export const DETAIL_MAX = 14;
+/** Side by side: the changes pane's least height (title + 2 rows) once there are changes, and its most rows. */
+export const CHANGES_MIN = 3;
+export const CHANGES_ROWS_MAX = 12;
 
 export interface Layout {
   columns: number;
@@ -39,11 +47,37 @@ export interface Layout {
   quoteHeight: number;
   /** The quote form is drawn as its one-line summary. */
   quoteCollapsed: boolean;
+  /** Side by side: lines of the recent-changes pane (title included; 0 = not drawn), after a blank line under the form. */
+  changesHeight: number;
+  /** Stacked: the one-line ticker of recent changes between the list and the detail (0 or 1). */
+  tickerHeight: number;
+}
+
+export interface LayoutExtras {
+  /** Lines the selected market's detail would draw with all the room it wants (wide only). */
+  detailLines?: number;
+  /** Recent status changes known. */
+  changes?: number;
 }
 
 const nat = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
 
-export function computeLayout(columns: number, rows: number, chromeLines: number, focus: Focus): Layout {
+/**
+ * Side by side, the detail column below the list's title: detail, a blank line, the quote form, a blank
+ * line and the changes pane. The detail gets what it needs first, but leaves the changes pane
+ * CHANGES_MIN lines when there are changes and it keeps DETAIL_MIN itself.
+ */
+export function wideSide(bodyHeight: number, quoteHeight: number, detailLines: number, changes: number): { detailHeight: number; changesHeight: number } {
+  const avail = nat(bodyHeight - quoteHeight - 1);
+  const n = nat(changes);
+  const reserve = n > 0 && avail - DETAIL_MIN >= CHANGES_MIN + 1 ? CHANGES_MIN + 1 : 0;
+  const detailHeight = Math.min(nat(detailLines), avail - reserve);
+  const rest = avail - detailHeight;
+  const want = 1 + Math.max(1, Math.min(n, CHANGES_ROWS_MAX));
+  return { detailHeight, changesHeight: rest >= 3 ? Math.min(rest - 1, want) : 0 };
+}
+
+export function computeLayout(columns: number, rows: number, chromeLines: number, focus: Focus, extras: LayoutExtras = {}): Layout {
   const cols = Math.max(1, nat(columns));
   const height = Math.max(1, nat(rows));
   const bodyHeight = nat(height - chromeLines);
@@ -53,6 +87,10 @@ export function computeLayout(columns: number, rows: number, chromeLines: number
     const sideWidth = Math.min(64, Math.max(40, Math.round(cols * 0.36)));
     const listWidth = nat(cols - sideWidth - SEPARATOR_WIDTH);
     const quoteHeight = Math.min(QUOTE_HEIGHT, bodyHeight);
+    const side =
+      extras.detailLines === undefined
+        ? { detailHeight: nat(bodyHeight - quoteHeight - 1), changesHeight: 0 }
+        : wideSide(bodyHeight, quoteHeight, extras.detailLines, extras.changes ?? 0);
     return {
       columns: cols,
       rows: height,
@@ -62,9 +100,11 @@ export function computeLayout(columns: number, rows: number, chromeLines: number
       listHeight: bodyHeight,
       listRows: nat(bodyHeight - 1),
       sideWidth,
-      detailHeight: nat(bodyHeight - quoteHeight - 1),
+      detailHeight: side.detailHeight,
       quoteHeight,
       quoteCollapsed: false,
+      changesHeight: side.changesHeight,
+      tickerHeight: 0,
     };
   }
   const quoteCollapsed = focus !== 'quote';
@@ -72,7 +112,9 @@ export function computeLayout(columns: number, rows: number, chromeLines: number
   const avail = bodyHeight - quoteHeight;
   const want = Math.min(DETAIL_MAX, Math.max(DETAIL_MIN, nat(avail * 0.35)));
   const detailHeight = nat(Math.min(want, avail - Math.min(LIST_MIN, avail)));
-  const listHeight = nat(avail - detailHeight);
+  const rest = nat(avail - detailHeight);
+  const tickerHeight = (extras.changes ?? 0) > 0 && rest - 1 >= LIST_MIN ? 1 : 0;
+  const listHeight = rest - tickerHeight;
   return {
     columns: cols,
     rows: height,
@@ -85,5 +127,7 @@ export function computeLayout(columns: number, rows: number, chromeLines: number
     detailHeight,
     quoteHeight,
     quoteCollapsed,
+    changesHeight: 0,
+    tickerHeight,
   };
 }

@@ -3,7 +3,18 @@ import type { ReactNode } from 'react';
 import { SEPARATOR_WIDTH, type Layout } from '../layout.js';
 
 /** The list and the detail + quote column: side by side when wide, stacked otherwise. */
-export function Body({ layout, list, detail, quote }: { layout: Layout; list: ReactNode; detail: ReactNode; quote: ReactNode }) {
+export interface BodyProps {
+  layout: Layout;
+  list: ReactNode;
+  detail: ReactNode;
+  quote: ReactNode;
+  /** Side by side: the recent-changes pane under the quote form (drawn when layout.changesHeight > 0). */
+  changes?: ReactNode;
+  /** Stacked: the one-line changes ticker between the list and the detail (when layout.tickerHeight > 0). */
+  ticker?: ReactNode;
+}
+
+export function Body({ layout, list, detail, quote, changes, ticker }: BodyProps) {
   const h = layout.bodyHeight;
   if (layout.wide) {
     return (
@@ -16,6 +27,12 @@ export function Body({ layout, list, detail, quote }: { layout: Layout; list: Re
           {detail}
           <Box height={1} />
           {quote}
+          {changes && layout.changesHeight > 0 ? (
+            <>
+              <Box height={1} />
+              {changes}
+            </>
+          ) : null}
         </Box>
       </Box>
     );
@@ -23,6 +40,7 @@ export function Body({ layout, list, detail, quote }: { layout: Layout; list: Re
   return (
     <Box flexDirection="column" width={layout.columns} height={h} overflow="hidden">
       {list}
+      {ticker && layout.tickerHeight > 0 ? ticker : null}
       <Box width={layout.columns} height={layout.detailHeight} overflow="hidden" flexDirection="column">
         {detail}
       </Box>

@@ -81,6 +81,12 @@ export function outcomeLines(p: DetailProps, room: number): Seg[][] {
   return lines;
 }
 
+/** Lines the pane would draw given all the room it wants (its head and every outcome). */
+export function detailWantedLines(p: Omit<DetailProps, 'height'>): number {
+  const head = detailHeadLines({ ...p, height: 0 }).length;
+  return p.entry ? head + Math.max(1, p.entry.market.outcomes.length) : head;
+}
+
 export function DetailPane(p: DetailProps) {
   const head = detailHeadLines(p);
   const lines = [...head, ...outcomeLines(p, p.height - head.length)].slice(0, Math.max(0, p.height));

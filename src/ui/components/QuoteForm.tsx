@@ -16,6 +16,8 @@ export interface QuoteFormProps {
   entry: QuoteEntry | undefined;
   tradeState: TradeState | undefined;
   focused: boolean;
+  /** The detail pane has focus: one ⏎ opens the form (the hint says so). */
+  detailFocused?: boolean;
   field: FormField;
   amountCursor: number;
   width: number;
@@ -56,7 +58,7 @@ export function quoteSummarySegs(p: QuoteFormProps): Seg[] {
   const e = p.entry;
   const tradeError = e?.status === 'error' && (e.error?.kind === 'closed' || e.error?.kind === 'resolved' || e.error?.kind === 'settling');
   // The badge is already beside the title; the long 409/410/423 sentence would only push the form out.
-  const result: Seg[] = tradeError ? [{ text: `no quotes${e.error?.status ? ` (${e.error.status})` : ''}`, dim: true }] : (quoteResultLines(e, form, false)[0] ?? []);
+  const result: Seg[] = tradeError ? [{ text: `no quotes${e.error?.status ? ` (${e.error.status})` : ''}`, dim: true }] : (quoteResultLines(e, form, false, p.detailFocused)[0] ?? []);
   if (!amount && (!e || e.status === 'idle')) return [...head, { text: '  ' }, ...result];
   // Outcome · amount · action stay; the result is cut (…) when the line is short.
   return [...head, { text: `  ${shownOutcome(p, form)}`, bold: true }, { text: ` · ${amount || '—'} · ${form.action}` }, { text: '  ' }, ...result];
@@ -80,7 +82,7 @@ export function QuoteFormPane(p: QuoteFormProps) {
     { text: p.market ? ` ${sanitize(p.market.title)}` : ' (no market)', dim: true, priority: -1 },
   ];
   const outcome = shownOutcome(p, form);
-  const lines = quoteResultLines(p.entry, form, p.focused);
+  const lines = quoteResultLines(p.entry, form, p.focused, p.detailFocused);
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />

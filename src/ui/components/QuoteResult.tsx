@@ -32,9 +32,15 @@ function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
 }
 
 /** The two result lines under the quote form: hint, validation message, waiting, the quote, or its error. */
-export function quoteResultLines(entry: QuoteEntry | undefined, form: QuoteForm, focused: boolean): Seg[][] {
+/** What the idle form suggests: typing once it has focus; one ⏎ from the detail pane, two from the list. */
+function idleHint(focused: boolean, detailFocused: boolean): string {
+  if (focused) return 'Type an amount to get a quote.';
+  return detailFocused ? 'Press ⏎ to open the quote form.' : 'Press ⏎ twice to open the quote form.';
+}
+
+export function quoteResultLines(entry: QuoteEntry | undefined, form: QuoteForm, focused: boolean, detailFocused = false): Seg[][] {
   if (!entry || entry.status === 'idle') {
-    return [[{ text: focused ? 'Type an amount to get a quote.' : 'Press ⏎ twice to open the quote form.', dim: true }]];
+    return [[{ text: idleHint(focused, detailFocused), dim: true }]];
   }
   // A late answer for an older form must not hide that the form as it stands is invalid.
   const check = validateAmount(form.amount);
