@@ -43,6 +43,9 @@ export interface SoakRow {
   /** Simulated hours since the start, at the end of this interval. */
   hour: number;
   heapUsedMB: number;
+  heapTotalMB: number;
+  /** Memory of C++ objects bound to JS, ArrayBuffers included (WebAssembly memory is not: it shows only in RSS). */
+  externalMB: number;
   rssMB: number;
   /** Whether the heap was measured after a forced GC (node --expose-gc). */
   gcForced: boolean;
@@ -106,14 +109,14 @@ function storeSizes(store: OddsStore): SoakRow['store'] {
   };
 }
 
-function measureMemory(): { heapUsedMB: number; rssMB: number; gcForced: boolean } {
+function measureMemory(): Pick<SoakRow, 'heapUsedMB' | 'heapTotalMB' | 'externalMB' | 'rssMB' | 'gcForced'> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
     gc();
     gc();
   }
   const m = process.memoryUsage();
-  return { heapUsedMB: mb(m.heapUsed), rssMB: mb(m.rss), gcForced: gc !== undefined };
+  return { heapUsedMB: mb(m.heapUsed), heapTotalMB: mb(m.heapTotal), externalMB: mb(m.external), rssMB: mb(m.rss), gcForced: gc !== undefined };
 }
 
 /** Heap growth from the row of hour 2 (or the first row when there are fewer) to the last. */

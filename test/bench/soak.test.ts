@@ -39,7 +39,7 @@ describe('soak (a few simulated minutes)', () => {
     expect(r.summary).toMatchObject({ fromHour: r.rows[0]!.hour, toHour: last.hour, requests: r.rows.reduce((a, x) => a + x.requests, 0), got429: 0 });
     expect(r.summary.frames).toBeGreaterThan(0);
     const text = soakReport(r);
-    expect(text).toMatch(/\| hour +\| heap MB \| rss MB \|/);
+    expect(text).toMatch(/\| hour +\| heap MB \| heap total \| rss MB \|/);
     expect(text.split('\n').filter((l) => /^\| 0\.0\d+ +\|/.test(l))).toHaveLength(4);
     expect(text).toContain('Heap growth from hour');
   }, 60_000);
