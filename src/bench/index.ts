@@ -12,7 +12,7 @@ import { runSoak } from './soakRun.js';
 const HOUR = 3_600_000;
 
 export async function benchMain(argv: string[]): Promise<void> {
-  const budgetArgs = { ...parseBudgetArgs(argv), ui: true };
+  const budgetArgs = parseBudgetArgs(argv.includes('--ui') ? argv : [...argv, '--ui']);
   const soakArgs = parseSoakArgs(argv);
   const t0 = performance.now();
   const budget = await runBudget(budgetArgs, { parallel: !budgetArgs.serial });
