@@ -50,7 +50,7 @@ export function parseSoakArgs(argv: string[]): SoakArgs {
   };
 }
 
-const HEAD = ['hour', 'heap MB', 'heap total', 'rss MB', 'markets', 'listed', 'hist samples', 'quotes', 'notices', 'events', 'frames', 'render mean', 'render p95', 'requests', '429', 'server a/c/s/r', 'real s'];
+const HEAD = ['hour', 'heap MB', 'heap total', 'rss MB', 'markets', 'listed', 'hist samples', 'quotes', 'notices', 'transitions', 'events', 'frames', 'render mean', 'render p95', 'requests', '429', 'server a/c/s/r', 'real s'];
 
 export function rowCells(r: SoakRow): string[] {
   const st = r.serverStatus;
@@ -64,6 +64,7 @@ export function rowCells(r: SoakRow): string[] {
     String(r.store.historySamples),
     String(r.store.quotes),
     String(r.store.notices),
+    String(r.store.transitions),
     String(r.store.events),
     String(r.frames),
     `${r.renderMeanMs.toFixed(2)} ms`,

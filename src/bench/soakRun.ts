@@ -56,6 +56,7 @@ export interface SoakRow {
     historySamples: number;
     quotes: number;
     notices: number;
+    transitions: number;
     events: number;
     categories: number;
   };
@@ -104,6 +105,7 @@ function storeSizes(store: OddsStore): SoakRow['store'] {
     historySamples,
     quotes: Object.keys(st.quotes).length,
     notices: st.notices.length,
+    transitions: st.transitions.length,
     events: st.events.ids.length,
     categories: st.categories.length,
   };

@@ -25,6 +25,7 @@ describe('soak (a few simulated minutes)', () => {
       expect(row.store.marketsCached).toBeGreaterThanOrEqual(row.store.listed);
       expect(row.store.historySamples).toBeGreaterThanOrEqual(row.store.historyMarkets);
       expect(row.store.notices).toBeLessThanOrEqual(5);
+      expect(row.store.transitions).toBeLessThanOrEqual(20);
       // the key's budget: at most 30 a minute, and nearly all of it used
       expect(row.requests).toBeGreaterThan(20);
       expect(row.requests).toBeLessThanOrEqual(30);
