@@ -81,7 +81,9 @@ const SEARCHES = ['cup', '', 'election', ''];
  * (sort changes alternate with searches; every other search clears the box).
  */
 export function scriptSoakActivity(o: SoakActivityOptions): UserAction[] {
-  const rnd = prng(o.seed);
+  // one random stream per kind, so a longer soak is the shorter one continued
+  const [moves, quotes, lists] = [prng(o.seed), prng(o.seed + 1), prng(o.seed + 2)];
+  let rnd = moves;
   const around = (mean: number) => Math.round(mean * (0.5 + rnd()));
   const end = o.start + o.durationMs;
   const out: UserAction[] = [];
@@ -90,12 +92,14 @@ export function scriptSoakActivity(o: SoakActivityOptions): UserAction[] {
     const dir = rnd() < 0.7 ? 1 : -1;
     for (let k = 0; k < n; k++) out.push({ at: t + k * 150, kind: 'move', dir });
   }
+  rnd = quotes;
   const typing: Array<[number, number]> = [];
   for (let t = o.start + around(o.quoteEveryMs ?? 2_400_000); t < end; t += around(o.quoteEveryMs ?? 2_400_000)) {
     const amount = AMOUNTS[Math.floor(rnd() * AMOUNTS.length)]!;
     typing.push([t, t + (amount.length - 1) * 200]);
     for (let k = 1; k <= amount.length; k++) out.push({ at: t + (k - 1) * 200, kind: 'quote', amount: amount.slice(0, k), last: k === amount.length });
   }
+  rnd = lists;
   let n = 0;
   for (let t = o.start + around(o.listChangeEveryMs ?? 10_800_000); t < end; t += around(o.listChangeEveryMs ?? 10_800_000), n++) {
     out.push(n % 2 === 0 ? { at: t, kind: 'sort', sort: SORTS[(n / 2) % SORTS.length]! } : { at: t, kind: 'search', q: SEARCHES[((n - 1) / 2) % SEARCHES.length]! });

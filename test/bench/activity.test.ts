@@ -42,3 +42,11 @@ describe('scripted activity', () => {
     expect(acts.filter((a) => a.kind !== 'quote' && spans.some(([f, t]) => a.at >= f && a.at <= t))).toEqual([]);
   });
 });
+
+describe('soak script length', () => {
+  it('a longer soak is the shorter one continued', () => {
+    const short = scriptSoakActivity({ start: 0, durationMs: 3 * HOUR, seed: 4 });
+    const long = scriptSoakActivity({ start: 0, durationMs: 12 * HOUR, seed: 4 });
+    expect(long.filter((a) => a.at < 3 * HOUR - 2_000)).toEqual(short.filter((a) => a.at < 3 * HOUR - 2_000));
+  });
+});
