@@ -16,10 +16,11 @@ import { runSoak, type SoakResult, type SoakRow, type SoakSummary } from './soak
 
 /**
  * Default simulated hours. The App commits ~7 000 times per simulated hour (a
- * display tick every second, plus every request sent and answered) at ~8–10 ms
- * of CPU each with a 50-row list in 120×40, so one simulated hour takes 60–70 s
- * of real time on a 2-core machine; 24 h took 18 minutes. The default keeps
- * the run to a few minutes; --hours 24 is the full day.
+ * display tick every second, plus every request sent and answered) at ~8–14 ms
+ * of CPU each with a 50-row list in 120×40, so one simulated hour takes 65–110 s
+ * of real time on a 2-core machine (less while a search shows few rows); 24 h
+ * took 18 minutes, before the transitions pane. The default (~5 min) keeps the
+ * run to a few minutes; --hours 24 is the full day.
  */
 export const DEFAULT_HOURS = 3;
 
