@@ -138,15 +138,20 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       marketGone(id, at) {
         const title = get().markets[id]?.market.title;
         set((s) => {
+          // Everything kept per market goes with it: history and quote entries would otherwise outlive it for good.
           const markets = { ...s.markets };
           delete markets[id];
+          const history = { ...s.history };
+          delete history[id];
+          const quotes = { ...s.quotes };
+          delete quotes[id];
           const ids = s.list.ids.filter((x) => x !== id);
           let selectedId = s.selectedId;
           if (selectedId === id) {
             const i = s.list.ids.indexOf(id);
             selectedId = ids[Math.min(Math.max(i, 0), ids.length - 1)];
           }
-          return { markets, list: { ...s.list, ids }, selectedId };
+          return { markets, history, quotes, list: { ...s.list, ids }, selectedId };
         });
         get().notice(`${title ? `“${title}”` : `Market ${id}`} is no longer available (private, under review or removed).`, 'warn', at);
       },

@@ -65,6 +65,23 @@ describe('list and markets', () => {
   });
 });
 
+describe('markets that go away', () => {
+  it('take their history and quote entries with them, so 404s over days cannot grow the store', () => {
+    const s = fresh();
+    for (let i = 0; i < 1000; i++) {
+      const id = `gone${i}`;
+      s.getState().listLoaded([m('keep'), m(id, 0.5)], i * 2 + 1);
+      s.getState().listLoaded([m('keep'), m(id, 0.55)], i * 2 + 2);
+      s.getState().setQuoteForm(id, { amount: '5' });
+      s.getState().marketGone(id, i * 2 + 2);
+    }
+    const st = s.getState();
+    expect(Object.keys(st.markets)).toEqual(['keep']);
+    expect(Object.keys(st.history)).toEqual(['keep']);
+    expect(Object.keys(st.quotes)).toEqual([]);
+  });
+});
+
 describe('price history', () => {
   it('is bounded: never more than HISTORY_CAP samples, oldest dropped', () => {
     const s = fresh();
