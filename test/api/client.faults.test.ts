@@ -1,33 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient, type ClientConfig } from '../../src/api/client.js';
-import type { MarketClient } from '../../src/api/types.js';
-import { json, ok, startTestServer, type TestServer } from './helpers/testServer.js';
+import type { ClientConfig } from '../../src/api/client.js';
+import { json, ok } from './helpers/testServer.js';
+import { MARKET, withTestServer } from './helpers/harness.js';
 import { rejection } from './helpers/catch.js';
 
-const MARKET = { id: 'm1', title: 'Will it rain?', category: 'weather', status: 'active', outcomes: [{ id: 'yes', name: 'Yes', price: 0.6 }, { id: 'no', name: 'No', price: 0.4 }], volume: 10, liquidity: 5, closesAt: '2030-01-01T00:00:00Z', eventId: 'e1', updatedAt: '2026-01-01T00:00:00Z' };
-
-let srv: TestServer;
-const clients: MarketClient[] = [];
-function client(extra: Partial<ClientConfig> = {}): MarketClient {
-  const c = createClient({ baseUrl: srv.url, ...extra });
-  clients.push(c);
-  return c;
-}
-
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  srv.seen.length = 0;
-});
-afterAll(() => srv.close());
+const t = withTestServer();
+const client = (extra?: Partial<ClientConfig>) => t.client(extra);
 
 describe('envelope and status faults', () => {
   it('an HTML 502 page becomes a server error with a plain message', async () => {
-    srv.handle((_q, res) => {
+    t.srv.handle((_q, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
     });
@@ -38,7 +22,7 @@ describe('envelope and status faults', () => {
   });
 
   it('an HTML page with status 200 is a protocol error', async () => {
-    srv.handle((_q, res) => {
+    t.srv.handle((_q, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<!doctype html><p>captive portal</p>');
     });
@@ -47,24 +31,24 @@ describe('envelope and status faults', () => {
   });
 
   it('success:false on a 200 becomes a server error carrying the sanitized code and message', async () => {
-    srv.handle((_q, res) => json(res, 200, { success: false, error: { code: 'backend_down', message: '\u001b[31mupstream\u001b[0m is down' } }));
+    t.srv.handle((_q, res) => json(res, 200, { success: false, error: { code: 'backend_down', message: '\u001b[31mupstream\u001b[0m is down' } }));
     const e = await rejection(client().listMarkets());
     expect(e).toMatchObject({ kind: 'server', status: 200, code: 'BACKEND_DOWN', message: 'upstream is down' });
   });
 
   it('success:true without data, JSON without envelope, and a list endpoint returning an object are protocol errors', async () => {
-    srv.handle((_q, res) => json(res, 200, { success: true }));
+    t.srv.handle((_q, res) => json(res, 200, { success: true }));
     expect(await rejection(client().listMarkets())).toMatchObject({ kind: 'protocol', code: 'NO_DATA' });
-    srv.handle((_q, res) => json(res, 200, [MARKET]));
+    t.srv.handle((_q, res) => json(res, 200, [MARKET]));
     expect(await rejection(client().listMarkets())).toMatchObject({ kind: 'protocol', code: 'BAD_ENVELOPE' });
-    srv.handle((_q, res) => ok(res, { markets: [MARKET] }));
+    t.srv.handle((_q, res) => ok(res, { markets: [MARKET] }));
     expect(await rejection(client().listMarkets())).toMatchObject({ kind: 'protocol', code: 'BAD_DATA' });
-    srv.handle((_q, res) => ok(res, { title: 'no id here' }));
+    t.srv.handle((_q, res) => ok(res, { title: 'no id here' }));
     expect(await rejection(client().getMarket('m1'))).toMatchObject({ kind: 'protocol', code: 'BAD_DATA' });
   });
 
   it('a 404 with a long hostile message is sanitized and capped; a sane code is kept', async () => {
-    srv.handle((_q, res) => json(res, 404, { success: false, error: { code: 'NOT_FOUND', message: `\u001b]52;c;ZXZpbA==\u0007gone ${'x'.repeat(1000)}` } }));
+    t.srv.handle((_q, res) => json(res, 404, { success: false, error: { code: 'NOT_FOUND', message: `\u001b]52;c;ZXZpbA==\u0007gone ${'x'.repeat(1000)}` } }));
     const e = await rejection(client().getMarket('m1'));
     expect(e).toMatchObject({ kind: 'not_found', status: 404, code: 'NOT_FOUND' });
     expect(e.message.startsWith('gone x')).toBe(true);
@@ -72,7 +56,7 @@ describe('envelope and status faults', () => {
   });
 
   it('a garbage error code is replaced by one derived from the status', async () => {
-    srv.handle((_q, res) => json(res, 409, { success: false, error: { code: '<script>' + 'x'.repeat(100), message: 7 } }));
+    t.srv.handle((_q, res) => json(res, 409, { success: false, error: { code: '<script>' + 'x'.repeat(100), message: 7 } }));
     const e = await rejection(client().getQuote('m1', { outcome: 'Yes', amount: 5, action: 'buy' }));
     expect(e).toMatchObject({ kind: 'closed', status: 409, code: 'HTTP_409', message: 'The market is closed for trading (409).' });
   });
@@ -80,7 +64,7 @@ describe('envelope and status faults', () => {
 
 describe('size cap', () => {
   it('a 10 MB body with a declared length is refused at once with a 1 MB cap', async () => {
-    srv.handle((_q, res) => {
+    t.srv.handle((_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) });
       res.write('{"success":true,"data":"');
       // never finish; the client must not wait for the rest
@@ -92,7 +76,7 @@ describe('size cap', () => {
   it('a chunked 10 MB body stops being read soon after the cap', async () => {
     let written = 0;
     let finished = false;
-    srv.handle((_q, res) => {
+    t.srv.handle((_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(64 * 1024, 0x61);
       const pump = () => {
@@ -115,14 +99,14 @@ describe('size cap', () => {
 
 describe('timeouts, transport failures and aborts', () => {
   it('headers that never come end in a headers timeout', async () => {
-    srv.handle(() => undefined);
+    t.srv.handle(() => undefined);
     const e = await rejection(client({ timeouts: { headersMs: 100 } }).listMarkets());
     expect(e).toMatchObject({ kind: 'timeout', code: 'HEADERS_TIMEOUT' });
     expect(e.message).toMatch(/did not start answering within 100 ms/);
   });
 
   it('a body that stalls ends in a body timeout', async () => {
-    srv.handle((_q, res) => {
+    t.srv.handle((_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"success":true,');
     });
@@ -131,7 +115,7 @@ describe('timeouts, transport failures and aborts', () => {
   });
 
   it('a body that trickles forever ends at the total deadline', async () => {
-    srv.handle((_q, res) => {
+    t.srv.handle((_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const t = setInterval(() => res.write(' '), 20);
       res.on('close', () => clearInterval(t));
@@ -145,15 +129,14 @@ describe('timeouts, transport failures and aborts', () => {
     await new Promise<void>((r) => tmp.listen(0, '127.0.0.1', r));
     const port = (tmp.address() as AddressInfo).port;
     await new Promise<void>((r) => tmp.close(() => r()));
-    const c = createClient({ baseUrl: `http://127.0.0.1:${port}` });
-    clients.push(c);
+    const c = client({ baseUrl: `http://127.0.0.1:${port}` });
     const e = await rejection(c.listMarkets());
     expect(e).toMatchObject({ kind: 'network', code: 'ECONNREFUSED' });
     expect(e.message).toBe(`Could not connect to 127.0.0.1:${port}: connection refused.`);
   });
 
   it('a connection reset mid-response is a network error', async () => {
-    srv.handle((_q, res) => {
+    t.srv.handle((_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       res.write('{"success":true,"data":[', () => res.socket?.destroy());
     });
@@ -163,7 +146,7 @@ describe('timeouts, transport failures and aborts', () => {
   });
 
   it('a reset before any answer is a network error', async () => {
-    srv.handle((req) => req.socket.destroy());
+    t.srv.handle((req) => req.socket.destroy());
     const e = await rejection(client().getMarket('m1'));
     expect(e.kind).toBe('network');
   });
@@ -172,23 +155,23 @@ describe('timeouts, transport failures and aborts', () => {
     const pre = new AbortController();
     pre.abort();
     expect(await rejection(client().listMarkets({}, { signal: pre.signal }))).toMatchObject({ kind: 'aborted' });
-    expect(srv.seen).toHaveLength(0);
+    expect(t.srv.seen).toHaveLength(0);
 
     const ctl = new AbortController();
-    srv.handle(() => ctl.abort());
+    t.srv.handle(() => ctl.abort());
     expect(await rejection(client().listMarkets({}, { signal: ctl.signal }))).toMatchObject({ kind: 'aborted', code: 'ABORTED' });
   });
 
   it('close() aborts pending calls; later calls fail as aborted', async () => {
     const c = client();
-    srv.handle(() => void c.close());
+    t.srv.handle(() => void c.close());
     expect(await rejection(c.listMarkets())).toMatchObject({ kind: 'aborted', code: 'CLIENT_CLOSED' });
     expect(await rejection(c.getMarket('m1'))).toMatchObject({ kind: 'aborted' });
   });
 
   it('the connection stays usable after many error answers (bodies are consumed)', async () => {
     let n = 0;
-    srv.handle((_q, res) => (++n % 2 ? json(res, 404, { success: false, error: { code: 'NOT_FOUND', message: 'x' } }) : ok(res, MARKET)));
+    t.srv.handle((_q, res) => (++n % 2 ? json(res, 404, { success: false, error: { code: 'NOT_FOUND', message: 'x' } }) : ok(res, MARKET)));
     const c = client();
     for (let i = 0; i < 6; i++) {
       if (i % 2 === 0) expect((await rejection(c.getMarket('m1'))).kind).toBe('not_found');
@@ -196,7 +179,7 @@ describe('timeouts, transport failures and aborts', () => {
     }
     // kept-alive connections were reused for the six calls: no body was left unread
     // (undici may open a second socket before the first is marked idle again)
-    expect(srv.seen).toHaveLength(6);
-    expect(new Set(srv.seen.map((s) => s.remotePort)).size).toBeLessThanOrEqual(2);
+    expect(t.srv.seen).toHaveLength(6);
+    expect(new Set(t.srv.seen.map((s) => s.remotePort)).size).toBeLessThanOrEqual(2);
   });
 });

@@ -1,29 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { createClient, maskKey, type ClientConfig } from '../../src/api/client.js';
-import type { MarketClient } from '../../src/api/types.js';
-import { json, ok, startTestServer, type TestServer } from './helpers/testServer.js';
+import { json, ok } from './helpers/testServer.js';
+import { MARKET, withTestServer } from './helpers/harness.js';
 import { rejection, thrown } from './helpers/catch.js';
 
 const KEY = 'sk_live_S3CRETVALUE_9f8e7d6c';
-const MARKET = { id: 'm1', title: 'Will it rain?', category: 'weather', status: 'active', outcomes: [{ id: 'yes', name: 'Yes', price: 0.6 }], volume: 10, liquidity: 5, closesAt: '2030-01-01T00:00:00Z', eventId: 'e1', updatedAt: '2026-01-01T00:00:00Z' };
-
-let srv: TestServer;
-const clients: MarketClient[] = [];
-function client(extra: Partial<ClientConfig> = {}): MarketClient {
-  const c = createClient({ baseUrl: srv.url, ...extra });
-  clients.push(c);
-  return c;
-}
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  srv.seen.length = 0;
-  srv.handle((_q, res) => ok(res, []));
-});
-afterAll(() => srv.close());
+const t = withTestServer();
+const client = (extra?: Partial<ClientConfig>) => t.client(extra);
 
 describe('base URL', () => {
   it.each(['http://example.com', 'http://10.0.0.1:8080', 'http://127.0.0.1.evil.example', 'http://[::2]/', 'ftp://127.0.0.1', 'not a url', ''])(
@@ -43,10 +27,10 @@ describe('base URL', () => {
   });
 
   it('joins a path prefix without double slashes, and drops a trailing /public/v1', async () => {
-    await client({ baseUrl: `${srv.url}/api//v2/` }).listMarkets();
-    await client({ baseUrl: `${srv.url}/public/v1/` }).listEvents();
-    await client({ baseUrl: `${srv.url}/` }).listEvents({ limit: 5 });
-    expect(srv.seen.map((s) => s.path)).toEqual(['/api/v2/public/v1/markets', '/public/v1/events', '/public/v1/events?limit=5']);
+    await client({ baseUrl: `${t.srv.url}/api//v2/` }).listMarkets();
+    await client({ baseUrl: `${t.srv.url}/public/v1/` }).listEvents();
+    await client({ baseUrl: `${t.srv.url}/` }).listEvents({ limit: 5 });
+    expect(t.srv.seen.map((s) => s.path)).toEqual(['/api/v2/public/v1/markets', '/public/v1/events', '/public/v1/events?limit=5']);
   });
 });
 
@@ -55,7 +39,7 @@ describe('request shape', () => {
     await client().listMarkets();
     await client({ apiKey: '   ' }).listMarkets();
     await client({ apiKey: KEY, userAgent: 'probe/1' }).listMarkets();
-    const [anon, blank, keyed] = srv.seen;
+    const [anon, blank, keyed] = t.srv.seen;
     expect(anon?.headers.accept).toBe('application/json');
     expect(anon?.headers['user-agent']).toMatch(/^oddsboard\//);
     expect(anon?.headers['x-api-key']).toBeUndefined();
@@ -65,12 +49,12 @@ describe('request shape', () => {
   });
 
   it('keeps hostile ids inside one path segment', async () => {
-    srv.handle((_q, res) => ok(res, MARKET));
+    t.srv.handle((_q, res) => ok(res, MARKET));
     const c = client();
     for (const id of ['a/b', 'x?y=1', '#frag', '../../admin', '%2e%2e', 'ünï cødé']) await c.getMarket(id);
-    srv.handle((_q, res) => ok(res, { id: 'e', title: 'E', markets: [] }));
+    t.srv.handle((_q, res) => ok(res, { id: 'e', title: 'E', markets: [] }));
     await c.getEvent('e/../x');
-    expect(srv.seen.map((s) => s.path)).toEqual([
+    expect(t.srv.seen.map((s) => s.path)).toEqual([
       '/public/v1/markets/a%2Fb',
       '/public/v1/markets/x%3Fy%3D1',
       '/public/v1/markets/%23frag',
@@ -88,17 +72,17 @@ describe('request shape', () => {
     }
     expect(await rejection(c.getEvent('..'))).toMatchObject({ kind: 'invalid_request', param: 'event id', message: 'The event id cannot be "." or ".."' });
     expect(await rejection(c.getQuote('', { outcome: 'Yes', amount: 1, action: 'buy' }))).toMatchObject({ param: 'market id' });
-    expect(srv.seen).toHaveLength(0);
+    expect(t.srv.seen).toHaveLength(0);
   });
 
   it('sends the list filters and the quote parameters, encoded', async () => {
     const c = client();
     await c.listMarkets({ q: ' rain & snow ', status: 'all', category: 'weather', sort: 'volume', limit: 100, offset: 10000 });
     await c.listMarkets({ q: '', status: undefined });
-    srv.handle((_q, res) => ok(res, { marketId: 'm1', outcome: 'Yes', action: 'buy', amount: 12.5, shares: 20, averagePrice: 0.62, priceBefore: 0.6, priceAfter: 0.64, priceImpact: 0.04, fee: 0.1, total: 12.6 }));
+    t.srv.handle((_q, res) => ok(res, { marketId: 'm1', outcome: 'Yes', action: 'buy', amount: 12.5, shares: 20, averagePrice: 0.62, priceBefore: 0.6, priceAfter: 0.64, priceImpact: 0.04, fee: 0.1, total: 12.6 }));
     const q = await c.getQuote('m1', { outcome: '  Yes ', amount: ' 12.50 ', action: 'buy' });
     expect(q.data).toMatchObject({ marketId: 'm1', shares: 20, averagePrice: 0.62, total: 12.6 });
-    expect(srv.seen.map((s) => s.path)).toEqual([
+    expect(t.srv.seen.map((s) => s.path)).toEqual([
       '/public/v1/markets?q=rain+%26+snow&status=all&category=weather&sort=volume&limit=100&offset=10000',
       '/public/v1/markets',
       '/public/v1/markets/m1/quote?outcome=Yes&amount=12.5&action=buy',
@@ -127,13 +111,13 @@ describe('request shape', () => {
       expect(e.param).toBe(param);
       expect(e.message).toMatch(msg);
     }
-    expect(srv.seen).toHaveLength(0);
+    expect(t.srv.seen).toHaveLength(0);
   });
 });
 
 describe('rate information', () => {
   it('429 with Retry-After in seconds', async () => {
-    srv.handle((_q, res) => json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: 'Slow down' } }, { 'retry-after': '7', 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '7' }));
+    t.srv.handle((_q, res) => json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: 'Slow down' } }, { 'retry-after': '7', 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '7' }));
     const e = await rejection(client().listMarkets());
     expect(e).toMatchObject({ kind: 'rate_limited', status: 429, code: 'RATE_LIMITED', message: 'Slow down', retryAfterMs: 7000, rate: { limit: 10, remaining: 0, resetMs: 7000 } });
   });
@@ -141,26 +125,26 @@ describe('rate information', () => {
   it('429 with Retry-After as an HTTP date, relative to the Date header', async () => {
     const date = new Date(Date.UTC(2020, 0, 1, 0, 0, 0));
     const later = new Date(date.getTime() + 30_000);
-    srv.handle((_q, res) => json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: '' } }, { date: date.toUTCString(), 'retry-after': later.toUTCString() }));
+    t.srv.handle((_q, res) => json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: '' } }, { date: date.toUTCString(), 'retry-after': later.toUTCString() }));
     const e = await rejection(client().listMarkets());
     expect(e.retryAfterMs).toBe(30_000);
     expect(e.message).toMatch(/Rate limit exceeded \(429\)/);
   });
 
   it('429 with a garbage Retry-After has no retryAfterMs', async () => {
-    srv.handle((_q, res) => json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: 'x' } }, { 'retry-after': 'soon-ish' }));
+    t.srv.handle((_q, res) => json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: 'x' } }, { 'retry-after': 'soon-ish' }));
     const e = await rejection(client().listMarkets());
     expect(e.kind).toBe('rate_limited');
     expect(e.retryAfterMs).toBeUndefined();
   });
 
   it('rate headers on a success land in result.rate', async () => {
-    srv.handle((_q, res) => ok(res, [MARKET], { ratelimit: 'limit=30, remaining=12, reset=41', 'ratelimit-policy': '30;w=60' }));
+    t.srv.handle((_q, res) => ok(res, [MARKET], { ratelimit: 'limit=30, remaining=12, reset=41', 'ratelimit-policy': '30;w=60' }));
     const r = await client().listMarkets();
     expect(r.status).toBe(200);
     expect(r.rate).toEqual({ limit: 30, remaining: 12, resetMs: 41_000, windowMs: 60_000 });
     expect(r.data[0]?.id).toBe('m1');
-    srv.handle((_q, res) => ok(res, [MARKET]));
+    t.srv.handle((_q, res) => ok(res, [MARKET]));
     expect((await client().listMarkets()).rate).toBeUndefined();
   });
 });
@@ -179,7 +163,7 @@ describe('the API key stays secret', () => {
     expect(shown).toContain(`…${KEY.slice(-4)}`);
     for (const text of [shown, JSON.stringify(c), String(c)]) expect(text).not.toContain(KEY);
 
-    srv.handle((req, res) =>
+    t.srv.handle((req, res) =>
       json(res, 401, { success: false, error: { code: 'UNAUTHORIZED', message: `Invalid API key ${String(req.headers['x-api-key'])} (${encodeURIComponent(KEY)})` } }),
     );
     const e = await rejection(c.listMarkets());
@@ -189,7 +173,7 @@ describe('the API key stays secret', () => {
       expect(text).not.toContain(KEY);
     }
 
-    srv.handle((_q, res) => json(res, 401, { success: false, error: { code: KEY, message: '' } }));
+    t.srv.handle((_q, res) => json(res, 401, { success: false, error: { code: KEY, message: '' } }));
     const e2 = await rejection(c.listMarkets());
     expect(e2.message).toBe('The API key was rejected (401). oddsboard will not fall back to anonymous access.');
     expect(JSON.stringify({ ...e2, message: e2.message })).not.toContain(KEY);
