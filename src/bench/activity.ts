@@ -3,23 +3,16 @@
  * bursts every few seconds (j j j), a quote typed every few minutes (one key
  * press per character), now and then a different sort order.
  */
+import { mulberry32 } from '../util/prng.js';
+
 export type UserAction =
   | { at: number; kind: 'move'; dir: 1 | -1 }
   | { at: number; kind: 'quote'; amount: string; last: boolean }
   | { at: number; kind: 'sort'; sort: string }
   | { at: number; kind: 'search'; q: string };
 
-/** mulberry32: small, fast, good enough for a benchmark script. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks' seeded randomness (mulberry32, shared with the simulator). */
+export const prng = mulberry32;
 
 export interface ActivityOptions {
   start: number;

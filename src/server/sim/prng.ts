@@ -2,6 +2,8 @@
  * A small seeded PRNG (mulberry32) so the simulator is reproducible for a seed.
  * Never Math.random in the simulator.
  */
+import { mulberry32 } from '../../util/prng.js';
+
 export interface Rng {
   /** Uniform in [0, 1). */
   next(): number;
@@ -19,16 +21,7 @@ export interface Rng {
   chance(p: number): boolean;
 }
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 export function createRng(seed: number): Rng {
   const next = mulberry32(seed);
