@@ -1,0 +1,171 @@
+import type { ValidQuoteParams } from '../api/validate.js';
+import type { OddsStore } from '../store/store.js';
+import type { QuoteForm } from '../store/types.js';
+import { Departed, type Departure } from './departed.js';
+import { queryKey, type Job } from './jobs.js';
+import type { Limits } from './limits.js';
+import type { ResolvedOptions } from './options.js';
+import { chooseBackground, type BackgroundKind, type Candidate } from './plan.js';
+
+export interface PendingQuote {
+  form: QuoteForm;
+  params: ValidQuoteParams;
+  readyAt: number;
+}
+
+/**
+ * What is waiting to go out (quotes, the selection's detail, a list refresh),
+ * when each kind of data was last asked for, and from that the candidates the
+ * pump chooses among. The intents fill it, a send empties it, a failed request
+ * may be put back.
+ */
+export class Queue {
+  readonly quotes = new Map<string, PendingQuote>();
+  selJob: { id: string; readyAt: number } | undefined;
+  listJob: { readyAt: number } | undefined;
+  private startedAt = 0;
+  private lastBgAt: number | undefined;
+  private listSentAt = Number.NEGATIVE_INFINITY;
+  private eventsSentAt = Number.NEGATIVE_INFINITY;
+  private readonly detailSent = new Map<string, number>();
+  private readonly departed = new Departed();
+
+  constructor(
+    private readonly o: ResolvedOptions,
+    private readonly store: OddsStore,
+    private readonly limits: Limits,
+  ) {}
+
+  /** A (re)start: the list now, the selected market's detail now. */
+  start(now: number): void {
+    this.startedAt = now;
+    this.lastBgAt = undefined;
+    this.listJob = { readyAt: now };
+    const sel = this.store.getState().selectedId;
+    if (sel !== undefined) this.selJob = { id: sel, readyAt: now };
+  }
+
+  /** Everything waiting is dropped (401). */
+  clear(): void {
+    this.quotes.clear();
+    this.selJob = undefined;
+    this.listJob = undefined;
+  }
+
+  /** When the list was last loaded or asked for (−∞ when never). */
+  listRef(): number {
+    return Math.max(this.store.getState().list.loadedAt ?? Number.NEGATIVE_INFINITY, this.listSentAt);
+  }
+
+  /** When a market's detail was last loaded or asked for (−∞ when never). */
+  detailRef(id: string): number {
+    return Math.max(this.store.getState().markets[id]?.detailAt ?? Number.NEGATIVE_INFINITY, this.detailSent.get(id) ?? Number.NEGATIVE_INFINITY);
+  }
+
+  /** The selection's detail job for `id` after `delay`, or none while its detail is younger than selectFreshMs. */
+  selectionJob(id: string | undefined, now: number, delay: number): { id: string; readyAt: number } | undefined {
+    return id === undefined || now - this.detailRef(id) < this.o.selectFreshMs ? undefined : { id, readyAt: now + delay };
+  }
+
+  backgroundKind(now: number): BackgroundKind {
+    const st = this.store.getState();
+    return chooseBackground({
+      now,
+      intervalMs: this.limits.interval(now),
+      detailShare: this.o.detailShare,
+      eventsEveryMs: this.o.eventsEveryMs,
+      listAt: this.listRef(),
+      detailAt: st.selectedId === undefined ? undefined : this.detailRef(st.selectedId),
+      eventsAt: Math.max(st.events.loadedAt ?? Number.NEGATIVE_INFINITY, this.eventsSentAt),
+    });
+  }
+
+  candidates(now: number): Candidate[] {
+    const out: Candidate[] = [];
+    for (const [marketId, q] of this.quotes) {
+      out.push({
+        prio: 0,
+        cls: 'quote',
+        readyAt: q.readyAt,
+        take: () => (this.quotes.delete(marketId), { kind: 'quote', cls: 'quote', marketId, form: q.form, params: q.params }),
+      });
+    }
+    const I = this.limits.interval(now);
+    const hasSel = this.store.getState().selectedId !== undefined;
+    const listRef = this.listRef();
+    if (Number.isFinite(listRef)) {
+      // a list starved by interactive work is promoted once it is three list periods old
+      const maxAge = (3 * I) / (1 - (hasSel ? this.o.detailShare : 0));
+      out.push({ prio: 1, cls: 'interactive', readyAt: Math.ceil(listRef + maxAge), take: () => ({ kind: 'list', cls: 'interactive', origin: 'overdue' }) });
+    }
+    const sel = this.selJob;
+    if (sel) out.push({ prio: 2, cls: 'interactive', readyAt: sel.readyAt, take: () => ({ kind: 'detail', cls: 'interactive', marketId: sel.id, origin: 'selection' }) });
+    if (this.listJob) out.push({ prio: 3, cls: 'interactive', readyAt: this.listJob.readyAt, take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }) });
+    out.push({
+      prio: 4,
+      cls: 'background',
+      readyAt: Math.ceil((this.lastBgAt ?? this.startedAt) + I),
+      take: (at) => {
+        const kind = this.backgroundKind(at);
+        const id = this.store.getState().selectedId;
+        // events first; then, now and then, a market that left the list; else the most overdue refresh
+        const follow = kind === 'events' ? undefined : this.nextDeparted(at);
+        if (follow) return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
+        if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
+        return kind === 'events' ? { kind, cls: 'background' } : { kind: 'list', cls: 'background', origin: 'background' };
+      },
+    });
+    return out;
+  }
+
+  /** A departed market to follow up in this background slot, if one is waiting and the spacing allows. */
+  private nextDeparted(now: number): Departure | undefined {
+    const st = this.store.getState();
+    // the selected one is refreshed anyway; one that was dropped from the cache cannot be shown
+    return this.departed.next(now, (id) => id === st.selectedId || st.markets[id] === undefined || now - this.detailRef(id) < this.limits.interval(now));
+  }
+
+  /** The bookkeeping of a send: what it satisfies and when each kind was last asked for. */
+  sent(job: Job, now: number): void {
+    if (job.kind === 'list') {
+      this.listSentAt = now;
+      this.listJob = undefined;
+    } else if (job.kind === 'detail') {
+      if (this.detailSent.size > 500) this.detailSent.clear();
+      this.detailSent.set(job.marketId, now);
+      if (this.selJob?.id === job.marketId) this.selJob = undefined;
+      this.departed.forget(job.marketId);
+    } else if (job.kind === 'events') this.eventsSentAt = now;
+    if (job.cls === 'background') {
+      this.lastBgAt = now;
+      this.departed.backgroundSent(job.kind === 'detail' ? job.departure : undefined);
+    }
+  }
+
+  /** Put a job that failed for a passing reason back, unless something newer replaced it. */
+  requeue(job: Job, now: number): void {
+    if (job.kind === 'quote') {
+      if (!this.quotes.has(job.marketId)) this.quotes.set(job.marketId, { form: job.form, params: job.params, readyAt: now });
+    } else if (job.kind === 'detail' && job.departure) {
+      this.departed.requeue(job.departure, now);
+    } else if (job.kind === 'detail' && job.origin === 'selection') {
+      if (!this.selJob && this.store.getState().selectedId === job.marketId) this.selJob = { id: job.marketId, readyAt: now };
+    } else if (job.kind === 'list' && job.origin === 'interactive') {
+      this.listJob ??= { readyAt: now };
+    }
+  }
+
+  /** A list answer for the query it was sent with: markets that left it are followed up. */
+  listAnswered(job: Job, ids: string[], now: number): void {
+    if (job.kind !== 'list' || !job.query) return;
+    const markets = this.store.getState().markets;
+    this.departed.listAnswered(queryKey(job.query), ids, now, (id) => {
+      const m = markets[id]?.market;
+      return m ? { due: m.closesAt !== undefined && m.closesAt <= now } : undefined;
+    });
+  }
+
+  forgetDetail(id: string): void {
+    this.detailSent.delete(id);
+  }
+}
