@@ -103,9 +103,36 @@ export function formatClock(now: number): string {
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** Display width in terminal cells (CJK and emoji count 2). */
+/** Printable ASCII only: one cell per character, no need for string-width. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Widths of the non-ASCII strings seen lately ("63.5¢", "▲1.2¢", badges,
+ * titles): the dashboard redraws the same few hundred every second, and
+ * string-width's grapheme and emoji checks are most of a render's cost.
+ * Bounded: when full, the oldest entry goes (insertion order).
+ */
+const WIDTH_CACHE_MAX = 4096;
+/** Longer strings are measured every time rather than kept. */
+const WIDTH_CACHE_KEY_MAX = 256;
+const widthCache = new Map<string, number>();
+
+/** Display width in terminal cells (CJK and emoji count 2); the same as string-width, only faster. */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  const hit = widthCache.get(text);
+  if (hit !== undefined) return hit;
+  const w = stringWidth(text);
+  if (text.length <= WIDTH_CACHE_KEY_MAX) {
+    if (widthCache.size >= WIDTH_CACHE_MAX) widthCache.delete(widthCache.keys().next().value!);
+    widthCache.set(text, w);
+  }
+  return w;
+}
+
+/** Entries in the width cache (for tests: it must stay bounded). */
+export function widthCacheSize(): number {
+  return widthCache.size;
 }
 
 /**
@@ -116,12 +143,17 @@ export function displayWidth(text: string): number {
 export function fitWidth(text: string, width: number, pad = false): string {
   const w = Math.max(0, Math.floor(isNum(width) ? width : 0));
   if (w === 0) return '';
-  const full = stringWidth(text);
+  if (PRINTABLE_ASCII.test(text)) {
+    // one character per cell: cut by length
+    if (text.length <= w) return pad ? text + ' '.repeat(w - text.length) : text;
+    return `${text.slice(0, w - 1)}…`;
+  }
+  const full = displayWidth(text);
   if (full <= w) return pad ? text + ' '.repeat(w - full) : text;
   let out = '';
   let used = 0;
   for (const { segment } of segmenter.segment(text)) {
-    const sw = stringWidth(segment);
+    const sw = displayWidth(segment);
     if (used + sw > w - 1) break;
     out += segment;
     used += sw;
@@ -134,6 +166,6 @@ export function fitWidth(text: string, width: number, pad = false): string {
 /** Right-align within `width` cells (cutting when longer). */
 export function padStartWidth(text: string, width: number): string {
   const cut = fitWidth(text, width);
-  const w = stringWidth(cut);
+  const w = displayWidth(cut);
   return w < width ? ' '.repeat(width - w) + cut : cut;
 }

@@ -1,4 +1,5 @@
 import { Text } from 'ink';
+import { memo } from 'react';
 import { displayWidth, fitWidth } from '../format.js';
 
 /** One styled piece of a line. */
@@ -18,21 +19,34 @@ export interface Seg {
  * first) while the line is too wide, then cut the last one with '…'.
  */
 export function fitSegments(segs: readonly Seg[], width: number): Seg[] {
+  // Each segment is measured once; most lines fit as they are.
   let kept = segs.filter((s) => s.text !== '');
-  const total = (xs: Seg[]) => xs.reduce((n, s) => n + displayWidth(s.text), 0);
-  while (total(kept) > width) {
-    const droppable = kept.filter((s) => (s.priority ?? 0) < 0);
-    if (droppable.length === 0) break;
-    const lowest = Math.min(...droppable.map((s) => s.priority ?? 0));
-    const victim = kept.map((s, i) => ({ s, i })).filter(({ s }) => (s.priority ?? 0) === lowest).pop()!;
-    kept = kept.filter((_, i) => i !== victim.i);
+  let widths = kept.map((s) => displayWidth(s.text));
+  let total = widths.reduce((n, w) => n + w, 0);
+  while (total > width) {
+    let victim = -1;
+    let lowest = 0;
+    // the lowest priority below 0, the rightmost of them
+    for (let i = 0; i < kept.length; i++) {
+      const p = kept[i]!.priority ?? 0;
+      if (p < 0 && (victim < 0 || p <= lowest)) {
+        victim = i;
+        lowest = p;
+      }
+    }
+    if (victim < 0) break;
+    total -= widths[victim]!;
+    kept = kept.filter((_, i) => i !== victim);
+    widths = widths.filter((_, i) => i !== victim);
   }
+  if (total <= width) return kept;
   const out: Seg[] = [];
   let used = 0;
-  for (const s of kept) {
+  for (let i = 0; i < kept.length; i++) {
+    const s = kept[i]!;
     const room = width - used;
     if (room <= 0) break;
-    const w = displayWidth(s.text);
+    const w = widths[i]!;
     if (w <= room) {
       out.push(s);
       used += w;
@@ -44,8 +58,33 @@ export function fitSegments(segs: readonly Seg[], width: number): Seg[] {
   return out;
 }
 
-/** A single terminal line that never wraps and never exceeds `width` cells. */
-export function Line({ segs, width }: { segs: readonly Seg[]; width: number }) {
+function sameSeg(a: Seg, b: Seg): boolean {
+  return (
+    a.text === b.text &&
+    a.color === b.color &&
+    a.backgroundColor === b.backgroundColor &&
+    a.bold === b.bold &&
+    a.dim === b.dim &&
+    a.inverse === b.inverse &&
+    a.priority === b.priority
+  );
+}
+
+/** Same width and segments with the same text and style: the line would draw the same. */
+export function sameLine(a: LineProps, b: LineProps): boolean {
+  if (a.width !== b.width) return false;
+  if (a.segs === b.segs) return true;
+  if (a.segs.length !== b.segs.length) return false;
+  for (let i = 0; i < a.segs.length; i++) if (!sameSeg(a.segs[i]!, b.segs[i]!)) return false;
+  return true;
+}
+
+export interface LineProps {
+  segs: readonly Seg[];
+  width: number;
+}
+
+function LineView({ segs, width }: LineProps) {
   const fitted = fitSegments(segs, Math.max(0, width));
   return (
     <Text wrap="truncate-end">
@@ -66,6 +105,13 @@ export function Line({ segs, width }: { segs: readonly Seg[]; width: number }) {
     </Text>
   );
 }
+
+/**
+ * A single terminal line that never wraps and never exceeds `width` cells.
+ * Memoized on its content: parents rebuild their segments on every render
+ * (each second, each answer), and most lines come out the same.
+ */
+export const Line = memo(LineView, sameLine);
 
 /** A pane's title: the focused pane is marked by a filled diamond and colour, so focus shows without colour too. */
 export function paneTitle(name: string, focused: boolean): Seg {

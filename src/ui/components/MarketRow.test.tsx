@@ -5,7 +5,7 @@ import { createOddsStore } from '../../store/store.js';
 import { makeMarket } from '../testing/fixtures.js';
 import { waitForFrame } from '../testing/wait.js';
 import { fitSegments } from './Line.js';
-import { MarketRow, highlightRow, rowColumns, rowSegs } from './MarketRow.js';
+import { MarketRow, highlightRow, rowColumns, rowSegs, sameRow } from './MarketRow.js';
 
 afterEach(() => cleanup());
 
@@ -71,5 +71,22 @@ describe('market row', () => {
     const unfocused = highlightRow(segs, true, false);
     expect(unfocused.every((s) => s.bold && !s.inverse && !s.dim)).toBe(true);
     expect(highlightRow(segs, false, true)).toEqual(segs);
+  });
+  it('redraws only when something it shows changes: its data, place, width, or the age / STALE the clock moves', async () => {
+    const entry = entryOf('Ticking');
+    const p = { entry, selected: false, focused: false, now: 3000, intervalMs: 10_000, width: 99 };
+    expect(sameRow(p, { ...p, now: 3999 })).toBe(true); // still "2s"
+    expect(sameRow(p, { ...p, now: 4000 })).toBe(false); // "3s"
+    expect(sameRow({ ...p, now: 120_000 }, { ...p, now: 150_000 })).toBe(true); // "1m" both
+    expect(sameRow({ ...p, now: 1000 + 30_000 }, { ...p, now: 1000 + 30_001 })).toBe(false); // turns STALE
+    expect(sameRow(p, { ...p, selected: true })).toBe(false);
+    expect(sameRow(p, { ...p, entry: { ...entry } })).toBe(false);
+    const t = render(<MarketRow {...p} />);
+    expect(await waitForFrame(t, 'Ticking')).toMatch(/ 2s$/);
+    t.rerender(<MarketRow {...p} now={3500} />);
+    t.rerender(<MarketRow {...p} now={4000} />);
+    expect(await waitForFrame(t, (f) => / 3s$/.test(f))).toMatch(/Ticking/);
+    t.rerender(<MarketRow {...p} now={1000 + 31_000} />);
+    expect(await waitForFrame(t, (f) => / STALE$/.test(f))).toMatch(/Ticking/);
   });
 });

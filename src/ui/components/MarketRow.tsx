@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { changeSince, leadingOutcome } from '../../store/derive.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
@@ -92,6 +93,30 @@ export function highlightRow(segs: readonly Seg[], selected: boolean, focused: b
   return segs.map((s): Seg => ({ ...s, bold: true, dim: false }));
 }
 
-export function MarketRow(props: RowProps) {
+function MarketRowView(props: RowProps) {
   return <Line width={props.width} segs={highlightRow(rowSegs(props), props.selected, props.focused)} />;
 }
+
+/** What `now` changes in a row: its age text and whether it is STALE. */
+function timeKey(p: RowProps): string {
+  return isStale(p.entry.receivedAt, p.now, p.intervalMs) ? 'STALE' : formatAge(p.now - p.entry.receivedAt);
+}
+
+/**
+ * The row draws the same: same data, place and width, and the clock moved
+ * less than it shows (ages change once a second at most, once a minute after
+ * the first minute).
+ */
+export function sameRow(a: RowProps, b: RowProps): boolean {
+  return (
+    a.entry === b.entry &&
+    a.selected === b.selected &&
+    a.focused === b.focused &&
+    a.width === b.width &&
+    a.intervalMs === b.intervalMs &&
+    (a.now === b.now || timeKey(a) === timeKey(b))
+  );
+}
+
+/** One market row, re-rendered only when something it shows changed (a quote answer or a clock tick that leaves its age alone does not). */
+export const MarketRow = memo(MarketRowView, sameRow);

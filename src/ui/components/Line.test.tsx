@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { cleanup, render } from 'ink-testing-library';
+import stringWidth from 'string-width';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fitWidth } from '../format.js';
+import { waitForFrame } from '../testing/wait.js';
+import { Line, fitSegments, sameLine, type Seg } from './Line.js';
+
+afterEach(() => cleanup());
+
+/** fitSegments as it was before it measured each segment once. */
+function referenceFit(segs: readonly Seg[], width: number): Seg[] {
+  let kept = segs.filter((s) => s.text !== '');
+  const total = (xs: Seg[]) => xs.reduce((n, s) => n + stringWidth(s.text), 0);
+  while (total(kept) > width) {
+    const droppable = kept.filter((s) => (s.priority ?? 0) < 0);
+    if (droppable.length === 0) break;
+    const lowest = Math.min(...droppable.map((s) => s.priority ?? 0));
+    const victim = kept.map((s, i) => ({ s, i })).filter(({ s }) => (s.priority ?? 0) === lowest).pop()!;
+    kept = kept.filter((_, i) => i !== victim.i);
+  }
+  const out: Seg[] = [];
+  let used = 0;
+  for (const s of kept) {
+    const room = width - used;
+    if (room <= 0) break;
+    const w = stringWidth(s.text);
+    if (w <= room) {
+      out.push(s);
+      used += w;
+    } else {
+      out.push({ ...s, text: fitWidth(s.text, room) });
+      break;
+    }
+  }
+  return out;
+}
+
+const seg = fc.record(
+  {
+    text: fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom('', ' · sort volume', '63.5¢', '選挙')),
+    priority: fc.integer({ min: -3, max: 0 }),
+    bold: fc.boolean(),
+  },
+  { requiredKeys: ['text'] },
+);
+
+describe('Line', () => {
+  it('fits segments exactly as before: lowest priority (rightmost first) dropped, then the last one cut', () => {
+    fc.assert(
+      fc.property(fc.array(seg, { maxLength: 8 }), fc.integer({ min: -1, max: 60 }), (segs, width) => {
+        expect(fitSegments(segs, width)).toEqual(referenceFit(segs, width));
+      }),
+    );
+  });
+
+  it('compares lines by what they draw', () => {
+    const a: Seg[] = [{ text: 'x', bold: true }, { text: ' 3s', dim: true }];
+    expect(sameLine({ segs: a, width: 10 }, { segs: a.map((s) => ({ ...s })), width: 10 })).toBe(true);
+    expect(sameLine({ segs: a, width: 10 }, { segs: a, width: 11 })).toBe(false);
+    expect(sameLine({ segs: a, width: 10 }, { segs: [a[0]!, { text: ' 4s', dim: true }], width: 10 })).toBe(false);
+    expect(sameLine({ segs: a, width: 10 }, { segs: [a[0]!, { text: ' 3s' }], width: 10 })).toBe(false);
+    expect(sameLine({ segs: a, width: 10 }, { segs: [a[0]!], width: 10 })).toBe(false);
+  });
+
+  it('draws new segments when they change (memoized on content, not on identity)', async () => {
+    const t = render(<Line width={20} segs={[{ text: 'age ' }, { text: '3s' }]} />);
+    expect(await waitForFrame(t, 'age 3s')).toBe('age 3s');
+    t.rerender(<Line width={20} segs={[{ text: 'age ' }, { text: '3s' }]} />);
+    t.rerender(<Line width={20} segs={[{ text: 'age ' }, { text: '4s' }]} />);
+    expect(await waitForFrame(t, 'age 4s')).toBe('age 4s');
+    t.rerender(<Line width={5} segs={[{ text: 'age ' }, { text: '4s' }]} />);
+    expect(await waitForFrame(t, 'age …')).toBe('age …');
+  });
+});
