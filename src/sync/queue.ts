@@ -24,7 +24,8 @@ export class Queue {
   selJob: { id: string; readyAt: number } | undefined;
   listJob: { readyAt: number } | undefined;
   private startedAt = 0;
-  private lastBgAt: number | undefined;
+  /** The last send of any class: the background's next slot is one interval after it. */
+  private lastSendAt: number | undefined;
   private listSentAt = Number.NEGATIVE_INFINITY;
   private eventsSentAt = Number.NEGATIVE_INFINITY;
   private readonly detailSent = new Map<string, number>();
@@ -39,7 +40,7 @@ export class Queue {
   /** A (re)start: the list now, the selected market's detail now. */
   start(now: number): void {
     this.startedAt = now;
-    this.lastBgAt = undefined;
+    this.lastSendAt = undefined;
     this.listJob = { readyAt: now };
     const sel = this.store.getState().selectedId;
     if (sel !== undefined) this.selJob = { id: sel, readyAt: now };
@@ -104,7 +105,7 @@ export class Queue {
     out.push({
       prio: 4,
       cls: 'background',
-      readyAt: Math.ceil((this.lastBgAt ?? this.startedAt) + I),
+      readyAt: Math.ceil((this.lastSendAt ?? this.startedAt) + I),
       take: (at) => {
         const kind = this.backgroundKind(at);
         const id = this.store.getState().selectedId;
@@ -136,10 +137,12 @@ export class Queue {
       if (this.selJob?.id === job.marketId) this.selJob = undefined;
       this.departed.forget(job.marketId);
     } else if (job.kind === 'events') this.eventsSentAt = now;
-    if (job.cls === 'background') {
-      this.lastBgAt = now;
-      this.departed.backgroundSent(job.kind === 'detail' ? job.departure : undefined);
-    }
+    // Any send restarts the background's interval: an interactive request takes the place of
+    // the next background one instead of having it follow right behind. Two sends close
+    // together are two slots freed close together a window later, then a long gap with none,
+    // in which a newly selected market waits (at 10/min up to ~28 s before this; ~14 s after).
+    this.lastSendAt = now;
+    if (job.cls === 'background') this.departed.backgroundSent(job.kind === 'detail' ? job.departure : undefined);
   }
 
   /** Put a job that failed for a passing reason back, unless something newer replaced it. */
