@@ -140,7 +140,7 @@ export class Queue {
     // Any send restarts the background's interval: an interactive request takes the place of
     // the next background one instead of having it follow right behind. Two sends close
     // together are two slots freed close together a window later, then a long gap with none,
-    // in which a newly selected market waits (at 10/min up to ~28 s before this; ~14 s after).
+    // in which a newly selected market waits (bench:budget anon, seeds 1–8: up to 28 s before, 18 s after).
     this.lastSendAt = now;
     if (job.cls === 'background') this.departed.backgroundSent(job.kind === 'detail' ? job.departure : undefined);
   }
