@@ -39,20 +39,27 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const { columns, rows } = useWindowSize();
   const [ui, dispatch, readUi] = useUiState();
   const now = useNow(clock, 1000);
+  // Only what is drawn: the current market's history, quote and event title, so an answer about
+  // another market (its history, a stale quote, the events list) does not re-render the screen.
   const s = useStore(
     store,
-    useShallow((st) => ({
-      list: st.list,
-      markets: st.markets,
-      history: st.history,
-      selectedId: st.selectedId,
-      quotes: st.quotes,
-      events: st.events,
-      connection: st.connection,
-      rate: st.rate,
-      notices: st.notices,
-      transitions: st.transitions,
-    })),
+    useShallow((st) => {
+      const marketId = currentMarketId(st);
+      const eventId = marketId ? st.markets[marketId]?.market.eventId : undefined;
+      return {
+        list: st.list,
+        markets: st.markets,
+        selectedId: st.selectedId,
+        marketId,
+        history: marketId ? st.history[marketId] : undefined,
+        quote: marketId ? st.quotes[marketId] : undefined,
+        eventTitle: eventId ? st.events.byId[eventId]?.title : undefined,
+        connection: st.connection,
+        rate: st.rate,
+        notices: st.notices,
+        transitions: st.transitions,
+      };
+    }),
   );
 
   const quit = useCallback(() => {
@@ -63,10 +70,9 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
   const notice = noticeLine(s.notices, ui.flash, now);
   const chrome = 2 + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0);
-  const marketId = currentMarketId(s);
+  const marketId = s.marketId;
   const entry = marketId ? s.markets[marketId] : undefined;
-  const eventId = entry?.market.eventId;
-  const eventTitle = eventId ? s.events.byId[eventId]?.title : undefined;
+  const eventTitle = s.eventTitle;
   const detailLines = detailWantedLines({ entry, history: undefined, eventTitle, now, width: 0, focused: false });
   const layout = computeLayout(columns, rows, chrome, ui.focus, { detailLines, changes: s.transitions.length });
   const help = helpMetrics(layout.columns, layout.bodyHeight);
@@ -118,7 +124,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
           detail={
             <DetailPane
               entry={entry}
-              history={marketId ? s.history[marketId] : undefined}
+              history={s.history}
               eventTitle={eventTitle}
               now={now}
               width={layout.sideWidth}
@@ -129,7 +135,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
           quote={
             <QuoteFormPane
               market={entry?.market}
-              entry={marketId ? s.quotes[marketId] : undefined}
+              entry={s.quote}
               tradeState={entry?.tradeState}
               focused={ui.focus === 'quote'}
               detailFocused={ui.focus === 'detail'}

@@ -150,6 +150,27 @@ export function fitWidth(text: string, width: number, pad = false): string {
   }
   const full = displayWidth(text);
   if (full <= w) return pad ? text + ' '.repeat(w - full) : text;
+  // Cutting goes grapheme by grapheme: keep the answers for the titles redrawn every second.
+  const key = text.length <= WIDTH_CACHE_KEY_MAX ? `${w}${pad ? 'p' : 'c'}${text}` : undefined;
+  const hit = key === undefined ? undefined : fitCache.get(key);
+  if (hit !== undefined) return hit;
+  const out = cutToWidth(text, w, pad);
+  if (key !== undefined) {
+    if (fitCache.size >= WIDTH_CACHE_MAX) fitCache.delete(fitCache.keys().next().value!);
+    fitCache.set(key, out);
+  }
+  return out;
+}
+
+/** Non-ASCII cuts seen lately, by width, padding and text; bounded like the width cache. */
+const fitCache = new Map<string, string>();
+
+/** Entries in the cut cache (for tests: it must stay bounded). */
+export function fitCacheSize(): number {
+  return fitCache.size;
+}
+
+function cutToWidth(text: string, w: number, pad: boolean): string {
   let out = '';
   let used = 0;
   for (const { segment } of segmenter.segment(text)) {

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fitWidth, widthCacheSize } from './format.js';
+import { displayWidth, fitCacheSize, fitWidth, widthCacheSize } from './format.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -56,5 +56,10 @@ describe('display width fast paths', () => {
     expect(widthCacheSize()).toBeGreaterThan(0);
     expect(displayWidth('¢9999')).toBe(5);
     expect(displayWidth('¢1')).toBe(2);
+    for (let i = 0; i < 10_000; i++) fitWidth(`選挙 ${i} 選挙`, 6, i % 2 === 0);
+    expect(fitCacheSize()).toBeLessThanOrEqual(4096);
+    expect(fitCacheSize()).toBeGreaterThan(0);
+    expect(fitWidth('選挙 9999 選挙', 6, false)).toBe('選挙 …');
+    expect(fitWidth('選挙 9999 選挙', 4, true)).toBe('選… ');
   });
 });

@@ -1,4 +1,5 @@
 import { Box } from 'ink';
+import { useMemo } from 'react';
 import { changeSince } from '../../store/derive.js';
 import type { MarketEntry, PriceHistory } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
@@ -58,7 +59,7 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
   return lines;
 }
 
-export function outcomeLines(p: DetailProps, room: number): Seg[][] {
+export function outcomeLines(p: Pick<DetailProps, 'entry' | 'history' | 'width'>, room: number): Seg[][] {
   const e = p.entry;
   if (!e || room <= 0) return [];
   const outcomes = e.market.outcomes;
@@ -89,7 +90,11 @@ export function detailWantedLines(p: Omit<DetailProps, 'height'>): number {
 
 export function DetailPane(p: DetailProps) {
   const head = detailHeadLines(p);
-  const lines = [...head, ...outcomeLines(p, p.height - head.length)].slice(0, Math.max(0, p.height));
+  const room = p.height - head.length;
+  // The outcome lines (names, prices, sparklines) do not depend on the clock: kept between ticks.
+  const { entry, history, width } = p;
+  const outcomes = useMemo(() => outcomeLines({ entry, history, width }, room), [entry, history, width, room]);
+  const lines = [...head, ...outcomes].slice(0, Math.max(0, p.height));
   return (
     <Box flexDirection="column" width={p.width} height={lines.length} overflow="hidden">
       {lines.map((segs, i) => (

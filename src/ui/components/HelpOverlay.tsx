@@ -1,4 +1,5 @@
 import { Box } from 'ink';
+import { memo } from 'react';
 import { KEY_BINDINGS, type Binding, type HelpGroup } from '../key/keyBindings.js';
 import { Line, type Seg } from './Line.js';
 
@@ -19,7 +20,7 @@ export function helpLines(): Seg[][] {
 }
 
 /** The help overlay: two columns when wide enough, else one that scrolls (↑/↓, PgUp/PgDn) from `top`. */
-export function HelpOverlay({ width, height, top }: { width: number; height: number; top: number }) {
+export const HelpOverlay = memo(function HelpOverlay({ width, height, top }: { width: number; height: number; top: number }) {
   const lines = helpLines();
   const columns = twoColumns(width, height, lines.length) ? 2 : 1;
   const colWidth = Math.floor((width - (columns - 1) * 2) / columns);
@@ -38,7 +39,7 @@ export function HelpOverlay({ width, height, top }: { width: number; height: num
       ))}
     </Box>
   );
-}
+});
 
 /** Two columns when one does not fit, the terminal is wide, and two do fit; otherwise one column that scrolls. */
 function twoColumns(width: number, height: number, n: number): boolean {
@@ -54,7 +55,10 @@ function scrollWindow(lines: Seg[][], height: number, top: number): Seg[][][] {
 }
 
 /** Whether the overlay scrolls at this size, and how many lines it has (for the key handler). */
+let helpLineCount: number | undefined;
+
 export function helpMetrics(width: number, height: number): { lines: number; rows: number } {
-  const n = helpLines().length;
+  // The registry is fixed: count its lines once, not on every render of the App.
+  const n = (helpLineCount ??= helpLines().length);
   return twoColumns(width, height, n) ? { lines: 0, rows: height } : { lines: n, rows: height };
 }

@@ -4,7 +4,7 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fitWidth } from '../format.js';
 import { waitForFrame } from '../testing/wait.js';
-import { Line, fitSegments, sameLine, type Seg } from './Line.js';
+import { Line, fitSegments, mergeRuns, sameLine, type Seg } from './Line.js';
 
 afterEach(() => cleanup());
 
@@ -71,5 +71,21 @@ describe('Line', () => {
     expect(await waitForFrame(t, 'age 4s')).toBe('age 4s');
     t.rerender(<Line width={5} segs={[{ text: 'age ' }, { text: '4s' }]} />);
     expect(await waitForFrame(t, 'age …')).toBe('age …');
+  });
+  it('joins neighbours drawn alike into one Text, keeping every character and style', () => {
+    const segs: Seg[] = [
+      { text: '▸ ', color: 'cyan', bold: true },
+      { text: ' ' },
+      { text: 'title ', bold: false },
+      { text: '63.5¢ ', dim: true, priority: -1 },
+      { text: '1.5k', dim: true },
+      { text: '!', dim: true, inverse: true },
+    ];
+    const runs = mergeRuns(segs);
+    expect(runs.map((s) => s.text)).toEqual(['▸ ', ' title ', '63.5¢ 1.5k', '!']);
+    expect(runs.map((s) => s.text).join('')).toBe(segs.map((s) => s.text).join(''));
+    expect(runs[2]).toMatchObject({ dim: true });
+    expect(runs[3]).toMatchObject({ dim: true, inverse: true });
+    expect(mergeRuns([])).toEqual([]);
   });
 });

@@ -84,26 +84,41 @@ export interface LineProps {
   width: number;
 }
 
+/** One segment's Text; memoized so an unchanged segment of a changed line (all but a row's age) is left alone. */
+const SegText = memo(
+  function SegText({ seg: s }: { seg: Seg }) {
+    return (
+      <Text
+        {...(s.color ? { color: s.color } : {})}
+        {...(s.backgroundColor ? { backgroundColor: s.backgroundColor } : {})}
+        bold={s.bold ?? false}
+        dimColor={s.dim ?? false}
+        inverse={s.inverse ?? false}
+      >
+        {s.text}
+      </Text>
+    );
+  },
+  (a, b) => sameSeg(a.seg, b.seg),
+);
+
+const sameStyle = (a: Seg, b: Seg) =>
+  a.color === b.color && a.backgroundColor === b.backgroundColor && !a.bold === !b.bold && !a.dim === !b.dim && !a.inverse === !b.inverse;
+
+/** Neighbours drawn alike become one Text (fewer nodes for Ink to build, lay out and colour every frame). */
+export function mergeRuns(segs: readonly Seg[]): Seg[] {
+  const out: Seg[] = [];
+  for (const s of segs) {
+    const last = out[out.length - 1];
+    if (last && sameStyle(last, s)) out[out.length - 1] = { ...last, text: last.text + s.text };
+    else out.push(s);
+  }
+  return out;
+}
+
 function LineView({ segs, width }: LineProps) {
-  const fitted = fitSegments(segs, Math.max(0, width));
-  return (
-    <Text wrap="truncate-end">
-      {fitted.length === 0
-        ? ' '
-        : fitted.map((s, i) => (
-            <Text
-              key={i}
-              {...(s.color ? { color: s.color } : {})}
-              {...(s.backgroundColor ? { backgroundColor: s.backgroundColor } : {})}
-              bold={s.bold ?? false}
-              dimColor={s.dim ?? false}
-              inverse={s.inverse ?? false}
-            >
-              {s.text}
-            </Text>
-          ))}
-    </Text>
-  );
+  const runs = mergeRuns(fitSegments(segs, Math.max(0, width)));
+  return <Text wrap="truncate-end">{runs.length === 0 ? ' ' : runs.map((s, i) => <SegText key={i} seg={s} />)}</Text>;
 }
 
 /**

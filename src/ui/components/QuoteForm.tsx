@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import type { Market } from '../../api/types.js';
 import type { QuoteEntry, QuoteForm as Form, TradeState } from '../../store/types.js';
 import { leadingOutcome } from '../../store/derive.js';
@@ -64,7 +65,7 @@ export function quoteSummarySegs(p: QuoteFormProps): Seg[] {
   return [...head, { text: `  ${shownOutcome(p, form)}`, bold: true }, { text: ` · ${amount || '—'} · ${form.action}` }, { text: '  ' }, ...result];
 }
 
-export function QuoteFormPane(p: QuoteFormProps) {
+function QuoteFormView(p: QuoteFormProps) {
   if (p.collapsed) {
     return (
       <Box width={p.width} height={Math.min(1, p.height)} overflow="hidden">
@@ -108,3 +109,6 @@ export function QuoteFormPane(p: QuoteFormProps) {
     </Box>
   );
 }
+
+/** The quote form; its props are store entries and UI state, so a clock tick or another market's answer leaves it alone. */
+export const QuoteFormPane = memo(QuoteFormView);
