@@ -126,7 +126,7 @@ export function countingClient(inner: MarketClient): { client: MarketClient; sen
 }
 
 /** Largest number of timestamps in any window (t − windowMs, t]. */
-export function maxInWindow(times: number[], windowMs: number): number {
+export function maxInWindow(times: number[], windowMs = 60_000): number {
   const ts = times.slice().sort((a, b) => a - b);
   let best = 0;
   let lo = 0;
