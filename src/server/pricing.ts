@@ -18,6 +18,7 @@
  * Both share counts have closed forms; they are computed in log space so huge
  * amounts neither overflow nor lose the ordering.
  */
+import type { WireQuote } from '../api/wire.js';
 export const FEE_RATE = 0.01;
 
 export type Side = 'buy' | 'sell';
@@ -75,15 +76,8 @@ export function sellShares(q: readonly number[], b: number, i: number, proceeds:
   return Number.isFinite(s) ? s : undefined;
 }
 
-export interface PriceQuote {
-  shares: number;
-  averagePrice: number;
-  priceBefore: number;
-  priceAfter: number;
-  priceImpact: number;
-  fee: number;
-  total: number;
-}
+/** The priced part of a quote, as the wire carries it. */
+export type PriceQuote = Pick<WireQuote, 'shares' | 'averagePrice' | 'priceBefore' | 'priceAfter' | 'priceImpact' | 'fee' | 'total'>;
 
 export type QuoteOutcome = { ok: true; quote: PriceQuote } | { ok: false; maxAmount: number };
 

@@ -3,19 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Market } from '../api/types.js';
 import type { OddsStore } from '../store/store.js';
 import { computeLayout, DETAIL_MIN, LIST_MIN, wideSide } from './layout.js';
-import { makeMarket, renderApp, type Harness } from './testing/fixtures.js';
+import { fiftyMarkets, makeMarket, outcomeLines, renderApp, type Harness } from './testing/fixtures.js';
 import { KEYS, press, waitForFrame } from './testing/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
 
 const lines = (f: string) => f.split('\n');
-const names = ['Progressive Alliance', 'Civic Union', 'Green Front', 'National Renewal', 'Liberty', 'Others', 'Undecided'];
-const fifty = (): Market[] => [
-  makeMarket(1, { title: 'Largest party in the parliament', outcomes: names.map((name, i) => ({ name, price: (7 - i) / 28 })) }),
-  ...Array.from({ length: 49 }, (_, i) => makeMarket(i + 2)),
-];
-const outcomeLines = (f: string) => lines(f).filter((l) => /(^|│ )(Progressive|Civic|Green|National|Liberty|Others|Undecided)\S*\s.*\d+\.\d¢/.test(l));
 
 /** Five markets change status after the first list: two close, one settles, two resolve (one with an outcome). */
 function changes(store: OddsStore, at: number) {
@@ -66,7 +60,7 @@ describe('the dashboard shows status changes at a glance', () => {
     [100, 30],
     [160, 48],
   ])('%i×%i: fits, keeps ≥ 2 outcome prices, and shows the changes (pane when wide, ticker when stacked)', async (columns, rows) => {
-    h = renderApp({ columns, rows, markets: fifty(), prepare: (store, clock) => changes(store, clock.now()) });
+    h = renderApp({ columns, rows, markets: fiftyMarkets(), prepare: (store, clock) => changes(store, clock.now()) });
     const check = (frame: string) => {
       expect(lines(frame).length).toBeLessThanOrEqual(rows);
       for (const l of lines(frame)) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);
@@ -92,10 +86,10 @@ describe('the dashboard shows status changes at a glance', () => {
   });
 
   it('a change arriving while it runs shows up with its notice, and the frame still fits at 80×24', async () => {
-    h = renderApp({ columns: 80, rows: 24, markets: fifty() });
+    h = renderApp({ columns: 80, rows: 24, markets: fiftyMarkets() });
     let f = await waitForFrame(h.term, 'Largest party');
     expect(f).not.toMatch(/^Changed /m);
-    const list = fifty();
+    const list = fiftyMarkets();
     list[1] = makeMarket(2, { status: 'closed', title: 'Will it snow in Lisbon?' });
     h.store.getState().listLoaded(list, h.clock.now());
     f = await waitForFrame(h.term, 'Changed');

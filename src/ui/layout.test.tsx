@@ -1,22 +1,13 @@
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Market } from '../api/types.js';
 import { DETAIL_MIN, LIST_MIN, computeLayout } from './layout.js';
-import { makeMarket, renderApp, type Harness } from './testing/fixtures.js';
+import { fiftyMarkets, makeMarket, outcomeLines, renderApp, type Harness } from './testing/fixtures.js';
 import { KEYS, press, waitForFrame } from './testing/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
 
 const lines = (f: string) => f.split('\n');
-const names = ['Progressive Alliance', 'Civic Union', 'Green Front', 'National Renewal', 'Liberty', 'Others', 'Undecided'];
-/** 50 markets; the first has seven outcomes with long names. */
-const fifty = (): Market[] => [
-  makeMarket(1, { title: 'Largest party in the parliament', outcomes: names.map((name, i) => ({ name, price: (7 - i) / 28 })) }),
-  ...Array.from({ length: 49 }, (_, i) => makeMarket(i + 2)),
-];
-/** Outcome lines of the detail pane ("Civic Union   21.4¢ …"), wherever the pane sits. */
-const outcomeLines = (f: string) => lines(f).filter((l) => /(^|│ )(Progressive|Civic|Green|National|Liberty|Others|Undecided)\S*\s.*\d+\.\d¢/.test(l));
 
 describe('computeLayout', () => {
   it('stacked at 80×24: a list of 5+ rows, room for the detail and a one-line quote summary until the form has focus', () => {
@@ -50,7 +41,7 @@ describe('the dashboard at common sizes', () => {
     [120, 40],
     [160, 48],
   ])('%i×%i: fits, and shows the selected market’s outcomes with prices, header and quote form', async (columns, rows) => {
-    h = renderApp({ columns, rows, markets: fifty() });
+    h = renderApp({ columns, rows, markets: fiftyMarkets() });
     let f = await waitForFrame(h.term, 'Largest party');
     const check = (frame: string) => {
       expect(lines(frame).length).toBeLessThanOrEqual(rows);
@@ -85,7 +76,7 @@ describe('the dashboard at common sizes', () => {
   });
 
   it('wide: the leading outcome gets up to 14 cells, the title the rest', async () => {
-    h = renderApp({ columns: 160, rows: 48, markets: fifty() });
+    h = renderApp({ columns: 160, rows: 48, markets: fiftyMarkets() });
     const f = await waitForFrame(h.term, 'Largest party');
     const row = lines(f).find((l) => l.startsWith('▸ ')) ?? '';
     expect(row).toContain('Largest party in the parliament');

@@ -27,6 +27,21 @@ export function makeMarket(n: number, over: Partial<Market> = {}): Market {
   };
 }
 
+const LONG_NAMES = ['Progressive Alliance', 'Civic Union', 'Green Front', 'National Renewal', 'Liberty', 'Others', 'Undecided'];
+
+/** 50 markets; the first has seven outcomes with long names (layout tests at common sizes). */
+export function fiftyMarkets(): Market[] {
+  return [
+    makeMarket(1, { title: 'Largest party in the parliament', outcomes: LONG_NAMES.map((name, i) => ({ name, price: (7 - i) / 28 })) }),
+    ...Array.from({ length: 49 }, (_, i) => makeMarket(i + 2)),
+  ];
+}
+
+/** Outcome lines of the detail pane for fiftyMarkets()'s first market ("Civic Union   21.4¢ …"), wherever the pane sits. */
+export function outcomeLines(frame: string): string[] {
+  return frame.split('\n').filter((l) => /(^|│ )(Progressive|Civic|Green|National|Liberty|Others|Undecided)\S*\s.*\d+\.\d¢/.test(l));
+}
+
 export class FakeSync implements SyncIntents {
   selects: (string | undefined)[] = [];
   searches: Partial<ListQuery>[] = [];
