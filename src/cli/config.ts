@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
+import { parseBaseUrl } from '../api/http.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 
 /**
@@ -42,11 +43,6 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
   return join(base, 'config.json');
 }
 
-function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
-
 /** Checks one value by name; the message says where it came from. Returns the cleaned value. */
 export function checkValue(key: string, value: unknown, where: string): unknown {
   const fail = (what: string): never => {
@@ -55,16 +51,12 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
   switch (key) {
     case 'baseUrl': {
       if (typeof value !== 'string' || value.trim() === '') return fail('base URL must be a non-empty string');
-      let url: URL;
       try {
-        url = new URL(value.trim());
-      } catch {
-        return fail(`base URL "${value}" is not a URL (expected e.g. https://api.example.com)`);
+        parseBaseUrl(value); // the client's own rules: https, or http only to loopback; no credentials, query or fragment
+      } catch (e) {
+        return fail((e as Error).message);
       }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail(`base URL must start with https:// (got ${url.protocol})`);
-      if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return fail('plain http:// is only allowed to this machine (127.0.0.1, localhost); use https://');
-      if (url.username || url.password) return fail('base URL must not contain credentials; put the API key in ODDSBOARD_API_KEY');
-      return url.toString().replace(/\/+$/, '');
+      return new URL(value.trim()).toString().replace(/\/+$/, '');
     }
     case 'status':
       if (typeof value !== 'string' || !(STATUS_FILTERS as readonly string[]).includes(value)) return fail(`status must be one of ${STATUS_FILTERS.join(', ')}`);

@@ -46,7 +46,8 @@ describe('flags', () => {
     expect(usageMessage(() => parseDashboardArgs(['--sort', 'random']))).toMatch(/--sort/);
     expect(usageMessage(() => parseDashboardArgs(['--speed', '-1']))).toMatch(/--speed/);
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'ftp://x']))).toMatch(/https/);
-    expect(usageMessage(() => parseDashboardArgs(['--base-url', 'http://example.com']))).toMatch(/only allowed to this machine/);
+    expect(usageMessage(() => parseDashboardArgs(['--base-url', 'http://example.com']))).toMatch(/^--base-url: Refusing plain http:\/\/ to example\.com: .*only to a loopback address/);
+    expect(usageMessage(() => parseDashboardArgs(['--base-url', 'https://api.example.com/?token=x']))).toMatch(/^--base-url: .*must not contain a query/);
     expect(usageMessage(() => parseDashboardArgs(['markets', 'extra']))).toMatch(/unexpected argument "markets"/);
   });
 
