@@ -83,15 +83,20 @@ export function normalizeMarket(raw: unknown, opts: NormalizeOptions = {}): Mark
   }
 }
 
-/** Every usable market of a list; anything else (non-array, items without id) is skipped. */
-export function normalizeMarketList(raw: unknown, opts: NormalizeOptions = {}): Market[] {
+/** Every usable item of a list; anything else (non-array, items the normalizer rejects) is skipped. */
+function normalizeList<T>(raw: unknown, one: (item: unknown) => T | undefined): T[] {
   if (!Array.isArray(raw)) return [];
-  const out: Market[] = [];
+  const out: T[] = [];
   for (const item of raw) {
-    const m = normalizeMarket(item, opts);
-    if (m) out.push(m);
+    const v = one(item);
+    if (v) out.push(v);
   }
   return out;
+}
+
+/** Every usable market of a list; anything else (non-array, items without id) is skipped. */
+export function normalizeMarketList(raw: unknown, opts: NormalizeOptions = {}): Market[] {
+  return normalizeList(raw, (item) => normalizeMarket(item, opts));
 }
 
 export function normalizeEvent(raw: unknown, opts: NormalizeOptions = {}): MarketEvent | undefined {
@@ -110,13 +115,7 @@ export function normalizeEvent(raw: unknown, opts: NormalizeOptions = {}): Marke
 }
 
 export function normalizeEventList(raw: unknown, opts: NormalizeOptions = {}): MarketEvent[] {
-  if (!Array.isArray(raw)) return [];
-  const out: MarketEvent[] = [];
-  for (const item of raw) {
-    const e = normalizeEvent(item, opts);
-    if (e) out.push(e);
-  }
-  return out;
+  return normalizeList(raw, (item) => normalizeEvent(item, opts));
 }
 
 function readAction(v: unknown): Action | undefined {
