@@ -1,4 +1,3 @@
 export * from './types.js';
 export * from './store.js';
 export * from './derive.js';
-export * from './selectors.js';

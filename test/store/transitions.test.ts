@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Market, MarketEvent } from '../../src/api/types.js';
 import { createOddsStore, TRANSITION_CAP, type OddsStore } from '../../src/store/store.js';
 import type { ErrorInfo } from '../../src/store/types.js';
-import { selectTransitions } from '../../src/store/selectors.js';
 
 function m(id: string, extra: Partial<Market> = {}): Market {
   return { id, title: `T ${id}`, status: 'active', outcomes: [{ name: 'Yes', price: 0.6 }, { name: 'No', price: 0.4 }], raw: {}, ...extra };
@@ -97,7 +96,7 @@ describe('status transitions', () => {
     const ids = Array.from({ length: n }, (_, i) => `m${i}`);
     s.getState().listLoaded(ids.map((id) => m(id)), 1);
     ids.forEach((id, i) => s.getState().marketLoaded(m(id, { status: 'closed' }), 10 + i));
-    const ts = selectTransitions(s.getState());
+    const ts = s.getState().transitions;
     expect(ts).toHaveLength(TRANSITION_CAP);
     expect(ts[0]!.id).toBe(`m${n - 1}`);
     expect(ts.at(-1)!.id).toBe(`m${n - TRANSITION_CAP}`);
