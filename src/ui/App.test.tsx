@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeMarket, renderApp, type Harness } from './testing/fixtures.js';
-import { KEYS, press, waitFor, waitForFrame } from './testing/wait.js';
+import { makeMarket, renderApp, type Harness } from '../../test/support/fixtures.js';
+import { KEYS, press, waitFor, waitForFrame } from '../../test/support/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());

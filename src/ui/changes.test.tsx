@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Market } from '../api/types.js';
 import type { OddsStore } from '../store/store.js';
 import { computeLayout, DETAIL_MIN, LIST_MIN, wideSide } from './layout.js';
-import { fiftyMarkets, makeMarket, outcomeLines, renderApp, type Harness } from './testing/fixtures.js';
-import { KEYS, press, waitForFrame } from './testing/wait.js';
+import { fiftyMarkets, makeMarket, outcomeLines, renderApp, type Harness } from '../../test/support/fixtures.js';
+import { KEYS, press, waitForFrame } from '../../test/support/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());

@@ -1,8 +1,8 @@
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DETAIL_MIN, LIST_MIN, computeLayout } from './layout.js';
-import { fiftyMarkets, makeMarket, outcomeLines, renderApp, type Harness } from './testing/fixtures.js';
-import { KEYS, press, waitForFrame } from './testing/wait.js';
+import { fiftyMarkets, makeMarket, outcomeLines, renderApp, type Harness } from '../../test/support/fixtures.js';
+import { KEYS, press, waitForFrame } from '../../test/support/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());

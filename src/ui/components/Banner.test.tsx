@@ -1,8 +1,8 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState, ErrorInfo, RateState } from '../../store/types.js';
-import { makeMarket, renderApp, type Harness } from '../testing/fixtures.js';
-import { waitForFrame } from '../testing/wait.js';
+import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { waitForFrame } from '../../../test/support/wait.js';
 import { Banner, bannerLines } from './Banner.js';
 
 let h: Harness | undefined;

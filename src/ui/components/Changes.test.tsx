@@ -2,8 +2,8 @@ import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import type { StatusTransition } from '../../store/types.js';
-import { makeMarket } from '../testing/fixtures.js';
-import { waitForFrame } from '../testing/wait.js';
+import { makeMarket } from '../../../test/support/fixtures.js';
+import { waitForFrame } from '../../../test/support/wait.js';
 import { ChangesPane, ChangesTicker } from './Changes.js';
 import { QuoteFormPane } from './QuoteForm.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MarketEvent } from '../../api/types.js';
-import { makeMarket, renderApp, type Harness } from '../testing/fixtures.js';
-import { waitForFrame } from '../testing/wait.js';
+import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { waitForFrame } from '../../../test/support/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());

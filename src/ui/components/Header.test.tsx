@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RateState } from '../../store/types.js';
 import { ManualClock } from '../../util/clock.js';
 import { formatClock } from '../format.js';
-import { waitForFrame } from '../testing/wait.js';
+import { waitForFrame } from '../../../test/support/wait.js';
 import { Header, type HeaderProps } from './Header.js';
 
 afterEach(() => cleanup());

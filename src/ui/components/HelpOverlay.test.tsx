@@ -1,8 +1,8 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_BINDINGS } from '../key/keyBindings.js';
-import { renderApp, type Harness } from '../testing/fixtures.js';
-import { KEYS, press, waitForFrame } from '../testing/wait.js';
+import { renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 import { HelpOverlay, helpLines, helpMetrics } from './HelpOverlay.js';
 
 let h: Harness | undefined;

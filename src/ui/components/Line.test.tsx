@@ -3,7 +3,7 @@ import { cleanup, render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fitWidth } from '../format.js';
-import { waitForFrame } from '../testing/wait.js';
+import { waitForFrame } from '../../../test/support/wait.js';
 import { Line, fitSegments, mergeRuns, sameLine, type Seg } from './Line.js';
 
 afterEach(() => cleanup());

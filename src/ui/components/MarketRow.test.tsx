@@ -2,8 +2,8 @@ import { cleanup, render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOddsStore } from '../../store/store.js';
-import { makeMarket } from '../testing/fixtures.js';
-import { waitForFrame } from '../testing/wait.js';
+import { makeMarket } from '../../../test/support/fixtures.js';
+import { waitForFrame } from '../../../test/support/wait.js';
 import { fitSegments } from './Line.js';
 import { MarketRow, highlightRow, rowColumns, rowSegs, sameRow } from './MarketRow.js';
 

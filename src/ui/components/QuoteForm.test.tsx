@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Quote } from '../../api/types.js';
 import type { ErrorInfo, QuoteForm } from '../../store/types.js';
-import { renderApp, type Harness } from '../testing/fixtures.js';
-import { KEYS, press, waitForFrame } from '../testing/wait.js';
+import { renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());

@@ -1,6 +1,6 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitForFrame } from '../testing/wait.js';
+import { waitForFrame } from '../../../test/support/wait.js';
 import { Sparkline, sparkline } from './Sparkline.js';
 
 afterEach(() => cleanup());

@@ -1,7 +1,7 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../util/clock.js';
-import { waitForFrame } from '../testing/wait.js';
+import { waitForFrame } from '../../../test/support/wait.js';
 import { Spinner } from './Spinner.js';
 
 afterEach(() => cleanup());

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp, type Harness } from '../testing/fixtures.js';
-import { KEYS, press, waitFor, waitForFrame } from '../testing/wait.js';
+import { renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { KEYS, press, waitFor, waitForFrame } from '../../../test/support/wait.js';
 
 /** Several keys in ONE stdin chunk, as tmux send-keys, fast typing or key repeat over ssh deliver them. */
 let h: Harness | undefined;

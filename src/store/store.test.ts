@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../api/types.js';
+import { CATEGORY_CAP, createOddsStore, HISTORY_CAP, MARKET_CACHE_CAP, NOTICE_CAP, type OddsStore } from './store.js';
+import type { ErrorInfo } from './types.js';
+
+function m(id: string, yes = 0.6, extra: Partial<Market> = {}): Market {
+  return { id, title: `T ${id}`, status: 'active', outcomes: [{ name: 'Yes', price: yes }, { name: 'No', price: 1 - yes }], raw: {}, ...extra };
+}
+const fresh = (): OddsStore => createOddsStore({ mode: 'anon', limit: 10 });
+const err = (kind: ErrorInfo['kind'], at: number, status?: number): ErrorInfo => ({ kind, code: kind.toUpperCase(), message: kind, at, ...(status ? { status } : {}) });
+
+describe('list and markets', () => {
+  it('keeps ids in order, records by id, and the query', () => {
+    const s = fresh();
+    expect(s.getState().list.loading).toBe(true);
+    s.getState().setQuery({ q: 'rain', sort: 'newest' });
+    s.getState().listLoaded([m('b'), m('a')], 100);
+    const st = s.getState();
+    expect(st.list).toMatchObject({ ids: ['b', 'a'], loadedAt: 100, loading: false, query: { q: 'rain', sort: 'newest', status: 'active', limit: 20 } });
+    expect(st.markets.a?.market.title).toBe('T a');
+    expect(st.markets.a?.receivedAt).toBe(100);
+    expect(st.markets.a?.detailAt).toBeUndefined();
+    s.getState().marketLoaded(m('a', 0.7), 200);
+    expect(s.getState().markets.a).toMatchObject({ receivedAt: 200, detailAt: 200, firstSeenAt: 100, firstPrices: { Yes: 0.6 } });
+  });
+
+  it('prunes cached markets that are neither listed nor selected, oldest first, with their history and quotes', () => {
+    const s = fresh();
+    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => m(`m${from + i}`));
+    s.getState().listLoaded(batch(0, 100), 1);
+    s.getState().select('m0');
+    s.getState().setQuoteForm('m1', { amount: '5' });
+    for (let k = 1; k <= 4; k++) s.getState().listLoaded(batch(k * 100, 100), 1 + k);
+    expect(Object.keys(s.getState().markets)).toHaveLength(MARKET_CACHE_CAP);
+    s.getState().listLoaded(batch(500, 100), 10);
+    const st = s.getState();
+    expect(Object.keys(st.markets).length).toBeLessThanOrEqual(MARKET_CACHE_CAP);
+    expect(st.markets.m0).toBeDefined(); // selected
+    expect(st.markets.m1).toBeUndefined(); // oldest, not listed
+    expect(st.quotes.m1).toBeUndefined();
+    expect(st.history.m1).toBeUndefined();
+    expect(st.markets.m599).toBeDefined();
+    expect(st.markets.m199).toBeUndefined(); // 200 dropped: m1–m199 and the first of the next batch
+    expect(st.markets.m201).toBeDefined();
+  });
+
+  it('marketGone drops the market and moves the selection to the neighbour', () => {
+    const s = fresh();
+    s.getState().listLoaded([m('a'), m('b'), m('c')], 1);
+    s.getState().select('b');
+    s.getState().marketGone('b', 5);
+    expect(s.getState().list.ids).toEqual(['a', 'c']);
+    expect(s.getState().selectedId).toBe('c');
+    expect(s.getState().markets.b).toBeUndefined();
+    expect(s.getState().notices.at(-1)).toMatchObject({ level: 'warn', at: 5 });
+    expect(s.getState().notices.at(-1)?.text).toContain('“T b” is no longer available');
+    s.getState().marketGone('c', 6); // last row: the one before it
+    expect(s.getState().selectedId).toBe('a');
+    s.getState().marketGone('a', 7); // nothing left
+    expect(s.getState().selectedId).toBeUndefined();
+    s.getState().select('zz');
+    s.getState().marketGone('yy', 8); // not the selection: selection stays
+    expect(s.getState().selectedId).toBe('zz');
+    expect(s.getState().notices.at(-1)?.text).toContain('Market yy');
+  });
+});
+
+describe('markets that go away', () => {
+  it('take their history and quote entries with them, so 404s over days cannot grow the store', () => {
+    const s = fresh();
+    for (let i = 0; i < 1000; i++) {
+      const id = `gone${i}`;
+      s.getState().listLoaded([m('keep'), m(id, 0.5)], i * 2 + 1);
+      s.getState().listLoaded([m('keep'), m(id, 0.55)], i * 2 + 2);
+      s.getState().setQuoteForm(id, { amount: '5' });
+      s.getState().marketGone(id, i * 2 + 2);
+    }
+    const st = s.getState();
+    expect(Object.keys(st.markets)).toEqual(['keep']);
+    expect(Object.keys(st.history)).toEqual(['keep']);
+    expect(Object.keys(st.quotes)).toEqual([]);
+  });
+});
+
+describe('price history', () => {
+  it('is bounded: never more than HISTORY_CAP samples, oldest dropped', () => {
+    const s = fresh();
+    for (let i = 0; i < HISTORY_CAP * 3; i++) s.getState().marketLoaded(m('a', 0.1 + (i % 80) / 100), 1_000 * (i + 1));
+    const h = s.getState().history.a!;
+    expect(h.samples).toHaveLength(HISTORY_CAP);
+    expect(h.samples[0]!.t).toBe(1_000 * (HISTORY_CAP * 2 + 1));
+    expect(h.names).toEqual(['Yes', 'No']);
+  });
+
+  it('skips unchanged prices within a minute, out-of-order samples and priceless markets; restarts on new outcomes', () => {
+    const s = fresh();
+    s.getState().marketLoaded(m('a', 0.5), 1_000);
+    s.getState().marketLoaded(m('a', 0.5), 2_000);
+    s.getState().marketLoaded(m('a', 0.6), 500);
+    expect(s.getState().history.a!.samples).toHaveLength(1);
+    s.getState().marketLoaded(m('a', 0.5), 62_000);
+    expect(s.getState().history.a!.samples).toHaveLength(2);
+    s.getState().marketLoaded({ ...m('a'), outcomes: [{ name: 'Yes' }, { name: 'No' }] }, 70_000);
+    expect(s.getState().history.a!.samples).toHaveLength(2);
+    s.getState().marketLoaded({ ...m('a'), outcomes: [{ name: 'X', price: 0.2 }, { name: 'Y', price: 0.3 }, { name: 'Z', price: 0.5 }] }, 80_000);
+    expect(s.getState().history.a).toEqual({ names: ['X', 'Y', 'Z'], samples: [{ t: 80_000, prices: [0.2, 0.3, 0.5] }] });
+  });
+});
+
+describe('quotes', () => {
+  const form = { outcome: 'Yes', amount: '10', action: 'buy' as const };
+
+  it('goes invalid → waiting → ok', () => {
+    const s = fresh();
+    s.getState().setQuoteForm('a', { amount: 'x' });
+    s.getState().quoteInvalid('a', 'Amount must be a number');
+    expect(s.getState().quotes.a).toMatchObject({ status: 'invalid', validation: 'Amount must be a number', form: { amount: 'x', action: 'buy' } });
+    s.getState().quoteRequested('a', form, 10);
+    expect(s.getState().quotes.a).toMatchObject({ status: 'waiting', requestedAt: 10, form });
+    expect(s.getState().quotes.a?.validation).toBeUndefined();
+    s.getState().quoteLoaded('a', form, { shares: 16, raw: {} }, 20);
+    expect(s.getState().quotes.a).toMatchObject({ status: 'ok', result: { shares: 16 }, answeredForm: form, receivedAt: 20 });
+  });
+
+  it('quoteFailed with 409/410/423 sets the market tradeState; other errors do not', () => {
+    const s = fresh();
+    s.getState().listLoaded([m('a'), m('b')], 1);
+    s.getState().quoteLoaded('a', form, { shares: 1, raw: {} }, 5);
+    s.getState().quoteFailed('a', form, err('settling', 10, 423));
+    expect(s.getState().markets.a).toMatchObject({ tradeState: 'settling', tradeStateAt: 10 });
+    expect(s.getState().quotes.a).toMatchObject({ status: 'error', error: { status: 423 }, receivedAt: 10 });
+    expect(s.getState().quotes.a?.result).toBeUndefined();
+    s.getState().quoteFailed('b', form, err('invalid_request', 11, 400));
+    expect(s.getState().markets.b?.tradeState).toBeUndefined();
+    // the learned state holds over older active data, and yields to newer data
+    s.getState().listLoaded([m('a', 0.6, { updatedAt: 9 })], 12);
+    expect(s.getState().markets.a?.tradeState).toBe('settling');
+    s.getState().listLoaded([m('a', 0.6, { updatedAt: 20 })], 21);
+    expect(s.getState().markets.a?.tradeState).toBeUndefined();
+  });
+});
+
+describe('connection, rate, notices, categories', () => {
+  it('tracks failures, the offline state, and a sticky auth failure', () => {
+    const s = fresh();
+    s.getState().requestFailed(err('network', 1));
+    s.getState().requestFailed(err('server', 2, 500));
+    expect(s.getState().connection).toMatchObject({ status: 'offline', consecutiveFailures: 2, lastError: { kind: 'server' } });
+    expect(s.getState().list.loading).toBe(false);
+    s.getState().requestSucceeded(3);
+    expect(s.getState().connection).toMatchObject({ status: 'online', consecutiveFailures: 0, lastSuccessAt: 3 });
+    s.getState().authFailed(err('unauthorized', 4, 401));
+    s.getState().requestFailed(err('network', 5));
+    expect(s.getState().connection.status).toBe('auth_failed');
+  });
+
+  it('patches rate state and keeps notices and categories bounded', () => {
+    const s = fresh();
+    expect(s.getState().rate).toMatchObject({ mode: 'anon', limit: 10, effectiveLimit: 10, usedInWindow: 0 });
+    s.getState().setRate({ usedInWindow: 7, backoffUntil: 99, backoffReason: 'rate_limited' });
+    expect(s.getState().rate).toMatchObject({ usedInWindow: 7, backoffUntil: 99, backoffReason: 'rate_limited', limit: 10 });
+    for (let i = 0; i < NOTICE_CAP + 3; i++) s.getState().notice(`n${i}`, 'info', i);
+    expect(s.getState().notices.map((n) => n.text)).toEqual(Array.from({ length: NOTICE_CAP }, (_, i) => `n${i + 3}`));
+    s.getState().listLoaded(Array.from({ length: CATEGORY_CAP + 10 }, (_, i) => m(`c${i}`, 0.5, { category: `cat${String(i).padStart(3, '0')}` })), 1);
+    const cats = s.getState().categories;
+    expect(cats).toHaveLength(CATEGORY_CAP);
+    expect(cats).toEqual([...cats].sort((a, b) => a.localeCompare(b)));
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { Aimd, fullJitter, rateLimitWait } from './backoff.js';
+import { Budget } from './budget.js';
+
+describe('fullJitter', () => {
+  it('draws uniformly below min(cap, base·2^(n-1)) and never below 250 ms', () => {
+    expect(fullJitter(1, () => 0)).toBe(250);
+    expect(fullJitter(1, () => 0.5)).toBe(1000);
+    expect(fullJitter(3, () => 0.5)).toBe(4000);
+    expect(fullJitter(50, () => 0.999)).toBe(119_880);
+    expect(fullJitter(2, () => Number.NaN)).toBe(2000);
+  });
+
+  it('rateLimitWait honours Retry-After first, then a zero-remaining reset, then jitter', () => {
+    expect(rateLimitWait(1, 5_000, undefined, () => 0.5)).toBe(5_000);
+    expect(rateLimitWait(2, 5_000, undefined, () => 0.5)).toBe(6_000);
+    expect(rateLimitWait(1, undefined, { remaining: 0, resetMs: 7_000 }, () => 0.5)).toBe(7_000);
+    expect(rateLimitWait(1, Number.NaN, undefined, () => 0.5)).toBe(1_000);
+    expect(rateLimitWait(1, 10 * 3_600_000, undefined, () => 0.5)).toBe(15 * 60_000);
+  });
+});
+
+describe('Aimd', () => {
+  it('drops multiplicatively and grows back by one per minute up to the ceiling', () => {
+    const a = new Aimd(30, 0.5, 60_000);
+    expect(a.value(0)).toBe(30);
+    expect(a.decrease(0)).toBe(15);
+    expect(a.value(59_999)).toBe(15);
+    expect(a.value(60_000)).toBe(16);
+    expect(a.value(15 * 60_000)).toBe(30);
+    expect(a.value(99 * 60_000)).toBe(30);
+    a.setCeiling(12, 100 * 60_000);
+    expect(a.value(100 * 60_000)).toBe(12);
+    expect(new Aimd(1).decrease(0)).toBe(1);
+  });
+});
+
+describe('Budget', () => {
+  it('counts a sliding window and says when the next slot frees', () => {
+    const b = new Budget(60_000);
+    for (const t of [0, 1_000, 2_000]) b.record(t);
+    expect(b.count(2_000)).toBe(3);
+    expect(b.nextSlotAt(2_000, 4)).toBe(2_000);
+    expect(b.nextSlotAt(2_000, 3)).toBe(60_000);
+    expect(b.nextSlotAt(2_000, 2)).toBe(61_000);
+    expect(b.count(60_000)).toBe(2);
+    expect(b.nextExpiryAt(60_000)).toBe(61_000);
+    expect(b.total).toBe(3);
+    expect(b.sentBetween(-1, 1_000)).toBe(2);
+  });
+});

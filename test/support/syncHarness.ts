@@ -1,0 +1,132 @@
+import { ApiError, type ApiErrorInit } from '../../src/api/errors.js';
+import type { ApiResult, CallOptions, Market, MarketClient, Quote } from '../../src/api/types.js';
+import { createOddsStore, type OddsStore } from '../../src/store/store.js';
+import { createSync } from '../../src/sync/index.js';
+import type { SyncOptions } from '../../src/sync/options.js';
+import type { RateAwareSync } from '../../src/sync/types.js';
+import { ManualClock } from '../../src/util/clock.js';
+
+export type Method = 'listMarkets' | 'getMarket' | 'getQuote' | 'listEvents' | 'getEvent';
+
+export interface Call {
+  method: Method;
+  args: unknown[];
+  at: number;
+  signal: AbortSignal | undefined;
+}
+
+/** What the fake answers: a value (wrapped as data), an ApiError to throw, or a promise for either. */
+export type Answer = ApiResult<unknown> | ApiError | Promise<ApiResult<unknown>>;
+export type Handler = (call: Call) => Answer | undefined;
+
+export function market(id: string, extra: Partial<Market> = {}): Market {
+  return {
+    id,
+    title: `Market ${id}`,
+    status: 'active',
+    outcomes: [
+      { name: 'Yes', price: 0.6 },
+      { name: 'No', price: 0.4 },
+    ],
+    raw: {},
+    ...extra,
+  };
+}
+
+export const MARKETS = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'].map((id) => market(id));
+
+export function apiError(init: Partial<ApiErrorInit> & Pick<ApiErrorInit, 'kind'>): ApiError {
+  return new ApiError({ message: `fake ${init.kind}`, ...init });
+}
+
+/** A MarketClient that records every call with the virtual time it was made at. */
+export class FakeClient implements MarketClient {
+  calls: Call[] = [];
+  handler: Handler = () => undefined;
+  closed = false;
+
+  constructor(private readonly clock: ManualClock) {}
+
+  private call(method: Method, args: unknown[], opts: CallOptions | undefined): Promise<ApiResult<never>> {
+    const call: Call = { method, args, at: this.clock.now(), signal: opts?.signal };
+    this.calls.push(call);
+    const answer = this.handler(call) ?? this.defaultAnswer(call);
+    if (answer instanceof ApiError) return Promise.reject(answer);
+    return Promise.resolve(answer) as Promise<ApiResult<never>>;
+  }
+
+  private defaultAnswer(call: Call): ApiResult<unknown> {
+    switch (call.method) {
+      case 'listMarkets':
+        return { data: MARKETS, status: 200 };
+      case 'getMarket':
+        return { data: market(String(call.args[0])), status: 200 };
+      case 'getQuote': {
+        const q: Quote = { marketId: String(call.args[0]), shares: 10, total: 6, raw: {} };
+        return { data: q, status: 200 };
+      }
+      default:
+        return { data: [], status: 200 };
+    }
+  }
+
+  listMarkets(query?: unknown, opts?: CallOptions) {
+    return this.call('listMarkets', [query], opts);
+  }
+  getMarket(id: string, opts?: CallOptions) {
+    return this.call('getMarket', [id], opts);
+  }
+  getQuote(id: string, params: unknown, opts?: CallOptions) {
+    return this.call('getQuote', [id, params], opts);
+  }
+  listEvents(query?: unknown, opts?: CallOptions) {
+    return this.call('listEvents', [query], opts);
+  }
+  getEvent(id: string, opts?: CallOptions) {
+    return this.call('getEvent', [id], opts);
+  }
+  async close() {
+    this.closed = true;
+  }
+
+  of(method: Method): Call[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+}
+
+export interface Rig {
+  clock: ManualClock;
+  client: FakeClient;
+  store: OddsStore;
+  sync: RateAwareSync;
+  /** Run timers up to `ms` from now, letting every answer settle between them. */
+  run(ms: number): Promise<void>;
+}
+
+export function rig(opts: Partial<Omit<SyncOptions, 'client' | 'store' | 'clock'>> & { mode?: 'anon' | 'key' } = {}): Rig {
+  const clock = new ManualClock(0);
+  const client = new FakeClient(clock);
+  const limit = opts.limit ?? 10;
+  const store = createOddsStore({ mode: opts.mode ?? 'anon', limit });
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const sync = createSync({ random, ...opts, limit, client, store, clock });
+  // The fake answers within microtasks, so one macrotask turn settles them; a hung answer does not block the run.
+  const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const run = async (ms: number) => {
+    const target = clock.now() + ms;
+    await flush();
+    for (;;) {
+      const due = clock.nextDueAt();
+      if (due === undefined || due > target) break;
+      clock.runNext();
+      await flush();
+    }
+    clock.advanceTo(target);
+    await flush();
+  };
+  return { clock, client, store, sync, run };
+}
+
+/** The same measure the budget benchmark reports. */
+export { maxInWindow } from '../../bench/metrics.js';
