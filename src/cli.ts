@@ -21,7 +21,7 @@ process.env.NODE_ENV ??= 'production';
 const argv = process.argv.slice(2);
 let code: number;
 if (argv[0] === 'serve') {
-  const { runServe } = await import('./server/index.js');
+  const { runServe } = await import('./cli/serve.js');
   code = await runServe(argv.slice(1));
 } else {
   const { runDashboard } = await import('./cli/dashboard.js');

@@ -13,7 +13,7 @@ import { inspect } from 'node:util';
 import { Agent } from 'undici';
 import { ApiError } from './errors.js';
 import { decodeEnvelope } from './envelope.js';
-import { httpGet, parseBaseUrl } from './http.js';
+import { httpGet, parseBaseUrl } from './transport.js';
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList, normalizeQuote } from './normalize.js';
 import type { ApiResult, CallOptions, EventQuery, Market, MarketClient, MarketEvent, MarketQuery, Quote, QuoteParams } from './types.js';
 import { formatAmount, validateEventQuery, validateId, validateMarketQuery, validateQuoteParams, type QueryParams, type Validated } from './validate.js';
@@ -82,7 +82,8 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
     throw configError('maxBodyBytes', 'maxBodyBytes must be a positive whole number of bytes.');
   }
 
-  const agent = new Agent({ connect: { timeout: connectMs }, headersTimeout: headersMs, bodyTimeout: bodyMs });
+  // undici enforces the body cap itself (content-length up front, or as the bytes arrive): UND_ERR_RES_EXCEEDED_MAX_SIZE
+  const agent = new Agent({ connect: { timeout: connectMs }, headersTimeout: headersMs, bodyTimeout: bodyMs, maxResponseSize: maxBodyBytes });
   const closing = new AbortController();
   let closed: Promise<void> | undefined;
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };

@@ -10,7 +10,7 @@
 import { ApiError, kindForStatus } from './errors.js';
 import { parseRateHeaders, parseRetryAfter } from './rateHeaders.js';
 import type { RateHeaders } from './types.js';
-import type { RawResponse } from './http.js';
+import type { RawResponse } from './transport.js';
 import { sanitize } from '../util/sanitize.js';
 
 export const MESSAGE_MAX = 300;

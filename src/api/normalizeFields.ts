@@ -59,14 +59,6 @@ export function toText(v: unknown, max: number): string | undefined {
   return s;
 }
 
-/** A boolean from true/false or the strings "true"/"false". */
-export function toBool(v: unknown): boolean | undefined {
-  if (typeof v === 'boolean') return v;
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  return undefined;
-}
-
 const MIN_TIME = Date.UTC(1990, 0, 1);
 const MAX_TIME = Date.UTC(2200, 0, 1);
 

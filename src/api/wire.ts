@@ -67,7 +67,6 @@ export type WireEnvelope<T> = WireSuccess<T> | WireFailure;
 
 export const API_PREFIX = '/public/v1';
 
-export const MARKET_STATUSES: readonly WireMarketStatus[] = ['active', 'closed', 'settling', 'resolved'];
 /** Values the reference service accepts for `status` (plus `all`). */
 export const STATUS_FILTERS = ['active', 'closed', 'settling', 'resolved', 'all'] as const;
 export const SORTS = ['volume', 'newest', 'closing', 'liquidity'] as const;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import { parseBaseUrl } from '../api/http.js';
+import { parseBaseUrl } from '../api/transport.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 
 /**

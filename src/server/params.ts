@@ -4,7 +4,7 @@
  * parameters are ignored.
  */
 import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, SORTS, STATUS_FILTERS, type SortKey, type WireAction } from '../api/wire.js';
-import { invalidParam } from './http.js';
+import { invalidParam } from './reply.js';
 
 export const AMOUNT_MAX = 1e9;
 const Q_MAX = 200;

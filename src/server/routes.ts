@@ -4,7 +4,7 @@
  * change market state (quotes are previews).
  */
 import type { WireEvent, WireQuote } from '../api/wire.js';
-import { HttpError, decodeId, invalidParam, notFound } from './http.js';
+import { HttpError, decodeId, invalidParam, notFound } from './reply.js';
 import { parseEventList, parseMarketList, parseQuote, type MarketListParams } from './params.js';
 import { quoteLmsr } from './pricing.js';
 import type { ServedMarket, Simulator } from './sim/simulator.js';

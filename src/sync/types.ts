@@ -18,7 +18,7 @@ export interface SyncIntents {
   refreshNow(): RefreshResult;
 }
 
-/** Why a manual refresh cannot go out now (added; optional so existing code keeps compiling). */
+/** Why a manual refresh cannot go out now. */
 export type RefreshRefusal = 'budget' | 'rate_limited' | 'backoff' | 'auth_failed' | 'stopped';
 
 export type RefreshResult = { ok: true } | { ok: false; retryAt: number; reason?: RefreshRefusal };

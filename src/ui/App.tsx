@@ -16,7 +16,7 @@ import { MarketList } from './components/MarketList.js';
 import { Notices, noticeLine } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
-import { currentMarketId, cursorIndex, listRefreshIntervalMs, newestDataAt } from './derive.js';
+import { currentMarketId, cursorIndex, listRefreshIntervalMs, newestDataAt } from './viewModel.js';
 import { useKeys } from './hooks/useKeys.js';
 import { useNow } from './hooks/useNow.js';
 import { useUiState } from './hooks/useUiState.js';

@@ -18,7 +18,7 @@
  */
 import type { Focus } from './uiState.js';
 
-/** From here the panes sit side by side (the issue: below 100 columns they stack). */
+/** From here the panes sit side by side; below it they stack. */
 export const WIDE_MIN = 100;
 /** Wide: " │ " between the list and the detail column. */
 export const SEPARATOR_WIDTH = 3;

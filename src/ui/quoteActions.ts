@@ -5,7 +5,7 @@
  * sync.requestQuote, which coalesces while typing (and validates again).
  */
 import { validateAmount } from '../api/validate.js';
-import { leadingOutcome } from '../store/derive.js';
+import { leadingOutcome } from '../store/outcomes.js';
 import type { OddsStore } from '../store/store.js';
 import { EMPTY_FORM } from '../store/store.js';
 import type { QuoteForm } from '../store/types.js';

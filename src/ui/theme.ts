@@ -1,5 +1,5 @@
 /** A calm palette (htop/k9s-like): colour always doubles a text cue, never replaces it. */
-import type { Badge } from './derive.js';
+import type { Badge } from './viewModel.js';
 
 export const BADGES: Record<Badge, { text: string; color: string }> = {
   active: { text: 'ACTIVE', color: 'green' },

@@ -9,7 +9,7 @@ import { displayWidth, fitCacheSize, fitWidth, widthCacheSize } from './format.j
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** fitWidth as it was before the fast paths: string-width on the whole text and on every grapheme. */
+/** Reference oracle for fitWidth: string-width on the whole text and on every grapheme, no fast paths. */
 function referenceFit(text: string, width: number, pad = false): string {
   const w = Math.max(0, Math.floor(Number.isFinite(width) ? width : 0));
   if (w === 0) return '';

@@ -8,7 +8,7 @@ import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatAge } from '../format.js';
 import { BADGE_WIDTH, colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
-import { badgeSeg } from './StatusBadge.js';
+import { badgeSeg } from './badge.js';
 
 /** Widest resolved outcome shown beside a title. */
 const OUTCOME_MAX = 14;

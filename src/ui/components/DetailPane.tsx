@@ -1,14 +1,14 @@
 import { Box } from 'ink';
 import { useMemo } from 'react';
-import { changeSince } from '../../store/derive.js';
+import { changeSince } from '../../store/outcomes.js';
 import type { MarketEntry, PriceHistory } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { effectiveStatus } from '../derive.js';
+import { effectiveStatus } from '../viewModel.js';
 import { displayWidth, fitWidth, formatAge, formatChange, formatClosesIn, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
-import { sparkline } from './Sparkline.js';
-import { badgeSeg } from './StatusBadge.js';
+import { sparkline } from './sparkline.js';
+import { badgeSeg } from './badge.js';
 
 export interface DetailProps {
   entry: MarketEntry | undefined;

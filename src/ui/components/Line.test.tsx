@@ -8,7 +8,7 @@ import { Line, fitSegments, mergeRuns, sameLine, type Seg } from './Line.js';
 
 afterEach(() => cleanup());
 
-/** fitSegments as it was before it measured each segment once. */
+/** Reference oracle for fitSegments: measures the whole line again for every segment. */
 function referenceFit(segs: readonly Seg[], width: number): Seg[] {
   let kept = segs.filter((s) => s.text !== '');
   const total = (xs: Seg[]) => xs.reduce((n, s) => n + stringWidth(s.text), 0);

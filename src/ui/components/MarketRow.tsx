@@ -1,12 +1,12 @@
 import { memo } from 'react';
-import { changeSince, leadingOutcome } from '../../store/derive.js';
+import { changeSince, leadingOutcome } from '../../store/outcomes.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { effectiveStatus, isStale } from '../derive.js';
+import { effectiveStatus, isStale } from '../viewModel.js';
 import { fitWidth, formatAge, formatChange, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
-import { badgeSeg } from './StatusBadge.js';
+import { badgeSeg } from './badge.js';
 
 export interface RowProps {
   entry: MarketEntry;

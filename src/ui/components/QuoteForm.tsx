@@ -2,14 +2,14 @@ import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { Market } from '../../api/types.js';
 import type { QuoteEntry, QuoteForm as Form, TradeState } from '../../store/types.js';
-import { leadingOutcome } from '../../store/derive.js';
+import { leadingOutcome } from '../../store/outcomes.js';
 import { EMPTY_FORM } from '../../store/store.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth } from '../format.js';
 import type { FormField } from '../uiState.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { quoteResultLines } from './QuoteResult.js';
-import { badgeSeg } from './StatusBadge.js';
+import { badgeSeg } from './badge.js';
 import { TextField } from './TextField.js';
 
 export interface QuoteFormProps {

@@ -1,11 +1,11 @@
 import { validateAmount } from '../../api/validate.js';
 import type { QuoteEntry, QuoteForm, TradeState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { sameForm } from '../derive.js';
+import { sameForm } from '../viewModel.js';
 import { MISSING, formatMoney, formatPrice, formatPriceDelta, formatShares } from '../format.js';
 import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
-import { badgeSeg } from './StatusBadge.js';
+import { badgeSeg } from './badge.js';
 
 const TRADE_TEXT: Record<TradeState, string> = {
   closed: 'Market closed (409): trading has stopped, no quotes.',

@@ -7,7 +7,7 @@ import type { Key } from 'ink';
 import type { OddsStore } from '../../store/store.js';
 import type { SyncIntents } from '../../sync/types.js';
 import type { Clock } from '../../util/clock.js';
-import { SORTS, STATUSES, currentMarketId, cursorIndex, nextInCycle } from '../derive.js';
+import { SORTS, STATUSES, currentMarketId, cursorIndex, nextInCycle } from '../viewModel.js';
 import { secondsUntil } from '../format.js';
 import { changeQuoteForm, currentForm, cycleOutcome, openQuoteForm, requestIfValid, toggleAction } from '../quoteActions.js';
 import { TEXT_EDIT_COMMANDS, applyTextEdit, type TextEdit } from '../textEdit.js';

@@ -119,7 +119,3 @@ export function typedText(input: string, key: Key): string {
   if (key.return || key.escape || key.tab || key.backspace || key.delete) return '';
   return input;
 }
-
-export function label(command: Command): string {
-  return KEY_BINDINGS[command].label;
-}

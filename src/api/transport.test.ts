@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseBaseUrl, transportError } from './http.js';
+import { parseBaseUrl, transportError } from './transport.js';
 import { decodeEnvelope, scrubKey } from './envelope.js';
 import { ApiError } from './errors.js';
 
-const ctx = { base: parseBaseUrl('https://api.example.com:8443/x/'), headersMs: 100, bodyMs: 100 };
+const ctx = { base: parseBaseUrl('https://api.example.com:8443/x/'), headersMs: 100, bodyMs: 100, maxBodyBytes: 1024 };
 const err = (code: string, cause?: unknown) => Object.assign(new Error(`raw ${code} text with /secret/path`), { code, cause });
 
 describe('parseBaseUrl', () => {
@@ -35,6 +35,7 @@ describe('transportError', () => {
     ['ERR_TLS_CERT_ALTNAME_INVALID', 'network', /secure connection/],
     ['HPE_INVALID_CONSTANT', 'protocol', /malformed HTTP/],
     ['UND_ERR_DESTROYED', 'aborted', /client was closed/],
+    ['UND_ERR_RES_EXCEEDED_MAX_SIZE', 'protocol', /larger than 1 KiB/],
     ['WHATEVER_ELSE', 'network', /request to api\.example\.com:8443 failed \(WHATEVER_ELSE\)/],
   ])('%s → %s', (code, kind, message) => {
     const e = transportError(err(code), ctx);

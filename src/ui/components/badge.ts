@@ -1,5 +1,4 @@
-import { Text } from 'ink';
-import type { Badge } from '../derive.js';
+import type { Badge } from '../viewModel.js';
 import { BADGES, BADGE_WIDTH } from '../theme.js';
 import type { Seg } from './Line.js';
 
@@ -7,13 +6,4 @@ import type { Seg } from './Line.js';
 export function badgeSeg(status: Badge, pad = false): Seg {
   const b = BADGES[status] ?? BADGES.unknown;
   return { text: pad ? b.text.padEnd(BADGE_WIDTH) : b.text, color: b.color, bold: true };
-}
-
-export function StatusBadge({ status }: { status: Badge }) {
-  const b = BADGES[status] ?? BADGES.unknown;
-  return (
-    <Text color={b.color} bold>
-      {b.text}
-    </Text>
-  );
 }

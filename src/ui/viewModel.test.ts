@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOddsStore } from '../store/store.js';
-import { currentMarketId, cursorIndex, isStale, listRefreshIntervalMs, nextInCycle, STATUSES } from './derive.js';
+import { currentMarketId, cursorIndex, isStale, listRefreshIntervalMs, nextInCycle, STATUSES } from './viewModel.js';
 
 describe('derive', () => {
   const rate = createOddsStore({ mode: 'key', limit: 30 }).getState().rate;

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../util/clock.js';
-import { createHandler } from './app.js';
+import { createHandler } from './handler.js';
 import { Simulator } from './sim/simulator.js';
 
 

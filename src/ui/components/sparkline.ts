@@ -1,5 +1,3 @@
-import { Text } from 'ink';
-
 const BARS = '▁▂▃▄▅▆▇█';
 /** Smallest price range the bars stretch over, so a 0.1¢ wobble does not look like a crash. */
 const MIN_SPAN = 0.02;
@@ -27,9 +25,4 @@ export function sparkline(values: readonly (number | undefined)[], width: number
       return BARS[Math.min(BARS.length - 1, Math.max(0, i))];
     })
     .join('');
-}
-
-export function Sparkline({ values, width, color }: { values: readonly (number | undefined)[]; width: number; color?: string }) {
-  const text = sparkline(values, width);
-  return <Text {...(color ? { color } : {})}>{text || ' '}</Text>;
 }

@@ -14,7 +14,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, sendData, sendError, splitTarget, type Headers } from './http.js';
+import { HttpError, sendData, sendError, splitTarget, type Headers } from './reply.js';
 import { SlidingWindowLimiter, rateHeaders } from './rateLimit.js';
 import { matchRoute } from './routes.js';
 import type { Simulator } from './sim/simulator.js';

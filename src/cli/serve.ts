@@ -4,7 +4,7 @@
  * a short summary follows. Keys are counted, never printed.
  */
 import { parseArgs } from 'node:util';
-import { startServer, DEFAULT_LIMITS } from './server.js';
+import { startServer, DEFAULT_LIMITS } from '../server/listen.js';
 
 export interface ServeIo {
   stdout: NodeJS.WritableStream;

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runServe } from './index.js';
+import { runServe } from './serve.js';
 
 function sink(): { stream: Writable; text: () => string; firstLine: Promise<string> } {
   let buf = '';

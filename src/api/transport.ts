@@ -1,6 +1,6 @@
 /**
  * The transport under the client: base URL rules, one GET over an undici Agent
- * with an overall deadline, a size-capped body read, and the mapping of every
+ * with an overall deadline, a body capped by undici's maxResponseSize, and the mapping of every
  * transport failure onto one ApiError. Knows nothing of the envelope.
  */
 import type { Agent } from 'undici';
@@ -120,7 +120,9 @@ export async function httpGet(opts: GetOptions): Promise<RawResponse> {
     clearTimeout(phase);
     phase = setTimeout(fire('body'), opts.bodyMs);
     const idle = phase;
-    const text = await readCapped(res.body, res.headers, opts.maxBodyBytes, () => idle.refresh());
+    // undici counts the bytes as they arrive; a declared length over the cap is refused before any is read
+    if (Number(res.headers['content-length']) > opts.maxBodyBytes) throw tooLarge(opts.maxBodyBytes);
+    const text = await readBody(res.body, () => idle.refresh());
     return { status: res.statusCode, headers: res.headers, text };
   } catch (err) {
     if (body && !body.destroyed) body.destroy();
@@ -138,31 +140,18 @@ function timeoutError(which: 'headers' | 'body' | 'total', opts: GetOptions): Ap
   return new ApiError({ kind: 'timeout', code: 'TOTAL_TIMEOUT', message: `${host} did not finish answering within ${seconds(opts.totalMs)}.` });
 }
 
-async function readCapped(
-  body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown },
-  headers: Record<string, string | string[] | undefined>,
-  max: number,
-  onChunk: () => void,
-): Promise<string> {
-  const tooLarge = () =>
-    new ApiError({ kind: 'protocol', code: 'BODY_TOO_LARGE', message: `The answer is larger than ${formatBytes(max)}; it was not read.` });
-  const declared = Number(headers['content-length']);
-  if (Number.isFinite(declared) && declared > max) {
-    body.destroy();
-    throw tooLarge();
-  }
+/** The body as text; every chunk restarts the idle timer. The size cap is undici's `maxResponseSize`. */
+async function readBody(body: AsyncIterable<Buffer>, onChunk: () => void): Promise<string> {
   const chunks: Buffer[] = [];
-  let size = 0;
   for await (const chunk of body) {
     onChunk();
-    size += chunk.length;
-    if (size > max) {
-      body.destroy();
-      throw tooLarge();
-    }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(max: number): ApiError {
+  return new ApiError({ kind: 'protocol', code: 'BODY_TOO_LARGE', message: `The answer is larger than ${formatBytes(max)}; it was not read.` });
 }
 
 function formatBytes(n: number): string {
@@ -185,12 +174,13 @@ function codesOf(err: unknown, depth = 0): string[] {
 const SANE_CODE = /^[A-Z0-9_]{2,40}$/;
 
 /** Maps an undici / socket / DNS / TLS failure to an ApiError with a plain message (never the raw text). */
-export function transportError(err: unknown, opts: Pick<GetOptions, 'base' | 'headersMs' | 'bodyMs'>): ApiError {
+export function transportError(err: unknown, opts: Pick<GetOptions, 'base' | 'headersMs' | 'bodyMs' | 'maxBodyBytes'>): ApiError {
   const codes = codesOf(err);
   const has = (...c: string[]) => codes.find((x) => c.includes(x));
   const host = opts.base.host;
   const code = codes.find((c) => SANE_CODE.test(c));
   let m: string | undefined;
+  if (has('UND_ERR_RES_EXCEEDED_MAX_SIZE')) return tooLarge(opts.maxBodyBytes);
   if ((m = has('UND_ERR_HEADERS_TIMEOUT')))
     return new ApiError({ kind: 'timeout', code: 'HEADERS_TIMEOUT', message: `${host} did not start answering within ${seconds(opts.headersMs)}.` });
   if ((m = has('UND_ERR_BODY_TIMEOUT')))

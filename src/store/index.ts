@@ -1,3 +1,0 @@
-export * from './types.js';
-export * from './store.js';
-export * from './derive.js';
