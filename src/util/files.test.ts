@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileProblem, readTextFile, setAside, stateDir, writeFileAtomic } from './files.js';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'odb-files-'));
+
+describe('stateDir', () => {
+  it('follows XDG_STATE_HOME, else ~/.local/state', () => {
+    expect(stateDir({ XDG_STATE_HOME: '/x/state', HOME: '/home/a' })).toBe('/x/state/oddsboard');
+    expect(stateDir({ HOME: '/home/a' })).toBe('/home/a/.local/state/oddsboard');
+    // a relative XDG path is invalid by the spec and ignored
+    expect(stateDir({ XDG_STATE_HOME: 'rel', HOME: '/home/a' })).toBe('/home/a/.local/state/oddsboard');
+  });
+});
+
+describe('writeFileAtomic', () => {
+  it('writes the whole text and leaves no temp file', () => {
+    const d = dir();
+    const p = join(d, 'sub', 'watchlist.json');
+    writeFileAtomic(p, '{"a":1}');
+    writeFileAtomic(p, '{"a":2}');
+    expect(readFileSync(p, 'utf8')).toBe('{"a":2}');
+    expect(readdirSync(join(d, 'sub'))).toEqual(['watchlist.json']);
+  });
+
+  it('a crash between write and rename leaves the old file whole and no temp file behind', () => {
+    const d = dir();
+    const p = join(d, 'w.json');
+    writeFileAtomic(p, 'old');
+    expect(() =>
+      writeFileAtomic(p, 'new', {
+        beforeRename: (temp) => {
+          expect(readFileSync(temp, 'utf8')).toBe('new');
+          throw new Error('crash');
+        },
+      }),
+    ).toThrow('crash');
+    expect(readFileSync(p, 'utf8')).toBe('old');
+    expect(readdirSync(d)).toEqual(['w.json']);
+  });
+
+  it('a write that cannot happen (the target is a directory) keeps what was there', () => {
+    const d = dir();
+    mkdirSync(join(d, 'x'));
+    expect(() => writeFileAtomic(join(d, 'x'), 'data')).toThrow();
+    expect(readdirSync(d)).toEqual(['x']);
+  });
+});
+
+describe('readTextFile', () => {
+  it('reads a regular file and drops a UTF-8 BOM', () => {
+    const p = join(dir(), 'c.json');
+    writeFileSync(p, '\ufeff{"limit":5}');
+    expect(readTextFile(p, 1000)).toBe('{"limit":5}');
+  });
+
+  it('names the problem without reading the content: missing, too large, not a regular file', () => {
+    const d = dir();
+    const err = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e as FileProblem;
+      }
+      throw new Error('no error');
+    };
+    expect(err(() => readTextFile(join(d, 'nope'), 10)).reason).toBe('missing');
+    writeFileSync(join(d, 'big'), 'x'.repeat(100));
+    expect(err(() => readTextFile(join(d, 'big'), 10)).reason).toBe('too_large');
+    expect(err(() => readTextFile(d, 10)).reason).toBe('not_regular');
+    expect(err(() => readTextFile('/dev/zero', 10)).reason).toBe('not_regular');
+    const fifo = join(d, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    expect(err(() => readTextFile(fifo, 10)).reason).toBe('not_regular'); // returns at once, no writer needed
+  });
+});
+
+describe('setAside', () => {
+  it('moves a broken file to a dated name and returns it', () => {
+    const d = dir();
+    const p = join(d, 'alerts.json');
+    writeFileSync(p, '{broken');
+    const moved = setAside(p, Date.UTC(2026, 10, 23, 12, 0, 0));
+    expect(moved).toBe(`${p}.broken-2026-11-23T12-00-00-000Z`);
+    expect(readFileSync(moved!, 'utf8')).toBe('{broken');
+    expect(setAside(join(d, 'absent'), 0)).toBeUndefined();
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The files oddsboard keeps for a person: where they live and how they are
+ * read and written. Writes are atomic (a temp file beside the target, flushed,
+ * then renamed over it), so a crash or a full disk leaves the old file whole.
+ * Reads are capped and accept only regular files (never a FIFO or /dev/zero).
+ */
+import { closeSync, constants, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+
+/** `$XDG_STATE_HOME/oddsboard`, else `~/.local/state/oddsboard`: the watchlist, alerts, the shared rate ledger. */
+export function stateDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? env.XDG_STATE_HOME : join(env.HOME || homedir(), '.local', 'state');
+  return join(base, 'oddsboard');
+}
+
+export class FileProblem extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: 'missing' | 'not_regular' | 'too_large' | 'unreadable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The whole text of a regular file of at most `maxBytes`, a leading UTF-8 BOM dropped.
+ * Throws FileProblem: `missing` (ENOENT), `not_regular` (a directory, FIFO, device), `too_large`, `unreadable`.
+ * The message names the file and the problem, never its content.
+ */
+export function readTextFile(path: string, maxBytes: number): string {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then tells it is not a regular file
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new FileProblem(path, 'missing', `${path} does not exist`);
+    if (code === 'EISDIR') throw new FileProblem(path, 'not_regular', `${path} is not a regular file`);
+    throw new FileProblem(path, 'unreadable', `${path} cannot be read (${code ?? 'error'})`);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new FileProblem(path, 'not_regular', `${path} is not a regular file`);
+    if (st.size > maxBytes) throw new FileProblem(path, 'too_large', `${path} is larger than ${maxBytes} bytes`);
+    const buf = Buffer.alloc(maxBytes + 1);
+    let n = 0;
+    for (;;) {
+      const r = readSync(fd, buf, n, buf.length - n, null);
+      if (r === 0) break;
+      n += r;
+      if (n > maxBytes) throw new FileProblem(path, 'too_large', `${path} is larger than ${maxBytes} bytes`);
+    }
+    const text = buf.subarray(0, n).toString('utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch (e) {
+    if (e instanceof FileProblem) throw e;
+    throw new FileProblem(path, 'unreadable', `${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Test seam: where an atomic write may be interrupted. */
+export interface WriteHooks {
+  /** Called after the temp file is written and flushed, before the rename. Throwing simulates a crash there. */
+  beforeRename?: (tempPath: string) => void;
+}
+
+/**
+ * Writes `text` to `path` atomically: `.<name>.<pid>.<n>.tmp` in the same directory (mode 0600), fsync, rename.
+ * On any failure the temp file is removed and the old file is left as it was; the error is rethrown.
+ */
+let tempSeq = 0;
+export function writeFileAtomic(path: string, text: string, hooks: WriteHooks = {}): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${++tempSeq}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, 'wx', 0o600);
+    const buf = Buffer.from(text, 'utf8');
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    hooks.beforeRename?.(temp);
+    renameSync(temp, path);
+  } catch (e) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(temp);
+    } catch {
+      // already gone
+    }
+    throw e;
+  }
+}
+
+/**
+ * A file that could not be parsed is moved aside to `<path>.broken-<stamp>` (never overwritten silently)
+ * and the new name returned; undefined when even that failed.
+ */
+export function setAside(path: string, now: number): string | undefined {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  const target = `${path}.broken-${stamp}`;
+  try {
+    statSync(path);
+    renameSync(path, target);
+    return target;
+  } catch {
+    return undefined;
+  }
+}
