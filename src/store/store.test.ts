@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Market } from '../api/types.js';
 import { CATEGORY_CAP, createOddsStore, HISTORY_CAP, MARKET_CACHE_CAP, NOTICE_CAP, type OddsStore } from './store.js';
 import type { ErrorInfo } from './types.js';
+import { binary, market } from '../../test/support/markets.js';
 
-function m(id: string, yes = 0.6, extra: Partial<Market> = {}): Market {
-  return { id, title: `T ${id}`, status: 'active', outcomes: [{ name: 'Yes', price: yes }, { name: 'No', price: 1 - yes }], raw: {}, ...extra };
-}
+const m = (id: string, yes = 0.6, extra: Partial<Market> = {}): Market => market(id, { title: `T ${id}`, outcomes: binary(yes), ...extra });
 const fresh = (): OddsStore => createOddsStore({ mode: 'anon', limit: 10 });
 const err = (kind: ErrorInfo['kind'], at: number, status?: number): ErrorInfo => ({ kind, code: kind.toUpperCase(), message: kind, at, ...(status ? { status } : {}) });
 
@@ -169,15 +168,7 @@ describe('connection, rate, notices, categories', () => {
 });
 
 describe('a changed list query', () => {
-  const mk = (id: string, status: Market['status'], category: string, volume: number): Market => ({
-    id,
-    title: `Title ${id}`,
-    category,
-    status,
-    outcomes: [{ name: 'Yes', price: 0.5 }],
-    volume,
-    raw: {},
-  });
+  const mk = (id: string, status: Market['status'], category: string, volume: number) => market(id, { status, category, volume });
   const seeded = () => {
     const s = createOddsStore({ mode: 'key', limit: 30, query: { status: 'all', sort: 'newest' } });
     s.getState().listLoaded([mk('a', 'active', 'Sports', 5), mk('b', 'closed', 'Politics', 9), mk('c', 'active', 'Politics', 7)], 1);

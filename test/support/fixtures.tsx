@@ -1,5 +1,6 @@
 /** Shared test fixtures: markets, a fake sync that records intents, a rendered App over a real store and a manual clock. */
 import type { Market } from '../../src/api/types.js';
+import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import type { ListQuery, QuoteForm } from '../../src/store/types.js';
 import { createSync } from '../../src/sync/sync.js';
@@ -9,25 +10,7 @@ import { ManualClock } from '../../src/util/clock.js';
 import { App } from '../../src/ui/App.js';
 import { renderTerminal, type TestTerminal } from './terminal.js';
 
-export function makeMarket(n: number, over: Partial<Market> = {}): Market {
-  const yes = 0.3 + ((n * 7) % 50) / 100;
-  return {
-    id: `m${n}`,
-    title: `Market number ${n}`,
-    category: n % 2 ? 'politics' : 'sports',
-    status: 'active',
-    outcomes: [
-      { id: 'y', name: 'Yes', price: yes },
-      { id: 'n', name: 'No', price: 1 - yes },
-    ],
-    volume: 1000 * n + 500,
-    liquidity: 200 * n,
-    closesAt: Date.UTC(2026, 11, 1),
-    updatedAt: 0,
-    raw: {},
-    ...over,
-  };
-}
+export { makeMarket } from './markets.js';
 
 const LONG_NAMES = ['Progressive Alliance', 'Civic Union', 'Green Front', 'National Renewal', 'Liberty', 'Others', 'Undecided'];
 
