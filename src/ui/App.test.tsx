@@ -2,6 +2,7 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeMarket, renderApp, type Harness } from '../../test/support/fixtures.js';
 import { KEYS, press, waitFor, waitForFrame } from '../../test/support/wait.js';
+import { WIDE_MIN } from './layout.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
@@ -11,7 +12,24 @@ const lines = (f: string) => f.split('\n');
 const rowOf = (f: string) => lines(f).find((l) => l.startsWith('▸ ')) ?? '';
 
 describe('layout', () => {
-  it('stacks the panes below 120 columns', async () => {
+  const stacked = (f: string) => {
+    const list = lines(f).findIndex((l) => /^[◆◇] Markets/.test(l));
+    const detail = lines(f).findIndex((l) => /^[◆◇] Detail/.test(l));
+    return list >= 0 && detail > list && !f.includes('│');
+  };
+  const sideBySide = (f: string) => (lines(f).find((l) => /^[◆◇] Markets/.test(l)) ?? '').includes(' │ ◇ Detail');
+
+  it.each([
+    [WIDE_MIN - 1, 'stacked'],
+    [WIDE_MIN, 'side by side'],
+  ] as const)('at %i columns the panes are %s (the switch is at WIDE_MIN)', async (columns, how) => {
+    h = renderApp({ columns, rows: 30 });
+    const f = await waitForFrame(h.term, 'Market number 1');
+    expect(how === 'stacked' ? stacked(f) : sideBySide(f), f).toBe(true);
+    expect(lines(f).every((l) => stringWidth(l) <= columns)).toBe(true);
+  });
+
+  it(`stacks the panes below ${WIDE_MIN} columns`, async () => {
     h = renderApp({ columns: 80, rows: 24 });
     const f = await waitForFrame(h.term, 'Market number 1');
     const list = lines(f).findIndex((l) => /^[◆◇] Markets/.test(l));
@@ -23,7 +41,7 @@ describe('layout', () => {
     expect(f).not.toContain('│');
   });
 
-  it('puts them side by side from 120 columns', async () => {
+  it(`puts them side by side from ${WIDE_MIN} columns`, async () => {
     h = renderApp({ columns: 160, rows: 40 });
     const f = await waitForFrame(h.term, 'Market number 1');
     const title = lines(f).find((l) => /^[◆◇] Markets/.test(l)) ?? '';
