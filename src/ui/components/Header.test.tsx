@@ -10,7 +10,7 @@ import { Header, type HeaderProps } from './Header.js';
 afterEach(() => cleanup());
 
 const now = new ManualClock().now();
-const rate: RateState = { mode: 'demo', limit: 30, effectiveLimit: 30, usedInWindow: 4, nextListRefreshAt: now + 2000, totalRequests: 4, total429: 0 };
+const rate: RateState = { mode: 'demo', limit: 30, effectiveLimit: 30, usedInWindow: 4, othersInWindow: 0, nextListRefreshAt: now + 2000, totalRequests: 4, total429: 0 };
 const props: HeaderProps = { mode: 'demo', demo: true, keyHint: '', rate, connection: { status: 'online', consecutiveFailures: 0 }, newestAt: now - 3000, now, width: 100 };
 
 async function header(p: Partial<HeaderProps>): Promise<string> {
