@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDashboardArgs } from './args.js';
-import { defaultConfigPath, resolveSettings, UsageError } from './config.js';
+import { defaultConfigPath, resolveSettings } from './config.js';
+import { UsageError } from './errors.js';
 
 function configFile(content: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'oddsboard-config-'));
@@ -48,7 +49,15 @@ describe('flags', () => {
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'ftp://x']))).toMatch(/https/);
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'http://example.com']))).toMatch(/^--base-url: Refusing plain http:\/\/ to example\.com: .*only to a loopback address/);
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'https://api.example.com/?token=x']))).toMatch(/^--base-url: .*must not contain a query/);
-    expect(usageMessage(() => parseDashboardArgs(['markets', 'extra']))).toMatch(/unexpected argument "markets"/);
+    // a stray word may be a key pasted in the wrong place: its position is named, never its text
+    const stray = usageMessage(() => parseDashboardArgs(['--demo', 'sk_live_0123456789abcdef']));
+    expect(stray).toMatch(/unexpected argument 2/);
+    expect(stray).not.toContain('sk_live');
+    const oddFlag = usageMessage(() => parseDashboardArgs(['--sk_live_0123456789abcdef']));
+    expect(oddFlag).toMatch(/unknown flag in argument 1/);
+    expect(oddFlag).not.toContain('sk_live');
+    expect(usageMessage(() => parseDashboardArgs(['--limit', '5', '--limit', '6']))).toBe('--limit is given more than once');
+    expect(usageMessage(() => parseDashboardArgs(['--limit']))).toBe('--limit needs a value');
   });
 
   it('never takes the API key from a flag', () => {
