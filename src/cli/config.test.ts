@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +101,42 @@ describe('settings', () => {
     const message = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: withKey }));
     expect(message).toMatch(/ODDSBOARD_API_KEY/);
     expect(message).not.toContain('sekrit');
+  });
+
+  it('names the line of broken JSON without quoting the file (it may hold a key)', () => {
+    const broken = configFile('{\n  "sort": "volume",\n  "baseUrl": sk_live_0123456789abcdef\n}');
+    const message = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: broken }));
+    expect(message).toMatch(/not valid JSON \(line 3, column 14\)/);
+    expect(message).not.toContain('sk_live');
+    const cut = configFile('{ "sort": "volume", "query": "sk_live_0123');
+    const m2 = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: cut }));
+    expect(m2).toMatch(/not valid JSON/);
+    expect(m2).not.toContain('sk_live');
+    const oddKey = configFile('{\n  "sk_live_0123456789abcdef": true\n}');
+    const m3 = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: oddKey }));
+    expect(m3).toMatch(/unknown setting on line 2 \(known: /);
+    expect(m3).not.toContain('sk_live');
+  });
+
+  it('reads only a regular file of bounded size, and accepts a UTF-8 BOM', () => {
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: '/dev/zero' }))).toMatch(/config file \/dev\/zero: not a regular file/);
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-config-'));
+    const fifo = join(dir, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    // a FIFO without a writer would block a plain read forever
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: fifo }))).toMatch(/not a regular file/);
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: dir }))).toMatch(/not a regular file/);
+    const big = configFile(`{"query": "${'x'.repeat(70_000)}"}`);
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: big }))).toMatch(/larger than 64 KiB/);
+    const bom = configFile('\uFEFF{"sort": "closing", "theme": "light", "color": "never"}');
+    expect(resolveSettings({}, { ODDSBOARD_CONFIG: bom })).toMatchObject({ sort: 'closing', theme: 'light', color: 'never', configFound: true });
+  });
+
+  it('checks theme and color from the file and the flags', () => {
+    const bad = configFile(JSON.stringify({ theme: 'solarized' }));
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: bad }))).toMatch(/theme must be one of dark, light/);
+    expect(usageMessage(() => parseDashboardArgs(['--color', 'sometimes']))).toMatch(/^--color: color must be one of auto, always, never/);
+    expect(parseDashboardArgs(['--color', 'never', '--theme', 'light'])).toEqual({ kind: 'run', flags: { color: 'never', theme: 'light' } });
   });
 
   it('rejects a bad base URL from the environment, naming the variable', () => {

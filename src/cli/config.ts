@@ -3,6 +3,7 @@ import envPaths from 'env-paths';
 import { parseBaseUrl } from '../api/transport.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 import { FileProblem, readTextFile } from '../util/files.js';
+import { jsonErrorOffset, lineColumn } from '../util/jsonError.js';
 import { UsageError } from './errors.js';
 
 export { UsageError };
@@ -113,20 +114,11 @@ function sayable(name: string): boolean {
   return /^[A-Za-z][A-Za-z_-]{0,23}$/.test(name);
 }
 
-/** 1-based line of a character offset. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
-
-/** Where JSON.parse stopped, as "line L, column C", from the offset in its message (the message itself quotes the text). */
-function jsonErrorPlace(text: string, e: unknown): string {
-  const m = /position (\d+)/.exec(e instanceof Error ? e.message : '');
-  if (!m) return /end of JSON|Unexpected end/i.test(e instanceof Error ? e.message : '') ? 'it ends too early' : 'it cannot be parsed';
-  const offset = Number(m[1]);
-  const line = lineAt(text, offset);
-  const column = offset - text.lastIndexOf('\n', offset - 1);
+/** Where the file stops being JSON, as "line L, column C" (never its text). */
+function jsonErrorPlace(text: string): string {
+  const at = jsonErrorOffset(text);
+  if (at >= text.length) return 'it ends too early';
+  const { line, column } = lineColumn(text, Math.max(0, at));
   return `line ${line}, column ${column}`;
 }
 
@@ -151,17 +143,17 @@ export function readConfigFile(path: string): { found: boolean; values: Settings
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`config file ${path}: not valid JSON (${jsonErrorPlace(text, e)})`);
+  } catch {
+    throw new UsageError(`config file ${path}: not valid JSON (${jsonErrorPlace(text)})`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`config file ${path}: must be a JSON object like {"sort": "volume"}`);
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed)) {
-    const where = sayable(key) ? `"${key}"` : `the setting on line ${lineAt(text, Math.max(0, text.indexOf(JSON.stringify(key))))}`;
+    const line = lineColumn(text, Math.max(0, text.indexOf(JSON.stringify(key)))).line;
     if (key === 'apiKey' || key === 'key' || key === 'api_key') {
-      throw new UsageError(`config file ${path}: ${where} is not read from files; set ODDSBOARD_API_KEY in the environment instead`);
+      throw new UsageError(`config file ${path}: "${key}" is not read from files; set ODDSBOARD_API_KEY in the environment instead`);
     }
-    if (!(FILE_KEYS as readonly string[]).includes(key)) throw new UsageError(`config file ${path}: unknown setting ${where} (known: ${FILE_KEYS.join(', ')})`);
+    if (!(FILE_KEYS as readonly string[]).includes(key)) throw new UsageError(`config file ${path}: unknown setting ${sayable(key) ? `"${key}"` : `on line ${line}`} (known: ${FILE_KEYS.join(', ')})`);
     values[key] = checkValue(key, value, `config file ${path}`);
   }
   return { found: true, values: values as SettingsInput };
