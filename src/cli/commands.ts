@@ -18,6 +18,8 @@ export interface CommandIo {
   env: NodeJS.ProcessEnv;
   /** Stops a long-running command like SIGINT does (for tests and embedding). */
   signal?: AbortSignal;
+  /** Wall-clock time and sleeping while a one-shot command waits for the rate budget (tests pass a virtual one). */
+  timing?: { now(): number; sleep(ms: number, signal?: AbortSignal): Promise<void> };
 }
 
 export type RunCommand = (argv: string[], io: CommandIo) => Promise<number>;

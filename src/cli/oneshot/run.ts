@@ -107,6 +107,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
       await waitForSlot(src.ledger, Math.max(1, src.limit - RESERVE), {
         noWait,
         signal: ac.signal,
+        ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
         onWait: (ms) => io.stderr.write(`oddsboard: waiting ${Math.ceil(ms / 1000)}s for the rate budget (shared with other oddsboard processes; --no-wait exits 3 instead)\n`),
       });
       try {
