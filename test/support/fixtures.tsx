@@ -5,6 +5,8 @@ import type { ListQuery, QuoteForm } from '../../src/store/types.js';
 import type { SyncIntents } from '../../src/sync/types.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { App } from '../../src/ui/App.js';
+import { ThemeContext } from '../../src/ui/components/ThemeContext.js';
+import type { Palette } from '../../src/ui/theme.js';
 import { renderTerminal, type TestTerminal } from './terminal.js';
 
 export function makeMarket(n: number, over: Partial<Market> = {}): Market {
@@ -79,6 +81,8 @@ export interface HarnessOptions {
   keyHint?: string;
   /** Fill the store before rendering. */
   prepare?: (store: OddsStore, clock: ManualClock) => void;
+  /** The colours (default: the dark palette). */
+  palette?: Palette;
 }
 
 /** A real store (`key` mode, limit 30) filled via its actions at a fixed time, and the App rendered over it. */
@@ -93,8 +97,9 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
   opts.prepare?.(store, clock);
   const sync = new FakeSync();
   const quits: number[] = [];
+  const app = <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} />;
   const term = renderTerminal(
-    <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} />,
+    opts.palette ? <ThemeContext.Provider value={opts.palette}>{app}</ThemeContext.Provider> : app,
     { columns: opts.columns ?? 120, rows: opts.rows ?? 30 },
   );
   return { store, sync, clock, term, quits };
