@@ -35,6 +35,14 @@ describe('header', () => {
     expect(stringWidth(f)).toBeLessThanOrEqual(width);
   });
 
+  it('counts the sends of other oddsboard processes on the same budget (+N other), down to 60 columns', async () => {
+    const shared = { ...rate, mode: 'key' as const, usedInWindow: 12, othersInWindow: 3 };
+    expect(await header({ width: 100, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(/12\/30 req\/min \+3 other/);
+    expect(await header({ width: 80, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(/12\/30\/min \+3/);
+    expect(await header({ width: 60, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(/12\/30\/min \+3/);
+    expect(await header({ width: 100 })).not.toMatch(/other/);
+  });
+
   it('with a key and an eased limit at 80 columns: the key shows its last 4 characters only', async () => {
     const f = await header({ width: 80, mode: 'key', demo: false, keyHint: 'sk_live_secret_9f3a', rate: { ...rate, mode: 'key', effectiveLimit: 20 } });
     expect(f).toContain('KEY …9f3a');
