@@ -48,6 +48,15 @@ describe('--json output follows docs/schema.json', () => {
     expect(validate(schema, { oddsboard: 1, error: { code: 'NOT_FOUND', exit: 4, message: 'gone' } })).toEqual([]);
   });
 
+  it('docs/commands.md documents every field and error code of the schema', () => {
+    const doc = readFileSync(join(root, 'docs/commands.md'), 'utf8');
+    const defs = schema.$defs as Record<string, { properties?: Record<string, unknown> }>;
+    const errorProps = (defs.errorDocument!.properties!.error as { properties: Record<string, { enum?: unknown[] }> }).properties;
+    for (const def of ['market', 'outcome', 'event', 'quote']) for (const field of Object.keys(defs[def]!.properties!)) expect(doc).toContain(`\`${field}\``);
+    for (const field of Object.keys(errorProps)) expect(doc).toContain(`\`${field}\``);
+    for (const code of errorProps.code!.enum!) expect(doc).toContain(`\`${String(code)}\``);
+  });
+
   it('markets: normalized markets with status, the source word, prices in 0..1 and ISO times', async () => {
     const r = await run(['markets', '--json', '--limit', '5', '--sort', 'closing']);
     expect(r.code).toBe(0);
