@@ -249,6 +249,25 @@ describe('the shared rate budget', () => {
   });
 });
 
+describe('interrupted', () => {
+  it('Ctrl-C while waiting for the budget: exit 130, nothing sent', async () => {
+    const first = await run(['markets', '--limit', '1']);
+    const dir = join(first.stateHome, 'oddsboard');
+    const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.ledger'))!);
+    const { writeFileSync } = await import('node:fs');
+    const full = Array.from({ length: 29 }, (_, i) => `s ${Date.now() - 1_000 + i} 999999.other\n`).join('');
+    writeFileSync(file, full);
+    const ac = new AbortController();
+    const c = cliIo({ stateHome: first.stateHome, env: { ODDSBOARD_BASE_URL: srv.url, ODDSBOARD_API_KEY: KEY } });
+    // the person presses Ctrl-C while the command sleeps for its slot
+    c.io.timing = { now: Date.now, sleep: async () => ac.abort() };
+    c.io.signal = ac.signal;
+    expect(await main(['markets', '--json'], c.io)).toBe(130);
+    expect(JSON.parse(c.out()).error).toMatchObject({ code: 'INTERRUPTED', exit: 130 });
+    expect(readFileSync(file, 'utf8')).toBe(full);
+  });
+});
+
 describe('tables', () => {
   const widest = (text: string) => Math.max(...text.split('\n').map((l) => displayWidth(l)));
 
