@@ -2,7 +2,7 @@
  * Picks the subcommand and runs it. Only the chosen command's module is
  * loaded: one-shot commands never load Ink or React.
  */
-import { DASHBOARD, findCommand, type CommandIo } from './commands.js';
+import { COMMANDS, DASHBOARD, findCommand, type CommandIo } from './commands.js';
 import { EXIT } from './errors.js';
 
 export async function main(argv: string[], io: CommandIo): Promise<number> {
@@ -11,7 +11,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
   const cmd = findCommand(first);
   if (!cmd) {
     // never echoed: a stray word on the command line may be a key
-    io.stderr.write('oddsboard: argument 1 is not a command (commands: markets, market, quote, events, event, serve; see oddsboard --help)\n');
+    io.stderr.write(`oddsboard: argument 1 is not a command (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see oddsboard --help)\n`);
     return EXIT.usage;
   }
   return (await cmd.load())(argv.slice(1), io);

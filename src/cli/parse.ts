@@ -105,7 +105,7 @@ export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
     const v = raw[camel(name)];
     if (v === undefined) continue;
     if (spec.type === 'string' && typeof v === 'string') {
-      if (v === '' && !positionOfValue(argv, name)) throw new UsageError(`--${name} needs a value`);
+      if (v === '' && !hasExplicitValue(argv, name)) throw new UsageError(`--${name} needs a value`);
       out[name] = v;
     } else if (spec.type === 'boolean' && typeof v === 'boolean') out[name] = v;
     else throw new UsageError(`--${name} ${spec.type === 'boolean' ? 'takes no value' : 'needs a value'}`);
@@ -114,7 +114,7 @@ export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
 }
 
 /** Whether a string flag was written with an explicit (possibly empty) value: `--query=` or `--query ''`. */
-function positionOfValue(argv: readonly string[], name: string): boolean {
+function hasExplicitValue(argv: readonly string[], name: string): boolean {
   for (let i = 0; i < argv.length; i++) {
     const tok = argv[i]!;
     if (tok === '--') return false;

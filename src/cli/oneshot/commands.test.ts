@@ -146,7 +146,7 @@ describe('exit codes', () => {
       valid(doc);
       expect(doc.error).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
       expect(doc.error.retryAfterMs).toBeGreaterThan(0);
-      expect(doc.error.message).toMatch(/Waiting \d+s would do/);
+      expect(doc.error.message).toMatch(/\(retry in \d+s\)$/);
     } finally {
       await tight.close();
     }

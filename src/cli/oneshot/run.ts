@@ -57,11 +57,9 @@ function apiFailure(e: ApiError): Failure {
   const f: Failure = { exit: exitCodeFor(e.kind), code: errorCodeFor(e.kind), message: e.message };
   if (e.status !== undefined) f.status = e.status;
   if (e.param !== undefined) f.param = e.param;
-  if (e.kind === 'rate_limited') {
-    if (e.retryAfterMs !== undefined) {
-      f.retryAfterMs = e.retryAfterMs;
-      f.message = `${e.message.replace(/\s*$/, '')} Waiting ${Math.ceil(e.retryAfterMs / 1000)}s would do.`;
-    }
+  if (e.kind === 'rate_limited' && e.retryAfterMs !== undefined) {
+    f.retryAfterMs = e.retryAfterMs;
+    f.message = `${e.message.trimEnd()} (retry in ${Math.ceil(e.retryAfterMs / 1000)}s)`;
   }
   return f;
 }
