@@ -20,11 +20,13 @@ process.env.NODE_ENV ??= 'production';
 
 const argv = process.argv.slice(2);
 let code: number;
-if (argv[0] === 'serve') {
-  const { runServe } = await import('./cli/serve.js');
-  code = await runServe(argv.slice(1));
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+  // the most common quick question answered without loading the parser
+  const { version } = await import('./cli/version.js');
+  process.stdout.write(`${version()}\n`);
+  code = 0;
 } else {
-  const { runDashboard } = await import('./cli/dashboard.js');
-  code = await runDashboard(argv);
+  const { main } = await import('./cli/main.js');
+  code = await main(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
 }
 process.exit(code);

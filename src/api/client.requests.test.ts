@@ -10,7 +10,7 @@ const t = withTestServer();
 const client = (extra?: Partial<ClientConfig>) => t.client(extra);
 
 describe('base URL', () => {
-  it.each(['http://example.com', 'http://10.0.0.1:8080', 'http://127.0.0.1.evil.example', 'http://[::2]/', 'ftp://127.0.0.1', 'not a url', ''])(
+  it.each(['http://example.com', 'http://10.0.0.1:8080', 'http://127.0.0.1.evil.example', 'http://evil.localhost:8787', 'http://localhost.evil.example', 'http://[::2]/', 'ftp://127.0.0.1', 'not a url', ''])(
     'refuses %j at creation',
     (baseUrl) => {
       const e = thrown(() => createClient({ baseUrl }));

@@ -135,3 +135,8 @@ export function readResolved(o: Rec): string | undefined {
   if (isRecord(v)) return toText(pick(v, NAME_KEYS), NAME_MAX);
   return toText(v, NAME_MAX);
 }
+
+/** The source's own status word as it sent it (sanitized, ≤ 40 characters), when it sent one. */
+export function statusWord(raw: unknown): string | undefined {
+  return isRecord(raw) ? toText(raw.status, 40) : undefined;
+}

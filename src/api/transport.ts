@@ -15,9 +15,13 @@ export interface BaseUrl {
   host: string;
 }
 
-function isLoopback(hostname: string): boolean {
+/**
+ * Loopback written literally: `localhost`, 127.0.0.0/8, ::1 (and ::ffff:127.x). Any other name goes
+ * through DNS, which may answer anything — `evil.localhost` included — so it needs https.
+ */
+export function isLoopback(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (h === 'localhost') return true;
   if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
   if (/^::ffff:127\./.test(h)) return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);

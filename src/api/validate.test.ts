@@ -31,6 +31,10 @@ describe('validateAmount', () => {
     ['1e400', 'Amount is too large (max 1,000,000,000)'],
     ['1000000000.01', 'Amount is too large (max 1,000,000,000)'],
     [Infinity, 'Amount is too large (max 1,000,000,000)'],
+    // sent with 12 decimals, these would be amount=0 (a 400)
+    ['1e-20', 'Amount is too small (min 0.000000000001)'],
+    ['0.0000000000001', 'Amount is too small (min 0.000000000001)'],
+    [4e-13, 'Amount is too small (min 0.000000000001)'],
   ] as const)('rejects %j with "%s"', (input, message) => {
     expect(validateAmount(input)).toEqual({ ok: false, message });
   });
@@ -103,6 +107,17 @@ describe('validateMarketQuery / validateEventQuery', () => {
     expect(validateEventQuery({ limit: 3 })).toEqual({ ok: true, value: [['limit', '3']] });
   });
 
+  it('sends search and category as the screen shows them: control characters and escape sequences removed', () => {
+    expect(validateMarketQuery({ q: 'rain\x1b[31m\u0007 fall\u202e', category: '\x1b]52;c;ZXZpbA==\x07Sports\r\n' })).toEqual({
+      ok: true,
+      value: [
+        ['q', 'rain fall'],
+        ['category', 'Sports'],
+      ],
+    });
+    expect(validateMarketQuery({ q: '\x1b[2J\x07' })).toEqual({ ok: true, value: [] });
+  });
+
   it('rejects bad members by name', () => {
     expect(validateMarketQuery({ limit: 500 })).toMatchObject({ ok: false, param: 'limit' });
     expect(validateMarketQuery({ offset: 20_000 })).toMatchObject({ ok: false, param: 'offset' });
@@ -119,5 +134,16 @@ describe('formatAmount', () => {
     expect(formatAmount(1e9)).toBe('1000000000');
     expect(formatAmount(0.1 + 0.2)).toBe('0.3');
     expect(formatAmount(100)).toBe('100');
+  });
+
+  it('sends every amount validateAmount accepts as a positive decimal', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), (v) => {
+        const r = validateAmount(v);
+        if (r.ok) expect(Number(formatAmount(r.value))).toBeGreaterThan(0);
+      }),
+    );
+    expect(validateAmount('0.000000000001')).toEqual({ ok: true, value: 1e-12 });
+    expect(formatAmount(1e-12)).toBe('0.000000000001');
   });
 });

@@ -4,6 +4,7 @@
  * show it as is. Nothing here throws.
  */
 import type { Action, EventQuery, MarketQuery, QuoteParams } from './types.js';
+import { sanitize } from '../util/sanitize.js';
 import { LIMIT_MAX, OFFSET_MAX } from './wire.js';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string; param?: string };
@@ -34,14 +35,19 @@ export function validateAmount(input: string | number): { ok: true; value: numbe
   }
   if (!(value > 0)) return { ok: false, message: 'Amount must be greater than 0' };
   if (!Number.isFinite(value) || value > AMOUNT_MAX) return { ok: false, message: 'Amount is too large (max 1,000,000,000)' };
+  // what is sent has AMOUNT_DECIMALS decimals: 1e-20 would go out as amount=0
+  if (Number(formatAmount(value)) === 0) return { ok: false, message: 'Amount is too small (min 0.000000000001)' };
   return { ok: true, value };
 }
 
-/** An amount as plain decimal text for the query string: no exponent notation (1e-7), at most 12 decimals. */
+/** Decimals an amount is sent with. */
+export const AMOUNT_DECIMALS = 12;
+
+/** An amount as plain decimal text for the query string: no exponent notation (1e-7), at most AMOUNT_DECIMALS decimals. */
 export function formatAmount(value: number): string {
   const plain = String(value);
   if (/^\d+(\.\d{1,12})?$/.test(plain)) return plain;
-  return value.toFixed(12).replace(/\.?0+$/, '');
+  return value.toFixed(AMOUNT_DECIMALS).replace(/\.?0+$/, '');
 }
 
 function validateInt(param: string, input: unknown, min: number, max: number): Validated<number> {
@@ -99,7 +105,8 @@ export function validateMarketQuery(q: MarketQuery | undefined): Validated<Query
     const v = q[key];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') return { ok: false, param: key, message: `${key} must be text` };
-    const text = v.trim();
+    // what is sent is what the screen shows: no control characters or escape sequences reach the service
+    const text = sanitize(v).trim();
     if (text === '') continue;
     if (text.length > QUERY_TEXT_MAX) return { ok: false, param: key, message: `${key} is too long (max ${QUERY_TEXT_MAX} characters)` };
     out.push([key, text]);

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDashboardArgs } from './args.js';
-import { defaultConfigPath, resolveSettings, UsageError } from './config.js';
+import { defaultConfigPath, resolveSettings } from './config.js';
+import { UsageError } from './errors.js';
 
 function configFile(content: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'oddsboard-config-'));
@@ -48,7 +50,15 @@ describe('flags', () => {
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'ftp://x']))).toMatch(/https/);
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'http://example.com']))).toMatch(/^--base-url: Refusing plain http:\/\/ to example\.com: .*only to a loopback address/);
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'https://api.example.com/?token=x']))).toMatch(/^--base-url: .*must not contain a query/);
-    expect(usageMessage(() => parseDashboardArgs(['markets', 'extra']))).toMatch(/unexpected argument "markets"/);
+    // a stray word may be a key pasted in the wrong place: its position is named, never its text
+    const stray = usageMessage(() => parseDashboardArgs(['--demo', 'sk_live_0123456789abcdef']));
+    expect(stray).toMatch(/unexpected argument 2/);
+    expect(stray).not.toContain('sk_live');
+    const oddFlag = usageMessage(() => parseDashboardArgs(['--sk_live_0123456789abcdef']));
+    expect(oddFlag).toMatch(/unknown flag in argument 1/);
+    expect(oddFlag).not.toContain('sk_live');
+    expect(usageMessage(() => parseDashboardArgs(['--limit', '5', '--limit', '6']))).toBe('--limit is given more than once');
+    expect(usageMessage(() => parseDashboardArgs(['--limit']))).toBe('--limit needs a value');
   });
 
   it('never takes the API key from a flag', () => {
@@ -91,6 +101,42 @@ describe('settings', () => {
     const message = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: withKey }));
     expect(message).toMatch(/ODDSBOARD_API_KEY/);
     expect(message).not.toContain('sekrit');
+  });
+
+  it('names the line of broken JSON without quoting the file (it may hold a key)', () => {
+    const broken = configFile('{\n  "sort": "volume",\n  "baseUrl": sk_live_0123456789abcdef\n}');
+    const message = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: broken }));
+    expect(message).toMatch(/not valid JSON \(line 3, column 14\)/);
+    expect(message).not.toContain('sk_live');
+    const cut = configFile('{ "sort": "volume", "query": "sk_live_0123');
+    const m2 = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: cut }));
+    expect(m2).toMatch(/not valid JSON/);
+    expect(m2).not.toContain('sk_live');
+    const oddKey = configFile('{\n  "sk_live_0123456789abcdef": true\n}');
+    const m3 = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: oddKey }));
+    expect(m3).toMatch(/unknown setting on line 2 \(known: /);
+    expect(m3).not.toContain('sk_live');
+  });
+
+  it('reads only a regular file of bounded size, and accepts a UTF-8 BOM', () => {
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: '/dev/zero' }))).toMatch(/config file \/dev\/zero: not a regular file/);
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-config-'));
+    const fifo = join(dir, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    // a FIFO without a writer would block a plain read forever
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: fifo }))).toMatch(/not a regular file/);
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: dir }))).toMatch(/not a regular file/);
+    const big = configFile(`{"query": "${'x'.repeat(70_000)}"}`);
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: big }))).toMatch(/larger than 64 KiB/);
+    const bom = configFile('\uFEFF{"sort": "closing", "theme": "light", "color": "never"}');
+    expect(resolveSettings({}, { ODDSBOARD_CONFIG: bom })).toMatchObject({ sort: 'closing', theme: 'light', color: 'never', configFound: true });
+  });
+
+  it('checks theme and color from the file and the flags', () => {
+    const bad = configFile(JSON.stringify({ theme: 'solarized' }));
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: bad }))).toMatch(/theme must be one of dark, light/);
+    expect(usageMessage(() => parseDashboardArgs(['--color', 'sometimes']))).toMatch(/^--color: color must be one of auto, always, never/);
+    expect(parseDashboardArgs(['--color', 'never', '--theme', 'light'])).toEqual({ kind: 'run', flags: { color: 'never', theme: 'light' } });
   });
 
   it('rejects a bad base URL from the environment, naming the variable', () => {

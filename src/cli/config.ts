@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { parseBaseUrl } from '../api/transport.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
+import { FileProblem, readTextFile } from '../util/files.js';
+import { jsonErrorOffset, lineColumn } from '../util/jsonError.js';
+import { UsageError } from './errors.js';
+
+export { UsageError };
 
 /**
  * Settings of the dashboard, merged from (highest first) flags, environment,
@@ -19,6 +23,9 @@ export interface Settings {
   /** Simulator speed factor in demo mode. */
   speed: number;
   seed: number;
+  /** Colour: `auto` (a terminal, and NO_COLOR unset or empty), `always`, `never`. */
+  color: ColorMode;
+  theme: ThemeName;
   apiKey?: string;
   /** Where the config file was looked for, and whether it was there. */
   configPath: string;
@@ -26,15 +33,19 @@ export interface Settings {
 }
 
 /** The part a person may set in a flag or the config file. */
-export type SettingsInput = Partial<Pick<Settings, 'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed'>>;
+export type SettingsInput = Partial<Pick<Settings, 'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed' | 'color' | 'theme'>>;
 
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export const COLOR_MODES = ['auto', 'always', 'never'] as const;
+export type ColorMode = (typeof COLOR_MODES)[number];
+export const THEMES = ['dark', 'light'] as const;
+export type ThemeName = (typeof THEMES)[number];
 
-export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1 } as const;
+export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1, color: 'auto', theme: 'dark' } as const;
 
-const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed'] as const;
+const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'color', 'theme'] as const;
+
+/** A config file is a few hundred bytes; anything near this is not one. */
+export const CONFIG_MAX_BYTES = 64 * 1024;
 
 export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
   if (env.ODDSBOARD_CONFIG) return env.ODDSBOARD_CONFIG;
@@ -87,34 +98,62 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     case 'demo':
       if (typeof value !== 'boolean') return fail('demo must be true or false');
       return value;
+    case 'color':
+      if (typeof value !== 'string' || !(COLOR_MODES as readonly string[]).includes(value)) return fail(`color must be one of ${COLOR_MODES.join(', ')}`);
+      return value;
+    case 'theme':
+      if (typeof value !== 'string' || !(THEMES as readonly string[]).includes(value)) return fail(`theme must be one of ${THEMES.join(', ')}`);
+      return value;
     default:
-      return fail(`unknown setting "${key}"`);
+      return fail(`unknown setting${sayable(key) ? ` "${key}"` : ''}`);
   }
 }
 
-/** Reads and checks the config file; a missing file is fine, a broken one is a UsageError naming the file. */
+/** A setting's name may be repeated back when it reads like one; anything else could be a pasted key. */
+function sayable(name: string): boolean {
+  return /^[A-Za-z][A-Za-z_-]{0,23}$/.test(name);
+}
+
+/** Where the file stops being JSON, as "line L, column C" (never its text). */
+function jsonErrorPlace(text: string): string {
+  const at = jsonErrorOffset(text);
+  if (at >= text.length) return 'it ends too early';
+  const { line, column } = lineColumn(text, Math.max(0, at));
+  return `line ${line}, column ${column}`;
+}
+
+/**
+ * Reads and checks the config file; a missing file is fine, a broken one is a UsageError naming the
+ * file and the line or setting — never the file's text, which may hold a key. Only a regular file of
+ * at most CONFIG_MAX_BYTES is read (never a FIFO or a device); a UTF-8 BOM is accepted.
+ */
 export function readConfigFile(path: string): { found: boolean; values: SettingsInput } {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readTextFile(path, CONFIG_MAX_BYTES);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { found: false, values: {} };
-    throw new UsageError(`config file ${path}: cannot be read (${code ?? 'error'})`);
+    if (e instanceof FileProblem) {
+      if (e.reason === 'missing') return { found: false, values: {} };
+      if (e.reason === 'not_regular') throw new UsageError(`config file ${path}: not a regular file`);
+      if (e.reason === 'too_large') throw new UsageError(`config file ${path}: larger than ${CONFIG_MAX_BYTES / 1024} KiB`);
+      throw new UsageError(`config file ${e.message}`);
+    }
+    throw new UsageError(`config file ${path}: cannot be read`);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`config file ${path}: not valid JSON (${(e as Error).message})`);
+  } catch {
+    throw new UsageError(`config file ${path}: not valid JSON (${jsonErrorPlace(text)})`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`config file ${path}: must be a JSON object like {"sort": "volume"}`);
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed)) {
+    const line = lineColumn(text, Math.max(0, text.indexOf(JSON.stringify(key)))).line;
     if (key === 'apiKey' || key === 'key' || key === 'api_key') {
       throw new UsageError(`config file ${path}: "${key}" is not read from files; set ODDSBOARD_API_KEY in the environment instead`);
     }
-    if (!(FILE_KEYS as readonly string[]).includes(key)) throw new UsageError(`config file ${path}: unknown setting "${key}" (known: ${FILE_KEYS.join(', ')})`);
+    if (!(FILE_KEYS as readonly string[]).includes(key)) throw new UsageError(`config file ${path}: unknown setting ${sayable(key) ? `"${key}"` : `on line ${line}`} (known: ${FILE_KEYS.join(', ')})`);
     values[key] = checkValue(key, value, `config file ${path}`);
   }
   return { found: true, values: values as SettingsInput };
@@ -139,4 +178,42 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Flag name → setting, for every flag that is a setting. */
+const FLAG_SETTINGS: Readonly<Record<string, keyof SettingsInput>> = {
+  'base-url': 'baseUrl',
+  demo: 'demo',
+  query: 'query',
+  status: 'status',
+  category: 'category',
+  sort: 'sort',
+  limit: 'limit',
+  speed: 'speed',
+  seed: 'seed',
+  color: 'color',
+  theme: 'theme',
+};
+
+/** The settings among parsed flags (only the flag names listed in `names`), each checked; messages name the flag. */
+export function settingsFromFlags(flags: Partial<Record<string, string | boolean>>, names: readonly string[]): SettingsInput {
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const key = FLAG_SETTINGS[name];
+    const value = flags[name];
+    if (key === undefined || value === undefined) continue;
+    out[key] = checkValue(key, value, `--${name}`);
+  }
+  return out as SettingsInput;
+}
+
+/**
+ * Whether oddsboard colours its output: `always` / `never` as said; `auto` only on a terminal
+ * whose TERM is not `dumb`, and never while NO_COLOR is set to anything but the empty string
+ * (no-color.org: a flag or the config file saying `always` wins over NO_COLOR).
+ */
+export function colorEnabled(mode: ColorMode, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (mode !== 'auto') return mode === 'always';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY && env.TERM !== 'dumb';
 }

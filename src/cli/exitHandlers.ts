@@ -5,6 +5,8 @@
  * terminal is restored before anything is said; a crash is reported in one
  * line, without a raw stack.
  */
+import { EXIT } from './errors.js';
+
 export interface ExitHandlers {
   /** The exit code the handlers decided on (undefined while none fired). */
   code(): number | undefined;
@@ -14,7 +16,7 @@ export interface ExitHandlers {
 
 type Emitter = Pick<NodeJS.Process, 'on' | 'off'>;
 
-const SIGNAL_CODES = { SIGTERM: 143, SIGHUP: 129, SIGINT: 130 } as const;
+const SIGNAL_CODES = { SIGTERM: EXIT.sigterm, SIGHUP: EXIT.sighup, SIGINT: EXIT.sigint } as const;
 
 export function installExitHandlers(
   unmount: () => void,
@@ -24,11 +26,11 @@ export function installExitHandlers(
 ): ExitHandlers {
   let code: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
-    code = SIGNAL_CODES[signal as keyof typeof SIGNAL_CODES] ?? 1;
+    code = SIGNAL_CODES[signal as keyof typeof SIGNAL_CODES] ?? EXIT.failure;
     unmount();
   };
   const onCrash = (error: unknown) => {
-    code = 1;
+    code = EXIT.failure;
     unmount();
     // after unmount the primary screen is back: say what happened there
     const what = error instanceof Error ? error.message : String(error);

@@ -44,6 +44,15 @@ describe('oddsboard without a terminal', () => {
     expect(bad.stderr).toMatch(/config file .*tsconfig\.build\.json: unknown setting "extends"/);
   });
 
+  it('never repeats a stray argument or flag: it may be a key pasted in the wrong place (exit 2)', () => {
+    for (const args of [['sk_live_0123456789abcdef'], ['--demo', 'sk_live_0123456789abcdef'], ['--sk_live_0123456789abcdef'], ['market', 'm1', 'sk_live_0123456789abcdef']]) {
+      const r = run(args);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr + r.stdout).not.toContain('sk_live');
+    }
+  });
+
   it('prints help and version (exit 0)', () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);

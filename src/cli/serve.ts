@@ -3,8 +3,11 @@
  * SIGINT/SIGTERM. The first line of stdout is the base URL (scripts read it);
  * a short summary follows. Keys are counted, never printed.
  */
-import { parseArgs } from 'node:util';
 import { startServer, DEFAULT_LIMITS } from '../server/listen.js';
+import { findCommand } from './commands.js';
+import { UsageError } from './errors.js';
+import { commandHelp } from './help.js';
+import { readInvocation } from './parse.js';
 
 export interface ServeIo {
   stdout: NodeJS.WritableStream;
@@ -13,26 +16,11 @@ export interface ServeIo {
   signal?: AbortSignal;
 }
 
-export const SERVE_HELP = `Usage: oddsboard serve [options]
+const SERVE = findCommand('serve')!;
 
-Runs the reference market-data service with a live simulator (simulated data).
-
-Options:
-  --port N      port to listen on (default 8787; 0 = any free port)
-  --host ADDR   address to bind (default 127.0.0.1, loopback only)
-  --seed N      simulator seed, an integer (default 1)
-  --speed X     simulated seconds per real second (default 1)
-  --keys a,b    API keys the service accepts (visible in ps; demo use only)
-  --help        show this help
-
-The first line printed is the base URL, e.g. http://127.0.0.1:8787
-`;
-
-class UsageError extends Error {}
-
-function intFlag(name: string, raw: string | undefined, dflt: number, max: number): number {
+function intFlag(name: string, raw: string | boolean | undefined, dflt: number, max: number): number {
   if (raw === undefined) return dflt;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > max) throw new UsageError(`--${name} must be an integer from 0 to ${max}`);
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) > max) throw new UsageError(`--${name} must be an integer from 0 to ${max}`);
   return Number(raw);
 }
 
@@ -45,29 +33,9 @@ interface ServeConfig {
 }
 
 function parse(argv: string[]): ServeConfig | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        speed: { type: 'string' },
-        keys: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    // parseArgs messages are one sentence; keep only the first line, and never echo values.
-    let msg = (err instanceof Error ? err.message : '').split('\n')[0]?.split('. ')[0]?.replace(/\.$/, '') || 'invalid arguments';
-    // A stray positional could be a key typed after --keys: never echo it.
-    if (msg.startsWith('Unexpected argument')) msg = 'unexpected positional argument';
-    throw new UsageError(msg);
-  }
-  if (values.help) return 'help';
+  const inv = readInvocation(SERVE, argv);
+  if (inv.kind !== 'run') return 'help';
+  const values = inv.flags as Partial<Record<string, string>>;
   const speedRaw = values.speed;
   let speed = 1;
   if (speedRaw !== undefined) {
@@ -95,11 +63,11 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
   try {
     cfg = parse(argv);
   } catch (err) {
-    io.stderr.write(`oddsboard serve: ${err instanceof UsageError ? err.message : 'invalid arguments'} (see --help)\n`);
+    io.stderr.write(`oddsboard serve: ${err instanceof UsageError ? err.message : 'invalid arguments'}\n`);
     return 2;
   }
   if (cfg === 'help') {
-    io.stdout.write(SERVE_HELP);
+    io.stdout.write(commandHelp(SERVE));
     return 0;
   }
   let running;

@@ -21,6 +21,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** defaults: anonymous 10, key 30, windowMs 60 000 */
   limits?: { anonymous?: number; key?: number; windowMs?: number };
+  /** Called once per answer sent, with its status and the clock's time (the service's own count, for tests and drills). */
+  onAnswer?: (status: number, at: number) => void;
 }
 
 export interface RunningServer {
@@ -58,7 +60,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // Empty or non-string entries are never valid keys (an empty header is a 401, not a match).
   const keys = (opts.keys ?? []).filter((k): k is string => typeof k === 'string' && k !== '');
   const handler = createHandler({ sim, keys, limits });
-  const server: Server = createServer(handler);
+  const clock = opts.clock ?? systemClock;
+  const onAnswer = opts.onAnswer;
+  const server: Server = createServer(
+    onAnswer
+      ? (req, res) => {
+          res.on('finish', () => onAnswer(res.statusCode, clock.now()));
+          handler(req, res);
+        }
+      : handler,
+  );
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const body = JSON.stringify({ success: false, error: { code: 'BAD_REQUEST', message: 'Malformed HTTP request.' } });

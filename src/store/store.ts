@@ -96,7 +96,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       events: { ids: [], byId: {} },
       categories: [],
       connection: { status: 'connecting', consecutiveFailures: 0 },
-      rate: { mode: opts.mode, limit: opts.limit, effectiveLimit: opts.limit, usedInWindow: 0, totalRequests: 0, total429: 0 },
+      rate: { mode: opts.mode, limit: opts.limit, effectiveLimit: opts.limit, usedInWindow: 0, othersInWindow: 0, totalRequests: 0, total429: 0 },
       notices: [],
       transitions: [],
 

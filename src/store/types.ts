@@ -101,6 +101,8 @@ export interface RateState {
   effectiveLimit: number;
   /** Requests sent in the last 60 s. */
   usedInWindow: number;
+  /** Requests other oddsboard processes on the same service and key sent in the last 60 s (the shared ledger). */
+  othersInWindow: number;
   /** When the next request of any kind may go out. */
   nextRequestAt?: number;
   /** When the next background refresh of the list is planned. */

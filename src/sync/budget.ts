@@ -38,9 +38,12 @@ export class Budget {
     return n;
   }
 
-  /** Earliest time ≥ now at which fewer than `allowed` sends are in the window. */
-  nextSlotAt(now: number, allowed: number): number {
-    const inWindow = this.inWindow(now);
+  /**
+   * Earliest time ≥ now at which fewer than `allowed` sends are in the window — ours and
+   * `others` (other processes' sends on the same budget, ascending).
+   */
+  nextSlotAt(now: number, allowed: number, others: readonly number[] = []): number {
+    const inWindow = others.length === 0 ? this.inWindow(now) : merge(this.inWindow(now), others.filter((t) => t > now - this.spanMs));
     const n = inWindow.length;
     if (n < Math.max(1, allowed)) return now;
     // the (n - allowed + 1)-th oldest send must leave the window
@@ -64,4 +67,13 @@ export class Budget {
   get total(): number {
     return this.totalSends;
   }
+}
+
+/** Two ascending lists as one. */
+function merge(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!);
+  return out;
 }

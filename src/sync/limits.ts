@@ -1,4 +1,5 @@
 import type { RateHeaders } from '../api/types.js';
+import { NO_LEDGER, type SendLedger } from '../ledger/types.js';
 import { Aimd } from './backoff.js';
 import { Budget } from './budget.js';
 import type { JobClass } from './jobs.js';
@@ -8,17 +9,31 @@ import { ServerRate } from './serverRate.js';
 /**
  * How many requests the client allows itself, per class, and when the next one
  * of a class may go: the own sliding-window budget, the reserves, the limit
- * lowered after a 429 (AIMD), and what the server's rate headers say.
+ * lowered after a 429 (AIMD), what the server's rate headers say, and the
+ * sends of other oddsboard processes on the same budget (the shared ledger).
  */
 export class Limits {
   readonly budget: Budget;
   private readonly aimd: Aimd;
   private readonly server: ServerRate;
 
-  constructor(private readonly o: ResolvedOptions) {
+  constructor(
+    private readonly o: ResolvedOptions,
+    private readonly ledger: SendLedger = NO_LEDGER,
+  ) {
     this.budget = new Budget(o.spanMs);
     this.aimd = new Aimd(o.limit, o.aimdFactor, o.aimdRecoverMs);
-    this.server = new ServerRate(this.budget, o.windowMs);
+    // what other clients spent, seen in rate headers, excludes the processes the ledger already counts
+    this.server = new ServerRate(this.budget, o.windowMs, (from, to) => this.others(to).filter((t) => t > from && t <= to).length);
+  }
+
+  /** Other processes' sends in the window (none without a shared ledger; a ledger that cannot be read counts none). */
+  others(now: number): readonly number[] {
+    try {
+      return this.ledger.others(now);
+    } catch {
+      return [];
+    }
   }
 
   /**
@@ -43,15 +58,47 @@ export class Limits {
     return this.o.spanMs / this.allowed('background', now);
   }
 
-  /** Earliest time ≥ now at which a request of this class fits both our budget and the server's last word. */
+  /** Earliest time ≥ now at which a request of this class fits our budget with the other processes' sends, and the server's last word. */
   slotAt(cls: JobClass, now: number): number {
-    return Math.max(this.budget.nextSlotAt(now, this.allowed(cls, now)), this.server.allowedAt(now, this.reserve(cls)));
+    let paused: number | undefined;
+    try {
+      paused = this.ledger.pausedUntil(now);
+    } catch {
+      paused = undefined;
+    }
+    return Math.max(this.budget.nextSlotAt(now, this.allowed(cls, now), this.others(now)), this.server.allowedAt(now, this.reserve(cls)), paused ?? now);
   }
 
-  /** Record a send; returns its sequence number. */
-  record(now: number): number {
+  /**
+   * Takes a slot for a send now: claimed in the shared ledger (atomically, against every
+   * process's sends), then recorded as ours. Returns the send's sequence number, or when to
+   * try again if another process took the slot first. A ledger that fails to answer (I/O)
+   * leaves our own budget in charge.
+   */
+  claim(cls: JobClass, now: number): { seq: number } | { retryAt: number } {
+    let claim;
+    try {
+      claim = this.ledger.claim(now, this.allowed(cls, now));
+    } catch {
+      claim = { ok: true } as const;
+    }
+    if (!claim.ok) return { retryAt: Math.max(now + 1, claim.retryAt) };
     this.budget.record(now);
-    return this.budget.total;
+    return { seq: this.budget.total };
+  }
+
+  /** A 429's wait, told to the other processes on the same budget. */
+  sharePause(until: number, now: number): void {
+    try {
+      this.ledger.pause(until, now);
+    } catch {
+      // they will meet their own 429
+    }
+  }
+
+  /** When to look at the ledger again for other processes' sends (undefined: no one else shares it). */
+  pollAt(now: number): number | undefined {
+    return this.ledger.pollMs === undefined ? undefined : now + this.ledger.pollMs;
   }
 
   noteRate(rate: RateHeaders, at: number, seq: number, ok: boolean): void {

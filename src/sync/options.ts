@@ -1,4 +1,5 @@
 import type { MarketClient } from '../api/types.js';
+import type { SendLedger } from '../ledger/types.js';
 import type { OddsStore } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
@@ -37,6 +38,11 @@ export interface SyncOptions {
   autoSelect?: boolean;
   /** Called for every request as it goes out. */
   onRequest?: (info: RequestInfo) => void;
+  /**
+   * The budget shared with other oddsboard processes on the same service and key (src/ledger):
+   * their sends count against the window, and every send is claimed in it first. Default: none.
+   */
+  ledger?: SendLedger;
 }
 
 export interface ResolvedOptions {

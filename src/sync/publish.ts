@@ -26,6 +26,7 @@ export function publishRate(store: OddsStore, limits: Limits, queue: Queue, v: R
   const patch: Partial<RateState> = {
     effectiveLimit: limits.effective(now),
     usedInWindow: limits.budget.count(now),
+    othersInWindow: limits.others(now).length,
     nextRequestAt: v.plan.wakeAt,
     backoffUntil: backingOff ? v.backoffUntil : undefined,
     backoffReason: backingOff ? v.backoffReason : undefined,

@@ -21,16 +21,19 @@ export class ServerRate {
   constructor(
     private readonly budget: Budget,
     private readonly windowMs: number,
+    /** Sends of our other processes in (from, to], known from the shared ledger. */
+    private readonly known: (from: number, to: number) => number = () => 0,
   ) {}
 
   /**
    * From a successful answer's `limit` and `remaining`: the bucket's use minus our own
-   * sends in the server's window is what other clients on the same IP / key spend.
+   * sends (this process's and, through the ledger, our other processes') in the server's
+   * window is what other clients on the same IP / key spend.
    */
   observeShare(rate: RateHeaders | undefined, at: number): void {
     if (!rate || typeof rate.limit !== 'number' || typeof rate.remaining !== 'number') return;
     if (!Number.isFinite(rate.limit) || !Number.isFinite(rate.remaining) || rate.remaining > rate.limit) return;
-    const ours = this.budget.sentBetween(at - this.windowMs, at);
+    const ours = this.budget.sentBetween(at - this.windowMs, at) + this.known(at - this.windowMs, at);
     const n = Math.max(0, Math.floor(rate.limit - rate.remaining) - ours);
     this.others.push({ at, n });
     this.prune(at);

@@ -43,7 +43,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.o = resolveOptions(opts);
     this.store = opts.store;
     this.clock = opts.clock;
-    this.limits = new Limits(this.o);
+    this.limits = new Limits(this.o, opts.ledger);
     this.q = new Queue(this.o, this.store, this.limits);
     this.flights = new Flights(this.clock, this.o.requestTimeoutMs, (f, res, err) => this.finish(f, res, err));
     this.desk = new QuoteDesk(this.o, this.store, this.q, this.flights, this.clock);
@@ -130,11 +130,20 @@ class Sync implements RateAwareSync, OutcomeHost {
       const cands = this.q.candidates(now);
       const plan = makePlan(cands, now, (c) => this.earliest(c, now), (c) => this.flights.mayFly(c.cls === 'quote'));
       if (plan.send) {
+        // the slot is claimed in the budget shared with our other processes before the job leaves the queue
+        const slot = this.limits.claim(plan.send.cls, now);
+        if ('retryAt' in slot) {
+          this.arm(slot.retryAt);
+          this.publish(now, cands, { wakeAt: slot.retryAt });
+          return;
+        }
         const job = plan.send.take(now);
-        if (job) this.send(job, now);
+        if (job) this.send(job, now, slot.seq);
         continue;
       }
-      this.arm(plan.wakeAt);
+      // with other processes on the budget, look again now and then: their sends show in the header
+      const poll = this.limits.pollAt(now);
+      this.arm(poll !== undefined && (plan.wakeAt === undefined || poll < plan.wakeAt) ? poll : plan.wakeAt);
       this.publish(now, cands, plan);
       return;
     }
@@ -155,8 +164,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     }, at - this.clock.now());
   }
 
-  private send(job: Job, now: number): void {
-    const seq = this.limits.record(now);
+  private send(job: Job, now: number, seq: number): void {
     const query = this.store.getState().list.query;
     if (job.kind === 'list') job.query = query;
     this.q.sent(job, now);
@@ -205,6 +213,7 @@ class Sync implements RateAwareSync, OutcomeHost {
   backoff(until: number, reason: NonNullable<RateState['backoffReason']>): void {
     this.backoffUntil = Math.max(this.backoffUntil ?? 0, until);
     this.backoffReason = reason;
+    if (reason === 'rate_limited') this.limits.sharePause(until, this.clock.now());
   }
 
   clearBackoff(): void {

@@ -26,7 +26,7 @@ export class FileProblem extends Error {
 
 /**
  * The whole text of a regular file of at most `maxBytes`, a leading UTF-8 BOM dropped.
- * Throws FileProblem: `missing` (ENOENT), `not_regular` (a directory, FIFO, device), `too_large`, `unreadable`.
+ * Throws FileProblem: `missing` (ENOENT, ENOTDIR), `not_regular` (a directory, FIFO, device), `too_large`, `unreadable`.
  * The message names the file and the problem, never its content.
  */
 export function readTextFile(path: string, maxBytes: number): string {
@@ -36,7 +36,8 @@ export function readTextFile(path: string, maxBytes: number): string {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new FileProblem(path, 'missing', `${path} does not exist`);
+    // ENOTDIR: a path component is a plain file, so this one cannot exist either
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new FileProblem(path, 'missing', `${path} does not exist`);
     if (code === 'EISDIR') throw new FileProblem(path, 'not_regular', `${path} is not a regular file`);
     throw new FileProblem(path, 'unreadable', `${path} cannot be read (${code ?? 'error'})`);
   }

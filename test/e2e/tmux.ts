@@ -47,6 +47,11 @@ export class TmuxSession {
     return this.tmux(['capture-pane', '-p', '-t', this.name]);
   }
 
+  /** The screen with its colour and style escape sequences (what the program drew, attributes included). */
+  captureWithEscapes(): string {
+    return this.tmux(['capture-pane', '-p', '-e', '-t', this.name]);
+  }
+
   alternateScreenOn(): boolean {
     return this.tmux(['display-message', '-p', '-t', this.name, '#{alternate_on}']).trim() === '1';
   }

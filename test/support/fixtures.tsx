@@ -8,6 +8,8 @@ import type { QuoteSubmit, RefreshResult, SyncIntents } from '../../src/sync/typ
 import { FakeClient } from './syncHarness.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { App } from '../../src/ui/App.js';
+import { ThemeContext } from '../../src/ui/components/ThemeContext.js';
+import type { Palette } from '../../src/ui/theme.js';
 import { renderTerminal, type TestTerminal } from './terminal.js';
 
 export { makeMarket } from './markets.js';
@@ -96,6 +98,8 @@ export interface HarnessOptions {
   keyHint?: string;
   /** Fill the store before rendering. */
   prepare?: (store: OddsStore, clock: ManualClock) => void;
+  /** The colours (default: the dark palette). */
+  palette?: Palette;
 }
 
 /** A real store (`key` mode, limit 30) filled via its actions at a fixed time, and the App rendered over it. */
@@ -110,8 +114,9 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
   opts.prepare?.(store, clock);
   const sync = new RecordingSync(store, clock);
   const quits: number[] = [];
+  const app = <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} />;
   const term = renderTerminal(
-    <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} />,
+    opts.palette ? <ThemeContext.Provider value={opts.palette}>{app}</ThemeContext.Provider> : app,
     { columns: opts.columns ?? 120, rows: opts.rows ?? 30 },
   );
   return { store, sync, clock, term, quits };

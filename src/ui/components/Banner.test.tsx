@@ -21,7 +21,7 @@ const err = (kind: ErrorInfo['kind'], at: number, message = 'boom', status?: num
 });
 
 const NOW = 1_000_000;
-const calm: RateState = { mode: 'key', limit: 30, effectiveLimit: 30, usedInWindow: 3, totalRequests: 3, total429: 0 };
+const calm: RateState = { mode: 'key', limit: 30, effectiveLimit: 30, usedInWindow: 3, othersInWindow: 0, totalRequests: 3, total429: 0 };
 const online: ConnectionState = { status: 'online', consecutiveFailures: 0, lastSuccessAt: NOW - 5000 };
 
 /** The banner alone, drawn by ink-testing-library (no App, no terminal size). */

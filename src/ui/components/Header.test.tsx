@@ -10,7 +10,7 @@ import { Header, type HeaderProps } from './Header.js';
 afterEach(() => cleanup());
 
 const now = new ManualClock().now();
-const rate: RateState = { mode: 'demo', limit: 30, effectiveLimit: 30, usedInWindow: 4, nextListRefreshAt: now + 2000, totalRequests: 4, total429: 0 };
+const rate: RateState = { mode: 'demo', limit: 30, effectiveLimit: 30, usedInWindow: 4, othersInWindow: 0, nextListRefreshAt: now + 2000, totalRequests: 4, total429: 0 };
 const props: HeaderProps = { mode: 'demo', demo: true, keyHint: '', rate, connection: { status: 'online', consecutiveFailures: 0 }, newestAt: now - 3000, now, width: 100 };
 
 async function header(p: Partial<HeaderProps>): Promise<string> {
@@ -33,6 +33,14 @@ describe('header', () => {
     expect(f).toMatch(/data 3s/);
     expect(f).toContain(formatClock(now));
     expect(stringWidth(f)).toBeLessThanOrEqual(width);
+  });
+
+  it('counts the sends of other oddsboard processes on the same budget (+N other), down to 60 columns', async () => {
+    const shared = { ...rate, mode: 'key' as const, usedInWindow: 12, othersInWindow: 3 };
+    expect(await header({ width: 100, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(/12\/30 req\/min \+3 other/);
+    expect(await header({ width: 80, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(/12\/30\/min \+3/);
+    expect(await header({ width: 60, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(/12\/30\/min \+3/);
+    expect(await header({ width: 100 })).not.toMatch(/other/);
   });
 
   it('with a key and an eased limit at 80 columns: the key shows its last 4 characters only', async () => {

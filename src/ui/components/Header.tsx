@@ -47,6 +47,8 @@ function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   const segs: Seg[] = [];
   if (level === 0) segs.push({ text: 'oddsboard ', bold: true, color: 'cyan', priority: -3 });
   segs.push(modeSeg(p.mode, p.demo, p.keyHint, level), { text: ` ${r.usedInWindow}/${r.limit}${level === 0 ? ' req/min' : '/min'}` });
+  // other oddsboard processes spending the same budget (the shared ledger)
+  if (r.othersInWindow > 0) segs.push({ text: level === 2 ? ` +${r.othersInWindow}` : ` +${r.othersInWindow} other`, color: 'yellow' });
   if (r.effectiveLimit < r.limit) segs.push({ text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (≤${r.effectiveLimit})`, dim: true, priority: -2 });
   if (r.nextListRefreshAt !== undefined) {
     const s = secondsUntil(r.nextListRefreshAt, p.now);

@@ -1,6 +1,7 @@
 import { Text } from 'ink';
 import { memo } from 'react';
 import { displayWidth, fitWidth } from '../format.js';
+import { usePalette } from './ThemeContext.js';
 
 /** One styled piece of a line. */
 export interface Seg {
@@ -84,16 +85,23 @@ export interface LineProps {
   width: number;
 }
 
-/** One segment's Text; memoized so an unchanged segment of a changed line (all but a row's age) is left alone. */
+/**
+ * One segment's Text in the palette's colours; memoized so an unchanged segment of a changed
+ * line (all but a row's age) is left alone. Without colour a segment on a background (a banner,
+ * the mode tag) is drawn inverse, so it still stands out.
+ */
 const SegText = memo(
   function SegText({ seg: s }: { seg: Seg }) {
+    const p = usePalette();
+    const color = p.fg(s.color);
+    const bg = p.bg(s.backgroundColor);
     return (
       <Text
-        {...(s.color ? { color: s.color } : {})}
-        {...(s.backgroundColor ? { backgroundColor: s.backgroundColor } : {})}
+        {...(color ? { color } : {})}
+        {...(bg ? { backgroundColor: bg } : {})}
         bold={s.bold ?? false}
         dimColor={s.dim ?? false}
-        inverse={s.inverse ?? false}
+        inverse={(s.inverse ?? false) || (!p.color && s.backgroundColor !== undefined)}
       >
         {s.text}
       </Text>

@@ -10,9 +10,7 @@ export function SearchBar({ state, width }: { state: TextState; width: number })
   const fieldW = Math.max(1, width - 2 - hintW);
   return (
     <Box width={width} height={1} overflow="hidden">
-      <Text color="cyan" bold>
-        /{' '}
-      </Text>
+      <Line width={2} segs={[{ text: '/ ', color: 'cyan', bold: true }]} />
       <Box width={fieldW} overflow="hidden">
         <Text wrap="truncate-end">
           <TextField state={state} width={fieldW} focused placeholder="search titles and categories" />

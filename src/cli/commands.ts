@@ -1,0 +1,157 @@
+/**
+ * Every subcommand in one table: its name, positional arguments, flags (with
+ * their help lines) and a lazy loader, so `oddsboard --version` or
+ * `oddsboard market ID --json` never loads Ink or React.
+ *
+ * Adding a flag: one entry in the command's table below (parser, unknown-flag
+ * check and help follow), then read `flags['the-name']` in the command.
+ * Adding a subcommand: one entry in COMMANDS and a module exporting
+ * `run(argv, io)`.
+ */
+import type { FlagTable } from './parse.js';
+
+/** What a command writes to and reads from; tests pass their own. */
+export interface CommandIo {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+  /** Stops a long-running command like SIGINT does (for tests and embedding). */
+  signal?: AbortSignal;
+  /** Wall-clock time and sleeping while a one-shot command waits for the rate budget (tests pass a virtual one). */
+  timing?: { now(): number; sleep(ms: number, signal?: AbortSignal): Promise<void> };
+}
+
+export type RunCommand = (argv: string[], io: CommandIo) => Promise<number>;
+
+export interface Command {
+  name: string;
+  /** `market ID` */
+  usage: string;
+  summary: string;
+  /** Names of the positional arguments, required in order. */
+  args: readonly string[];
+  flags: FlagTable;
+  load(): Promise<RunCommand>;
+}
+
+const HELP_FLAGS: FlagTable = {
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+};
+
+/** Where the data comes from; every command that talks to a service. */
+export const SOURCE_FLAGS: FlagTable = {
+  'base-url': { type: 'string', arg: 'URL', help: 'the market data service (default: ODDSBOARD_BASE_URL, the config file, else the embedded demo)' },
+  demo: { type: 'boolean', help: 'use the embedded demo service (simulated data) even when a base URL is configured' },
+  speed: { type: 'string', arg: 'X', help: 'demo only: how much faster simulated time runs (default 1)' },
+  seed: { type: 'string', arg: 'N', help: "demo only: the simulator's seed (default 1)" },
+  color: { type: 'string', arg: 'WHEN', help: 'auto | always | never (default auto; NO_COLOR turns auto off)' },
+  theme: { type: 'string', arg: 'T', help: 'dark | light: the palette for a dark or a white background (default dark)' },
+};
+
+/** The market list's parameters (the dashboard's starting list, `markets`). */
+export const LIST_FLAGS: FlagTable = {
+  query: { type: 'string', arg: 'TEXT', help: "search titles and categories (the service's q)" },
+  status: { type: 'string', arg: 'S', help: 'active | closed | settling | resolved | all (default active)' },
+  category: { type: 'string', arg: 'NAME', help: 'only this category' },
+  sort: { type: 'string', arg: 'S', help: 'volume | newest | closing | liquidity (default volume)' },
+  limit: { type: 'string', arg: 'N', help: 'markets in the list, 1..100' },
+};
+
+/** Output of the one-shot commands. */
+const OUTPUT_FLAGS: FlagTable = {
+  json: { type: 'boolean', help: 'print one JSON document (docs/commands.md); errors too, as {"error":…}' },
+  wait: { type: 'boolean', shown: '--no-wait', help: 'exit 3 at once instead of waiting for a slot of the shared rate budget' },
+};
+
+const NDJSON_FLAG: FlagTable = {
+  ndjson: { type: 'boolean', help: 'one JSON object a line, one per item' },
+};
+
+export const DASHBOARD_FLAGS: FlagTable = { ...SOURCE_FLAGS, ...LIST_FLAGS, ...HELP_FLAGS, version: { type: 'boolean', short: 'v', help: 'print the version' } };
+
+export const SERVE_FLAGS: FlagTable = {
+  port: { type: 'string', arg: 'N', help: 'port to listen on (default 8787; 0 = any free port)' },
+  host: { type: 'string', arg: 'ADDR', help: 'address to bind (default 127.0.0.1, loopback only)' },
+  seed: { type: 'string', arg: 'N', help: 'simulator seed, an integer (default 1)' },
+  speed: { type: 'string', arg: 'X', help: 'simulated seconds per real second (default 1)' },
+  keys: { type: 'string', arg: 'a,b', help: 'API keys the service accepts (visible in ps; demo use only)' },
+  ...HELP_FLAGS,
+};
+
+const ONESHOT = { ...SOURCE_FLAGS, ...OUTPUT_FLAGS, ...HELP_FLAGS };
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: 'markets',
+    usage: 'markets',
+    summary: 'the market list (one page, or --all pages)',
+    args: [],
+    flags: {
+      ...LIST_FLAGS,
+      offset: { type: 'string', arg: 'N', help: 'skip this many markets, 0..10000' },
+      all: { type: 'boolean', help: 'every page (limit 100 each, one request a page, within the rate budget)' },
+      ...NDJSON_FLAG,
+      ...ONESHOT,
+    },
+    load: async () => (await import('./oneshot/commands.js')).runMarkets,
+  },
+  {
+    name: 'market',
+    usage: 'market ID',
+    summary: 'one market with its outcomes',
+    args: ['ID'],
+    flags: ONESHOT,
+    load: async () => (await import('./oneshot/commands.js')).runMarket,
+  },
+  {
+    name: 'quote',
+    usage: 'quote ID --outcome O --amount N [--action buy|sell]',
+    summary: 'preview a trade: shares, average price, impact, fee',
+    args: ['ID'],
+    flags: {
+      outcome: { type: 'string', arg: 'O', help: "the outcome's name or id" },
+      amount: { type: 'string', arg: 'N', help: 'currency units, above 0, at most 1000000000' },
+      action: { type: 'string', arg: 'A', help: 'buy | sell (default buy)' },
+      ...ONESHOT,
+    },
+    load: async () => (await import('./oneshot/commands.js')).runQuote,
+  },
+  {
+    name: 'events',
+    usage: 'events',
+    summary: 'the events with their markets',
+    args: [],
+    flags: { limit: { type: 'string', arg: 'N', help: 'events in the list, 1..100' }, ...NDJSON_FLAG, ...ONESHOT },
+    load: async () => (await import('./oneshot/commands.js')).runEvents,
+  },
+  {
+    name: 'event',
+    usage: 'event ID',
+    summary: 'one event with its markets',
+    args: ['ID'],
+    flags: ONESHOT,
+    load: async () => (await import('./oneshot/commands.js')).runEvent,
+  },
+  {
+    name: 'serve',
+    usage: 'serve',
+    summary: 'the reference service with a live simulator (simulated data)',
+    args: [],
+    flags: SERVE_FLAGS,
+    load: async () => (await import('./serve.js')).runServe,
+  },
+];
+
+export const DASHBOARD: Command = {
+  name: '',
+  usage: '',
+  summary: 'the dashboard (full screen; q quits)',
+  args: [],
+  flags: DASHBOARD_FLAGS,
+  load: async () => (await import('./dashboard.js')).runDashboard,
+};
+
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

@@ -1,0 +1,52 @@
+/**
+ * `oddsboard [flags]`: reads the arguments and settings, checks for a terminal,
+ * chooses the palette, and only then loads Ink, React and the App
+ * (interactive.tsx) — `--help` and the usage errors stay quick.
+ */
+import { palette } from '../ui/theme.js';
+import { parseDashboardArgs } from './args.js';
+import type { CommandIo } from './commands.js';
+import { colorEnabled, resolveSettings, type Settings } from './config.js';
+import { EXIT, UsageError } from './errors.js';
+import { mainHelp } from './help.js';
+import { version } from './version.js';
+
+export type DashboardIo = CommandIo;
+
+/** Everything the dashboard needs before it draws, or a usage error. */
+export function prepare(argv: string[], env: NodeJS.ProcessEnv): { kind: 'help' | 'version' } | { kind: 'run'; settings: Settings } {
+  const parsed = parseDashboardArgs(argv);
+  if (parsed.kind !== 'run') return parsed;
+  return { kind: 'run', settings: resolveSettings(parsed.flags, env) };
+}
+
+const NOT_A_TTY =
+  'oddsboard: the dashboard needs an interactive terminal (stdin and stdout must be a TTY).\n' +
+  '  For scripts: oddsboard markets --json (see oddsboard --help); the reference service alone: oddsboard serve --port 8787\n';
+
+export async function runDashboard(argv: string[], io: DashboardIo): Promise<number> {
+  let prepared: ReturnType<typeof prepare>;
+  try {
+    prepared = prepare(argv, io.env);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`oddsboard: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+  if (prepared.kind !== 'run') {
+    io.stdout.write(prepared.kind === 'help' ? mainHelp() : `${version()}\n`);
+    return EXIT.ok;
+  }
+  if (!io.stdin.isTTY || !io.stdout.isTTY) {
+    io.stderr.write(NOT_A_TTY);
+    return EXIT.usage;
+  }
+  const { settings } = prepared;
+  const color = colorEnabled(settings.color, io.env, true);
+  // Ink colours through chalk, which reads this when it loads (below): `always` also on a TERM=dumb terminal
+  if (settings.color === 'always') process.env.FORCE_COLOR = 'true';
+  const { runInteractive } = await import('./interactive.js');
+  return runInteractive(settings, io, palette(settings.theme, color));
+}

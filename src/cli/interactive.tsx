@@ -1,0 +1,67 @@
+import { render } from 'ink';
+import { maskKey } from '../api/client.js';
+import { createOddsStore } from '../store/store.js';
+import { createSync } from '../sync/index.js';
+import { App } from '../ui/App.js';
+import { ThemeContext } from '../ui/components/ThemeContext.js';
+import type { Palette } from '../ui/theme.js';
+import { systemClock } from '../util/clock.js';
+import type { CommandIo } from './commands.js';
+import type { Settings } from './config.js';
+import { EXIT } from './errors.js';
+import { installExitHandlers } from './exitHandlers.js';
+import { openSource, type Source } from './source.js';
+
+/**
+ * The dashboard on the terminal: the source, store, sync and App, until q, Ctrl-C or a signal.
+ * Loaded only once the arguments are read and a terminal is there (dashboard.ts).
+ */
+export async function runInteractive(settings: Settings, io: CommandIo, colors: Palette): Promise<number> {
+  let source: Source;
+  try {
+    source = await openSource(settings, io.env);
+  } catch (e) {
+    io.stderr.write(`oddsboard: ${(e as Error).message}\n`);
+    return EXIT.usage;
+  }
+  const { client, mode, limit, ledger } = source;
+  const store = createOddsStore({
+    mode,
+    limit,
+    query: { q: settings.query, status: settings.status, category: settings.category, sort: settings.sort, limit: settings.limit },
+  });
+  // the ledger holds the sends of a previous run within the minute too: a restart stays inside the limit
+  const sync = createSync({ client, store, clock: systemClock, limit, ledger });
+  if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
+
+  let exitCode = 0;
+  const instance = render(
+    <ThemeContext.Provider value={colors}>
+      <App store={store} sync={sync} keyHint={mode === 'key' ? maskKey(source.apiKey) : ''} demo={mode === 'demo'} />
+    </ThemeContext.Provider>,
+    {
+      stdin: io.stdin,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      alternateScreen: true,
+      interactive: true, // CI=true would otherwise switch Ink to its non-interactive mode
+      exitOnCtrlC: false, // Ctrl-C is a key binding; the App exits through one place
+      patchConsole: true,
+      maxFps: 15,
+      incrementalRendering: true,
+    },
+  );
+  const handlers = installExitHandlers(() => instance.unmount(), io.stderr);
+  sync.start();
+  try {
+    await instance.waitUntilExit();
+  } catch (error) {
+    exitCode = EXIT.failure;
+    io.stderr.write(`oddsboard: ${error instanceof Error ? error.message : String(error)}\n`);
+  } finally {
+    await sync.stop();
+    await source.close();
+    handlers.remove();
+  }
+  return handlers.code() ?? exitCode;
+}

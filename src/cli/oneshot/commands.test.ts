@@ -1,0 +1,291 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validate, type Schema } from '../../../test/support/jsonSchema.js';
+import { cliIo } from '../../../test/support/cliIo.js';
+import { startTestServer } from '../../../test/support/testServer.js';
+import { startServer, type RunningServer } from '../../server/listen.js';
+import { displayWidth } from '../../ui/format.js';
+import { main } from '../main.js';
+
+/**
+ * The one-shot commands against the reference service over loopback HTTP, as a
+ * script uses them: the --json output checked against docs/schema.json, the
+ * table's width, and the exit code of every kind of failure.
+ */
+const root = resolve(import.meta.dirname, '../../..');
+const schema = JSON.parse(readFileSync(join(root, 'docs/schema.json'), 'utf8')) as Schema;
+const KEY = 'sk_test_0123456789abcdef';
+
+let srv: RunningServer;
+beforeAll(async () => {
+  srv = await startServer({ seed: 3, keys: [KEY], limits: { key: 1000 } });
+});
+afterAll(() => srv.close());
+
+async function run(argv: string[], opts: Parameters<typeof cliIo>[0] = {}) {
+  const c = cliIo({ ...opts, env: { ODDSBOARD_BASE_URL: srv.url, ODDSBOARD_API_KEY: KEY, ...opts.env } });
+  const code = await main(argv, c.io);
+  return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
+}
+
+function valid(doc: unknown, def?: string): void {
+  const errors = def ? validate(schema, doc, { $ref: `#/$defs/${def}` }) : validate(schema, doc);
+  expect(errors).toEqual([]);
+}
+
+const visible = (status: string) => srv.sim.markets().find((m) => m.status === status && srv.sim.isVisible(m))!;
+
+describe('--json output follows docs/schema.json', () => {
+  it('the schema refuses what a consumer could not rely on', () => {
+    const market = { id: 'm', title: 'T', category: null, status: 'active', rawStatus: 'open', outcomes: [{ id: null, name: 'Yes', price: 0.5 }], volume: 1, liquidity: null, closesAt: '2026-01-01T00:00:00.000Z', updatedAt: null, resolvedOutcome: null, eventId: null };
+    expect(validate(schema, market, { $ref: '#/$defs/market' })).toEqual([]);
+    const { rawStatus: _dropped, ...missing } = market;
+    for (const bad of [missing, { ...market, status: 'open' }, { ...market, outcomes: [{ id: null, name: 'Yes', price: 1.5 }] }, { ...market, closesAt: '1 Jan' }, { ...market, extra: 1 }]) {
+      expect(validate(schema, bad, { $ref: '#/$defs/market' })).not.toEqual([]);
+    }
+    expect(validate(schema, { oddsboard: 1, command: 'market', source: { mode: 'key', baseUrl: 'x' }, fetchedAt: '2026-01-01T00:00:00Z', data: [market] })).not.toEqual([]);
+    expect(validate(schema, { oddsboard: 1, error: { code: 'NOT_FOUND', exit: 4, message: 'gone' } })).toEqual([]);
+  });
+
+  it('docs/commands.md documents every field and error code of the schema', () => {
+    const doc = readFileSync(join(root, 'docs/commands.md'), 'utf8');
+    const defs = schema.$defs as Record<string, { properties?: Record<string, unknown> }>;
+    const errorProps = (defs.errorDocument!.properties!.error as { properties: Record<string, { enum?: unknown[] }> }).properties;
+    for (const def of ['market', 'outcome', 'event', 'quote']) for (const field of Object.keys(defs[def]!.properties!)) expect(doc).toContain(`\`${field}\``);
+    for (const field of Object.keys(errorProps)) expect(doc).toContain(`\`${field}\``);
+    for (const code of errorProps.code!.enum!) expect(doc).toContain(`\`${String(code)}\``);
+  });
+
+  it('markets: normalized markets with status, the source word, prices in 0..1 and ISO times', async () => {
+    const r = await run(['markets', '--json', '--limit', '5', '--sort', 'closing']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    valid(doc);
+    expect(doc).toMatchObject({ oddsboard: 1, command: 'markets', source: { mode: 'key', baseUrl: srv.url } });
+    expect(doc.data).toHaveLength(5);
+    expect(doc.data[0]).toMatchObject({ status: 'active', rawStatus: 'active' });
+    expect(r.out + r.err).not.toContain(KEY);
+  });
+
+  it('market, event, events and quote', async () => {
+    const m = visible('active');
+    const market = await run(['market', m.id, '--json']);
+    expect(market.code).toBe(0);
+    valid(JSON.parse(market.out));
+    expect(JSON.parse(market.out).data.id).toBe(m.id);
+
+    const events = await run(['events', '--json', '--limit', '3']);
+    valid(JSON.parse(events.out));
+    const first = JSON.parse(events.out).data[0];
+    const event = await run(['event', first.id, '--json']);
+    valid(JSON.parse(event.out));
+    expect(JSON.parse(event.out).data.markets.length).toBeGreaterThan(0);
+
+    const outcome = m.outcomes[0]!.name;
+    const quote = await run(['quote', m.id, '--outcome', outcome, '--amount', '25', '--action', 'sell', '--json']);
+    expect(quote.code).toBe(0);
+    const q = JSON.parse(quote.out);
+    valid(q);
+    expect(q.data).toMatchObject({ marketId: m.id, outcome, action: 'sell', amount: 25 });
+  });
+
+  it('--ndjson: one market a line', async () => {
+    const r = await run(['markets', '--ndjson', '--limit', '4']);
+    const lines = r.out.trim().split('\n');
+    expect(lines).toHaveLength(4);
+    for (const line of lines) valid(JSON.parse(line), 'market');
+  });
+
+  it('--all pages with offset until a short page, each market once', async () => {
+    const c = await run(['markets', '--all', '--status', 'all', '--json']);
+    expect(c.code).toBe(0);
+    const doc = JSON.parse(c.out);
+    valid(doc);
+    const ids = doc.data.map((m: { id: string }) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(srv.sim.markets().filter((m) => srv.sim.isVisible(m)).length);
+    expect(ids.length).toBeGreaterThan(100); // more than one page
+  });
+});
+
+describe('exit codes', () => {
+  it.each([
+    ['404', () => ['market', 'mkt-does-not-exist'], 4, 'NOT_FOUND'],
+    ['409', () => ['quote', visible('closed').id, '--outcome', visible('closed').outcomes[0]!.name, '--amount', '5'], 5, 'MARKET_CLOSED'],
+    ['423', () => ['quote', visible('settling').id, '--outcome', visible('settling').outcomes[0]!.name, '--amount', '5'], 5, 'MARKET_SETTLING'],
+    ['410', () => ['quote', visible('resolved').id, '--outcome', visible('resolved').outcomes[0]!.name, '--amount', '5'], 5, 'MARKET_RESOLVED'],
+  ] as const)('%s', async (_status, argv, exit, code) => {
+    const plain = await run([...argv()]);
+    expect(plain.code).toBe(exit);
+    expect(plain.out).toBe('');
+    expect(plain.err).toMatch(/^oddsboard \w+: .+\n$/m);
+    const json = await run([...argv(), '--json']);
+    expect(json.code).toBe(exit);
+    const doc = JSON.parse(json.out);
+    valid(doc);
+    expect(doc.error).toMatchObject({ code, exit, status: Number(_status) });
+  });
+
+  it('401: the key was rejected', async () => {
+    const r = await run(['markets', '--json'], { env: { ODDSBOARD_API_KEY: 'sk_wrong_0000000000' } });
+    expect(r.code).toBe(6);
+    valid(JSON.parse(r.out));
+    expect(JSON.parse(r.out).error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    expect(r.out + r.err).not.toContain('sk_wrong_0000000000');
+  });
+
+  it('429: the wait in the message and in error.retryAfterMs', async () => {
+    const tight = await startServer({ seed: 3, keys: [KEY], limits: { key: 1 } });
+    try {
+      const env = { ODDSBOARD_BASE_URL: tight.url };
+      expect((await run(['markets', '--limit', '1'], { env })).code).toBe(0);
+      const r = await run(['markets', '--json'], { env });
+      expect(r.code).toBe(3);
+      const doc = JSON.parse(r.out);
+      valid(doc);
+      expect(doc.error).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+      expect(doc.error.retryAfterMs).toBeGreaterThan(0);
+      expect(doc.error.message).toMatch(/\(retry in \d+s\)$/);
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('7: connection refused, and an answer that is not the interface', async () => {
+    const gone = await startTestServer();
+    const url = gone.url;
+    await gone.close();
+    const refused = await run(['markets', '--json'], { env: { ODDSBOARD_BASE_URL: url } });
+    expect(refused.code).toBe(7);
+    expect(JSON.parse(refused.out).error).toMatchObject({ code: 'UNAVAILABLE' });
+    const html = await startTestServer();
+    html.handle((_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>proxy</html>'));
+    try {
+      const r = await run(['market', 'm1'], { env: { ODDSBOARD_BASE_URL: html.url } });
+      expect(r.code).toBe(7);
+      expect(r.err).toMatch(/not with JSON/);
+    } finally {
+      await html.close();
+    }
+  });
+
+  it('2: usage, also as a JSON error with --json; nothing is sent', async () => {
+    for (const argv of [['markets', '--limit', '0', '--json'], ['market', '--json'], ['quote', 'm1', '--outcome', 'Yes', '--amount', '1e-20', '--json'], ['markets', '--bogus', '--json']]) {
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      const doc = JSON.parse(r.out);
+      valid(doc);
+      expect(doc.error.code).toBe('USAGE');
+      expect(existsSync(join(r.stateHome, 'oddsboard'))).toBe(false); // no ledger touched: nothing was sent
+    }
+    const plain = await run(['quote', 'm1', '--amount', '5']);
+    expect(plain.code).toBe(2);
+    expect(plain.err).toMatch(/needs --outcome/);
+  });
+
+  it('every command answers --help with its flags (exit 0)', async () => {
+    for (const name of ['markets', 'market', 'quote', 'events', 'event']) {
+      const r = await run([name, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(new RegExp(`^Usage: oddsboard ${name}`));
+      expect(r.out).toMatch(/--json/);
+    }
+  });
+});
+
+describe('the shared rate budget', () => {
+  const ledgerFile = (stateHome: string) => {
+    const dir = join(stateHome, 'oddsboard');
+    return join(dir, readdirSync(dir).find((f) => f.endsWith('.ledger'))!);
+  };
+
+  it('records each send in a ledger named by a hash, never holding the key', async () => {
+    const r = await run(['markets', '--limit', '1']);
+    expect(r.code).toBe(0);
+    const file = ledgerFile(r.stateHome);
+    expect(file).not.toContain(KEY);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^s \d+ \d+\.[0-9a-f]+\n$/);
+    expect(text).not.toContain(KEY);
+  });
+
+  it('--no-wait exits 3 at once while the budget is spent, sending nothing', async () => {
+    const first = await run(['markets', '--limit', '1']);
+    const file = ledgerFile(first.stateHome);
+    const now = Date.now();
+    // 29 sends of another process within the minute: the one-shot's share (30 − 1 kept for the dashboard) is spent
+    const full = Array.from({ length: 29 }, (_, i) => `s ${now - 50_000 + i} 999999.other\n`).join('');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, full);
+    const r = await run(['markets', '--no-wait', '--json'], { stateHome: first.stateHome });
+    expect(r.code).toBe(3);
+    const doc = JSON.parse(r.out);
+    valid(doc);
+    expect(doc.error.code).toBe('RATE_BUDGET_SPENT');
+    expect(doc.error.retryAfterMs).toBeGreaterThan(9_000);
+    expect(readFileSync(file, 'utf8')).toBe(full); // nothing claimed, nothing sent
+  });
+
+  it('without --no-wait it waits for the slot, saying so on stderr', async () => {
+    const first = await run(['markets', '--limit', '1']);
+    const file = ledgerFile(first.stateHome);
+    let now = Date.now();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, Array.from({ length: 29 }, (_, i) => `s ${now - 48_000 + i} 999999.other\n`).join(''));
+    const slept: number[] = [];
+    const timing = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        now += ms;
+      },
+    };
+    const r = await run(['markets', '--limit', '2', '--json'], { stateHome: first.stateHome, timing });
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/waiting 13s for the rate budget/);
+    expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(12_000);
+    valid(JSON.parse(r.out));
+  });
+});
+
+describe('interrupted', () => {
+  it('Ctrl-C while waiting for the budget: exit 130, nothing sent', async () => {
+    const first = await run(['markets', '--limit', '1']);
+    const dir = join(first.stateHome, 'oddsboard');
+    const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.ledger'))!);
+    const { writeFileSync } = await import('node:fs');
+    const full = Array.from({ length: 29 }, (_, i) => `s ${Date.now() - 1_000 + i} 999999.other\n`).join('');
+    writeFileSync(file, full);
+    const ac = new AbortController();
+    const c = cliIo({ stateHome: first.stateHome, env: { ODDSBOARD_BASE_URL: srv.url, ODDSBOARD_API_KEY: KEY } });
+    // the person presses Ctrl-C while the command sleeps for its slot
+    c.io.timing = { now: Date.now, sleep: async () => ac.abort() };
+    c.io.signal = ac.signal;
+    expect(await main(['markets', '--json'], c.io)).toBe(130);
+    expect(JSON.parse(c.out()).error).toMatchObject({ code: 'INTERRUPTED', exit: 130 });
+    expect(readFileSync(file, 'utf8')).toBe(full);
+  });
+});
+
+describe('tables', () => {
+  const widest = (text: string) => Math.max(...text.split('\n').map((l) => displayWidth(l)));
+
+  it('fit 80 columns when piped, the terminal width on a terminal; no colour when piped', async () => {
+    const piped = await run(['markets', '--limit', '20', '--status', 'all']);
+    expect(piped.code).toBe(0);
+    expect(widest(piped.out)).toBeLessThanOrEqual(80);
+    expect(piped.out).not.toContain('\x1b');
+    expect(piped.out).toMatch(/^STATUS +ID +LEADING +PRICE +TITLE/);
+    const tty = await run(['markets', '--limit', '20', '--color', 'never'], { tty: true, columns: 132 });
+    expect(widest(tty.out)).toBeLessThanOrEqual(132);
+    expect(tty.out).toMatch(/VOLUME +CLOSES/);
+    const m = visible('active');
+    for (const argv of [['market', m.id], ['event', m.eventId], ['events'], ['quote', m.id, '--outcome', m.outcomes[0]!.name, '--amount', '10']]) {
+      const r = await run(argv);
+      expect(r.code).toBe(0);
+      expect(widest(r.out)).toBeLessThanOrEqual(80);
+      expect(r.out).not.toMatch(/NaN|undefined/);
+    }
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The one-shot commands: `markets`, `market ID`, `quote ID`, `events`,
+ * `event ID`. Each checks its flags, says what to fetch, and how its answer
+ * looks as JSON and as a table; run.ts does the rest.
+ */
+import type { Market, MarketEvent, MarketQuery, Quote } from '../../api/types.js';
+import { validateLimit, validateOffset, validateQuoteParams, type ValidQuoteParams } from '../../api/validate.js';
+import { LIMIT_MAX, OFFSET_MAX } from '../../api/wire.js';
+import type { CommandIo } from '../commands.js';
+import { checkValue } from '../config.js';
+import { UsageError } from '../errors.js';
+import type { FlagValues } from '../parse.js';
+import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
+import { runOneShot, type Fetch, type OneShot } from './run.js';
+import { eventDetail, eventsTable, marketDetail, marketsTable, quoteBlock } from './table.js';
+
+const str = (flags: FlagValues, name: string): string | undefined => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
+
+function intFlag(flags: FlagValues, name: string, check: (v: unknown) => { ok: true; value: number } | { ok: false; message: string }): number | undefined {
+  const raw = str(flags, name);
+  if (raw === undefined) return undefined;
+  const r = check(raw);
+  if (!r.ok) throw new UsageError(`--${name}: ${r.message}`);
+  return r.value;
+}
+
+/** The list query from the flags; only what was given is sent (the service's defaults otherwise). */
+function marketQuery(flags: FlagValues): MarketQuery {
+  const q: MarketQuery = {};
+  for (const [flag, key] of [['query', 'q'], ['status', 'status'], ['category', 'category'], ['sort', 'sort']] as const) {
+    const v = str(flags, flag);
+    if (v !== undefined) q[key] = checkValue(flag, v, `--${flag}`) as string;
+  }
+  const limit = intFlag(flags, 'limit', validateLimit);
+  if (limit !== undefined) q.limit = limit;
+  const offset = intFlag(flags, 'offset', validateOffset);
+  if (offset !== undefined) q.offset = offset;
+  return q;
+}
+
+/** Every page from the given offset on, `limit` (default 100) at a time; a market seen on an earlier page is not repeated. */
+async function allPages(fetch: Fetch, query: MarketQuery): Promise<Market[]> {
+  const size = query.limit ?? LIMIT_MAX;
+  const seen = new Set<string>();
+  const out: Market[] = [];
+  for (let offset = query.offset ?? 0; offset <= OFFSET_MAX; offset += size) {
+    const page = await fetch((c, o) => c.listMarkets({ ...query, limit: size, offset }, o));
+    for (const m of page) {
+      if (seen.has(m.id)) continue;
+      seen.add(m.id);
+      out.push(m);
+    }
+    if (page.length < size) break;
+  }
+  return out;
+}
+
+const markets: OneShot<Market[]> = {
+  name: 'markets',
+  check({ flags }) {
+    const query = marketQuery(flags);
+    return flags.all === true ? (fetch) => allPages(fetch, query) : (fetch) => fetch((c, o) => c.listMarkets(query, o));
+  },
+  json: (list) => list.map(jsonMarket),
+  lines: (list) => list.map(jsonMarket),
+  table: marketsTable,
+};
+
+const market: OneShot<Market> = {
+  name: 'market',
+  check({ args }) {
+    const id = args[0]!;
+    return (fetch) => fetch((c, o) => c.getMarket(id, o));
+  },
+  json: jsonMarket,
+  table: marketDetail,
+};
+
+const quote: OneShot<{ id: string; quote: Quote }> = {
+  name: 'quote',
+  check({ flags, args }) {
+    const id = args[0]!;
+    const outcome = str(flags, 'outcome');
+    const amount = str(flags, 'amount');
+    if (outcome === undefined) throw new UsageError('quote needs --outcome (an outcome name or id; see oddsboard market ID)');
+    if (amount === undefined) throw new UsageError('quote needs --amount');
+    const v = validateQuoteParams({ outcome, amount, action: (str(flags, 'action') ?? 'buy') as ValidQuoteParams['action'] });
+    if (!v.ok) throw new UsageError(`--${v.param ?? 'amount'}: ${v.message}`);
+    return async (fetch) => ({ id, quote: await fetch((c, o) => c.getQuote(id, v.value, o)) });
+  },
+  json: (r) => jsonQuote(r.quote),
+  table: (r, view) => quoteBlock(r.id, r.quote, view),
+};
+
+const events: OneShot<MarketEvent[]> = {
+  name: 'events',
+  check({ flags }) {
+    const limit = intFlag(flags, 'limit', validateLimit);
+    return (fetch) => fetch((c, o) => c.listEvents(limit === undefined ? {} : { limit }, o));
+  },
+  json: (list) => list.map(jsonEvent),
+  lines: (list) => list.map(jsonEvent),
+  table: eventsTable,
+};
+
+const event: OneShot<MarketEvent> = {
+  name: 'event',
+  check({ args }) {
+    const id = args[0]!;
+    return (fetch) => fetch((c, o) => c.getEvent(id, o));
+  },
+  json: jsonEvent,
+  table: eventDetail,
+};
+
+export const runMarkets = (argv: string[], io: CommandIo) => runOneShot(markets, argv, io);
+export const runMarket = (argv: string[], io: CommandIo) => runOneShot(market, argv, io);
+export const runQuote = (argv: string[], io: CommandIo) => runOneShot(quote, argv, io);
+export const runEvents = (argv: string[], io: CommandIo) => runOneShot(events, argv, io);
+export const runEvent = (argv: string[], io: CommandIo) => runOneShot(event, argv, io);

@@ -1,0 +1,121 @@
+/**
+ * The one JSON schema of every one-shot command (docs/commands.md,
+ * docs/schema.json): the normalized market / event / quote with every field
+ * present (null when the source did not say), prices in 0..1, times as ISO
+ * 8601 strings, the status as one of five words plus the source's own word.
+ * Everything in it has been through the normalizer and the sanitizer; the key
+ * never is.
+ */
+import { statusWord } from '../../api/normalizeOutcomes.js';
+import type { Market, MarketEvent, MarketStatus, Quote } from '../../api/types.js';
+
+export const SCHEMA_VERSION = 1;
+
+export interface JsonOutcome {
+  id: string | null;
+  name: string;
+  price: number | null;
+}
+
+export interface JsonMarket {
+  id: string;
+  title: string;
+  category: string | null;
+  status: MarketStatus;
+  /** The source's own status word ("active", "open", "finalized" …), null when it sent none. */
+  rawStatus: string | null;
+  outcomes: JsonOutcome[];
+  volume: number | null;
+  liquidity: number | null;
+  closesAt: string | null;
+  updatedAt: string | null;
+  resolvedOutcome: string | null;
+  eventId: string | null;
+}
+
+export interface JsonEvent {
+  id: string;
+  title: string;
+  category: string | null;
+  markets: JsonMarket[];
+}
+
+export interface JsonQuote {
+  marketId: string | null;
+  outcome: string | null;
+  action: 'buy' | 'sell' | null;
+  amount: number | null;
+  shares: number | null;
+  averagePrice: number | null;
+  priceBefore: number | null;
+  priceAfter: number | null;
+  priceImpact: number | null;
+  fee: number | null;
+  total: number | null;
+}
+
+export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event';
+
+export interface JsonDocument {
+  oddsboard: typeof SCHEMA_VERSION;
+  command: CommandName;
+  source: { mode: 'demo' | 'anon' | 'key'; baseUrl: string };
+  fetchedAt: string;
+  data: JsonMarket[] | JsonMarket | JsonQuote | JsonEvent[] | JsonEvent;
+}
+
+export interface JsonError {
+  oddsboard: typeof SCHEMA_VERSION;
+  error: {
+    /** RATE_LIMITED, NOT_FOUND, MARKET_CLOSED, UNAUTHORIZED, UNAVAILABLE, USAGE … */
+    code: string;
+    /** The process's exit code. */
+    exit: number;
+    message: string;
+    status?: number;
+    /** How long to wait before trying again (rate limited). */
+    retryAfterMs?: number;
+    /** The parameter a usage error is about. */
+    param?: string;
+  };
+}
+
+const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
+const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
+
+export function jsonMarket(m: Market): JsonMarket {
+  return {
+    id: m.id,
+    title: m.title,
+    category: orNull(m.category),
+    status: m.status,
+    rawStatus: orNull(statusWord(m.raw)),
+    outcomes: m.outcomes.map((o) => ({ id: orNull(o.id), name: o.name, price: orNull(o.price) })),
+    volume: orNull(m.volume),
+    liquidity: orNull(m.liquidity),
+    closesAt: iso(m.closesAt),
+    updatedAt: iso(m.updatedAt),
+    resolvedOutcome: orNull(m.resolvedOutcome),
+    eventId: orNull(m.eventId),
+  };
+}
+
+export function jsonEvent(e: MarketEvent): JsonEvent {
+  return { id: e.id, title: e.title, category: orNull(e.category), markets: e.markets.map(jsonMarket) };
+}
+
+export function jsonQuote(q: Quote): JsonQuote {
+  return {
+    marketId: orNull(q.marketId),
+    outcome: orNull(q.outcome),
+    action: orNull(q.action),
+    amount: orNull(q.amount),
+    shares: orNull(q.shares),
+    averagePrice: orNull(q.averagePrice),
+    priceBefore: orNull(q.priceBefore),
+    priceAfter: orNull(q.priceAfter),
+    priceImpact: orNull(q.priceImpact),
+    fee: orNull(q.fee),
+    total: orNull(q.total),
+  };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { COMMANDS, DASHBOARD } from './commands.js';
+import { EXIT } from './errors.js';
+import { commandHelp, mainHelp } from './help.js';
+import { parseArgs, readInvocation, type FlagTable } from './parse.js';
+
+const TABLE: FlagTable = {
+  'base-url': { type: 'string', arg: 'URL', help: 'where' },
+  limit: { type: 'string', arg: 'N', help: 'how many' },
+  json: { type: 'boolean', help: 'json' },
+  wait: { type: 'boolean', shown: '--no-wait', help: 'do not wait' },
+  help: { type: 'boolean', short: 'h', help: 'help' },
+};
+
+function usage(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    expect((e as Error).name).toBe('UsageError');
+    return (e as Error).message;
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('parseArgs: one parser for every command', () => {
+  it('reads kebab-case flags, negated booleans, short flags and positionals', () => {
+    expect(parseArgs(TABLE, ['mkt-1', '--base-url=https://x', '--limit', '5', '--json', '--no-wait', '-h'])).toEqual({
+      flags: { 'base-url': 'https://x', limit: '5', json: true, wait: false, help: true },
+      input: ['mkt-1'],
+    });
+    expect(parseArgs(TABLE, ['--', '--not-a-flag'])).toEqual({ flags: {}, input: ['--not-a-flag'] });
+    expect(parseArgs(TABLE, ['--limit', '-1'])).toEqual({ flags: { limit: '-1' }, input: [] });
+  });
+
+  it('refuses, in one line that never repeats a value: unknown, repeated, valueless and key flags', () => {
+    expect(usage(() => parseArgs(TABLE, ['--bogus']))).toBe('unknown flag --bogus (see --help)');
+    expect(usage(() => parseArgs(TABLE, ['-x']))).toBe('unknown flag -x (see --help)');
+    expect(usage(() => parseArgs(TABLE, ['--limit', '1', '--limit', '2']))).toBe('--limit is given more than once');
+    expect(usage(() => parseArgs(TABLE, ['--limit']))).toBe('--limit needs a value');
+    for (const argv of [['--api-key', 'sk_live_abcdef123456'], ['--token=sk_live_abcdef123456'], ['--KEY', 'sk_live_abcdef123456']]) {
+      const m = usage(() => parseArgs(TABLE, argv));
+      expect(m).toMatch(/set ODDSBOARD_API_KEY instead/);
+      expect(m).not.toContain('sk_live');
+    }
+    const pasted = usage(() => parseArgs(TABLE, ['--json', '--sk_live_abcdef123456']));
+    expect(pasted).toBe('unknown flag in argument 2 (see --help)');
+  });
+
+  it('readInvocation: help first, then exactly the positional arguments, named by position', () => {
+    const cmd = { name: 'market', args: ['ID'], flags: TABLE };
+    expect(readInvocation(cmd, ['--help'])).toEqual({ kind: 'help' });
+    expect(readInvocation(cmd, ['m1', '--json'])).toEqual({ kind: 'run', flags: { json: true }, args: ['m1'] });
+    expect(usage(() => readInvocation(cmd, []))).toBe('market needs ID (see oddsboard market --help)');
+    const extra = usage(() => readInvocation(cmd, ['m1', 'sk_live_abcdef123456']));
+    expect(extra).toBe('unexpected argument 3 (see oddsboard market --help)');
+    expect(usage(() => readInvocation(cmd, ['  ']))).toBe('ID must not be empty');
+  });
+});
+
+describe('help comes from the command table', () => {
+  it('every flag of every command is in its help, and every command in the main help', () => {
+    const main = mainHelp();
+    for (const [name, spec] of Object.entries(DASHBOARD.flags)) expect(main).toContain(spec.shown ?? `--${name}`);
+    for (const cmd of COMMANDS) {
+      expect(main).toContain(`$ oddsboard ${[cmd.name, ...cmd.args].join(' ')}`);
+      const help = commandHelp(cmd);
+      for (const [name, spec] of Object.entries(cmd.flags)) expect(help).toContain(`${spec.shown ?? `--${name}`}${spec.arg ? ` ${spec.arg}` : ''}`);
+    }
+  });
+
+  it('every exit code is in --help', () => {
+    const main = mainHelp();
+    for (const code of Object.values(EXIT)) expect(main).toMatch(new RegExp(`(^|\\D)${code}(\\D|$)`));
+    expect(main).toMatch(/130.*SIGINT|SIGHUP \/ SIGINT/);
+  });
+});

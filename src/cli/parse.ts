@@ -1,0 +1,156 @@
+/**
+ * The one argument parser of every subcommand: meow over a flag table.
+ * A command declares its flags once (name, type, help line); this turns argv
+ * into their values and throws one UsageError for anything else. Messages name
+ * the flag or the argument's position, never a value: a value (or a stray
+ * word) may be an API key pasted in the wrong place.
+ */
+import meow from 'meow';
+import { UsageError } from './errors.js';
+
+export interface FlagSpec {
+  type: 'string' | 'boolean';
+  /** Help text (one line). */
+  help: string;
+  /** The value's placeholder in help: `--limit N`. */
+  arg?: string;
+  /** A one-letter alias: `-h`. */
+  short?: string;
+  /** How help writes the flag when not `--name`, e.g. `--no-wait` for a boolean that defaults to on. */
+  shown?: string;
+}
+
+/** Flags by their kebab-case name (`base-url`). */
+export type FlagTable = Readonly<Record<string, FlagSpec>>;
+
+/** Values by kebab-case name; a flag that was not given is absent. */
+export type FlagValues = Partial<Record<string, string | boolean>>;
+
+export interface Parsed {
+  flags: FlagValues;
+  /** Positional arguments in order. */
+  input: string[];
+}
+
+/** Names under which people try to pass a key: refused with a pointer to the environment. */
+const KEY_FLAGS = new Set(['api-key', 'apikey', 'key', 'token', 'secret', 'api-token', 'auth', 'password']);
+
+const camel = (kebab: string) => kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** A flag name that reads like one (letters and dashes, short) may be repeated back; anything else could be a key. */
+const sayable = (name: string) => /^[a-z][a-z-]{0,23}$/.test(name);
+
+/** Letters and digits only, lower case: how meow's camel-casing and our kebab names compare. */
+const bare = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** 1-based position of the argument that carried flag `name` (as meow names it, or a short letter), for messages. */
+function positionOf(argv: readonly string[], name: string): number | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const tok = argv[i]!;
+    if (tok === '--') break;
+    if (tok.startsWith('--')) {
+      const n = tok.slice(2).split('=')[0]!;
+      if (bare(n) === bare(name) || bare(n.replace(/^no-/, '')) === bare(name)) return i + 1;
+    } else if (tok.startsWith('-') && tok.slice(1).includes(name)) return i + 1;
+  }
+  return undefined;
+}
+
+function unknownFlag(argv: readonly string[], name: string): UsageError {
+  const k = kebab(name);
+  if (KEY_FLAGS.has(k) || KEY_FLAGS.has(k.replace(/-/g, ''))) {
+    return new UsageError(`--${k} is not accepted: a key on the command line shows in ps and shell history; set ODDSBOARD_API_KEY instead`);
+  }
+  const at = positionOf(argv, name);
+  const dashes = name.length === 1 ? '-' : '--';
+  return new UsageError(sayable(k) ? `unknown flag ${dashes}${k} (see --help)` : `unknown flag${at ? ` in argument ${at}` : ''} (see --help)`);
+}
+
+/**
+ * Parses argv (without node, script and command name) against `table`.
+ * Throws UsageError: an unknown flag, a flag given twice, a string flag without a value.
+ */
+export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
+  const flags: Record<string, { type: 'string' | 'boolean'; shortFlag?: string }> = {};
+  const known = new Map<string, string>(); // camelCase or short letter → kebab name
+  for (const [name, spec] of Object.entries(table)) {
+    flags[camel(name)] = spec.short ? { type: spec.type, shortFlag: spec.short } : { type: spec.type };
+    known.set(camel(name), name);
+    if (spec.short) known.set(spec.short, name);
+  }
+  let cli;
+  try {
+    cli = meow('', {
+      importMeta: import.meta,
+      // given, so meow neither searches for package.json nor names the process after nothing
+      pkg: { name: 'oddsboard', bin: { oddsboard: 'dist/cli.js' } },
+      description: false,
+      argv: [...argv],
+      autoHelp: false,
+      autoVersion: false,
+      allowUnknownFlags: true, // reported below as a UsageError instead of meow's print-and-exit
+      booleanDefault: undefined,
+      flags,
+    });
+  } catch (e) {
+    // meow's own complaints name the flag only ("The flag --limit can only be set once.")
+    const m = /--([a-z][a-z0-9-]*)/i.exec((e as Error).message);
+    throw new UsageError(m ? `--${kebab(m[1]!)} is given more than once` : 'the flags could not be read (see --help)');
+  }
+  const raw = cli.unnormalizedFlags as Record<string, unknown>;
+  for (const name of Object.keys(raw)) if (!known.has(name)) throw unknownFlag(argv, name);
+  const out: FlagValues = {};
+  for (const [name, spec] of Object.entries(table)) {
+    const v = raw[camel(name)];
+    if (v === undefined) continue;
+    if (spec.type === 'string' && typeof v === 'string') {
+      if (v === '' && !hasExplicitValue(argv, name)) throw new UsageError(`--${name} needs a value`);
+      out[name] = v;
+    } else if (spec.type === 'boolean' && typeof v === 'boolean') out[name] = v;
+    else throw new UsageError(`--${name} ${spec.type === 'boolean' ? 'takes no value' : 'needs a value'}`);
+  }
+  return { flags: out, input: cli.input.map(String) };
+}
+
+/** Whether a string flag was written with an explicit (possibly empty) value: `--query=` or `--query ''`. */
+function hasExplicitValue(argv: readonly string[], name: string): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const tok = argv[i]!;
+    if (tok === '--') return false;
+    if (tok === `--${name}=`) return true;
+    if (tok === `--${name}` && argv[i + 1] === '') return true;
+  }
+  return false;
+}
+
+/** Help lines for a flag table: `    --limit N          markets in the list, 1..100`. */
+export function flagHelp(table: FlagTable, indent = '    ', width = 22): string {
+  return Object.entries(table)
+    .map(([name, spec]) => {
+      const label = `${spec.shown ?? `--${name}`}${spec.arg ? ` ${spec.arg}` : ''}${spec.short ? `, -${spec.short}` : ''}`;
+      return `${indent}${label.padEnd(width)} ${spec.help}`;
+    })
+    .join('\n');
+}
+
+export type Invocation = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; flags: FlagValues; args: string[] };
+
+/**
+ * A command's argv read against its table: `--help`/`--version` first, then exactly
+ * `args.length` positional arguments (named in messages by position, never echoed).
+ */
+export function readInvocation(cmd: { name: string; args: readonly string[]; flags: FlagTable }, argv: readonly string[]): Invocation {
+  const { flags, input } = parseArgs(cmd.flags, argv);
+  if (flags.help === true) return { kind: 'help' };
+  if (flags.version === true) return { kind: 'version' };
+  const where = cmd.name === '' ? 'oddsboard --help' : `oddsboard ${cmd.name} --help`;
+  if (input.length < cmd.args.length) throw new UsageError(`${cmd.name} needs ${cmd.args.slice(input.length).join(' ')} (see ${where})`);
+  if (input.length > cmd.args.length) {
+    // position in the whole command line: the command's name is argument 1
+    const at = argv.indexOf(input[cmd.args.length]!) + 1 + (cmd.name === '' ? 0 : 1);
+    throw new UsageError(`unexpected argument${at > 0 ? ` ${at}` : ''}${cmd.name === '' ? ' (commands: see oddsboard --help)' : ` (see ${where})`}`);
+  }
+  for (const [i, value] of input.entries()) if (value.trim() === '') throw new UsageError(`${cmd.args[i]} must not be empty`);
+  return { kind: 'run', flags, args: input };
+}

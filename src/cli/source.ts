@@ -1,0 +1,77 @@
+/**
+ * Where the data comes from, for the dashboard and the one-shot commands alike:
+ * the configured service (with the key from the environment) or the embedded
+ * demo service; the client; and the rate ledger shared with the user's other
+ * oddsboard processes on the same service and key.
+ */
+import { randomBytes } from 'node:crypto';
+import { createClient, type MarketClientWithInfo } from '../api/client.js';
+import { openFileLedger } from '../ledger/file.js';
+import { MemoryLedger } from '../ledger/memory.js';
+import type { SendLedger } from '../ledger/types.js';
+import type { RunningServer } from '../server/listen.js';
+import type { Mode } from '../store/types.js';
+import type { Settings } from './config.js';
+import { version } from './version.js';
+
+/** The interface's limits per 60 s. */
+export const LIMITS = { anonymous: 10, key: 30 } as const;
+
+export interface Source {
+  client: MarketClientWithInfo;
+  mode: Mode;
+  limit: number;
+  /** The key the client sends (the user's, or the demo service's own). */
+  apiKey: string | undefined;
+  ledger: SendLedger;
+  /** Why the ledger is not shared (a one-line warning), when it is not. */
+  ledgerProblem?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the source the settings name. Throws the client's ApiError for an unusable base URL or key.
+ */
+export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Promise<Source> {
+  let server: RunningServer | undefined;
+  let apiKey = settings.apiKey;
+  let baseUrl = settings.baseUrl;
+  let mode: Mode;
+  if (!baseUrl) {
+    // a private key of its own, so the demo runs at the keyed rate
+    apiKey = `demo-${randomBytes(12).toString('hex')}`;
+    const { startServer } = await import('../server/listen.js');
+    server = await startServer({ seed: settings.seed, speed: settings.speed, keys: [apiKey] });
+    baseUrl = server.url;
+    mode = 'demo';
+  } else {
+    mode = apiKey ? 'key' : 'anon';
+  }
+  let client: MarketClientWithInfo;
+  try {
+    client = createClient({ baseUrl, ...(apiKey ? { apiKey } : {}), userAgent: `oddsboard/${version()}` });
+  } catch (e) {
+    await server?.close();
+    throw e;
+  }
+  // the demo service is this process's own: its budget is shared with nobody
+  let ledger: SendLedger = new MemoryLedger().view('self');
+  let ledgerProblem: string | undefined;
+  if (mode !== 'demo') {
+    const opened = openFileLedger(env, client.describe().baseUrl, apiKey);
+    if ('ledger' in opened) ledger = opened.ledger;
+    else ledgerProblem = `${opened.problem}; this process counts only its own requests`;
+  }
+  return {
+    client,
+    mode,
+    limit: mode === 'anon' ? LIMITS.anonymous : LIMITS.key,
+    apiKey,
+    ledger,
+    ...(ledgerProblem ? { ledgerProblem } : {}),
+    async close() {
+      await client.close();
+      await server?.close();
+    },
+  };
+}

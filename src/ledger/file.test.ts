@@ -1,0 +1,146 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileLedger, ledgerName, openFileLedger } from './file.js';
+import { FileLock } from './lock.js';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'oddsboard-ledger-'));
+const host = hostname().replace(/\s+/g, '_').slice(0, 64) || 'host';
+
+/** The pid of a process that has already exited. */
+function deadPid(): number {
+  const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(r.stdout);
+}
+
+describe('FileLedger', () => {
+  it('counts every process’s sends against one window and keeps only the window on disk', () => {
+    const path = join(dir(), 'budget.ledger');
+    const a = new FileLedger(path, { proc: 'a' });
+    const b = new FileLedger(path, { proc: 'b' });
+    expect(a.claim(1_000, 3)).toEqual({ ok: true });
+    expect(b.claim(2_000, 3)).toEqual({ ok: true });
+    expect(a.claim(3_000, 3)).toEqual({ ok: true });
+    // full: the oldest send (1 000) leaves the 60.25 s window at 61 250
+    expect(b.claim(4_000, 3)).toEqual({ ok: false, retryAt: 61_250, reason: 'budget' });
+    expect(b.others(4_000)).toEqual([1_000, 3_000]);
+    expect(a.others(4_000)).toEqual([2_000]);
+    expect(b.claim(61_250, 3)).toEqual({ ok: true });
+    // the send at 1 000 is gone from the file
+    expect(readFileSync(path, 'utf8')).toBe('s 2000 b\ns 3000 a\ns 61250 b\n');
+  });
+
+  it('a pause written by one process holds every other back until it is over', () => {
+    const path = join(dir(), 'budget.ledger');
+    const a = new FileLedger(path, { proc: 'a' });
+    const b = new FileLedger(path, { proc: 'b' });
+    a.pause(30_000, 1_000);
+    expect(b.pausedUntil(2_000)).toBe(30_000);
+    expect(b.claim(2_000, 30)).toEqual({ ok: false, retryAt: 30_000, reason: 'paused' });
+    expect(b.claim(30_000, 30)).toEqual({ ok: true });
+    expect(b.pausedUntil(30_000)).toBeUndefined();
+  });
+
+  it('names its file by a hash of base URL and key, never the key', () => {
+    const key = 'sk_live_0123456789abcdef';
+    const name = ledgerName('https://api.example.com', key);
+    expect(name).toMatch(/^budget-[0-9a-f]{20}\.ledger$/);
+    expect(name).not.toBe(ledgerName('https://api.example.com', undefined));
+    expect(name).not.toBe(ledgerName('https://other.example.com', key));
+    const home = dir();
+    const opened = openFileLedger({ XDG_STATE_HOME: home }, 'https://api.example.com', key);
+    if (!('ledger' in opened)) throw new Error(opened.problem);
+    opened.ledger.claim(Date.now(), 30);
+    expect(opened.ledger.path).toBe(join(home, 'oddsboard', name));
+    expect(readFileSync(opened.ledger.path, 'utf8')).not.toContain(key);
+    expect(statSync(opened.ledger.path).mode & 0o077).toBe(0);
+  });
+
+  it('says why it cannot be used when the state directory cannot be made', () => {
+    const file = join(dir(), 'plain-file');
+    writeFileSync(file, '');
+    const opened = openFileLedger({ XDG_STATE_HOME: file }, 'https://api.example.com', undefined);
+    expect(opened).toMatchObject({ problem: expect.stringMatching(/cannot be created/) });
+  });
+
+  it('ignores lines it cannot read and a file that is not its own', () => {
+    const path = join(dir(), 'budget.ledger');
+    writeFileSync(path, 'garbage\ns notanumber x\ns 1000 other\n\u0000\u0000\n');
+    const a = new FileLedger(path, { proc: 'a' });
+    expect(a.others(2_000)).toEqual([1_000]);
+    expect(a.claim(2_000, 2)).toEqual({ ok: true });
+    expect(readFileSync(path, 'utf8')).toBe('s 1000 other\ns 2000 a\n');
+  });
+});
+
+describe('the lock', () => {
+  it('says busy while a live process holds it', () => {
+    const path = join(dir(), 'budget.ledger');
+    writeFileSync(`${path}.lock`, `${process.pid} ${host} ${Date.now()} sometoken\n`);
+    expect(new FileLedger(path, { proc: 'a' }).claim(1_000, 30)).toMatchObject({ ok: false, reason: 'busy' });
+  });
+
+  it('takes over a lock whose owner died, or that is older than staleMs, or that was never written', () => {
+    const base = dir();
+    const cases = [
+      `${deadPid()} ${host} ${Date.now()} deadtoken\n`, // the owner crashed while holding it
+      `${process.pid} other-host ${Date.now() - 10_000} oldtoken\n`, // another machine, too old
+      '', // created, then the writer died before writing
+    ];
+    cases.forEach((content, i) => {
+      const path = join(base, `budget-${i}.ledger`);
+      writeFileSync(`${path}.lock`, content);
+      if (content === '') utimesSync(`${path}.lock`, new Date(Date.now() - 10_000), new Date(Date.now() - 10_000));
+      expect(new FileLedger(path, { proc: 'a' }).claim(1_000, 30)).toEqual({ ok: true });
+      expect(existsSync(`${path}.lock`)).toBe(false); // released after use
+    });
+  });
+
+  it('a fresh unwritten lock is left alone; release never removes someone else’s lock', () => {
+    const path = join(dir(), 'x.lock');
+    writeFileSync(path, '');
+    expect(new FileLock(path).tryAcquire()).toBe(false);
+    const mine = join(dir(), 'y.lock');
+    const lock = new FileLock(mine, { staleMs: 5_000 });
+    expect(lock.tryAcquire()).toBe(true);
+    // another process judged it stale and took it over meanwhile
+    writeFileSync(mine, `${process.pid} ${host} ${Date.now()} theirs\n`);
+    lock.release();
+    expect(readFileSync(mine, 'utf8')).toContain('theirs');
+  });
+
+  it('loses no claim when processes claim at the same time, and a process that dies holding the lock blocks nobody', async () => {
+    const path = join(dir(), 'budget.ledger');
+    const module = resolve(import.meta.dirname, '../../dist/ledger/file.js');
+    if (!existsSync(module)) throw new Error('dist/ledger/file.js is missing: `npm test` builds it first');
+    const script = `
+      const { FileLedger } = await import(${JSON.stringify(module)});
+      const l = new FileLedger(${JSON.stringify(path)}, { proc: process.argv[1] });
+      let n = 0;
+      while (n < 40) { const c = l.claim(Date.now(), 100000); if (c.ok) n++; }
+    `;
+    const children = ['p1', 'p2', 'p3', 'p4'].map(
+      (name) =>
+        new Promise<number | null>((done) => {
+          const child = spawn(process.execPath, ['--input-type=module', '-e', script, name], { stdio: 'inherit' });
+          child.on('exit', done);
+        }),
+    );
+    expect(await Promise.all(children)).toEqual([0, 0, 0, 0]);
+    const lines = readFileSync(path, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(160);
+    for (const p of ['p1', 'p2', 'p3', 'p4']) expect(lines.filter((l) => l.endsWith(` ${p}`))).toHaveLength(40);
+
+    // a process killed while it holds the lock
+    const crash = `
+      const { FileLock } = await import(${JSON.stringify(resolve(import.meta.dirname, '../../dist/ledger/lock.js'))});
+      new FileLock(${JSON.stringify(`${path}.lock`)}).tryAcquire();
+      process.kill(process.pid, 'SIGKILL');
+    `;
+    spawnSync(process.execPath, ['--input-type=module', '-e', crash]);
+    expect(existsSync(`${path}.lock`)).toBe(true);
+    expect(new FileLedger(path, { proc: 'after' }).claim(Date.now(), 100000)).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * A lock file taken with O_EXCL: whoever creates `<path>` holds it. The file
+ * says who (pid, host, time, a random token). A lock whose owner is dead (same
+ * host, no such pid) or that is older than `staleMs` is stolen, so a crashed
+ * process never blocks the others for long. Held for a few milliseconds at a
+ * time (read the ledger, append, rename), never across a request.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+
+export interface LockOptions {
+  /** A lock older than this is taken over whoever holds it (default 5 s). */
+  staleMs?: number;
+  /** Wall-clock time (default Date.now). */
+  now?: () => number;
+  /** Whether a process of this host is alive (default: signal 0). */
+  isAlive?: (pid: number) => boolean;
+}
+
+export const LOCK_STALE_MS = 5_000;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, belongs to someone else
+  }
+}
+
+const HOST = hostname().replace(/\s+/g, '_').slice(0, 64) || 'host';
+
+interface Owner {
+  pid: number;
+  host: string;
+  at: number;
+  token: string;
+}
+
+function parseOwner(text: string): Owner | undefined {
+  const [pid, host, at, token] = text.trim().split(' ');
+  const p = Number(pid);
+  const t = Number(at);
+  if (!Number.isInteger(p) || p <= 0 || !host || !Number.isFinite(t) || !token) return undefined;
+  return { pid: p, host, at: t, token };
+}
+
+function readOrUndefined(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export class FileLock {
+  private readonly staleMs: number;
+  private readonly now: () => number;
+  private readonly isAlive: (pid: number) => boolean;
+  private token: string | undefined;
+
+  constructor(
+    readonly path: string,
+    opts: LockOptions = {},
+  ) {
+    this.staleMs = opts.staleMs ?? LOCK_STALE_MS;
+    this.now = opts.now ?? Date.now;
+    this.isAlive = opts.isAlive ?? processAlive;
+  }
+
+  /** Takes the lock if it is free or stale; false while a live owner holds it. Never waits. Throws on I/O errors other than contention. */
+  tryAcquire(): boolean {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const token = randomBytes(8).toString('hex');
+      try {
+        const fd = openSync(this.path, 'wx', 0o600);
+        try {
+          writeSync(fd, `${process.pid} ${HOST} ${this.now()} ${token}\n`);
+        } finally {
+          closeSync(fd);
+        }
+        this.token = token;
+        return true;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      if (!this.stealIfStale()) return false;
+    }
+    return false;
+  }
+
+  /** Removes the lock if it is still ours (a lock that was stolen from us is left to its new owner). */
+  release(): void {
+    const token = this.token;
+    this.token = undefined;
+    if (token === undefined) return;
+    const owner = parseOwner(readOrUndefined(this.path) ?? '');
+    if (owner?.token !== token) return;
+    try {
+      unlinkSync(this.path);
+    } catch {
+      // already gone
+    }
+  }
+
+  /** Runs `fn` under the lock; undefined when the lock is held by someone else. */
+  with<T>(fn: () => T): { value: T } | undefined {
+    if (!this.tryAcquire()) return undefined;
+    try {
+      return { value: fn() };
+    } finally {
+      this.release();
+    }
+  }
+
+  /**
+   * Moves a stale lock aside and reports whether it did. Two processes may judge the same
+   * lock stale at once: the one whose rename moved something else (a fresh lock taken in
+   * between) links it back, so a live owner keeps its lock.
+   */
+  private stealIfStale(): boolean {
+    const text = readOrUndefined(this.path);
+    if (text === undefined) return true; // released meanwhile: try again
+    const owner = parseOwner(text);
+    let stale: boolean;
+    if (owner) {
+      stale = (owner.host === HOST && !this.isAlive(owner.pid)) || this.now() - owner.at > this.staleMs;
+    } else {
+      // created but not yet written, or its writer died in between: judge by the file's age
+      let mtime: number;
+      try {
+        mtime = statSync(this.path).mtimeMs;
+      } catch {
+        return true;
+      }
+      stale = this.now() - mtime > this.staleMs;
+    }
+    if (!stale) return false;
+    const aside = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
+    try {
+      renameSync(this.path, aside);
+    } catch {
+      return true; // someone else moved it first: try again
+    }
+    const moved = readOrUndefined(aside);
+    if (moved !== text) {
+      try {
+        linkSync(aside, this.path); // put the fresh lock back; fails if yet another was taken meanwhile
+      } catch {
+        // the newer lock stands
+      }
+    }
+    try {
+      unlinkSync(aside);
+    } catch {
+      // gone
+    }
+    return moved === text;
+  }
+}

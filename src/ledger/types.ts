@@ -1,0 +1,48 @@
+/**
+ * One rate budget for every oddsboard process of a user that talks to the
+ * same service with the same key (or anonymously): a ledger of sends they all
+ * append to. `sync/` consults it for other processes' sends and claims a slot
+ * in it before each request; the one-shot commands wait on it.
+ */
+
+export type Claim = { ok: true } | { ok: false; retryAt: number; reason: 'budget' | 'paused' | 'busy' };
+
+export interface SendLedger {
+  /** Sends by other processes in the window ending at `now`, oldest first. May be a view up to `pollMs` old. */
+  others(now: number): readonly number[];
+  /** Until when a 429 seen by any process pauses every process (undefined: no pause). */
+  pausedUntil(now: number): number | undefined;
+  /**
+   * Atomically: while fewer than `allowed` sends of all processes are in the window ending at
+   * `now` and no pause is on, records one at `now` and says ok; otherwise says when to try again
+   * (`busy`: another process holds the ledger for a moment).
+   */
+  claim(now: number, allowed: number): Claim;
+  /** Every process holds back until `until` (a 429's wait). */
+  pause(until: number, now: number): void;
+  /** How often a holder should look again for other processes' sends; undefined when nobody else writes to it. */
+  readonly pollMs: number | undefined;
+}
+
+/** The window the ledger counts in: the server's 60 s plus the margin sync counts its own sends with. */
+export const LEDGER_SPAN_MS = 60_250;
+
+/**
+ * Earliest time ≥ now at which fewer than `allowed` of `sends` (ascending) are in (t − span, t],
+ * i.e. when the (n − allowed + 1)-th newest leaves the window.
+ */
+export function slotAfter(sends: readonly number[], now: number, allowed: number, spanMs: number): number {
+  const live = sends.filter((t) => t > now - spanMs);
+  const need = Math.max(1, allowed);
+  if (live.length < need) return now;
+  return Math.max(now, live[live.length - need]! + spanMs);
+}
+
+/** The ledger of a process that shares its budget with nobody: every claim is granted. */
+export const NO_LEDGER: SendLedger = {
+  others: () => [],
+  pausedUntil: () => undefined,
+  claim: () => ({ ok: true }),
+  pause: () => undefined,
+  pollMs: undefined,
+};
