@@ -8,7 +8,7 @@
  */
 import type { Market, MarketEvent } from './types.js';
 import { TITLE_MAX, isRecord, pick, toId, toNonNegative, toText, toTime, type Rec } from './normalizeFields.js';
-import { CLOSE_KEYS, UPDATED_KEYS, assignDefined, composeTitle, firstText, readCategory, readVolume, statusKey, statusWord } from './normalizeCommon.js';
+import { CLOSE_KEYS, UPDATED_KEYS, assignDefined, composeTitle, firstText, pastTime, readCategory, readVolume, statusKey, statusWord } from './normalizeCommon.js';
 import { readOutcomes, readResolved, readStatus } from './normalizeOutcomes.js';
 import { detectSource } from './normalizeShape.js';
 import { normalizeKalshi } from './normalizeKalshi.js';
@@ -46,7 +46,7 @@ function normalizeReference(o: Rec, id: string, now: number): Market {
       volume: readVolume(o),
       liquidity: toNonNegative(pick(o, ['liquidity', 'liquidityNum', 'totalLiquidity'])),
       closesAt,
-      closedAt: status !== 'active' && status !== 'unknown' ? toTime(pick(o, ['closedAt', 'closed_at', 'resolvedAt'])) : undefined,
+      closedAt: status !== 'active' && status !== 'unknown' ? pastTime(toTime(pick(o, ['closedAt', 'closed_at', 'resolvedAt'])), now) : undefined,
       resolvedOutcome: readResolved(o),
       eventId: readEventId(o),
       updatedAt: toTime(pick(o, UPDATED_KEYS)),
@@ -63,7 +63,7 @@ export function normalizeMarket(raw: unknown, opts: NormalizeOptions = {}): Mark
     const now = opts.now ?? Date.now();
     switch (source) {
       case 'kalshi':
-        return normalizeKalshi(raw, id);
+        return normalizeKalshi(raw, id, now);
       case 'polymarket':
         return normalizePolymarket(raw, id, now);
       case 'manifold':

@@ -76,3 +76,13 @@ export function assignDefined<T extends object>(o: T, fields: Partial<T>): T {
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
   return o;
 }
+
+/** A time that has passed (a closing time still ahead is no "closed at"). */
+export function pastTime(t: number | undefined, now: number): number | undefined {
+  return t !== undefined && t <= now ? t : undefined;
+}
+
+/** A price above 0 (0 is how several services say "no trade yet"). */
+export function positive(p: number | undefined): number | undefined {
+  return p !== undefined && p > 0 ? p : undefined;
+}

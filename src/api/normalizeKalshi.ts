@@ -7,7 +7,7 @@
  */
 import type { Market, MarketStatus, Outcome } from './types.js';
 import { NAME_MAX, TITLE_MAX, r9, toCents, toId, toNonNegative, toPrice, toText, type Rec } from './normalizeFields.js';
-import { UPDATED_KEYS, assignDefined, binary, composeTitle, firstText, readTime, readVolume, statusKey, statusWord } from './normalizeCommon.js';
+import { UPDATED_KEYS, assignDefined, binary, composeTitle, firstText, pastTime, positive, readTime, readVolume, statusKey, statusWord } from './normalizeCommon.js';
 
 const STATUS: Record<string, MarketStatus> = {
   active: 'active',
@@ -36,9 +36,13 @@ function settlement(o: Rec, result: string | undefined): number | undefined {
   return result === 'scalar' ? kalshiPrice(o, 'settlement_value') : undefined;
 }
 
+/** A book wider than this says little about the price: no midpoint is drawn from it. */
+export const MAX_MID_SPREAD = 0.1;
+
 /**
  * The Yes price: the settlement once there is a result; else the last trade (Kalshi trades at 1..99¢, so 0
- * means none yet); else the middle of a two-sided book. A book with one side or none has no price.
+ * means none yet); else the middle of a two-sided book at most 10¢ wide. An empty, one-sided or wide book
+ * (1¢ / 99¢ quotes only) has no price.
  */
 function yesPrice(o: Rec, status: MarketStatus, result: string | undefined): number | undefined {
   if (status === 'resolved' || status === 'settling') {
@@ -49,7 +53,7 @@ function yesPrice(o: Rec, status: MarketStatus, result: string | undefined): num
   if (last !== undefined && last > 0) return last;
   const bid = kalshiPrice(o, 'yes_bid');
   const ask = kalshiPrice(o, 'yes_ask');
-  if (bid !== undefined && ask !== undefined && bid > 0 && ask < 1 && ask >= bid) return r9((bid + ask) / 2);
+  if (bid !== undefined && ask !== undefined && bid > 0 && ask < 1 && ask >= bid && ask - bid <= MAX_MID_SPREAD + 1e-9) return r9((bid + ask) / 2);
   return undefined;
 }
 
@@ -66,7 +70,7 @@ function plainTitle(v: unknown): string | undefined {
   return toText(typeof v === 'string' ? v.replace(/\*\*(.+?)\*\*/g, '$1') : v, TITLE_MAX);
 }
 
-export function normalizeKalshi(o: Rec, id: string): Market {
+export function normalizeKalshi(o: Rec, id: string, now: number): Market {
   const word = statusKey(o.status);
   const status: MarketStatus = word === undefined ? 'unknown' : (STATUS[word] ?? 'unknown');
   const resultKey = statusKey(o.result);
@@ -89,7 +93,8 @@ export function normalizeKalshi(o: Rec, id: string): Market {
       volume: readVolume(o),
       liquidity,
       closesAt,
-      closedAt: status !== 'active' && status !== 'unknown' ? (readTime(o, ['close_time']) ?? readTime(o, ['settlement_ts'])) : undefined,
+      closedAt: status !== 'active' && status !== 'unknown' ? pastTime(readTime(o, ['close_time']) ?? readTime(o, ['settlement_ts']), now) : undefined,
+      lastTradePrice: positive(kalshiPrice(o, 'last_price')),
       resolvedOutcome: resultKey === undefined ? undefined : (RESULT_WORDS[resultKey] ?? toText(o.result, NAME_MAX)),
       eventId: toId(o.event_ticker),
       updatedAt: readTime(o, UPDATED_KEYS),

@@ -7,10 +7,13 @@
  */
 import type { Market, MarketStatus, Outcome } from './types.js';
 import { CATEGORY_MAX, NAME_MAX, TITLE_MAX, isRecord, r9, toArray, toChange, toId, toNonNegative, toPrice, toText, toTime, type Rec } from './normalizeFields.js';
-import { assignDefined, binary, readTime } from './normalizeCommon.js';
+import { assignDefined, binary, pastTime, readTime } from './normalizeCommon.js';
 
 /** Types whose outcomes are answers (absent from list objects: the detail has them). */
 const ANSWER_TYPES = new Set(['MULTIPLE_CHOICE', 'FREE_RESPONSE', 'NUMBER', 'MULTI_NUMERIC', 'DATE', 'POLL']);
+
+/** Types with a single probability (Yes/No, or Higher/Lower for a pseudo-numeric market). */
+const BINARY_TYPES = new Set(['BINARY', 'PSEUDO_NUMERIC', 'STONK']);
 
 function dayChange(o: Rec): number | undefined {
   return isRecord(o.probChanges) ? toChange(o.probChanges.day) : undefined;
@@ -38,7 +41,8 @@ function readOutcomes(o: Rec, type: string | undefined): { outcomes: Outcome[]; 
   const answers = toArray(o.answers) ?? toArray(o.options);
   if (answers) return { outcomes: answerOutcomes(answers), pending: false };
   if (type !== undefined && ANSWER_TYPES.has(type)) return { outcomes: [], pending: true };
-  if (o.probability === undefined) return { outcomes: [], pending: false };
+  // a binary market without `probability` (a resolve answer) still has its two sides, unpriced
+  if (o.probability === undefined && !(type !== undefined && BINARY_TYPES.has(type))) return { outcomes: [], pending: false };
   const names: [string, string] = type === 'PSEUDO_NUMERIC' ? ['Higher', 'Lower'] : ['Yes', 'No'];
   const p = toPrice(o.probability);
   return { outcomes: binary(p, p === undefined ? undefined : dayChange(o), names), pending: false };
@@ -97,7 +101,7 @@ export function normalizeManifold(o: Rec, id: string, now: number): Market {
   let status: MarketStatus = resolved ? 'resolved' : 'unknown';
   if (!resolved && (o.isResolved === false || o.closeTime !== undefined)) status = closesAt !== undefined && closesAt <= now ? 'closed' : 'active';
   const r = resolved ? resolve(o, read.outcomes) : {};
-  const closedAt = resolved ? (readTime(o, ['resolutionTime']) ?? (closesAt !== undefined && closesAt <= now ? closesAt : undefined)) : status === 'closed' ? closesAt : undefined;
+  const closedAt = resolved ? pastTime(readTime(o, ['resolutionTime']) ?? closesAt, now) : status === 'closed' ? closesAt : undefined;
   return assignDefined<Market>(
     {
       id,

@@ -7,7 +7,7 @@
 import type { Market, MarketStatus, Outcome } from './types.js';
 import { CATEGORY_MAX, NAME_MAX, TITLE_MAX, isRecord, pick, r9, toArray, toChange, toId, toNonNegative, toPrice, toText, type Rec } from './normalizeFields.js';
 import { readStatus as readGenericStatus } from './normalizeOutcomes.js';
-import { CLOSE_KEYS, UPDATED_KEYS, assignDefined, readCategory, readTime, statusKey, statusWord } from './normalizeCommon.js';
+import { CLOSE_KEYS, UPDATED_KEYS, assignDefined, pastTime, positive, readCategory, readTime, statusKey, statusWord } from './normalizeCommon.js';
 
 function readOutcomes(o: Rec): Outcome[] {
   const names = toArray(o.outcomes) ?? [];
@@ -24,8 +24,8 @@ function readOutcomes(o: Rec): Outcome[] {
     const price = toPrice(prices[i]);
     if (price !== undefined) oc.price = price;
     // the day's change is the first outcome's; in a two-outcome market the other moved the opposite way
-    if (change !== undefined && i === 0) oc.change24h = change;
-    if (change !== undefined && i === 1 && names.length === 2) oc.change24h = r9(-change);
+    if (price !== undefined && change !== undefined && i === 0) oc.change24h = change;
+    if (price !== undefined && change !== undefined && i === 1 && names.length === 2) oc.change24h = r9(-change);
     out.push(oc);
   });
   return out;
@@ -49,7 +49,8 @@ function readStatus(o: Rec, winner: string | undefined, now: number): MarketStat
   const closed = o.closed === true || o.archived === true;
   if (closed) return winner !== undefined ? 'resolved' : 'closed';
   if (o.active === true) return 'active';
-  if (o.active === false) return 'closed';
+  // neither active nor closed: not open yet (or paused) — said as it is, not guessed
+  if (o.active === false) return 'unknown';
   if (o.closed === false) return 'active';
   return readGenericStatus(o, readTime(o, CLOSE_KEYS), now);
 }
@@ -66,7 +67,7 @@ export function normalizePolymarket(o: Rec, id: string, now: number): Market {
   const winner = o.closed === true || statusKey(o.umaResolutionStatus) === 'resolved' ? winnerByPrice(outcomes) : undefined;
   const status = readStatus(o, winner, now);
   const event = inlineEvent(o);
-  const rawStatus = statusWord(o.umaResolutionStatus) ?? (o.archived === true ? 'archived' : o.closed === true ? 'closed' : o.active === true ? 'active' : undefined);
+  const rawStatus = statusWord(o.umaResolutionStatus) ?? (o.archived === true ? 'archived' : o.closed === true ? 'closed' : o.active === true ? 'active' : o.active === false ? 'inactive' : undefined);
   return assignDefined<Market>(
     {
       id,
@@ -82,7 +83,8 @@ export function normalizePolymarket(o: Rec, id: string, now: number): Market {
       volume: toNonNegative(pick(o, ['volumeNum', 'volume'])),
       liquidity: toNonNegative(pick(o, ['liquidityNum', 'liquidity'])),
       closesAt: readTime(o, CLOSE_KEYS),
-      closedAt: status === 'active' || status === 'unknown' ? undefined : readTime(o, ['closedTime', 'umaEndDate']),
+      closedAt: status === 'active' || status === 'unknown' ? undefined : pastTime(readTime(o, ['closedTime', 'umaEndDate']), now),
+      lastTradePrice: positive(toPrice(o.lastTradePrice)),
       resolvedOutcome: status === 'resolved' ? winner : undefined,
       eventId: event.id ?? toId(pick(o, ['eventId', 'event_id'])),
       eventTitle: event.title,

@@ -31,6 +31,8 @@ export interface Market {
   closesAt?: number;
   /** epoch ms: when a closed, settling or resolved market stopped trading (or was resolved), when the source says. */
   closedAt?: number;
+  /** The last trade's price of the first outcome (Yes), 0..1, when the source says: shown beside a settlement. */
+  lastTradePrice?: number;
   /** The winner in words: an outcome name, or "cancelled", "at market price 62%", "N/A"… */
   resolvedOutcome?: string;
   eventId?: string;
