@@ -15,7 +15,8 @@ export interface ServeIo {
 
 export const SERVE_HELP = `Usage: oddsboard serve [options]
 
-Runs the reference market-data service with a live simulator (simulated data).
+Runs the reference market-data service with a live simulator (simulated data),
+or, with --replay, answers from payloads recorded from a real service.
 
 Options:
   --port N      port to listen on (default 8787; 0 = any free port)
@@ -23,6 +24,8 @@ Options:
   --seed N      simulator seed, an integer (default 1)
   --speed X     simulated seconds per real second (default 1)
   --keys a,b    API keys the service accepts (visible in ps; demo use only)
+  --replay DIR  serve the recorded payloads in DIR (what \`oddsboard record\` wrote,
+                or saved answers of a real service) instead of the simulator
   --help        show this help
 
 The first line printed is the base URL, e.g. http://127.0.0.1:8787
@@ -42,6 +45,7 @@ interface ServeConfig {
   seed: number;
   speed: number;
   keys: string[];
+  replay?: string;
 }
 
 function parse(argv: string[]): ServeConfig | 'help' {
@@ -57,6 +61,7 @@ function parse(argv: string[]): ServeConfig | 'help' {
         seed: { type: 'string' },
         speed: { type: 'string' },
         keys: { type: 'string' },
+        replay: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -81,7 +86,10 @@ function parse(argv: string[]): ServeConfig | 'help' {
     keys = values.keys.split(',').map((k) => k.trim());
     if (keys.some((k) => k === '')) throw new UsageError('--keys must be a comma-separated list of non-empty keys');
   }
+  if (values.replay !== undefined && (values.seed !== undefined || values.speed !== undefined)) throw new UsageError('--seed and --speed belong to the simulator, not to --replay');
+  if (values.replay === '') throw new UsageError('--replay needs a directory');
   return {
+    ...(values.replay !== undefined ? { replay: values.replay } : {}),
     port: intFlag('port', values.port, 8787, 65535),
     host,
     seed: intFlag('seed', values.seed, 1, 4294967295),
@@ -102,26 +110,31 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
     io.stdout.write(SERVE_HELP);
     return 0;
   }
-  let running;
+  let running: { url: string; close(): Promise<void> };
+  let summary: string;
   try {
-    running = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys });
+    if (cfg.replay !== undefined) {
+      const { startReplayServer } = await import('../server/replay/index.js');
+      const r = await startReplayServer({ dir: cfg.replay, port: cfg.port, host: cfg.host, keys: cfg.keys });
+      running = r;
+      summary = `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}\n${r.catalog.marketCount} markets and ${r.catalog.eventCount} events, served as recorded\n`;
+    } else {
+      const r = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys });
+      running = r;
+      const sim = r.sim;
+      const visible = sim.markets().filter((m) => sim.isVisible(m)).length;
+      const events = sim.events().filter((e) => sim.isEventVisible(e)).length;
+      const categories = new Set(sim.markets().map((m) => m.category)).size;
+      summary = `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n${visible} public markets in ${events} events across ${categories} categories\n`;
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
     const why = code === 'EADDRINUSE' ? `port ${cfg.port} is already in use` : code === 'EADDRNOTAVAIL' ? `cannot bind ${cfg.host}` : err instanceof Error ? err.message.split('\n')[0] : 'failed to start';
     io.stderr.write(`oddsboard serve: ${why}\n`);
     return 1;
   }
-  const sim = running.sim;
-  const visible = sim.markets().filter((m) => sim.isVisible(m)).length;
-  const events = sim.events().filter((e) => sim.isEventVisible(e)).length;
-  const categories = new Set(sim.markets().map((m) => m.category)).size;
   io.stdout.write(`${running.url}\n`);
-  io.stdout.write(
-    `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
-      `${visible} public markets in ${events} events across ${categories} categories\n` +
-      `API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ${DEFAULT_LIMITS.key}/min per key\n` +
-      `Ctrl-C to stop.\n`,
-  );
+  io.stdout.write(`${summary}API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ${DEFAULT_LIMITS.key}/min per key\nCtrl-C to stop.\n`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
