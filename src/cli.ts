@@ -23,6 +23,12 @@ let code: number;
 if (argv[0] === 'serve') {
   const { runServe } = await import('./cli/serve.js');
   code = await runServe(argv.slice(1));
+} else if (argv[0] === 'record') {
+  const { runRecord } = await import('./cli/record.js');
+  const stop = new AbortController();
+  process.once('SIGINT', () => stop.abort());
+  process.once('SIGTERM', () => stop.abort());
+  code = await runRecord(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: stop.signal });
 } else {
   const { runDashboard } = await import('./cli/dashboard.js');
   code = await runDashboard(argv);

@@ -5,6 +5,7 @@ export const HELP = `
   Usage
     $ oddsboard [flags]            the dashboard (full screen; q quits)
     $ oddsboard serve [flags]      the reference service with a live simulator (see: oddsboard serve --help)
+    $ oddsboard record DIR         save a real service's answers for serve --replay (see: oddsboard record --help)
 
   Flags
     --base-url URL     the market data service (default: ODDSBOARD_BASE_URL, the config file,
@@ -68,7 +69,7 @@ export function parseDashboardArgs(argv: string[]): ParsedArgs {
   const f = cli.flags;
   if (f.help) return { kind: 'help' };
   if (f.version) return { kind: 'version' };
-  if (cli.input.length > 0) throw new UsageError(`unexpected argument "${cli.input[0]}" (commands: serve; see oddsboard --help)`);
+  if (cli.input.length > 0) throw new UsageError(`unexpected argument "${cli.input[0]}" (commands: serve, record; see oddsboard --help)`);
   const flags: SettingsInput = {};
   const take = (key: keyof SettingsInput, flag: string, value: unknown) => {
     if (value === undefined) return;
