@@ -34,7 +34,7 @@ export function intentActor(store: OddsStore, sync: SyncIntents): Actor {
         const id = (typingFor ??= st.selectedId);
         if (id === undefined) return undefined;
         const outcome = st.markets[id]?.market.outcomes[0]?.name ?? 'Yes';
-        sync.requestQuote(id, { outcome, amount: a.amount, action: 'buy' });
+        sync.editQuote(id, { outcome, amount: a.amount, action: 'buy' });
         if (a.last) {
           typingFor = undefined;
           return id;

@@ -1,8 +1,8 @@
 /**
- * The real App rendered into a fake terminal of a fixed size, for the
- * benchmarks. Unlike the test terminal (src/ui/testing) it keeps only the last
- * frame — a soak renders hundreds of thousands — and counts frames and Ink's
- * own per-frame render time (layout + output, from `onRender`).
+ * The real App rendered into the test kit's fake terminal (test/support/terminal.ts)
+ * at a fixed size, for the benchmarks: only the last write is kept — a soak
+ * renders hundreds of thousands — and frames and Ink's own per-frame render
+ * time (layout + output, from `onRender`) are counted.
  *
  * Ink gets the dashboard's options (15 fps, incremental). The throttle runs
  * on real time: where the dashboard draws nearly every React commit (it
@@ -10,53 +10,12 @@
  * minute draws only some of them, so `frames` depends on the machine's speed;
  * React still renders every commit. `throttle: false` draws every commit.
  */
-import { EventEmitter } from 'node:events';
-import { render, type Instance } from 'ink';
 import { createElement } from 'react';
 import type { OddsStore } from '../src/store/store.js';
 import type { SyncIntents } from '../src/sync/types.js';
 import { App } from '../src/ui/App.js';
 import type { Clock } from '../src/util/clock.js';
-
-class BenchStdout extends EventEmitter {
-  /** Not a TTY, so Ink's cursor helper does not register a "show cursor" write on the real stderr at exit; `interactive` is forced on instead. */
-  isTTY = false;
-  last = '';
-  bytes = 0;
-  constructor(
-    public columns: number,
-    public rows: number,
-  ) {
-    super();
-  }
-  write = (frame: string, encodingOrCallback?: unknown, callback?: unknown): boolean => {
-    this.last = frame;
-    this.bytes += Buffer.byteLength(frame);
-    const cb = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
-    if (typeof cb === 'function') queueMicrotask(() => (cb as () => void)());
-    return true;
-  };
-}
-
-class BenchStdin extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  write(data: string): void {
-    this.data = data;
-    this.emit('readable');
-  }
-  read(): string | null {
-    const d = this.data;
-    this.data = null;
-    return d;
-  }
-  setEncoding(): void {}
-  setRawMode(): void {}
-  resume(): void {}
-  pause(): void {}
-  ref(): void {}
-  unref(): void {}
-}
+import { renderTerminal } from '../test/support/terminal.js';
 
 /** Frames and Ink render time (ms) since the last `take()`. */
 export interface FrameStats {
@@ -112,23 +71,15 @@ const ESC_FLUSH_MS = 25;
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
 export function renderScreen(o: ScreenOptions): BenchScreen {
-  const stdout = new BenchStdout(o.columns ?? 120, o.rows ?? 40);
-  const stderr = new BenchStdout(o.columns ?? 120, o.rows ?? 40);
-  const stdin = new BenchStdin();
   let frames = 0;
   let total = 0;
   let renderMs: number[] = [];
-  const instance: Instance = render(createElement(App, { store: o.store, sync: o.sync, clock: o.clock, keyHint: o.keyHint ?? '', demo: o.demo ?? false }), {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stderr: stderr as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    debug: o.throttle === false,
+  const term = renderTerminal(createElement(App, { store: o.store, sync: o.sync, clock: o.clock, keyHint: o.keyHint ?? '', demo: o.demo ?? false }), {
+    columns: o.columns ?? 120,
+    rows: o.rows ?? 40,
+    keepFrames: false,
     // as the dashboard renders (src/cli/dashboard.tsx)
-    maxFps: 15,
-    incrementalRendering: true,
-    interactive: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
+    ...(o.throttle === false ? {} : { dashboard: { maxFps: 15 } }),
     onRender: ({ renderTime }) => {
       frames++;
       total++;
@@ -142,13 +93,13 @@ export function renderScreen(o: ScreenOptions): BenchScreen {
   };
   return {
     async press(key) {
-      stdin.write(key);
+      term.write(key);
       if (key === KEY.esc) await new Promise((r) => setTimeout(r, ESC_FLUSH_MS));
       await flush();
     },
     flush,
-    lastWrite: () => stdout.last,
-    bytesWritten: () => stdout.bytes,
+    lastWrite: term.lastWrite,
+    bytesWritten: term.bytesWritten,
     take() {
       const out = { frames, renderMs };
       frames = 0;
@@ -157,9 +108,9 @@ export function renderScreen(o: ScreenOptions): BenchScreen {
     },
     totalFrames: () => total,
     async unmount() {
-      instance.unmount();
-      await instance.waitUntilExit().catch(() => undefined);
-      instance.cleanup();
+      term.instance.unmount();
+      await term.instance.waitUntilExit().catch(() => undefined);
+      term.instance.cleanup();
     },
   };
 }

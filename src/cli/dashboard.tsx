@@ -10,6 +10,7 @@ import { createSync } from '../sync/index.js';
 import { App } from '../ui/App.js';
 import { systemClock } from '../util/clock.js';
 import { HELP, parseDashboardArgs } from './args.js';
+import { installExitHandlers } from './exitHandlers.js';
 import { resolveSettings, UsageError, type Settings } from './config.js';
 
 export interface DashboardIo {
@@ -108,21 +109,7 @@ async function runInteractive(settings: Settings, io: DashboardIo): Promise<numb
       incrementalRendering: true,
     },
   );
-  const onSignal = (signal: NodeJS.Signals) => {
-    exitCode = signal === 'SIGTERM' ? 143 : signal === 'SIGHUP' ? 129 : 130;
-    instance.unmount();
-  };
-  const onCrash = (error: unknown) => {
-    exitCode = 1;
-    instance.unmount();
-    // After unmount the primary screen is back: say what happened, without a raw stack.
-    setImmediate(() => io.stderr.write(`oddsboard: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`));
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGHUP', onSignal);
-  process.on('SIGINT', onSignal);
-  process.on('uncaughtException', onCrash);
-  process.on('unhandledRejection', onCrash);
+  const handlers = installExitHandlers(() => instance.unmount(), io.stderr);
   sync.start();
   try {
     await instance.waitUntilExit();
@@ -130,14 +117,10 @@ async function runInteractive(settings: Settings, io: DashboardIo): Promise<numb
     exitCode = 1;
     io.stderr.write(`oddsboard: ${error instanceof Error ? error.message : String(error)}\n`);
   } finally {
-    process.off('SIGTERM', onSignal);
-    process.off('SIGHUP', onSignal);
-    process.off('SIGINT', onSignal);
     await sync.stop();
     await client.close();
     await server?.close();
-    process.off('uncaughtException', onCrash);
-    process.off('unhandledRejection', onCrash);
+    handlers.remove();
   }
-  return exitCode;
+  return handlers.code() ?? exitCode;
 }

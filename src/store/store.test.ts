@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Market } from '../api/types.js';
 import { CATEGORY_CAP, createOddsStore, HISTORY_CAP, MARKET_CACHE_CAP, NOTICE_CAP, type OddsStore } from './store.js';
 import type { ErrorInfo } from './types.js';
+import { binary, market } from '../../test/support/markets.js';
 
-function m(id: string, yes = 0.6, extra: Partial<Market> = {}): Market {
-  return { id, title: `T ${id}`, status: 'active', outcomes: [{ name: 'Yes', price: yes }, { name: 'No', price: 1 - yes }], raw: {}, ...extra };
-}
+const m = (id: string, yes = 0.6, extra: Partial<Market> = {}): Market => market(id, { title: `T ${id}`, outcomes: binary(yes), ...extra });
 const fresh = (): OddsStore => createOddsStore({ mode: 'anon', limit: 10 });
 const err = (kind: ErrorInfo['kind'], at: number, status?: number): ErrorInfo => ({ kind, code: kind.toUpperCase(), message: kind, at, ...(status ? { status } : {}) });
 
@@ -165,5 +164,50 @@ describe('connection, rate, notices, categories', () => {
     const cats = s.getState().categories;
     expect(cats).toHaveLength(CATEGORY_CAP);
     expect(cats).toEqual([...cats].sort((a, b) => a.localeCompare(b)));
+  });
+});
+
+describe('a changed list query', () => {
+  const mk = (id: string, status: Market['status'], category: string, volume: number) => market(id, { status, category, volume });
+  const seeded = () => {
+    const s = createOddsStore({ mode: 'key', limit: 30, query: { status: 'all', sort: 'newest' } });
+    s.getState().listLoaded([mk('a', 'active', 'Sports', 5), mk('b', 'closed', 'Politics', 9), mk('c', 'active', 'Politics', 7)], 1);
+    return s;
+  };
+
+  it('shows at once the cached rows that match, marked pending until its answer', () => {
+    const s = seeded();
+    s.getState().setQuery({ status: 'active' });
+    expect(s.getState().list.ids).toEqual(['a', 'c']);
+    expect(s.getState().list.pending).toBe(true);
+    s.getState().setQuery({ category: 'politics' });
+    expect(s.getState().list.ids).toEqual(['c']);
+    s.getState().listLoaded([mk('c', 'active', 'Politics', 7), mk('d', 'active', 'Politics', 1)], 2, s.getState().list.query);
+    expect(s.getState().list).toMatchObject({ ids: ['c', 'd'], pending: false });
+    s.getState().setQuery({ sort: 'liquidity' }); // unknown liquidity: the order stays
+    expect(s.getState().list.ids).toEqual(['c', 'd']);
+  });
+
+  it('orders the cached rows by the new sort where the cache can tell', () => {
+    const s = seeded();
+    s.getState().setQuery({ sort: 'volume' });
+    expect(s.getState().list.ids).toEqual(['b', 'c', 'a']);
+    s.getState().setQuery({ sort: 'newest' }); // the cache cannot tell: the order stays
+    expect(s.getState().list.ids).toEqual(['b', 'c', 'a']);
+  });
+
+  it('an answer to the old query refreshes the cache but not the rows listed under the new one', () => {
+    const s = seeded();
+    const old = s.getState().list.query;
+    s.getState().setQuery({ status: 'closed' });
+    s.getState().listLoaded([mk('a', 'active', 'Sports', 6), mk('c', 'active', 'Politics', 7)], 2, old);
+    expect(s.getState().list).toMatchObject({ ids: ['b'], pending: true });
+    expect(s.getState().markets.a?.market.volume).toBe(6);
+  });
+
+  it('the same parameters again change nothing (no pending marker)', () => {
+    const s = seeded();
+    s.getState().setQuery({ q: '  ' });
+    expect(s.getState().list.pending).toBeFalsy();
   });
 });

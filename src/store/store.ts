@@ -15,18 +15,26 @@ import type {
 } from './types.js';
 import { appendHistory, knownStatus, mergeCategories, prune, upsertMarket } from './entries.js';
 import { addTransitions, transitionNotice, transitionOf } from './transitions.js';
+import { EMPTY_FORM } from './quoteForm.js';
+import { filterListed, queryKey } from './listQuery.js';
 
 export const NOTICE_CAP = 5;
 export { HISTORY_CAP, MARKET_CACHE_CAP, CATEGORY_CAP } from './entries.js';
 export { TRANSITION_CAP } from './transitions.js';
 
 export const DEFAULT_QUERY: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 20, offset: 0 };
-export const EMPTY_FORM: QuoteForm = { outcome: '', amount: '', action: 'buy' };
 
 export interface StoreActions {
-  /** Replace (patch) the list query; the list keeps showing until new rows arrive. */
+  /**
+   * Patch the list query. When it asks for something else, the listed rows are at once the cached markets that match
+   * it (`list.pending` until the answer).
+   */
   setQuery(patch: Partial<ListQuery>): void;
-  listLoaded(markets: Market[], at: number): void;
+  /**
+   * A list answer. `query`: the query it was asked with — an answer to a query that has changed since only refreshes
+   * the cached markets, never the rows listed under the new one.
+   */
+  listLoaded(markets: Market[], at: number, query?: ListQuery): void;
   marketLoaded(market: Market, at: number): void;
   /** 404 on a market: drop it from the list and the selection, say so briefly. */
   marketGone(id: string, at: number): void;
@@ -35,6 +43,8 @@ export interface StoreActions {
 
   setQuoteForm(marketId: string, patch: Partial<QuoteForm>): void;
   quoteInvalid(marketId: string, message: string): void;
+  /** The form is valid again and its last answer still current: show that answer (or the idle hint) again. */
+  quoteValid(marketId: string): void;
   quoteRequested(marketId: string, form: QuoteForm, at: number): void;
   quoteLoaded(marketId: string, form: QuoteForm, quote: Quote, at: number): void;
   quoteFailed(marketId: string, form: QuoteForm, error: ErrorInfo): void;
@@ -48,6 +58,8 @@ export interface StoreActions {
 
 export type Store = AppState & StoreActions;
 export type OddsStore = StoreApi<Store>;
+/** What the UI gets: state to read and subscribe to, no actions — it changes data only through sync's intents. */
+export type StoreView = Pick<StoreApi<AppState>, 'getState' | 'getInitialState' | 'subscribe'>;
 
 export interface StoreOptions {
   mode: Mode;
@@ -89,11 +101,16 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       transitions: [],
 
       setQuery(patch) {
-        set((s) => ({ list: { ...s.list, query: { ...s.list.query, ...patch } } }));
+        set((s) => {
+          const query = { ...s.list.query, ...patch };
+          if (queryKey(query) === queryKey(s.list.query)) return { list: { ...s.list, query } };
+          return { list: { ...s.list, query, ids: filterListed(s.list.ids, s.markets, query), pending: true } };
+        });
       },
 
-      listLoaded(list, at) {
+      listLoaded(list, at, query) {
         const seen: StatusTransition[] = [];
+        const current = query === undefined || queryKey(query) === queryKey(get().list.query);
         set((s) => {
           const markets = { ...s.markets };
           const history = { ...s.history };
@@ -105,8 +122,9 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
             const h = appendHistory(history[m.id], m, at);
             if (h) history[m.id] = h;
           }
-          const ids = list.map((m) => m.id);
-          const next = { markets, history, quotes: s.quotes, list: { ...s.list, ids, loadedAt: at, loading: false }, selectedId: s.selectedId };
+          const ids = current ? list.map((m) => m.id) : s.list.ids;
+          const listState = current ? { ...s.list, ids, loadedAt: at, loading: false, pending: false } : s.list;
+          const next = { markets, history, quotes: s.quotes, list: listState, selectedId: s.selectedId };
           return {
             ...next,
             ...prune(next),
@@ -206,6 +224,15 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           const q = quoteEntry(s.quotes, marketId);
           const { validation: _v, ...rest } = q;
           return { quotes: { ...s.quotes, [marketId]: { ...rest, status: 'invalid', validation: message } } };
+        });
+      },
+
+      quoteValid(marketId) {
+        set((s) => {
+          const q = s.quotes[marketId];
+          if (!q || q.status !== 'invalid') return {};
+          const { validation: _v, ...rest } = q;
+          return { quotes: { ...s.quotes, [marketId]: { ...rest, status: q.error ? 'error' : q.result ? 'ok' : 'idle' } } };
         });
       },
 

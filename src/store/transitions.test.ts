@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Market, MarketEvent } from '../api/types.js';
 import { createOddsStore, TRANSITION_CAP, type OddsStore } from './store.js';
 import type { ErrorInfo } from './types.js';
+import { market } from '../../test/support/markets.js';
 
-function m(id: string, extra: Partial<Market> = {}): Market {
-  return { id, title: `T ${id}`, status: 'active', outcomes: [{ name: 'Yes', price: 0.6 }, { name: 'No', price: 0.4 }], raw: {}, ...extra };
-}
+const m = (id: string, extra: Partial<Market> = {}): Market => market(id, { title: `T ${id}`, ...extra });
 const ev = (id: string, markets: Market[]): MarketEvent => ({ id, title: `E ${id}`, markets, raw: {} });
 const fresh = (): OddsStore => createOddsStore({ mode: 'anon', limit: 10 });
 const err = (kind: ErrorInfo['kind'], at: number, status: number): ErrorInfo => ({ kind, code: kind.toUpperCase(), message: kind, at, status });

@@ -132,6 +132,8 @@ export interface AppState {
     loadedAt?: number;
     /** True until the first list answer (success or failure). */
     loading: boolean;
+    /** The query changed and its answer has not arrived yet: the rows shown are the cache filtered locally. */
+    pending?: boolean;
   };
   markets: Record<string, MarketEntry>;
   history: Record<string, PriceHistory>;

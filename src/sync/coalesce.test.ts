@@ -27,7 +27,7 @@ describe('coalescing', () => {
   it('a re-typed quote costs one request with the last form, sent at top priority', async () => {
     const r = await started();
     for (const amount of ['1', '10', '100']) {
-      r.sync.requestQuote('m1', { outcome: 'Yes', amount, action: 'buy' });
+      r.sync.editQuote('m1', { outcome: 'Yes', amount, action: 'buy' });
       expect(r.store.getState().quotes.m1?.status).toBe('waiting');
       await r.run(120);
     }
@@ -42,12 +42,12 @@ describe('coalescing', () => {
 
   it('an invalid form shows an inline message and sends nothing (and cancels a pending quote)', async () => {
     const r = await started();
-    r.sync.requestQuote('m1', { outcome: 'Yes', amount: '5', action: 'buy' });
-    r.sync.requestQuote('m1', { outcome: 'Yes', amount: '5x', action: 'buy' });
+    r.sync.editQuote('m1', { outcome: 'Yes', amount: '5', action: 'buy' });
+    r.sync.editQuote('m1', { outcome: 'Yes', amount: '5x', action: 'buy' });
     await r.run(2_000);
     expect(r.client.of('getQuote')).toHaveLength(0);
     expect(r.store.getState().quotes.m1).toMatchObject({ status: 'invalid', validation: 'Amount must be a number' });
-    r.sync.requestQuote('m1', { outcome: '', amount: '5', action: 'buy' });
+    r.sync.editQuote('m1', { outcome: '', amount: '5', action: 'buy' });
     expect(r.store.getState().quotes.m1?.validation).toBe('Choose an outcome');
   });
 
@@ -70,7 +70,7 @@ describe('coalescing', () => {
     r.sync.start();
     await r.run(10 * 60_000); // steady state: the background keeps 9 of 10 slots busy
     expect(r.store.getState().rate.usedInWindow).toBe(9);
-    r.sync.requestQuote('m1', { outcome: 'No', amount: '3', action: 'sell' });
+    r.sync.editQuote('m1', { outcome: 'No', amount: '3', action: 'sell' });
     const t0 = r.clock.now();
     await r.run(250);
     expect(r.client.of('getQuote')).toHaveLength(1);
@@ -103,7 +103,7 @@ describe('stop()', () => {
     const answered = r.client.calls.length;
     r.client.handler = () => new Promise(() => {});
     r.sync.select('m4');
-    r.sync.requestQuote('m4', { outcome: 'Yes', amount: '2', action: 'buy' });
+    r.sync.editQuote('m4', { outcome: 'Yes', amount: '2', action: 'buy' });
     await r.run(400);
     const open = r.client.calls.slice(answered);
     expect(open.map((c) => c.method)).toEqual(['getQuote', 'getMarket']); // a hung quote does not hold the detail up

@@ -41,7 +41,7 @@ describe('markets that leave the list', () => {
     expect(r.store.getState().list.ids).toEqual(ids(5));
     const t0 = r.clock.now();
     // interactive work queued at the same time goes first
-    r.sync.requestQuote('m2', { outcome: 'Yes', amount: '5', action: 'buy' });
+    r.sync.editQuote('m2', { outcome: 'Yes', amount: '5', action: 'buy' });
     r.sync.select('m3');
     await r.run(60_000);
     const follow = requests.find((q) => q.marketId === 'm6');

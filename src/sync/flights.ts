@@ -1,7 +1,8 @@
 import type { ApiError } from '../api/errors.js';
 import type { ApiResult } from '../api/types.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import { sameForm, type Job } from './jobs.js';
+import { sameForm } from '../store/quoteForm.js';
+import type { Job } from './jobs.js';
 import { toApiError } from './outcome.js';
 import type { QuoteForm } from '../store/types.js';
 

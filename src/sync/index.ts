@@ -3,4 +3,4 @@ export { createSync } from './sync.js';
 export type { SyncOptions } from './options.js';
 export { Budget } from './budget.js';
 export { Aimd, fullJitter, rateLimitWait, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
-export { toMarketQuery } from './jobs.js';
+export { toMarketQuery } from '../store/listQuery.js';

@@ -54,7 +54,7 @@ describe('window invariant', () => {
             for (const x of burst) {
               if (x.type === 'select') r.sync.select(x.id);
               else if (x.type === 'search') r.sync.search({ q: x.q });
-              else if (x.type === 'quote') r.sync.requestQuote(x.id, { outcome: 'Yes', amount: x.amount, action: 'buy' });
+              else if (x.type === 'quote') r.sync.editQuote(x.id, { outcome: 'Yes', amount: x.amount, action: 'buy' });
               else r.sync.refreshNow();
             }
           }

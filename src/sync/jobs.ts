@@ -1,5 +1,6 @@
 import type { ValidQuoteParams } from '../api/validate.js';
-import type { ApiResult, MarketClient, MarketQuery } from '../api/types.js';
+import type { ApiResult, MarketClient } from '../api/types.js';
+import { toMarketQuery } from '../store/listQuery.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { Departure } from './departed.js';
 import type { RequestInfo } from './types.js';
@@ -13,24 +14,6 @@ export type Job =
   | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' | 'departed'; departure?: Departure }
   | { kind: 'events'; cls: JobClass }
   | { kind: 'quote'; cls: 'quote'; marketId: string; form: QuoteForm; params: ValidQuoteParams };
-
-/** The store's list query as the client's query: empty strings are not sent. */
-export function toMarketQuery(q: ListQuery): MarketQuery {
-  const out: MarketQuery = {};
-  if (q.q.trim() !== '') out.q = q.q.trim();
-  if (q.status !== '') out.status = q.status;
-  if (q.category !== '') out.category = q.category;
-  if (q.sort !== '') out.sort = q.sort;
-  if (Number.isInteger(q.limit) && q.limit > 0) out.limit = q.limit;
-  if (Number.isInteger(q.offset) && q.offset > 0) out.offset = q.offset;
-  return out;
-}
-
-/** Two list queries are the same when they send the same parameters. */
-export function queryKey(q: ListQuery): string {
-  const m = toMarketQuery(q);
-  return JSON.stringify([m.q, m.status, m.category, m.sort, m.limit, m.offset]);
-}
 
 export const EVENTS_QUERY = { limit: 50 };
 
@@ -46,8 +29,4 @@ export function perform(client: MarketClient, job: Job, query: ListQuery, signal
     case 'quote':
       return client.getQuote(job.marketId, { outcome: job.params.outcome, amount: job.params.amount, action: job.params.action }, { signal });
   }
-}
-
-export function sameForm(a: QuoteForm | undefined, b: QuoteForm | undefined): boolean {
-  return !!a && !!b && a.outcome === b.outcome && a.amount === b.amount && a.action === b.action;
 }

@@ -22,6 +22,8 @@ export interface SyncOptions {
   quietMs?: { select?: number; search?: number; quote?: number };
   /** A newly selected market whose detail is younger than this is not fetched again (default 2 s). */
   selectFreshMs?: number;
+  /** A quote answered less than this long ago for the same form is not asked for again (default 5 s). */
+  quoteFreshMs?: number;
   /** How often the events list is refreshed in the background (default 10 min). */
   eventsEveryMs?: number;
   /** Share of background slots that refresh the selected market's detail (default 2/3; the rest refresh the list). */
@@ -48,6 +50,7 @@ export interface ResolvedOptions {
   quietSearch: number;
   quietQuote: number;
   selectFreshMs: number;
+  quoteFreshMs: number;
   eventsEveryMs: number;
   detailShare: number;
   requestTimeoutMs: number;
@@ -75,6 +78,7 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
     quietSearch: num(o.quietMs?.search, 400, 0, 10_000),
     quietQuote: num(o.quietMs?.quote, 250, 0, 10_000),
     selectFreshMs: num(o.selectFreshMs, 2_000, 0, 3_600_000),
+    quoteFreshMs: num(o.quoteFreshMs, 5_000, 0, 3_600_000),
     eventsEveryMs: num(o.eventsEveryMs, 10 * 60_000, 1_000, 24 * 3_600_000),
     detailShare: num(o.detailShare, 2 / 3, 0.05, 0.95),
     requestTimeoutMs: num(o.requestTimeoutMs, 15_000, 100, 600_000),

@@ -45,7 +45,7 @@ export function applySuccess(h: OutcomeHost, job: Job, res: ApiResult<unknown>, 
     case 'list': {
       if (!Array.isArray(data)) return odd();
       const markets = data.filter(isMarket);
-      st.listLoaded(markets, now);
+      st.listLoaded(markets, now, job.query);
       h.listAnswered(job, markets.map((m) => m.id), now);
       const after = h.store.getState();
       if (h.o.autoSelect && after.selectedId === undefined && after.list.ids[0] !== undefined) {

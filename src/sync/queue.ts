@@ -2,7 +2,8 @@ import type { ValidQuoteParams } from '../api/validate.js';
 import type { OddsStore } from '../store/store.js';
 import type { QuoteForm } from '../store/types.js';
 import { Departed, type Departure } from './departed.js';
-import { queryKey, type Job } from './jobs.js';
+import { queryKey } from '../store/listQuery.js';
+import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import { chooseBackground, type BackgroundKind, type Candidate } from './plan.js';
@@ -20,9 +21,9 @@ export interface PendingQuote {
  * may be put back.
  */
 export class Queue {
-  readonly quotes = new Map<string, PendingQuote>();
-  selJob: { id: string; readyAt: number } | undefined;
-  listJob: { readyAt: number } | undefined;
+  private readonly quotes = new Map<string, PendingQuote>();
+  private selJob: { id: string; readyAt: number } | undefined;
+  private listJob: { readyAt: number } | undefined;
   private startedAt = 0;
   /** The last send of any class: the background's next slot is one interval after it. */
   private lastSendAt: number | undefined;
@@ -63,9 +64,31 @@ export class Queue {
     return Math.max(this.store.getState().markets[id]?.detailAt ?? Number.NEGATIVE_INFINITY, this.detailSent.get(id) ?? Number.NEGATIVE_INFINITY);
   }
 
-  /** The selection's detail job for `id` after `delay`, or none while its detail is younger than selectFreshMs. */
-  selectionJob(id: string | undefined, now: number, delay: number): { id: string; readyAt: number } | undefined {
-    return id === undefined || now - this.detailRef(id) < this.o.selectFreshMs ? undefined : { id, readyAt: now + delay };
+  /**
+   * The selected market's detail after `delay`, replacing any earlier one — none while its detail is younger than
+   * selectFreshMs, unless `force` (a manual refresh).
+   */
+  selectSoon(id: string | undefined, now: number, delay: number, force = false): void {
+    this.selJob = id === undefined || (!force && now - this.detailRef(id) < this.o.selectFreshMs) ? undefined : { id, readyAt: now + delay };
+  }
+
+  /** The list, at `at` (a search or filter change, a manual refresh). */
+  listSoon(at: number): void {
+    this.listJob = { readyAt: at };
+  }
+
+  /** A quote to send at `readyAt`, replacing any other waiting for the same market. */
+  quoteSoon(marketId: string, quote: PendingQuote): void {
+    this.quotes.set(marketId, quote);
+  }
+
+  dropQuote(marketId: string): void {
+    this.quotes.delete(marketId);
+  }
+
+  /** The quote waiting for a market, if any. */
+  pendingQuote(marketId: string): PendingQuote | undefined {
+    return this.quotes.get(marketId);
   }
 
   backgroundKind(now: number): BackgroundKind {

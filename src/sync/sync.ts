@@ -1,18 +1,18 @@
-import { validateQuoteParams } from '../api/validate.js';
 import type { ApiResult, RateHeaders } from '../api/types.js';
 import type { ApiError } from '../api/errors.js';
 import type { OddsStore } from '../store/store.js';
 import type { ListQuery, QuoteForm, RateState } from '../store/types.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import { Flights, type Flight } from './flights.js';
-import { perform, sameForm, type Job } from './jobs.js';
+import { perform, type Job } from './jobs.js';
 import { applyError, applySuccess, type OutcomeHost } from './outcome.js';
 import { resolveOptions, type ResolvedOptions, type SyncOptions } from './options.js';
 import { makePlan, type Candidate, type Plan } from './plan.js';
 import { publishRate } from './publish.js';
 import { Queue } from './queue.js';
+import { QuoteDesk } from './quoteDesk.js';
 import { Limits } from './limits.js';
-import type { RateAwareSync, RefreshResult } from './types.js';
+import type { QuoteSubmit, RateAwareSync, RefreshResult } from './types.js';
 
 /**
  * The rate-aware scheduler. See design.md §3 and README "Rate budget".
@@ -31,6 +31,7 @@ class Sync implements RateAwareSync, OutcomeHost {
   private timer: TimerHandle | undefined;
   private timerAt: number | undefined;
   private readonly flights: Flights;
+  private readonly desk: QuoteDesk;
   private backoffUntil: number | undefined;
   private backoffReason: RateState['backoffReason'];
   consecutive429 = 0;
@@ -45,6 +46,7 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.limits = new Limits(this.o);
     this.q = new Queue(this.o, this.store, this.limits);
     this.flights = new Flights(this.clock, this.o.requestTimeoutMs, (f, res, err) => this.finish(f, res, err));
+    this.desk = new QuoteDesk(this.o, this.store, this.q, this.flights, this.clock);
   }
 
   // ── intents ────────────────────────────────────────────────────────────
@@ -65,32 +67,30 @@ class Sync implements RateAwareSync, OutcomeHost {
 
   select(id: string | undefined): void {
     this.store.getState().select(id);
-    this.q.selJob = this.q.selectionJob(id, this.clock.now(), this.o.quietSelect);
+    this.q.selectSoon(id, this.clock.now(), this.o.quietSelect);
     this.pump();
   }
 
   search(patch: Partial<ListQuery>): void {
     this.store.getState().setQuery(patch);
-    this.q.listJob = { readyAt: this.clock.now() + this.o.quietSearch };
+    this.q.listSoon(this.clock.now() + this.o.quietSearch);
     this.pump();
   }
 
-  requestQuote(marketId: string, form: QuoteForm): void {
-    const st = this.store.getState();
-    st.setQuoteForm(marketId, form);
-    const v = validateQuoteParams(form);
-    if (!v.ok) {
-      this.q.quotes.delete(marketId);
-      st.quoteInvalid(marketId, v.message);
-      return;
-    }
-    if (sameForm(this.q.quotes.get(marketId)?.form, form)) return; // already waiting for quiet
-    if (this.flights.hasQuote(marketId, form)) return;
-    const now = this.clock.now();
-    const copy = { ...form };
-    st.quoteRequested(marketId, copy, now);
-    this.q.quotes.set(marketId, { form: copy, params: v.value, readyAt: now + this.o.quietQuote });
-    this.pump();
+  editQuote(marketId: string, patch: Partial<QuoteForm>): QuoteSubmit {
+    const { result, queued } = this.desk.edit(marketId, patch);
+    if (queued) this.pump();
+    return result;
+  }
+
+  submitQuote(marketId: string): QuoteSubmit {
+    const { result, queued } = this.desk.submit(marketId);
+    if (queued) this.pump();
+    return result;
+  }
+
+  openQuote(marketId: string): void {
+    if (this.desk.open(marketId)) this.pump();
   }
 
   refreshNow(): RefreshResult {
@@ -102,9 +102,8 @@ class Sync implements RateAwareSync, OutcomeHost {
     }
     const at = this.limits.slotAt('interactive', now);
     if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
-    this.q.listJob = { readyAt: now };
-    const sel = this.store.getState().selectedId;
-    if (sel !== undefined) this.q.selJob = { id: sel, readyAt: now };
+    this.q.listSoon(now);
+    this.q.selectSoon(this.store.getState().selectedId, now, 0, true);
     this.pump();
     return { ok: true };
   }
@@ -243,7 +242,7 @@ class Sync implements RateAwareSync, OutcomeHost {
 
   /** The selection moved without the user (404, first list): fetch its detail without a quiet time. */
   selectionMoved(now: number): void {
-    this.q.selJob = this.q.selectionJob(this.store.getState().selectedId, now, 0);
+    this.q.selectSoon(this.store.getState().selectedId, now, 0);
   }
 }
 

@@ -107,7 +107,7 @@ describe('401, 404, 409/410/423', () => {
     expect(r.store.getState().connection.status).toBe('auth_failed');
     expect(r.clock.pending()).toBe(0);
     r.sync.select('m3');
-    r.sync.requestQuote('m3', { outcome: 'Yes', amount: '5', action: 'buy' });
+    r.sync.editQuote('m3', { outcome: 'Yes', amount: '5', action: 'buy' });
     expect(r.sync.refreshNow()).toMatchObject({ ok: false, reason: 'auth_failed' });
     await r.run(10 * 60_000);
     expect(r.client.calls.length).toBe(n);
@@ -139,7 +139,7 @@ describe('401, 404, 409/410/423', () => {
       const r = await started();
       r.client.handler = (c) => (c.method === 'getQuote' ? apiError({ kind, status }) : undefined);
       const form = { outcome: 'Yes', amount: '10', action: 'buy' } as const;
-      r.sync.requestQuote('m1', form);
+      r.sync.editQuote('m1', form);
       await r.run(1_000);
       const s = r.store.getState();
       expect(s.quotes.m1?.status).toBe('error');

@@ -10,13 +10,21 @@ export interface SyncIntents {
   /** Search / filter / sort change: updates the store's query and refreshes the list soon. */
   search(patch: Partial<ListQuery>): void;
   /**
-   * The quote form changed. Validates first (an invalid form sets an inline message and
-   * sends nothing); a valid one is coalesced while typing, then sent at top priority.
+   * The quote form changed (typing, another outcome, buy/sell). The form and its verdict are stored:
+   * an invalid form shows its message and sends nothing; a valid one is coalesced while typing, then
+   * sent at top priority, unless the same form was answered a moment ago or is on its way (`current`).
    */
-  requestQuote(marketId: string, form: QuoteForm): void;
+  editQuote(marketId: string, patch: Partial<QuoteForm>): QuoteSubmit;
+  /** ⏎ in the form: ask now. `current` when the same form was just answered or is on its way (nothing sent). */
+  submitQuote(marketId: string): QuoteSubmit;
+  /** The form opened: the leading outcome is chosen when none is; a filled-in form is quoted again when stale. */
+  openQuote(marketId: string): void;
   /** Manual refresh: `ok` when it is queued now, else when the budget allows it. */
   refreshNow(): RefreshResult;
 }
+
+/** What a quote intent did: `sent` — a quote is queued; `current` — the same form's answer is fresh or on its way; `invalid` — nothing sent, the form says why. */
+export type QuoteSubmit = 'sent' | 'current' | 'invalid';
 
 /** Why a manual refresh cannot go out now. */
 export type RefreshRefusal = 'budget' | 'rate_limited' | 'backoff' | 'auth_failed' | 'stopped';

@@ -2,6 +2,7 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeMarket, renderApp, type Harness } from '../../test/support/fixtures.js';
 import { KEYS, press, waitFor, waitForFrame } from '../../test/support/wait.js';
+import { WIDE_MIN } from './layout.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
@@ -11,7 +12,24 @@ const lines = (f: string) => f.split('\n');
 const rowOf = (f: string) => lines(f).find((l) => l.startsWith('▸ ')) ?? '';
 
 describe('layout', () => {
-  it('stacks the panes below 120 columns', async () => {
+  const stacked = (f: string) => {
+    const list = lines(f).findIndex((l) => /^[◆◇] Markets/.test(l));
+    const detail = lines(f).findIndex((l) => /^[◆◇] Detail/.test(l));
+    return list >= 0 && detail > list && !f.includes('│');
+  };
+  const sideBySide = (f: string) => (lines(f).find((l) => /^[◆◇] Markets/.test(l)) ?? '').includes(' │ ◇ Detail');
+
+  it.each([
+    [WIDE_MIN - 1, 'stacked'],
+    [WIDE_MIN, 'side by side'],
+  ] as const)('at %i columns the panes are %s (the switch is at WIDE_MIN)', async (columns, how) => {
+    h = renderApp({ columns, rows: 30 });
+    const f = await waitForFrame(h.term, 'Market number 1');
+    expect(how === 'stacked' ? stacked(f) : sideBySide(f), f).toBe(true);
+    expect(lines(f).every((l) => stringWidth(l) <= columns)).toBe(true);
+  });
+
+  it(`stacks the panes below ${WIDE_MIN} columns`, async () => {
     h = renderApp({ columns: 80, rows: 24 });
     const f = await waitForFrame(h.term, 'Market number 1');
     const list = lines(f).findIndex((l) => /^[◆◇] Markets/.test(l));
@@ -23,7 +41,7 @@ describe('layout', () => {
     expect(f).not.toContain('│');
   });
 
-  it('puts them side by side from 120 columns', async () => {
+  it(`puts them side by side from ${WIDE_MIN} columns`, async () => {
     h = renderApp({ columns: 160, rows: 40 });
     const f = await waitForFrame(h.term, 'Market number 1');
     const title = lines(f).find((l) => /^[◆◇] Markets/.test(l)) ?? '';
@@ -103,6 +121,20 @@ describe('list navigation', () => {
       { status: 'closed', offset: 0 },
       { category: 'politics', offset: 0 },
     ]);
+  });
+
+  it('a new status filter drops the rows that no longer match at once and says loading… until the answer', async () => {
+    h = renderApp({ markets: [makeMarket(1), makeMarket(2, { status: 'closed', title: 'Closed one' }), makeMarket(3)] });
+    await waitForFrame(h.term, 'Closed one');
+    h.store.getState().setQuery({ status: 'all' }); // as if the list had been loaded under "all"
+    h.store.getState().listLoaded([makeMarket(1), makeMarket(2, { status: 'closed', title: 'Closed one' }), makeMarket(3)], h.clock.now(), h.store.getState().list.query);
+    await press(h.term, 'f'); // all → active
+    const f = await waitForFrame(h.term, 'loading…');
+    expect(f).not.toContain('Closed one');
+    expect(f).toContain('Market number 3');
+    h.store.getState().listLoaded([makeMarket(3)], h.clock.now(), h.store.getState().list.query);
+    const g = await waitForFrame(h.term, (x) => !x.includes('loading…'));
+    expect(g).not.toContain('Market number 1');
   });
 
   it('says when a refresh has to wait for the budget', async () => {

@@ -2,14 +2,14 @@ import { Box, useApp, useWindowSize } from 'ink';
 import { useCallback, type JSX } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { OddsStore } from '../store/store.js';
+import type { StoreView } from '../store/store.js';
 import type { SyncIntents } from '../sync/types.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { Banner, bannerLines } from './components/Banner.js';
 import { Body } from './components/Body.js';
 import { ChangesPane, ChangesTicker } from './components/Changes.js';
 import { DetailPane, detailWantedLines } from './components/DetailPane.js';
-import { Footer, type KeyContext } from './components/Footer.js';
+import { Footer } from './components/Footer.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpMetrics } from './components/HelpOverlay.js';
 import { MarketList } from './components/MarketList.js';
@@ -18,13 +18,15 @@ import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
 import { currentMarketId, cursorIndex, listRefreshIntervalMs, newestDataAt } from './viewModel.js';
 import { useKeys } from './hooks/useKeys.js';
+import { keyContext } from './key/dispatch.js';
 import { useNow } from './hooks/useNow.js';
 import { useUiState } from './hooks/useUiState.js';
 import { computeLayout } from './layout.js';
 import { keepVisible } from './uiState.js';
 
 export interface AppProps {
-  store: OddsStore;
+  /** Read only: the UI changes data through `sync`'s intents. */
+  store: StoreView;
   sync: SyncIntents;
   /** Display clock (countdowns, ages); default systemClock. */
   clock?: Clock;
@@ -81,7 +83,6 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const ids = s.list.ids;
   const cursor = cursorIndex(ids, s.selectedId);
   const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, ids.length);
-  const context: KeyContext = ui.helpOpen ? 'help' : ui.search ? 'search' : ui.focus === 'quote' ? 'quote' : 'browse';
 
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows} overflow="hidden">
@@ -114,6 +115,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               height={layout.listHeight}
               focused={ui.focus === 'list'}
               loading={s.list.loading}
+              pending={s.list.pending === true}
               loaded={s.list.loadedAt !== undefined}
               query={s.list.query}
               now={now}
@@ -150,7 +152,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
           ticker={<ChangesTicker transitions={s.transitions} now={now} width={layout.columns} />}
         />
       )}
-      <Footer context={context} width={layout.columns} />
+      <Footer context={keyContext(ui)} width={layout.columns} />
     </Box>
   );
 }

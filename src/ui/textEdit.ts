@@ -4,6 +4,7 @@
  * text is sanitized (no control sequences, line breaks become spaces).
  */
 import { sanitize } from '../util/sanitize.js';
+import type { TEXT_EDIT_COMMANDS } from './key/keyBindings.js';
 
 export interface TextState {
   value: string;
@@ -11,22 +12,9 @@ export interface TextState {
   cursor: number;
 }
 
-export type TextEdit =
-  | { type: 'insert'; text: string }
-  | { type: 'cursorLeft' | 'cursorRight' | 'cursorHome' | 'cursorEnd' }
-  | { type: 'deleteBack' | 'deleteForward' | 'deleteWord' | 'clearLine' | 'killToEnd' };
+/** Typed or pasted text, or one of the registry's line-editing commands. */
+export type TextEdit = { type: 'insert'; text: string } | { type: (typeof TEXT_EDIT_COMMANDS)[number] };
 
-export const TEXT_EDIT_COMMANDS = [
-  'cursorLeft',
-  'cursorRight',
-  'cursorHome',
-  'cursorEnd',
-  'deleteBack',
-  'deleteForward',
-  'deleteWord',
-  'clearLine',
-  'killToEnd',
-] as const;
 
 export function clampCursor(s: TextState): TextState {
   const len = Array.from(s.value).length;

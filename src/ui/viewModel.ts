@@ -3,7 +3,7 @@
  * data is, the list refresh interval estimate, the filter cycles.
  */
 import type { MarketStatus } from '../api/types.js';
-import type { AppState, MarketEntry, QuoteForm, RateState } from '../store/types.js';
+import type { AppState, MarketEntry, RateState } from '../store/types.js';
 
 export type Badge = MarketStatus | 'stale';
 
@@ -61,10 +61,6 @@ export const STATUSES = ['active', 'closed', 'settling', 'resolved', 'all'] as c
 export function nextInCycle(values: readonly string[], current: string): string {
   const i = values.indexOf(current);
   return values[(i + 1) % values.length] ?? '';
-}
-
-export function sameForm(a: QuoteForm | undefined, b: QuoteForm | undefined): boolean {
-  return !!a && !!b && a.outcome === b.outcome && a.amount.trim() === b.amount.trim() && a.action === b.action;
 }
 
 /**

@@ -74,11 +74,14 @@ describe('the dashboard in a real terminal (tmux)', () => {
     expect(after).not.toMatch(/ACTIVE|req\/min/);
   });
 
-  it('gives the terminal back on SIGTERM', async () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('gives the terminal back on %s (exit %i)', async (signal, code) => {
     const t = (session = startDashboard(100, 30, ''));
     await t.waitFor('market rows', (s) => rows(s).length >= 5, 15_000);
-    process.kill(t.childPid(), 'SIGTERM');
-    await t.waitFor('the dashboard to exit on SIGTERM', (s) => /EXIT=143/.test(s));
+    process.kill(t.childPid(), signal);
+    await t.waitFor(`the dashboard to exit on ${signal}`, (s) => new RegExp(`EXIT=${code}`).test(s));
     expect(t.alternateScreenOn()).toBe(false);
     await shellIsBack(t);
   });

@@ -1,31 +1,16 @@
 /** Shared test fixtures: markets, a fake sync that records intents, a rendered App over a real store and a manual clock. */
 import type { Market } from '../../src/api/types.js';
+import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import type { ListQuery, QuoteForm } from '../../src/store/types.js';
-import type { SyncIntents } from '../../src/sync/types.js';
+import { createSync } from '../../src/sync/sync.js';
+import type { QuoteSubmit, RefreshResult, SyncIntents } from '../../src/sync/types.js';
+import { FakeClient } from './syncHarness.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { App } from '../../src/ui/App.js';
 import { renderTerminal, type TestTerminal } from './terminal.js';
 
-export function makeMarket(n: number, over: Partial<Market> = {}): Market {
-  const yes = 0.3 + ((n * 7) % 50) / 100;
-  return {
-    id: `m${n}`,
-    title: `Market number ${n}`,
-    category: n % 2 ? 'politics' : 'sports',
-    status: 'active',
-    outcomes: [
-      { id: 'y', name: 'Yes', price: yes },
-      { id: 'n', name: 'No', price: 1 - yes },
-    ],
-    volume: 1000 * n + 500,
-    liquidity: 200 * n,
-    closesAt: Date.UTC(2026, 11, 1),
-    updatedAt: 0,
-    raw: {},
-    ...over,
-  };
-}
+export { makeMarket } from './markets.js';
 
 const LONG_NAMES = ['Progressive Alliance', 'Civic Union', 'Green Front', 'National Renewal', 'Liberty', 'Others', 'Undecided'];
 
@@ -42,30 +27,62 @@ export function outcomeLines(frame: string): string[] {
   return frame.split('\n').filter((l) => /(^|│ )(Progressive|Civic|Green|National|Liberty|Others|Undecided)\S*\s.*\d+\.\d¢/.test(l));
 }
 
-export class FakeSync implements SyncIntents {
+/**
+ * The real sync over a fake client, never started (nothing is sent), with every intent recorded: the UI's intents
+ * do what they do in the app (select, store the quote form and its verdict), and tests read what was asked.
+ */
+export class RecordingSync implements SyncIntents {
   selects: (string | undefined)[] = [];
   searches: Partial<ListQuery>[] = [];
+  /** Every form sync decided to ask a quote for (it stored it as 'waiting'). */
   quotes: { marketId: string; form: QuoteForm }[] = [];
+  submits: { marketId: string; result: QuoteSubmit }[] = [];
   refreshes = 0;
-  refreshAnswer: ReturnType<SyncIntents['refreshNow']> = { ok: true };
+  /** What `r` gets back; the real answer (sync is not started: 'stopped') when unset. */
+  refreshAnswer: RefreshResult | undefined;
+  private readonly real: SyncIntents;
+  private readonly store: OddsStore;
+
+  constructor(store: OddsStore, clock: ManualClock) {
+    this.real = createSync({ store, clock, client: new FakeClient(clock), limit: 30 });
+    this.store = store;
+  }
   select(id: string | undefined) {
     this.selects.push(id);
+    this.real.select(id);
   }
   search(patch: Partial<ListQuery>) {
     this.searches.push(patch);
+    this.real.search(patch);
   }
-  requestQuote(marketId: string, form: QuoteForm) {
-    this.quotes.push({ marketId, form: { ...form } });
+  editQuote(marketId: string, patch: Partial<QuoteForm>) {
+    const result = this.real.editQuote(marketId, patch);
+    if (result === 'sent') this.quotes.push({ marketId, form: { ...this.store.getState().quotes[marketId]!.form } });
+    return result;
+  }
+  submitQuote(marketId: string) {
+    const result = this.real.submitQuote(marketId);
+    this.submits.push({ marketId, result });
+    if (result === 'sent') this.quotes.push({ marketId, form: { ...this.store.getState().quotes[marketId]!.form } });
+    return result;
+  }
+  openQuote(marketId: string) {
+    const before = this.store.getState().quotes[marketId];
+    this.real.openQuote(marketId);
+    const after = this.store.getState().quotes[marketId];
+    if (after?.status === 'waiting' && after.requestedAt !== undefined && after !== before && after.form !== before?.form) {
+      this.quotes.push({ marketId, form: { ...after.form } });
+    }
   }
   refreshNow() {
     this.refreshes++;
-    return this.refreshAnswer;
+    return this.refreshAnswer ?? this.real.refreshNow();
   }
 }
 
 export interface Harness {
   store: OddsStore;
-  sync: FakeSync;
+  sync: RecordingSync;
   clock: ManualClock;
   term: TestTerminal;
   quits: number[];
@@ -91,7 +108,7 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
     store.getState().requestSucceeded(clock.now());
   }
   opts.prepare?.(store, clock);
-  const sync = new FakeSync();
+  const sync = new RecordingSync(store, clock);
   const quits: number[] = [];
   const term = renderTerminal(
     <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} />,

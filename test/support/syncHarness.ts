@@ -19,19 +19,9 @@ export interface Call {
 export type Answer = ApiResult<unknown> | ApiError | Promise<ApiResult<unknown>>;
 export type Handler = (call: Call) => Answer | undefined;
 
-export function market(id: string, extra: Partial<Market> = {}): Market {
-  return {
-    id,
-    title: `Market ${id}`,
-    status: 'active',
-    outcomes: [
-      { name: 'Yes', price: 0.6 },
-      { name: 'No', price: 0.4 },
-    ],
-    raw: {},
-    ...extra,
-  };
-}
+export { market } from './markets.js';
+
+import { market } from './markets.js';
 
 export const MARKETS = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'].map((id) => market(id));
 

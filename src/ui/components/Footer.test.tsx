@@ -16,9 +16,15 @@ describe('footer', () => {
   });
 
   it('names the quote form keys while it has focus, Ctrl-C included (q types there)', async () => {
-    const f = await waitForFrame(render(<Footer context="quote" width={80} />), 'field');
+    const f = await waitForFrame(render(<Footer context="quoteForm" width={80} />), 'field');
+    expect(f).toContain('→/Space change');
     expect(f).toContain('⏎ quote');
     expect(f).toContain('Esc back');
     expect(f).toContain('Ctrl-C quit');
+  });
+
+  it('in the amount field shows no key that would type into it (→ moves the cursor, ? is text)', async () => {
+    const f = await waitForFrame(render(<Footer context="amount" width={80} />), 'field');
+    expect(f).toBe('↓/Tab field  ⏎ quote  Esc back  Ctrl-C quit');
   });
 });

@@ -1,16 +1,11 @@
-import { KEY_BINDINGS, type Command } from '../key/keyBindings.js';
+import { KEY_BINDINGS, KEY_CONTEXTS, type Command, type KeyContextName } from '../key/keyBindings.js';
 import { displayWidth } from '../format.js';
 import { Line, type Seg } from './Line.js';
 
-export type KeyContext = 'browse' | 'quote' | 'search' | 'help';
-
-/** The main keys per context, most important first (later ones drop off on narrow terminals, but help and quit always stay). */
-export const FOOTER_KEYS: Record<KeyContext, readonly Command[]> = {
-  browse: ['down', 'up', 'focusNext', 'search', 'sort', 'filter', 'category', 'refresh', 'help', 'quit'],
-  quote: ['fieldNext', 'valueNext', 'submit', 'back', 'help', 'forceQuit'],
-  search: ['accept', 'cancel', 'forceQuit'],
-  help: ['down', 'up', 'back', 'quit'],
-};
+/** A context's footer: the head of its command list in the registry (most important first). */
+export function footerCommands(context: KeyContextName): Command[] {
+  return KEY_CONTEXTS[context].commands.slice(0, KEY_CONTEXTS[context].footer);
+}
 
 /** Whether a key stays in the footer however narrow the terminal is. */
 const kept = (c: Command, i: number) => i < 3 || c === 'help' || c === 'quit' || c === 'forceQuit';
@@ -20,15 +15,16 @@ const kept = (c: Command, i: number) => i < 3 || c === 'help' || c === 'quit' ||
  * (never a lone "c"), the least important first; the first three and
  * help/quit stay (then the line is cut).
  */
-export function footerSegs(context: KeyContext, width = Infinity): Seg[] {
-  const cmds = [...FOOTER_KEYS[context]];
+export function footerSegs(context: KeyContextName, width = Infinity): Seg[] {
+  const all = footerCommands(context);
+  const cmds = [...all];
   const pairWidth = (c: Command, i: number) => {
     const b = KEY_BINDINGS[c];
     return (i === 0 ? 0 : 2) + displayWidth(b.label) + 1 + displayWidth('short' in b ? b.short : b.help);
   };
   const total = () => cmds.reduce((n, c, i) => n + pairWidth(c, i), 0);
   while (total() > width) {
-    const victim = cmds.findLastIndex((c) => !kept(c, FOOTER_KEYS[context].indexOf(c)));
+    const victim = cmds.findLastIndex((c) => !kept(c, all.indexOf(c)));
     if (victim < 0) break;
     cmds.splice(victim, 1);
   }
@@ -42,6 +38,6 @@ export function footerSegs(context: KeyContext, width = Infinity): Seg[] {
   });
 }
 
-export function Footer({ context, width }: { context: KeyContext; width: number }) {
+export function Footer({ context, width }: { context: KeyContextName; width: number }) {
   return <Line width={width} segs={footerSegs(context, width)} />;
 }

@@ -1,20 +1,16 @@
 import { Box } from 'ink';
 import { memo } from 'react';
-import { KEY_BINDINGS, type Binding, type HelpGroup } from '../key/keyBindings.js';
+import { helpSections } from '../key/keyBindings.js';
 import { Line, type Seg } from './Line.js';
 
-const GROUPS: readonly HelpGroup[] = ['Move', 'List', 'Quote form', 'Text fields', 'App'];
 const LABEL_WIDTH = 12;
 
-/** Help lines built from the key registry, grouped. */
+/** Help lines from the key registry: each context's title, then its keys (a key already listed above is not repeated). */
 export function helpLines(): Seg[][] {
-  const bindings = Object.values(KEY_BINDINGS) as Binding[];
   const lines: Seg[][] = [[{ text: 'Keys', bold: true, color: 'cyan' }, { text: '  (Esc or ? closes)', dim: true }]];
-  for (const g of GROUPS) {
-    lines.push([{ text: g, bold: true }]);
-    for (const b of bindings.filter((x) => x.group === g)) {
-      lines.push([{ text: `  ${b.label}`.padEnd(LABEL_WIDTH), color: 'cyan' }, { text: ` ${b.help}` }]);
-    }
+  for (const section of helpSections()) {
+    lines.push([{ text: section.title, bold: true }]);
+    for (const b of section.bindings) lines.push([{ text: `  ${b.label}`.padEnd(LABEL_WIDTH), color: 'cyan' }, { text: ` ${b.help}` }]);
   }
   return lines;
 }

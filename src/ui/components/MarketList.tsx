@@ -16,6 +16,8 @@ export interface MarketListProps {
   height: number;
   focused: boolean;
   loading: boolean;
+  /** A changed query waits for its answer: the rows are the cache filtered here. */
+  pending?: boolean;
   /** The list has been answered at least once (an empty answer means nothing matches). */
   loaded: boolean;
   query: ListQuery;
@@ -24,12 +26,13 @@ export interface MarketListProps {
   clock: Clock;
 }
 
-export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'focused' | 'query'>, shown: number): Seg[] {
+export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'focused' | 'query' | 'pending'>, shown: number): Seg[] {
   const q = p.query;
   const range = p.ids.length > shown && shown > 0 ? ` ${p.top + 1}–${p.top + shown} of ${p.ids.length}` : ` ${p.ids.length}`;
   return [
     paneTitle('Markets', p.focused),
     { text: range, dim: true },
+    { text: p.pending ? ' · loading…' : '', color: 'yellow' },
     { text: ` · sort ${q.sort || 'volume'}`, dim: true, priority: -1 },
     { text: ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
     { text: ` · category ${sanitize(q.category) || 'all'}`, dim: true, priority: -2 },
@@ -40,7 +43,7 @@ export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'foc
 export function MarketList(p: MarketListProps) {
   const visible = p.ids.slice(p.top, p.top + Math.max(0, p.rows));
   let body;
-  if (p.loading && p.ids.length === 0) body = <Spinner clock={p.clock} width={p.width} label="Loading markets…" />;
+  if ((p.loading || p.pending) && p.ids.length === 0) body = <Spinner clock={p.clock} width={p.width} label="Loading markets…" />;
   else if (p.ids.length === 0)
     body = <Line width={p.width} segs={[{ text: p.loaded ? '  No markets match this filter.' : '  No data yet.', dim: true }]} />;
   else

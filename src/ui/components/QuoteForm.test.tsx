@@ -93,6 +93,19 @@ describe('quote form', () => {
     expect(rowOf(f)).not.toContain('ACTIVE');
   });
 
+  it('⏎ on a form whose answer is current sends nothing and says so', async () => {
+    const { term, store, clock, sync } = await openForm();
+    // the form as the app has it after its quote went out and was answered
+    store.getState().setQuoteForm('m1', form('25'));
+    store.getState().quoteLoaded('m1', form('25'), quote, clock.now());
+    await waitForFrame(term, '39.06 shares');
+    const before = sync.quotes.length;
+    await press(term, KEYS.enter);
+    await waitForFrame(term, 'The quote shown is current.');
+    expect(sync.quotes).toHaveLength(before);
+    expect(sync.submits.at(-1)).toEqual({ marketId: 'm1', result: 'current' });
+  });
+
   it('shows other quote errors as a sanitized message', async () => {
     const { term, store, clock } = await openForm();
     await press(term, ['5']);

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { Market } from '../../api/types.js';
 import type { QuoteEntry, QuoteForm as Form, TradeState } from '../../store/types.js';
 import { leadingOutcome } from '../../store/outcomes.js';
-import { EMPTY_FORM } from '../../store/store.js';
+import { EMPTY_FORM } from '../../store/quoteForm.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth } from '../format.js';
 import type { FormField } from '../uiState.js';

@@ -1,7 +1,6 @@
-import { validateAmount } from '../../api/validate.js';
 import type { QuoteEntry, QuoteForm, TradeState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { sameForm } from '../viewModel.js';
+import { sameForm } from '../../store/quoteForm.js';
 import { MISSING, formatMoney, formatPrice, formatPriceDelta, formatShares } from '../format.js';
 import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
@@ -42,11 +41,9 @@ export function quoteResultLines(entry: QuoteEntry | undefined, form: QuoteForm,
   if (!entry || entry.status === 'idle') {
     return [[{ text: idleHint(focused, detailFocused), dim: true }]];
   }
-  // A late answer for an older form must not hide that the form as it stands is invalid.
-  const check = validateAmount(form.amount);
-  if (entry.status === 'invalid' || ((entry.status === 'ok' || entry.status === 'waiting') && !check.ok)) {
-    const message = entry.status === 'invalid' ? entry.validation : !check.ok ? check.message : undefined;
-    return [[{ text: `✗ ${sanitize(message ?? 'Invalid amount')}`, color: colors.warn, bold: true }]];
+  // sync stores the verdict on every edit, so an invalid form shows its message even when an older answer arrives
+  if (entry.status === 'invalid') {
+    return [[{ text: `✗ ${sanitize(entry.validation ?? 'Invalid amount')}`, color: colors.warn, bold: true }]];
   }
   switch (entry.status) {
     case 'waiting':

@@ -1,5 +1,5 @@
 import { useInput, usePaste } from 'ink';
-import { handleInput, handlePaste, type KeyDeps } from '../key/handlers.js';
+import { handleInput, handlePaste, type KeyDeps } from '../key/dispatch.js';
 
 /** The app's one keyboard and paste entry point; everything else is matched by command name in the handlers. */
 export function useKeys(deps: KeyDeps): void {

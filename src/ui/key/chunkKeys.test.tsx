@@ -47,7 +47,8 @@ describe('keys arriving in one chunk', () => {
     h.term.write('/foo\r');
     await waitFor(() => sync.searches.length === 1, 'a search');
     expect(sync.searches).toEqual([{ q: 'foo', offset: 0 }]);
-    await press(h.term, '/');
+    await press(h.term, '/'); // opens on the current query, "foo"
+    await press(h.term, KEYS.ctrlU);
     h.term.write('a\rq\r'); // a pasted two-line text without bracketed paste
     await waitFor(() => sync.searches.length === 2, 'a second search');
     expect(sync.searches[1]).toEqual({ q: 'a q', offset: 0 });

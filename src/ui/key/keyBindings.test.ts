@@ -1,7 +1,6 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { FOOTER_KEYS } from '../components/Footer.js';
-import { KEY_BINDINGS, matchCommand, matches, typedText, type Command } from './keyBindings.js';
+import { KEY_BINDINGS, KEY_CONTEXTS, helpSections, matchCommand, matches, typedText, type Command } from './keyBindings.js';
 
 const none: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
@@ -31,10 +30,11 @@ describe('key registry', () => {
     expect(matchCommand(['quit', 'help'] as const, '?', none)).toBe('help');
   });
 
-  it('has no two browse commands on the same key', () => {
-    const browse: Command[] = ['quit', 'help', 'search', 'sort', 'filter', 'category', 'refresh', 'up', 'down', 'pageUp', 'pageDown', 'first', 'last', 'focusNext', 'back'];
+  it.each(Object.keys(KEY_CONTEXTS) as (keyof typeof KEY_CONTEXTS)[])('%s: no command listed twice, and no two on the same key', (name) => {
+    const cmds: readonly Command[] = KEY_CONTEXTS[name].commands;
+    expect(new Set(cmds).size).toBe(cmds.length);
     const seen = new Map<string, Command>();
-    for (const c of browse) {
+    for (const c of cmds) {
       for (const m of KEY_BINDINGS[c].keys) {
         const id = JSON.stringify(m);
         expect(seen.get(id), `${c} vs ${seen.get(id)}`).toBeUndefined();
@@ -43,13 +43,24 @@ describe('key registry', () => {
     }
   });
 
+  it('lists every command in some context, and help shows each once', () => {
+    const listed = new Set<Command>(Object.values(KEY_CONTEXTS).flatMap((c) => [...c.commands]));
+    expect([...listed].sort()).toEqual((Object.keys(KEY_BINDINGS) as Command[]).sort());
+    const shown = helpSections().flatMap((s) => s.bindings);
+    expect(shown).toHaveLength(listed.size);
+  });
+
   it('types only printable keys into fields', () => {
     expect(typedText('q', none)).toBe('q');
     expect(typedText('c', k({ ctrl: true }))).toBe('');
     expect(typedText('', k({ return: true }))).toBe('');
   });
 
-  it('shows only registered commands in the footer', () => {
-    for (const list of Object.values(FOOTER_KEYS)) for (const c of list) expect(KEY_BINDINGS[c]).toBeDefined();
+  it('gives each context a footer from the head of its list, every one with a one-word name', () => {
+    for (const ctx of Object.values(KEY_CONTEXTS)) {
+      expect(ctx.footer).toBeGreaterThan(0);
+      expect(ctx.footer).toBeLessThanOrEqual(ctx.commands.length);
+      for (const c of ctx.commands.slice(0, ctx.footer)) expect('short' in KEY_BINDINGS[c], c).toBe(true);
+    }
   });
 });

@@ -1,7 +1,10 @@
 /**
  * Every key the dashboard answers to, in one place: a command name, the key
- * presses that trigger it, and the text the help overlay shows. Handlers match
- * by command name (`matchCommand`), never by comparing raw input.
+ * presses that trigger it, the text the help overlay shows, and — in
+ * KEY_CONTEXTS — which commands each context answers to, most important first.
+ * Handlers match by command name over their context's list, the footer shows
+ * the head of that list and `?` shows all of it; the README's keys table is
+ * generated from here (`npm run docs:keys`).
  */
 import type { Key } from 'ink';
 
@@ -31,70 +34,105 @@ export interface KeyMatcher {
   shift?: boolean;
 }
 
-export type HelpGroup = 'Move' | 'List' | 'Quote form' | 'Text fields' | 'App';
-
 export interface Binding {
   keys: readonly KeyMatcher[];
   /** Short key label for the footer and help, e.g. "↑/k". */
   label: string;
   help: string;
-  group: HelpGroup;
-  /** One word for the footer. */
+  /** One word for the footer; commands without one are left out of it. */
   short?: string;
 }
 
 export const KEY_BINDINGS = {
-  up: { short: 'up', keys: [{ key: 'upArrow' }, { input: 'k' }], label: '↑/k', help: 'Previous market', group: 'Move' },
-  down: { short: 'down', keys: [{ key: 'downArrow' }, { input: 'j' }], label: '↓/j', help: 'Next market', group: 'Move' },
-  pageUp: { keys: [{ key: 'pageUp' }], label: 'PgUp', help: 'One page up', group: 'Move' },
-  pageDown: { keys: [{ key: 'pageDown' }], label: 'PgDn', help: 'One page down', group: 'Move' },
-  first: { keys: [{ input: 'g' }, { key: 'home' }], label: 'g', help: 'First market', group: 'Move' },
-  last: { keys: [{ input: 'G' }, { key: 'end' }], label: 'G', help: 'Last market', group: 'Move' },
+  up: { short: 'up', keys: [{ key: 'upArrow' }, { input: 'k' }], label: '↑/k', help: 'Previous market' },
+  down: { short: 'down', keys: [{ key: 'downArrow' }, { input: 'j' }], label: '↓/j', help: 'Next market' },
+  pageUp: { keys: [{ key: 'pageUp' }], label: 'PgUp', help: 'One page up' },
+  pageDown: { keys: [{ key: 'pageDown' }], label: 'PgDn', help: 'One page down' },
+  first: { keys: [{ input: 'g' }, { key: 'home' }], label: 'g/Home', help: 'First market' },
+  last: { keys: [{ input: 'G' }, { key: 'end' }], label: 'G/End', help: 'Last market' },
   focusNext: {
     short: 'open',
     keys: [{ key: 'return' }, { key: 'tab', shift: false }],
     label: '⏎/Tab',
     help: 'Focus next pane: list → detail → quote',
-    group: 'Move',
   },
-  back: { short: 'back', keys: [{ key: 'escape' }], label: 'Esc', help: 'Back to the previous pane / close', group: 'Move' },
+  back: { short: 'back', keys: [{ key: 'escape' }], label: 'Esc', help: 'Back to the previous pane / close' },
 
-  search: { short: 'search', keys: [{ input: '/' }], label: '/', help: 'Search titles and categories (⏎ sends, Esc cancels)', group: 'List' },
-  sort: { short: 'sort', keys: [{ input: 's' }], label: 's', help: 'Cycle sort: volume, newest, closing, liquidity', group: 'List' },
-  filter: { short: 'status', keys: [{ input: 'f' }], label: 'f', help: 'Cycle status: active, closed, settling, resolved, all', group: 'List' },
-  category: { short: 'category', keys: [{ input: 'c' }], label: 'c', help: 'Cycle category (all, then each one seen)', group: 'List' },
-  refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)', group: 'List' },
+  search: { short: 'search', keys: [{ input: '/' }], label: '/', help: 'Search titles and categories (⏎ sends, Esc cancels)' },
+  sort: { short: 'sort', keys: [{ input: 's' }], label: 's', help: 'Cycle sort: volume, newest, closing, liquidity' },
+  filter: { short: 'status', keys: [{ input: 'f' }], label: 'f', help: 'Cycle status: active, closed, settling, resolved, all' },
+  category: { short: 'category', keys: [{ input: 'c' }], label: 'c', help: 'Cycle category (all, then each one seen)' },
+  refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)' },
 
   fieldNext: {
     short: 'field',
     keys: [{ key: 'downArrow' }, { key: 'tab', shift: false }],
     label: '↓/Tab',
     help: 'Next field of the quote form',
-    group: 'Quote form',
   },
-  fieldPrev: { keys: [{ key: 'upArrow' }, { key: 'tab', shift: true }], label: '↑/S-Tab', help: 'Previous field', group: 'Quote form' },
-  valuePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous outcome / toggle buy-sell', group: 'Quote form' },
-  valueNext: { short: 'change', keys: [{ key: 'rightArrow' }, { input: ' ' }], label: '→/Space', help: 'Next outcome / toggle buy-sell', group: 'Quote form' },
-  submit: { short: 'quote', keys: [{ key: 'return' }], label: '⏎', help: 'Ask for a quote now', group: 'Quote form' },
+  fieldPrev: { keys: [{ key: 'upArrow' }, { key: 'tab', shift: true }], label: '↑/S-Tab', help: 'Previous field' },
+  valuePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous outcome / toggle buy-sell' },
+  valueNext: { short: 'change', keys: [{ key: 'rightArrow' }, { input: ' ' }], label: '→/Space', help: 'Next outcome / toggle buy-sell' },
+  submit: { short: 'quote', keys: [{ key: 'return' }], label: '⏎', help: 'Ask for a quote now' },
 
-  cursorLeft: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Cursor left', group: 'Text fields' },
-  cursorRight: { keys: [{ key: 'rightArrow' }], label: '→', help: 'Cursor right', group: 'Text fields' },
-  cursorHome: { keys: [{ key: 'home' }, { input: 'a', ctrl: true }], label: 'Home/C-a', help: 'Start of field', group: 'Text fields' },
-  cursorEnd: { keys: [{ key: 'end' }, { input: 'e', ctrl: true }], label: 'End/C-e', help: 'End of field', group: 'Text fields' },
-  deleteBack: { keys: [{ key: 'backspace' }, { input: 'h', ctrl: true }], label: '⌫', help: 'Delete before the cursor', group: 'Text fields' },
-  deleteForward: { keys: [{ key: 'delete' }, { input: 'd', ctrl: true }], label: 'Del/C-d', help: 'Delete at the cursor', group: 'Text fields' },
-  deleteWord: { keys: [{ input: 'w', ctrl: true }], label: 'C-w', help: 'Delete the word before the cursor', group: 'Text fields' },
-  clearLine: { keys: [{ input: 'u', ctrl: true }], label: 'C-u', help: 'Clear the field', group: 'Text fields' },
-  killToEnd: { keys: [{ input: 'k', ctrl: true }], label: 'C-k', help: 'Delete to the end', group: 'Text fields' },
-  accept: { short: 'search', keys: [{ key: 'return' }], label: '⏎', help: 'Send the search', group: 'Text fields' },
-  cancel: { short: 'cancel', keys: [{ key: 'escape' }], label: 'Esc', help: 'Leave the field', group: 'Text fields' },
+  cursorLeft: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Cursor left' },
+  cursorRight: { keys: [{ key: 'rightArrow' }], label: '→', help: 'Cursor right' },
+  cursorHome: { keys: [{ key: 'home' }, { input: 'a', ctrl: true }], label: 'Home/C-a', help: 'Start of field' },
+  cursorEnd: { keys: [{ key: 'end' }, { input: 'e', ctrl: true }], label: 'End/C-e', help: 'End of field' },
+  deleteBack: { keys: [{ key: 'backspace' }, { input: 'h', ctrl: true }], label: '⌫', help: 'Delete before the cursor' },
+  deleteForward: { keys: [{ key: 'delete' }, { input: 'd', ctrl: true }], label: 'Del/C-d', help: 'Delete at the cursor' },
+  deleteWord: { keys: [{ input: 'w', ctrl: true }], label: 'C-w', help: 'Delete the word before the cursor' },
+  clearLine: { keys: [{ input: 'u', ctrl: true }], label: 'C-u', help: 'Clear the field' },
+  killToEnd: { keys: [{ input: 'k', ctrl: true }], label: 'C-k', help: 'Delete to the end' },
+  accept: { short: 'search', keys: [{ key: 'return' }], label: '⏎', help: 'Send the search' },
+  cancel: { short: 'cancel', keys: [{ key: 'escape' }], label: 'Esc', help: 'Leave the field' },
 
-  help: { short: 'help', keys: [{ input: '?' }], label: '?', help: 'Show / hide this help', group: 'App' },
-  quit: { short: 'quit', keys: [{ input: 'q' }], label: 'q', help: 'Quit (types a "q" while in a text field)', group: 'App' },
-  forceQuit: { short: 'quit', keys: [{ input: 'c', ctrl: true }], label: 'Ctrl-C', help: 'Quit, everywhere', group: 'App' },
+  help: { short: 'help', keys: [{ input: '?' }], label: '?', help: 'Show / hide this help' },
+  quit: { short: 'quit', keys: [{ input: 'q' }], label: 'q', help: 'Quit (types a "q" while in a text field)' },
+  forceQuit: { short: 'quit', keys: [{ input: 'c', ctrl: true }], label: 'Ctrl-C', help: 'Quit, everywhere' },
 } as const satisfies Record<string, Binding>;
 
 export type Command = keyof typeof KEY_BINDINGS;
+
+/** The line-editing commands every text field answers to (the search box, the quote amount). */
+export const TEXT_EDIT_COMMANDS = ['cursorLeft', 'cursorRight', 'cursorHome', 'cursorEnd', 'deleteBack', 'deleteForward', 'deleteWord', 'clearLine', 'killToEnd'] as const satisfies readonly Command[];
+
+/**
+ * What each context answers to, most important first: the handler of a context matches over its list (the first
+ * match wins, so order settles a key shared by two commands), the footer shows the first `footer` of them (as many
+ * as fit), and the help overlay shows every list under its title.
+ */
+export const KEY_CONTEXTS = {
+  browse: {
+    title: 'Markets list and detail',
+    footer: 10,
+    commands: ['down', 'up', 'focusNext', 'search', 'sort', 'filter', 'category', 'refresh', 'help', 'quit', 'pageUp', 'pageDown', 'first', 'last', 'back', 'forceQuit'],
+  },
+  quoteForm: {
+    title: 'Quote form (outcome, buy/sell)',
+    footer: 6,
+    commands: ['fieldNext', 'valueNext', 'submit', 'back', 'help', 'forceQuit', 'fieldPrev', 'valuePrev', 'quit'],
+  },
+  amount: {
+    title: 'Text fields (the quote amount — a number typed anywhere in the form lands there — and the search box)',
+    footer: 4,
+    commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
+  },
+  search: { title: 'Search box', footer: 3, commands: ['accept', 'cancel', 'forceQuit', ...TEXT_EDIT_COMMANDS] },
+  help: { title: 'Help', footer: 4, commands: ['down', 'up', 'back', 'quit', 'pageDown', 'pageUp', 'help', 'forceQuit'] },
+} as const satisfies Record<string, { title: string; footer: number; commands: readonly Command[] }>;
+
+export type KeyContextName = keyof typeof KEY_CONTEXTS;
+
+/** Each context's title and its bindings, in registry order, a command listed under an earlier context left out. */
+export function helpSections(): { context: KeyContextName; title: string; bindings: Binding[] }[] {
+  const seen = new Set<Command>();
+  return (Object.keys(KEY_CONTEXTS) as KeyContextName[]).map((context) => {
+    const fresh = KEY_CONTEXTS[context].commands.filter((c) => !seen.has(c));
+    for (const c of fresh) seen.add(c);
+    return { context, title: KEY_CONTEXTS[context].title, bindings: fresh.map((c) => KEY_BINDINGS[c] as Binding) };
+  });
+}
 
 function matcherHits(m: KeyMatcher, input: string, key: Key): boolean {
   if ((m.ctrl ?? false) !== key.ctrl) return false;

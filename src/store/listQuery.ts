@@ -1,0 +1,64 @@
+/**
+ * The market list's query: as the client sends it, and as a filter over the
+ * markets already cached, so a new status, category or search shows its rows
+ * at once while the service's answer is on its way.
+ */
+import type { Market, MarketQuery } from '../api/types.js';
+import type { ListQuery, MarketEntry } from './types.js';
+
+/** The store's list query as the client's query: empty strings are not sent. */
+export function toMarketQuery(q: ListQuery): MarketQuery {
+  const out: MarketQuery = {};
+  if (q.q.trim() !== '') out.q = q.q.trim();
+  if (q.status !== '') out.status = q.status;
+  if (q.category !== '') out.category = q.category;
+  if (q.sort !== '') out.sort = q.sort;
+  if (Number.isInteger(q.limit) && q.limit > 0) out.limit = q.limit;
+  if (Number.isInteger(q.offset) && q.offset > 0) out.offset = q.offset;
+  return out;
+}
+
+/** Two list queries are the same when they send the same parameters. */
+export function queryKey(q: ListQuery): string {
+  const m = toMarketQuery(q);
+  return JSON.stringify([m.q, m.status, m.category, m.sort, m.limit, m.offset]);
+}
+
+/** Whether a cached market would be in the answer to `q` (as far as we can tell here; the service has the last word). */
+export function matchesQuery(m: Market, q: ListQuery): boolean {
+  const status = q.status.trim().toLowerCase();
+  if (status !== '' && status !== 'all' && m.status !== status) return false;
+  const category = q.category.trim().toLowerCase();
+  if (category !== '' && (m.category ?? '').toLowerCase() !== category) return false;
+  const text = q.q.trim().toLowerCase();
+  if (text !== '' && !m.title.toLowerCase().includes(text) && !(m.category ?? '').toLowerCase().includes(text)) return false;
+  return true;
+}
+
+type SortKey = (m: Market) => number | undefined;
+const SORT_KEYS: Record<string, { key: SortKey; descending: boolean }> = {
+  volume: { key: (m) => m.volume, descending: true },
+  liquidity: { key: (m) => m.liquidity, descending: true },
+  closing: { key: (m) => m.closesAt, descending: false },
+};
+
+/**
+ * The listed ids a changed query keeps, in the order it asks for where the cache can tell (volume, liquidity,
+ * closing; `newest` keeps the current order). Unknown values sort last.
+ */
+export function filterListed(ids: readonly string[], markets: Readonly<Record<string, MarketEntry>>, q: ListQuery): string[] {
+  const kept = ids.filter((id) => {
+    const m = markets[id]?.market;
+    return m !== undefined && matchesQuery(m, q);
+  });
+  const sort = SORT_KEYS[q.sort];
+  if (!sort) return kept;
+  const value = (id: string) => sort.key(markets[id]!.market);
+  return kept
+    .map((id, i) => ({ id, i, v: value(id) }))
+    .sort((a, b) => {
+      if (a.v === undefined || b.v === undefined) return a.v === b.v ? a.i - b.i : a.v === undefined ? 1 : -1;
+      return (sort.descending ? b.v - a.v : a.v - b.v) || a.i - b.i;
+    })
+    .map((x) => x.id);
+}

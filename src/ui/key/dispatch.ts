@@ -1,0 +1,104 @@
+/**
+ * The one way into the key handlers: a key press is resolved to its context
+ * (help, search box, quote form, amount field, browsing) and handed to that
+ * context's handler, which matches it by command name over the context's list
+ * in the registry. Handlers read the store and call only sync's intents and the
+ * UI reducer.
+ */
+import type { Key } from 'ink';
+import type { StoreView } from '../../store/store.js';
+import type { SyncIntents } from '../../sync/types.js';
+import type { Clock } from '../../util/clock.js';
+import { applyTextEdit, type TextEdit } from '../textEdit.js';
+import { currentMarketId, cursorIndex } from '../viewModel.js';
+import type { UiAction, UiState } from '../uiState.js';
+import { browseKey } from './browse.js';
+import { feedInput } from './chunk.js';
+import { TEXT_EDIT_COMMANDS, matches, typedText, type Command, type KeyContextName } from './keyBindings.js';
+import { helpKey } from './help.js';
+import { editAmount, quoteKey } from './quoteForm.js';
+import { SEARCH_MAX_CHARS, searchKey } from './search.js';
+
+/** What a key handler works with; store and UI state are read fresh at each press. */
+export interface KeyDeps {
+  readUi: () => UiState;
+  dispatch: (a: UiAction) => void;
+  store: StoreView;
+  sync: SyncIntents;
+  clock: Clock;
+  listRows: number;
+  /** Lines the help overlay has, and how many fit. */
+  helpLines: number;
+  helpRows: number;
+  quit: () => void;
+}
+
+/** One key press's view of the app: the deps plus what the store and UI state say at that moment. */
+export interface KeyCtx extends KeyDeps {
+  ui: UiState;
+  ids: readonly string[];
+  /** Row the cursor is on (-1 when the list is empty). */
+  cursor: number;
+  /** The market the detail pane and the quote form are about. */
+  marketId: string | undefined;
+}
+
+function ctxOf(deps: KeyDeps): KeyCtx {
+  const s = deps.store.getState();
+  return { ...deps, ui: deps.readUi(), ids: s.list.ids, cursor: cursorIndex(s.list.ids, s.selectedId), marketId: currentMarketId(s) };
+}
+
+/** Which context's keys apply in this UI state (also what the footer shows). */
+export function keyContext(ui: UiState): KeyContextName {
+  if (ui.helpOpen) return 'help';
+  if (ui.search) return 'search';
+  if (ui.focus === 'quote') return ui.field === 'amount' ? 'amount' : 'quoteForm';
+  return 'browse';
+}
+
+/** Whether typed keys go into a text field (the search box, or the quote form's amount). */
+export function inTextField(ui: UiState): boolean {
+  const c = keyContext(ui);
+  return c === 'search' || c === 'amount';
+}
+
+const TEXT_EDITS: ReadonlySet<Command> = new Set(TEXT_EDIT_COMMANDS);
+
+/** In a text field: the context's matched command when it is a line edit, else the typed text, as an edit (or undefined). */
+export function textEditFor(cmd: Command | undefined, input: string, key: Key): TextEdit | undefined {
+  if (cmd !== undefined) return TEXT_EDITS.has(cmd) ? { type: cmd as (typeof TEXT_EDIT_COMMANDS)[number] } : undefined;
+  const text = typedText(input, key);
+  return text ? { type: 'insert', text } : undefined;
+}
+
+/** One `useInput` call, which may carry several key presses at once (see chunk.ts). */
+export function handleInput(deps: KeyDeps, input: string, key: Key): void {
+  feedInput({ inTextField: () => inTextField(deps.readUi()), key: (i, k) => handleKey(deps, i, k) }, input, key);
+}
+
+export function handleKey(deps: KeyDeps, input: string, key: Key): void {
+  const ctx = ctxOf(deps);
+  if (matches('forceQuit', input, key)) return ctx.quit();
+  switch (keyContext(ctx.ui)) {
+    case 'help':
+      return helpKey(ctx, input, key);
+    case 'search':
+      return searchKey(ctx, input, key);
+    case 'quoteForm':
+    case 'amount':
+      return quoteKey(ctx, input, key);
+    case 'browse':
+      return browseKey(ctx, input, key);
+  }
+}
+
+/** Pasted text goes to the field being edited; elsewhere it is ignored. */
+export function handlePaste(deps: KeyDeps, text: string): void {
+  const ctx = ctxOf(deps);
+  if (ctx.ui.search) {
+    ctx.dispatch({ type: 'editSearch', next: applyTextEdit(ctx.ui.search, { type: 'insert', text }, SEARCH_MAX_CHARS) });
+  } else if (ctx.ui.focus === 'quote' && ctx.marketId) {
+    if (ctx.ui.field !== 'amount') ctx.dispatch({ type: 'setField', field: 'amount' });
+    editAmount(ctx, ctx.marketId, { type: 'insert', text });
+  }
+}

@@ -1,0 +1,25 @@
+import type { Key } from 'ink';
+import type { KeyCtx } from './dispatch.js';
+import { KEY_CONTEXTS, matchCommand } from './keyBindings.js';
+
+/** The help overlay: scroll, close, quit. */
+export function helpKey(ctx: KeyCtx, input: string, key: Key): void {
+  const cmd = matchCommand(KEY_CONTEXTS.help.commands, input, key);
+  const page = Math.max(1, ctx.helpRows - 1);
+  const max = Math.max(0, ctx.helpLines - ctx.helpRows);
+  switch (cmd) {
+    case 'quit':
+    case 'forceQuit':
+      return ctx.quit();
+    case 'back':
+    case 'help':
+      return ctx.dispatch({ type: 'closeHelp' });
+    case 'up':
+    case 'down':
+    case 'pageUp':
+    case 'pageDown':
+      return ctx.dispatch({ type: 'scrollHelp', delta: { up: -1, down: 1, pageUp: -page, pageDown: page }[cmd], max });
+    case undefined:
+      return;
+  }
+}
