@@ -193,6 +193,17 @@ describe('Kalshi style', () => {
   });
 });
 
+describe('Kalshi units per field (the shape from the issue report)', () => {
+  it('last_price 1 is one cent, never a dollar; a finalized market shows its settlement and result, not its empty book', () => {
+    const m = normalizeMarket({ ticker: 'T-1', event_ticker: 'E', title: 'T', last_price: 1, last_price_dollars: '0.0100', yes_bid: 0, yes_ask: 100, result: 'no', status: 'finalized' }, opts);
+    expect(m).toMatchObject({ status: 'resolved', resolvedOutcome: 'No', lastTradePrice: 0.01, outcomes: [{ name: 'Yes', price: 0 }, { name: 'No', price: 1 }] });
+    const open = normalizeMarket({ ticker: 'T-2', event_ticker: 'E', last_price: 1, yes_bid: 0, yes_ask: 100, status: 'active' }, opts);
+    expect(open?.outcomes).toEqual([{ name: 'Yes', price: 0.01 }, { name: 'No', price: 0.99 }]);
+    const empty = normalizeMarket({ ticker: 'T-3', event_ticker: 'E', last_price: 0, yes_bid: 0, yes_ask: 100, status: 'active' }, opts);
+    expect(empty?.outcomes).toEqual([{ name: 'Yes' }, { name: 'No' }]);
+  });
+});
+
 describe('odd and hostile shapes', () => {
   const list = normalizeMarketList(fixture('odd-shapes.json'), opts);
 

@@ -6,7 +6,7 @@
  * The unit belongs to the field: a `_dollars` field wins; the plain field is always cents (1 = 1¢).
  */
 import type { Market, MarketStatus, Outcome } from './types.js';
-import { NAME_MAX, TITLE_MAX, r9, toCents, toId, toNonNegative, toPrice, toText, type Rec } from './normalizeFields.js';
+import { CATEGORY_MAX, NAME_MAX, TITLE_MAX, r9, toCents, toId, toNonNegative, toPrice, toText, type Rec } from './normalizeFields.js';
 import { UPDATED_KEYS, assignDefined, binary, composeTitle, firstText, pastTime, positive, readTime, readVolume, statusKey, statusWord } from './normalizeCommon.js';
 
 const STATUS: Record<string, MarketStatus> = {
@@ -89,7 +89,7 @@ export function normalizeKalshi(o: Rec, id: string, now: number): Market {
     },
     {
       rawStatus: statusWord(o.status),
-      category: firstText(o, ['category'], TITLE_MAX),
+      category: firstText(o, ['category'], CATEGORY_MAX),
       volume: readVolume(o),
       liquidity,
       closesAt,
