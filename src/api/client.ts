@@ -58,7 +58,15 @@ function protocol(status: number, message: string, rate: ApiResult<unknown>['rat
   return new ApiError({ kind: 'protocol', code: 'BAD_DATA', status, message, rate });
 }
 
-export interface MarketClientWithInfo extends MarketClient {
+/** The four read endpoints answering the envelope's `data` exactly as the service sent it (for `oddsboard record`). */
+export interface RawReads {
+  rawMarkets(query?: MarketQuery, opts?: CallOptions): Promise<ApiResult<unknown>>;
+  rawMarket(id: string, opts?: CallOptions): Promise<ApiResult<unknown>>;
+  rawEvents(query?: EventQuery, opts?: CallOptions): Promise<ApiResult<unknown>>;
+  rawEvent(id: string, opts?: CallOptions): Promise<ApiResult<unknown>>;
+}
+
+export interface MarketClientWithInfo extends MarketClient, RawReads {
   /** What the client is configured with, safe to print (key masked). */
   describe(): { baseUrl: string; apiKey: string; authenticated: boolean };
 }
@@ -113,17 +121,38 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
 
   const segment = (id: unknown, param: string) => encodeURIComponent(unwrap(validateId(id, param)));
 
-  const client: MarketClientWithInfo = {
-    async listMarkets(query?: MarketQuery, opts?: CallOptions): Promise<ApiResult<Market[]>> {
+  const raw: RawReads = {
+    async rawMarkets(query, opts) {
       const r = await get('/markets', unwrap(validateMarketQuery(query)), opts);
       if (!Array.isArray(r.data)) throw protocol(r.status, 'The server sent something other than a list of markets.', r.rate);
-      return result(r, normalizeMarketList(r.data));
+      return result(r, r.data);
+    },
+    async rawMarket(id, opts) {
+      const r = await get(`/markets/${segment(id, 'market id')}`, [], opts);
+      return result(r, r.data);
+    },
+    async rawEvents(query, opts) {
+      const r = await get('/events', unwrap(validateEventQuery(query)), opts);
+      if (!Array.isArray(r.data)) throw protocol(r.status, 'The server sent something other than a list of events.', r.rate);
+      return result(r, r.data);
+    },
+    async rawEvent(id, opts) {
+      const r = await get(`/events/${segment(id, 'event id')}`, [], opts);
+      return result(r, r.data);
+    },
+  };
+
+  const client: MarketClientWithInfo = {
+    ...raw,
+    async listMarkets(query?: MarketQuery, opts?: CallOptions): Promise<ApiResult<Market[]>> {
+      const r = await raw.rawMarkets(query, opts);
+      return { ...r, data: normalizeMarketList(r.data) };
     },
     async getMarket(id: string, opts?: CallOptions): Promise<ApiResult<Market>> {
-      const r = await get(`/markets/${segment(id, 'market id')}`, [], opts);
+      const r = await raw.rawMarket(id, opts);
       const m = normalizeMarket(r.data);
       if (!m) throw protocol(r.status, 'The server sent a market without a usable id.', r.rate);
-      return result(r, m);
+      return { ...r, data: m };
     },
     async getQuote(id: string, params: QuoteParams, opts?: CallOptions): Promise<ApiResult<Quote>> {
       const path = `/markets/${segment(id, 'market id')}/quote`;
@@ -134,15 +163,14 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
       return result(r, q);
     },
     async listEvents(query?: EventQuery, opts?: CallOptions): Promise<ApiResult<MarketEvent[]>> {
-      const r = await get('/events', unwrap(validateEventQuery(query)), opts);
-      if (!Array.isArray(r.data)) throw protocol(r.status, 'The server sent something other than a list of events.', r.rate);
-      return result(r, normalizeEventList(r.data));
+      const r = await raw.rawEvents(query, opts);
+      return { ...r, data: normalizeEventList(r.data) };
     },
     async getEvent(id: string, opts?: CallOptions): Promise<ApiResult<MarketEvent>> {
-      const r = await get(`/events/${segment(id, 'event id')}`, [], opts);
+      const r = await raw.rawEvent(id, opts);
       const e = normalizeEvent(r.data);
       if (!e) throw protocol(r.status, 'The server sent an event without a usable id.', r.rate);
-      return result(r, e);
+      return { ...r, data: e };
     },
     close(): Promise<void> {
       closed ??= (async () => {

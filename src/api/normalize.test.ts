@@ -46,6 +46,8 @@ describe('reference shape', () => {
       closesAt: Date.parse('2026-12-10T19:00:00.000Z'),
       eventId: 'evt-fomc-2026',
       updatedAt: Date.parse('2026-11-22T11:59:58.000Z'),
+      rawStatus: 'active',
+      source: 'reference',
       raw,
     });
     expect((m?.raw as { simTick: number }).simTick).toBe(42);
@@ -107,8 +109,9 @@ describe('Polymarket style', () => {
     expect(m.updatedAt).toBe(Date.parse('2026-11-22T10:15:00.123Z'));
   });
 
-  it('closed:true wins over active:true', () => {
-    expect(market('polymarket-closed.json')).toMatchObject({ status: 'closed', volume: 1200.5, outcomes: [{ name: 'Yes', price: 0 }, { name: 'No', price: 1 }] });
+  it('closed:true wins over active:true; closed prices of exactly 1 and 0 are a resolution with a winner', () => {
+    expect(market('polymarket-closed.json')).toMatchObject({ status: 'resolved', resolvedOutcome: 'No', volume: 1200.5, outcomes: [{ name: 'Yes', price: 0 }, { name: 'No', price: 1 }] });
+    expect(normalizeMarket({ id: 'x', closed: true, outcomes: '["Yes","No"]', outcomePrices: '["0.4","0.6"]' }, opts)?.status).toBe('closed');
     expect(normalizeMarket({ id: 'x', closed: true, umaResolutionStatus: 'resolved' }, opts)?.status).toBe('resolved');
   });
 });
@@ -136,14 +139,14 @@ describe('Manifold style', () => {
     expect(normalizeMarket(raw, opts)?.status).toBe('closed');
   });
 
-  it('reads multiple-choice answers and the resolution', () => {
+  it('reads multiple-choice answers by their text; a resolution to an answer id names it and settles at 1 / 0', () => {
     const m = market('manifold-multi.json');
     expect(m.status).toBe('resolved');
-    expect(m.resolvedOutcome).toBe('a1');
+    expect(m.resolvedOutcome).toBe('Northside United');
     expect(m.outcomes).toEqual([
-      { id: 'a1', name: 'Northside United', price: 0.41 },
-      { id: 'a2', name: 'Harbor City', price: 0.33 },
-      { id: 'a3', name: 'Other', price: 0.26 },
+      { id: 'a1', name: 'Northside United', price: 1 },
+      { id: 'a2', name: 'Harbor City', price: 0 },
+      { id: 'a3', name: 'Other', price: 0 },
       { id: 'a4', name: 'a4', price: 0 },
     ]);
   });
@@ -153,7 +156,7 @@ describe('Kalshi style', () => {
   it('uses the bid/ask mid when there was no trade, cents → 0..1, liquidity cents → units', () => {
     expect(market('kalshi-market.json')).toMatchObject({
       id: 'KXHIGHNY-26NOV23-B52.5',
-      title: 'Highest temperature in NYC on Nov 23, 2026? — 52° to 53°',
+      title: '52° to 53° · Highest temperature in NYC on Nov 23, 2026?',
       category: 'Climate and Weather',
       status: 'active',
       outcomes: [
@@ -168,20 +171,36 @@ describe('Kalshi style', () => {
     expect(market('kalshi-market.json').resolvedOutcome).toBeUndefined();
   });
 
-  it('prefers last_price and maps settled → resolved with the result', () => {
-    expect(market('kalshi-settled.json')).toMatchObject({ status: 'resolved', resolvedOutcome: 'yes', outcomes: [{ name: 'Yes', price: 0.99 }, { name: 'No', price: 0.01 }] });
+  it('a settled market shows its settlement (1 / 0) and the result in words; the last trade stays beside it', () => {
+    expect(market('kalshi-settled.json')).toMatchObject({ status: 'resolved', resolvedOutcome: 'Yes', lastTradePrice: 0.99, outcomes: [{ name: 'Yes', price: 1 }, { name: 'No', price: 0 }] });
   });
 
   it.each([
     ['open', 'active'],
     ['closed', 'closed'],
+    ['inactive', 'closed'],
     ['finalized', 'resolved'],
-    ['determined', 'resolved'],
+    ['settled', 'resolved'],
+    ['determined', 'settling'],
+    ['disputed', 'settling'],
     ['initialized', 'unknown'],
     ['unopened', 'unknown'],
-    ['Settling', 'settling'],
-  ])('status %s → %s', (status, expected) => {
-    expect(normalizeMarket({ ticker: 'T', status }, opts)?.status).toBe(expected);
+    ['Settling', 'unknown'],
+  ])('status %s → %s (the word kept as rawStatus)', (status, expected) => {
+    const m = normalizeMarket({ ticker: 'T', event_ticker: 'E', status }, opts);
+    expect(m?.status).toBe(expected);
+    expect(m?.rawStatus).toBe(status);
+  });
+});
+
+describe('Kalshi units per field (the shape from the issue report)', () => {
+  it('last_price 1 is one cent, never a dollar; a finalized market shows its settlement and result, not its empty book', () => {
+    const m = normalizeMarket({ ticker: 'T-1', event_ticker: 'E', title: 'T', last_price: 1, last_price_dollars: '0.0100', yes_bid: 0, yes_ask: 100, result: 'no', status: 'finalized' }, opts);
+    expect(m).toMatchObject({ status: 'resolved', resolvedOutcome: 'No', lastTradePrice: 0.01, outcomes: [{ name: 'Yes', price: 0 }, { name: 'No', price: 1 }] });
+    const open = normalizeMarket({ ticker: 'T-2', event_ticker: 'E', last_price: 1, yes_bid: 0, yes_ask: 100, status: 'active' }, opts);
+    expect(open?.outcomes).toEqual([{ name: 'Yes', price: 0.01 }, { name: 'No', price: 0.99 }]);
+    const empty = normalizeMarket({ ticker: 'T-3', event_ticker: 'E', last_price: 0, yes_bid: 0, yes_ask: 100, status: 'active' }, opts);
+    expect(empty?.outcomes).toEqual([{ name: 'Yes' }, { name: 'No' }]);
   });
 });
 
@@ -214,7 +233,7 @@ describe('odd and hostile shapes', () => {
   });
 
   it('falls back to the id for a missing title; unknown status words and unreadable fields stay unknown/absent', () => {
-    expect(list[2]).toMatchObject({ id: 'no-title', title: 'no-title', status: 'unknown', outcomes: [] });
+    expect(list[2]).toMatchObject({ id: 'no-title', title: 'no-title', status: 'unknown', rawStatus: 'WEIRD-STATUS', outcomes: [] });
     expect(list[2]).not.toHaveProperty('closesAt');
     expect(list[3]).toMatchObject({ title: 'only-a-slug', status: 'closed' });
   });

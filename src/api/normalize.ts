@@ -1,83 +1,76 @@
 /**
- * Wire → view models (design.md §4). Accepts the reference shape and the
- * Polymarket / Manifold / Kalshi styles; see normalizeFields.ts and
- * normalizeOutcomes.ts for the field rules. Never throws; returns undefined
- * for an object that has no usable id. `raw` is always the object as received.
+ * Wire → view models (design.md §4, docs/normalizer.md). The service is decided
+ * once per object (normalizeShape.ts) and each field is read with that
+ * service's unit: normalizeKalshi.ts, normalizePolymarket.ts,
+ * normalizeManifold.ts, and the reference rules in normalizeOutcomes.ts.
+ * Never throws; returns undefined for an object that has no usable id. `raw`
+ * is always the object as received.
  */
-import type { Action, Market, MarketEvent, Quote } from './types.js';
-import { CATEGORY_MAX, NAME_MAX, TITLE_MAX, isRecord, pick, toId, toNonNegative, toNumber, toPrice, toText, toTime, type Rec } from './normalizeFields.js';
+import type { Market, MarketEvent } from './types.js';
+import { TITLE_MAX, isRecord, pick, toId, toNonNegative, toText, toTime, type Rec } from './normalizeFields.js';
+import { CLOSE_KEYS, UPDATED_KEYS, assignDefined, composeTitle, firstText, pastTime, readCategory, readVolume, statusKey, statusWord } from './normalizeCommon.js';
 import { readOutcomes, readResolved, readStatus } from './normalizeOutcomes.js';
+import { detectSource } from './normalizeShape.js';
+import { normalizeKalshi } from './normalizeKalshi.js';
+import { normalizePolymarket } from './normalizePolymarket.js';
+import { normalizeManifold } from './normalizeManifold.js';
+export { normalizeQuote } from './normalizeQuote.js';
 
 export interface NormalizeOptions {
   /** "now" for shapes whose status depends on the close time (Manifold); defaults to Date.now(). */
   now?: number;
 }
 
-const MARKET_ID_KEYS = ['id', 'marketId', 'market_id', 'ticker', 'conditionId', 'condition_id', 'slug'] as const;
-const TITLE_KEYS = ['title', 'question', 'name'] as const;
-const CLOSE_KEYS = ['closesAt', 'closeTime', 'close_time', 'endDate', 'end_date', 'endDateIso', 'closeDate', 'expiration_time'] as const;
-const UPDATED_KEYS = ['updatedAt', 'updated_at', 'lastUpdatedTime', 'last_updated', 'updatedTime'] as const;
-
-function readCategory(o: Rec): string | undefined {
-  const c = toText(pick(o, ['category', 'categoryName']), CATEGORY_MAX);
-  if (c !== undefined) return c;
-  const tags = Array.isArray(o.tags) ? o.tags : Array.isArray(o.groupSlugs) ? o.groupSlugs : undefined;
-  const first: unknown = tags?.[0];
-  return isRecord(first) ? toText(pick(first, ['label', 'name', 'slug']), CATEGORY_MAX) : toText(first, CATEGORY_MAX);
-}
-
-function readTitle(o: Rec, fallback: string): string {
-  const title = toText(pick(o, TITLE_KEYS), TITLE_MAX);
-  const sub = toText(pick(o, ['subtitle', 'yes_sub_title']), TITLE_MAX);
-  if (title === undefined) return sub ?? fallback;
-  if (sub === undefined || sub === title || title.includes(sub)) return title;
-  return toText(`${title} — ${sub}`, TITLE_MAX) ?? title;
-}
-
-/** Kalshi reports `liquidity` in cents (its `liquidity_dollars` in currency units); others in currency units. */
-function readLiquidity(o: Rec): number | undefined {
-  const dollars = toNonNegative(o.liquidity_dollars);
-  if (dollars !== undefined) return dollars;
-  const kalshi = typeof o.ticker === 'string' && (o.event_ticker !== undefined || o.yes_bid !== undefined || o.last_price !== undefined);
-  const v = toNonNegative(pick(o, ['liquidity', 'liquidityNum', 'totalLiquidity']));
-  return v !== undefined && kalshi && o.liquidity !== undefined && o.liquidity !== null ? v / 100 : v;
-}
+const ID_KEYS: Record<Market['source'] & string, readonly string[]> = {
+  kalshi: ['ticker', 'id'],
+  polymarket: ['id', 'conditionId', 'slug'],
+  manifold: ['id', 'slug'],
+  reference: ['id', 'marketId', 'market_id', 'ticker', 'conditionId', 'condition_id', 'slug'],
+};
 
 function readEventId(o: Rec): string | undefined {
   const direct = toId(pick(o, ['eventId', 'event_id', 'event_ticker', 'eventTicker']));
   if (direct !== undefined) return direct;
-  const events = Array.isArray(o.events) ? o.events : undefined;
-  const first: unknown = events?.[0];
+  const first: unknown = Array.isArray(o.events) ? o.events[0] : undefined;
   return isRecord(first) ? toId(pick(first, ['id', 'ticker', 'slug'])) : undefined;
+}
+
+function normalizeReference(o: Rec, id: string, now: number): Market {
+  const closesAt = toTime(pick(o, CLOSE_KEYS));
+  const status = readStatus(o, closesAt, now);
+  return assignDefined<Market>(
+    { id, title: composeTitle(toText(pick(o, ['title', 'question', 'name']), TITLE_MAX), firstText(o, ['subtitle'], TITLE_MAX), id), status, outcomes: readOutcomes(o), source: 'reference', raw: o },
+    {
+      rawStatus: statusKey(o.status) === undefined ? undefined : statusWord(o.status),
+      category: readCategory(o),
+      volume: readVolume(o),
+      liquidity: toNonNegative(pick(o, ['liquidity', 'liquidityNum', 'totalLiquidity'])),
+      closesAt,
+      closedAt: status !== 'active' && status !== 'unknown' ? pastTime(toTime(pick(o, ['closedAt', 'closed_at', 'resolvedAt'])), now) : undefined,
+      resolvedOutcome: readResolved(o),
+      eventId: readEventId(o),
+      updatedAt: toTime(pick(o, UPDATED_KEYS)),
+    },
+  );
 }
 
 export function normalizeMarket(raw: unknown, opts: NormalizeOptions = {}): Market | undefined {
   try {
     if (!isRecord(raw)) return undefined;
-    const id = toId(pick(raw, MARKET_ID_KEYS));
+    const source = detectSource(raw);
+    const id = toId(pick(raw, ID_KEYS[source]));
     if (id === undefined) return undefined;
-    const closesAt = toTime(pick(raw, CLOSE_KEYS));
-    const m: Market = {
-      id,
-      title: readTitle(raw, id),
-      status: readStatus(raw, closesAt, opts.now ?? Date.now()),
-      outcomes: readOutcomes(raw),
-      raw,
-    };
-    const category = readCategory(raw);
-    if (category !== undefined) m.category = category;
-    const volume = toNonNegative(pick(raw, ['volume', 'volumeNum', 'totalVolume', 'volume_fp']));
-    if (volume !== undefined) m.volume = volume;
-    const liquidity = readLiquidity(raw);
-    if (liquidity !== undefined) m.liquidity = liquidity;
-    if (closesAt !== undefined) m.closesAt = closesAt;
-    const resolved = readResolved(raw);
-    if (resolved !== undefined) m.resolvedOutcome = resolved;
-    const eventId = readEventId(raw);
-    if (eventId !== undefined) m.eventId = eventId;
-    const updatedAt = toTime(pick(raw, UPDATED_KEYS));
-    if (updatedAt !== undefined) m.updatedAt = updatedAt;
-    return m;
+    const now = opts.now ?? Date.now();
+    switch (source) {
+      case 'kalshi':
+        return normalizeKalshi(raw, id, now);
+      case 'polymarket':
+        return normalizePolymarket(raw, id, now);
+      case 'manifold':
+        return normalizeManifold(raw, id, now);
+      default:
+        return normalizeReference(raw, id, now);
+    }
   } catch {
     return undefined;
   }
@@ -99,16 +92,20 @@ export function normalizeMarketList(raw: unknown, opts: NormalizeOptions = {}): 
   return normalizeList(raw, (item) => normalizeMarket(item, opts));
 }
 
+/**
+ * An event: the reference shape, a Polymarket event (`tags` for the category) or a Kalshi event
+ * (`event_ticker`, `sub_title`). Nested markets without an event id get this event's id (and its
+ * title and category when they have none).
+ */
 export function normalizeEvent(raw: unknown, opts: NormalizeOptions = {}): MarketEvent | undefined {
   try {
     if (!isRecord(raw)) return undefined;
     const id = toId(pick(raw, ['id', 'eventId', 'event_id', 'event_ticker', 'ticker', 'slug']));
     if (id === undefined) return undefined;
-    const markets = normalizeMarketList(raw.markets, opts).map((m) => (m.eventId === undefined ? { ...m, eventId: id } : m));
-    const e: MarketEvent = { id, title: readTitle(raw, id), markets, raw };
+    const title = composeTitle(toText(pick(raw, ['title', 'name']), TITLE_MAX), firstText(raw, ['sub_title', 'subtitle'], TITLE_MAX), id);
     const category = readCategory(raw);
-    if (category !== undefined) e.category = category;
-    return e;
+    const markets = normalizeMarketList(raw.markets, opts).map((m) => assignDefined<Market>({ ...m }, { eventId: m.eventId ?? id, eventTitle: m.eventTitle ?? title, category: m.category ?? category }));
+    return assignDefined<MarketEvent>({ id, title, markets, raw }, { category });
   } catch {
     return undefined;
   }
@@ -116,35 +113,4 @@ export function normalizeEvent(raw: unknown, opts: NormalizeOptions = {}): Marke
 
 export function normalizeEventList(raw: unknown, opts: NormalizeOptions = {}): MarketEvent[] {
   return normalizeList(raw, (item) => normalizeEvent(item, opts));
-}
-
-function readAction(v: unknown): Action | undefined {
-  const t = typeof v === 'string' ? v.trim().toLowerCase() : undefined;
-  return t === 'buy' || t === 'sell' ? t : undefined;
-}
-
-/** A quote object (any object is accepted; every unreadable field is absent). */
-export function normalizeQuote(raw: unknown): Quote | undefined {
-  try {
-    if (!isRecord(raw)) return undefined;
-    const q: Quote = { raw };
-    const set = <K extends keyof Quote>(k: K, v: Quote[K] | undefined) => {
-      if (v !== undefined) q[k] = v;
-    };
-    set('marketId', toId(pick(raw, ['marketId', 'market_id', 'ticker', 'id'])));
-    set('outcome', toText(pick(raw, ['outcome', 'side', 'outcomeName']), NAME_MAX));
-    set('action', readAction(pick(raw, ['action', 'type'])));
-    const amount = toNumber(raw.amount);
-    set('amount', amount !== undefined && amount > 0 ? amount : undefined);
-    set('shares', toNonNegative(pick(raw, ['shares', 'size', 'quantity'])));
-    set('averagePrice', toPrice(pick(raw, ['averagePrice', 'avgPrice', 'average_price'])));
-    set('priceBefore', toPrice(pick(raw, ['priceBefore', 'price_before', 'probBefore'])));
-    set('priceAfter', toPrice(pick(raw, ['priceAfter', 'price_after', 'probAfter'])));
-    set('priceImpact', toNumber(pick(raw, ['priceImpact', 'price_impact'])));
-    set('fee', toNonNegative(pick(raw, ['fee', 'fees'])));
-    set('total', toNumber(pick(raw, ['total', 'cost', 'proceeds'])));
-    return q;
-  } catch {
-    return undefined;
-  }
 }

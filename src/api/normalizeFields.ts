@@ -75,16 +75,29 @@ export function toTime(v: unknown): number | undefined {
   return Math.round(ms);
 }
 
-/**
- * A price in 0..1. `cents`: the field is cent-style (Kalshi's 0..100), so values in (1, 100] are divided by 100.
- * Anything else (negative, > 1 after scaling, unreadable) is undefined.
- */
-export function toPrice(v: unknown, cents = false): number | undefined {
-  let n = toNumber(v);
-  if (n === undefined || n < 0) return undefined;
-  if (n > 1 && cents && n <= 100) n = n / 100;
-  return n <= 1 ? n : undefined;
+/** A price in 0..1 (a probability or a dollar price of a $1 contract); anything else is undefined. */
+export function toPrice(v: unknown): number | undefined {
+  const n = toNumber(v);
+  return n !== undefined && n >= 0 && n <= 1 ? n : undefined;
 }
+
+/**
+ * A price from a field whose unit is cents of a $1 contract (Kalshi's `last_price`, `yes_bid`…): 0..100 → 0..1.
+ * The unit belongs to the field, never to the value: 1 is one cent, not a dollar.
+ */
+export function toCents(v: unknown): number | undefined {
+  const n = toNumber(v);
+  return n !== undefined && n >= 0 && n <= 100 ? Math.round(n * 1e4) / 1e6 : undefined;
+}
+
+/** A signed price change in 0..1 units (−1..1). */
+export function toChange(v: unknown): number | undefined {
+  const n = toNumber(v);
+  return n !== undefined && n >= -1 && n <= 1 ? n : undefined;
+}
+
+/** Round away float noise like 0.30000000000000004. */
+export const r9 = (x: number): number => Math.round(x * 1e9) / 1e9;
 
 /** An array, or a JSON-encoded array in a string (Polymarket's `outcomes`/`outcomePrices`). */
 export function toArray(v: unknown): unknown[] | undefined {

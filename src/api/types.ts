@@ -10,9 +10,14 @@ export type Action = 'buy' | 'sell';
 export interface Outcome {
   id?: string;
   name: string;
-  /** 0..1 when known. */
+  /** 0..1 when known; absent when the source has no price for it (e.g. an empty order book). */
   price?: number;
+  /** The source's own 24 h change of this price, signed, in 0..1 units (0.8035 = 80.35 points). */
+  change24h?: number;
 }
+
+/** Which service's field names a market object uses; decided once per object (see normalizeShape.ts). */
+export type MarketSource = 'kalshi' | 'polymarket' | 'manifold' | 'reference';
 
 export interface Market {
   id: string;
@@ -24,10 +29,23 @@ export interface Market {
   liquidity?: number;
   /** epoch ms */
   closesAt?: number;
+  /** epoch ms: when a closed, settling or resolved market stopped trading (or was resolved), when the source says. */
+  closedAt?: number;
+  /** The last trade's price of the first outcome (Yes), 0..1, when the source says: shown beside a settlement. */
+  lastTradePrice?: number;
+  /** The winner in words: an outcome name, or "cancelled", "at market price 62%", "N/A"… */
   resolvedOutcome?: string;
   eventId?: string;
+  /** The event's title when the market object names its event inline (Polymarket `events[0]`). */
+  eventTitle?: string;
   /** epoch ms */
   updatedAt?: number;
+  /** The source's own status word (`finalized`, `proposed`, `closed`…), as sent; shown when `status` is unknown. */
+  rawStatus?: string;
+  /** Set by the normalizer: whose field rules read this object. */
+  source?: MarketSource;
+  /** The object lists no outcomes although the market has some (a list entry): its detail has them. */
+  outcomesPending?: true;
   raw: unknown;
 }
 

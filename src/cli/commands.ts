@@ -76,6 +76,18 @@ export const SERVE_FLAGS: FlagTable = {
   seed: { type: 'string', arg: 'N', help: 'simulator seed, an integer (default 1)' },
   speed: { type: 'string', arg: 'X', help: 'simulated seconds per real second (default 1)' },
   keys: { type: 'string', arg: 'a,b', help: 'API keys the service accepts (visible in ps; demo use only)' },
+  replay: { type: 'string', arg: 'DIR', help: 'serve the payloads recorded in DIR (by `oddsboard record`, or saved answers of a real service) instead of the simulator' },
+  ...HELP_FLAGS,
+};
+
+export const RECORD_FLAGS: FlagTable = {
+  'base-url': { type: 'string', arg: 'URL', help: 'the service (default: ODDSBOARD_BASE_URL, then the config file)' },
+  pages: { type: 'string', arg: 'N', help: 'market list pages to save (default 1)' },
+  limit: { type: 'string', arg: 'N', help: 'markets per page, 1..100 (default 100)' },
+  status: { type: 'string', arg: 'S', help: "the list's status filter (default all)" },
+  details: { type: 'string', arg: 'N', help: 'market details to save (default 20)' },
+  events: { type: 'string', arg: 'N', help: "the events list's limit, 0 = none (default 50)" },
+  'event-details': { type: 'string', arg: 'N', help: 'events named by the markets to save (default 10)' },
   ...HELP_FLAGS,
 };
 
@@ -140,6 +152,14 @@ export const COMMANDS: readonly Command[] = [
     args: [],
     flags: SERVE_FLAGS,
     load: async () => (await import('./serve.js')).runServe,
+  },
+  {
+    name: 'record',
+    usage: 'record DIR',
+    summary: "save a service's answers (paced within its rate limit, never the key) for serve --replay",
+    args: ['DIR'],
+    flags: RECORD_FLAGS,
+    load: async () => (await import('./record.js')).runRecord,
   },
 ];
 

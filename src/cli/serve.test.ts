@@ -49,6 +49,8 @@ describe('runServe', () => {
     [['--port']],
     [['extra']],
     [['--keys', 'a', 'secret-b']],
+    [['--replay', 'test/fixtures/real/kalshi', '--seed', '2']],
+    [['--replay=']],
   ])('a bad flag %j returns 2 with a one-line message', async (argv) => {
     const out = sink();
     const err = sink();
@@ -56,6 +58,26 @@ describe('runServe', () => {
     expect(out.text()).toBe('');
     expect(err.text()).toMatch(/^oddsboard serve: [^\n]+\n$/);
     expect(err.text()).not.toContain('secret');
+  });
+
+  it('--replay DIR serves the recorded payloads (line 1 the URL, a summary) and says so', async () => {
+    const out = sink();
+    const err = sink();
+    const ac = new AbortController();
+    const done = runServe(['--port', '0', '--replay', 'test/fixtures/real/polymarket'], { stdout: out.stream, stderr: err.stream, signal: ac.signal });
+    const url = await out.firstLine;
+    const res = await fetch(`${url}/public/v1/markets/3776139`);
+    expect(((await res.json()) as { data: { question: string } }).data.question).toBe('Dota 2: BoomBoys vs Team Spirit - Game 1 Winner');
+    expect(out.text()).toMatch(/REPLAY of recorded payloads in test\/fixtures\/real\/polymarket\n7 markets and 1 events/);
+    ac.abort();
+    expect(await done).toBe(0);
+  });
+
+  it('--replay of a directory that cannot be read fails with 1 and one line', async () => {
+    const out = sink();
+    const err = sink();
+    expect(await runServe(['--port', '0', '--replay', 'no/such/dir'], { stdout: out.stream, stderr: err.stream })).toBe(1);
+    expect(err.text()).toBe('oddsboard serve: no/such/dir is not a directory\n');
   });
 
   it('--help prints usage and returns 0', async () => {

@@ -30,6 +30,8 @@ interface ServeConfig {
   seed: number;
   speed: number;
   keys: string[];
+  /** Serve the recorded payloads of this directory instead of the simulator. */
+  replay?: string;
 }
 
 function parse(argv: string[]): ServeConfig | 'help' {
@@ -49,7 +51,12 @@ function parse(argv: string[]): ServeConfig | 'help' {
     keys = values.keys.split(',').map((k) => k.trim());
     if (keys.some((k) => k === '')) throw new UsageError('--keys must be a comma-separated list of non-empty keys');
   }
+  if (values.replay !== undefined && (values.seed !== undefined || values.speed !== undefined)) {
+    throw new UsageError('--seed and --speed belong to the simulator, not to --replay');
+  }
+  if (values.replay === '') throw new UsageError('--replay needs a directory');
   return {
+    ...(values.replay !== undefined ? { replay: values.replay } : {}),
     port: intFlag('port', values.port, 8787, 65535),
     host,
     seed: intFlag('seed', values.seed, 1, 4294967295),
@@ -70,24 +77,43 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
     io.stdout.write(commandHelp(SERVE));
     return 0;
   }
-  let running;
+  let running: { url: string; close(): Promise<void> };
+  let summary: string;
   try {
-    running = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys });
+    if (cfg.replay !== undefined) {
+      const { startReplayServer } = await import('../server/replay/index.js');
+      const r = await startReplayServer({ dir: cfg.replay, port: cfg.port, host: cfg.host, keys: cfg.keys });
+      running = r;
+      summary =
+        `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}\n` +
+        `${r.catalog.marketCount} markets and ${r.catalog.eventCount} events, served as recorded\n`;
+    } else {
+      const r = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys });
+      running = r;
+      const sim = r.sim;
+      const visible = sim.markets().filter((m) => sim.isVisible(m)).length;
+      const events = sim.events().filter((e) => sim.isEventVisible(e)).length;
+      const categories = new Set(sim.markets().map((m) => m.category)).size;
+      summary =
+        `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
+        `${visible} public markets in ${events} events across ${categories} categories\n`;
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
-    const why = code === 'EADDRINUSE' ? `port ${cfg.port} is already in use` : code === 'EADDRNOTAVAIL' ? `cannot bind ${cfg.host}` : err instanceof Error ? err.message.split('\n')[0] : 'failed to start';
+    const why =
+      code === 'EADDRINUSE'
+        ? `port ${cfg.port} is already in use`
+        : code === 'EADDRNOTAVAIL'
+          ? `cannot bind ${cfg.host}`
+          : err instanceof Error
+            ? err.message.split('\n')[0]
+            : 'failed to start';
     io.stderr.write(`oddsboard serve: ${why}\n`);
     return 1;
   }
-  const sim = running.sim;
-  const visible = sim.markets().filter((m) => sim.isVisible(m)).length;
-  const events = sim.events().filter((e) => sim.isEventVisible(e)).length;
-  const categories = new Set(sim.markets().map((m) => m.category)).size;
   io.stdout.write(`${running.url}\n`);
   io.stdout.write(
-    `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
-      `${visible} public markets in ${events} events across ${categories} categories\n` +
-      `API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ${DEFAULT_LIMITS.key}/min per key\n` +
+    `${summary}API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ${DEFAULT_LIMITS.key}/min per key\n` +
       `Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {

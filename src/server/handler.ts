@@ -1,5 +1,5 @@
 /**
- * The request handler: lazily advance the simulator, authenticate, count the
+ * The request handler: bring the data source up to date (the simulator advances lazily), authenticate, count the
  * request in its rate bucket, route, answer. Every answer carries the rate
  * headers of the bucket it was counted in. A throwing handler becomes 500
  * INTERNAL; the process never crashes on a request.
@@ -16,8 +16,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, sendData, sendError, splitTarget, type Headers } from './reply.js';
 import { SlidingWindowLimiter, rateHeaders } from './rateLimit.js';
-import { matchRoute } from './routes.js';
-import type { Simulator } from './sim/simulator.js';
+import type { RouteMatch } from './routes.js';
+import type { Clock } from '../util/clock.js';
 
 export interface AppLimits {
   anonymous: number;
@@ -25,8 +25,17 @@ export interface AppLimits {
   windowMs: number;
 }
 
+/** Where the answers come from: the simulator (routes.ts) or recorded payloads (replay/). */
+export interface DataSource {
+  readonly clock: Clock;
+  /** Called once per request before routing (the simulator catches up with the clock). */
+  sync(): void;
+  /** The endpoint for a path (segments after the first '/'); undefined → 404 unknown path. */
+  match(segments: string[]): RouteMatch | undefined;
+}
+
 export interface AppOptions {
-  sim: Simulator;
+  source: DataSource;
   keys: readonly string[];
   limits: AppLimits;
   /** Called with unexpected handler errors (never with a key). */
@@ -42,9 +51,9 @@ export function clientIp(address: string | undefined): string {
 }
 
 export function createHandler(opts: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const { sim, limits } = opts;
+  const { source, limits } = opts;
   const keyDigests = opts.keys.map(digest);
-  const limiter = new SlidingWindowLimiter(sim.clock, limits.windowMs);
+  const limiter = new SlidingWindowLimiter(source.clock, limits.windowMs);
 
   /** Bucket identity of a valid key (a hash: the key itself is never kept as a map key). */
   function keyIdentity(value: string): string | undefined {
@@ -58,7 +67,7 @@ export function createHandler(opts: AppOptions): (req: IncomingMessage, res: Ser
     let headers: Headers = {};
     try {
       req.resume();
-      sim.sync();
+      source.sync();
       const ip = `ip:${clientIp(req.socket.remoteAddress)}`;
       const rawKey = req.headers['x-api-key'];
       let identity = ip;
@@ -81,7 +90,7 @@ export function createHandler(opts: AppOptions): (req: IncomingMessage, res: Ser
       }
       if (unauthorized) throw new HttpError(401, 'The API key is invalid.');
       const { segments, query } = splitTarget(req.url ?? '/');
-      const route = matchRoute(sim, segments);
+      const route = source.match(segments);
       if (!route) throw new HttpError(404, 'No such path.');
       if (req.method !== 'GET') throw new HttpError(405, `Method ${String(req.method).slice(0, 16)} is not allowed; use GET.`, undefined, { Allow: 'GET' });
       sendData(res, route.run(query), headers);

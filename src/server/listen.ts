@@ -1,10 +1,11 @@
 /**
  * startServer: the reference service on node:http, bound to 127.0.0.1 by default.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../util/clock.js';
-import { createHandler } from './handler.js';
+import { createHandler, type AppLimits } from './handler.js';
+import { simulatorSource } from './routes.js';
 import { Simulator } from './sim/simulator.js';
 
 
@@ -21,7 +22,7 @@ export interface ServerOptions {
   clock?: Clock;
   /** defaults: anonymous 10, key 30, windowMs 60 000 */
   limits?: { anonymous?: number; key?: number; windowMs?: number };
-  /** Called once per answer sent, with its status and the clock's time (the service's own count, for tests and drills). */
+  /** Called once per answer sent (its status and when): the service's own count, for tests and benchmarks. */
   onAnswer?: (status: number, at: number) => void;
 }
 
@@ -47,29 +48,30 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
-  const host = opts.host ?? '127.0.0.1';
-  const port = opts.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be an integer from 0 to 65535');
-  const limits = {
-    anonymous: positiveInt('limits.anonymous', opts.limits?.anonymous, DEFAULT_LIMITS.anonymous),
-    key: positiveInt('limits.key', opts.limits?.key, DEFAULT_LIMITS.key),
-    windowMs: positiveInt('limits.windowMs', opts.limits?.windowMs, DEFAULT_LIMITS.windowMs),
+/** Limits with defaults, each a positive integer (RangeError otherwise). */
+export function resolveLimits(l: ServerOptions['limits']): AppLimits {
+  return {
+    anonymous: positiveInt('limits.anonymous', l?.anonymous, DEFAULT_LIMITS.anonymous),
+    key: positiveInt('limits.key', l?.key, DEFAULT_LIMITS.key),
+    windowMs: positiveInt('limits.windowMs', l?.windowMs, DEFAULT_LIMITS.windowMs),
   };
-  const sim = new Simulator({ seed: opts.seed ?? 1, clock: opts.clock ?? systemClock, speed: opts.speed ?? 1 });
-  // Empty or non-string entries are never valid keys (an empty header is a 401, not a match).
-  const keys = (opts.keys ?? []).filter((k): k is string => typeof k === 'string' && k !== '');
-  const handler = createHandler({ sim, keys, limits });
-  const clock = opts.clock ?? systemClock;
-  const onAnswer = opts.onAnswer;
-  const server: Server = createServer(
-    onAnswer
-      ? (req, res) => {
-          res.on('finish', () => onAnswer(res.statusCode, clock.now()));
-          handler(req, res);
-        }
-      : handler,
-  );
+}
+
+/** Empty or non-string entries are never valid keys (an empty header is a 401, not a match). */
+export function cleanKeys(keys: readonly unknown[] | undefined): string[] {
+  return (keys ?? []).filter((k): k is string => typeof k === 'string' && k !== '');
+}
+
+export interface Listening {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serve `handler` on host:port (JSON 400/431 for malformed HTTP); resolves once bound. */
+export async function listen(handler: RequestListener, host = '127.0.0.1', port = 0): Promise<Listening> {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be an integer from 0 to 65535');
+  const server: Server = createServer(handler);
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const body = JSON.stringify({ success: false, error: { code: 'BAD_REQUEST', message: 'Malformed HTTP request.' } });
@@ -88,7 +90,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   return {
     url: `http://${urlHost(host)}:${bound}`,
     port: bound,
-    sim,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -96,5 +97,23 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       });
       return closing;
     },
+  };
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const port = opts.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be an integer from 0 to 65535');
+  const limits = resolveLimits(opts.limits);
+  const sim = new Simulator({ seed: opts.seed ?? 1, clock: opts.clock ?? systemClock, speed: opts.speed ?? 1 });
+  const handler = createHandler({ source: simulatorSource(sim), keys: cleanKeys(opts.keys), limits });
+  return { ...(await listen(counted(handler, opts.onAnswer, opts.clock ?? systemClock), opts.host ?? '127.0.0.1', port)), sim };
+}
+
+/** The handler, reporting each answer's status when it has been sent. */
+export function counted(handler: RequestListener, onAnswer: ServerOptions['onAnswer'], clock: Clock): RequestListener {
+  if (!onAnswer) return handler;
+  return (req, res) => {
+    res.on('finish', () => onAnswer(res.statusCode, clock.now()));
+    handler(req, res);
   };
 }

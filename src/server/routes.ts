@@ -9,10 +9,16 @@ import { parseEventList, parseMarketList, parseQuote, type MarketListParams } fr
 import { quoteLmsr } from './pricing.js';
 import type { ServedMarket, Simulator } from './sim/simulator.js';
 import type { SimMarket } from './sim/types.js';
+import type { DataSource } from './handler.js';
 
 export interface RouteMatch {
   /** Run the endpoint; throws HttpError. */
   run(query: URLSearchParams): unknown;
+}
+
+/** The simulator as the handler's data source. */
+export function simulatorSource(sim: Simulator): DataSource {
+  return { clock: sim.clock, sync: () => sim.sync(), match: (segments) => matchRoute(sim, segments) };
 }
 
 /** Match a path (segments after the first '/'); undefined → 404 unknown path. */

@@ -13,7 +13,8 @@ export function knownStatus(entry: Pick<MarketEntry, 'market' | 'tradeState'>, p
   return s === 'unknown' ? prev : s;
 }
 
-export function upsertMarket(prev: MarketEntry | undefined, market: Market, at: number, detail: boolean): MarketEntry {
+export function upsertMarket(prev: MarketEntry | undefined, incoming: Market, at: number, detail: boolean): MarketEntry {
+  const market = keepOutcomes(prev, incoming);
   const firstPrices = { ...(prev?.firstPrices ?? {}) };
   for (const o of market.outcomes) if (typeof o.price === 'number' && !(o.name in firstPrices)) firstPrices[o.name] = o.price;
   const entry: MarketEntry = {
@@ -32,6 +33,16 @@ export function upsertMarket(prev: MarketEntry | undefined, market: Market, at: 
   const known = knownStatus(entry, prev?.knownStatus);
   if (known !== undefined) entry.knownStatus = known;
   return entry;
+}
+
+/**
+ * A list entry that names no outcomes (Manifold's multiple-choice markets in lists) keeps the outcomes
+ * its detail brought, instead of showing none again after every list refresh.
+ */
+function keepOutcomes(prev: MarketEntry | undefined, market: Market): Market {
+  if (!market.outcomesPending || !prev || prev.market.outcomes.length === 0) return market;
+  const { outcomesPending: _p, ...rest } = market;
+  return { ...rest, outcomes: prev.market.outcomes };
 }
 
 export function appendHistory(prev: PriceHistory | undefined, market: Market, at: number): PriceHistory | undefined {

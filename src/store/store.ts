@@ -5,6 +5,7 @@ import type {
   AppState,
   ErrorInfo,
   ListQuery,
+  MarketEntry,
   Mode,
   Notice,
   QuoteEntry,
@@ -13,8 +14,9 @@ import type {
   StatusTransition,
   TradeState,
 } from './types.js';
-import { appendHistory, knownStatus, mergeCategories, prune, upsertMarket } from './entries.js';
+import { appendHistory, mergeCategories, prune, upsertMarket } from './entries.js';
 import { addTransitions, transitionNotice, transitionOf } from './transitions.js';
+import { completeFromEvents, mergeEvents, nestingIndex, patchStatuses, withEvent } from './events.js';
 import { EMPTY_FORM } from './quoteForm.js';
 import { filterListed, queryKey } from './listQuery.js';
 
@@ -40,6 +42,8 @@ export interface StoreActions {
   marketGone(id: string, at: number): void;
   select(id: string | undefined): void;
   eventsLoaded(events: MarketEvent[], at: number): void;
+  /** One event fetched by id: kept by id (the events list's order is left alone), its markets completed from it. */
+  eventLoaded(event: MarketEvent, at: number): void;
 
   setQuoteForm(marketId: string, patch: Partial<QuoteForm>): void;
   quoteInvalid(marketId: string, message: string): void;
@@ -77,6 +81,12 @@ const TRADE_STATE_OF: Partial<Record<ErrorInfo['kind'], TradeState>> = {
   settling: 'settling',
 };
 
+/** Categories markets gained from their events (for the `c` cycle). */
+function changedCategories(before: Record<string, MarketEntry>, after: Record<string, MarketEntry>): (string | undefined)[] {
+  if (before === after) return [];
+  return Object.keys(after).filter((id) => after[id] !== before[id]).map((id) => after[id]?.market.category);
+}
+
 function quoteEntry(quotes: Record<string, QuoteEntry>, id: string): QuoteEntry {
   return quotes[id] ?? { form: { ...EMPTY_FORM }, status: 'idle' };
 }
@@ -87,6 +97,23 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
     const announce = (seen: StatusTransition[], at: number) => {
       const text = transitionNotice(seen);
       if (text) get().notice(text, 'info', at);
+    };
+    /** Events arrived (the list, or one by id): keep them, patch the statuses they reveal, complete markets from them. */
+    const withEvents = (events: MarketEvent[], at: number, nextEvents: (s: Store, byId: Record<string, MarketEvent>) => AppState['events']) => {
+      let seen: StatusTransition[] = [];
+      set((s) => {
+        const byId = mergeEvents(s.events.byId, events);
+        const patched = patchStatuses(s.markets, events, at);
+        seen = patched.seen;
+        const markets = completeFromEvents(patched.markets, byId);
+        return {
+          events: nextEvents(s, byId),
+          categories: mergeCategories(s.categories, [...events.map((e) => e.category), ...changedCategories(s.markets, markets)]),
+          ...(markets !== s.markets ? { markets } : {}),
+          ...(seen.length ? { transitions: addTransitions(s.transitions, seen) } : {}),
+        };
+      });
+      announce(seen, at);
     };
     return {
       list: { ids: [], query: { ...DEFAULT_QUERY, ...opts.query }, loading: true },
@@ -114,7 +141,9 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         set((s) => {
           const markets = { ...s.markets };
           const history = { ...s.history };
-          for (const m of list) {
+          const nested = nestingIndex(s.events.byId);
+          for (const raw of list) {
+            const m = withEvent(raw, s.events.byId, nested);
             const prev = markets[m.id];
             markets[m.id] = upsertMarket(prev, m, at, false);
             const t = transitionOf(prev, markets[m.id]!, at);
@@ -128,16 +157,17 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           return {
             ...next,
             ...prune(next),
-            categories: mergeCategories(s.categories, list.map((m) => m.category)),
+            categories: mergeCategories(s.categories, list.map((m) => markets[m.id]?.market.category ?? m.category)),
             transitions: addTransitions(s.transitions, seen),
           };
         });
         announce(seen, at);
       },
 
-      marketLoaded(market, at) {
+      marketLoaded(loaded, at) {
         const seen: StatusTransition[] = [];
         set((s) => {
+          const market = withEvent(loaded, s.events.byId, nestingIndex(s.events.byId));
           const h = appendHistory(s.history[market.id], market, at);
           const prev = s.markets[market.id];
           const entry = upsertMarket(prev, market, at, true);
@@ -179,37 +209,11 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       },
 
       eventsLoaded(events, at) {
-        const byId: Record<string, MarketEvent> = {};
-        for (const e of events) byId[e.id] = e;
-        const seen: StatusTransition[] = [];
-        set((s) => {
-          // An event's markets carry their status: a cached market whose status moved on is patched (status and
-          // resolved outcome only; prices come from the list and the detail), unless the event's copy is older.
-          let markets = s.markets;
-          for (const e of events) {
-            for (const m of Array.isArray(e.markets) ? e.markets : []) {
-              const prev = m && typeof m.id === 'string' ? markets[m.id] : undefined;
-              if (!prev || m.status === 'unknown' || m.status === prev.knownStatus) continue;
-              if (m.updatedAt !== undefined && prev.market.updatedAt !== undefined && m.updatedAt < prev.market.updatedAt) continue;
-              const market = { ...prev.market, status: m.status, ...(m.resolvedOutcome ? { resolvedOutcome: m.resolvedOutcome } : {}) };
-              const { tradeState: _t, tradeStateAt: _ta, ...rest } = prev;
-              const entry = { ...rest, market, ...(m.status === 'active' && prev.tradeState ? { tradeState: prev.tradeState, tradeStateAt: prev.tradeStateAt } : {}) };
-              const known = knownStatus(entry, prev.knownStatus);
-              if (known !== undefined) entry.knownStatus = known;
-              const t = transitionOf(prev, entry, at);
-              if (!t) continue;
-              if (markets === s.markets) markets = { ...s.markets };
-              markets[m.id] = entry;
-              seen.push(t);
-            }
-          }
-          return {
-            events: { ids: events.map((e) => e.id), byId, loadedAt: at },
-            categories: mergeCategories(s.categories, events.map((e) => e.category)),
-            ...(seen.length ? { markets, transitions: addTransitions(s.transitions, seen) } : {}),
-          };
-        });
-        announce(seen, at);
+        withEvents(events, at, (s, byId) => ({ ids: events.map((e) => e.id), byId, loadedAt: at }));
+      },
+
+      eventLoaded(event, at) {
+        withEvents([event], at, (s, byId) => ({ ...s.events, byId }));
       },
 
       setQuoteForm(marketId, patch) {

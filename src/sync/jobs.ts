@@ -11,8 +11,10 @@ export type JobClass = RequestInfo['cls'];
 /** One request the scheduler decided to send. */
 export type Job =
   | { kind: 'list'; cls: JobClass; origin: 'interactive' | 'overdue' | 'background'; /** the query as sent */ query?: ListQuery }
-  | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' | 'departed'; departure?: Departure }
+  | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' | 'departed' | 'outcomes'; departure?: Departure }
   | { kind: 'events'; cls: JobClass }
+  /** One event by id: the selected market's, when it is not known yet. */
+  | { kind: 'event'; cls: JobClass; eventId: string }
   | { kind: 'quote'; cls: 'quote'; marketId: string; form: QuoteForm; params: ValidQuoteParams };
 
 export const EVENTS_QUERY = { limit: 50 };
@@ -26,6 +28,8 @@ export function perform(client: MarketClient, job: Job, query: ListQuery, signal
       return client.getMarket(job.marketId, { signal });
     case 'events':
       return client.listEvents(EVENTS_QUERY, { signal });
+    case 'event':
+      return client.getEvent(job.eventId, { signal });
     case 'quote':
       return client.getQuote(job.marketId, { outcome: job.params.outcome, amount: job.params.amount, action: job.params.action }, { signal });
   }

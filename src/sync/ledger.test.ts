@@ -62,7 +62,7 @@ describe('one budget for every process', () => {
     for (let minute = 0; minute < 6; minute++) {
       await runFor(clock, 20_000);
       a.sync.select('m2');
-      b.sync.requestQuote('m1', { outcome: 'Yes', amount: '5', action: 'buy' });
+      b.sync.editQuote('m1', { outcome: 'Yes', amount: '5', action: 'buy' });
       await runFor(clock, 40_000);
     }
     const all = [...a.client.calls.map((c) => c.at), ...b.client.calls.map((c) => c.at), ...scriptSends];

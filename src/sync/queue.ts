@@ -8,6 +8,9 @@ import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import { chooseBackground, type BackgroundKind, type Candidate } from './plan.js';
 
+/** An event or an outcome-less market's detail is asked for again only after this long. */
+export const EXTRA_RETRY_MS = 10 * 60_000;
+
 export interface PendingQuote {
   form: QuoteForm;
   params: ValidQuoteParams;
@@ -30,6 +33,9 @@ export class Queue {
   private listSentAt = Number.NEGATIVE_INFINITY;
   private eventsSentAt = Number.NEGATIVE_INFINITY;
   private readonly detailSent = new Map<string, number>();
+  private readonly eventSent = new Map<string, number>();
+  /** The last background send was an extra (an event by id, or the detail of a list entry without outcomes). */
+  private lastWasExtra = false;
   private readonly departed = new Departed();
 
   constructor(
@@ -135,6 +141,8 @@ export class Queue {
         // events first; then, now and then, a market that left the list; else the most overdue refresh
         const follow = kind === 'events' ? undefined : this.nextDeparted(at);
         if (follow) return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
+        const extra = kind === 'events' || this.lastWasExtra ? undefined : this.nextExtra(at);
+        if (extra) return extra;
         if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
         return kind === 'events' ? { kind, cls: 'background' } : { kind: 'list', cls: 'background', origin: 'background' };
       },
@@ -149,6 +157,26 @@ export class Queue {
     return this.departed.next(now, (id) => id === st.selectedId || st.markets[id] === undefined || now - this.detailRef(id) < this.limits.interval(now));
   }
 
+  /**
+   * At most every other background slot, what the screen still lacks: the selected market's event when it is
+   * not known (its title, its category), else the detail of a listed market whose list entry named no outcomes
+   * (in list order; the selected one has its own detail request). Each is asked for again only after
+   * EXTRA_RETRY_MS, so an event that is not found, or a detail that still lists none, costs one request.
+   */
+  private nextExtra(now: number): Job | undefined {
+    const st = this.store.getState();
+    const sel = st.selectedId === undefined ? undefined : st.markets[st.selectedId]?.market;
+    const eventId = sel?.eventId;
+    if (eventId !== undefined && st.events.byId[eventId] === undefined && now - (this.eventSent.get(eventId) ?? Number.NEGATIVE_INFINITY) >= EXTRA_RETRY_MS) {
+      return { kind: 'event', cls: 'background', eventId };
+    }
+    for (const id of st.list.ids) {
+      if (id === st.selectedId || !st.markets[id]?.market.outcomesPending) continue;
+      if (now - this.detailRef(id) >= EXTRA_RETRY_MS) return { kind: 'detail', cls: 'background', marketId: id, origin: 'outcomes' };
+    }
+    return undefined;
+  }
+
   /** The bookkeeping of a send: what it satisfies and when each kind was last asked for. */
   sent(job: Job, now: number): void {
     if (job.kind === 'list') {
@@ -160,6 +188,11 @@ export class Queue {
       if (this.selJob?.id === job.marketId) this.selJob = undefined;
       this.departed.forget(job.marketId);
     } else if (job.kind === 'events') this.eventsSentAt = now;
+    else if (job.kind === 'event') {
+      if (this.eventSent.size > 500) this.eventSent.clear();
+      this.eventSent.set(job.eventId, now);
+    }
+    if (job.cls === 'background') this.lastWasExtra = job.kind === 'event' || (job.kind === 'detail' && job.origin === 'outcomes');
     // Any send restarts the background's interval: an interactive request takes the place of
     // the next background one instead of having it follow right behind. Two sends close
     // together are two slots freed close together a window later, then a long gap with none,

@@ -47,7 +47,8 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
     store,
     useShallow((st) => {
       const marketId = currentMarketId(st);
-      const eventId = marketId ? st.markets[marketId]?.market.eventId : undefined;
+      const current = marketId ? st.markets[marketId]?.market : undefined;
+      const eventId = current?.eventId;
       return {
         list: st.list,
         markets: st.markets,
@@ -55,7 +56,8 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
         marketId,
         history: marketId ? st.history[marketId] : undefined,
         quote: marketId ? st.quotes[marketId] : undefined,
-        eventTitle: eventId ? st.events.byId[eventId]?.title : undefined,
+        // the event as loaded, else the title the market names inline (Polymarket's events[0])
+        eventTitle: (eventId ? st.events.byId[eventId]?.title : undefined) ?? current?.eventTitle,
         connection: st.connection,
         rate: st.rate,
         notices: st.notices,

@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { fitWidth, formatAge, formatChange, formatClosesIn, formatMoney, formatPrice, formatPriceDelta, formatVolume, padStartWidth, secondsUntil } from './format.js';
+import { fitWidth, formatAge, changeLegend, formatChange, formatClosesIn, formatMoney, formatPrice, formatPriceDelta, formatVolume, padStartWidth, secondsUntil } from './format.js';
 
 describe('format', () => {
   it('shows — for anything it cannot show, never NaN or undefined', () => {
@@ -26,6 +26,12 @@ describe('format', () => {
     expect(formatChange(0.021)).toEqual({ text: '▲2.1¢', dir: 'up' });
     expect(formatChange(-0.004)).toEqual({ text: '▼0.4¢', dir: 'down' });
     expect(formatChange(0.0001)).toEqual({ text: '·0.0¢', dir: 'flat' });
+    // the service's own 24 h figure: hollow arrows, keyed in the list title
+    expect(formatChange(0.8035, '24h')).toEqual({ text: '△80.3¢', dir: 'up' });
+    expect(formatChange(-0.005, '24h')).toEqual({ text: '▽0.5¢', dir: 'down' });
+    expect(changeLegend(false, true)).toBe('');
+    expect(changeLegend(true, false)).toBe(' · △ 24h change');
+    expect(changeLegend(true, true)).toBe(' · △24h ▲since seen');
   });
 
   it('formats volume, ages and closing times', () => {

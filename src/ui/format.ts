@@ -32,12 +32,23 @@ export function formatPriceDelta(d: unknown): string {
 
 export type Direction = 'up' | 'down' | 'flat' | 'none';
 
-/** A price change (0..1 units) with an arrow, so the direction does not rely on colour. */
-export function formatChange(d: unknown): { text: string; dir: Direction } {
+/**
+ * A price change (0..1 units) with an arrow, so the direction does not rely on colour.
+ * The service's own 24 h figure gets hollow arrows (△▽), the change since first seen filled ones (▲▼):
+ * the list title's legend says which is which (changeLegend).
+ */
+export function formatChange(d: unknown, basis: '24h' | 'seen' = 'seen'): { text: string; dir: Direction } {
   if (!isNum(d)) return { text: MISSING, dir: 'none' };
   const cents = d * 100;
   if (Math.abs(cents) < 0.05) return { text: '·0.0¢', dir: 'flat' };
-  return cents > 0 ? { text: `▲${cents.toFixed(1)}¢`, dir: 'up' } : { text: `▼${(-cents).toFixed(1)}¢`, dir: 'down' };
+  const [up, down] = basis === '24h' ? ['△', '▽'] : ['▲', '▼'];
+  return cents > 0 ? { text: `${up}${cents.toFixed(1)}¢`, dir: 'up' } : { text: `${down}${(-cents).toFixed(1)}¢`, dir: 'down' };
+}
+
+/** The list title's key to the change column, when any row shows a service's 24 h figure. */
+export function changeLegend(has24h: boolean, hasSeen: boolean): string {
+  if (!has24h) return '';
+  return hasSeen ? ' · △24h ▲since seen' : ' · △ 24h change';
 }
 
 /** 950 → "950", 12_345 → "12.3k", 4_500_000 → "4.5M". */

@@ -4,12 +4,32 @@
  */
 import type { MarketStatus } from '../api/types.js';
 import type { AppState, MarketEntry, RateState } from '../store/types.js';
+import { formatClosesIn } from './format.js';
 
 export type Badge = MarketStatus | 'stale';
 
 /** A trading state learned from a 409/410/423 quote wins over the market's own (older) status. */
 export function effectiveStatus(entry: MarketEntry): MarketStatus {
   return entry.tradeState ?? entry.market.status;
+}
+
+/** The source's status word, for the badge of a market whose status is unknown. */
+export function rawStatusOf(entry: MarketEntry): string | undefined {
+  return entry.tradeState ? undefined : entry.market.rawStatus;
+}
+
+/**
+ * When the market closes or closed, in words: a countdown only while it trades ("closes in 3d 4h");
+ * "closed 2h ago" once it stopped (its own close time, else the scheduled one if passed); just
+ * "closed" when the source does not say when.
+ */
+export function closingText(entry: MarketEntry, now: number): string {
+  const m = entry.market;
+  const status = effectiveStatus(entry);
+  const passed = m.closesAt !== undefined && m.closesAt <= now ? m.closesAt : undefined;
+  if (status === 'active' || status === 'unknown') return passed !== undefined ? `closed ${formatClosesIn(passed, now)}` : `closes ${formatClosesIn(m.closesAt, now)}`;
+  const at = m.closedAt !== undefined && m.closedAt <= now ? m.closedAt : passed;
+  return at !== undefined ? `closed ${formatClosesIn(at, now)}` : 'closed';
 }
 
 /** Background request kinds sharing the budget (list + selected market's detail). */

@@ -30,9 +30,9 @@ describe('detail pane', () => {
       },
     });
     const f = await waitForFrame(h.term, 'Event Election night');
-    expect(f).toMatch(/Alice\s+50\.0¢\s+▲30\.0¢\s+▁▃▆█/);
-    expect(f).toMatch(/Bob\s+50\.0¢\s+·0\.0¢/);
-    expect(f).toMatch(/Carol\s+0\.0¢\s+▼30\.0¢\s+█▆▃▁/);
+    expect(f).toMatch(/Alice\s+50\.0¢\s+▲30\.0¢ seen\s+▁▃▆█/);
+    expect(f).toMatch(/Bob\s+50\.0¢\s+·0\.0¢ seen/);
+    expect(f).toMatch(/Carol\s+0\.0¢\s+▼30\.0¢ seen\s+█▆▃▁/);
     expect(f).toContain('ACTIVE · closes in');
     expect(f).toContain('politics');
   });
@@ -48,6 +48,32 @@ describe('detail pane', () => {
     expect(f).toContain('Vol —');
     expect(f).toMatch(/Yes\s+—/);
     expect(f).not.toMatch(/NaN|undefined/);
+  });
+
+  it('a resolved market: its winner, when it closed (no countdown to a close time still ahead), where it last traded', async () => {
+    const closedAt = Date.UTC(2026, 10, 19, 12, 0, 0);
+    const m = makeMarket(1, {
+      status: 'resolved',
+      resolvedOutcome: 'No',
+      outcomes: [{ name: 'Yes', price: 0 }, { name: 'No', price: 1 }],
+      closesAt: Date.UTC(2027, 11, 31),
+      closedAt,
+      lastTradePrice: 0.01,
+    });
+    h = renderApp({ columns: 160, rows: 30, markets: [m] });
+    const f = await waitForFrame(h.term, 'resolved: No');
+    expect(f).toContain('RESOLVED · closed 3d ago');
+    expect(f).toContain('Liq 200 · last trade 1.0¢');
+    expect(f).not.toContain('closes in');
+  });
+
+  it('the service’s 24 h change is labelled 24h; an unknown status shows the source’s own word', async () => {
+    const m = makeMarket(1, { status: 'unknown', rawStatus: 'initialized', outcomes: [{ name: 'Yes', price: 0.6, change24h: 0.8035 }, { name: 'No', price: 0.4, change24h: -0.8035 }] });
+    h = renderApp({ columns: 160, rows: 30, markets: [m] });
+    const f = await waitForFrame(h.term, 'INITIAL…');
+    expect(f).toMatch(/Yes\s+60\.0¢\s+△80\.3¢ 24h/);
+    expect(f).toMatch(/No\s+40\.0¢\s+▽80\.3¢ 24h/);
+    expect(f).toContain('△ 24h change');
   });
 
   it('says when nothing is selected', async () => {

@@ -1,10 +1,10 @@
 import { Box } from 'ink';
 import { useMemo } from 'react';
-import { changeSince } from '../../store/outcomes.js';
+import { priceChange } from '../../store/outcomes.js';
 import type { MarketEntry, PriceHistory } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { effectiveStatus } from '../viewModel.js';
-import { displayWidth, fitWidth, formatAge, formatChange, formatClosesIn, formatPrice, formatVolume, padStartWidth } from '../format.js';
+import { closingText, effectiveStatus, rawStatusOf } from '../viewModel.js';
+import { displayWidth, fitWidth, formatAge, formatChange, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { sparkline } from './sparkline.js';
@@ -43,37 +43,56 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
   const lines: Seg[][] = [
     [focusSeg, { text: ' ' }, { text: sanitize(m.title) || '(untitled)', bold: true }],
     [
-      badgeSeg(effectiveStatus(e)),
-      { text: m.closesAt !== undefined && m.closesAt <= p.now ? ` · closed ${formatClosesIn(m.closesAt, p.now)}` : ` · closes ${formatClosesIn(m.closesAt, p.now)}` },
+      badgeSeg(effectiveStatus(e), false, rawStatusOf(e)),
+      { text: ` · ${closingText(e, p.now)}` },
       { text: ` · ${sanitize(m.category) || 'no category'}`, dim: true, priority: -1 },
-      { text: m.resolvedOutcome ? ` · resolved: ${sanitize(m.resolvedOutcome)}` : '', color: colors.accent },
+      { text: resultText(e), color: colors.accent },
     ],
   ];
   if (p.eventTitle) lines.push([{ text: 'Event ', dim: true }, { text: sanitize(p.eventTitle) }]);
   lines.push([
     { text: `Vol ${formatVolume(m.volume)}`, dim: true },
     { text: ` · Liq ${formatVolume(m.liquidity)}`, dim: true },
+    { text: tradedText(e) },
     { text: ` · data ${formatAge(p.now - e.receivedAt)} old`, dim: true, priority: -1 },
     { text: ` · id ${sanitize(m.id)}`, dim: true, priority: -2 },
   ]);
   return lines;
 }
 
+/** The winner once resolved ("resolved: No"); while settling the result so far ("result: No"). */
+function resultText(e: MarketEntry): string {
+  const r = e.market.resolvedOutcome;
+  if (!r) return '';
+  return effectiveStatus(e) === 'resolved' ? ` · resolved: ${sanitize(r)}` : ` · result: ${sanitize(r)}`;
+}
+
+/** Beside a settlement, where it last traded (a settled Kalshi market's last trade, say 1¢). */
+function tradedText(e: MarketEntry): string {
+  const last = e.market.lastTradePrice;
+  return last === undefined || effectiveStatus(e) === 'active' ? '' : ` · last trade ${formatPrice(last)}`;
+}
+
+/** Dim after a change figure: what it measures. */
+const BASIS_LABEL = { '24h': ' 24h ', seen: ' seen' } as const;
+
 export function outcomeLines(p: Pick<DetailProps, 'entry' | 'history' | 'width'>, room: number): Seg[][] {
   const e = p.entry;
   if (!e || room <= 0) return [];
   const outcomes = e.market.outcomes;
-  if (outcomes.length === 0) return [[{ text: 'no outcomes listed', dim: true }]];
+  if (outcomes.length === 0) return [[{ text: e.market.outcomesPending ? 'outcomes come with the market’s detail…' : 'no outcomes listed', dim: true }]];
   const fits = outcomes.length <= room ? outcomes : outcomes.slice(0, Math.max(0, room - 1));
   const nameW = nameWidth(fits.map((o) => o.name), p.width);
-  const sparkW = Math.max(0, Math.min(SPARK_MAX, p.width - nameW - 7 - 8 - 2));
+  const sparkW = Math.max(0, Math.min(SPARK_MAX, p.width - nameW - 7 - 8 - 5 - 2));
   const lines = fits.map((o): Seg[] => {
-    const ch = formatChange(changeSince(e.firstPrices, o));
+    const change = priceChange(e.firstPrices, o);
+    const ch = formatChange(change?.value, change?.basis);
     const chColor = ch.dir === 'up' ? colors.up : ch.dir === 'down' ? colors.down : undefined;
     return [
       { text: fitWidth(sanitize(o.name) || '?', nameW, true) },
       { text: padStartWidth(formatPrice(o.price), 7), bold: true },
       { text: padStartWidth(ch.text, 8), ...(chColor ? { color: chColor } : { dim: true }) },
+      { text: change ? BASIS_LABEL[change.basis] : '     ', dim: true, priority: -1 },
       { text: '  ' },
       { text: sparkline(historyOf(p.history, o.name), sparkW), color: colors.accent, priority: -1 },
     ];

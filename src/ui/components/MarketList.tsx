@@ -2,6 +2,8 @@ import { Box } from 'ink';
 import type { ListQuery, MarketEntry } from '../../store/types.js';
 import type { Clock } from '../../util/clock.js';
 import { sanitize } from '../../util/sanitize.js';
+import { leadingOutcome, priceChange } from '../../store/outcomes.js';
+import { changeLegend } from '../format.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { MarketRow } from './MarketRow.js';
 import { Spinner } from './Spinner.js';
@@ -26,7 +28,21 @@ export interface MarketListProps {
   clock: Clock;
 }
 
-export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'focused' | 'query' | 'pending'>, shown: number): Seg[] {
+/** Which kinds of change figure the shown rows carry (their leading outcome's). */
+export function changeBases(ids: readonly string[], markets: MarketListProps['markets']): { has24h: boolean; hasSeen: boolean } {
+  let has24h = false;
+  let hasSeen = false;
+  for (const id of ids) {
+    const e = markets[id];
+    const basis = e ? priceChange(e.firstPrices, leadingOutcome(e.market))?.basis : undefined;
+    if (basis === '24h') has24h = true;
+    else if (basis === 'seen') hasSeen = true;
+  }
+  return { has24h, hasSeen };
+}
+
+/** The title; `legend` keys the change column when a service's 24 h figures are among the rows. */
+export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'focused' | 'query' | 'pending'>, shown: number, legend = ''): Seg[] {
   const q = p.query;
   const range = p.ids.length > shown && shown > 0 ? ` ${p.top + 1}–${p.top + shown} of ${p.ids.length}` : ` ${p.ids.length}`;
   return [
@@ -37,7 +53,13 @@ export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'foc
     { text: ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
     { text: ` · category ${sanitize(q.category) || 'all'}`, dim: true, priority: -2 },
     { text: q.q ? ` · search “${sanitize(q.q)}”` : '', color: 'yellow', priority: -1 },
+    { text: legend, dim: true, priority: -1 },
   ];
+}
+
+function legendOf(ids: readonly string[], markets: MarketListProps['markets']): string {
+  const b = changeBases(ids, markets);
+  return changeLegend(b.has24h, b.hasSeen);
 }
 
 export function MarketList(p: MarketListProps) {
@@ -64,7 +86,7 @@ export function MarketList(p: MarketListProps) {
     });
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
-      <Line width={p.width} segs={listTitle(p, visible.length)} />
+      <Line width={p.width} segs={listTitle(p, visible.length, legendOf(visible, p.markets))} />
       {body}
     </Box>
   );

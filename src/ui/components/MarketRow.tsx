@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import { changeSince, leadingOutcome } from '../../store/outcomes.js';
+import { leadingOutcome, priceChange } from '../../store/outcomes.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { effectiveStatus, isStale } from '../viewModel.js';
+import { effectiveStatus, isStale, rawStatusOf } from '../viewModel.js';
 import { fitWidth, formatAge, formatChange, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
@@ -52,16 +52,19 @@ export function rowSegs({ entry, selected, now, intervalMs, width }: RowProps): 
   const m = entry.market;
   const cols = rowColumns(width);
   const lead = leadingOutcome(m);
-  const change = formatChange(changeSince(entry.firstPrices, lead));
+  const ch = priceChange(entry.firstPrices, lead);
+  const change = formatChange(ch?.value, ch?.basis);
   const stale = isStale(entry.receivedAt, now, intervalMs);
   const segs: Seg[] = [
     { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
-    stale && !cols.age ? badgeSeg('stale', true) : quietBadge(effectiveStatus(entry)),
+    stale && !cols.age ? badgeSeg('stale', true) : quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
     { text: ' ' },
     { text: fitWidth(sanitize(m.title) || '(untitled)', cols.title - 1, true) + ' ', bold: selected },
   ];
   if (cols.lead) {
-    segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', cols.leadName - 1, true) + ' ', dim: true });
+    // '…' while the outcomes are still to come with the market's detail, '—' when it has no price at all
+    const name = lead ? sanitize(lead.name) : m.outcomesPending ? '…' : '—';
+    segs.push({ text: fitWidth(name, cols.leadName - 1, true) + ' ', dim: true });
     segs.push({ text: padStartWidth(formatPrice(lead?.price), W.leadPrice - 1) + ' ' });
   }
   if (cols.change) {
@@ -77,14 +80,14 @@ export function rowSegs({ entry, selected, now, intervalMs, width }: RowProps): 
 }
 
 /** In rows, the usual ACTIVE is plain green; only the states that need a look are bold (50 bold green badges shout). */
-function quietBadge(status: ReturnType<typeof effectiveStatus>): Seg {
-  const seg = badgeSeg(status, true);
+function quietBadge(status: ReturnType<typeof effectiveStatus>, raw: string | undefined): Seg {
+  const seg = badgeSeg(status, true, raw);
   return status === 'active' ? { ...seg, bold: false } : seg;
 }
 
 /**
  * The selected row is one even inverse bar while the list has focus (colour
- * dropped; ▲/▼ still tell the direction), and bold (with ▸) when another pane
+ * dropped; the arrows still tell the direction), and bold (with ▸) when another pane
  * has it, so it stays easy to find without colour.
  */
 export function highlightRow(segs: readonly Seg[], selected: boolean, focused: boolean): Seg[] {

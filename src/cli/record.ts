@@ -1,0 +1,109 @@
+/**
+ * `oddsboard record DIR`: save what a market-data service answers (list
+ * pages, market details, events) into DIR, paced within its rate budget, so
+ * `oddsboard serve --replay DIR` can serve it again. The key comes from
+ * ODDSBOARD_API_KEY only and is written nowhere: files hold the answers'
+ * `data`, manifest.json the base URL and what was asked.
+ */
+import { join } from 'node:path';
+import { createClient } from '../api/client.js';
+import { recordService, type RecordPlan } from '../sync/record.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import { writeFileAtomic } from '../util/files.js';
+import { findCommand } from './commands.js';
+import { resolveSettings } from './config.js';
+import { UsageError } from './errors.js';
+import { commandHelp } from './help.js';
+import { readInvocation } from './parse.js';
+import { DEFAULT_LIMITS as LIMITS } from '../server/listen.js';
+
+export interface RecordIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+  clock?: Clock;
+  signal?: AbortSignal;
+}
+
+function count(name: string, raw: string | undefined, dflt: number, min: number, max: number): number {
+  if (raw === undefined) return dflt;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  return Number(raw);
+}
+
+const RECORD = findCommand('record')!;
+
+function parse(argv: string[]): { dir: string; baseUrl?: string; plan: RecordPlan } | 'help' {
+  const inv = readInvocation(RECORD, argv);
+  if (inv.kind !== 'run') return 'help';
+  const values = inv.flags as Partial<Record<string, string>>;
+  const status = values.status ?? 'all';
+  if (!/^[a-z_]{1,20}$/i.test(status)) throw new UsageError('--status must be a word such as all, active, resolved');
+  return {
+    dir: inv.args[0]!,
+    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+    plan: {
+      pages: count('pages', values.pages, 1, 1, 100),
+      limit: count('limit', values.limit, 100, 1, 100),
+      status,
+      details: count('details', values.details, 20, 0, 10_000),
+      events: count('events', values.events, 50, 0, 100),
+      eventDetails: count('event-details', values['event-details'], 10, 0, 10_000),
+    },
+  };
+}
+
+export async function runRecord(argv: string[], io: RecordIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
+  let cfg: ReturnType<typeof parse>;
+  let baseUrl: string | undefined;
+  let apiKey: string | undefined;
+  try {
+    cfg = parse(argv);
+    if (cfg === 'help') {
+      io.stdout.write(commandHelp(RECORD));
+      return 0;
+    }
+    const settings = resolveSettings(cfg.baseUrl !== undefined ? { baseUrl: cfg.baseUrl } : {}, io.env);
+    baseUrl = settings.baseUrl;
+    apiKey = settings.apiKey;
+    if (baseUrl === undefined) throw new UsageError('no service to record: give --base-url or set ODDSBOARD_BASE_URL');
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`oddsboard record: ${err.message} (see --help)\n`);
+    return 2;
+  }
+  let client;
+  try {
+    client = createClient({ baseUrl, ...(apiKey ? { apiKey } : {}) });
+  } catch (err) {
+    io.stderr.write(`oddsboard record: ${err instanceof Error ? err.message : 'bad configuration'}\n`);
+    return 2;
+  }
+  const info = client.describe();
+  const perMinute = info.authenticated ? LIMITS.key : LIMITS.anonymous;
+  const dir = cfg.dir;
+  const clock = io.clock ?? systemClock;
+  const startedAt = clock.now();
+  io.stderr.write(`recording ${info.baseUrl} ${info.authenticated ? `with key ${info.apiKey}` : 'anonymously'} into ${dir}, at most ${perMinute} requests a minute\n`);
+  try {
+    const summary = await recordService({
+      client,
+      clock,
+      perMinute,
+      plan: cfg.plan,
+      save: (file, data) => writeFileAtomic(join(dir, file), `${JSON.stringify(data, null, 1)}\n`),
+      log: (line) => io.stderr.write(`${line}\n`),
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
+    const manifest = { recordedAt: new Date(startedAt).toISOString(), baseUrl: info.baseUrl, authenticated: info.authenticated, plan: cfg.plan, files: summary.files };
+    writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+    io.stdout.write(`${summary.files.length} answers saved in ${dir} (${summary.requests} requests, ${summary.failures} failed)${summary.stopped ? `; stopped: ${summary.stopped}` : ''}\nreplay them with: oddsboard serve --replay ${dir}\n`);
+    return summary.stopped && summary.stopped !== 'aborted' ? 1 : summary.failures > 0 && summary.files.length === 0 ? 1 : 0;
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    io.stderr.write(`oddsboard record: cannot write into ${dir}: ${e.code ?? e.message}\n`);
+    return 1;
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../util/clock.js';
+import { classify, loadRecording, RecordingError, startReplayServer, type RunningReplay } from './index.js';
+import { realDir, type Service } from '../../../test/support/realFixtures.js';
+
+const P = '/public/v1';
+const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+const running: RunningReplay[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+});
+
+async function replay(service: Service, limits = { anonymous: 100_000, key: 100_000 }) {
+  const clock = new ManualClock(NOW);
+  const server = await startReplayServer({ dir: realDir(service), clock, keys: ['k1'], limits });
+  running.push(server);
+  const get = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(server.url + P + path, init);
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  };
+  return { server, clock, get };
+}
+
+describe('replay: lists on native fields', () => {
+  it('serves recorded objects as they are, in the envelope; status filters read each service’s words', async () => {
+    const { get } = await replay('kalshi');
+    const all = await get('/markets?status=all&limit=100');
+    expect(all.status).toBe(200);
+    expect(all.body.success).toBe(true);
+    expect(all.body.data).toHaveLength(17);
+    const nyc = all.body.data.find((m: any) => m.ticker === 'KXHIGHNY-26JUL05-T91');
+    expect(nyc).toMatchObject({ status: 'finalized', result: 'no', last_price_dollars: '0.0100', title: 'Will the **high temp in NYC** be >91° on Jul 5, 2026?' });
+    const tickers = async (q: string) => (await get(`/markets?${q}&limit=100`)).body.data.map((m: any) => m.ticker);
+    expect(await tickers('status=resolved')).toEqual(expect.arrayContaining(['KXHIGHNY-26JUL05-T91', 'KXFEDDECISION-26JUL-H0']));
+    expect(await tickers('status=closed')).toEqual(['KXRAMBO-35-RYA', 'KXRAMBO-35-JAI']); // "inactive"
+    expect((await tickers('')).length).toBe(11); // the default filter is active: 17 less 4 finalized, 2 inactive
+  });
+
+  it('q searches the sub-title; sort closing and paging use each service’s fields', async () => {
+    const { get } = await replay('kalshi');
+    expect((await get('/markets?q=parolin&status=all')).body.data.map((m: any) => m.ticker)).toEqual(['KXNEWPOPE-70-PPAR']);
+    const closing = (await get('/markets?status=all&sort=closing&limit=3')).body.data.map((m: any) => m.close_time);
+    expect(closing).toEqual([...closing].sort());
+    const page1 = (await get('/markets?status=all&sort=closing&limit=3&offset=3')).body.data[0].close_time;
+    expect(page1 >= closing[2]).toBe(true);
+  });
+
+  it('Polymarket volume sort reads volumeNum; Manifold list objects and details are both served', async () => {
+    const pm = await replay('polymarket');
+    const vols = (await pm.get('/markets?status=all&sort=volume&limit=100')).body.data.map((m: any) => Number(m.volumeNum ?? m.volume));
+    expect(vols).toEqual([...vols].sort((a, b) => b - a));
+    const mf = await replay('manifold');
+    const listed = (await mf.get('/markets?status=all&limit=100')).body.data;
+    expect(listed.map((m: any) => m.id)).toEqual(expect.arrayContaining(['hZsE0A09Sd', 'TEW8dlA3pxk3GalxeQkI']));
+  });
+});
+
+describe('replay: lookups', () => {
+  it('finds markets by each service’s id fields and events by theirs; unknown ids are 404', async () => {
+    const k = await replay('kalshi');
+    expect((await k.get('/markets/KXBTCD-26JUL2502-T74299.99')).body.data.yes_sub_title).toBe('$74,300 or above');
+    expect((await k.get('/events/KXNEWPOPE-70')).body.data).toMatchObject({ category: 'Elections', markets: expect.any(Array) });
+    expect((await k.get('/markets/NOPE')).status).toBe(404);
+    expect((await k.get('/events/NOPE')).body).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    const pm = await replay('polymarket');
+    expect((await pm.get('/markets/kraken-ipo-in-2025')).body.data.id).toBe('516950');
+    expect((await pm.get('/markets/0x80372213a3a770ebdf2376f5143f42be7d90152632bf5c99e5a60f8afd372677')).body.data.id).toBe('3776139');
+    expect((await pm.get('/events/kraken-ipo-in-2025')).body.data.id).toBe('16183');
+    expect((await pm.get('/events?limit=5')).body.data.map((e: any) => e.id)).toEqual(['16183']);
+  });
+
+  it('the detail of a market recorded twice is the later recording (Manifold’s resolve answer)', async () => {
+    const { get } = await replay('manifold');
+    expect((await get('/markets/TEW8dlA3pxk3GalxeQkI')).body.data).toMatchObject({ resolution: 'MKT', isResolved: true });
+  });
+});
+
+describe('replay: quotes from the recorded prices', () => {
+  it('prices an open market by LMSR from its normalized prices, by outcome name or id, case-insensitive', async () => {
+    const { get } = await replay('kalshi');
+    const q = await get('/markets/KXBTC15M-26JAN120330-30/quote?outcome=yes&amount=10&action=buy');
+    expect(q.status).toBe(200);
+    expect(q.body.data).toMatchObject({ marketId: 'KXBTC15M-26JAN120330-30', outcome: 'Yes', action: 'buy', amount: 10, priceBefore: 0.07 });
+    expect(q.body.data.priceAfter).toBeGreaterThan(0.07);
+    expect(q.body.data.total).toBeCloseTo(10.1, 6);
+  });
+
+  it('409 closed, 410 resolved, 400 for an outcome the market does not have', async () => {
+    const { get } = await replay('kalshi');
+    expect((await get('/markets/KXRAMBO-35-RYA/quote?outcome=Yes&amount=5&action=buy')).status).toBe(409);
+    expect((await get('/markets/KXHIGHNY-26JUL05-T91/quote?outcome=No&amount=5&action=buy')).status).toBe(410);
+    const bad = await get('/markets/KXBTC15M-26JAN120330-30/quote?outcome=Maybe&amount=5&action=buy');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ param: 'outcome' });
+    expect(bad.body.error.message).toContain('Yes, No');
+  });
+
+  it('a Manifold answer is quoted by its text (the author’s name is no outcome)', async () => {
+    const { get } = await replay('manifold');
+    // the 2022 market closed long ago: the answer is recognised (409, not 400); its author is not an outcome
+    expect((await get(`/markets/TEW8dlA3pxk3GalxeQkI/quote?outcome=${encodeURIComponent('Harry Potter')}&amount=5&action=buy`)).status).toBe(410);
+    expect((await get('/markets/TEW8dlA3pxk3GalxeQkI/quote?outcome=Olivia&amount=5&action=buy')).status).toBe(400);
+  });
+});
+
+describe('replay: keys and limits as the reference service', () => {
+  it('an unknown key is 401, a good one is counted per key, the anonymous limit gives 429 with Retry-After', async () => {
+    const { get } = await replay('polymarket', { anonymous: 2, key: 30 });
+    expect((await get('/markets', { headers: { 'X-API-Key': 'nope' } })).status).toBe(401);
+    expect((await get('/markets')).status).toBe(200);
+    const limited = await get('/markets');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    const keyed = await get('/markets', { headers: { 'X-API-Key': 'k1' } });
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers.get('ratelimit')).toMatch(/limit=30, remaining=29/);
+  });
+});
+
+describe('loading a recording', () => {
+  it('sorts lists, wrappers, envelopes and single objects; a Kalshi event answer gets its markets nested', () => {
+    expect(classify({ cursor: '', markets: [{ ticker: 'A', event_ticker: 'E' }] }, 'f').map((i) => [i.kind, i.listed])).toEqual([['market', true]]);
+    expect(classify({ success: true, data: [{ id: 'e', markets: [] }] }, 'f').map((i) => [i.kind, i.listed])).toEqual([['event', true]]);
+    expect(classify({ market: { ticker: 'A', event_ticker: 'E' } }, 'f').map((i) => [i.kind, i.listed])).toEqual([['market', false]]);
+    const ev = classify({ event: { event_ticker: 'E', series_ticker: 'S' }, markets: [{ ticker: 'A' }] }, 'f');
+    expect(ev).toHaveLength(1);
+    expect(ev[0]).toMatchObject({ kind: 'event', listed: false, object: { event_ticker: 'E', markets: [{ ticker: 'A' }] } });
+    expect(classify('nope', 'f')).toEqual([]);
+  });
+
+  it('says in one line what is wrong with a directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-replay-'));
+    expect(() => loadRecording(join(dir, 'missing'))).toThrow(RecordingError);
+    writeFileSync(join(dir, 'bad.json'), '{not json');
+    expect(() => loadRecording(dir)).toThrow(/bad\.json is not valid JSON/);
+  });
+});

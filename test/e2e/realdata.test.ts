@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TmuxSession } from './tmux.js';
+
+/**
+ * The built dashboard on real recorded payloads: `serve --replay` on each
+ * service's fixtures (test/fixtures/real), the dashboard against it with a key,
+ * and what a person reads on the screen.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const cli = join(root, 'dist/cli.js');
+const KEY = 'e2e-replay-key';
+
+let session: TmuxSession | undefined;
+let service: ChildProcess | undefined;
+afterEach(() => {
+  session?.kill();
+  session = undefined;
+  service?.kill('SIGTERM');
+  service = undefined;
+});
+
+/** `oddsboard serve --replay` on one service's fixtures; resolves with its base URL (the first line it prints). */
+async function replay(name: string): Promise<string> {
+  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
+  const child = spawn(process.execPath, [cli, 'serve', '--replay', join(root, 'test/fixtures/real', name), '--keys', KEY, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  service = child;
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((res, rej) => {
+    lines.once('line', res);
+    child.once('exit', (code) => rej(new Error(`serve --replay exited with ${code}`)));
+  });
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  return url;
+}
+
+function dashboard(url: string): TmuxSession {
+  if (!TmuxSession.available()) throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  const t = new TmuxSession('real');
+  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
+  t.start(root, 160, 40, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ODDSBOARD_BASE_URL: url, ODDSBOARD_API_KEY: KEY });
+  t.type(`${process.execPath} ${cli} --status all --limit 50`);
+  t.keys('Enter');
+  session = t;
+  return t;
+}
+
+const ROW = /^(?:▸| ) +(?:ACTIVE|CLOSED|SETTLING|RESOLVED|[A-Z_]+…?) +/;
+const listSide = (screen: string) => screen.split('\n').map((l) => l.split('│')[0] ?? '');
+const rows = (screen: string) => listSide(screen).filter((l) => ROW.test(l));
+const detailSide = (screen: string) => screen.split('\n').map((l) => l.split('│')[1] ?? '').join('\n');
+const prices = (screen: string) => [...screen.matchAll(/(\d+\.\d)¢/g)].map((m) => Number(m[1]));
+
+/** `/` + text + ⏎: the list is searched (by the service's q). */
+async function search(t: TmuxSession, text: string, until: (s: string) => boolean): Promise<string> {
+  t.keys('/');
+  await t.waitFor('the search box', (s) => s.includes('⏎ search · Esc cancel'));
+  t.keys('C-u');
+  await t.waitFor('an empty search box', (s) => s.includes('search titles and categories'));
+  t.type(text);
+  t.keys('Enter');
+  const done = (s: string) => s.includes(`search “${text}”`) && !s.includes('⏎ search · Esc cancel');
+  return t.waitFor(`the list searched for “${text}”`, (s) => done(s) && until(s), 10_000);
+}
+
+/** From the list: ⏎ ⏎ into the quote form, type the amount, wait for the answer. */
+async function quote(t: TmuxSession, amount: string, answered: (s: string) => boolean): Promise<string> {
+  t.keys('Enter');
+  await t.waitFor('the detail pane to take focus', (s) => /◆ Detail/.test(s));
+  t.keys('Enter');
+  await t.waitFor('the quote form to take focus', (s) => /◆ Quote/.test(s));
+  t.type(amount);
+  return t.waitFor('the quote answer', answered, 10_000);
+}
+
+describe('the dashboard on real recorded payloads (tmux, serve --replay)', () => {
+  it('Kalshi: every price within 0..100¢, the 1¢ settled market at 1¢, sibling rows that read differently', async () => {
+    const t = dashboard(await replay('kalshi'));
+    const first = await t.waitFor('17 rows', (s) => rows(s).length >= 17, 15_000);
+    expect(first).not.toMatch(/NaN|undefined/);
+    for (const p of prices(first)) expect(p).toBeLessThanOrEqual(100);
+    const pope = rows(first).filter((r) => r.includes('Who will the next'));
+    expect(pope).toHaveLength(3);
+    expect(new Set(pope.map((r) => r.replace(/\s+\d+s\s*$/, '').trim())).size).toBe(3);
+    const btc = rows(first).filter((r) => r.includes('Bitcoin price on Jul 25'));
+    expect(new Set(btc.map((r) => r.slice(0, 60))).size).toBe(btc.length);
+
+    const nyc = await search(t, 'high temp', (s) => /last trade 1\.0¢/.test(detailSide(s)));
+    expect(detailSide(nyc)).toContain('resolved: No');
+    expect(detailSide(nyc)).not.toMatch(/closes in/);
+    for (const p of prices(nyc)) expect(p).toBeLessThanOrEqual(100);
+  });
+
+  it('Polymarket: a market resolved by its prices shows its winner and no countdown; oneDayPriceChange shows the move', async () => {
+    const t = dashboard(await replay('polymarket'));
+    const first = await t.waitFor('7 rows', (s) => rows(s).length >= 7, 15_000);
+    const rihanna = rows(first).find((r) => r.includes('Rihanna'));
+    expect(rihanna).toMatch(/Yes\s+51\.0¢\s+▽0\.5¢/);
+    expect(first).toMatch(/△ ?24h/);
+    const dota = await search(t, 'dota', (s) => /resolved: Team Spirit/.test(detailSide(s)));
+    expect(rows(dota)[0]).toMatch(/RESOLVED .*Team Spirit\s+100\.0¢/);
+    expect(detailSide(dota)).toMatch(/RESOLVED · closed \d+d ago/);
+    expect(detailSide(dota)).not.toMatch(/closes in/);
+
+    // an open market is quoted (200) from its recorded prices
+    await search(t, 'rihanna', (s) => /Event What will happen before GTA VI\?/.test(detailSide(s)));
+    const quoted = await quote(t, '5', (s) => /shares/.test(s) && /avg/.test(s));
+    expect(quoted).toMatch(/price 51\.0¢ → 5\d\.\d¢/);
+  });
+
+  it('Manifold: answer texts are the outcomes (never their authors), and a quote sends one of them', async () => {
+    const t = dashboard(await replay('manifold'));
+    await t.waitFor('7 rows', (s) => rows(s).length >= 7, 15_000);
+    const mc = await search(t, 'character', (s) => /Harry Potter/.test(detailSide(s)));
+    const detail = detailSide(mc);
+    expect(detail).toMatch(/Harry Potter\s+50\.0¢/);
+    expect(detail).toMatch(/Cthulu\s+0\.0¢/);
+    expect(detail).toMatch(/Ririsu\/Ririto Ibusuki\s+50\.0¢/);
+    expect(detail).not.toContain('Olivia');
+    expect(detail).toContain('resolved: at market price');
+
+    // the outcome sent is the answer's text and the service knows it: this 2022 market is resolved (410);
+    // an outcome it did not know would be a 400 ✗ line
+    const quoted = await quote(t, '5', (s) => /Market resolved \(410\)/.test(s) || /✗/.test(s));
+    expect(quoted).toMatch(/Outcome\s+‹? ?Harry Potter|Outcome\s+Harry Potter/);
+    expect(quoted).toContain('Market resolved (410)');
+  });
+});
