@@ -6,6 +6,7 @@
  */
 import { isApiError, type ApiError } from '../../api/errors.js';
 import type { ApiResult, CallOptions, MarketClient } from '../../api/types.js';
+import { tolerant } from '../../ledger/types.js';
 import { BudgetSpent, waitForSlot } from '../../ledger/wait.js';
 import { palette } from '../../ui/theme.js';
 import { findCommand, SOURCE_FLAGS, type CommandIo } from '../commands.js';
@@ -101,8 +102,14 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     if (source.mode === 'demo') io.stderr.write('oddsboard: no base URL configured — simulated data from the embedded demo service\n');
     if (source.ledgerProblem) io.stderr.write(`oddsboard: ${source.ledgerProblem}\n`);
     const src = source;
+    let told = false;
+    const ledger = tolerant(src.ledger, (e) => {
+      if (told) return;
+      told = true;
+      io.stderr.write(`oddsboard: the rate ledger cannot be used (${(e as NodeJS.ErrnoException).code ?? 'error'}); this process counts only its own requests\n`);
+    });
     const fetch: Fetch = async (call) => {
-      await waitForSlot(src.ledger, Math.max(1, src.limit - RESERVE), {
+      await waitForSlot(ledger, Math.max(1, src.limit - RESERVE), {
         noWait,
         signal: ac.signal,
         ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
@@ -112,7 +119,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
         return (await call(src.client, { signal: ac.signal })).data;
       } catch (e) {
         // a 429 holds back every oddsboard process on this budget, not only this one
-        if (isApiError(e) && e.kind === 'rate_limited') src.ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
+        if (isApiError(e) && e.kind === 'rate_limited') ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
         throw ac.signal.aborted ? new Interrupted() : e;
       }
     };
