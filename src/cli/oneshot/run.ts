@@ -17,6 +17,7 @@ import { readInvocation, type FlagValues } from '../parse.js';
 import { openSource, type Source } from '../source.js';
 import { SCHEMA_VERSION, type CommandName, type JsonDocument, type JsonError } from './json.js';
 import { painter } from './paint.js';
+import type * as Tables from './table.js';
 import type { TableView } from './table.js';
 
 /** Sends one request once the shared budget grants a slot; resolves with its data. */
@@ -29,7 +30,8 @@ export interface OneShot<T> {
   json(data: T): JsonDocument['data'];
   /** The items of a list, one NDJSON line each. */
   lines?(data: T): unknown[];
-  table(data: T, view: TableView): string;
+  /** The readable form; `tables` is loaded only when needed (string-width is not small). */
+  table(tables: typeof Tables, data: T, view: TableView): string;
 }
 
 /** Interactive requests of the dashboard keep one slot free (its quotes may use it); so do these. */
@@ -140,7 +142,8 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
       const tty = io.stdout.isTTY === true;
       const colors = palette(settings.theme, colorEnabled(settings.color, io.env, tty));
       const width = tty && typeof io.stdout.columns === 'number' && io.stdout.columns > 20 ? io.stdout.columns : 80;
-      io.stdout.write(cmd.table(data, { width, now: Date.now(), paint: painter(colors) }));
+      const tables = await import('./table.js');
+      io.stdout.write(cmd.table(tables, data, { width, now: Date.now(), paint: painter(colors) }));
     }
     return EXIT.ok;
   } catch (e) {
