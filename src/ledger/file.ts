@@ -82,6 +82,7 @@ export class FileLedger implements SendLedger {
   claim(now: number, allowed: number): Claim {
     const r = this.lock.with((): Claim => {
       const live = this.live(this.read(), now);
+      this.seen(live, now); // what the file says now, for the planning between claims
       const pause = live.filter((l) => l.kind === 'p').reduce((m, l) => Math.max(m, l.at), Number.NEGATIVE_INFINITY);
       if (pause > now) return { ok: false, retryAt: pause, reason: 'paused' };
       const at = slotAfter(live.filter((l) => l.kind === 's').map((l) => l.at), now, allowed, this.spanMs);
@@ -117,7 +118,12 @@ export class FileLedger implements SendLedger {
 
   private write(lines: Line[]): void {
     writeFileAtomic(this.path, lines.map((l) => `${l.kind} ${l.at} ${l.proc}\n`).join(''));
-    this.view.checkedAt = Number.NEGATIVE_INFINITY;
+    this.seen(lines, Number.NEGATIVE_INFINITY);
+  }
+
+  /** Lines just read or written under the lock; the file is looked at again after VIEW_MS (the stamp is unknown). */
+  private seen(lines: Line[], at: number): void {
+    this.view = { checkedAt: at, stamp: '', lines };
   }
 
   /** The file's lines, re-read only when it changed (and at most every VIEW_MS). */

@@ -46,3 +46,28 @@ export const NO_LEDGER: SendLedger = {
   pause: () => undefined,
   pollMs: undefined,
 };
+
+/**
+ * The ledger with its failures (a full disk, a state directory made read-only) turned into
+ * "share nothing this time": claims granted, no others, no pause. `onProblem` hears of each.
+ * The process's own budget still holds it to the limit.
+ */
+export function tolerant(ledger: SendLedger, onProblem: (e: unknown) => void = () => undefined): SendLedger {
+  const guard =
+    <A extends unknown[], R>(fn: (...a: A) => R, fallback: R) =>
+    (...a: A): R => {
+      try {
+        return fn(...a);
+      } catch (e) {
+        onProblem(e);
+        return fallback;
+      }
+    };
+  return {
+    others: guard((now: number) => ledger.others(now), []),
+    pausedUntil: guard((now: number) => ledger.pausedUntil(now), undefined),
+    claim: guard((now: number, allowed: number) => ledger.claim(now, allowed), { ok: true }),
+    pause: guard((until: number, now: number) => ledger.pause(until, now), undefined),
+    pollMs: ledger.pollMs,
+  };
+}

@@ -1,5 +1,5 @@
 import type { RateHeaders } from '../api/types.js';
-import { NO_LEDGER, type SendLedger } from '../ledger/types.js';
+import { NO_LEDGER, tolerant, type SendLedger } from '../ledger/types.js';
 import { Aimd } from './backoff.js';
 import { Budget } from './budget.js';
 import type { JobClass } from './jobs.js';
@@ -17,23 +17,23 @@ export class Limits {
   private readonly aimd: Aimd;
   private readonly server: ServerRate;
 
+  /** A ledger that cannot be read or written at the moment leaves our own budget in charge. */
+  private readonly ledger: SendLedger;
+
   constructor(
     private readonly o: ResolvedOptions,
-    private readonly ledger: SendLedger = NO_LEDGER,
+    ledger: SendLedger = NO_LEDGER,
   ) {
+    this.ledger = tolerant(ledger);
     this.budget = new Budget(o.spanMs);
     this.aimd = new Aimd(o.limit, o.aimdFactor, o.aimdRecoverMs);
     // what other clients spent, seen in rate headers, excludes the processes the ledger already counts
     this.server = new ServerRate(this.budget, o.windowMs, (from, to) => this.others(to).filter((t) => t > from && t <= to).length);
   }
 
-  /** Other processes' sends in the window (none without a shared ledger; a ledger that cannot be read counts none). */
+  /** Other processes' sends in the window (none without a shared ledger). */
   others(now: number): readonly number[] {
-    try {
-      return this.ledger.others(now);
-    } catch {
-      return [];
-    }
+    return this.ledger.others(now);
   }
 
   /**
@@ -60,28 +60,17 @@ export class Limits {
 
   /** Earliest time ≥ now at which a request of this class fits our budget with the other processes' sends, and the server's last word. */
   slotAt(cls: JobClass, now: number): number {
-    let paused: number | undefined;
-    try {
-      paused = this.ledger.pausedUntil(now);
-    } catch {
-      paused = undefined;
-    }
-    return Math.max(this.budget.nextSlotAt(now, this.allowed(cls, now), this.others(now)), this.server.allowedAt(now, this.reserve(cls)), paused ?? now);
+    const paused = this.ledger.pausedUntil(now) ?? now;
+    return Math.max(this.budget.nextSlotAt(now, this.allowed(cls, now), this.others(now)), this.server.allowedAt(now, this.reserve(cls)), paused);
   }
 
   /**
    * Takes a slot for a send now: claimed in the shared ledger (atomically, against every
    * process's sends), then recorded as ours. Returns the send's sequence number, or when to
-   * try again if another process took the slot first. A ledger that fails to answer (I/O)
-   * leaves our own budget in charge.
+   * try again if another process took the slot first.
    */
   claim(cls: JobClass, now: number): { seq: number } | { retryAt: number } {
-    let claim;
-    try {
-      claim = this.ledger.claim(now, this.allowed(cls, now));
-    } catch {
-      claim = { ok: true } as const;
-    }
+    const claim = this.ledger.claim(now, this.allowed(cls, now));
     if (!claim.ok) return { retryAt: Math.max(now + 1, claim.retryAt) };
     this.budget.record(now);
     return { seq: this.budget.total };
@@ -89,11 +78,7 @@ export class Limits {
 
   /** A 429's wait, told to the other processes on the same budget. */
   sharePause(until: number, now: number): void {
-    try {
-      this.ledger.pause(until, now);
-    } catch {
-      // they will meet their own 429
-    }
+    this.ledger.pause(until, now);
   }
 
   /** When to look at the ledger again for other processes' sends (undefined: no one else shares it). */

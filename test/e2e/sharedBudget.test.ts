@@ -68,7 +68,8 @@ describe('one rate budget shared by the dashboard and scripts (tmux)', () => {
           loops.push(child);
           let stderr = '';
           child.stderr!.on('data', (d: Buffer) => (stderr += String(d)));
-          const code = await new Promise<number | null>((done) => child.on('exit', done));
+          // one still starting up when SIGINT comes dies of it before its handler is there: the shell's 130 too
+          const code = await new Promise<number | null>((done) => child.on('exit', (c, signal) => done(c ?? (signal === 'SIGINT' ? 130 : null))));
           if (/waiting \d+s for the rate budget/.test(stderr)) waits++;
           exits.push(code ?? -1);
         }

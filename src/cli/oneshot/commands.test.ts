@@ -269,6 +269,19 @@ describe('interrupted', () => {
 });
 
 describe('tables', () => {
+  it('colour on a terminal only: NO_COLOR (any value) and --color never turn it off, --color always wins, --theme light darkens', async () => {
+    const argv = ['markets', '--limit', '5'];
+    expect((await run(argv, { tty: true, columns: 100 })).out).toContain('\x1b[1;32mACTIVE');
+    expect((await run(argv, { tty: true, columns: 100, env: { NO_COLOR: '1' } })).out).not.toContain('\x1b[');
+    expect((await run(argv, { tty: true, columns: 100, env: { NO_COLOR: '0' } })).out).not.toContain('\x1b[');
+    expect((await run([...argv, '--color', 'never'], { tty: true, columns: 100 })).out).not.toContain('\x1b[');
+    expect((await run([...argv, '--color', 'always'], { env: { NO_COLOR: '1' } })).out).toContain('\x1b[1;32mACTIVE');
+    const light = (await run([...argv, '--theme', 'light'], { tty: true, columns: 100 })).out;
+    expect(light).toContain('\x1b[1;38;5;29mACTIVE'); // #116329, the nearest of the 256-colour cube
+    expect(light).not.toMatch(/\x1b\[[0-9;]*3[36]m/);
+    expect((await run([...argv, '--json'], { tty: true, columns: 100 })).out).not.toContain('\x1b[');
+  });
+
   const widest = (text: string) => Math.max(...text.split('\n').map((l) => displayWidth(l)));
 
   it('fit 80 columns when piped, the terminal width on a terminal; no colour when piped', async () => {

@@ -12,7 +12,6 @@ import { UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
 import { runOneShot, type Fetch, type OneShot } from './run.js';
-import { eventDetail, eventsTable, marketDetail, marketsTable, quoteBlock } from './table.js';
 
 const str = (flags: FlagValues, name: string): string | undefined => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
 
@@ -63,7 +62,7 @@ const markets: OneShot<Market[]> = {
   },
   json: (list) => list.map(jsonMarket),
   lines: (list) => list.map(jsonMarket),
-  table: marketsTable,
+  table: (t, list, view) => t.marketsTable(list, view),
 };
 
 const market: OneShot<Market> = {
@@ -73,7 +72,7 @@ const market: OneShot<Market> = {
     return (fetch) => fetch((c, o) => c.getMarket(id, o));
   },
   json: jsonMarket,
-  table: marketDetail,
+  table: (t, m, view) => t.marketDetail(m, view),
 };
 
 const quote: OneShot<{ id: string; quote: Quote }> = {
@@ -89,7 +88,7 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
     return async (fetch) => ({ id, quote: await fetch((c, o) => c.getQuote(id, v.value, o)) });
   },
   json: (r) => jsonQuote(r.quote),
-  table: (r, view) => quoteBlock(r.id, r.quote, view),
+  table: (t, r, view) => t.quoteBlock(r.id, r.quote, view),
 };
 
 const events: OneShot<MarketEvent[]> = {
@@ -100,7 +99,7 @@ const events: OneShot<MarketEvent[]> = {
   },
   json: (list) => list.map(jsonEvent),
   lines: (list) => list.map(jsonEvent),
-  table: eventsTable,
+  table: (t, list, view) => t.eventsTable(list, view),
 };
 
 const event: OneShot<MarketEvent> = {
@@ -110,7 +109,7 @@ const event: OneShot<MarketEvent> = {
     return (fetch) => fetch((c, o) => c.getEvent(id, o));
   },
   json: jsonEvent,
-  table: eventDetail,
+  table: (t, e, view) => t.eventDetail(e, view),
 };
 
 export const runMarkets = (argv: string[], io: CommandIo) => runOneShot(markets, argv, io);

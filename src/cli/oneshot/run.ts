@@ -6,6 +6,7 @@
  */
 import { isApiError, type ApiError } from '../../api/errors.js';
 import type { ApiResult, CallOptions, MarketClient } from '../../api/types.js';
+import { tolerant } from '../../ledger/types.js';
 import { BudgetSpent, waitForSlot } from '../../ledger/wait.js';
 import { palette } from '../../ui/theme.js';
 import { findCommand, SOURCE_FLAGS, type CommandIo } from '../commands.js';
@@ -16,6 +17,7 @@ import { readInvocation, type FlagValues } from '../parse.js';
 import { openSource, type Source } from '../source.js';
 import { SCHEMA_VERSION, type CommandName, type JsonDocument, type JsonError } from './json.js';
 import { painter } from './paint.js';
+import type * as Tables from './table.js';
 import type { TableView } from './table.js';
 
 /** Sends one request once the shared budget grants a slot; resolves with its data. */
@@ -28,7 +30,8 @@ export interface OneShot<T> {
   json(data: T): JsonDocument['data'];
   /** The items of a list, one NDJSON line each. */
   lines?(data: T): unknown[];
-  table(data: T, view: TableView): string;
+  /** The readable form; `tables` is loaded only when needed (string-width is not small). */
+  table(tables: typeof Tables, data: T, view: TableView): string;
 }
 
 /** Interactive requests of the dashboard keep one slot free (its quotes may use it); so do these. */
@@ -101,8 +104,14 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     if (source.mode === 'demo') io.stderr.write('oddsboard: no base URL configured — simulated data from the embedded demo service\n');
     if (source.ledgerProblem) io.stderr.write(`oddsboard: ${source.ledgerProblem}\n`);
     const src = source;
+    let told = false;
+    const ledger = tolerant(src.ledger, (e) => {
+      if (told) return;
+      told = true;
+      io.stderr.write(`oddsboard: the rate ledger cannot be used (${(e as NodeJS.ErrnoException).code ?? 'error'}); this process counts only its own requests\n`);
+    });
     const fetch: Fetch = async (call) => {
-      await waitForSlot(src.ledger, Math.max(1, src.limit - RESERVE), {
+      await waitForSlot(ledger, Math.max(1, src.limit - RESERVE), {
         noWait,
         signal: ac.signal,
         ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
@@ -112,7 +121,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
         return (await call(src.client, { signal: ac.signal })).data;
       } catch (e) {
         // a 429 holds back every oddsboard process on this budget, not only this one
-        if (isApiError(e) && e.kind === 'rate_limited') src.ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
+        if (isApiError(e) && e.kind === 'rate_limited') ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
         throw ac.signal.aborted ? new Interrupted() : e;
       }
     };
@@ -133,7 +142,8 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
       const tty = io.stdout.isTTY === true;
       const colors = palette(settings.theme, colorEnabled(settings.color, io.env, tty));
       const width = tty && typeof io.stdout.columns === 'number' && io.stdout.columns > 20 ? io.stdout.columns : 80;
-      io.stdout.write(cmd.table(data, { width, now: Date.now(), paint: painter(colors) }));
+      const tables = await import('./table.js');
+      io.stdout.write(cmd.table(tables, data, { width, now: Date.now(), paint: painter(colors) }));
     }
     return EXIT.ok;
   } catch (e) {
