@@ -77,6 +77,8 @@ export const SERVE_FLAGS: FlagTable = {
   speed: { type: 'string', arg: 'X', help: 'simulated seconds per real second (default 1)' },
   keys: { type: 'string', arg: 'a,b', help: 'API keys the service accepts (visible in ps; demo use only)' },
   replay: { type: 'string', arg: 'DIR', help: 'serve the payloads recorded in DIR (by `oddsboard record`, or saved answers of a real service) instead of the simulator' },
+  'as-recorded': { type: 'boolean', help: "with --replay: as of the recording — every time field moved forward by now − the recording's time, so what was open then is open now" },
+  'recorded-at': { type: 'string', arg: 'ISO', help: "with --as-recorded: when DIR was recorded (e.g. 2022-10-11T22:30:18Z; default: DIR/manifest.json's recordedAt)" },
   ...HELP_FLAGS,
 };
 

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { MANIFOLD_OPEN_MC, openManifoldRecording } from '../../test/support/realFixtures.js';
 import { runServe } from './serve.js';
 
 function sink(): { stream: Writable; text: () => string; firstLine: Promise<string> } {
@@ -51,6 +52,10 @@ describe('runServe', () => {
     [['--keys', 'a', 'secret-b']],
     [['--replay', 'test/fixtures/real/kalshi', '--seed', '2']],
     [['--replay=']],
+    [['--as-recorded']],
+    [['--replay', 'test/fixtures/real/kalshi', '--recorded-at', '2022-10-11T22:30:18Z']],
+    [['--replay', 'test/fixtures/real/kalshi', '--as-recorded', '--recorded-at', '2022-10-11']],
+    [['--replay', 'test/fixtures/real/kalshi', '--as-recorded', '--recorded-at', 'secret-yesterday']],
   ])('a bad flag %j returns 2 with a one-line message', async (argv) => {
     const out = sink();
     const err = sink();
@@ -80,11 +85,35 @@ describe('runServe', () => {
     expect(err.text()).toBe('oddsboard serve: no/such/dir is not a directory\n');
   });
 
+  it('--replay DIR --as-recorded --recorded-at ISO: the recorded times moved to now, and the summary says by how much', async () => {
+    const out = sink();
+    const err = sink();
+    const ac = new AbortController();
+    const done = runServe(['--port', '0', '--replay', openManifoldRecording(), '--as-recorded', '--recorded-at', MANIFOLD_OPEN_MC.recordedAt], { stdout: out.stream, stderr: err.stream, signal: ac.signal });
+    const url = await out.firstLine;
+    const res = await fetch(`${url}/public/v1/markets/${MANIFOLD_OPEN_MC.id}/quote?outcome=Cthulu&amount=5&action=buy`);
+    expect(res.status).toBe(200);
+    expect(out.text()).toContain('as of the recording (2022-10-11T22:30:18.000Z)');
+    expect(out.text()).toMatch(/1 markets and 0 events, served as recorded but for their times: each moved forward \d{4}d( \d+h)? \d+m\n/);
+    ac.abort();
+    expect(await done).toBe(0);
+    expect(err.text()).toBe('');
+  });
+
+  it('--as-recorded on a directory without a manifest fails with 1 and one line naming the way out', async () => {
+    const out = sink();
+    const err = sink();
+    expect(await runServe(['--port', '0', '--replay', 'test/fixtures/real/manifold', '--as-recorded'], { stdout: out.stream, stderr: err.stream })).toBe(1);
+    expect(err.text()).toMatch(/^oddsboard serve: --as-recorded needs the time of the recording: \S+manifest\.json is missing \(or give --recorded-at ISO\)\n$/);
+  });
+
   it('--help prints usage and returns 0', async () => {
     const out = sink();
     const err = sink();
     expect(await runServe(['--help'], { stdout: out.stream, stderr: err.stream })).toBe(0);
     expect(out.text()).toContain('Usage: oddsboard serve');
     expect(out.text()).toContain('--port');
+    expect(out.text()).toContain('--as-recorded');
+    expect(out.text()).toContain('--recorded-at ISO');
   });
 });

@@ -4,6 +4,7 @@
  * a short summary follows. Keys are counted, never printed.
  */
 import { startServer, DEFAULT_LIMITS } from '../server/listen.js';
+import { parseRecordedAt } from '../server/replay/asRecorded.js';
 import { findCommand } from './commands.js';
 import { UsageError } from './errors.js';
 import { commandHelp } from './help.js';
@@ -32,6 +33,8 @@ interface ServeConfig {
   keys: string[];
   /** Serve the recorded payloads of this directory instead of the simulator. */
   replay?: string;
+  /** Replay as of the recording; `recordedAt` when given on the command line (else DIR/manifest.json's). */
+  asRecorded?: { recordedAt?: number };
 }
 
 function parse(argv: string[]): ServeConfig | 'help' {
@@ -55,14 +58,31 @@ function parse(argv: string[]): ServeConfig | 'help' {
     throw new UsageError('--seed and --speed belong to the simulator, not to --replay');
   }
   if (values.replay === '') throw new UsageError('--replay needs a directory');
+  const asRecorded = inv.flags['as-recorded'] === true;
+  if (asRecorded && values.replay === undefined) throw new UsageError('--as-recorded goes with --replay DIR');
+  let recordedAt: number | undefined;
+  if (values['recorded-at'] !== undefined) {
+    if (!asRecorded) throw new UsageError('--recorded-at goes with --as-recorded');
+    recordedAt = parseRecordedAt(values['recorded-at']);
+    if (recordedAt === undefined) throw new UsageError('--recorded-at must be an ISO 8601 time with its zone, e.g. 2022-10-11T22:30:18Z');
+  }
   return {
     ...(values.replay !== undefined ? { replay: values.replay } : {}),
+    ...(asRecorded ? { asRecorded: recordedAt === undefined ? {} : { recordedAt } } : {}),
     port: intFlag('port', values.port, 8787, 65535),
     host,
     seed: intFlag('seed', values.seed, 1, 4294967295),
     speed,
     keys,
   };
+}
+
+/** `1139d 2h 5m`: how far the recorded times were moved. */
+function formatShift(ms: number): string {
+  const m = Math.round(ms / 60_000);
+  const d = Math.floor(m / 1440);
+  const h = Math.floor((m % 1440) / 60);
+  return [d ? `${d}d` : '', h ? `${h}h` : '', `${m % 60}m`].filter(Boolean).join(' ');
 }
 
 export async function runServe(argv: string[], io: ServeIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
@@ -82,11 +102,13 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
   try {
     if (cfg.replay !== undefined) {
       const { startReplayServer } = await import('../server/replay/index.js');
-      const r = await startReplayServer({ dir: cfg.replay, port: cfg.port, host: cfg.host, keys: cfg.keys });
+      const r = await startReplayServer({ dir: cfg.replay, port: cfg.port, host: cfg.host, keys: cfg.keys, ...(cfg.asRecorded ? { asRecorded: cfg.asRecorded } : {}) });
       running = r;
-      summary =
-        `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}\n` +
-        `${r.catalog.marketCount} markets and ${r.catalog.eventCount} events, served as recorded\n`;
+      const counts = `${r.catalog.marketCount} markets and ${r.catalog.eventCount} events`;
+      summary = r.asRecorded
+        ? `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}, as of the recording (${new Date(r.asRecorded.recordedAt).toISOString()})\n` +
+          `${counts}, served as recorded but for their times: each moved forward ${formatShift(r.asRecorded.shiftMs)}\n`
+        : `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}\n${counts}, served as recorded\n`;
     } else {
       const r = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys });
       running = r;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MANIFOLD_OPEN_MC, openManifoldRecording } from '../support/realFixtures.js';
 import { TmuxSession } from './tmux.js';
 
 /**
@@ -24,10 +25,10 @@ afterEach(() => {
   service = undefined;
 });
 
-/** `oddsboard serve --replay` on one service's fixtures; resolves with its base URL (the first line it prints). */
-async function replay(name: string): Promise<string> {
+/** `oddsboard serve --replay` on one service's fixtures (or a directory) with more flags; resolves with its base URL (the first line it prints). */
+async function replay(name: string, dir = join(root, 'test/fixtures/real', name), flags: string[] = []): Promise<string> {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
-  const child = spawn(process.execPath, [cli, 'serve', '--replay', join(root, 'test/fixtures/real', name), '--keys', KEY, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [cli, 'serve', '--replay', dir, ...flags, '--keys', KEY, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   service = child;
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((res, rej) => {
@@ -63,7 +64,7 @@ async function search(t: TmuxSession, text: string, until: (s: string) => boolea
   await t.waitFor('an empty search box', (s) => s.includes('search titles and categories'));
   t.type(text);
   t.keys('Enter');
-  const done = (s: string) => s.includes(`search “${text}”`) && !s.includes('⏎ search · Esc cancel');
+  const done = (s: string) => s.includes(`search “${text}”`);
   return t.waitFor(`the list searched for “${text}”`, (s) => done(s) && until(s), 10_000);
 }
 
@@ -110,6 +111,28 @@ describe('the dashboard on real recorded payloads (tmux, serve --replay)', () =>
     await search(t, 'rihanna', (s) => /Event What will happen before GTA VI\?/.test(detailSide(s)));
     const quoted = await quote(t, '5', (s) => /shares/.test(s) && /avg/.test(s));
     expect(quoted).toMatch(/price 51\.0¢ → 5\d\.\d¢/);
+  });
+
+  it('Manifold as of the recording: the multiple-choice market recorded open in 2022 lists its answer texts (never their author) and a quote on one is answered', async () => {
+    // only the open snapshot (not the later resolve answer), its times moved forward by now − when it was recorded
+    const url = await replay('manifold', openManifoldRecording(), ['--as-recorded', '--recorded-at', MANIFOLD_OPEN_MC.recordedAt]);
+    const t = dashboard(url);
+    const first = await t.waitFor('the market and its answers', (s) => rows(s).length === 1 && /Ririsu/.test(detailSide(s)), 15_000);
+    expect(rows(first)[0]).toMatch(/ACTIVE +Which character is best\?/);
+    const detail = detailSide(first);
+    expect(detail).toMatch(/Harry Potter\s+33\.3¢/);
+    expect(detail).toMatch(/Cthulu\s+33\.3¢/);
+    expect(detail).toMatch(/Ririsu\/Ririto Ibusuki\s+33\.3¢/);
+    expect(detail).toMatch(/closes in 62d/); // as far ahead as on 2022-10-11 (it closed 2022-12-13)
+    expect(first).not.toContain('Olivia');
+
+    // the quote endpoint answered 200: shares, average price and total on the screen
+    const quoted = await quote(t, '5', (s) => /shares/.test(s) && /avg/.test(s));
+    expect(quoted).toMatch(/Outcome\s+‹? ?Harry Potter/);
+    expect(quoted).toMatch(/price 33\.3¢ → 3\d\.\d¢/);
+    expect(quoted).toMatch(/\d+\.\d\d shares @ avg 3\d\.\d¢ · total 5\.\d\d/);
+    expect(quoted).not.toMatch(/✗|\(4\d\d\)/);
+    expect(quoted).not.toContain('Olivia');
   });
 
   it('Manifold: answer texts are the outcomes (never their authors), and a quote sends one of them', async () => {

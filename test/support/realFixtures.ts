@@ -1,5 +1,7 @@
 /** The real payloads under test/fixtures/real/<service>/ (see SOURCES.md there), read as the replay server reads them. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRecord, type Rec } from '../../src/api/normalizeFields.js';
 import { loadRecording } from '../../src/server/replay/load.js';
@@ -54,4 +56,26 @@ export function realEvent(service: Service, field: string, value: unknown): Rec 
   const hit = realObjects([service]).find((o) => o.kind === 'event' && o.object[field] === value);
   if (!hit) throw new Error(`no ${service} event with ${field} = ${String(value)}`);
   return hit.object;
+}
+
+/**
+ * Manifold's multiple-choice market TEW8dlA3pxk3GalxeQkI as GET /v0/market answered while it was open
+ * (PyManifold's cassette, SOURCES.md), and when: the answer's Date header.
+ */
+export const MANIFOLD_OPEN_MC = {
+  file: 'v0-market-TEW8dlA3pxk3GalxeQkI-multiple-choice-dpm-legacy-answers-2022.json',
+  id: 'TEW8dlA3pxk3GalxeQkI',
+  recordedAt: '2022-10-11T22:30:18Z',
+} as const;
+
+/**
+ * A recording directory (a new temp dir) holding only that open snapshot — not the later resolve
+ * answer — and a manifest.json saying when it was recorded, as `oddsboard record` writes one.
+ */
+export function openManifoldRecording(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'oddsboard-as-recorded-'));
+  copyFileSync(join(realDir('manifold'), MANIFOLD_OPEN_MC.file), join(dir, MANIFOLD_OPEN_MC.file));
+  const manifest = { recordedAt: MANIFOLD_OPEN_MC.recordedAt, baseUrl: 'https://manifold.markets/api/v0', source: 'bcongdon/PyManifold tests/fixtures/cassettes/test_resolve_market_multiple_choice, interaction 1' };
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  return dir;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../util/clock.js';
 import { classify, loadRecording, RecordingError, startReplayServer, type RunningReplay } from './index.js';
-import { realDir, type Service } from '../../../test/support/realFixtures.js';
+import { MANIFOLD_OPEN_MC, openManifoldRecording, realDir, realFile, type Service } from '../../../test/support/realFixtures.js';
 
 const P = '/public/v1';
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -13,9 +13,10 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
 
-async function replay(service: Service, limits = { anonymous: 100_000, key: 100_000 }) {
+async function replay(service: Service | { dir: string; asRecorded?: { recordedAt?: number } }, limits = { anonymous: 100_000, key: 100_000 }) {
   const clock = new ManualClock(NOW);
-  const server = await startReplayServer({ dir: realDir(service), clock, keys: ['k1'], limits });
+  const where = typeof service === 'string' ? { dir: realDir(service) } : service;
+  const server = await startReplayServer({ ...where, clock, keys: ['k1'], limits });
   running.push(server);
   const get = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(server.url + P + path, init);
@@ -103,6 +104,41 @@ describe('replay: quotes from the recorded prices', () => {
     // the 2022 market closed long ago: the answer is recognised (409, not 400); its author is not an outcome
     expect((await get(`/markets/TEW8dlA3pxk3GalxeQkI/quote?outcome=${encodeURIComponent('Harry Potter')}&amount=5&action=buy`)).status).toBe(410);
     expect((await get('/markets/TEW8dlA3pxk3GalxeQkI/quote?outcome=Olivia&amount=5&action=buy')).status).toBe(400);
+  });
+});
+
+describe('replay as of the recording (--as-recorded)', () => {
+  const recordedAt = Date.parse(MANIFOLD_OPEN_MC.recordedAt);
+  const raw = realFile('manifold', MANIFOLD_OPEN_MC.file) as any;
+  const quote = (outcome: string) => `/markets/${MANIFOLD_OPEN_MC.id}/quote?outcome=${encodeURIComponent(outcome)}&amount=5&action=buy`;
+
+  it('Manifold’s multiple-choice market recorded open is open again: an answer text is quoted (200), its author’s name is no outcome (400)', async () => {
+    const { server, get } = await replay({ dir: openManifoldRecording(), asRecorded: {} }); // the time from manifest.json
+    expect(server.asRecorded).toEqual({ recordedAt, shiftMs: NOW - recordedAt });
+    const detail = (await get(`/markets/${MANIFOLD_OPEN_MC.id}`)).body.data;
+    expect(detail).toMatchObject({ isResolved: false, closeTime: raw.closeTime + NOW - recordedAt, createdTime: raw.createdTime + NOW - recordedAt });
+    expect(detail.answers.map((a: any) => [a.text, a.name, a.probability])).toEqual(raw.answers.map((a: any) => [a.text, a.name, a.probability]));
+    expect((await get('/markets?status=active')).body.data.map((m: any) => m.id)).toEqual([MANIFOLD_OPEN_MC.id]);
+
+    const q = await get(quote('Harry Potter'));
+    expect(q.status).toBe(200);
+    expect(q.body.data).toMatchObject({ marketId: MANIFOLD_OPEN_MC.id, outcome: 'Harry Potter', action: 'buy', amount: 5 });
+    expect(q.body.data.priceBefore).toBeCloseTo(1 / 3, 6);
+    expect(q.body.data.shares).toBeGreaterThan(0);
+    const author = await get(quote('Olivia'));
+    expect(author.status).toBe(400);
+    expect(author.body.error).toMatchObject({ param: 'outcome' });
+    expect(author.body.error.message).toContain('Harry Potter, Cthulu, Ririsu/Ririto Ibusuki');
+  });
+
+  it('served as recorded, the same file is closed since December 2022 (409); --recorded-at wins over the manifest; a time after now is refused', async () => {
+    const dir = openManifoldRecording();
+    expect((await (await replay({ dir })).get(quote('Harry Potter'))).status).toBe(409);
+    const oneDayLater = recordedAt + 86_400_000;
+    const { server } = await replay({ dir, asRecorded: { recordedAt: oneDayLater } });
+    expect(server.asRecorded?.shiftMs).toBe(NOW - oneDayLater);
+    await expect(replay({ dir, asRecorded: { recordedAt: NOW + 1000 } })).rejects.toThrow(/later than now/);
+    await expect(replay({ dir: realDir('manifold'), asRecorded: {} })).rejects.toThrow(/manifest\.json is missing/);
   });
 });
 

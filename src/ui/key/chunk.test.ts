@@ -67,4 +67,20 @@ describe('key chunks', () => {
     expect(textChunk('25')).toEqual({ text: '25', submit: false });
     expect(textChunk('25\r\r')).toEqual({ text: '25', submit: true });
   });
+
+  it('reads an Enter that starts the text as a key press: "\\r/" sends the search, then "/" opens the box again', () => {
+    const r = recorder();
+    feedInput(r.sink, '/', NO_KEY);
+    feedInput(r.sink, 'dota', NO_KEY);
+    feedInput(r.sink, '\r/', NO_KEY);
+    feedInput(r.sink, 'rihanna\r', NO_KEY);
+    expect(r.presses).toEqual([['/', {}], ['dota', {}], ['', { return: true }], ['/', {}], ['rihanna', {}], ['', { return: true }]]);
+    // once a key opened the field inside the chunk, an Enter right after it is a key press too
+    const o = recorder();
+    feedInput(o.sink, 'j/\rk', NO_KEY);
+    expect(o.presses).toEqual([['j', {}], ['/', {}], ['', { return: true }], ['k', {}]]);
+    const crlf = recorder();
+    feedInput(crlf.sink, '/\r\nk', NO_KEY);
+    expect(crlf.presses).toEqual([['/', {}], ['', { return: true }], ['k', {}]]);
+  });
 });

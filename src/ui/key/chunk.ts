@@ -8,9 +8,13 @@
  * is read again after each, so `'/foo'` opens the search box and then types
  * "foo"). Inside a text field the rest of the chunk is text, as a paste would
  * be — except that a trailing Enter still submits (`'foo\r'` searches for
- * "foo"). An Enter in the middle of a chunk stays text (a space), so a
- * multi-line paste from a terminal without bracketed paste cannot run the
- * lines after the first as commands (a stray `q` would quit).
+ * "foo"), and an Enter that starts the text (the field was typed into before
+ * this chunk, or a key of this chunk just opened it) is a key press too: it
+ * submits, and the rest of the chunk is read again in the context that
+ * follows (`'\r/'` sends the search, then `/` opens the box anew). An Enter
+ * after text in the same chunk stays text (a space), so a multi-line paste
+ * from a terminal without bracketed paste cannot run the lines after the first
+ * as commands (a stray `q` would quit).
  */
 import type { Key } from 'ink';
 
@@ -98,6 +102,12 @@ export function feedInput(sink: ChunkSink, input: string, key: Key): void {
   const chars = Array.from(input);
   for (let i = 0; i < chars.length; i++) {
     if (sink.inTextField()) {
+      if (chars[i] === '\r' || chars[i] === '\n') {
+        // nothing of this chunk typed before it: a key press, not a pasted line break (CR LF is one)
+        if (chars[i] === '\r' && chars[i + 1] === '\n') i++;
+        sink.key('', { ...NO_KEY, return: true });
+        continue;
+      }
       const { text, submit } = textChunk(chars.slice(i).join(''));
       if (text) sink.key(text, NO_KEY);
       if (submit) sink.key('', { ...NO_KEY, return: true });
