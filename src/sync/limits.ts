@@ -48,6 +48,18 @@ export class Limits {
     return Math.max(this.budget.nextSlotAt(now, this.allowed(cls, now)), this.server.allowedAt(now, this.reserve(cls)));
   }
 
+  /**
+   * When what the header shows about the budget changes next without a send: one of our sends
+   * leaves the window, or a cut limit grows back. The pump wakes then, so the counts decay
+   * during a long pause instead of freezing at their last value.
+   */
+  nextChangeAt(now: number): number | undefined {
+    const expiry = this.budget.nextExpiryAt(now);
+    const grow = this.aimd.nextChangeAt(now);
+    if (expiry === undefined) return grow;
+    return grow === undefined ? expiry : Math.min(expiry, grow);
+  }
+
   /** Record a send; returns its sequence number. */
   record(now: number): number {
     this.budget.record(now);

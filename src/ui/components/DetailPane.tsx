@@ -35,6 +35,19 @@ export function historyOf(history: PriceHistory | undefined, name: string): (num
   return i < 0 || !history ? [] : history.samples.map((s) => s.prices[i]);
 }
 
+/**
+ * The closing time as the status allows: an active market counts down ("closes in 3d 4h"); one that
+ * stopped trading (closed, settling, resolved — by its own word or a quote's 409/410/423) never does,
+ * whatever its closesAt says: " · closed 2h ago" when that is past, nothing otherwise.
+ */
+export function closingText(e: MarketEntry, now: number): string {
+  const at = e.market.closesAt;
+  const past = at !== undefined && at <= now;
+  const status = effectiveStatus(e);
+  if (status === 'closed' || status === 'settling' || status === 'resolved') return past ? ` · closed ${formatClosesIn(at, now)}` : '';
+  return past ? ` · closed ${formatClosesIn(at, now)}` : ` · closes ${formatClosesIn(at, now)}`;
+}
+
 export function detailHeadLines(p: DetailProps): Seg[][] {
   const focusSeg: Seg = paneTitle('Detail', p.focused);
   const e = p.entry;
@@ -44,11 +57,12 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
     [focusSeg, { text: ' ' }, { text: sanitize(m.title) || '(untitled)', bold: true }],
     [
       badgeSeg(effectiveStatus(e)),
-      { text: m.closesAt !== undefined && m.closesAt <= p.now ? ` · closed ${formatClosesIn(m.closesAt, p.now)}` : ` · closes ${formatClosesIn(m.closesAt, p.now)}` },
+      { text: closingText(e, p.now) },
       { text: ` · ${sanitize(m.category) || 'no category'}`, dim: true, priority: -1 },
       { text: m.resolvedOutcome ? ` · resolved: ${sanitize(m.resolvedOutcome)}` : '', color: colors.accent },
     ],
   ];
+  if (e.forbidden) lines.push([{ text: `✗ ${sanitize(e.forbidden.message)} Not refreshed for a while; select it again to retry.`, color: colors.error }]);
   if (p.eventTitle) lines.push([{ text: 'Event ', dim: true }, { text: sanitize(p.eventTitle) }]);
   lines.push([
     { text: `Vol ${formatVolume(m.volume)}`, dim: true },

@@ -51,7 +51,11 @@ export function quoteResultLines(entry: QuoteEntry | undefined, form: QuoteForm,
   switch (entry.status) {
     case 'waiting':
       return [
-        [{ text: '… waiting for a quote', color: colors.accent }],
+        [
+          { text: '… waiting for a quote', color: colors.accent },
+          // the last try failed for a passing reason (5xx, no answer) and is repeated: say why, not just "waiting"
+          { text: entry.retryError ? ` · the last try failed: ${sanitize(entry.retryError.message)} Trying again.` : '', color: colors.warn },
+        ],
         ...(entry.result ? resultLines(entry, true).slice(0, 1) : []),
       ];
     case 'ok':
