@@ -4,7 +4,8 @@
  * a short summary follows. Keys are counted, never printed.
  */
 import { parseArgs } from 'node:util';
-import { startServer, DEFAULT_LIMITS } from '../server/listen.js';
+import { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKind } from '../server/chaos.js';
+import { startServer, DEFAULT_LIMITS, type ServerOptions } from '../server/listen.js';
 
 export interface ServeIo {
   stdout: NodeJS.WritableStream;
@@ -25,6 +26,14 @@ Options:
   --keys a,b    API keys the service accepts (visible in ps; demo use only)
   --help        show this help
 
+Misbehaving on purpose (to see how a client copes):
+  --chaos PROFILE          ${CHAOS_PROFILES.join(', ')}
+                           (none: no fault; under any profile a few markets on screen get hostile titles)
+  --chaos-after S          seconds of normal service first (default 30)
+  --chaos-for S            seconds the fault lasts (default: for good; flap: each phase, default 120)
+  --chaos-retry-after K    429: seconds, date, none or huge (default seconds)
+  --log-requests           print one line per request: req {"at","path","status","fault"}
+
 The first line printed is the base URL, e.g. http://127.0.0.1:8787
 `;
 
@@ -42,6 +51,8 @@ interface ServeConfig {
   seed: number;
   speed: number;
   keys: string[];
+  chaos?: NonNullable<ServerOptions['chaos']>;
+  logRequests: boolean;
 }
 
 function parse(argv: string[]): ServeConfig | 'help' {
@@ -57,6 +68,11 @@ function parse(argv: string[]): ServeConfig | 'help' {
         seed: { type: 'string' },
         speed: { type: 'string' },
         keys: { type: 'string' },
+        chaos: { type: 'string' },
+        'chaos-after': { type: 'string' },
+        'chaos-for': { type: 'string' },
+        'chaos-retry-after': { type: 'string' },
+        'log-requests': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -87,6 +103,30 @@ function parse(argv: string[]): ServeConfig | 'help' {
     seed: intFlag('seed', values.seed, 1, 4294967295),
     speed,
     keys,
+    ...chaosFlags(values),
+    logRequests: values['log-requests'] ?? false,
+  };
+}
+
+function chaosFlags(values: Record<string, string | boolean | undefined>): Pick<ServeConfig, 'chaos'> {
+  const str = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
+  const profile = str('chaos');
+  const extra = ['chaos-after', 'chaos-for', 'chaos-retry-after'].find((n) => str(n) !== undefined);
+  if (profile === undefined) {
+    if (extra) throw new UsageError(`--${extra} needs --chaos`);
+    return {};
+  }
+  if (!(CHAOS_PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--chaos must be one of ${CHAOS_PROFILES.join(', ')}`);
+  const retryAfter = str('chaos-retry-after') ?? 'seconds';
+  if (!(RETRY_AFTER_KINDS as readonly string[]).includes(retryAfter)) throw new UsageError(`--chaos-retry-after must be one of ${RETRY_AFTER_KINDS.join(', ')}`);
+  const forS = str('chaos-for');
+  return {
+    chaos: {
+      profile: profile as ChaosProfile,
+      afterMs: intFlag('chaos-after', str('chaos-after'), 30, 86_400) * 1000,
+      ...(forS !== undefined ? { forMs: Math.max(1, intFlag('chaos-for', forS, 0, 86_400)) * 1000 } : {}),
+      retryAfter: retryAfter as RetryAfterKind,
+    },
   };
 }
 
@@ -104,7 +144,11 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
   }
   let running;
   try {
-    running = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys });
+    const log = (e: object) => io.stdout.write(`req ${JSON.stringify(e)}\n`);
+    // --log-requests alone: the request log, without faults or hostile titles
+    const chaos = cfg.chaos ?? (cfg.logRequests ? { profile: 'none' as const, hostileTitles: false } : undefined);
+    if (chaos && cfg.logRequests) chaos.onRequest = log;
+    running = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys, ...(chaos ? { chaos } : {}) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
     const why = code === 'EADDRINUSE' ? `port ${cfg.port} is already in use` : code === 'EADDRNOTAVAIL' ? `cannot bind ${cfg.host}` : err instanceof Error ? err.message.split('\n')[0] : 'failed to start';
@@ -120,6 +164,7 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
     `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
       `${visible} public markets in ${events} events across ${categories} categories\n` +
       `API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ${DEFAULT_LIMITS.key}/min per key\n` +
+      (cfg.chaos ? `CHAOS ${cfg.chaos.profile}: normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s, then ${cfg.chaos.forMs === undefined ? 'for good' : `for ${cfg.chaos.forMs / 1000} s`}\n` : '') +
       `Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../util/clock.js';
+import { Chaos, type ChaosOptions } from './chaos.js';
 import { createHandler } from './handler.js';
 import { Simulator } from './sim/simulator.js';
 
@@ -21,6 +22,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** defaults: anonymous 10, key 30, windowMs 60 000 */
   limits?: { anonymous?: number; key?: number; windowMs?: number };
+  /** Misbehave on purpose (see chaos.ts); its clock is the server's. */
+  chaos?: Omit<ChaosOptions, 'clock'>;
 }
 
 export interface RunningServer {
@@ -58,7 +61,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // Empty or non-string entries are never valid keys (an empty header is a 401, not a match).
   const keys = (opts.keys ?? []).filter((k): k is string => typeof k === 'string' && k !== '');
   const handler = createHandler({ sim, keys, limits });
-  const server: Server = createServer(handler);
+  const chaos = opts.chaos ? new Chaos({ ...opts.chaos, clock: opts.clock ?? systemClock }) : undefined;
+  const server: Server = createServer(chaos ? chaos.wrap(handler) : handler);
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const body = JSON.stringify({ success: false, error: { code: 'BAD_REQUEST', message: 'Malformed HTTP request.' } });
