@@ -145,6 +145,16 @@ describe('badges and connection states', () => {
     await waitForFrame(h.term, (x) => /Market number 1 .* STALE/.test(x));
   });
 
+  it('turns rows STALE during an outage, however far sync has pushed the next try', async () => {
+    h = renderApp({ columns: 160 });
+    await waitForFrame(h.term, 'Market number 1');
+    // sync backs off after failures: the next list refresh is 15 min away (as it publishes it during a pause)
+    const now = h.clock.now();
+    h.store.getState().setRate({ nextListRefreshAt: now + 15 * 60_000, nextRequestAt: now + 15 * 60_000, backoffUntil: now + 15 * 60_000, backoffReason: 'rate_limited' });
+    h.clock.advance(2 * 60_000);
+    await waitForFrame(h.term, (x) => /Market number 1 .* STALE/.test(x));
+  });
+
   it('shows a spinner while the first list loads', async () => {
     h = renderApp({ markets: [] });
     await waitForFrame(h.term, 'Loading markets…');
