@@ -32,6 +32,8 @@ export class Health {
   private consecutive429 = 0;
   private consecutiveFailures = 0;
   private authFailures = 0;
+  /** When the key was last rejected. */
+  private authRejectedAt = Number.NEGATIVE_INFINITY;
   private until: number | undefined;
   private why: PauseReason | undefined;
   private total429 = 0;
@@ -47,6 +49,7 @@ export class Health {
     this.consecutive429 = 0;
     this.consecutiveFailures = 0;
     this.authFailures = 0;
+    this.authRejectedAt = Number.NEGATIVE_INFINITY;
     this.until = undefined;
     this.why = undefined;
   }
@@ -72,9 +75,13 @@ export class Health {
     this.pause(now + rateLimitWait(this.consecutive429, e.retryAfterMs, e.rate, this.o.random, this.o.backoff), 'rate_limited');
   }
 
-  /** 401: nothing goes out until the next probe. */
-  authFailed(now: number): void {
-    this.authFailures++;
+  /**
+   * 401: nothing goes out until the next probe. A request that left before the last rejection
+   * (on the wire at the time) says nothing new: the probes do not space out for it.
+   */
+  authFailed(now: number, sentAt: number): void {
+    if (!(this.why === 'auth' && sentAt <= this.authRejectedAt)) this.authFailures++;
+    this.authRejectedAt = now;
     this.pause(now + this.probeWait(), 'auth');
   }
 

@@ -83,7 +83,7 @@ export class Outcomes {
       case 'unauthorized':
         // never downgraded to anonymous: everything waits for a probe that gets data again
         st.requestFailed(info);
-        this.health.authFailed(now);
+        this.health.authFailed(now, a.sentAt);
         this.q.requeue(job, now);
         return;
       case 'rate_limited':
