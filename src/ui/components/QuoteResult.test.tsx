@@ -46,7 +46,7 @@ describe('quote result', () => {
     expect(await drawn({ form, status: 'waiting' })).toContain('… waiting for a quote');
     // a try that failed for a passing reason says why it is still waiting
     const retry = { kind: 'server', code: 'HTTP_503', status: 503, message: 'The service is unavailable right now (503).', at: 0 } as const;
-    expect(await drawn({ form, status: 'waiting', retryError: retry })).toContain('… waiting for a quote · the last try failed: The service is unavailable right now (503). Trying again.');
+    expect(await drawn({ form, status: 'waiting', retryError: retry })).toContain('… waiting for a quote · retrying after HTTP 503'); // the server's message follows when there is room
   });
 
   it.each([

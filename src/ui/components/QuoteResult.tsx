@@ -1,4 +1,5 @@
 import { validateAmount } from '../../api/validate.js';
+import { shortCause } from '../../store/connection.js';
 import type { QuoteEntry, QuoteForm, TradeState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { sameForm } from '../viewModel.js';
@@ -54,7 +55,8 @@ export function quoteResultLines(entry: QuoteEntry | undefined, form: QuoteForm,
         [
           { text: '… waiting for a quote', color: colors.accent },
           // the last try failed for a passing reason (5xx, no answer) and is repeated: say why, not just "waiting"
-          { text: entry.retryError ? ` · the last try failed: ${sanitize(entry.retryError.message)} Trying again.` : '', color: colors.warn },
+          { text: entry.retryError ? ` · retrying after ${shortCause(entry.retryError)}` : '', color: colors.warn },
+          { text: entry.retryError ? ` — ${sanitize(entry.retryError.message)}` : '', dim: true, priority: -1 },
         ],
         ...(entry.result ? resultLines(entry, true).slice(0, 1) : []),
       ];
