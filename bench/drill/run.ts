@@ -45,7 +45,6 @@ const KEY_LIMIT = 30;
 interface Server {
   proc: ChildProcess;
   url: string;
-  startedAt: number;
   log: () => string;
 }
 
@@ -60,7 +59,7 @@ async function startServer(p: DrillProfile, t: DrillTiming, key: string): Promis
     if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`the chaos service did not start: ${out}`);
     await delay(20);
   }
-  return { proc, url: out.split('\n')[0]!.trim(), startedAt: Date.now(), log: () => out };
+  return { proc, url: out.split('\n')[0]!.trim(), log: () => out };
 }
 
 function describeShown(p: DrillProfile): string {
@@ -88,9 +87,10 @@ export async function runDrill(p: DrillProfile, t: DrillTiming, tag: string): Pr
     tmux.recordOutput(raw);
     tmux.type(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
     tmux.keys('Enter');
-    const faultAt = server.startedAt + t.afterS * 1000;
-    const endAt = faultAt + t.forS * 1000;
-    const stopAt = endAt + Math.max(p.recoverMs, 2_000) + 3_000;
+    // the service's schedule counts from its first request (however slowly the dashboard starts)
+    const giveUpAt = Date.now() + 30_000;
+    let faultAt = Number.POSITIVE_INFINITY;
+    let endAt = Number.POSITIVE_INFINITY;
     for (;;) {
       const now = Date.now();
       const screen = tmux.capture();
@@ -99,8 +99,16 @@ export async function runDrill(p: DrillProfile, t: DrillTiming, tag: string): Pr
         exitedAlone = true;
         break;
       }
+      if (!Number.isFinite(faultAt)) {
+        const first = requestTimes(server.log())[0];
+        if (first === undefined && now > giveUpAt) break;
+        if (first !== undefined) {
+          faultAt = first + t.afterS * 1000;
+          endAt = faultAt + t.forS * 1000;
+        }
+      }
       const recovered = p.recoverMs > 0 && now > endAt && stateOf(screen) === 'online';
-      if (now > stopAt || (recovered && now > endAt + 2_000)) break;
+      if (now > endAt + Math.max(p.recoverMs, 2_000) + 3_000 || (recovered && now > endAt + 2_000)) break;
       await delay(250);
     }
     if (!/EXIT=\d+/.test(tmux.capture())) {

@@ -82,7 +82,7 @@ describe('runServe', () => {
     await res.text();
     ac.abort();
     expect(await done).toBe(0);
-    expect(out.text()).toContain('CHAOS 500: normal for 0 s, then for good');
+    expect(out.text()).toContain('CHAOS 500: normal for 0 s from the first request, then for good');
     const req = out.text().split('\n').find((l) => l.startsWith('req '));
     expect(JSON.parse(req!.slice(4))).toMatchObject({ path: '/public/v1/markets?limit=2', status: 500, fault: true });
     expect(out.text()).not.toContain('secret');

@@ -29,7 +29,7 @@ Options:
 Misbehaving on purpose (to see how a client copes):
   --chaos PROFILE          ${CHAOS_PROFILES.join(', ')}
                            (none: no fault; under any profile a few markets on screen get hostile titles)
-  --chaos-after S          seconds of normal service first (default 30)
+  --chaos-after S          seconds of normal service from the first request (default 30)
   --chaos-for S            seconds the fault lasts (default: for good; flap: each phase, default 120)
   --chaos-retry-after K    429: seconds, date, none or huge (default seconds)
   --log-requests           print one line per request: req {"at","path","status","fault"}
@@ -164,7 +164,7 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
     `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
       `${visible} public markets in ${events} events across ${categories} categories\n` +
       `API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ${DEFAULT_LIMITS.key}/min per key\n` +
-      (cfg.chaos ? `CHAOS ${cfg.chaos.profile}: normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s, then ${cfg.chaos.forMs === undefined ? 'for good' : `for ${cfg.chaos.forMs / 1000} s`}\n` : '') +
+      (cfg.chaos ? `CHAOS ${cfg.chaos.profile}: normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s from the first request, then ${cfg.chaos.forMs === undefined ? 'for good' : `for ${cfg.chaos.forMs / 1000} s`}\n` : '') +
       `Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {

@@ -1,8 +1,9 @@
 /**
  * `oddsboard serve --chaos PROFILE`: the reference service misbehaving on
  * purpose, for tests, drills and anyone who wants to see how the dashboard
- * copes. Normal service for `afterMs`, then the fault for `forMs` (for good
- * when not given), then normal service again; `flap` alternates down and up
+ * copes. Normal service for `afterMs` from the first request (so a client
+ * that starts slowly still gets its data first), then the fault for `forMs`
+ * (for good when not given), then normal service again; `flap` alternates down and up
  * for `forMs` each; `none` never fails (hostile titles and the request log only). Under any profile a few markets on screen carry hostile
  * titles (control sequences, emoji terminals measure differently).
  *
@@ -22,7 +23,7 @@ export type RetryAfterKind = (typeof RETRY_AFTER_KINDS)[number];
 
 export interface ChaosOptions {
   profile: ChaosProfile;
-  /** Normal service before the fault (default 30 s). */
+  /** Normal service from the first request until the fault (default 30 s). */
   afterMs?: number;
   /** How long the fault lasts (default: for good); `flap`: each down and up phase (default 2 min). */
   forMs?: number;
@@ -58,7 +59,8 @@ const failure = (code: string, message: string) => JSON.stringify({ success: fal
 
 export class Chaos {
   readonly profile: ChaosProfile;
-  private readonly startedAt: number;
+  /** When the first request arrived: the schedule counts from it. */
+  private startedAt: number | undefined;
   private readonly afterMs: number;
   private readonly forMs: number | undefined;
   private readonly retryAfter: RetryAfterKind;
@@ -70,15 +72,14 @@ export class Chaos {
 
   constructor(private readonly o: ChaosOptions) {
     this.profile = o.profile;
-    this.startedAt = o.clock.now();
     this.afterMs = Math.max(0, o.afterMs ?? 30_000);
     this.forMs = o.forMs ?? (o.profile === 'flap' ? 120_000 : undefined);
     this.retryAfter = o.retryAfter ?? 'seconds';
   }
 
-  /** Whether the fault is on at `now`. */
+  /** Whether the fault is on at `now` (never before the first request). */
   active(now: number): boolean {
-    if (this.profile === 'none') return false;
+    if (this.profile === 'none' || this.startedAt === undefined) return false;
     const t = now - this.startedAt - this.afterMs;
     if (t < 0) return false;
     if (this.profile === 'flap') return Math.floor(t / (this.forMs ?? 120_000)) % 2 === 0;
@@ -88,6 +89,7 @@ export class Chaos {
   wrap(inner: Handler): Handler {
     return (req, res) => {
       const at = this.o.clock.now();
+      this.startedAt ??= at;
       const path = req.url ?? '/';
       const fault = this.active(at);
       let reported = false;
