@@ -31,7 +31,9 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   504: 'Gateway timeout (504): the server took too long behind its proxy.',
 };
 
-export function defaultMessage(status: number): string {
+/** Our words for a failure the server did not explain; without a key, a 401 is not about one. */
+export function defaultMessage(status: number, keyed = true): string {
+  if (status === 401 && !keyed) return 'The service refused anonymous access (401).';
   return DEFAULT_MESSAGES[status] ?? (status >= 500 ? `The server failed with status ${status}.` : `Unexpected answer from the server (status ${status}).`);
 }
 
@@ -101,7 +103,7 @@ export function decodeEnvelope(res: RawResponse, key: string | undefined, now: n
       kind,
       status,
       code: cleanCode(failure?.code, key) ?? `HTTP_${status}`,
-      message: cleanMessage(failure?.message, key) ?? defaultMessage(status),
+      message: cleanMessage(failure?.message, key) ?? defaultMessage(status, key !== undefined),
       retryAfterMs,
       rate,
       param: kind === 'invalid_request' ? cleanParam(failure?.param) : undefined,

@@ -8,7 +8,8 @@ import type { RateHeaders } from './types.js';
  */
 export type ApiErrorKind =
   | 'invalid_request' // rejected before sending (our validation) or 400 from the server
-  | 'unauthorized' // 401: the key was rejected
+  | 'unauthorized' // 401: the key (or anonymous access) was rejected
+  | 'forbidden' // 403: this resource is refused; other requests may still work
   | 'not_found' // 404 (also private / pending review)
   | 'closed' // 409
   | 'resolved' // 410
@@ -63,8 +64,9 @@ export function kindForStatus(status: number): ApiErrorKind {
     case 422:
       return 'invalid_request';
     case 401:
-    case 403:
       return 'unauthorized';
+    case 403:
+      return 'forbidden';
     case 404:
       return 'not_found';
     case 409:

@@ -45,6 +45,7 @@ export function exitCodeFor(kind: ApiErrorKind): number {
     case 'settling':
       return EXIT.marketState;
     case 'unauthorized':
+    case 'forbidden':
       return EXIT.auth;
     case 'aborted':
       return EXIT.sigint;
@@ -73,6 +74,8 @@ export function errorCodeFor(kind: ApiErrorKind): string {
       return 'MARKET_SETTLING';
     case 'unauthorized':
       return 'UNAUTHORIZED';
+    case 'forbidden':
+      return 'FORBIDDEN';
     case 'aborted':
       return 'INTERRUPTED';
     case 'server':

@@ -56,6 +56,10 @@ describe('runServe', () => {
     [['--replay', 'test/fixtures/real/kalshi', '--recorded-at', '2022-10-11T22:30:18Z']],
     [['--replay', 'test/fixtures/real/kalshi', '--as-recorded', '--recorded-at', '2022-10-11']],
     [['--replay', 'test/fixtures/real/kalshi', '--as-recorded', '--recorded-at', 'secret-yesterday']],
+    [['--chaos', 'meteor']],
+    [['--chaos-after', '5']],
+    [['--chaos', '429', '--chaos-retry-after', 'soon']],
+    [['--chaos', '500', '--chaos-for', '-3']],
   ])('a bad flag %j returns 2 with a one-line message', async (argv) => {
     const out = sink();
     const err = sink();
@@ -115,5 +119,23 @@ describe('runServe', () => {
     expect(out.text()).toContain('--port');
     expect(out.text()).toContain('--as-recorded');
     expect(out.text()).toContain('--recorded-at ISO');
+    expect(out.text()).toContain('--chaos PROFILE');
+    expect(out.text()).toContain('500 html badjson truncated wrongtypes huge trickle hang reset flap 429 revoke vanish');
+  });
+
+  it('--chaos 500 --chaos-after 0 fails every request and says so; --log-requests prints one line each, never the key', async () => {
+    const out = sink();
+    const ac = new AbortController();
+    const done = runServe(['--port', '0', '--keys', 'secret-gamma', '--chaos', '500', '--chaos-after', '0', '--log-requests'], { stdout: out.stream, stderr: sink().stream, signal: ac.signal });
+    const url = await out.firstLine;
+    const res = await fetch(`${url}/public/v1/markets?limit=2`, { headers: { 'X-API-Key': 'secret-gamma' } });
+    expect(res.status).toBe(500);
+    await res.text();
+    ac.abort();
+    expect(await done).toBe(0);
+    expect(out.text()).toContain('CHAOS 500: normal for 0 s from the first request, then for good');
+    const req = out.text().split('\n').find((l) => l.startsWith('req '));
+    expect(JSON.parse(req!.slice(4))).toMatchObject({ path: '/public/v1/markets?limit=2', status: 500, fault: true });
+    expect(out.text()).not.toContain('secret');
   });
 });

@@ -3,7 +3,8 @@
  * SIGINT/SIGTERM. The first line of stdout is the base URL (scripts read it);
  * a short summary follows. Keys are counted, never printed.
  */
-import { startServer, DEFAULT_LIMITS } from '../server/listen.js';
+import { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKind } from '../server/chaos.js';
+import { startServer, DEFAULT_LIMITS, type ServerOptions } from '../server/listen.js';
 import { parseRecordedAt } from '../server/replay/asRecorded.js';
 import { findCommand } from './commands.js';
 import { UsageError } from './errors.js';
@@ -35,6 +36,8 @@ interface ServeConfig {
   replay?: string;
   /** Replay as of the recording; `recordedAt` when given on the command line (else DIR/manifest.json's). */
   asRecorded?: { recordedAt?: number };
+  chaos?: NonNullable<ServerOptions['chaos']>;
+  logRequests: boolean;
 }
 
 function parse(argv: string[]): ServeConfig | 'help' {
@@ -74,6 +77,33 @@ function parse(argv: string[]): ServeConfig | 'help' {
     seed: intFlag('seed', values.seed, 1, 4294967295),
     speed,
     keys,
+    ...chaosFlags(values),
+    logRequests: inv.flags['log-requests'] === true,
+  };
+}
+
+function chaosFlags(values: Partial<Record<string, string>>): Pick<ServeConfig, 'chaos'> {
+  const profile = values.chaos;
+  const extra = ['chaos-after', 'chaos-for', 'chaos-retry-after'].find((n) => values[n] !== undefined);
+  if (profile === undefined) {
+    if (extra) throw new UsageError(`--${extra} needs --chaos`);
+    return {};
+  }
+  if (!(CHAOS_PROFILES as readonly string[]).includes(profile)) {
+    throw new UsageError(`--chaos must be one of ${CHAOS_PROFILES.join(', ')}`);
+  }
+  const retryAfter = values['chaos-retry-after'] ?? 'seconds';
+  if (!(RETRY_AFTER_KINDS as readonly string[]).includes(retryAfter)) {
+    throw new UsageError(`--chaos-retry-after must be one of ${RETRY_AFTER_KINDS.join(', ')}`);
+  }
+  const forS = values['chaos-for'];
+  return {
+    chaos: {
+      profile: profile as ChaosProfile,
+      afterMs: intFlag('chaos-after', values['chaos-after'], 30, 86_400) * 1000,
+      ...(forS !== undefined ? { forMs: Math.max(1, intFlag('chaos-for', forS, 0, 86_400)) * 1000 } : {}),
+      retryAfter: retryAfter as RetryAfterKind,
+    },
   };
 }
 
@@ -110,7 +140,11 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
           `${counts}, served as recorded but for their times: each moved forward ${formatShift(r.asRecorded.shiftMs)}\n`
         : `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}\n${counts}, served as recorded\n`;
     } else {
-      const r = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys });
+      const log = (e: object) => io.stdout.write(`req ${JSON.stringify(e)}\n`);
+      // --log-requests alone: the request log, without faults or hostile titles
+      const chaos = cfg.chaos ?? (cfg.logRequests ? { profile: 'none' as const, hostileTitles: false } : undefined);
+      if (chaos && cfg.logRequests) chaos.onRequest = log;
+      const r = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys, ...(chaos ? { chaos } : {}) });
       running = r;
       const sim = r.sim;
       const visible = sim.markets().filter((m) => sim.isVisible(m)).length;
@@ -118,7 +152,11 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
       const categories = new Set(sim.markets().map((m) => m.category)).size;
       summary =
         `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
-        `${visible} public markets in ${events} events across ${categories} categories\n`;
+        `${visible} public markets in ${events} events across ${categories} categories\n` +
+        (cfg.chaos
+          ? `CHAOS ${cfg.chaos.profile}: normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s from the first request, then ` +
+            `${cfg.chaos.forMs === undefined ? 'for good' : `for ${cfg.chaos.forMs / 1000} s`}\n`
+          : '');
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;

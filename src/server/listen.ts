@@ -4,6 +4,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../util/clock.js';
+import { Chaos, type ChaosOptions } from './chaos.js';
 import { createHandler, type AppLimits } from './handler.js';
 import { simulatorSource } from './routes.js';
 import { Simulator } from './sim/simulator.js';
@@ -24,6 +25,8 @@ export interface ServerOptions {
   limits?: { anonymous?: number; key?: number; windowMs?: number };
   /** Called once per answer sent (its status and when): the service's own count, for tests and benchmarks. */
   onAnswer?: (status: number, at: number) => void;
+  /** Misbehave on purpose (see chaos.ts); its clock is the server's. */
+  chaos?: Omit<ChaosOptions, 'clock'>;
 }
 
 export interface RunningServer {
@@ -105,8 +108,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be an integer from 0 to 65535');
   const limits = resolveLimits(opts.limits);
   const sim = new Simulator({ seed: opts.seed ?? 1, clock: opts.clock ?? systemClock, speed: opts.speed ?? 1 });
+  const clock = opts.clock ?? systemClock;
   const handler = createHandler({ source: simulatorSource(sim), keys: cleanKeys(opts.keys), limits });
-  return { ...(await listen(counted(handler, opts.onAnswer, opts.clock ?? systemClock), opts.host ?? '127.0.0.1', port)), sim };
+  const chaos = opts.chaos ? new Chaos({ ...opts.chaos, clock }) : undefined;
+  return { ...(await listen(counted(chaos ? chaos.wrap(handler) : handler, opts.onAnswer, clock), opts.host ?? '127.0.0.1', port)), sim };
 }
 
 /** The handler, reporting each answer's status when it has been sent. */

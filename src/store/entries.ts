@@ -1,6 +1,7 @@
 /** Pure helpers the store's actions use to update market entries, history and the cache. */
 import type { Market, MarketStatus } from '../api/types.js';
-import type { AppState, MarketEntry, PriceHistory } from './types.js';
+import { transitionOf } from './transitions.js';
+import type { AppState, MarketEntry, PriceHistory, StatusTransition } from './types.js';
 
 export const HISTORY_CAP = 120;
 /** Markets kept in memory beyond the ones in the list (detail, history): oldest dropped first. */
@@ -13,7 +14,12 @@ export function knownStatus(entry: Pick<MarketEntry, 'market' | 'tradeState'>, p
   return s === 'unknown' ? prev : s;
 }
 
-export function upsertMarket(prev: MarketEntry | undefined, incoming: Market, at: number, detail: boolean): MarketEntry {
+/**
+ * `market` as it arrived at `at`, merged with what was known: the first prices, the detail's time, the outcomes a
+ * detail brought (when the list names none), a trading state a quote revealed and a 403 mark (a detail answer clears
+ * it). `sentAt` is when the answer's request left (undefined: not known, so never newer than anything).
+ */
+export function upsertMarket(prev: MarketEntry | undefined, incoming: Market, at: number, detail: boolean, sentAt?: number): MarketEntry {
   const market = keepOutcomes(prev, incoming);
   const firstPrices = { ...(prev?.firstPrices ?? {}) };
   for (const o of market.outcomes) if (typeof o.price === 'number' && !(o.name in firstPrices)) firstPrices[o.name] = o.price;
@@ -25,11 +31,15 @@ export function upsertMarket(prev: MarketEntry | undefined, incoming: Market, at
   };
   const detailAt = detail ? at : prev?.detailAt;
   if (detailAt !== undefined) entry.detailAt = detailAt;
-  // A trading state learned from a quote holds until the market's own status says something else than active.
-  if (prev?.tradeState && market.status === 'active' && prev.tradeStateAt !== undefined && (market.updatedAt ?? 0) <= prev.tradeStateAt) {
+  // A trading state learned from a quote (409/410/423) holds against an answer that still says active, unless
+  // that answer is newer on both counts: its request left after the quote's refusal arrived, and the market
+  // carries an updatedAt later than that. A request in flight at the time, or a server that does not stamp
+  // its markets, does not flip the market back (no ACTIVE/CLOSED flip-flops in Recent changes).
+  if (prev?.tradeState && market.status === 'active' && prev.tradeStateAt !== undefined && !newerThan(prev.tradeStateAt, sentAt, market.updatedAt)) {
     entry.tradeState = prev.tradeState;
     entry.tradeStateAt = prev.tradeStateAt;
   }
+  if (prev?.forbidden && !detail) entry.forbidden = prev.forbidden;
   const known = knownStatus(entry, prev?.knownStatus);
   if (known !== undefined) entry.knownStatus = known;
   return entry;
@@ -43,6 +53,19 @@ function keepOutcomes(prev: MarketEntry | undefined, market: Market): Market {
   if (!market.outcomesPending || !prev || prev.market.outcomes.length === 0) return market;
   const { outcomesPending: _p, ...rest } = market;
   return { ...rest, outcomes: prev.market.outcomes };
+}
+
+function newerThan(t: number, sentAt: number | undefined, updatedAt: number | undefined): boolean {
+  return sentAt !== undefined && sentAt > t && updatedAt !== undefined && updatedAt > t;
+}
+
+/**
+ * Where the selection goes when `id` leaves the list `before` → `after`: the row that took its place
+ * (the same index, or the last row), the first row when it was not in `before`; undefined when empty.
+ */
+export function neighbour(before: readonly string[], after: readonly string[], id: string): string | undefined {
+  const i = before.indexOf(id);
+  return after[Math.min(Math.max(i, 0), after.length - 1)];
 }
 
 export function appendHistory(prev: PriceHistory | undefined, market: Market, at: number): PriceHistory | undefined {

@@ -34,7 +34,8 @@ describe('list and markets', () => {
     s.getState().listLoaded(batch(500, 100), 10);
     const st = s.getState();
     expect(Object.keys(st.markets).length).toBeLessThanOrEqual(MARKET_CACHE_CAP);
-    expect(st.markets.m0).toBeDefined(); // selected
+    expect(st.selectedId).toBe('m500'); // a list without the selection hands it to its first row
+    expect(st.markets.m500).toBeDefined();
     expect(st.markets.m1).toBeUndefined(); // oldest, not listed
     expect(st.quotes.m1).toBeUndefined();
     expect(st.history.m1).toBeUndefined();
@@ -131,26 +132,32 @@ describe('quotes', () => {
     expect(s.getState().quotes.a?.result).toBeUndefined();
     s.getState().quoteFailed('b', form, err('invalid_request', 11, 400));
     expect(s.getState().markets.b?.tradeState).toBeUndefined();
-    // the learned state holds over older active data, and yields to newer data
-    s.getState().listLoaded([m('a', 0.6, { updatedAt: 9 })], 12);
+    // the learned state holds over older active data, and yields to data newer on both counts (request and updatedAt)
+    s.getState().listLoaded([m('a', 0.6, { updatedAt: 9 })], 12, { sentAt: 11 });
     expect(s.getState().markets.a?.tradeState).toBe('settling');
-    s.getState().listLoaded([m('a', 0.6, { updatedAt: 20 })], 21);
+    s.getState().listLoaded([m('a', 0.6, { updatedAt: 20 })], 21, { sentAt: 15 });
     expect(s.getState().markets.a?.tradeState).toBeUndefined();
   });
 });
 
 describe('connection, rate, notices, categories', () => {
-  it('tracks failures, the offline state, and a sticky auth failure', () => {
+  it('names the state the latest failure calls for, counts the trouble, and is online again on a good answer', () => {
     const s = fresh();
     s.getState().requestFailed(err('network', 1));
+    expect(s.getState().connection).toMatchObject({ status: 'offline', consecutiveFailures: 1, troubleSince: 1 });
     s.getState().requestFailed(err('server', 2, 500));
-    expect(s.getState().connection).toMatchObject({ status: 'offline', consecutiveFailures: 2, lastError: { kind: 'server' } });
+    expect(s.getState().connection).toMatchObject({ status: 'degraded', consecutiveFailures: 2, troubleSince: 1, lastError: { kind: 'server' } });
     expect(s.getState().list.loading).toBe(false);
     s.getState().requestSucceeded(3);
     expect(s.getState().connection).toMatchObject({ status: 'online', consecutiveFailures: 0, lastSuccessAt: 3 });
-    s.getState().authFailed(err('unauthorized', 4, 401));
-    s.getState().requestFailed(err('network', 5));
+    expect(s.getState().connection.troubleSince).toBeUndefined();
+    s.getState().requestFailed(err('unauthorized', 4, 401));
     expect(s.getState().connection.status).toBe('auth_failed');
+    s.getState().requestFailed(err('rate_limited', 5, 429));
+    expect(s.getState().connection.status).toBe('rate_limited');
+    s.getState().requestFailed(err('invalid_request', 6, 400));
+    expect(s.getState().connection.status).toBe('rate_limited'); // our query refused: says nothing about the connection
+    expect(s.getState().outages).toEqual([]); // short trouble is not recorded
   });
 
   it('patches rate state and keeps notices and categories bounded', () => {
@@ -182,7 +189,7 @@ describe('a changed list query', () => {
     expect(s.getState().list.pending).toBe(true);
     s.getState().setQuery({ category: 'politics' });
     expect(s.getState().list.ids).toEqual(['c']);
-    s.getState().listLoaded([mk('c', 'active', 'Politics', 7), mk('d', 'active', 'Politics', 1)], 2, s.getState().list.query);
+    s.getState().listLoaded([mk('c', 'active', 'Politics', 7), mk('d', 'active', 'Politics', 1)], 2, { query: s.getState().list.query });
     expect(s.getState().list).toMatchObject({ ids: ['c', 'd'], pending: false });
     s.getState().setQuery({ sort: 'liquidity' }); // unknown liquidity: the order stays
     expect(s.getState().list.ids).toEqual(['c', 'd']);
@@ -200,7 +207,7 @@ describe('a changed list query', () => {
     const s = seeded();
     const old = s.getState().list.query;
     s.getState().setQuery({ status: 'closed' });
-    s.getState().listLoaded([mk('a', 'active', 'Sports', 6), mk('c', 'active', 'Politics', 7)], 2, old);
+    s.getState().listLoaded([mk('a', 'active', 'Sports', 6), mk('c', 'active', 'Politics', 7)], 2, { query: old });
     expect(s.getState().list).toMatchObject({ ids: ['b'], pending: true });
     expect(s.getState().markets.a?.market.volume).toBe(6);
   });
@@ -209,5 +216,41 @@ describe('a changed list query', () => {
     const s = seeded();
     s.getState().setQuery({ q: '  ' });
     expect(s.getState().list.pending).toBeFalsy();
+  });
+});
+
+describe('quote states and detail agree', () => {
+  const form = { outcome: 'Yes', amount: '10', action: 'buy' } as const;
+
+  it('a 409 is not undone by a detail whose request left before it, even one stamped later', () => {
+    const s = fresh();
+    s.getState().listLoaded([m('a', 0.6, { updatedAt: 1 })], 1, { sentAt: 0 });
+    s.getState().quoteFailed('a', form, err('closed', 10, 409));
+    // sent at 8, answered at 12: older than the refusal, although the server stamped the market at 11
+    s.getState().marketLoaded(m('a', 0.6, { updatedAt: 11 }), 12, 8);
+    s.getState().listLoaded([m('a', 0.6, { updatedAt: 11 })], 13, { sentAt: 9 });
+    // sent after the refusal, but the market carries no newer timestamp
+    s.getState().marketLoaded(m('a', 0.6, { updatedAt: 5 }), 20, 15);
+    s.getState().marketLoaded(m('a', 0.6), 21, 16);
+    const st = s.getState();
+    expect(st.markets.a).toMatchObject({ tradeState: 'closed', knownStatus: 'closed' });
+    expect(st.transitions.map((t) => `${t.from}→${t.to}`)).toEqual(['active→closed']); // no flip-flop
+    expect(st.notices.some((n) => /active again/.test(n.text))).toBe(false);
+  });
+
+  it('yields to the market’s own later status, to a newer stamped answer, and to a quote that goes through', () => {
+    const s = fresh();
+    s.getState().listLoaded([m('a'), m('b'), m('c')], 1, { sentAt: 0 });
+    s.getState().quoteFailed('a', form, err('settling', 10, 423));
+    s.getState().marketLoaded(m('a', 1, { status: 'resolved', resolvedOutcome: 'Yes' }), 12, 8);
+    expect(s.getState().markets.a).toMatchObject({ knownStatus: 'resolved' });
+    expect(s.getState().markets.a?.tradeState).toBeUndefined();
+    s.getState().quoteFailed('b', form, err('closed', 10, 409));
+    s.getState().marketLoaded(m('b', 0.6, { updatedAt: 30 }), 31, 25);
+    expect(s.getState().markets.b?.tradeState).toBeUndefined();
+    s.getState().quoteFailed('c', form, err('closed', 10, 409));
+    s.getState().quoteLoaded('c', form, { shares: 1, raw: {} }, 40);
+    expect(s.getState().markets.c?.tradeState).toBeUndefined();
+    expect(s.getState().transitions[0]).toMatchObject({ id: 'c', from: 'closed', to: 'active' });
   });
 });

@@ -14,7 +14,8 @@ import type {
   StatusTransition,
   TradeState,
 } from './types.js';
-import { appendHistory, mergeCategories, prune, upsertMarket } from './entries.js';
+import { addOutage, connectionFailed, connectionSucceeded, recoveryNotice } from './connection.js';
+import { appendHistory, mergeCategories, neighbour, prune, upsertMarket } from './entries.js';
 import { addTransitions, transitionNotice, transitionOf } from './transitions.js';
 import { completeFromEvents, mergeEvents, nestingIndex, patchStatuses, withEvent } from './events.js';
 import { EMPTY_FORM } from './quoteForm.js';
@@ -23,6 +24,7 @@ import { filterListed, queryKey } from './listQuery.js';
 export const NOTICE_CAP = 5;
 export { HISTORY_CAP, MARKET_CACHE_CAP, CATEGORY_CAP } from './entries.js';
 export { TRANSITION_CAP } from './transitions.js';
+export { OUTAGE_CAP } from './connection.js';
 
 export const DEFAULT_QUERY: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 20, offset: 0 };
 
@@ -34,12 +36,16 @@ export interface StoreActions {
   setQuery(patch: Partial<ListQuery>): void;
   /**
    * A list answer. `query`: the query it was asked with — an answer to a query that has changed since only refreshes
-   * the cached markets, never the rows listed under the new one.
+   * the cached markets, never the rows listed under the new one. A selected market missing from it hands the selection
+   * to the row that took its place (`keepPlace`: the same query as before), else to the first row. `sentAt`: when its
+   * request left (an answer to an older request does not undo what a quote revealed since).
    */
-  listLoaded(markets: Market[], at: number, query?: ListQuery): void;
-  marketLoaded(market: Market, at: number): void;
+  listLoaded(markets: Market[], at: number, opts?: { query?: ListQuery; sentAt?: number; keepPlace?: boolean }): void;
+  marketLoaded(market: Market, at: number, sentAt?: number): void;
   /** 404 on a market: drop it from the list and the selection, say so briefly. */
   marketGone(id: string, at: number): void;
+  /** 403 on a market: mark it (the session goes on), say so briefly. */
+  marketForbidden(id: string, error: ErrorInfo): void;
   select(id: string | undefined): void;
   eventsLoaded(events: MarketEvent[], at: number): void;
   /** One event fetched by id: kept by id (the events list's order is left alone), its markets completed from it. */
@@ -52,10 +58,13 @@ export interface StoreActions {
   quoteRequested(marketId: string, form: QuoteForm, at: number): void;
   quoteLoaded(marketId: string, form: QuoteForm, quote: Quote, at: number): void;
   quoteFailed(marketId: string, form: QuoteForm, error: ErrorInfo): void;
+  /** The quote's request failed for a passing reason and will be repeated: still waiting, with why. */
+  quoteDelayed(marketId: string, form: QuoteForm, error: ErrorInfo): void;
 
+  /** A good answer: online again (an outage of a minute or more is recorded, with a notice). */
   requestSucceeded(at: number): void;
+  /** A failed answer: the connection's state follows its kind (see connection.ts troubleOf). */
   requestFailed(error: ErrorInfo): void;
-  authFailed(error: ErrorInfo): void;
   setRate(patch: Partial<RateState>): void;
   notice(text: string, level: Notice['level'], at: number): void;
 }
@@ -126,6 +135,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       rate: { mode: opts.mode, limit: opts.limit, effectiveLimit: opts.limit, usedInWindow: 0, othersInWindow: 0, totalRequests: 0, total429: 0 },
       notices: [],
       transitions: [],
+      outages: [],
 
       setQuery(patch) {
         set((s) => {
@@ -135,9 +145,9 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         });
       },
 
-      listLoaded(list, at, query) {
+      listLoaded(list, at, opts = {}) {
         const seen: StatusTransition[] = [];
-        const current = query === undefined || queryKey(query) === queryKey(get().list.query);
+        const current = opts.query === undefined || queryKey(opts.query) === queryKey(get().list.query);
         set((s) => {
           const markets = { ...s.markets };
           const history = { ...s.history };
@@ -145,15 +155,18 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           for (const raw of list) {
             const m = withEvent(raw, s.events.byId, nested);
             const prev = markets[m.id];
-            markets[m.id] = upsertMarket(prev, m, at, false);
+            markets[m.id] = upsertMarket(prev, m, at, false, opts.sentAt);
             const t = transitionOf(prev, markets[m.id]!, at);
             if (t) seen.push(t);
             const h = appendHistory(history[m.id], m, at);
             if (h) history[m.id] = h;
           }
           const ids = current ? list.map((m) => m.id) : s.list.ids;
+          const sel = s.selectedId;
+          const selectedId =
+            !current || sel === undefined || ids.length === 0 || ids.includes(sel) ? sel : neighbour(opts.keepPlace ? s.list.ids : [], ids, sel);
           const listState = current ? { ...s.list, ids, loadedAt: at, loading: false, pending: false } : s.list;
-          const next = { markets, history, quotes: s.quotes, list: listState, selectedId: s.selectedId };
+          const next = { markets, history, quotes: s.quotes, list: listState, selectedId };
           return {
             ...next,
             ...prune(next),
@@ -164,13 +177,13 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         announce(seen, at);
       },
 
-      marketLoaded(loaded, at) {
+      marketLoaded(loaded, at, sentAt) {
         const seen: StatusTransition[] = [];
         set((s) => {
           const market = withEvent(loaded, s.events.byId, nestingIndex(s.events.byId));
           const h = appendHistory(s.history[market.id], market, at);
           const prev = s.markets[market.id];
-          const entry = upsertMarket(prev, market, at, true);
+          const entry = upsertMarket(prev, market, at, true, sentAt);
           const t = transitionOf(prev, entry, at);
           if (t) seen.push(t);
           return {
@@ -194,14 +207,18 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           const quotes = { ...s.quotes };
           delete quotes[id];
           const ids = s.list.ids.filter((x) => x !== id);
-          let selectedId = s.selectedId;
-          if (selectedId === id) {
-            const i = s.list.ids.indexOf(id);
-            selectedId = ids[Math.min(Math.max(i, 0), ids.length - 1)];
-          }
+          const selectedId = s.selectedId === id ? neighbour(s.list.ids, ids, id) : s.selectedId;
           return { markets, history, quotes, list: { ...s.list, ids }, selectedId };
         });
         get().notice(`${title ? `“${title}”` : `Market ${id}`} is no longer available (private, under review or removed).`, 'warn', at);
+      },
+
+      marketForbidden(id, error) {
+        const prev = get().markets[id];
+        if (!prev) return;
+        const already = prev.forbidden !== undefined;
+        set((s) => (s.markets[id] ? { markets: { ...s.markets, [id]: { ...s.markets[id], forbidden: error } } } : {}));
+        if (!already) get().notice(`Access to “${prev.market.title}” was refused (403); it is not refreshed for a while.`, 'warn', error.at);
       },
 
       select(id) {
@@ -243,24 +260,38 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       quoteRequested(marketId, form, at) {
         set((s) => {
           const q = quoteEntry(s.quotes, marketId);
-          const { validation: _v, ...rest } = q;
+          const { validation: _v, retryError: _r, ...rest } = q;
           return { quotes: { ...s.quotes, [marketId]: { ...rest, form, status: 'waiting', requestedAt: at } } };
         });
       },
 
       quoteLoaded(marketId, form, quote, at) {
+        const seen: StatusTransition[] = [];
         set((s) => {
           const q = quoteEntry(s.quotes, marketId);
-          const { error: _e, validation: _v, ...rest } = q;
-          return { quotes: { ...s.quotes, [marketId]: { ...rest, status: 'ok', result: quote, answeredForm: form, receivedAt: at } } };
+          const { error: _e, validation: _v, retryError: _r, ...rest } = q;
+          // a quote that went through says the market trades: a trading state learned from an earlier refusal is over
+          const prev = s.markets[marketId];
+          let entry = prev;
+          if (prev?.tradeState) {
+            const { tradeState: _t, tradeStateAt: _ta, ...plain } = prev;
+            entry = { ...plain, knownStatus: prev.market.status === 'unknown' ? 'active' : prev.market.status };
+            const t = transitionOf(prev, entry, at);
+            if (t) seen.push(t);
+          }
+          return {
+            quotes: { ...s.quotes, [marketId]: { ...rest, status: 'ok', result: quote, answeredForm: form, receivedAt: at } },
+            ...(entry && entry !== prev ? { markets: { ...s.markets, [marketId]: entry }, transitions: addTransitions(s.transitions, seen) } : {}),
+          };
         });
+        announce(seen, at);
       },
 
       quoteFailed(marketId, form, error) {
         const seen: StatusTransition[] = [];
         set((s) => {
           const q = quoteEntry(s.quotes, marketId);
-          const { result: _r, validation: _v, ...rest } = q;
+          const { result: _r, validation: _v, retryError: _re, ...rest } = q;
           const tradeState = TRADE_STATE_OF[error.kind];
           const prev = s.markets[marketId];
           let entry = prev;
@@ -278,29 +309,25 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         announce(seen, error.at);
       },
 
+      quoteDelayed(marketId, form, error) {
+        set((s) => {
+          const q = s.quotes[marketId];
+          // only the form still waiting for this answer
+          if (!q || q.status !== 'waiting' || q.form.outcome !== form.outcome || q.form.amount !== form.amount || q.form.action !== form.action) return {};
+          return { quotes: { ...s.quotes, [marketId]: { ...q, retryError: error } } };
+        });
+      },
+
       requestSucceeded(at) {
-        set((s) =>
-          s.connection.status === 'online' && s.connection.consecutiveFailures === 0 && s.connection.lastSuccessAt === at
-            ? {}
-            : { connection: { ...s.connection, status: 'online', lastSuccessAt: at, consecutiveFailures: 0 } },
-        );
+        const { connection, outage } = connectionSucceeded(get().connection, at);
+        if (connection === get().connection) return;
+        set((s) => ({ connection, outages: addOutage(s.outages, outage) }));
+        if (outage) get().notice(recoveryNotice(outage), 'info', at);
       },
 
       requestFailed(error) {
         set((s) => ({
-          connection: {
-            ...s.connection,
-            status: s.connection.status === 'auth_failed' ? 'auth_failed' : error.kind === 'network' || error.kind === 'timeout' ? 'offline' : s.connection.status,
-            lastError: error,
-            consecutiveFailures: s.connection.consecutiveFailures + 1,
-          },
-          list: s.list.loading ? { ...s.list, loading: false } : s.list,
-        }));
-      },
-
-      authFailed(error) {
-        set((s) => ({
-          connection: { ...s.connection, status: 'auth_failed', lastError: error, consecutiveFailures: s.connection.consecutiveFailures + 1 },
+          connection: connectionFailed(s.connection, error),
           list: s.list.loading ? { ...s.list, loading: false } : s.list,
         }));
       },

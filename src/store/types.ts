@@ -38,6 +38,8 @@ export interface MarketEntry {
   tradeStateAt?: number;
   /** The last status other than 'unknown' seen for it (from any source, a quote's trading state included). */
   knownStatus?: MarketStatus;
+  /** Its detail answered 403: this market is refused (the session is not); cleared by its next detail. */
+  forbidden?: ErrorInfo;
 }
 
 /** A market's known status changed (never on first sight, never to 'unknown'). */
@@ -80,17 +82,38 @@ export interface QuoteEntry {
   /** The form the result / error answers. */
   answeredForm?: QuoteForm;
   error?: ErrorInfo;
+  /** Still waiting: the last try failed for a passing reason (5xx, no answer) and is repeated. */
+  retryError?: ErrorInfo;
   requestedAt?: number;
   receivedAt?: number;
 }
 
-export type ConnectionStatus = 'connecting' | 'online' | 'offline' | 'auth_failed';
+/**
+ * The connection as the header names it: `online`; `degraded` (the server answers, but with
+ * failures: 5xx, an HTML page, bad JSON, success:false, data of the wrong type); `offline` (no
+ * answer: refused, reset, timed out); `rate_limited` (429, paused); `auth_failed` (401, probing).
+ */
+export type ConnectionStatus = 'connecting' | 'online' | 'degraded' | 'offline' | 'rate_limited' | 'auth_failed';
+export type TroubleStatus = Exclude<ConnectionStatus, 'connecting' | 'online'>;
 
 export interface ConnectionState {
   status: ConnectionStatus;
   lastSuccessAt?: number;
   lastError?: ErrorInfo;
+  /** Failed answers since the last good one (the trouble's count). */
   consecutiveFailures: number;
+  /** When the first of them arrived: the current trouble's start. */
+  troubleSince?: number;
+}
+
+/** A stretch of trouble longer than a minute, recorded when it ends so a person coming back sees it. */
+export interface Outage {
+  status: TroubleStatus;
+  from: number;
+  to: number;
+  failures: number;
+  /** The last failure's short cause ("HTTP 503", "timeout"). */
+  cause: string;
 }
 
 export interface RateState {
@@ -111,8 +134,10 @@ export interface RateState {
   nextDetailRefreshAt?: number;
   /** Everything paused until then (429 or network backoff). */
   backoffUntil?: number;
-  /** Why: 'rate_limited' | 'offline' | 'server'. */
-  backoffReason?: 'rate_limited' | 'offline' | 'server';
+  /** Why: a 429, no answer, failing answers, or a rejected key (then backoffUntil is the next probe). */
+  backoffReason?: 'rate_limited' | 'offline' | 'server' | 'auth';
+  /** How often the list is refreshed at the current limit when nothing is wrong (rows age against it). */
+  listEveryMs?: number;
   last429At?: number;
   /** Last rate headers the server sent, if any. */
   server?: RateHeaders;
@@ -150,4 +175,6 @@ export interface AppState {
   notices: Notice[];
   /** Status changes seen, newest first, at most TRANSITION_CAP. */
   transitions: StatusTransition[];
+  /** Outages longer than a minute, newest first, at most OUTAGE_CAP. */
+  outages: Outage[];
 }

@@ -21,17 +21,23 @@ describe('fullJitter', () => {
 });
 
 describe('Aimd', () => {
-  it('drops multiplicatively and grows back by one per minute up to the ceiling', () => {
+  it('drops multiplicatively and grows back in three equal steps, one per clean minute, up to the ceiling', () => {
     const a = new Aimd(30, 0.5, 60_000);
     expect(a.value(0)).toBe(30);
     expect(a.decrease(0)).toBe(15);
     expect(a.value(59_999)).toBe(15);
-    expect(a.value(60_000)).toBe(16);
-    expect(a.value(15 * 60_000)).toBe(30);
+    expect(a.nextChangeAt(59_999)).toBe(60_000);
+    expect(a.value(60_000)).toBe(20);
+    expect(a.value(120_000)).toBe(25);
+    expect(a.value(180_000)).toBe(30);
+    expect(a.nextChangeAt(180_000)).toBeUndefined();
     expect(a.value(99 * 60_000)).toBe(30);
     a.setCeiling(12, 100 * 60_000);
     expect(a.value(100 * 60_000)).toBe(12);
     expect(new Aimd(1).decrease(0)).toBe(1);
+    const small = new Aimd(10);
+    expect(small.decrease(0)).toBe(7);
+    expect([60_000, 120_000, 180_000].map((t) => small.value(t))).toEqual([8, 9, 10]);
   });
 });
 

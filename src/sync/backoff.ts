@@ -3,11 +3,17 @@ import type { RateHeaders } from '../api/types.js';
 export interface BackoffOptions {
   /** First backoff ceiling (default 2 s). */
   baseMs: number;
-  /** Largest backoff ceiling (default 2 min). */
+  /** Largest backoff ceiling after a 429 without a hint (default 2 min). */
   capMs: number;
+  /**
+   * Largest backoff ceiling after a failure that is not a 429 (network, timeout, 5xx, a bad body; default 10 s):
+   * the server did not say it is overloaded, so the next try is never far away, and the first good answer
+   * after an outage comes within this long. Each try is one request, sent within the budget like any other.
+   */
+  probeCapMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 2_000, capMs: 120_000 };
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 2_000, capMs: 120_000, probeCapMs: 10_000 };
 
 /** Never wait longer than this, whatever a server asks for (a bad header must not freeze the app for days). */
 export const MAX_SERVER_WAIT_MS = 15 * 60_000;
@@ -15,7 +21,7 @@ export const MAX_SERVER_WAIT_MS = 15 * 60_000;
 export const MIN_BACKOFF_MS = 250;
 
 /** Exponential backoff with full jitter: uniform in [0, min(cap, base·2^(attempt-1))), at least MIN_BACKOFF_MS. */
-export function fullJitter(attempt: number, random: () => number, opts: BackoffOptions = DEFAULT_BACKOFF): number {
+export function fullJitter(attempt: number, random: () => number, opts: Pick<BackoffOptions, 'baseMs' | 'capMs'> = DEFAULT_BACKOFF): number {
   const n = Math.max(1, Math.floor(attempt));
   const ceiling = Math.min(opts.capMs, opts.baseMs * 2 ** Math.min(n - 1, 30));
   const r = random();
@@ -39,10 +45,15 @@ export function rateLimitWait(consecutive: number, retryAfterMs: number | undefi
   return fullJitter(consecutive, random, opts);
 }
 
+/** A cut limit is back at its ceiling after this many clean `recoverMs` periods. */
+export const AIMD_RECOVER_STEPS = 3;
+
 /**
  * Additive increase, multiplicative decrease of the limit the client allows itself.
- * After an unexpected 429 the limit drops to `factor` of itself; it grows back by
- * one every `recoverMs` without another 429, up to the ceiling.
+ * After an unexpected 429 the limit drops to `factor` of itself; it grows back in
+ * equal steps every `recoverMs` without another 429, reaching the ceiling after
+ * AIMD_RECOVER_STEPS of them (30 → 21 → 24 → 27 → 30: three minutes, not nine,
+ * once a competing client has stopped).
  */
 export class Aimd {
   private floorValue: number;
@@ -59,13 +70,24 @@ export class Aimd {
   /** The allowed limit at `now`. */
   value(now: number): number {
     if (this.since === undefined) return this.ceiling;
-    const grown = this.floorValue + Math.floor(Math.max(0, now - this.since) / this.recoverMs);
+    const grown = this.floorValue + this.step() * Math.floor(Math.max(0, now - this.since) / this.recoverMs);
     if (grown >= this.ceiling) {
       this.since = undefined;
       this.floorValue = this.ceiling;
       return this.ceiling;
     }
     return grown;
+  }
+
+  /** How much the limit grows per clean period. */
+  private step(): number {
+    return Math.max(1, Math.ceil((this.ceiling - this.floorValue) / AIMD_RECOVER_STEPS));
+  }
+
+  /** When value() changes next without another 429 (undefined at the ceiling). */
+  nextChangeAt(now: number): number | undefined {
+    if (this.since === undefined || this.value(now) >= this.ceiling) return undefined;
+    return this.since + (Math.floor(Math.max(0, now - this.since) / this.recoverMs) + 1) * this.recoverMs;
   }
 
   decrease(now: number): number {

@@ -10,6 +10,8 @@ export interface Flight {
   job: Job;
   /** Our send count including this request. */
   seq: number;
+  /** When it went out. */
+  sentAt: number;
   ctrl: AbortController;
   timer?: TimerHandle;
   finished: boolean;
@@ -42,7 +44,7 @@ export class Flights {
     const ctrl = new AbortController();
     let resolve!: () => void;
     const done = new Promise<void>((r) => (resolve = r));
-    const flight: Flight = { job, seq, ctrl, finished: false, done, resolve };
+    const flight: Flight = { job, seq, sentAt: this.clock.now(), ctrl, finished: false, done, resolve };
     let p: Promise<ApiResult<unknown>>;
     try {
       p = call(ctrl.signal);
@@ -79,11 +81,6 @@ export class Flights {
       this.end(f, undefined, undefined);
     }
     await Promise.allSettled(all.map((f) => f.done));
-  }
-
-  /** Abort without forgetting: their answers (aborted) still come back through onEnd. */
-  abortEach(): void {
-    for (const f of this.set) f.ctrl.abort();
   }
 
   async settled(): Promise<void> {

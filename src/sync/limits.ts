@@ -65,6 +65,18 @@ export class Limits {
   }
 
   /**
+   * When what the header shows about the budget changes next without a send: one of our sends
+   * leaves the window, or a cut limit grows back. The pump wakes then, so the counts decay
+   * during a long pause instead of freezing at their last value.
+   */
+  nextChangeAt(now: number): number | undefined {
+    const expiry = this.budget.nextExpiryAt(now);
+    const grow = this.aimd.nextChangeAt(now);
+    if (expiry === undefined) return grow;
+    return grow === undefined ? expiry : Math.min(expiry, grow);
+  }
+
+  /**
    * Takes a slot for a send now: claimed in the shared ledger (atomically, against every
    * process's sends), then recorded as ours. Returns the send's sequence number, or when to
    * try again if another process took the slot first.

@@ -32,6 +32,13 @@ export interface SyncOptions {
   /** Abandon a request after this long (default 15 s). */
   requestTimeoutMs?: number;
   backoff?: Partial<BackoffOptions>;
+  /**
+   * After a 401 nothing is sent but one probe now and then, so a restored key resumes by itself:
+   * the first `first` after the rejection (default 10 s), doubling up to `max` (default 3 min).
+   */
+  authProbeMs?: { first?: number; max?: number };
+  /** A market whose detail answered 403 is not polled in the background for this long (default 5 min). */
+  forbiddenRetryMs?: number;
   /** After an unexpected 429: limit × factor (default 0.7), then +1 per recoverMs (default 60 s). */
   aimd?: { factor?: number; recoverMs?: number };
   /** Select the first market when the list arrives and nothing is selected (default true). */
@@ -61,6 +68,9 @@ export interface ResolvedOptions {
   detailShare: number;
   requestTimeoutMs: number;
   backoff: BackoffOptions;
+  authProbeFirstMs: number;
+  authProbeMaxMs: number;
+  forbiddenRetryMs: number;
   aimdFactor: number;
   aimdRecoverMs: number;
   autoSelect: boolean;
@@ -88,7 +98,14 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
     eventsEveryMs: num(o.eventsEveryMs, 10 * 60_000, 1_000, 24 * 3_600_000),
     detailShare: num(o.detailShare, 2 / 3, 0.05, 0.95),
     requestTimeoutMs: num(o.requestTimeoutMs, 15_000, 100, 600_000),
-    backoff: { baseMs: num(o.backoff?.baseMs, DEFAULT_BACKOFF.baseMs, 1, 3_600_000), capMs: num(o.backoff?.capMs, DEFAULT_BACKOFF.capMs, 1, 3_600_000) },
+    backoff: {
+      baseMs: num(o.backoff?.baseMs, DEFAULT_BACKOFF.baseMs, 1, 3_600_000),
+      capMs: num(o.backoff?.capMs, DEFAULT_BACKOFF.capMs, 1, 3_600_000),
+      probeCapMs: num(o.backoff?.probeCapMs, DEFAULT_BACKOFF.probeCapMs, 1, 3_600_000),
+    },
+    authProbeFirstMs: num(o.authProbeMs?.first, 10_000, 1, 3_600_000),
+    authProbeMaxMs: num(o.authProbeMs?.max, 3 * 60_000, 1, 24 * 3_600_000),
+    forbiddenRetryMs: num(o.forbiddenRetryMs, 5 * 60_000, 1, 24 * 3_600_000),
     aimdFactor: num(o.aimd?.factor, 0.7, 0.1, 0.95),
     aimdRecoverMs: num(o.aimd?.recoverMs, 60_000, 1, 3_600_000),
     autoSelect: o.autoSelect ?? true,

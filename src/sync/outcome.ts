@@ -1,28 +1,12 @@
 import { ApiError, isApiError } from '../api/errors.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
 import { errorInfo, type OddsStore } from '../store/store.js';
-import type { RateState } from '../store/types.js';
-import { fullJitter, rateLimitWait } from './backoff.js';
+import type { Health } from './health.js';
+import { queryKey } from '../store/listQuery.js';
 import type { Job } from './jobs.js';
+import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
-
-/** What applying an answer may change in the scheduler. */
-export interface OutcomeHost {
-  readonly o: ResolvedOptions;
-  readonly store: OddsStore;
-  consecutive429: number;
-  consecutiveFailures: number;
-  noteRate(rate: RateHeaders | undefined, at: number, seq: number, ok: boolean): void;
-  backoff(until: number, reason: NonNullable<RateState['backoffReason']>): void;
-  clearBackoff(): void;
-  rateLimited(now: number): void;
-  halt(): void;
-  requeue(job: Job, now: number): void;
-  forgetDetail(id: string): void;
-  selectionMoved(now: number): void;
-  /** A list answer arrived for the query it was sent with (departed markets are followed from here). */
-  listAnswered(job: Job, ids: string[], now: number): void;
-}
+import type { Queue } from './queue.js';
 
 /** Whatever a call threw, as one ApiError (the message never carries request details such as the key). */
 export function toApiError(err: unknown, timedOut: boolean): ApiError {
@@ -36,115 +20,166 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 const isMarket = (v: unknown): v is Market => isObj(v) && typeof v.id === 'string' && Array.isArray(v.outcomes);
 const isEvent = (v: unknown): v is MarketEvent => isObj(v) && typeof v.id === 'string' && Array.isArray(v.markets);
 
-export function applySuccess(h: OutcomeHost, job: Job, res: ApiResult<unknown>, seq: number, now: number): void {
-  h.noteRate(res.rate, now, seq, true);
-  const st = h.store.getState();
-  const data = res.data;
-  const odd = () => applyError(h, job, new ApiError({ kind: 'protocol', message: 'The server answered with data of an unexpected shape.' }), seq, now);
-  switch (job.kind) {
-    case 'list': {
-      if (!Array.isArray(data)) return odd();
-      const markets = data.filter(isMarket);
-      st.listLoaded(markets, now, job.query);
-      h.listAnswered(job, markets.map((m) => m.id), now);
-      const after = h.store.getState();
-      if (h.o.autoSelect && after.selectedId === undefined && after.list.ids[0] !== undefined) {
-        after.select(after.list.ids[0]);
-        h.selectionMoved(now);
+/** One answer (or failure) and the request it belongs to. */
+export interface Answered {
+  job: Job;
+  /** Our send count including this request. */
+  seq: number;
+  /** When the request went out. */
+  sentAt: number;
+}
+
+/**
+ * What an answer changes: the store's data and connection state, the queue
+ * (what is put back, followed up or skipped), the budget's view of the server's
+ * rate headers, and the connection's health (pauses, probes).
+ */
+export class Outcomes {
+  /** The query of the last list answer: a list for the same query keeps the selection's place. */
+  private lastListKey: string | undefined;
+
+  constructor(
+    private readonly o: ResolvedOptions,
+    private readonly store: OddsStore,
+    private readonly q: Queue,
+    private readonly limits: Limits,
+    private readonly health: Health,
+  ) {}
+
+  success(a: Answered, res: ApiResult<unknown>, now: number): void {
+    this.noteRate(res.rate, now, a.seq, true);
+    const { job } = a;
+    const st = this.store.getState();
+    const data = res.data;
+    const odd = () => this.failure(a, new ApiError({ kind: 'protocol', code: 'BAD_DATA', message: 'The server answered with data of an unexpected shape.' }), now);
+    switch (job.kind) {
+      case 'list': {
+        if (!Array.isArray(data)) return odd();
+        this.listLoaded(a, data.filter(isMarket), now);
+        break;
       }
-      break;
+      case 'detail':
+        if (!isMarket(data)) return odd();
+        st.marketLoaded(data, now, a.sentAt);
+        this.q.allow(job.marketId);
+        break;
+      case 'events':
+        if (!Array.isArray(data)) return odd();
+        st.eventsLoaded(data.filter(isEvent), now);
+        break;
+      case 'event':
+        if (!isEvent(data)) return odd();
+        st.eventLoaded(data, now);
+        break;
+      case 'quote':
+        if (!isObj(data)) return odd();
+        st.quoteLoaded(job.marketId, job.form, data as unknown as Quote, now);
+        break;
     }
-    case 'detail':
-      if (!isMarket(data)) return odd();
-      st.marketLoaded(data, now);
-      break;
-    case 'events':
-      if (!Array.isArray(data)) return odd();
-      st.eventsLoaded(data.filter(isEvent), now);
-      break;
-    case 'event':
-      if (!isEvent(data)) return odd();
-      st.eventLoaded(data, now);
-      break;
-    case 'quote':
-      if (!isObj(data)) return odd();
-      st.quoteLoaded(job.marketId, job.form, data as unknown as Quote, now);
-      break;
+    this.answered(now);
   }
-  h.consecutive429 = 0;
-  h.consecutiveFailures = 0;
-  h.clearBackoff();
-  st.requestSucceeded(now);
-}
 
-/** The server answered, and the answer is about this request only: no backoff. */
-function answered(h: OutcomeHost, now: number): void {
-  h.consecutive429 = 0;
-  h.consecutiveFailures = 0;
-  h.clearBackoff();
-  h.store.getState().requestSucceeded(now);
-}
-
-export function applyError(h: OutcomeHost, job: Job, e: ApiError, seq: number, now: number): void {
-  h.noteRate(e.rate, now, seq, e.kind !== 'rate_limited');
-  const st = h.store.getState();
-  const info = errorInfo(e, now);
-  switch (e.kind) {
-    case 'unauthorized':
-      // never retried, never downgraded to anonymous: everything stops until the key is fixed
-      st.authFailed(info);
-      h.halt();
-      return;
-    case 'rate_limited': {
-      h.rateLimited(now);
-      h.backoff(now + rateLimitWait(h.consecutive429, e.retryAfterMs, e.rate, h.o.random, h.o.backoff), 'rate_limited');
-      st.requestFailed(info);
-      h.requeue(job, now);
-      return;
-    }
-    case 'not_found':
-      if (job.kind === 'event') {
-        // an event we cannot see: its markets go on without it (not asked again for a while, see Queue)
-        answered(h, now);
-        return;
-      }
-      if (job.kind === 'detail' || job.kind === 'quote') {
-        if (job.kind === 'quote') st.quoteFailed(job.marketId, job.form, info);
-        const wasSelected = st.selectedId === job.marketId;
-        st.marketGone(job.marketId, now);
-        h.forgetDetail(job.marketId);
-        answered(h, now);
-        if (wasSelected) h.selectionMoved(now);
-        return;
-      }
-      break;
-    case 'closed':
-    case 'resolved':
-    case 'settling':
-    case 'invalid_request':
-      if (job.kind === 'quote') {
-        st.quoteFailed(job.marketId, job.form, info);
-        answered(h, now);
-        return;
-      }
-      if (e.kind === 'invalid_request') {
-        // our query was refused: say so, do not retry faster than the normal cadence
-        h.consecutive429 = 0;
+  failure(a: Answered, e: ApiError, now: number): void {
+    const { job } = a;
+    this.noteRate(e.rate, now, a.seq, e.kind !== 'rate_limited');
+    const st = this.store.getState();
+    const info = errorInfo(e, now);
+    switch (e.kind) {
+      case 'unauthorized':
+        // never downgraded to anonymous: everything waits for a probe that gets data again
         st.requestFailed(info);
+        this.health.authFailed(now, a.sentAt);
+        this.q.requeue(job, now);
         return;
-      }
-      break;
-    case 'aborted':
-      h.requeue(job, now);
-      return;
-    default:
-      break;
+      case 'rate_limited':
+        this.health.rateLimited(e, now);
+        st.requestFailed(info);
+        this.q.requeue(job, now);
+        return;
+      case 'forbidden':
+        // one market refused: that market is marked and left alone for a while, the session goes on
+        if (job.kind === 'detail' || job.kind === 'quote') {
+          if (job.kind === 'quote') st.quoteFailed(job.marketId, job.form, info);
+          st.marketForbidden(job.marketId, info);
+          this.q.forbid(job.marketId, now);
+          this.answered(now);
+          return;
+        }
+        break;
+      case 'not_found':
+        if (job.kind === 'event') {
+          // an event we cannot see: its markets go on without it (not asked again for a while, see Queue)
+          this.answered(now);
+          return;
+        }
+        if (job.kind === 'detail' || job.kind === 'quote') {
+          if (job.kind === 'quote') st.quoteFailed(job.marketId, job.form, info);
+          const wasSelected = st.selectedId === job.marketId;
+          st.marketGone(job.marketId, now);
+          this.q.forgetDetail(job.marketId);
+          this.answered(now);
+          if (wasSelected) this.q.selectionMoved(now);
+          return;
+        }
+        break;
+      case 'closed':
+      case 'resolved':
+      case 'settling':
+      case 'invalid_request':
+        if (job.kind === 'quote') {
+          st.quoteFailed(job.marketId, job.form, info);
+          this.answered(now);
+          return;
+        }
+        if (e.kind === 'invalid_request') {
+          // our query was refused: say so, do not retry faster than the normal cadence
+          this.health.refused();
+          st.requestFailed(info);
+          return;
+        }
+        break;
+      case 'aborted':
+        this.q.requeue(job, now);
+        return;
+      default:
+        break;
+    }
+    // network, timeout, 5xx, a body that cannot be read, or a status that makes no sense here: pause, keep the data
+    this.health.failed(e.kind === 'network' || e.kind === 'timeout' ? 'offline' : 'server', now);
+    st.requestFailed(info);
+    if (job.kind === 'quote') st.quoteDelayed(job.marketId, job.form, info);
+    // a follow-up of a market that left the list is best effort: not retried into a failing server
+    if (!(job.kind === 'detail' && job.origin === 'departed')) this.q.requeue(job, now);
   }
-  // network, timeout, 5xx, protocol, or a status that makes no sense for this request: back off, keep the data
-  h.consecutiveFailures++;
-  const reason = e.kind === 'network' || e.kind === 'timeout' ? 'offline' : 'server';
-  h.backoff(now + fullJitter(h.consecutiveFailures, h.o.random, h.o.backoff), reason);
-  st.requestFailed(info);
-  // a follow-up of a market that left the list is best effort: not retried into a failing server
-  if (!(job.kind === 'detail' && job.origin === 'departed')) h.requeue(job, now);
+
+  /** The server answered for itself: the connection works. */
+  private answered(now: number): void {
+    this.health.answered();
+    this.store.getState().requestSucceeded(now);
+  }
+
+  /**
+   * A list arrived. When the selected market left it, the selection moves to
+   * the row that took its place (the first row for a new query), and its detail
+   * is fetched: polling follows what is on screen, while the market that left
+   * gets its one follow-up like any other.
+   */
+  private listLoaded(a: Answered, markets: Market[], now: number): void {
+    const { job } = a;
+    const key = job.kind === 'list' && job.query ? queryKey(job.query) : undefined;
+    const keepPlace = key !== undefined && key === this.lastListKey;
+    if (key !== undefined) this.lastListKey = key;
+    const before = this.store.getState().selectedId;
+    this.store.getState().listLoaded(markets, now, { ...(job.kind === 'list' && job.query ? { query: job.query } : {}), sentAt: a.sentAt, keepPlace });
+    this.q.listAnswered(job, markets.map((m) => m.id), now);
+    const after = this.store.getState();
+    if (this.o.autoSelect && after.selectedId === undefined && after.list.ids[0] !== undefined) after.select(after.list.ids[0]);
+    if (this.store.getState().selectedId !== before) this.q.selectionMoved(now);
+  }
+
+  private noteRate(rate: RateHeaders | undefined, at: number, seq: number, ok: boolean): void {
+    if (!rate) return;
+    this.limits.noteRate(rate, at, seq, ok);
+    this.store.getState().setRate({ server: { ...rate } });
+  }
 }

@@ -1,5 +1,6 @@
 import type { OddsStore } from '../store/store.js';
 import type { RateState } from '../store/types.js';
+import type { HealthView } from './health.js';
 import type { Limits } from './limits.js';
 import type { Candidate, Plan } from './plan.js';
 import type { Queue } from './queue.js';
@@ -9,11 +10,7 @@ export interface RateView {
   now: number;
   cands: Candidate[];
   plan: Plan;
-  halted: boolean;
-  backoffUntil: number | undefined;
-  backoffReason: RateState['backoffReason'];
-  last429At: number | undefined;
-  total429: number;
+  health: HealthView;
   /** When a candidate could go out at the earliest (readiness, backoff, budget). */
   earliest(c: Candidate, now: number): number;
 }
@@ -22,22 +19,23 @@ export interface RateView {
 export function publishRate(store: OddsStore, limits: Limits, queue: Queue, v: RateView): void {
   const { now } = v;
   const st = store.getState();
-  const backingOff = v.backoffUntil !== undefined && v.backoffUntil > now;
+  const h = v.health;
   const patch: Partial<RateState> = {
     effectiveLimit: limits.effective(now),
     usedInWindow: limits.budget.count(now),
     othersInWindow: limits.others(now).length,
     nextRequestAt: v.plan.wakeAt,
-    backoffUntil: backingOff ? v.backoffUntil : undefined,
-    backoffReason: backingOff ? v.backoffReason : undefined,
-    last429At: v.last429At,
+    backoffUntil: h.pausedUntil,
+    backoffReason: h.reason,
+    last429At: h.last429At,
     totalRequests: limits.budget.total,
-    total429: v.total429,
+    total429: h.total429,
+    listEveryMs: Math.round(queue.listPeriod(now)),
     nextListRefreshAt: undefined,
     nextDetailRefreshAt: undefined,
   };
   const bg = v.cands.find((c) => c.cls === 'background');
-  if (bg && !v.halted) {
+  if (bg) {
     const at = Math.max(now, v.earliest(bg, now));
     const later = Math.ceil(at + limits.interval(now));
     const kind = queue.backgroundKind(at);

@@ -37,6 +37,8 @@ export class Queue {
   /** The last background send was an extra (an event by id, or the detail of a list entry without outcomes). */
   private lastWasExtra = false;
   private readonly departed = new Departed();
+  /** Markets whose detail answered 403, and until when they are left alone in the background. */
+  private readonly forbidden = new Map<string, number>();
 
   constructor(
     private readonly o: ResolvedOptions,
@@ -51,13 +53,6 @@ export class Queue {
     this.listJob = { readyAt: now };
     const sel = this.store.getState().selectedId;
     if (sel !== undefined) this.selJob = { id: sel, readyAt: now };
-  }
-
-  /** Everything waiting is dropped (401). */
-  clear(): void {
-    this.quotes.clear();
-    this.selJob = undefined;
-    this.listJob = undefined;
   }
 
   /** When the list was last loaded or asked for (−∞ when never). */
@@ -97,15 +92,54 @@ export class Queue {
     return this.quotes.get(marketId);
   }
 
+  /** The selection moved without the user (404, a list without it, the first list): fetch its detail without a quiet time. */
+  selectionMoved(now: number): void {
+    this.selectSoon(this.store.getState().selectedId, now, 0);
+  }
+
+  /** A market's detail answered 403: no background refresh of it for a while (a person selecting it again still asks). */
+  forbid(id: string, now: number): void {
+    if (this.forbidden.size > 100) for (const [k, until] of this.forbidden) if (until <= now) this.forbidden.delete(k);
+    this.forbidden.set(id, now + this.o.forbiddenRetryMs);
+    if (this.selJob?.id === id) this.selJob = undefined;
+  }
+
+  /** Its detail answered again. */
+  allow(id: string): void {
+    this.forbidden.delete(id);
+  }
+
+  private pollable(id: string, now: number): boolean {
+    const until = this.forbidden.get(id);
+    return until === undefined || until <= now;
+  }
+
+  /** The selected market, when its detail may be refreshed in the background. */
+  private polledSelection(now: number): string | undefined {
+    const id = this.store.getState().selectedId;
+    return id !== undefined && this.pollable(id, now) ? id : undefined;
+  }
+
+  /**
+   * How often the list is refreshed in the background at the current limit: every background
+   * interval without a selection, every 1 / (1 − detailShare) of them with one. (Pauses do not
+   * count: this is the normal period data ages against.)
+   */
+  listPeriod(now: number): number {
+    const share = this.polledSelection(now) !== undefined ? this.o.detailShare : 0;
+    return this.limits.interval(now) / (1 - share);
+  }
+
   backgroundKind(now: number): BackgroundKind {
     const st = this.store.getState();
+    const sel = this.polledSelection(now);
     return chooseBackground({
       now,
       intervalMs: this.limits.interval(now),
       detailShare: this.o.detailShare,
       eventsEveryMs: this.o.eventsEveryMs,
       listAt: this.listRef(),
-      detailAt: st.selectedId === undefined ? undefined : this.detailRef(st.selectedId),
+      detailAt: sel === undefined ? undefined : this.detailRef(sel),
       eventsAt: Math.max(st.events.loadedAt ?? Number.NEGATIVE_INFINITY, this.eventsSentAt),
     });
   }
@@ -121,11 +155,10 @@ export class Queue {
       });
     }
     const I = this.limits.interval(now);
-    const hasSel = this.store.getState().selectedId !== undefined;
     const listRef = this.listRef();
     if (Number.isFinite(listRef)) {
       // a list starved by interactive work is promoted once it is three list periods old
-      const maxAge = (3 * I) / (1 - (hasSel ? this.o.detailShare : 0));
+      const maxAge = 3 * this.listPeriod(now);
       out.push({ prio: 1, cls: 'interactive', readyAt: Math.ceil(listRef + maxAge), take: () => ({ kind: 'list', cls: 'interactive', origin: 'overdue' }) });
     }
     const sel = this.selJob;
@@ -137,7 +170,7 @@ export class Queue {
       readyAt: Math.ceil((this.lastSendAt ?? this.startedAt) + I),
       take: (at) => {
         const kind = this.backgroundKind(at);
-        const id = this.store.getState().selectedId;
+        const id = this.polledSelection(at);
         // events first; then, now and then, a market that left the list; else the most overdue refresh
         const follow = kind === 'events' ? undefined : this.nextDeparted(at);
         if (follow) return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
@@ -154,7 +187,10 @@ export class Queue {
   private nextDeparted(now: number): Departure | undefined {
     const st = this.store.getState();
     // the selected one is refreshed anyway; one that was dropped from the cache cannot be shown
-    return this.departed.next(now, (id) => id === st.selectedId || st.markets[id] === undefined || now - this.detailRef(id) < this.limits.interval(now));
+    return this.departed.next(
+      now,
+      (id) => id === st.selectedId || st.markets[id] === undefined || !this.pollable(id, now) || now - this.detailRef(id) < this.limits.interval(now),
+    );
   }
 
   /**
@@ -208,7 +244,7 @@ export class Queue {
     } else if (job.kind === 'detail' && job.departure) {
       this.departed.requeue(job.departure, now);
     } else if (job.kind === 'detail' && job.origin === 'selection') {
-      if (!this.selJob && this.store.getState().selectedId === job.marketId) this.selJob = { id: job.marketId, readyAt: now };
+      if (!this.selJob && this.store.getState().selectedId === job.marketId && this.pollable(job.marketId, now)) this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
     }

@@ -1,11 +1,12 @@
-import type { ApiResult, RateHeaders } from '../api/types.js';
+import type { ApiResult } from '../api/types.js';
 import type { ApiError } from '../api/errors.js';
 import type { OddsStore } from '../store/store.js';
-import type { ListQuery, QuoteForm, RateState } from '../store/types.js';
+import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import { Flights, type Flight } from './flights.js';
+import { Health } from './health.js';
 import { perform, type Job } from './jobs.js';
-import { applyError, applySuccess, type OutcomeHost } from './outcome.js';
+import { Outcomes } from './outcome.js';
 import { resolveOptions, type ResolvedOptions, type SyncOptions } from './options.js';
 import { makePlan, type Candidate, type Plan } from './plan.js';
 import { publishRate } from './publish.js';
@@ -17,27 +18,22 @@ import type { QuoteSubmit, RateAwareSync, RefreshResult } from './types.js';
 /**
  * The rate-aware scheduler. See design.md §3 and README "Rate budget".
  * The intents fill the queue (queue.ts), the pump sends the best candidate the
- * budget allows (plan.ts, limits.ts), and answers come back through the
- * outcome bookkeeping (outcome.ts) by way of the OutcomeHost methods here.
+ * budget (plan.ts, limits.ts) and the connection's health (health.ts) allow,
+ * and answers come back through the outcome handling (outcome.ts).
  */
-class Sync implements RateAwareSync, OutcomeHost {
-  readonly o: ResolvedOptions;
-  readonly store: OddsStore;
-  readonly clock: Clock;
+class Sync implements RateAwareSync {
+  private readonly o: ResolvedOptions;
+  private readonly store: OddsStore;
+  private readonly clock: Clock;
   private readonly limits: Limits;
   private readonly q: Queue;
+  private readonly health: Health;
+  private readonly outcomes: Outcomes;
   private running = false;
-  private halted = false;
   private timer: TimerHandle | undefined;
   private timerAt: number | undefined;
   private readonly flights: Flights;
   private readonly desk: QuoteDesk;
-  private backoffUntil: number | undefined;
-  private backoffReason: RateState['backoffReason'];
-  consecutive429 = 0;
-  consecutiveFailures = 0;
-  private total429 = 0;
-  private last429At: number | undefined;
 
   constructor(private readonly opts: SyncOptions) {
     this.o = resolveOptions(opts);
@@ -45,6 +41,8 @@ class Sync implements RateAwareSync, OutcomeHost {
     this.clock = opts.clock;
     this.limits = new Limits(this.o, opts.ledger);
     this.q = new Queue(this.o, this.store, this.limits);
+    this.health = new Health(this.o, this.limits);
+    this.outcomes = new Outcomes(this.o, this.store, this.q, this.limits, this.health);
     this.flights = new Flights(this.clock, this.o.requestTimeoutMs, (f, res, err) => this.finish(f, res, err));
     this.desk = new QuoteDesk(this.o, this.store, this.q, this.flights, this.clock);
   }
@@ -54,7 +52,6 @@ class Sync implements RateAwareSync, OutcomeHost {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.halted = false;
     this.q.start(this.clock.now());
     this.pump();
   }
@@ -95,11 +92,10 @@ class Sync implements RateAwareSync, OutcomeHost {
 
   refreshNow(): RefreshResult {
     const now = this.clock.now();
-    if (this.halted) return { ok: false, retryAt: now, reason: 'auth_failed' };
     if (!this.running) return { ok: false, retryAt: now, reason: 'stopped' };
-    if (this.backoffUntil !== undefined && this.backoffUntil > now) {
-      return { ok: false, retryAt: this.backoffUntil, reason: this.backoffReason === 'rate_limited' ? 'rate_limited' : 'backoff' };
-    }
+    // a rejected key or a failing server is tried once at once; a 429's pause holds
+    const held = this.health.tryNow(now);
+    if (held) return { ok: false, retryAt: held.until, reason: 'rate_limited' };
     const at = this.limits.slotAt('interactive', now);
     if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
     this.q.listSoon(now);
@@ -118,13 +114,13 @@ class Sync implements RateAwareSync, OutcomeHost {
 
   // ── the pump ───────────────────────────────────────────────────────────
 
-  /** When a candidate could go out at the earliest: ready, not backing off, and its class fits the budget. */
+  /** When a candidate could go out at the earliest: ready, not paused, and its class fits the budget. */
   private earliest(c: Candidate, now: number): number {
-    return Math.max(c.readyAt, this.backoffUntil ?? Number.NEGATIVE_INFINITY, this.limits.slotAt(c.cls, now));
+    return Math.max(c.readyAt, this.health.pausedUntil() ?? Number.NEGATIVE_INFINITY, this.limits.slotAt(c.cls, now));
   }
 
   private pump(): void {
-    if (!this.running || this.halted) return;
+    if (!this.running) return;
     for (let sent = 0; sent < 4; sent++) {
       const now = this.clock.now();
       const cands = this.q.candidates(now);
@@ -141,9 +137,10 @@ class Sync implements RateAwareSync, OutcomeHost {
         if (job) this.send(job, now, slot.seq);
         continue;
       }
-      // with other processes on the budget, look again now and then: their sends show in the header
-      const poll = this.limits.pollAt(now);
-      this.arm(poll !== undefined && (plan.wakeAt === undefined || poll < plan.wakeAt) ? poll : plan.wakeAt);
+      // also wake when the header's counts change on their own (a send leaves the window, a cut limit grows), and,
+      // with other processes on the budget, now and then to show their sends
+      const wake = [plan.wakeAt, this.limits.nextChangeAt(now), this.limits.pollAt(now)].filter((t): t is number => t !== undefined);
+      this.arm(wake.length ? Math.min(...wake) : undefined);
       this.publish(now, cands, plan);
       return;
     }
@@ -165,6 +162,7 @@ class Sync implements RateAwareSync, OutcomeHost {
   }
 
   private send(job: Job, now: number, seq: number): void {
+    this.health.sent(now);
     const query = this.store.getState().list.query;
     if (job.kind === 'list') job.query = query;
     this.q.sent(job, now);
@@ -177,11 +175,11 @@ class Sync implements RateAwareSync, OutcomeHost {
   }
 
   private finish(flight: Flight, res: ApiResult<unknown> | undefined, err: ApiError | undefined): void {
-    if (!this.running || this.halted) return;
+    if (!this.running) return;
     const now = this.clock.now();
     try {
-      if (res) applySuccess(this, flight.job, res, flight.seq, now);
-      else if (err) applyError(this, flight.job, err, flight.seq, now);
+      if (res) this.outcomes.success(flight, res, now);
+      else if (err) this.outcomes.failure(flight, err, now);
     } catch {
       // a store or hook failure must not stop the scheduler
     }
@@ -193,65 +191,9 @@ class Sync implements RateAwareSync, OutcomeHost {
       now,
       cands,
       plan,
-      halted: this.halted,
-      backoffUntil: this.backoffUntil,
-      backoffReason: this.backoffReason,
-      last429At: this.last429At,
-      total429: this.total429,
+      health: this.health.view(now),
       earliest: (c, at) => this.earliest(c, at),
     });
-  }
-
-  // ── OutcomeHost: what outcome.ts may change ───────────────────────────
-
-  noteRate(rate: RateHeaders | undefined, at: number, seq: number, ok: boolean): void {
-    if (!rate) return;
-    this.limits.noteRate(rate, at, seq, ok);
-    this.store.getState().setRate({ server: { ...rate } });
-  }
-
-  backoff(until: number, reason: NonNullable<RateState['backoffReason']>): void {
-    this.backoffUntil = Math.max(this.backoffUntil ?? 0, until);
-    this.backoffReason = reason;
-    if (reason === 'rate_limited') this.limits.sharePause(until, this.clock.now());
-  }
-
-  clearBackoff(): void {
-    this.backoffUntil = undefined;
-    this.backoffReason = undefined;
-  }
-
-  rateLimited(now: number): void {
-    this.total429++;
-    this.last429At = now;
-    this.consecutive429++;
-    this.limits.rateLimited(now, this.consecutive429 === 1);
-  }
-
-  halt(): void {
-    this.halted = true;
-    this.arm(undefined);
-    this.q.clear();
-    this.clearBackoff();
-    this.flights.abortEach();
-    this.publish(this.clock.now(), [], {});
-  }
-
-  requeue(job: Job, now: number): void {
-    this.q.requeue(job, now);
-  }
-
-  listAnswered(job: Job, ids: string[], now: number): void {
-    this.q.listAnswered(job, ids, now);
-  }
-
-  forgetDetail(id: string): void {
-    this.q.forgetDetail(id);
-  }
-
-  /** The selection moved without the user (404, first list): fetch its detail without a quiet time. */
-  selectionMoved(now: number): void {
-    this.q.selectSoon(this.store.getState().selectedId, now, 0);
   }
 }
 

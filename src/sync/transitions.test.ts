@@ -27,9 +27,11 @@ describe('429', () => {
     expect(r.client.calls.length).toBe(4);
     expect(r.client.calls[3]!.at).toBe(first429.at + 12_000);
     expect(r.store.getState().rate.backoffUntil).toBeUndefined();
-    // additive increase: one more per clean minute
-    await r.run(3 * 60_000);
+    // additive increase: back at the full limit after three clean minutes (21 → 24 → 27 → 30), not nine
+    await r.run(60_000);
     expect(r.store.getState().rate.effectiveLimit).toBe(24);
+    await r.run(2 * 60_000);
+    expect(r.store.getState().rate.effectiveLimit).toBe(30);
     await r.sync.stop();
   });
 
@@ -45,7 +47,8 @@ describe('429', () => {
     expect(gaps[0]).toBe(Math.ceil(60_250 / 19));
     expect(gaps.slice(1, 6)).toEqual([3996, 7992, 15984, 31968, 63936]);
     expect(Math.max(...gaps)).toBeLessThanOrEqual(120_000);
-    expect(r.store.getState().rate.effectiveLimit).toBe(21); // one decrease per episode, not one per 429
+    // one decrease per episode, not one per 429 (21, not 21 × 0.7); the minute since the last 429 grew it by a step
+    expect(r.store.getState().rate.effectiveLimit).toBe(24);
     await r.sync.stop();
   });
 
@@ -99,18 +102,62 @@ describe('429', () => {
 });
 
 describe('401, 404, 409/410/423', () => {
-  it('401 stops polling, blocks on auth and never retries', async () => {
+  it('401 with a key: AUTH FAILED, nothing but a probe now and then (sooner on r), and a restored key resumes by itself', async () => {
     const r = await started();
-    r.client.handler = () => apiError({ kind: 'unauthorized', status: 401 });
+    let revoked = true;
+    r.client.handler = () => (revoked ? apiError({ kind: 'unauthorized', status: 401 }) : undefined);
     await r.run(10_000);
-    const n = r.client.calls.length;
+    const rejectedAt = r.client.calls.at(-1)!.at;
     expect(r.store.getState().connection.status).toBe('auth_failed');
-    expect(r.clock.pending()).toBe(0);
     r.sync.select('m3');
     r.sync.editQuote('m3', { outcome: 'Yes', amount: '5', action: 'buy' });
-    expect(r.sync.refreshNow()).toMatchObject({ ok: false, reason: 'auth_failed' });
     await r.run(10 * 60_000);
-    expect(r.client.calls.length).toBe(n);
+    // probes 10 s, 20 s, 40 s, 80 s, 160 s apart, then every 3 min: a handful, never a poll
+    const probes = r.client.calls.filter((c) => c.at > rejectedAt).map((c) => c.at - rejectedAt);
+    expect(probes.length).toBeGreaterThanOrEqual(5);
+    expect(probes.length).toBeLessThanOrEqual(7);
+    const gaps = probes.slice(1).map((t, i) => t - probes[i]!);
+    expect(gaps.slice(0, 4)).toEqual([20_000, 40_000, 80_000, 160_000]);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(180_000);
+    const rate = r.store.getState().rate;
+    expect(rate.backoffReason).toBe('auth');
+    expect(rate.backoffUntil).toBeGreaterThan(r.clock.now());
+    // r checks at once
+    const before = r.client.calls.length;
+    expect(r.sync.refreshNow()).toEqual({ ok: true });
+    await r.run(100);
+    expect(r.client.calls.length).toBe(before + 1);
+    expect(r.store.getState().connection.status).toBe('auth_failed');
+    // the key works again: the next probe gets data and everything resumes, the quote included
+    revoked = false;
+    const restoredAt = r.clock.now();
+    await r.run(3 * 60_000);
+    const s = r.store.getState();
+    expect(s.connection.status).toBe('online');
+    expect(s.rate.backoffReason).toBeUndefined();
+    expect(s.quotes.m3?.status).toBe('ok');
+    const resumedAt = r.client.calls.find((c) => c.at > restoredAt)!.at;
+    expect(resumedAt - restoredAt).toBeLessThanOrEqual(180_000); // the next probe, at most one probe interval later
+    await r.run(resumedAt + 60_000 - r.clock.now());
+    const minuteAfter = r.client.calls.filter((c) => c.at >= resumedAt && c.at < resumedAt + 60_000).length;
+    expect(minuteAfter).toBeGreaterThanOrEqual(8); // polling at the full anonymous rate again
+    expect(s.outages[0]).toMatchObject({ status: 'auth_failed', cause: 'HTTP 401' });
+    await r.sync.stop();
+  });
+
+  it('403 on one market marks that market, not the session: the rest is polled as before', async () => {
+    const r = await started();
+    r.sync.select('m2');
+    r.client.handler = (c) => (c.method === 'getMarket' && c.args[0] === 'm2' ? apiError({ kind: 'forbidden', status: 403, message: 'Access was refused (403).' }) : undefined);
+    await r.run(3 * 60_000);
+    const s = r.store.getState();
+    expect(s.connection.status).toBe('online');
+    expect(s.markets.m2?.forbidden?.status).toBe(403);
+    expect(s.notices.some((n) => /refused \(403\)/.test(n.text) && !/key/i.test(n.text))).toBe(true);
+    const m2 = r.client.calls.filter((c) => c.method === 'getMarket' && c.args[0] === 'm2');
+    expect(m2).toHaveLength(1); // not polled again for a while
+    expect(r.client.of('listMarkets').filter((c) => c.at > 60_000).length).toBeGreaterThanOrEqual(6);
+    expect(r.store.getState().rate.backoffUntil).toBeUndefined();
     await r.sync.stop();
   });
 
@@ -185,14 +232,18 @@ describe('network trouble', () => {
     await r.sync.stop();
   });
 
-  it('reports the backoff reason while waiting', async () => {
+  it('reports the backoff reason while waiting, and r tries at once', async () => {
     const r = rig({ limit: 10, random: () => 0.999 });
     r.sync.start();
     await r.run(1_000);
     r.client.handler = () => apiError({ kind: 'server', status: 500 });
     await r.run(7_000); // the background request at 6695 fails; backoff until 8693
     expect(r.store.getState().rate.backoffReason).toBe('server');
-    expect(r.sync.refreshNow()).toMatchObject({ ok: false, reason: 'backoff' });
+    expect(r.store.getState().connection.status).toBe('degraded');
+    const n = r.client.calls.length;
+    expect(r.sync.refreshNow()).toEqual({ ok: true });
+    await r.run(10);
+    expect(r.client.calls.length).toBe(n + 1);
     await r.sync.stop();
   });
 });

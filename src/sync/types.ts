@@ -26,8 +26,11 @@ export interface SyncIntents {
 /** What a quote intent did: `sent` — a quote is queued; `current` — the same form's answer is fresh or on its way; `invalid` — nothing sent, the form says why. */
 export type QuoteSubmit = 'sent' | 'current' | 'invalid';
 
-/** Why a manual refresh cannot go out now. */
-export type RefreshRefusal = 'budget' | 'rate_limited' | 'backoff' | 'auth_failed' | 'stopped';
+/**
+ * Why a manual refresh cannot go out now. (A rejected key or a failing server is tried at once:
+ * `r` is how a person checks whether it is back.)
+ */
+export type RefreshRefusal = 'budget' | 'rate_limited' | 'stopped';
 
 export type RefreshResult = { ok: true } | { ok: false; retryAt: number; reason?: RefreshRefusal };
 

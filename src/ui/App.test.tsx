@@ -127,12 +127,12 @@ describe('list navigation', () => {
     h = renderApp({ markets: [makeMarket(1), makeMarket(2, { status: 'closed', title: 'Closed one' }), makeMarket(3)] });
     await waitForFrame(h.term, 'Closed one');
     h.store.getState().setQuery({ status: 'all' }); // as if the list had been loaded under "all"
-    h.store.getState().listLoaded([makeMarket(1), makeMarket(2, { status: 'closed', title: 'Closed one' }), makeMarket(3)], h.clock.now(), h.store.getState().list.query);
+    h.store.getState().listLoaded([makeMarket(1), makeMarket(2, { status: 'closed', title: 'Closed one' }), makeMarket(3)], h.clock.now(), { query: h.store.getState().list.query });
     await press(h.term, 'f'); // all → active
     const f = await waitForFrame(h.term, 'loading…');
     expect(f).not.toContain('Closed one');
     expect(f).toContain('Market number 3');
-    h.store.getState().listLoaded([makeMarket(3)], h.clock.now(), h.store.getState().list.query);
+    h.store.getState().listLoaded([makeMarket(3)], h.clock.now(), { query: h.store.getState().list.query });
     const g = await waitForFrame(h.term, (x) => !x.includes('loading…'));
     expect(g).not.toContain('Market number 1');
   });

@@ -62,6 +62,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
         rate: st.rate,
         notices: st.notices,
         transitions: st.transitions,
+        outages: st.outages,
       };
     }),
   );
@@ -78,7 +79,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const entry = marketId ? s.markets[marketId] : undefined;
   const eventTitle = s.eventTitle;
   const detailLines = detailWantedLines({ entry, history: undefined, eventTitle, now, width: 0, focused: false });
-  const layout = computeLayout(columns, rows, chrome, ui.focus, { detailLines, changes: s.transitions.length });
+  const layout = computeLayout(columns, rows, chrome, ui.focus, { detailLines, changes: s.transitions.length + s.outages.length });
   const help = helpMetrics(layout.columns, layout.bodyHeight);
   useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, quit });
 
@@ -121,7 +122,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               loaded={s.list.loadedAt !== undefined}
               query={s.list.query}
               now={now}
-              intervalMs={listRefreshIntervalMs(s.rate, s.list.loadedAt)}
+              intervalMs={listRefreshIntervalMs(s.rate)}
               clock={clock}
             />
           }
@@ -150,8 +151,8 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               collapsed={layout.quoteCollapsed}
             />
           }
-          changes={<ChangesPane transitions={s.transitions} now={now} width={layout.sideWidth} height={layout.changesHeight} />}
-          ticker={<ChangesTicker transitions={s.transitions} now={now} width={layout.columns} />}
+          changes={<ChangesPane transitions={s.transitions} outages={s.outages} now={now} width={layout.sideWidth} height={layout.changesHeight} />}
+          ticker={<ChangesTicker transitions={s.transitions} outages={s.outages} now={now} width={layout.columns} />}
         />
       )}
       <Footer context={keyContext(ui)} width={layout.columns} />

@@ -5,11 +5,18 @@ import { currentMarketId, cursorIndex, isStale, listRefreshIntervalMs, nextInCyc
 describe('derive', () => {
   const rate = createOddsStore({ mode: 'key', limit: 30 }).getState().rate;
 
-  it('estimates the list interval from the budget, the plan and a floor', () => {
-    expect(listRefreshIntervalMs(rate, undefined)).toBe(10_000); // 60/30×2 = 4 s, floor 10 s
-    expect(listRefreshIntervalMs({ ...rate, effectiveLimit: 6 }, undefined)).toBe(20_000);
-    expect(listRefreshIntervalMs({ ...rate, nextListRefreshAt: 1_045_000 }, 1_000_000)).toBe(45_000);
-    expect(listRefreshIntervalMs({ ...rate, effectiveLimit: 0, limit: 0 }, undefined)).toBe(120_000);
+  it('takes the normal list period from sync, else estimates it from the budget, with a floor', () => {
+    expect(listRefreshIntervalMs(rate)).toBe(10_000); // 60/30×2 = 4 s, floor 10 s
+    expect(listRefreshIntervalMs({ ...rate, effectiveLimit: 6 })).toBe(20_000);
+    expect(listRefreshIntervalMs({ ...rate, listEveryMs: 20_083 })).toBe(20_083);
+    expect(listRefreshIntervalMs({ ...rate, effectiveLimit: 0, limit: 0 })).toBe(120_000);
+  });
+
+  it('never stretches the interval by the next planned try (a pause during an outage)', () => {
+    // sync backs off: the next list refresh is 15 min away, the normal period is still 20 s
+    const paused = { ...rate, listEveryMs: 20_000, nextListRefreshAt: 900_000, backoffUntil: 900_000 };
+    expect(listRefreshIntervalMs(paused)).toBe(20_000);
+    expect(isStale(0, 120_000, listRefreshIntervalMs(paused))).toBe(true);
   });
 
   it('calls a row stale after three intervals', () => {

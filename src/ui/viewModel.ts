@@ -32,28 +32,22 @@ export function closingText(entry: MarketEntry, now: number): string {
   return at !== undefined ? `closed ${formatClosesIn(at, now)}` : 'closed';
 }
 
-/** Background request kinds sharing the budget (list + selected market's detail). */
+/** Background request kinds sharing the budget (list + selected market's detail), for the estimate without sync's word. */
 export const BACKGROUND_KINDS = 2;
 /** Never call a row stale sooner than three times this. */
 export const MIN_LIST_INTERVAL_MS = 10_000;
 export const STALE_FACTOR = 3;
-
 /**
- * How often the list is expected to refresh. The budget allows one request
- * every 60 s / effectiveLimit; the background kinds share it, so one kind gets
- * its turn about every 60 s / effectiveLimit × BACKGROUND_KINDS. When sync has
- * planned the next list refresh, the planned gap since the last load is a
- * better estimate, and we take the larger of the two (and at least 10 s), so
- * a slower schedule does not paint every row STALE.
+ * How often the list refreshes when nothing is wrong: the period sync publishes
+ * for the current limit (a limit cut after a 429 lengthens it; a pause does not),
+ * else 60 s / effectiveLimit × BACKGROUND_KINDS; at least 10 s. Rows age against
+ * this, so during an outage they turn STALE on time however far the next try
+ * has moved.
  */
-export function listRefreshIntervalMs(rate: RateState, listLoadedAt: number | undefined): number {
+export function listRefreshIntervalMs(rate: RateState): number {
   const limit = rate.effectiveLimit > 0 ? rate.effectiveLimit : rate.limit > 0 ? rate.limit : 1;
-  const budget = (60_000 / limit) * BACKGROUND_KINDS;
-  const planned =
-    rate.nextListRefreshAt !== undefined && listLoadedAt !== undefined && rate.nextListRefreshAt > listLoadedAt
-      ? rate.nextListRefreshAt - listLoadedAt
-      : 0;
-  return Math.max(MIN_LIST_INTERVAL_MS, budget, planned);
+  const normal = rate.listEveryMs !== undefined && Number.isFinite(rate.listEveryMs) && rate.listEveryMs > 0 ? rate.listEveryMs : (60_000 / limit) * BACKGROUND_KINDS;
+  return Math.max(MIN_LIST_INTERVAL_MS, normal);
 }
 
 /** A row is stale when its data is older than three refresh intervals. */

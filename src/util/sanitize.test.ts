@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sanitize } from './sanitize.js';
+import stringWidth from 'string-width';
+import { sanitize, uniformWidth } from './sanitize.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -72,10 +73,10 @@ describe('sanitize', () => {
     expect(sanitize(`cut${ESC}[31`)).toBe('cut');
   });
 
-  it('preserves CJK, accents and emoji, including ZWJ sequences and flags', () => {
-    const text = '日本語のテキスト — Ελληνικά, café, 👩‍👩‍👧‍👦 👨🏽‍💻 🏳️‍🌈 🇯🇵';
+  it('preserves CJK, accents and emoji; flags stay, emoji sequences come out in a form of agreed width', () => {
+    const text = '日本語のテキスト — Ελληνικά, café, 😀 🐕 🇯🇵 👍';
     expect(sanitize(text)).toBe(text);
-    expect(sanitize(`${ESC}[1m👩‍🚀${ESC}[0m 中文`)).toBe('👩‍🚀 中文');
+    expect(sanitize(`${ESC}[1m👩‍🚀${ESC}[0m 中文`)).toBe('👩🚀 中文');
   });
 
   it('an ESC before a non-ASCII character drops only the ESC (never half a surrogate pair)', () => {
@@ -93,3 +94,32 @@ describe('sanitize', () => {
     );
   });
 });
+
+describe('uniformWidth', () => {
+  it('drops presentation selectors, skin tones and tags, splits emoji ZWJ sequences, letters a lone regional indicator', () => {
+    expect(uniformWidth('🌡️ heat')).toBe('🌡 heat');
+    expect(uniformWidth('☀︎ ❤️ 1️⃣ #⃣')).toBe('☀ ❤ 1 #');
+    expect(uniformWidth('👍🏽 👩🏽‍💻')).toBe('👍 👩💻');
+    expect(uniformWidth('👨‍👩‍👧 family')).toBe('👨👩👧 family');
+    expect(uniformWidth('🏳️‍🌈')).toBe('🏳🌈');
+    expect(uniformWidth('🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}')).toBe('🏴');
+    expect(uniformWidth('🇺🇸🇯🇵 🇺 x')).toBe('🇺🇸🇯🇵 U x');
+    expect(uniformWidth('🇺🇸🇯')).toBe('🇺🇸J');
+    expect(uniformWidth('🇺🇺🇸')).toBe('UUS');
+    // a ZWJ that shapes another script is not an emoji joiner
+    expect(uniformWidth('क्\u200dष')).toBe('क्\u200dष');
+    expect(uniformWidth('plain 日本')).toBe('plain 日本');
+  });
+
+  it('makes string-width (the layout) and a code-point-by-code-point count (wcwidth terminals) agree', () => {
+    const pieces = ['🌡️', '🇸', '🇯🇵', '☀️', '❤️', '👍🏽', '👩🏽‍💻', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇺🇸', '🇺', '1️⃣', '#️⃣', '🐕', '日本', 'é', 'e\u0301', 'a', ' ', '🫠', '©️', '↔️'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
+        const out = sanitize(parts.join(''));
+        expect(stringWidth(out)).toBe([...out].reduce((n, c) => n + stringWidth(c), 0));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+

@@ -5,8 +5,11 @@
  * control (BEL, backspace, DEL, …) and bidi overrides/isolates, which can make
  * text display in a different order than it reads. Tabs and line breaks
  * become single spaces (one-line cells). An unterminated string sequence
- * swallows the rest of the input, as a terminal would.
+ * swallows the rest of the input, as a terminal would. Emoji come out in the
+ * form whose width every terminal agrees on (uniformWidth).
  */
+import stringWidth from 'string-width';
+
 const ESC = 0x1b;
 const BEL = 0x07;
 const ST8 = 0x9c;
@@ -50,6 +53,44 @@ function skipEscIntermediates(s: string, i: number): number {
   return i;
 }
 
+/** The code points uniformWidth changes: variation selectors 15/16, ZWJ, the keycap mark, regional indicators, skin tones, tags. */
+const WIDTH_FORMS = /[\u200d\u20e3\ufe0e\ufe0f\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/u;
+const DROPPED_FORMS = /[\u20e3\ufe0e\ufe0f\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/gu;
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic})\u200d|\u200d(?=\p{Extended_Pictographic})/gu;
+const REGIONAL = /[\u{1f1e6}-\u{1f1ff}]+/gu;
+
+/**
+ * Emoji in a form whose width every common terminal agrees on, so a row never
+ * shifts. Terminals that measure code point by code point (wcwidth: tmux,
+ * xterm, most Linux terminals) and ones that measure whole emoji sequences
+ * (kitty, WezTerm, string-width, which the layout uses) disagree on:
+ *  - a presentation selector (U+FE0F/FE0E): 🌡️ is 1 cell to tmux, 2 to string-width → the selector goes (🌡, 1 cell);
+ *  - a skin tone modifier: 👍🏽 is 4 cells to tmux, 2 to string-width → the modifier goes (👍);
+ *  - a ZWJ sequence: 👨‍👩‍👧 is 2 cells to tmux 3.3 and string-width, 6 to older terminals → the joiners
+ *    between pictographs go (👨👩👧, 6 cells everywhere); a ZWJ in other scripts stays;
+ *  - a keycap (1️⃣, 2 cells to string-width, 1 to tmux) becomes its digit;
+ *  - tag characters (subdivision flags) go; a regional-indicator pair that is a flag (🇺🇸) is 2 cells
+ *    everywhere and stays; any other (🇺 alone, 🇺🇺) becomes its letters.
+ * East Asian ambiguous characters (·, …, ▲, Greek, Cyrillic) are kept: they are 1 cell unless a terminal
+ * is set to draw them wide, and the dashboard's own frame uses them too.
+ */
+export function uniformWidth(s: string): string {
+  if (!WIDTH_FORMS.test(s)) return s;
+  return s
+    .replace(DROPPED_FORMS, '')
+    .replace(EMOJI_JOINER, '')
+    .replace(REGIONAL, (run) => {
+      let out = '';
+      for (let i = 0; i < run.length; i += 4) {
+        const pair = run.slice(i, i + 4);
+        out += pair.length === 4 && stringWidth(pair) === 2 ? pair : [...pair].map(regionLetter).join('');
+      }
+      return out;
+    });
+}
+
+const regionLetter = (ri: string): string => String.fromCharCode(0x41 + ri.codePointAt(0)! - 0x1f1e6);
+
 export function sanitize(input: unknown): string {
   if (typeof input !== 'string') return '';
   let out = '';
@@ -87,5 +128,5 @@ export function sanitize(input: unknown): string {
     out += s[i];
     i++;
   }
-  return out;
+  return uniformWidth(out);
 }

@@ -42,8 +42,28 @@ describe('banner (component)', () => {
     expect(f).toContain('AUTH FAILED');
     expect(f).toContain('…1234 was rejected (401)');
     expect(f).not.toContain('abcdefgh');
-    expect(f).toContain('Fix ODDSBOARD_API_KEY');
+    expect(f).toContain('fix ODDSBOARD_API_KEY');
     expect(f).not.toContain('\x1b[31m');
+  });
+
+  it('degraded: the last good data, how many answers failed since when, the cause and the next try', async () => {
+    const f = await banner(
+      { status: 'degraded', consecutiveFailures: 14, troubleSince: NOW - 480_000, lastSuccessAt: NOW - 480_000, lastError: err('server', NOW, 'The service is unavailable right now (503).', 503) },
+      { ...calm, backoffUntil: NOW + 8000, backoffReason: 'server' },
+    );
+    expect(f).toContain('DEGRADED · last data 8m ago');
+    expect(f).toMatch(/14 failed answers since \d\d:\d\d \(HTTP 503\) · retrying in 8s/);
+  });
+
+  it('a 401 without a key never talks about a key, and says when it checks again', async () => {
+    const f = await banner(
+      { status: 'auth_failed', consecutiveFailures: 1, lastError: err('unauthorized', NOW, 'The service refused anonymous access (401).', 401) },
+      { ...calm, mode: 'anon', backoffUntil: NOW + 40_000, backoffReason: 'auth' },
+    );
+    expect(f).toContain('AUTH FAILED');
+    expect(f).toContain('refused anonymous access (401)');
+    expect(f).toContain('checking again in 40s (r: now)');
+    expect(f).not.toMatch(/key/i);
   });
 
   it('offline: the age of the last good data and when it retries', async () => {
@@ -83,25 +103,26 @@ describe('badges and connection states', () => {
   it('says plainly that a rejected key is not replaced by anonymous access, showing only its last 4 characters', async () => {
     h = renderApp({
       keyHint: 'sk_live_supersecret_9f3a',
-      prepare: (store, clock) => store.getState().authFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
+      prepare: (store, clock) => store.getState().requestFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
     });
     const f = await waitForFrame(h.term, 'AUTH FAILED');
     expect(f).toContain('was rejected (401)');
     expect(f).toContain('will not fall back to anonymous');
     expect(f).toContain('…9f3a');
     expect(f).not.toContain('supersecret');
-    expect(f).toContain('✗ auth failed');
+    expect(f).toContain('✗ AUTH FAILED');
+    expect(f).toMatch(/checking again (in \d+s|soon) \(r: now\)/);
   });
 
   it('does not claim that nothing matches when the key was rejected before any list arrived', async () => {
     h = renderApp({
       markets: [],
-      prepare: (store, clock) => store.getState().authFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
+      prepare: (store, clock) => store.getState().requestFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
     });
     const f = await waitForFrame(h.term, 'AUTH FAILED');
     expect(f).toContain('No data yet.');
     expect(f).not.toContain('No markets match');
-    expect(f).toContain('Fix ODDSBOARD_API_KEY and restart.');
+    expect(f).toContain('fix ODDSBOARD_API_KEY and restart.');
   });
 
   it('shows OFFLINE with the age of the last good data', async () => {
@@ -121,6 +142,16 @@ describe('badges and connection states', () => {
     const f = await waitForFrame(h.term, 'Market number 1');
     expect(f).not.toContain('STALE');
     h.clock.advance(31_000); // interval estimate: max(10 s floor, 60 s / 30 × 2) → stale after 30 s
+    await waitForFrame(h.term, (x) => /Market number 1 .* STALE/.test(x));
+  });
+
+  it('turns rows STALE during an outage, however far sync has pushed the next try', async () => {
+    h = renderApp({ columns: 160 });
+    await waitForFrame(h.term, 'Market number 1');
+    // sync backs off after failures: the next list refresh is 15 min away (as it publishes it during a pause)
+    const now = h.clock.now();
+    h.store.getState().setRate({ nextListRefreshAt: now + 15 * 60_000, nextRequestAt: now + 15 * 60_000, backoffUntil: now + 15 * 60_000, backoffReason: 'rate_limited' });
+    h.clock.advance(2 * 60_000);
     await waitForFrame(h.term, (x) => /Market number 1 .* STALE/.test(x));
   });
 

@@ -1,7 +1,8 @@
 import { Box } from 'ink';
+import { shortCause } from '../../store/connection.js';
 import type { ConnectionState, RateState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { formatAge, secondsUntil } from '../format.js';
+import { formatAge, formatClock, secondsUntil } from '../format.js';
 import { maskedKey } from './Header.js';
 import { Line, type Seg } from './Line.js';
 
@@ -12,30 +13,64 @@ export interface BannerInput {
   now: number;
 }
 
-/** The lines of the state banner (auth failure, offline, rate limited); empty when all is well. */
-export function bannerLines({ connection, rate, keyHint, now }: BannerInput): Seg[][] {
-  const lines: Seg[][] = [];
-  if (connection.status === 'auth_failed') {
-    const k = maskedKey(keyHint);
-    lines.push([
+function nextTry(rate: RateState, now: number, word: string): string {
+  const at = rate.backoffUntil ?? rate.nextRequestAt;
+  if (at === undefined) return '';
+  const s = secondsUntil(at, now);
+  return s <= 0 ? ` · ${word} now` : ` · ${word} in ${formatAge(s * 1000)}`;
+}
+
+function lastData(connection: ConnectionState, now: number): string {
+  return connection.lastSuccessAt === undefined ? 'no data yet' : `last data ${formatAge(now - connection.lastSuccessAt)} ago`;
+}
+
+/** 401: with a key, the key was rejected (no anonymous fallback); without one, the service refused anonymous access. */
+function authLines({ connection, rate, keyHint, now }: BannerInput): Seg[][] {
+  const said = sanitize(connection.lastError?.message ?? '');
+  const check = nextTry(rate, now, 'checking again').replace(/^ · /, '  ') || '  checking again soon';
+  if (rate.mode === 'anon') {
+    return [
+      [
+        { text: ' AUTH FAILED ', color: 'white', backgroundColor: 'red', bold: true },
+        { text: ' The service refused anonymous access (401).', color: 'red' },
+      ],
+      [{ text: `${check} (r: now)`, dim: true }, { text: said ? ` Server said: ${said}` : '', dim: true, priority: -1 }],
+    ];
+  }
+  const k = maskedKey(keyHint);
+  return [
+    [
       { text: ' AUTH FAILED ', color: 'white', backgroundColor: 'red', bold: true },
       { text: ` The API key${k ? ` ${k}` : ''} was rejected (401). oddsboard will not fall back to anonymous access.`, color: 'red' },
-    ]);
-    const said = sanitize(connection.lastError?.message ?? '');
-    lines.push([
-      { text: '  Fix ODDSBOARD_API_KEY and restart.', dim: true },
+    ],
+    [
+      { text: `${check} (r: now); if it stays rejected, fix ODDSBOARD_API_KEY and restart.`, dim: true },
       { text: said ? ` Server said: ${said}` : '', dim: true, priority: -1 },
-    ]);
+    ],
+  ];
+}
+
+/** The lines of the state banner (auth failure, degraded, offline, rate limited); empty when all is well. */
+export function bannerLines(input: BannerInput): Seg[][] {
+  const { connection, rate, now } = input;
+  const lines: Seg[][] = [];
+  const why = sanitize(connection.lastError?.message ?? '');
+  if (connection.status === 'auth_failed') {
+    lines.push(...authLines(input));
   } else if (connection.status === 'offline') {
-    const last = connection.lastSuccessAt === undefined ? 'no data yet' : `last data ${formatAge(now - connection.lastSuccessAt)} ago`;
-    const retry =
-      rate.backoffUntil !== undefined && rate.backoffUntil > now && rate.backoffReason === 'offline'
-        ? ` · retrying in ${secondsUntil(rate.backoffUntil, now)}s`
-        : '';
-    const why = sanitize(connection.lastError?.message ?? '');
     lines.push([
-      { text: ` OFFLINE · ${last} `, color: 'black', backgroundColor: 'yellow', bold: true },
-      { text: retry, color: 'yellow' },
+      { text: ` OFFLINE · ${lastData(connection, now)} `, color: 'black', backgroundColor: 'yellow', bold: true },
+      { text: nextTry(rate, now, 'retrying'), color: 'yellow' },
+      { text: why ? `  ${why}` : '', dim: true, priority: -1 },
+    ]);
+  } else if (connection.status === 'degraded') {
+    const since = connection.troubleSince === undefined ? '' : ` since ${formatClock(connection.troubleSince).slice(0, 5)}`;
+    const cause = connection.lastError ? shortCause(connection.lastError) : '';
+    const n = connection.consecutiveFailures;
+    lines.push([
+      { text: ` DEGRADED · ${lastData(connection, now)} `, color: 'black', backgroundColor: 'yellow', bold: true },
+      { text: ` ${n} failed answer${n === 1 ? '' : 's'}${since}${cause ? ` (${cause})` : ''}`, color: 'yellow' },
+      { text: nextTry(rate, now, 'retrying'), color: 'yellow' },
       { text: why ? `  ${why}` : '', dim: true, priority: -1 },
     ]);
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { StatusTransition } from '../../store/types.js';
 import { makeMarket } from '../../../test/support/fixtures.js';
 import { waitForFrame } from '../../../test/support/wait.js';
+import { formatClock } from '../format.js';
 import { ChangesPane, ChangesTicker } from './Changes.js';
 import { QuoteFormPane } from './QuoteForm.js';
 
@@ -53,3 +54,19 @@ describe('the idle quote hint depends on focus', () => {
     expect(open).toContain('Press ⏎ to open the quote form.');
   });
 });
+
+describe('outages among the recent changes', () => {
+  it('records outages longer than a minute among the changes, newest first, so a person coming back sees what happened', async () => {
+    const from = NOW - 20 * 60_000;
+    const outage = { status: 'offline' as const, from, to: from + 14 * 60_000, failures: 84, cause: 'refused' };
+    const f = await waitForFrame(render(<ChangesPane transitions={ts} outages={[outage]} now={NOW} width={70} height={5} />), 'Recent');
+    const lines = f.split('\n');
+    expect(lines[0]).toBe('Recent changes · 4');
+    expect(lines[1]).toMatch(/^RESOLVED /);
+    expect(lines[2]).toMatch(/^CLOSED /);
+    expect(lines[3]).toBe(`OFFLINE  ${formatClock(from).slice(0, 5)}–${formatClock(from + 14 * 60_000).slice(0, 5)}, 14 min · refused ×84 6m ago`);
+    const ticker = await waitForFrame(render(<ChangesTicker transitions={[]} outages={[outage]} now={NOW} width={60} />), 'OFFLINE');
+    expect(ticker).toMatch(/^Changed OFFLINE  \d\d:\d\d–\d\d:\d\d, 14 min/);
+  });
+});
+

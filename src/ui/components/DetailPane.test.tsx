@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MarketEvent } from '../../api/types.js';
+import { ManualClock } from '../../util/clock.js';
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { waitForFrame } from '../../../test/support/wait.js';
 
@@ -74,6 +75,23 @@ describe('detail pane', () => {
     expect(f).toMatch(/Yes\s+60\.0¢\s+△80\.3¢ 24h/);
     expect(f).toMatch(/No\s+40\.0¢\s+▽80\.3¢ 24h/);
     expect(f).toContain('△ 24h change');
+  });
+
+  it('never counts down to the close of a market that stopped trading, whatever its closesAt says', async () => {
+    const soon = new ManualClock().now() + 4 * 86_400_000; // the harness clock starts at the same time
+    h = renderApp({
+      columns: 160,
+      rows: 30,
+      markets: [makeMarket(1, { status: 'resolved', resolvedOutcome: 'Yes', closesAt: soon }), makeMarket(2, { closesAt: soon })],
+    });
+    const f = await waitForFrame(h.term, 'RESOLVED');
+    expect(f).toContain('RESOLVED · closed · politics · resolved: Yes');
+    expect(f).not.toContain('closes in');
+    // a quote's 410 on an active-looking market: the same
+    h.store.getState().select('m2');
+    h.store.getState().quoteFailed('m2', { outcome: 'Yes', amount: '1', action: 'buy' }, { kind: 'resolved', code: 'MARKET_RESOLVED', status: 410, message: 'resolved', at: h.clock.now() });
+    const g = await waitForFrame(h.term, (x) => /▸.*Market number 2/.test(x) && /Detail Market number 2/.test(x) && /RESOLVED/.test(x.split('Detail')[1] ?? ''));
+    expect(g.split('Detail')[1]).not.toContain('closes in');
   });
 
   it('says when nothing is selected', async () => {

@@ -49,6 +49,7 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
       { text: resultText(e), color: colors.accent },
     ],
   ];
+  if (e.forbidden) lines.push([{ text: `✗ ${sanitize(e.forbidden.message)} Not refreshed for a while; select it again to retry.`, color: colors.error }]);
   if (p.eventTitle) lines.push([{ text: 'Event ', dim: true }, { text: sanitize(p.eventTitle) }]);
   lines.push([
     { text: `Vol ${formatVolume(m.volume)}`, dim: true },

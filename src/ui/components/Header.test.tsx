@@ -56,4 +56,19 @@ describe('header', () => {
     expect(f).toContain('○ offline');
     expect(f).toContain('no data');
   });
+
+  it.each([
+    ['degraded', { status: 'degraded', consecutiveFailures: 14, troubleSince: now - 480_000, lastError: { kind: 'server', status: 503, code: 'HTTP_503', message: 'x', at: now } }, /◐ degraded · HTTP 503 ×14 · retry in 8s {2}data 8m old/],
+    ['offline', { status: 'offline', consecutiveFailures: 3, lastError: { kind: 'timeout', code: 'TIMEOUT', message: 'x', at: now } }, /○ offline · retry in 8s {2}data 8m old/],
+    ['rate_limited', { status: 'rate_limited', consecutiveFailures: 1 }, /◍ RATE LIMITED · retry in 8s {2}data 8m old/],
+    ['auth_failed', { status: 'auth_failed', consecutiveFailures: 1 }, /✗ AUTH FAILED · check in 8s {2}data 8m old/],
+  ] as const)('names the %s state with the age of the last good data and the next try, instead of the next refresh', async (_name, connection, shown) => {
+    const f = await header({ width: 120, newestAt: now - 480_000, connection, rate: { ...rate, backoffUntil: now + 8_000 } });
+    expect(f).toMatch(shown);
+    expect(f).not.toContain('next refresh');
+    const narrow = await header({ width: 80, newestAt: now - 480_000, connection, rate: { ...rate, backoffUntil: now + 8_000 } });
+    expect(narrow).toContain(connection.status === 'degraded' ? '◐ degraded' : connection.status === 'offline' ? '○ offline' : connection.status === 'rate_limited' ? 'RATE LIMITED' : 'AUTH FAILED');
+    expect(stringWidth(narrow)).toBeLessThanOrEqual(80);
+  });
 });
+

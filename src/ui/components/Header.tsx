@@ -1,4 +1,5 @@
 import { Box } from 'ink';
+import { shortCause } from '../../store/connection.js';
 import type { ConnectionState, Mode, RateState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, formatAge, formatClock, secondsUntil } from '../format.js';
@@ -35,12 +36,33 @@ function modeSeg(mode: Mode, demo: boolean, keyHint: string, level: Level): Seg 
   return { text: ` KEY${k ? ` ${k}` : ''} `, ...style, backgroundColor: 'green' };
 }
 
+/** The connection's named state: a symbol and a word, so it reads without colour. */
 const CONNECTION: Record<ConnectionState['status'], Seg> = {
   connecting: { text: '◌ connecting', color: 'yellow' },
   online: { text: '● online', color: 'green' },
+  degraded: { text: '◐ degraded', color: 'yellow', bold: true },
   offline: { text: '○ offline', color: 'red', bold: true },
-  auth_failed: { text: '✗ auth failed', color: 'red', bold: true },
+  rate_limited: { text: '◍ RATE LIMITED', color: 'yellow', bold: true },
+  auth_failed: { text: '✗ AUTH FAILED', color: 'red', bold: true },
 };
+
+/**
+ * The state, then while in trouble its cause and count (degraded) and when
+ * the next try goes out; the cause goes first when room is short.
+ */
+function connectionSegs(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
+  const c = p.connection;
+  const segs: Seg[] = [CONNECTION[c.status] ?? CONNECTION.connecting];
+  if (c.status === 'online' || c.status === 'connecting') return segs;
+  if (c.status === 'degraded' && c.lastError) segs.push({ text: ` · ${shortCause(c.lastError)} ×${c.consecutiveFailures}`, dim: true, priority: -1 });
+  const next = p.rate.backoffUntil ?? p.rate.nextRequestAt;
+  if (next !== undefined) {
+    const s = secondsUntil(next, p.now);
+    const word = c.status === 'auth_failed' ? 'check' : 'retry';
+    segs.push({ text: s <= 0 ? ` · ${word}ing` : level === 2 ? ` · ${word} ${s}s` : ` · ${word} in ${s}s`, dim: true });
+  }
+  return segs;
+}
 
 function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   const r = p.rate;
@@ -50,12 +72,13 @@ function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   // other oddsboard processes spending the same budget (the shared ledger)
   if (r.othersInWindow > 0) segs.push({ text: level === 2 ? ` +${r.othersInWindow}` : ` +${r.othersInWindow} other`, color: 'yellow' });
   if (r.effectiveLimit < r.limit) segs.push({ text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (≤${r.effectiveLimit})`, dim: true, priority: -2 });
-  if (r.nextListRefreshAt !== undefined) {
+  const calm = p.connection.status === 'online' || p.connection.status === 'connecting';
+  if (r.nextListRefreshAt !== undefined && calm) {
     const s = secondsUntil(r.nextListRefreshAt, p.now);
     const text = s <= 0 ? ' · refreshing' : level === 0 ? ` · next refresh in ${s}s` : ` · next ${s}s`;
     segs.push({ text, dim: true, priority: -1 });
   }
-  segs.push({ text: '  ' }, CONNECTION[p.connection.status] ?? CONNECTION.connecting);
+  segs.push({ text: '  ' }, ...connectionSegs(p, level));
   const age = p.newestAt === undefined ? undefined : formatAge(p.now - p.newestAt);
   const ageText = age === undefined ? (level === 2 ? '  no data' : '  no data yet') : level === 2 ? `  data ${age}` : `  data ${age} old`;
   segs.push({ text: ageText, dim: true });

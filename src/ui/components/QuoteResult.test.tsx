@@ -44,6 +44,9 @@ describe('quote result', () => {
   it('marks a result for an older form as updating, and a waiting form as waiting', async () => {
     expect(await drawn(ok, { ...form, amount: '250' })).toContain('updating… 39.06 shares');
     expect(await drawn({ form, status: 'waiting' })).toContain('… waiting for a quote');
+    // a try that failed for a passing reason says why it is still waiting
+    const retry = { kind: 'server', code: 'HTTP_503', status: 503, message: 'The service is unavailable right now (503).', at: 0 } as const;
+    expect(await drawn({ form, status: 'waiting', retryError: retry })).toContain('… waiting for a quote · retrying after HTTP 503'); // the server's message follows when there is room
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { shortCause } from '../../store/connection.js';
 import type { QuoteEntry, QuoteForm, TradeState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { sameForm } from '../../store/quoteForm.js';
@@ -48,7 +49,12 @@ export function quoteResultLines(entry: QuoteEntry | undefined, form: QuoteForm,
   switch (entry.status) {
     case 'waiting':
       return [
-        [{ text: '… waiting for a quote', color: colors.accent }],
+        [
+          { text: '… waiting for a quote', color: colors.accent },
+          // the last try failed for a passing reason (5xx, no answer) and is repeated: say why, not just "waiting"
+          { text: entry.retryError ? ` · retrying after ${shortCause(entry.retryError)}` : '', color: colors.warn },
+          { text: entry.retryError ? ` — ${sanitize(entry.retryError.message)}` : '', dim: true, priority: -1 },
+        ],
         ...(entry.result ? resultLines(entry, true).slice(0, 1) : []),
       ];
     case 'ok':

@@ -10,14 +10,10 @@ const FLASH_MS = 3000;
 function refusalText(r: Extract<RefreshResult, { ok: false }>, now: number): string {
   const wait = `refresh in ${secondsUntil(r.retryAt, now)}s`;
   switch (r.reason) {
-    case 'auth_failed':
-      return 'Not refreshing: the API key was rejected.';
     case 'stopped':
       return 'Not refreshing: sync is stopped.';
     case 'rate_limited':
       return `Rate limited: ${wait}`;
-    case 'backoff':
-      return `Connection trouble: ${wait}`;
     default:
       return `Rate budget: ${wait}`;
   }

@@ -1,0 +1,217 @@
+/**
+ * `oddsboard serve --chaos PROFILE`: the reference service misbehaving on
+ * purpose, for tests, drills and anyone who wants to see how the dashboard
+ * copes. Normal service for `afterMs` from the first request (so a client
+ * that starts slowly still gets its data first), then the fault for `forMs`
+ * (for good when not given), then normal service again; `flap` alternates down and up
+ * for `forMs` each; `none` never fails (hostile titles and the request log only). Under any profile a few markets on screen carry hostile
+ * titles (control sequences, emoji terminals measure differently).
+ *
+ * Every request is reported to `onRequest` (path, status, whether the fault
+ * was on), never with its key: the drill counts requests per 60 s from it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Clock } from '../util/clock.js';
+import { BAD_JSON, hostile, sendHuge, sendReset, sendTrickle, truncated, without, WRONG_TYPES } from './chaosBody.js';
+import { decodeId, splitTarget } from './reply.js';
+
+export const CHAOS_PROFILES = ['none', '500', 'html', 'badjson', 'truncated', 'wrongtypes', 'huge', 'trickle', 'hang', 'reset', 'flap', '429', 'revoke', 'vanish', 'forbid'] as const;
+export type ChaosProfile = (typeof CHAOS_PROFILES)[number];
+
+export const RETRY_AFTER_KINDS = ['seconds', 'date', 'none', 'huge'] as const;
+export type RetryAfterKind = (typeof RETRY_AFTER_KINDS)[number];
+
+export interface ChaosOptions {
+  profile: ChaosProfile;
+  /** Normal service from the first request until the fault (default 30 s). */
+  afterMs?: number;
+  /** How long the fault lasts (default: for good); `flap`: each down and up phase (default 2 min). */
+  forMs?: number;
+  /** `429`: what Retry-After says — 20 seconds, an HTTP date 20 s ahead, nothing, or 86400 (default seconds). */
+  retryAfter?: RetryAfterKind;
+  /** A few markets on screen get hostile titles (default true). */
+  hostileTitles?: boolean;
+  clock: Clock;
+  onRequest?: (e: ChaosRequest) => void;
+}
+
+export interface ChaosRequest {
+  /** Clock time the request arrived. */
+  at: number;
+  /** Path and query (never a header, so never a key). */
+  path: string;
+  /** The status sent, or undefined when none was (hang, reset before the headers, flap). */
+  status: number | undefined;
+  /** The profile's fault was on for this request. */
+  fault: boolean;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const HTML_502 = '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>';
+
+function json(res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', ...extra });
+  res.end(body);
+}
+
+const failure = (code: string, message: string) => JSON.stringify({ success: false, error: { code, message } });
+
+export class Chaos {
+  readonly profile: ChaosProfile;
+  /** When the first request arrived: the schedule counts from it. */
+  private startedAt: number | undefined;
+  private readonly afterMs: number;
+  private readonly forMs: number | undefined;
+  private readonly retryAfter: RetryAfterKind;
+  /** The market the client last asked the detail of: the one `vanish` / `forbid` take away. */
+  private lastDetail: string | undefined;
+  private victim: string | undefined;
+  /** The markets that get the hostile titles: the first rows of the first list answer. */
+  private hostileIds: string[] | undefined;
+
+  constructor(private readonly o: ChaosOptions) {
+    this.profile = o.profile;
+    this.afterMs = Math.max(0, o.afterMs ?? 30_000);
+    this.forMs = o.forMs ?? (o.profile === 'flap' ? 120_000 : undefined);
+    this.retryAfter = o.retryAfter ?? 'seconds';
+  }
+
+  /** Whether the fault is on at `now` (never before the first request). */
+  active(now: number): boolean {
+    if (this.profile === 'none' || this.startedAt === undefined) return false;
+    const t = now - this.startedAt - this.afterMs;
+    if (t < 0) return false;
+    if (this.profile === 'flap') return Math.floor(t / (this.forMs ?? 120_000)) % 2 === 0;
+    return this.forMs === undefined || t < this.forMs;
+  }
+
+  wrap(inner: Handler): Handler {
+    return (req, res) => {
+      const at = this.o.clock.now();
+      this.startedAt ??= at;
+      const path = req.url ?? '/';
+      const fault = this.active(at);
+      let reported = false;
+      const report = () => {
+        if (reported) return;
+        reported = true;
+        this.o.onRequest?.({ at, path, status: res.headersSent ? res.statusCode : undefined, fault });
+      };
+      res.on('finish', report);
+      res.on('close', report);
+      req.resume();
+      const segments = splitTarget(path).segments;
+      // /public/v1/markets/{id}[/quote]
+      const marketId = segments[2] === 'markets' && segments[3] ? decodeId(segments[3]) : undefined;
+      if (marketId !== undefined && segments.length === 4) this.lastDetail = marketId;
+      if (!fault) this.victim = undefined;
+      try {
+        if (fault && this.direct(req, res, marketId)) return;
+        this.relay(inner, req, res, fault);
+      } catch {
+        if (!res.headersSent) json(res, 500, failure('INTERNAL', 'Internal error.'));
+      }
+    };
+  }
+
+  /** Faults answered without the service: true when the request was dealt with. */
+  private direct(req: IncomingMessage, res: ServerResponse, marketId: string | undefined): boolean {
+    switch (this.profile) {
+      case 'flap':
+        req.socket.destroy();
+        return true;
+      case 'hang':
+        return true; // never answered; the client gives up, or the server's close ends it
+      case '500':
+        json(res, 500, failure('INTERNAL', 'Internal error (chaos).'));
+        return true;
+      case 'html':
+        res.writeHead(502, { 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(HTML_502)) });
+        res.end(HTML_502);
+        return true;
+      case '429':
+        json(res, 429, failure('RATE_LIMITED', 'Rate limit exceeded (chaos).'), this.retryAfterHeader());
+        return true;
+      case 'huge':
+        sendHuge(res);
+        return true;
+      case 'revoke': {
+        const key = req.headers['x-api-key'];
+        if (key === undefined) return false;
+        // echoes the key, as careless servers do: the client must scrub it before anything shows it
+        json(res, 401, failure('UNAUTHORIZED', `The API key ${String(key)} was revoked.`));
+        return true;
+      }
+      case 'vanish':
+      case 'forbid':
+        this.victim ??= this.lastDetail;
+        if (marketId === undefined || marketId !== this.victim) return false;
+        if (this.profile === 'vanish') json(res, 404, failure('NOT_FOUND', 'Market not found.'));
+        else json(res, 403, failure('FORBIDDEN', 'Access to this market is refused.'));
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private retryAfterHeader(): Record<string, string> {
+    switch (this.retryAfter) {
+      case 'seconds':
+        return { 'Retry-After': '20' };
+      case 'date':
+        return { 'Retry-After': new Date(this.o.clock.now() + 20_000).toUTCString() };
+      case 'huge':
+        return { 'Retry-After': '86400' };
+      case 'none':
+        return {};
+    }
+  }
+
+  /** The service answers; its body is changed (hostile titles, the victim gone, the profile's damage) and delivered. */
+  private relay(inner: Handler, req: IncomingMessage, res: ServerResponse, fault: boolean): void {
+    const writeHead = res.writeHead.bind(res);
+    const end = res.end.bind(res);
+    let status = 200;
+    let headers: Record<string, string> = {};
+    res.writeHead = ((code: number, h?: Record<string, string>) => {
+      status = code;
+      headers = { ...(h ?? {}) };
+      return res;
+    }) as typeof res.writeHead;
+    res.end = ((chunk?: unknown) => {
+      res.writeHead = writeHead;
+      res.end = end;
+      const body = this.damage(typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '', status, fault);
+      const out = { ...headers, 'Content-Length': String(Buffer.byteLength(body)) };
+      if (fault && this.profile === 'trickle') sendTrickle(res, status, out, body);
+      else if (fault && this.profile === 'reset') sendReset(res, status, out, body);
+      else {
+        writeHead(status, out);
+        end(body);
+      }
+      return res;
+    }) as typeof res.end;
+    inner(req, res);
+  }
+
+  private damage(body: string, status: number, fault: boolean): string {
+    let parsed: { success?: unknown; data?: unknown } | undefined;
+    try {
+      parsed = JSON.parse(body) as typeof parsed;
+    } catch {
+      return body;
+    }
+    if (!parsed || parsed.success !== true) return body;
+    if (this.hostileIds === undefined && Array.isArray(parsed.data) && this.o.hostileTitles !== false) {
+      this.hostileIds = parsed.data.slice(0, 3).map((m: { id?: unknown }) => String(m?.id));
+    }
+    if (this.hostileIds) hostile(parsed.data, this.hostileIds);
+    if (fault && this.profile === 'vanish' && this.victim !== undefined) parsed.data = without(parsed.data, this.victim);
+    if (fault && this.profile === 'wrongtypes') parsed.data = WRONG_TYPES;
+    const text = JSON.stringify(parsed);
+    if (fault && this.profile === 'badjson') return BAD_JSON;
+    if (fault && this.profile === 'truncated' && status === 200) return truncated(text);
+    return text;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The fault drills' fast subset, on the built program in real terminals: the
+ * dashboard against `serve --chaos` for 500, bad JSON, a revoked key and a
+ * vanishing market (the full set is `npm run drill`). And a title with 🌡️ and
+ * CJK in a row whose right edge lines up with its neighbours in tmux.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runDrills } from '../../bench/drill.js';
+import { findProfiles } from '../../bench/drill/profiles.js';
+import { CLI } from '../../bench/drill/run.js';
+import { wcwidth } from '../support/wcwidth.js';
+import { TmuxSession } from './tmux.js';
+
+function ready(): void {
+  if (!TmuxSession.available()) throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
+}
+
+const cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const f of cleanup.splice(0)) f();
+});
+
+describe('fault drills in a real terminal (fast subset)', () => {
+  it('500, badjson, revoke, vanish: named on screen, last data kept, back online alone, within the budget, nothing raw, no key', async () => {
+    ready();
+    const rows = await runDrills(findProfiles(['500', 'badjson', 'revoke', 'vanish']), { afterS: 6, forS: 12 }, 4);
+    for (const r of rows) expect({ profile: r.profile, failures: r.failures }).toEqual({ profile: r.profile, failures: [] });
+    expect(rows.map((r) => r.shown)).toEqual(['degraded', 'degraded', 'auth_failed', 'notice']);
+  }, 150_000);
+
+  it('a title with 🌡️ and CJK: the row’s right edge lines up with the rows above and below', async () => {
+    ready();
+    const server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--chaos', 'none'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    cleanup.push(() => server.kill('SIGTERM'));
+    let out = '';
+    server.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    while (!out.includes('\n')) await delay(20);
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
+    const t = new TmuxSession('width');
+    cleanup.push(() => t.kill());
+    t.start(home, 160, 30, { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), ODDSBOARD_BASE_URL: out.split('\n')[0]!, ODDSBOARD_API_KEY: '' });
+    t.type(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
+    t.keys('Enter');
+    const screen = await t.waitFor('the hostile rows', (s) => /Tokyo 東京/.test(s) && s.split('\n').filter((l) => /^[▸ ] ACTIVE/.test(l)).length >= 8, 15_000);
+    const rows = screen.split('\n').filter((l) => /^[▸ ] ACTIVE/.test(l));
+    const hot = rows.find((l) => l.includes('🌡'));
+    expect(hot).toBeDefined();
+    expect(hot).not.toContain('\ufe0f');
+    // the age column ends, and the pane border sits, at the same column in every row as tmux draws them
+    const edges = rows.map((l) => wcwidth(l.slice(0, l.indexOf('│')).trimEnd()));
+    const borders = rows.map((l) => wcwidth(l.slice(0, l.indexOf('│'))));
+    expect(new Set(edges).size, rows.join('\n')).toBe(1);
+    expect(new Set(borders).size, rows.join('\n')).toBe(1);
+    t.keys('q');
+    await t.waitFor('the dashboard to exit', (s) => /EXIT=0/.test(s));
+  }, 40_000);
+});

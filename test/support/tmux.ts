@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
+
+/**
+ * Drives a real terminal: a private tmux server with one shell, keys sent with
+ * send-keys, the screen read with capture-pane — what a person sees.
+ */
+export class TmuxSession {
+  private readonly socket: string;
+  readonly name = 'e2e';
+
+  constructor(tag: string) {
+    this.socket = `oddsboard-${tag}-${process.pid}`;
+  }
+
+  static available(): boolean {
+    try {
+      execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private tmux(args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+  }
+
+  /** A plain sh with a known prompt, in a terminal of the given size. */
+  start(cwd: string, cols: number, rows: number, env: Record<string, string>): void {
+    const envArgs = Object.entries({ PS1: 'E2E$ ', TERM: 'xterm-256color', ...env }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+    this.tmux(['-f', '/dev/null', 'new-session', '-d', '-s', this.name, '-x', String(cols), '-y', String(rows), '-c', cwd, ...envArgs, 'sh']);
+    this.tmux(['set-option', '-t', this.name, 'status', 'off']);
+  }
+
+  /** Literal text (no key-name lookup). */
+  type(text: string): void {
+    this.tmux(['send-keys', '-t', this.name, '-l', text]);
+  }
+
+  /** tmux key names: Enter, Escape, Tab, Down, C-c … */
+  keys(...names: string[]): void {
+    this.tmux(['send-keys', '-t', this.name, ...names]);
+  }
+
+  capture(): string {
+    return this.tmux(['capture-pane', '-p', '-t', this.name]);
+  }
+
+  /** Appends everything programs in the pane write to the terminal, byte for byte, to `file` (what reaches the terminal). */
+  recordOutput(file: string): void {
+    this.tmux(['pipe-pane', '-o', '-t', this.name, `cat >> '${file.replace(/'/g, "'\\''")}'`]);
+  }
+
+  /** The screen with its colour and style escape sequences (what the program drew, attributes included). */
+  captureWithEscapes(): string {
+    return this.tmux(['capture-pane', '-p', '-e', '-t', this.name]);
+  }
+
+  alternateScreenOn(): boolean {
+    return this.tmux(['display-message', '-p', '-t', this.name, '#{alternate_on}']).trim() === '1';
+  }
+
+  /** Polls the screen until `test` holds; the error shows the last screen. */
+  async waitFor(what: string, test: (screen: string) => boolean, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let screen = '';
+    for (;;) {
+      screen = this.capture();
+      if (test(screen)) return screen;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
+      await delay(50);
+    }
+  }
+
+  /** The pid of the program the pane's shell is running now (the dashboard). */
+  childPid(): number {
+    const shell = this.tmux(['display-message', '-p', '-t', this.name, '#{pane_pid}']).trim();
+    const child = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0];
+    if (!child) throw new Error('no program is running in the pane');
+    return Number(child);
+  }
+
+  kill(): void {
+    try {
+      this.tmux(['kill-server']);
+    } catch {
+      // already gone
+    }
+  }
+}
