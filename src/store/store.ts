@@ -17,6 +17,9 @@ import { appendHistory, knownStatus, mergeCategories, prune, upsertMarket } from
 import { addTransitions, transitionNotice, transitionOf } from './transitions.js';
 import { EMPTY_FORM } from './quoteForm.js';
 import { filterListed, queryKey } from './listQuery.js';
+import { EMPTY_ALERTS } from './alerts.js';
+import { EMPTY_WATCH, patchWatched } from './watchlist.js';
+import { watchActions, type WatchActions } from './watchSlice.js';
 
 export const NOTICE_CAP = 5;
 export { HISTORY_CAP, MARKET_CACHE_CAP, CATEGORY_CAP } from './entries.js';
@@ -56,7 +59,7 @@ export interface StoreActions {
   notice(text: string, level: Notice['level'], at: number): void;
 }
 
-export type Store = AppState & StoreActions;
+export type Store = AppState & StoreActions & WatchActions;
 export type OddsStore = StoreApi<Store>;
 /** What the UI gets: state to read and subscribe to, no actions — it changes data only through sync's intents. */
 export type StoreView = Pick<StoreApi<AppState>, 'getState' | 'getInitialState' | 'subscribe'>;
@@ -83,10 +86,15 @@ function quoteEntry(quotes: Record<string, QuoteEntry>, id: string): QuoteEntry 
 
 export function createOddsStore(opts: StoreOptions): OddsStore {
   return createStore<Store>()((set, get) => {
-    /** One notice for the status changes an answer revealed. */
+    /**
+     * After an answer: one notice for the status changes it revealed (a watched market's change is announced by its
+     * alert instead), then the alerts are checked against the new data.
+     */
     const announce = (seen: StatusTransition[], at: number) => {
-      const text = transitionNotice(seen);
+      const watch = get().watch.byId;
+      const text = transitionNotice(seen.filter((t) => watch[t.id] === undefined));
       if (text) get().notice(text, 'info', at);
+      get().checkAlerts(at);
     };
     return {
       list: { ids: [], query: { ...DEFAULT_QUERY, ...opts.query }, loading: true },
@@ -99,6 +107,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       rate: { mode: opts.mode, limit: opts.limit, effectiveLimit: opts.limit, usedInWindow: 0, totalRequests: 0, total429: 0 },
       notices: [],
       transitions: [],
+      watch: EMPTY_WATCH,
+      alerts: EMPTY_ALERTS,
 
       setQuery(patch) {
         set((s) => {
@@ -124,7 +134,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           }
           const ids = current ? list.map((m) => m.id) : s.list.ids;
           const listState = current ? { ...s.list, ids, loadedAt: at, loading: false, pending: false } : s.list;
-          const next = { markets, history, quotes: s.quotes, list: listState, selectedId: s.selectedId };
+          const next = { markets, history, quotes: s.quotes, list: listState, selectedId: s.selectedId, watch: s.watch };
           return {
             ...next,
             ...prune(next),
@@ -169,7 +179,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
             const i = s.list.ids.indexOf(id);
             selectedId = ids[Math.min(Math.max(i, 0), ids.length - 1)];
           }
-          return { markets, history, quotes, list: { ...s.list, ids }, selectedId };
+          // a watched market stays watched: it is asked for again later (it may come back from review)
+          return { markets, history, quotes, list: { ...s.list, ids }, selectedId, watch: patchWatched(s.watch, id, { goneAt: at }) };
         });
         get().notice(`${title ? `“${title}”` : `Market ${id}`} is no longer available (private, under review or removed).`, 'warn', at);
       },
@@ -312,6 +323,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           return { notices: notices.length > NOTICE_CAP ? notices.slice(notices.length - NOTICE_CAP) : notices };
         });
       },
+
+      ...watchActions(set, get),
     };
   });
 }

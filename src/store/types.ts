@@ -1,5 +1,6 @@
 import type { Action, ApiErrorKind } from '../api/index.js';
 import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../api/types.js';
+import type { AlertsState, WatchState } from './watchTypes.js';
 
 export type Mode = 'demo' | 'anon' | 'key';
 export type TradeState = 'closed' | 'settling' | 'resolved';
@@ -120,7 +121,8 @@ export interface RateState {
 
 export interface Notice {
   id: number;
-  level: 'info' | 'warn';
+  /** 'alert': one of the person's alerts fired (watchTypes.ts). */
+  level: 'info' | 'warn' | 'alert';
   text: string;
   at: number;
 }
@@ -148,4 +150,7 @@ export interface AppState {
   notices: Notice[];
   /** Status changes seen, newest first, at most TRANSITION_CAP. */
   transitions: StatusTransition[];
+  /** Watched markets (watchlist.ts) and alerts (alerts.ts), persisted by src/watch/. */
+  watch: WatchState;
+  alerts: AlertsState;
 }
