@@ -11,7 +11,7 @@ export type JobClass = RequestInfo['cls'];
 /** One request the scheduler decided to send. */
 export type Job =
   | { kind: 'list'; cls: JobClass; origin: 'interactive' | 'overdue' | 'background'; /** the query as sent */ query?: ListQuery }
-  | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' | 'departed'; departure?: Departure }
+  | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' | 'departed' | 'watch'; departure?: Departure }
   | { kind: 'events'; cls: JobClass }
   | { kind: 'quote'; cls: 'quote'; marketId: string; form: QuoteForm; params: ValidQuoteParams };
 

@@ -7,6 +7,7 @@ import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import { chooseBackground, type BackgroundKind, type Candidate } from './plan.js';
+import { followedIds, GONE_RETRY_MS, stalest } from './watchRefresh.js';
 
 export interface PendingQuote {
   form: QuoteForm;
@@ -30,6 +31,8 @@ export class Queue {
   private listSentAt = Number.NEGATIVE_INFINITY;
   private eventsSentAt = Number.NEGATIVE_INFINITY;
   private readonly detailSent = new Map<string, number>();
+  /** When a market's detail answered 404: a watched one is asked for again only GONE_RETRY_MS later. */
+  private readonly goneAt = new Map<string, number>();
   private readonly departed = new Departed();
 
   constructor(
@@ -91,8 +94,19 @@ export class Queue {
     return this.quotes.get(marketId);
   }
 
+  /** Watched markets outside the list: how many, and the stalest of them (undefined when there are none). */
+  private watched(now: number): { count: number; id: string; at: number } | undefined {
+    const ids = followedIds(this.store.getState(), (id) => {
+      const t = this.goneAt.get(id);
+      return t !== undefined && now - t < GONE_RETRY_MS && now >= t;
+    });
+    const s = stalest(ids, (id) => this.detailRef(id));
+    return s ? { count: ids.length, ...s } : undefined;
+  }
+
   backgroundKind(now: number): BackgroundKind {
     const st = this.store.getState();
+    const w = this.watched(now);
     return chooseBackground({
       now,
       intervalMs: this.limits.interval(now),
@@ -101,6 +115,7 @@ export class Queue {
       listAt: this.listRef(),
       detailAt: st.selectedId === undefined ? undefined : this.detailRef(st.selectedId),
       eventsAt: Math.max(st.events.loadedAt ?? Number.NEGATIVE_INFINITY, this.eventsSentAt),
+      ...(w ? { watch: { count: w.count, at: w.at, share: this.o.watchShare } } : {}),
     });
   }
 
@@ -119,7 +134,8 @@ export class Queue {
     const listRef = this.listRef();
     if (Number.isFinite(listRef)) {
       // a list starved by interactive work is promoted once it is three list periods old
-      const maxAge = (3 * I) / (1 - (hasSel ? this.o.detailShare : 0));
+      const watchShare = this.watched(now) ? this.o.watchShare : 0;
+      const maxAge = (3 * I) / ((1 - watchShare) * (1 - (hasSel ? this.o.detailShare : 0)));
       out.push({ prio: 1, cls: 'interactive', readyAt: Math.ceil(listRef + maxAge), take: () => ({ kind: 'list', cls: 'interactive', origin: 'overdue' }) });
     }
     const sel = this.selJob;
@@ -136,6 +152,8 @@ export class Queue {
         const follow = kind === 'events' ? undefined : this.nextDeparted(at);
         if (follow) return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
         if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
+        const w = kind === 'watch' ? this.watched(at) : undefined;
+        if (w) return { kind: 'detail', cls: 'background', marketId: w.id, origin: 'watch' };
         return kind === 'events' ? { kind, cls: 'background' } : { kind: 'list', cls: 'background', origin: 'background' };
       },
     });
@@ -145,8 +163,11 @@ export class Queue {
   /** A departed market to follow up in this background slot, if one is waiting and the spacing allows. */
   private nextDeparted(now: number): Departure | undefined {
     const st = this.store.getState();
-    // the selected one is refreshed anyway; one that was dropped from the cache cannot be shown
-    return this.departed.next(now, (id) => id === st.selectedId || st.markets[id] === undefined || now - this.detailRef(id) < this.limits.interval(now));
+    // the selected and watched ones are refreshed anyway; one that was dropped from the cache cannot be shown
+    return this.departed.next(
+      now,
+      (id) => id === st.selectedId || st.watch.byId[id] !== undefined || st.markets[id] === undefined || now - this.detailRef(id) < this.limits.interval(now),
+    );
   }
 
   /** The bookkeeping of a send: what it satisfies and when each kind was last asked for. */
@@ -191,7 +212,10 @@ export class Queue {
     });
   }
 
-  forgetDetail(id: string): void {
+  /** A 404: the market is gone (for now). */
+  forgetDetail(id: string, now: number): void {
     this.detailSent.delete(id);
+    if (this.goneAt.size > 500) this.goneAt.clear();
+    this.goneAt.set(id, now);
   }
 }
