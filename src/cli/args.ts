@@ -17,6 +17,7 @@ export const HELP = `
     --limit N          markets in the list, 1..100                        (default 50)
     --speed X          demo only: how much faster simulated time runs     (default 1)
     --seed N           demo only: the simulator's seed                    (default 1)
+    --no-bell          no terminal bell when an alert fires (config: "bell": false)
     --help, --version
 
   Environment
@@ -28,7 +29,7 @@ export const HELP = `
     0 quit normally   1 unexpected failure   2 bad flag, config or environment   143 SIGTERM
 `;
 
-const KNOWN = new Set(['base-url', 'demo', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'help', 'version', 'h', 'v']);
+const KNOWN = new Set(['base-url', 'demo', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'bell', 'help', 'version', 'h', 'v']);
 const KEY_FLAGS = new Set(['api-key', 'apikey', 'key', 'token']);
 
 export type ParsedArgs = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; flags: SettingsInput };
@@ -60,6 +61,7 @@ export function parseDashboardArgs(argv: string[]): ParsedArgs {
       limit: { type: 'string' },
       speed: { type: 'string' },
       seed: { type: 'string' },
+      bell: { type: 'boolean' },
       help: { type: 'boolean', shortFlag: 'h' },
       version: { type: 'boolean', shortFlag: 'v' },
     },
@@ -84,5 +86,6 @@ export function parseDashboardArgs(argv: string[]): ParsedArgs {
   take('limit', 'limit', f.limit);
   take('speed', 'speed', f.speed);
   take('seed', 'seed', f.seed);
+  take('bell', 'bell', f.bell);
   return { kind: 'run', flags };
 }

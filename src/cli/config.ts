@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { parseBaseUrl } from '../api/transport.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
+import type { AlertRule } from '../store/watchTypes.js';
+import { checkAlertCommand, checkAlerts } from './alertConfig.js';
 
 /**
  * Settings of the dashboard, merged from (highest first) flags, environment,
@@ -19,6 +21,10 @@ export interface Settings {
   /** Simulator speed factor in demo mode. */
   speed: number;
   seed: number;
+  /** The watcher (docs/watcher.md): alerts from the config file, the command run when one fires, the terminal bell. */
+  alerts: AlertRule[];
+  alertCommand?: string[];
+  bell: boolean;
   apiKey?: string;
   /** Where the config file was looked for, and whether it was there. */
   configPath: string;
@@ -26,15 +32,15 @@ export interface Settings {
 }
 
 /** The part a person may set in a flag or the config file. */
-export type SettingsInput = Partial<Pick<Settings, 'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed'>>;
+export type SettingsInput = Partial<Pick<Settings, 'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed' | 'alerts' | 'alertCommand' | 'bell'>>;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1 } as const;
+export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1, bell: true } as const;
 
-const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed'] as const;
+const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'alerts', 'alertCommand', 'bell'] as const;
 
 export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
   if (env.ODDSBOARD_CONFIG) return env.ODDSBOARD_CONFIG;
@@ -85,8 +91,17 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       return n;
     }
     case 'demo':
-      if (typeof value !== 'boolean') return fail('demo must be true or false');
+    case 'bell':
+      if (typeof value !== 'boolean') return fail(`${key} must be true or false`);
       return value;
+    case 'alerts': {
+      const r = checkAlerts(value);
+      return r.ok ? r.value : fail(r.problem);
+    }
+    case 'alertCommand': {
+      const r = checkAlertCommand(value);
+      return r.ok ? r.value : fail(r.problem);
+    }
     default:
       return fail(`unknown setting "${key}"`);
   }
@@ -131,7 +146,7 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
   if (apiKey !== undefined && apiKey !== '' && !/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new UsageError('ODDSBOARD_API_KEY contains spaces or characters that cannot be sent in a header');
   }
-  const settings: Settings = { ...merged, configPath, configFound: file.found };
+  const settings: Settings = { alerts: [], ...merged, configPath, configFound: file.found };
   if (apiKey) settings.apiKey = apiKey;
   if (settings.demo) delete settings.baseUrl;
   return settings;
