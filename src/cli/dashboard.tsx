@@ -9,6 +9,8 @@ import type { Mode } from '../store/types.js';
 import { createSync } from '../sync/index.js';
 import { App } from '../ui/App.js';
 import { systemClock } from '../util/clock.js';
+import { stateDir } from '../util/files.js';
+import { startWatcher } from '../watch/index.js';
 import { HELP, parseDashboardArgs } from './args.js';
 import { resolveSettings, UsageError, type Settings } from './config.js';
 
@@ -91,6 +93,17 @@ async function runInteractive(settings: Settings, io: DashboardIo): Promise<numb
     limit,
     query: { q: settings.query, status: settings.status, category: settings.category, sort: settings.sort, limit: settings.limit },
   });
+  // the watchlist and alerts are back before the first answer arrives
+  const watcher = startWatcher({
+    store,
+    clock: systemClock,
+    dir: stateDir(io.env),
+    alerts: settings.alerts,
+    bell: settings.bell,
+    ...(settings.alertCommand ? { alertCommand: settings.alertCommand } : {}),
+    env: io.env,
+    out: io.stdout,
+  });
   const sync = createSync({ client, store, clock: systemClock, limit });
 
   let exitCode = 0;
@@ -134,6 +147,7 @@ async function runInteractive(settings: Settings, io: DashboardIo): Promise<numb
     process.off('SIGHUP', onSignal);
     process.off('SIGINT', onSignal);
     await sync.stop();
+    watcher.stop();
     await client.close();
     await server?.close();
     process.off('uncaughtException', onCrash);
