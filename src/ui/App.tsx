@@ -16,6 +16,8 @@ import { MarketList } from './components/MarketList.js';
 import { Notices, noticeLine } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
+import { AlertForm, alertFormLines } from './components/AlertForm.js';
+import { AlertLog } from './components/AlertLog.js';
 import { currentMarketId, cursorIndex, listRefreshIntervalMs, newestDataAt } from './viewModel.js';
 import { useKeys } from './hooks/useKeys.js';
 import { keyContext } from './key/dispatch.js';
@@ -60,6 +62,8 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
         rate: st.rate,
         notices: st.notices,
         transitions: st.transitions,
+        watch: st.watch,
+        alerts: st.alerts,
       };
     }),
   );
@@ -71,7 +75,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
 
   const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
   const notice = noticeLine(s.notices, ui.flash, now);
-  const chrome = 2 + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0);
+  const chrome = 2 + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0) + alertFormLines(ui.alertForm);
   const marketId = s.marketId;
   const entry = marketId ? s.markets[marketId] : undefined;
   const eventTitle = s.eventTitle;
@@ -99,8 +103,18 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
       <Banner lines={banner} width={layout.columns} />
       <Notices line={notice} width={layout.columns} />
       {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
+      {ui.alertForm ? <AlertForm form={ui.alertForm} title={s.markets[ui.alertForm.marketId]?.market.title} width={layout.columns} /> : null}
       {ui.helpOpen ? (
         <HelpOverlay width={layout.columns} height={layout.bodyHeight} top={ui.helpTop} />
+      ) : ui.alertLog ? (
+        <AlertLog
+          alerts={s.alerts}
+          titleOf={(id) => s.markets[id]?.market.title ?? s.watch.byId[id]?.title}
+          cursor={ui.alertLog.cursor}
+          now={now}
+          width={layout.columns}
+          height={layout.bodyHeight}
+        />
       ) : (
         <Body
           layout={layout}
@@ -121,6 +135,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               now={now}
               intervalMs={listRefreshIntervalMs(s.rate, s.list.loadedAt)}
               clock={clock}
+              watched={s.watch.byId}
             />
           }
           detail={

@@ -24,6 +24,8 @@ export interface MarketListProps {
   now: number;
   intervalMs: number;
   clock: Clock;
+  /** The watchlist (watched ids as keys): their rows get a ★. */
+  watched?: Readonly<Record<string, unknown>>;
 }
 
 export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'focused' | 'query' | 'pending'>, shown: number): Seg[] {
@@ -59,6 +61,7 @@ export function MarketList(p: MarketListProps) {
           now={p.now}
           intervalMs={p.intervalMs}
           width={p.width}
+          watched={p.watched?.[id] !== undefined}
         />
       );
     });
