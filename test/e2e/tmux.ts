@@ -43,6 +43,11 @@ export class TmuxSession {
     this.tmux(['send-keys', '-t', this.name, ...names]);
   }
 
+  /** Appends everything the program writes to the pane, raw (escape sequences, BEL), to `file`. */
+  pipeTo(file: string): void {
+    this.tmux(['pipe-pane', '-o', '-t', this.name, `cat >> '${file.replace(/'/g, `'\\''`)}'`]);
+  }
+
   capture(): string {
     return this.tmux(['capture-pane', '-p', '-t', this.name]);
   }
