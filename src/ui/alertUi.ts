@@ -4,7 +4,6 @@
  * on ⏎ (SyncIntents.addAlert); nothing here is data.
  */
 import { ALERT_KINDS, type AlertKind } from '../store/watchTypes.js';
-import { CURSOR_END } from './uiState.js';
 import type { TextState } from './textEdit.js';
 
 export type AlertField = 'kind' | 'outcome' | 'value' | 'minutes';
@@ -63,8 +62,8 @@ export function alertUiReducer<S extends AlertUiState>(state: S, action: AlertUi
           kind: 'above',
           outcome: action.outcome,
           field: 'value',
-          value: { value: '', cursor: CURSOR_END },
-          minutes: { value: '30', cursor: CURSOR_END },
+          value: { value: '', cursor: 0 },
+          minutes: { value: '30', cursor: 2 },
         },
       };
     case 'editAlertForm': {
