@@ -127,7 +127,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               rows={layout.listRows}
               width={layout.listWidth}
               height={layout.listHeight}
-              focused={ui.focus === 'list'}
+              focused={ui.focus === 'list' && !ui.alertForm}
               loading={s.list.loading}
               pending={s.list.pending === true}
               loaded={s.list.loadedAt !== undefined}

@@ -10,6 +10,7 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import type { OddsStore } from '../store/store.js';
 import type { AlertFired } from '../store/watchTypes.js';
 import type { Clock } from '../util/clock.js';
+import { quoted } from '../store/transitions.js';
 import { sanitize } from '../util/sanitize.js';
 
 export const BEL = '\x07';
@@ -94,7 +95,7 @@ export class AlertEffects {
   }
 
   private warn(f: AlertFired, what: string): void {
-    this.o.store.getState().notice(`alertCommand for “${sanitize(f.title).slice(0, 40)}” ${what}`, 'warn', this.o.clock.now());
+    this.o.store.getState().notice(`alertCommand for ${quoted(f.title)} ${what}`, 'warn', this.o.clock.now());
   }
 
   private run(argv: readonly string[], f: AlertFired): void {

@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import { leadingOutcome } from '../../store/outcomes.js';
-import { sanitize } from '../../util/sanitize.js';
+import { quoted } from '../../store/transitions.js';
 import { alertFields, isNumberField, nextKind, type AlertFormState } from '../alertUi.js';
 import { applyTextEdit, type TextEdit } from '../textEdit.js';
 import { textEditFor, type KeyCtx } from './dispatch.js';
@@ -37,10 +37,10 @@ function submit(ctx: KeyCtx, f: AlertFormState): void {
     minutes: f.minutes.value,
   });
   if (!r.ok) return ctx.dispatch({ type: 'editAlertForm', patch: { error: r.message } });
-  const title = sanitize(ctx.store.getState().markets[f.marketId]?.market.title ?? f.marketId);
+  const title = quoted(ctx.store.getState().markets[f.marketId]?.market.title ?? f.marketId);
   const now = ctx.clock.now();
   ctx.dispatch({ type: 'closeAlertForm' });
-  ctx.dispatch({ type: 'flash', text: `Alert set on “${title.slice(0, 40)}” (A shows the alerts)`, until: now + FLASH_MS });
+  ctx.dispatch({ type: 'flash', text: `Alert set on ${title} (A shows the alerts)`, until: now + FLASH_MS });
 }
 
 /** The alert form: move between fields, change the kind or outcome, type the numbers, ⏎ sets the alert, Esc closes. */

@@ -5,7 +5,7 @@ import { SORTS, STATUSES, nextInCycle } from '../viewModel.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS, matchCommand } from './keyBindings.js';
 import { openAlertForm } from './alertForm.js';
-import { sanitize } from '../../util/sanitize.js';
+import { quoted } from '../../store/transitions.js';
 
 const FLASH_MS = 3000;
 
@@ -84,8 +84,8 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       if (!ctx.marketId) return;
       const was = ctx.store.getState().watch.byId[ctx.marketId] !== undefined;
       const on = ctx.sync.toggleWatch(ctx.marketId);
-      const title = sanitize(ctx.store.getState().markets[ctx.marketId]?.market.title ?? ctx.marketId).slice(0, 40);
-      const text = on ? `★ Watching “${title}”` : was ? `Not watching “${title}” any more` : 'The watchlist is full.';
+      const title = quoted(ctx.store.getState().markets[ctx.marketId]?.market.title ?? ctx.marketId);
+      const text = on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.';
       const now = ctx.clock.now();
       return ctx.dispatch({ type: 'flash', text, until: now + FLASH_MS });
     }
