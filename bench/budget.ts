@@ -1,5 +1,5 @@
 /**
- * npm run bench:budget [-- --json] [-- --ui] [-- --minutes M] [-- --serial] [-- --seed N] [-- key anon competing competing-blind]
+ * npm run bench:budget [-- --json] [-- --ui] [-- --minutes M] [-- --serial] [-- --seed N] [-- key anon competing watch competing-blind]
  *
  * The sync against the reference service over real loopback HTTP, both on one
  * virtual clock, one simulated hour per scenario (see scenario.ts). Prints a
@@ -15,13 +15,16 @@
  * in this thread); each has its own virtual clock, so where it runs does not
  * change its figures. They do vary by a few per cent from run to run: answers
  * to requests in flight together can come back over loopback in either order.
+ * The `watch` scenario watches 20 markets once the first list is in (10 from
+ * it, 10 outside it, those closing soonest) and adds a table of each one's
+ * data age (bench/watchAges.ts).
  * --minutes sets the simulated minutes per scenario: 60 by default, with --ui
  * too (see UI_DEFAULT_MINUTES).
  * Utilization is per minute run; the competitor keeps its 10–50 min window, so
  * a shorter run cuts it short too.
  */
 import { isMain } from './main.js';
-import { table, uiTable, type ScenarioResult } from './metrics.js';
+import { table, uiTable, watchTable, type ScenarioResult } from './metrics.js';
 import { runPool, type Job } from './pool.js';
 import { EXTRA_SCENARIOS, runScenario, SCENARIOS, UI_SIZE } from './scenario.js';
 
@@ -93,11 +96,14 @@ export function budgetReport(args: BudgetArgs, out: BudgetOutput, realSeconds: n
   const head = `Rate budget: ${span} per scenario (seed ${args.seed}, ${realSeconds.toFixed(1)} s real time)\n\n`;
   const plain = Object.fromEntries(Object.entries(out.scenarios).filter(([n]) => !n.endsWith('+ui')));
   const withUi = Object.fromEntries(Object.entries(out.scenarios).filter(([n]) => n.endsWith('+ui')));
-  if (!args.ui) return `${head}${table(plain)}`;
+  const watched = Object.values(out.scenarios).some((r) => r.watch?.length)
+    ? `\n\nWatched markets (data age sampled every simulated second until resolved; a resolved market no longer changes):\n\n${watchTable(out.scenarios)}`
+    : '';
+  if (!args.ui) return `${head}${table(plain)}${watched}`;
   return (
     `${head}Without the UI (activity calls the sync intents):\n\n${table(plain)}\n\n` +
     `With the UI attached (the App in a ${UI_SIZE.columns}×${UI_SIZE.rows} fake terminal, activity typed as keys):\n\n${table(withUi)}\n\n` +
-    `What the App drew (frames: Ink's 15 fps throttle on real time, so fewer than React commits):\n\n${uiTable(withUi)}`
+    `What the App drew (frames: Ink's 15 fps throttle on real time, so fewer than React commits):\n\n${uiTable(withUi)}${watched}`
   );
 }
 

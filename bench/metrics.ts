@@ -19,6 +19,18 @@ export interface ScenarioResult {
   quoteWaitP95Ms: number;
   /** Only when the App was attached (`--ui`): what it drew and how many keys it was sent. */
   ui?: UiStats;
+  /** Only with watched markets: each one's data age (bench/watchAges.ts). */
+  watch?: WatchedAge[];
+}
+
+export interface WatchedAge {
+  id: string;
+  /** In the list when it was watched (else followed by detail requests). */
+  listed: boolean;
+  /** Its status at the end of the run. */
+  status: string;
+  ageMedianMs: number;
+  ageP95Ms: number;
 }
 
 export interface UiStats {
@@ -155,7 +167,7 @@ export function longestRun<T>(xs: T[], pred: (x: T) => boolean): number {
   return best;
 }
 
-const COLUMNS: Array<[Exclude<keyof ScenarioResult, 'ui'>, string]> = [
+const COLUMNS: Array<[Exclude<keyof ScenarioResult, 'ui' | 'watch'>, string]> = [
   ['limit', 'limit'],
   ['requests', 'requests'],
   ['maxInAnyWindow', 'max/60s'],
@@ -169,7 +181,7 @@ const COLUMNS: Array<[Exclude<keyof ScenarioResult, 'ui'>, string]> = [
   ['quoteWaitP95Ms', 'quote wait p95'],
 ];
 
-function cell(k: Exclude<keyof ScenarioResult, 'ui'>, v: number): string {
+function cell(k: Exclude<keyof ScenarioResult, 'ui' | 'watch'>, v: number): string {
   if (k === 'utilization') return v.toFixed(3);
   if (k.endsWith('Ms')) return `${(v / 1000).toFixed(1)} s`;
   return String(v);
@@ -178,6 +190,15 @@ function cell(k: Exclude<keyof ScenarioResult, 'ui'>, v: number): string {
 export function table(results: Record<string, ScenarioResult>): string {
   const head = ['scenario', ...COLUMNS.map(([, h]) => h)];
   const rows = Object.entries(results).map(([name, r]) => [name, ...COLUMNS.map(([k]) => cell(k, r[k]))]);
+  return markdownTable(head, rows);
+}
+
+/** Each watched market's data age, per scenario that watches some. */
+export function watchTable(results: Record<string, ScenarioResult>): string {
+  const head = ['scenario', 'market', 'watched from', 'status at end', 'data age p50', 'data age p95'];
+  const rows = Object.entries(results).flatMap(([name, r]) =>
+    (r.watch ?? []).map((w) => [name, w.id, w.listed ? 'the list' : 'outside', w.status, `${(w.ageMedianMs / 1000).toFixed(1)} s`, `${(w.ageP95Ms / 1000).toFixed(1)} s`]),
+  );
   return markdownTable(head, rows);
 }
 

@@ -17,6 +17,7 @@ import { ManualClock } from '../src/util/clock.js';
 import { prng, scriptActivity, type UserAction } from './activity.js';
 import { intentActor, keyActor } from './actors.js';
 import { longestRun, maxInWindow, percentile, recordingClient, uiStats, type ScenarioResult } from './metrics.js';
+import { chooseWatched, WatchAges } from './watchAges.js';
 import { renderScreen } from './screen.js';
 
 export interface Scenario {
@@ -27,6 +28,8 @@ export interface Scenario {
   competitor?: { perMinute: number; from: number; to: number };
   /** Hide the RateLimit headers from the sync (Retry-After stays): only its own budget, backoff and AIMD remain. */
   blind?: boolean;
+  /** Watch markets once the first list is in: this many from the list, this many outside it (those closing soonest). */
+  watch?: { listed: number; outside: number };
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -34,6 +37,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'anon', mode: 'anon', limit: 10 },
   // a third of the key's budget spent by another tool from minute 10 to minute 50
   { name: 'competing', mode: 'key', limit: 30, competitor: { perMinute: 10, from: 10 * 60_000, to: 50 * 60_000 } },
+  // 20 watched markets, half of them outside the list (followed by detail requests until they resolve)
+  { name: 'watch', mode: 'key', limit: 30, watch: { listed: 10, outside: 10 } },
 ];
 
 /** Run only when named: the same competition against a server that sends no RateLimit headers. */
@@ -114,6 +119,8 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR,
   await flushUi();
   await settle();
   observe();
+  const watchAges = sc.watch ? new WatchAges(chooseWatched(store.getState(), server.sim, sc.watch), clock.now()) : undefined;
+  for (const w of watchAges?.markets ?? []) sync.toggleWatch(w.id);
   while (clock.now() < end) {
     const next = Math.min(clock.nextDueAt() ?? Number.POSITIVE_INFINITY, actions[ai]?.at ?? Number.POSITIVE_INFINITY, nextCompetitor, nextSample, end);
     clock.advanceTo(next); // runs the sync's (and the UI's display) timers due by then; requests go out synchronously
@@ -135,6 +142,7 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR,
       const sel = st.selectedId;
       if (sel !== undefined) detailAges.push(clock.now() - (st.markets[sel]?.detailAt ?? selectedSince));
       if (st.list.loadedAt !== undefined) listAges.push(clock.now() - st.list.loadedAt);
+      watchAges?.sample(st, clock.now());
       nextSample += 1_000;
     }
   }
@@ -163,6 +171,7 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR,
     listAgeMedianMs: percentile(listAges, 50),
     quoteWaitP95Ms: percentile(quoteWaits, 95),
     ...(frames ? { ui: uiStats(frames, actor.keys(), UI_SIZE) } : {}),
+    ...(watchAges ? { watch: watchAges.result(store.getState()) } : {}),
   };
 }
 

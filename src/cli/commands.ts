@@ -68,7 +68,13 @@ const NDJSON_FLAG: FlagTable = {
   ndjson: { type: 'boolean', help: 'one JSON object a line, one per item' },
 };
 
-export const DASHBOARD_FLAGS: FlagTable = { ...SOURCE_FLAGS, ...LIST_FLAGS, ...HELP_FLAGS, version: { type: 'boolean', short: 'v', help: 'print the version' } };
+export const DASHBOARD_FLAGS: FlagTable = {
+  ...SOURCE_FLAGS,
+  ...LIST_FLAGS,
+  bell: { type: 'boolean', shown: '--no-bell', help: 'no terminal bell when an alert fires (config: "bell": false)' },
+  ...HELP_FLAGS,
+  version: { type: 'boolean', short: 'v', help: 'print the version' },
+};
 
 export const SERVE_FLAGS: FlagTable = {
   port: { type: 'string', arg: 'N', help: 'port to listen on (default 8787; 0 = any free port)' },

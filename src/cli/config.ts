@@ -7,6 +7,8 @@ import { jsonErrorOffset, lineColumn } from '../util/jsonError.js';
 import { UsageError } from './errors.js';
 
 export { UsageError };
+import type { AlertRule } from '../store/watchTypes.js';
+import { checkAlertCommand, checkAlerts } from './alertConfig.js';
 
 /**
  * Settings of the dashboard, merged from (highest first) flags, environment,
@@ -26,6 +28,10 @@ export interface Settings {
   /** Colour: `auto` (a terminal, and NO_COLOR unset or empty), `always`, `never`. */
   color: ColorMode;
   theme: ThemeName;
+  /** The watcher (docs/watcher.md): alerts from the config file, the command run when one fires, the terminal bell. */
+  alerts: AlertRule[];
+  alertCommand?: string[];
+  bell: boolean;
   apiKey?: string;
   /** Where the config file was looked for, and whether it was there. */
   configPath: string;
@@ -33,16 +39,18 @@ export interface Settings {
 }
 
 /** The part a person may set in a flag or the config file. */
-export type SettingsInput = Partial<Pick<Settings, 'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed' | 'color' | 'theme'>>;
+export type SettingsInput = Partial<
+  Pick<Settings, 'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed' | 'color' | 'theme' | 'alerts' | 'alertCommand' | 'bell'>
+>;
 
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 export const THEMES = ['dark', 'light'] as const;
 export type ThemeName = (typeof THEMES)[number];
 
-export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1, color: 'auto', theme: 'dark' } as const;
+export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1, color: 'auto', theme: 'dark', bell: true } as const;
 
-const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'color', 'theme'] as const;
+const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'color', 'theme', 'alerts', 'alertCommand', 'bell'] as const;
 
 /** A config file is a few hundred bytes; anything near this is not one. */
 export const CONFIG_MAX_BYTES = 64 * 1024;
@@ -96,7 +104,8 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       return n;
     }
     case 'demo':
-      if (typeof value !== 'boolean') return fail('demo must be true or false');
+    case 'bell':
+      if (typeof value !== 'boolean') return fail(`${key} must be true or false`);
       return value;
     case 'color':
       if (typeof value !== 'string' || !(COLOR_MODES as readonly string[]).includes(value)) return fail(`color must be one of ${COLOR_MODES.join(', ')}`);
@@ -104,6 +113,14 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     case 'theme':
       if (typeof value !== 'string' || !(THEMES as readonly string[]).includes(value)) return fail(`theme must be one of ${THEMES.join(', ')}`);
       return value;
+    case 'alerts': {
+      const r = checkAlerts(value);
+      return r.ok ? r.value : fail(r.problem);
+    }
+    case 'alertCommand': {
+      const r = checkAlertCommand(value);
+      return r.ok ? r.value : fail(r.problem);
+    }
     default:
       return fail(`unknown setting${sayable(key) ? ` "${key}"` : ''}`);
   }
@@ -170,7 +187,7 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
   if (apiKey !== undefined && apiKey !== '' && !/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new UsageError('ODDSBOARD_API_KEY contains spaces or characters that cannot be sent in a header');
   }
-  const settings: Settings = { ...merged, configPath, configFound: file.found };
+  const settings: Settings = { alerts: [], ...merged, configPath, configFound: file.found };
   if (apiKey) settings.apiKey = apiKey;
   if (settings.demo) delete settings.baseUrl;
   return settings;
@@ -193,6 +210,7 @@ const FLAG_SETTINGS: Readonly<Record<string, keyof SettingsInput>> = {
   seed: 'seed',
   color: 'color',
   theme: 'theme',
+  bell: 'bell',
 };
 
 /** The settings among parsed flags (only the flag names listed in `names`), each checked; messages name the flag. */

@@ -6,6 +6,8 @@ import { App } from '../ui/App.js';
 import { ThemeContext } from '../ui/components/ThemeContext.js';
 import type { Palette } from '../ui/theme.js';
 import { systemClock } from '../util/clock.js';
+import { stateDir } from '../util/files.js';
+import { startWatcher } from '../watch/index.js';
 import type { CommandIo } from './commands.js';
 import type { Settings } from './config.js';
 import { EXIT } from './errors.js';
@@ -31,6 +33,17 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     query: { q: settings.query, status: settings.status, category: settings.category, sort: settings.sort, limit: settings.limit },
   });
   // the ledger holds the sends of a previous run within the minute too: a restart stays inside the limit
+  // the watchlist and alerts are back before the first answer arrives
+  const watcher = startWatcher({
+    store,
+    clock: systemClock,
+    dir: stateDir(io.env),
+    alerts: settings.alerts,
+    bell: settings.bell,
+    ...(settings.alertCommand ? { alertCommand: settings.alertCommand } : {}),
+    env: io.env,
+    out: io.stdout,
+  });
   const sync = createSync({ client, store, clock: systemClock, limit, ledger });
   if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
 
@@ -60,6 +73,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     io.stderr.write(`oddsboard: ${error instanceof Error ? error.message : String(error)}\n`);
   } finally {
     await sync.stop();
+    watcher.stop();
     await source.close();
     handlers.remove();
   }

@@ -82,11 +82,11 @@ export function appendHistory(prev: PriceHistory | undefined, market: Market, at
   return { names, samples };
 }
 
-/** Drop cached markets that are neither listed nor selected, oldest first, beyond the cap. */
-export function prune(state: Pick<AppState, 'markets' | 'history' | 'quotes' | 'list' | 'selectedId'>) {
+/** Drop cached markets that are neither listed, selected nor watched, oldest first, beyond the cap. */
+export function prune(state: Pick<AppState, 'markets' | 'history' | 'quotes' | 'list' | 'selectedId' | 'watch'>) {
   const ids = Object.keys(state.markets);
   if (ids.length <= MARKET_CACHE_CAP) return {};
-  const keep = new Set(state.list.ids);
+  const keep = new Set([...state.list.ids, ...state.watch.ids]);
   if (state.selectedId) keep.add(state.selectedId);
   const droppable = ids.filter((id) => !keep.has(id)).sort((a, b) => state.markets[a]!.receivedAt - state.markets[b]!.receivedAt);
   const markets = { ...state.markets };

@@ -20,6 +20,9 @@ import { addTransitions, transitionNotice, transitionOf } from './transitions.js
 import { completeFromEvents, mergeEvents, nestingIndex, patchStatuses, withEvent } from './events.js';
 import { EMPTY_FORM } from './quoteForm.js';
 import { filterListed, queryKey } from './listQuery.js';
+import { EMPTY_ALERTS } from './alerts.js';
+import { EMPTY_WATCH, patchWatched } from './watchlist.js';
+import { watchActions, type WatchActions } from './watchSlice.js';
 
 export const NOTICE_CAP = 5;
 export { HISTORY_CAP, MARKET_CACHE_CAP, CATEGORY_CAP } from './entries.js';
@@ -69,7 +72,7 @@ export interface StoreActions {
   notice(text: string, level: Notice['level'], at: number): void;
 }
 
-export type Store = AppState & StoreActions;
+export type Store = AppState & StoreActions & WatchActions;
 export type OddsStore = StoreApi<Store>;
 /** What the UI gets: state to read and subscribe to, no actions — it changes data only through sync's intents. */
 export type StoreView = Pick<StoreApi<AppState>, 'getState' | 'getInitialState' | 'subscribe'>;
@@ -102,10 +105,15 @@ function quoteEntry(quotes: Record<string, QuoteEntry>, id: string): QuoteEntry 
 
 export function createOddsStore(opts: StoreOptions): OddsStore {
   return createStore<Store>()((set, get) => {
-    /** One notice for the status changes an answer revealed. */
+    /**
+     * After an answer: one notice for the status changes it revealed (a watched market's change is announced by its
+     * alert instead), then the alerts are checked against the new data.
+     */
     const announce = (seen: StatusTransition[], at: number) => {
-      const text = transitionNotice(seen);
+      const watch = get().watch.byId;
+      const text = transitionNotice(seen.filter((t) => watch[t.id] === undefined));
       if (text) get().notice(text, 'info', at);
+      get().checkAlerts(at);
     };
     /** Events arrived (the list, or one by id): keep them, patch the statuses they reveal, complete markets from them. */
     const withEvents = (events: MarketEvent[], at: number, nextEvents: (s: Store, byId: Record<string, MarketEvent>) => AppState['events']) => {
@@ -136,6 +144,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       notices: [],
       transitions: [],
       outages: [],
+      watch: EMPTY_WATCH,
+      alerts: EMPTY_ALERTS,
 
       setQuery(patch) {
         set((s) => {
@@ -166,7 +176,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           const selectedId =
             !current || sel === undefined || ids.length === 0 || ids.includes(sel) ? sel : neighbour(opts.keepPlace ? s.list.ids : [], ids, sel);
           const listState = current ? { ...s.list, ids, loadedAt: at, loading: false, pending: false } : s.list;
-          const next = { markets, history, quotes: s.quotes, list: listState, selectedId };
+          const next = { markets, history, quotes: s.quotes, list: listState, selectedId, watch: s.watch };
           return {
             ...next,
             ...prune(next),
@@ -208,7 +218,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           delete quotes[id];
           const ids = s.list.ids.filter((x) => x !== id);
           const selectedId = s.selectedId === id ? neighbour(s.list.ids, ids, id) : s.selectedId;
-          return { markets, history, quotes, list: { ...s.list, ids }, selectedId };
+          // a watched market stays watched: it is asked for again later (it may come back from review)
+          return { markets, history, quotes, list: { ...s.list, ids }, selectedId, watch: patchWatched(s.watch, id, { goneAt: at }) };
         });
         get().notice(`${title ? `“${title}”` : `Market ${id}`} is no longer available (private, under review or removed).`, 'warn', at);
       },
@@ -343,6 +354,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           return { notices: notices.length > NOTICE_CAP ? notices.slice(notices.length - NOTICE_CAP) : notices };
         });
       },
+
+      ...watchActions(set, get),
     };
   });
 }

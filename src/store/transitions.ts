@@ -24,7 +24,8 @@ export function addTransitions(list: StatusTransition[], more: StatusTransition[
   return next.length > TRANSITION_CAP ? next.slice(0, TRANSITION_CAP) : next;
 }
 
-function quoted(title: string): string {
+/** A title as notices quote it: sanitized, “in quotes”, cut to NOTICE_TITLE_MAX. */
+export function quoted(title: string): string {
   const t = sanitize(title).trim() || 'A market';
   return `“${t.length > NOTICE_TITLE_MAX ? `${t.slice(0, NOTICE_TITLE_MAX - 1).trimEnd()}…` : t}”`;
 }

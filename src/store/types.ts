@@ -1,5 +1,6 @@
 import type { Action, ApiErrorKind } from '../api/index.js';
 import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../api/types.js';
+import type { AlertsState, WatchState } from './watchTypes.js';
 
 export type Mode = 'demo' | 'anon' | 'key';
 export type TradeState = 'closed' | 'settling' | 'resolved';
@@ -147,7 +148,8 @@ export interface RateState {
 
 export interface Notice {
   id: number;
-  level: 'info' | 'warn';
+  /** 'alert': one of the person's alerts fired (watchTypes.ts). */
+  level: 'info' | 'warn' | 'alert';
   text: string;
   at: number;
 }
@@ -177,4 +179,7 @@ export interface AppState {
   transitions: StatusTransition[];
   /** Outages longer than a minute, newest first, at most OUTAGE_CAP. */
   outages: Outage[];
+  /** Watched markets (watchlist.ts) and alerts (alerts.ts), persisted by src/watch/. */
+  watch: WatchState;
+  alerts: AlertsState;
 }

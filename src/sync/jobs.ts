@@ -11,7 +11,7 @@ export type JobClass = RequestInfo['cls'];
 /** One request the scheduler decided to send. */
 export type Job =
   | { kind: 'list'; cls: JobClass; origin: 'interactive' | 'overdue' | 'background'; /** the query as sent */ query?: ListQuery }
-  | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' | 'departed' | 'outcomes'; departure?: Departure }
+  | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' | 'departed' | 'outcomes' | 'watch'; departure?: Departure }
   | { kind: 'events'; cls: JobClass }
   /** One event by id: the selected market's, when it is not known yet. */
   | { kind: 'event'; cls: JobClass; eventId: string }

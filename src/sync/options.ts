@@ -29,6 +29,8 @@ export interface SyncOptions {
   eventsEveryMs?: number;
   /** Share of background slots that refresh the selected market's detail (default 2/3; the rest refresh the list). */
   detailShare?: number;
+  /** Share of background slots for watched markets outside the list, taken first while there are any (default 1/3; docs/watcher.md). */
+  watchShare?: number;
   /** Abandon a request after this long (default 15 s). */
   requestTimeoutMs?: number;
   backoff?: Partial<BackoffOptions>;
@@ -66,6 +68,7 @@ export interface ResolvedOptions {
   quoteFreshMs: number;
   eventsEveryMs: number;
   detailShare: number;
+  watchShare: number;
   requestTimeoutMs: number;
   backoff: BackoffOptions;
   authProbeFirstMs: number;
@@ -97,6 +100,7 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
     quoteFreshMs: num(o.quoteFreshMs, 5_000, 0, 3_600_000),
     eventsEveryMs: num(o.eventsEveryMs, 10 * 60_000, 1_000, 24 * 3_600_000),
     detailShare: num(o.detailShare, 2 / 3, 0.05, 0.95),
+    watchShare: num(o.watchShare, 1 / 3, 0.05, 0.9),
     requestTimeoutMs: num(o.requestTimeoutMs, 15_000, 100, 600_000),
     backoff: {
       baseMs: num(o.backoff?.baseMs, DEFAULT_BACKOFF.baseMs, 1, 3_600_000),

@@ -116,7 +116,7 @@ export class Outcomes {
           if (job.kind === 'quote') st.quoteFailed(job.marketId, job.form, info);
           const wasSelected = st.selectedId === job.marketId;
           st.marketGone(job.marketId, now);
-          this.q.forgetDetail(job.marketId);
+          this.q.forgetDetail(job.marketId, now);
           this.answered(now);
           if (wasSelected) this.q.selectionMoved(now);
           return;

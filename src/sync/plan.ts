@@ -36,7 +36,7 @@ export function makePlan(candidates: Candidate[], now: number, earliest: (c: Can
   return wakeAt === undefined ? {} : { wakeAt };
 }
 
-export type BackgroundKind = 'list' | 'detail' | 'events';
+export type BackgroundKind = 'list' | 'detail' | 'events' | 'watch';
 
 export interface Staleness {
   now: number;
@@ -50,17 +50,26 @@ export interface Staleness {
   /** undefined when nothing is selected */
   detailAt: number | undefined;
   eventsAt: number;
+  /** Watched markets outside the list (watchRefresh.ts): how many, when the stalest was fetched, their share. */
+  watch?: { count: number; at: number; share: number };
 }
 
+/** A watched market never fetched (after a restart) is as overdue as one two periods late, so the list keeps its turns. */
+export const WATCH_SCORE_CAP = 2;
+
 /**
- * Which background refresh is most overdue relative to its share of the cadence:
- * the list every intervalMs / (1 − share), the selected detail every intervalMs / share,
- * events every eventsEveryMs. Ties go to the list, then the detail.
+ * Which background refresh is most overdue relative to its share of the cadence. With N watched
+ * markets outside the list taking the share W (0 without any): each of them every N · intervalMs / W
+ * (the stalest goes first), the list every intervalMs / ((1 − W)(1 − share)), the selected detail every
+ * intervalMs / ((1 − W) · share), events every eventsEveryMs. Ties go to the list, then the detail.
  */
 export function chooseBackground(s: Staleness): BackgroundKind {
   const share = s.detailAt !== undefined ? s.detailShare : 0;
-  const scores: Array<[BackgroundKind, number]> = [['list', (s.now - s.listAt) / (s.intervalMs / (1 - share))]];
-  if (s.detailAt !== undefined) scores.push(['detail', (s.now - s.detailAt) / (s.intervalMs / share)]);
+  const w = s.watch && s.watch.count > 0 ? s.watch.share : 0;
+  const rest = s.intervalMs / (1 - w);
+  const scores: Array<[BackgroundKind, number]> = [['list', (s.now - s.listAt) / (rest / (1 - share))]];
+  if (s.detailAt !== undefined) scores.push(['detail', (s.now - s.detailAt) / (rest / share)]);
+  if (s.watch && w > 0) scores.push(['watch', Math.min(WATCH_SCORE_CAP, (s.now - s.watch.at) / ((s.watch.count * s.intervalMs) / w))]);
   scores.push(['events', (s.now - s.eventsAt) / s.eventsEveryMs]);
   let best = scores[0]!;
   for (const x of scores) if (x[1] > best[1]) best = x;

@@ -7,6 +7,7 @@ import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import { chooseBackground, type BackgroundKind, type Candidate } from './plan.js';
+import { followedIds, GONE_RETRY_MS, stalest } from './watchRefresh.js';
 
 /** An event or an outcome-less market's detail is asked for again only after this long. */
 export const EXTRA_RETRY_MS = 10 * 60_000;
@@ -36,6 +37,8 @@ export class Queue {
   private readonly eventSent = new Map<string, number>();
   /** The last background send was an extra (an event by id, or the detail of a list entry without outcomes). */
   private lastWasExtra = false;
+  /** When a market's detail answered 404: a watched one is asked for again only GONE_RETRY_MS later. */
+  private readonly goneAt = new Map<string, number>();
   private readonly departed = new Departed();
   /** Markets whose detail answered 403, and until when they are left alone in the background. */
   private readonly forbidden = new Map<string, number>();
@@ -122,17 +125,30 @@ export class Queue {
 
   /**
    * How often the list is refreshed in the background at the current limit: every background
-   * interval without a selection, every 1 / (1 − detailShare) of them with one. (Pauses do not
-   * count: this is the normal period data ages against.)
+   * interval without a selection, every 1 / (1 − detailShare) of them with one, and 1 / (1 − watchShare) times
+   * that while watched markets outside the list take their share. (Pauses do not count: this is the normal
+   * period data ages against.)
    */
   listPeriod(now: number): number {
     const share = this.polledSelection(now) !== undefined ? this.o.detailShare : 0;
-    return this.limits.interval(now) / (1 - share);
+    const watchShare = this.watched(now) ? this.o.watchShare : 0;
+    return this.limits.interval(now) / ((1 - share) * (1 - watchShare));
+  }
+
+  /** Watched markets outside the list: how many, and the stalest of them (undefined when there are none). */
+  private watched(now: number): { count: number; id: string; at: number } | undefined {
+    const ids = followedIds(this.store.getState(), (id) => {
+      const t = this.goneAt.get(id);
+      return t !== undefined && now - t < GONE_RETRY_MS && now >= t;
+    });
+    const s = stalest(ids, (id) => this.detailRef(id));
+    return s ? { count: ids.length, ...s } : undefined;
   }
 
   backgroundKind(now: number): BackgroundKind {
     const st = this.store.getState();
     const sel = this.polledSelection(now);
+    const w = this.watched(now);
     return chooseBackground({
       now,
       intervalMs: this.limits.interval(now),
@@ -141,6 +157,7 @@ export class Queue {
       listAt: this.listRef(),
       detailAt: sel === undefined ? undefined : this.detailRef(sel),
       eventsAt: Math.max(st.events.loadedAt ?? Number.NEGATIVE_INFINITY, this.eventsSentAt),
+      ...(w ? { watch: { count: w.count, at: w.at, share: this.o.watchShare } } : {}),
     });
   }
 
@@ -177,6 +194,8 @@ export class Queue {
         const extra = kind === 'events' || this.lastWasExtra ? undefined : this.nextExtra(at);
         if (extra) return extra;
         if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
+        const w = kind === 'watch' ? this.watched(at) : undefined;
+        if (w) return { kind: 'detail', cls: 'background', marketId: w.id, origin: 'watch' };
         return kind === 'events' ? { kind, cls: 'background' } : { kind: 'list', cls: 'background', origin: 'background' };
       },
     });
@@ -186,10 +205,15 @@ export class Queue {
   /** A departed market to follow up in this background slot, if one is waiting and the spacing allows. */
   private nextDeparted(now: number): Departure | undefined {
     const st = this.store.getState();
-    // the selected one is refreshed anyway; one that was dropped from the cache cannot be shown
+    // the selected and watched ones are refreshed anyway; one that was dropped from the cache cannot be shown
     return this.departed.next(
       now,
-      (id) => id === st.selectedId || st.markets[id] === undefined || !this.pollable(id, now) || now - this.detailRef(id) < this.limits.interval(now),
+      (id) =>
+        id === st.selectedId ||
+        st.watch.byId[id] !== undefined ||
+        st.markets[id] === undefined ||
+        !this.pollable(id, now) ||
+        now - this.detailRef(id) < this.limits.interval(now),
     );
   }
 
@@ -260,7 +284,10 @@ export class Queue {
     });
   }
 
-  forgetDetail(id: string): void {
+  /** A 404: the market is gone (for now). */
+  forgetDetail(id: string, now: number): void {
     this.detailSent.delete(id);
+    if (this.goneAt.size > 500) this.goneAt.clear();
+    this.goneAt.set(id, now);
   }
 }

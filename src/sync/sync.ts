@@ -13,7 +13,9 @@ import { publishRate } from './publish.js';
 import { Queue } from './queue.js';
 import { QuoteDesk } from './quoteDesk.js';
 import { Limits } from './limits.js';
-import type { QuoteSubmit, RateAwareSync, RefreshResult } from './types.js';
+import type { AlertAddResult, QuoteSubmit, RateAwareSync, RefreshResult } from './types.js';
+import { ruleFromDraft, type AlertDraft } from '../store/alertRules.js';
+import { ALERT_RULES_MAX } from '../store/alerts.js';
 
 /**
  * The rate-aware scheduler. See design.md §3 and README "Rate budget".
@@ -102,6 +104,30 @@ class Sync implements RateAwareSync {
     this.q.selectSoon(this.store.getState().selectedId, now, 0, true);
     this.pump();
     return { ok: true };
+  }
+
+  // ── the watchlist and alerts (docs/watcher.md) ──
+
+  toggleWatch(marketId: string): boolean {
+    const on = this.store.getState().toggleWatch(marketId, this.clock.now());
+    this.pump();
+    return on;
+  }
+
+  addAlert(draft: AlertDraft): AlertAddResult {
+    const now = this.clock.now();
+    const taken = new Set(this.store.getState().alerts.rules.map((r) => r.id));
+    let id = `a-${now.toString(36)}`;
+    for (let n = 2; taken.has(id); n++) id = `a-${now.toString(36)}-${n}`;
+    const r = ruleFromDraft(draft, id, now);
+    if (!r.ok) return r;
+    if (!this.store.getState().addAlert(r.rule)) return { ok: false, message: `at most ${ALERT_RULES_MAX} alerts can be set` };
+    this.pump();
+    return { ok: true, ruleId: id };
+  }
+
+  removeAlert(ruleId: string): void {
+    this.store.getState().removeAlert(ruleId);
   }
 
   inFlight(): number {

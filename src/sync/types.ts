@@ -1,3 +1,4 @@
+import type { AlertDraft } from '../store/alertRules.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
 
 /**
@@ -21,7 +22,17 @@ export interface SyncIntents {
   openQuote(marketId: string): void;
   /** Manual refresh: `ok` when it is queued now, else when the budget allows it. */
   refreshNow(): RefreshResult;
+
+  // ── the watchlist and alerts (docs/watcher.md) ──
+  /** `w`: watch or unwatch a market; true when it is watched now. Watched markets outside the list get a share of the background budget. */
+  toggleWatch(marketId: string): boolean;
+  /** The alert form's ⏎: the draft checked and, when valid, set (it survives restarts). */
+  addAlert(draft: AlertDraft): AlertAddResult;
+  removeAlert(ruleId: string): void;
 }
+
+/** What `addAlert` did: set (`ruleId`), or why not (one line, shown in the form). */
+export type AlertAddResult = { ok: true; ruleId: string } | { ok: false; message: string };
 
 /** What a quote intent did: `sent` — a quote is queued; `current` — the same form's answer is fresh or on its way; `invalid` — nothing sent, the form says why. */
 export type QuoteSubmit = 'sent' | 'current' | 'invalid';

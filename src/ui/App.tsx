@@ -16,6 +16,8 @@ import { MarketList } from './components/MarketList.js';
 import { Notices, noticeLine } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
+import { AlertForm, alertFormLines } from './components/AlertForm.js';
+import { AlertLog } from './components/AlertLog.js';
 import { currentMarketId, cursorIndex, listRefreshIntervalMs, newestDataAt } from './viewModel.js';
 import { useKeys } from './hooks/useKeys.js';
 import { keyContext } from './key/dispatch.js';
@@ -63,6 +65,8 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
         notices: st.notices,
         transitions: st.transitions,
         outages: st.outages,
+        watch: st.watch,
+        alerts: st.alerts,
       };
     }),
   );
@@ -74,7 +78,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
 
   const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
   const notice = noticeLine(s.notices, ui.flash, now);
-  const chrome = 2 + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0);
+  const chrome = 2 + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0) + alertFormLines(ui.alertForm);
   const marketId = s.marketId;
   const entry = marketId ? s.markets[marketId] : undefined;
   const eventTitle = s.eventTitle;
@@ -102,8 +106,18 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
       <Banner lines={banner} width={layout.columns} />
       <Notices line={notice} width={layout.columns} />
       {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
+      {ui.alertForm ? <AlertForm form={ui.alertForm} title={s.markets[ui.alertForm.marketId]?.market.title} width={layout.columns} /> : null}
       {ui.helpOpen ? (
         <HelpOverlay width={layout.columns} height={layout.bodyHeight} top={ui.helpTop} />
+      ) : ui.alertLog ? (
+        <AlertLog
+          alerts={s.alerts}
+          titleOf={(id) => s.markets[id]?.market.title ?? s.watch.byId[id]?.title}
+          cursor={ui.alertLog.cursor}
+          now={now}
+          width={layout.columns}
+          height={layout.bodyHeight}
+        />
       ) : (
         <Body
           layout={layout}
@@ -116,7 +130,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               rows={layout.listRows}
               width={layout.listWidth}
               height={layout.listHeight}
-              focused={ui.focus === 'list'}
+              focused={ui.focus === 'list' && !ui.alertForm}
               loading={s.list.loading}
               pending={s.list.pending === true}
               loaded={s.list.loadedAt !== undefined}
@@ -124,6 +138,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               now={now}
               intervalMs={listRefreshIntervalMs(s.rate)}
               clock={clock}
+              watched={s.watch.byId}
             />
           }
           detail={

@@ -4,6 +4,7 @@
  * through named actions. Server data lives in the store, not here.
  */
 import type { TextState } from './textEdit.js';
+import { alertUiReducer, type AlertUiAction, type AlertUiState } from './alertUi.js';
 
 export type Focus = 'list' | 'detail' | 'quote';
 export type FormField = 'outcome' | 'amount' | 'action';
@@ -12,7 +13,7 @@ const FOCUS_ORDER: readonly Focus[] = ['list', 'detail', 'quote'];
 /** Cursor value meaning "end of the field" (clamped when drawn). */
 export const CURSOR_END = Number.MAX_SAFE_INTEGER;
 
-export interface UiState {
+export interface UiState extends AlertUiState {
   focus: Focus;
   helpOpen: boolean;
   /** First help line drawn (the overlay scrolls on small terminals). */
@@ -39,7 +40,8 @@ export type UiAction =
   | { type: 'setField'; field: FormField }
   | { type: 'setAmountCursor'; cursor: number }
   | { type: 'scrollTo'; index: number; visible: number; count: number }
-  | { type: 'flash'; text: string; until: number };
+  | { type: 'flash'; text: string; until: number }
+  | AlertUiAction;
 
 export const initialUiState: UiState = { focus: 'list', helpOpen: false, helpTop: 0, field: 'amount', amountCursor: CURSOR_END, listTop: 0 };
 
@@ -94,5 +96,12 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     }
     case 'flash':
       return { ...state, flash: { text: action.text, until: action.until } };
+    case 'openAlertForm':
+    case 'editAlertForm':
+    case 'moveAlertField':
+    case 'closeAlertForm':
+    case 'toggleAlertLog':
+    case 'alertLogCursor':
+      return alertUiReducer(state, action);
   }
 }

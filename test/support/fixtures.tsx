@@ -4,7 +4,8 @@ import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import type { ListQuery, QuoteForm } from '../../src/store/types.js';
 import { createSync } from '../../src/sync/sync.js';
-import type { QuoteSubmit, RefreshResult, SyncIntents } from '../../src/sync/types.js';
+import type { AlertAddResult, QuoteSubmit, RefreshResult, SyncIntents } from '../../src/sync/types.js';
+import type { AlertDraft } from '../../src/store/alertRules.js';
 import { FakeClient } from './syncHarness.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { App } from '../../src/ui/App.js';
@@ -40,6 +41,8 @@ export class RecordingSync implements SyncIntents {
   quotes: { marketId: string; form: QuoteForm }[] = [];
   submits: { marketId: string; result: QuoteSubmit }[] = [];
   refreshes = 0;
+  watches: string[] = [];
+  alerts: { draft: AlertDraft; result: AlertAddResult }[] = [];
   /** What `r` gets back; the real answer (sync is not started: 'stopped') when unset. */
   refreshAnswer: RefreshResult | undefined;
   private readonly real: SyncIntents;
@@ -79,6 +82,18 @@ export class RecordingSync implements SyncIntents {
   refreshNow() {
     this.refreshes++;
     return this.refreshAnswer ?? this.real.refreshNow();
+  }
+  toggleWatch(marketId: string) {
+    this.watches.push(marketId);
+    return this.real.toggleWatch(marketId);
+  }
+  addAlert(draft: AlertDraft) {
+    const result = this.real.addAlert(draft);
+    this.alerts.push({ draft: { ...draft }, result });
+    return result;
+  }
+  removeAlert(ruleId: string) {
+    this.real.removeAlert(ruleId);
   }
 }
 

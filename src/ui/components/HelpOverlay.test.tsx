@@ -63,7 +63,8 @@ describe('help overlay on a small terminal', () => {
     let f = await press(h.term, '?');
     expect(f).toContain('more (↓/PgDn)');
     expect(f).not.toContain(LAST);
-    f = await press(h.term, KEYS.pageDown);
+    // a page at a time down to the end (the registry decides how many pages)
+    for (let i = 0; i < 4 && !f.includes(LAST); i++) f = await press(h.term, KEYS.pageDown);
     expect(f).toContain(LAST);
     expect(f.split('\n').length).toBeLessThanOrEqual(24);
     f = await press(h.term, 'k');

@@ -9,6 +9,7 @@ const LABEL_WIDTH = 12;
 export function helpLines(): Seg[][] {
   const lines: Seg[][] = [[{ text: 'Keys', bold: true, color: 'cyan' }, { text: '  (Esc or ? closes)', dim: true }]];
   for (const section of helpSections()) {
+    if (section.bindings.length === 0) continue; // every key of it is listed above
     lines.push([{ text: section.title, bold: true }]);
     for (const b of section.bindings) lines.push([{ text: `  ${b.label}`.padEnd(LABEL_WIDTH), color: 'cyan' }, { text: ` ${b.help}` }]);
   }

@@ -26,6 +26,8 @@ export interface MarketListProps {
   now: number;
   intervalMs: number;
   clock: Clock;
+  /** The watchlist (watched ids as keys): their rows get a ★. */
+  watched?: Readonly<Record<string, unknown>>;
 }
 
 /** Which kinds of change figure the shown rows carry (their leading outcome's). */
@@ -81,6 +83,7 @@ export function MarketList(p: MarketListProps) {
           now={p.now}
           intervalMs={p.intervalMs}
           width={p.width}
+          watched={p.watched?.[id] !== undefined}
         />
       );
     });

@@ -16,6 +16,8 @@ export interface RowProps {
   /** List refresh interval estimate (for STALE). */
   intervalMs: number;
   width: number;
+  /** On the watchlist: a ★ before the title. */
+  watched?: boolean;
 }
 
 const W = { marker: 2, badge: 9, leadName: 7, leadPrice: 7, change: 7, volume: 7, age: 6 } as const;
@@ -48,7 +50,7 @@ function baseColumns(width: number) {
   return { ...cols, title: Math.max(1, width - fixed(cols)) };
 }
 
-export function rowSegs({ entry, selected, now, intervalMs, width }: RowProps): Seg[] {
+export function rowSegs({ entry, selected, now, intervalMs, width, watched }: RowProps): Seg[] {
   const m = entry.market;
   const cols = rowColumns(width);
   const lead = leadingOutcome(m);
@@ -59,7 +61,8 @@ export function rowSegs({ entry, selected, now, intervalMs, width }: RowProps): 
     { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
     stale && !cols.age ? badgeSeg('stale', true) : quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
     { text: ' ' },
-    { text: fitWidth(sanitize(m.title) || '(untitled)', cols.title - 1, true) + ' ', bold: selected },
+    ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
+    { text: fitWidth(sanitize(m.title) || '(untitled)', Math.max(1, cols.title - 1 - (watched ? 2 : 0)), true) + ' ', bold: selected },
   ];
   if (cols.lead) {
     // '…' while the outcomes are still to come with the market's detail, '—' when it has no price at all
@@ -115,6 +118,7 @@ export function sameRow(a: RowProps, b: RowProps): boolean {
     a.entry === b.entry &&
     a.selected === b.selected &&
     a.focused === b.focused &&
+    a.watched === b.watched &&
     a.width === b.width &&
     a.intervalMs === b.intervalMs &&
     (a.now === b.now || timeKey(a) === timeKey(b))

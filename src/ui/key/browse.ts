@@ -4,6 +4,8 @@ import { secondsUntil } from '../format.js';
 import { SORTS, STATUSES, nextInCycle } from '../viewModel.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS, matchCommand } from './keyBindings.js';
+import { openAlertForm } from './alertForm.js';
+import { quoted } from '../../store/transitions.js';
 
 const FLASH_MS = 3000;
 
@@ -73,6 +75,21 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       return ctx.dispatch({ type: 'focusNext' });
     case 'back':
       return ctx.dispatch({ type: 'focusBack' });
+    // ── the watchlist and alerts ──
+    case 'watch': {
+      if (!ctx.marketId) return;
+      const was = ctx.store.getState().watch.byId[ctx.marketId] !== undefined;
+      const on = ctx.sync.toggleWatch(ctx.marketId);
+      const title = quoted(ctx.store.getState().markets[ctx.marketId]?.market.title ?? ctx.marketId);
+      const text = on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.';
+      const now = ctx.clock.now();
+      return ctx.dispatch({ type: 'flash', text, until: now + FLASH_MS });
+    }
+    case 'alert':
+      if (ctx.marketId) openAlertForm(ctx, ctx.marketId);
+      return;
+    case 'alertLog':
+      return ctx.dispatch({ type: 'toggleAlertLog' });
     case undefined:
       return;
   }

@@ -13,11 +13,14 @@ import { applyTextEdit, type TextEdit } from '../textEdit.js';
 import { currentMarketId, cursorIndex } from '../viewModel.js';
 import type { UiAction, UiState } from '../uiState.js';
 import { browseKey } from './browse.js';
-import { feedInput } from './chunk.js';
+import { feedInput, NO_KEY } from './chunk.js';
 import { TEXT_EDIT_COMMANDS, matches, typedText, type Command, type KeyContextName } from './keyBindings.js';
 import { helpKey } from './help.js';
 import { editAmount, quoteKey } from './quoteForm.js';
 import { SEARCH_MAX_CHARS, searchKey } from './search.js';
+import { alertFormKey } from './alertForm.js';
+import { alertLogKey } from './alertLog.js';
+import { isNumberField } from '../alertUi.js';
 
 /** What a key handler works with; store and UI state are read fresh at each press. */
 export interface KeyDeps {
@@ -51,6 +54,8 @@ function ctxOf(deps: KeyDeps): KeyCtx {
 /** Which context's keys apply in this UI state (also what the footer shows). */
 export function keyContext(ui: UiState): KeyContextName {
   if (ui.helpOpen) return 'help';
+  if (ui.alertLog) return 'alertLog';
+  if (ui.alertForm) return isNumberField(ui.alertForm.field) ? 'alertNumber' : 'alertForm';
   if (ui.search) return 'search';
   if (ui.focus === 'quote') return ui.field === 'amount' ? 'amount' : 'quoteForm';
   return 'browse';
@@ -59,7 +64,7 @@ export function keyContext(ui: UiState): KeyContextName {
 /** Whether typed keys go into a text field (the search box, or the quote form's amount). */
 export function inTextField(ui: UiState): boolean {
   const c = keyContext(ui);
-  return c === 'search' || c === 'amount';
+  return c === 'search' || c === 'amount' || c === 'alertNumber';
 }
 
 const TEXT_EDITS: ReadonlySet<Command> = new Set(TEXT_EDIT_COMMANDS);
@@ -89,13 +94,21 @@ export function handleKey(deps: KeyDeps, input: string, key: Key): void {
       return quoteKey(ctx, input, key);
     case 'browse':
       return browseKey(ctx, input, key);
+    case 'alertForm':
+    case 'alertNumber':
+      return alertFormKey(ctx, input, key);
+    case 'alertLog':
+      return alertLogKey(ctx, input, key);
   }
 }
 
 /** Pasted text goes to the field being edited; elsewhere it is ignored. */
 export function handlePaste(deps: KeyDeps, text: string): void {
   const ctx = ctxOf(deps);
-  if (ctx.ui.search) {
+  if (ctx.ui.alertForm) {
+    // pasted text is handled like typed keys: only digits reach a number field
+    for (const ch of text) alertFormKey(ctxOf(deps), ch, NO_KEY);
+  } else if (ctx.ui.search) {
     ctx.dispatch({ type: 'editSearch', next: applyTextEdit(ctx.ui.search, { type: 'insert', text }, SEARCH_MAX_CHARS) });
   } else if (ctx.ui.focus === 'quote' && ctx.marketId) {
     if (ctx.ui.field !== 'amount') ctx.dispatch({ type: 'setField', field: 'amount' });

@@ -87,6 +87,16 @@ export const KEY_BINDINGS = {
   accept: { short: 'search', keys: [{ key: 'return' }], label: '⏎', help: 'Send the search' },
   cancel: { short: 'cancel', keys: [{ key: 'escape' }], label: 'Esc', help: 'Leave the field' },
 
+  // ── the watchlist and alerts (docs/watcher.md) ──
+  watch: { short: 'watch', keys: [{ input: 'w' }], label: 'w', help: 'Watch / unwatch the market (★): followed until it resolves, status changes alert' },
+  alert: { short: 'alert', keys: [{ input: 'a' }], label: 'a', help: 'Set an alert on the market: price above / below, a move, any status change' },
+  alertLog: { short: 'alerts', keys: [{ input: 'A' }], label: 'A', help: 'The alert log (newest first) and the alerts set' },
+  alertChoiceNext: { short: 'change', keys: [{ key: 'rightArrow' }, { input: ' ' }], label: '→/Space', help: 'Next kind / outcome' },
+  alertChoicePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous kind / outcome' },
+  alertFieldNext: { short: 'field', keys: [{ key: 'downArrow' }, { key: 'tab', shift: false }], label: '↓/Tab', help: 'Next field of the alert form' },
+  setAlert: { short: 'set', keys: [{ key: 'return' }], label: '⏎', help: 'Set the alert (it fires once per crossing)' },
+  removeAlert: { short: 'remove', keys: [{ input: 'x' }, { key: 'delete' }], label: 'x/Del', help: 'Remove the alert under the cursor' },
+
   help: { short: 'help', keys: [{ input: '?' }], label: '?', help: 'Show / hide this help' },
   quit: { short: 'quit', keys: [{ input: 'q' }], label: 'q', help: 'Quit (types a "q" while in a text field)' },
   forceQuit: { short: 'quit', keys: [{ input: 'c', ctrl: true }], label: 'Ctrl-C', help: 'Quit, everywhere' },
@@ -105,8 +115,8 @@ export const TEXT_EDIT_COMMANDS = ['cursorLeft', 'cursorRight', 'cursorHome', 'c
 export const KEY_CONTEXTS = {
   browse: {
     title: 'Markets list and detail',
-    footer: 10,
-    commands: ['down', 'up', 'focusNext', 'search', 'sort', 'filter', 'category', 'refresh', 'help', 'quit', 'pageUp', 'pageDown', 'first', 'last', 'back', 'forceQuit'],
+    footer: 11,
+    commands: ['down', 'up', 'focusNext', 'search', 'sort', 'filter', 'category', 'refresh', 'watch', 'help', 'quit', 'pageUp', 'pageDown', 'first', 'last', 'back', 'alert', 'alertLog', 'forceQuit'],
   },
   quoteForm: {
     title: 'Quote form (outcome, buy/sell)',
@@ -119,6 +129,15 @@ export const KEY_CONTEXTS = {
     commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
   },
   search: { title: 'Search box', footer: 3, commands: ['accept', 'cancel', 'forceQuit', ...TEXT_EDIT_COMMANDS] },
+  // ── the watchlist and alerts ──
+  alertForm: {
+    title: 'Alert form (kind, outcome; a number typed anywhere lands in the price field)',
+    footer: 5,
+    commands: ['alertFieldNext', 'alertChoiceNext', 'setAlert', 'back', 'forceQuit', 'fieldPrev', 'alertChoicePrev', 'help'],
+  },
+  alertNumber: { title: 'Alert form number fields (price or move in ¢, minutes)', footer: 4, commands: ['alertFieldNext', 'setAlert', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS] },
+  alertLog: { title: 'Alert log', footer: 5, commands: ['down', 'up', 'removeAlert', 'back', 'alertLog', 'quit', 'help', 'forceQuit'] },
+
   help: { title: 'Help', footer: 4, commands: ['down', 'up', 'back', 'quit', 'pageDown', 'pageUp', 'help', 'forceQuit'] },
 } as const satisfies Record<string, { title: string; footer: number; commands: readonly Command[] }>;
 

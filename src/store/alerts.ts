@@ -1,0 +1,169 @@
+/**
+ * Alerts, checked after every answer that brought market data: a price above
+ * or below a level, a move of at least N¢ within M minutes, any status change
+ * (set by hand or in the config file), and the implicit status alert of every
+ * watched market. Each fires once per crossing: it fires when its condition
+ * starts to hold, then stays quiet until the condition has stopped holding
+ * and holds again, and never sooner than ALERT_COOLDOWN_MS after it last fired
+ * (status changes have no cooldown: each one is news). Pure: the store applies
+ * the result, src/watch/ rings the bell and runs alertCommand.
+ */
+import type { Market, MarketStatus } from '../api/types.js';
+import { leadingOutcome } from './outcomes.js';
+import { changeWords, quoted } from './transitions.js';
+import type { MarketEntry, PriceHistory } from './types.js';
+import type { AlertFired, AlertRule, AlertRuleState, AlertsState, WatchState } from './watchTypes.js';
+import { patchWatched } from './watchlist.js';
+
+export const ALERT_LOG_CAP = 200;
+/** A price or move alert fires at most once per this long, however often the price crosses its level. */
+export const ALERT_COOLDOWN_MS = 5 * 60_000;
+/** Alerts set at most (with `a` and in the config file together). */
+export const ALERT_RULES_MAX = 200;
+
+export const EMPTY_ALERTS: AlertsState = { rules: [], state: {}, log: [], seq: 0 };
+
+export interface AlertInput {
+  watch: WatchState;
+  alerts: AlertsState;
+  markets: Readonly<Record<string, MarketEntry>>;
+  history: Readonly<Record<string, PriceHistory>>;
+}
+
+export interface AlertCheck {
+  watch: WatchState;
+  alerts: AlertsState;
+  fired: AlertFired[];
+}
+
+/** "62.5¢", as the screen shows prices. */
+export function centsText(p: number): string {
+  return `${(p * 100).toFixed(1)}¢`;
+}
+
+/** The outcome a rule watches: the named one (case-insensitive), else the leading one. */
+export function ruleOutcome(rule: Pick<AlertRule, 'outcome'>, market: Market) {
+  if (rule.outcome === undefined) return leadingOutcome(market);
+  const want = rule.outcome.trim().toLowerCase();
+  return market.outcomes.find((o) => o.name.trim().toLowerCase() === want || o.id?.toLowerCase() === want);
+}
+
+/** A rule in words, for the log and the list of alerts: "Yes above 70¢", "any status change". */
+export function ruleText(rule: AlertRule): string {
+  const o = rule.outcome ?? 'leading outcome';
+  switch (rule.kind) {
+    case 'above':
+      return `${o} at or above ${rule.cents}¢`;
+    case 'below':
+      return `${o} at or below ${rule.cents}¢`;
+    case 'move':
+      return `${o} moves ${rule.cents}¢ within ${rule.minutes} min`;
+    case 'status':
+      return 'any status change';
+  }
+}
+
+/** The largest move (signed, 0..1 units) of outcome `name` from a sample in the last `minutes` to `now` (price `p`). */
+export function largestMove(h: PriceHistory | undefined, name: string, p: number, minutes: number, at: number): number | undefined {
+  if (!h) return undefined;
+  const i = h.names.indexOf(name);
+  if (i < 0) return undefined;
+  let best: number | undefined;
+  for (const s of h.samples) {
+    if (s.t < at - minutes * 60_000 || s.t >= at) continue;
+    const q = s.prices[i];
+    if (typeof q !== 'number') continue;
+    const d = p - q;
+    if (best === undefined || Math.abs(d) > Math.abs(best)) best = d;
+  }
+  return best;
+}
+
+type Verdict = { holds: boolean; fired?: Omit<AlertFired, 'seq' | 'at' | 'ruleId' | 'source' | 'kind' | 'marketId' | 'title'> };
+
+function priceVerdict(rule: AlertRule, entry: MarketEntry, history: PriceHistory | undefined, at: number): Verdict | undefined {
+  const o = ruleOutcome(rule, entry.market);
+  if (!o || typeof o.price !== 'number' || rule.cents === undefined) return undefined;
+  const p = o.price;
+  const title = quoted(entry.market.title);
+  if (rule.kind === 'above' || rule.kind === 'below') {
+    // compared in tenths of a cent, as shown, so 70.0¢ is "at 70¢"
+    const shown = Math.round(p * 1000) / 10;
+    const holds = rule.kind === 'above' ? shown >= rule.cents : shown <= rule.cents;
+    return { holds, fired: { outcome: o.name, price: p, text: `${title} ${o.name} at ${centsText(p)} (${rule.kind} ${rule.cents}¢)` } };
+  }
+  const move = largestMove(history, o.name, p, rule.minutes ?? 0, at);
+  if (move === undefined) return { holds: false };
+  const moveCents = Math.round(move * 1000) / 10;
+  const sign = moveCents > 0 ? '+' : '';
+  return {
+    holds: Math.abs(moveCents) >= rule.cents,
+    fired: { outcome: o.name, price: p, moveCents, text: `${title} ${o.name} moved ${sign}${moveCents.toFixed(1)}¢ in ${rule.minutes} min (now ${centsText(p)})` },
+  };
+}
+
+function statusFired(entry: MarketEntry, from: MarketStatus, to: MarketStatus): NonNullable<Verdict['fired']> {
+  const winner = to === 'resolved' ? entry.market.resolvedOutcome : undefined;
+  return { from, to, ...(winner ? { winner } : {}), text: `${quoted(entry.market.title)} ${changeWords({ to, ...(winner ? { resolvedOutcome: winner } : {}) })}` };
+}
+
+const known = (e: MarketEntry): MarketStatus | undefined => (e.knownStatus === 'unknown' ? undefined : e.knownStatus);
+
+/** What the alerts make of the data as it is now; undefined when nothing changed (no new object, nothing to save). */
+export function checkAlerts(s: AlertInput, at: number): AlertCheck | undefined {
+  let watch = s.watch;
+  let states = s.alerts.state;
+  const fired: AlertFired[] = [];
+  let seq = s.alerts.seq;
+  const fire = (ruleId: string, source: AlertFired['source'], kind: AlertFired['kind'], entry: MarketEntry, f: NonNullable<Verdict['fired']>) => {
+    fired.push({ seq: ++seq, at, ruleId, source, kind, marketId: entry.market.id, title: entry.market.title, ...f });
+  };
+  const setState = (id: string, next: AlertRuleState) => {
+    const cur = states[id];
+    if (cur && cur.armed === next.armed && cur.firedAt === next.firedAt && cur.status === next.status) return;
+    if (states === s.alerts.state) states = { ...states };
+    states[id] = next;
+  };
+
+  for (const id of s.watch.ids) {
+    const entry = s.markets[id];
+    const w = watch.byId[id];
+    if (!entry || !w) continue;
+    const to = known(entry);
+    const patch: Partial<typeof w> = { title: entry.market.title };
+    if (w.goneAt !== undefined && entry.receivedAt > w.goneAt) patch.goneAt = undefined;
+    if (to !== undefined && to !== w.status) {
+      if (w.status !== undefined) fire(`watch:${id}`, 'watch', 'status', entry, statusFired(entry, w.status, to));
+      patch.status = to;
+    }
+    watch = patchWatched(watch, id, patch);
+  }
+
+  for (const rule of s.alerts.rules) {
+    const entry = s.markets[rule.marketId];
+    if (!entry) continue;
+    const st = states[rule.id] ?? { armed: true };
+    if (rule.kind === 'status') {
+      const to = known(entry);
+      if (to === undefined || to === st.status) continue;
+      if (st.status !== undefined) fire(rule.id, rule.source, 'status', entry, statusFired(entry, st.status, to));
+      setState(rule.id, { ...st, status: to, ...(st.status !== undefined ? { firedAt: at } : {}) });
+      continue;
+    }
+    const v = priceVerdict(rule, entry, s.history[rule.marketId], at);
+    if (!v) continue;
+    if (!v.holds) {
+      if (!st.armed) setState(rule.id, { ...st, armed: true });
+      else if (!states[rule.id]) setState(rule.id, st);
+      continue;
+    }
+    const cooling = st.firedAt !== undefined && at - st.firedAt < ALERT_COOLDOWN_MS && at >= st.firedAt;
+    if (!st.armed || cooling || !v.fired) continue;
+    fire(rule.id, rule.source, rule.kind, entry, v.fired);
+    setState(rule.id, { armed: false, firedAt: at });
+  }
+
+  if (watch === s.watch && states === s.alerts.state && fired.length === 0) return undefined;
+  const log = fired.length ? [...fired.slice().reverse(), ...s.alerts.log].slice(0, ALERT_LOG_CAP) : s.alerts.log;
+  return { watch, fired, alerts: { ...s.alerts, state: states, log, seq } };
+}

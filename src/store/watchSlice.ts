@@ -1,0 +1,92 @@
+/** The store's actions for the watchlist and the alerts (state in watchTypes.ts, pure logic in watchlist.ts and alerts.ts). */
+import type { StoreApi } from 'zustand/vanilla';
+import { ALERT_LOG_CAP, ALERT_RULES_MAX, checkAlerts } from './alerts.js';
+import type { Store } from './store.js';
+import type { AlertFired, AlertRule, AlertRuleState, WatchState } from './watchTypes.js';
+import { toggled } from './watchlist.js';
+
+/** What a restart brings back from the state directory (each part may be missing: a new or set-aside file). */
+export interface SavedWatch {
+  watch?: WatchState;
+  /** Alerts set with `a` (config alerts come from the config file at each start). */
+  rules?: AlertRule[];
+  state?: Record<string, AlertRuleState>;
+  log?: AlertFired[];
+}
+
+export interface WatchActions {
+  /** Watch or unwatch a market; returns whether it is watched now (false also when the watchlist is full). */
+  toggleWatch(id: string, at: number): boolean;
+  /** Put back what was saved; done once, before the first answer. */
+  restoreWatch(saved: SavedWatch): void;
+  /** The config file's alerts, replacing any earlier ones from there. */
+  setConfigAlerts(rules: AlertRule[]): void;
+  /** Add an alert set with `a`; false when ALERT_RULES_MAX are set already. */
+  addAlert(rule: AlertRule): boolean;
+  removeAlert(ruleId: string): void;
+  /** Check every alert against the data as it is now: what fires goes to the log and the notice line. */
+  checkAlerts(at: number): void;
+}
+
+type Set = StoreApi<Store>['setState'];
+type Get = StoreApi<Store>['getState'];
+
+export function watchActions(set: Set, get: Get): WatchActions {
+  return {
+    toggleWatch(id, at) {
+      const before = get().watch;
+      const watch = toggled(before, id, get().markets[id], at);
+      if (watch !== before) set({ watch });
+      return watch.byId[id] !== undefined;
+    },
+
+    restoreWatch(saved) {
+      set((s) => {
+        const log = (saved.log ?? []).slice(0, ALERT_LOG_CAP);
+        const config = s.alerts.rules.filter((r) => r.source === 'config');
+        const form = (saved.rules ?? []).filter((r) => r.source === 'form').slice(0, Math.max(0, ALERT_RULES_MAX - config.length));
+        return {
+          watch: saved.watch ?? s.watch,
+          alerts: {
+            rules: [...config, ...form],
+            state: { ...(saved.state ?? {}), ...s.alerts.state },
+            log,
+            seq: Math.max(s.alerts.seq, ...log.map((e) => e.seq)),
+          },
+        };
+      });
+    },
+
+    setConfigAlerts(rules) {
+      set((s) => {
+        const form = s.alerts.rules.filter((r) => r.source === 'form');
+        const config = rules.filter((r) => r.source === 'config').slice(0, ALERT_RULES_MAX);
+        return { alerts: { ...s.alerts, rules: [...config, ...form].slice(0, ALERT_RULES_MAX) } };
+      });
+    },
+
+    addAlert(rule) {
+      if (get().alerts.rules.length >= ALERT_RULES_MAX) return false;
+      set((s) => ({ alerts: { ...s.alerts, rules: [...s.alerts.rules, rule] } }));
+      get().checkAlerts(rule.createdAt);
+      return true;
+    },
+
+    removeAlert(ruleId) {
+      set((s) => {
+        if (!s.alerts.rules.some((r) => r.id === ruleId)) return {};
+        const state = { ...s.alerts.state };
+        delete state[ruleId];
+        return { alerts: { ...s.alerts, rules: s.alerts.rules.filter((r) => r.id !== ruleId), state } };
+      });
+    },
+
+    checkAlerts(at) {
+      const s = get();
+      const r = checkAlerts(s, at);
+      if (!r) return;
+      set({ watch: r.watch, alerts: r.alerts });
+      for (const f of r.fired) get().notice(f.text, 'alert', at);
+    },
+  };
+}

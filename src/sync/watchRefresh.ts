@@ -1,0 +1,35 @@
+/**
+ * Which watched markets (and markets with an alert set) the background
+ * refreshes one by one: those the list does not bring (not listed, not the selection, which has its own share),
+ * until they resolve. A resolved one is fetched once after a restart (its data
+ * is not cached yet), then left alone; one that answered 404 is asked for again
+ * after GONE_RETRY_MS (queue.ts keeps when). The share of the budget they get is in plan.ts
+ * (chooseBackground) and docs/watcher.md.
+ */
+import type { AppState } from '../store/types.js';
+
+export const GONE_RETRY_MS = 30 * 60_000;
+
+/** The markets the watch slots refresh now: watched ones in watchlist order, then those only an alert names. */
+export function followedIds(st: Pick<AppState, 'watch' | 'alerts' | 'list' | 'selectedId' | 'markets'>, gone: (id: string) => boolean): string[] {
+  if (st.watch.ids.length === 0 && st.alerts.rules.length === 0) return [];
+  const listed = new Set(st.list.ids);
+  const ids = new Set(st.watch.ids);
+  for (const r of st.alerts.rules) ids.add(r.marketId);
+  return [...ids].filter((id) => {
+    if (listed.has(id) || id === st.selectedId || gone(id)) return false;
+    const entry = st.markets[id];
+    const status = entry?.knownStatus ?? st.watch.byId[id]?.status;
+    return !(status === 'resolved' && entry !== undefined);
+  });
+}
+
+/** The most stale of `ids` by `ref` (when each was last fetched or asked for; −∞ when never), with its time. */
+export function stalest(ids: readonly string[], ref: (id: string) => number): { id: string; at: number } | undefined {
+  let best: { id: string; at: number } | undefined;
+  for (const id of ids) {
+    const at = ref(id);
+    if (!best || at < best.at) best = { id, at };
+  }
+  return best;
+}

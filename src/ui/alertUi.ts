@@ -1,0 +1,99 @@
+/**
+ * The UI state of the alert form (`a`) and the alert log (`A`): the form's
+ * draft and active field, the log's cursor. Sync checks and stores the alert
+ * on ⏎ (SyncIntents.addAlert); nothing here is data.
+ */
+import { ALERT_KINDS, type AlertKind } from '../store/watchTypes.js';
+import type { TextState } from './textEdit.js';
+
+export type AlertField = 'kind' | 'outcome' | 'value' | 'minutes';
+
+export interface AlertFormState {
+  marketId: string;
+  kind: AlertKind;
+  outcome: string;
+  field: AlertField;
+  value: TextState;
+  minutes: TextState;
+  /** Why the last ⏎ set nothing. */
+  error?: string;
+}
+
+export type AlertUiAction =
+  | { type: 'openAlertForm'; marketId: string; outcome: string }
+  | { type: 'editAlertForm'; patch: Partial<Omit<AlertFormState, 'marketId'>> }
+  | { type: 'moveAlertField'; delta: 1 | -1 }
+  | { type: 'closeAlertForm' }
+  | { type: 'toggleAlertLog' }
+  | { type: 'alertLogCursor'; index: number };
+
+export interface AlertUiState {
+  alertForm?: AlertFormState;
+  /** The alert log overlay is open; the cursor is on one of the alerts set. */
+  alertLog?: { cursor: number };
+}
+
+/** The fields a kind has, in order. */
+export function alertFields(kind: AlertKind): readonly AlertField[] {
+  switch (kind) {
+    case 'status':
+      return ['kind'];
+    case 'move':
+      return ['kind', 'outcome', 'value', 'minutes'];
+    default:
+      return ['kind', 'outcome', 'value'];
+  }
+}
+
+export const isNumberField = (f: AlertField): boolean => f === 'value' || f === 'minutes';
+
+export function nextKind(kind: AlertKind, delta: 1 | -1): AlertKind {
+  const i = ALERT_KINDS.indexOf(kind);
+  return ALERT_KINDS[(i + delta + ALERT_KINDS.length) % ALERT_KINDS.length]!;
+}
+
+export function alertUiReducer<S extends AlertUiState>(state: S, action: AlertUiAction): S {
+  switch (action.type) {
+    case 'openAlertForm':
+      return {
+        ...state,
+        alertForm: {
+          marketId: action.marketId,
+          kind: 'above',
+          outcome: action.outcome,
+          field: 'value',
+          value: { value: '', cursor: 0 },
+          minutes: { value: '30', cursor: 2 },
+        },
+      };
+    case 'editAlertForm': {
+      const f = state.alertForm;
+      if (!f) return state;
+      const next = { ...f, ...action.patch };
+      // a kind without the active field moves to its first field; any edit clears the last error
+      if (!alertFields(next.kind).includes(next.field)) next.field = alertFields(next.kind).at(-1)!;
+      if (!('error' in action.patch)) delete next.error;
+      return { ...state, alertForm: next };
+    }
+    case 'moveAlertField': {
+      const f = state.alertForm;
+      if (!f) return state;
+      const fields = alertFields(f.kind);
+      const i = fields.indexOf(f.field);
+      const field = fields[(i + action.delta + fields.length) % fields.length]!;
+      return field === f.field ? state : { ...state, alertForm: { ...f, field } };
+    }
+    case 'closeAlertForm': {
+      if (!state.alertForm) return state;
+      const { alertForm: _f, ...rest } = state;
+      return rest as S;
+    }
+    case 'toggleAlertLog': {
+      if (!state.alertLog) return { ...state, alertLog: { cursor: 0 } };
+      const { alertLog: _l, ...rest } = state;
+      return rest as S;
+    }
+    case 'alertLogCursor':
+      return state.alertLog && state.alertLog.cursor !== action.index ? { ...state, alertLog: { cursor: Math.max(0, action.index) } } : state;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The alert log overlay (`A`), in place of the panes: the alerts set (the
+ * cursor picks one to remove), then every alert that fired, newest first.
+ */
+import { Box } from 'ink';
+import { ruleText } from '../../store/alerts.js';
+import type { AlertsState } from '../../store/watchTypes.js';
+import { sanitize } from '../../util/sanitize.js';
+import { fitWidth, formatAge } from '../format.js';
+import { colors } from '../theme.js';
+import { Line, type Seg } from './Line.js';
+
+export interface AlertLogProps {
+  alerts: AlertsState;
+  /** A market's title by id, when known. */
+  titleOf: (id: string) => string | undefined;
+  cursor: number;
+  now: number;
+  width: number;
+  height: number;
+}
+
+const AGE_W = 9;
+
+function quotedTitle(t: string | undefined, id: string, width: number): string {
+  return `“${fitWidth(sanitize(t ?? '') || id, Math.max(4, width))}”`;
+}
+
+export function alertLogLines(p: AlertLogProps): Seg[][] {
+  const { rules, log } = p.alerts;
+  const cursor = Math.min(p.cursor, Math.max(0, rules.length - 1));
+  const ruleLines: Seg[][] = rules.length
+    ? rules.map((r, i) => [
+        { text: i === cursor ? '▸ ' : '  ', color: colors.accent, bold: true },
+        { text: quotedTitle(p.titleOf(r.marketId), r.marketId, Math.floor(p.width / 2)), bold: i === cursor },
+        { text: ` · ${sanitize(ruleText(r))}` },
+        { text: r.source === 'config' ? ' · config file' : '', dim: true, priority: -1 },
+      ])
+    : [[{ text: '  none: a on a market sets one; watched markets (★) alert on every status change', dim: true }]];
+  const logLines: Seg[][] = log.length
+    ? log.map((f) => [
+        { text: `  ${`${formatAge(p.now - f.at)} ago`.padEnd(AGE_W)}`, dim: true },
+        { text: f.source === 'watch' ? '★ ' : '» ', color: colors.warn, bold: true },
+        { text: sanitize(f.text), ...(f.kind === 'status' ? { bold: true } : {}) },
+      ])
+    : [[{ text: '  nothing has fired yet', dim: true }]];
+  const rulesHead: Seg[] = [{ text: 'Alerts set', bold: true, color: colors.accent }, { text: ` · ${rules.length}`, dim: true }, { text: '   x removes the one under ▸ · Esc closes', dim: true, priority: -1 }];
+  const logHead: Seg[] = [{ text: 'Alert log', bold: true, color: colors.accent }, { text: ` · ${log.length}, newest first`, dim: true }];
+  // the alerts set get at most half the room while there is a log to show; the cursor's line stays in view
+  const room = Math.max(0, p.height - 3);
+  const ruleRoom = Math.max(1, Math.min(ruleLines.length, log.length ? Math.ceil(room / 2) : room));
+  const first = Math.max(0, Math.min(cursor - ruleRoom + 1, ruleLines.length - ruleRoom));
+  return [rulesHead, ...ruleLines.slice(first, first + ruleRoom), [], logHead, ...logLines].slice(0, Math.max(0, p.height));
+}
+
+export function AlertLog(p: AlertLogProps) {
+  const lines = alertLogLines(p);
+  return (
+    <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
+      {lines.map((segs, i) => (
+        <Line key={i} width={p.width} segs={segs.length ? segs : [{ text: ' ' }]} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Key } from 'ink';
+import { leadingOutcome } from '../../store/outcomes.js';
+import { quoted } from '../../store/transitions.js';
+import { alertFields, isNumberField, nextKind, type AlertFormState } from '../alertUi.js';
+import { applyTextEdit, type TextEdit } from '../textEdit.js';
+import { textEditFor, type KeyCtx } from './dispatch.js';
+import { KEY_CONTEXTS, matchCommand, typedText } from './keyBindings.js';
+
+const NUMBER_MAX_CHARS = 8;
+const FLASH_MS = 3000;
+
+/** `a` on a market: the form opens on its leading outcome. */
+export function openAlertForm(ctx: KeyCtx, marketId: string): void {
+  const m = ctx.store.getState().markets[marketId]?.market;
+  ctx.dispatch({ type: 'openAlertForm', marketId, outcome: m ? (leadingOutcome(m)?.name ?? m.outcomes[0]?.name ?? '') : '' });
+}
+
+/** Only digits and one decimal point get into a number field. */
+function numberEdit(f: AlertFormState, field: 'value' | 'minutes', edit: TextEdit): AlertFormState[typeof field] {
+  const next = applyTextEdit(f[field], edit, NUMBER_MAX_CHARS);
+  return /^\d*\.?\d*$/.test(next.value) && !(field === 'minutes' && next.value.includes('.')) ? next : f[field];
+}
+
+function cycleOutcome(ctx: KeyCtx, f: AlertFormState, delta: 1 | -1): string {
+  const names = ctx.store.getState().markets[f.marketId]?.market.outcomes.map((o) => o.name) ?? [];
+  if (names.length === 0) return f.outcome;
+  const i = names.indexOf(f.outcome);
+  return names[(i < 0 ? 0 : i + delta + names.length) % names.length]!;
+}
+
+function submit(ctx: KeyCtx, f: AlertFormState): void {
+  const r = ctx.sync.addAlert({
+    marketId: f.marketId,
+    kind: f.kind,
+    ...(f.kind !== 'status' && f.outcome ? { outcome: f.outcome } : {}),
+    value: f.value.value,
+    minutes: f.minutes.value,
+  });
+  if (!r.ok) return ctx.dispatch({ type: 'editAlertForm', patch: { error: r.message } });
+  const title = quoted(ctx.store.getState().markets[f.marketId]?.market.title ?? f.marketId);
+  const now = ctx.clock.now();
+  ctx.dispatch({ type: 'closeAlertForm' });
+  ctx.dispatch({ type: 'flash', text: `Alert set on ${title} (A shows the alerts)`, until: now + FLASH_MS });
+}
+
+/** The alert form: move between fields, change the kind or outcome, type the numbers, ⏎ sets the alert, Esc closes. */
+export function alertFormKey(ctx: KeyCtx, input: string, key: Key): void {
+  const f = ctx.ui.alertForm;
+  if (!f) return;
+  const numeric = isNumberField(f.field);
+  const cmd = matchCommand(KEY_CONTEXTS[numeric ? 'alertNumber' : 'alertForm'].commands, input, key);
+  switch (cmd) {
+    case 'back':
+      return ctx.dispatch({ type: 'closeAlertForm' });
+    case 'forceQuit':
+      return ctx.quit();
+    case 'help':
+      return ctx.dispatch({ type: 'toggleHelp' });
+    case 'alertFieldNext':
+    case 'fieldPrev':
+      return ctx.dispatch({ type: 'moveAlertField', delta: cmd === 'alertFieldNext' ? 1 : -1 });
+    case 'setAlert':
+      return submit(ctx, f);
+    case 'alertChoiceNext':
+    case 'alertChoicePrev': {
+      const delta = cmd === 'alertChoiceNext' ? 1 : -1;
+      if (f.field === 'kind') return ctx.dispatch({ type: 'editAlertForm', patch: { kind: nextKind(f.kind, delta) } });
+      return ctx.dispatch({ type: 'editAlertForm', patch: { outcome: cycleOutcome(ctx, f, delta) } });
+    }
+  }
+  if (numeric) {
+    const edit = textEditFor(cmd, input, key);
+    const field = f.field as 'value' | 'minutes';
+    if (edit) ctx.dispatch({ type: 'editAlertForm', patch: { [field]: numberEdit(f, field, edit) } });
+    return;
+  }
+  // a number typed on the kind or outcome field starts the price (as in the quote form)
+  const text = typedText(input, key);
+  if (/^[0-9.]/.test(text) && alertFields(f.kind).includes('value')) {
+    ctx.dispatch({ type: 'editAlertForm', patch: { field: 'value', value: numberEdit(f, 'value', { type: 'insert', text }) } });
+  }
+}

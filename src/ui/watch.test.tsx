@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { displayWidth } from './format.js';
+import { makeMarket, renderApp, type Harness } from '../../test/support/fixtures.js';
+import { KEYS, press, waitForFrame } from '../../test/support/wait.js';
+
+let h: Harness | undefined;
+afterEach(() => {
+  h?.term.unmount();
+  h = undefined;
+});
+
+const row = (f: string, title: string) => f.split('\n').find((l) => l.includes(title)) ?? '';
+/** The alert form's lines: from its title to its hint or problem line. */
+function form(f: string): string {
+  const lines = f.split('\n');
+  const i = lines.findIndex((l) => l.startsWith('◆ Alert'));
+  return i < 0 ? '' : lines.slice(i, i + 6).join('\n');
+}
+
+function fits(f: string, columns: number, rows: number): void {
+  const lines = f.split('\n');
+  expect(lines.length).toBeLessThanOrEqual(rows);
+  for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(columns);
+}
+
+describe('the watchlist keys', () => {
+  it('w watches the market under the cursor (★ in its row) and w again unwatches it', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    let f = await press(h.term, 'w');
+    expect(f).toContain('★ Watching “Market number 1”');
+    expect(row(f, 'Market number 1 ')).toContain('★ Market number 1');
+    expect(row(f, 'Market number 2 ')).not.toContain('★');
+    expect(h.sync.watches).toEqual(['m1']);
+    expect(h.store.getState().watch.ids).toEqual(['m1']);
+    f = await press(h.term, 'w');
+    expect(f).toContain('Not watching “Market number 1” any more');
+    expect(h.store.getState().watch.ids).toEqual([]);
+  });
+});
+
+describe('the alert form', () => {
+  it('a opens it on the leading outcome; a price and ⏎ set the alert; a bad one is explained and sets nothing', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    let f = await press(h.term, 'a');
+    expect(form(f)).toMatch(/Alert on +price at or above/); // the kind; the price field has the cursor
+    expect(form(f)).toMatch(/Outcome +Yes/);
+    expect(form(f)).toMatch(/▸ Price ¢/);
+    f = await press(h.term, ['1', '2', '0']);
+    f = await press(h.term, KEYS.enter);
+    expect(f).toContain('the price must be between 0¢ and 100¢');
+    expect(h.store.getState().alerts.rules).toEqual([]);
+    f = await press(h.term, [KEYS.backspace, KEYS.backspace, KEYS.backspace, '7', '0', KEYS.enter]);
+    expect(f).toContain('Alert set on “Market number 1”');
+    expect(f).not.toContain('◆ Alert');
+    expect(h.store.getState().alerts.rules).toMatchObject([{ marketId: 'm1', kind: 'above', outcome: 'Yes', cents: 70, source: 'form' }]);
+  });
+
+  it('←/→ on the kind choose below, a move (with its window) or any status change; Esc closes without setting', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, 'a');
+    let f = await press(h.term, KEYS.up); // from the price to the outcome
+    f = await press(h.term, KEYS.right);
+    expect(f).toContain('‹ No ›');
+    f = await press(h.term, [KEYS.up, KEYS.right, KEYS.right]);
+    expect(f).toContain('‹ a move of at least ›');
+    expect(f).toContain('Within min');
+    f = await press(h.term, KEYS.right);
+    expect(form(f)).toContain('‹ any status change ›');
+    expect(form(f)).not.toContain('Outcome');
+    f = await press(h.term, KEYS.enter);
+    expect(h.store.getState().alerts.rules).toMatchObject([{ marketId: 'm1', kind: 'status' }]);
+    await press(h.term, 'a');
+    f = await press(h.term, KEYS.esc);
+    expect(f).not.toContain('◆ Alert');
+    expect(h.store.getState().alerts.rules).toHaveLength(1);
+  });
+
+  it('a move alert needs its window: typed digits only, minutes whole', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, ['a', KEYS.up, KEYS.up, KEYS.right, KEYS.right]); // kind: move
+    await press(h.term, [KEYS.down, KEYS.down, '5']); // the move
+    h.term.stdin.write('x'); // not a digit: not typed
+    await press(h.term, KEYS.down);
+    let f = await press(h.term, [KEYS.ctrlU, '4', '5']);
+    expect(f).toMatch(/Within min +45/);
+    f = await press(h.term, KEYS.enter);
+    expect(h.store.getState().alerts.rules).toMatchObject([{ kind: 'move', cents: 5, minutes: 45, outcome: 'Yes' }]);
+  });
+});
+
+describe('alerts on screen', () => {
+  it('a firing alert takes the notice line; A shows the alerts set and the log, x removes one', async () => {
+    h = renderApp({ columns: 100, rows: 30 });
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, ['w', 'a', '9', '0', KEYS.enter]);
+    const { store, clock } = h;
+    clock.advance(5_000); // the "Alert set" flash is over
+    store.getState().marketLoaded(makeMarket(1, { status: 'resolved', resolvedOutcome: 'No' }), clock.now());
+    let f = await waitForFrame(h.term, '★ ALERT “Market number 1” resolved: No');
+    f = await press(h.term, 'A');
+    expect(f).toContain('Alerts set · 1');
+    expect(f).toContain('“Market number 1” · Yes at or above 90¢');
+    expect(f).toContain('Alert log · 1, newest first');
+    expect(f).toMatch(/0s ago +★ “Market number 1” resolved: No/);
+    fits(f, 100, 30);
+    f = await press(h.term, 'x');
+    expect(f).toContain('Alerts set · 0');
+    expect(store.getState().alerts.rules).toEqual([]);
+    f = await press(h.term, KEYS.esc);
+    expect(f).toContain('Market number 2');
+  });
+
+  for (const [columns, rows] of [
+    [80, 24],
+    [200, 60],
+  ] as const) {
+    it(`${columns}×${rows}: the form, the log and the ★ fit`, async () => {
+      h = renderApp({ columns, rows, markets: Array.from({ length: 40 }, (_, i) => makeMarket(i + 1, { title: `Market number ${i + 1} with a rather long title to cut` })) });
+      await waitForFrame(h.term, 'Market number 1 ');
+      let f = await press(h.term, ['w', 'a', KEYS.up, KEYS.up, KEYS.right, KEYS.right]);
+      expect(f).toContain('Within min');
+      fits(f, columns, rows);
+      f = await press(h.term, [KEYS.esc, 'A']);
+      fits(f, columns, rows);
+      f = await press(h.term, KEYS.esc);
+      expect(row(f, 'Market number 1 ')).toContain('★');
+      fits(f, columns, rows);
+    });
+  }
+});

@@ -1,0 +1,142 @@
+/**
+ * The three files the watcher keeps in the state directory, as text: the
+ * watchlist, the alerts set with `a` (with where every alert stands), and the
+ * alert log (docs/watcher.md has their format). Decoding is strict about the
+ * shape: what does not fit is dropped and counted, so the caller can keep the
+ * original aside instead of overwriting it silently.
+ */
+import type { MarketStatus } from '../api/types.js';
+import { ALERT_LOG_CAP, ALERT_RULES_MAX } from '../store/alerts.js';
+import { checkCents, checkMinutes } from '../store/alertRules.js';
+import { WATCH_MAX } from '../store/watchlist.js';
+import { ALERT_KINDS, type AlertFired, type AlertRule, type AlertRuleState, type AlertsState, type WatchedMarket, type WatchState } from '../store/watchTypes.js';
+
+export const FORMAT_VERSION = 1;
+const TEXT_MAX = 500;
+const STATUSES: readonly MarketStatus[] = ['active', 'closed', 'settling', 'resolved'];
+
+export class DecodeError extends Error {}
+
+/** What a file held: the values understood, and how many entries were not. */
+export interface Decoded<T> {
+  value: T;
+  dropped: number;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= TEXT_MAX;
+const time = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const status = (v: unknown): v is MarketStatus => typeof v === 'string' && (STATUSES as readonly string[]).includes(v);
+
+/** The file's object and its list under `key`; DecodeError when the file as a whole is not one of ours. */
+function envelope(text: string, key: string): { root: Obj; list: unknown[] } {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    throw new DecodeError('not valid JSON');
+  }
+  if (!isObj(root)) throw new DecodeError('not a JSON object');
+  if (root.version !== FORMAT_VERSION) throw new DecodeError(`not version ${FORMAT_VERSION} of this file`);
+  const list = root[key];
+  if (!Array.isArray(list)) throw new DecodeError(`no "${key}" list`);
+  return { root, list };
+}
+
+function keep<T>(list: unknown[], one: (v: unknown) => T | undefined, max: number): Decoded<T[]> {
+  const value: T[] = [];
+  let dropped = 0;
+  for (const v of list) {
+    const x = value.length < max ? one(v) : undefined;
+    if (x === undefined) dropped++;
+    else value.push(x);
+  }
+  return { value, dropped };
+}
+
+// ── watchlist.json ──
+
+export function encodeWatchlist(w: WatchState): string {
+  return `${JSON.stringify({ version: FORMAT_VERSION, markets: w.ids.map((id) => w.byId[id]).filter(Boolean) }, null, 2)}\n`;
+}
+
+export function decodeWatchlist(text: string): Decoded<WatchState> {
+  const { list } = envelope(text, 'markets');
+  const seen = new Set<string>();
+  const r = keep(
+    list,
+    (v): WatchedMarket | undefined => {
+      if (!isObj(v) || !str(v.id) || seen.has(v.id) || !time(v.addedAt)) return undefined;
+      if ((v.title !== undefined && !str(v.title)) || (v.status !== undefined && !status(v.status)) || (v.goneAt !== undefined && !time(v.goneAt))) return undefined;
+      seen.add(v.id);
+      return { id: v.id, addedAt: v.addedAt, ...(v.title ? { title: v.title } : {}), ...(v.status ? { status: v.status } : {}), ...(v.goneAt !== undefined ? { goneAt: v.goneAt } : {}) };
+    },
+    WATCH_MAX,
+  );
+  const byId: Record<string, WatchedMarket> = {};
+  for (const w of r.value) byId[w.id] = w;
+  return { value: { ids: r.value.map((w) => w.id), byId }, dropped: r.dropped };
+}
+
+// ── alerts.json ──
+
+export function encodeAlerts(a: Pick<AlertsState, 'rules' | 'state'>): string {
+  const rules = a.rules.filter((r) => r.source === 'form');
+  // where every alert stands, config ones too (their ids are stable), so a restart neither repeats nor misses a crossing
+  const state = Object.fromEntries(a.rules.filter((r) => a.state[r.id]).map((r) => [r.id, a.state[r.id]]));
+  return `${JSON.stringify({ version: FORMAT_VERSION, alerts: rules, state }, null, 2)}\n`;
+}
+
+function decodeRule(v: unknown): AlertRule | undefined {
+  if (!isObj(v) || !str(v.id) || !str(v.marketId) || v.source !== 'form' || !time(v.createdAt)) return undefined;
+  if (typeof v.kind !== 'string' || !(ALERT_KINDS as readonly string[]).includes(v.kind)) return undefined;
+  const kind = v.kind as AlertRule['kind'];
+  if (v.outcome !== undefined && !str(v.outcome)) return undefined;
+  if (kind !== 'status' && checkCents(kind, v.cents) !== undefined) return undefined;
+  if (kind === 'move' && checkMinutes(v.minutes) !== undefined) return undefined;
+  const rule: AlertRule = { id: v.id, marketId: v.marketId, kind, source: 'form', createdAt: v.createdAt };
+  if (v.outcome !== undefined) rule.outcome = v.outcome;
+  if (kind !== 'status') rule.cents = v.cents as number;
+  if (kind === 'move') rule.minutes = v.minutes as number;
+  return rule;
+}
+
+export function decodeAlerts(text: string): Decoded<{ rules: AlertRule[]; state: Record<string, AlertRuleState> }> {
+  const { root, list } = envelope(text, 'alerts');
+  const rules = keep(list, decodeRule, ALERT_RULES_MAX);
+  const state: Record<string, AlertRuleState> = {};
+  let dropped = rules.dropped;
+  for (const [id, v] of Object.entries(isObj(root.state) ? root.state : {})) {
+    if (!isObj(v) || typeof v.armed !== 'boolean' || (v.firedAt !== undefined && !time(v.firedAt)) || (v.status !== undefined && !status(v.status))) {
+      dropped++;
+      continue;
+    }
+    state[id] = { armed: v.armed, ...(v.firedAt !== undefined ? { firedAt: v.firedAt } : {}), ...(v.status ? { status: v.status } : {}) };
+  }
+  return { value: { rules: rules.value, state }, dropped };
+}
+
+// ── alert-log.json ──
+
+export function encodeLog(log: readonly AlertFired[]): string {
+  return `${JSON.stringify({ version: FORMAT_VERSION, entries: log }, null, 2)}\n`;
+}
+
+function decodeFired(v: unknown): AlertFired | undefined {
+  if (!isObj(v) || !time(v.seq) || !time(v.at) || !str(v.ruleId) || !str(v.marketId) || typeof v.title !== 'string' || !str(v.text)) return undefined;
+  if (v.source !== 'watch' && v.source !== 'form' && v.source !== 'config') return undefined;
+  if (typeof v.kind !== 'string' || !(ALERT_KINDS as readonly string[]).includes(v.kind)) return undefined;
+  const f: AlertFired = { seq: v.seq, at: v.at, ruleId: v.ruleId, source: v.source, kind: v.kind as AlertFired['kind'], marketId: v.marketId, title: v.title.slice(0, TEXT_MAX), text: v.text };
+  if (str(v.outcome)) f.outcome = v.outcome;
+  if (typeof v.price === 'number' && Number.isFinite(v.price)) f.price = v.price;
+  if (typeof v.moveCents === 'number' && Number.isFinite(v.moveCents)) f.moveCents = v.moveCents;
+  if (status(v.from)) f.from = v.from;
+  if (status(v.to)) f.to = v.to;
+  if (str(v.winner)) f.winner = v.winner;
+  return f;
+}
+
+export function decodeLog(text: string): Decoded<AlertFired[]> {
+  return keep(envelope(text, 'entries').list, decodeFired, ALERT_LOG_CAP);
+}

@@ -1,0 +1,142 @@
+/**
+ * What happens outside the screen when an alert fires: the terminal bell (BEL
+ * on stdout, once per batch of alerts) and the configured alertCommand, run
+ * with an argument vector (never through a shell), the alert's fields in
+ * ODDSBOARD_ALERT_* environment variables, the API key taken out of its
+ * environment, its output ignored, stopped after a timeout. At most one runs
+ * per alert; a failure is a notice, never fatal.
+ */
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import type { OddsStore } from '../store/store.js';
+import type { AlertFired } from '../store/watchTypes.js';
+import type { Clock } from '../util/clock.js';
+import { quoted } from '../store/transitions.js';
+import { sanitize } from '../util/sanitize.js';
+
+export const BEL = '\x07';
+export const ALERT_COMMAND_TIMEOUT_MS = 10_000;
+/** Longest value put in one ODDSBOARD_ALERT_* variable. */
+const ENV_VALUE_MAX = 1_000;
+
+/** The alert as environment variables (every value sanitized: no control characters). */
+export function alertEnv(f: AlertFired): Record<string, string> {
+  const v = (x: unknown) => sanitize(String(x)).slice(0, ENV_VALUE_MAX);
+  const env: Record<string, string> = {
+    ODDSBOARD_ALERT_SEQ: v(f.seq),
+    ODDSBOARD_ALERT_AT: new Date(f.at).toISOString(),
+    ODDSBOARD_ALERT_RULE: v(f.ruleId),
+    ODDSBOARD_ALERT_SOURCE: f.source,
+    ODDSBOARD_ALERT_KIND: f.kind,
+    ODDSBOARD_ALERT_MARKET_ID: v(f.marketId),
+    ODDSBOARD_ALERT_TITLE: v(f.title),
+    ODDSBOARD_ALERT_TEXT: v(f.text),
+  };
+  if (f.outcome !== undefined) env.ODDSBOARD_ALERT_OUTCOME = v(f.outcome);
+  if (f.price !== undefined) env.ODDSBOARD_ALERT_PRICE = (f.price * 100).toFixed(1);
+  if (f.moveCents !== undefined) env.ODDSBOARD_ALERT_MOVE = f.moveCents.toFixed(1);
+  if (f.from !== undefined) env.ODDSBOARD_ALERT_FROM = f.from;
+  if (f.to !== undefined) env.ODDSBOARD_ALERT_TO = f.to;
+  if (f.winner !== undefined) env.ODDSBOARD_ALERT_WINNER = v(f.winner);
+  return env;
+}
+
+/** The command's environment: ours without the API key and without stale alert variables, plus the alert's. */
+export function commandEnv(base: NodeJS.ProcessEnv, f: AlertFired): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, val] of Object.entries(base)) if (k !== 'ODDSBOARD_API_KEY' && !k.startsWith('ODDSBOARD_ALERT_')) env[k] = val;
+  return { ...env, ...alertEnv(f) };
+}
+
+export type Spawn = (cmd: string, args: readonly string[], opts: SpawnOptions) => ChildProcess;
+
+export interface EffectsOptions {
+  store: OddsStore;
+  clock: Clock;
+  /** Where BEL goes (the terminal). */
+  out: { write(s: string): unknown };
+  bell: boolean;
+  command?: readonly string[];
+  env: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+  /** child_process.spawn unless a test says otherwise. */
+  spawn?: Spawn;
+}
+
+export class AlertEffects {
+  private lastSeq: number;
+  private unsubscribe: (() => void) | undefined;
+  private readonly running = new Map<string, ChildProcess>();
+
+  constructor(private readonly o: EffectsOptions) {
+    // entries already in the log (loaded from the file) fired in an earlier session
+    this.lastSeq = o.store.getState().alerts.seq;
+  }
+
+  start(): void {
+    this.unsubscribe ??= this.o.store.subscribe((s) => {
+      if (s.alerts.seq <= this.lastSeq) return;
+      const fresh = s.alerts.log.filter((f) => f.seq > this.lastSeq).reverse();
+      this.lastSeq = s.alerts.seq;
+      if (fresh.length === 0) return;
+      if (this.o.bell) {
+        try {
+          this.o.out.write(BEL);
+        } catch {
+          // a closed terminal must not stop the dashboard
+        }
+      }
+      if (this.o.command) for (const f of fresh) this.run(this.o.command, f);
+    });
+  }
+
+  /** Commands still running. */
+  get active(): number {
+    return this.running.size;
+  }
+
+  private warn(f: AlertFired, what: string): void {
+    this.o.store.getState().notice(`alertCommand for ${quoted(f.title)} ${what}`, 'warn', this.o.clock.now());
+  }
+
+  private run(argv: readonly string[], f: AlertFired): void {
+    if (this.running.has(f.ruleId)) {
+      this.warn(f, 'not run: the previous one for this alert is still running');
+      return;
+    }
+    const timeoutMs = this.o.timeoutMs ?? ALERT_COMMAND_TIMEOUT_MS;
+    let child: ChildProcess;
+    try {
+      child = (this.o.spawn ?? spawn)(argv[0]!, argv.slice(1), { shell: false, stdio: 'ignore', env: commandEnv(this.o.env, f), windowsHide: true });
+    } catch (e) {
+      this.warn(f, `could not start (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      return;
+    }
+    this.running.set(f.ruleId, child);
+    let timedOut = false;
+    const timer = this.o.clock.setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    let done = false;
+    const end = (what: string | undefined) => {
+      if (done) return;
+      done = true;
+      this.o.clock.clearTimeout(timer);
+      if (this.running.get(f.ruleId) === child) this.running.delete(f.ruleId);
+      if (what) this.warn(f, what);
+    };
+    child.once('error', (e: NodeJS.ErrnoException) => end(`could not start (${e.code ?? 'error'})`));
+    child.once('exit', (code, signal) => {
+      if (timedOut) end(`took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
+      else if (code === 0) end(undefined);
+      else end(code !== null ? `failed (exit code ${code})` : `failed (ended by ${signal ?? 'a signal'})`);
+    });
+  }
+
+  /** Stops listening; commands still running are stopped too (their timeout would no longer be watched). */
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    for (const c of this.running.values()) c.kill('SIGTERM');
+  }
+}

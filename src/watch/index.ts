@@ -1,0 +1,58 @@
+/**
+ * The watcher around a dashboard's store: what was saved is put back before
+ * the first answer, the config file's alerts are installed, changes are saved
+ * as they happen, and fired alerts ring the bell and run alertCommand.
+ */
+import type { OddsStore } from '../store/store.js';
+import type { AlertRule } from '../store/watchTypes.js';
+import type { Clock } from '../util/clock.js';
+import { AlertEffects, type Spawn } from './effects.js';
+import { loadWatchFiles, Saver } from './persist.js';
+
+export interface WatcherOptions {
+  store: OddsStore;
+  clock: Clock;
+  /** The state directory (util/files.ts stateDir). */
+  dir: string;
+  alerts: AlertRule[];
+  bell: boolean;
+  alertCommand?: readonly string[];
+  env: NodeJS.ProcessEnv;
+  /** Where BEL is written (the terminal). */
+  out: { write(s: string): unknown };
+  spawn?: Spawn;
+  alertCommandTimeoutMs?: number;
+}
+
+export interface Watcher {
+  /** Writes what is not saved yet and stops listening. */
+  stop(): void;
+}
+
+export function startWatcher(o: WatcherOptions): Watcher {
+  const now = o.clock.now();
+  const loaded = loadWatchFiles(o.dir, now);
+  const st = o.store.getState();
+  st.setConfigAlerts(o.alerts);
+  st.restoreWatch(loaded.saved);
+  for (const p of loaded.problems) st.notice(p, 'warn', now);
+  const saver = new Saver({ dir: o.dir, store: o.store, clock: o.clock, keepOut: loaded.keepOut, onProblem: (text) => o.store.getState().notice(text, 'warn', o.clock.now()) });
+  const effects = new AlertEffects({
+    store: o.store,
+    clock: o.clock,
+    out: o.out,
+    bell: o.bell,
+    env: o.env,
+    ...(o.alertCommand ? { command: o.alertCommand } : {}),
+    ...(o.spawn ? { spawn: o.spawn } : {}),
+    ...(o.alertCommandTimeoutMs !== undefined ? { timeoutMs: o.alertCommandTimeoutMs } : {}),
+  });
+  saver.start();
+  effects.start();
+  return {
+    stop() {
+      effects.stop();
+      saver.stop();
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../api/types.js';
+import { createOddsStore, type OddsStore } from '../store/store.js';
+import { watchedIds } from '../store/watchlist.js';
+import { ManualClock } from '../util/clock.js';
+import { FILES, loadWatchFiles, Saver, SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'oddsboard-watch-'));
+const mkt = (id: string, status: Market['status'] = 'active', extra: Partial<Market> = {}): Market => ({
+  id,
+  title: `Market ${id}`,
+  status,
+  outcomes: [
+    { name: 'Yes', price: 0.6 },
+    { name: 'No', price: 0.4 },
+  ],
+  raw: {},
+  ...extra,
+});
+
+function fresh(dir: string, clock = new ManualClock(1_000)) {
+  const store = createOddsStore({ mode: 'key', limit: 30 });
+  const loaded = loadWatchFiles(dir, clock.now());
+  store.getState().restoreWatch(loaded.saved);
+  const problems: string[] = [];
+  let renames = 0;
+  let crash = false;
+  const saver = new Saver({
+    dir,
+    store,
+    clock,
+    keepOut: loaded.keepOut,
+    onProblem: (t) => problems.push(t),
+    hooks: {
+      beforeRename: () => {
+        if (crash) throw Object.assign(new Error('crash'), { code: 'ENOSPC' });
+        renames++;
+      },
+    },
+  });
+  saver.start();
+  return { store, clock, loaded, saver, problems, renames: () => renames, crashNext: (on: boolean) => (crash = on) };
+}
+
+function fill(store: OddsStore, clock: ManualClock) {
+  const st = store.getState();
+  st.listLoaded([mkt('m1'), mkt('m2')], clock.now());
+  st.toggleWatch('m2', clock.now());
+  st.toggleWatch('gone-1', clock.now());
+  st.addAlert({ id: 'a-1', marketId: 'm1', kind: 'above', outcome: 'Yes', cents: 55, source: 'form', createdAt: clock.now() });
+  st.marketLoaded(mkt('m2', 'closed'), clock.now() + 1);
+}
+
+describe('the watcher files', () => {
+  it('survive a restart: the watchlist, the alerts and where they stand, the log', () => {
+    const dir = tmp();
+    const a = fresh(dir);
+    fill(a.store, a.clock);
+    expect(a.store.getState().alerts.log.map((e) => e.text)).toEqual(['“Market m2” closed', '“Market m1” Yes at 60.0¢ (above 55¢)']);
+    a.clock.advance(SAVE_DEBOUNCE_MS);
+    expect(a.renames()).toBe(3); // three files, written together after the quiet time
+    const b = fresh(dir);
+    expect(b.loaded.problems).toEqual([]);
+    const s = b.store.getState();
+    expect(watchedIds(s)).toEqual(['m2', 'gone-1']);
+    expect(s.watch.byId.m2).toMatchObject({ title: 'Market m2', status: 'closed' });
+    expect(s.alerts.rules).toEqual(a.store.getState().alerts.rules);
+    expect(s.alerts.state['a-1']).toMatchObject({ armed: false });
+    expect(s.alerts.log).toEqual(a.store.getState().alerts.log);
+    // it stays fired after the restart: the same price is not a new crossing
+    s.listLoaded([mkt('m1'), mkt('m2', 'closed')], 5_000);
+    expect(b.store.getState().alerts.log).toHaveLength(2);
+    expect(readFileSync(join(dir, FILES.watchlist), 'utf8')).toMatch(/"version": 1/);
+  });
+
+  it('are written atomically: a crash between write and rename leaves the old file, and no temp file', () => {
+    const dir = tmp();
+    const a = fresh(dir);
+    a.store.getState().toggleWatch('m1', 1_000);
+    a.saver.flush();
+    const before = readFileSync(join(dir, FILES.watchlist), 'utf8');
+    a.crashNext(true);
+    a.store.getState().toggleWatch('m2', 2_000);
+    a.saver.flush();
+    expect(readFileSync(join(dir, FILES.watchlist), 'utf8')).toBe(before);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(a.problems).toEqual([`Could not save ${join(dir, FILES.watchlist)} (ENOSPC): the previous file is kept; trying again`]);
+    // it is tried again later, and said only once
+    a.clock.advance(SAVE_RETRY_MS);
+    expect(a.problems).toHaveLength(1);
+    a.crashNext(false);
+    a.clock.advance(SAVE_RETRY_MS);
+    expect(watchedIds(fresh(dir).store.getState())).toEqual(['m1', 'm2']);
+  });
+
+  it('a corrupt file is reported in one line and set aside, never overwritten; the rest still loads', () => {
+    const dir = tmp();
+    const a = fresh(dir);
+    fill(a.store, a.clock);
+    a.saver.flush();
+    writeFileSync(join(dir, FILES.watchlist), '{"version": 1, "markets": [oops');
+    const b = fresh(dir, new ManualClock(Date.UTC(2026, 0, 2)));
+    expect(b.loaded.problems).toHaveLength(1);
+    const [line] = b.loaded.problems;
+    expect(line).not.toContain('\n');
+    expect(line).toMatch(/watchlist\.json could not be read \(not valid JSON\): moved aside to watchlist\.json\.broken-2026-01-02T00-00-00-000Z; starting with an empty watchlist$/);
+    expect(readFileSync(join(dir, 'watchlist.json.broken-2026-01-02T00-00-00-000Z'), 'utf8')).toBe('{"version": 1, "markets": [oops');
+    expect(watchedIds(b.store.getState())).toEqual([]);
+    expect(b.store.getState().alerts.rules).toHaveLength(1); // the other files were fine
+    b.store.getState().toggleWatch('m9', 2);
+    b.saver.flush();
+    expect(readdirSync(dir).filter((f) => f.includes('broken'))).toHaveLength(1);
+  });
+
+  it('entries that do not fit are dropped, the rest kept, the original set aside', () => {
+    const dir = tmp();
+    const good = { id: 'm1', addedAt: 1 };
+    writeFileSync(join(dir, FILES.watchlist), JSON.stringify({ version: 1, markets: [good, { id: 7 }, { id: 'm2', addedAt: 2, status: 'sleeping' }] }));
+    const b = fresh(dir);
+    expect(watchedIds(b.store.getState())).toEqual(['m1']);
+    expect(b.loaded.problems[0]).toMatch(/watchlist\.json had 2 entries that could not be understood: moved aside to watchlist\.json\.broken-.*; the rest is loaded$/);
+  });
+
+  it('a file that cannot be read is left alone and not written over; a missing one is simply empty', () => {
+    const dir = tmp();
+    mkdirSync(join(dir, FILES.alerts));
+    const b = fresh(dir);
+    expect(b.loaded.problems).toEqual([`${join(dir, FILES.alerts)} is not a regular file: left as it is and not written this session`]);
+    b.store.getState().addAlert({ id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 });
+    b.store.getState().toggleWatch('m1', 0);
+    b.saver.stop();
+    expect(b.problems).toEqual([]);
+    expect(readdirSync(join(dir, FILES.alerts))).toEqual([]);
+    expect(watchedIds(fresh(dir).store.getState())).toEqual(['m1']);
+  });
+
+  it('what was loaded is not written back until it changes; a burst of changes is one write', () => {
+    const dir = tmp();
+    const a = fresh(dir);
+    for (let i = 0; i < 10; i++) a.store.getState().toggleWatch(`m${i}`, i);
+    a.clock.advance(SAVE_DEBOUNCE_MS - 1);
+    expect(a.renames()).toBe(0);
+    a.clock.advance(1);
+    expect(a.renames()).toBe(1);
+    const b = fresh(dir);
+    b.store.getState().listLoaded([mkt('x')], 3);
+    b.clock.advance(10 * SAVE_DEBOUNCE_MS);
+    expect(b.renames()).toBe(0);
+  });
+});

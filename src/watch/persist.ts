@@ -1,0 +1,166 @@
+/**
+ * The watcher's files in the state directory: read once at start, written
+ * (atomically, debounced) whenever the watchlist or the alerts change. A file
+ * that cannot be understood is moved aside (never overwritten silently) and
+ * reported in one line; one that cannot be read at all (permissions, not a
+ * regular file) is left alone and not written over for the session. A write
+ * that fails (full disk) leaves the previous file whole and is tried again.
+ */
+import { basename, join } from 'node:path';
+import type { OddsStore } from '../store/store.js';
+import type { AppState } from '../store/types.js';
+import type { SavedWatch } from '../store/watchSlice.js';
+import type { Clock, TimerHandle } from '../util/clock.js';
+import { FileProblem, readTextFile, setAside, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { decodeAlerts, decodeLog, decodeWatchlist, DecodeError, encodeAlerts, encodeLog, encodeWatchlist, type Decoded } from './codec.js';
+
+export const FILES = { watchlist: 'watchlist.json', alerts: 'alerts.json', log: 'alert-log.json' } as const;
+export type FileKey = keyof typeof FILES;
+export const FILE_MAX_BYTES = 1_000_000;
+/** Changes within this long are written together. */
+export const SAVE_DEBOUNCE_MS = 1_000;
+/** After a failed write, the next try (unless another change comes first). */
+export const SAVE_RETRY_MS = 60_000;
+
+const WHAT: Record<FileKey, string> = { watchlist: 'watchlist', alerts: 'alerts', log: 'alert log' };
+
+export interface Loaded {
+  saved: SavedWatch;
+  /** One line per file that was not read as it was. */
+  problems: string[];
+  /** Files left as they were, not to be written this session. */
+  keepOut: Set<FileKey>;
+}
+
+function loadOne<T>(dir: string, key: FileKey, decode: (text: string) => Decoded<T>, now: number, out: Loaded): T | undefined {
+  const path = join(dir, FILES[key]);
+  const aside = (why: string, rest: string) => {
+    const moved = setAside(path, now);
+    if (!moved) out.keepOut.add(key);
+    out.problems.push(moved ? `${path} ${why}: moved aside to ${basename(moved)}; ${rest}` : `${path} ${why} and could not be moved aside; it is not written this session`);
+  };
+  let text: string;
+  try {
+    text = readTextFile(path, FILE_MAX_BYTES);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    if (e.reason === 'missing') return undefined;
+    if (e.reason === 'too_large') aside(`is larger than ${FILE_MAX_BYTES} bytes`, `starting with an empty ${WHAT[key]}`);
+    else {
+      out.keepOut.add(key);
+      out.problems.push(`${e.message}: left as it is and not written this session`);
+    }
+    return undefined;
+  }
+  try {
+    const d = decode(text);
+    if (d.dropped > 0) aside(`had ${d.dropped} ${d.dropped === 1 ? 'entry' : 'entries'} that could not be understood`, 'the rest is loaded');
+    return d.value;
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    aside(`could not be read (${e.message})`, `starting with an empty ${WHAT[key]}`);
+    return undefined;
+  }
+}
+
+/** Reads the three files (a missing one is simply empty). */
+export function loadWatchFiles(dir: string, now: number): Loaded {
+  const out: Loaded = { saved: {}, problems: [], keepOut: new Set() };
+  const watch = loadOne(dir, 'watchlist', decodeWatchlist, now, out);
+  if (watch) out.saved.watch = watch;
+  const alerts = loadOne(dir, 'alerts', decodeAlerts, now, out);
+  if (alerts) {
+    out.saved.rules = alerts.rules;
+    out.saved.state = alerts.state;
+  }
+  const log = loadOne(dir, 'log', decodeLog, now, out);
+  if (log) out.saved.log = log;
+  return out;
+}
+
+/** What each file is made from, compared by reference to tell what changed. */
+const PARTS: Record<FileKey, (s: AppState) => unknown[]> = {
+  watchlist: (s) => [s.watch],
+  alerts: (s) => [s.alerts.rules, s.alerts.state],
+  log: (s) => [s.alerts.log],
+};
+const ENCODE: Record<FileKey, (s: AppState) => string> = {
+  watchlist: (s) => encodeWatchlist(s.watch),
+  alerts: (s) => encodeAlerts(s.alerts),
+  log: (s) => encodeLog(s.alerts.log),
+};
+const KEYS = Object.keys(FILES) as FileKey[];
+
+export interface SaverOptions {
+  dir: string;
+  store: OddsStore;
+  clock: Clock;
+  keepOut?: ReadonlySet<FileKey>;
+  /** A write failed (one line). */
+  onProblem: (text: string) => void;
+  hooks?: WriteHooks;
+}
+
+/** Writes the files the store's changes touch, SAVE_DEBOUNCE_MS after the first change. */
+export class Saver {
+  private readonly written = new Map<FileKey, unknown[]>();
+  private timer: TimerHandle | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private lastProblem: string | undefined;
+
+  constructor(private readonly o: SaverOptions) {
+    // what was loaded is what the files hold: nothing to write until it changes
+    const s = o.store.getState();
+    for (const k of KEYS) this.written.set(k, PARTS[k](s));
+  }
+
+  start(): void {
+    this.unsubscribe ??= this.o.store.subscribe(() => {
+      if (this.timer === undefined && this.dirty().length > 0) this.schedule(SAVE_DEBOUNCE_MS);
+    });
+  }
+
+  private schedule(ms: number): void {
+    this.o.clock.clearTimeout(this.timer);
+    this.timer = this.o.clock.setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, ms);
+  }
+
+  private dirty(): FileKey[] {
+    const s = this.o.store.getState();
+    return KEYS.filter((k) => !this.o.keepOut?.has(k) && PARTS[k](s).some((p, i) => p !== this.written.get(k)?.[i]));
+  }
+
+  /** Writes every file that changed, now. */
+  flush(): void {
+    const s = this.o.store.getState();
+    let failed = false;
+    for (const k of this.dirty()) {
+      const path = join(this.o.dir, FILES[k]);
+      try {
+        writeFileAtomic(path, ENCODE[k](s), this.o.hooks);
+        this.written.set(k, PARTS[k](s));
+      } catch (e) {
+        failed = true;
+        const text = `Could not save ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'}): the previous file is kept; trying again`;
+        if (text !== this.lastProblem) this.o.onProblem(text);
+        this.lastProblem = text;
+      }
+    }
+    if (failed) this.schedule(SAVE_RETRY_MS);
+    else this.lastProblem = undefined;
+  }
+
+  /** Writes what is pending and stops listening. */
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.o.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.flush();
+    this.o.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
