@@ -28,6 +28,8 @@ export interface Market {
   eventId?: string;
   /** epoch ms */
   updatedAt?: number;
+  /** The service's own 24 h change of the leading outcome's price, in 0..1 points (−0.03 = down 3¢), when it sends one. */
+  change24h?: number;
   raw: unknown;
 }
 

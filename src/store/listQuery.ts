@@ -24,6 +24,11 @@ export function queryKey(q: ListQuery): string {
   return JSON.stringify([m.q, m.status, m.category, m.sort, m.limit, m.offset]);
 }
 
+/** Two queries start at the same row (offset): only then can the cache stand in for the answer. */
+export function samePage(a: ListQuery, b: ListQuery): boolean {
+  return (toMarketQuery(a).offset ?? 0) === (toMarketQuery(b).offset ?? 0);
+}
+
 /** Whether a cached market would be in the answer to `q` (as far as we can tell here; the service has the last word). */
 export function matchesQuery(m: Market, q: ListQuery): boolean {
   const status = q.status.trim().toLowerCase();

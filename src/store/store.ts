@@ -13,10 +13,11 @@ import type {
   StatusTransition,
   TradeState,
 } from './types.js';
-import { appendHistory, knownStatus, mergeCategories, prune, upsertMarket } from './entries.js';
+import { absorb, appendHistory, knownStatus, mergeCategories, prune, upsertMarket } from './entries.js';
 import { addTransitions, transitionNotice, transitionOf } from './transitions.js';
 import { EMPTY_FORM } from './quoteForm.js';
-import { filterListed, queryKey } from './listQuery.js';
+import { filterListed, queryKey, samePage } from './listQuery.js';
+import { eventsListed, viewDataActions, type ViewDataActions } from './viewData.js';
 
 export const NOTICE_CAP = 5;
 export { HISTORY_CAP, MARKET_CACHE_CAP, CATEGORY_CAP } from './entries.js';
@@ -24,10 +25,10 @@ export { TRANSITION_CAP } from './transitions.js';
 
 export const DEFAULT_QUERY: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 20, offset: 0 };
 
-export interface StoreActions {
+export interface StoreActions extends ViewDataActions {
   /**
    * Patch the list query. When it asks for something else, the listed rows are at once the cached markets that match
-   * it (`list.pending` until the answer).
+   * it (`list.pending` until the answer) — none for another page, which the cache cannot tell.
    */
   setQuery(patch: Partial<ListQuery>): void;
   /**
@@ -93,7 +94,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       markets: {},
       history: {},
       quotes: {},
-      events: { ids: [], byId: {} },
+      events: { ids: [], byId: {}, detailAt: {} },
+      closing: { ids: [] },
       categories: [],
       connection: { status: 'connecting', consecutiveFailures: 0 },
       rate: { mode: opts.mode, limit: opts.limit, effectiveLimit: opts.limit, usedInWindow: 0, totalRequests: 0, total429: 0 },
@@ -104,29 +106,24 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         set((s) => {
           const query = { ...s.list.query, ...patch };
           if (queryKey(query) === queryKey(s.list.query)) return { list: { ...s.list, query } };
-          return { list: { ...s.list, query, ids: filterListed(s.list.ids, s.markets, query), pending: true } };
+          const ids = samePage(query, s.list.query) ? filterListed(s.list.ids, s.markets, query) : [];
+          const { lastCount: _c, ...list } = s.list;
+          return { list: { ...list, query, ids, pending: true } };
         });
       },
 
       listLoaded(list, at, query) {
-        const seen: StatusTransition[] = [];
         const current = query === undefined || queryKey(query) === queryKey(get().list.query);
+        let seen: StatusTransition[] = [];
         set((s) => {
-          const markets = { ...s.markets };
-          const history = { ...s.history };
-          for (const m of list) {
-            const prev = markets[m.id];
-            markets[m.id] = upsertMarket(prev, m, at, false);
-            const t = transitionOf(prev, markets[m.id]!, at);
-            if (t) seen.push(t);
-            const h = appendHistory(history[m.id], m, at);
-            if (h) history[m.id] = h;
-          }
-          const ids = current ? list.map((m) => m.id) : s.list.ids;
-          const listState = current ? { ...s.list, ids, loadedAt: at, loading: false, pending: false } : s.list;
-          const next = { markets, history, quotes: s.quotes, list: listState, selectedId: s.selectedId };
+          const absorbed = absorb(s, list, at, false);
+          seen = absorbed.seen;
+          const listState = current ? { ...s.list, ids: list.map((m) => m.id), loadedAt: at, loading: false, pending: false, lastCount: list.length } : s.list;
+          const next = { ...s, markets: absorbed.markets, history: absorbed.history, list: listState };
           return {
-            ...next,
+            markets: absorbed.markets,
+            history: absorbed.history,
+            list: listState,
             ...prune(next),
             categories: mergeCategories(s.categories, list.map((m) => m.category)),
             transitions: addTransitions(s.transitions, seen),
@@ -179,8 +176,6 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       },
 
       eventsLoaded(events, at) {
-        const byId: Record<string, MarketEvent> = {};
-        for (const e of events) byId[e.id] = e;
         const seen: StatusTransition[] = [];
         set((s) => {
           // An event's markets carry their status: a cached market whose status moved on is patched (status and
@@ -204,7 +199,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
             }
           }
           return {
-            events: { ids: events.map((e) => e.id), byId, loadedAt: at },
+            events: eventsListed(s.events, events, at),
             categories: mergeCategories(s.categories, events.map((e) => e.category)),
             ...(seen.length ? { markets, transitions: addTransitions(s.transitions, seen) } : {}),
           };
@@ -304,6 +299,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       setRate(patch) {
         set((s) => ({ rate: { ...s.rate, ...patch } }));
       },
+
+      ...viewDataActions(set, get),
 
       notice(text, level, at) {
         set((s) => {
