@@ -108,7 +108,7 @@ export interface RateState {
   usedInWindow: number;
   /** When the next request of any kind may go out. */
   nextRequestAt?: number;
-  /** When the next background refresh of the list is planned. */
+  /** When the next background refresh of what the shown view draws (the list, closing soon, the events) is planned. */
   nextListRefreshAt?: number;
   /** When the next refresh of the selected market's detail is planned. */
   nextDetailRefreshAt?: number;

@@ -62,6 +62,14 @@ export function applySuccess(h: OutcomeHost, job: Job, res: ApiResult<unknown>, 
       if (!Array.isArray(data)) return odd();
       st.eventsLoaded(data.filter(isEvent), now);
       break;
+    case 'closing':
+      if (!Array.isArray(data)) return odd();
+      st.closingLoaded(data.filter(isMarket), now);
+      break;
+    case 'event':
+      if (!isEvent(data)) return odd();
+      st.eventLoaded(data, now);
+      break;
     case 'quote':
       if (!isObj(data)) return odd();
       st.quoteLoaded(job.marketId, job.form, data as unknown as Quote, now);
@@ -99,6 +107,11 @@ export function applyError(h: OutcomeHost, job: Job, e: ApiError, seq: number, n
       return;
     }
     case 'not_found':
+      if (job.kind === 'event') {
+        st.eventGone(job.eventId, now);
+        answered(h, now);
+        return;
+      }
       if (job.kind === 'detail' || job.kind === 'quote') {
         if (job.kind === 'quote') st.quoteFailed(job.marketId, job.form, info);
         const wasSelected = st.selectedId === job.marketId;

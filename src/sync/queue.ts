@@ -6,7 +6,9 @@ import { queryKey } from '../store/listQuery.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
-import { chooseBackground, type BackgroundKind, type Candidate } from './plan.js';
+import { chooseBackground, type BackgroundKind, type Candidate, type Staleness } from './plan.js';
+import { EVENTS_SHOWN_MIN_MS, Shown, type ShownKind } from './shown.js';
+import type { ViewSource } from './types.js';
 
 export interface PendingQuote {
   form: QuoteForm;
@@ -15,10 +17,10 @@ export interface PendingQuote {
 }
 
 /**
- * What is waiting to go out (quotes, the selection's detail, a list refresh),
- * when each kind of data was last asked for, and from that the candidates the
- * pump chooses among. The intents fill it, a send empties it, a failed request
- * may be put back.
+ * What is waiting to go out (quotes, the selection's detail, a list refresh, the
+ * shown view's data), when each kind of data was last asked for, and from that the
+ * candidates the pump chooses among. The intents fill it, a send empties it, a
+ * failed request may be put back.
  */
 export class Queue {
   private readonly quotes = new Map<string, PendingQuote>();
@@ -28,15 +30,17 @@ export class Queue {
   /** The last send of any class: the background's next slot is one interval after it. */
   private lastSendAt: number | undefined;
   private listSentAt = Number.NEGATIVE_INFINITY;
-  private eventsSentAt = Number.NEGATIVE_INFINITY;
   private readonly detailSent = new Map<string, number>();
   private readonly departed = new Departed();
+  private readonly shown: Shown;
 
   constructor(
     private readonly o: ResolvedOptions,
     private readonly store: OddsStore,
     private readonly limits: Limits,
-  ) {}
+  ) {
+    this.shown = new Shown(store, o.viewFreshMs, () => this.listRef());
+  }
 
   /** A (re)start: the list now, the selected market's detail now. */
   start(now: number): void {
@@ -52,6 +56,7 @@ export class Queue {
     this.quotes.clear();
     this.selJob = undefined;
     this.listJob = undefined;
+    this.shown.clear();
   }
 
   /** When the list was last loaded or asked for (−∞ when never). */
@@ -72,9 +77,24 @@ export class Queue {
     this.selJob = id === undefined || (!force && now - this.detailRef(id) < this.o.selectFreshMs) ? undefined : { id, readyAt: now + delay };
   }
 
-  /** The list, at `at` (a search or filter change, a manual refresh). */
+  /** The list, at `at` (a search or filter change, another page). */
   listSoon(at: number): void {
     this.listJob = { readyAt: at };
+  }
+
+  /** A view is shown (or an event opened): its data after `delay` unless fresh; the background refreshes it from now on. */
+  show(source: ViewSource, now: number, delay: number): void {
+    this.shown.show(source, now, now + delay);
+  }
+
+  /** A manual refresh: the shown view's data now, fresh or not. */
+  refreshShown(source: ViewSource, now: number): void {
+    this.shown.show(source, now, now, true);
+  }
+
+  /** The request kind that refreshes what the shown view draws. */
+  shownKind(): BackgroundKind {
+    return this.shown.kind();
   }
 
   /** A quote to send at `readyAt`, replacing any other waiting for the same market. */
@@ -91,17 +111,28 @@ export class Queue {
     return this.quotes.get(marketId);
   }
 
-  backgroundKind(now: number): BackgroundKind {
+  /**
+   * The background kinds and their periods. The shown view's data every list period (the background interval over the
+   * list's share), the selected market's detail every interval over its share while a market is drawn, the events list
+   * every eventsEveryMs; while another view is shown, the market list at half its rate (it feeds Movers, the changes
+   * and the markets that leave it).
+   */
+  private staleness(now: number): Staleness[] {
     const st = this.store.getState();
-    return chooseBackground({
-      now,
-      intervalMs: this.limits.interval(now),
-      detailShare: this.o.detailShare,
-      eventsEveryMs: this.o.eventsEveryMs,
-      listAt: this.listRef(),
-      detailAt: st.selectedId === undefined ? undefined : this.detailRef(st.selectedId),
-      eventsAt: Math.max(st.events.loadedAt ?? Number.NEGATIVE_INFINITY, this.eventsSentAt),
-    });
+    const I = this.limits.interval(now);
+    const shown = this.shown.kind();
+    const sel = st.selectedId !== undefined && shown !== 'events' ? st.selectedId : undefined;
+    const share = sel !== undefined ? this.o.detailShare : 0;
+    const listPeriod = I / (1 - share);
+    const out: Staleness[] = [{ kind: shown, at: this.shown.ref(shown), periodMs: listPeriod, ...(shown === 'events' ? { minMs: EVENTS_SHOWN_MIN_MS } : {}) }];
+    if (shown !== 'list') out.push({ kind: 'list', at: this.listRef(), periodMs: 2 * listPeriod });
+    if (sel !== undefined) out.push({ kind: 'detail', at: this.detailRef(sel), periodMs: I / share });
+    if (shown !== 'events') out.push({ kind: 'events', at: this.shown.ref('events'), periodMs: this.o.eventsEveryMs });
+    return out;
+  }
+
+  backgroundKind(now: number): BackgroundKind {
+    return chooseBackground(now, this.staleness(now));
   }
 
   candidates(now: number): Candidate[] {
@@ -115,16 +146,25 @@ export class Queue {
       });
     }
     const I = this.limits.interval(now);
-    const hasSel = this.store.getState().selectedId !== undefined;
-    const listRef = this.listRef();
-    if (Number.isFinite(listRef)) {
-      // a list starved by interactive work is promoted once it is three list periods old
-      const maxAge = (3 * I) / (1 - (hasSel ? this.o.detailShare : 0));
-      out.push({ prio: 1, cls: 'interactive', readyAt: Math.ceil(listRef + maxAge), take: () => ({ kind: 'list', cls: 'interactive', origin: 'overdue' }) });
+    // what the shown view draws, starved by interactive work, is promoted once it is three of its periods old
+    const own = this.staleness(now)[0]!;
+    if (Number.isFinite(own.at)) {
+      const kind = own.kind as ShownKind;
+      const period = Math.max(own.periodMs, own.minMs ?? 0);
+      out.push({ prio: 1, cls: 'interactive', readyAt: Math.ceil(own.at + 3 * period), take: () => this.shownJob(kind, 'overdue') });
     }
     const sel = this.selJob;
     if (sel) out.push({ prio: 2, cls: 'interactive', readyAt: sel.readyAt, take: () => ({ kind: 'detail', cls: 'interactive', marketId: sel.id, origin: 'selection' }) });
     if (this.listJob) out.push({ prio: 3, cls: 'interactive', readyAt: this.listJob.readyAt, take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }) });
+    const view = this.shown.pending();
+    if (view) {
+      out.push({
+        prio: 3,
+        cls: 'interactive',
+        readyAt: view.readyAt,
+        take: () => (this.shown.take(), this.shownJob(this.shown.kind(), 'interactive')),
+      });
+    }
     out.push({
       prio: 4,
       cls: 'background',
@@ -132,14 +172,22 @@ export class Queue {
       take: (at) => {
         const kind = this.backgroundKind(at);
         const id = this.store.getState().selectedId;
-        // events first; then, now and then, a market that left the list; else the most overdue refresh
-        const follow = kind === 'events' ? undefined : this.nextDeparted(at);
+        // a market that left the list now and then takes a slot of the market refreshes; else the most overdue kind
+        const follow = kind === 'list' || kind === 'detail' ? this.nextDeparted(at) : undefined;
         if (follow) return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
         if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
-        return kind === 'events' ? { kind, cls: 'background' } : { kind: 'list', cls: 'background', origin: 'background' };
+        return kind === 'detail' ? this.shownJob('list', 'background') : this.shownJob(kind, 'background');
       },
     });
     return out;
+  }
+
+  /** The job that fetches a view's data; `overdue` is the promoted refresh of the shown one. */
+  private shownJob(kind: ShownKind, origin: 'interactive' | 'background' | 'overdue'): Job {
+    const cls = origin === 'background' ? 'background' : 'interactive';
+    const job = kind === 'list' ? undefined : this.shown.jobFor(kind, cls, origin === 'background' ? 'background' : 'interactive');
+    // the market list stands in when an event closed between the plan and the send
+    return job ?? { kind: 'list', cls, origin };
   }
 
   /** A departed market to follow up in this background slot, if one is waiting and the spacing allows. */
@@ -159,7 +207,8 @@ export class Queue {
       this.detailSent.set(job.marketId, now);
       if (this.selJob?.id === job.marketId) this.selJob = undefined;
       this.departed.forget(job.marketId);
-    } else if (job.kind === 'events') this.eventsSentAt = now;
+    }
+    this.shown.sent(job, now);
     // Any send restarts the background's interval: an interactive request takes the place of
     // the next background one instead of having it follow right behind. Two sends close
     // together are two slots freed close together a window later, then a long gap with none,
@@ -178,6 +227,8 @@ export class Queue {
       if (!this.selJob && this.store.getState().selectedId === job.marketId) this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
+    } else {
+      this.shown.requeue(job, now);
     }
   }
 

@@ -12,7 +12,9 @@ import { publishRate } from './publish.js';
 import { Queue } from './queue.js';
 import { QuoteDesk } from './quoteDesk.js';
 import { Limits } from './limits.js';
-import type { QuoteSubmit, RateAwareSync, RefreshResult } from './types.js';
+import { validateOffset } from '../api/validate.js';
+import { queryKey } from '../store/listQuery.js';
+import type { PageResult, QuoteSubmit, RateAwareSync, RefreshResult, ViewSource } from './types.js';
 
 /**
  * The rate-aware scheduler. See design.md §3 and README "Rate budget".
@@ -38,6 +40,10 @@ class Sync implements RateAwareSync, OutcomeHost {
   consecutiveFailures = 0;
   private total429 = 0;
   private last429At: number | undefined;
+  /** The view shown last (what the background refreshes). */
+  private source: ViewSource = 'markets';
+  /** A page was turned: when the answer to that query arrives, the selection moves to its first (or last) row. */
+  private pageTurn: { key: string; pick: 'first' | 'last' } | undefined;
 
   constructor(private readonly opts: SyncOptions) {
     this.o = resolveOptions(opts);
@@ -72,7 +78,10 @@ class Sync implements RateAwareSync, OutcomeHost {
   }
 
   search(patch: Partial<ListQuery>): void {
-    this.store.getState().setQuery(patch);
+    const { offset, ...rest } = patch;
+    // the service takes offsets up to 10000: anything else is never sent (the rest of the change still applies)
+    this.store.getState().setQuery(offset !== undefined && validateOffset(offset).ok ? patch : rest);
+    this.pageTurn = undefined;
     this.q.listSoon(this.clock.now() + this.o.quietSearch);
     this.pump();
   }
@@ -102,10 +111,46 @@ class Sync implements RateAwareSync, OutcomeHost {
     }
     const at = this.limits.slotAt('interactive', now);
     if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
-    this.q.listSoon(now);
-    this.q.selectSoon(this.store.getState().selectedId, now, 0, true);
+    this.q.refreshShown(this.source, now);
+    if (this.q.shownKind() !== 'events') this.q.selectSoon(this.store.getState().selectedId, now, 0, true);
     this.pump();
     return { ok: true };
+  }
+
+  show(source: ViewSource): void {
+    this.source = source;
+    this.q.show(source, this.clock.now(), this.o.quietSelect);
+    this.pump();
+  }
+
+  openEvent(id: string | undefined): void {
+    this.store.getState().openEvent(id);
+    this.source = 'events';
+    // a deliberate ⏎ or Esc, not a burst: no quiet time
+    this.q.show('events', this.clock.now(), 0);
+    this.pump();
+  }
+
+  page(delta: 1 | -1): PageResult {
+    const list = this.store.getState().list;
+    const q = list.query;
+    if (list.pending) return { ok: false, reason: 'loading' };
+    const limit = Number.isInteger(q.limit) && q.limit > 0 ? q.limit : 20;
+    const offset = Number.isInteger(q.offset) && q.offset > 0 ? q.offset : 0;
+    let next: number;
+    if (delta > 0) {
+      if ((list.lastCount ?? 0) < limit) return { ok: false, reason: 'last_page' };
+      next = offset + limit;
+      if (!validateOffset(next).ok) return { ok: false, reason: 'offset_max' };
+    } else {
+      if (offset === 0) return { ok: false, reason: 'first_page' };
+      next = Math.max(0, offset - limit);
+    }
+    this.store.getState().setQuery({ offset: next });
+    this.pageTurn = { key: queryKey(this.store.getState().list.query), pick: delta > 0 ? 'first' : 'last' };
+    this.q.listSoon(this.clock.now());
+    this.pump();
+    return { ok: true, page: Math.floor(next / limit) + 1 };
   }
 
   inFlight(): number {
@@ -161,7 +206,13 @@ class Sync implements RateAwareSync, OutcomeHost {
     if (job.kind === 'list') job.query = query;
     this.q.sent(job, now);
     try {
-      this.opts.onRequest?.({ kind: job.kind, cls: job.cls, at: now, ...('marketId' in job ? { marketId: job.marketId } : {}) });
+      this.opts.onRequest?.({
+        kind: job.kind,
+        cls: job.cls,
+        at: now,
+        ...('marketId' in job ? { marketId: job.marketId } : {}),
+        ...('eventId' in job ? { eventId: job.eventId } : {}),
+      });
     } catch {
       // a hook must not break the scheduler
     }
@@ -234,6 +285,13 @@ class Sync implements RateAwareSync, OutcomeHost {
 
   listAnswered(job: Job, ids: string[], now: number): void {
     this.q.listAnswered(job, ids, now);
+    const turn = this.pageTurn;
+    if (job.kind !== 'list' || !job.query || !turn || queryKey(job.query) !== turn.key) return;
+    this.pageTurn = undefined;
+    const id = turn.pick === 'first' ? ids[0] : ids[ids.length - 1];
+    if (id === undefined) return;
+    this.store.getState().select(id);
+    this.selectionMoved(now);
   }
 
   forgetDetail(id: string): void {

@@ -3,7 +3,7 @@ import type { Market } from '../../src/api/types.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import type { ListQuery, QuoteForm } from '../../src/store/types.js';
 import { createSync } from '../../src/sync/sync.js';
-import type { QuoteSubmit, RefreshResult, SyncIntents } from '../../src/sync/types.js';
+import type { PageResult, QuoteSubmit, RefreshResult, SyncIntents, ViewSource } from '../../src/sync/types.js';
 import { FakeClient } from './syncHarness.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { App } from '../../src/ui/App.js';
@@ -57,6 +57,10 @@ export class RecordingSync implements SyncIntents {
   refreshes = 0;
   /** What `r` gets back; the real answer (sync is not started: 'stopped') when unset. */
   refreshAnswer: RefreshResult | undefined;
+  /** Views shown, events opened (undefined: closed), pages turned and what sync answered. */
+  shows: ViewSource[] = [];
+  opens: (string | undefined)[] = [];
+  pages: { delta: 1 | -1; result: PageResult }[] = [];
   private readonly real: SyncIntents;
   private readonly store: OddsStore;
 
@@ -94,6 +98,19 @@ export class RecordingSync implements SyncIntents {
   refreshNow() {
     this.refreshes++;
     return this.refreshAnswer ?? this.real.refreshNow();
+  }
+  show(source: ViewSource) {
+    this.shows.push(source);
+    this.real.show(source);
+  }
+  openEvent(id: string | undefined) {
+    this.opens.push(id);
+    this.real.openEvent(id);
+  }
+  page(delta: 1 | -1) {
+    const result = this.real.page(delta);
+    this.pages.push({ delta, result });
+    return result;
   }
 }
 
