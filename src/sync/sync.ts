@@ -14,6 +14,7 @@ import { QuoteDesk } from './quoteDesk.js';
 import { Limits } from './limits.js';
 import { validateOffset } from '../api/validate.js';
 import { queryKey } from '../store/listQuery.js';
+import { turnPage } from './paging.js';
 import type { PageResult, QuoteSubmit, RateAwareSync, RefreshResult, ViewSource } from './types.js';
 
 /**
@@ -132,25 +133,13 @@ class Sync implements RateAwareSync, OutcomeHost {
   }
 
   page(delta: 1 | -1): PageResult {
-    const list = this.store.getState().list;
-    const q = list.query;
-    if (list.pending) return { ok: false, reason: 'loading' };
-    const limit = Number.isInteger(q.limit) && q.limit > 0 ? q.limit : 20;
-    const offset = Number.isInteger(q.offset) && q.offset > 0 ? q.offset : 0;
-    let next: number;
-    if (delta > 0) {
-      if ((list.lastCount ?? 0) < limit) return { ok: false, reason: 'last_page' };
-      next = offset + limit;
-      if (!validateOffset(next).ok) return { ok: false, reason: 'offset_max' };
-    } else {
-      if (offset === 0) return { ok: false, reason: 'first_page' };
-      next = Math.max(0, offset - limit);
-    }
-    this.store.getState().setQuery({ offset: next });
+    const turn = turnPage(this.store.getState().list, delta);
+    if ('refusal' in turn) return { ok: false, reason: turn.refusal };
+    this.store.getState().setQuery({ offset: turn.offset });
     this.pageTurn = { key: queryKey(this.store.getState().list.query), pick: delta > 0 ? 'first' : 'last' };
     this.q.listSoon(this.clock.now());
     this.pump();
-    return { ok: true, page: Math.floor(next / limit) + 1 };
+    return { ok: true, page: turn.page };
   }
 
   inFlight(): number {
