@@ -67,3 +67,14 @@ export function filterListed(ids: readonly string[], markets: Readonly<Record<st
     })
     .map((x) => x.id);
 }
+
+/** The list's page size and offset as sent (the service's default page of 20 when the query has none). */
+export function pageOf(q: ListQuery): { limit: number; offset: number } {
+  return { limit: Number.isInteger(q.limit) && q.limit > 0 ? q.limit : 20, offset: Number.isInteger(q.offset) && q.offset > 0 ? q.offset : 0 };
+}
+
+/** The page the list shows (1-based). */
+export function pageNumber(q: ListQuery): number {
+  const { limit, offset } = pageOf(q);
+  return Math.floor(offset / limit) + 1;
+}

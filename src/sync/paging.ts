@@ -1,11 +1,7 @@
 import { validateOffset } from '../api/validate.js';
+import { pageOf } from '../store/listQuery.js';
 import type { AppState } from '../store/types.js';
 import type { PageRefusal } from './types.js';
-
-/** The list's page size and offset as sent (the service's default page of 20 when the query has none). */
-function pageOf(q: AppState['list']['query']): { limit: number; offset: number } {
-  return { limit: Number.isInteger(q.limit) && q.limit > 0 ? q.limit : 20, offset: Number.isInteger(q.offset) && q.offset > 0 ? q.offset : 0 };
-}
 
 /**
  * Where turning the market list's page leads: the next page only after a full one (a shorter answer was the last)
@@ -24,10 +20,4 @@ export function turnPage(list: AppState['list'], delta: 1 | -1): { offset: numbe
     next = Math.max(0, offset - limit);
   }
   return { offset: next, page: Math.floor(next / limit) + 1 };
-}
-
-/** The page the list shows (1-based). */
-export function pageNumber(q: AppState['list']['query']): number {
-  const { limit, offset } = pageOf(q);
-  return Math.floor(offset / limit) + 1;
 }
