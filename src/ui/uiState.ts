@@ -1,8 +1,10 @@
 /**
- * UI-local state (which pane has focus, help, the search draft, the quote
- * form's active field, list scroll, a brief flash message), changed only
- * through named actions. Server data lives in the store, not here.
+ * UI-local state (the view shown, which pane has focus, help, the search draft,
+ * the quote form's active field, list scroll, the events list's cursor, Movers'
+ * window, a brief flash message), changed only through named actions. Server
+ * data lives in the store, not here.
  */
+import type { MoveWindow } from './moves.js';
 import type { TextState } from './textEdit.js';
 
 export type Focus = 'list' | 'detail' | 'quote';
@@ -24,6 +26,12 @@ export interface UiState {
   /** First list row drawn. */
   listTop: number;
   flash?: { text: string; until: number };
+  /** The view shown (its id in VIEWS). */
+  view: string;
+  /** The event under the cursor in the events list (the first one when unset or gone). */
+  eventCursor?: string;
+  /** The window Movers ranks by. */
+  moversWindow: MoveWindow;
 }
 
 export type UiAction =
@@ -39,9 +47,21 @@ export type UiAction =
   | { type: 'setField'; field: FormField }
   | { type: 'setAmountCursor'; cursor: number }
   | { type: 'scrollTo'; index: number; visible: number; count: number }
-  | { type: 'flash'; text: string; until: number };
+  | { type: 'flash'; text: string; until: number }
+  | { type: 'showView'; view: string }
+  | { type: 'eventCursor'; id: string }
+  | { type: 'moversWindow'; window: MoveWindow };
 
-export const initialUiState: UiState = { focus: 'list', helpOpen: false, helpTop: 0, field: 'amount', amountCursor: CURSOR_END, listTop: 0 };
+export const initialUiState: UiState = {
+  focus: 'list',
+  helpOpen: false,
+  helpTop: 0,
+  field: 'amount',
+  amountCursor: CURSOR_END,
+  listTop: 0,
+  view: 'markets',
+  moversWindow: '24h',
+};
 
 /** The first row to draw so that row `index` is visible, moving the window as little as possible. */
 export function keepVisible(top: number, index: number, visible: number, count: number): number {
@@ -94,5 +114,12 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     }
     case 'flash':
       return { ...state, flash: { text: action.text, until: action.until } };
+    case 'showView':
+      // another view starts at its top, the list focused
+      return state.view === action.view ? state : { ...state, view: action.view, focus: 'list', listTop: 0 };
+    case 'eventCursor':
+      return state.eventCursor === action.id ? state : { ...state, eventCursor: action.id };
+    case 'moversWindow':
+      return state.moversWindow === action.window ? state : { ...state, moversWindow: action.window, listTop: 0 };
   }
 }

@@ -130,12 +130,16 @@ export interface HarnessOptions {
   keyHint?: string;
   /** Fill the store before rendering. */
   prepare?: (store: OddsStore, clock: ManualClock) => void;
+  /** The list query; its limit is 100 by default, so the rows given are not a full page (no next page) unless said so. */
+  query?: Partial<ListQuery>;
+  /** Movers' threshold for the App (0..1 points). */
+  moversThreshold?: number;
 }
 
 /** A real store (`key` mode, limit 30) filled via its actions at a fixed time, and the App rendered over it. */
 export function renderApp(opts: HarnessOptions = {}): Harness {
   const clock = new ManualClock();
-  const store = createOddsStore({ mode: opts.mode ?? 'key', limit: 30 });
+  const store = createOddsStore({ mode: opts.mode ?? 'key', limit: 30, query: { limit: 100, ...opts.query } });
   const markets = opts.markets ?? Array.from({ length: 8 }, (_, i) => makeMarket(i + 1));
   if (markets.length) {
     store.getState().listLoaded(markets, clock.now());
@@ -145,7 +149,14 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
   const sync = new RecordingSync(store, clock);
   const quits: number[] = [];
   const term = renderTerminal(
-    <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} />,
+    <App
+      store={store}
+      sync={sync}
+      clock={clock}
+      keyHint={opts.keyHint ?? '…abcd'}
+      onQuit={() => quits.push(1)}
+      {...(opts.moversThreshold !== undefined ? { moversThreshold: opts.moversThreshold } : {})}
+    />,
     { columns: opts.columns ?? 120, rows: opts.rows ?? 30 },
   );
   return { store, sync, clock, term, quits };

@@ -4,6 +4,7 @@ import type { Clock } from '../../util/clock.js';
 import { sanitize } from '../../util/sanitize.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { MarketRow } from './MarketRow.js';
+import { rangeText } from './rowParts.js';
 import { Spinner } from './Spinner.js';
 
 export interface MarketListProps {
@@ -15,23 +16,35 @@ export interface MarketListProps {
   width: number;
   height: number;
   focused: boolean;
-  loading: boolean;
-  /** A changed query waits for its answer: the rows are the cache filtered here. */
-  pending?: boolean;
-  /** The list has been answered at least once (an empty answer means nothing matches). */
-  loaded: boolean;
-  query: ListQuery;
+  /** The title line, given how many rows are drawn. */
+  title: (shown: number) => Seg[];
+  /** Nothing listed and something on its way: a spinner with this label. */
+  loading?: string;
+  /** Nothing listed: this line. */
+  empty: string;
   now: number;
   intervalMs: number;
   clock: Clock;
 }
 
-export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'focused' | 'query' | 'pending'>, shown: number): Seg[] {
+export interface ListTitleProps {
+  ids: readonly string[];
+  top: number;
+  focused: boolean;
+  query: ListQuery;
+  pending?: boolean;
+  /** The page shown (1-based) and whether the last answer was a full page (a next one may follow). */
+  page: number;
+  full: boolean;
+}
+
+/** The Markets view's title: counts, the page once there is more than one, and the query's sort and filters. */
+export function listTitle(p: ListTitleProps, shown: number): Seg[] {
   const q = p.query;
-  const range = p.ids.length > shown && shown > 0 ? ` ${p.top + 1}–${p.top + shown} of ${p.ids.length}` : ` ${p.ids.length}`;
   return [
     paneTitle('Markets', p.focused),
-    { text: range, dim: true },
+    { text: rangeText(p.ids.length, p.top, shown), dim: true },
+    { text: p.page > 1 || p.full ? ` · page ${p.page}` : '', bold: true },
     { text: p.pending ? ' · loading…' : '', color: 'yellow' },
     { text: ` · sort ${q.sort || 'volume'}`, dim: true, priority: -1 },
     { text: ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
@@ -40,12 +53,12 @@ export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'foc
   ];
 }
 
+/** Market rows under a title line: the Markets, Watchlist and open-event lists. */
 export function MarketList(p: MarketListProps) {
   const visible = p.ids.slice(p.top, p.top + Math.max(0, p.rows));
   let body;
-  if ((p.loading || p.pending) && p.ids.length === 0) body = <Spinner clock={p.clock} width={p.width} label="Loading markets…" />;
-  else if (p.ids.length === 0)
-    body = <Line width={p.width} segs={[{ text: p.loaded ? '  No markets match this filter.' : '  No data yet.', dim: true }]} />;
+  if (p.loading !== undefined && p.ids.length === 0) body = <Spinner clock={p.clock} width={p.width} label={p.loading} />;
+  else if (p.ids.length === 0) body = <Line width={p.width} segs={[{ text: `  ${p.empty}`, dim: true }]} />;
   else
     body = visible.map((id, i) => {
       const entry = p.markets[id];
@@ -64,7 +77,7 @@ export function MarketList(p: MarketListProps) {
     });
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
-      <Line width={p.width} segs={listTitle(p, visible.length)} />
+      <Line width={p.width} segs={p.title(visible.length)} />
       {body}
     </Box>
   );

@@ -77,7 +77,7 @@ export function rowSegs({ entry, selected, now, intervalMs, width }: RowProps): 
 }
 
 /** In rows, the usual ACTIVE is plain green; only the states that need a look are bold (50 bold green badges shout). */
-function quietBadge(status: ReturnType<typeof effectiveStatus>): Seg {
+export function quietBadge(status: ReturnType<typeof effectiveStatus>): Seg {
   const seg = badgeSeg(status, true);
   return status === 'active' ? { ...seg, bold: false } : seg;
 }
