@@ -53,12 +53,15 @@ export function appendHistory(prev: PriceHistory | undefined, market: Market, at
   return { names, samples, trail: extendTrail(sameNames ? prev.trail : [], sample) };
 }
 
-/** The trail with `sample` added when the last one is at least TRAIL_STEP_MS older; samples beyond TRAIL_SPAN_MS dropped. */
+/**
+ * The trail with `sample` added when the last one is at least TRAIL_STEP_MS older. Samples older than TRAIL_SPAN_MS go,
+ * except the newest of them: it is the price a day ago when nothing was seen in between.
+ */
 function extendTrail(trail: PriceSample[], sample: PriceSample): PriceSample[] {
   const last = trail[trail.length - 1];
   if (last && sample.t - last.t < TRAIL_STEP_MS) return trail;
-  const from = trail.findIndex((x) => x.t >= sample.t - TRAIL_SPAN_MS);
-  return [...(from < 0 ? [] : trail.slice(from)), sample];
+  const young = trail.findIndex((x) => x.t >= sample.t - TRAIL_SPAN_MS);
+  return [...trail.slice(Math.max(0, (young < 0 ? trail.length : young) - 1)), sample];
 }
 
 /** Market answers folded into the cache: entries, history and the status changes they reveal. */

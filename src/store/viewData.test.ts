@@ -113,9 +113,21 @@ describe('the coarse trail', () => {
     const h = s.getState().history.a!;
     expect(h.samples).toHaveLength(HISTORY_CAP);
     const now = n * every;
-    expect(h.trail[0]!.t).toBeGreaterThanOrEqual(now - TRAIL_SPAN_MS);
+    expect(h.trail[0]!.t).toBeGreaterThanOrEqual(now - TRAIL_SPAN_MS - TRAIL_STEP_MS);
+    expect(h.trail[1]!.t).toBeGreaterThanOrEqual(now - TRAIL_SPAN_MS);
     expect(h.trail[0]!.t).toBeLessThanOrEqual(now - 24 * 3_600_000);
     for (let i = 1; i < h.trail.length; i++) expect(h.trail[i]!.t - h.trail[i - 1]!.t).toBeGreaterThanOrEqual(TRAIL_STEP_MS);
-    expect(h.trail.length).toBeLessThanOrEqual(TRAIL_SPAN_MS / TRAIL_STEP_MS + 1);
+    expect(h.trail.length).toBeLessThanOrEqual(TRAIL_SPAN_MS / TRAIL_STEP_MS + 2);
+  });
+
+  it('keeps the last price seen before the day it spans, however long ago, so a gap does not hide a day’s move', () => {
+    const s = fresh();
+    s.getState().marketLoaded(m('a', 0.3), 0);
+    s.getState().marketLoaded(m('a', 0.4), 40 * 3_600_000);
+    expect(s.getState().history.a!.trail.map((x) => x.t)).toEqual([0, 40 * 3_600_000]);
+    s.getState().marketLoaded(m('a', 0.5), 41 * 3_600_000);
+    expect(s.getState().history.a!.trail.map((x) => x.t)).toEqual([0, 40 * 3_600_000, 41 * 3_600_000]);
+    s.getState().marketLoaded(m('a', 0.6), 66 * 3_600_000); // the 41 h sample is now the price a day ago, older ones go
+    expect(s.getState().history.a!.trail.map((x) => x.t / 3_600_000)).toEqual([41, 66]);
   });
 });

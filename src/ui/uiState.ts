@@ -28,6 +28,8 @@ export interface UiState {
   flash?: { text: string; until: number };
   /** The view shown (its id in VIEWS). */
   view: string;
+  /** The market each view had under its cursor when it was left, to come back to. */
+  picks: Readonly<Record<string, string>>;
   /** The event under the cursor in the events list (the first one when unset or gone). */
   eventCursor?: string;
   /** The window Movers ranks by. */
@@ -48,7 +50,7 @@ export type UiAction =
   | { type: 'setAmountCursor'; cursor: number }
   | { type: 'scrollTo'; index: number; visible: number; count: number }
   | { type: 'flash'; text: string; until: number }
-  | { type: 'showView'; view: string }
+  | { type: 'showView'; view: string; /** the market the view being left had under its cursor */ leaving?: string }
   | { type: 'eventCursor'; id: string }
   | { type: 'moversWindow'; window: MoveWindow };
 
@@ -60,6 +62,7 @@ export const initialUiState: UiState = {
   amountCursor: CURSOR_END,
   listTop: 0,
   view: 'markets',
+  picks: {},
   moversWindow: '24h',
 };
 
@@ -114,9 +117,12 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     }
     case 'flash':
       return { ...state, flash: { text: action.text, until: action.until } };
-    case 'showView':
-      // another view starts at its top, the list focused
-      return state.view === action.view ? state : { ...state, view: action.view, focus: 'list', listTop: 0 };
+    case 'showView': {
+      if (state.view === action.view) return state;
+      const picks = action.leaving === undefined ? state.picks : { ...state.picks, [state.view]: action.leaving };
+      // the list has focus in the view shown; it scrolls to its cursor
+      return { ...state, view: action.view, picks, focus: 'list', listTop: 0 };
+    }
     case 'eventCursor':
       return state.eventCursor === action.id ? state : { ...state, eventCursor: action.id };
     case 'moversWindow':

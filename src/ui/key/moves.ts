@@ -6,7 +6,7 @@
  */
 import type { PageResult } from '../../sync/types.js';
 import { VIEWS, viewAt } from '../views/index.js';
-import { currentMarketIn, viewEntries, viewState } from '../views/state.js';
+import { viewState } from '../views/state.js';
 import type { KeyCtx } from './dispatch.js';
 import { viewById } from './dispatch.js';
 
@@ -52,24 +52,26 @@ export function step(ctx: KeyCtx, delta: number): void {
 }
 
 /**
- * Show view `index`: the UI switches, sync is told what to refresh, and when the new view lists markets without the
- * selected one, its first row is selected (the detail pane and sync follow the same market).
+ * Show view `index`: the UI switches, sync is told what to refresh, and the cursor goes back to the market the view
+ * had when it was left (else its first row) — selected, so the detail pane and sync follow the same market.
  */
 export function showView(ctx: KeyCtx, index: number): void {
   const view = viewAt(index);
   if (view.id === ctx.view.id) return;
-  ctx.dispatch({ type: 'showView', view: view.id });
+  const back = ctx.ui.picks[view.id];
+  ctx.dispatch({ type: 'showView', view: view.id, ...(ctx.marketId !== undefined ? { leaving: ctx.marketId } : {}) });
   ctx.sync.show(view.source);
-  selectFirstIfAway(ctx, view.id);
+  selectIn(ctx, view.id, back);
 }
 
-/** Select the view's first market row when the selection is not among its rows. */
-export function selectFirstIfAway(ctx: KeyCtx, viewId: string): void {
+/** Select `wanted` when the view lists it, else the market the view would show (its first row), unless selected already. */
+export function selectIn(ctx: KeyCtx, viewId: string, wanted?: string): void {
   const view = viewById(viewId);
   const vs = viewState(ctx.store.getState());
   const rows = view.rows(vs, ctx.env);
-  const id = currentMarketIn(view, rows, vs, viewEntries(view, vs));
-  if (id !== undefined && id !== vs.selectedId && rows.ids.includes(id)) ctx.sync.select(id);
+  if (rows.kind !== 'markets') return;
+  const id = wanted !== undefined && rows.ids.includes(wanted) ? wanted : rows.ids[0];
+  if (id !== undefined && id !== vs.selectedId) ctx.sync.select(id);
 }
 
 /** The next (+1) or previous (−1) view, round the tabs. */
@@ -85,7 +87,7 @@ export function openEventAt(ctx: KeyCtx): void {
   ctx.dispatch({ type: 'eventCursor', id });
   ctx.sync.openEvent(id);
   ctx.dispatch({ type: 'scrollTo', index: 0, visible: ctx.listRows, count: 0 });
-  selectFirstIfAway(ctx, ctx.view.id);
+  selectIn(ctx, ctx.view.id);
 }
 
 /** Esc in an open event: back to the events list, the cursor on that event. */

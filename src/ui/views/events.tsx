@@ -121,7 +121,7 @@ function OpenEvent(p: ViewListProps & { event: MarketEvent | undefined }) {
       title={(shown) => [
         paneTitle('Event', p.focused),
         { text: ` ${e ? sanitize(e.title) || '(untitled)' : '…'}`, bold: true },
-        { text: rangeText(ids.length, p.top, shown), dim: true },
+        { text: ` ·${rangeText(ids.length, p.top, shown)} market${ids.length === 1 ? '' : 's'}`, dim: true },
         { text: loading ? ' · loading…' : '', color: 'yellow' },
         { text: ' · Esc: all events', dim: true, priority: -1 },
         { text: e?.category ? ` · ${sanitize(e.category)}` : '', dim: true, priority: -2 },
