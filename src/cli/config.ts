@@ -18,6 +18,8 @@ export interface Settings {
   limit: number;
   /** Simulator speed factor in demo mode. */
   speed: number;
+  /** Movers lists moves of at least this many cents (config file only; default 2). */
+  moversThreshold: number;
   seed: number;
   apiKey?: string;
   /** Where the config file was looked for, and whether it was there. */
@@ -26,15 +28,15 @@ export interface Settings {
 }
 
 /** The part a person may set in a flag or the config file. */
-export type SettingsInput = Partial<Pick<Settings, 'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed'>>;
+export type SettingsInput = Partial<Pick<Settings, 'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed' | 'moversThreshold'>>;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1 } as const;
+export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1, moversThreshold: 2 } as const;
 
-const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed'] as const;
+const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'moversThreshold'] as const;
 
 export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
   if (env.ODDSBOARD_CONFIG) return env.ODDSBOARD_CONFIG;
@@ -82,6 +84,11 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     case 'speed': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0 || n > 10_000) return fail('speed must be a number above 0 and at most 10000');
+      return n;
+    }
+    case 'moversThreshold': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 100) return fail('moversThreshold must be a number of cents from 0 to 100 (2 lists moves of 2¢ or more)');
       return n;
     }
     case 'demo':
