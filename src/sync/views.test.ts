@@ -161,4 +161,19 @@ describe('paging', () => {
     const offsets = r.client.calls.slice(n).map((c) => (c.args[0] as { offset?: number } | undefined)?.offset ?? 0);
     expect(Math.max(...offsets)).toBeLessThanOrEqual(10_000);
   });
+
+  it('turning pages as fast as the answers come keeps any 60 s window within the limit (a turn waits for the budget)', async () => {
+    const r = await started(10);
+    r.client.handler = (c) => (c.method === 'listMarkets' ? { data: full((c.args[0] as { offset?: number }).offset ?? 0), status: 200 } : undefined);
+    r.sync.refreshNow();
+    await r.run(7_000);
+    const turns: boolean[] = [];
+    for (let i = 0; i < 120; i++) {
+      turns.push(r.sync.page(i % 7 === 6 ? -1 : 1).ok);
+      await r.run(1_500);
+    }
+    expect(turns.filter(Boolean).length).toBeGreaterThan(10);
+    expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(10);
+    expect(Math.max(...r.client.of('listMarkets').map((c) => (c.args[0] as { offset?: number }).offset ?? 0))).toBeLessThanOrEqual(10_000);
+  });
 });
