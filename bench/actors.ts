@@ -60,6 +60,8 @@ const SORT_CYCLE = 4;
  */
 export function keyActor(store: OddsStore, screen: BenchScreen): Actor {
   let typingFor: string | undefined;
+  /** The quote being typed was skipped: no row to open the form on (an empty result, a page on its way). */
+  let skipping = false;
   let keys = 0;
   const press = async (k: string) => {
     keys++;
@@ -69,8 +71,21 @@ export function keyActor(store: OddsStore, screen: BenchScreen): Actor {
     keys: () => keys,
     async act(a) {
       if (a.kind === 'move') {
+        // the walk stays on page 1, as the intent actor's does: j on the last row of a full page would turn it
+        // (k on the first row of page 1 does nothing, as before)
+        const st = store.getState();
+        const ids = st.list.ids;
+        if (a.dir > 0 && ids.length > 0 && st.selectedId === ids[ids.length - 1]) return undefined;
         await press(a.dir > 0 ? KEY.down : KEY.up);
       } else if (a.kind === 'quote') {
+        if (a.amount.length === 1) {
+          // with no row, ⏎ opens nothing and the digits would switch views (1–5): a person would not type then either
+          skipping = store.getState().list.ids.length === 0;
+        }
+        if (skipping) {
+          if (a.last) skipping = false;
+          return undefined;
+        }
         if (a.amount.length === 1) {
           // open the form on the market under the cursor and clear an amount typed there before
           await press(KEY.enter);

@@ -75,7 +75,7 @@ describe('flags', () => {
 describe('settings', () => {
   it('uses defaults without a config file', () => {
     const s = resolveSettings({}, noFile);
-    expect(s).toMatchObject({ demo: false, status: 'active', sort: 'volume', limit: 50, speed: 1, configFound: false });
+    expect(s).toMatchObject({ demo: false, status: 'active', sort: 'volume', limit: 50, speed: 1, moversThreshold: 2, configFound: false });
     expect(s.baseUrl).toBeUndefined();
     expect(s.apiKey).toBeUndefined();
   });
@@ -137,6 +137,13 @@ describe('settings', () => {
     expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: bad }))).toMatch(/theme must be one of dark, light/);
     expect(usageMessage(() => parseDashboardArgs(['--color', 'sometimes']))).toMatch(/^--color: color must be one of auto, always, never/);
     expect(parseDashboardArgs(['--color', 'never', '--theme', 'light'])).toEqual({ kind: 'run', flags: { color: 'never', theme: 'light' } });
+  });
+
+  it('reads Movers’ threshold in cents from the file, and says what it takes', () => {
+    expect(resolveSettings({}, { ODDSBOARD_CONFIG: configFile(JSON.stringify({ moversThreshold: 0.5 })) }).moversThreshold).toBe(0.5);
+    const bad = configFile(JSON.stringify({ moversThreshold: 'lots' }));
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: bad }))).toMatch(/moversThreshold must be a number of cents from 0 to 100/);
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: configFile('{"moversThreshold": 101}') }))).toMatch(/moversThreshold/);
   });
 
   it('rejects a bad base URL from the environment, naming the variable', () => {

@@ -24,6 +24,8 @@ export interface Settings {
   limit: number;
   /** Simulator speed factor in demo mode. */
   speed: number;
+  /** Movers lists moves of at least this many cents (config file only; default 2). */
+  moversThreshold: number;
   seed: number;
   /** Colour: `auto` (a terminal, and NO_COLOR unset or empty), `always`, `never`. */
   color: ColorMode;
@@ -40,7 +42,10 @@ export interface Settings {
 
 /** The part a person may set in a flag or the config file. */
 export type SettingsInput = Partial<
-  Pick<Settings, 'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed' | 'color' | 'theme' | 'alerts' | 'alertCommand' | 'bell'>
+  Pick<
+    Settings,
+    'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed' | 'color' | 'theme' | 'alerts' | 'alertCommand' | 'bell' | 'moversThreshold'
+  >
 >;
 
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
@@ -48,9 +53,9 @@ export type ColorMode = (typeof COLOR_MODES)[number];
 export const THEMES = ['dark', 'light'] as const;
 export type ThemeName = (typeof THEMES)[number];
 
-export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1, color: 'auto', theme: 'dark', bell: true } as const;
+export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1, color: 'auto', theme: 'dark', bell: true, moversThreshold: 2 } as const;
 
-const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'color', 'theme', 'alerts', 'alertCommand', 'bell'] as const;
+const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'color', 'theme', 'alerts', 'alertCommand', 'bell', 'moversThreshold'] as const;
 
 /** A config file is a few hundred bytes; anything near this is not one. */
 export const CONFIG_MAX_BYTES = 64 * 1024;
@@ -101,6 +106,11 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     case 'speed': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0 || n > 10_000) return fail('speed must be a number above 0 and at most 10000');
+      return n;
+    }
+    case 'moversThreshold': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 100) return fail('moversThreshold must be a number of cents from 0 to 100 (2 lists moves of 2¢ or more)');
       return n;
     }
     case 'demo':

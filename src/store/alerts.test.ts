@@ -82,7 +82,7 @@ describe('price alerts', () => {
   });
 
   it('largestMove looks only inside the window and keeps the sign', () => {
-    const h = { names: ['Yes', 'No'], samples: [{ t: 0, prices: [0.9, 0.1] }, { t: 60_000, prices: [0.6, 0.4] }, { t: 120_000, prices: [0.55, 0.45] }] };
+    const h = { names: ['Yes', 'No'], trail: [], samples: [{ t: 0, prices: [0.9, 0.1] }, { t: 60_000, prices: [0.6, 0.4] }, { t: 120_000, prices: [0.55, 0.45] }] };
     expect(largestMove(h, 'Yes', 0.5, 1.5, 150_000)).toBeCloseTo(-0.1);
     expect(largestMove(h, 'Yes', 0.5, 10, 150_000)).toBeCloseTo(-0.4);
     expect(largestMove(h, 'Maybe', 0.5, 10, 150_000)).toBeUndefined();

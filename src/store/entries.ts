@@ -1,9 +1,12 @@
 /** Pure helpers the store's actions use to update market entries, history and the cache. */
 import type { Market, MarketStatus } from '../api/types.js';
 import { transitionOf } from './transitions.js';
-import type { AppState, MarketEntry, PriceHistory, StatusTransition } from './types.js';
+import type { AppState, MarketEntry, PriceHistory, PriceSample, StatusTransition } from './types.js';
 
 export const HISTORY_CAP = 120;
+/** The coarse trail keeps one sample per 10 minutes over a day and a step, so a 24 h move has a sample at least 24 h old. */
+export const TRAIL_STEP_MS = 10 * 60_000;
+export const TRAIL_SPAN_MS = 24 * 3_600_000 + TRAIL_STEP_MS;
 /** Markets kept in memory beyond the ones in the list (detail, history): oldest dropped first. */
 export const MARKET_CACHE_CAP = 400;
 export const CATEGORY_CAP = 64;
@@ -78,16 +81,59 @@ export function appendHistory(prev: PriceHistory | undefined, market: Market, at
   if (last && last.t >= at) return prev;
   if (last && last.prices.every((p, i) => p === prices[i]) && at - last.t < 60_000) return prev;
   const samples = base.length >= HISTORY_CAP ? base.slice(base.length - HISTORY_CAP + 1) : base.slice();
-  samples.push({ t: at, prices });
-  return { names, samples };
+  const sample = { t: at, prices };
+  samples.push(sample);
+  return { names, samples, trail: extendTrail(sameNames ? prev.trail : [], sample) };
 }
 
-/** Drop cached markets that are neither listed, selected nor watched, oldest first, beyond the cap. */
-export function prune(state: Pick<AppState, 'markets' | 'history' | 'quotes' | 'list' | 'selectedId' | 'watch'>) {
+/**
+ * The trail with `sample` added when the last one is at least TRAIL_STEP_MS older. Samples older than TRAIL_SPAN_MS go,
+ * except the newest of them: it is the price a day ago when nothing was seen in between.
+ */
+function extendTrail(trail: PriceSample[], sample: PriceSample): PriceSample[] {
+  const last = trail[trail.length - 1];
+  if (last && sample.t - last.t < TRAIL_STEP_MS) return trail;
+  const young = trail.findIndex((x) => x.t >= sample.t - TRAIL_SPAN_MS);
+  return [...trail.slice(Math.max(0, (young < 0 ? trail.length : young) - 1)), sample];
+}
+
+/**
+ * Market answers folded into the cache: entries, history and the status changes they reveal. `prepare` completes each
+ * market first (its event and category from the known events); `sentAt` is when the answer's request left.
+ */
+export function absorb(
+  s: Pick<AppState, 'markets' | 'history'>,
+  list: readonly Market[],
+  at: number,
+  detail: boolean,
+  opts: { sentAt?: number; prepare?: (m: Market) => Market } = {},
+) {
+  const markets = { ...s.markets };
+  const history = { ...s.history };
+  const seen: StatusTransition[] = [];
+  for (const raw of list) {
+    const m = opts.prepare ? opts.prepare(raw) : raw;
+    const prev = markets[m.id];
+    markets[m.id] = upsertMarket(prev, m, at, detail, opts.sentAt);
+    const t = transitionOf(prev, markets[m.id]!, at);
+    if (t) seen.push(t);
+    const h = appendHistory(history[m.id], m, at);
+    if (h) history[m.id] = h;
+  }
+  return { markets, history, seen };
+}
+
+/**
+ * Drop cached markets that nothing on screen lists (the list, closing soon, the open event) nor selects nor watches,
+ * oldest first, beyond the cap.
+ */
+export function prune(state: Pick<AppState, 'markets' | 'history' | 'quotes' | 'list' | 'selectedId' | 'closing' | 'events' | 'watch'>) {
   const ids = Object.keys(state.markets);
   if (ids.length <= MARKET_CACHE_CAP) return {};
-  const keep = new Set([...state.list.ids, ...state.watch.ids]);
+  const keep = new Set([...state.list.ids, ...state.closing.ids, ...state.watch.ids]);
   if (state.selectedId) keep.add(state.selectedId);
+  const open = state.events.openId === undefined ? undefined : state.events.byId[state.events.openId];
+  for (const m of open?.markets ?? []) keep.add(m.id);
   const droppable = ids.filter((id) => !keep.has(id)).sort((a, b) => state.markets[a]!.receivedAt - state.markets[b]!.receivedAt);
   const markets = { ...state.markets };
   const history = { ...state.history };

@@ -24,6 +24,11 @@ export function queryKey(q: ListQuery): string {
   return JSON.stringify([m.q, m.status, m.category, m.sort, m.limit, m.offset]);
 }
 
+/** Two queries start at the same row (offset): only then can the cache stand in for the answer. */
+export function samePage(a: ListQuery, b: ListQuery): boolean {
+  return (toMarketQuery(a).offset ?? 0) === (toMarketQuery(b).offset ?? 0);
+}
+
 /** Whether a cached market would be in the answer to `q` (as far as we can tell here; the service has the last word). */
 export function matchesQuery(m: Market, q: ListQuery): boolean {
   const status = q.status.trim().toLowerCase();
@@ -61,4 +66,15 @@ export function filterListed(ids: readonly string[], markets: Readonly<Record<st
       return (sort.descending ? b.v - a.v : a.v - b.v) || a.i - b.i;
     })
     .map((x) => x.id);
+}
+
+/** The list's page size and offset as sent (the service's default page of 20 when the query has none). */
+export function pageOf(q: ListQuery): { limit: number; offset: number } {
+  return { limit: Number.isInteger(q.limit) && q.limit > 0 ? q.limit : 20, offset: Number.isInteger(q.offset) && q.offset > 0 ? q.offset : 0 };
+}
+
+/** The page the list shows (1-based). */
+export function pageNumber(q: ListQuery): number {
+  const { limit, offset } = pageOf(q);
+  return Math.floor(offset / limit) + 1;
 }

@@ -103,7 +103,8 @@ describe('price history', () => {
     s.getState().marketLoaded({ ...m('a'), outcomes: [{ name: 'Yes' }, { name: 'No' }] }, 70_000);
     expect(s.getState().history.a!.samples).toHaveLength(2);
     s.getState().marketLoaded({ ...m('a'), outcomes: [{ name: 'X', price: 0.2 }, { name: 'Y', price: 0.3 }, { name: 'Z', price: 0.5 }] }, 80_000);
-    expect(s.getState().history.a).toEqual({ names: ['X', 'Y', 'Z'], samples: [{ t: 80_000, prices: [0.2, 0.3, 0.5] }] });
+    const sample = { t: 80_000, prices: [0.2, 0.3, 0.5] };
+    expect(s.getState().history.a).toEqual({ names: ['X', 'Y', 'Z'], samples: [sample], trail: [sample] });
   });
 });
 

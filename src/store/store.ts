@@ -15,14 +15,15 @@ import type {
   TradeState,
 } from './types.js';
 import { addOutage, connectionFailed, connectionSucceeded, recoveryNotice } from './connection.js';
-import { appendHistory, mergeCategories, neighbour, prune, upsertMarket } from './entries.js';
+import { absorb, appendHistory, mergeCategories, neighbour, prune, upsertMarket } from './entries.js';
 import { addTransitions, transitionNotice, transitionOf } from './transitions.js';
 import { completeFromEvents, mergeEvents, nestingIndex, patchStatuses, withEvent } from './events.js';
 import { EMPTY_FORM } from './quoteForm.js';
-import { filterListed, queryKey } from './listQuery.js';
+import { filterListed, queryKey, samePage } from './listQuery.js';
 import { EMPTY_ALERTS } from './alerts.js';
 import { EMPTY_WATCH, patchWatched } from './watchlist.js';
 import { watchActions, type WatchActions } from './watchSlice.js';
+import { viewDataActions, type ViewDataActions } from './viewData.js';
 
 export const NOTICE_CAP = 5;
 export { HISTORY_CAP, MARKET_CACHE_CAP, CATEGORY_CAP } from './entries.js';
@@ -31,10 +32,10 @@ export { OUTAGE_CAP } from './connection.js';
 
 export const DEFAULT_QUERY: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 20, offset: 0 };
 
-export interface StoreActions {
+export interface StoreActions extends ViewDataActions {
   /**
    * Patch the list query. When it asks for something else, the listed rows are at once the cached markets that match
-   * it (`list.pending` until the answer).
+   * it (`list.pending` until the answer) — none for another page, which the cache cannot tell.
    */
   setQuery(patch: Partial<ListQuery>): void;
   /**
@@ -137,7 +138,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       markets: {},
       history: {},
       quotes: {},
-      events: { ids: [], byId: {} },
+      events: { ids: [], byId: {}, detailAt: {} },
+      closing: { ids: [] },
       categories: [],
       connection: { status: 'connecting', consecutiveFailures: 0 },
       rate: { mode: opts.mode, limit: opts.limit, effectiveLimit: opts.limit, usedInWindow: 0, othersInWindow: 0, totalRequests: 0, total429: 0 },
@@ -151,34 +153,31 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         set((s) => {
           const query = { ...s.list.query, ...patch };
           if (queryKey(query) === queryKey(s.list.query)) return { list: { ...s.list, query } };
-          return { list: { ...s.list, query, ids: filterListed(s.list.ids, s.markets, query), pending: true } };
+          const ids = samePage(query, s.list.query) ? filterListed(s.list.ids, s.markets, query) : [];
+          const { lastCount: _c, ...list } = s.list;
+          return { list: { ...list, query, ids, pending: true } };
         });
       },
 
       listLoaded(list, at, opts = {}) {
-        const seen: StatusTransition[] = [];
         const current = opts.query === undefined || queryKey(opts.query) === queryKey(get().list.query);
+        let seen: StatusTransition[] = [];
         set((s) => {
-          const markets = { ...s.markets };
-          const history = { ...s.history };
           const nested = nestingIndex(s.events.byId);
-          for (const raw of list) {
-            const m = withEvent(raw, s.events.byId, nested);
-            const prev = markets[m.id];
-            markets[m.id] = upsertMarket(prev, m, at, false, opts.sentAt);
-            const t = transitionOf(prev, markets[m.id]!, at);
-            if (t) seen.push(t);
-            const h = appendHistory(history[m.id], m, at);
-            if (h) history[m.id] = h;
-          }
+          const absorbed = absorb(s, list, at, false, { ...(opts.sentAt !== undefined ? { sentAt: opts.sentAt } : {}), prepare: (m) => withEvent(m, s.events.byId, nested) });
+          seen = absorbed.seen;
+          const { markets, history } = absorbed;
           const ids = current ? list.map((m) => m.id) : s.list.ids;
           const sel = s.selectedId;
           const selectedId =
             !current || sel === undefined || ids.length === 0 || ids.includes(sel) ? sel : neighbour(opts.keepPlace ? s.list.ids : [], ids, sel);
-          const listState = current ? { ...s.list, ids, loadedAt: at, loading: false, pending: false } : s.list;
-          const next = { markets, history, quotes: s.quotes, list: listState, selectedId, watch: s.watch };
+          const listState = current ? { ...s.list, ids, loadedAt: at, loading: false, pending: false, lastCount: list.length } : s.list;
+          const next = { ...s, markets, history, list: listState, selectedId };
           return {
-            ...next,
+            markets,
+            history,
+            list: listState,
+            selectedId,
             ...prune(next),
             categories: mergeCategories(s.categories, list.map((m) => markets[m.id]?.market.category ?? m.category)),
             transitions: addTransitions(s.transitions, seen),
@@ -237,11 +236,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       },
 
       eventsLoaded(events, at) {
-        withEvents(events, at, (s, byId) => ({ ids: events.map((e) => e.id), byId, loadedAt: at }));
-      },
-
-      eventLoaded(event, at) {
-        withEvents([event], at, (s, byId) => ({ ...s.events, byId }));
+        withEvents(events, at, (s, byId) => ({ ...s.events, ids: events.map((e) => e.id), byId, loadedAt: at }));
       },
 
       setQuoteForm(marketId, patch) {
@@ -346,6 +341,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       setRate(patch) {
         set((s) => ({ rate: { ...s.rate, ...patch } }));
       },
+
+      ...viewDataActions(set, get, announce),
 
       notice(text, level, at) {
         set((s) => {

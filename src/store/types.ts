@@ -64,6 +64,11 @@ export interface PriceHistory {
   names: string[];
   /** Oldest first, at most HISTORY_CAP samples. */
   samples: PriceSample[];
+  /**
+   * A coarse copy for moves over hours (Movers' 1 h and 24 h): at most one sample per TRAIL_STEP_MS over the last
+   * TRAIL_SPAN_MS, oldest first. `samples` alone covers minutes when a market is refreshed every few seconds.
+   */
+  trail: PriceSample[];
 }
 
 export interface QuoteForm {
@@ -129,7 +134,7 @@ export interface RateState {
   othersInWindow: number;
   /** When the next request of any kind may go out. */
   nextRequestAt?: number;
-  /** When the next background refresh of the list is planned. */
+  /** When the next background refresh of what the shown view draws (the list, closing soon, the events) is planned. */
   nextListRefreshAt?: number;
   /** When the next refresh of the selected market's detail is planned. */
   nextDetailRefreshAt?: number;
@@ -154,6 +159,16 @@ export interface Notice {
   at: number;
 }
 
+export interface EventsState {
+  ids: string[];
+  byId: Record<string, MarketEvent>;
+  loadedAt?: number;
+  /** When each event's own detail (/events/{id}) last answered. */
+  detailAt: Record<string, number>;
+  /** The event open in the Events view (its nested markets listed), if any. */
+  openId?: string;
+}
+
 export interface AppState {
   list: {
     ids: string[];
@@ -163,12 +178,17 @@ export interface AppState {
     loading: boolean;
     /** The query changed and its answer has not arrived yet: the rows shown are the cache filtered locally. */
     pending?: boolean;
+    /** Rows in the last answer to this query: a full page (= query.limit) means a next page may follow. */
+    lastCount?: number;
   };
   markets: Record<string, MarketEntry>;
   history: Record<string, PriceHistory>;
   selectedId?: string;
   quotes: Record<string, QuoteEntry>;
-  events: { ids: string[]; byId: Record<string, MarketEvent>; loadedAt?: number };
+  /** The events list (`ids`, in its order), every event known by id (from the list or its own detail). */
+  events: EventsState;
+  /** The closing-soon list (active markets, sort=closing): ids in the service's order, the markets in `markets`. */
+  closing: { ids: string[]; loadedAt?: number };
   /** Categories seen so far, sorted, for the `c` filter cycle. */
   categories: string[];
   connection: ConnectionState;

@@ -23,6 +23,8 @@ export interface SyncOptions {
   quietMs?: { select?: number; search?: number; quote?: number };
   /** A newly selected market whose detail is younger than this is not fetched again (default 2 s). */
   selectFreshMs?: number;
+  /** A view shown (or an event opened) whose data is younger than this is not fetched again at once (default 15 s). */
+  viewFreshMs?: number;
   /** A quote answered less than this long ago for the same form is not asked for again (default 5 s). */
   quoteFreshMs?: number;
   /** How often the events list is refreshed in the background (default 10 min). */
@@ -65,6 +67,7 @@ export interface ResolvedOptions {
   quietSearch: number;
   quietQuote: number;
   selectFreshMs: number;
+  viewFreshMs: number;
   quoteFreshMs: number;
   eventsEveryMs: number;
   detailShare: number;
@@ -97,6 +100,7 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
     quietSearch: num(o.quietMs?.search, 400, 0, 10_000),
     quietQuote: num(o.quietMs?.quote, 250, 0, 10_000),
     selectFreshMs: num(o.selectFreshMs, 2_000, 0, 3_600_000),
+    viewFreshMs: num(o.viewFreshMs, 15_000, 0, 3_600_000),
     quoteFreshMs: num(o.quoteFreshMs, 5_000, 0, 3_600_000),
     eventsEveryMs: num(o.eventsEveryMs, 10 * 60_000, 1_000, 24 * 3_600_000),
     detailShare: num(o.detailShare, 2 / 3, 0.05, 0.95),

@@ -67,6 +67,10 @@ export class Outcomes {
         if (!Array.isArray(data)) return odd();
         st.eventsLoaded(data.filter(isEvent), now);
         break;
+      case 'closing':
+        if (!Array.isArray(data)) return odd();
+        st.closingLoaded(data.filter(isMarket), now);
+        break;
       case 'event':
         if (!isEvent(data)) return odd();
         st.eventLoaded(data, now);
@@ -108,7 +112,9 @@ export class Outcomes {
         break;
       case 'not_found':
         if (job.kind === 'event') {
-          // an event we cannot see: its markets go on without it (not asked again for a while, see Queue)
+          // the Events view's open event leaves the list (and is closed); the selected market's unknown event is
+          // simply not there: its markets go on without it (not asked again for a while, see Queue)
+          if (job.origin !== undefined) st.eventGone(job.eventId, now);
           this.answered(now);
           return;
         }

@@ -36,42 +36,33 @@ export function makePlan(candidates: Candidate[], now: number, earliest: (c: Can
   return wakeAt === undefined ? {} : { wakeAt };
 }
 
-export type BackgroundKind = 'list' | 'detail' | 'events' | 'watch';
+export type BackgroundKind = 'list' | 'detail' | 'events' | 'closing' | 'event' | 'watch';
 
+/** One kind of background refresh: when it was last fetched or asked for (−∞ when never) and how often it is due. */
 export interface Staleness {
-  now: number;
-  /** Background spacing (ms between background requests). */
-  intervalMs: number;
-  /** Share of background slots for the selected market's detail (0 without a selection). */
-  detailShare: number;
-  eventsEveryMs: number;
-  /** When each was last fetched or asked for (−∞ when never). */
-  listAt: number;
-  /** undefined when nothing is selected */
-  detailAt: number | undefined;
-  eventsAt: number;
-  /** Watched markets outside the list (watchRefresh.ts): how many, when the stalest was fetched, their share. */
-  watch?: { count: number; at: number; share: number };
+  kind: BackgroundKind;
+  at: number;
+  periodMs: number;
+  /** Not chosen at all while younger than this (a kind that changes slowly); default 0. */
+  minMs?: number;
 }
 
-/** A watched market never fetched (after a restart) is as overdue as one two periods late, so the list keeps its turns. */
-export const WATCH_SCORE_CAP = 2;
-
 /**
- * Which background refresh is most overdue relative to its share of the cadence. With N watched
- * markets outside the list taking the share W (0 without any): each of them every N · intervalMs / W
- * (the stalest goes first), the list every intervalMs / ((1 − W)(1 − share)), the selected detail every
- * intervalMs / ((1 − W) · share), events every eventsEveryMs. Ties go to the list, then the detail.
+ * Which background refresh is most overdue relative to its period (the first of equals wins); a kind younger than
+ * its minMs waits, unless every kind does (then the first one goes).
+ * The caller lists the kinds: the shown view's data every intervalMs / (1 − share), the selected
+ * market's detail every intervalMs / share, the events list every eventsEveryMs, …
  */
-export function chooseBackground(s: Staleness): BackgroundKind {
-  const share = s.detailAt !== undefined ? s.detailShare : 0;
-  const w = s.watch && s.watch.count > 0 ? s.watch.share : 0;
-  const rest = s.intervalMs / (1 - w);
-  const scores: Array<[BackgroundKind, number]> = [['list', (s.now - s.listAt) / (rest / (1 - share))]];
-  if (s.detailAt !== undefined) scores.push(['detail', (s.now - s.detailAt) / (rest / share)]);
-  if (s.watch && w > 0) scores.push(['watch', Math.min(WATCH_SCORE_CAP, (s.now - s.watch.at) / ((s.watch.count * s.intervalMs) / w))]);
-  scores.push(['events', (s.now - s.eventsAt) / s.eventsEveryMs]);
-  let best = scores[0]!;
-  for (const x of scores) if (x[1] > best[1]) best = x;
-  return best[0];
+export function chooseBackground(now: number, kinds: readonly Staleness[]): BackgroundKind {
+  let best: BackgroundKind = kinds[0]?.kind ?? 'list';
+  let score = Number.NEGATIVE_INFINITY;
+  for (const k of kinds) {
+    if (now - k.at < (k.minMs ?? 0)) continue;
+    const s = (now - k.at) / k.periodMs;
+    if (s > score) {
+      best = k.kind;
+      score = s;
+    }
+  }
+  return best;
 }

@@ -39,7 +39,8 @@ export function publishRate(store: OddsStore, limits: Limits, queue: Queue, v: R
     const at = Math.max(now, v.earliest(bg, now));
     const later = Math.ceil(at + limits.interval(now));
     const kind = queue.backgroundKind(at);
-    patch.nextListRefreshAt = kind === 'list' ? at : later;
+    // "next refresh" is of what the shown view draws (the market list, closing soon, the events or the open event)
+    patch.nextListRefreshAt = kind === queue.shownKind() ? at : later;
     if (st.selectedId !== undefined) patch.nextDetailRefreshAt = kind === 'detail' ? at : later;
   }
   const cur = st.rate as unknown as Record<string, unknown>;

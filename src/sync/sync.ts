@@ -13,7 +13,10 @@ import { publishRate } from './publish.js';
 import { Queue } from './queue.js';
 import { QuoteDesk } from './quoteDesk.js';
 import { Limits } from './limits.js';
-import type { AlertAddResult, QuoteSubmit, RateAwareSync, RefreshResult } from './types.js';
+import { validateOffset } from '../api/validate.js';
+import { queryKey } from '../store/listQuery.js';
+import { turnPage } from './paging.js';
+import type { AlertAddResult, PageResult, QuoteSubmit, RateAwareSync, RefreshResult, ViewSource } from './types.js';
 import { ruleFromDraft, type AlertDraft } from '../store/alertRules.js';
 import { ALERT_RULES_MAX } from '../store/alerts.js';
 
@@ -36,6 +39,8 @@ class Sync implements RateAwareSync {
   private timerAt: number | undefined;
   private readonly flights: Flights;
   private readonly desk: QuoteDesk;
+  /** The view shown last (what the background refreshes). */
+  private source: ViewSource = 'markets';
 
   constructor(private readonly opts: SyncOptions) {
     this.o = resolveOptions(opts);
@@ -71,7 +76,10 @@ class Sync implements RateAwareSync {
   }
 
   search(patch: Partial<ListQuery>): void {
-    this.store.getState().setQuery(patch);
+    const { offset, ...rest } = patch;
+    // the service takes offsets up to 10000: anything else is never sent (the rest of the change still applies)
+    this.store.getState().setQuery(offset !== undefined && validateOffset(offset).ok ? patch : rest);
+    this.q.pageTurnDropped();
     this.q.listSoon(this.clock.now() + this.o.quietSearch);
     this.pump();
   }
@@ -100,8 +108,8 @@ class Sync implements RateAwareSync {
     if (held) return { ok: false, retryAt: held.until, reason: 'rate_limited' };
     const at = this.limits.slotAt('interactive', now);
     if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
-    this.q.listSoon(now);
-    this.q.selectSoon(this.store.getState().selectedId, now, 0, true);
+    this.q.refreshShown(this.source, now);
+    if (this.q.shownKind() !== 'events') this.q.selectSoon(this.store.getState().selectedId, now, 0, true);
     this.pump();
     return { ok: true };
   }
@@ -128,6 +136,31 @@ class Sync implements RateAwareSync {
 
   removeAlert(ruleId: string): void {
     this.store.getState().removeAlert(ruleId);
+  }
+
+  // ── views (docs/views.md) ──
+
+  show(source: ViewSource): void {
+    this.source = source;
+    this.q.show(source, this.clock.now(), this.o.quietSelect);
+    this.pump();
+  }
+
+  openEvent(id: string | undefined): void {
+    this.store.getState().openEvent(id);
+    this.source = 'events';
+    // a deliberate ⏎ or Esc, not a burst: no quiet time
+    this.q.show('events', this.clock.now(), 0);
+    this.pump();
+  }
+
+  page(delta: 1 | -1): PageResult {
+    const turn = turnPage(this.store.getState().list, delta);
+    if ('refusal' in turn) return { ok: false, reason: turn.refusal };
+    this.store.getState().setQuery({ offset: turn.offset });
+    this.q.pageTurned(queryKey(this.store.getState().list.query), delta > 0 ? 'first' : 'last', this.clock.now());
+    this.pump();
+    return { ok: true, page: turn.page };
   }
 
   inFlight(): number {
@@ -193,7 +226,13 @@ class Sync implements RateAwareSync {
     if (job.kind === 'list') job.query = query;
     this.q.sent(job, now);
     try {
-      this.opts.onRequest?.({ kind: job.kind, cls: job.cls, at: now, ...('marketId' in job ? { marketId: job.marketId } : {}) });
+      this.opts.onRequest?.({
+        kind: job.kind,
+        cls: job.cls,
+        at: now,
+        ...('marketId' in job ? { marketId: job.marketId } : {}),
+        ...('eventId' in job ? { eventId: job.eventId } : {}),
+      });
     } catch {
       // a hook must not break the scheduler
     }

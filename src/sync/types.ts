@@ -20,7 +20,7 @@ export interface SyncIntents {
   submitQuote(marketId: string): QuoteSubmit;
   /** The form opened: the leading outcome is chosen when none is; a filled-in form is quoted again when stale. */
   openQuote(marketId: string): void;
-  /** Manual refresh: `ok` when it is queued now, else when the budget allows it. */
+  /** Manual refresh of what the shown view draws and of the selected market: `ok` when queued now, else when the budget allows it. */
   refreshNow(): RefreshResult;
 
   // ── the watchlist and alerts (docs/watcher.md) ──
@@ -29,10 +29,30 @@ export interface SyncIntents {
   /** The alert form's ⏎: the draft checked and, when valid, set (it survives restarts). */
   addAlert(draft: AlertDraft): AlertAddResult;
   removeAlert(ruleId: string): void;
+
+  // ── views (docs/views.md) ──
+  /**
+   * A view is shown: what it draws (the market list, the closing-soon list, the events list or the open event) is
+   * what the background refreshes from now on, and it is fetched at once — after a short quiet time, so flicking
+   * through views costs nothing — when it is older than `viewFreshMs`.
+   */
+  show(source: ViewSource): void;
+  /** Open an event in the Events view (its nested markets, /events/{id}, fetched unless fresh) or close it (undefined). */
+  openEvent(id: string | undefined): void;
+  /** The market list's next (+1) or previous (−1) page: offset ± limit, refused past the last page and past offset 10000. */
+  page(delta: 1 | -1): PageResult;
 }
 
 /** What `addAlert` did: set (`ruleId`), or why not (one line, shown in the form). */
 export type AlertAddResult = { ok: true; ruleId: string } | { ok: false; message: string };
+
+/** What a view draws from the service (the open event is the Events view's, once one is open). */
+export type ViewSource = 'markets' | 'closing' | 'events';
+
+/** Why a page cannot be turned: the last answer was not a full page, offset 0, offset 10000, or a page is on its way. */
+export type PageRefusal = 'last_page' | 'first_page' | 'offset_max' | 'loading';
+
+export type PageResult = { ok: true; page: number } | { ok: false; reason: PageRefusal };
 
 /** What a quote intent did: `sent` — a quote is queued; `current` — the same form's answer is fresh or on its way; `invalid` — nothing sent, the form says why. */
 export type QuoteSubmit = 'sent' | 'current' | 'invalid';
@@ -53,11 +73,12 @@ export interface SyncController extends SyncIntents {
 
 /** What one request on its way out looks like, for hooks and benchmarks. */
 export interface RequestInfo {
-  kind: 'list' | 'detail' | 'quote' | 'events' | 'event';
+  kind: 'list' | 'detail' | 'quote' | 'events' | 'closing' | 'event';
   /** 'quote' may use the whole budget; 'interactive' keeps one slot free for quotes; 'background' keeps more. */
   cls: 'quote' | 'interactive' | 'background';
   at: number;
   marketId?: string;
+  eventId?: string;
 }
 
 /** The controller createSync returns: the contract plus what a driver of a virtual clock needs. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Market } from '../api/types.js';
-import { chooseBackground, WATCH_SCORE_CAP } from './plan.js';
+import { chooseBackground } from './plan.js';
+import { WATCH_SCORE_CAP, watchStaleness } from './watchRefresh.js';
 import type { RequestInfo } from './types.js';
 import { GONE_RETRY_MS } from './watchRefresh.js';
 import { apiError, market, maxInWindow, rig } from '../../test/support/syncHarness.js';
@@ -97,14 +98,28 @@ describe('watched markets in the background budget', () => {
 });
 
 describe('chooseBackground with watched markets', () => {
-  const base = { now: 100_000, intervalMs: 2_000, detailShare: 2 / 3, eventsEveryMs: 600_000, listAt: 100_000, detailAt: 100_000, eventsAt: 100_000 };
+  const now = 100_000;
+  const I = 2_000;
+  const W = 1 / 3;
+  // the other kinds share what the watch slots leave: the list every I / ((1 − W)(1 − detailShare))
+  const listPeriod = I / ((1 - W) * (1 / 3));
+  const detailPeriod = I / ((1 - W) * (2 / 3));
+  const kinds = (listAt: number, detailAt: number) => [
+    { kind: 'list' as const, at: listAt, periodMs: listPeriod },
+    { kind: 'detail' as const, at: detailAt, periodMs: detailPeriod },
+    { kind: 'events' as const, at: now, periodMs: 600_000 },
+  ];
+
   it('a watched market never fetched counts as WATCH_SCORE_CAP periods late, so an older list still goes first', () => {
-    const watch = { count: 3, at: Number.NEGATIVE_INFINITY, share: 1 / 3 };
-    expect(chooseBackground({ ...base, watch })).toBe('watch');
-    const listPeriod = 2_000 / ((2 / 3) * (1 / 3));
-    expect(chooseBackground({ ...base, listAt: 100_000 - (WATCH_SCORE_CAP + 0.1) * listPeriod, watch })).toBe('list');
+    const watch = watchStaleness({ count: 3, at: Number.NEGATIVE_INFINITY }, I, W, now);
+    expect(watch.periodMs).toBe((3 * I) / W);
+    expect(chooseBackground(now, [...kinds(now, now), watch])).toBe('watch');
+    expect(chooseBackground(now, [...kinds(now - (WATCH_SCORE_CAP + 0.1) * listPeriod, now), watch])).toBe('list');
   });
-  it('without watched markets the shares are as before', () => {
-    expect(chooseBackground({ ...base, listAt: 100_000 - 7_000, detailAt: 100_000 - 3_500, watch: { count: 0, at: 0, share: 1 / 3 } })).toBe('list');
+
+  it('a watched market fetched a period ago is due like the list is after one of its periods', () => {
+    const watch = watchStaleness({ count: 3, at: now - (3 * I) / W }, I, W, now);
+    expect(chooseBackground(now, [...kinds(now - 0.5 * listPeriod, now), watch])).toBe('watch');
+    expect(chooseBackground(now, [...kinds(now - 1.5 * listPeriod, now), watch])).toBe('list');
   });
 });

@@ -1,5 +1,5 @@
 import { Box, useApp, useWindowSize } from 'ink';
-import { useCallback, type JSX } from 'react';
+import { useCallback, useMemo, type JSX } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { StoreView } from '../store/store.js';
@@ -9,22 +9,26 @@ import { Banner, bannerLines } from './components/Banner.js';
 import { Body } from './components/Body.js';
 import { ChangesPane, ChangesTicker } from './components/Changes.js';
 import { DetailPane, detailWantedLines } from './components/DetailPane.js';
+import { EventPane } from './components/EventPane.js';
 import { Footer } from './components/Footer.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpMetrics } from './components/HelpOverlay.js';
-import { MarketList } from './components/MarketList.js';
 import { Notices, noticeLine } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
+import { TabRow } from './components/TabRow.js';
 import { AlertForm, alertFormLines } from './components/AlertForm.js';
 import { AlertLog } from './components/AlertLog.js';
-import { currentMarketId, cursorIndex, listRefreshIntervalMs, newestDataAt } from './viewModel.js';
+import { listRefreshIntervalMs, newestDataAt } from './viewModel.js';
 import { useKeys } from './hooks/useKeys.js';
-import { keyContext } from './key/dispatch.js';
+import { keyContext, viewById } from './key/dispatch.js';
 import { useNow } from './hooks/useNow.js';
 import { useUiState } from './hooks/useUiState.js';
 import { computeLayout } from './layout.js';
+import { DEFAULT_MOVERS_THRESHOLD } from './moves.js';
 import { keepVisible } from './uiState.js';
+import { VIEWS } from './views/index.js';
+import { currentMarketIn, rowCursor, viewEntries, viewState } from './views/state.js';
 
 export interface AppProps {
   /** Read only: the UI changes data through `sync`'s intents. */
@@ -35,38 +39,49 @@ export interface AppProps {
   /** The masked key ('…abcd') or ''. */
   keyHint?: string;
   demo?: boolean;
+  /** Movers lists moves of at least this much (0..1 points; default 2¢). */
+  moversThreshold?: number;
   onQuit?: () => void;
 }
 
-export function App({ store, sync, clock = systemClock, keyHint = '', demo = false, onQuit }: AppProps): JSX.Element {
+/** Fixed lines around the body: the header, the tab row and the footer. */
+const CHROME_LINES = 3;
+
+export function App({ store, sync, clock = systemClock, keyHint = '', demo = false, moversThreshold = DEFAULT_MOVERS_THRESHOLD, onQuit }: AppProps): JSX.Element {
   const { exit } = useApp();
   const { columns, rows } = useWindowSize();
   const [ui, dispatch, readUi] = useUiState();
   const now = useNow(clock, 1000);
-  // Only what is drawn: the current market's history, quote and event title, so an answer about
-  // another market (its history, a stale quote, the events list) does not re-render the screen.
+  const view = viewById(ui.view);
+  // What the views read (each the store's own object: an unrelated answer leaves them alone) and the chrome.
+  const vs = useStore(store, useShallow(viewState));
   const s = useStore(
     store,
+    useShallow((st) => ({
+      connection: st.connection,
+      rate: st.rate,
+      notices: st.notices,
+      transitions: st.transitions,
+      outages: st.outages,
+      watch: st.watch,
+      alerts: st.alerts,
+    })),
+  );
+  const env = useMemo(() => ({ now, moversThreshold, moversWindow: ui.moversWindow }), [now, moversThreshold, ui.moversWindow]);
+  const listed = useMemo(() => view.rows(vs, env), [view, vs, env]);
+  const markets = useMemo(() => viewEntries(view, vs), [view, vs]);
+  const marketId = currentMarketIn(view, listed, vs, markets);
+  // Only the current market's history, quote and event title, so an answer about another market does not redraw the side.
+  const cur = useStore(
+    store,
     useShallow((st) => {
-      const marketId = currentMarketId(st);
-      const current = marketId ? st.markets[marketId]?.market : undefined;
+      const current = marketId ? (st.markets[marketId] ?? markets[marketId])?.market : undefined;
       const eventId = current?.eventId;
       return {
-        list: st.list,
-        markets: st.markets,
-        selectedId: st.selectedId,
-        marketId,
         history: marketId ? st.history[marketId] : undefined,
         quote: marketId ? st.quotes[marketId] : undefined,
         // the event as loaded, else the title the market names inline (Polymarket's events[0])
         eventTitle: (eventId ? st.events.byId[eventId]?.title : undefined) ?? current?.eventTitle,
-        connection: st.connection,
-        rate: st.rate,
-        notices: st.notices,
-        transitions: st.transitions,
-        outages: st.outages,
-        watch: st.watch,
-        alerts: st.alerts,
       };
     }),
   );
@@ -76,20 +91,19 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
     exit();
   }, [exit, onQuit]);
 
+  const cursor = rowCursor(listed, vs.selectedId, ui.eventCursor);
+  const event = listed.kind === 'events' ? vs.events.byId[listed.ids[Math.max(0, cursor)] ?? ''] : undefined;
   const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
   const notice = noticeLine(s.notices, ui.flash, now);
-  const chrome = 2 + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0) + alertFormLines(ui.alertForm);
-  const marketId = s.marketId;
-  const entry = marketId ? s.markets[marketId] : undefined;
-  const eventTitle = s.eventTitle;
-  const detailLines = detailWantedLines({ entry, history: undefined, eventTitle, now, width: 0, focused: false });
+  const chrome = CHROME_LINES + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0) + alertFormLines(ui.alertForm);
+  const entry = marketId ? markets[marketId] : undefined;
+  const detailLines = event ? 3 + event.markets.length : detailWantedLines({ entry, history: undefined, eventTitle: cur.eventTitle, now, width: 0, focused: false });
   const layout = computeLayout(columns, rows, chrome, ui.focus, { detailLines, changes: s.transitions.length + s.outages.length });
   const help = helpMetrics(layout.columns, layout.bodyHeight);
-  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, quit });
+  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, moversThreshold, quit });
 
-  const ids = s.list.ids;
-  const cursor = cursorIndex(ids, s.selectedId);
-  const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, ids.length);
+  const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, listed.ids.length);
+  const List = view.List;
 
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows} overflow="hidden">
@@ -99,20 +113,21 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
         keyHint={keyHint}
         rate={s.rate}
         connection={s.connection}
-        newestAt={newestDataAt(s)}
+        newestAt={newestDataAt({ list: vs.list, connection: s.connection })}
         now={now}
         width={layout.columns}
       />
+      <TabRow active={VIEWS.indexOf(view)} width={layout.columns} />
       <Banner lines={banner} width={layout.columns} />
       <Notices line={notice} width={layout.columns} />
       {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
-      {ui.alertForm ? <AlertForm form={ui.alertForm} title={s.markets[ui.alertForm.marketId]?.market.title} width={layout.columns} /> : null}
+      {ui.alertForm ? <AlertForm form={ui.alertForm} title={s.watch.byId[ui.alertForm.marketId]?.title ?? markets[ui.alertForm.marketId]?.market.title} width={layout.columns} /> : null}
       {ui.helpOpen ? (
         <HelpOverlay width={layout.columns} height={layout.bodyHeight} top={ui.helpTop} />
       ) : ui.alertLog ? (
         <AlertLog
           alerts={s.alerts}
-          titleOf={(id) => s.markets[id]?.market.title ?? s.watch.byId[id]?.title}
+          titleOf={(id) => vs.markets[id]?.market.title ?? s.watch.byId[id]?.title}
           cursor={ui.alertLog.cursor}
           now={now}
           width={layout.columns}
@@ -122,40 +137,48 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
         <Body
           layout={layout}
           list={
-            <MarketList
-              ids={ids}
-              markets={s.markets}
+            <List
+              state={vs}
+              rows={listed}
+              env={env}
+              markets={markets}
               cursor={cursor}
               top={top}
-              rows={layout.listRows}
+              visible={layout.listRows}
               width={layout.listWidth}
               height={layout.listHeight}
               focused={ui.focus === 'list' && !ui.alertForm}
-              loading={s.list.loading}
-              pending={s.list.pending === true}
-              loaded={s.list.loadedAt !== undefined}
-              query={s.list.query}
-              now={now}
               intervalMs={listRefreshIntervalMs(s.rate)}
               clock={clock}
-              watched={s.watch.byId}
             />
           }
           detail={
-            <DetailPane
-              entry={entry}
-              history={s.history}
-              eventTitle={eventTitle}
-              now={now}
-              width={layout.sideWidth}
-              height={layout.detailHeight}
-              focused={ui.focus === 'detail'}
-            />
+            listed.kind === 'events' ? (
+              <EventPane
+                event={event}
+                markets={vs.markets}
+                receivedAt={event ? (vs.events.detailAt[event.id] ?? vs.events.loadedAt) : undefined}
+                now={now}
+                width={layout.sideWidth}
+                height={layout.detailHeight}
+                focused={ui.focus === 'detail'}
+              />
+            ) : (
+              <DetailPane
+                entry={entry}
+                history={cur.history}
+                eventTitle={cur.eventTitle}
+                now={now}
+                width={layout.sideWidth}
+                height={layout.detailHeight}
+                focused={ui.focus === 'detail'}
+              />
+            )
           }
           quote={
             <QuoteFormPane
               market={entry?.market}
-              entry={s.quote}
+              entry={cur.quote}
               tradeState={entry?.tradeState}
               focused={ui.focus === 'quote'}
               detailFocused={ui.focus === 'detail'}

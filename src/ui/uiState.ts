@@ -1,8 +1,10 @@
 /**
- * UI-local state (which pane has focus, help, the search draft, the quote
- * form's active field, list scroll, a brief flash message), changed only
- * through named actions. Server data lives in the store, not here.
+ * UI-local state (the view shown, which pane has focus, help, the search draft,
+ * the quote form's active field, list scroll, the events list's cursor, Movers'
+ * window, a brief flash message), changed only through named actions. Server
+ * data lives in the store, not here.
  */
+import type { MoveWindow } from './moves.js';
 import type { TextState } from './textEdit.js';
 import { alertUiReducer, type AlertUiAction, type AlertUiState } from './alertUi.js';
 
@@ -25,6 +27,14 @@ export interface UiState extends AlertUiState {
   /** First list row drawn. */
   listTop: number;
   flash?: { text: string; until: number };
+  /** The view shown (its id in VIEWS). */
+  view: string;
+  /** The market each view had under its cursor when it was left, to come back to. */
+  picks: Readonly<Record<string, string>>;
+  /** The event under the cursor in the events list (the first one when unset or gone). */
+  eventCursor?: string;
+  /** The window Movers ranks by. */
+  moversWindow: MoveWindow;
 }
 
 export type UiAction =
@@ -41,9 +51,22 @@ export type UiAction =
   | { type: 'setAmountCursor'; cursor: number }
   | { type: 'scrollTo'; index: number; visible: number; count: number }
   | { type: 'flash'; text: string; until: number }
-  | AlertUiAction;
+  | AlertUiAction
+  | { type: 'showView'; view: string; /** the market the view being left had under its cursor */ leaving?: string }
+  | { type: 'eventCursor'; id: string }
+  | { type: 'moversWindow'; window: MoveWindow };
 
-export const initialUiState: UiState = { focus: 'list', helpOpen: false, helpTop: 0, field: 'amount', amountCursor: CURSOR_END, listTop: 0 };
+export const initialUiState: UiState = {
+  focus: 'list',
+  helpOpen: false,
+  helpTop: 0,
+  field: 'amount',
+  amountCursor: CURSOR_END,
+  listTop: 0,
+  view: 'markets',
+  picks: {},
+  moversWindow: '24h',
+};
 
 /** The first row to draw so that row `index` is visible, moving the window as little as possible. */
 export function keepVisible(top: number, index: number, visible: number, count: number): number {
@@ -96,6 +119,16 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     }
     case 'flash':
       return { ...state, flash: { text: action.text, until: action.until } };
+    case 'showView': {
+      if (state.view === action.view) return state;
+      const picks = action.leaving === undefined ? state.picks : { ...state.picks, [state.view]: action.leaving };
+      // the list has focus in the view shown; it scrolls to its cursor
+      return { ...state, view: action.view, picks, focus: 'list', listTop: 0 };
+    }
+    case 'eventCursor':
+      return state.eventCursor === action.id ? state : { ...state, eventCursor: action.id };
+    case 'moversWindow':
+      return state.moversWindow === action.window ? state : { ...state, moversWindow: action.window, listTop: 0 };
     case 'openAlertForm':
     case 'editAlertForm':
     case 'moveAlertField':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOddsStore } from '../store/store.js';
-import { currentMarketId, cursorIndex, isStale, listRefreshIntervalMs, nextInCycle, STATUSES } from './viewModel.js';
+import { cursorIndex, isStale, listRefreshIntervalMs, nextInCycle, STATUSES } from './viewModel.js';
 
 describe('derive', () => {
   const rate = createOddsStore({ mode: 'key', limit: 30 }).getState().rate;
@@ -24,12 +24,10 @@ describe('derive', () => {
     expect(isStale(0, 30_001, 10_000)).toBe(true);
   });
 
-  it('finds the cursor row and the current market', () => {
+  it('finds the cursor row', () => {
     expect(cursorIndex([], 'a')).toBe(-1);
     expect(cursorIndex(['a', 'b'], 'b')).toBe(1);
     expect(cursorIndex(['a', 'b'], 'zz')).toBe(0);
-    const s = { list: { ids: ['a', 'b'] }, selectedId: 'zz', markets: {} } as never;
-    expect(currentMarketId(s)).toBe('a');
   });
 
   it('cycles values, starting over after the last', () => {

@@ -76,16 +76,3 @@ export function nextInCycle(values: readonly string[], current: string): string 
   const i = values.indexOf(current);
   return values[(i + 1) % values.length] ?? '';
 }
-
-/**
- * The market the detail pane and the quote form are about: the selected one
- * when listed, else the first row; a selected market that left the list is
- * still shown while the list is empty.
- */
-export function currentMarketId(s: Pick<AppState, 'list' | 'selectedId' | 'markets'>): string | undefined {
-  const ids = s.list.ids;
-  const sel = s.selectedId;
-  if (sel !== undefined && ids.includes(sel)) return sel;
-  if (ids.length > 0) return ids[0];
-  return sel !== undefined && s.markets[sel] ? sel : undefined;
-}

@@ -73,7 +73,7 @@ describe('the watcher in a real terminal (tmux)', () => {
     const raw = join(home, 'raw.out');
     const t = (session = new TmuxSession('watch'));
     t.start(root, 120, 36, { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), ODDSBOARD_BASE_URL: url, ODDSBOARD_API_KEY: KEY });
-    t.pipeTo(raw);
+    t.recordOutput(raw);
     const title = market.title.slice(0, 30);
     const row = (s: string) => s.split('\n').find((l) => /^(?:▸| ) +ACTIVE /.test(l) && l.includes(title));
 

@@ -4,7 +4,7 @@ import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import type { ListQuery, QuoteForm } from '../../src/store/types.js';
 import { createSync } from '../../src/sync/sync.js';
-import type { AlertAddResult, QuoteSubmit, RefreshResult, SyncIntents } from '../../src/sync/types.js';
+import type { AlertAddResult, PageResult, QuoteSubmit, RefreshResult, SyncIntents, ViewSource } from '../../src/sync/types.js';
 import type { AlertDraft } from '../../src/store/alertRules.js';
 import { FakeClient } from './syncHarness.js';
 import { ManualClock } from '../../src/util/clock.js';
@@ -45,6 +45,10 @@ export class RecordingSync implements SyncIntents {
   alerts: { draft: AlertDraft; result: AlertAddResult }[] = [];
   /** What `r` gets back; the real answer (sync is not started: 'stopped') when unset. */
   refreshAnswer: RefreshResult | undefined;
+  /** Views shown, events opened (undefined: closed), pages turned and what sync answered. */
+  shows: ViewSource[] = [];
+  opens: (string | undefined)[] = [];
+  pages: { delta: 1 | -1; result: PageResult }[] = [];
   private readonly real: SyncIntents;
   private readonly store: OddsStore;
 
@@ -95,6 +99,19 @@ export class RecordingSync implements SyncIntents {
   removeAlert(ruleId: string) {
     this.real.removeAlert(ruleId);
   }
+  show(source: ViewSource) {
+    this.shows.push(source);
+    this.real.show(source);
+  }
+  openEvent(id: string | undefined) {
+    this.opens.push(id);
+    this.real.openEvent(id);
+  }
+  page(delta: 1 | -1) {
+    const result = this.real.page(delta);
+    this.pages.push({ delta, result });
+    return result;
+  }
 }
 
 export interface Harness {
@@ -115,12 +132,16 @@ export interface HarnessOptions {
   prepare?: (store: OddsStore, clock: ManualClock) => void;
   /** The colours (default: the dark palette). */
   palette?: Palette;
+  /** The list query; its limit is 100 by default, so the rows given are not a full page (no next page) unless said so. */
+  query?: Partial<ListQuery>;
+  /** Movers' threshold for the App (0..1 points). */
+  moversThreshold?: number;
 }
 
 /** A real store (`key` mode, limit 30) filled via its actions at a fixed time, and the App rendered over it. */
 export function renderApp(opts: HarnessOptions = {}): Harness {
   const clock = new ManualClock();
-  const store = createOddsStore({ mode: opts.mode ?? 'key', limit: 30 });
+  const store = createOddsStore({ mode: opts.mode ?? 'key', limit: 30, query: { limit: 100, ...opts.query } });
   const markets = opts.markets ?? Array.from({ length: 8 }, (_, i) => makeMarket(i + 1));
   if (markets.length) {
     store.getState().listLoaded(markets, clock.now());
@@ -129,7 +150,16 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
   opts.prepare?.(store, clock);
   const sync = new RecordingSync(store, clock);
   const quits: number[] = [];
-  const app = <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} />;
+  const app = (
+    <App
+      store={store}
+      sync={sync}
+      clock={clock}
+      keyHint={opts.keyHint ?? '…abcd'}
+      onQuit={() => quits.push(1)}
+      {...(opts.moversThreshold !== undefined ? { moversThreshold: opts.moversThreshold } : {})}
+    />
+  );
   const term = renderTerminal(
     opts.palette ? <ThemeContext.Provider value={opts.palette}>{app}</ThemeContext.Provider> : app,
     { columns: opts.columns ?? 120, rows: opts.rows ?? 30 },

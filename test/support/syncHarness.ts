@@ -1,5 +1,5 @@
 import { ApiError, type ApiErrorInit } from '../../src/api/errors.js';
-import type { ApiResult, CallOptions, Market, MarketClient, Quote } from '../../src/api/types.js';
+import type { ApiResult, CallOptions, Market, MarketClient, MarketEvent, Quote } from '../../src/api/types.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import { createSync } from '../../src/sync/index.js';
 import type { SyncOptions } from '../../src/sync/options.js';
@@ -24,6 +24,11 @@ export { market } from './markets.js';
 import { market } from './markets.js';
 
 export const MARKETS = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'].map((id) => market(id));
+
+/** An event with three nested markets (e1..: m1–m3 by default). */
+export function event(id: string, markets: Market[] = MARKETS.slice(0, 3)): MarketEvent {
+  return { id, title: `Event ${id}`, category: 'sports', markets, raw: {} };
+}
 
 export function apiError(init: Partial<ApiErrorInit> & Pick<ApiErrorInit, 'kind'>): ApiError {
   return new ApiError({ message: `fake ${init.kind}`, ...init });
@@ -51,6 +56,8 @@ export class FakeClient implements MarketClient {
         return { data: MARKETS, status: 200 };
       case 'getMarket':
         return { data: market(String(call.args[0])), status: 200 };
+      case 'getEvent':
+        return { data: event(String(call.args[0])), status: 200 };
       case 'getQuote': {
         const q: Quote = { marketId: String(call.args[0]), shares: 10, total: 6, raw: {} };
         return { data: q, status: 200 };

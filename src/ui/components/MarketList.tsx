@@ -6,6 +6,7 @@ import { leadingOutcome, priceChange } from '../../store/outcomes.js';
 import { changeLegend } from '../format.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { MarketRow } from './MarketRow.js';
+import { rangeText } from './rowParts.js';
 import { Spinner } from './Spinner.js';
 
 export interface MarketListProps {
@@ -17,12 +18,12 @@ export interface MarketListProps {
   width: number;
   height: number;
   focused: boolean;
-  loading: boolean;
-  /** A changed query waits for its answer: the rows are the cache filtered here. */
-  pending?: boolean;
-  /** The list has been answered at least once (an empty answer means nothing matches). */
-  loaded: boolean;
-  query: ListQuery;
+  /** The title line, given how many rows are drawn. */
+  title: (shown: number) => Seg[];
+  /** Nothing listed and something on its way: a spinner with this label. */
+  loading?: string;
+  /** Nothing listed: this line. */
+  empty: string;
   now: number;
   intervalMs: number;
   clock: Clock;
@@ -43,33 +44,44 @@ export function changeBases(ids: readonly string[], markets: MarketListProps['ma
   return { has24h, hasSeen };
 }
 
-/** The title; `legend` keys the change column when a service's 24 h figures are among the rows. */
-export function listTitle(p: Pick<MarketListProps, 'ids' | 'top' | 'rows' | 'focused' | 'query' | 'pending'>, shown: number, legend = ''): Seg[] {
-  const q = p.query;
-  const range = p.ids.length > shown && shown > 0 ? ` ${p.top + 1}–${p.top + shown} of ${p.ids.length}` : ` ${p.ids.length}`;
-  return [
-    paneTitle('Markets', p.focused),
-    { text: range, dim: true },
-    { text: p.pending ? ' · loading…' : '', color: 'yellow' },
-    { text: ` · sort ${q.sort || 'volume'}`, dim: true, priority: -1 },
-    { text: ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
-    { text: ` · category ${sanitize(q.category) || 'all'}`, dim: true, priority: -2 },
-    { text: q.q ? ` · search “${sanitize(q.q)}”` : '', color: 'yellow', priority: -1 },
-    { text: legend, dim: true, priority: -1 },
-  ];
-}
-
+/** Keys the change column when a service's 24 h figures are among the rows (empty otherwise). */
 function legendOf(ids: readonly string[], markets: MarketListProps['markets']): string {
   const b = changeBases(ids, markets);
   return changeLegend(b.has24h, b.hasSeen);
 }
 
+export interface ListTitleProps {
+  ids: readonly string[];
+  top: number;
+  focused: boolean;
+  query: ListQuery;
+  pending?: boolean;
+  /** The page shown (1-based) and whether the last answer was a full page (a next one may follow). */
+  page: number;
+  full: boolean;
+}
+
+/** The Markets view's title: counts, the page once there is more than one, and the query's sort and filters. */
+export function listTitle(p: ListTitleProps, shown: number): Seg[] {
+  const q = p.query;
+  return [
+    paneTitle('Markets', p.focused),
+    { text: rangeText(p.ids.length, p.top, shown), dim: true },
+    { text: p.page > 1 || p.full ? ` · page ${p.page}` : '', bold: true },
+    { text: p.pending ? ' · loading…' : '', color: 'yellow' },
+    { text: ` · sort ${q.sort || 'volume'}`, dim: true, priority: -1 },
+    { text: ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
+    { text: ` · category ${sanitize(q.category) || 'all'}`, dim: true, priority: -2 },
+    { text: q.q ? ` · search “${sanitize(q.q)}”` : '', color: 'yellow', priority: -1 },
+  ];
+}
+
+/** Market rows under a title line: the Markets, Watchlist and open-event lists. */
 export function MarketList(p: MarketListProps) {
   const visible = p.ids.slice(p.top, p.top + Math.max(0, p.rows));
   let body;
-  if ((p.loading || p.pending) && p.ids.length === 0) body = <Spinner clock={p.clock} width={p.width} label="Loading markets…" />;
-  else if (p.ids.length === 0)
-    body = <Line width={p.width} segs={[{ text: p.loaded ? '  No markets match this filter.' : '  No data yet.', dim: true }]} />;
+  if (p.loading !== undefined && p.ids.length === 0) body = <Spinner clock={p.clock} width={p.width} label={p.loading} />;
+  else if (p.ids.length === 0) body = <Line width={p.width} segs={[{ text: `  ${p.empty}`, dim: true }]} />;
   else
     body = visible.map((id, i) => {
       const entry = p.markets[id];
@@ -89,7 +101,7 @@ export function MarketList(p: MarketListProps) {
     });
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
-      <Line width={p.width} segs={listTitle(p, visible.length, legendOf(visible, p.markets))} />
+      <Line width={p.width} segs={[...p.title(visible.length), { text: legendOf(visible, p.markets), dim: true, priority: -1 }]} />
       {body}
     </Box>
   );

@@ -83,7 +83,7 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched }: Ro
 }
 
 /** In rows, the usual ACTIVE is plain green; only the states that need a look are bold (50 bold green badges shout). */
-function quietBadge(status: ReturnType<typeof effectiveStatus>, raw: string | undefined): Seg {
+export function quietBadge(status: ReturnType<typeof effectiveStatus>, raw?: string): Seg {
   const seg = badgeSeg(status, true, raw);
   return status === 'active' ? { ...seg, bold: false } : seg;
 }

@@ -2,12 +2,12 @@ import type { Key } from 'ink';
 import type { RefreshResult } from '../../sync/types.js';
 import { secondsUntil } from '../format.js';
 import { SORTS, STATUSES, nextInCycle } from '../viewModel.js';
+import { viewIndexOfKey } from '../views/index.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS, matchCommand } from './keyBindings.js';
 import { openAlertForm } from './alertForm.js';
 import { quoted } from '../../store/transitions.js';
-
-const FLASH_MS = 3000;
+import { closeEvent, cycleView, flash, moveTo, openEventAt, showView, step } from './moves.js';
 
 function refusalText(r: Extract<RefreshResult, { ok: false }>, now: number): string {
   const wait = `refresh in ${secondsUntil(r.retryAt, now)}s`;
@@ -21,59 +21,67 @@ function refusalText(r: Extract<RefreshResult, { ok: false }>, now: number): str
   }
 }
 
-/** Moves the cursor to row `index` (clamped): the list scrolls (UI state) and sync is told of the new selection. */
-function moveTo(ctx: KeyCtx, index: number): void {
-  const n = ctx.ids.length;
-  if (n === 0) return;
-  const i = Math.min(Math.max(0, index), n - 1);
-  const id = ctx.ids[i]!;
-  ctx.dispatch({ type: 'scrollTo', index: i, visible: ctx.listRows, count: n });
-  if (ctx.store.getState().selectedId !== id) ctx.sync.select(id);
+/** s, f, c and / change the Markets list: from another view they bring you to it first. */
+function toMarkets(ctx: KeyCtx): void {
+  if (!ctx.view.filters) showView(ctx, 0);
 }
 
-/** The list and the detail pane. */
+/** Any view's list and the detail pane. */
 export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
   const cmd = matchCommand(KEY_CONTEXTS.browse.commands, input, key);
   const query = ctx.store.getState().list.query;
   const page = Math.max(1, ctx.listRows);
-  const cursor = Math.max(0, ctx.cursor);
   switch (cmd) {
     case 'quit':
     case 'forceQuit':
       return ctx.quit();
     case 'help':
       return ctx.dispatch({ type: 'toggleHelp' });
+    case 'view': {
+      const i = viewIndexOfKey(input);
+      return i === undefined ? undefined : showView(ctx, i);
+    }
+    case 'nextView':
+      return cycleView(ctx, 1);
+    case 'prevView':
+      return cycleView(ctx, -1);
     case 'search':
+      toMarkets(ctx);
       return ctx.dispatch({ type: 'openSearch', initial: query.q });
     case 'sort':
+      if (ctx.view.id === 'movers') return ctx.dispatch({ type: 'moversWindow', window: ctx.ui.moversWindow === '1h' ? '24h' : '1h' });
+      toMarkets(ctx);
       return ctx.sync.search({ sort: nextInCycle(SORTS, query.sort || 'volume'), offset: 0 });
     case 'filter':
+      toMarkets(ctx);
       return ctx.sync.search({ status: nextInCycle(STATUSES, query.status || 'active'), offset: 0 });
     case 'category':
+      toMarkets(ctx);
       return ctx.sync.search({ category: nextInCycle(['', ...ctx.store.getState().categories], query.category), offset: 0 });
     case 'refresh': {
       const r = ctx.sync.refreshNow();
-      const now = ctx.clock.now();
-      return ctx.dispatch({ type: 'flash', text: r.ok ? 'Refreshing…' : refusalText(r, now), until: now + FLASH_MS });
+      return flash(ctx, r.ok ? 'Refreshing…' : refusalText(r, ctx.clock.now()));
     }
     case 'up':
-      return moveTo(ctx, cursor - 1);
+      return step(ctx, -1);
     case 'down':
-      return moveTo(ctx, cursor + 1);
+      return step(ctx, 1);
     case 'pageUp':
-      return moveTo(ctx, cursor - page);
+      return step(ctx, -page);
     case 'pageDown':
-      return moveTo(ctx, cursor + page);
+      return step(ctx, page);
     case 'first':
       return moveTo(ctx, 0);
     case 'last':
       return moveTo(ctx, ctx.ids.length - 1);
     case 'focusNext':
+      if (ctx.rows.kind === 'events' && ctx.ui.focus === 'list') return openEventAt(ctx);
       if (!ctx.marketId) return;
       if (ctx.ui.focus === 'list' && ctx.store.getState().selectedId !== ctx.marketId) ctx.sync.select(ctx.marketId);
       if (ctx.ui.focus === 'detail') ctx.sync.openQuote(ctx.marketId);
       return ctx.dispatch({ type: 'focusNext' });
     case 'back':
+      if (ctx.ui.focus === 'list' && closeEvent(ctx)) return;
       return ctx.dispatch({ type: 'focusBack' });
     // ── the watchlist and alerts ──
     case 'watch': {
@@ -81,9 +89,7 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       const was = ctx.store.getState().watch.byId[ctx.marketId] !== undefined;
       const on = ctx.sync.toggleWatch(ctx.marketId);
       const title = quoted(ctx.store.getState().markets[ctx.marketId]?.market.title ?? ctx.marketId);
-      const text = on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.';
-      const now = ctx.clock.now();
-      return ctx.dispatch({ type: 'flash', text, until: now + FLASH_MS });
+      return flash(ctx, on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.');
     }
     case 'alert':
       if (ctx.marketId) openAlertForm(ctx, ctx.marketId);

@@ -10,8 +10,9 @@ import type { StoreView } from '../../store/store.js';
 import type { SyncIntents } from '../../sync/types.js';
 import type { Clock } from '../../util/clock.js';
 import { applyTextEdit, type TextEdit } from '../textEdit.js';
-import { currentMarketId, cursorIndex } from '../viewModel.js';
 import type { UiAction, UiState } from '../uiState.js';
+import { viewAt, VIEWS, type Rows, type ViewEnv, type ViewImpl } from '../views/index.js';
+import { currentMarketIn, rowCursor, viewEntries, viewState } from '../views/state.js';
 import { browseKey } from './browse.js';
 import { feedInput, NO_KEY } from './chunk.js';
 import { TEXT_EDIT_COMMANDS, matches, typedText, type Command, type KeyContextName } from './keyBindings.js';
@@ -33,12 +34,18 @@ export interface KeyDeps {
   /** Lines the help overlay has, and how many fit. */
   helpLines: number;
   helpRows: number;
+  /** Movers' threshold (0..1 points). */
+  moversThreshold: number;
   quit: () => void;
 }
 
 /** One key press's view of the app: the deps plus what the store and UI state say at that moment. */
 export interface KeyCtx extends KeyDeps {
   ui: UiState;
+  /** The view shown, and its rows as drawn. */
+  view: ViewImpl;
+  rows: Rows;
+  env: ViewEnv;
   ids: readonly string[];
   /** Row the cursor is on (-1 when the list is empty). */
   cursor: number;
@@ -46,9 +53,24 @@ export interface KeyCtx extends KeyDeps {
   marketId: string | undefined;
 }
 
+/** A view by id (Markets when unknown). */
+export function viewById(id: string): ViewImpl {
+  return VIEWS.find((v) => v.id === id) ?? viewAt(0);
+}
+
+/** What a view's rows depend on besides the store, at `now`. */
+export function envOf(deps: Pick<KeyDeps, 'moversThreshold'>, ui: UiState, now: number): ViewEnv {
+  return { now, moversThreshold: deps.moversThreshold, moversWindow: ui.moversWindow };
+}
+
 function ctxOf(deps: KeyDeps): KeyCtx {
-  const s = deps.store.getState();
-  return { ...deps, ui: deps.readUi(), ids: s.list.ids, cursor: cursorIndex(s.list.ids, s.selectedId), marketId: currentMarketId(s) };
+  const ui = deps.readUi();
+  const view = viewById(ui.view);
+  const vs = viewState(deps.store.getState());
+  const env = envOf(deps, ui, deps.clock.now());
+  const rows = view.rows(vs, env);
+  const marketId = currentMarketIn(view, rows, vs, viewEntries(view, vs));
+  return { ...deps, ui, view, rows, env, ids: rows.ids, cursor: rowCursor(rows, vs.selectedId, ui.eventCursor), marketId };
 }
 
 /** Which context's keys apply in this UI state (also what the footer shows). */

@@ -7,6 +7,7 @@
  * generated from here (`npm run docs:keys`).
  */
 import type { Key } from 'ink';
+import { VIEWS, viewKey } from '../views/index.js';
 
 type KeyFlag =
   | 'upArrow'
@@ -44,25 +45,35 @@ export interface Binding {
 }
 
 export const KEY_BINDINGS = {
-  up: { short: 'up', keys: [{ key: 'upArrow' }, { input: 'k' }], label: '↑/k', help: 'Previous market' },
-  down: { short: 'down', keys: [{ key: 'downArrow' }, { input: 'j' }], label: '↓/j', help: 'Next market' },
-  pageUp: { keys: [{ key: 'pageUp' }], label: 'PgUp', help: 'One page up' },
-  pageDown: { keys: [{ key: 'pageDown' }], label: 'PgDn', help: 'One page down' },
-  first: { keys: [{ input: 'g' }, { key: 'home' }], label: 'g/Home', help: 'First market' },
-  last: { keys: [{ input: 'G' }, { key: 'end' }], label: 'G/End', help: 'Last market' },
+  up: { short: 'up', keys: [{ key: 'upArrow' }, { input: 'k' }], label: '↑/k', help: 'Previous row (Markets, past the first: the previous page)' },
+  down: { short: 'down', keys: [{ key: 'downArrow' }, { input: 'j' }], label: '↓/j', help: 'Next row (Markets, past the last of a full page: the next page)' },
+  pageUp: { keys: [{ key: 'pageUp' }], label: 'PgUp', help: 'One screen up (Markets, at the first row: the previous page)' },
+  pageDown: { keys: [{ key: 'pageDown' }], label: 'PgDn', help: 'One screen down (Markets, at the last row: the next page)' },
+  first: { keys: [{ input: 'g' }, { key: 'home' }], label: 'g/Home', help: 'First row' },
+  last: { keys: [{ input: 'G' }, { key: 'end' }], label: 'G/End', help: 'Last row' },
   focusNext: {
     short: 'open',
     keys: [{ key: 'return' }, { key: 'tab', shift: false }],
     label: '⏎/Tab',
-    help: 'Focus next pane: list → detail → quote',
+    help: 'Focus next pane: list → detail → quote (Events: open the event)',
   },
-  back: { short: 'back', keys: [{ key: 'escape' }], label: 'Esc', help: 'Back to the previous pane / close' },
+  back: { short: 'back', keys: [{ key: 'escape' }], label: 'Esc', help: 'Back to the previous pane / close (an open event: all events)' },
 
-  search: { short: 'search', keys: [{ input: '/' }], label: '/', help: 'Search titles and categories (⏎ sends, Esc cancels)' },
-  sort: { short: 'sort', keys: [{ input: 's' }], label: 's', help: 'Cycle sort: volume, newest, closing, liquidity' },
+  search: { short: 'search', keys: [{ input: '/' }], label: '/', help: 'Search titles and categories (⏎ sends, Esc cancels; s, f, c and / show Markets)' },
+  sort: { short: 'sort', keys: [{ input: 's' }], label: 's', help: 'Cycle sort: volume, newest, closing, liquidity (Movers: rank by 1 h / 24 h)' },
   filter: { short: 'status', keys: [{ input: 'f' }], label: 'f', help: 'Cycle status: active, closed, settling, resolved, all' },
   category: { short: 'category', keys: [{ input: 'c' }], label: 'c', help: 'Cycle category (all, then each one seen)' },
   refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)' },
+
+  // The views (tab row): a digit each, in VIEWS order; [ and ] step through them.
+  view: {
+    short: 'views',
+    keys: VIEWS.map((_, i) => ({ input: viewKey(i) })),
+    label: `${viewKey(0)}–${viewKey(VIEWS.length - 1)}`,
+    help: `Show a view: ${VIEWS.map((v, i) => `${viewKey(i)} ${v.title}`).join(', ')}`,
+  },
+  nextView: { keys: [{ input: ']' }], label: ']', help: 'Next view (the tab to the right)' },
+  prevView: { keys: [{ input: '[' }], label: '[', help: 'Previous view' },
 
   fieldNext: {
     short: 'field',
@@ -114,9 +125,12 @@ export const TEXT_EDIT_COMMANDS = ['cursorLeft', 'cursorRight', 'cursorHome', 'c
  */
 export const KEY_CONTEXTS = {
   browse: {
-    title: 'Markets list and detail',
-    footer: 11,
-    commands: ['down', 'up', 'focusNext', 'search', 'sort', 'filter', 'category', 'refresh', 'watch', 'help', 'quit', 'pageUp', 'pageDown', 'first', 'last', 'back', 'alert', 'alertLog', 'forceQuit'],
+    title: 'Lists (every view) and the detail pane',
+    footer: 12,
+    commands: [
+      'down', 'up', 'focusNext', 'search', 'sort', 'filter', 'category', 'refresh', 'watch', 'view', 'help', 'quit',
+      'nextView', 'prevView', 'pageUp', 'pageDown', 'first', 'last', 'back', 'alert', 'alertLog', 'forceQuit',
+    ],
   },
   quoteForm: {
     title: 'Quote form (outcome, buy/sell)',

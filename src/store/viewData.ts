@@ -1,0 +1,123 @@
+/**
+ * Store actions for what the views beyond the market list draw: the closing-soon
+ * list and events with their own detail (the Events view's open event). Spread
+ * into the store by createOddsStore; the markets these answers carry go into the
+ * same cache as the list's (entries, history, status changes).
+ */
+import type { Market, MarketEvent } from '../api/types.js';
+import { absorb, mergeCategories, prune } from './entries.js';
+import { completeFromEvents, mergeEvents } from './events.js';
+import { addTransitions } from './transitions.js';
+import type { AppState, EventsState, Notice, StatusTransition } from './types.js';
+
+/** Events kept with their own detail beyond the events list (the open one always stays). */
+export const EVENT_DETAIL_CAP = 50;
+
+export interface ViewDataActions {
+  /** The closing-soon list answered (active markets, soonest first). */
+  closingLoaded(markets: Market[], at: number): void;
+  /** An event's own detail answered: it replaces the list's copy, its nested markets refresh the cache unless older. */
+  eventLoaded(event: MarketEvent, at: number): void;
+  /** 404 on an event: it leaves the events list (and is closed if open), said briefly. */
+  eventGone(id: string, at: number): void;
+  /** The Events view opens an event (its nested markets listed) or closes it (undefined). */
+  openEvent(id: string | undefined): void;
+}
+
+type Set = (fn: (s: AppState) => Partial<AppState>) => void;
+type Get = () => AppState & { notice(text: string, level: Notice['level'], at: number): void };
+
+/** Events with their own detail, oldest detail dropped beyond EVENT_DETAIL_CAP (never the open one). */
+function capDetails(ev: EventsState): EventsState {
+  const ids = Object.keys(ev.detailAt);
+  if (ids.length <= EVENT_DETAIL_CAP) return ev;
+  const listed = new Set(ev.ids);
+  const byId = { ...ev.byId };
+  const detailAt = { ...ev.detailAt };
+  const drop = ids.filter((id) => id !== ev.openId).sort((a, b) => detailAt[a]! - detailAt[b]!);
+  for (const id of drop.slice(0, ids.length - EVENT_DETAIL_CAP)) {
+    delete detailAt[id];
+    if (!listed.has(id)) delete byId[id];
+  }
+  return { ...ev, byId, detailAt };
+}
+
+/** The events list answered: its events replace their copies; events known only from their own detail stay. */
+export function eventsListed(ev: EventsState, events: readonly MarketEvent[], at: number): EventsState {
+  const byId: Record<string, MarketEvent> = {};
+  for (const id of Object.keys(ev.detailAt)) if (ev.byId[id]) byId[id] = ev.byId[id];
+  for (const e of events) byId[e.id] = e;
+  return { ...ev, ids: events.map((e) => e.id), byId, loadedAt: at };
+}
+
+/** `announce`: the store's one notice for the status changes an answer revealed (alerts checked after it). */
+export function viewDataActions(set: Set, get: Get, announce: (seen: StatusTransition[], at: number) => void): ViewDataActions {
+  return {
+    closingLoaded(list, at) {
+      let revealed: StatusTransition[] = [];
+      set((s) => {
+        const { markets, history, seen } = absorb(s, list, at, false);
+        revealed = seen;
+        const closing = { ids: list.map((m) => m.id), loadedAt: at };
+        const next = { ...s, markets, history, closing };
+        return {
+          markets,
+          history,
+          closing,
+          ...prune(next),
+          categories: mergeCategories(s.categories, list.map((m) => m.category)),
+          transitions: addTransitions(s.transitions, seen),
+        };
+      });
+      announce(revealed, at);
+    },
+
+    eventLoaded(event, at) {
+      let revealed: StatusTransition[] = [];
+      set((s) => {
+        // a nested copy older than the cached market (its own detail came later) leaves the cache alone
+        const newer = event.markets.filter((m) => {
+          const prev = s.markets[m.id]?.market.updatedAt;
+          return m.updatedAt === undefined || prev === undefined || m.updatedAt >= prev;
+        });
+        const absorbed = absorb(s, newer, at, false);
+        const { history, seen } = absorbed;
+        revealed = seen;
+        const events = capDetails({ ...s.events, byId: mergeEvents(s.events.byId, [event]), detailAt: { ...s.events.detailAt, [event.id]: at } });
+        // markets the event nests take its id, and its category when they have none
+        const markets = completeFromEvents(absorbed.markets, events.byId);
+        const next = { ...s, markets, history, events };
+        return {
+          markets,
+          history,
+          events,
+          ...prune(next),
+          categories: mergeCategories(s.categories, [event.category, ...event.markets.map((m) => m.category)]),
+          transitions: addTransitions(s.transitions, seen),
+        };
+      });
+      announce(revealed, at);
+    },
+
+    eventGone(id, at) {
+      const title = get().events.byId[id]?.title;
+      set((s) => {
+        const byId = { ...s.events.byId };
+        delete byId[id];
+        const detailAt = { ...s.events.detailAt };
+        delete detailAt[id];
+        const { openId, ...rest } = s.events;
+        return { events: { ...rest, ids: s.events.ids.filter((x) => x !== id), byId, detailAt, ...(openId !== undefined && openId !== id ? { openId } : {}) } };
+      });
+      get().notice(`${title ? `Event “${title}”` : `Event ${id}`} is no longer available (private, under review or removed).`, 'warn', at);
+    },
+
+    openEvent(id) {
+      set((s) => {
+        if (s.events.openId === id) return {};
+        const { openId: _o, ...rest } = s.events;
+        return { events: id === undefined ? rest : { ...rest, openId: id } };
+      });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { validateOffset } from '../api/validate.js';
+import { pageOf } from '../store/listQuery.js';
+import type { AppState } from '../store/types.js';
+import type { PageRefusal } from './types.js';
+
+/**
+ * Where turning the market list's page leads: the next page only after a full one (a shorter answer was the last)
+ * and never past the service's offset 10000; the previous one down to offset 0; nothing while a page is on its way.
+ */
+export function turnPage(list: AppState['list'], delta: 1 | -1): { offset: number; page: number } | { refusal: PageRefusal } {
+  if (list.pending) return { refusal: 'loading' };
+  const { limit, offset } = pageOf(list.query);
+  let next: number;
+  if (delta > 0) {
+    if ((list.lastCount ?? 0) < limit) return { refusal: 'last_page' };
+    next = offset + limit;
+    if (!validateOffset(next).ok) return { refusal: 'offset_max' };
+  } else {
+    if (offset === 0) return { refusal: 'first_page' };
+    next = Math.max(0, offset - limit);
+  }
+  return { offset: next, page: Math.floor(next / limit) + 1 };
+}

@@ -1,0 +1,103 @@
+import type { OddsStore } from '../store/store.js';
+import type { Job, ViewOrigin } from './jobs.js';
+import type { BackgroundKind } from './plan.js';
+import type { ViewSource } from './types.js';
+
+/** The request kinds that stand for what a view draws. */
+export type ShownKind = Extract<BackgroundKind, 'list' | 'closing' | 'events' | 'event'>;
+
+/** The events list is refreshed no more often than this while the Events view shows it (its titles and counts change slowly). */
+export const EVENTS_SHOWN_MIN_MS = 30_000;
+
+/**
+ * What the shown view draws and when each view's data was last asked for: the
+ * source the UI last showed (the market list, closing soon, the events list, or —
+ * once one is open — an event's detail), and a fetch of it waiting to go out.
+ */
+export class Shown {
+  private source: ViewSource = 'markets';
+  /** The shown view's data, at readyAt (a view shown, an event opened, a manual refresh); `since`: its ref then. */
+  private job: { readyAt: number; since: number } | undefined;
+  private closingSentAt = Number.NEGATIVE_INFINITY;
+  private eventsSentAt = Number.NEGATIVE_INFINITY;
+  private readonly eventSent = new Map<string, number>();
+
+  constructor(
+    private readonly store: OddsStore,
+    private readonly freshMs: number,
+    /** When the market list was last loaded or asked for (the queue keeps that). */
+    private readonly listRef: () => number,
+  ) {}
+
+  kind(): ShownKind {
+    if (this.source === 'closing') return 'closing';
+    if (this.source === 'events') return this.store.getState().events.openId !== undefined ? 'event' : 'events';
+    return 'list';
+  }
+
+  /** When a view's data was last loaded or asked for (−∞ when never). */
+  ref(kind: ShownKind): number {
+    const st = this.store.getState();
+    const max = (a: number | undefined, b: number | undefined) => Math.max(a ?? Number.NEGATIVE_INFINITY, b ?? Number.NEGATIVE_INFINITY);
+    switch (kind) {
+      case 'list':
+        return this.listRef();
+      case 'closing':
+        return max(st.closing.loadedAt, this.closingSentAt);
+      case 'events':
+        return max(st.events.loadedAt, this.eventsSentAt);
+      case 'event': {
+        const id = st.events.openId;
+        return id === undefined ? Number.NEGATIVE_INFINITY : max(st.events.detailAt[id], this.eventSent.get(id));
+      }
+    }
+  }
+
+  /** A view is shown: its data at `at`, unless younger than freshMs (or `force`, a manual refresh). */
+  show(source: ViewSource, now: number, at: number, force = false): void {
+    this.source = source;
+    const since = this.ref(this.kind());
+    this.job = force || now - since >= this.freshMs ? { readyAt: at, since } : undefined;
+  }
+
+  /** The waiting fetch of the shown data, unless that data was fetched or asked for since (by the background). */
+  pending(): { readyAt: number } | undefined {
+    if (this.job && this.ref(this.kind()) > this.job.since) this.job = undefined;
+    return this.job;
+  }
+
+  /** The job that fetches a view's data other than the market list (undefined: the event closed meanwhile). */
+  jobFor(kind: Exclude<ShownKind, 'list'>, cls: Job['cls'], origin: ViewOrigin): Job | undefined {
+    if (kind === 'closing') return { kind, cls, origin };
+    if (kind === 'events') return { kind, cls };
+    const id = this.store.getState().events.openId;
+    return id === undefined ? undefined : { kind, cls, eventId: id, origin };
+  }
+
+  /** When the event `id` was last asked for by id (−∞ when never). */
+  eventSentAt(id: string): number {
+    return this.eventSent.get(id) ?? Number.NEGATIVE_INFINITY;
+  }
+
+  take(): void {
+    this.job = undefined;
+  }
+
+  sent(job: Job, now: number): void {
+    if (job.kind === 'closing') this.closingSentAt = now;
+    else if (job.kind === 'events') this.eventsSentAt = now;
+    else if (job.kind === 'event') {
+      if (this.eventSent.size > 200) this.eventSent.clear();
+      this.eventSent.set(job.eventId, now);
+    }
+  }
+
+  /** A failed interactive fetch of view data is put back unless a newer one waits. */
+  requeue(job: Job, now: number): void {
+    if ((job.kind === 'closing' || job.kind === 'event') && job.origin === 'interactive') this.job ??= { readyAt: now, since: this.ref(this.kind()) };
+  }
+
+  clear(): void {
+    this.job = undefined;
+  }
+}

@@ -1,0 +1,62 @@
+import { Box } from 'ink';
+import type { MarketEvent } from '../../api/types.js';
+import { leadingOutcome } from '../../store/outcomes.js';
+import type { MarketEntry } from '../../store/types.js';
+import { sanitize } from '../../util/sanitize.js';
+import { displayWidth, fitWidth, formatAge, formatPrice, formatVolume, padStartWidth } from '../format.js';
+import { eventVolume } from '../views/events.js';
+import { Line, paneTitle, type Seg } from './Line.js';
+
+export interface EventPaneProps {
+  /** The event under the cursor in the events list. */
+  event: MarketEvent | undefined;
+  markets: Readonly<Record<string, MarketEntry>>;
+  /** When its data arrived (its own detail, else the events list). */
+  receivedAt: number | undefined;
+  now: number;
+  width: number;
+  height: number;
+  focused: boolean;
+}
+
+const PRICE_W = 8;
+
+/** The side pane beside the events list: the event under the cursor, its category and its markets with their leading prices. */
+export function eventPaneLines(p: EventPaneProps): Seg[][] {
+  const e = p.event;
+  const head = paneTitle('Event', p.focused);
+  if (!e) return [[head, { text: '  no event', dim: true }]];
+  const n = e.markets.length;
+  const lines: Seg[][] = [
+    [head, { text: ' ' }, { text: sanitize(e.title) || '(untitled)', bold: true }],
+    [
+      { text: sanitize(e.category) || 'no category', dim: true },
+      { text: ` · ${n} market${n === 1 ? '' : 's'}` },
+      { text: ` · vol ${formatVolume(eventVolume(e))}`, dim: true, priority: -1 },
+      { text: p.receivedAt === undefined ? '' : ` · data ${formatAge(p.now - p.receivedAt)} old`, dim: true, priority: -2 },
+    ],
+    [{ text: '⏎ opens it: its markets, each with its detail and quote', dim: true }],
+  ];
+  const room = Math.max(0, p.height - lines.length);
+  const shown = n <= room ? e.markets : e.markets.slice(0, Math.max(0, room - 1));
+  for (const nested of shown) {
+    // the cached copy when there is one (it is refreshed more often than the events list)
+    const m = p.markets[nested.id]?.market ?? nested;
+    const lead = leadingOutcome(m);
+    const tail = `${lead ? fitWidth(sanitize(lead.name), 8) : '—'} ${padStartWidth(formatPrice(lead?.price), PRICE_W - 1)}`;
+    lines.push([{ text: fitWidth(`  ${sanitize(m.title) || '(untitled)'}`, Math.max(1, p.width - displayWidth(tail) - 1), true) + ' ' }, { text: tail }]);
+  }
+  if (shown.length < n) lines.push([{ text: `  +${n - shown.length} more`, dim: true }]);
+  return lines;
+}
+
+export function EventPane(p: EventPaneProps) {
+  const lines = eventPaneLines(p).slice(0, Math.max(0, p.height));
+  return (
+    <Box flexDirection="column" width={p.width} height={lines.length} overflow="hidden">
+      {lines.map((segs, i) => (
+        <Line key={i} width={p.width} segs={segs} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { displayWidth } from '../format.js';
+import { VIEWS, viewKey } from '../views/index.js';
+import { Line, type Seg } from './Line.js';
+
+type Level = 'title' | 'short' | 'digits';
+
+function tabsAt(active: number, level: Level): Seg[] {
+  return VIEWS.flatMap((v, i): Seg[] => {
+    const name = level === 'title' || i === active ? v.title : level === 'short' ? v.short : '';
+    const text = ` ${viewKey(i)}${name ? ` ${name}` : ''} `;
+    return [{ text: i === 0 ? '' : ' ' }, i === active ? { text, bold: true, inverse: true, color: 'cyan' } : { text, dim: true }];
+  });
+}
+
+const widthOf = (segs: readonly Seg[]) => segs.reduce((n, s) => n + displayWidth(s.text), 0);
+
+/**
+ * The views as tabs, the shown one highlighted: full titles, else short ones, else digits with the shown view's
+ * title; how to switch follows when there is room.
+ */
+export function tabSegs(active: number, width = Infinity): Seg[] {
+  const hint: Seg = { text: `   ${viewKey(0)}–${viewKey(VIEWS.length - 1)} or [ ] switch`, dim: true, priority: -1 };
+  for (const level of ['title', 'short'] as const) {
+    const segs = tabsAt(active, level);
+    if (widthOf(segs) <= width) return [...segs, hint];
+  }
+  return tabsAt(active, 'digits');
+}
+
+export function TabRow({ active, width }: { active: number; width: number }) {
+  return <Line width={width} segs={tabSegs(active, width)} />;
+}

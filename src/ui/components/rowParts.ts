@@ -1,0 +1,43 @@
+/** Pieces the list rows of the views share: the cursor marker, the status badge and title, and which columns fit. */
+import type { MarketEntry } from '../../store/types.js';
+import { sanitize } from '../../util/sanitize.js';
+import { fitWidth } from '../format.js';
+import { colors } from '../theme.js';
+import { effectiveStatus, rawStatusOf } from '../viewModel.js';
+import type { Seg } from './Line.js';
+import { quietBadge } from './MarketRow.js';
+
+export const MARKER_W = 2;
+export const BADGE_COL_W = 9;
+/** The title keeps at least this many cells; optional columns go before it gets shorter. */
+export const MIN_TITLE = 20;
+
+export function markerSeg(selected: boolean): Seg {
+  return { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true };
+}
+
+/** Marker, status badge and title cut to `titleW` cells (padded), as every market row starts. */
+export function marketHead(entry: MarketEntry, selected: boolean, titleW: number): Seg[] {
+  return [
+    markerSeg(selected),
+    quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
+    { text: ' ' },
+    { text: fitWidth(sanitize(entry.market.title) || '(untitled)', titleW - 1, true) + ' ', bold: selected },
+  ];
+}
+
+/**
+ * Which optional columns fit beside a title of at least MIN_TITLE cells: the
+ * least important (last listed) go first. Returns the kept ones and the title's width.
+ */
+export function fitColumns<K extends string>(width: number, fixed: number, optional: readonly (readonly [K, number])[]): { keep: ReadonlySet<K>; title: number } {
+  const kept = [...optional];
+  const used = () => fixed + kept.reduce((n, [, w]) => n + w, 0);
+  while (kept.length > 0 && width - used() < MIN_TITLE) kept.pop();
+  return { keep: new Set(kept.map(([k]) => k)), title: Math.max(1, width - used()) };
+}
+
+/** "1–20 of 50" when some rows are scrolled out of sight, else the count. */
+export function rangeText(count: number, top: number, shown: number): string {
+  return count > shown && shown > 0 ? ` ${top + 1}–${top + shown} of ${count}` : ` ${count}`;
+}

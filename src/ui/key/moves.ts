@@ -1,0 +1,100 @@
+/**
+ * Moving through a view's rows and between views: the cursor follows the rows
+ * as drawn (a market row selects the market through sync; an event row moves
+ * the UI's own cursor), the Markets list turns its page past either end, and a
+ * view switch tells sync what to refresh.
+ */
+import type { PageResult } from '../../sync/types.js';
+import { VIEWS, viewAt } from '../views/index.js';
+import { viewState } from '../views/state.js';
+import type { KeyCtx } from './dispatch.js';
+import { viewById } from './dispatch.js';
+
+const FLASH_MS = 3000;
+
+export function flash(ctx: KeyCtx, text: string): void {
+  ctx.dispatch({ type: 'flash', text, until: ctx.clock.now() + FLASH_MS });
+}
+
+/** Moves the cursor to row `index` (clamped): the list scrolls (UI state) and the row is selected. */
+export function moveTo(ctx: KeyCtx, index: number): void {
+  const n = ctx.ids.length;
+  if (n === 0) return;
+  const i = Math.min(Math.max(0, index), n - 1);
+  const id = ctx.ids[i]!;
+  ctx.dispatch({ type: 'scrollTo', index: i, visible: ctx.listRows, count: n });
+  if (ctx.rows.kind === 'events') ctx.dispatch({ type: 'eventCursor', id });
+  else if (ctx.store.getState().selectedId !== id) ctx.sync.select(id);
+}
+
+/** The list just stops at its last row; only a limit the user cannot see is explained. */
+const PAGE_REFUSED: Partial<Record<Extract<PageResult, { ok: false }>['reason'], string>> = {
+  offset_max: 'The service pages no further (offset 10000 at most).',
+};
+
+/**
+ * j/↓ or PgDn by `step` rows: past the last row of the Markets list the next page (after a full one), past the first
+ * (or on an empty page) the previous one; elsewhere the cursor stops at the ends.
+ */
+export function step(ctx: KeyCtx, delta: number): void {
+  const n = ctx.ids.length;
+  const cursor = Math.max(0, ctx.cursor);
+  if (ctx.view.filters && ctx.rows.kind === 'markets') {
+    const past = delta > 0 ? n > 0 && cursor === n - 1 : cursor === 0;
+    if (past || n === 0) {
+      const r = ctx.sync.page(delta > 0 ? 1 : -1);
+      if (r.ok) ctx.dispatch({ type: 'scrollTo', index: 0, visible: ctx.listRows, count: 0 });
+      else if (delta > 0 && PAGE_REFUSED[r.reason]) flash(ctx, PAGE_REFUSED[r.reason]!);
+      return;
+    }
+  }
+  moveTo(ctx, cursor + delta);
+}
+
+/**
+ * Show view `index`: the UI switches, sync is told what to refresh, and the cursor goes back to the market the view
+ * had when it was left (else its first row) — selected, so the detail pane and sync follow the same market.
+ */
+export function showView(ctx: KeyCtx, index: number): void {
+  const view = viewAt(index);
+  if (view.id === ctx.view.id) return;
+  const back = ctx.ui.picks[view.id];
+  ctx.dispatch({ type: 'showView', view: view.id, ...(ctx.marketId !== undefined ? { leaving: ctx.marketId } : {}) });
+  ctx.sync.show(view.source);
+  selectIn(ctx, view.id, back);
+}
+
+/** Select `wanted` when the view lists it, else the market the view would show (its first row), unless selected already. */
+export function selectIn(ctx: KeyCtx, viewId: string, wanted?: string): void {
+  const view = viewById(viewId);
+  const vs = viewState(ctx.store.getState());
+  const rows = view.rows(vs, ctx.env);
+  if (rows.kind !== 'markets') return;
+  const id = wanted !== undefined && rows.ids.includes(wanted) ? wanted : rows.ids[0];
+  if (id !== undefined && id !== vs.selectedId) ctx.sync.select(id);
+}
+
+/** The next (+1) or previous (−1) view, round the tabs. */
+export function cycleView(ctx: KeyCtx, delta: 1 | -1): void {
+  const i = VIEWS.findIndex((v) => v.id === ctx.view.id);
+  showView(ctx, (i + delta + VIEWS.length) % VIEWS.length);
+}
+
+/** ⏎ on an event row: open it (sync fetches it by id) and select its first market. */
+export function openEventAt(ctx: KeyCtx): void {
+  const id = ctx.ids[Math.max(0, ctx.cursor)];
+  if (id === undefined) return;
+  ctx.dispatch({ type: 'eventCursor', id });
+  ctx.sync.openEvent(id);
+  ctx.dispatch({ type: 'scrollTo', index: 0, visible: ctx.listRows, count: 0 });
+  selectIn(ctx, ctx.view.id);
+}
+
+/** Esc in an open event: back to the events list, the cursor on that event. */
+export function closeEvent(ctx: KeyCtx): boolean {
+  const open = ctx.store.getState().events.openId;
+  if (open === undefined || ctx.view.id !== 'events') return false;
+  ctx.sync.openEvent(undefined);
+  ctx.dispatch({ type: 'eventCursor', id: open });
+  return true;
+}

@@ -1,0 +1,92 @@
+/**
+ * Movers: how far each market seen has moved over 1 h and 24 h — the
+ * service's 24 h change when it sends one, else our own price history (the
+ * fine samples and the coarse trail the store keeps) — and the ranking by the
+ * size of that move above a threshold.
+ */
+import { leadingOutcome } from '../store/outcomes.js';
+import type { AppState, MarketEntry, PriceHistory, PriceSample } from '../store/types.js';
+
+export type MoveWindow = '1h' | '24h';
+export const MOVE_WINDOWS: readonly MoveWindow[] = ['1h', '24h'];
+export const WINDOW_MS: Record<MoveWindow, number> = { '1h': 3_600_000, '24h': 86_400_000 };
+/** The least move (0..1 points) a market needs to be listed: 2¢. */
+export const DEFAULT_MOVERS_THRESHOLD = 0.02;
+/** Most rows Movers lists. */
+export const MOVERS_MAX = 100;
+
+export interface Move {
+  /** Price now minus price then, in 0..1 points; undefined when nothing older is known. */
+  value: number | undefined;
+  /** Our history reaches back less than the window: the move since the oldest price we have. */
+  partial: boolean;
+  source: 'service' | 'history';
+}
+
+export interface Mover {
+  id: string;
+  /** The outcome the move is of (the row's leading outcome). */
+  outcome: string;
+  price: number;
+  h1: Move;
+  h24: Move;
+}
+
+const NONE: Move = { value: undefined, partial: false, source: 'history' };
+
+/** The latest sample at or before `t` in one list (oldest first), if any. */
+function latestAtOrBefore(samples: readonly PriceSample[], t: number): PriceSample | undefined {
+  for (let i = samples.length - 1; i >= 0; i--) if (samples[i]!.t <= t) return samples[i];
+  return undefined;
+}
+
+/** The move of outcome `name` from its price at `now − span` (the oldest we have, when history is shorter) to `price`. */
+export function historyMove(history: PriceHistory | undefined, name: string, price: number, now: number, span: number): Move {
+  const i = history ? history.names.indexOf(name) : -1;
+  if (!history || i < 0) return NONE;
+  const t = now - span;
+  const a = latestAtOrBefore(history.trail, t);
+  const b = latestAtOrBefore(history.samples, t);
+  let ref = a && b ? (a.t >= b.t ? a : b) : (a ?? b);
+  let partial = false;
+  if (!ref) {
+    const oldest = [history.trail[0], history.samples[0]].filter((x): x is PriceSample => x !== undefined).sort((x, y) => x.t - y.t)[0];
+    // only the price just seen: no move to tell yet
+    if (!oldest || oldest.t >= now) return NONE;
+    ref = oldest;
+    partial = true;
+  }
+  const then = ref.prices[i];
+  return typeof then === 'number' ? { value: price - then, partial, source: 'history' } : NONE;
+}
+
+/** A market's moves over 1 h and 24 h, of its leading outcome; undefined when that outcome has no price. */
+export function moverOf(entry: MarketEntry, history: PriceHistory | undefined, now: number): Mover | undefined {
+  const m = entry.market;
+  const lead = leadingOutcome(m);
+  if (!lead || typeof lead.price !== 'number') return undefined;
+  // the service's own 24 h change, when it sends one (the normalizer keeps it per outcome)
+  const change24h = lead.change24h;
+  const service = typeof change24h === 'number' && Number.isFinite(change24h);
+  return {
+    id: m.id,
+    outcome: lead.name,
+    price: lead.price,
+    h1: historyMove(history, lead.name, lead.price, now, WINDOW_MS['1h']),
+    h24: service ? { value: change24h, partial: false, source: 'service' } : historyMove(history, lead.name, lead.price, now, WINDOW_MS['24h']),
+  };
+}
+
+/** The markets seen whose move over `window` is at least `threshold` (either way), largest first. */
+export function rankMovers(s: Pick<AppState, 'markets' | 'history'>, now: number, window: MoveWindow, threshold: number): Mover[] {
+  const min = Math.max(0, threshold) - 1e-9;
+  const out: Mover[] = [];
+  for (const [id, entry] of Object.entries(s.markets)) {
+    const mv = moverOf(entry, s.history[id], now);
+    const v = mv ? (window === '1h' ? mv.h1 : mv.h24).value : undefined;
+    if (mv && v !== undefined && Math.abs(v) >= min) out.push(mv);
+  }
+  const size = (x: Mover) => Math.abs((window === '1h' ? x.h1 : x.h24).value ?? 0);
+  out.sort((a, b) => size(b) - size(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return out.slice(0, MOVERS_MAX);
+}

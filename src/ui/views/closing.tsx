@@ -1,0 +1,93 @@
+import { Box } from 'ink';
+import { leadingOutcome } from '../../store/outcomes.js';
+import type { MarketEntry } from '../../store/types.js';
+import { sanitize } from '../../util/sanitize.js';
+import { fitWidth, formatClock, formatClosesIn, formatPrice, padStartWidth } from '../format.js';
+import { colors } from '../theme.js';
+import { effectiveStatus } from '../viewModel.js';
+import { Line, paneTitle, type Seg } from '../components/Line.js';
+import { highlightRow } from '../components/MarketRow.js';
+import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText } from '../components/rowParts.js';
+import type { ViewImpl, ViewListProps, ViewState } from './types.js';
+
+/** Closing soon lists what closes within this long… */
+export const CLOSING_WINDOW_MS = 24 * 3_600_000;
+/** …and keeps a market this long after it closed (marked), until the next answer leaves it out. */
+export const CLOSED_GRACE_MS = 5 * 60_000;
+/** Under this the countdown is drawn in the warning colour. */
+const URGENT_MS = 10 * 60_000;
+
+/**
+ * The markets closing within 24 h, soonest first: the closing-soon answer (active markets, sort=closing) and any
+ * other market seen that closes in that time; one that closed a moment ago stays a few minutes, marked.
+ */
+export function closingRows(st: Pick<ViewState, 'closing' | 'markets'>, now: number): string[] {
+  const rows: { id: string; at: number }[] = [];
+  for (const id of new Set([...st.closing.ids, ...Object.keys(st.markets)])) {
+    const e = st.markets[id];
+    const at = e?.market.closesAt;
+    if (!e || at === undefined || at > now + CLOSING_WINDOW_MS || at <= now - CLOSED_GRACE_MS) continue;
+    const status = effectiveStatus(e);
+    if (status === 'resolved' || (at > now && status !== 'active' && status !== 'unknown')) continue;
+    rows.push({ id, at });
+  }
+  return rows.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => r.id);
+}
+
+export const closingView: ViewImpl = {
+  id: 'closing',
+  title: 'Closing soon',
+  short: 'Closing',
+  source: 'closing',
+  filters: false,
+  rows: (st, env) => ({ kind: 'markets', ids: closingRows(st, env.now) }),
+  List: ClosingList,
+};
+
+const W = { lead: 8, price: 7, countdown: 12, clock: 6 } as const;
+
+/** Marker, badge, title, leading outcome and price, the live countdown ("in 5h 12m", "3m ago") and the local closing time. */
+export function closingSegs(entry: MarketEntry, selected: boolean, now: number, width: number): Seg[] {
+  const m = entry.market;
+  const cols = fitColumns(width, MARKER_W + BADGE_COL_W + W.countdown, [
+    ['price', W.price],
+    ['clock', W.clock],
+    ['lead', W.lead],
+  ] as const);
+  const lead = leadingOutcome(m);
+  const segs = marketHead(entry, selected, cols.title);
+  if (cols.keep.has('lead')) segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', W.lead - 1, true) + ' ', dim: true });
+  if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(lead?.price), W.price - 1) + ' ' });
+  const left = (m.closesAt ?? now) - now;
+  const countdown = padStartWidth(formatClosesIn(m.closesAt, now), W.countdown - 1) + ' ';
+  segs.push(left <= 0 ? { text: countdown, dim: true } : left < URGENT_MS ? { text: countdown, color: colors.warn, bold: true } : { text: countdown });
+  if (cols.keep.has('clock')) segs.push({ text: padStartWidth(m.closesAt === undefined ? '—' : formatClock(m.closesAt).slice(0, 5), W.clock), dim: true });
+  return segs;
+}
+
+function ClosingList(p: ViewListProps) {
+  const ids = p.rows.ids;
+  const visible = ids.slice(p.top, p.top + Math.max(0, p.visible));
+  const loaded = p.state.closing.loadedAt !== undefined;
+  const title: Seg[] = [
+    paneTitle('Closing soon', p.focused),
+    { text: rangeText(ids.length, p.top, visible.length), dim: true },
+    { text: ' · within 24 h, soonest first', dim: true, priority: -1 },
+    { text: loaded ? '' : ' · loading…', color: 'yellow' },
+  ];
+  return (
+    <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
+      <Line width={p.width} segs={title} />
+      {ids.length === 0 ? (
+        <Line width={p.width} segs={[{ text: loaded ? '  Nothing closes in the next 24 hours.' : '  Asking which markets close first…', dim: true }]} />
+      ) : (
+        visible.map((id, i) => {
+          const entry = p.markets[id];
+          if (!entry) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
+          const selected = p.top + i === p.cursor;
+          return <Line key={id} width={p.width} segs={highlightRow(closingSegs(entry, selected, p.env.now, p.width), selected, p.focused)} />;
+        })
+      )}
+    </Box>
+  );
+}

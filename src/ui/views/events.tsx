@@ -1,0 +1,137 @@
+import { Box } from 'ink';
+import type { MarketEvent } from '../../api/types.js';
+import type { MarketEntry } from '../../store/types.js';
+import { sanitize } from '../../util/sanitize.js';
+import { fitWidth, formatVolume, padStartWidth } from '../format.js';
+import { Line, paneTitle, type Seg } from '../components/Line.js';
+import { MarketList } from '../components/MarketList.js';
+import { highlightRow } from '../components/MarketRow.js';
+import { MARKER_W, fitColumns, markerSeg, rangeText } from '../components/rowParts.js';
+import type { ViewImpl, ViewListProps, ViewState } from './types.js';
+
+/** The open event, if any. */
+export function openEvent(st: Pick<ViewState, 'events'>): MarketEvent | undefined {
+  const id = st.events.openId;
+  return id === undefined ? undefined : st.events.byId[id];
+}
+
+/** Total volume of an event's nested markets (undefined when none says). */
+export function eventVolume(e: MarketEvent): number | undefined {
+  const vs = e.markets.map((m) => m.volume).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  return vs.length ? vs.reduce((a, b) => a + b, 0) : undefined;
+}
+
+const transient = new WeakMap<MarketEvent, Record<string, MarketEntry>>();
+
+/**
+ * The cache, plus the open event's nested markets that are not cached yet (their copy in the event, as old as the
+ * answer that brought it), so its rows and the detail pane have something to draw until the event's own detail lands.
+ */
+export function eventEntries(st: Pick<ViewState, 'events' | 'markets'>): Readonly<Record<string, MarketEntry>> {
+  const e = openEvent(st);
+  if (!e || e.markets.every((m) => st.markets[m.id])) return st.markets;
+  let copies = transient.get(e);
+  if (!copies) {
+    const at = st.events.detailAt[e.id] ?? st.events.loadedAt ?? 0;
+    copies = Object.fromEntries(e.markets.map((m) => [m.id, { market: m, receivedAt: at, firstSeenAt: at, firstPrices: {} }]));
+    transient.set(e, copies);
+  }
+  return { ...copies, ...st.markets };
+}
+
+/** The events list; once one is opened (⏎), its nested markets, fetched by id and refreshed while it is open. */
+export const eventsView: ViewImpl = {
+  id: 'events',
+  title: 'Events',
+  short: 'Events',
+  source: 'events',
+  filters: false,
+  rows: (st) => {
+    const id = st.events.openId;
+    if (id === undefined) return { kind: 'events', ids: st.events.ids };
+    return { kind: 'markets', ids: (st.events.byId[id]?.markets ?? []).map((m) => m.id) };
+  },
+  entries: eventEntries,
+  List: EventsList,
+};
+
+const W = { category: 14, count: 9, volume: 8 } as const;
+
+/** One event row: marker, title, category, how many markets, their volume. */
+export function eventSegs(e: MarketEvent, selected: boolean, width: number): Seg[] {
+  const cols = fitColumns(width, MARKER_W + W.count, [
+    ['category', W.category],
+    ['volume', W.volume],
+  ] as const);
+  const n = e.markets.length;
+  const segs: Seg[] = [markerSeg(selected), { text: fitWidth(sanitize(e.title) || '(untitled)', cols.title - 1, true) + ' ', bold: selected }];
+  if (cols.keep.has('category')) segs.push({ text: fitWidth(sanitize(e.category) || '—', W.category - 1, true) + ' ', dim: true });
+  segs.push({ text: padStartWidth(`${n} mkt${n === 1 ? '' : 's'}`, W.count - 1) + ' ' });
+  if (cols.keep.has('volume')) segs.push({ text: padStartWidth(formatVolume(eventVolume(e)), W.volume - 1) + ' ', dim: true });
+  return segs;
+}
+
+function EventsList(p: ViewListProps) {
+  const open = openEvent(p.state);
+  return p.state.events.openId !== undefined ? <OpenEvent {...p} event={open} /> : <EventRows {...p} />;
+}
+
+function EventRows(p: ViewListProps) {
+  const ev = p.state.events;
+  const ids = p.rows.ids;
+  const visible = ids.slice(p.top, p.top + Math.max(0, p.visible));
+  const loaded = ev.loadedAt !== undefined;
+  const title: Seg[] = [
+    paneTitle('Events', p.focused),
+    { text: rangeText(ids.length, p.top, visible.length), dim: true },
+    { text: ' · ⏎ opens one', dim: true, priority: -1 },
+    { text: loaded ? '' : ' · loading…', color: 'yellow' },
+  ];
+  return (
+    <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
+      <Line width={p.width} segs={title} />
+      {ids.length === 0 ? (
+        <Line width={p.width} segs={[{ text: loaded ? '  The service lists no events.' : '  Asking for the events…', dim: true }]} />
+      ) : (
+        visible.map((id, i) => {
+          const e = ev.byId[id];
+          const selected = p.top + i === p.cursor;
+          if (!e) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
+          return <Line key={id} width={p.width} segs={highlightRow(eventSegs(e, selected, p.width), selected, p.focused)} />;
+        })
+      )}
+    </Box>
+  );
+}
+
+function OpenEvent(p: ViewListProps & { event: MarketEvent | undefined }) {
+  const e = p.event;
+  const ids = p.rows.ids;
+  const loading = e === undefined || p.state.events.detailAt[e.id] === undefined;
+  return (
+    <MarketList
+      watched={p.state.watchById}
+      ids={ids}
+      markets={p.markets}
+      cursor={p.cursor}
+      top={p.top}
+      rows={p.visible}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      title={(shown) => [
+        paneTitle('Event', p.focused),
+        { text: ` ${e ? sanitize(e.title) || '(untitled)' : '…'}`, bold: true },
+        { text: ` ·${rangeText(ids.length, p.top, shown)} market${ids.length === 1 ? '' : 's'}`, dim: true },
+        { text: loading ? ' · loading…' : '', color: 'yellow' },
+        { text: ' · Esc: all events', dim: true, priority: -1 },
+        { text: e?.category ? ` · ${sanitize(e.category)}` : '', dim: true, priority: -2 },
+      ]}
+      {...(loading ? { loading: 'Loading the event…' } : {})}
+      empty="This event lists no markets."
+      now={p.env.now}
+      intervalMs={p.intervalMs}
+      clock={p.clock}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { press, waitForFrame } from '../../../test/support/wait.js';
+
+let h: Harness | undefined;
+afterEach(() => h?.term.unmount());
+
+const many = (from: number, n: number) => Array.from({ length: n }, (_, i) => makeMarket(from + i));
+const title = (f: string) => f.split('\n').find((l) => /^[◆◇] Markets/.test(l)) ?? '';
+
+describe('Markets: pages', () => {
+  it('j past the last row of a full page loads the next (offset += limit) and the title says "page 2"; k past the first goes back', async () => {
+    h = renderApp({ columns: 120, rows: 30, markets: many(1, 8), query: { limit: 8 } });
+    let f = await waitForFrame(h.term, 'Market number 8');
+    expect(title(f)).toContain('◆ Markets 8 · page 1');
+    await press(h.term, 'G');
+    f = await press(h.term, 'j', () => h!.term.lastFrame().includes('Loading page 2…'));
+    expect(h.sync.pages).toEqual([{ delta: 1, result: { ok: true, page: 2 } }]);
+    expect(h.store.getState().list.query.offset).toBe(8);
+    expect(title(await waitForFrame(h.term, 'page 2'))).toContain('· page 2 · loading…');
+    h.store.getState().listLoaded(many(9, 8), h.clock.now(), { query: h.store.getState().list.query });
+    f = await waitForFrame(h.term, 'Market number 16');
+    expect(title(f)).toContain('◆ Markets 8 · page 2 · sort volume');
+    expect(f).not.toContain('Market number 8 ');
+    await press(h.term, 'g', () => true);
+    await press(h.term, 'k', () => h!.sync.pages.length === 2);
+    expect(h.sync.pages[1]).toEqual({ delta: -1, result: { ok: true, page: 1 } });
+    expect(h.store.getState().list.query.offset).toBe(0);
+  });
+
+  it('stops at the last row after a short page, and says why at offset 10000', async () => {
+    h = renderApp({ columns: 80, rows: 24, markets: many(1, 5), query: { limit: 8 } });
+    let f = await waitForFrame(h.term, 'Market number 5');
+    expect(title(f)).not.toContain('page');
+    await press(h.term, 'G');
+    await press(h.term, 'j', () => h!.sync.pages.length === 1);
+    expect(h.sync.pages[0]!.result).toEqual({ ok: false, reason: 'last_page' });
+    h.term.unmount();
+    h = renderApp({ columns: 80, rows: 24, markets: many(1, 8), query: { limit: 8, offset: 10_000 } });
+    f = await waitForFrame(h.term, 'Market number 8');
+    expect(title(f)).toContain('page 1251');
+    await press(h.term, 'G');
+    f = await press(h.term, 'j', () => h!.term.lastFrame().includes('pages no further'));
+    expect(f).toContain('The service pages no further (offset 10000 at most).');
+    expect(h.store.getState().list.query.offset).toBe(10_000);
+  });
+});
+
+describe('Watchlist', () => {
+  it('2 shows the watched markets (none yet) and says how to watch one', async () => {
+    h = renderApp({ columns: 80, rows: 24 });
+    await waitForFrame(h.term, 'Market number 1');
+    const f = await press(h.term, '2', () => h!.term.lastFrame().includes('◆ Watchlist'));
+    expect(f).toContain('◆ Watchlist 0');
+    expect(f).toContain('Nothing watched yet: w on a market in any list watches it.');
+    expect(f).toMatch(/◇ Detail {2}no market selected/);
+  });
+});

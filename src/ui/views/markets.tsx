@@ -1,0 +1,42 @@
+import { pageNumber } from '../../store/listQuery.js';
+import { MarketList, listTitle } from '../components/MarketList.js';
+import type { ViewImpl, ViewListProps } from './types.js';
+
+/** The market list as the service answers the query (sort, filters, search), one page of `limit` rows at a time. */
+export const marketsView: ViewImpl = {
+  id: 'markets',
+  title: 'Markets',
+  short: 'Mkts',
+  source: 'markets',
+  filters: true,
+  rows: (st) => ({ kind: 'markets', ids: st.list.ids }),
+  List: MarketsList,
+};
+
+function MarketsList(p: ViewListProps) {
+  const list = p.state.list;
+  const ids = p.rows.ids;
+  const page = pageNumber(list.query);
+  const empty = list.loadedAt === undefined ? 'No data yet.' : page > 1 ? 'No markets on this page (k goes back).' : 'No markets match this filter.';
+  return (
+    <MarketList
+      watched={p.state.watchById}
+      ids={ids}
+      markets={p.markets}
+      cursor={p.cursor}
+      top={p.top}
+      rows={p.visible}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      title={(shown) =>
+        listTitle({ ids, top: p.top, focused: p.focused, query: list.query, pending: list.pending === true, page, full: list.lastCount !== undefined && list.lastCount >= list.query.limit }, shown)
+      }
+      {...(list.loading || list.pending ? { loading: page > 1 ? `Loading page ${page}…` : 'Loading markets…' } : {})}
+      empty={empty}
+      now={p.env.now}
+      intervalMs={p.intervalMs}
+      clock={p.clock}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import { Box } from 'ink';
+import type { MarketEntry } from '../../store/types.js';
+import { sanitize } from '../../util/sanitize.js';
+import { displayWidth, fitWidth, formatChange, formatPrice, padStartWidth } from '../format.js';
+import { moverOf, rankMovers, type Move, type MoveWindow, type Mover } from '../moves.js';
+import { colors } from '../theme.js';
+import { Line, fitSegments, paneTitle, type Seg } from '../components/Line.js';
+import { highlightRow } from '../components/MarketRow.js';
+import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText } from '../components/rowParts.js';
+import type { ViewImpl, ViewListProps } from './types.js';
+
+/** Markets seen, ranked by the size of their move over the chosen window (1 h or 24 h), at least the threshold. */
+export const moversView: ViewImpl = {
+  id: 'movers',
+  title: 'Movers',
+  short: 'Move',
+  source: 'markets',
+  filters: false,
+  rows: (st, env) => ({ kind: 'markets', ids: rankMovers(st, env.now, env.moversWindow, env.moversThreshold).map((m) => m.id) }),
+  List: MoversList,
+};
+
+const W = { lead: 8, price: 7, move: 9 } as const;
+const cents = (x: number) => `${(x * 100).toFixed(1)}¢`;
+const other = (w: MoveWindow): MoveWindow => (w === '1h' ? '24h' : '1h');
+const label = (w: MoveWindow) => (w === '1h' ? '1 h' : '24 h');
+
+/** A move as "▲2.1¢", with "~" when our history is shorter than the window; coloured by direction unless partial. */
+export function moveSeg(mv: Move, width: number): Seg {
+  const ch = formatChange(mv.value);
+  const text = padStartWidth(mv.partial && mv.value !== undefined ? `${ch.text}~` : ch.text, width - 1) + ' ';
+  const color = ch.dir === 'up' ? colors.up : ch.dir === 'down' ? colors.down : undefined;
+  return mv.partial || !color ? { text, dim: true } : { text, color };
+}
+
+/** The columns beside the title at this width: the ranked move first, then the price, the other move, the outcome. */
+function columns(width: number, window: MoveWindow) {
+  return fitColumns(width, MARKER_W + BADGE_COL_W, [
+    [window, W.move],
+    ['price', W.price],
+    [other(window), W.move],
+    ['lead', W.lead],
+  ] as const);
+}
+
+/** The title line: name, count and threshold on the left, the labels of the columns above them on the right. */
+export function moversTitle(p: Pick<ViewListProps, 'focused' | 'width' | 'env'>, count: number, range: string): Seg[] {
+  const { moversWindow: window, moversThreshold: threshold } = p.env;
+  const cols = columns(p.width, window);
+  const labels: Seg[] = [];
+  if (cols.keep.has('lead')) labels.push({ text: ' '.repeat(W.lead) });
+  if (cols.keep.has('price')) labels.push({ text: padStartWidth('now', W.price - 1) + ' ', dim: true });
+  for (const w of ['1h', '24h'] as const) if (cols.keep.has(w)) labels.push({ text: padStartWidth(label(w), W.move - 1) + ' ', ...(w === window ? { bold: true } : { dim: true }) });
+  const labelsW = labels.reduce((n, x) => n + displayWidth(x.text), 0);
+  const left = fitSegments(
+    [
+      paneTitle('Movers', p.focused),
+      { text: count > 0 ? range : ' 0', dim: true },
+      { text: ` · ≥ ${cents(threshold)} over ${label(window)}`, bold: true },
+      { text: ` · s: by ${label(other(window))}`, dim: true, priority: -1 },
+      { text: ' · ~ less history than that', dim: true, priority: -2 },
+    ],
+    Math.max(0, p.width - labelsW),
+  );
+  const pad = Math.max(0, p.width - labelsW - left.reduce((n, x) => n + displayWidth(x.text), 0));
+  return [...left, { text: ' '.repeat(pad) }, ...labels];
+}
+
+export function moverSegs(entry: MarketEntry, mv: Mover, window: MoveWindow, selected: boolean, width: number): Seg[] {
+  const cols = columns(width, window);
+  const segs = marketHead(entry, selected, cols.title);
+  if (cols.keep.has('lead')) segs.push({ text: fitWidth(sanitize(mv.outcome) || '—', W.lead - 1, true) + ' ', dim: true });
+  if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(mv.price), W.price - 1) + ' ' });
+  for (const w of ['1h', '24h'] as const) if (cols.keep.has(w)) segs.push(moveSeg(w === '1h' ? mv.h1 : mv.h24, W.move));
+  return segs;
+}
+
+function MoversList(p: ViewListProps) {
+  const { moversWindow: window, moversThreshold: threshold, now } = p.env;
+  const ids = p.rows.ids;
+  const visible = ids.slice(p.top, p.top + Math.max(0, p.visible));
+  const title = moversTitle(p, ids.length, rangeText(ids.length, p.top, visible.length));
+  const seen = Object.keys(p.markets).length;
+  return (
+    <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
+      <Line width={p.width} segs={title} />
+      {ids.length === 0 ? (
+        <Line width={p.width} segs={[{ text: `  No market has moved ${cents(threshold)} or more over ${label(window)} (${seen} seen).`, dim: true }]} />
+      ) : (
+        visible.map((id, i) => {
+          const entry = p.markets[id];
+          const mv = entry && moverOf(entry, p.state.history[id], now);
+          if (!entry || !mv) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
+          const selected = p.top + i === p.cursor;
+          return <Line key={id} width={p.width} segs={highlightRow(moverSegs(entry, mv, window, selected, p.width), selected, p.focused)} />;
+        })
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import { MarketList } from '../components/MarketList.js';
+import { paneTitle } from '../components/Line.js';
+import { rangeText } from '../components/rowParts.js';
+import type { ViewImpl, ViewListProps } from './types.js';
+
+/** The watched markets, in the order they were added (the watchlist's selector has them). */
+export const watchlistView: ViewImpl = {
+  id: 'watchlist',
+  title: 'Watchlist',
+  short: 'Watch',
+  source: 'markets',
+  filters: false,
+  rows: (st) => ({ kind: 'markets', ids: st.watched }),
+  List: WatchList,
+};
+
+function WatchList(p: ViewListProps) {
+  const ids = p.rows.ids;
+  return (
+    <MarketList
+      watched={p.state.watchById}
+      ids={ids}
+      markets={p.markets}
+      cursor={p.cursor}
+      top={p.top}
+      rows={p.visible}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      title={(shown) => [paneTitle('Watchlist', p.focused), { text: rangeText(ids.length, p.top, shown), dim: true }]}
+      empty="Nothing watched yet: w on a market in any list watches it."
+      now={p.env.now}
+      intervalMs={p.intervalMs}
+      clock={p.clock}
+    />
+  );
+}
