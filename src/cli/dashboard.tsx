@@ -95,7 +95,7 @@ async function runInteractive(settings: Settings, io: DashboardIo): Promise<numb
 
   let exitCode = 0;
   const instance = render(
-    <App store={store} sync={sync} keyHint={mode === 'key' ? maskKey(apiKey) : ''} demo={mode === 'demo'} />,
+    <App store={store} sync={sync} keyHint={mode === 'key' ? maskKey(apiKey) : ''} demo={mode === 'demo'} paced />,
     {
       stdin: io.stdin,
       stdout: io.stdout,

@@ -16,9 +16,10 @@ import { MarketList } from './components/MarketList.js';
 import { Notices, noticeLine } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
-import { currentMarketId, cursorIndex, listRefreshIntervalMs, newestDataAt } from './viewModel.js';
+import { currentMarketId, cursorIndex, listRefreshIntervalMs, shownDataAt } from './viewModel.js';
 import { useKeys } from './hooks/useKeys.js';
 import { useNow } from './hooks/useNow.js';
+import { usePacedStore } from './hooks/usePacedStore.js';
 import { useUiState } from './hooks/useUiState.js';
 import { computeLayout } from './layout.js';
 import { keepVisible } from './uiState.js';
@@ -32,17 +33,23 @@ export interface AppProps {
   keyHint?: string;
   demo?: boolean;
   onQuit?: () => void;
+  /**
+   * Pace frames (the dashboard does): while nobody types, store changes wait
+   * for the next clock tick, so answers and the clock share one frame a second.
+   */
+  paced?: boolean;
 }
 
-export function App({ store, sync, clock = systemClock, keyHint = '', demo = false, onQuit }: AppProps): JSX.Element {
+export function App({ store, sync, clock = systemClock, keyHint = '', demo = false, onQuit, paced = false }: AppProps): JSX.Element {
   const { exit } = useApp();
   const { columns, rows } = useWindowSize();
   const [ui, dispatch, readUi] = useUiState();
   const now = useNow(clock, 1000);
+  const pacedStore = usePacedStore(store, clock, paced);
   // Only what is drawn: the current market's history, quote and event title, so an answer about
   // another market (its history, a stale quote, the events list) does not re-render the screen.
   const s = useStore(
-    store,
+    pacedStore.api,
     useShallow((st) => {
       const marketId = currentMarketId(st);
       const eventId = marketId ? st.markets[marketId]?.market.eventId : undefined;
@@ -76,7 +83,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const detailLines = detailWantedLines({ entry, history: undefined, eventTitle, now, width: 0, focused: false });
   const layout = computeLayout(columns, rows, chrome, ui.focus, { detailLines, changes: s.transitions.length });
   const help = helpMetrics(layout.columns, layout.bodyHeight);
-  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, quit });
+  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, quit }, pacedStore.touch);
 
   const ids = s.list.ids;
   const cursor = cursorIndex(ids, s.selectedId);
@@ -91,7 +98,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
         keyHint={keyHint}
         rate={s.rate}
         connection={s.connection}
-        newestAt={newestDataAt(s)}
+        newestAt={shownDataAt(s)}
         now={now}
         width={layout.columns}
       />

@@ -62,6 +62,17 @@ export function formatAge(ms: unknown): string {
   return `${Math.floor(s / 86_400)}d`;
 }
 
+/**
+ * An age in steps that change seldom: whole 10 s below a minute ("30s",
+ * "40s"), then as formatAge ("3m", "2h"). For ages drawn on many rows at once,
+ * which would otherwise change every second.
+ */
+export function formatCoarseAge(ms: unknown): string {
+  if (!isNum(ms)) return MISSING;
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return s < 60 ? `${s - (s % 10)}s` : formatAge(ms);
+}
+
 /** Whole seconds until `at`, at least 0 (for countdowns). */
 export function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));

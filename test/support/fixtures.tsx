@@ -79,6 +79,8 @@ export interface HarnessOptions {
   keyHint?: string;
   /** Fill the store before rendering. */
   prepare?: (store: OddsStore, clock: ManualClock) => void;
+  /** The App's frame pacing, as the dashboard runs it (store changes while idle wait for the clock tick). */
+  paced?: boolean;
 }
 
 /** A real store (`key` mode, limit 30) filled via its actions at a fixed time, and the App rendered over it. */
@@ -94,7 +96,7 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
   const sync = new FakeSync();
   const quits: number[] = [];
   const term = renderTerminal(
-    <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} />,
+    <App store={store} sync={sync} clock={clock} keyHint={opts.keyHint ?? '…abcd'} onQuit={() => quits.push(1)} paced={opts.paced ?? false} />,
     { columns: opts.columns ?? 120, rows: opts.rows ?? 30 },
   );
   return { store, sync, clock, term, quits };
