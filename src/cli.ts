@@ -24,6 +24,9 @@ if (argv[0] === 'serve') {
   const { runServe } = await import('./cli/serve.js');
   code = await runServe(argv.slice(1));
 } else {
+  // Before Ink loads: its string-width calls go through the UI's width cache (see cli/inkWidth.ts).
+  const { installInkWidth } = await import('./cli/inkWidth.js');
+  installInkWidth();
   const { runDashboard } = await import('./cli/dashboard.js');
   code = await runDashboard(argv);
 }

@@ -44,8 +44,8 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const { exit } = useApp();
   const { columns, rows } = useWindowSize();
   const [ui, dispatch, readUi] = useUiState();
-  const now = useNow(clock, 1000);
   const pacedStore = usePacedStore(store, clock, paced);
+  const now = useNow(clock, 1000, true, pacedStore.refresh);
   // Only what is drawn: the current market's history, quote and event title, so an answer about
   // another market (its history, a stale quote, the events list) does not re-render the screen.
   const s = useStore(
@@ -90,8 +90,10 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, ids.length);
   const context: KeyContext = ui.helpOpen ? 'help' : ui.search ? 'search' : ui.focus === 'quote' ? 'quote' : 'browse';
 
+  // Boxes clip rows only (overflowY): every Line is already cut to its width, and a horizontal clip
+  // makes Ink measure and re-tokenize every line under it on every frame (string-width, ansi-tokenize).
   return (
-    <Box flexDirection="column" width={layout.columns} height={layout.rows} overflow="hidden">
+    <Box flexDirection="column" width={layout.columns} height={layout.rows} overflowY="hidden">
       <Header
         mode={s.rate.mode}
         demo={demo}

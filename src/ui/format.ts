@@ -124,8 +124,12 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  * Bounded: when full, the oldest entry goes (insertion order).
  */
 const WIDTH_CACHE_MAX = 4096;
-/** Longer strings are measured every time rather than kept. */
-const WIDTH_CACHE_KEY_MAX = 256;
+/**
+ * Longer strings are measured every time rather than kept. Ink's lines with
+ * their colour codes (measured here through cli/inkWidth.ts) are a few hundred
+ * characters at 250 columns.
+ */
+const WIDTH_CACHE_KEY_MAX = 1024;
 const widthCache = new Map<string, number>();
 
 /** Display width in terminal cells (CJK and emoji count 2); the same as string-width, only faster. */

@@ -51,7 +51,7 @@ export function bannerLines({ connection, rate, keyHint, now }: BannerInput): Se
 export function Banner({ lines, width }: { lines: Seg[][]; width: number }) {
   if (lines.length === 0) return null;
   return (
-    <Box flexDirection="column" width={width} height={lines.length} overflow="hidden">
+    <Box flexDirection="column" width={width} height={lines.length} overflowY="hidden">
       {lines.map((segs, i) => (
         <Line key={i} width={width} segs={segs} />
       ))}

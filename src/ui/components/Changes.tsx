@@ -50,7 +50,7 @@ export function tickerSegs(transitions: readonly StatusTransition[], now: number
 
 export function ChangesTicker({ transitions, now, width }: { transitions: readonly StatusTransition[]; now: number; width: number }) {
   return (
-    <Box width={width} height={1} overflow="hidden">
+    <Box width={width} height={1} overflowY="hidden">
       <Line width={width} segs={tickerSegs(transitions, now, width)} />
     </Box>
   );
@@ -83,7 +83,7 @@ export function ChangesPane(p: ChangesPaneProps) {
   const lines = changesPaneLines(p);
   if (lines.length === 0) return null;
   return (
-    <Box flexDirection="column" width={p.width} height={lines.length} overflow="hidden">
+    <Box flexDirection="column" width={p.width} height={lines.length} overflowY="hidden">
       {lines.map((segs, i) => (
         <Line key={i} width={p.width} segs={segs} />
       ))}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { KEY_BINDINGS, type Command } from '../key/keyBindings.js';
 import { displayWidth } from '../format.js';
 import { Line, type Seg } from './Line.js';
@@ -42,6 +43,7 @@ export function footerSegs(context: KeyContext, width = Infinity): Seg[] {
   });
 }
 
-export function Footer({ context, width }: { context: KeyContext; width: number }) {
+/** The key hints; memoized: it changes with the context and the width only, not with each clock tick. */
+export const Footer = memo(function Footer({ context, width }: { context: KeyContext; width: number }) {
   return <Line width={width} segs={footerSegs(context, width)} />;
-}
+});

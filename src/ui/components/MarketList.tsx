@@ -60,7 +60,7 @@ export function MarketList(p: MarketListProps) {
       );
     });
   return (
-    <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
+    <Box flexDirection="column" width={p.width} height={p.height} overflowY="hidden">
       <Line width={p.width} segs={listTitle(p, visible.length)} />
       {body}
     </Box>
