@@ -11,8 +11,13 @@
  * the dashboard's Node and flags (`NODE_ENV=production node
  * --max-semi-space-size=2`). See renderRun.ts for what each figure is.
  *
- * --minutes N: the dashboard alone, idle for N real minutes, with RSS, heap
- * and external memory each minute (memProbe.ts preloaded).
+ * --minutes N: the dashboard alone (with --reference: the bare Ink app),
+ * idle for N real minutes, with RSS, heap and external memory each minute
+ * (memProbe.ts preloaded).
+ *
+ * --node-flag F (repeatable): run the programs with these Node flags instead
+ * of the dashboard's, for experiments (e.g. --node-flag
+ * --max-semi-space-size=8).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +41,10 @@ export interface RenderArgs {
   rssAtS: number;
   limit: number;
   minutes: number | undefined;
+  /** --minutes only: which program idles (default the dashboard). */
+  program: ProgramName;
+  /** Node flags for both programs instead of NODE_FLAGS (an experiment; the figures are for the flags the dashboard ships with). */
+  nodeFlags: string[];
   json: boolean;
 }
 
@@ -57,6 +66,8 @@ export function parseRenderArgs(argv: string[]): RenderArgs {
     rssAtS: numberArg(argv, '--rss-at', 120, (n) => n > 0),
     limit: numberArg(argv, '--limit', 100, (n) => Number.isInteger(n) && n >= 1 && n <= 100),
     minutes,
+    program: argv.includes('--reference') ? 'reference' : 'dashboard',
+    nodeFlags: argv.flatMap((x, k) => (x === '--node-flag' && argv[k + 1] !== undefined ? [argv[k + 1]!] : [])),
     json: argv.includes('--json'),
   };
 }
@@ -80,10 +91,11 @@ function startServe(keys: string[]): Promise<{ url: string; proc: ChildProcess }
 
 function programSpec(program: ProgramName, size: { columns: number; rows: number }, a: RenderArgs, serve: { url: string }, key: string, configDir: string, extra: { flags?: string[]; env?: Record<string, string> } = {}) {
   const base = { columns: size.columns, rows: size.rows, cwd: ROOT, env: { NODE_ENV: 'production', ...extra.env } };
-  if (program === 'reference') return { ...base, argv: [process.execPath, ...NODE_FLAGS, ...(extra.flags ?? []), join(ROOT, 'dist-bench/bench/bareInk.js')] };
+  const flags = [...(a.nodeFlags.length ? a.nodeFlags : NODE_FLAGS), ...(extra.flags ?? [])];
+  if (program === 'reference') return { ...base, argv: [process.execPath, ...flags, join(ROOT, 'dist-bench/bench/bareInk.js')] };
   return {
     ...base,
-    argv: [process.execPath, ...NODE_FLAGS, ...(extra.flags ?? []), join(ROOT, 'dist/cli.js'), '--limit', String(a.limit)],
+    argv: [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), '--limit', String(a.limit)],
     env: { ...base.env, ODDSBOARD_BASE_URL: serve.url, ODDSBOARD_API_KEY: key, ODDSBOARD_CONFIG: join(configDir, 'none.json') },
   };
 }
@@ -102,12 +114,12 @@ export async function renderMain(argv: string[]): Promise<void> {
     if (a.minutes !== undefined) {
       const size = a.sizes[0]!;
       const probeFile = join(configDir, 'mem.jsonl');
-      const spec = programSpec('dashboard', size, a, serve, keys[0]!, configDir, {
+      const spec = programSpec(a.program, size, a, serve, keys[0]!, configDir, {
         flags: ['--import', join(ROOT, 'dist-bench/bench/memProbe.js')],
         env: { ODDSBOARD_MEMPROBE_FILE: probeFile },
       });
-      log(a.json, `bench:render --minutes ${a.minutes}: the dashboard idle at ${size.columns}×${size.rows}, --limit ${a.limit}, key mode\n`);
-      const samples: MinuteSample[] = await runMinutes({ ...spec, program: 'dashboard', minutes: a.minutes, probeFile }, (s) =>
+      log(a.json, `bench:render --minutes ${a.minutes}: the ${a.program} idle at ${size.columns}×${size.rows}${a.program === 'dashboard' ? `, --limit ${a.limit}, key mode` : ''}\n`);
+      const samples: MinuteSample[] = await runMinutes({ ...spec, program: a.program, minutes: a.minutes, probeFile }, (s) =>
         log(a.json, `minute ${s.minute}: rss ${s.rssMB.toFixed(1)} MB, heap ${s.heapUsedMB?.toFixed(1) ?? '?'} MB, external ${s.externalMB?.toFixed(1) ?? '?'} MB, cpu ${s.cpuPct.toFixed(1)} %\n`),
       );
       if (a.json) process.stdout.write(`${JSON.stringify({ config: a, samples }, null, 2)}\n`);

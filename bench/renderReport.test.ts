@@ -51,6 +51,7 @@ describe('minutesTable', () => {
       heapTotalMB: 30,
       externalMB: 2,
       arrayBuffersMB: 1,
+      spacesKB: undefined,
       cpuPct: 1,
       framesPerMin: 60,
     }));

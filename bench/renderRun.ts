@@ -138,12 +138,14 @@ export interface MinuteSample {
   heapTotalMB: number | undefined;
   externalMB: number | undefined;
   arrayBuffersMB: number | undefined;
+  /** V8's heap spaces, used KB (new_space, old_space, code_space, large_object_space, …), from the probe. */
+  spacesKB: Record<string, number> | undefined;
   cpuPct: number;
   framesPerMin: number;
 }
 
 /** The last line the memory probe (memProbe.ts) wrote, if any. */
-function lastProbe(file: string): { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number } | undefined {
+function lastProbe(file: string): { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; spacesKB: Record<string, number> } | undefined {
   try {
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     return JSON.parse(lines[lines.length - 1]!);
@@ -176,6 +178,7 @@ export async function runMinutes(spec: PaneProgram & { program: ProgramName; min
         heapTotalMB: p && p.heapTotal / MB,
         externalMB: p && p.external / MB,
         arrayBuffersMB: p && p.arrayBuffers / MB,
+        spacesKB: p?.spacesKB,
         cpuPct: ((c - cpu) / ((now - from) / 1000)) * 100,
         framesPerMin: (framesIn(pane.textBetween(from, now)).length / (now - from)) * 60_000,
       };
