@@ -11,3 +11,12 @@ export function isMain(url: string): boolean {
     return false;
   }
 }
+
+/** The number after `name` in argv, `dflt` when absent; throws when it is not a number `ok` accepts. */
+export function numberArg(argv: string[], name: string, dflt: number, ok: (n: number) => boolean): number {
+  const i = argv.indexOf(name);
+  if (i < 0) return dflt;
+  const n = Number(argv[i + 1]);
+  if (!Number.isFinite(n) || !ok(n)) throw new Error(`${name} takes a positive number (got ${JSON.stringify(argv[i + 1] ?? '')})`);
+  return n;
+}

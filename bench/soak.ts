@@ -10,7 +10,7 @@
  * --expose-gc; without it the heap is measured without a forced GC (and the
  * output says so).
  */
-import { isMain } from './main.js';
+import { isMain, numberArg } from './main.js';
 import { markdownTable } from './metrics.js';
 import { runSoak, type SoakResult, type SoakRow, type SoakSummary } from './soakRun.js';
 
@@ -29,14 +29,6 @@ export interface SoakArgs {
   seed: number;
   speed: number;
   json: boolean;
-}
-
-function numberArg(argv: string[], name: string, dflt: number, ok: (n: number) => boolean): number {
-  const i = argv.indexOf(name);
-  if (i < 0) return dflt;
-  const n = Number(argv[i + 1]);
-  if (!Number.isFinite(n) || !ok(n)) throw new Error(`${name} takes a positive number (got ${JSON.stringify(argv[i + 1] ?? '')})`);
-  return n;
 }
 
 export function parseSoakArgs(argv: string[]): SoakArgs {

@@ -50,7 +50,14 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   let exitCode = 0;
   const instance = render(
     <ThemeContext.Provider value={colors}>
-      <App store={store} sync={sync} keyHint={mode === 'key' ? maskKey(source.apiKey) : ''} demo={mode === 'demo'} />
+      <App
+        store={store}
+        sync={sync}
+        keyHint={mode === 'key' ? maskKey(source.apiKey) : ''}
+        demo={mode === 'demo'}
+        moversThreshold={settings.moversThreshold / 100}
+        paced
+      />
     </ThemeContext.Provider>,
     {
       stdin: io.stdin,

@@ -19,10 +19,11 @@ import { SearchBar } from './components/SearchBar.js';
 import { TabRow } from './components/TabRow.js';
 import { AlertForm, alertFormLines } from './components/AlertForm.js';
 import { AlertLog } from './components/AlertLog.js';
-import { listRefreshIntervalMs, newestDataAt } from './viewModel.js';
+import { listRefreshIntervalMs, shownDataAt } from './viewModel.js';
 import { useKeys } from './hooks/useKeys.js';
 import { keyContext, viewById } from './key/dispatch.js';
 import { useNow } from './hooks/useNow.js';
+import { usePacedStore } from './hooks/usePacedStore.js';
 import { useUiState } from './hooks/useUiState.js';
 import { computeLayout } from './layout.js';
 import { DEFAULT_MOVERS_THRESHOLD } from './moves.js';
@@ -42,21 +43,27 @@ export interface AppProps {
   /** Movers lists moves of at least this much (0..1 points; default 2¢). */
   moversThreshold?: number;
   onQuit?: () => void;
+  /**
+   * Pace frames (the dashboard does): while nobody types, store changes wait
+   * for the next clock tick, so answers and the clock share one frame a second.
+   */
+  paced?: boolean;
 }
 
 /** Fixed lines around the body: the header, the tab row and the footer. */
 const CHROME_LINES = 3;
 
-export function App({ store, sync, clock = systemClock, keyHint = '', demo = false, moversThreshold = DEFAULT_MOVERS_THRESHOLD, onQuit }: AppProps): JSX.Element {
+export function App({ store, sync, clock = systemClock, keyHint = '', demo = false, moversThreshold = DEFAULT_MOVERS_THRESHOLD, onQuit, paced = false }: AppProps): JSX.Element {
   const { exit } = useApp();
   const { columns, rows } = useWindowSize();
   const [ui, dispatch, readUi] = useUiState();
-  const now = useNow(clock, 1000);
+  const pacedStore = usePacedStore(store, clock, paced);
+  const now = useNow(clock, 1000, true, pacedStore.refresh);
   const view = viewById(ui.view);
   // What the views read (each the store's own object: an unrelated answer leaves them alone) and the chrome.
-  const vs = useStore(store, useShallow(viewState));
+  const vs = useStore(pacedStore.api, useShallow(viewState));
   const s = useStore(
-    store,
+    pacedStore.api,
     useShallow((st) => ({
       connection: st.connection,
       rate: st.rate,
@@ -73,7 +80,7 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const marketId = currentMarketIn(view, listed, vs, markets);
   // Only the current market's history, quote and event title, so an answer about another market does not redraw the side.
   const cur = useStore(
-    store,
+    pacedStore.api,
     useShallow((st) => {
       const current = marketId ? (st.markets[marketId] ?? markets[marketId])?.market : undefined;
       const eventId = current?.eventId;
@@ -100,20 +107,22 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const detailLines = event ? 3 + event.markets.length : detailWantedLines({ entry, history: undefined, eventTitle: cur.eventTitle, now, width: 0, focused: false });
   const layout = computeLayout(columns, rows, chrome, ui.focus, { detailLines, changes: s.transitions.length + s.outages.length });
   const help = helpMetrics(layout.columns, layout.bodyHeight);
-  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, moversThreshold, quit });
+  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, moversThreshold, quit }, pacedStore.touch);
 
   const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, listed.ids.length);
   const List = view.List;
 
   return (
-    <Box flexDirection="column" width={layout.columns} height={layout.rows} overflow="hidden">
+    // Boxes clip rows only (overflowY): every Line is already cut to its width, and a horizontal clip
+    // makes Ink measure and re-tokenize every line under it on every frame (string-width, ansi-tokenize).
+    <Box flexDirection="column" width={layout.columns} height={layout.rows} overflowY="hidden">
       <Header
         mode={s.rate.mode}
         demo={demo}
         keyHint={keyHint}
         rate={s.rate}
         connection={s.connection}
-        newestAt={newestDataAt({ list: vs.list, connection: s.connection })}
+        newestAt={shownDataAt({ list: vs.list, connection: s.connection })}
         now={now}
         width={layout.columns}
       />

@@ -1,6 +1,19 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { fitWidth, formatAge, changeLegend, formatChange, formatClosesIn, formatMoney, formatPrice, formatPriceDelta, formatVolume, padStartWidth, secondsUntil } from './format.js';
+import {
+  fitWidth,
+  formatAge,
+  changeLegend,
+  formatChange,
+  formatCoarseAge,
+  formatClosesIn,
+  formatMoney,
+  formatPrice,
+  formatPriceDelta,
+  formatVolume,
+  padStartWidth,
+  secondsUntil,
+} from './format.js';
 
 describe('format', () => {
   it('shows — for anything it cannot show, never NaN or undefined', () => {
@@ -42,6 +55,10 @@ describe('format', () => {
     expect(formatAge(5_400)).toBe('5s');
     expect(formatAge(3 * 60_000 + 10)).toBe('3m');
     expect(formatAge(2 * 3600_000)).toBe('2h');
+    // coarse: 10 s steps below a minute, then as formatAge
+    expect([0, 9_999, 10_000, 31_000, 59_999].map(formatCoarseAge)).toEqual(['0s', '0s', '10s', '30s', '50s']);
+    expect(formatCoarseAge(3 * 60_000 + 10)).toBe('3m');
+    expect(formatCoarseAge(Number.NaN)).toBe('—');
     expect(formatAge(-5)).toBe('0s');
     const now = Date.UTC(2026, 0, 1);
     expect(formatClosesIn(now + (3 * 86_400 + 4 * 3600) * 1000, now)).toBe('in 3d 4h');

@@ -73,6 +73,17 @@ export function formatAge(ms: unknown): string {
   return `${Math.floor(s / 86_400)}d`;
 }
 
+/**
+ * An age in steps that change seldom: whole 10 s below a minute ("30s",
+ * "40s"), then as formatAge ("3m", "2h"). For ages drawn on many rows at once,
+ * which would otherwise change every second.
+ */
+export function formatCoarseAge(ms: unknown): string {
+  if (!isNum(ms)) return MISSING;
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return s < 60 ? `${s - (s % 10)}s` : formatAge(ms);
+}
+
 /** Whole seconds until `at`, at least 0 (for countdowns). */
 export function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
@@ -124,8 +135,12 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  * Bounded: when full, the oldest entry goes (insertion order).
  */
 const WIDTH_CACHE_MAX = 4096;
-/** Longer strings are measured every time rather than kept. */
-const WIDTH_CACHE_KEY_MAX = 256;
+/**
+ * Longer strings are measured every time rather than kept. Ink's lines with
+ * their colour codes (measured here through cli/inkWidth.ts) are a few hundred
+ * characters at 250 columns.
+ */
+const WIDTH_CACHE_KEY_MAX = 1024;
 const widthCache = new Map<string, number>();
 
 /** Display width in terminal cells (CJK and emoji count 2); the same as string-width, only faster. */

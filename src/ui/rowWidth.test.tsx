@@ -32,11 +32,11 @@ describe('row width as terminals count it', () => {
   it('every drawn row is exactly the pane width for a wcwidth terminal (never wider when narrow)', async () => {
     await fc.assert(
       fc.asyncProperty(title, title, fc.integer({ min: 24, max: 100 }), fc.boolean(), async (t, outcome, width, selected) => {
-        const view = render(<MarketRow entry={entryOf(t, outcome)} selected={selected} focused={selected} now={5000} intervalMs={10_000} width={width} />);
+        const view = render(<MarketRow entry={entryOf(t, outcome)} selected={selected} focused={selected} now={45_000} intervalMs={10_000} width={width} />);
         const frame = await waitForFrame(view, (f) => f.trim() !== '');
         view.unmount();
         expect(frame.split('\n')).toHaveLength(1);
-        // from 75 columns the row ends with its age, right-aligned (a frame's trailing spaces are not kept; ink-testing-library draws 100 columns at most)
+        // a stale row: from 75 columns it ends with its age, right-aligned (a frame's trailing spaces are not kept; ink-testing-library draws 100 columns at most)
         if (width >= 75) expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBe(width);
         else expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBeLessThanOrEqual(width);
       }),

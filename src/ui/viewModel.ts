@@ -55,10 +55,14 @@ export function isStale(receivedAt: number, now: number, intervalMs: number): bo
   return now - receivedAt > STALE_FACTOR * intervalMs;
 }
 
-/** When the newest data of any kind arrived. */
-export function newestDataAt(s: Pick<AppState, 'list' | 'connection'>): number | undefined {
-  const xs = [s.list.loadedAt, s.connection.lastSuccessAt].filter((x): x is number => typeof x === 'number');
-  return xs.length ? Math.max(...xs) : undefined;
+/**
+ * The time the header's data age counts from: the list's last answer. Every
+ * listed row came with it or later, so a row that shows no age of its own (it
+ * is not stale) is at most this old. Before the first list answer, the newest
+ * data of any kind.
+ */
+export function shownDataAt(s: Pick<AppState, 'list' | 'connection'>): number | undefined {
+  return s.list.loadedAt ?? s.connection.lastSuccessAt;
 }
 
 /** The row the cursor is on: the selected market when listed, else the first row (or -1 when empty). */

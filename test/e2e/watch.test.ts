@@ -89,8 +89,11 @@ describe('the watcher in a real terminal (tmux)', () => {
 
     t.type(`${process.execPath} ${cli}; echo "EXIT2=$?"`);
     t.keys('Enter');
-    // Still watched after the restart. With the views (tabs) merged, `2` must show it in the Watchlist view too.
+    // Still watched after the restart: its ★ in the list, and `2` shows it in the Watchlist view.
     await t.waitFor('the ★ after the restart', (s) => row(s)?.includes(`★ ${title}`) === true, 15_000);
+    t.keys('2');
+    const watchlist = await t.waitFor('the Watchlist view with the market', (s) => /[◆◇] Watchlist/.test(s) && s.includes(`★ ${title}`), 10_000);
+    expect(watchlist).toMatch(/[◆◇] Watchlist 1\b/);
 
     // The notice line shows each alert for 10 s: watch it until the resolution has shown.
     const seen = new Set<string>();

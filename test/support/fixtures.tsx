@@ -136,6 +136,8 @@ export interface HarnessOptions {
   query?: Partial<ListQuery>;
   /** Movers' threshold for the App (0..1 points). */
   moversThreshold?: number;
+  /** The App's frame pacing, as the dashboard runs it (store changes while idle wait for the clock tick). */
+  paced?: boolean;
 }
 
 /** A real store (`key` mode, limit 30) filled via its actions at a fixed time, and the App rendered over it. */
@@ -157,6 +159,7 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
       clock={clock}
       keyHint={opts.keyHint ?? '…abcd'}
       onQuit={() => quits.push(1)}
+      paced={opts.paced ?? false}
       {...(opts.moversThreshold !== undefined ? { moversThreshold: opts.moversThreshold } : {})}
     />
   );

@@ -86,7 +86,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
 export function Banner({ lines, width }: { lines: Seg[][]; width: number }) {
   if (lines.length === 0) return null;
   return (
-    <Box flexDirection="column" width={width} height={lines.length} overflow="hidden">
+    <Box flexDirection="column" width={width} height={lines.length} overflowY="hidden">
       {lines.map((segs, i) => (
         <Line key={i} width={width} segs={segs} />
       ))}

@@ -18,12 +18,12 @@ export function Body({ layout, list, detail, quote, changes, ticker }: BodyProps
   const h = layout.bodyHeight;
   if (layout.wide) {
     return (
-      <Box flexDirection="row" width={layout.columns} height={h} overflow="hidden">
+      <Box flexDirection="row" width={layout.columns} height={h} overflowY="hidden">
         {list}
-        <Box width={SEPARATOR_WIDTH} height={h} overflow="hidden" flexDirection="column">
+        <Box width={SEPARATOR_WIDTH} height={h} overflowY="hidden" flexDirection="column">
           <Text dimColor>{Array.from({ length: h }, () => ' │ ').join('\n')}</Text>
         </Box>
-        <Box flexDirection="column" width={layout.sideWidth} height={h} overflow="hidden">
+        <Box flexDirection="column" width={layout.sideWidth} height={h} overflowY="hidden">
           {detail}
           <Box height={1} />
           {quote}
@@ -38,10 +38,10 @@ export function Body({ layout, list, detail, quote, changes, ticker }: BodyProps
     );
   }
   return (
-    <Box flexDirection="column" width={layout.columns} height={h} overflow="hidden">
+    <Box flexDirection="column" width={layout.columns} height={h} overflowY="hidden">
       {list}
       {ticker && layout.tickerHeight > 0 ? ticker : null}
-      <Box width={layout.columns} height={layout.detailHeight} overflow="hidden" flexDirection="column">
+      <Box width={layout.columns} height={layout.detailHeight} overflowY="hidden" flexDirection="column">
         {detail}
       </Box>
       {quote}

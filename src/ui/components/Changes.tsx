@@ -94,7 +94,7 @@ export function tickerSegs(transitions: readonly StatusTransition[], now: number
 
 export function ChangesTicker({ transitions, outages, now, width }: { transitions: readonly StatusTransition[]; outages?: readonly Outage[]; now: number; width: number }) {
   return (
-    <Box width={width} height={1} overflow="hidden">
+    <Box width={width} height={1} overflowY="hidden">
       <Line width={width} segs={tickerSegs(transitions, now, width, outages)} />
     </Box>
   );
@@ -129,7 +129,7 @@ export function ChangesPane(p: ChangesPaneProps) {
   const lines = changesPaneLines(p);
   if (lines.length === 0) return null;
   return (
-    <Box flexDirection="column" width={p.width} height={lines.length} overflow="hidden">
+    <Box flexDirection="column" width={p.width} height={lines.length} overflowY="hidden">
       {lines.map((segs, i) => (
         <Line key={i} width={p.width} segs={segs} />
       ))}

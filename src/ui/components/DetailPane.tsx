@@ -116,7 +116,7 @@ export function DetailPane(p: DetailProps) {
   const outcomes = useMemo(() => outcomeLines({ entry, history, width }, room), [entry, history, width, room]);
   const lines = [...head, ...outcomes].slice(0, Math.max(0, p.height));
   return (
-    <Box flexDirection="column" width={p.width} height={lines.length} overflow="hidden">
+    <Box flexDirection="column" width={p.width} height={lines.length} overflowY="hidden">
       {lines.map((segs, i) => (
         <Line key={i} width={p.width} segs={segs} />
       ))}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { KEY_BINDINGS, KEY_CONTEXTS, type Command, type KeyContextName } from '../key/keyBindings.js';
 import { displayWidth } from '../format.js';
 import { Line, type Seg } from './Line.js';
@@ -38,6 +39,7 @@ export function footerSegs(context: KeyContextName, width = Infinity): Seg[] {
   });
 }
 
-export function Footer({ context, width }: { context: KeyContextName; width: number }) {
+/** The key hints; memoized: it changes with the context and the width only, not with each clock tick. */
+export const Footer = memo(function Footer({ context, width }: { context: KeyContextName; width: number }) {
   return <Line width={width} segs={footerSegs(context, width)} />;
-}
+});

@@ -106,8 +106,8 @@ export function Header(props: HeaderProps) {
   const showClock = props.width >= cw + 48;
   const leftWidth = showClock ? props.width - cw - 1 : props.width;
   return (
-    <Box width={props.width} height={1} justifyContent="space-between" overflow="hidden">
-      <Box width={leftWidth} overflow="hidden">
+    <Box width={props.width} height={1} justifyContent="space-between" overflowY="hidden">
+      <Box width={leftWidth} overflowY="hidden">
         <Line width={leftWidth} segs={headerSegs(props, leftWidth)} />
       </Box>
       {showClock ? <Line width={cw} segs={[{ text: clock, dim: true }]} /> : null}

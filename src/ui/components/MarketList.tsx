@@ -100,7 +100,7 @@ export function MarketList(p: MarketListProps) {
       );
     });
   return (
-    <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
+    <Box flexDirection="column" width={p.width} height={p.height} overflowY="hidden">
       <Line width={p.width} segs={[...p.title(visible.length), { text: legendOf(visible, p.markets), dim: true, priority: -1 }]} />
       {body}
     </Box>

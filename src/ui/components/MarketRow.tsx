@@ -3,7 +3,7 @@ import { leadingOutcome, priceChange } from '../../store/outcomes.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { effectiveStatus, isStale, rawStatusOf } from '../viewModel.js';
-import { fitWidth, formatAge, formatChange, formatPrice, formatVolume, padStartWidth } from '../format.js';
+import { fitWidth, formatChange, formatCoarseAge, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { badgeSeg } from './badge.js';
@@ -20,7 +20,7 @@ export interface RowProps {
   watched?: boolean;
 }
 
-const W = { marker: 2, badge: 9, leadName: 7, leadPrice: 7, change: 7, volume: 7, age: 6 } as const;
+const W = { marker: 2, badge: 9, leadName: 7, leadPrice: 7, change: 7, volume: 7, age: 8 } as const;
 const MIN_TITLE = 20;
 const AGE_TITLE = 30;
 /** The leading outcome's name grows to this (incl. its trailing space) once the title has ROOMY_TITLE cells. */
@@ -76,8 +76,9 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched }: Ro
   }
   if (cols.volume) segs.push({ text: padStartWidth(formatVolume(m.volume), W.volume - 1) + ' ', dim: true });
   if (cols.age) {
-    // The age of the row's data ("12s"), or STALE in its place (the header keeps the newest data's age).
-    segs.push(stale ? { text: padStartWidth('STALE', W.age), color: colors.warn, bold: true } : { text: padStartWidth(formatAge(now - entry.receivedAt), W.age), dim: true });
+    // A fresh row shows no age: the header carries the list's age, and every listed row is at most that old.
+    // A stale one says how old it is, in steps that change every 10 s at most ("30s ago", "2m ago").
+    segs.push({ text: padStartWidth(timeText(entry, now, intervalMs), W.age), ...(stale ? { color: colors.warn, bold: true } : { dim: true }) });
   }
   return segs;
 }
@@ -103,15 +104,15 @@ function MarketRowView(props: RowProps) {
   return <Line width={props.width} segs={highlightRow(rowSegs(props), props.selected, props.focused)} />;
 }
 
-/** What `now` changes in a row: its age text and whether it is STALE. */
-function timeKey(p: RowProps): string {
-  return isStale(p.entry.receivedAt, p.now, p.intervalMs) ? 'STALE' : formatAge(p.now - p.entry.receivedAt);
+/** What `now` changes in a row: nothing while it is fresh; once stale, its coarse age. */
+function timeText(entry: MarketEntry, now: number, intervalMs: number): string {
+  return isStale(entry.receivedAt, now, intervalMs) ? `${formatCoarseAge(now - entry.receivedAt)} ago` : '';
 }
 
 /**
  * The row draws the same: same data, place and width, and the clock moved
- * less than it shows (ages change once a second at most, once a minute after
- * the first minute).
+ * less than it shows (a fresh row shows no age; a stale one's changes every
+ * 10 s at most, once a minute after the first minute).
  */
 export function sameRow(a: RowProps, b: RowProps): boolean {
   return (
@@ -121,9 +122,9 @@ export function sameRow(a: RowProps, b: RowProps): boolean {
     a.watched === b.watched &&
     a.width === b.width &&
     a.intervalMs === b.intervalMs &&
-    (a.now === b.now || timeKey(a) === timeKey(b))
+    (a.now === b.now || timeText(a.entry, a.now, a.intervalMs) === timeText(b.entry, b.now, b.intervalMs))
   );
 }
 
-/** One market row, re-rendered only when something it shows changed (a quote answer or a clock tick that leaves its age alone does not). */
+/** One market row, re-rendered only when something it shows changed (a quote answer or a clock tick does not). */
 export const MarketRow = memo(MarketRowView, sameRow);

@@ -1,0 +1,157 @@
+/**
+ * npm run bench:render [-- --pairs N] [-- --sizes 160x48,200x60] [-- --warmup S] [-- --idle S]
+ *   [-- --presses N] [-- --rss-at S] [-- --limit N] [-- --json]
+ * npm run bench:render -- --minutes N [-- --sizes 160x48]
+ *
+ * What the dashboard costs in a real terminal, next to a bare Ink 8 app
+ * (bench/bareInk.tsx) run the same way: both in a tmux pane of each size, one
+ * after the other and alternating which goes first, `--pairs` times (default
+ * 3). The dashboard talks to a separate `oddsboard serve` with a fresh API key
+ * per run (30 requests/min) and lists `--limit` (100) markets. Both run with
+ * the dashboard's Node and flags (`NODE_ENV=production node
+ * --max-semi-space-size=2`). See renderRun.ts for what each figure is.
+ *
+ * --minutes N: the dashboard alone (with --reference: the bare Ink app),
+ * idle for N real minutes, with RSS, heap and external memory each minute
+ * (memProbe.ts preloaded).
+ *
+ * --node-flag F (repeatable): run the programs with these Node flags instead
+ * of the dashboard's, for experiments (e.g. --node-flag
+ * --max-semi-space-size=8).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderReport, summarizePairs, minutesTable, type RenderSummary } from './renderReport.js';
+import { isMain, numberArg } from './main.js';
+import { measureRun, runMinutes, type MinuteSample, type ProgramName, type RunResult } from './renderRun.js';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const NODE_FLAGS = ['--max-semi-space-size=2'];
+
+export interface RenderArgs {
+  pairs: number;
+  sizes: Array<{ columns: number; rows: number }>;
+  warmupS: number;
+  idleS: number;
+  presses: number;
+  rssAtS: number;
+  limit: number;
+  minutes: number | undefined;
+  /** --minutes only: which program idles (default the dashboard). */
+  program: ProgramName;
+  /** Node flags for both programs instead of NODE_FLAGS (an experiment; the figures are for the flags the dashboard ships with). */
+  nodeFlags: string[];
+  json: boolean;
+}
+
+export function parseRenderArgs(argv: string[]): RenderArgs {
+  const i = argv.indexOf('--sizes');
+  const sizesText = i >= 0 ? (argv[i + 1] ?? '') : '160x48,200x60';
+  const sizes = sizesText.split(',').map((s) => {
+    const m = /^(\d+)x(\d+)$/.exec(s.trim());
+    if (!m || Number(m[1]) < 40 || Number(m[2]) < 12) throw new Error(`--sizes takes COLUMNSxROWS[,…] (got ${JSON.stringify(s)})`);
+    return { columns: Number(m[1]), rows: Number(m[2]) };
+  });
+  const minutes = argv.includes('--minutes') ? numberArg(argv, '--minutes', 15, (n) => Number.isInteger(n) && n > 0) : undefined;
+  return {
+    pairs: numberArg(argv, '--pairs', 3, (n) => Number.isInteger(n) && n > 0),
+    sizes,
+    warmupS: numberArg(argv, '--warmup', 30, (n) => n >= 0),
+    idleS: numberArg(argv, '--idle', 60, (n) => n > 0),
+    presses: numberArg(argv, '--presses', 200, (n) => Number.isInteger(n) && n >= 0),
+    rssAtS: numberArg(argv, '--rss-at', 120, (n) => n > 0),
+    limit: numberArg(argv, '--limit', 100, (n) => Number.isInteger(n) && n >= 1 && n <= 100),
+    minutes,
+    program: argv.includes('--reference') ? 'reference' : 'dashboard',
+    nodeFlags: argv.flatMap((x, k) => (x === '--node-flag' && argv[k + 1] !== undefined ? [argv[k + 1]!] : [])),
+    json: argv.includes('--json'),
+  };
+}
+
+/** `oddsboard serve` from dist/ on a free port, accepting `keys`; resolves with its URL. */
+function startServe(keys: string[]): Promise<{ url: string; proc: ChildProcess }> {
+  const proc = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'dist/cli.js'), 'serve', '--port', '0', '--keys', keys.join(',')], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolveUrl, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^(http:\/\/\S+)$/m.exec(out);
+      if (m) resolveUrl({ url: m[1]!, proc });
+    });
+    proc.on('exit', (code) => reject(new Error(`oddsboard serve exited (${code}) before listening`)));
+  });
+}
+
+function programSpec(program: ProgramName, size: { columns: number; rows: number }, a: RenderArgs, serve: { url: string }, key: string, configDir: string, extra: { flags?: string[]; env?: Record<string, string> } = {}) {
+  const base = { columns: size.columns, rows: size.rows, cwd: ROOT, env: { NODE_ENV: 'production', ...extra.env } };
+  const flags = [...(a.nodeFlags.length ? a.nodeFlags : NODE_FLAGS), ...(extra.flags ?? [])];
+  if (program === 'reference') return { ...base, argv: [process.execPath, ...flags, join(ROOT, 'dist-bench/bench/bareInk.js')] };
+  return {
+    ...base,
+    argv: [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), '--limit', String(a.limit)],
+    env: { ...base.env, ODDSBOARD_BASE_URL: serve.url, ODDSBOARD_API_KEY: key, ODDSBOARD_CONFIG: join(configDir, 'none.json') },
+  };
+}
+
+const log = (json: boolean, text: string) => {
+  if (!json) process.stderr.write(text);
+};
+
+export async function renderMain(argv: string[]): Promise<void> {
+  const a = parseRenderArgs(argv);
+  const runs = a.minutes !== undefined ? 1 : a.pairs * a.sizes.length;
+  const keys = Array.from({ length: runs }, () => `bench-${randomBytes(8).toString('hex')}`);
+  const configDir = mkdtempSync(join(tmpdir(), 'oddsboard-render-'));
+  const serve = await startServe(keys);
+  try {
+    if (a.minutes !== undefined) {
+      const size = a.sizes[0]!;
+      const probeFile = join(configDir, 'mem.jsonl');
+      const spec = programSpec(a.program, size, a, serve, keys[0]!, configDir, {
+        flags: ['--import', join(ROOT, 'dist-bench/bench/memProbe.js')],
+        env: { ODDSBOARD_MEMPROBE_FILE: probeFile },
+      });
+      log(a.json, `bench:render --minutes ${a.minutes}: the ${a.program} idle at ${size.columns}×${size.rows}${a.program === 'dashboard' ? `, --limit ${a.limit}, key mode` : ''}\n`);
+      const samples: MinuteSample[] = await runMinutes({ ...spec, program: a.program, minutes: a.minutes, probeFile }, (s) =>
+        log(a.json, `minute ${s.minute}: rss ${s.rssMB.toFixed(1)} MB, heap ${s.heapUsedMB?.toFixed(1) ?? '?'} MB, external ${s.externalMB?.toFixed(1) ?? '?'} MB, cpu ${s.cpuPct.toFixed(1)} %\n`),
+      );
+      if (a.json) process.stdout.write(`${JSON.stringify({ config: a, samples }, null, 2)}\n`);
+      else process.stdout.write(`\n${minutesTable(samples)}\n`);
+      return;
+    }
+    const results: RunResult[] = [];
+    let k = 0;
+    for (let pair = 0; pair < a.pairs; pair++) {
+      for (const size of a.sizes) {
+        const order: ProgramName[] = pair % 2 === 0 ? ['dashboard', 'reference'] : ['reference', 'dashboard'];
+        const key = keys[k++]!;
+        for (const program of order) {
+          log(a.json, `pair ${pair + 1}/${a.pairs} ${size.columns}×${size.rows} ${program}… `);
+          const r = await measureRun({ ...programSpec(program, size, a, serve, key, configDir), program, warmupS: a.warmupS, idleS: a.idleS, presses: a.presses, rssAtS: a.rssAtS, seed: 1000 * pair + size.columns });
+          log(a.json, `cpu ${r.cpuPct.toFixed(2)} %, ${Math.round(r.bytesPerS)} B/s, ${r.framesPerMin.toFixed(0)} frames/min, rss ${r.rssMB.toFixed(0)} MB\n`);
+          results.push(r);
+        }
+      }
+    }
+    const summary: RenderSummary[] = summarizePairs(results, a.sizes);
+    if (a.json) process.stdout.write(`${JSON.stringify({ config: a, runs: results, summary }, null, 2)}\n`);
+    else process.stdout.write(`\n${renderReport(a, summary)}\n`);
+  } finally {
+    serve.proc.kill();
+    rmSync(configDir, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url)) {
+  renderMain(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`bench:render failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  });
+}
