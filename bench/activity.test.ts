@@ -16,15 +16,20 @@ function typingSpans(actions: UserAction[]): Array<[number, number]> {
 const HOUR = 3_600_000;
 
 describe('scripted activity', () => {
-  it.each([1, 7, 42])('budget script (seed %i): sorted, within the hour, nothing else pressed while an amount is typed', (seed) => {
-    const acts = scriptActivity({ start: 1_000, durationMs: HOUR, seed });
-    expect(acts.length).toBeGreaterThan(300);
-    expect(acts.every((a, i) => a.at >= 1_000 && a.at < 1_000 + HOUR && (i === 0 || acts[i - 1]!.at <= a.at))).toBe(true);
-    const spans = typingSpans(acts);
-    expect(spans.length).toBeGreaterThan(5);
-    const clashes = acts.filter((a) => a.kind !== 'quote' && spans.some(([f, t]) => a.at >= f && a.at <= t));
-    expect(clashes).toEqual([]);
-  });
+  it.each([1, 7, 42])(
+    'budget script (seed %i): sorted, within the hour, nothing else pressed while an amount is typed',
+    (seed) => {
+      const acts = scriptActivity({ start: 1_000, durationMs: HOUR, seed });
+      expect(acts.length).toBeGreaterThan(300);
+      expect(acts.every((a, i) => a.at >= 1_000 && a.at < 1_000 + HOUR && (i === 0 || acts[i - 1]!.at <= a.at))).toBe(
+        true,
+      );
+      const spans = typingSpans(acts);
+      expect(spans.length).toBeGreaterThan(5);
+      const clashes = acts.filter((a) => a.kind !== 'quote' && spans.some(([f, t]) => a.at >= f && a.at <= t));
+      expect(clashes).toEqual([]);
+    },
+  );
 
   it('soak script: light activity — a few moves per ten minutes, some quotes, list changes every few hours', () => {
     const acts = scriptSoakActivity({ start: 0, durationMs: 24 * HOUR, seed: 11 });

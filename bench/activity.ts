@@ -39,14 +39,21 @@ export function scriptActivity(o: ActivityOptions): UserAction[] {
   for (let t = o.start + Math.round(uniform(60_000, 180_000)); t < end; t += Math.round(uniform(120_000, 300_000))) {
     const amount = AMOUNTS[Math.floor(rnd() * AMOUNTS.length)]!;
     typing.push([t, t + (amount.length - 1) * 150]);
-    for (let k = 1; k <= amount.length; k++) out.push({ at: t + (k - 1) * 150, kind: 'quote', amount: amount.slice(0, k), last: k === amount.length });
+    for (let k = 1; k <= amount.length; k++)
+      out.push({ at: t + (k - 1) * 150, kind: 'quote', amount: amount.slice(0, k), last: k === amount.length });
   }
   // a different sort order every 10–20 min
   let s = 0;
-  for (let t = o.start + Math.round(uniform(600_000, 1_200_000)); t < end; t += Math.round(uniform(600_000, 1_200_000))) {
+  for (
+    let t = o.start + Math.round(uniform(600_000, 1_200_000));
+    t < end;
+    t += Math.round(uniform(600_000, 1_200_000))
+  ) {
     out.push({ at: t, kind: 'sort', sort: SORTS[s++ % SORTS.length]! });
   }
-  return withoutTypingClashes(out, typing).filter((a) => a.at < end).sort((a, b) => a.at - b.at);
+  return withoutTypingClashes(out, typing)
+    .filter((a) => a.at < end)
+    .sort((a, b) => a.at - b.at);
 }
 
 /**
@@ -90,12 +97,23 @@ export function scriptSoakActivity(o: SoakActivityOptions): UserAction[] {
   for (let t = o.start + around(o.quoteEveryMs ?? 2_400_000); t < end; t += around(o.quoteEveryMs ?? 2_400_000)) {
     const amount = AMOUNTS[Math.floor(rnd() * AMOUNTS.length)]!;
     typing.push([t, t + (amount.length - 1) * 200]);
-    for (let k = 1; k <= amount.length; k++) out.push({ at: t + (k - 1) * 200, kind: 'quote', amount: amount.slice(0, k), last: k === amount.length });
+    for (let k = 1; k <= amount.length; k++)
+      out.push({ at: t + (k - 1) * 200, kind: 'quote', amount: amount.slice(0, k), last: k === amount.length });
   }
   rnd = lists;
   let n = 0;
-  for (let t = o.start + around(o.listChangeEveryMs ?? 10_800_000); t < end; t += around(o.listChangeEveryMs ?? 10_800_000), n++) {
-    out.push(n % 2 === 0 ? { at: t, kind: 'sort', sort: SORTS[(n / 2) % SORTS.length]! } : { at: t, kind: 'search', q: SEARCHES[((n - 1) / 2) % SEARCHES.length]! });
+  for (
+    let t = o.start + around(o.listChangeEveryMs ?? 10_800_000);
+    t < end;
+    t += around(o.listChangeEveryMs ?? 10_800_000), n++
+  ) {
+    out.push(
+      n % 2 === 0
+        ? { at: t, kind: 'sort', sort: SORTS[(n / 2) % SORTS.length]! }
+        : { at: t, kind: 'search', q: SEARCHES[((n - 1) / 2) % SEARCHES.length]! },
+    );
   }
-  return withoutTypingClashes(out, typing).filter((a) => a.at < end).sort((a, b) => a.at - b.at);
+  return withoutTypingClashes(out, typing)
+    .filter((a) => a.at < end)
+    .sort((a, b) => a.at - b.at);
 }

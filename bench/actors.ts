@@ -102,7 +102,8 @@ export function keyActor(store: OddsStore, screen: BenchScreen): Actor {
           return id;
         }
       } else if (a.kind === 'sort') {
-        for (let n = 0; n < SORT_CYCLE && (store.getState().list.query.sort || 'volume') !== a.sort; n++) await press('s');
+        for (let n = 0; n < SORT_CYCLE && (store.getState().list.query.sort || 'volume') !== a.sort; n++)
+          await press('s');
       } else {
         await press('/');
         await press(KEY.ctrlU);

@@ -13,7 +13,23 @@ import { useEffect, useState } from 'react';
 import { formatClock } from '../src/ui/format.js';
 
 const LINES = 100;
-const WORDS = ['Will', 'the', 'index', 'close', 'above', 'its', 'level', 'at', 'quarter', 'end', 'market', 'resolve', 'yes', 'by', 'June'];
+const WORDS = [
+  'Will',
+  'the',
+  'index',
+  'close',
+  'above',
+  'its',
+  'level',
+  'at',
+  'quarter',
+  'end',
+  'market',
+  'resolve',
+  'yes',
+  'by',
+  'June',
+];
 
 /** Line i: a title, a price, a change and a volume, filled to `width` columns with plain ASCII. */
 function referenceLine(i: number, width: number): string {
@@ -61,7 +77,13 @@ function BareApp() {
   );
 }
 
-const instance = render(<BareApp />, { alternateScreen: true, interactive: true, maxFps: 15, incrementalRendering: true, patchConsole: true });
+const instance = render(<BareApp />, {
+  alternateScreen: true,
+  interactive: true,
+  maxFps: 15,
+  incrementalRendering: true,
+  patchConsole: true,
+});
 const stop = () => instance.unmount();
 process.on('SIGTERM', stop);
 process.on('SIGHUP', stop);

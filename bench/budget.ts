@@ -78,7 +78,15 @@ export async function runBudget(args: BudgetArgs, o: { parallel?: boolean } = {}
   const chosen = args.only.length > 0 ? all.filter((s) => args.only.includes(s.name)) : SCENARIOS;
   const jobs: Job[] = [
     // the App's scenarios cost the most: start them first
-    ...(args.ui ? chosen.map((scenario) => ({ key: `${scenario.name}+ui`, scenario, seed: args.seed, durationMs, opts: { ui: true } })) : []),
+    ...(args.ui
+      ? chosen.map((scenario) => ({
+          key: `${scenario.name}+ui`,
+          scenario,
+          seed: args.seed,
+          durationMs,
+          opts: { ui: true },
+        }))
+      : []),
     ...chosen.map((scenario) => ({ key: scenario.name, scenario, seed: args.seed, durationMs })),
   ];
   const results = new Map<string, ScenarioResult>();
@@ -86,7 +94,8 @@ export async function runBudget(args: BudgetArgs, o: { parallel?: boolean } = {}
   else for (const j of jobs) results.set(j.key, await runScenario(j.scenario, j.seed, j.durationMs, j.opts));
   // plain scenarios first, then their `+ui` twins, in the scenarios' order
   const scenarios: Record<string, ScenarioResult> = {};
-  for (const j of [...jobs.filter((x) => !x.opts?.ui), ...jobs.filter((x) => x.opts?.ui)]) scenarios[j.key] = results.get(j.key)!;
+  for (const j of [...jobs.filter((x) => !x.opts?.ui), ...jobs.filter((x) => x.opts?.ui)])
+    scenarios[j.key] = results.get(j.key)!;
   return { scenarios };
 }
 

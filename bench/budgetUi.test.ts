@@ -58,7 +58,11 @@ describe('budget arguments', () => {
   it('60 simulated minutes by default, with --ui too, unless --minutes says otherwise', () => {
     expect(parseBudgetArgs([])).toMatchObject({ ui: false, minutes: 60, seed: 7, serial: false, only: [] });
     expect(parseBudgetArgs(['--ui'])).toMatchObject({ ui: true, minutes: 60 });
-    expect(parseBudgetArgs(['--ui', '--minutes', '60', '--serial', 'competing'])).toMatchObject({ minutes: 60, serial: true, only: ['competing'] });
+    expect(parseBudgetArgs(['--ui', '--minutes', '60', '--serial', 'competing'])).toMatchObject({
+      minutes: 60,
+      serial: true,
+      only: ['competing'],
+    });
     expect(() => parseBudgetArgs(['--minutes', '0'])).toThrow(/--minutes/);
     expect(() => parseBudgetArgs(['--seed', '1.5'])).toThrow(/--seed/);
   });

@@ -28,13 +28,19 @@ export function parseDrillArgs(argv: readonly string[]): DrillArgs {
     const v = value(name);
     if (v === undefined) return dflt;
     const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`${name} must be a whole number from ${min} to ${max}`);
     return n;
   };
   const only = value('--only');
   return {
     json: argv.includes('--json'),
-    only: only ? only.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    only: only
+      ? only
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined,
     afterS: int('--after', 10, 3, 600),
     forS: int('--for', 30, 5, 3600),
     parallel: int('--parallel', 3, 1, 8),
@@ -42,7 +48,12 @@ export function parseDrillArgs(argv: readonly string[]): DrillArgs {
 }
 
 /** Runs the profiles, `parallel` at a time, in order. */
-export async function runDrills(profiles: readonly DrillProfile[], timing: DrillTiming, parallel: number, onRow?: (r: DrillRow) => void): Promise<DrillRow[]> {
+export async function runDrills(
+  profiles: readonly DrillProfile[],
+  timing: DrillTiming,
+  parallel: number,
+  onRow?: (r: DrillRow) => void,
+): Promise<DrillRow[]> {
   const rows: DrillRow[] = new Array(profiles.length);
   let next = 0;
   const worker = async (w: number) => {
@@ -60,11 +71,15 @@ async function main(argv: string[]): Promise<void> {
   const args = parseDrillArgs(argv);
   const profiles = args.only ? findProfiles(args.only) : DRILL_PROFILES;
   const t0 = Date.now();
-  if (!args.json) process.stdout.write(`Drill: ${profiles.length} profiles, ${args.afterS} s normal, ${args.forS} s fault, ${args.parallel} at a time…\n`);
+  if (!args.json)
+    process.stdout.write(
+      `Drill: ${profiles.length} profiles, ${args.afterS} s normal, ${args.forS} s fault, ${args.parallel} at a time…\n`,
+    );
   const rows = await runDrills(profiles, args, args.parallel, (r) => {
     if (!args.json) process.stdout.write(`  ${r.pass ? 'pass' : 'FAIL'} ${r.profile}\n`);
   });
-  if (args.json) process.stdout.write(`${JSON.stringify({ timing: { afterS: args.afterS, forS: args.forS }, rows }, null, 2)}\n`);
+  if (args.json)
+    process.stdout.write(`${JSON.stringify({ timing: { afterS: args.afterS, forS: args.forS }, rows }, null, 2)}\n`);
   else process.stdout.write(`\n${matrixReport(rows)}\n\n${Math.round((Date.now() - t0) / 1000)} s of real time\n`);
   if (rows.some((r) => !r.pass)) process.exitCode = 1;
 }

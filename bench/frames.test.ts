@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BSU, ESU, countPricedRows, framesIn, latencyStats, linesInFrame, parseControlLine, splitLines, type Press } from './frames.js';
+import {
+  BSU,
+  ESU,
+  countPricedRows,
+  framesIn,
+  latencyStats,
+  linesInFrame,
+  parseControlLine,
+  splitLines,
+  type Press,
+} from './frames.js';
 import { percentile } from './metrics.js';
 
 describe('parseControlLine', () => {

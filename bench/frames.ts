@@ -29,7 +29,11 @@ export function parseControlLine(line: Buffer): ControlLine {
   if (line.subarray(0, 8).toString('latin1') === '%output ') {
     const space = line.indexOf(0x20, 8);
     if (space < 0) return { kind: 'output', pane: line.subarray(8).toString('latin1'), bytes: Buffer.alloc(0) };
-    return { kind: 'output', pane: line.subarray(8, space).toString('latin1'), bytes: decodeOctal(line.subarray(space + 1)) };
+    return {
+      kind: 'output',
+      pane: line.subarray(8, space).toString('latin1'),
+      bytes: decodeOctal(line.subarray(space + 1)),
+    };
   }
   const text = line.toString('utf8');
   const m = /^%(begin|end|error) (\d+) (\d+) (\d+)/.exec(text);
@@ -68,7 +72,8 @@ export function splitLines(pending: Buffer, chunk: Buffer): { lines: Buffer[]; r
 
 /** How many lines one frame (the text between a BSU and its ESU) rewrites. */
 export function linesInFrame(frame: string): number {
-  if (FULL_REDRAW.test(frame)) return frame.split('\n').filter((l) => l.replace(/\x1b\[[\d;?]*[A-Za-z]/g, '').trim() !== '').length;
+  if (FULL_REDRAW.test(frame))
+    return frame.split('\n').filter((l) => l.replace(/\x1b\[[\d;?]*[A-Za-z]/g, '').trim() !== '').length;
   let n = 0;
   for (let i = frame.indexOf(ERASE_END_OF_LINE); i >= 0; i = frame.indexOf(ERASE_END_OF_LINE, i + 1)) n++;
   return n;
@@ -103,14 +108,24 @@ export interface Press {
  * frame per throttle interval, so such a press waits for the interval whatever
  * the app does).
  */
-export function latencyStats(presses: readonly Press[], percentile: (xs: number[], p: number) => number, throttleMs = 70) {
+export function latencyStats(
+  presses: readonly Press[],
+  percentile: (xs: number[], p: number) => number,
+  throttleMs = 70,
+) {
   const answered = presses.filter((p) => p.latencyMs !== undefined);
   const clear = answered.filter((p) => p.sinceFrameMs === undefined || p.sinceFrameMs >= throttleMs);
   return {
     presses: presses.length,
     answered: answered.length,
-    p50Ms: percentile(answered.map((p) => p.latencyMs!), 50),
-    p95Ms: percentile(clear.map((p) => p.latencyMs!), 95),
+    p50Ms: percentile(
+      answered.map((p) => p.latencyMs!),
+      50,
+    ),
+    p95Ms: percentile(
+      clear.map((p) => p.latencyMs!),
+      95,
+    ),
     p95Count: clear.length,
   };
 }

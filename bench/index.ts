@@ -18,8 +18,16 @@ export async function benchMain(argv: string[]): Promise<void> {
   const budget = await runBudget(budgetArgs, { parallel: !budgetArgs.serial });
   const t1 = performance.now();
   if (!budgetArgs.json) process.stdout.write(`${budgetReport(budgetArgs, budget, (t1 - t0) / 1000)}\n\n`);
-  if (!soakArgs.json) process.stdout.write(`Soak: ${soakArgs.hours} simulated h, server speed ×${soakArgs.speed}, seed ${soakArgs.seed}…\n\n`);
-  const soak = await runSoak({ durationMs: Math.round(soakArgs.hours * HOUR), reportEveryMs: Math.round(soakArgs.everyHours * HOUR), seed: soakArgs.seed, speed: soakArgs.speed });
+  if (!soakArgs.json)
+    process.stdout.write(
+      `Soak: ${soakArgs.hours} simulated h, server speed ×${soakArgs.speed}, seed ${soakArgs.seed}…\n\n`,
+    );
+  const soak = await runSoak({
+    durationMs: Math.round(soakArgs.hours * HOUR),
+    reportEveryMs: Math.round(soakArgs.everyHours * HOUR),
+    seed: soakArgs.seed,
+    speed: soakArgs.speed,
+  });
   if (soakArgs.json) process.stdout.write(`${JSON.stringify({ budget, soak }, null, 2)}\n`);
   else process.stdout.write(`${soakReport(soak)}\n`);
 }

@@ -17,6 +17,7 @@ export function numberArg(argv: string[], name: string, dflt: number, ok: (n: nu
   const i = argv.indexOf(name);
   if (i < 0) return dflt;
   const n = Number(argv[i + 1]);
-  if (!Number.isFinite(n) || !ok(n)) throw new Error(`${name} takes a positive number (got ${JSON.stringify(argv[i + 1] ?? '')})`);
+  if (!Number.isFinite(n) || !ok(n))
+    throw new Error(`${name} takes a positive number (got ${JSON.stringify(argv[i + 1] ?? '')})`);
   return n;
 }

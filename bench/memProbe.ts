@@ -16,8 +16,13 @@ const started = Date.now();
 function sample(): void {
   if (!file) return;
   const m = process.memoryUsage();
-  const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, Math.round(s.space_used_size / 1024)]));
-  appendFileSync(file, `${JSON.stringify({ t: Date.now() - started, rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spacesKB: spaces })}\n`);
+  const spaces = Object.fromEntries(
+    getHeapSpaceStatistics().map((s) => [s.space_name, Math.round(s.space_used_size / 1024)]),
+  );
+  appendFileSync(
+    file,
+    `${JSON.stringify({ t: Date.now() - started, rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spacesKB: spaces })}\n`,
+  );
 }
 
 if (file) {

@@ -43,9 +43,20 @@ export interface UiStats {
   renderP95Ms: number;
 }
 
-export function uiStats(f: { frames: number; renderMs: number[] }, keys: number, size: { columns: number; rows: number }): UiStats {
+export function uiStats(
+  f: { frames: number; renderMs: number[] },
+  keys: number,
+  size: { columns: number; rows: number },
+): UiStats {
   const mean = f.renderMs.length ? f.renderMs.reduce((a, x) => a + x, 0) / f.renderMs.length : 0;
-  return { columns: size.columns, rows: size.rows, keys, frames: f.frames, renderMeanMs: round3(mean), renderP95Ms: round3(percentile(f.renderMs, 95)) };
+  return {
+    columns: size.columns,
+    rows: size.rows,
+    keys,
+    frames: f.frames,
+    renderMeanMs: round3(mean),
+    renderP95Ms: round3(percentile(f.renderMs, 95)),
+  };
 }
 
 export const round3 = (x: number): number => Math.round(x * 1000) / 1000;
@@ -85,7 +96,14 @@ export function recordingClient(
           rec.status = isApiError(e) && e.status !== undefined ? e.status : 0;
           // a server that sends only Retry-After: keep that, drop the RateLimit headers
           if (opts.hideRateHeaders && isApiError(e)) {
-            throw new ApiError({ kind: e.kind, message: e.message, status: e.status, code: e.code, retryAfterMs: e.retryAfterMs, param: e.param });
+            throw new ApiError({
+              kind: e.kind,
+              message: e.message,
+              status: e.status,
+              code: e.code,
+              retryAfterMs: e.retryAfterMs,
+              param: e.param,
+            });
           }
           throw e;
         },
@@ -109,7 +127,12 @@ export function recordingClient(
  * Like recordingClient but keeps no log (a soak sends tens of thousands of
  * requests): counts what went out and how many answers were 429.
  */
-export function countingClient(inner: MarketClient): { client: MarketClient; sent(): number; got429(): number; pending: Set<Promise<unknown>> } {
+export function countingClient(inner: MarketClient): {
+  client: MarketClient;
+  sent(): number;
+  got429(): number;
+  pending: Set<Promise<unknown>>;
+} {
   let sent = 0;
   let got429 = 0;
   const pending = new Set<Promise<unknown>>();
@@ -197,7 +220,14 @@ export function table(results: Record<string, ScenarioResult>): string {
 export function watchTable(results: Record<string, ScenarioResult>): string {
   const head = ['scenario', 'market', 'watched from', 'status at end', 'data age p50', 'data age p95'];
   const rows = Object.entries(results).flatMap(([name, r]) =>
-    (r.watch ?? []).map((w) => [name, w.id, w.listed ? 'the list' : 'outside', w.status, `${(w.ageMedianMs / 1000).toFixed(1)} s`, `${(w.ageP95Ms / 1000).toFixed(1)} s`]),
+    (r.watch ?? []).map((w) => [
+      name,
+      w.id,
+      w.listed ? 'the list' : 'outside',
+      w.status,
+      `${(w.ageMedianMs / 1000).toFixed(1)} s`,
+      `${(w.ageP95Ms / 1000).toFixed(1)} s`,
+    ]),
   );
   return markdownTable(head, rows);
 }
@@ -206,13 +236,29 @@ export function watchTable(results: Record<string, ScenarioResult>): string {
 export function uiTable(results: Record<string, ScenarioResult>): string {
   const head = ['scenario', 'terminal', 'keys', 'frames', 'render mean', 'render p95'];
   const rows = Object.entries(results).flatMap(([name, r]) =>
-    r.ui ? [[name, `${r.ui.columns}×${r.ui.rows}`, String(r.ui.keys), String(r.ui.frames), `${r.ui.renderMeanMs.toFixed(2)} ms`, `${r.ui.renderP95Ms.toFixed(2)} ms`]] : [],
+    r.ui
+      ? [
+          [
+            name,
+            `${r.ui.columns}×${r.ui.rows}`,
+            String(r.ui.keys),
+            String(r.ui.frames),
+            `${r.ui.renderMeanMs.toFixed(2)} ms`,
+            `${r.ui.renderP95Ms.toFixed(2)} ms`,
+          ],
+        ]
+      : [],
   );
   return markdownTable(head, rows);
 }
 
 export function markdownTable(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  return [line(head), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  return [
+    line(head),
+    `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }

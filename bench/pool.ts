@@ -25,7 +25,9 @@ export interface WorkerAnswer {
 
 function runInWorker(job: Job): Promise<ScenarioResult> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL('./worker.js', import.meta.url), { workerData: { scenario: job.scenario, seed: job.seed, durationMs: job.durationMs, opts: job.opts } });
+    const w = new Worker(new URL('./worker.js', import.meta.url), {
+      workerData: { scenario: job.scenario, seed: job.seed, durationMs: job.durationMs, opts: job.opts },
+    });
     let answered = false;
     w.once('message', (m: WorkerAnswer) => {
       answered = true;

@@ -53,10 +53,13 @@ export function parseRenderArgs(argv: string[]): RenderArgs {
   const sizesText = i >= 0 ? (argv[i + 1] ?? '') : '160x48,200x60';
   const sizes = sizesText.split(',').map((s) => {
     const m = /^(\d+)x(\d+)$/.exec(s.trim());
-    if (!m || Number(m[1]) < 40 || Number(m[2]) < 12) throw new Error(`--sizes takes COLUMNSxROWS[,…] (got ${JSON.stringify(s)})`);
+    if (!m || Number(m[1]) < 40 || Number(m[2]) < 12)
+      throw new Error(`--sizes takes COLUMNSxROWS[,…] (got ${JSON.stringify(s)})`);
     return { columns: Number(m[1]), rows: Number(m[2]) };
   });
-  const minutes = argv.includes('--minutes') ? numberArg(argv, '--minutes', 15, (n) => Number.isInteger(n) && n > 0) : undefined;
+  const minutes = argv.includes('--minutes')
+    ? numberArg(argv, '--minutes', 15, (n) => Number.isInteger(n) && n > 0)
+    : undefined;
   return {
     pairs: numberArg(argv, '--pairs', 3, (n) => Number.isInteger(n) && n > 0),
     sizes,
@@ -74,10 +77,14 @@ export function parseRenderArgs(argv: string[]): RenderArgs {
 
 /** `oddsboard serve` from dist/ on a free port, accepting `keys`; resolves with its URL. */
 function startServe(keys: string[]): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'dist/cli.js'), 'serve', '--port', '0', '--keys', keys.join(',')], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [...NODE_FLAGS, join(ROOT, 'dist/cli.js'), 'serve', '--port', '0', '--keys', keys.join(',')],
+    {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolveUrl, reject) => {
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => {
@@ -89,14 +96,28 @@ function startServe(keys: string[]): Promise<{ url: string; proc: ChildProcess }
   });
 }
 
-function programSpec(program: ProgramName, size: { columns: number; rows: number }, a: RenderArgs, serve: { url: string }, key: string, configDir: string, extra: { flags?: string[]; env?: Record<string, string> } = {}) {
+function programSpec(
+  program: ProgramName,
+  size: { columns: number; rows: number },
+  a: RenderArgs,
+  serve: { url: string },
+  key: string,
+  configDir: string,
+  extra: { flags?: string[]; env?: Record<string, string> } = {},
+) {
   const base = { columns: size.columns, rows: size.rows, cwd: ROOT, env: { NODE_ENV: 'production', ...extra.env } };
   const flags = [...(a.nodeFlags.length ? a.nodeFlags : NODE_FLAGS), ...(extra.flags ?? [])];
-  if (program === 'reference') return { ...base, argv: [process.execPath, ...flags, join(ROOT, 'dist-bench/bench/bareInk.js')] };
+  if (program === 'reference')
+    return { ...base, argv: [process.execPath, ...flags, join(ROOT, 'dist-bench/bench/bareInk.js')] };
   return {
     ...base,
     argv: [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), '--limit', String(a.limit)],
-    env: { ...base.env, ODDSBOARD_BASE_URL: serve.url, ODDSBOARD_API_KEY: key, ODDSBOARD_CONFIG: join(configDir, 'none.json') },
+    env: {
+      ...base.env,
+      ODDSBOARD_BASE_URL: serve.url,
+      ODDSBOARD_API_KEY: key,
+      ODDSBOARD_CONFIG: join(configDir, 'none.json'),
+    },
   };
 }
 
@@ -118,9 +139,17 @@ export async function renderMain(argv: string[]): Promise<void> {
         flags: ['--import', join(ROOT, 'dist-bench/bench/memProbe.js')],
         env: { ODDSBOARD_MEMPROBE_FILE: probeFile },
       });
-      log(a.json, `bench:render --minutes ${a.minutes}: the ${a.program} idle at ${size.columns}×${size.rows}${a.program === 'dashboard' ? `, --limit ${a.limit}, key mode` : ''}\n`);
-      const samples: MinuteSample[] = await runMinutes({ ...spec, program: a.program, minutes: a.minutes, probeFile }, (s) =>
-        log(a.json, `minute ${s.minute}: rss ${s.rssMB.toFixed(1)} MB, heap ${s.heapUsedMB?.toFixed(1) ?? '?'} MB, external ${s.externalMB?.toFixed(1) ?? '?'} MB, cpu ${s.cpuPct.toFixed(1)} %\n`),
+      log(
+        a.json,
+        `bench:render --minutes ${a.minutes}: the ${a.program} idle at ${size.columns}×${size.rows}${a.program === 'dashboard' ? `, --limit ${a.limit}, key mode` : ''}\n`,
+      );
+      const samples: MinuteSample[] = await runMinutes(
+        { ...spec, program: a.program, minutes: a.minutes, probeFile },
+        (s) =>
+          log(
+            a.json,
+            `minute ${s.minute}: rss ${s.rssMB.toFixed(1)} MB, heap ${s.heapUsedMB?.toFixed(1) ?? '?'} MB, external ${s.externalMB?.toFixed(1) ?? '?'} MB, cpu ${s.cpuPct.toFixed(1)} %\n`,
+          ),
       );
       if (a.json) process.stdout.write(`${JSON.stringify({ config: a, samples }, null, 2)}\n`);
       else process.stdout.write(`\n${minutesTable(samples)}\n`);
@@ -134,8 +163,19 @@ export async function renderMain(argv: string[]): Promise<void> {
         const key = keys[k++]!;
         for (const program of order) {
           log(a.json, `pair ${pair + 1}/${a.pairs} ${size.columns}×${size.rows} ${program}… `);
-          const r = await measureRun({ ...programSpec(program, size, a, serve, key, configDir), program, warmupS: a.warmupS, idleS: a.idleS, presses: a.presses, rssAtS: a.rssAtS, seed: 1000 * pair + size.columns });
-          log(a.json, `cpu ${r.cpuPct.toFixed(2)} %, ${Math.round(r.bytesPerS)} B/s, ${r.framesPerMin.toFixed(0)} frames/min, rss ${r.rssMB.toFixed(0)} MB\n`);
+          const r = await measureRun({
+            ...programSpec(program, size, a, serve, key, configDir),
+            program,
+            warmupS: a.warmupS,
+            idleS: a.idleS,
+            presses: a.presses,
+            rssAtS: a.rssAtS,
+            seed: 1000 * pair + size.columns,
+          });
+          log(
+            a.json,
+            `cpu ${r.cpuPct.toFixed(2)} %, ${Math.round(r.bytesPerS)} B/s, ${r.framesPerMin.toFixed(0)} frames/min, rss ${r.rssMB.toFixed(0)} MB\n`,
+          );
           results.push(r);
         }
       }

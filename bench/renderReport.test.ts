@@ -19,7 +19,14 @@ function run(program: RunResult['program'], cpuPct: number, rssMB: number): RunR
 
 describe('summarizePairs', () => {
   it('pairs the k-th dashboard run with the k-th reference run and takes the median ratio', () => {
-    const runs = [run('dashboard', 3, 150), run('reference', 2, 120), run('reference', 2, 100), run('dashboard', 4, 130), run('dashboard', 2, 110), run('reference', 1, 100)];
+    const runs = [
+      run('dashboard', 3, 150),
+      run('reference', 2, 120),
+      run('reference', 2, 100),
+      run('dashboard', 4, 130),
+      run('dashboard', 2, 110),
+      run('reference', 1, 100),
+    ];
     const [s] = summarizePairs(runs, [{ columns: 160, rows: 48 }]);
     const cpu = s!.figures.find((f) => f.name === 'idle CPU')!;
     expect(cpu.dashboard).toEqual([3, 4, 2]);

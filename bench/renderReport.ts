@@ -39,7 +39,10 @@ const median = (xs: number[]) => {
  * Groups runs by size; the k-th dashboard run of a size is paired with the
  * k-th reference run of that size (the harness runs them back to back).
  */
-export function summarizePairs(runs: readonly RunResult[], sizes: ReadonlyArray<{ columns: number; rows: number }>): RenderSummary[] {
+export function summarizePairs(
+  runs: readonly RunResult[],
+  sizes: ReadonlyArray<{ columns: number; rows: number }>,
+): RenderSummary[] {
   return sizes.map(({ columns, rows }) => {
     const at = runs.filter((r) => r.columns === columns && r.rows === rows);
     const dash = at.filter((r) => r.program === 'dashboard');
@@ -47,8 +50,17 @@ export function summarizePairs(runs: readonly RunResult[], sizes: ReadonlyArray<
     const figures = FIGURES.map((f) => {
       const d = dash.map(f.get);
       const r = ref.map(f.get);
-      const ratios = d.slice(0, r.length).map((x, i) => (r[i]! > 0 ? x / r[i]! : Number.NaN)).filter(Number.isFinite);
-      return { name: f.name, unit: f.unit, dashboard: d, reference: r, ratio: ratios.length ? median(ratios) : Number.NaN };
+      const ratios = d
+        .slice(0, r.length)
+        .map((x, i) => (r[i]! > 0 ? x / r[i]! : Number.NaN))
+        .filter(Number.isFinite);
+      return {
+        name: f.name,
+        unit: f.unit,
+        dashboard: d,
+        reference: r,
+        ratio: ratios.length ? median(ratios) : Number.NaN,
+      };
     });
     return { columns, rows, figures };
   });
@@ -62,13 +74,23 @@ export function spread(xs: number[], digits: number): string {
   return `${m} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 }
 
-export function renderReport(a: { pairs: number; warmupS: number; idleS: number; presses: number; rssAtS: number; limit: number }, summary: RenderSummary[]): string {
-  const head = ['figure', ...summary.flatMap((s) => [`dashboard ${s.columns}×${s.rows}`, `bare Ink ${s.columns}×${s.rows}`, 'ratio'])];
+export function renderReport(
+  a: { pairs: number; warmupS: number; idleS: number; presses: number; rssAtS: number; limit: number },
+  summary: RenderSummary[],
+): string {
+  const head = [
+    'figure',
+    ...summary.flatMap((s) => [`dashboard ${s.columns}×${s.rows}`, `bare Ink ${s.columns}×${s.rows}`, 'ratio']),
+  ];
   const rows = FIGURES.map((f, i) => [
     `${f.name === 'RSS at the end' ? `RSS at ${a.rssAtS} s` : f.name} (${f.unit})`,
     ...summary.flatMap((s) => {
       const fig = s.figures[i]!;
-      return [spread(fig.dashboard, f.digits), spread(fig.reference, f.digits), Number.isFinite(fig.ratio) ? `${fig.ratio.toFixed(2)}×` : '—'];
+      return [
+        spread(fig.dashboard, f.digits),
+        spread(fig.reference, f.digits),
+        Number.isFinite(fig.ratio) ? `${fig.ratio.toFixed(2)}×` : '—',
+      ];
     }),
   ]);
   return [
@@ -82,12 +104,26 @@ export function renderReport(a: { pairs: number; warmupS: number; idleS: number;
 
 export function minutesTable(samples: readonly MinuteSample[]): string {
   const f = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(1));
-  const rows = samples.map((s) => [String(s.minute), f(s.rssMB), f(s.heapUsedMB), f(s.heapTotalMB), f(s.externalMB), f(s.arrayBuffersMB), s.cpuPct.toFixed(2), s.framesPerMin.toFixed(0)]);
-  const table = markdownTable(['minute', 'RSS MB', 'heap used MB', 'heap total MB', 'external MB', 'array buffers MB', 'CPU %', 'frames'], rows);
+  const rows = samples.map((s) => [
+    String(s.minute),
+    f(s.rssMB),
+    f(s.heapUsedMB),
+    f(s.heapTotalMB),
+    f(s.externalMB),
+    f(s.arrayBuffersMB),
+    s.cpuPct.toFixed(2),
+    s.framesPerMin.toFixed(0),
+  ]);
+  const table = markdownTable(
+    ['minute', 'RSS MB', 'heap used MB', 'heap total MB', 'external MB', 'array buffers MB', 'CPU %', 'frames'],
+    rows,
+  );
   const at = (m: number) => samples.find((s) => s.minute === m)?.rssMB;
   const last = samples[samples.length - 1];
   const r15 = at(15);
-  const growth = r15 !== undefined && last && last.minute > 15 ? `\nRSS at minute ${last.minute}: ${last.rssMB.toFixed(1)} MB = minute 15 (${r15.toFixed(1)} MB) ${last.rssMB >= r15 ? '+' : '−'} ${Math.abs(((last.rssMB - r15) / r15) * 100).toFixed(1)} %` : '';
+  const growth =
+    r15 !== undefined && last && last.minute > 15
+      ? `\nRSS at minute ${last.minute}: ${last.rssMB.toFixed(1)} MB = minute 15 (${r15.toFixed(1)} MB) ${last.rssMB >= r15 ? '+' : '−'} ${Math.abs(((last.rssMB - r15) / r15) * 100).toFixed(1)} %`
+      : '';
   return table + growth;
 }
-

@@ -46,7 +46,8 @@ async function firstFrame(pane: TmuxPane, program: ProgramName, t0: number): Pro
     const screen = await pane.screen();
     const ready = program === 'dashboard' ? countPricedRows(screen) >= 10 : screen.includes('bare ink reference');
     if (ready) return performance.now() - t0;
-    if (performance.now() - t0 > STARTUP_TIMEOUT_MS || !pane.alive()) throw new Error(`${program} drew no data within ${STARTUP_TIMEOUT_MS / 1000} s; the screen was:\n${screen}`);
+    if (performance.now() - t0 > STARTUP_TIMEOUT_MS || !pane.alive())
+      throw new Error(`${program} drew no data within ${STARTUP_TIMEOUT_MS / 1000} s; the screen was:\n${screen}`);
     await delay(20);
   }
 }
@@ -88,7 +89,11 @@ async function pressKeys(pane: TmuxPane, n: number, seed: number): Promise<Press
     const since = lastFrameBefore(pane, performance.now());
     const at = pane.key('j');
     const answered = await nextOutput(pane, at, 1000);
-    presses.push({ at, latencyMs: answered === undefined ? undefined : answered - at, sinceFrameMs: since === undefined ? undefined : at - since });
+    presses.push({
+      at,
+      latencyMs: answered === undefined ? undefined : answered - at,
+      sinceFrameMs: since === undefined ? undefined : at - since,
+    });
     await delay(120 + rand() * 200);
   }
   return presses;
@@ -145,7 +150,11 @@ export interface MinuteSample {
 }
 
 /** The last line the memory probe (memProbe.ts) wrote, if any. */
-function lastProbe(file: string): { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; spacesKB: Record<string, number> } | undefined {
+function lastProbe(
+  file: string,
+):
+  | { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; spacesKB: Record<string, number> }
+  | undefined {
   try {
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     return JSON.parse(lines[lines.length - 1]!);
@@ -155,7 +164,10 @@ function lastProbe(file: string): { heapUsed: number; heapTotal: number; externa
 }
 
 /** Real-time memory run: the program idles `minutes` minutes; RSS, heap and external memory every minute. */
-export async function runMinutes(spec: PaneProgram & { program: ProgramName; minutes: number; probeFile: string }, onSample: (s: MinuteSample) => void): Promise<MinuteSample[]> {
+export async function runMinutes(
+  spec: PaneProgram & { program: ProgramName; minutes: number; probeFile: string },
+  onSample: (s: MinuteSample) => void,
+): Promise<MinuteSample[]> {
   const pane = new TmuxPane();
   const out: MinuteSample[] = [];
   const MB = 1024 * 1024;

@@ -43,7 +43,13 @@ export const SCENARIOS: Scenario[] = [
 
 /** Run only when named: the same competition against a server that sends no RateLimit headers. */
 export const EXTRA_SCENARIOS: Scenario[] = [
-  { name: 'competing-blind', mode: 'key', limit: 30, competitor: { perMinute: 10, from: 10 * 60_000, to: 50 * 60_000 }, blind: true },
+  {
+    name: 'competing-blind',
+    mode: 'key',
+    limit: 30,
+    competitor: { perMinute: 10, from: 10 * 60_000, to: 50 * 60_000 },
+    blind: true,
+  },
 ];
 
 const HOUR = 60 * 60_000;
@@ -58,14 +64,27 @@ export interface RunOptions {
   ui?: boolean;
 }
 
-export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR, opts: RunOptions = {}): Promise<ScenarioResult> {
+export async function runScenario(
+  sc: Scenario,
+  seed: number,
+  durationMs = HOUR,
+  opts: RunOptions = {},
+): Promise<ScenarioResult> {
   const clock = new ManualClock(Date.UTC(2026, 0, 5, 9, 0, 0));
   const start = clock.now();
   const end = start + durationMs;
-  const server = await startServer({ port: 0, seed, keys: [BENCH_KEY], clock, limits: { anonymous: 10, key: 30, windowMs: WINDOW } });
+  const server = await startServer({
+    port: 0,
+    seed,
+    keys: [BENCH_KEY],
+    clock,
+    limits: { anonymous: 10, key: 30, windowMs: WINDOW },
+  });
   const base = createClient({ baseUrl: server.url, ...(sc.mode === 'key' ? { apiKey: BENCH_KEY } : {}) });
   const wire = recordingClient(base, clock, { hideRateHeaders: sc.blind ?? false });
-  const other = sc.competitor ? recordingClient(createClient({ baseUrl: server.url, apiKey: BENCH_KEY }), clock) : undefined;
+  const other = sc.competitor
+    ? recordingClient(createClient({ baseUrl: server.url, apiKey: BENCH_KEY }), clock)
+    : undefined;
   const store = createOddsStore({ mode: sc.mode, limit: sc.limit });
   const sync = createSync({ client: wire.client, store, clock, limit: sc.limit, random: prng(seed * 7919 + 1) });
 
@@ -89,14 +108,24 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR,
   const listAges: number[] = [];
   const quoteWaits: number[] = [];
   let waitingQuote: { marketId: string; amount: string; at: number } | undefined;
-  const screen = opts.ui ? renderScreen({ store, sync, clock, columns: UI_SIZE.columns, rows: UI_SIZE.rows, keyHint: sc.mode === 'key' ? `…${BENCH_KEY.slice(-4)}` : '' }) : undefined;
+  const screen = opts.ui
+    ? renderScreen({
+        store,
+        sync,
+        clock,
+        columns: UI_SIZE.columns,
+        rows: UI_SIZE.rows,
+        keyHint: sc.mode === 'key' ? `…${BENCH_KEY.slice(-4)}` : '',
+      })
+    : undefined;
   const actor = screen ? keyActor(store, screen) : intentActor(store, sync);
   const flushUi = async () => {
     if (screen) await screen.flush();
   };
   const doAction = async (a: UserAction) => {
     const quoted = await actor.act(a);
-    if (quoted !== undefined && a.kind === 'quote') waitingQuote = { marketId: quoted, amount: a.amount, at: clock.now() };
+    if (quoted !== undefined && a.kind === 'quote')
+      waitingQuote = { marketId: quoted, amount: a.amount, at: clock.now() };
   };
 
   const observe = () => {
@@ -107,7 +136,11 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR,
     }
     if (waitingQuote) {
       const q = st.quotes[waitingQuote.marketId];
-      const answered = q && (q.status === 'ok' || q.status === 'error') && q.answeredForm?.amount === waitingQuote.amount && (q.receivedAt ?? 0) >= waitingQuote.at;
+      const answered =
+        q &&
+        (q.status === 'ok' || q.status === 'error') &&
+        q.answeredForm?.amount === waitingQuote.amount &&
+        (q.receivedAt ?? 0) >= waitingQuote.at;
       if (answered) {
         quoteWaits.push(q.receivedAt! - waitingQuote.at);
         waitingQuote = undefined;
@@ -119,10 +152,18 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR,
   await flushUi();
   await settle();
   observe();
-  const watchAges = sc.watch ? new WatchAges(chooseWatched(store.getState(), server.sim, sc.watch), clock.now()) : undefined;
+  const watchAges = sc.watch
+    ? new WatchAges(chooseWatched(store.getState(), server.sim, sc.watch), clock.now())
+    : undefined;
   for (const w of watchAges?.markets ?? []) sync.toggleWatch(w.id);
   while (clock.now() < end) {
-    const next = Math.min(clock.nextDueAt() ?? Number.POSITIVE_INFINITY, actions[ai]?.at ?? Number.POSITIVE_INFINITY, nextCompetitor, nextSample, end);
+    const next = Math.min(
+      clock.nextDueAt() ?? Number.POSITIVE_INFINITY,
+      actions[ai]?.at ?? Number.POSITIVE_INFINITY,
+      nextCompetitor,
+      nextSample,
+      end,
+    );
     clock.advanceTo(next); // runs the sync's (and the UI's display) timers due by then; requests go out synchronously
     await flushUi();
     await settle();
@@ -174,4 +215,3 @@ export async function runScenario(sc: Scenario, seed: number, durationMs = HOUR,
     ...(watchAges ? { watch: watchAges.result(store.getState()) } : {}),
   };
 }
-

@@ -74,18 +74,27 @@ export function renderScreen(o: ScreenOptions): BenchScreen {
   let frames = 0;
   let total = 0;
   let renderMs: number[] = [];
-  const term = renderTerminal(createElement(App, { store: o.store, sync: o.sync, clock: o.clock, keyHint: o.keyHint ?? '', demo: o.demo ?? false }), {
-    columns: o.columns ?? 120,
-    rows: o.rows ?? 40,
-    keepFrames: false,
-    // as the dashboard renders (src/cli/dashboard.tsx)
-    ...(o.throttle === false ? {} : { dashboard: { maxFps: 15 } }),
-    onRender: ({ renderTime }) => {
-      frames++;
-      total++;
-      renderMs.push(renderTime);
+  const term = renderTerminal(
+    createElement(App, {
+      store: o.store,
+      sync: o.sync,
+      clock: o.clock,
+      keyHint: o.keyHint ?? '',
+      demo: o.demo ?? false,
+    }),
+    {
+      columns: o.columns ?? 120,
+      rows: o.rows ?? 40,
+      keepFrames: false,
+      // as the dashboard renders (src/cli/dashboard.tsx)
+      ...(o.throttle === false ? {} : { dashboard: { maxFps: 15 } }),
+      onRender: ({ renderTime }) => {
+        frames++;
+        total++;
+        renderMs.push(renderTime);
+      },
     },
-  });
+  );
   const flush = async () => {
     // passive effects and anything they schedule; two turns are enough for Ink + React
     await tick();

@@ -37,7 +37,12 @@ describe('soak (a few simulated minutes)', () => {
     const last = r.rows[r.rows.length - 1]!;
     expect(last.keys).toBeGreaterThan(10);
     expect(last.store.quotes).toBeGreaterThan(0);
-    expect(r.summary).toMatchObject({ fromHour: r.rows[0]!.hour, toHour: last.hour, requests: r.rows.reduce((a, x) => a + x.requests, 0), got429: 0 });
+    expect(r.summary).toMatchObject({
+      fromHour: r.rows[0]!.hour,
+      toHour: last.hour,
+      requests: r.rows.reduce((a, x) => a + x.requests, 0),
+      got429: 0,
+    });
     expect(r.summary.frames).toBeGreaterThan(0);
     const text = soakReport(r);
     expect(text).toMatch(/\| hour +\| heap MB \| heap total \| rss MB \|/);
@@ -46,9 +51,22 @@ describe('soak (a few simulated minutes)', () => {
   }, 60_000);
 
   it('summary: growth is measured from hour 2 on', () => {
-    const row = (hour: number, heapUsedMB: number) => ({ hour, heapUsedMB, requests: 10, got429: 1, frames: 5, keys: hour }) as SoakRow;
+    const row = (hour: number, heapUsedMB: number) =>
+      ({ hour, heapUsedMB, requests: 10, got429: 1, frames: 5, keys: hour }) as SoakRow;
     const s = summarize([row(1, 50), row(2, 40), row(3, 41), row(4, 42)], 12.34);
-    expect(s).toMatchObject({ fromHour: 2, toHour: 4, heapFromMB: 40, heapToMB: 42, heapGrowthMB: 2, heapGrowthPct: 5, requests: 40, got429: 4, frames: 20, keys: 4, realSeconds: 12.3 });
+    expect(s).toMatchObject({
+      fromHour: 2,
+      toHour: 4,
+      heapFromMB: 40,
+      heapToMB: 42,
+      heapGrowthMB: 2,
+      heapGrowthPct: 5,
+      requests: 40,
+      got429: 4,
+      frames: 20,
+      keys: 4,
+      realSeconds: 12.3,
+    });
     expect(summaryLine(s)).toContain('+2.00 MB (+5.0 %)');
     expect(summarize([row(0.5, 10)], 1)).toMatchObject({ fromHour: 0.5, toHour: 0.5, heapGrowthMB: 0 });
   });

@@ -42,7 +42,26 @@ export function parseSoakArgs(argv: string[]): SoakArgs {
   };
 }
 
-const HEAD = ['hour', 'heap MB', 'heap total', 'rss MB', 'markets', 'listed', 'hist samples', 'quotes', 'notices', 'transitions', 'events', 'frames', 'render mean', 'render p95', 'requests', '429', 'server a/c/s/r', 'real s'];
+const HEAD = [
+  'hour',
+  'heap MB',
+  'heap total',
+  'rss MB',
+  'markets',
+  'listed',
+  'hist samples',
+  'quotes',
+  'notices',
+  'transitions',
+  'events',
+  'frames',
+  'render mean',
+  'render p95',
+  'requests',
+  '429',
+  'server a/c/s/r',
+  'real s',
+];
 
 export function rowCells(r: SoakRow): string[] {
   const st = r.serverStatus;
@@ -84,8 +103,13 @@ export async function soakMain(argv: string[]): Promise<void> {
   const a = parseSoakArgs(argv);
   const HOUR = 3_600_000;
   if (!a.json) {
-    const gc = typeof (globalThis as { gc?: unknown }).gc === 'function' ? 'heap after a forced GC' : 'heap WITHOUT a forced GC (run node with --expose-gc)';
-    process.stdout.write(`Soak: ${a.hours} simulated h, server speed ×${a.speed}, seed ${a.seed}, App in a 120×40 fake terminal; ${gc}\n\n`);
+    const gc =
+      typeof (globalThis as { gc?: unknown }).gc === 'function'
+        ? 'heap after a forced GC'
+        : 'heap WITHOUT a forced GC (run node with --expose-gc)';
+    process.stdout.write(
+      `Soak: ${a.hours} simulated h, server speed ×${a.speed}, seed ${a.seed}, App in a 120×40 fake terminal; ${gc}\n\n`,
+    );
     process.stdout.write(`${HEAD.join(' | ')}\n`);
   }
   const result = await runSoak({

@@ -87,7 +87,15 @@ export interface SoakSummary {
 }
 
 export interface SoakResult {
-  config: { hours: number; reportEveryHours: number; seed: number; speed: number; columns: number; rows: number; gcForced: boolean };
+  config: {
+    hours: number;
+    reportEveryHours: number;
+    seed: number;
+    speed: number;
+    columns: number;
+    rows: number;
+    gcForced: boolean;
+  };
   rows: SoakRow[];
   summary: SoakSummary;
 }
@@ -118,7 +126,13 @@ function measureMemory(): Pick<SoakRow, 'heapUsedMB' | 'heapTotalMB' | 'external
     gc();
   }
   const m = process.memoryUsage();
-  return { heapUsedMB: mb(m.heapUsed), heapTotalMB: mb(m.heapTotal), externalMB: mb(m.external), rssMB: mb(m.rss), gcForced: gc !== undefined };
+  return {
+    heapUsedMB: mb(m.heapUsed),
+    heapTotalMB: mb(m.heapTotal),
+    externalMB: mb(m.external),
+    rssMB: mb(m.rss),
+    gcForced: gc !== undefined,
+  };
 }
 
 /** Heap growth from the row of hour 2 (or the first row when there are fewer) to the last. */
@@ -154,7 +168,14 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   const end = start + o.durationMs;
   const t0 = performance.now();
 
-  const server = await startServer({ port: 0, seed, keys: [SOAK_KEY], clock, speed, limits: { anonymous: 10, key: 30, windowMs: MINUTE } });
+  const server = await startServer({
+    port: 0,
+    seed,
+    keys: [SOAK_KEY],
+    clock,
+    speed,
+    limits: { anonymous: 10, key: 30, windowMs: MINUTE },
+  });
   const base = createClient({ baseUrl: server.url, apiKey: SOAK_KEY });
   const wire = countingClient(base);
   const store = createOddsStore({ mode: 'key', limit: 30, query: { limit: DASHBOARD_LIST_LIMIT } });
@@ -181,7 +202,12 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   await settle();
   try {
     while (clock.now() < end) {
-      const next = Math.min(clock.nextDueAt() ?? Number.POSITIVE_INFINITY, actions[ai]?.at ?? Number.POSITIVE_INFINITY, nextReport, end);
+      const next = Math.min(
+        clock.nextDueAt() ?? Number.POSITIVE_INFINITY,
+        actions[ai]?.at ?? Number.POSITIVE_INFINITY,
+        nextReport,
+        end,
+      );
       clock.advanceTo(next);
       await settle();
       while (ai < actions.length && actions[ai]!.at <= clock.now()) {
@@ -199,7 +225,9 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
           store: storeSizes(store),
           serverStatus,
           frames: frames.frames,
-          renderMeanMs: round3(frames.renderMs.length ? frames.renderMs.reduce((a, x) => a + x, 0) / frames.renderMs.length : 0),
+          renderMeanMs: round3(
+            frames.renderMs.length ? frames.renderMs.reduce((a, x) => a + x, 0) / frames.renderMs.length : 0,
+          ),
           renderP95Ms: round3(percentile(frames.renderMs, 95)),
           keys: actor.keys(),
           requests: counts.requests - lastCounts.requests,
@@ -221,7 +249,15 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     await server.close();
   }
   return {
-    config: { hours: o.durationMs / HOUR, reportEveryHours: every / HOUR, seed, speed, columns, rows, gcForced: out[0]?.gcForced ?? false },
+    config: {
+      hours: o.durationMs / HOUR,
+      reportEveryHours: every / HOUR,
+      seed,
+      speed,
+      columns,
+      rows,
+      gcForced: out[0]?.gcForced ?? false,
+    },
     rows: out,
     summary: summarize(out, (performance.now() - t0) / 1000),
   };

@@ -30,11 +30,19 @@ export interface StartupRow {
 
 export async function runStartup(runs: number): Promise<StartupRow[]> {
   const server = spawn(process.execPath, [cli, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((done) => server.stdout!.once('data', (d: Buffer) => done(String(d).split('\n')[0]!)));
+  const url = await new Promise<string>((done) =>
+    server.stdout!.once('data', (d: Buffer) => done(String(d).split('\n')[0]!)),
+  );
   const markets = await (await fetch(`${url}/public/v1/markets?limit=1`)).json();
   const id = (markets as { data: Array<{ id: string }> }).data[0]!.id;
   // a roomy limit is not needed: each run sends one request, and the ledger makes the runs wait their turn
-  const env = { ...process.env, ODDSBOARD_BASE_URL: url, ODDSBOARD_API_KEY: '', ODDSBOARD_CONFIG: '/nonexistent', XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'oddsboard-bench-')) };
+  const env = {
+    ...process.env,
+    ODDSBOARD_BASE_URL: url,
+    ODDSBOARD_API_KEY: '',
+    ODDSBOARD_CONFIG: '/nonexistent',
+    XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'oddsboard-bench-')),
+  };
   const cases: Array<[string, string[]]> = [
     ['node -e 0', ['-e', '0']],
     ['oddsboard --version', [cli, '--version']],
@@ -64,7 +72,10 @@ if (isMain(import.meta.url)) {
   runStartup(runs)
     .then((rows) => {
       if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ rows }, null, 2)}\n`);
-      else process.stdout.write(`${['| command | median | p90 |', '|---|---:|---:|', ...rows.map((r) => `| \`${r.what}\` | ${r.medianMs} ms | ${r.p90Ms} ms |`)].join('\n')}\n`);
+      else
+        process.stdout.write(
+          `${['| command | median | p90 |', '|---|---:|---:|', ...rows.map((r) => `| \`${r.what}\` | ${r.medianMs} ms | ${r.p90Ms} ms |`)].join('\n')}\n`,
+        );
     })
     .catch((e: unknown) => {
       process.stderr.write(`bench:startup failed: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -48,12 +48,29 @@ export class TmuxPane {
   async start(p: PaneProgram): Promise<number> {
     const envArgs = Object.entries({ TERM: 'xterm-256color', ...p.env }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
     const command = `read _ && exec ${p.argv.map(quote).join(' ')}`;
-    this.tmux(['-f', '/dev/null', 'new-session', '-d', '-s', 'run', '-x', String(p.columns), '-y', String(p.rows), '-c', p.cwd, ...envArgs, command]);
+    this.tmux([
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-s',
+      'run',
+      '-x',
+      String(p.columns),
+      '-y',
+      String(p.rows),
+      '-c',
+      p.cwd,
+      ...envArgs,
+      command,
+    ]);
     this.tmux(['set-option', '-g', 'status', 'off']);
     this.tmux(['set-option', '-g', 'window-size', 'manual']);
     this.tmux(['set-option', '-g', 'remain-on-exit', 'on']);
     this.pid = Number(this.tmux(['display-message', '-p', '-t', 'run', '#{pane_pid}']).trim());
-    const control = spawn('tmux', ['-L', this.socket, '-C', 'attach', '-t', 'run'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const control = spawn('tmux', ['-L', this.socket, '-C', 'attach', '-t', 'run'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.control = control;
     control.stdout.on('data', (chunk: Buffer) => this.read(chunk, performance.now()));
     await this.command('list-sessions'); // attached and answering

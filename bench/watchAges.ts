@@ -20,7 +20,10 @@ export function chooseWatched(st: AppState, sim: Simulator, n: { listed: number;
     .filter((m) => sim.isVisible(m) && m.status === 'active' && !inList.has(m.id))
     .sort((a, b) => a.closesAt - b.closesAt || (a.id < b.id ? -1 : 1))
     .slice(0, n.outside);
-  return [...st.list.ids.slice(0, n.listed).map((id) => ({ id, listed: true })), ...outside.map((m) => ({ id: m.id, listed: false }))];
+  return [
+    ...st.list.ids.slice(0, n.listed).map((id) => ({ id, listed: true })),
+    ...outside.map((m) => ({ id: m.id, listed: false })),
+  ];
 }
 
 export class WatchAges {
@@ -44,7 +47,13 @@ export class WatchAges {
   result(st: AppState): WatchedAge[] {
     return this.markets.map((m) => {
       const a = this.ages.get(m.id)!;
-      return { id: m.id, listed: m.listed, status: st.markets[m.id]?.knownStatus ?? st.watch.byId[m.id]?.status ?? '—', ageMedianMs: percentile(a, 50), ageP95Ms: percentile(a, 95) };
+      return {
+        id: m.id,
+        listed: m.listed,
+        status: st.markets[m.id]?.knownStatus ?? st.watch.byId[m.id]?.status ?? '—',
+        ageMedianMs: percentile(a, 50),
+        ageP95Ms: percentile(a, 95),
+      };
     });
   }
 }

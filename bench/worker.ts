@@ -6,5 +6,6 @@ import { runScenario, type RunOptions, type Scenario } from './scenario.js';
 const data = workerData as { scenario: Scenario; seed: number; durationMs?: number; opts?: RunOptions };
 runScenario(data.scenario, data.seed, data.durationMs, data.opts).then(
   (result) => parentPort?.postMessage({ ok: true, result } satisfies WorkerAnswer),
-  (e: unknown) => parentPort?.postMessage({ ok: false, error: e instanceof Error ? e.message : String(e) } satisfies WorkerAnswer),
+  (e: unknown) =>
+    parentPort?.postMessage({ ok: false, error: e instanceof Error ? e.message : String(e) } satisfies WorkerAnswer),
 );

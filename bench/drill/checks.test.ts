@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_CATEGORY, HOSTILE_OUTCOME, HOSTILE_TITLES } from '../../src/server/chaosBody.js';
-import { foreignControls, garbled, keySeen, maxInWindow, requestTimes, rowCount, selectedTitle, staleCount, stateOf } from './checks.js';
+import {
+  foreignControls,
+  garbled,
+  keySeen,
+  maxInWindow,
+  requestTimes,
+  rowCount,
+  selectedTitle,
+  staleCount,
+  stateOf,
+} from './checks.js';
 import { DRILL_PROFILES } from './profiles.js';
 import { judge } from './run.js';
 
 const header = (state: string) => `oddsboard  KEY …k3y9  12/30 req/min  ${state}  data 3s old      13:10:05`;
-const row = (sel: boolean, title: string, badge = 'ACTIVE  ') => `${sel ? '▸' : ' '} ${badge} ${title.padEnd(36)} Yes     32.4¢  ·0.0¢   4.7M     0s │`;
-const screen = (state: string, titles = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'], sel = 0) => [header(state), '◆ Markets', ...titles.map((t, i) => row(i === sel, t))].join('\n');
+const row = (sel: boolean, title: string, badge = 'ACTIVE  ') =>
+  `${sel ? '▸' : ' '} ${badge} ${title.padEnd(36)} Yes     32.4¢  ·0.0¢   4.7M     0s │`;
+const screen = (state: string, titles = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'], sel = 0) =>
+  [header(state), '◆ Markets', ...titles.map((t, i) => row(i === sel, t))].join('\n');
 
 describe('reading a screen', () => {
   it('names the header state', () => {
@@ -33,7 +45,8 @@ describe('reading a screen', () => {
 
 describe('raw terminal output', () => {
   it('lets the dashboard’s own drawing through: colours, cursor moves, erases, private modes', () => {
-    const own = '\x1b[?1049h\x1b[?25l\x1b[32m● online\x1b[39m\x1b[2m dim\x1b[22m\x1b[1A\x1b[2K\x1b[G\x1b[E\x1b[K\x1b[1;1H\x1b[J\x1b[7minv\x1b[27m\x1b[?2026h\x1b[?2026l\x1b[?1049l';
+    const own =
+      '\x1b[?1049h\x1b[?25l\x1b[32m● online\x1b[39m\x1b[2m dim\x1b[22m\x1b[1A\x1b[2K\x1b[G\x1b[E\x1b[K\x1b[1;1H\x1b[J\x1b[7minv\x1b[27m\x1b[?2026h\x1b[?2026l\x1b[?1049l';
     expect(foreignControls(own)).toEqual([]);
   });
 
@@ -62,7 +75,13 @@ describe('raw terminal output', () => {
   });
 
   it('counts requests per 60 s from the service log', () => {
-    const log = ['http://127.0.0.1:1', ...[0, 1_000, 30_000, 59_999, 60_000, 61_000].map((at) => `req {"at":${at},"path":"/x","status":200,"fault":false}`), 'req {"at":'].join('\n');
+    const log = [
+      'http://127.0.0.1:1',
+      ...[0, 1_000, 30_000, 59_999, 60_000, 61_000].map(
+        (at) => `req {"at":${at},"path":"/x","status":200,"fault":false}`,
+      ),
+      'req {"at":',
+    ].join('\n');
     expect(requestTimes(log)).toEqual([0, 1_000, 30_000, 59_999, 60_000, 61_000]);
     expect(maxInWindow(requestTimes(log))).toBe(4); // 0–59 999 or 1 000–60 000: a window holds 60 s, not 60 s and one instant
   });
@@ -70,12 +89,37 @@ describe('raw terminal output', () => {
 
 describe('judging a row', () => {
   const p500 = DRILL_PROFILES.find((p) => p.name === '500')!;
-  const base = { faultAt: 10_000, endAt: 40_000, exitCode: 0, exitedAlone: false, raw: '\x1b[32mok\x1b[39m', log: 'req {"at":1}', key: 'drill-secret-0a1b2c3d-k3y9' };
+  const base = {
+    faultAt: 10_000,
+    endAt: 40_000,
+    exitCode: 0,
+    exitedAlone: false,
+    raw: '\x1b[32mok\x1b[39m',
+    log: 'req {"at":1}',
+    key: 'drill-secret-0a1b2c3d-k3y9',
+  };
   const seq = (...xs: Array<[number, string]>) => xs.map(([at, s]) => ({ at, screen: s }));
 
   it('passes a fault shown at once, data kept, online again within a step', () => {
-    const r = judge(p500, { ...base, screens: seq([1_000, screen('● online')], [12_000, screen('◐ degraded')], [39_000, screen('◐ degraded')], [44_000, screen('● online')]) });
-    expect(r).toMatchObject({ pass: true, keptData: true, shown: 'degraded', shownAfterMs: 2_000, recoveredAfterMs: 4_000, maxPer60s: 1, foreignControls: 0, keySeen: false });
+    const r = judge(p500, {
+      ...base,
+      screens: seq(
+        [1_000, screen('● online')],
+        [12_000, screen('◐ degraded')],
+        [39_000, screen('◐ degraded')],
+        [44_000, screen('● online')],
+      ),
+    });
+    expect(r).toMatchObject({
+      pass: true,
+      keptData: true,
+      shown: 'degraded',
+      shownAfterMs: 2_000,
+      recoveredAfterMs: 4_000,
+      maxPer60s: 1,
+      foreignControls: 0,
+      keySeen: false,
+    });
   });
 
   it('fails on lost rows, no state, a slow return, a raw sequence, the key, a crash', () => {

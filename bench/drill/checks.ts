@@ -31,7 +31,11 @@ export function rowCount(screen: string): number {
 /** The selected row's title (the text after the badge, up to the leading outcome), or undefined. */
 export function selectedTitle(screen: string): string | undefined {
   const line = screen.split('\n').find((l) => l.startsWith('▸ ') && ROW.test(l));
-  return line?.slice(11).split('│')[0]?.trim().split(/\s{2,}/)[0];
+  return line
+    ?.slice(11)
+    .split('│')[0]
+    ?.trim()
+    .split(/\s{2,}/)[0];
 }
 
 /** Rows marked STALE. */
@@ -52,7 +56,8 @@ export function garbled(screen: string): boolean {
  */
 export function foreignControls(raw: string): string[] {
   const out: string[] = [];
-  const re = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[P X^_][^\x1b]*(?:\x1b\\)?|\x1b\[([0-9;?<=>]*)([ -/]*)([@-~])|[\x80-\x9f]|\x07|\x08/g;
+  const re =
+    /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[P X^_][^\x1b]*(?:\x1b\\)?|\x1b\[([0-9;?<=>]*)([ -/]*)([@-~])|[\x80-\x9f]|\x07|\x08/g;
   for (const m of raw.matchAll(re)) {
     const seq = m[0];
     if (seq.startsWith('\x1b[')) {

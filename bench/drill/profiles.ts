@@ -36,9 +36,30 @@ export const DRILL_PROFILES: readonly DrillProfile[] = [
   { name: 'reset', chaos: 'reset', expect: 'offline', showMs: REFRESH, recoverMs: STEP },
   { name: 'flap', chaos: 'flap', expect: 'offline', showMs: REFRESH, recoverMs: STEP },
   // a 429 asks for a pause: one backoff step is what Retry-After says (20 s), or the jitter's ceiling without it
-  { name: '429 (seconds)', chaos: '429', retryAfter: 'seconds', expect: 'rate_limited', showMs: REFRESH, recoverMs: 20_000 + STEP },
-  { name: '429 (date)', chaos: '429', retryAfter: 'date', expect: 'rate_limited', showMs: REFRESH, recoverMs: 21_000 + STEP },
-  { name: '429 (none)', chaos: '429', retryAfter: 'none', expect: 'rate_limited', showMs: REFRESH, recoverMs: 64_000 + STEP },
+  {
+    name: '429 (seconds)',
+    chaos: '429',
+    retryAfter: 'seconds',
+    expect: 'rate_limited',
+    showMs: REFRESH,
+    recoverMs: 20_000 + STEP,
+  },
+  {
+    name: '429 (date)',
+    chaos: '429',
+    retryAfter: 'date',
+    expect: 'rate_limited',
+    showMs: REFRESH,
+    recoverMs: 21_000 + STEP,
+  },
+  {
+    name: '429 (none)',
+    chaos: '429',
+    retryAfter: 'none',
+    expect: 'rate_limited',
+    showMs: REFRESH,
+    recoverMs: 64_000 + STEP,
+  },
   // the key is probed 10, 20, 40 s … after the first 401: the step that spans the fault's end
   { name: 'revoke', chaos: 'revoke', expect: 'auth_failed', showMs: REFRESH, recoverMs: 40_000 + STEP },
   { name: 'vanish', chaos: 'vanish', expect: { notice: /no longer available/ }, showMs: REFRESH, recoverMs: 0 },
@@ -47,14 +68,24 @@ export const DRILL_PROFILES: readonly DrillProfile[] = [
 
 /** `429 (huge)` (Retry-After: 86400, capped at 15 min) is not in the default set: its backoff step is the cap itself. */
 export const EXTRA_PROFILES: readonly DrillProfile[] = [
-  { name: '429 (huge)', chaos: '429', retryAfter: 'huge', expect: 'rate_limited', showMs: REFRESH, recoverMs: 15 * 60_000 + STEP },
+  {
+    name: '429 (huge)',
+    chaos: '429',
+    retryAfter: 'huge',
+    expect: 'rate_limited',
+    showMs: REFRESH,
+    recoverMs: 15 * 60_000 + STEP,
+  },
 ];
 
 export function findProfiles(names: readonly string[]): DrillProfile[] {
   const all = [...DRILL_PROFILES, ...EXTRA_PROFILES];
   return names.map((n) => {
     const p = all.find((x) => x.name === n || x.name.replace(/ \((\w+)\)$/, ':$1') === n);
-    if (!p) throw new Error(`unknown drill profile "${n}" (known: ${all.map((x) => x.name.replace(/ \((\w+)\)$/, ':$1')).join(', ')})`);
+    if (!p)
+      throw new Error(
+        `unknown drill profile "${n}" (known: ${all.map((x) => x.name.replace(/ \((\w+)\)$/, ':$1')).join(', ')})`,
+      );
     return p;
   });
 }

@@ -3,14 +3,28 @@ import type { DrillRow } from './run.js';
 
 const secs = (ms: number | null): string => (ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`);
 
-export const MATRIX_HEADER = ['fault', 'kept last data', 'state shown', 'recovered in', 'max req / 60 s', 'raw controls', 'key seen', 'STALE seen', 'pass'] as const;
+export const MATRIX_HEADER = [
+  'fault',
+  'kept last data',
+  'state shown',
+  'recovered in',
+  'max req / 60 s',
+  'raw controls',
+  'key seen',
+  'STALE seen',
+  'pass',
+] as const;
 
 export function matrixCells(r: DrillRow): string[] {
   return [
     r.profile,
     r.keptData ? 'yes' : 'NO',
     r.shownAfterMs === null ? 'NONE' : `${r.shown} after ${secs(r.shownAfterMs)}`,
-    r.recoveredAfterMs === 0 && r.shown !== '—' && !['degraded', 'offline', 'rate_limited', 'auth_failed'].includes(r.shown) ? '—' : secs(r.recoveredAfterMs),
+    r.recoveredAfterMs === 0 &&
+    r.shown !== '—' &&
+    !['degraded', 'offline', 'rate_limited', 'auth_failed'].includes(r.shown)
+      ? '—'
+      : secs(r.recoveredAfterMs),
     `${r.maxPer60s} / ${r.limit}`,
     String(r.foreignControls),
     r.keySeen ? 'YES' : 'no',

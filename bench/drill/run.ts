@@ -9,7 +9,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { TmuxSession } from '../../test/support/tmux.js';
-import { foreignControls, garbled, keySeen, maxInWindow, requestTimes, rowCount, selectedTitle, staleCount, stateOf, type ShownState } from './checks.js';
+import {
+  foreignControls,
+  garbled,
+  keySeen,
+  maxInWindow,
+  requestTimes,
+  rowCount,
+  selectedTitle,
+  staleCount,
+  stateOf,
+  type ShownState,
+} from './checks.js';
 import type { DrillProfile } from './profiles.js';
 
 export interface DrillTiming {
@@ -49,9 +60,26 @@ interface Server {
 }
 
 async function startServer(p: DrillProfile, t: DrillTiming, key: string): Promise<Server> {
-  const args = [CLI, 'serve', '--port', '0', '--keys', key, '--chaos', p.chaos, '--chaos-after', String(t.afterS), '--chaos-for', String(t.forS), '--log-requests'];
+  const args = [
+    CLI,
+    'serve',
+    '--port',
+    '0',
+    '--keys',
+    key,
+    '--chaos',
+    p.chaos,
+    '--chaos-after',
+    String(t.afterS),
+    '--chaos-for',
+    String(t.forS),
+    '--log-requests',
+  ];
   if (p.retryAfter) args.push('--chaos-retry-after', p.retryAfter);
-  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  const proc = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   let out = '';
   proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
   const deadline = Date.now() + 10_000;
@@ -155,24 +183,38 @@ export function judge(p: DrillProfile, o: Observed): DrillRow {
   const keptData = loaded >= 0 && after.every((s) => rowCount(s.screen) >= 5);
   const during = after.filter((s) => s.at >= o.faultAt && s.at < o.endAt + 1_000);
   const expect = p.expect;
-  const shownAt = during.find((s) => (typeof expect === 'string' ? stateOf(s.screen) === expect : expect.notice.test(s.screen)))?.at;
+  const shownAt = during.find((s) =>
+    typeof expect === 'string' ? stateOf(s.screen) === expect : expect.notice.test(s.screen),
+  )?.at;
   const shownAfterMs = shownAt === undefined ? null : Math.max(0, shownAt - o.faultAt);
   const back = after.find((s) => s.at >= o.endAt && stateOf(s.screen) === 'online')?.at;
   const recoveredAfterMs = p.recoverMs === 0 ? 0 : back === undefined ? null : Math.max(0, back - o.endAt);
   const maxPer60s = maxInWindow(requestTimes(o.log));
   const foreign = foreignControls(o.raw);
   const seenKey = keySeen(o.raw, o.key) || o.screens.some((s) => keySeen(s.screen, o.key));
-  if (crashed) failures.push(o.exitedAlone ? `ended by itself (exit code ${o.exitCode})` : `exit code ${o.exitCode ?? 'none (did not quit on q)'}`);
+  if (crashed)
+    failures.push(
+      o.exitedAlone
+        ? `ended by itself (exit code ${o.exitCode})`
+        : `exit code ${o.exitCode ?? 'none (did not quit on q)'}`,
+    );
   if (loaded < 0) failures.push('no market rows ever showed');
   else if (!keptData) failures.push('market rows went missing');
   if (shownAfterMs === null) failures.push(`${describeShown(p)} never showed during the fault`);
-  else if (shownAfterMs > p.showMs) failures.push(`${describeShown(p)} showed only after ${(shownAfterMs / 1000).toFixed(1)} s`);
+  else if (shownAfterMs > p.showMs)
+    failures.push(`${describeShown(p)} showed only after ${(shownAfterMs / 1000).toFixed(1)} s`);
   if (recoveredAfterMs === null) failures.push('not back to ● online after the fault');
-  else if (recoveredAfterMs > p.recoverMs) failures.push(`back online only after ${(recoveredAfterMs / 1000).toFixed(1)} s`);
-  if (typeof expect === 'string' && expect !== 'online' && p.recoverMs === 0) failures.push('a state other than online must recover');
-  if (p.chaos === 'none' && during.some((s) => stateOf(s.screen) !== 'online')) failures.push('left ● online without a fault');
+  else if (recoveredAfterMs > p.recoverMs)
+    failures.push(`back online only after ${(recoveredAfterMs / 1000).toFixed(1)} s`);
+  if (typeof expect === 'string' && expect !== 'online' && p.recoverMs === 0)
+    failures.push('a state other than online must recover');
+  if (p.chaos === 'none' && during.some((s) => stateOf(s.screen) !== 'online'))
+    failures.push('left ● online without a fault');
   if (maxPer60s > KEY_LIMIT) failures.push(`${maxPer60s} requests in one 60 s window (limit ${KEY_LIMIT})`);
-  if (foreign.length > 0) failures.push(`${foreign.length} raw control sequences reached the terminal: ${JSON.stringify(foreign.slice(0, 3))}`);
+  if (foreign.length > 0)
+    failures.push(
+      `${foreign.length} raw control sequences reached the terminal: ${JSON.stringify(foreign.slice(0, 3))}`,
+    );
   if (seenKey) failures.push('the API key showed');
   if (dashboard.some((s) => garbled(s.screen))) failures.push('NaN / undefined on screen');
   const moved = p.chaos === 'vanish' ? selectionMoved(after, o.faultAt) : true;

@@ -31,24 +31,38 @@ describe('envelope and status faults', () => {
   });
 
   it('success:false on a 200 becomes a server error carrying the sanitized code and message', async () => {
-    t.srv.handle((_q, res) => json(res, 200, { success: false, error: { code: 'backend_down', message: '\u001b[31mupstream\u001b[0m is down' } }));
+    t.srv.handle((_q, res) =>
+      json(res, 200, {
+        success: false,
+        error: { code: 'backend_down', message: '\u001b[31mupstream\u001b[0m is down' },
+      }),
+    );
     const e = await rejection(client().listMarkets());
     expect(e).toMatchObject({ kind: 'server', status: 200, code: 'BACKEND_DOWN', message: 'upstream is down' });
   });
 
-  it('success:true without data, JSON without envelope, and a list endpoint returning an object are protocol errors', async () => {
-    t.srv.handle((_q, res) => json(res, 200, { success: true }));
-    expect(await rejection(client().listMarkets())).toMatchObject({ kind: 'protocol', code: 'NO_DATA' });
-    t.srv.handle((_q, res) => json(res, 200, [MARKET]));
-    expect(await rejection(client().listMarkets())).toMatchObject({ kind: 'protocol', code: 'BAD_ENVELOPE' });
-    t.srv.handle((_q, res) => ok(res, { markets: [MARKET] }));
-    expect(await rejection(client().listMarkets())).toMatchObject({ kind: 'protocol', code: 'BAD_DATA' });
-    t.srv.handle((_q, res) => ok(res, { title: 'no id here' }));
-    expect(await rejection(client().getMarket('m1'))).toMatchObject({ kind: 'protocol', code: 'BAD_DATA' });
-  });
+  it(
+    'success:true without data, JSON without envelope, and a list endpoint returning an object are protocol ' +
+      'errors',
+    async () => {
+      t.srv.handle((_q, res) => json(res, 200, { success: true }));
+      expect(await rejection(client().listMarkets())).toMatchObject({ kind: 'protocol', code: 'NO_DATA' });
+      t.srv.handle((_q, res) => json(res, 200, [MARKET]));
+      expect(await rejection(client().listMarkets())).toMatchObject({ kind: 'protocol', code: 'BAD_ENVELOPE' });
+      t.srv.handle((_q, res) => ok(res, { markets: [MARKET] }));
+      expect(await rejection(client().listMarkets())).toMatchObject({ kind: 'protocol', code: 'BAD_DATA' });
+      t.srv.handle((_q, res) => ok(res, { title: 'no id here' }));
+      expect(await rejection(client().getMarket('m1'))).toMatchObject({ kind: 'protocol', code: 'BAD_DATA' });
+    },
+  );
 
   it('a 404 with a long hostile message is sanitized and capped; a sane code is kept', async () => {
-    t.srv.handle((_q, res) => json(res, 404, { success: false, error: { code: 'NOT_FOUND', message: `\u001b]52;c;ZXZpbA==\u0007gone ${'x'.repeat(1000)}` } }));
+    t.srv.handle((_q, res) =>
+      json(res, 404, {
+        success: false,
+        error: { code: 'NOT_FOUND', message: `\u001b]52;c;ZXZpbA==\u0007gone ${'x'.repeat(1000)}` },
+      }),
+    );
     const e = await rejection(client().getMarket('m1'));
     expect(e).toMatchObject({ kind: 'not_found', status: 404, code: 'NOT_FOUND' });
     expect(e.message.startsWith('gone x')).toBe(true);
@@ -56,9 +70,16 @@ describe('envelope and status faults', () => {
   });
 
   it('a garbage error code is replaced by one derived from the status', async () => {
-    t.srv.handle((_q, res) => json(res, 409, { success: false, error: { code: '<script>' + 'x'.repeat(100), message: 7 } }));
+    t.srv.handle((_q, res) =>
+      json(res, 409, { success: false, error: { code: '<script>' + 'x'.repeat(100), message: 7 } }),
+    );
     const e = await rejection(client().getQuote('m1', { outcome: 'Yes', amount: 5, action: 'buy' }));
-    expect(e).toMatchObject({ kind: 'closed', status: 409, code: 'HTTP_409', message: 'The market is closed for trading (409).' });
+    expect(e).toMatchObject({
+      kind: 'closed',
+      status: 409,
+      code: 'HTTP_409',
+      message: 'The market is closed for trading (409).',
+    });
   });
 });
 
@@ -159,7 +180,10 @@ describe('timeouts, transport failures and aborts', () => {
 
     const ctl = new AbortController();
     t.srv.handle(() => ctl.abort());
-    expect(await rejection(client().listMarkets({}, { signal: ctl.signal }))).toMatchObject({ kind: 'aborted', code: 'ABORTED' });
+    expect(await rejection(client().listMarkets({}, { signal: ctl.signal }))).toMatchObject({
+      kind: 'aborted',
+      code: 'ABORTED',
+    });
   });
 
   it('close() aborts pending calls; later calls fail as aborted', async () => {
@@ -171,7 +195,9 @@ describe('timeouts, transport failures and aborts', () => {
 
   it('the connection stays usable after many error answers (bodies are consumed)', async () => {
     let n = 0;
-    t.srv.handle((_q, res) => (++n % 2 ? json(res, 404, { success: false, error: { code: 'NOT_FOUND', message: 'x' } }) : ok(res, MARKET)));
+    t.srv.handle((_q, res) =>
+      ++n % 2 ? json(res, 404, { success: false, error: { code: 'NOT_FOUND', message: 'x' } }) : ok(res, MARKET),
+    );
     const c = client();
     for (let i = 0; i < 6; i++) {
       if (i % 2 === 0) expect((await rejection(c.getMarket('m1'))).kind).toBe('not_found');

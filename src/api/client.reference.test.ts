@@ -59,7 +59,12 @@ describe('markets', () => {
   it('status=all includes several statuses; hidden markets never appear', async () => {
     const r = await api.listMarkets({ status: 'all', limit: 100 });
     expect(new Set(r.data.map((m) => m.status)).size).toBeGreaterThan(1);
-    const hidden = new Set(srv.sim.markets().filter((m) => m.visibility !== 'public').map((m) => m.id));
+    const hidden = new Set(
+      srv.sim
+        .markets()
+        .filter((m) => m.visibility !== 'public')
+        .map((m) => m.id),
+    );
     expect(hidden.size).toBeGreaterThan(0);
     for (const m of r.data) expect(hidden.has(m.id)).toBe(false);
   });
@@ -78,7 +83,9 @@ describe('markets', () => {
   it('sorts by volume and by closing time', async () => {
     const vol = (await api.listMarkets({ sort: 'volume', status: 'all', limit: 50 })).data.map((m) => m.volume ?? 0);
     expect(vol).toEqual([...vol].sort((a, b) => b - a));
-    const closing = (await api.listMarkets({ sort: 'closing', status: 'all', limit: 50 })).data.map((m) => m.closesAt ?? 0);
+    const closing = (await api.listMarkets({ sort: 'closing', status: 'all', limit: 50 })).data.map(
+      (m) => m.closesAt ?? 0,
+    );
     expect(closing).toEqual([...closing].sort((a, b) => a - b));
     expect((await api.listMarkets({ sort: 'newest', limit: 3 })).data.length).toBe(3);
     expect((await api.listMarkets({ sort: 'liquidity', limit: 3 })).data.length).toBe(3);
@@ -124,7 +131,8 @@ describe('quotes', () => {
     const name = m.outcomes[0]!.name;
     const buy = await api.getQuote(m.id, { outcome: name.toUpperCase(), amount: '25', action: 'buy' });
     expect(buy.data).toMatchObject({ marketId: m.id, outcome: name, action: 'buy', amount: 25 });
-    for (const k of ['shares', 'averagePrice', 'priceBefore', 'priceAfter', 'fee', 'total'] as const) expect(Number.isFinite(buy.data[k])).toBe(true);
+    for (const k of ['shares', 'averagePrice', 'priceBefore', 'priceAfter', 'fee', 'total'] as const)
+      expect(Number.isFinite(buy.data[k])).toBe(true);
     expect(buy.data.priceAfter!).toBeGreaterThan(buy.data.priceBefore!);
     const sell = await api.getQuote(m.id, { outcome: name, amount: 1, action: 'sell' });
     expect(sell.data.action).toBe('sell');
@@ -132,7 +140,9 @@ describe('quotes', () => {
 
   it('an unknown outcome is a 400 naming outcome', async () => {
     const m = visibleWith((x) => x.status === 'active');
-    expect(await rejection(api.getQuote(m.id, { outcome: 'Definitely not an outcome', amount: 1, action: 'buy' }))).toMatchObject({
+    expect(
+      await rejection(api.getQuote(m.id, { outcome: 'Definitely not an outcome', amount: 1, action: 'buy' })),
+    ).toMatchObject({
       kind: 'invalid_request',
       status: 400,
       param: 'outcome',
@@ -192,7 +202,11 @@ describe('authentication and rate limit', () => {
     try {
       // the wrong-key request above was charged to the anonymous bucket too
       let e;
-      for (let i = 0; i < 3 && !e; i++) e = await anon.listMarkets({ limit: 1 }).then(() => undefined, (err: unknown) => err);
+      for (let i = 0; i < 3 && !e; i++)
+        e = await anon.listMarkets({ limit: 1 }).then(
+          () => undefined,
+          (err: unknown) => err,
+        );
       const err = await rejection(Promise.reject(e));
       expect(err).toMatchObject({ kind: 'rate_limited', status: 429, code: 'RATE_LIMITED' });
       expect(err.retryAfterMs).toBeGreaterThan(0);

@@ -10,19 +10,35 @@ const t = withTestServer();
 const client = (extra?: Partial<ClientConfig>) => t.client(extra);
 
 describe('base URL', () => {
-  it.each(['http://example.com', 'http://10.0.0.1:8080', 'http://127.0.0.1.evil.example', 'http://evil.localhost:8787', 'http://localhost.evil.example', 'http://[::2]/', 'ftp://127.0.0.1', 'not a url', ''])(
-    'refuses %j at creation',
-    (baseUrl) => {
-      const e = thrown(() => createClient({ baseUrl }));
-      expect(e).toMatchObject({ kind: 'invalid_request', param: 'baseUrl' });
-    },
-  );
-
-  it('names the reason for plain http to a remote host', () => {
-    expect(thrown(() => createClient({ baseUrl: 'http://api.example.com' })).message).toMatch(/Refusing plain http:\/\/ to api\.example\.com.*Use https:\/\//);
+  it.each([
+    'http://example.com',
+    'http://10.0.0.1:8080',
+    'http://127.0.0.1.evil.example',
+    'http://evil.localhost:8787',
+    'http://localhost.evil.example',
+    'http://[::2]/',
+    'ftp://127.0.0.1',
+    'not a url',
+    '',
+  ])('refuses %j at creation', (baseUrl) => {
+    const e = thrown(() => createClient({ baseUrl }));
+    expect(e).toMatchObject({ kind: 'invalid_request', param: 'baseUrl' });
   });
 
-  it.each(['https://api.example.com', 'https://api.example.com/prefix/', 'http://127.0.0.1:9', 'http://127.8.9.10', 'http://localhost:3000', 'http://[::1]:8080'])('accepts %j', async (baseUrl) => {
+  it('names the reason for plain http to a remote host', () => {
+    expect(thrown(() => createClient({ baseUrl: 'http://api.example.com' })).message).toMatch(
+      /Refusing plain http:\/\/ to api\.example\.com.*Use https:\/\//,
+    );
+  });
+
+  it.each([
+    'https://api.example.com',
+    'https://api.example.com/prefix/',
+    'http://127.0.0.1:9',
+    'http://127.8.9.10',
+    'http://localhost:3000',
+    'http://[::1]:8080',
+  ])('accepts %j', async (baseUrl) => {
     await createClient({ baseUrl }).close();
   });
 
@@ -30,7 +46,11 @@ describe('base URL', () => {
     await client({ baseUrl: `${t.srv.url}/api//v2/` }).listMarkets();
     await client({ baseUrl: `${t.srv.url}/public/v1/` }).listEvents();
     await client({ baseUrl: `${t.srv.url}/` }).listEvents({ limit: 5 });
-    expect(t.srv.seen.map((s) => s.path)).toEqual(['/api/v2/public/v1/markets', '/public/v1/events', '/public/v1/events?limit=5']);
+    expect(t.srv.seen.map((s) => s.path)).toEqual([
+      '/api/v2/public/v1/markets',
+      '/public/v1/events',
+      '/public/v1/events?limit=5',
+    ]);
   });
 });
 
@@ -70,16 +90,43 @@ describe('request shape', () => {
     for (const id of ['..', '.', '', '   ']) {
       expect(await rejection(c.getMarket(id))).toMatchObject({ kind: 'invalid_request', param: 'market id' });
     }
-    expect(await rejection(c.getEvent('..'))).toMatchObject({ kind: 'invalid_request', param: 'event id', message: 'The event id cannot be "." or ".."' });
-    expect(await rejection(c.getQuote('', { outcome: 'Yes', amount: 1, action: 'buy' }))).toMatchObject({ param: 'market id' });
+    expect(await rejection(c.getEvent('..'))).toMatchObject({
+      kind: 'invalid_request',
+      param: 'event id',
+      message: 'The event id cannot be "." or ".."',
+    });
+    expect(await rejection(c.getQuote('', { outcome: 'Yes', amount: 1, action: 'buy' }))).toMatchObject({
+      param: 'market id',
+    });
     expect(t.srv.seen).toHaveLength(0);
   });
 
   it('sends the list filters and the quote parameters, encoded', async () => {
     const c = client();
-    await c.listMarkets({ q: ' rain & snow ', status: 'all', category: 'weather', sort: 'volume', limit: 100, offset: 10000 });
+    await c.listMarkets({
+      q: ' rain & snow ',
+      status: 'all',
+      category: 'weather',
+      sort: 'volume',
+      limit: 100,
+      offset: 10000,
+    });
     await c.listMarkets({ q: '', status: undefined });
-    t.srv.handle((_q, res) => ok(res, { marketId: 'm1', outcome: 'Yes', action: 'buy', amount: 12.5, shares: 20, averagePrice: 0.62, priceBefore: 0.6, priceAfter: 0.64, priceImpact: 0.04, fee: 0.1, total: 12.6 }));
+    t.srv.handle((_q, res) =>
+      ok(res, {
+        marketId: 'm1',
+        outcome: 'Yes',
+        action: 'buy',
+        amount: 12.5,
+        shares: 20,
+        averagePrice: 0.62,
+        priceBefore: 0.6,
+        priceAfter: 0.64,
+        priceImpact: 0.04,
+        fee: 0.1,
+        total: 12.6,
+      }),
+    );
     const q = await c.getQuote('m1', { outcome: '  Yes ', amount: ' 12.50 ', action: 'buy' });
     expect(q.data).toMatchObject({ marketId: 'm1', shares: 20, averagePrice: 0.62, total: 12.6 });
     expect(t.srv.seen.map((s) => s.path)).toEqual([
@@ -117,29 +164,54 @@ describe('request shape', () => {
 
 describe('rate information', () => {
   it('429 with Retry-After in seconds', async () => {
-    t.srv.handle((_q, res) => json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: 'Slow down' } }, { 'retry-after': '7', 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '7' }));
+    t.srv.handle((_q, res) =>
+      json(
+        res,
+        429,
+        { success: false, error: { code: 'RATE_LIMITED', message: 'Slow down' } },
+        { 'retry-after': '7', 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '7' },
+      ),
+    );
     const e = await rejection(client().listMarkets());
-    expect(e).toMatchObject({ kind: 'rate_limited', status: 429, code: 'RATE_LIMITED', message: 'Slow down', retryAfterMs: 7000, rate: { limit: 10, remaining: 0, resetMs: 7000 } });
+    expect(e).toMatchObject({
+      kind: 'rate_limited',
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Slow down',
+      retryAfterMs: 7000,
+      rate: { limit: 10, remaining: 0, resetMs: 7000 },
+    });
   });
 
   it('429 with Retry-After as an HTTP date, relative to the Date header', async () => {
     const date = new Date(Date.UTC(2020, 0, 1, 0, 0, 0));
     const later = new Date(date.getTime() + 30_000);
-    t.srv.handle((_q, res) => json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: '' } }, { date: date.toUTCString(), 'retry-after': later.toUTCString() }));
+    t.srv.handle((_q, res) =>
+      json(
+        res,
+        429,
+        { success: false, error: { code: 'RATE_LIMITED', message: '' } },
+        { date: date.toUTCString(), 'retry-after': later.toUTCString() },
+      ),
+    );
     const e = await rejection(client().listMarkets());
     expect(e.retryAfterMs).toBe(30_000);
     expect(e.message).toMatch(/Rate limit exceeded \(429\)/);
   });
 
   it('429 with a garbage Retry-After has no retryAfterMs', async () => {
-    t.srv.handle((_q, res) => json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: 'x' } }, { 'retry-after': 'soon-ish' }));
+    t.srv.handle((_q, res) =>
+      json(res, 429, { success: false, error: { code: 'RATE_LIMITED', message: 'x' } }, { 'retry-after': 'soon-ish' }),
+    );
     const e = await rejection(client().listMarkets());
     expect(e.kind).toBe('rate_limited');
     expect(e.retryAfterMs).toBeUndefined();
   });
 
   it('rate headers on a success land in result.rate', async () => {
-    t.srv.handle((_q, res) => ok(res, [MARKET], { ratelimit: 'limit=30, remaining=12, reset=41', 'ratelimit-policy': '30;w=60' }));
+    t.srv.handle((_q, res) =>
+      ok(res, [MARKET], { ratelimit: 'limit=30, remaining=12, reset=41', 'ratelimit-policy': '30;w=60' }),
+    );
     const r = await client().listMarkets();
     expect(r.status).toBe(200);
     expect(r.rate).toEqual({ limit: 30, remaining: 12, resetMs: 41_000, windowMs: 60_000 });
@@ -164,12 +236,24 @@ describe('the API key stays secret', () => {
     for (const text of [shown, JSON.stringify(c), String(c)]) expect(text).not.toContain(KEY);
 
     t.srv.handle((req, res) =>
-      json(res, 401, { success: false, error: { code: 'UNAUTHORIZED', message: `Invalid API key ${String(req.headers['x-api-key'])} (${encodeURIComponent(KEY)})` } }),
+      json(res, 401, {
+        success: false,
+        error: {
+          code: 'UNAUTHORIZED',
+          message: `Invalid API key ${String(req.headers['x-api-key'])} (${encodeURIComponent(KEY)})`,
+        },
+      }),
     );
     const e = await rejection(c.listMarkets());
     expect(e).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(e.message).toContain('[redacted]');
-    for (const text of [e.message, e.stack ?? '', JSON.stringify(e), JSON.stringify({ ...e }), inspect(e, { showHidden: true, depth: 10 })]) {
+    for (const text of [
+      e.message,
+      e.stack ?? '',
+      JSON.stringify(e),
+      JSON.stringify({ ...e }),
+      inspect(e, { showHidden: true, depth: 10 }),
+    ]) {
       expect(text).not.toContain(KEY);
     }
 

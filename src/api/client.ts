@@ -14,9 +14,33 @@ import { Agent } from 'undici';
 import { ApiError } from './errors.js';
 import { decodeEnvelope } from './envelope.js';
 import { httpGet, parseBaseUrl } from './transport.js';
-import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList, normalizeQuote } from './normalize.js';
-import type { ApiResult, CallOptions, EventQuery, Market, MarketClient, MarketEvent, MarketQuery, Quote, QuoteParams } from './types.js';
-import { formatAmount, validateEventQuery, validateId, validateMarketQuery, validateQuoteParams, type QueryParams, type Validated } from './validate.js';
+import {
+  normalizeEvent,
+  normalizeEventList,
+  normalizeMarket,
+  normalizeMarketList,
+  normalizeQuote,
+} from './normalize.js';
+import type {
+  ApiResult,
+  CallOptions,
+  EventQuery,
+  Market,
+  MarketClient,
+  MarketEvent,
+  MarketQuery,
+  Quote,
+  QuoteParams,
+} from './types.js';
+import {
+  formatAmount,
+  validateEventQuery,
+  validateId,
+  validateMarketQuery,
+  validateQuoteParams,
+  type QueryParams,
+  type Validated,
+} from './validate.js';
 import { API_PREFIX } from './wire.js';
 
 export interface ClientConfig {
@@ -45,12 +69,14 @@ function configError(param: string, message: string): ApiError {
 
 function timeoutValue(name: string, v: number | undefined, dflt: number): number {
   if (v === undefined) return dflt;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw configError('timeouts', `timeouts.${name} must be a positive number of milliseconds.`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)
+    throw configError('timeouts', `timeouts.${name} must be a positive number of milliseconds.`);
   return Math.ceil(v);
 }
 
 function unwrap<T>(r: Validated<T>): T {
-  if (!r.ok) throw new ApiError({ kind: 'invalid_request', code: 'INVALID_PARAMETER', param: r.param, message: r.message });
+  if (!r.ok)
+    throw new ApiError({ kind: 'invalid_request', code: 'INVALID_PARAMETER', param: r.param, message: r.message });
   return r.value;
 }
 
@@ -72,14 +98,16 @@ export interface MarketClientWithInfo extends MarketClient, RawReads {
 }
 
 export function createClient(config: ClientConfig): MarketClientWithInfo {
-  if (!config || typeof config !== 'object') throw configError('baseUrl', 'The client needs a configuration with a baseUrl.');
+  if (!config || typeof config !== 'object')
+    throw configError('baseUrl', 'The client needs a configuration with a baseUrl.');
   const base = parseBaseUrl(config.baseUrl);
   const key = typeof config.apiKey === 'string' && config.apiKey.trim() !== '' ? config.apiKey.trim() : undefined;
   if (key !== undefined && !/^[\x21-\x7e]+$/.test(key)) {
     throw configError('apiKey', 'The API key contains spaces or characters that cannot be sent in an HTTP header.');
   }
   const userAgent = config.userAgent ?? DEFAULT_USER_AGENT;
-  if (typeof userAgent !== 'string' || !/^[\x20-\x7e]{1,200}$/.test(userAgent)) throw configError('userAgent', 'The user agent must be 1–200 printable ASCII characters.');
+  if (typeof userAgent !== 'string' || !/^[\x20-\x7e]{1,200}$/.test(userAgent))
+    throw configError('userAgent', 'The user agent must be 1–200 printable ASCII characters.');
   const t = config.timeouts ?? {};
   const connectMs = timeoutValue('connectMs', t.connectMs, DEFAULT_TIMEOUTS.connectMs);
   const headersMs = timeoutValue('headersMs', t.headersMs, DEFAULT_TIMEOUTS.headersMs);
@@ -90,15 +118,25 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
     throw configError('maxBodyBytes', 'maxBodyBytes must be a positive whole number of bytes.');
   }
 
-  // undici enforces the body cap itself (content-length up front, or as the bytes arrive): UND_ERR_RES_EXCEEDED_MAX_SIZE
-  const agent = new Agent({ connect: { timeout: connectMs }, headersTimeout: headersMs, bodyTimeout: bodyMs, maxResponseSize: maxBodyBytes });
+  // undici enforces the body cap itself (content-length up front, or as the bytes arrive):
+  // UND_ERR_RES_EXCEEDED_MAX_SIZE
+  const agent = new Agent({
+    connect: { timeout: connectMs },
+    headersTimeout: headersMs,
+    bodyTimeout: bodyMs,
+    maxResponseSize: maxBodyBytes,
+  });
   const closing = new AbortController();
   let closed: Promise<void> | undefined;
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
   if (key !== undefined) headers['x-api-key'] = key;
   const baseUrl = base.origin + base.prefix;
 
-  async function get(path: string, query: QueryParams, opts: CallOptions | undefined): Promise<{ data: unknown; status: number; rate?: ApiResult<unknown>['rate'] }> {
+  async function get(
+    path: string,
+    query: QueryParams,
+    opts: CallOptions | undefined,
+  ): Promise<{ data: unknown; status: number; rate?: ApiResult<unknown>['rate'] }> {
     const qs = query.length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
     const res = await httpGet({
       agent,
@@ -124,7 +162,8 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
   const raw: RawReads = {
     async rawMarkets(query, opts) {
       const r = await get('/markets', unwrap(validateMarketQuery(query)), opts);
-      if (!Array.isArray(r.data)) throw protocol(r.status, 'The server sent something other than a list of markets.', r.rate);
+      if (!Array.isArray(r.data))
+        throw protocol(r.status, 'The server sent something other than a list of markets.', r.rate);
       return result(r, r.data);
     },
     async rawMarket(id, opts) {
@@ -133,7 +172,8 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
     },
     async rawEvents(query, opts) {
       const r = await get('/events', unwrap(validateEventQuery(query)), opts);
-      if (!Array.isArray(r.data)) throw protocol(r.status, 'The server sent something other than a list of events.', r.rate);
+      if (!Array.isArray(r.data))
+        throw protocol(r.status, 'The server sent something other than a list of events.', r.rate);
       return result(r, r.data);
     },
     async rawEvent(id, opts) {
@@ -157,7 +197,15 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
     async getQuote(id: string, params: QuoteParams, opts?: CallOptions): Promise<ApiResult<Quote>> {
       const path = `/markets/${segment(id, 'market id')}/quote`;
       const p = unwrap(validateQuoteParams(params));
-      const r = await get(path, [['outcome', p.outcome], ['amount', formatAmount(p.amount)], ['action', p.action]], opts);
+      const r = await get(
+        path,
+        [
+          ['outcome', p.outcome],
+          ['amount', formatAmount(p.amount)],
+          ['action', p.action],
+        ],
+        opts,
+      );
       const q = normalizeQuote(r.data);
       if (!q) throw protocol(r.status, 'The server sent a quote that is not an object.', r.rate);
       return result(r, q);

@@ -34,7 +34,12 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 /** Our words for a failure the server did not explain; without a key, a 401 is not about one. */
 export function defaultMessage(status: number, keyed = true): string {
   if (status === 401 && !keyed) return 'The service refused anonymous access (401).';
-  return DEFAULT_MESSAGES[status] ?? (status >= 500 ? `The server failed with status ${status}.` : `Unexpected answer from the server (status ${status}).`);
+  return (
+    DEFAULT_MESSAGES[status] ??
+    (status >= 500
+      ? `The server failed with status ${status}.`
+      : `Unexpected answer from the server (status ${status}).`)
+  );
 }
 
 /** Removes the key (and its percent-encoded form) from server-supplied text. */
@@ -111,22 +116,41 @@ export function decodeEnvelope(res: RawResponse, key: string | undefined, now: n
   }
 
   if (!parsed.ok) {
-    throw new ApiError({ kind: 'protocol', status, code: 'NOT_JSON', message: `The server answered ${status} but not with JSON (maybe an error page or a proxy).`, rate });
+    throw new ApiError({
+      kind: 'protocol',
+      status,
+      code: 'NOT_JSON',
+      message: `The server answered ${status} but not with JSON (maybe an error page or a proxy).`,
+      rate,
+    });
   }
   if (!isRecord(body) || typeof body.success !== 'boolean') {
-    throw new ApiError({ kind: 'protocol', status, code: 'BAD_ENVELOPE', message: 'The server answered with JSON that is not the expected {success, data} envelope.', rate });
+    throw new ApiError({
+      kind: 'protocol',
+      status,
+      code: 'BAD_ENVELOPE',
+      message: 'The server answered with JSON that is not the expected {success, data} envelope.',
+      rate,
+    });
   }
   if (body.success === false) {
     throw new ApiError({
       kind: 'server',
       status,
       code: cleanCode(failure?.code, key) ?? 'SERVER_FAILURE',
-      message: cleanMessage(failure?.message, key) ?? `The server reported a failure (status ${status}) without details.`,
+      message:
+        cleanMessage(failure?.message, key) ?? `The server reported a failure (status ${status}) without details.`,
       rate,
     });
   }
   if (!('data' in body) || body.data === undefined || body.data === null) {
-    throw new ApiError({ kind: 'protocol', status, code: 'NO_DATA', message: 'The server reported success but sent no data.', rate });
+    throw new ApiError({
+      kind: 'protocol',
+      status,
+      code: 'NO_DATA',
+      message: 'The server reported success but sent no data.',
+      rate,
+    });
   }
   return { data: body.data, status, ...(rate ? { rate } : {}) };
 }

@@ -24,23 +24,28 @@ function drawable(m: Market): void {
     if (o.price !== undefined) expect(o.price >= 0 && o.price <= 1, `${m.id} ${o.name} ${o.price}`).toBe(true);
     if (o.change24h !== undefined) expect(o.change24h >= -1 && o.change24h <= 1).toBe(true);
   }
-  for (const v of [m.volume, m.liquidity, m.closesAt, m.closedAt, m.lastTradePrice]) if (v !== undefined) expect(Number.isFinite(v)).toBe(true);
+  for (const v of [m.volume, m.liquidity, m.closesAt, m.closedAt, m.lastTradePrice])
+    if (v !== undefined) expect(Number.isFinite(v)).toBe(true);
   if (m.lastTradePrice !== undefined) expect(m.lastTradePrice > 0 && m.lastTradePrice <= 1).toBe(true);
 }
 
 describe('every real fixture object', () => {
   it('covers each service with markets and events', () => {
-    for (const s of ['kalshi', 'polymarket', 'manifold'] as const) expect(markets.filter((o) => o.service === s).length).toBeGreaterThanOrEqual(5);
+    for (const s of ['kalshi', 'polymarket', 'manifold'] as const)
+      expect(markets.filter((o) => o.service === s).length).toBeGreaterThanOrEqual(5);
     expect(events.length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(markets.map((o) => [`${o.service}/${o.file} ${String(o.object.ticker ?? o.object.id)}`, o] as const))('%s: prices in 0..1, named outcomes, a known status or the source’s word', (_name, o) => {
-    const m = normalizeMarket(o.object, { now: NOW });
-    expect(m).toBeDefined();
-    drawable(m!);
-    expect(m!.source).toBe(o.service);
-    if (m!.status === 'unknown') expect(m!.rawStatus).toBeTruthy();
-  });
+  it.each(markets.map((o) => [`${o.service}/${o.file} ${String(o.object.ticker ?? o.object.id)}`, o] as const))(
+    '%s: prices in 0..1, named outcomes, a known status or the source’s word',
+    (_name, o) => {
+      const m = normalizeMarket(o.object, { now: NOW });
+      expect(m).toBeDefined();
+      drawable(m!);
+      expect(m!.source).toBe(o.service);
+      if (m!.status === 'unknown') expect(m!.rawStatus).toBeTruthy();
+    },
+  );
 
   it('events normalize with their markets drawable', () => {
     for (const o of events) {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList, normalizeQuote } from './normalize.js';
+import {
+  normalizeEvent,
+  normalizeEventList,
+  normalizeMarket,
+  normalizeMarketList,
+  normalizeQuote,
+} from './normalize.js';
 import type { Market } from './types.js';
 import { fixture } from '../../test/api/helpers/fixtures.js';
 
@@ -82,7 +88,16 @@ describe('reference shape', () => {
   });
 
   it('a quote with odd values keeps only the readable ones', () => {
-    const q = normalizeQuote({ action: 'HOLD', amount: '-3', shares: '12.5', averagePrice: 1.7, priceBefore: '0.4', fee: -1, total: 'NaN', priceImpact: '-0.02' });
+    const q = normalizeQuote({
+      action: 'HOLD',
+      amount: '-3',
+      shares: '12.5',
+      averagePrice: 1.7,
+      priceBefore: '0.4',
+      fee: -1,
+      total: 'NaN',
+      priceImpact: '-0.02',
+    });
     expect(q).toEqual({ shares: 12.5, priceBefore: 0.4, priceImpact: -0.02, raw: expect.anything() });
     expect(normalizeQuote('nope')).toBeUndefined();
     expect(normalizeQuote([1, 2])).toBeUndefined();
@@ -110,8 +125,19 @@ describe('Polymarket style', () => {
   });
 
   it('closed:true wins over active:true; closed prices of exactly 1 and 0 are a resolution with a winner', () => {
-    expect(market('polymarket-closed.json')).toMatchObject({ status: 'resolved', resolvedOutcome: 'No', volume: 1200.5, outcomes: [{ name: 'Yes', price: 0 }, { name: 'No', price: 1 }] });
-    expect(normalizeMarket({ id: 'x', closed: true, outcomes: '["Yes","No"]', outcomePrices: '["0.4","0.6"]' }, opts)?.status).toBe('closed');
+    expect(market('polymarket-closed.json')).toMatchObject({
+      status: 'resolved',
+      resolvedOutcome: 'No',
+      volume: 1200.5,
+      outcomes: [
+        { name: 'Yes', price: 0 },
+        { name: 'No', price: 1 },
+      ],
+    });
+    expect(
+      normalizeMarket({ id: 'x', closed: true, outcomes: '["Yes","No"]', outcomePrices: '["0.4","0.6"]' }, opts)
+        ?.status,
+    ).toBe('closed');
     expect(normalizeMarket({ id: 'x', closed: true, umaResolutionStatus: 'resolved' }, opts)?.status).toBe('resolved');
   });
 });
@@ -172,7 +198,15 @@ describe('Kalshi style', () => {
   });
 
   it('a settled market shows its settlement (1 / 0) and the result in words; the last trade stays beside it', () => {
-    expect(market('kalshi-settled.json')).toMatchObject({ status: 'resolved', resolvedOutcome: 'Yes', lastTradePrice: 0.99, outcomes: [{ name: 'Yes', price: 1 }, { name: 'No', price: 0 }] });
+    expect(market('kalshi-settled.json')).toMatchObject({
+      status: 'resolved',
+      resolvedOutcome: 'Yes',
+      lastTradePrice: 0.99,
+      outcomes: [
+        { name: 'Yes', price: 1 },
+        { name: 'No', price: 0 },
+      ],
+    });
   });
 
   it.each([
@@ -194,14 +228,48 @@ describe('Kalshi style', () => {
 });
 
 describe('Kalshi units per field (the shape from the issue report)', () => {
-  it('last_price 1 is one cent, never a dollar; a finalized market shows its settlement and result, not its empty book', () => {
-    const m = normalizeMarket({ ticker: 'T-1', event_ticker: 'E', title: 'T', last_price: 1, last_price_dollars: '0.0100', yes_bid: 0, yes_ask: 100, result: 'no', status: 'finalized' }, opts);
-    expect(m).toMatchObject({ status: 'resolved', resolvedOutcome: 'No', lastTradePrice: 0.01, outcomes: [{ name: 'Yes', price: 0 }, { name: 'No', price: 1 }] });
-    const open = normalizeMarket({ ticker: 'T-2', event_ticker: 'E', last_price: 1, yes_bid: 0, yes_ask: 100, status: 'active' }, opts);
-    expect(open?.outcomes).toEqual([{ name: 'Yes', price: 0.01 }, { name: 'No', price: 0.99 }]);
-    const empty = normalizeMarket({ ticker: 'T-3', event_ticker: 'E', last_price: 0, yes_bid: 0, yes_ask: 100, status: 'active' }, opts);
-    expect(empty?.outcomes).toEqual([{ name: 'Yes' }, { name: 'No' }]);
-  });
+  it(
+    'last_price 1 is one cent, never a dollar; a finalized market shows its settlement and result, not its empty ' +
+      'book',
+    () => {
+      const m = normalizeMarket(
+        {
+          ticker: 'T-1',
+          event_ticker: 'E',
+          title: 'T',
+          last_price: 1,
+          last_price_dollars: '0.0100',
+          yes_bid: 0,
+          yes_ask: 100,
+          result: 'no',
+          status: 'finalized',
+        },
+        opts,
+      );
+      expect(m).toMatchObject({
+        status: 'resolved',
+        resolvedOutcome: 'No',
+        lastTradePrice: 0.01,
+        outcomes: [
+          { name: 'Yes', price: 0 },
+          { name: 'No', price: 1 },
+        ],
+      });
+      const open = normalizeMarket(
+        { ticker: 'T-2', event_ticker: 'E', last_price: 1, yes_bid: 0, yes_ask: 100, status: 'active' },
+        opts,
+      );
+      expect(open?.outcomes).toEqual([
+        { name: 'Yes', price: 0.01 },
+        { name: 'No', price: 0.99 },
+      ]);
+      const empty = normalizeMarket(
+        { ticker: 'T-3', event_ticker: 'E', last_price: 0, yes_bid: 0, yes_ask: 100, status: 'active' },
+        opts,
+      );
+      expect(empty?.outcomes).toEqual([{ name: 'Yes' }, { name: 'No' }]);
+    },
+  );
 });
 
 describe('odd and hostile shapes', () => {
@@ -213,33 +281,56 @@ describe('odd and hostile shapes', () => {
     expect(normalizeMarketList(undefined)).toEqual([]);
   });
 
-  it('reads outcome objects by label/title/text and price/probability/lastPrice/last_price; bad prices are absent', () => {
-    expect(list[0]?.outcomes).toEqual([
-      { name: 'Alpha', price: 0.25 },
-      { name: 'Beta', price: 0.5 },
-      { name: 'Gamma', price: 0.25 },
-      { name: 'Delta' },
-      { name: 'Epsilon' },
-      { name: 'Zeta' },
-      { name: 'Eta' },
-    ]);
-    expect(list[0]).toMatchObject({ title: 'Outcome objects with labels and probabilities', status: 'active', closesAt: 1798761600000 });
-    expect(list[0]).not.toHaveProperty('volume');
-    expect(list[0]).not.toHaveProperty('liquidity');
-  });
+  it(
+    'reads outcome objects by label/title/text and price/probability/lastPrice/last_price; bad prices are ' + 'absent',
+    () => {
+      expect(list[0]?.outcomes).toEqual([
+        { name: 'Alpha', price: 0.25 },
+        { name: 'Beta', price: 0.5 },
+        { name: 'Gamma', price: 0.25 },
+        { name: 'Delta' },
+        { name: 'Epsilon' },
+        { name: 'Zeta' },
+        { name: 'Eta' },
+      ]);
+      expect(list[0]).toMatchObject({
+        title: 'Outcome objects with labels and probabilities',
+        status: 'active',
+        closesAt: 1798761600000,
+      });
+      expect(list[0]).not.toHaveProperty('volume');
+      expect(list[0]).not.toHaveProperty('liquidity');
+    },
+  );
 
   it('strips escape sequences and bidi overrides, keeping the visible link text', () => {
-    expect(list[1]).toMatchObject({ title: 'Click me now evil', status: 'resolved', outcomes: [{ name: 'Yes', price: 1 }, { name: 'No', price: 0 }] });
+    expect(list[1]).toMatchObject({
+      title: 'Click me now evil',
+      status: 'resolved',
+      outcomes: [
+        { name: 'Yes', price: 1 },
+        { name: 'No', price: 0 },
+      ],
+    });
   });
 
   it('falls back to the id for a missing title; unknown status words and unreadable fields stay unknown/absent', () => {
-    expect(list[2]).toMatchObject({ id: 'no-title', title: 'no-title', status: 'unknown', rawStatus: 'WEIRD-STATUS', outcomes: [] });
+    expect(list[2]).toMatchObject({
+      id: 'no-title',
+      title: 'no-title',
+      status: 'unknown',
+      rawStatus: 'WEIRD-STATUS',
+      outcomes: [],
+    });
     expect(list[2]).not.toHaveProperty('closesAt');
     expect(list[3]).toMatchObject({ title: 'only-a-slug', status: 'closed' });
   });
 
   it('caps long text without splitting an emoji', () => {
-    const m = normalizeMarket({ id: 'long', title: `${'a'.repeat(298)}😀😀`, outcomes: [{ name: 'x'.repeat(500) }] }, opts);
+    const m = normalizeMarket(
+      { id: 'long', title: `${'a'.repeat(298)}😀😀`, outcomes: [{ name: 'x'.repeat(500) }] },
+      opts,
+    );
     expect(m?.title.length).toBeLessThanOrEqual(300);
     expect(m?.title.endsWith('…')).toBe(true);
     expect(m?.title).not.toMatch(/[\ud800-\udbff]…$/);
@@ -260,21 +351,44 @@ describe('odd and hostile shapes', () => {
 
   it('never yields NaN, "undefined" or a throw for arbitrary JSON', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.dictionary(fc.constantFrom('id', 'title', 'question', 'outcomes', 'outcomePrices', 'probability', 'yes_bid', 'yes_ask', 'last_price', 'status', 'closeTime', 'volume', 'answers', 'ticker', 'markets'), fc.jsonValue()), (a, b) => {
-        for (const raw of [a, b]) {
-          const m = normalizeMarket(raw, opts);
-          const e = normalizeEvent(raw, opts);
-          const q = normalizeQuote(raw);
-          for (const v of [m, e, q]) {
-            if (!v) continue;
-            expectClean(v);
+      fc.property(
+        fc.jsonValue(),
+        fc.dictionary(
+          fc.constantFrom(
+            'id',
+            'title',
+            'question',
+            'outcomes',
+            'outcomePrices',
+            'probability',
+            'yes_bid',
+            'yes_ask',
+            'last_price',
+            'status',
+            'closeTime',
+            'volume',
+            'answers',
+            'ticker',
+            'markets',
+          ),
+          fc.jsonValue(),
+        ),
+        (a, b) => {
+          for (const raw of [a, b]) {
+            const m = normalizeMarket(raw, opts);
+            const e = normalizeEvent(raw, opts);
+            const q = normalizeQuote(raw);
+            for (const v of [m, e, q]) {
+              if (!v) continue;
+              expectClean(v);
+            }
+            if (m) {
+              expect(m.title.length).toBeGreaterThan(0);
+              for (const o of m.outcomes) if (o.price !== undefined) expect(o.price >= 0 && o.price <= 1).toBe(true);
+            }
           }
-          if (m) {
-            expect(m.title.length).toBeGreaterThan(0);
-            for (const o of m.outcomes) if (o.price !== undefined) expect(o.price >= 0 && o.price <= 1).toBe(true);
-          }
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

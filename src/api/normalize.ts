@@ -8,7 +8,18 @@
  */
 import type { Market, MarketEvent } from './types.js';
 import { TITLE_MAX, isRecord, pick, toId, toNonNegative, toText, toTime, type Rec } from './normalizeFields.js';
-import { CLOSE_KEYS, UPDATED_KEYS, assignDefined, composeTitle, firstText, pastTime, readCategory, readVolume, statusKey, statusWord } from './normalizeCommon.js';
+import {
+  CLOSE_KEYS,
+  UPDATED_KEYS,
+  assignDefined,
+  composeTitle,
+  firstText,
+  pastTime,
+  readCategory,
+  readVolume,
+  statusKey,
+  statusWord,
+} from './normalizeCommon.js';
 import { readOutcomes, readResolved, readStatus } from './normalizeOutcomes.js';
 import { detectSource } from './normalizeShape.js';
 import { normalizeKalshi } from './normalizeKalshi.js';
@@ -39,14 +50,28 @@ function normalizeReference(o: Rec, id: string, now: number): Market {
   const closesAt = toTime(pick(o, CLOSE_KEYS));
   const status = readStatus(o, closesAt, now);
   return assignDefined<Market>(
-    { id, title: composeTitle(toText(pick(o, ['title', 'question', 'name']), TITLE_MAX), firstText(o, ['subtitle'], TITLE_MAX), id), status, outcomes: readOutcomes(o), source: 'reference', raw: o },
+    {
+      id,
+      title: composeTitle(
+        toText(pick(o, ['title', 'question', 'name']), TITLE_MAX),
+        firstText(o, ['subtitle'], TITLE_MAX),
+        id,
+      ),
+      status,
+      outcomes: readOutcomes(o),
+      source: 'reference',
+      raw: o,
+    },
     {
       rawStatus: statusKey(o.status) === undefined ? undefined : statusWord(o.status),
       category: readCategory(o),
       volume: readVolume(o),
       liquidity: toNonNegative(pick(o, ['liquidity', 'liquidityNum', 'totalLiquidity'])),
       closesAt,
-      closedAt: status !== 'active' && status !== 'unknown' ? pastTime(toTime(pick(o, ['closedAt', 'closed_at', 'resolvedAt'])), now) : undefined,
+      closedAt:
+        status !== 'active' && status !== 'unknown'
+          ? pastTime(toTime(pick(o, ['closedAt', 'closed_at', 'resolvedAt'])), now)
+          : undefined,
       resolvedOutcome: readResolved(o),
       eventId: readEventId(o),
       updatedAt: toTime(pick(o, UPDATED_KEYS)),
@@ -102,9 +127,18 @@ export function normalizeEvent(raw: unknown, opts: NormalizeOptions = {}): Marke
     if (!isRecord(raw)) return undefined;
     const id = toId(pick(raw, ['id', 'eventId', 'event_id', 'event_ticker', 'ticker', 'slug']));
     if (id === undefined) return undefined;
-    const title = composeTitle(toText(pick(raw, ['title', 'name']), TITLE_MAX), firstText(raw, ['sub_title', 'subtitle'], TITLE_MAX), id);
+    const title = composeTitle(
+      toText(pick(raw, ['title', 'name']), TITLE_MAX),
+      firstText(raw, ['sub_title', 'subtitle'], TITLE_MAX),
+      id,
+    );
     const category = readCategory(raw);
-    const markets = normalizeMarketList(raw.markets, opts).map((m) => assignDefined<Market>({ ...m }, { eventId: m.eventId ?? id, eventTitle: m.eventTitle ?? title, category: m.category ?? category }));
+    const markets = normalizeMarketList(raw.markets, opts).map((m) =>
+      assignDefined<Market>(
+        { ...m },
+        { eventId: m.eventId ?? id, eventTitle: m.eventTitle ?? title, category: m.category ?? category },
+      ),
+    );
     return assignDefined<MarketEvent>({ id, title, markets, raw }, { category });
   } catch {
     return undefined;

@@ -3,11 +3,37 @@
  * the binary Yes/No pair and the status word as sent.
  */
 import type { Outcome } from './types.js';
-import { CATEGORY_MAX, TITLE_MAX, isRecord, pick, r9, toNonNegative, toText, toTime, type Rec } from './normalizeFields.js';
+import {
+  CATEGORY_MAX,
+  TITLE_MAX,
+  isRecord,
+  pick,
+  r9,
+  toNonNegative,
+  toText,
+  toTime,
+  type Rec,
+} from './normalizeFields.js';
 
 export const TITLE_KEYS = ['title', 'question', 'name'] as const;
-export const CLOSE_KEYS = ['closesAt', 'closeTime', 'close_time', 'endDate', 'end_date', 'endDateIso', 'closeDate', 'expiration_time'] as const;
-export const UPDATED_KEYS = ['updatedAt', 'updated_at', 'lastUpdatedTime', 'last_updated', 'updatedTime', 'updated_time'] as const;
+export const CLOSE_KEYS = [
+  'closesAt',
+  'closeTime',
+  'close_time',
+  'endDate',
+  'end_date',
+  'endDateIso',
+  'closeDate',
+  'expiration_time',
+] as const;
+export const UPDATED_KEYS = [
+  'updatedAt',
+  'updated_at',
+  'lastUpdatedTime',
+  'last_updated',
+  'updatedTime',
+  'updated_time',
+] as const;
 export const VOLUME_KEYS = ['volume', 'volumeNum', 'totalVolume', 'volume_fp'] as const;
 const STATUS_WORD_MAX = 40;
 
@@ -25,7 +51,12 @@ export function readCategory(o: Rec): string | undefined {
  * `subFirst`: the sub-title leads ("Duke · Siena at Duke Winner?"), so rows whose
  * titles are alike differ within the first cells even when the line is cut.
  */
-export function composeTitle(title: string | undefined, sub: string | undefined, fallback: string, subFirst = false): string {
+export function composeTitle(
+  title: string | undefined,
+  sub: string | undefined,
+  fallback: string,
+  subFirst = false,
+): string {
   if (title === undefined) return sub ?? fallback;
   if (sub === undefined || sub === title) return title;
   return toText(subFirst ? `${sub} · ${title}` : `${title} — ${sub}`, TITLE_MAX) ?? title;
@@ -55,11 +86,20 @@ export function statusWord(v: unknown): string | undefined {
 
 /** `status` lower-cased with spaces and dashes as underscores, for lookups. */
 export function statusKey(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase().replace(/[\s-]+/g, '_') : undefined;
+  return typeof v === 'string' && v.trim() !== ''
+    ? v
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_')
+    : undefined;
 }
 
 /** Yes/No (or other names) from the first outcome's price; both without price when it is unknown. */
-export function binary(p: number | undefined, change?: number, names: readonly [string, string] = ['Yes', 'No']): Outcome[] {
+export function binary(
+  p: number | undefined,
+  change?: number,
+  names: readonly [string, string] = ['Yes', 'No'],
+): Outcome[] {
   const [a, b] = names;
   if (p === undefined) return [{ name: a }, { name: b }];
   const yes: Outcome = { name: a, price: p };

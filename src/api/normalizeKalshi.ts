@@ -6,8 +6,31 @@
  * The unit belongs to the field: a `_dollars` field wins; the plain field is always cents (1 = 1¢).
  */
 import type { Market, MarketStatus, Outcome } from './types.js';
-import { CATEGORY_MAX, NAME_MAX, TITLE_MAX, r9, toCents, toId, toNonNegative, toPrice, toText, type Rec } from './normalizeFields.js';
-import { UPDATED_KEYS, assignDefined, binary, composeTitle, firstText, pastTime, positive, readTime, readVolume, statusKey, statusWord } from './normalizeCommon.js';
+import {
+  CATEGORY_MAX,
+  NAME_MAX,
+  TITLE_MAX,
+  r9,
+  toCents,
+  toId,
+  toNonNegative,
+  toPrice,
+  toText,
+  type Rec,
+} from './normalizeFields.js';
+import {
+  UPDATED_KEYS,
+  assignDefined,
+  binary,
+  composeTitle,
+  firstText,
+  pastTime,
+  positive,
+  readTime,
+  readVolume,
+  statusKey,
+  statusWord,
+} from './normalizeCommon.js';
 
 const STATUS: Record<string, MarketStatus> = {
   active: 'active',
@@ -53,7 +76,8 @@ function yesPrice(o: Rec, status: MarketStatus, result: string | undefined): num
   if (last !== undefined && last > 0) return last;
   const bid = kalshiPrice(o, 'yes_bid');
   const ask = kalshiPrice(o, 'yes_ask');
-  if (bid !== undefined && ask !== undefined && bid > 0 && ask < 1 && ask >= bid && ask - bid <= MAX_MID_SPREAD + 1e-9) return r9((bid + ask) / 2);
+  if (bid !== undefined && ask !== undefined && bid > 0 && ask < 1 && ask >= bid && ask - bid <= MAX_MID_SPREAD + 1e-9)
+    return r9((bid + ask) / 2);
   return undefined;
 }
 
@@ -77,7 +101,9 @@ export function normalizeKalshi(o: Rec, id: string, now: number): Market {
   const yes = yesPrice(o, status, resultKey);
   const outcomes: Outcome[] = binary(yes, yes === undefined ? undefined : change24h(o, status));
   const closesAt = readTime(o, ['close_time', 'expected_expiration_time', 'expiration_time']);
-  const liquidity = toNonNegative(o.liquidity_dollars) ?? (toNonNegative(o.liquidity) !== undefined ? toNonNegative(o.liquidity)! / 100 : undefined);
+  const liquidity =
+    toNonNegative(o.liquidity_dollars) ??
+    (toNonNegative(o.liquidity) !== undefined ? toNonNegative(o.liquidity)! / 100 : undefined);
   return assignDefined<Market>(
     {
       id,
@@ -93,7 +119,10 @@ export function normalizeKalshi(o: Rec, id: string, now: number): Market {
       volume: readVolume(o),
       liquidity,
       closesAt,
-      closedAt: status !== 'active' && status !== 'unknown' ? pastTime(readTime(o, ['close_time']) ?? readTime(o, ['settlement_ts']), now) : undefined,
+      closedAt:
+        status !== 'active' && status !== 'unknown'
+          ? pastTime(readTime(o, ['close_time']) ?? readTime(o, ['settlement_ts']), now)
+          : undefined,
       lastTradePrice: positive(kalshiPrice(o, 'last_price')),
       resolvedOutcome: resultKey === undefined ? undefined : (RESULT_WORDS[resultKey] ?? toText(o.result, NAME_MAX)),
       eventId: toId(o.event_ticker),
@@ -104,5 +133,9 @@ export function normalizeKalshi(o: Rec, id: string, now: number): Market {
 
 /** A Kalshi event (`event_ticker`, `series_ticker`, `sub_title`, `category`). */
 export function isKalshiEvent(o: Rec): boolean {
-  return typeof o.event_ticker === 'string' && o.ticker === undefined && ('series_ticker' in o || 'sub_title' in o || 'mutually_exclusive' in o);
+  return (
+    typeof o.event_ticker === 'string' &&
+    o.ticker === undefined &&
+    ('series_ticker' in o || 'sub_title' in o || 'mutually_exclusive' in o)
+  );
 }

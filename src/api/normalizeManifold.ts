@@ -6,7 +6,21 @@
  * shape), `isResolved` + `closeTime` for the status, `resolution` codes.
  */
 import type { Market, MarketStatus, Outcome } from './types.js';
-import { CATEGORY_MAX, NAME_MAX, TITLE_MAX, isRecord, r9, toArray, toChange, toId, toNonNegative, toPrice, toText, toTime, type Rec } from './normalizeFields.js';
+import {
+  CATEGORY_MAX,
+  NAME_MAX,
+  TITLE_MAX,
+  isRecord,
+  r9,
+  toArray,
+  toChange,
+  toId,
+  toNonNegative,
+  toPrice,
+  toText,
+  toTime,
+  type Rec,
+} from './normalizeFields.js';
 import { assignDefined, binary, pastTime, readTime } from './normalizeCommon.js';
 
 /** Types whose outcomes are answers (absent from list objects: the detail has them). */
@@ -42,7 +56,8 @@ function readOutcomes(o: Rec, type: string | undefined): { outcomes: Outcome[]; 
   if (answers) return { outcomes: answerOutcomes(answers), pending: false };
   if (type !== undefined && ANSWER_TYPES.has(type)) return { outcomes: [], pending: true };
   // a binary market without `probability` (a resolve answer) still has its two sides, unpriced
-  if (o.probability === undefined && !(type !== undefined && BINARY_TYPES.has(type))) return { outcomes: [], pending: false };
+  if (o.probability === undefined && !(type !== undefined && BINARY_TYPES.has(type)))
+    return { outcomes: [], pending: false };
   const names: [string, string] = type === 'PSEUDO_NUMERIC' ? ['Higher', 'Lower'] : ['Yes', 'No'];
   const p = toPrice(o.probability);
   return { outcomes: binary(p, p === undefined ? undefined : dayChange(o), names), pending: false };
@@ -68,20 +83,27 @@ function resolve(o: Rec, outcomes: Outcome[]): { words?: string; settled?: Outco
   if (key === 'MKT' && isBinary) {
     const p = toPrice(o.resolutionProbability);
     if (p === undefined) return { words: 'at market price' };
-    return { words: `at market price ${pct(p)}`, settled: binary(p).map((x, i) => ({ ...x, name: outcomes[i]!.name })) };
+    return {
+      words: `at market price ${pct(p)}`,
+      settled: binary(p).map((x, i) => ({ ...x, name: outcomes[i]!.name })),
+    };
   }
   if (key === 'MKT' && isRecord(o.resolutions)) {
     const weights = o.resolutions;
     let total = 0;
     for (const w of Object.values(weights)) total += toNonNegative(w) ?? 0;
     if (total <= 0) return { words: 'at market price' };
-    const settled = outcomes.map((x) => ({ ...x, price: r9((toNonNegative(x.id === undefined ? undefined : weights[x.id]) ?? 0) / total) }));
+    const settled = outcomes.map((x) => ({
+      ...x,
+      price: r9((toNonNegative(x.id === undefined ? undefined : weights[x.id]) ?? 0) / total),
+    }));
     const parts = settled.filter((x) => (x.price ?? 0) > 0).map((x) => `${x.name} ${pct(x.price ?? 0)}`);
     return { words: `at market price: ${parts.join(', ')}`, settled };
   }
   if (key === 'MKT') return { words: 'at market price' };
   const winner = outcomes.findIndex((x) => x.id === code);
-  if (winner >= 0) return { words: outcomes[winner]!.name, settled: outcomes.map((x, i) => ({ ...x, price: i === winner ? 1 : 0 })) };
+  if (winner >= 0)
+    return { words: outcomes[winner]!.name, settled: outcomes.map((x, i) => ({ ...x, price: i === winner ? 1 : 0 })) };
   return { words: toText(code, NAME_MAX) };
 }
 
@@ -90,18 +112,28 @@ function readCategory(o: Rec): string | undefined {
   const links = Array.isArray(o.groupLinks) ? o.groupLinks : [];
   const tags = Array.isArray(o.tags) ? o.tags : [];
   const link: unknown = links[0];
-  return toText(slugs[0], CATEGORY_MAX) ?? (isRecord(link) ? toText(link.name ?? link.slug, CATEGORY_MAX) : undefined) ?? toText(tags[0], CATEGORY_MAX);
+  return (
+    toText(slugs[0], CATEGORY_MAX) ??
+    (isRecord(link) ? toText(link.name ?? link.slug, CATEGORY_MAX) : undefined) ??
+    toText(tags[0], CATEGORY_MAX)
+  );
 }
 
 export function normalizeManifold(o: Rec, id: string, now: number): Market {
   const type = typeof o.outcomeType === 'string' ? o.outcomeType.toUpperCase() : undefined;
   const read = readOutcomes(o, type);
   const closesAt = toTime(o.closeTime);
-  const resolved = o.isResolved === true || (o.isResolved === undefined && typeof o.resolution === 'string' && o.resolution !== '');
+  const resolved =
+    o.isResolved === true || (o.isResolved === undefined && typeof o.resolution === 'string' && o.resolution !== '');
   let status: MarketStatus = resolved ? 'resolved' : 'unknown';
-  if (!resolved && (o.isResolved === false || o.closeTime !== undefined)) status = closesAt !== undefined && closesAt <= now ? 'closed' : 'active';
+  if (!resolved && (o.isResolved === false || o.closeTime !== undefined))
+    status = closesAt !== undefined && closesAt <= now ? 'closed' : 'active';
   const r = resolved ? resolve(o, read.outcomes) : {};
-  const closedAt = resolved ? pastTime(readTime(o, ['resolutionTime']) ?? closesAt, now) : status === 'closed' ? closesAt : undefined;
+  const closedAt = resolved
+    ? pastTime(readTime(o, ['resolutionTime']) ?? closesAt, now)
+    : status === 'closed'
+      ? closesAt
+      : undefined;
   return assignDefined<Market>(
     {
       id,

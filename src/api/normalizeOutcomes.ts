@@ -6,7 +6,18 @@
  *  - status from a `status` word (unknown words stay unknown, kept as the raw word) or from booleans
  */
 import type { MarketStatus, Outcome } from './types.js';
-import { NAME_MAX, isRecord, pick, toArray, toCents, toChange, toId, toPrice, toText, type Rec } from './normalizeFields.js';
+import {
+  NAME_MAX,
+  isRecord,
+  pick,
+  toArray,
+  toCents,
+  toChange,
+  toId,
+  toPrice,
+  toText,
+  type Rec,
+} from './normalizeFields.js';
 import { binary, statusKey } from './normalizeCommon.js';
 
 const NAME_KEYS = ['name', 'label', 'title', 'text', 'outcome'] as const;
@@ -59,7 +70,9 @@ export function readOutcomes(o: Rec): Outcome[] {
   return [];
 }
 
-/** The reference service's words and their usual synonyms. Anything else is 'unknown' (the word is kept as rawStatus). */
+/**
+ * The reference service's words and their usual synonyms. Anything else is 'unknown' (the word is kept as rawStatus).
+ */
 const STATUS_WORDS: Record<string, MarketStatus> = {
   active: 'active',
   open: 'active',
@@ -79,7 +92,9 @@ const STATUS_WORDS: Record<string, MarketStatus> = {
   finalized: 'resolved',
 };
 
-/** Status from a `status` word, else from booleans; a past close time on an unresolved, unflagged market means closed. */
+/**
+ * Status from a `status` word, else from booleans; a past close time on an unresolved, unflagged market means closed.
+ */
 export function readStatus(o: Rec, closesAt: number | undefined, now: number): MarketStatus {
   const word = statusKey(o.status);
   if (word !== undefined) return STATUS_WORDS[word] ?? 'unknown';

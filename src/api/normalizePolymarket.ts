@@ -5,9 +5,33 @@
  * event inline as `events[0]`.
  */
 import type { Market, MarketStatus, Outcome } from './types.js';
-import { CATEGORY_MAX, NAME_MAX, TITLE_MAX, isRecord, pick, r9, toArray, toChange, toId, toNonNegative, toPrice, toText, type Rec } from './normalizeFields.js';
+import {
+  CATEGORY_MAX,
+  NAME_MAX,
+  TITLE_MAX,
+  isRecord,
+  pick,
+  r9,
+  toArray,
+  toChange,
+  toId,
+  toNonNegative,
+  toPrice,
+  toText,
+  type Rec,
+} from './normalizeFields.js';
 import { readStatus as readGenericStatus } from './normalizeOutcomes.js';
-import { CLOSE_KEYS, UPDATED_KEYS, assignDefined, pastTime, positive, readCategory, readTime, statusKey, statusWord } from './normalizeCommon.js';
+import {
+  CLOSE_KEYS,
+  UPDATED_KEYS,
+  assignDefined,
+  pastTime,
+  positive,
+  readCategory,
+  readTime,
+  statusKey,
+  statusWord,
+} from './normalizeCommon.js';
 
 function readOutcomes(o: Rec): Outcome[] {
   const names = toArray(o.outcomes) ?? [];
@@ -59,15 +83,29 @@ function readStatus(o: Rec, winner: string | undefined, now: number): MarketStat
 function inlineEvent(o: Rec): { id?: string; title?: string; category?: string } {
   const e: unknown = Array.isArray(o.events) ? o.events[0] : undefined;
   if (!isRecord(e)) return {};
-  return assignDefined({}, { id: toId(pick(e, ['id', 'ticker', 'slug'])), title: toText(e.title, TITLE_MAX), category: readCategory(e) });
+  return assignDefined(
+    {},
+    { id: toId(pick(e, ['id', 'ticker', 'slug'])), title: toText(e.title, TITLE_MAX), category: readCategory(e) },
+  );
 }
 
 export function normalizePolymarket(o: Rec, id: string, now: number): Market {
   const outcomes = readOutcomes(o);
-  const winner = o.closed === true || statusKey(o.umaResolutionStatus) === 'resolved' ? winnerByPrice(outcomes) : undefined;
+  const winner =
+    o.closed === true || statusKey(o.umaResolutionStatus) === 'resolved' ? winnerByPrice(outcomes) : undefined;
   const status = readStatus(o, winner, now);
   const event = inlineEvent(o);
-  const rawStatus = statusWord(o.umaResolutionStatus) ?? (o.archived === true ? 'archived' : o.closed === true ? 'closed' : o.active === true ? 'active' : o.active === false ? 'inactive' : undefined);
+  const rawStatus =
+    statusWord(o.umaResolutionStatus) ??
+    (o.archived === true
+      ? 'archived'
+      : o.closed === true
+        ? 'closed'
+        : o.active === true
+          ? 'active'
+          : o.active === false
+            ? 'inactive'
+            : undefined);
   return assignDefined<Market>(
     {
       id,
@@ -83,7 +121,10 @@ export function normalizePolymarket(o: Rec, id: string, now: number): Market {
       volume: toNonNegative(pick(o, ['volumeNum', 'volume'])),
       liquidity: toNonNegative(pick(o, ['liquidityNum', 'liquidity'])),
       closesAt: readTime(o, CLOSE_KEYS),
-      closedAt: status === 'active' || status === 'unknown' ? undefined : pastTime(readTime(o, ['closedTime', 'umaEndDate']), now),
+      closedAt:
+        status === 'active' || status === 'unknown'
+          ? undefined
+          : pastTime(readTime(o, ['closedTime', 'umaEndDate']), now),
       lastTradePrice: positive(toPrice(o.lastTradePrice)),
       resolvedOutcome: status === 'resolved' ? winner : undefined,
       eventId: event.id ?? toId(pick(o, ['eventId', 'event_id'])),

@@ -4,7 +4,18 @@
  * a `fees` object of parts. Any object is accepted; every unreadable field is absent.
  */
 import type { Action, Quote } from './types.js';
-import { NAME_MAX, isRecord, pick, r9, toId, toNonNegative, toNumber, toPrice, toText, type Rec } from './normalizeFields.js';
+import {
+  NAME_MAX,
+  isRecord,
+  pick,
+  r9,
+  toId,
+  toNonNegative,
+  toNumber,
+  toPrice,
+  toText,
+  type Rec,
+} from './normalizeFields.js';
 
 function readAction(v: unknown): Action | undefined {
   const t = typeof v === 'string' ? v.trim().toLowerCase() : undefined;
@@ -42,12 +53,23 @@ export function normalizeQuote(raw: unknown): Quote | undefined {
     const amount = toNumber(o.amount);
     set('amount', amount !== undefined && amount > 0 ? amount : undefined);
     set('shares', toNonNegative(pick(o, ['shares', 'size', 'quantity', 'count'])));
-    set('priceBefore', toPrice(pick(o, ['priceBefore', 'price_before', 'probBefore', 'oldPrice', 'old_price', 'startPrice'])));
-    set('priceAfter', toPrice(pick(o, ['priceAfter', 'price_after', 'probAfter', 'newPrice', 'new_price', 'endPrice'])));
-    set('averagePrice', toPrice(pick(o, ['averagePrice', 'avgPrice', 'average_price', 'avg_price', 'averageFillPrice'])));
-    if (q.averagePrice === undefined && q.amount !== undefined && q.shares !== undefined && q.shares > 0) set('averagePrice', toPrice(r9(q.amount / q.shares)));
+    set(
+      'priceBefore',
+      toPrice(pick(o, ['priceBefore', 'price_before', 'probBefore', 'oldPrice', 'old_price', 'startPrice'])),
+    );
+    set(
+      'priceAfter',
+      toPrice(pick(o, ['priceAfter', 'price_after', 'probAfter', 'newPrice', 'new_price', 'endPrice'])),
+    );
+    set(
+      'averagePrice',
+      toPrice(pick(o, ['averagePrice', 'avgPrice', 'average_price', 'avg_price', 'averageFillPrice'])),
+    );
+    if (q.averagePrice === undefined && q.amount !== undefined && q.shares !== undefined && q.shares > 0)
+      set('averagePrice', toPrice(r9(q.amount / q.shares)));
     set('priceImpact', toNumber(pick(o, ['priceImpact', 'price_impact'])));
-    if (q.priceImpact === undefined && q.priceBefore !== undefined && q.priceAfter !== undefined) q.priceImpact = r9(q.priceAfter - q.priceBefore);
+    if (q.priceImpact === undefined && q.priceBefore !== undefined && q.priceAfter !== undefined)
+      q.priceImpact = r9(q.priceAfter - q.priceBefore);
     set('fee', readFee(pick(o, ['fee', 'fees'])));
     set('total', toNumber(pick(o, ['total', 'cost', 'totalCost', 'proceeds'])));
     return q;

@@ -7,8 +7,28 @@
 import type { MarketSource } from './types.js';
 import type { Rec } from './normalizeFields.js';
 
-const KALSHI_FIELDS = ['event_ticker', 'yes_sub_title', 'yes_bid', 'yes_ask', 'last_price', 'yes_bid_dollars', 'yes_ask_dollars', 'last_price_dollars', 'market_type', 'previous_price', 'previous_price_dollars'] as const;
-const POLYMARKET_FIELDS = ['conditionId', 'outcomePrices', 'clobTokenIds', 'umaResolutionStatus', 'questionID', 'marketMakerAddress', 'groupItemTitle'] as const;
+const KALSHI_FIELDS = [
+  'event_ticker',
+  'yes_sub_title',
+  'yes_bid',
+  'yes_ask',
+  'last_price',
+  'yes_bid_dollars',
+  'yes_ask_dollars',
+  'last_price_dollars',
+  'market_type',
+  'previous_price',
+  'previous_price_dollars',
+] as const;
+const POLYMARKET_FIELDS = [
+  'conditionId',
+  'outcomePrices',
+  'clobTokenIds',
+  'umaResolutionStatus',
+  'questionID',
+  'marketMakerAddress',
+  'groupItemTitle',
+] as const;
 const MANIFOLD_FIELDS = ['outcomeType', 'mechanism', 'creatorUsername', 'creatorId'] as const;
 
 const has = (o: Rec, keys: readonly string[]): boolean => keys.some((k) => o[k] !== undefined && o[k] !== null);

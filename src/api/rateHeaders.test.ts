@@ -40,7 +40,9 @@ describe('parseRetryAfter', () => {
 
 describe('parseRateHeaders', () => {
   it('reads the combined draft form with a policy', () => {
-    expect(parseRateHeaders({ ratelimit: 'limit=10, remaining=0, reset=5', 'ratelimit-policy': '10;w=60' }, NOW)).toEqual({
+    expect(
+      parseRateHeaders({ ratelimit: 'limit=10, remaining=0, reset=5', 'ratelimit-policy': '10;w=60' }, NOW),
+    ).toEqual({
       limit: 10,
       remaining: 0,
       resetMs: 5000,
@@ -49,19 +51,31 @@ describe('parseRateHeaders', () => {
   });
 
   it('reads the structured-field form and picks the most constrained policy', () => {
-    expect(parseRateHeaders({ ratelimit: '"burst";r=3;t=2, "minute";r=1;t=40', 'ratelimit-policy': '"burst";q=5;w=10, "minute";q=30;w=60' }, NOW)).toEqual({
+    expect(
+      parseRateHeaders(
+        { ratelimit: '"burst";r=3;t=2, "minute";r=1;t=40', 'ratelimit-policy': '"burst";q=5;w=10, "minute";q=30;w=60' },
+        NOW,
+      ),
+    ).toEqual({
       limit: 5,
       remaining: 1,
       resetMs: 40_000,
       windowMs: 10_000,
     });
     expect(parseRateHeaders({ ratelimit: '"default";r=7;t=12' }, NOW)).toEqual({ remaining: 7, resetMs: 12_000 });
-    expect(parseRateHeaders({ 'ratelimit-policy': '"default";q=30;w=60' }, NOW)).toEqual({ limit: 30, windowMs: 60_000 });
+    expect(parseRateHeaders({ 'ratelimit-policy': '"default";q=30;w=60' }, NOW)).toEqual({
+      limit: 30,
+      windowMs: 60_000,
+    });
   });
 
   it('reads separate RateLimit-* and X-RateLimit-* headers', () => {
-    expect(parseRateHeaders({ 'ratelimit-limit': '30', 'ratelimit-remaining': '29', 'ratelimit-reset': '60' }, NOW)).toEqual({ limit: 30, remaining: 29, resetMs: 60_000 });
-    expect(parseRateHeaders({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': '15' }, NOW)).toEqual({ limit: 10, remaining: 4, resetMs: 15_000 });
+    expect(
+      parseRateHeaders({ 'ratelimit-limit': '30', 'ratelimit-remaining': '29', 'ratelimit-reset': '60' }, NOW),
+    ).toEqual({ limit: 30, remaining: 29, resetMs: 60_000 });
+    expect(
+      parseRateHeaders({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': '15' }, NOW),
+    ).toEqual({ limit: 10, remaining: 4, resetMs: 15_000 });
   });
 
   it('reads an X-RateLimit-Reset epoch in seconds or ms, against the Date header when present', () => {
@@ -74,12 +88,21 @@ describe('parseRateHeaders', () => {
   });
 
   it('prefers the standard headers over X-RateLimit-*', () => {
-    expect(parseRateHeaders({ ratelimit: 'limit=30, remaining=2, reset=9', 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '8' }, NOW)).toEqual({ limit: 30, remaining: 2, resetMs: 9000 });
+    expect(
+      parseRateHeaders(
+        { ratelimit: 'limit=30, remaining=2, reset=9', 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '8' },
+        NOW,
+      ),
+    ).toEqual({ limit: 30, remaining: 2, resetMs: 9000 });
   });
 
   it('ignores garbage and returns undefined when nothing is readable', () => {
-    expect(parseRateHeaders({ 'x-ratelimit-limit': 'lots', 'x-ratelimit-remaining': '-1', ratelimit: 'nonsense' }, NOW)).toBeUndefined();
+    expect(
+      parseRateHeaders({ 'x-ratelimit-limit': 'lots', 'x-ratelimit-remaining': '-1', ratelimit: 'nonsense' }, NOW),
+    ).toBeUndefined();
     expect(parseRateHeaders({}, NOW)).toBeUndefined();
-    expect(parseRateHeaders({ 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': 'NaN' }, NOW)).toEqual({ remaining: 3 });
+    expect(parseRateHeaders({ 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': 'NaN' }, NOW)).toEqual({
+      remaining: 3,
+    });
   });
 });

@@ -119,7 +119,8 @@ function parseItem(part: string): Item {
     else if (s) params.set(s.toLowerCase(), '');
   }
   const eq = head.indexOf('=');
-  if (eq > 0 && !head.startsWith('"')) return { key: head.slice(0, eq).trim().toLowerCase(), value: unquote(head.slice(eq + 1)), params };
+  if (eq > 0 && !head.startsWith('"'))
+    return { key: head.slice(0, eq).trim().toLowerCase(), value: unquote(head.slice(eq + 1)), params };
   return { value: unquote(head), params };
 }
 
@@ -149,7 +150,8 @@ function parseRateLimitField(v: string, refNow: number, out: RateHeaders): void 
     const resetMs = resetToMs(i.params.get('t'), refNow);
     const limit = nonNegInt(i.params.get('q') ?? i.params.get('l'));
     if (remaining === undefined && resetMs === undefined) continue;
-    if (!best || (remaining !== undefined && (best.remaining === undefined || remaining < best.remaining))) best = { remaining, resetMs, limit };
+    if (!best || (remaining !== undefined && (best.remaining === undefined || remaining < best.remaining)))
+      best = { remaining, resetMs, limit };
   }
   if (best) {
     if (best.remaining !== undefined) out.remaining ??= best.remaining;
@@ -160,7 +162,9 @@ function parseRateLimitField(v: string, refNow: number, out: RateHeaders): void 
 
 function parsePolicyField(v: string, out: RateHeaders): void {
   for (const i of splitList(v).map(parseItem)) {
-    const limit = nonNegInt(i.params.get('q')) ?? (i.key === undefined ? nonNegInt(i.value) : i.key === 'limit' || i.key === 'q' ? nonNegInt(i.value) : undefined);
+    const limit =
+      nonNegInt(i.params.get('q')) ??
+      (i.key === undefined ? nonNegInt(i.value) : i.key === 'limit' || i.key === 'q' ? nonNegInt(i.value) : undefined);
     const w = nonNegInt(i.params.get('w'));
     if (limit !== undefined) out.limit ??= limit;
     if (w !== undefined) out.windowMs ??= w * 1000;

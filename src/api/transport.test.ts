@@ -4,12 +4,21 @@ import { decodeEnvelope, scrubKey } from './envelope.js';
 import { ApiError } from './errors.js';
 
 const ctx = { base: parseBaseUrl('https://api.example.com:8443/x/'), headersMs: 100, bodyMs: 100, maxBodyBytes: 1024 };
-const err = (code: string, cause?: unknown) => Object.assign(new Error(`raw ${code} text with /secret/path`), { code, cause });
+const err = (code: string, cause?: unknown) =>
+  Object.assign(new Error(`raw ${code} text with /secret/path`), { code, cause });
 
 describe('parseBaseUrl', () => {
   it('splits origin and prefix', () => {
-    expect(parseBaseUrl('https://api.example.com')).toEqual({ origin: 'https://api.example.com', prefix: '', host: 'api.example.com' });
-    expect(parseBaseUrl(' https://api.example.com:8443//v/x// ')).toEqual({ origin: 'https://api.example.com:8443', prefix: '/v/x', host: 'api.example.com:8443' });
+    expect(parseBaseUrl('https://api.example.com')).toEqual({
+      origin: 'https://api.example.com',
+      prefix: '',
+      host: 'api.example.com',
+    });
+    expect(parseBaseUrl(' https://api.example.com:8443//v/x// ')).toEqual({
+      origin: 'https://api.example.com:8443',
+      prefix: '/v/x',
+      host: 'api.example.com:8443',
+    });
     expect(parseBaseUrl('https://api.example.com/proxy/public/v1/').prefix).toBe('/proxy');
   });
 
@@ -45,27 +54,49 @@ describe('transportError', () => {
   });
 
   it('looks through causes and aggregated errors', () => {
-    expect(transportError(new TypeError('fetch failed', { cause: err('ECONNREFUSED') }), ctx).code).toBe('ECONNREFUSED');
-    expect(transportError(Object.assign(new AggregateError([err('ENETUNREACH'), err('ECONNREFUSED')]), {}), ctx).kind).toBe('network');
+    expect(transportError(new TypeError('fetch failed', { cause: err('ECONNREFUSED') }), ctx).code).toBe(
+      'ECONNREFUSED',
+    );
+    expect(
+      transportError(Object.assign(new AggregateError([err('ENETUNREACH'), err('ECONNREFUSED')]), {}), ctx).kind,
+    ).toBe('network');
     expect(transportError('a string', ctx)).toMatchObject({ kind: 'network', code: 'NETWORK' });
   });
 });
 
 describe('decodeEnvelope', () => {
-  const res = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers, text: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+    status,
+    headers,
+    text: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
   it('returns data and rate of a success', () => {
-    expect(decodeEnvelope(res(200, { success: true, data: [1] }, { 'x-ratelimit-remaining': '3' }), undefined)).toEqual({ data: [1], status: 200, rate: { remaining: 3 } });
+    expect(decodeEnvelope(res(200, { success: true, data: [1] }, { 'x-ratelimit-remaining': '3' }), undefined)).toEqual(
+      { data: [1], status: 200, rate: { remaining: 3 } },
+    );
     expect(decodeEnvelope(res(200, '\uFEFF{"success":true,"data":{}}'), undefined).data).toEqual({});
   });
 
   it('decides by status before success', () => {
-    expect(() => decodeEnvelope(res(500, { success: true, data: [] }), undefined)).toThrow(expect.objectContaining({ kind: 'server', status: 500 }));
-    expect(() => decodeEnvelope(res(503, ''), undefined)).toThrow(expect.objectContaining({ kind: 'server', message: 'The service is unavailable right now (503).' }));
-    expect(() => decodeEnvelope(res(301, ''), undefined)).toThrow(expect.objectContaining({ kind: 'server', status: 301 }));
-    expect(() => decodeEnvelope(res(200, 'null'), undefined)).toThrow(expect.objectContaining({ kind: 'protocol', code: 'BAD_ENVELOPE' }));
-    expect(() => decodeEnvelope(res(200, { success: true, data: null }), undefined)).toThrow(expect.objectContaining({ kind: 'protocol', code: 'NO_DATA' }));
-    expect(() => decodeEnvelope(res(200, { success: 'yes', data: 1 }), undefined)).toThrow(expect.objectContaining({ kind: 'protocol' }));
+    expect(() => decodeEnvelope(res(500, { success: true, data: [] }), undefined)).toThrow(
+      expect.objectContaining({ kind: 'server', status: 500 }),
+    );
+    expect(() => decodeEnvelope(res(503, ''), undefined)).toThrow(
+      expect.objectContaining({ kind: 'server', message: 'The service is unavailable right now (503).' }),
+    );
+    expect(() => decodeEnvelope(res(301, ''), undefined)).toThrow(
+      expect.objectContaining({ kind: 'server', status: 301 }),
+    );
+    expect(() => decodeEnvelope(res(200, 'null'), undefined)).toThrow(
+      expect.objectContaining({ kind: 'protocol', code: 'BAD_ENVELOPE' }),
+    );
+    expect(() => decodeEnvelope(res(200, { success: true, data: null }), undefined)).toThrow(
+      expect.objectContaining({ kind: 'protocol', code: 'NO_DATA' }),
+    );
+    expect(() => decodeEnvelope(res(200, { success: 'yes', data: 1 }), undefined)).toThrow(
+      expect.objectContaining({ kind: 'protocol' }),
+    );
   });
 
   it('scrubs the key, raw and percent-encoded', () => {

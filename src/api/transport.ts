@@ -48,7 +48,10 @@ export function parseBaseUrl(input: string): BaseUrl {
     throw invalidBase(`The base URL must start with https:// (got ${url.protocol.replace(/[^a-z0-9+.-]/gi, '')}).`);
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw invalidBase(`Refusing plain http:// to ${url.host}: the API key and data would travel unencrypted. Use https://, or http:// only to a loopback address (127.0.0.1, ::1, localhost).`);
+    throw invalidBase(
+      `Refusing plain http:// to ${url.host}: the API key and data would travel unencrypted. Use https://, or http:// ` +
+        `only to a loopback address (127.0.0.1, ::1, localhost).`,
+    );
   }
   if (url.username || url.password) throw invalidBase('The base URL must not contain a user name or password.');
   if (url.search || url.hash) throw invalidBase('The base URL must not contain a query (?) or fragment (#).');
@@ -79,8 +82,10 @@ export interface RawResponse {
 }
 
 function abortedError(opts: GetOptions): ApiError | undefined {
-  if (opts.signal?.aborted) return new ApiError({ kind: 'aborted', code: 'ABORTED', message: 'The request was cancelled.' });
-  if (opts.closeSignal.aborted) return new ApiError({ kind: 'aborted', code: 'CLIENT_CLOSED', message: 'The client was closed.' });
+  if (opts.signal?.aborted)
+    return new ApiError({ kind: 'aborted', code: 'ABORTED', message: 'The request was cancelled.' });
+  if (opts.closeSignal.aborted)
+    return new ApiError({ kind: 'aborted', code: 'CLIENT_CLOSED', message: 'The client was closed.' });
   return undefined;
 }
 
@@ -130,7 +135,10 @@ export async function httpGet(opts: GetOptions): Promise<RawResponse> {
     return { status: res.statusCode, headers: res.headers, text };
   } catch (err) {
     if (body && !body.destroyed) body.destroy();
-    throw abortedError(opts) ?? (fired ? timeoutError(fired, opts) : err instanceof ApiError ? err : transportError(err, opts));
+    throw (
+      abortedError(opts) ??
+      (fired ? timeoutError(fired, opts) : err instanceof ApiError ? err : transportError(err, opts))
+    );
   } finally {
     clearTimeout(total);
     clearTimeout(phase);
@@ -139,9 +147,23 @@ export async function httpGet(opts: GetOptions): Promise<RawResponse> {
 
 function timeoutError(which: 'headers' | 'body' | 'total', opts: GetOptions): ApiError {
   const host = opts.base.host;
-  if (which === 'headers') return new ApiError({ kind: 'timeout', code: 'HEADERS_TIMEOUT', message: `${host} did not start answering within ${seconds(opts.headersMs)}.` });
-  if (which === 'body') return new ApiError({ kind: 'timeout', code: 'BODY_TIMEOUT', message: `${host} stopped sending its answer for more than ${seconds(opts.bodyMs)}.` });
-  return new ApiError({ kind: 'timeout', code: 'TOTAL_TIMEOUT', message: `${host} did not finish answering within ${seconds(opts.totalMs)}.` });
+  if (which === 'headers')
+    return new ApiError({
+      kind: 'timeout',
+      code: 'HEADERS_TIMEOUT',
+      message: `${host} did not start answering within ${seconds(opts.headersMs)}.`,
+    });
+  if (which === 'body')
+    return new ApiError({
+      kind: 'timeout',
+      code: 'BODY_TIMEOUT',
+      message: `${host} stopped sending its answer for more than ${seconds(opts.bodyMs)}.`,
+    });
+  return new ApiError({
+    kind: 'timeout',
+    code: 'TOTAL_TIMEOUT',
+    message: `${host} did not finish answering within ${seconds(opts.totalMs)}.`,
+  });
 }
 
 /** The body as text; every chunk restarts the idle timer. The size cap is undici's `maxResponseSize`. */
@@ -155,7 +177,11 @@ async function readBody(body: AsyncIterable<Buffer>, onChunk: () => void): Promi
 }
 
 function tooLarge(max: number): ApiError {
-  return new ApiError({ kind: 'protocol', code: 'BODY_TOO_LARGE', message: `The answer is larger than ${formatBytes(max)}; it was not read.` });
+  return new ApiError({
+    kind: 'protocol',
+    code: 'BODY_TOO_LARGE',
+    message: `The answer is larger than ${formatBytes(max)}; it was not read.`,
+  });
 }
 
 function formatBytes(n: number): string {
@@ -178,7 +204,10 @@ function codesOf(err: unknown, depth = 0): string[] {
 const SANE_CODE = /^[A-Z0-9_]{2,40}$/;
 
 /** Maps an undici / socket / DNS / TLS failure to an ApiError with a plain message (never the raw text). */
-export function transportError(err: unknown, opts: Pick<GetOptions, 'base' | 'headersMs' | 'bodyMs' | 'maxBodyBytes'>): ApiError {
+export function transportError(
+  err: unknown,
+  opts: Pick<GetOptions, 'base' | 'headersMs' | 'bodyMs' | 'maxBodyBytes'>,
+): ApiError {
   const codes = codesOf(err);
   const has = (...c: string[]) => codes.find((x) => c.includes(x));
   const host = opts.base.host;
@@ -186,23 +215,48 @@ export function transportError(err: unknown, opts: Pick<GetOptions, 'base' | 'he
   let m: string | undefined;
   if (has('UND_ERR_RES_EXCEEDED_MAX_SIZE')) return tooLarge(opts.maxBodyBytes);
   if ((m = has('UND_ERR_HEADERS_TIMEOUT')))
-    return new ApiError({ kind: 'timeout', code: 'HEADERS_TIMEOUT', message: `${host} did not start answering within ${seconds(opts.headersMs)}.` });
+    return new ApiError({
+      kind: 'timeout',
+      code: 'HEADERS_TIMEOUT',
+      message: `${host} did not start answering within ${seconds(opts.headersMs)}.`,
+    });
   if ((m = has('UND_ERR_BODY_TIMEOUT')))
-    return new ApiError({ kind: 'timeout', code: 'BODY_TIMEOUT', message: `${host} stopped sending its answer for more than ${seconds(opts.bodyMs)}.` });
+    return new ApiError({
+      kind: 'timeout',
+      code: 'BODY_TIMEOUT',
+      message: `${host} stopped sending its answer for more than ${seconds(opts.bodyMs)}.`,
+    });
   if ((m = has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')))
     return new ApiError({ kind: 'timeout', code: 'CONNECT_TIMEOUT', message: `Connecting to ${host} timed out.` });
-  if ((m = has('ECONNREFUSED'))) return new ApiError({ kind: 'network', code: m, message: `Could not connect to ${host}: connection refused.` });
+  if ((m = has('ECONNREFUSED')))
+    return new ApiError({ kind: 'network', code: m, message: `Could not connect to ${host}: connection refused.` });
   if ((m = has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL')))
     return new ApiError({ kind: 'network', code: m, message: `Could not find ${host} (DNS lookup failed).` });
   if ((m = has('EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ENETDOWN', 'EHOSTDOWN')))
     return new ApiError({ kind: 'network', code: m, message: `${host} cannot be reached from this machine.` });
   if ((m = has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'ECONNABORTED')))
-    return new ApiError({ kind: 'network', code: m === 'UND_ERR_SOCKET' ? 'CONNECTION_CLOSED' : m, message: `The connection to ${host} was closed before the answer was complete.` });
+    return new ApiError({
+      kind: 'network',
+      code: m === 'UND_ERR_SOCKET' ? 'CONNECTION_CLOSED' : m,
+      message: `The connection to ${host} was closed before the answer was complete.`,
+    });
   if ((m = codes.find((c) => /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/.test(c))))
-    return new ApiError({ kind: 'network', code: SANE_CODE.test(m) ? m : 'TLS_ERROR', message: `The secure connection to ${host} failed (${SANE_CODE.test(m) ? m : 'TLS error'}).` });
+    return new ApiError({
+      kind: 'network',
+      code: SANE_CODE.test(m) ? m : 'TLS_ERROR',
+      message: `The secure connection to ${host} failed (${SANE_CODE.test(m) ? m : 'TLS error'}).`,
+    });
   if ((m = codes.find((c) => c.startsWith('HPE_') || c === 'UND_ERR_HEADERS_OVERFLOW')))
     return new ApiError({ kind: 'protocol', code: 'BAD_HTTP', message: `${host} sent a malformed HTTP answer.` });
   if ((m = has('UND_ERR_DESTROYED', 'UND_ERR_CLOSED', 'UND_ERR_ABORTED', 'UND_ERR_ABORT')))
-    return new ApiError({ kind: 'aborted', code: 'CLIENT_CLOSED', message: 'The request was stopped because the client was closed.' });
-  return new ApiError({ kind: 'network', code: code ?? 'NETWORK', message: `The request to ${host} failed${code ? ` (${code})` : ''}.` });
+    return new ApiError({
+      kind: 'aborted',
+      code: 'CLIENT_CLOSED',
+      message: 'The request was stopped because the client was closed.',
+    });
+  return new ApiError({
+    kind: 'network',
+    code: code ?? 'NETWORK',
+    message: `The request to ${host} failed${code ? ` (${code})` : ''}.`,
+  });
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatAmount, validateAmount, validateEventQuery, validateId, validateLimit, validateMarketQuery, validateOffset, validateQuoteParams } from './validate.js';
+import {
+  formatAmount,
+  validateAmount,
+  validateEventQuery,
+  validateId,
+  validateLimit,
+  validateMarketQuery,
+  validateOffset,
+  validateQuoteParams,
+} from './validate.js';
 
 describe('validateAmount', () => {
   it.each([
@@ -55,7 +64,8 @@ describe('limit, offset, ids', () => {
     expect(validateLimit(1)).toEqual({ ok: true, value: 1 });
     expect(validateLimit(100)).toEqual({ ok: true, value: 100 });
     expect(validateLimit('20')).toEqual({ ok: true, value: 20 });
-    for (const bad of [0, 101, 1.5, Number.NaN, '', 'x', null, -3]) expect(validateLimit(bad)).toMatchObject({ ok: false, param: 'limit' });
+    for (const bad of [0, 101, 1.5, Number.NaN, '', 'x', null, -3])
+      expect(validateLimit(bad)).toMatchObject({ ok: false, param: 'limit' });
   });
 
   it('offset is a whole number 0..10000', () => {
@@ -71,7 +81,11 @@ describe('limit, offset, ids', () => {
     expect(validateId('abc')).toEqual({ ok: true, value: 'abc' });
     expect(validateId(42)).toEqual({ ok: true, value: '42' });
     expect(validateId('...')).toEqual({ ok: true, value: '...' });
-    expect(validateId('', 'market id')).toEqual({ ok: false, param: 'market id', message: 'The market id must not be empty' });
+    expect(validateId('', 'market id')).toEqual({
+      ok: false,
+      param: 'market id',
+      message: 'The market id must not be empty',
+    });
     expect(validateId('..')).toMatchObject({ ok: false, message: 'The id cannot be "." or ".."' });
     expect(validateId('.')).toMatchObject({ ok: false });
     expect(validateId('x'.repeat(201))).toMatchObject({ ok: false, message: /too long/ });
@@ -81,20 +95,36 @@ describe('limit, offset, ids', () => {
 
 describe('validateQuoteParams', () => {
   it('trims the outcome, parses the amount and lower-cases the action', () => {
-    expect(validateQuoteParams({ outcome: '  Yes ', amount: '5', action: 'SELL' as 'sell' })).toEqual({ ok: true, value: { outcome: 'Yes', amount: 5, action: 'sell' } });
+    expect(validateQuoteParams({ outcome: '  Yes ', amount: '5', action: 'SELL' as 'sell' })).toEqual({
+      ok: true,
+      value: { outcome: 'Yes', amount: 5, action: 'sell' },
+    });
   });
 
   it('names the first bad parameter', () => {
-    expect(validateQuoteParams({ outcome: '', amount: 5, action: 'buy' })).toMatchObject({ ok: false, param: 'outcome' });
-    expect(validateQuoteParams({ outcome: 'Yes', amount: '0', action: 'buy' })).toEqual({ ok: false, param: 'amount', message: 'Amount must be greater than 0' });
-    expect(validateQuoteParams({ outcome: 'Yes', amount: 1, action: 'short' as 'buy' })).toEqual({ ok: false, param: 'action', message: 'Action must be "buy" or "sell"' });
+    expect(validateQuoteParams({ outcome: '', amount: 5, action: 'buy' })).toMatchObject({
+      ok: false,
+      param: 'outcome',
+    });
+    expect(validateQuoteParams({ outcome: 'Yes', amount: '0', action: 'buy' })).toEqual({
+      ok: false,
+      param: 'amount',
+      message: 'Amount must be greater than 0',
+    });
+    expect(validateQuoteParams({ outcome: 'Yes', amount: 1, action: 'short' as 'buy' })).toEqual({
+      ok: false,
+      param: 'action',
+      message: 'Action must be "buy" or "sell"',
+    });
     expect(validateQuoteParams(undefined)).toMatchObject({ ok: false, param: 'outcome' });
   });
 });
 
 describe('validateMarketQuery / validateEventQuery', () => {
   it('keeps set, non-empty members in a stable order', () => {
-    expect(validateMarketQuery({ sort: 'newest', q: ' btc ', limit: 5, offset: 0, status: '', category: undefined })).toEqual({
+    expect(
+      validateMarketQuery({ sort: 'newest', q: ' btc ', limit: 5, offset: 0, status: '', category: undefined }),
+    ).toEqual({
       ok: true,
       value: [
         ['q', 'btc'],
@@ -108,7 +138,9 @@ describe('validateMarketQuery / validateEventQuery', () => {
   });
 
   it('sends search and category as the screen shows them: control characters and escape sequences removed', () => {
-    expect(validateMarketQuery({ q: 'rain\x1b[31m\u0007 fall\u202e', category: '\x1b]52;c;ZXZpbA==\x07Sports\r\n' })).toEqual({
+    expect(
+      validateMarketQuery({ q: 'rain\x1b[31m\u0007 fall\u202e', category: '\x1b]52;c;ZXZpbA==\x07Sports\r\n' }),
+    ).toEqual({
       ok: true,
       value: [
         ['q', 'rain fall'],
@@ -122,7 +154,11 @@ describe('validateMarketQuery / validateEventQuery', () => {
     expect(validateMarketQuery({ limit: 500 })).toMatchObject({ ok: false, param: 'limit' });
     expect(validateMarketQuery({ offset: 20_000 })).toMatchObject({ ok: false, param: 'offset' });
     expect(validateMarketQuery({ q: 'x'.repeat(201) })).toMatchObject({ ok: false, param: 'q' });
-    expect(validateMarketQuery({ status: 3 as unknown as string })).toMatchObject({ ok: false, param: 'status', message: 'status must be text' });
+    expect(validateMarketQuery({ status: 3 as unknown as string })).toMatchObject({
+      ok: false,
+      param: 'status',
+      message: 'status must be text',
+    });
     expect(validateEventQuery({ limit: 0 })).toMatchObject({ ok: false, param: 'limit' });
   });
 });

@@ -34,7 +34,8 @@ export function validateAmount(input: string | number): { ok: true; value: numbe
     return { ok: false, message: 'Enter an amount' };
   }
   if (!(value > 0)) return { ok: false, message: 'Amount must be greater than 0' };
-  if (!Number.isFinite(value) || value > AMOUNT_MAX) return { ok: false, message: 'Amount is too large (max 1,000,000,000)' };
+  if (!Number.isFinite(value) || value > AMOUNT_MAX)
+    return { ok: false, message: 'Amount is too large (max 1,000,000,000)' };
   // what is sent has AMOUNT_DECIMALS decimals: 1e-20 would go out as amount=0
   if (Number(formatAmount(value)) === 0) return { ok: false, message: 'Amount is too small (min 0.000000000001)' };
   return { ok: true, value };
@@ -43,7 +44,9 @@ export function validateAmount(input: string | number): { ok: true; value: numbe
 /** Decimals an amount is sent with. */
 export const AMOUNT_DECIMALS = 12;
 
-/** An amount as plain decimal text for the query string: no exponent notation (1e-7), at most AMOUNT_DECIMALS decimals. */
+/**
+ * An amount as plain decimal text for the query string: no exponent notation (1e-7), at most AMOUNT_DECIMALS decimals.
+ */
 export function formatAmount(value: number): string {
   const plain = String(value);
   if (/^\d+(\.\d{1,12})?$/.test(plain)) return plain;
@@ -70,7 +73,8 @@ export function validateOffset(input: unknown): Validated<number> {
 export function validateId(input: unknown, param = 'id'): Validated<string> {
   const label = param === 'id' ? 'The id' : `The ${param}`;
   if (typeof input === 'number' && Number.isFinite(input)) input = String(input);
-  if (typeof input !== 'string' || input.trim() === '') return { ok: false, param, message: `${label} must not be empty` };
+  if (typeof input !== 'string' || input.trim() === '')
+    return { ok: false, param, message: `${label} must not be empty` };
   if (input === '.' || input === '..') return { ok: false, param, message: `${label} cannot be "." or ".."` };
   if (input.length > ID_MAX) return { ok: false, param, message: `${label} is too long (max ${ID_MAX} characters)` };
   return { ok: true, value: input };
@@ -86,11 +90,13 @@ export function validateQuoteParams(p: QuoteParams | undefined): Validated<Valid
   if (!p || typeof p !== 'object') return { ok: false, param: 'outcome', message: 'Choose an outcome' };
   const outcome = typeof p.outcome === 'string' ? p.outcome.trim() : '';
   if (outcome === '') return { ok: false, param: 'outcome', message: 'Choose an outcome' };
-  if (outcome.length > QUERY_TEXT_MAX) return { ok: false, param: 'outcome', message: `Outcome is too long (max ${QUERY_TEXT_MAX} characters)` };
+  if (outcome.length > QUERY_TEXT_MAX)
+    return { ok: false, param: 'outcome', message: `Outcome is too long (max ${QUERY_TEXT_MAX} characters)` };
   const amount = validateAmount(p.amount);
   if (!amount.ok) return { ok: false, param: 'amount', message: amount.message };
   const action = typeof p.action === 'string' ? p.action.trim().toLowerCase() : '';
-  if (action !== 'buy' && action !== 'sell') return { ok: false, param: 'action', message: 'Action must be "buy" or "sell"' };
+  if (action !== 'buy' && action !== 'sell')
+    return { ok: false, param: 'action', message: 'Action must be "buy" or "sell"' };
   return { ok: true, value: { outcome, amount: amount.value, action } };
 }
 
@@ -108,7 +114,8 @@ export function validateMarketQuery(q: MarketQuery | undefined): Validated<Query
     // what is sent is what the screen shows: no control characters or escape sequences reach the service
     const text = sanitize(v).trim();
     if (text === '') continue;
-    if (text.length > QUERY_TEXT_MAX) return { ok: false, param: key, message: `${key} is too long (max ${QUERY_TEXT_MAX} characters)` };
+    if (text.length > QUERY_TEXT_MAX)
+      return { ok: false, param: key, message: `${key} is too long (max ${QUERY_TEXT_MAX} characters)` };
     out.push([key, text]);
   }
   if (q.limit !== undefined && q.limit !== null) {

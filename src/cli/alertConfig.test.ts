@@ -62,10 +62,23 @@ describe('watcher settings in the config file', () => {
 
   it('a bad entry is named by its place in one line that never repeats the value', () => {
     expect(problem({ alerts: { market: 'x' } })).toMatch(/^alerts must be a list/);
-    expect(problem({ alerts: [{ market: 'x', above: 70 }, { market: 'x', above: 170 }] })).toBe('alerts[1]: the price must be between 0¢ and 100¢');
-    expect(problem({ alerts: [{ market: 'x', above: 70, below: 20 }] })).toBe('alerts[0]: needs exactly one of "above", "below", "move" or "status"');
-    expect(problem({ alerts: [{ market: 'x', move: 5 }] })).toBe('alerts[0]: "minutes": the window must be a whole number of minutes from 1 to 1440');
-    expect(problem({ alerts: [{ market: 'x', above: 50, minutes: 3 }] })).toBe('alerts[0]: "minutes" belongs only to a "move" alert');
+    expect(
+      problem({
+        alerts: [
+          { market: 'x', above: 70 },
+          { market: 'x', above: 170 },
+        ],
+      }),
+    ).toBe('alerts[1]: the price must be between 0¢ and 100¢');
+    expect(problem({ alerts: [{ market: 'x', above: 70, below: 20 }] })).toBe(
+      'alerts[0]: needs exactly one of "above", "below", "move" or "status"',
+    );
+    expect(problem({ alerts: [{ market: 'x', move: 5 }] })).toBe(
+      'alerts[0]: "minutes": the window must be a whole number of minutes from 1 to 1440',
+    );
+    expect(problem({ alerts: [{ market: 'x', above: 50, minutes: 3 }] })).toBe(
+      'alerts[0]: "minutes" belongs only to a "move" alert',
+    );
     expect(problem({ alerts: [{ market: 'x', status: 'yes' }] })).toBe('alerts[0]: "status" must be true');
     expect(problem({ alerts: [{ market: 'x', above: 50, secret: 'hunter2' }] })).not.toContain('hunter2');
     expect(problem({ alerts: [{ above: 50 }] })).toBe('alerts[0]: "market" must be a market id');

@@ -26,17 +26,20 @@ function configRuleId(r: Omit<AlertRule, 'id' | 'source' | 'createdAt'>): string
 
 function checkEntry(e: unknown, at: number): Checked<AlertRule> {
   const fail = (problem: string): Checked<AlertRule> => ({ ok: false, problem });
-  if (typeof e !== 'object' || e === null || Array.isArray(e)) return fail('must be an object like {"market": "ID", "above": 70}');
+  if (typeof e !== 'object' || e === null || Array.isArray(e))
+    return fail('must be an object like {"market": "ID", "above": 70}');
   const o = e as Record<string, unknown>;
   const unknown = Object.keys(o).find((k) => !ENTRY_KEYS.has(k));
   if (unknown !== undefined) return fail(`unknown key (known: market, outcome, above, below, move, minutes, status)`);
-  if (typeof o.market !== 'string' || o.market.trim() === '' || o.market.length > MARKET_ID_MAX) return fail('"market" must be a market id');
+  if (typeof o.market !== 'string' || o.market.trim() === '' || o.market.length > MARKET_ID_MAX)
+    return fail('"market" must be a market id');
   const kinds = KIND_KEYS.filter((k) => o[k] !== undefined);
   if (kinds.length !== 1) return fail('needs exactly one of "above", "below", "move" or "status"');
   const kind = kinds[0]!;
   const rule: Omit<AlertRule, 'id' | 'source' | 'createdAt'> = { marketId: o.market.trim(), kind };
   if (o.outcome !== undefined) {
-    if (typeof o.outcome !== 'string' || o.outcome.trim() === '' || o.outcome.length > OUTCOME_MAX_CHARS) return fail('"outcome" must be an outcome name');
+    if (typeof o.outcome !== 'string' || o.outcome.trim() === '' || o.outcome.length > OUTCOME_MAX_CHARS)
+      return fail('"outcome" must be an outcome name');
     rule.outcome = o.outcome.trim();
   }
   if (kind === 'status') {
@@ -56,7 +59,8 @@ function checkEntry(e: unknown, at: number): Checked<AlertRule> {
 
 /** The `alerts` list (duplicates folded into one). */
 export function checkAlerts(value: unknown, at = 0): Checked<AlertRule[]> {
-  if (!Array.isArray(value)) return { ok: false, problem: 'alerts must be a list of alerts like [{"market": "ID", "above": 70}]' };
+  if (!Array.isArray(value))
+    return { ok: false, problem: 'alerts must be a list of alerts like [{"market": "ID", "above": 70}]' };
   if (value.length > ALERT_RULES_MAX) return { ok: false, problem: `alerts: at most ${ALERT_RULES_MAX} alerts` };
   const out = new Map<string, AlertRule>();
   for (let i = 0; i < value.length; i++) {
@@ -70,8 +74,13 @@ export function checkAlerts(value: unknown, at = 0): Checked<AlertRule[]> {
 /** `alertCommand`: a program and its arguments, run without a shell. */
 export function checkAlertCommand(value: unknown): Checked<string[]> {
   const shape = 'alertCommand must be a list of strings: the program, then its arguments (it is run without a shell)';
-  if (!Array.isArray(value) || value.length === 0 || value.length > ALERT_COMMAND_ARGS_MAX) return { ok: false, problem: shape };
-  if (!value.every((a): a is string => typeof a === 'string' && a.length <= ALERT_COMMAND_ARG_CHARS && !a.includes('\0'))) return { ok: false, problem: shape };
-  if (value[0]!.trim() === '') return { ok: false, problem: 'alertCommand: the program (its first item) must not be empty' };
+  if (!Array.isArray(value) || value.length === 0 || value.length > ALERT_COMMAND_ARGS_MAX)
+    return { ok: false, problem: shape };
+  if (
+    !value.every((a): a is string => typeof a === 'string' && a.length <= ALERT_COMMAND_ARG_CHARS && !a.includes('\0'))
+  )
+    return { ok: false, problem: shape };
+  if (value[0]!.trim() === '')
+    return { ok: false, problem: 'alertCommand: the program (its first item) must not be empty' };
   return { ok: true, value: value.slice() };
 }

@@ -41,12 +41,20 @@ const HELP_FLAGS: FlagTable = {
 
 /** Where the data comes from; every command that talks to a service. */
 export const SOURCE_FLAGS: FlagTable = {
-  'base-url': { type: 'string', arg: 'URL', help: 'the market data service (default: ODDSBOARD_BASE_URL, the config file, else the embedded demo)' },
+  'base-url': {
+    type: 'string',
+    arg: 'URL',
+    help: 'the market data service (default: ODDSBOARD_BASE_URL, the config file, else the embedded demo)',
+  },
   demo: { type: 'boolean', help: 'use the embedded demo service (simulated data) even when a base URL is configured' },
   speed: { type: 'string', arg: 'X', help: 'demo only: how much faster simulated time runs (default 1)' },
   seed: { type: 'string', arg: 'N', help: "demo only: the simulator's seed (default 1)" },
   color: { type: 'string', arg: 'WHEN', help: 'auto | always | never (default auto; NO_COLOR turns auto off)' },
-  theme: { type: 'string', arg: 'T', help: 'dark | light: the palette for a dark or a white background (default dark)' },
+  theme: {
+    type: 'string',
+    arg: 'T',
+    help: 'dark | light: the palette for a dark or a white background (default dark)',
+  },
 };
 
 /** The market list's parameters (the dashboard's starting list, `markets`). */
@@ -61,7 +69,11 @@ export const LIST_FLAGS: FlagTable = {
 /** Output of the one-shot commands. */
 const OUTPUT_FLAGS: FlagTable = {
   json: { type: 'boolean', help: 'print one JSON document (docs/commands.md); errors too, as {"error":…}' },
-  wait: { type: 'boolean', shown: '--no-wait', help: 'exit 3 at once instead of waiting for a slot of the shared rate budget' },
+  wait: {
+    type: 'boolean',
+    shown: '--no-wait',
+    help: 'exit 3 at once instead of waiting for a slot of the shared rate budget',
+  },
 };
 
 const NDJSON_FLAG: FlagTable = {
@@ -82,14 +94,52 @@ export const SERVE_FLAGS: FlagTable = {
   seed: { type: 'string', arg: 'N', help: 'simulator seed, an integer (default 1)' },
   speed: { type: 'string', arg: 'X', help: 'simulated seconds per real second (default 1)' },
   keys: { type: 'string', arg: 'a,b', help: 'API keys the service accepts (visible in ps; demo use only)' },
-  chaos: { type: 'string', arg: 'PROFILE', help: 'misbehave on purpose: none 500 html badjson truncated wrongtypes huge trickle hang reset flap 429 revoke vanish forbid (docs/faults.md)' },
-  'chaos-after': { type: 'string', arg: 'S', help: 'with --chaos: seconds of normal service from the first request (default 30)' },
-  'chaos-for': { type: 'string', arg: 'S', help: 'with --chaos: seconds the fault lasts (default for good; flap: each phase, 120)' },
-  'chaos-retry-after': { type: 'string', arg: 'K', help: 'with --chaos 429: seconds | date | none | huge (default seconds)' },
-  'log-requests': { type: 'boolean', help: 'print one line per request: req {"at","path","status","fault"} (never a header)' },
-  replay: { type: 'string', arg: 'DIR', help: 'serve the payloads recorded in DIR (by `oddsboard record`, or saved answers of a real service) instead of the simulator' },
-  'as-recorded': { type: 'boolean', help: "with --replay: as of the recording — every time field moved forward by now − the recording's time, so what was open then is open now" },
-  'recorded-at': { type: 'string', arg: 'ISO', help: "with --as-recorded: when DIR was recorded (e.g. 2022-10-11T22:30:18Z; default: DIR/manifest.json's recordedAt)" },
+  chaos: {
+    type: 'string',
+    arg: 'PROFILE',
+    help:
+      'misbehave on purpose: none 500 html badjson truncated wrongtypes huge trickle hang reset flap 429 revoke ' +
+      'vanish forbid (docs/faults.md)',
+  },
+  'chaos-after': {
+    type: 'string',
+    arg: 'S',
+    help: 'with --chaos: seconds of normal service from the first request (default 30)',
+  },
+  'chaos-for': {
+    type: 'string',
+    arg: 'S',
+    help: 'with --chaos: seconds the fault lasts (default for good; flap: each phase, 120)',
+  },
+  'chaos-retry-after': {
+    type: 'string',
+    arg: 'K',
+    help: 'with --chaos 429: seconds | date | none | huge (default seconds)',
+  },
+  'log-requests': {
+    type: 'boolean',
+    help: 'print one line per request: req {"at","path","status","fault"} (never a header)',
+  },
+  replay: {
+    type: 'string',
+    arg: 'DIR',
+    help:
+      'serve the payloads recorded in DIR (by `oddsboard record`, or saved answers of a real service) instead of ' +
+      'the simulator',
+  },
+  'as-recorded': {
+    type: 'boolean',
+    help:
+      "with --replay: as of the recording — every time field moved forward by now − the recording's time, so what " +
+      'was open then is open now',
+  },
+  'recorded-at': {
+    type: 'string',
+    arg: 'ISO',
+    help:
+      "with --as-recorded: when DIR was recorded (e.g. 2022-10-11T22:30:18Z; default: DIR/manifest.json's " +
+      'recordedAt)',
+  },
   ...HELP_FLAGS,
 };
 

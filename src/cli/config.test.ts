@@ -30,10 +30,36 @@ function usageMessage(fn: () => unknown): string {
 
 describe('flags', () => {
   it('reads every flag and checks its value', () => {
-    const parsed = parseDashboardArgs(['--base-url', 'https://api.example.com/', '--query', 'rain', '--status', 'all', '--category', 'Sports', '--sort', 'closing', '--limit', '50', '--speed', '20', '--seed', '7']);
+    const parsed = parseDashboardArgs([
+      '--base-url',
+      'https://api.example.com/',
+      '--query',
+      'rain',
+      '--status',
+      'all',
+      '--category',
+      'Sports',
+      '--sort',
+      'closing',
+      '--limit',
+      '50',
+      '--speed',
+      '20',
+      '--seed',
+      '7',
+    ]);
     expect(parsed).toEqual({
       kind: 'run',
-      flags: { baseUrl: 'https://api.example.com', query: 'rain', status: 'all', category: 'Sports', sort: 'closing', limit: 50, speed: 20, seed: 7 },
+      flags: {
+        baseUrl: 'https://api.example.com',
+        query: 'rain',
+        status: 'all',
+        category: 'Sports',
+        sort: 'closing',
+        limit: 50,
+        speed: 20,
+        seed: 7,
+      },
     });
     expect(parseDashboardArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseDashboardArgs(['--version'])).toEqual({ kind: 'version' });
@@ -42,14 +68,22 @@ describe('flags', () => {
 
   it('rejects bad flags with one line naming the flag', () => {
     expect(usageMessage(() => parseDashboardArgs(['--colour']))).toMatch(/unknown flag --colour/);
-    expect(usageMessage(() => parseDashboardArgs(['--limit', '101']))).toMatch(/--limit: limit must be a whole number from 1 to 100/);
+    expect(usageMessage(() => parseDashboardArgs(['--limit', '101']))).toMatch(
+      /--limit: limit must be a whole number from 1 to 100/,
+    );
     expect(usageMessage(() => parseDashboardArgs(['--limit', 'ten']))).toMatch(/--limit/);
-    expect(usageMessage(() => parseDashboardArgs(['--status', 'open']))).toMatch(/--status: status must be one of active, closed, settling, resolved, all/);
+    expect(usageMessage(() => parseDashboardArgs(['--status', 'open']))).toMatch(
+      /--status: status must be one of active, closed, settling, resolved, all/,
+    );
     expect(usageMessage(() => parseDashboardArgs(['--sort', 'random']))).toMatch(/--sort/);
     expect(usageMessage(() => parseDashboardArgs(['--speed', '-1']))).toMatch(/--speed/);
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'ftp://x']))).toMatch(/https/);
-    expect(usageMessage(() => parseDashboardArgs(['--base-url', 'http://example.com']))).toMatch(/^--base-url: Refusing plain http:\/\/ to example\.com: .*only to a loopback address/);
-    expect(usageMessage(() => parseDashboardArgs(['--base-url', 'https://api.example.com/?token=x']))).toMatch(/^--base-url: .*must not contain a query/);
+    expect(usageMessage(() => parseDashboardArgs(['--base-url', 'http://example.com']))).toMatch(
+      /^--base-url: Refusing plain http:\/\/ to example\.com: .*only to a loopback address/,
+    );
+    expect(usageMessage(() => parseDashboardArgs(['--base-url', 'https://api.example.com/?token=x']))).toMatch(
+      /^--base-url: .*must not contain a query/,
+    );
     // a stray word may be a key pasted in the wrong place: its position is named, never its text
     const stray = usageMessage(() => parseDashboardArgs(['--demo', 'sk_live_0123456789abcdef']));
     expect(stray).toMatch(/unexpected argument 2/);
@@ -57,7 +91,9 @@ describe('flags', () => {
     const oddFlag = usageMessage(() => parseDashboardArgs(['--sk_live_0123456789abcdef']));
     expect(oddFlag).toMatch(/unknown flag in argument 1/);
     expect(oddFlag).not.toContain('sk_live');
-    expect(usageMessage(() => parseDashboardArgs(['--limit', '5', '--limit', '6']))).toBe('--limit is given more than once');
+    expect(usageMessage(() => parseDashboardArgs(['--limit', '5', '--limit', '6']))).toBe(
+      '--limit is given more than once',
+    );
     expect(usageMessage(() => parseDashboardArgs(['--limit']))).toBe('--limit needs a value');
   });
 
@@ -67,34 +103,65 @@ describe('flags', () => {
   });
 
   it('allows http only to loopback', () => {
-    expect(parseDashboardArgs(['--base-url', 'http://127.0.0.1:8787'])).toEqual({ kind: 'run', flags: { baseUrl: 'http://127.0.0.1:8787' } });
-    expect(parseDashboardArgs(['--base-url', 'http://localhost:8787/'])).toEqual({ kind: 'run', flags: { baseUrl: 'http://localhost:8787' } });
+    expect(parseDashboardArgs(['--base-url', 'http://127.0.0.1:8787'])).toEqual({
+      kind: 'run',
+      flags: { baseUrl: 'http://127.0.0.1:8787' },
+    });
+    expect(parseDashboardArgs(['--base-url', 'http://localhost:8787/'])).toEqual({
+      kind: 'run',
+      flags: { baseUrl: 'http://localhost:8787' },
+    });
   });
 });
 
 describe('settings', () => {
   it('uses defaults without a config file', () => {
     const s = resolveSettings({}, noFile);
-    expect(s).toMatchObject({ demo: false, status: 'active', sort: 'volume', limit: 50, speed: 1, moversThreshold: 2, configFound: false });
+    expect(s).toMatchObject({
+      demo: false,
+      status: 'active',
+      sort: 'volume',
+      limit: 50,
+      speed: 1,
+      moversThreshold: 2,
+      configFound: false,
+    });
     expect(s.baseUrl).toBeUndefined();
     expect(s.apiKey).toBeUndefined();
   });
 
   it('puts flags over environment over file', () => {
     const path = configFile(JSON.stringify({ baseUrl: 'https://file.example.com', sort: 'newest', limit: 30 }));
-    const env = { ODDSBOARD_CONFIG: path, ODDSBOARD_BASE_URL: 'https://env.example.com', ODDSBOARD_API_KEY: ' key-abcd ' };
-    expect(resolveSettings({}, env)).toMatchObject({ baseUrl: 'https://env.example.com', sort: 'newest', limit: 30, apiKey: 'key-abcd', configFound: true });
-    expect(resolveSettings({ baseUrl: 'https://flag.example.com', limit: 5 }, env)).toMatchObject({ baseUrl: 'https://flag.example.com', limit: 5 });
+    const env = {
+      ODDSBOARD_CONFIG: path,
+      ODDSBOARD_BASE_URL: 'https://env.example.com',
+      ODDSBOARD_API_KEY: ' key-abcd ',
+    };
+    expect(resolveSettings({}, env)).toMatchObject({
+      baseUrl: 'https://env.example.com',
+      sort: 'newest',
+      limit: 30,
+      apiKey: 'key-abcd',
+      configFound: true,
+    });
+    expect(resolveSettings({ baseUrl: 'https://flag.example.com', limit: 5 }, env)).toMatchObject({
+      baseUrl: 'https://flag.example.com',
+      limit: 5,
+    });
     expect(resolveSettings({ demo: true }, env).baseUrl).toBeUndefined();
   });
 
   it('names the file and the problem when the config file is bad', () => {
     const broken = configFile('{ "sort": "volume", }');
-    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: broken }))).toMatch(new RegExp(`config file ${broken}: not valid JSON`));
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: broken }))).toMatch(
+      new RegExp(`config file ${broken}: not valid JSON`),
+    );
     const typo = configFile(JSON.stringify({ srot: 'volume' }));
     expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: typo }))).toMatch(/unknown setting "srot"/);
     const badValue = configFile(JSON.stringify({ limit: 0 }));
-    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: badValue }))).toMatch(/limit must be a whole number/);
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: badValue }))).toMatch(
+      /limit must be a whole number/,
+    );
     const list = configFile('[1,2]');
     expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: list }))).toMatch(/must be a JSON object/);
     const withKey = configFile(JSON.stringify({ apiKey: 'sekrit-9999' }));
@@ -119,7 +186,9 @@ describe('settings', () => {
   });
 
   it('reads only a regular file of bounded size, and accepts a UTF-8 BOM', () => {
-    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: '/dev/zero' }))).toMatch(/config file \/dev\/zero: not a regular file/);
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: '/dev/zero' }))).toMatch(
+      /config file \/dev\/zero: not a regular file/,
+    );
     const dir = mkdtempSync(join(tmpdir(), 'oddsboard-config-'));
     const fifo = join(dir, 'fifo.json');
     execFileSync('mkfifo', [fifo]);
@@ -129,25 +198,45 @@ describe('settings', () => {
     const big = configFile(`{"query": "${'x'.repeat(70_000)}"}`);
     expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: big }))).toMatch(/larger than 64 KiB/);
     const bom = configFile('\uFEFF{"sort": "closing", "theme": "light", "color": "never"}');
-    expect(resolveSettings({}, { ODDSBOARD_CONFIG: bom })).toMatchObject({ sort: 'closing', theme: 'light', color: 'never', configFound: true });
+    expect(resolveSettings({}, { ODDSBOARD_CONFIG: bom })).toMatchObject({
+      sort: 'closing',
+      theme: 'light',
+      color: 'never',
+      configFound: true,
+    });
   });
 
   it('checks theme and color from the file and the flags', () => {
     const bad = configFile(JSON.stringify({ theme: 'solarized' }));
-    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: bad }))).toMatch(/theme must be one of dark, light/);
-    expect(usageMessage(() => parseDashboardArgs(['--color', 'sometimes']))).toMatch(/^--color: color must be one of auto, always, never/);
-    expect(parseDashboardArgs(['--color', 'never', '--theme', 'light'])).toEqual({ kind: 'run', flags: { color: 'never', theme: 'light' } });
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: bad }))).toMatch(
+      /theme must be one of dark, light/,
+    );
+    expect(usageMessage(() => parseDashboardArgs(['--color', 'sometimes']))).toMatch(
+      /^--color: color must be one of auto, always, never/,
+    );
+    expect(parseDashboardArgs(['--color', 'never', '--theme', 'light'])).toEqual({
+      kind: 'run',
+      flags: { color: 'never', theme: 'light' },
+    });
   });
 
   it('reads Movers’ threshold in cents from the file, and says what it takes', () => {
-    expect(resolveSettings({}, { ODDSBOARD_CONFIG: configFile(JSON.stringify({ moversThreshold: 0.5 })) }).moversThreshold).toBe(0.5);
+    expect(
+      resolveSettings({}, { ODDSBOARD_CONFIG: configFile(JSON.stringify({ moversThreshold: 0.5 })) }).moversThreshold,
+    ).toBe(0.5);
     const bad = configFile(JSON.stringify({ moversThreshold: 'lots' }));
-    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: bad }))).toMatch(/moversThreshold must be a number of cents from 0 to 100/);
-    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: configFile('{"moversThreshold": 101}') }))).toMatch(/moversThreshold/);
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: bad }))).toMatch(
+      /moversThreshold must be a number of cents from 0 to 100/,
+    );
+    expect(
+      usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: configFile('{"moversThreshold": 101}') })),
+    ).toMatch(/moversThreshold/);
   });
 
   it('rejects a bad base URL from the environment, naming the variable', () => {
-    expect(usageMessage(() => resolveSettings({}, { ...noFile, ODDSBOARD_BASE_URL: 'not a url' }))).toMatch(/^ODDSBOARD_BASE_URL:/);
+    expect(usageMessage(() => resolveSettings({}, { ...noFile, ODDSBOARD_BASE_URL: 'not a url' }))).toMatch(
+      /^ODDSBOARD_BASE_URL:/,
+    );
   });
 
   it('rejects a key that cannot be sent in a header, without echoing it', () => {

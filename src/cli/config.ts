@@ -44,7 +44,21 @@ export interface Settings {
 export type SettingsInput = Partial<
   Pick<
     Settings,
-    'baseUrl' | 'demo' | 'query' | 'status' | 'category' | 'sort' | 'limit' | 'speed' | 'seed' | 'color' | 'theme' | 'alerts' | 'alertCommand' | 'bell' | 'moversThreshold'
+    | 'baseUrl'
+    | 'demo'
+    | 'query'
+    | 'status'
+    | 'category'
+    | 'sort'
+    | 'limit'
+    | 'speed'
+    | 'seed'
+    | 'color'
+    | 'theme'
+    | 'alerts'
+    | 'alertCommand'
+    | 'bell'
+    | 'moversThreshold'
   >
 >;
 
@@ -53,9 +67,37 @@ export type ColorMode = (typeof COLOR_MODES)[number];
 export const THEMES = ['dark', 'light'] as const;
 export type ThemeName = (typeof THEMES)[number];
 
-export const DEFAULTS = { demo: false, query: '', status: 'active', category: '', sort: 'volume', limit: 50, speed: 1, seed: 1, color: 'auto', theme: 'dark', bell: true, moversThreshold: 2 } as const;
+export const DEFAULTS = {
+  demo: false,
+  query: '',
+  status: 'active',
+  category: '',
+  sort: 'volume',
+  limit: 50,
+  speed: 1,
+  seed: 1,
+  color: 'auto',
+  theme: 'dark',
+  bell: true,
+  moversThreshold: 2,
+} as const;
 
-const FILE_KEYS = ['baseUrl', 'query', 'status', 'category', 'sort', 'limit', 'speed', 'seed', 'color', 'theme', 'alerts', 'alertCommand', 'bell', 'moversThreshold'] as const;
+const FILE_KEYS = [
+  'baseUrl',
+  'query',
+  'status',
+  'category',
+  'sort',
+  'limit',
+  'speed',
+  'seed',
+  'color',
+  'theme',
+  'alerts',
+  'alertCommand',
+  'bell',
+  'moversThreshold',
+] as const;
 
 /** A config file is a few hundred bytes; anything near this is not one. */
 export const CONFIG_MAX_BYTES = 64 * 1024;
@@ -63,7 +105,9 @@ export const CONFIG_MAX_BYTES = 64 * 1024;
 export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
   if (env.ODDSBOARD_CONFIG) return env.ODDSBOARD_CONFIG;
   // env-paths reads XDG_CONFIG_HOME from process.env; honour the env we were given.
-  const base = env.XDG_CONFIG_HOME ? join(env.XDG_CONFIG_HOME, 'oddsboard') : envPaths('oddsboard', { suffix: '' }).config;
+  const base = env.XDG_CONFIG_HOME
+    ? join(env.XDG_CONFIG_HOME, 'oddsboard')
+    : envPaths('oddsboard', { suffix: '' }).config;
   return join(base, 'config.json');
 }
 
@@ -83,10 +127,12 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       return new URL(value.trim()).toString().replace(/\/+$/, '');
     }
     case 'status':
-      if (typeof value !== 'string' || !(STATUS_FILTERS as readonly string[]).includes(value)) return fail(`status must be one of ${STATUS_FILTERS.join(', ')}`);
+      if (typeof value !== 'string' || !(STATUS_FILTERS as readonly string[]).includes(value))
+        return fail(`status must be one of ${STATUS_FILTERS.join(', ')}`);
       return value;
     case 'sort':
-      if (typeof value !== 'string' || !(SORTS as readonly string[]).includes(value)) return fail(`sort must be one of ${SORTS.join(', ')}`);
+      if (typeof value !== 'string' || !(SORTS as readonly string[]).includes(value))
+        return fail(`sort must be one of ${SORTS.join(', ')}`);
       return value;
     case 'query':
     case 'category':
@@ -95,22 +141,26 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       return value.trim();
     case 'limit': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMIT_MAX) return fail(`limit must be a whole number from 1 to ${LIMIT_MAX}`);
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMIT_MAX)
+        return fail(`limit must be a whole number from 1 to ${LIMIT_MAX}`);
       return n;
     }
     case 'seed': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 2 ** 32 - 1) return fail('seed must be a whole number from 0 to 4294967295');
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 2 ** 32 - 1)
+        return fail('seed must be a whole number from 0 to 4294967295');
       return n;
     }
     case 'speed': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0 || n > 10_000) return fail('speed must be a number above 0 and at most 10000');
+      if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0 || n > 10_000)
+        return fail('speed must be a number above 0 and at most 10000');
       return n;
     }
     case 'moversThreshold': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 100) return fail('moversThreshold must be a number of cents from 0 to 100 (2 lists moves of 2¢ or more)');
+      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 100)
+        return fail('moversThreshold must be a number of cents from 0 to 100 (2 lists moves of 2¢ or more)');
       return n;
     }
     case 'demo':
@@ -118,10 +168,12 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       if (typeof value !== 'boolean') return fail(`${key} must be true or false`);
       return value;
     case 'color':
-      if (typeof value !== 'string' || !(COLOR_MODES as readonly string[]).includes(value)) return fail(`color must be one of ${COLOR_MODES.join(', ')}`);
+      if (typeof value !== 'string' || !(COLOR_MODES as readonly string[]).includes(value))
+        return fail(`color must be one of ${COLOR_MODES.join(', ')}`);
       return value;
     case 'theme':
-      if (typeof value !== 'string' || !(THEMES as readonly string[]).includes(value)) return fail(`theme must be one of ${THEMES.join(', ')}`);
+      if (typeof value !== 'string' || !(THEMES as readonly string[]).includes(value))
+        return fail(`theme must be one of ${THEMES.join(', ')}`);
       return value;
     case 'alerts': {
       const r = checkAlerts(value);
@@ -162,7 +214,8 @@ export function readConfigFile(path: string): { found: boolean; values: Settings
     if (e instanceof FileProblem) {
       if (e.reason === 'missing') return { found: false, values: {} };
       if (e.reason === 'not_regular') throw new UsageError(`config file ${path}: not a regular file`);
-      if (e.reason === 'too_large') throw new UsageError(`config file ${path}: larger than ${CONFIG_MAX_BYTES / 1024} KiB`);
+      if (e.reason === 'too_large')
+        throw new UsageError(`config file ${path}: larger than ${CONFIG_MAX_BYTES / 1024} KiB`);
       throw new UsageError(`config file ${e.message}`);
     }
     throw new UsageError(`config file ${path}: cannot be read`);
@@ -173,14 +226,21 @@ export function readConfigFile(path: string): { found: boolean; values: Settings
   } catch {
     throw new UsageError(`config file ${path}: not valid JSON (${jsonErrorPlace(text)})`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`config file ${path}: must be a JSON object like {"sort": "volume"}`);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError(`config file ${path}: must be a JSON object like {"sort": "volume"}`);
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed)) {
     const line = lineColumn(text, Math.max(0, text.indexOf(JSON.stringify(key)))).line;
     if (key === 'apiKey' || key === 'key' || key === 'api_key') {
-      throw new UsageError(`config file ${path}: "${key}" is not read from files; set ODDSBOARD_API_KEY in the environment instead`);
+      throw new UsageError(
+        `config file ${path}: "${key}" is not read from files; set ODDSBOARD_API_KEY in the environment instead`,
+      );
     }
-    if (!(FILE_KEYS as readonly string[]).includes(key)) throw new UsageError(`config file ${path}: unknown setting ${sayable(key) ? `"${key}"` : `on line ${line}`} (known: ${FILE_KEYS.join(', ')})`);
+    if (!(FILE_KEYS as readonly string[]).includes(key))
+      throw new UsageError(
+        `config file ${path}: unknown setting ${sayable(key) ? `"${key}"` : `on line ${line}`} (known: ` +
+          `${FILE_KEYS.join(', ')})`,
+      );
     values[key] = checkValue(key, value, `config file ${path}`);
   }
   return { found: true, values: values as SettingsInput };
@@ -191,7 +251,8 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
   const configPath = defaultConfigPath(env);
   const file = readConfigFile(configPath);
   const fromEnv: SettingsInput = {};
-  if (env.ODDSBOARD_BASE_URL && env.ODDSBOARD_BASE_URL.trim() !== '') fromEnv.baseUrl = checkValue('baseUrl', env.ODDSBOARD_BASE_URL, 'ODDSBOARD_BASE_URL') as string;
+  if (env.ODDSBOARD_BASE_URL && env.ODDSBOARD_BASE_URL.trim() !== '')
+    fromEnv.baseUrl = checkValue('baseUrl', env.ODDSBOARD_BASE_URL, 'ODDSBOARD_BASE_URL') as string;
   const merged = { ...DEFAULTS, ...file.values, ...fromEnv, ...definedOnly(flags) };
   const apiKey = env.ODDSBOARD_API_KEY?.trim();
   if (apiKey !== undefined && apiKey !== '' && !/^[\x21-\x7e]+$/.test(apiKey)) {
@@ -224,7 +285,10 @@ const FLAG_SETTINGS: Readonly<Record<string, keyof SettingsInput>> = {
 };
 
 /** The settings among parsed flags (only the flag names listed in `names`), each checked; messages name the flag. */
-export function settingsFromFlags(flags: Partial<Record<string, string | boolean>>, names: readonly string[]): SettingsInput {
+export function settingsFromFlags(
+  flags: Partial<Record<string, string | boolean>>,
+  names: readonly string[],
+): SettingsInput {
   const out: Record<string, unknown> = {};
   for (const name of names) {
     const key = FLAG_SETTINGS[name];

@@ -14,7 +14,10 @@ import { version } from './version.js';
 export type DashboardIo = CommandIo;
 
 /** Everything the dashboard needs before it draws, or a usage error. */
-export function prepare(argv: string[], env: NodeJS.ProcessEnv): { kind: 'help' | 'version' } | { kind: 'run'; settings: Settings } {
+export function prepare(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): { kind: 'help' | 'version' } | { kind: 'run'; settings: Settings } {
   const parsed = parseDashboardArgs(argv);
   if (parsed.kind !== 'run') return parsed;
   return { kind: 'run', settings: resolveSettings(parsed.flags, env) };
@@ -22,7 +25,8 @@ export function prepare(argv: string[], env: NodeJS.ProcessEnv): { kind: 'help' 
 
 const NOT_A_TTY =
   'oddsboard: the dashboard needs an interactive terminal (stdin and stdout must be a TTY).\n' +
-  '  For scripts: oddsboard markets --json (see oddsboard --help); the reference service alone: oddsboard serve --port 8787\n';
+  '  For scripts: oddsboard markets --json (see oddsboard --help); the reference service alone: oddsboard serve --port ' +
+  '8787\n';
 
 export async function runDashboard(argv: string[], io: DashboardIo): Promise<number> {
   let prepared: ReturnType<typeof prepare>;

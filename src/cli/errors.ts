@@ -5,7 +5,10 @@
  */
 import type { ApiErrorKind } from '../api/errors.js';
 
-/** A bad flag, argument, config file or environment value: one line, exit 2. The message never holds a value that could be a key. */
+/**
+ * A bad flag, argument, config file or environment value: one line, exit 2. The message never holds a value that could
+ * be a key.
+ */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }

@@ -28,20 +28,24 @@ describe('the dashboard ended by a signal or a crash', () => {
     expect(h.code()).toBe(code);
   });
 
-  it.each(['uncaughtException', 'unhandledRejection'])('%s: unmount first, then one line on the restored screen, exit 1', (event) => {
-    const { proc, order, later, h } = rig();
-    const err = new Error('boom\n    at secret (file.js:1:1)');
-    proc.emit(event, err);
-    expect(order).toEqual(['unmount']);
-    expect(h.code()).toBe(1);
-    later.forEach((fn) => fn());
-    expect(order).toEqual(['unmount', 'stderr:oddsboard: unexpected failure: boom\n']);
-  });
+  it.each(['uncaughtException', 'unhandledRejection'])(
+    '%s: unmount first, then one line on the restored screen, exit 1',
+    (event) => {
+      const { proc, order, later, h } = rig();
+      const err = new Error('boom\n    at secret (file.js:1:1)');
+      proc.emit(event, err);
+      expect(order).toEqual(['unmount']);
+      expect(h.code()).toBe(1);
+      later.forEach((fn) => fn());
+      expect(order).toEqual(['unmount', 'stderr:oddsboard: unexpected failure: boom\n']);
+    },
+  );
 
   it('removes every handler it installed', () => {
     const { proc, h } = rig();
     expect(proc.listenerCount('SIGHUP')).toBe(1);
     h.remove();
-    for (const e of ['SIGTERM', 'SIGHUP', 'SIGINT', 'uncaughtException', 'unhandledRejection']) expect(proc.listenerCount(e)).toBe(0);
+    for (const e of ['SIGTERM', 'SIGHUP', 'SIGINT', 'uncaughtException', 'unhandledRejection'])
+      expect(proc.listenerCount(e)).toBe(0);
   });
 });

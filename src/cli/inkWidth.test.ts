@@ -4,14 +4,26 @@ import { describe, expect, it } from 'vitest';
 import inkWidth, { redirectFor } from './inkWidth.js';
 
 describe('inkWidth', () => {
-  it('answers as string-width does, for plain, coloured, wide and odd text, twice (the second time from the cache)', () => {
-    const samples = ['', 'plain', '\x1b[1m\x1b[32mACTIVE\x1b[39m\x1b[22m  37.0¢ ▲1.2¢', '選挙の結果', '👨‍👩‍👧‍👦 family', ' │ ', 'a\tb', '\u200b'];
-    for (const s of samples) {
-      expect(inkWidth(s), s).toBe(stringWidth(s));
-      expect(inkWidth(s), s).toBe(stringWidth(s));
-    }
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => inkWidth(s) === stringWidth(s)));
-  });
+  it(
+    'answers as string-width does, for plain, coloured, wide and odd text, twice (the second time from the ' + 'cache)',
+    () => {
+      const samples = [
+        '',
+        'plain',
+        '\x1b[1m\x1b[32mACTIVE\x1b[39m\x1b[22m  37.0¢ ▲1.2¢',
+        '選挙の結果',
+        '👨‍👩‍👧‍👦 family',
+        ' │ ',
+        'a\tb',
+        '\u200b',
+      ];
+      for (const s of samples) {
+        expect(inkWidth(s), s).toBe(stringWidth(s));
+        expect(inkWidth(s), s).toBe(stringWidth(s));
+      }
+      fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => inkWidth(s) === stringWidth(s)));
+    },
+  );
 
   it('passes options that change the answer through to string-width', () => {
     const s = '\x1b[31m±±\x1b[39m';

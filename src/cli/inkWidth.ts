@@ -18,13 +18,16 @@ import { displayWidth } from '../ui/format.js';
 type Options = Parameters<typeof stringWidth>[1];
 
 export default function inkWidth(text: string, options?: Options): number {
-  if (typeof text !== 'string' || (options && (options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes))) return stringWidth(text, options);
+  if (typeof text !== 'string' || (options && (options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes)))
+    return stringWidth(text, options);
   return displayWidth(text);
 }
 
 /** Where `string-width` imported from `parentURL` should come from: this module for a dependency, else unchanged. */
 export function redirectFor(specifier: string, parentURL: string | undefined, self: string): string | undefined {
-  return specifier === 'string-width' && parentURL !== undefined && parentURL.includes('/node_modules/') ? self : undefined;
+  return specifier === 'string-width' && parentURL !== undefined && parentURL.includes('/node_modules/')
+    ? self
+    : undefined;
 }
 
 let installed = false;
@@ -47,5 +50,8 @@ export function installInkWidth(): boolean {
 type ResolveHook = (
   specifier: string,
   context: { parentURL?: string | undefined },
-  next: (specifier: string, context: { parentURL?: string | undefined }) => { url: string; format?: string | null | undefined; shortCircuit?: boolean },
+  next: (
+    specifier: string,
+    context: { parentURL?: string | undefined },
+  ) => { url: string; format?: string | null | undefined; shortCircuit?: boolean },
 ) => { url: string; format?: string | null | undefined; shortCircuit?: boolean };

@@ -30,7 +30,13 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   const store = createOddsStore({
     mode,
     limit,
-    query: { q: settings.query, status: settings.status, category: settings.category, sort: settings.sort, limit: settings.limit },
+    query: {
+      q: settings.query,
+      status: settings.status,
+      category: settings.category,
+      sort: settings.sort,
+      limit: settings.limit,
+    },
   });
   // the ledger holds the sends of a previous run within the minute too: a restart stays inside the limit
   // the watchlist and alerts are back before the first answer arrives

@@ -11,7 +11,10 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
   const cmd = findCommand(first);
   if (!cmd) {
     // never echoed: a stray word on the command line may be a key
-    io.stderr.write(`oddsboard: argument 1 is not a command (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see oddsboard --help)\n`);
+    io.stderr.write(
+      `oddsboard: argument 1 is not a command (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see oddsboard ` +
+        `--help)\n`,
+    );
     return EXIT.usage;
   }
   return (await cmd.load())(argv.slice(1), io);

@@ -37,7 +37,11 @@ describe('parseArgs: one parser for every command', () => {
     expect(usage(() => parseArgs(TABLE, ['-x']))).toBe('unknown flag -x (see --help)');
     expect(usage(() => parseArgs(TABLE, ['--limit', '1', '--limit', '2']))).toBe('--limit is given more than once');
     expect(usage(() => parseArgs(TABLE, ['--limit']))).toBe('--limit needs a value');
-    for (const argv of [['--api-key', 'sk_live_abcdef123456'], ['--token=sk_live_abcdef123456'], ['--KEY', 'sk_live_abcdef123456']]) {
+    for (const argv of [
+      ['--api-key', 'sk_live_abcdef123456'],
+      ['--token=sk_live_abcdef123456'],
+      ['--KEY', 'sk_live_abcdef123456'],
+    ]) {
       const m = usage(() => parseArgs(TABLE, argv));
       expect(m).toMatch(/set ODDSBOARD_API_KEY instead/);
       expect(m).not.toContain('sk_live');
@@ -64,7 +68,8 @@ describe('help comes from the command table', () => {
     for (const cmd of COMMANDS) {
       expect(main).toContain(`$ oddsboard ${[cmd.name, ...cmd.args].join(' ')}`);
       const help = commandHelp(cmd);
-      for (const [name, spec] of Object.entries(cmd.flags)) expect(help).toContain(`${spec.shown ?? `--${name}`}${spec.arg ? ` ${spec.arg}` : ''}`);
+      for (const [name, spec] of Object.entries(cmd.flags))
+        expect(help).toContain(`${spec.shown ?? `--${name}`}${spec.arg ? ` ${spec.arg}` : ''}`);
     }
   });
 

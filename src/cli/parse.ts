@@ -60,11 +60,17 @@ function positionOf(argv: readonly string[], name: string): number | undefined {
 function unknownFlag(argv: readonly string[], name: string): UsageError {
   const k = kebab(name);
   if (KEY_FLAGS.has(k) || KEY_FLAGS.has(k.replace(/-/g, ''))) {
-    return new UsageError(`--${k} is not accepted: a key on the command line shows in ps and shell history; set ODDSBOARD_API_KEY instead`);
+    return new UsageError(
+      `--${k} is not accepted: a key on the command line shows in ps and shell history; set ODDSBOARD_API_KEY instead`,
+    );
   }
   const at = positionOf(argv, name);
   const dashes = name.length === 1 ? '-' : '--';
-  return new UsageError(sayable(k) ? `unknown flag ${dashes}${k} (see --help)` : `unknown flag${at ? ` in argument ${at}` : ''} (see --help)`);
+  return new UsageError(
+    sayable(k)
+      ? `unknown flag ${dashes}${k} (see --help)`
+      : `unknown flag${at ? ` in argument ${at}` : ''} (see --help)`,
+  );
 }
 
 /**
@@ -140,17 +146,24 @@ export type Invocation = { kind: 'help' } | { kind: 'version' } | { kind: 'run';
  * A command's argv read against its table: `--help`/`--version` first, then exactly
  * `args.length` positional arguments (named in messages by position, never echoed).
  */
-export function readInvocation(cmd: { name: string; args: readonly string[]; flags: FlagTable }, argv: readonly string[]): Invocation {
+export function readInvocation(
+  cmd: { name: string; args: readonly string[]; flags: FlagTable },
+  argv: readonly string[],
+): Invocation {
   const { flags, input } = parseArgs(cmd.flags, argv);
   if (flags.help === true) return { kind: 'help' };
   if (flags.version === true) return { kind: 'version' };
   const where = cmd.name === '' ? 'oddsboard --help' : `oddsboard ${cmd.name} --help`;
-  if (input.length < cmd.args.length) throw new UsageError(`${cmd.name} needs ${cmd.args.slice(input.length).join(' ')} (see ${where})`);
+  if (input.length < cmd.args.length)
+    throw new UsageError(`${cmd.name} needs ${cmd.args.slice(input.length).join(' ')} (see ${where})`);
   if (input.length > cmd.args.length) {
     // position in the whole command line: the command's name is argument 1
     const at = argv.indexOf(input[cmd.args.length]!) + 1 + (cmd.name === '' ? 0 : 1);
-    throw new UsageError(`unexpected argument${at > 0 ? ` ${at}` : ''}${cmd.name === '' ? ' (commands: see oddsboard --help)' : ` (see ${where})`}`);
+    throw new UsageError(
+      `unexpected argument${at > 0 ? ` ${at}` : ''}${cmd.name === '' ? ' (commands: see oddsboard --help)' : ` (see ${where})`}`,
+    );
   }
-  for (const [i, value] of input.entries()) if (value.trim() === '') throw new UsageError(`${cmd.args[i]} must not be empty`);
+  for (const [i, value] of input.entries())
+    if (value.trim() === '') throw new UsageError(`${cmd.args[i]} must not be empty`);
   return { kind: 'run', flags, args: input };
 }

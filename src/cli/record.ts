@@ -27,7 +27,8 @@ export interface RecordIo {
 
 function count(name: string, raw: string | undefined, dflt: number, min: number, max: number): number {
   if (raw === undefined) return dflt;
-  if (!/^\d{1,6}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   return Number(raw);
 }
 
@@ -53,7 +54,10 @@ function parse(argv: string[]): { dir: string; baseUrl?: string; plan: RecordPla
   };
 }
 
-export async function runRecord(argv: string[], io: RecordIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
+export async function runRecord(
+  argv: string[],
+  io: RecordIo = { stdout: process.stdout, stderr: process.stderr, env: process.env },
+): Promise<number> {
   let cfg: ReturnType<typeof parse>;
   let baseUrl: string | undefined;
   let apiKey: string | undefined;
@@ -84,7 +88,10 @@ export async function runRecord(argv: string[], io: RecordIo = { stdout: process
   const dir = cfg.dir;
   const clock = io.clock ?? systemClock;
   const startedAt = clock.now();
-  io.stderr.write(`recording ${info.baseUrl} ${info.authenticated ? `with key ${info.apiKey}` : 'anonymously'} into ${dir}, at most ${perMinute} requests a minute\n`);
+  io.stderr.write(
+    `recording ${info.baseUrl} ${info.authenticated ? `with key ${info.apiKey}` : 'anonymously'} into ${dir}, at most ` +
+      `${perMinute} requests a minute\n`,
+  );
   try {
     const summary = await recordService({
       client,
@@ -95,10 +102,23 @@ export async function runRecord(argv: string[], io: RecordIo = { stdout: process
       log: (line) => io.stderr.write(`${line}\n`),
       ...(io.signal ? { signal: io.signal } : {}),
     });
-    const manifest = { recordedAt: new Date(startedAt).toISOString(), baseUrl: info.baseUrl, authenticated: info.authenticated, plan: cfg.plan, files: summary.files };
+    const manifest = {
+      recordedAt: new Date(startedAt).toISOString(),
+      baseUrl: info.baseUrl,
+      authenticated: info.authenticated,
+      plan: cfg.plan,
+      files: summary.files,
+    };
     writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
-    io.stdout.write(`${summary.files.length} answers saved in ${dir} (${summary.requests} requests, ${summary.failures} failed)${summary.stopped ? `; stopped: ${summary.stopped}` : ''}\nreplay them with: oddsboard serve --replay ${dir}\n`);
-    return summary.stopped && summary.stopped !== 'aborted' ? 1 : summary.failures > 0 && summary.files.length === 0 ? 1 : 0;
+    io.stdout.write(
+      `${summary.files.length} answers saved in ${dir} (${summary.requests} requests, ${summary.failures} ` +
+        `failed)${summary.stopped ? `; stopped: ${summary.stopped}` : ''}\nreplay them with: oddsboard serve --replay ${dir}\n`,
+    );
+    return summary.stopped && summary.stopped !== 'aborted'
+      ? 1
+      : summary.failures > 0 && summary.files.length === 0
+        ? 1
+        : 0;
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     io.stderr.write(`oddsboard record: cannot write into ${dir}: ${e.code ?? e.message}\n`);

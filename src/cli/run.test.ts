@@ -6,9 +6,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /** The built CLI as a script or a person calls it without a terminal: messages and exit codes. */
 const root = resolve(import.meta.dirname, '../..');
 const cli = join(root, 'dist/cli.js');
-const env = { ...process.env, ODDSBOARD_CONFIG: '/nonexistent/config.json', ODDSBOARD_BASE_URL: '', ODDSBOARD_API_KEY: '' };
+const env = {
+  ...process.env,
+  ODDSBOARD_CONFIG: '/nonexistent/config.json',
+  ODDSBOARD_BASE_URL: '',
+  ODDSBOARD_API_KEY: '',
+};
 const run = (args: string[], extraEnv: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'], timeout: 10_000 });
+  spawnSync(process.execPath, [cli, ...args], {
+    encoding: 'utf8',
+    env: { ...env, ...extraEnv },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    timeout: 10_000,
+  });
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
@@ -45,7 +55,12 @@ describe('oddsboard without a terminal', () => {
   });
 
   it('never repeats a stray argument or flag: it may be a key pasted in the wrong place (exit 2)', () => {
-    for (const args of [['sk_live_0123456789abcdef'], ['--demo', 'sk_live_0123456789abcdef'], ['--sk_live_0123456789abcdef'], ['market', 'm1', 'sk_live_0123456789abcdef']]) {
+    for (const args of [
+      ['sk_live_0123456789abcdef'],
+      ['--demo', 'sk_live_0123456789abcdef'],
+      ['--sk_live_0123456789abcdef'],
+      ['market', 'm1', 'sk_live_0123456789abcdef'],
+    ]) {
       const r = run(args);
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -23,7 +23,11 @@ describe('runServe', () => {
     const out = sink();
     const err = sink();
     const ac = new AbortController();
-    const done = runServe(['--port', '0', '--seed', '7', '--keys', 'secret-alpha,secret-beta', '--speed', '2'], { stdout: out.stream, stderr: err.stream, signal: ac.signal });
+    const done = runServe(['--port', '0', '--seed', '7', '--keys', 'secret-alpha,secret-beta', '--speed', '2'], {
+      stdout: out.stream,
+      stderr: err.stream,
+      signal: ac.signal,
+    });
     const url = await out.firstLine;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${url}/public/v1/markets?limit=2`, { headers: { 'X-API-Key': 'secret-beta' } });
@@ -73,11 +77,19 @@ describe('runServe', () => {
     const out = sink();
     const err = sink();
     const ac = new AbortController();
-    const done = runServe(['--port', '0', '--replay', 'test/fixtures/real/polymarket'], { stdout: out.stream, stderr: err.stream, signal: ac.signal });
+    const done = runServe(['--port', '0', '--replay', 'test/fixtures/real/polymarket'], {
+      stdout: out.stream,
+      stderr: err.stream,
+      signal: ac.signal,
+    });
     const url = await out.firstLine;
     const res = await fetch(`${url}/public/v1/markets/3776139`);
-    expect(((await res.json()) as { data: { question: string } }).data.question).toBe('Dota 2: BoomBoys vs Team Spirit - Game 1 Winner');
-    expect(out.text()).toMatch(/REPLAY of recorded payloads in test\/fixtures\/real\/polymarket\n7 markets and 1 events/);
+    expect(((await res.json()) as { data: { question: string } }).data.question).toBe(
+      'Dota 2: BoomBoys vs Team Spirit - Game 1 Winner',
+    );
+    expect(out.text()).toMatch(
+      /REPLAY of recorded payloads in test\/fixtures\/real\/polymarket\n7 markets and 1 events/,
+    );
     ac.abort();
     expect(await done).toBe(0);
   });
@@ -85,30 +97,58 @@ describe('runServe', () => {
   it('--replay of a directory that cannot be read fails with 1 and one line', async () => {
     const out = sink();
     const err = sink();
-    expect(await runServe(['--port', '0', '--replay', 'no/such/dir'], { stdout: out.stream, stderr: err.stream })).toBe(1);
+    expect(await runServe(['--port', '0', '--replay', 'no/such/dir'], { stdout: out.stream, stderr: err.stream })).toBe(
+      1,
+    );
     expect(err.text()).toBe('oddsboard serve: no/such/dir is not a directory\n');
   });
 
-  it('--replay DIR --as-recorded --recorded-at ISO: the recorded times moved to now, and the summary says by how much', async () => {
-    const out = sink();
-    const err = sink();
-    const ac = new AbortController();
-    const done = runServe(['--port', '0', '--replay', openManifoldRecording(), '--as-recorded', '--recorded-at', MANIFOLD_OPEN_MC.recordedAt], { stdout: out.stream, stderr: err.stream, signal: ac.signal });
-    const url = await out.firstLine;
-    const res = await fetch(`${url}/public/v1/markets/${MANIFOLD_OPEN_MC.id}/quote?outcome=Cthulu&amount=5&action=buy`);
-    expect(res.status).toBe(200);
-    expect(out.text()).toContain('as of the recording (2022-10-11T22:30:18.000Z)');
-    expect(out.text()).toMatch(/1 markets and 0 events, served as recorded but for their times: each moved forward \d{4}d( \d+h)? \d+m\n/);
-    ac.abort();
-    expect(await done).toBe(0);
-    expect(err.text()).toBe('');
-  });
+  it(
+    '--replay DIR --as-recorded --recorded-at ISO: the recorded times moved to now, and the summary says by how ' +
+      'much',
+    async () => {
+      const out = sink();
+      const err = sink();
+      const ac = new AbortController();
+      const done = runServe(
+        [
+          '--port',
+          '0',
+          '--replay',
+          openManifoldRecording(),
+          '--as-recorded',
+          '--recorded-at',
+          MANIFOLD_OPEN_MC.recordedAt,
+        ],
+        { stdout: out.stream, stderr: err.stream, signal: ac.signal },
+      );
+      const url = await out.firstLine;
+      const res = await fetch(
+        `${url}/public/v1/markets/${MANIFOLD_OPEN_MC.id}/quote?outcome=Cthulu&amount=5&action=buy`,
+      );
+      expect(res.status).toBe(200);
+      expect(out.text()).toContain('as of the recording (2022-10-11T22:30:18.000Z)');
+      expect(out.text()).toMatch(
+        /1 markets and 0 events, served as recorded but for their times: each moved forward \d{4}d( \d+h)? \d+m\n/,
+      );
+      ac.abort();
+      expect(await done).toBe(0);
+      expect(err.text()).toBe('');
+    },
+  );
 
   it('--as-recorded on a directory without a manifest fails with 1 and one line naming the way out', async () => {
     const out = sink();
     const err = sink();
-    expect(await runServe(['--port', '0', '--replay', 'test/fixtures/real/manifold', '--as-recorded'], { stdout: out.stream, stderr: err.stream })).toBe(1);
-    expect(err.text()).toMatch(/^oddsboard serve: --as-recorded needs the time of the recording: \S+manifest\.json is missing \(or give --recorded-at ISO\)\n$/);
+    expect(
+      await runServe(['--port', '0', '--replay', 'test/fixtures/real/manifold', '--as-recorded'], {
+        stdout: out.stream,
+        stderr: err.stream,
+      }),
+    ).toBe(1);
+    expect(err.text()).toMatch(
+      /^oddsboard serve: --as-recorded needs the time of the recording: \S+manifest\.json is missing \(or give --recorded-at ISO\)\n$/,
+    );
   });
 
   it('--help prints usage and returns 0', async () => {
@@ -120,22 +160,34 @@ describe('runServe', () => {
     expect(out.text()).toContain('--as-recorded');
     expect(out.text()).toContain('--recorded-at ISO');
     expect(out.text()).toContain('--chaos PROFILE');
-    expect(out.text()).toContain('500 html badjson truncated wrongtypes huge trickle hang reset flap 429 revoke vanish');
+    expect(out.text()).toContain(
+      '500 html badjson truncated wrongtypes huge trickle hang reset flap 429 revoke vanish',
+    );
   });
 
-  it('--chaos 500 --chaos-after 0 fails every request and says so; --log-requests prints one line each, never the key', async () => {
-    const out = sink();
-    const ac = new AbortController();
-    const done = runServe(['--port', '0', '--keys', 'secret-gamma', '--chaos', '500', '--chaos-after', '0', '--log-requests'], { stdout: out.stream, stderr: sink().stream, signal: ac.signal });
-    const url = await out.firstLine;
-    const res = await fetch(`${url}/public/v1/markets?limit=2`, { headers: { 'X-API-Key': 'secret-gamma' } });
-    expect(res.status).toBe(500);
-    await res.text();
-    ac.abort();
-    expect(await done).toBe(0);
-    expect(out.text()).toContain('CHAOS 500: normal for 0 s from the first request, then for good');
-    const req = out.text().split('\n').find((l) => l.startsWith('req '));
-    expect(JSON.parse(req!.slice(4))).toMatchObject({ path: '/public/v1/markets?limit=2', status: 500, fault: true });
-    expect(out.text()).not.toContain('secret');
-  });
+  it(
+    '--chaos 500 --chaos-after 0 fails every request and says so; --log-requests prints one line each, never the ' +
+      'key',
+    async () => {
+      const out = sink();
+      const ac = new AbortController();
+      const done = runServe(
+        ['--port', '0', '--keys', 'secret-gamma', '--chaos', '500', '--chaos-after', '0', '--log-requests'],
+        { stdout: out.stream, stderr: sink().stream, signal: ac.signal },
+      );
+      const url = await out.firstLine;
+      const res = await fetch(`${url}/public/v1/markets?limit=2`, { headers: { 'X-API-Key': 'secret-gamma' } });
+      expect(res.status).toBe(500);
+      await res.text();
+      ac.abort();
+      expect(await done).toBe(0);
+      expect(out.text()).toContain('CHAOS 500: normal for 0 s from the first request, then for good');
+      const req = out
+        .text()
+        .split('\n')
+        .find((l) => l.startsWith('req '));
+      expect(JSON.parse(req!.slice(4))).toMatchObject({ path: '/public/v1/markets?limit=2', status: 500, fault: true });
+      expect(out.text()).not.toContain('secret');
+    },
+  );
 });

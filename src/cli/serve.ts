@@ -22,7 +22,8 @@ const SERVE = findCommand('serve')!;
 
 function intFlag(name: string, raw: string | boolean | undefined, dflt: number, max: number): number {
   if (raw === undefined) return dflt;
-  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) > max) throw new UsageError(`--${name} must be an integer from 0 to ${max}`);
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) > max)
+    throw new UsageError(`--${name} must be an integer from 0 to ${max}`);
   return Number(raw);
 }
 
@@ -48,7 +49,8 @@ function parse(argv: string[]): ServeConfig | 'help' {
   let speed = 1;
   if (speedRaw !== undefined) {
     speed = Number(speedRaw);
-    if (!/^\d+(\.\d+)?$/.test(speedRaw) || !(speed > 0) || speed > 10_000) throw new UsageError('--speed must be a number greater than 0 and at most 10000');
+    if (!/^\d+(\.\d+)?$/.test(speedRaw) || !(speed > 0) || speed > 10_000)
+      throw new UsageError('--speed must be a number greater than 0 and at most 10000');
   }
   const host = values.host ?? '127.0.0.1';
   if (host === '' || /\s/.test(host)) throw new UsageError('--host must be an address');
@@ -67,7 +69,8 @@ function parse(argv: string[]): ServeConfig | 'help' {
   if (values['recorded-at'] !== undefined) {
     if (!asRecorded) throw new UsageError('--recorded-at goes with --as-recorded');
     recordedAt = parseRecordedAt(values['recorded-at']);
-    if (recordedAt === undefined) throw new UsageError('--recorded-at must be an ISO 8601 time with its zone, e.g. 2022-10-11T22:30:18Z');
+    if (recordedAt === undefined)
+      throw new UsageError('--recorded-at must be an ISO 8601 time with its zone, e.g. 2022-10-11T22:30:18Z');
   }
   return {
     ...(values.replay !== undefined ? { replay: values.replay } : {}),
@@ -115,7 +118,10 @@ function formatShift(ms: number): string {
   return [d ? `${d}d` : '', h ? `${h}h` : '', `${m % 60}m`].filter(Boolean).join(' ');
 }
 
-export async function runServe(argv: string[], io: ServeIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export async function runServe(
+  argv: string[],
+  io: ServeIo = { stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
   let cfg: ServeConfig | 'help';
   try {
     cfg = parse(argv);
@@ -132,11 +138,18 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
   try {
     if (cfg.replay !== undefined) {
       const { startReplayServer } = await import('../server/replay/index.js');
-      const r = await startReplayServer({ dir: cfg.replay, port: cfg.port, host: cfg.host, keys: cfg.keys, ...(cfg.asRecorded ? { asRecorded: cfg.asRecorded } : {}) });
+      const r = await startReplayServer({
+        dir: cfg.replay,
+        port: cfg.port,
+        host: cfg.host,
+        keys: cfg.keys,
+        ...(cfg.asRecorded ? { asRecorded: cfg.asRecorded } : {}),
+      });
       running = r;
       const counts = `${r.catalog.marketCount} markets and ${r.catalog.eventCount} events`;
       summary = r.asRecorded
-        ? `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}, as of the recording (${new Date(r.asRecorded.recordedAt).toISOString()})\n` +
+        ? `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}, as of the recording ` +
+          `(${new Date(r.asRecorded.recordedAt).toISOString()})\n` +
           `${counts}, served as recorded but for their times: each moved forward ${formatShift(r.asRecorded.shiftMs)}\n`
         : `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}\n${counts}, served as recorded\n`;
     } else {
@@ -144,7 +157,14 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
       // --log-requests alone: the request log, without faults or hostile titles
       const chaos = cfg.chaos ?? (cfg.logRequests ? { profile: 'none' as const, hostileTitles: false } : undefined);
       if (chaos && cfg.logRequests) chaos.onRequest = log;
-      const r = await startServer({ port: cfg.port, host: cfg.host, seed: cfg.seed, speed: cfg.speed, keys: cfg.keys, ...(chaos ? { chaos } : {}) });
+      const r = await startServer({
+        port: cfg.port,
+        host: cfg.host,
+        seed: cfg.seed,
+        speed: cfg.speed,
+        keys: cfg.keys,
+        ...(chaos ? { chaos } : {}),
+      });
       running = r;
       const sim = r.sim;
       const visible = sim.markets().filter((m) => sim.isVisible(m)).length;
@@ -155,6 +175,7 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
         `${visible} public markets in ${events} events across ${categories} categories\n` +
         (cfg.chaos
           ? `CHAOS ${cfg.chaos.profile}: normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s from the first request, then ` +
+            `` +
             `${cfg.chaos.forMs === undefined ? 'for good' : `for ${cfg.chaos.forMs / 1000} s`}\n`
           : '');
     }
@@ -173,7 +194,8 @@ export async function runServe(argv: string[], io: ServeIo = { stdout: process.s
   }
   io.stdout.write(`${running.url}\n`);
   io.stdout.write(
-    `${summary}API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ${DEFAULT_LIMITS.key}/min per key\n` +
+    `${summary}API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ` +
+      `${DEFAULT_LIMITS.key}/min per key\n` +
       `Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {

@@ -24,15 +24,37 @@ process.on('exit', () => writeFileSync(process.env.RECORD_MODULES, [...seen].joi
 `,
 );
 
-/** Runs the built CLI (asynchronously: the reference service answers from this process) and returns the module URLs it resolved. */
-function loaded(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; urls: string[]; stdout: string }> {
+/**
+ * Runs the built CLI (asynchronously: the reference service answers from this process) and returns the module URLs it
+ * resolved.
+ */
+function loaded(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; urls: string[]; stdout: string }> {
   const out = join(work, `modules-${Math.random().toString(36).slice(2)}.txt`);
   return new Promise((done) => {
     execFile(
       process.execPath,
       ['--import', hook, cli, ...args],
-      { encoding: 'utf8', env: { ...process.env, ODDSBOARD_CONFIG: '/nonexistent/config.json', ODDSBOARD_API_KEY: '', XDG_STATE_HOME: work, RECORD_MODULES: out, ...env }, timeout: 15_000 },
-      (err, stdout) => done({ status: err ? ((err as { code?: number }).code ?? null) : 0, urls: readFileSync(out, 'utf8').split('\n'), stdout }),
+      {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          ODDSBOARD_CONFIG: '/nonexistent/config.json',
+          ODDSBOARD_API_KEY: '',
+          XDG_STATE_HOME: work,
+          RECORD_MODULES: out,
+          ...env,
+        },
+        timeout: 15_000,
+      },
+      (err, stdout) =>
+        done({
+          status: err ? ((err as { code?: number }).code ?? null) : 0,
+          urls: readFileSync(out, 'utf8').split('\n'),
+          stdout,
+        }),
     );
   });
 }
@@ -75,7 +97,12 @@ describe('start-up: no Ink or React unless the dashboard draws', () => {
     const out = join(work, 'modules-dashboard.txt');
     const script = `await import(${JSON.stringify(join(root, 'dist/cli/interactive.js'))})`;
     await new Promise<void>((done, fail) =>
-      execFile(process.execPath, ['--import', hook, '--input-type=module', '-e', script], { env: { ...process.env, RECORD_MODULES: out } }, (err) => (err ? fail(err) : done())),
+      execFile(
+        process.execPath,
+        ['--import', hook, '--input-type=module', '-e', script],
+        { env: { ...process.env, RECORD_MODULES: out } },
+        (err) => (err ? fail(err) : done()),
+      ),
     );
     const urls = readFileSync(out, 'utf8').split('\n');
     expect(urls.some((u) => /\/node_modules\/ink\//.test(u))).toBe(true);

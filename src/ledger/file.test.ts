@@ -111,36 +111,39 @@ describe('the lock', () => {
     expect(readFileSync(mine, 'utf8')).toContain('theirs');
   });
 
-  it('loses no claim when processes claim at the same time, and a process that dies holding the lock blocks nobody', async () => {
-    const path = join(dir(), 'budget.ledger');
-    const module = resolve(import.meta.dirname, '../../dist/ledger/file.js');
-    if (!existsSync(module)) throw new Error('dist/ledger/file.js is missing: `npm test` builds it first');
-    const script = `
+  it(
+    'loses no claim when processes claim at the same time, and a process that dies holding the lock blocks ' + 'nobody',
+    async () => {
+      const path = join(dir(), 'budget.ledger');
+      const module = resolve(import.meta.dirname, '../../dist/ledger/file.js');
+      if (!existsSync(module)) throw new Error('dist/ledger/file.js is missing: `npm test` builds it first');
+      const script = `
       const { FileLedger } = await import(${JSON.stringify(module)});
       const l = new FileLedger(${JSON.stringify(path)}, { proc: process.argv[1] });
       let n = 0;
       while (n < 40) { const c = l.claim(Date.now(), 100000); if (c.ok) n++; }
     `;
-    const children = ['p1', 'p2', 'p3', 'p4'].map(
-      (name) =>
-        new Promise<number | null>((done) => {
-          const child = spawn(process.execPath, ['--input-type=module', '-e', script, name], { stdio: 'inherit' });
-          child.on('exit', done);
-        }),
-    );
-    expect(await Promise.all(children)).toEqual([0, 0, 0, 0]);
-    const lines = readFileSync(path, 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(160);
-    for (const p of ['p1', 'p2', 'p3', 'p4']) expect(lines.filter((l) => l.endsWith(` ${p}`))).toHaveLength(40);
+      const children = ['p1', 'p2', 'p3', 'p4'].map(
+        (name) =>
+          new Promise<number | null>((done) => {
+            const child = spawn(process.execPath, ['--input-type=module', '-e', script, name], { stdio: 'inherit' });
+            child.on('exit', done);
+          }),
+      );
+      expect(await Promise.all(children)).toEqual([0, 0, 0, 0]);
+      const lines = readFileSync(path, 'utf8').trim().split('\n');
+      expect(lines).toHaveLength(160);
+      for (const p of ['p1', 'p2', 'p3', 'p4']) expect(lines.filter((l) => l.endsWith(` ${p}`))).toHaveLength(40);
 
-    // a process killed while it holds the lock
-    const crash = `
+      // a process killed while it holds the lock
+      const crash = `
       const { FileLock } = await import(${JSON.stringify(resolve(import.meta.dirname, '../../dist/ledger/lock.js'))});
       new FileLock(${JSON.stringify(`${path}.lock`)}).tryAcquire();
       process.kill(process.pid, 'SIGKILL');
     `;
-    spawnSync(process.execPath, ['--input-type=module', '-e', crash]);
-    expect(existsSync(`${path}.lock`)).toBe(true);
-    expect(new FileLedger(path, { proc: 'after' }).claim(Date.now(), 100000)).toEqual({ ok: true });
-  });
+      spawnSync(process.execPath, ['--input-type=module', '-e', crash]);
+      expect(existsSync(`${path}.lock`)).toBe(true);
+      expect(new FileLedger(path, { proc: 'after' }).claim(Date.now(), 100000)).toEqual({ ok: true });
+    },
+  );
 });

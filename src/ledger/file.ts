@@ -37,7 +37,10 @@ function parse(text: string): Line[] {
 
 /** The ledger's file name for a service and key: a hash of both, so the key never reaches the disk. */
 export function ledgerName(baseUrl: string, apiKey: string | undefined): string {
-  const h = createHash('sha256').update(`oddsboard-ledger\0${baseUrl}\0${apiKey ?? ''}`).digest('hex').slice(0, 20);
+  const h = createHash('sha256')
+    .update(`oddsboard-ledger\0${baseUrl}\0${apiKey ?? ''}`)
+    .digest('hex')
+    .slice(0, 20);
   return `budget-${h}.ledger`;
 }
 
@@ -55,7 +58,11 @@ export class FileLedger implements SendLedger {
   readonly pollMs: number;
   private readonly proc: string;
   private readonly lock: FileLock;
-  private view: { checkedAt: number; stamp: string; lines: Line[] } = { checkedAt: Number.NEGATIVE_INFINITY, stamp: '', lines: [] };
+  private view: { checkedAt: number; stamp: string; lines: Line[] } = {
+    checkedAt: Number.NEGATIVE_INFINITY,
+    stamp: '',
+    lines: [],
+  };
 
   constructor(
     readonly path: string,
@@ -75,7 +82,8 @@ export class FileLedger implements SendLedger {
 
   pausedUntil(now: number): number | undefined {
     let until: number | undefined;
-    for (const l of this.lines(now)) if (l.kind === 'p' && l.at > now && (until === undefined || l.at > until)) until = l.at;
+    for (const l of this.lines(now))
+      if (l.kind === 'p' && l.at > now && (until === undefined || l.at > until)) until = l.at;
     return until;
   }
 
@@ -85,7 +93,12 @@ export class FileLedger implements SendLedger {
       this.seen(live, now); // what the file says now, for the planning between claims
       const pause = live.filter((l) => l.kind === 'p').reduce((m, l) => Math.max(m, l.at), Number.NEGATIVE_INFINITY);
       if (pause > now) return { ok: false, retryAt: pause, reason: 'paused' };
-      const at = slotAfter(live.filter((l) => l.kind === 's').map((l) => l.at), now, allowed, this.spanMs);
+      const at = slotAfter(
+        live.filter((l) => l.kind === 's').map((l) => l.at),
+        now,
+        allowed,
+        this.spanMs,
+      );
       if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
       this.write([...live, { kind: 's', at: now, proc: this.proc }]);
       return { ok: true };
@@ -111,7 +124,11 @@ export class FileLedger implements SendLedger {
     try {
       return parse(readTextFile(this.path, LEDGER_MAX_BYTES));
     } catch (e) {
-      if (e instanceof FileProblem && (e.reason === 'missing' || e.reason === 'too_large' || e.reason === 'not_regular')) return [];
+      if (
+        e instanceof FileProblem &&
+        (e.reason === 'missing' || e.reason === 'too_large' || e.reason === 'not_regular')
+      )
+        return [];
       throw e;
     }
   }
@@ -153,12 +170,19 @@ export class FileLedger implements SendLedger {
  * The shared ledger for a service and key under the state directory, or the reason it cannot
  * be used (the directory cannot be created): the caller then counts its own sends only.
  */
-export function openFileLedger(env: NodeJS.ProcessEnv, baseUrl: string, apiKey: string | undefined, opts: FileLedgerOptions = {}): { ledger: FileLedger } | { problem: string } {
+export function openFileLedger(
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  apiKey: string | undefined,
+  opts: FileLedgerOptions = {},
+): { ledger: FileLedger } | { problem: string } {
   const dir = stateDir(env);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (e) {
-    return { problem: `the rate ledger directory ${dir} cannot be created (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+    return {
+      problem: `the rate ledger directory ${dir} cannot be created (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+    };
   }
   return { ledger: new FileLedger(join(dir, ledgerName(baseUrl, apiKey)), opts) };
 }

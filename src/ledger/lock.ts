@@ -69,7 +69,10 @@ export class FileLock {
     this.isAlive = opts.isAlive ?? processAlive;
   }
 
-  /** Takes the lock if it is free or stale; false while a live owner holds it. Never waits. Throws on I/O errors other than contention. */
+  /**
+   * Takes the lock if it is free or stale; false while a live owner holds it. Never waits. Throws on I/O errors other
+   * than contention.
+   */
   tryAcquire(): boolean {
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = randomBytes(8).toString('hex');

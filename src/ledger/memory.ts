@@ -18,7 +18,10 @@ export class MemoryLedger {
   /** The ledger as process `proc` sees it; `pollMs` as a file ledger would say (undefined: nobody else writes). */
   view(proc: string, pollMs?: number): SendLedger {
     return {
-      others: (now) => this.live(now).filter((e) => e.proc !== proc).map((e) => e.at),
+      others: (now) =>
+        this.live(now)
+          .filter((e) => e.proc !== proc)
+          .map((e) => e.at),
       pausedUntil: (now) => (this.pause && this.pause.at > now ? this.pause.at : undefined),
       claim: (now, allowed) => this.claim(proc, now, allowed),
       pause: (until) => {
@@ -34,7 +37,12 @@ export class MemoryLedger {
 
   private claim(proc: string, now: number, allowed: number): Claim {
     if (this.pause && this.pause.at > now) return { ok: false, retryAt: this.pause.at, reason: 'paused' };
-    const at = slotAfter(this.live(now).map((e) => e.at), now, allowed, this.spanMs);
+    const at = slotAfter(
+      this.live(now).map((e) => e.at),
+      now,
+      allowed,
+      this.spanMs,
+    );
     if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
     this.sends = this.live(now); // only the window is kept
     this.sends.push({ at: now, proc });

@@ -51,7 +51,9 @@ describe('waitForSlot', () => {
 
   it('with noWait refuses at once, saying how long it would take', async () => {
     const t = virtual();
-    await expect(waitForSlot(scripted(12_000), 29, { noWait: true, ...t })).rejects.toEqual(expect.objectContaining({ name: 'BudgetSpent', retryAfterMs: 12_000, paused: false }));
+    await expect(waitForSlot(scripted(12_000), 29, { noWait: true, ...t })).rejects.toEqual(
+      expect.objectContaining({ name: 'BudgetSpent', retryAfterMs: 12_000, paused: false }),
+    );
     const paused = new MemoryLedger().view('x');
     paused.pause(5_000, 0);
     const e = await waitForSlot(paused, 29, { noWait: true, ...t }).catch((x: unknown) => x);
@@ -63,7 +65,12 @@ describe('waitForSlot', () => {
     const ac = new AbortController();
     const reason = new Error('interrupted');
     const t = virtual();
-    const p = waitForSlot(scripted(60_000), 29, { noWait: false, signal: ac.signal, now: t.now, sleep: () => (ac.abort(reason), Promise.reject(reason)) });
+    const p = waitForSlot(scripted(60_000), 29, {
+      noWait: false,
+      signal: ac.signal,
+      now: t.now,
+      sleep: () => (ac.abort(reason), Promise.reject(reason)),
+    });
     await expect(p).rejects.toBe(reason);
   });
 

@@ -9,7 +9,8 @@ export class BudgetSpent extends Error {
   ) {
     super(
       paused
-        ? `the service answered 429 to an oddsboard process; the shared rate budget is paused for ${Math.ceil(retryAfterMs / 1000)}s`
+        ? `the service answered 429 to an oddsboard process; the shared rate budget is paused for ` +
+            `${Math.ceil(retryAfterMs / 1000)}s`
         : `the shared rate budget is spent; a slot frees up in ${Math.ceil(retryAfterMs / 1000)}s`,
     );
   }

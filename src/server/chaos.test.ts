@@ -20,7 +20,11 @@ afterEach(async () => {
 async function chaotic(chaos: Omit<ChaosOptions, 'clock'>) {
   const log: ChaosRequest[] = [];
   const clock = new ManualClock(Date.now()); // wall-clock time: an HTTP-date Retry-After is read against Date.now()
-  const b = await boot({ clock, keys: [KEY], chaos: { afterMs: 10_000, forMs: 60_000, ...chaos, onRequest: (e) => log.push(e) } });
+  const b = await boot({
+    clock,
+    keys: [KEY],
+    chaos: { afterMs: 10_000, forMs: 60_000, ...chaos, onRequest: (e) => log.push(e) },
+  });
   const client = (key = true, timeouts = { headersMs: 400, bodyMs: 400, totalMs: 1_500 }) => {
     const c = createClient({ baseUrl: b.server.url, ...(key ? { apiKey: KEY } : {}), timeouts });
     clients.push(c);
@@ -57,7 +61,23 @@ describe('chaos schedule', () => {
   });
 
   it('lists every profile in the help and the type', () => {
-    expect(CHAOS_PROFILES).toEqual(['none', '500', 'html', 'badjson', 'truncated', 'wrongtypes', 'huge', 'trickle', 'hang', 'reset', 'flap', '429', 'revoke', 'vanish', 'forbid']);
+    expect(CHAOS_PROFILES).toEqual([
+      'none',
+      '500',
+      'html',
+      'badjson',
+      'truncated',
+      'wrongtypes',
+      'huge',
+      'trickle',
+      'hang',
+      'reset',
+      'flap',
+      '429',
+      'revoke',
+      'vanish',
+      'forbid',
+    ]);
   });
 });
 
@@ -98,14 +118,17 @@ describe('what each fault looks like to the client', () => {
     check(e.retryAfterMs);
   });
 
-  it('revoke: a key is refused with 401 (the echoed key scrubbed by the client); anonymous requests still work', async () => {
-    const { c, client } = await during('revoke');
-    const e = await rejection(c.listMarkets());
-    expect(e).toMatchObject({ kind: 'unauthorized', status: 401 });
-    expect(e.message).toContain('[redacted]');
-    expect(e.message).not.toContain(KEY);
-    expect((await client(false).listMarkets()).status).toBe(200);
-  });
+  it(
+    'revoke: a key is refused with 401 (the echoed key scrubbed by the client); anonymous requests still ' + 'work',
+    async () => {
+      const { c, client } = await during('revoke');
+      const e = await rejection(c.listMarkets());
+      expect(e).toMatchObject({ kind: 'unauthorized', status: 401 });
+      expect(e.message).toContain('[redacted]');
+      expect(e.message).not.toContain(KEY);
+      expect((await client(false).listMarkets()).status).toBe(200);
+    },
+  );
 
   it('vanish / forbid: the market last asked for answers 404 / 403 and leaves the list; the others stay', async () => {
     for (const [profile, kind] of [
@@ -127,15 +150,19 @@ describe('what each fault looks like to the client', () => {
 });
 
 describe('hostile titles', () => {
-  it('the first rows of the first list carry control sequences and width-tricky emoji; the client strips the sequences', async () => {
-    const { get } = await chaotic({ profile: 'none' });
-    const raw = await get(`${P}/markets?limit=5`, { headers: { 'X-API-Key': KEY } });
-    const titles = (raw.body.data as Array<{ title: string }>).map((m) => m.title);
-    expect(titles.slice(0, 3)).toEqual([...HOSTILE_TITLES]);
-    const c = createClient({ baseUrl: (await chaotic({ profile: 'none' })).server.url, apiKey: KEY });
-    clients.push(c);
-    const shown = (await c.listMarkets({ limit: 5 })).data.slice(0, 3).map((m) => m.title);
-    for (const t of shown) expect(t).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
-    expect(shown[0]).toBe('Will 🌡 Tokyo 東京 top 35 °C this week? 気温');
-  });
+  it(
+    'the first rows of the first list carry control sequences and width-tricky emoji; the client strips the ' +
+      'sequences',
+    async () => {
+      const { get } = await chaotic({ profile: 'none' });
+      const raw = await get(`${P}/markets?limit=5`, { headers: { 'X-API-Key': KEY } });
+      const titles = (raw.body.data as Array<{ title: string }>).map((m) => m.title);
+      expect(titles.slice(0, 3)).toEqual([...HOSTILE_TITLES]);
+      const c = createClient({ baseUrl: (await chaotic({ profile: 'none' })).server.url, apiKey: KEY });
+      clients.push(c);
+      const shown = (await c.listMarkets({ limit: 5 })).data.slice(0, 3).map((m) => m.title);
+      for (const t of shown) expect(t).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+      expect(shown[0]).toBe('Will 🌡 Tokyo 東京 top 35 °C this week? 気温');
+    },
+  );
 });

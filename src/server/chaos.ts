@@ -4,7 +4,8 @@
  * copes. Normal service for `afterMs` from the first request (so a client
  * that starts slowly still gets its data first), then the fault for `forMs`
  * (for good when not given), then normal service again; `flap` alternates down and up
- * for `forMs` each; `none` never fails (hostile titles and the request log only). Under any profile a few markets on screen carry hostile
+ * for `forMs` each; `none` never fails (hostile titles and the request log only). Under any profile a few markets on
+ * screen carry hostile
  * titles (control sequences, emoji terminals measure differently).
  *
  * Every request is reported to `onRequest` (path, status, whether the fault
@@ -15,7 +16,23 @@ import type { Clock } from '../util/clock.js';
 import { BAD_JSON, hostile, sendHuge, sendReset, sendTrickle, truncated, without, WRONG_TYPES } from './chaosBody.js';
 import { decodeId, splitTarget } from './reply.js';
 
-export const CHAOS_PROFILES = ['none', '500', 'html', 'badjson', 'truncated', 'wrongtypes', 'huge', 'trickle', 'hang', 'reset', 'flap', '429', 'revoke', 'vanish', 'forbid'] as const;
+export const CHAOS_PROFILES = [
+  'none',
+  '500',
+  'html',
+  'badjson',
+  'truncated',
+  'wrongtypes',
+  'huge',
+  'trickle',
+  'hang',
+  'reset',
+  'flap',
+  '429',
+  'revoke',
+  'vanish',
+  'forbid',
+] as const;
 export type ChaosProfile = (typeof CHAOS_PROFILES)[number];
 
 export const RETRY_AFTER_KINDS = ['seconds', 'date', 'none', 'huge'] as const;
@@ -48,10 +65,17 @@ export interface ChaosRequest {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-const HTML_502 = '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>';
+const HTML_502 =
+  '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad ' +
+  'Gateway</h1><p>nginx</p></body></html>';
 
 function json(res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', ...extra });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    ...extra,
+  });
   res.end(body);
 }
 
@@ -182,7 +206,11 @@ export class Chaos {
     res.end = ((chunk?: unknown) => {
       res.writeHead = writeHead;
       res.end = end;
-      const body = this.damage(typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '', status, fault);
+      const body = this.damage(
+        typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '',
+        status,
+        fault,
+      );
       const out = { ...headers, 'Content-Length': String(Buffer.byteLength(body)) };
       if (fault && this.profile === 'trickle') sendTrickle(res, status, out, body);
       else if (fault && this.profile === 'reset') sendReset(res, status, out, body);
@@ -207,7 +235,8 @@ export class Chaos {
       this.hostileIds = parsed.data.slice(0, 3).map((m: { id?: unknown }) => String(m?.id));
     }
     if (this.hostileIds) hostile(parsed.data, this.hostileIds);
-    if (fault && this.profile === 'vanish' && this.victim !== undefined) parsed.data = without(parsed.data, this.victim);
+    if (fault && this.profile === 'vanish' && this.victim !== undefined)
+      parsed.data = without(parsed.data, this.victim);
     if (fault && this.profile === 'wrongtypes') parsed.data = WRONG_TYPES;
     const text = JSON.stringify(parsed);
     if (fault && this.profile === 'badjson') return BAD_JSON;

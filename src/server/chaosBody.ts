@@ -6,10 +6,13 @@
  */
 import type { ServerResponse } from 'node:http';
 
-/** Titles a hostile or broken server might send: every control-sequence vector, and emoji terminals measure differently. */
+/**
+ * Titles a hostile or broken server might send: every control-sequence vector, and emoji terminals measure differently.
+ */
 export const HOSTILE_TITLES = [
   'Will 🌡️ Tokyo 東京 top 35 °C this week? 気温',
-  '\x1b]52;c;ZHJpbGwtY2xpcGJvYXJk\x07Clipboard\x1b[6n heist \x1b]8;;https://evil.example/\x07link\x1b]8;;\x07 \x1b[38;5;201mmagenta',
+  '\x1b]52;c;ZHJpbGwtY2xpcGJvYXJk\x07Clipboard\x1b[6n heist \x1b]8;;https://evil.example/\x07link\x1b]8;;\x07 ' +
+    '\x1b[38;5;201mmagenta',
   '\u009b31mC1 red \u202eevil\u202c \x07bell \x08\x08BS \x1bP1$r\x1b\\DCS 👨‍👩‍👧 🇺🇸 👍🏽 1️⃣',
 ] as const;
 
@@ -72,7 +75,9 @@ export function truncated(body: string): string {
 /** A 50 MB JSON body, streamed with back-pressure and given up when the client goes away. */
 export function sendHuge(res: ServerResponse, bytes = 50 * 1024 * 1024): void {
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  const unit = Buffer.from(`${JSON.stringify({ id: 'mkt-huge', title: 'x'.repeat(900), status: 'active', outcomes: [] })},`);
+  const unit = Buffer.from(
+    `${JSON.stringify({ id: 'mkt-huge', title: 'x'.repeat(900), status: 'active', outcomes: [] })},`,
+  );
   let sent = 0;
   let stopped = false;
   res.on('close', () => (stopped = true));

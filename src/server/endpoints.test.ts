@@ -33,9 +33,16 @@ describe('GET /markets', () => {
     const list = r.body.data as any[];
     expect(list).toHaveLength(20);
     for (const m of list) {
-      expect(m).toMatchObject({ id: expect.any(String), title: expect.any(String), category: expect.any(String), status: 'active', eventId: expect.any(String) });
+      expect(m).toMatchObject({
+        id: expect.any(String),
+        title: expect.any(String),
+        category: expect.any(String),
+        status: 'active',
+        eventId: expect.any(String),
+      });
       expect(m.outcomes.length).toBeGreaterThanOrEqual(2);
-      for (const o of m.outcomes) expect(o).toEqual({ id: expect.any(String), name: expect.any(String), price: expect.any(Number) });
+      for (const o of m.outcomes)
+        expect(o).toEqual({ id: expect.any(String), name: expect.any(String), price: expect.any(Number) });
       for (const f of ['closesAt', 'updatedAt', 'createdAt']) expect(Number.isNaN(Date.parse(m[f]))).toBe(false);
       expect(m.volume).toBeGreaterThan(0);
       expect(m.liquidity).toBeGreaterThan(0);
@@ -74,7 +81,12 @@ describe('GET /markets', () => {
 
   it('sorts by volume, newest, closing and liquidity', async () => {
     const { get } = await boot();
-    const field: Record<string, [string, 1 | -1]> = { volume: ['volume', -1], newest: ['createdAt', -1], closing: ['closesAt', 1], liquidity: ['liquidity', -1] };
+    const field: Record<string, [string, 1 | -1]> = {
+      volume: ['volume', -1],
+      newest: ['createdAt', -1],
+      closing: ['closesAt', 1],
+      liquidity: ['liquidity', -1],
+    };
     for (const [sort, [key, dir]] of Object.entries(field)) {
       const list = (await get(`${P}/markets?sort=${sort}&limit=50&status=all`)).body.data as any[];
       const vals = list.map((m) => (typeof m[key] === 'string' ? Date.parse(m[key]) : m[key]) as number);
@@ -95,9 +107,21 @@ describe('GET /markets', () => {
   it('rejects bad parameters with 400 INVALID_PARAMETER naming the parameter', async () => {
     const { get } = await boot();
     const cases: [string, string][] = [
-      ['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=1.5', 'limit'], ['limit=-1', 'limit'], ['limit=abc', 'limit'], ['limit=', 'limit'], ['limit=1e2', 'limit'],
-      ['offset=10001', 'offset'], ['offset=-1', 'offset'], ['offset=x', 'offset'], ['limit=5&limit=6', 'limit'],
-      ['status=open', 'status'], ['status=', 'status'], ['sort=price', 'sort'], [`q=${'x'.repeat(201)}`, 'q'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=1.5', 'limit'],
+      ['limit=-1', 'limit'],
+      ['limit=abc', 'limit'],
+      ['limit=', 'limit'],
+      ['limit=1e2', 'limit'],
+      ['offset=10001', 'offset'],
+      ['offset=-1', 'offset'],
+      ['offset=x', 'offset'],
+      ['limit=5&limit=6', 'limit'],
+      ['status=open', 'status'],
+      ['status=', 'status'],
+      ['sort=price', 'sort'],
+      [`q=${'x'.repeat(201)}`, 'q'],
     ];
     for (const [query, param] of cases) {
       const r = await get(`${P}/markets?${query}`);
@@ -148,7 +172,8 @@ describe('GET /markets/{id} and hidden markets', () => {
     const hiddenIds = new Set(sim.filter((m) => !sim.isVisible(m)).map((m) => m.id));
     expect(hiddenIds.size).toBeGreaterThan(0);
     const seen: string[] = [];
-    for (let offset = 0; offset < 400; offset += 100) seen.push(...(await get(`${P}/markets?status=all&limit=100&offset=${offset}`)).body.data.map((m: any) => m.id));
+    for (let offset = 0; offset < 400; offset += 100)
+      seen.push(...(await get(`${P}/markets?status=all&limit=100&offset=${offset}`)).body.data.map((m: any) => m.id));
     expect(seen.length).toBe(sim.markets().length - hiddenIds.size);
     for (const id of seen) expect(hiddenIds.has(id)).toBe(false);
     const events = (await get(`${P}/events?limit=100`)).body.data as any[];

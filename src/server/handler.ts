@@ -86,13 +86,20 @@ export function createHandler(opts: AppOptions): (req: IncomingMessage, res: Ser
       const decision = limiter.take(identity, limit);
       headers = rateHeaders(decision, limits.windowMs);
       if (!decision.allowed) {
-        throw new HttpError(429, `Rate limit exceeded: ${limit} requests per ${Math.round(limits.windowMs / 1000)} s. Retry after ${decision.retryAfterSeconds ?? 1} s.`);
+        throw new HttpError(
+          429,
+          `Rate limit exceeded: ${limit} requests per ${Math.round(limits.windowMs / 1000)} s. Retry after ` +
+            `${decision.retryAfterSeconds ?? 1} s.`,
+        );
       }
       if (unauthorized) throw new HttpError(401, 'The API key is invalid.');
       const { segments, query } = splitTarget(req.url ?? '/');
       const route = source.match(segments);
       if (!route) throw new HttpError(404, 'No such path.');
-      if (req.method !== 'GET') throw new HttpError(405, `Method ${String(req.method).slice(0, 16)} is not allowed; use GET.`, undefined, { Allow: 'GET' });
+      if (req.method !== 'GET')
+        throw new HttpError(405, `Method ${String(req.method).slice(0, 16)} is not allowed; use GET.`, undefined, {
+          Allow: 'GET',
+        });
       sendData(res, route.run(query), headers);
     } catch (err) {
       if (err instanceof HttpError) {

@@ -9,7 +9,6 @@ import { createHandler, type AppLimits } from './handler.js';
 import { simulatorSource } from './routes.js';
 import { Simulator } from './sim/simulator.js';
 
-
 export interface ServerOptions {
   /** default 127.0.0.1 */
   host?: string;
@@ -73,13 +72,17 @@ export interface Listening {
 
 /** Serve `handler` on host:port (JSON 400/431 for malformed HTTP); resolves once bound. */
 export async function listen(handler: RequestListener, host = '127.0.0.1', port = 0): Promise<Listening> {
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be an integer from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new RangeError('port must be an integer from 0 to 65535');
   const server: Server = createServer(handler);
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const body = JSON.stringify({ success: false, error: { code: 'BAD_REQUEST', message: 'Malformed HTTP request.' } });
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ` +
+        `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -105,13 +108,21 @@ export async function listen(handler: RequestListener, host = '127.0.0.1', port 
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const port = opts.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be an integer from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new RangeError('port must be an integer from 0 to 65535');
   const limits = resolveLimits(opts.limits);
   const sim = new Simulator({ seed: opts.seed ?? 1, clock: opts.clock ?? systemClock, speed: opts.speed ?? 1 });
   const clock = opts.clock ?? systemClock;
   const handler = createHandler({ source: simulatorSource(sim), keys: cleanKeys(opts.keys), limits });
   const chaos = opts.chaos ? new Chaos({ ...opts.chaos, clock }) : undefined;
-  return { ...(await listen(counted(chaos ? chaos.wrap(handler) : handler, opts.onAnswer, clock), opts.host ?? '127.0.0.1', port)), sim };
+  return {
+    ...(await listen(
+      counted(chaos ? chaos.wrap(handler) : handler, opts.onAnswer, clock),
+      opts.host ?? '127.0.0.1',
+      port,
+    )),
+    sim,
+  };
 }
 
 /** The handler, reporting each answer's status when it has been sent. */

@@ -3,7 +3,15 @@
  * malformed is a 400 INVALID_PARAMETER naming the parameter; unknown
  * parameters are ignored.
  */
-import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, SORTS, STATUS_FILTERS, type SortKey, type WireAction } from '../api/wire.js';
+import {
+  LIMIT_DEFAULT,
+  LIMIT_MAX,
+  OFFSET_MAX,
+  SORTS,
+  STATUS_FILTERS,
+  type SortKey,
+  type WireAction,
+} from '../api/wire.js';
 import { invalidParam } from './reply.js';
 
 export const AMOUNT_MAX = 1e9;
@@ -26,7 +34,12 @@ function int(query: URLSearchParams, name: string, min: number, max: number, dfl
   return n;
 }
 
-function choice<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[], dflt: T | undefined): T | undefined {
+function choice<T extends string>(
+  query: URLSearchParams,
+  name: string,
+  allowed: readonly T[],
+  dflt: T | undefined,
+): T | undefined {
   const raw = one(query, name);
   if (raw === undefined) return dflt;
   const v = raw.toLowerCase();
@@ -74,10 +87,12 @@ export interface QuoteParamsIn {
 /** `outcome` is only checked for presence here; the market decides whether it exists. */
 export function parseQuote(query: URLSearchParams): QuoteParamsIn {
   const outcome = one(query, 'outcome');
-  if (outcome === undefined || outcome === '') throw invalidParam('outcome', 'is required (an outcome name or id of the market)');
+  if (outcome === undefined || outcome === '')
+    throw invalidParam('outcome', 'is required (an outcome name or id of the market)');
   const rawAmount = one(query, 'amount');
   const amountRule = `must be a positive decimal number of currency units, at most ${AMOUNT_MAX}`;
-  if (rawAmount === undefined || !/^(\d{1,12}(\.\d{0,12})?|\.\d{1,12})$/.test(rawAmount)) throw invalidParam('amount', amountRule);
+  if (rawAmount === undefined || !/^(\d{1,12}(\.\d{0,12})?|\.\d{1,12})$/.test(rawAmount))
+    throw invalidParam('amount', amountRule);
   const amount = Number(rawAmount);
   if (!(amount > 0) || amount > AMOUNT_MAX || !Number.isFinite(amount)) throw invalidParam('amount', amountRule);
   const rawAction = one(query, 'action');

@@ -47,22 +47,28 @@ describe('LMSR pricing', () => {
 
   it('a sell returns exactly the amount, lowers the price, and its impact grows with the amount', () => {
     fc.assert(
-      fc.property(market, fc.double({ min: 0.001, max: 0.99, noNaN: true }), fc.double({ min: 0.001, max: 0.99, noNaN: true }), fc.nat(), ({ b, q }, f1, f2, k) => {
-        const i = k % q.length;
-        const max = maxSellProceeds(q, b, i);
-        const [lo, hi] = (f1 < f2 ? [f1, f2] : [f2, f1]).map((f) => f * max) as [number, number];
-        const s = sellShares(q, b, i, lo);
-        expect(s).toBeGreaterThan(0);
-        const after = q.slice();
-        after[i] = (after[i] ?? 0) - (s ?? 0);
-        expect(lmsrCost(q, b) - lmsrCost(after, b)).toBeCloseTo(lo, 4);
-        const qLo = quoteLmsr(q, b, i, 'sell', lo);
-        const qHi = quoteLmsr(q, b, i, 'sell', hi);
-        if (!qLo.ok || !qHi.ok) throw new Error('sell below the maximum must be quotable');
-        expect(qLo.quote.priceImpact).toBeLessThan(0);
-        expect(qHi.quote.priceImpact).toBeLessThanOrEqual(qLo.quote.priceImpact);
-        expect(qHi.quote.priceAfter).toBeGreaterThan(0);
-      }),
+      fc.property(
+        market,
+        fc.double({ min: 0.001, max: 0.99, noNaN: true }),
+        fc.double({ min: 0.001, max: 0.99, noNaN: true }),
+        fc.nat(),
+        ({ b, q }, f1, f2, k) => {
+          const i = k % q.length;
+          const max = maxSellProceeds(q, b, i);
+          const [lo, hi] = (f1 < f2 ? [f1, f2] : [f2, f1]).map((f) => f * max) as [number, number];
+          const s = sellShares(q, b, i, lo);
+          expect(s).toBeGreaterThan(0);
+          const after = q.slice();
+          after[i] = (after[i] ?? 0) - (s ?? 0);
+          expect(lmsrCost(q, b) - lmsrCost(after, b)).toBeCloseTo(lo, 4);
+          const qLo = quoteLmsr(q, b, i, 'sell', lo);
+          const qHi = quoteLmsr(q, b, i, 'sell', hi);
+          if (!qLo.ok || !qHi.ok) throw new Error('sell below the maximum must be quotable');
+          expect(qLo.quote.priceImpact).toBeLessThan(0);
+          expect(qHi.quote.priceImpact).toBeLessThanOrEqual(qLo.quote.priceImpact);
+          expect(qHi.quote.priceAfter).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 

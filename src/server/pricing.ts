@@ -77,7 +77,10 @@ export function sellShares(q: readonly number[], b: number, i: number, proceeds:
 }
 
 /** The priced part of a quote, as the wire carries it. */
-export type PriceQuote = Pick<WireQuote, 'shares' | 'averagePrice' | 'priceBefore' | 'priceAfter' | 'priceImpact' | 'fee' | 'total'>;
+export type PriceQuote = Pick<
+  WireQuote,
+  'shares' | 'averagePrice' | 'priceBefore' | 'priceAfter' | 'priceImpact' | 'fee' | 'total'
+>;
 
 export type QuoteOutcome = { ok: true; quote: PriceQuote } | { ok: false; maxAmount: number };
 

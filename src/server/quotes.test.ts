@@ -6,23 +6,26 @@ const qs = (outcome: string, amount: string, action: string): string =>
   `outcome=${encodeURIComponent(outcome)}&amount=${encodeURIComponent(amount)}&action=${encodeURIComponent(action)}`;
 
 describe('GET /markets/{id}/quote', () => {
-  it('prices a buy on an active market with a real rule: priceAfter ≠ priceBefore, fee and total consistent', async () => {
-    const { get, server } = await boot();
-    const sim = server.sim;
-    const m = sim.find((x) => sim.isVisible(x) && x.status === 'active' && x.outcomes.length === 2)!;
-    const r = await get(`${P}/markets/${m.id}/quote?${qs('yes', '100', 'buy')}`);
-    expect(r.status).toBe(200);
-    const q = r.body.data;
-    expect(q).toMatchObject({ marketId: m.id, outcome: 'Yes', action: 'buy', amount: 100 });
-    expect(q.priceBefore).toBeCloseTo(sim.prices(m)[0]!, 5);
-    expect(q.priceAfter).toBeGreaterThan(q.priceBefore);
-    expect(q.priceImpact).toBeCloseTo(q.priceAfter - q.priceBefore, 6);
-    expect(q.shares).toBeGreaterThan(0);
-    expect(q.averagePrice).toBeCloseTo(100 / q.shares, 5);
-    expect(q.fee).toBe(1);
-    expect(q.total).toBe(101);
-    for (const v of Object.values(q)) expect(v === null || (typeof v === 'number' && Number.isNaN(v))).toBe(false);
-  });
+  it(
+    'prices a buy on an active market with a real rule: priceAfter ≠ priceBefore, fee and total ' + 'consistent',
+    async () => {
+      const { get, server } = await boot();
+      const sim = server.sim;
+      const m = sim.find((x) => sim.isVisible(x) && x.status === 'active' && x.outcomes.length === 2)!;
+      const r = await get(`${P}/markets/${m.id}/quote?${qs('yes', '100', 'buy')}`);
+      expect(r.status).toBe(200);
+      const q = r.body.data;
+      expect(q).toMatchObject({ marketId: m.id, outcome: 'Yes', action: 'buy', amount: 100 });
+      expect(q.priceBefore).toBeCloseTo(sim.prices(m)[0]!, 5);
+      expect(q.priceAfter).toBeGreaterThan(q.priceBefore);
+      expect(q.priceImpact).toBeCloseTo(q.priceAfter - q.priceBefore, 6);
+      expect(q.shares).toBeGreaterThan(0);
+      expect(q.averagePrice).toBeCloseTo(100 / q.shares, 5);
+      expect(q.fee).toBe(1);
+      expect(q.total).toBe(101);
+      for (const v of Object.values(q)) expect(v === null || (typeof v === 'number' && Number.isNaN(v))).toBe(false);
+    },
+  );
 
   it('grows the impact with the amount, and buy and sell differ', async () => {
     const { get, server } = await boot();
@@ -47,7 +50,8 @@ describe('GET /markets/{id}/quote', () => {
     const sim = server.sim;
     const m = sim.find((x) => sim.isVisible(x) && x.status === 'active')!;
     const before = JSON.stringify(sim.toWire(m));
-    for (let i = 0; i < 5; i++) expect((await get(`${P}/markets/${m.id}/quote?${qs(m.outcomes[0]!.id, '5000', 'buy')}`)).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await get(`${P}/markets/${m.id}/quote?${qs(m.outcomes[0]!.id, '5000', 'buy')}`)).status).toBe(200);
     expect(JSON.stringify(sim.toWire(m))).toBe(before);
   });
 

@@ -37,7 +37,10 @@ describe('robustness', () => {
 
   it('accepts absolute-form request targets', async () => {
     const { server } = await boot();
-    const text = await raw(server.port, `GET http://example.test${P}/events?limit=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const text = await raw(
+      server.port,
+      `GET http://example.test${P}/events?limit=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
     expect(text).toMatch(/^HTTP\/1\.1 200/);
   });
 

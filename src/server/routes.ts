@@ -61,7 +61,8 @@ export function listMarkets(sim: Simulator, p: MarketListParams): ServedMarket[]
     if (!sim.isVisible(m)) return false;
     if (p.status !== 'all' && m.status !== p.status) return false;
     if (p.category !== undefined && m.category.toLowerCase() !== p.category) return false;
-    if (p.q !== undefined && !m.title.toLowerCase().includes(p.q) && !m.category.toLowerCase().includes(p.q)) return false;
+    if (p.q !== undefined && !m.title.toLowerCase().includes(p.q) && !m.category.toLowerCase().includes(p.q))
+      return false;
     return true;
   });
   hits.sort(SORTERS[p.sort]);
@@ -102,14 +103,24 @@ function quote(sim: Simulator, rawId: string, query: URLSearchParams): WireQuote
   const m = visibleMarket(sim, rawId);
   const p = parseQuote(query);
   const wanted = p.outcome.normalize('NFC').toLowerCase();
-  const i = m.outcomes.findIndex((o) => o.id.toLowerCase() === wanted || o.name.normalize('NFC').toLowerCase() === wanted);
+  const i = m.outcomes.findIndex(
+    (o) => o.id.toLowerCase() === wanted || o.name.normalize('NFC').toLowerCase() === wanted,
+  );
   const outcome = m.outcomes[i];
-  if (!outcome) throw invalidParam('outcome', `is not an outcome of this market (one of: ${m.outcomes.map((o) => o.name).join(', ')})`);
+  if (!outcome)
+    throw invalidParam(
+      'outcome',
+      `is not an outcome of this market (one of: ${m.outcomes.map((o) => o.name).join(', ')})`,
+    );
   if (m.status === 'closed') throw new HttpError(409, 'Market is closed for trading.');
   if (m.status === 'settling') throw new HttpError(423, 'Market is settling (resolution lock).');
   if (m.status === 'resolved') throw new HttpError(410, 'Market is already resolved.');
   const r = quoteLmsr(m.q, m.b, i, p.action, p.amount);
-  if (!r.ok) throw invalidParam('amount', `a sale of this outcome can return at most ${Math.floor(r.maxAmount * 100) / 100} now`);
+  if (!r.ok)
+    throw invalidParam(
+      'amount',
+      `a sale of this outcome can return at most ${Math.floor(r.maxAmount * 100) / 100} now`,
+    );
   const q = r.quote;
   return {
     marketId: m.id,

@@ -25,13 +25,15 @@ export type RuleCheck = { ok: true; rule: AlertRule } | { ok: false; message: st
 
 /** The level of an above/below alert, or the least move of a move alert, in cents; a message when out of range. */
 export function checkCents(kind: AlertKind, cents: unknown): string | undefined {
-  if (typeof cents !== 'number' || !Number.isFinite(cents)) return kind === 'move' ? 'the move must be a number of cents' : 'the price must be a number of cents';
+  if (typeof cents !== 'number' || !Number.isFinite(cents))
+    return kind === 'move' ? 'the move must be a number of cents' : 'the price must be a number of cents';
   if (kind === 'move') return cents > 0 && cents <= 100 ? undefined : 'the move must be more than 0¢ and at most 100¢';
   return cents > 0 && cents < 100 ? undefined : 'the price must be between 0¢ and 100¢';
 }
 
 export function checkMinutes(minutes: unknown): string | undefined {
-  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > MOVE_MINUTES_MAX) return `the window must be a whole number of minutes from 1 to ${MOVE_MINUTES_MAX}`;
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > MOVE_MINUTES_MAX)
+    return `the window must be a whole number of minutes from 1 to ${MOVE_MINUTES_MAX}`;
   return undefined;
 }
 
@@ -47,7 +49,8 @@ export function ruleFromDraft(d: AlertDraft, id: string, at: number): RuleCheck 
   const outcome = d.outcome?.trim();
   if (outcome) rule.outcome = outcome.slice(0, OUTCOME_MAX_CHARS);
   if (d.kind === 'status') return { ok: true, rule };
-  if (d.value.trim() === '') return { ok: false, message: d.kind === 'move' ? 'type the least move in cents' : 'type a price in cents' };
+  if (d.value.trim() === '')
+    return { ok: false, message: d.kind === 'move' ? 'type the least move in cents' : 'type a price in cents' };
   const cents = typedNumber(d.value);
   const bad = checkCents(d.kind, cents);
   if (bad) return { ok: false, message: bad };

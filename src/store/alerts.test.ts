@@ -48,7 +48,15 @@ describe('price alerts', () => {
     expect(fired(s)).toHaveLength(2);
     const n = s.getState().notices.at(-1)!;
     expect(n).toMatchObject({ level: 'alert', text: '“Market m1” Yes at 73.0¢ (above 70¢)' });
-    expect(s.getState().alerts.log[0]).toMatchObject({ seq: 2, ruleId: 'r1', source: 'form', kind: 'above', marketId: 'm1', outcome: 'Yes', price: 0.73 });
+    expect(s.getState().alerts.log[0]).toMatchObject({
+      seq: 2,
+      ruleId: 'r1',
+      source: 'form',
+      kind: 'above',
+      marketId: 'm1',
+      outcome: 'Yes',
+      price: 0.73,
+    });
   });
 
   it('below, on a named outcome, compares at the tenth of a cent the screen shows', () => {
@@ -82,7 +90,15 @@ describe('price alerts', () => {
   });
 
   it('largestMove looks only inside the window and keeps the sign', () => {
-    const h = { names: ['Yes', 'No'], trail: [], samples: [{ t: 0, prices: [0.9, 0.1] }, { t: 60_000, prices: [0.6, 0.4] }, { t: 120_000, prices: [0.55, 0.45] }] };
+    const h = {
+      names: ['Yes', 'No'],
+      trail: [],
+      samples: [
+        { t: 0, prices: [0.9, 0.1] },
+        { t: 60_000, prices: [0.6, 0.4] },
+        { t: 120_000, prices: [0.55, 0.45] },
+      ],
+    };
     expect(largestMove(h, 'Yes', 0.5, 1.5, 150_000)).toBeCloseTo(-0.1);
     expect(largestMove(h, 'Yes', 0.5, 10, 150_000)).toBeCloseTo(-0.4);
     expect(largestMove(h, 'Maybe', 0.5, 10, 150_000)).toBeUndefined();
@@ -90,36 +106,50 @@ describe('price alerts', () => {
 });
 
 describe('status alerts', () => {
-  it('a watched market announces each change of status (the winner with a resolution), the generic notice stands aside', () => {
-    const s = store();
-    s.getState().listLoaded([mkt('m1', 0.6), mkt('m2', 0.5)], 0);
-    expect(s.getState().toggleWatch('m1', 0)).toBe(true);
-    expect(watchedIds(s.getState())).toEqual(['m1']);
-    expect(s.getState().watch.byId.m1).toMatchObject({ title: 'Market m1', status: 'active' });
-    s.getState().marketLoaded(mkt('m1', 0.6, { status: 'closed' }), 1_000);
-    s.getState().marketLoaded(mkt('m1', 0.6, { status: 'closed' }), 2_000);
-    s.getState().marketLoaded(mkt('m1', 0.6, { status: 'resolved', resolvedOutcome: 'No' }), 3_000);
-    expect(fired(s)).toEqual(['“Market m1” resolved: No', '“Market m1” closed']);
-    expect(s.getState().alerts.log[0]).toMatchObject({ ruleId: 'watch:m1', source: 'watch', kind: 'status', from: 'closed', to: 'resolved', winner: 'No' });
-    expect(s.getState().notices.map((n) => [n.level, n.text])).toEqual([
-      ['alert', '“Market m1” closed'],
-      ['alert', '“Market m1” resolved: No'],
-    ]);
-    // an unwatched market keeps its usual notice
-    s.getState().marketLoaded(mkt('m2', 0.5, { status: 'closed' }), 4_000);
-    expect(s.getState().notices.at(-1)).toMatchObject({ level: 'info', text: '“Market m2” closed' });
-    expect(fired(s)).toHaveLength(2);
-  });
+  it(
+    'a watched market announces each change of status (the winner with a resolution), the generic notice stands ' +
+      'aside',
+    () => {
+      const s = store();
+      s.getState().listLoaded([mkt('m1', 0.6), mkt('m2', 0.5)], 0);
+      expect(s.getState().toggleWatch('m1', 0)).toBe(true);
+      expect(watchedIds(s.getState())).toEqual(['m1']);
+      expect(s.getState().watch.byId.m1).toMatchObject({ title: 'Market m1', status: 'active' });
+      s.getState().marketLoaded(mkt('m1', 0.6, { status: 'closed' }), 1_000);
+      s.getState().marketLoaded(mkt('m1', 0.6, { status: 'closed' }), 2_000);
+      s.getState().marketLoaded(mkt('m1', 0.6, { status: 'resolved', resolvedOutcome: 'No' }), 3_000);
+      expect(fired(s)).toEqual(['“Market m1” resolved: No', '“Market m1” closed']);
+      expect(s.getState().alerts.log[0]).toMatchObject({
+        ruleId: 'watch:m1',
+        source: 'watch',
+        kind: 'status',
+        from: 'closed',
+        to: 'resolved',
+        winner: 'No',
+      });
+      expect(s.getState().notices.map((n) => [n.level, n.text])).toEqual([
+        ['alert', '“Market m1” closed'],
+        ['alert', '“Market m1” resolved: No'],
+      ]);
+      // an unwatched market keeps its usual notice
+      s.getState().marketLoaded(mkt('m2', 0.5, { status: 'closed' }), 4_000);
+      expect(s.getState().notices.at(-1)).toMatchObject({ level: 'info', text: '“Market m2” closed' });
+      expect(fired(s)).toHaveLength(2);
+    },
+  );
 
-  it('a change that happened while the dashboard was not running is announced at the first answer after a restart', () => {
-    const before = store();
-    before.getState().listLoaded([mkt('m1', 0.6)], 0);
-    before.getState().toggleWatch('m1', 0);
-    const after = store();
-    after.getState().restoreWatch({ watch: before.getState().watch });
-    after.getState().marketLoaded(mkt('m1', 0.6, { status: 'resolved', resolvedOutcome: 'Yes' }), 9_000);
-    expect(fired(after)).toEqual(['“Market m1” resolved: Yes']);
-  });
+  it(
+    'a change that happened while the dashboard was not running is announced at the first answer after a ' + 'restart',
+    () => {
+      const before = store();
+      before.getState().listLoaded([mkt('m1', 0.6)], 0);
+      before.getState().toggleWatch('m1', 0);
+      const after = store();
+      after.getState().restoreWatch({ watch: before.getState().watch });
+      after.getState().marketLoaded(mkt('m1', 0.6, { status: 'resolved', resolvedOutcome: 'Yes' }), 9_000);
+      expect(fired(after)).toEqual(['“Market m1” resolved: Yes']);
+    },
+  );
 
   it('a status alert from the config file fires on the market it names; a 404 keeps a watched market watched', () => {
     const s = store();
@@ -138,7 +168,11 @@ describe('status alerts', () => {
     const s = store();
     s.getState().marketLoaded(mkt('w', 0.5), 0);
     s.getState().toggleWatch('w', 0);
-    for (let i = 0; i < 9; i++) s.getState().listLoaded(Array.from({ length: 100 }, (_, j) => mkt(`b${i}-${j}`, 0.5)), 10 + i);
+    for (let i = 0; i < 9; i++)
+      s.getState().listLoaded(
+        Array.from({ length: 100 }, (_, j) => mkt(`b${i}-${j}`, 0.5)),
+        10 + i,
+      );
     expect(s.getState().markets.w).toBeDefined();
     expect(s.getState().toggleWatch('w', 20)).toBe(false);
     expect(watchedIds(s.getState())).toEqual([]);

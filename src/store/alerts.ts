@@ -64,7 +64,13 @@ export function ruleText(rule: AlertRule): string {
 }
 
 /** The largest move (signed, 0..1 units) of outcome `name` from a sample in the last `minutes` to `now` (price `p`). */
-export function largestMove(h: PriceHistory | undefined, name: string, p: number, minutes: number, at: number): number | undefined {
+export function largestMove(
+  h: PriceHistory | undefined,
+  name: string,
+  p: number,
+  minutes: number,
+  at: number,
+): number | undefined {
   if (!h) return undefined;
   const i = h.names.indexOf(name);
   if (i < 0) return undefined;
@@ -79,9 +85,17 @@ export function largestMove(h: PriceHistory | undefined, name: string, p: number
   return best;
 }
 
-type Verdict = { holds: boolean; fired?: Omit<AlertFired, 'seq' | 'at' | 'ruleId' | 'source' | 'kind' | 'marketId' | 'title'> };
+type Verdict = {
+  holds: boolean;
+  fired?: Omit<AlertFired, 'seq' | 'at' | 'ruleId' | 'source' | 'kind' | 'marketId' | 'title'>;
+};
 
-function priceVerdict(rule: AlertRule, entry: MarketEntry, history: PriceHistory | undefined, at: number): Verdict | undefined {
+function priceVerdict(
+  rule: AlertRule,
+  entry: MarketEntry,
+  history: PriceHistory | undefined,
+  at: number,
+): Verdict | undefined {
   const o = ruleOutcome(rule, entry.market);
   if (!o || typeof o.price !== 'number' || rule.cents === undefined) return undefined;
   const p = o.price;
@@ -90,7 +104,10 @@ function priceVerdict(rule: AlertRule, entry: MarketEntry, history: PriceHistory
     // compared in tenths of a cent, as shown, so 70.0¢ is "at 70¢"
     const shown = Math.round(p * 1000) / 10;
     const holds = rule.kind === 'above' ? shown >= rule.cents : shown <= rule.cents;
-    return { holds, fired: { outcome: o.name, price: p, text: `${title} ${o.name} at ${centsText(p)} (${rule.kind} ${rule.cents}¢)` } };
+    return {
+      holds,
+      fired: { outcome: o.name, price: p, text: `${title} ${o.name} at ${centsText(p)} (${rule.kind} ${rule.cents}¢)` },
+    };
   }
   const move = largestMove(history, o.name, p, rule.minutes ?? 0, at);
   if (move === undefined) return { holds: false };
@@ -98,13 +115,23 @@ function priceVerdict(rule: AlertRule, entry: MarketEntry, history: PriceHistory
   const sign = moveCents > 0 ? '+' : '';
   return {
     holds: Math.abs(moveCents) >= rule.cents,
-    fired: { outcome: o.name, price: p, moveCents, text: `${title} ${o.name} moved ${sign}${moveCents.toFixed(1)}¢ in ${rule.minutes} min (now ${centsText(p)})` },
+    fired: {
+      outcome: o.name,
+      price: p,
+      moveCents,
+      text: `${title} ${o.name} moved ${sign}${moveCents.toFixed(1)}¢ in ${rule.minutes} min (now ${centsText(p)})`,
+    },
   };
 }
 
 function statusFired(entry: MarketEntry, from: MarketStatus, to: MarketStatus): NonNullable<Verdict['fired']> {
   const winner = to === 'resolved' ? entry.market.resolvedOutcome : undefined;
-  return { from, to, ...(winner ? { winner } : {}), text: `${quoted(entry.market.title)} ${changeWords({ to, ...(winner ? { resolvedOutcome: winner } : {}) })}` };
+  return {
+    from,
+    to,
+    ...(winner ? { winner } : {}),
+    text: `${quoted(entry.market.title)} ${changeWords({ to, ...(winner ? { resolvedOutcome: winner } : {}) })}`,
+  };
 }
 
 const known = (e: MarketEntry): MarketStatus | undefined => (e.knownStatus === 'unknown' ? undefined : e.knownStatus);
@@ -115,7 +142,13 @@ export function checkAlerts(s: AlertInput, at: number): AlertCheck | undefined {
   let states = s.alerts.state;
   const fired: AlertFired[] = [];
   let seq = s.alerts.seq;
-  const fire = (ruleId: string, source: AlertFired['source'], kind: AlertFired['kind'], entry: MarketEntry, f: NonNullable<Verdict['fired']>) => {
+  const fire = (
+    ruleId: string,
+    source: AlertFired['source'],
+    kind: AlertFired['kind'],
+    entry: MarketEntry,
+    f: NonNullable<Verdict['fired']>,
+  ) => {
     fired.push({ seq: ++seq, at, ruleId, source, kind, marketId: entry.market.id, title: entry.market.title, ...f });
   };
   const setState = (id: string, next: AlertRuleState) => {

@@ -7,7 +7,10 @@ export const OUTAGE_CAP = 20;
 /** Trouble shorter than this is not recorded as an outage. */
 export const OUTAGE_MIN_MS = 60_000;
 
-/** The state a failure puts the connection in; undefined when it says nothing about the connection (our query was refused). */
+/**
+ * The state a failure puts the connection in; undefined when it says nothing about the connection (our query was
+ * refused).
+ */
 export function troubleOf(kind: ApiErrorKind): TroubleStatus | undefined {
   switch (kind) {
     case 'network':
@@ -40,7 +43,11 @@ export function shortCause(e: Pick<ErrorInfo, 'kind' | 'status' | 'code'>): stri
     case 'timeout':
       return 'timeout';
     case 'network':
-      return e.code === 'ECONNREFUSED' ? 'refused' : e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' ? 'DNS' : 'no answer';
+      return e.code === 'ECONNREFUSED'
+        ? 'refused'
+        : e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN'
+          ? 'DNS'
+          : 'no answer';
     case 'protocol':
       return PROTOCOL_CAUSE[e.code] ?? 'bad answer';
     case 'server':
@@ -60,7 +67,12 @@ export function outageLength(ms: number): string {
   return min % 60 === 0 ? `${h} h` : `${h} h ${min % 60} min`;
 }
 
-const LABEL: Record<TroubleStatus, string> = { degraded: 'degraded', offline: 'offline', rate_limited: 'rate limited', auth_failed: 'auth failed' };
+const LABEL: Record<TroubleStatus, string> = {
+  degraded: 'degraded',
+  offline: 'offline',
+  rate_limited: 'rate limited',
+  auth_failed: 'auth failed',
+};
 
 export function troubleLabel(status: TroubleStatus): string {
   return LABEL[status];
@@ -83,10 +95,22 @@ export function connectionSucceeded(c: ConnectionState, at: number): { connectio
   if (c.status === 'online' && c.consecutiveFailures === 0 && c.lastSuccessAt === at) return { connection: c };
   const { troubleSince, ...rest } = c;
   const connection: ConnectionState = { ...rest, status: 'online', lastSuccessAt: at, consecutiveFailures: 0 };
-  if (troubleSince === undefined || c.status === 'online' || c.status === 'connecting' || at - troubleSince < OUTAGE_MIN_MS) return { connection };
+  if (
+    troubleSince === undefined ||
+    c.status === 'online' ||
+    c.status === 'connecting' ||
+    at - troubleSince < OUTAGE_MIN_MS
+  )
+    return { connection };
   return {
     connection,
-    outage: { status: c.status, from: troubleSince, to: at, failures: c.consecutiveFailures, cause: c.lastError ? shortCause(c.lastError) : '' },
+    outage: {
+      status: c.status,
+      from: troubleSince,
+      to: at,
+      failures: c.consecutiveFailures,
+      cause: c.lastError ? shortCause(c.lastError) : '',
+    },
   };
 }
 
@@ -99,5 +123,8 @@ export function addOutage(list: Outage[], o: Outage | undefined): Outage[] {
 
 /** The notice a recovery gets: "Back online after 14 min offline (HTTP 503 ×14)." */
 export function recoveryNotice(o: Outage): string {
-  return `Back online after ${outageLength(o.to - o.from)} ${troubleLabel(o.status)}${o.cause ? ` (${o.cause} ×${o.failures})` : ''}.`;
+  return (
+    `Back online after ${outageLength(o.to - o.from)} ` +
+    `${troubleLabel(o.status)}${o.cause ? ` (${o.cause} ×${o.failures})` : ''}.`
+  );
 }

@@ -4,15 +4,23 @@ import { transitionOf } from './transitions.js';
 import type { AppState, MarketEntry, PriceHistory, PriceSample, StatusTransition } from './types.js';
 
 export const HISTORY_CAP = 120;
-/** The coarse trail keeps one sample per 10 minutes over a day and a step, so a 24 h move has a sample at least 24 h old. */
+/**
+ * The coarse trail keeps one sample per 10 minutes over a day and a step, so a 24 h move has a sample at least 24 h
+ * old.
+ */
 export const TRAIL_STEP_MS = 10 * 60_000;
 export const TRAIL_SPAN_MS = 24 * 3_600_000 + TRAIL_STEP_MS;
 /** Markets kept in memory beyond the ones in the list (detail, history): oldest dropped first. */
 export const MARKET_CACHE_CAP = 400;
 export const CATEGORY_CAP = 64;
 
-/** The status a market is known to have: a trading state a quote revealed wins; 'unknown' never replaces a known one. */
-export function knownStatus(entry: Pick<MarketEntry, 'market' | 'tradeState'>, prev: MarketStatus | undefined): MarketStatus | undefined {
+/**
+ * The status a market is known to have: a trading state a quote revealed wins; 'unknown' never replaces a known one.
+ */
+export function knownStatus(
+  entry: Pick<MarketEntry, 'market' | 'tradeState'>,
+  prev: MarketStatus | undefined,
+): MarketStatus | undefined {
   const s = entry.tradeState ?? entry.market.status;
   return s === 'unknown' ? prev : s;
 }
@@ -22,10 +30,17 @@ export function knownStatus(entry: Pick<MarketEntry, 'market' | 'tradeState'>, p
  * detail brought (when the list names none), a trading state a quote revealed and a 403 mark (a detail answer clears
  * it). `sentAt` is when the answer's request left (undefined: not known, so never newer than anything).
  */
-export function upsertMarket(prev: MarketEntry | undefined, incoming: Market, at: number, detail: boolean, sentAt?: number): MarketEntry {
+export function upsertMarket(
+  prev: MarketEntry | undefined,
+  incoming: Market,
+  at: number,
+  detail: boolean,
+  sentAt?: number,
+): MarketEntry {
   const market = keepOutcomes(prev, incoming);
   const firstPrices = { ...(prev?.firstPrices ?? {}) };
-  for (const o of market.outcomes) if (typeof o.price === 'number' && !(o.name in firstPrices)) firstPrices[o.name] = o.price;
+  for (const o of market.outcomes)
+    if (typeof o.price === 'number' && !(o.name in firstPrices)) firstPrices[o.name] = o.price;
   const entry: MarketEntry = {
     market,
     receivedAt: at,
@@ -38,7 +53,12 @@ export function upsertMarket(prev: MarketEntry | undefined, incoming: Market, at
   // that answer is newer on both counts: its request left after the quote's refusal arrived, and the market
   // carries an updatedAt later than that. A request in flight at the time, or a server that does not stamp
   // its markets, does not flip the market back (no ACTIVE/CLOSED flip-flops in Recent changes).
-  if (prev?.tradeState && market.status === 'active' && prev.tradeStateAt !== undefined && !newerThan(prev.tradeStateAt, sentAt, market.updatedAt)) {
+  if (
+    prev?.tradeState &&
+    market.status === 'active' &&
+    prev.tradeStateAt !== undefined &&
+    !newerThan(prev.tradeStateAt, sentAt, market.updatedAt)
+  ) {
     entry.tradeState = prev.tradeState;
     entry.tradeStateAt = prev.tradeStateAt;
   }
@@ -127,14 +147,18 @@ export function absorb(
  * Drop cached markets that nothing on screen lists (the list, closing soon, the open event) nor selects nor watches,
  * oldest first, beyond the cap.
  */
-export function prune(state: Pick<AppState, 'markets' | 'history' | 'quotes' | 'list' | 'selectedId' | 'closing' | 'events' | 'watch'>) {
+export function prune(
+  state: Pick<AppState, 'markets' | 'history' | 'quotes' | 'list' | 'selectedId' | 'closing' | 'events' | 'watch'>,
+) {
   const ids = Object.keys(state.markets);
   if (ids.length <= MARKET_CACHE_CAP) return {};
   const keep = new Set([...state.list.ids, ...state.closing.ids, ...state.watch.ids]);
   if (state.selectedId) keep.add(state.selectedId);
   const open = state.events.openId === undefined ? undefined : state.events.byId[state.events.openId];
   for (const m of open?.markets ?? []) keep.add(m.id);
-  const droppable = ids.filter((id) => !keep.has(id)).sort((a, b) => state.markets[a]!.receivedAt - state.markets[b]!.receivedAt);
+  const droppable = ids
+    .filter((id) => !keep.has(id))
+    .sort((a, b) => state.markets[a]!.receivedAt - state.markets[b]!.receivedAt);
   const markets = { ...state.markets };
   const history = { ...state.history };
   const quotes = { ...state.quotes };

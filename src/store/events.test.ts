@@ -13,21 +13,28 @@ const must = <T>(v: T | undefined): T => {
 };
 
 describe('what events tell the store about markets', () => {
-  it('a Kalshi market takes its category from its event once the event is fetched by id; the events list is left alone', () => {
-    const s = store();
-    const m = must(normalizeMarket(realMarket('kalshi', 'ticker', 'KXNEWPOPE-70-PPAR'), { now: NOW }));
-    expect(m.category).toBeUndefined();
-    s.getState().listLoaded([m], NOW);
-    s.getState().eventLoaded(must(normalizeEvent(realEvent('kalshi', 'event_ticker', 'KXNEWPOPE-70'), { now: NOW })), NOW + 1);
-    const st = s.getState();
-    expect(st.markets[m.id]?.market).toMatchObject({ category: 'Elections', eventId: 'KXNEWPOPE-70' });
-    expect(st.events.ids).toEqual([]);
-    expect(st.events.byId['KXNEWPOPE-70']?.title).toBe('Who will the next Pope be? — Before 2070');
-    expect(st.categories).toContain('Elections');
-    // a later list answer keeps what the event gave
-    s.getState().listLoaded([m], NOW + 2);
-    expect(s.getState().markets[m.id]?.market.category).toBe('Elections');
-  });
+  it(
+    'a Kalshi market takes its category from its event once the event is fetched by id; the events list is left ' +
+      'alone',
+    () => {
+      const s = store();
+      const m = must(normalizeMarket(realMarket('kalshi', 'ticker', 'KXNEWPOPE-70-PPAR'), { now: NOW }));
+      expect(m.category).toBeUndefined();
+      s.getState().listLoaded([m], NOW);
+      s.getState().eventLoaded(
+        must(normalizeEvent(realEvent('kalshi', 'event_ticker', 'KXNEWPOPE-70'), { now: NOW })),
+        NOW + 1,
+      );
+      const st = s.getState();
+      expect(st.markets[m.id]?.market).toMatchObject({ category: 'Elections', eventId: 'KXNEWPOPE-70' });
+      expect(st.events.ids).toEqual([]);
+      expect(st.events.byId['KXNEWPOPE-70']?.title).toBe('Who will the next Pope be? — Before 2070');
+      expect(st.categories).toContain('Elections');
+      // a later list answer keeps what the event gave
+      s.getState().listLoaded([m], NOW + 2);
+      expect(s.getState().markets[m.id]?.market.category).toBe('Elections');
+    },
+  );
 
   it('Polymarket markets nested in an event (no `events` of their own) learn the event and its tag category', () => {
     const s = store();
@@ -36,13 +43,21 @@ describe('what events tell the store about markets', () => {
     expect(nested.every((m) => m.eventId === undefined && m.category === undefined)).toBe(true);
     s.getState().listLoaded(nested, NOW);
     s.getState().eventsLoaded([must(normalizeEvent(event, { now: NOW }))], NOW + 1);
-    for (const m of nested) expect(s.getState().markets[m.id]?.market).toMatchObject({ eventId: '16183', category: 'Crypto' });
+    for (const m of nested)
+      expect(s.getState().markets[m.id]?.market).toMatchObject({ eventId: '16183', category: 'Crypto' });
   });
 
   it('a market listed after its event is known is completed at once; one with its own category keeps it', () => {
     const s = store();
-    const events = (realFile('kalshi', 'trade-api-v2-events-with-nested-markets-category-shared-title-siblings.json') as { events: unknown[] }).events;
-    s.getState().eventsLoaded(events.map((e) => must(normalizeEvent(e, { now: NOW }))), NOW);
+    const events = (
+      realFile('kalshi', 'trade-api-v2-events-with-nested-markets-category-shared-title-siblings.json') as {
+        events: unknown[];
+      }
+    ).events;
+    s.getState().eventsLoaded(
+      events.map((e) => must(normalizeEvent(e, { now: NOW }))),
+      NOW,
+    );
     const pope = must(normalizeMarket(realMarket('kalshi', 'ticker', 'KXNEWPOPE-70-FAMB'), { now: NOW }));
     const own: Market = { ...pope, id: 'own', category: 'Religion' };
     s.getState().listLoaded([pope, own], NOW + 1);

@@ -15,12 +15,17 @@ export const EVENT_CACHE_CAP = 200;
 /** Market id → the id of the event that nests it. */
 export function nestingIndex(byId: Readonly<Record<string, MarketEvent>>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const e of Object.values(byId)) for (const m of Array.isArray(e.markets) ? e.markets : []) if (m && typeof m.id === 'string') out.set(m.id, e.id);
+  for (const e of Object.values(byId))
+    for (const m of Array.isArray(e.markets) ? e.markets : []) if (m && typeof m.id === 'string') out.set(m.id, e.id);
   return out;
 }
 
 /** The market with the event id and category the known events give it; the same object when they add nothing. */
-export function withEvent(market: Market, byId: Readonly<Record<string, MarketEvent>>, nested: ReadonlyMap<string, string>): Market {
+export function withEvent(
+  market: Market,
+  byId: Readonly<Record<string, MarketEvent>>,
+  nested: ReadonlyMap<string, string>,
+): Market {
   const eventId = market.eventId ?? nested.get(market.id);
   if (eventId === undefined) return market;
   const category = market.category ?? byId[eventId]?.category;
@@ -31,7 +36,10 @@ export function withEvent(market: Market, byId: Readonly<Record<string, MarketEv
 }
 
 /** The cached entries completed from the events; the same record when nothing changed. */
-export function completeFromEvents(markets: Record<string, MarketEntry>, byId: Readonly<Record<string, MarketEvent>>): Record<string, MarketEntry> {
+export function completeFromEvents(
+  markets: Record<string, MarketEntry>,
+  byId: Readonly<Record<string, MarketEvent>>,
+): Record<string, MarketEntry> {
   const nested = nestingIndex(byId);
   let out = markets;
   for (const [id, entry] of Object.entries(markets)) {
@@ -44,7 +52,10 @@ export function completeFromEvents(markets: Record<string, MarketEntry>, byId: R
 }
 
 /** Events by id after `loaded` arrived: the new ones win; beyond the cap the oldest others are dropped. */
-export function mergeEvents(prev: Readonly<Record<string, MarketEvent>>, loaded: readonly MarketEvent[]): Record<string, MarketEvent> {
+export function mergeEvents(
+  prev: Readonly<Record<string, MarketEvent>>,
+  loaded: readonly MarketEvent[],
+): Record<string, MarketEvent> {
   const fresh = new Set(loaded.map((e) => e.id));
   const kept = Object.entries(prev).filter(([id]) => !fresh.has(id));
   const room = Math.max(0, EVENT_CACHE_CAP - fresh.size);
@@ -58,17 +69,32 @@ export function mergeEvents(prev: Readonly<Record<string, MarketEvent>>, loaded:
  * resolved outcome only; prices come from the list and the detail), unless the event's copy is older.
  * Returns the markets (the same record when nothing moved) and the transitions seen.
  */
-export function patchStatuses(markets: Record<string, MarketEntry>, events: readonly MarketEvent[], at: number): { markets: Record<string, MarketEntry>; seen: StatusTransition[] } {
+export function patchStatuses(
+  markets: Record<string, MarketEntry>,
+  events: readonly MarketEvent[],
+  at: number,
+): { markets: Record<string, MarketEntry>; seen: StatusTransition[] } {
   let out = markets;
   const seen: StatusTransition[] = [];
   for (const e of events) {
     for (const m of Array.isArray(e.markets) ? e.markets : []) {
       const prev = m && typeof m.id === 'string' ? out[m.id] : undefined;
       if (!prev || m.status === 'unknown' || m.status === prev.knownStatus) continue;
-      if (m.updatedAt !== undefined && prev.market.updatedAt !== undefined && m.updatedAt < prev.market.updatedAt) continue;
-      const market = { ...prev.market, status: m.status, ...(m.resolvedOutcome ? { resolvedOutcome: m.resolvedOutcome } : {}) };
+      if (m.updatedAt !== undefined && prev.market.updatedAt !== undefined && m.updatedAt < prev.market.updatedAt)
+        continue;
+      const market = {
+        ...prev.market,
+        status: m.status,
+        ...(m.resolvedOutcome ? { resolvedOutcome: m.resolvedOutcome } : {}),
+      };
       const { tradeState: _t, tradeStateAt: _ta, ...rest } = prev;
-      const entry: MarketEntry = { ...rest, market, ...(m.status === 'active' && prev.tradeState ? { tradeState: prev.tradeState, tradeStateAt: prev.tradeStateAt } : {}) };
+      const entry: MarketEntry = {
+        ...rest,
+        market,
+        ...(m.status === 'active' && prev.tradeState
+          ? { tradeState: prev.tradeState, tradeStateAt: prev.tradeStateAt }
+          : {}),
+      };
       const known = knownStatus(entry, prev.knownStatus);
       if (known !== undefined) entry.knownStatus = known;
       const t = transitionOf(prev, entry, at);

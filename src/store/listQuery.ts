@@ -29,14 +29,17 @@ export function samePage(a: ListQuery, b: ListQuery): boolean {
   return (toMarketQuery(a).offset ?? 0) === (toMarketQuery(b).offset ?? 0);
 }
 
-/** Whether a cached market would be in the answer to `q` (as far as we can tell here; the service has the last word). */
+/**
+ * Whether a cached market would be in the answer to `q` (as far as we can tell here; the service has the last word).
+ */
 export function matchesQuery(m: Market, q: ListQuery): boolean {
   const status = q.status.trim().toLowerCase();
   if (status !== '' && status !== 'all' && m.status !== status) return false;
   const category = q.category.trim().toLowerCase();
   if (category !== '' && (m.category ?? '').toLowerCase() !== category) return false;
   const text = q.q.trim().toLowerCase();
-  if (text !== '' && !m.title.toLowerCase().includes(text) && !(m.category ?? '').toLowerCase().includes(text)) return false;
+  if (text !== '' && !m.title.toLowerCase().includes(text) && !(m.category ?? '').toLowerCase().includes(text))
+    return false;
   return true;
 }
 
@@ -51,7 +54,11 @@ const SORT_KEYS: Record<string, { key: SortKey; descending: boolean }> = {
  * The listed ids a changed query keeps, in the order it asks for where the cache can tell (volume, liquidity,
  * closing; `newest` keeps the current order). Unknown values sort last.
  */
-export function filterListed(ids: readonly string[], markets: Readonly<Record<string, MarketEntry>>, q: ListQuery): string[] {
+export function filterListed(
+  ids: readonly string[],
+  markets: Readonly<Record<string, MarketEntry>>,
+  q: ListQuery,
+): string[] {
   const kept = ids.filter((id) => {
     const m = markets[id]?.market;
     return m !== undefined && matchesQuery(m, q);
@@ -70,7 +77,10 @@ export function filterListed(ids: readonly string[], markets: Readonly<Record<st
 
 /** The list's page size and offset as sent (the service's default page of 20 when the query has none). */
 export function pageOf(q: ListQuery): { limit: number; offset: number } {
-  return { limit: Number.isInteger(q.limit) && q.limit > 0 ? q.limit : 20, offset: Number.isInteger(q.offset) && q.offset > 0 ? q.offset : 0 };
+  return {
+    limit: Number.isInteger(q.limit) && q.limit > 0 ? q.limit : 20,
+    offset: Number.isInteger(q.offset) && q.offset > 0 ? q.offset : 0,
+  };
 }
 
 /** The page the list shows (1-based). */

@@ -35,8 +35,12 @@ export interface PriceChange {
 }
 
 /** The service's 24 h change when it gives one, else the change since first seen; undefined when neither is known. */
-export function priceChange(firstPrices: Record<string, number>, outcome: Outcome | undefined): PriceChange | undefined {
-  if (outcome?.change24h !== undefined && typeof outcome.price === 'number') return { value: outcome.change24h, basis: '24h' };
+export function priceChange(
+  firstPrices: Record<string, number>,
+  outcome: Outcome | undefined,
+): PriceChange | undefined {
+  if (outcome?.change24h !== undefined && typeof outcome.price === 'number')
+    return { value: outcome.change24h, basis: '24h' };
   const seen = changeSince(firstPrices, outcome);
   return seen === undefined ? undefined : { value: seen, basis: 'seen' };
 }

@@ -4,9 +4,16 @@ import { CATEGORY_CAP, createOddsStore, HISTORY_CAP, MARKET_CACHE_CAP, NOTICE_CA
 import type { ErrorInfo } from './types.js';
 import { binary, market } from '../../test/support/markets.js';
 
-const m = (id: string, yes = 0.6, extra: Partial<Market> = {}): Market => market(id, { title: `T ${id}`, outcomes: binary(yes), ...extra });
+const m = (id: string, yes = 0.6, extra: Partial<Market> = {}): Market =>
+  market(id, { title: `T ${id}`, outcomes: binary(yes), ...extra });
 const fresh = (): OddsStore => createOddsStore({ mode: 'anon', limit: 10 });
-const err = (kind: ErrorInfo['kind'], at: number, status?: number): ErrorInfo => ({ kind, code: kind.toUpperCase(), message: kind, at, ...(status ? { status } : {}) });
+const err = (kind: ErrorInfo['kind'], at: number, status?: number): ErrorInfo => ({
+  kind,
+  code: kind.toUpperCase(),
+  message: kind,
+  at,
+  ...(status ? { status } : {}),
+});
 
 describe('list and markets', () => {
   it('keeps ids in order, records by id, and the query', () => {
@@ -15,12 +22,22 @@ describe('list and markets', () => {
     s.getState().setQuery({ q: 'rain', sort: 'newest' });
     s.getState().listLoaded([m('b'), m('a')], 100);
     const st = s.getState();
-    expect(st.list).toMatchObject({ ids: ['b', 'a'], loadedAt: 100, loading: false, query: { q: 'rain', sort: 'newest', status: 'active', limit: 20 } });
+    expect(st.list).toMatchObject({
+      ids: ['b', 'a'],
+      loadedAt: 100,
+      loading: false,
+      query: { q: 'rain', sort: 'newest', status: 'active', limit: 20 },
+    });
     expect(st.markets.a?.market.title).toBe('T a');
     expect(st.markets.a?.receivedAt).toBe(100);
     expect(st.markets.a?.detailAt).toBeUndefined();
     s.getState().marketLoaded(m('a', 0.7), 200);
-    expect(s.getState().markets.a).toMatchObject({ receivedAt: 200, detailAt: 200, firstSeenAt: 100, firstPrices: { Yes: 0.6 } });
+    expect(s.getState().markets.a).toMatchObject({
+      receivedAt: 200,
+      detailAt: 200,
+      firstSeenAt: 100,
+      firstPrices: { Yes: 0.6 },
+    });
   });
 
   it('prunes cached markets that are neither listed nor selected, oldest first, with their history and quotes', () => {
@@ -92,20 +109,33 @@ describe('price history', () => {
     expect(h.names).toEqual(['Yes', 'No']);
   });
 
-  it('skips unchanged prices within a minute, out-of-order samples and priceless markets; restarts on new outcomes', () => {
-    const s = fresh();
-    s.getState().marketLoaded(m('a', 0.5), 1_000);
-    s.getState().marketLoaded(m('a', 0.5), 2_000);
-    s.getState().marketLoaded(m('a', 0.6), 500);
-    expect(s.getState().history.a!.samples).toHaveLength(1);
-    s.getState().marketLoaded(m('a', 0.5), 62_000);
-    expect(s.getState().history.a!.samples).toHaveLength(2);
-    s.getState().marketLoaded({ ...m('a'), outcomes: [{ name: 'Yes' }, { name: 'No' }] }, 70_000);
-    expect(s.getState().history.a!.samples).toHaveLength(2);
-    s.getState().marketLoaded({ ...m('a'), outcomes: [{ name: 'X', price: 0.2 }, { name: 'Y', price: 0.3 }, { name: 'Z', price: 0.5 }] }, 80_000);
-    const sample = { t: 80_000, prices: [0.2, 0.3, 0.5] };
-    expect(s.getState().history.a).toEqual({ names: ['X', 'Y', 'Z'], samples: [sample], trail: [sample] });
-  });
+  it(
+    'skips unchanged prices within a minute, out-of-order samples and priceless markets; restarts on new ' + 'outcomes',
+    () => {
+      const s = fresh();
+      s.getState().marketLoaded(m('a', 0.5), 1_000);
+      s.getState().marketLoaded(m('a', 0.5), 2_000);
+      s.getState().marketLoaded(m('a', 0.6), 500);
+      expect(s.getState().history.a!.samples).toHaveLength(1);
+      s.getState().marketLoaded(m('a', 0.5), 62_000);
+      expect(s.getState().history.a!.samples).toHaveLength(2);
+      s.getState().marketLoaded({ ...m('a'), outcomes: [{ name: 'Yes' }, { name: 'No' }] }, 70_000);
+      expect(s.getState().history.a!.samples).toHaveLength(2);
+      s.getState().marketLoaded(
+        {
+          ...m('a'),
+          outcomes: [
+            { name: 'X', price: 0.2 },
+            { name: 'Y', price: 0.3 },
+            { name: 'Z', price: 0.5 },
+          ],
+        },
+        80_000,
+      );
+      const sample = { t: 80_000, prices: [0.2, 0.3, 0.5] };
+      expect(s.getState().history.a).toEqual({ names: ['X', 'Y', 'Z'], samples: [sample], trail: [sample] });
+    },
+  );
 });
 
 describe('quotes', () => {
@@ -115,12 +145,21 @@ describe('quotes', () => {
     const s = fresh();
     s.getState().setQuoteForm('a', { amount: 'x' });
     s.getState().quoteInvalid('a', 'Amount must be a number');
-    expect(s.getState().quotes.a).toMatchObject({ status: 'invalid', validation: 'Amount must be a number', form: { amount: 'x', action: 'buy' } });
+    expect(s.getState().quotes.a).toMatchObject({
+      status: 'invalid',
+      validation: 'Amount must be a number',
+      form: { amount: 'x', action: 'buy' },
+    });
     s.getState().quoteRequested('a', form, 10);
     expect(s.getState().quotes.a).toMatchObject({ status: 'waiting', requestedAt: 10, form });
     expect(s.getState().quotes.a?.validation).toBeUndefined();
     s.getState().quoteLoaded('a', form, { shares: 16, raw: {} }, 20);
-    expect(s.getState().quotes.a).toMatchObject({ status: 'ok', result: { shares: 16 }, answeredForm: form, receivedAt: 20 });
+    expect(s.getState().quotes.a).toMatchObject({
+      status: 'ok',
+      result: { shares: 16 },
+      answeredForm: form,
+      receivedAt: 20,
+    });
   });
 
   it('quoteFailed with 409/410/423 sets the market tradeState; other errors do not', () => {
@@ -147,7 +186,12 @@ describe('connection, rate, notices, categories', () => {
     s.getState().requestFailed(err('network', 1));
     expect(s.getState().connection).toMatchObject({ status: 'offline', consecutiveFailures: 1, troubleSince: 1 });
     s.getState().requestFailed(err('server', 2, 500));
-    expect(s.getState().connection).toMatchObject({ status: 'degraded', consecutiveFailures: 2, troubleSince: 1, lastError: { kind: 'server' } });
+    expect(s.getState().connection).toMatchObject({
+      status: 'degraded',
+      consecutiveFailures: 2,
+      troubleSince: 1,
+      lastError: { kind: 'server' },
+    });
     expect(s.getState().list.loading).toBe(false);
     s.getState().requestSucceeded(3);
     expect(s.getState().connection).toMatchObject({ status: 'online', consecutiveFailures: 0, lastSuccessAt: 3 });
@@ -165,10 +209,20 @@ describe('connection, rate, notices, categories', () => {
     const s = fresh();
     expect(s.getState().rate).toMatchObject({ mode: 'anon', limit: 10, effectiveLimit: 10, usedInWindow: 0 });
     s.getState().setRate({ usedInWindow: 7, backoffUntil: 99, backoffReason: 'rate_limited' });
-    expect(s.getState().rate).toMatchObject({ usedInWindow: 7, backoffUntil: 99, backoffReason: 'rate_limited', limit: 10 });
+    expect(s.getState().rate).toMatchObject({
+      usedInWindow: 7,
+      backoffUntil: 99,
+      backoffReason: 'rate_limited',
+      limit: 10,
+    });
     for (let i = 0; i < NOTICE_CAP + 3; i++) s.getState().notice(`n${i}`, 'info', i);
     expect(s.getState().notices.map((n) => n.text)).toEqual(Array.from({ length: NOTICE_CAP }, (_, i) => `n${i + 3}`));
-    s.getState().listLoaded(Array.from({ length: CATEGORY_CAP + 10 }, (_, i) => m(`c${i}`, 0.5, { category: `cat${String(i).padStart(3, '0')}` })), 1);
+    s.getState().listLoaded(
+      Array.from({ length: CATEGORY_CAP + 10 }, (_, i) =>
+        m(`c${i}`, 0.5, { category: `cat${String(i).padStart(3, '0')}` }),
+      ),
+      1,
+    );
     const cats = s.getState().categories;
     expect(cats).toHaveLength(CATEGORY_CAP);
     expect(cats).toEqual([...cats].sort((a, b) => a.localeCompare(b)));
@@ -176,10 +230,14 @@ describe('connection, rate, notices, categories', () => {
 });
 
 describe('a changed list query', () => {
-  const mk = (id: string, status: Market['status'], category: string, volume: number) => market(id, { status, category, volume });
+  const mk = (id: string, status: Market['status'], category: string, volume: number) =>
+    market(id, { status, category, volume });
   const seeded = () => {
     const s = createOddsStore({ mode: 'key', limit: 30, query: { status: 'all', sort: 'newest' } });
-    s.getState().listLoaded([mk('a', 'active', 'Sports', 5), mk('b', 'closed', 'Politics', 9), mk('c', 'active', 'Politics', 7)], 1);
+    s.getState().listLoaded(
+      [mk('a', 'active', 'Sports', 5), mk('b', 'closed', 'Politics', 9), mk('c', 'active', 'Politics', 7)],
+      1,
+    );
     return s;
   };
 
@@ -190,7 +248,9 @@ describe('a changed list query', () => {
     expect(s.getState().list.pending).toBe(true);
     s.getState().setQuery({ category: 'politics' });
     expect(s.getState().list.ids).toEqual(['c']);
-    s.getState().listLoaded([mk('c', 'active', 'Politics', 7), mk('d', 'active', 'Politics', 1)], 2, { query: s.getState().list.query });
+    s.getState().listLoaded([mk('c', 'active', 'Politics', 7), mk('d', 'active', 'Politics', 1)], 2, {
+      query: s.getState().list.query,
+    });
     expect(s.getState().list).toMatchObject({ ids: ['c', 'd'], pending: false });
     s.getState().setQuery({ sort: 'liquidity' }); // unknown liquidity: the order stays
     expect(s.getState().list.ids).toEqual(['c', 'd']);

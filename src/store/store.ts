@@ -85,7 +85,13 @@ export interface StoreOptions {
 }
 
 export function errorInfo(e: ApiError, at: number): ErrorInfo {
-  return { kind: e.kind, ...(e.status !== undefined ? { status: e.status } : {}), code: e.code, message: e.message, at };
+  return {
+    kind: e.kind,
+    ...(e.status !== undefined ? { status: e.status } : {}),
+    code: e.code,
+    message: e.message,
+    at,
+  };
 }
 
 const TRADE_STATE_OF: Partial<Record<ErrorInfo['kind'], TradeState>> = {
@@ -95,9 +101,14 @@ const TRADE_STATE_OF: Partial<Record<ErrorInfo['kind'], TradeState>> = {
 };
 
 /** Categories markets gained from their events (for the `c` cycle). */
-function changedCategories(before: Record<string, MarketEntry>, after: Record<string, MarketEntry>): (string | undefined)[] {
+function changedCategories(
+  before: Record<string, MarketEntry>,
+  after: Record<string, MarketEntry>,
+): (string | undefined)[] {
   if (before === after) return [];
-  return Object.keys(after).filter((id) => after[id] !== before[id]).map((id) => after[id]?.market.category);
+  return Object.keys(after)
+    .filter((id) => after[id] !== before[id])
+    .map((id) => after[id]?.market.category);
 }
 
 function quoteEntry(quotes: Record<string, QuoteEntry>, id: string): QuoteEntry {
@@ -116,8 +127,14 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       if (text) get().notice(text, 'info', at);
       get().checkAlerts(at);
     };
-    /** Events arrived (the list, or one by id): keep them, patch the statuses they reveal, complete markets from them. */
-    const withEvents = (events: MarketEvent[], at: number, nextEvents: (s: Store, byId: Record<string, MarketEvent>) => AppState['events']) => {
+    /**
+     * Events arrived (the list, or one by id): keep them, patch the statuses they reveal, complete markets from them.
+     */
+    const withEvents = (
+      events: MarketEvent[],
+      at: number,
+      nextEvents: (s: Store, byId: Record<string, MarketEvent>) => AppState['events'],
+    ) => {
       let seen: StatusTransition[] = [];
       set((s) => {
         const byId = mergeEvents(s.events.byId, events);
@@ -126,7 +143,10 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         const markets = completeFromEvents(patched.markets, byId);
         return {
           events: nextEvents(s, byId),
-          categories: mergeCategories(s.categories, [...events.map((e) => e.category), ...changedCategories(s.markets, markets)]),
+          categories: mergeCategories(s.categories, [
+            ...events.map((e) => e.category),
+            ...changedCategories(s.markets, markets),
+          ]),
           ...(markets !== s.markets ? { markets } : {}),
           ...(seen.length ? { transitions: addTransitions(s.transitions, seen) } : {}),
         };
@@ -142,7 +162,15 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       closing: { ids: [] },
       categories: [],
       connection: { status: 'connecting', consecutiveFailures: 0 },
-      rate: { mode: opts.mode, limit: opts.limit, effectiveLimit: opts.limit, usedInWindow: 0, othersInWindow: 0, totalRequests: 0, total429: 0 },
+      rate: {
+        mode: opts.mode,
+        limit: opts.limit,
+        effectiveLimit: opts.limit,
+        usedInWindow: 0,
+        othersInWindow: 0,
+        totalRequests: 0,
+        total429: 0,
+      },
       notices: [],
       transitions: [],
       outages: [],
@@ -164,14 +192,21 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         let seen: StatusTransition[] = [];
         set((s) => {
           const nested = nestingIndex(s.events.byId);
-          const absorbed = absorb(s, list, at, false, { ...(opts.sentAt !== undefined ? { sentAt: opts.sentAt } : {}), prepare: (m) => withEvent(m, s.events.byId, nested) });
+          const absorbed = absorb(s, list, at, false, {
+            ...(opts.sentAt !== undefined ? { sentAt: opts.sentAt } : {}),
+            prepare: (m) => withEvent(m, s.events.byId, nested),
+          });
           seen = absorbed.seen;
           const { markets, history } = absorbed;
           const ids = current ? list.map((m) => m.id) : s.list.ids;
           const sel = s.selectedId;
           const selectedId =
-            !current || sel === undefined || ids.length === 0 || ids.includes(sel) ? sel : neighbour(opts.keepPlace ? s.list.ids : [], ids, sel);
-          const listState = current ? { ...s.list, ids, loadedAt: at, loading: false, pending: false, lastCount: list.length } : s.list;
+            !current || sel === undefined || ids.length === 0 || ids.includes(sel)
+              ? sel
+              : neighbour(opts.keepPlace ? s.list.ids : [], ids, sel);
+          const listState = current
+            ? { ...s.list, ids, loadedAt: at, loading: false, pending: false, lastCount: list.length }
+            : s.list;
           const next = { ...s, markets, history, list: listState, selectedId };
           return {
             markets,
@@ -179,7 +214,10 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
             list: listState,
             selectedId,
             ...prune(next),
-            categories: mergeCategories(s.categories, list.map((m) => markets[m.id]?.market.category ?? m.category)),
+            categories: mergeCategories(
+              s.categories,
+              list.map((m) => markets[m.id]?.market.category ?? m.category),
+            ),
             transitions: addTransitions(s.transitions, seen),
           };
         });
@@ -218,9 +256,20 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           const ids = s.list.ids.filter((x) => x !== id);
           const selectedId = s.selectedId === id ? neighbour(s.list.ids, ids, id) : s.selectedId;
           // a watched market stays watched: it is asked for again later (it may come back from review)
-          return { markets, history, quotes, list: { ...s.list, ids }, selectedId, watch: patchWatched(s.watch, id, { goneAt: at }) };
+          return {
+            markets,
+            history,
+            quotes,
+            list: { ...s.list, ids },
+            selectedId,
+            watch: patchWatched(s.watch, id, { goneAt: at }),
+          };
         });
-        get().notice(`${title ? `“${title}”` : `Market ${id}`} is no longer available (private, under review or removed).`, 'warn', at);
+        get().notice(
+          `${title ? `“${title}”` : `Market ${id}`} is no longer available (private, under review or removed).`,
+          'warn',
+          at,
+        );
       },
 
       marketForbidden(id, error) {
@@ -228,7 +277,12 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         if (!prev) return;
         const already = prev.forbidden !== undefined;
         set((s) => (s.markets[id] ? { markets: { ...s.markets, [id]: { ...s.markets[id], forbidden: error } } } : {}));
-        if (!already) get().notice(`Access to “${prev.market.title}” was refused (403); it is not refreshed for a while.`, 'warn', error.at);
+        if (!already)
+          get().notice(
+            `Access to “${prev.market.title}” was refused (403); it is not refreshed for a while.`,
+            'warn',
+            error.at,
+          );
       },
 
       select(id) {
@@ -259,7 +313,9 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           const q = s.quotes[marketId];
           if (!q || q.status !== 'invalid') return {};
           const { validation: _v, ...rest } = q;
-          return { quotes: { ...s.quotes, [marketId]: { ...rest, status: q.error ? 'error' : q.result ? 'ok' : 'idle' } } };
+          return {
+            quotes: { ...s.quotes, [marketId]: { ...rest, status: q.error ? 'error' : q.result ? 'ok' : 'idle' } },
+          };
         });
       },
 
@@ -286,8 +342,13 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
             if (t) seen.push(t);
           }
           return {
-            quotes: { ...s.quotes, [marketId]: { ...rest, status: 'ok', result: quote, answeredForm: form, receivedAt: at } },
-            ...(entry && entry !== prev ? { markets: { ...s.markets, [marketId]: entry }, transitions: addTransitions(s.transitions, seen) } : {}),
+            quotes: {
+              ...s.quotes,
+              [marketId]: { ...rest, status: 'ok', result: quote, answeredForm: form, receivedAt: at },
+            },
+            ...(entry && entry !== prev
+              ? { markets: { ...s.markets, [marketId]: entry }, transitions: addTransitions(s.transitions, seen) }
+              : {}),
           };
         });
         announce(seen, at);
@@ -307,7 +368,10 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
             if (t) seen.push(t);
           }
           return {
-            quotes: { ...s.quotes, [marketId]: { ...rest, status: 'error', error, answeredForm: form, receivedAt: error.at } },
+            quotes: {
+              ...s.quotes,
+              [marketId]: { ...rest, status: 'error', error, answeredForm: form, receivedAt: error.at },
+            },
             ...(entry && entry !== prev ? { markets: { ...s.markets, [marketId]: entry } } : {}),
             ...(seen.length ? { transitions: addTransitions(s.transitions, seen) } : {}),
           };
@@ -319,7 +383,14 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         set((s) => {
           const q = s.quotes[marketId];
           // only the form still waiting for this answer
-          if (!q || q.status !== 'waiting' || q.form.outcome !== form.outcome || q.form.amount !== form.amount || q.form.action !== form.action) return {};
+          if (
+            !q ||
+            q.status !== 'waiting' ||
+            q.form.outcome !== form.outcome ||
+            q.form.amount !== form.amount ||
+            q.form.action !== form.action
+          )
+            return {};
           return { quotes: { ...s.quotes, [marketId]: { ...q, retryError: error } } };
         });
       },

@@ -7,8 +7,17 @@ import { market } from '../../test/support/markets.js';
 const m = (id: string, extra: Partial<Market> = {}): Market => market(id, { title: `T ${id}`, ...extra });
 const ev = (id: string, markets: Market[]): MarketEvent => ({ id, title: `E ${id}`, markets, raw: {} });
 const fresh = (): OddsStore => createOddsStore({ mode: 'anon', limit: 10 });
-const err = (kind: ErrorInfo['kind'], at: number, status: number): ErrorInfo => ({ kind, code: kind.toUpperCase(), message: kind, at, status });
-const brief = (s: OddsStore) => s.getState().transitions.map((t) => `${t.id}:${t.from}>${t.to}${t.resolvedOutcome ? `=${t.resolvedOutcome}` : ''}@${t.at}`);
+const err = (kind: ErrorInfo['kind'], at: number, status: number): ErrorInfo => ({
+  kind,
+  code: kind.toUpperCase(),
+  message: kind,
+  at,
+  status,
+});
+const brief = (s: OddsStore) =>
+  s
+    .getState()
+    .transitions.map((t) => `${t.id}:${t.from}>${t.to}${t.resolvedOutcome ? `=${t.resolvedOutcome}` : ''}@${t.at}`);
 
 describe('status transitions', () => {
   it('none on first sight, one per change from the list, none when the same status is seen again', () => {
@@ -32,8 +41,18 @@ describe('status transitions', () => {
     s.getState().marketLoaded(m('a', { status: 'settling', title: 'Will it rain?' }), 2);
     s.getState().marketLoaded(m('a', { status: 'resolved', resolvedOutcome: 'Yes', title: 'Will it rain?' }), 3);
     expect(brief(s)).toEqual(['a:settling>resolved=Yes@3', 'a:closed>settling@2']);
-    expect(s.getState().transitions[0]).toEqual({ id: 'a', title: 'Will it rain?', from: 'settling', to: 'resolved', resolvedOutcome: 'Yes', at: 3 });
-    expect(s.getState().notices.map((n) => n.text)).toEqual(['“Will it rain?” is settling', '“Will it rain?” resolved: Yes']);
+    expect(s.getState().transitions[0]).toEqual({
+      id: 'a',
+      title: 'Will it rain?',
+      from: 'settling',
+      to: 'resolved',
+      resolvedOutcome: 'Yes',
+      at: 3,
+    });
+    expect(s.getState().notices.map((n) => n.text)).toEqual([
+      '“Will it rain?” is settling',
+      '“Will it rain?” resolved: Yes',
+    ]);
   });
 
   it('unknown is never a transition and does not erase the known status', () => {
@@ -66,11 +85,25 @@ describe('status transitions', () => {
     const s = fresh();
     s.getState().listLoaded([m('a', { updatedAt: 5 }), m('b', { updatedAt: 5 }), m('c', { updatedAt: 5 })], 1);
     s.getState().eventsLoaded(
-      [ev('e1', [m('a', { status: 'resolved', resolvedOutcome: 'No', updatedAt: 6 }), m('b', { status: 'closed', updatedAt: 4 }), m('zz', { status: 'closed' })]), ev('e2', [m('c', { updatedAt: 6 })])],
+      [
+        ev('e1', [
+          m('a', { status: 'resolved', resolvedOutcome: 'No', updatedAt: 6 }),
+          m('b', { status: 'closed', updatedAt: 4 }),
+          m('zz', { status: 'closed' }),
+        ]),
+        ev('e2', [m('c', { updatedAt: 6 })]),
+      ],
       7,
     );
     expect(brief(s)).toEqual(['a:active>resolved=No@7']);
-    expect(s.getState().markets.a?.market).toMatchObject({ status: 'resolved', resolvedOutcome: 'No', outcomes: [{ name: 'Yes', price: 0.6 }, { name: 'No', price: 0.4 }] });
+    expect(s.getState().markets.a?.market).toMatchObject({
+      status: 'resolved',
+      resolvedOutcome: 'No',
+      outcomes: [
+        { name: 'Yes', price: 0.6 },
+        { name: 'No', price: 0.4 },
+      ],
+    });
     expect(s.getState().markets.b?.market.status).toBe('active');
     expect(s.getState().markets.zz).toBeUndefined();
     expect(s.getState().events.ids).toEqual(['e1', 'e2']);
@@ -83,7 +116,10 @@ describe('status transitions', () => {
   it('several changes in one answer: all recorded (newest first in answer order reversed), one notice', () => {
     const s = fresh();
     s.getState().listLoaded([m('a'), m('b'), m('c'), m('d'), m('e')], 1);
-    s.getState().listLoaded(['a', 'b', 'c', 'd', 'e'].map((id) => m(id, { status: 'closed' })), 2);
+    s.getState().listLoaded(
+      ['a', 'b', 'c', 'd', 'e'].map((id) => m(id, { status: 'closed' })),
+      2,
+    );
     expect(s.getState().transitions.map((t) => t.id)).toEqual(['e', 'd', 'c', 'b', 'a']);
     expect(s.getState().notices).toHaveLength(1);
     expect(s.getState().notices[0]!.text).toBe('5 markets changed: “T a” closed · “T b” closed · “T c” closed …');
@@ -93,13 +129,19 @@ describe('status transitions', () => {
     const s = fresh();
     const n = TRANSITION_CAP + 7;
     const ids = Array.from({ length: n }, (_, i) => `m${i}`);
-    s.getState().listLoaded(ids.map((id) => m(id)), 1);
+    s.getState().listLoaded(
+      ids.map((id) => m(id)),
+      1,
+    );
     ids.forEach((id, i) => s.getState().marketLoaded(m(id, { status: 'closed' }), 10 + i));
     const ts = s.getState().transitions;
     expect(ts).toHaveLength(TRANSITION_CAP);
     expect(ts[0]!.id).toBe(`m${n - 1}`);
     expect(ts.at(-1)!.id).toBe(`m${n - TRANSITION_CAP}`);
-    s.getState().marketLoaded(m('m0', { status: 'settling', title: `\u001b]52;c;AAAA\u0007${'Long title '.repeat(10)}` }), 100);
+    s.getState().marketLoaded(
+      m('m0', { status: 'settling', title: `\u001b]52;c;AAAA\u0007${'Long title '.repeat(10)}` }),
+      100,
+    );
     const text = s.getState().notices.at(-1)!.text;
     expect(text).not.toContain('\u001b');
     expect(text).toMatch(/^“Long title .*…” is settling$/);

@@ -8,7 +8,11 @@ export const TRANSITION_CAP = 20;
 const NOTICE_TITLE_MAX = 48;
 
 /** The transition from `prev` to `next`, if the known status changed (not on first sight, not to 'unknown'). */
-export function transitionOf(prev: MarketEntry | undefined, next: MarketEntry, at: number): StatusTransition | undefined {
+export function transitionOf(
+  prev: MarketEntry | undefined,
+  next: MarketEntry,
+  at: number,
+): StatusTransition | undefined {
   const from = prev?.knownStatus;
   const to = next.knownStatus;
   if (from === undefined || to === undefined || from === to || to === 'unknown') return undefined;

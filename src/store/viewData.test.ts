@@ -5,9 +5,26 @@ import { createOddsStore } from './store.js';
 import { EVENT_DETAIL_CAP } from './viewData.js';
 
 function m(id: string, yes = 0.6, extra: Partial<Market> = {}): Market {
-  return { id, title: `T ${id}`, status: 'active', outcomes: [{ name: 'Yes', price: yes }, { name: 'No', price: 1 - yes }], raw: {}, ...extra };
+  return {
+    id,
+    title: `T ${id}`,
+    status: 'active',
+    outcomes: [
+      { name: 'Yes', price: yes },
+      { name: 'No', price: 1 - yes },
+    ],
+    raw: {},
+    ...extra,
+  };
 }
-const ev = (id: string, markets: Market[], extra: Partial<MarketEvent> = {}): MarketEvent => ({ id, title: `Event ${id}`, category: 'sports', markets, raw: {}, ...extra });
+const ev = (id: string, markets: Market[], extra: Partial<MarketEvent> = {}): MarketEvent => ({
+  id,
+  title: `Event ${id}`,
+  category: 'sports',
+  markets,
+  raw: {},
+  ...extra,
+});
 const fresh = () => createOddsStore({ mode: 'anon', limit: 10 });
 
 describe('closing soon', () => {
@@ -26,29 +43,36 @@ describe('closing soon', () => {
   it('its markets outlive the cache limit while listed there', () => {
     const s = fresh();
     s.getState().closingLoaded([m('soon')], 1);
-    for (let k = 0; k < 5; k++) s.getState().listLoaded(Array.from({ length: 100 }, (_, i) => m(`x${k}-${i}`)), 2 + k);
+    for (let k = 0; k < 5; k++)
+      s.getState().listLoaded(
+        Array.from({ length: 100 }, (_, i) => m(`x${k}-${i}`)),
+        2 + k,
+      );
     expect(Object.keys(s.getState().markets).length).toBeLessThanOrEqual(MARKET_CACHE_CAP);
     expect(s.getState().markets.soon).toBeDefined();
   });
 });
 
 describe('events', () => {
-  it('an event detail replaces the list copy, fills the cache with its markets, and survives the next events list', () => {
-    const s = fresh();
-    s.getState().eventsLoaded([ev('e1', [m('a')]), ev('e2', [])], 1);
-    s.getState().eventLoaded(ev('e1', [m('a', 0.4), m('b', 0.2)], { title: 'Fresh' }), 5);
-    let st = s.getState();
-    expect(st.events.byId.e1?.title).toBe('Fresh');
-    expect(st.events.detailAt.e1).toBe(5);
-    expect(st.markets.a?.market.outcomes[0]?.price).toBe(0.4);
-    expect(st.markets.b).toBeDefined();
-    s.getState().eventLoaded(ev('e9', [m('c')]), 6); // not in the list: kept by id only
-    s.getState().eventsLoaded([ev('e2', [])], 7);
-    st = s.getState();
-    expect(st.events.ids).toEqual(['e2']);
-    expect(Object.keys(st.events.byId).sort()).toEqual(['e1', 'e2', 'e9']);
-    expect(st.events.detailAt).toEqual({ e1: 5, e9: 6 });
-  });
+  it(
+    'an event detail replaces the list copy, fills the cache with its markets, and survives the next events ' + 'list',
+    () => {
+      const s = fresh();
+      s.getState().eventsLoaded([ev('e1', [m('a')]), ev('e2', [])], 1);
+      s.getState().eventLoaded(ev('e1', [m('a', 0.4), m('b', 0.2)], { title: 'Fresh' }), 5);
+      let st = s.getState();
+      expect(st.events.byId.e1?.title).toBe('Fresh');
+      expect(st.events.detailAt.e1).toBe(5);
+      expect(st.markets.a?.market.outcomes[0]?.price).toBe(0.4);
+      expect(st.markets.b).toBeDefined();
+      s.getState().eventLoaded(ev('e9', [m('c')]), 6); // not in the list: kept by id only
+      s.getState().eventsLoaded([ev('e2', [])], 7);
+      st = s.getState();
+      expect(st.events.ids).toEqual(['e2']);
+      expect(Object.keys(st.events.byId).sort()).toEqual(['e1', 'e2', 'e9']);
+      expect(st.events.detailAt).toEqual({ e1: 5, e9: 6 });
+    },
+  );
 
   it('a nested copy older than the cached market leaves it alone', () => {
     const s = fresh();
@@ -64,13 +88,20 @@ describe('events', () => {
     s.getState().eventLoaded(ev('e1', [m('keep')]), 1);
     s.getState().openEvent('e1');
     expect(s.getState().events.openId).toBe('e1');
-    for (let k = 0; k < 5; k++) s.getState().listLoaded(Array.from({ length: 100 }, (_, i) => m(`x${k}-${i}`)), 2 + k);
+    for (let k = 0; k < 5; k++)
+      s.getState().listLoaded(
+        Array.from({ length: 100 }, (_, i) => m(`x${k}-${i}`)),
+        2 + k,
+      );
     expect(s.getState().markets.keep).toBeDefined();
     s.getState().eventGone('e1', 9);
     const st = s.getState();
     expect(st.events.openId).toBeUndefined();
     expect(st.events.byId.e1).toBeUndefined();
-    expect(st.notices.at(-1)).toMatchObject({ level: 'warn', text: expect.stringContaining('Event “Event e1” is no longer available') });
+    expect(st.notices.at(-1)).toMatchObject({
+      level: 'warn',
+      text: expect.stringContaining('Event “Event e1” is no longer available'),
+    });
     s.getState().openEvent('e2');
     s.getState().openEvent(undefined);
     expect('openId' in s.getState().events).toBe(false);
@@ -90,18 +121,22 @@ describe('events', () => {
 });
 
 describe('paging', () => {
-  it('another page lists nothing until its answer (the cache cannot tell its rows); the answer records how many rows came', () => {
-    const s = fresh();
-    s.getState().listLoaded([m('a'), m('b')], 1);
-    expect(s.getState().list.lastCount).toBe(2);
-    s.getState().setQuery({ offset: 20 });
-    expect(s.getState().list).toMatchObject({ ids: [], pending: true });
-    expect(s.getState().list.lastCount).toBeUndefined();
-    s.getState().listLoaded([m('c')], 2, { query: s.getState().list.query });
-    expect(s.getState().list).toMatchObject({ ids: ['c'], lastCount: 1, pending: false });
-    s.getState().setQuery({ status: 'all' }); // same page, other filter: the cached rows that match stay
-    expect(s.getState().list.ids).toEqual(['c']);
-  });
+  it(
+    'another page lists nothing until its answer (the cache cannot tell its rows); the answer records how many rows ' +
+      'came',
+    () => {
+      const s = fresh();
+      s.getState().listLoaded([m('a'), m('b')], 1);
+      expect(s.getState().list.lastCount).toBe(2);
+      s.getState().setQuery({ offset: 20 });
+      expect(s.getState().list).toMatchObject({ ids: [], pending: true });
+      expect(s.getState().list.lastCount).toBeUndefined();
+      s.getState().listLoaded([m('c')], 2, { query: s.getState().list.query });
+      expect(s.getState().list).toMatchObject({ ids: ['c'], lastCount: 1, pending: false });
+      s.getState().setQuery({ status: 'all' }); // same page, other filter: the cached rows that match stay
+      expect(s.getState().list.ids).toEqual(['c']);
+    },
+  );
 });
 
 describe('the coarse trail', () => {
@@ -116,7 +151,8 @@ describe('the coarse trail', () => {
     expect(h.trail[0]!.t).toBeGreaterThanOrEqual(now - TRAIL_SPAN_MS - TRAIL_STEP_MS);
     expect(h.trail[1]!.t).toBeGreaterThanOrEqual(now - TRAIL_SPAN_MS);
     expect(h.trail[0]!.t).toBeLessThanOrEqual(now - 24 * 3_600_000);
-    for (let i = 1; i < h.trail.length; i++) expect(h.trail[i]!.t - h.trail[i - 1]!.t).toBeGreaterThanOrEqual(TRAIL_STEP_MS);
+    for (let i = 1; i < h.trail.length; i++)
+      expect(h.trail[i]!.t - h.trail[i - 1]!.t).toBeGreaterThanOrEqual(TRAIL_STEP_MS);
     expect(h.trail.length).toBeLessThanOrEqual(TRAIL_SPAN_MS / TRAIL_STEP_MS + 2);
   });
 

@@ -51,7 +51,11 @@ export function eventsListed(ev: EventsState, events: readonly MarketEvent[], at
 }
 
 /** `announce`: the store's one notice for the status changes an answer revealed (alerts checked after it). */
-export function viewDataActions(set: Set, get: Get, announce: (seen: StatusTransition[], at: number) => void): ViewDataActions {
+export function viewDataActions(
+  set: Set,
+  get: Get,
+  announce: (seen: StatusTransition[], at: number) => void,
+): ViewDataActions {
   return {
     closingLoaded(list, at) {
       let revealed: StatusTransition[] = [];
@@ -65,7 +69,10 @@ export function viewDataActions(set: Set, get: Get, announce: (seen: StatusTrans
           history,
           closing,
           ...prune(next),
-          categories: mergeCategories(s.categories, list.map((m) => m.category)),
+          categories: mergeCategories(
+            s.categories,
+            list.map((m) => m.category),
+          ),
           transitions: addTransitions(s.transitions, seen),
         };
       });
@@ -83,7 +90,11 @@ export function viewDataActions(set: Set, get: Get, announce: (seen: StatusTrans
         const absorbed = absorb(s, newer, at, false);
         const { history, seen } = absorbed;
         revealed = seen;
-        const events = capDetails({ ...s.events, byId: mergeEvents(s.events.byId, [event]), detailAt: { ...s.events.detailAt, [event.id]: at } });
+        const events = capDetails({
+          ...s.events,
+          byId: mergeEvents(s.events.byId, [event]),
+          detailAt: { ...s.events.detailAt, [event.id]: at },
+        });
         // markets the event nests take its id, and its category when they have none
         const markets = completeFromEvents(absorbed.markets, events.byId);
         const next = { ...s, markets, history, events };
@@ -107,9 +118,21 @@ export function viewDataActions(set: Set, get: Get, announce: (seen: StatusTrans
         const detailAt = { ...s.events.detailAt };
         delete detailAt[id];
         const { openId, ...rest } = s.events;
-        return { events: { ...rest, ids: s.events.ids.filter((x) => x !== id), byId, detailAt, ...(openId !== undefined && openId !== id ? { openId } : {}) } };
+        return {
+          events: {
+            ...rest,
+            ids: s.events.ids.filter((x) => x !== id),
+            byId,
+            detailAt,
+            ...(openId !== undefined && openId !== id ? { openId } : {}),
+          },
+        };
       });
-      get().notice(`${title ? `Event “${title}”` : `Event ${id}`} is no longer available (private, under review or removed).`, 'warn', at);
+      get().notice(
+        `${title ? `Event “${title}”` : `Event ${id}`} is no longer available (private, under review or removed).`,
+        'warn',
+        at,
+      );
     },
 
     openEvent(id) {

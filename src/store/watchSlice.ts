@@ -1,4 +1,7 @@
-/** The store's actions for the watchlist and the alerts (state in watchTypes.ts, pure logic in watchlist.ts and alerts.ts). */
+/**
+ * The store's actions for the watchlist and the alerts (state in watchTypes.ts, pure logic in watchlist.ts and
+ * alerts.ts).
+ */
 import type { StoreApi } from 'zustand/vanilla';
 import { ALERT_LOG_CAP, ALERT_RULES_MAX, checkAlerts } from './alerts.js';
 import type { Store } from './store.js';
@@ -44,7 +47,9 @@ export function watchActions(set: Set, get: Get): WatchActions {
       set((s) => {
         const log = (saved.log ?? []).slice(0, ALERT_LOG_CAP);
         const config = s.alerts.rules.filter((r) => r.source === 'config');
-        const form = (saved.rules ?? []).filter((r) => r.source === 'form').slice(0, Math.max(0, ALERT_RULES_MAX - config.length));
+        const form = (saved.rules ?? [])
+          .filter((r) => r.source === 'form')
+          .slice(0, Math.max(0, ALERT_RULES_MAX - config.length));
         return {
           watch: saved.watch ?? s.watch,
           alerts: {

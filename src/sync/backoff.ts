@@ -21,7 +21,11 @@ export const MAX_SERVER_WAIT_MS = 15 * 60_000;
 export const MIN_BACKOFF_MS = 250;
 
 /** Exponential backoff with full jitter: uniform in [0, min(cap, base·2^(attempt-1))), at least MIN_BACKOFF_MS. */
-export function fullJitter(attempt: number, random: () => number, opts: Pick<BackoffOptions, 'baseMs' | 'capMs'> = DEFAULT_BACKOFF): number {
+export function fullJitter(
+  attempt: number,
+  random: () => number,
+  opts: Pick<BackoffOptions, 'baseMs' | 'capMs'> = DEFAULT_BACKOFF,
+): number {
   const n = Math.max(1, Math.floor(attempt));
   const ceiling = Math.min(opts.capMs, opts.baseMs * 2 ** Math.min(n - 1, 30));
   const r = random();
@@ -36,10 +40,17 @@ export function serverWait(ms: number | undefined): number | undefined {
 }
 
 /** How long to pause after the `consecutive`-th 429 in a row. */
-export function rateLimitWait(consecutive: number, retryAfterMs: number | undefined, rate: RateHeaders | undefined, random: () => number, opts: BackoffOptions = DEFAULT_BACKOFF): number {
+export function rateLimitWait(
+  consecutive: number,
+  retryAfterMs: number | undefined,
+  rate: RateHeaders | undefined,
+  random: () => number,
+  opts: BackoffOptions = DEFAULT_BACKOFF,
+): number {
   const hinted = serverWait(retryAfterMs) ?? (rate?.remaining === 0 ? serverWait(rate.resetMs) : undefined);
   if (hinted !== undefined) {
-    // Honour the hint; when it already failed us once in a row, add jitter so we do not collide with whoever took the slot.
+    // Honour the hint; when it already failed us once in a row, add jitter so we do not collide with whoever took the
+    // slot.
     return consecutive > 1 ? hinted + fullJitter(consecutive - 1, random, opts) : hinted;
   }
   return fullJitter(consecutive, random, opts);

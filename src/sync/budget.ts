@@ -43,7 +43,13 @@ export class Budget {
    * `others` (other processes' sends on the same budget, ascending).
    */
   nextSlotAt(now: number, allowed: number, others: readonly number[] = []): number {
-    const inWindow = others.length === 0 ? this.inWindow(now) : merge(this.inWindow(now), others.filter((t) => t > now - this.spanMs));
+    const inWindow =
+      others.length === 0
+        ? this.inWindow(now)
+        : merge(
+            this.inWindow(now),
+            others.filter((t) => t > now - this.spanMs),
+          );
     const n = inWindow.length;
     if (n < Math.max(1, allowed)) return now;
     // the (n - allowed + 1)-th oldest send must leave the window

@@ -9,20 +9,24 @@ async function started(limit = 10) {
 }
 
 describe('coalescing', () => {
-  it('j j j j: the selection follows every key at once, but only the last costs one detail request after a quiet time', async () => {
-    const r = await started();
-    const before = r.client.of('getMarket').length;
-    for (const id of ['m2', 'm3', 'm4', 'm5']) {
-      r.sync.select(id);
-      expect(r.store.getState().selectedId).toBe(id);
-      await r.run(100);
-    }
-    expect(r.client.of('getMarket').length).toBe(before);
-    await r.run(300);
-    const details = r.client.of('getMarket').slice(before);
-    expect(details.map((c) => c.args[0])).toEqual(['m5']);
-    expect(details[0]!.at).toBe(r.clock.now() - 100); // 300 ms after the last key
-  });
+  it(
+    'j j j j: the selection follows every key at once, but only the last costs one detail request after a quiet ' +
+      'time',
+    async () => {
+      const r = await started();
+      const before = r.client.of('getMarket').length;
+      for (const id of ['m2', 'm3', 'm4', 'm5']) {
+        r.sync.select(id);
+        expect(r.store.getState().selectedId).toBe(id);
+        await r.run(100);
+      }
+      expect(r.client.of('getMarket').length).toBe(before);
+      await r.run(300);
+      const details = r.client.of('getMarket').slice(before);
+      expect(details.map((c) => c.args[0])).toEqual(['m5']);
+      expect(details[0]!.at).toBe(r.clock.now() - 100); // 300 ms after the last key
+    },
+  );
 
   it('a re-typed quote costs one request with the last form, sent at top priority', async () => {
     const r = await started();

@@ -39,7 +39,12 @@ export class Departed {
    * A list answer for the query `key`. `cached` says whether a market is still in the store
    * (and whether its closing time has passed).
    */
-  listAnswered(key: string, ids: readonly string[], now: number, cached: (id: string) => { due: boolean } | undefined): void {
+  listAnswered(
+    key: string,
+    ids: readonly string[],
+    now: number,
+    cached: (id: string) => { due: boolean } | undefined,
+  ): void {
     const present = new Set(ids);
     this.queue = this.queue.filter((d) => !present.has(d.id));
     if (key === this.lastKey) {

@@ -38,34 +38,43 @@ const FAILING: Array<[string, Partial<ApiErrorInit> & Pick<ApiErrorInit, 'kind'>
 
 describe('server errors and bad answers are named', () => {
   for (const [what, err, cause] of FAILING) {
-    it(`${what} for 8 minutes: DEGRADED with the cause and count, the data kept, online again alone, the outage recorded`, async () => {
-      const r = await started(10, () => 0.999);
-      let failing = true;
-      r.client.handler = () => (failing ? apiError(err) : undefined);
-      await r.run(8 * 60_000);
-      const s = r.store.getState();
-      expect(s.connection.status).toBe('degraded');
-      expect(s.connection.lastError?.code ?? '').toBe(err.code ?? 'SERVER');
-      expect(s.connection.consecutiveFailures).toBeGreaterThan(40); // one try every ≤ 10 s
-      expect(s.connection.troubleSince).toBeLessThanOrEqual(7_000);
-      expect(s.list.ids).toHaveLength(6); // the last good data stays
-      expect(staleRows(r)).toBe(6);
-      failing = false;
-      const endedAt = r.clock.now();
-      await r.run(15_000);
-      const after = r.store.getState();
-      expect(after.connection.status).toBe('online');
-      expect(firstAnswerAfter(r, endedAt)).toBeLessThanOrEqual(10_000);
-      expect(after.outages[0]).toMatchObject({ status: 'degraded', cause });
-      expect(after.outages[0]!.to - after.outages[0]!.from).toBeGreaterThanOrEqual(7 * 60_000);
-      expect(after.notices.at(-1)?.text).toMatch(/^Back online after \d+ min degraded/);
-      await r.sync.stop();
-    });
+    it(
+      `${what} for 8 minutes: DEGRADED with the cause and count, the data kept, online again alone, the outage ` +
+        `recorded`,
+      async () => {
+        const r = await started(10, () => 0.999);
+        let failing = true;
+        r.client.handler = () => (failing ? apiError(err) : undefined);
+        await r.run(8 * 60_000);
+        const s = r.store.getState();
+        expect(s.connection.status).toBe('degraded');
+        expect(s.connection.lastError?.code ?? '').toBe(err.code ?? 'SERVER');
+        expect(s.connection.consecutiveFailures).toBeGreaterThan(40); // one try every ≤ 10 s
+        expect(s.connection.troubleSince).toBeLessThanOrEqual(7_000);
+        expect(s.list.ids).toHaveLength(6); // the last good data stays
+        expect(staleRows(r)).toBe(6);
+        failing = false;
+        const endedAt = r.clock.now();
+        await r.run(15_000);
+        const after = r.store.getState();
+        expect(after.connection.status).toBe('online');
+        expect(firstAnswerAfter(r, endedAt)).toBeLessThanOrEqual(10_000);
+        expect(after.outages[0]).toMatchObject({ status: 'degraded', cause });
+        expect(after.outages[0]!.to - after.outages[0]!.from).toBeGreaterThanOrEqual(7 * 60_000);
+        expect(after.notices.at(-1)?.text).toMatch(/^Back online after \d+ min degraded/);
+        await r.sync.stop();
+      },
+    );
   }
 
   it('data of the wrong type on a 200 is a failure too, not an empty list', async () => {
     const r = await started();
-    r.client.handler = (c) => (c.method === 'listMarkets' ? { data: { markets: 'nope' }, status: 200 } : c.method === 'getMarket' ? { data: 'm1', status: 200 } : undefined);
+    r.client.handler = (c) =>
+      c.method === 'listMarkets'
+        ? { data: { markets: 'nope' }, status: 200 }
+        : c.method === 'getMarket'
+          ? { data: 'm1', status: 200 }
+          : undefined;
     await r.run(60_000);
     const s = r.store.getState();
     expect(s.connection.status).toBe('degraded');
@@ -82,41 +91,50 @@ describe('server errors and bad answers are named', () => {
     await r.sync.stop();
   });
 
-  it('a quote asked for during an outage says why it is still waiting, and arrives once the server is back', async () => {
-    const r = await started();
-    let failing = true;
-    r.client.handler = () => (failing ? apiError({ kind: 'server', status: 503, message: 'The service is unavailable right now (503).' }) : undefined);
-    await r.run(20_000);
-    r.sync.editQuote('m1', { outcome: 'Yes', amount: '10', action: 'buy' });
-    await r.run(30_000);
-    const q = r.store.getState().quotes.m1;
-    expect(q?.status).toBe('waiting');
-    expect(q?.retryError?.status).toBe(503);
-    failing = false;
-    await r.run(12_000);
-    expect(r.store.getState().quotes.m1).toMatchObject({ status: 'ok' });
-    expect(r.store.getState().quotes.m1?.retryError).toBeUndefined();
-    await r.sync.stop();
-  });
+  it(
+    'a quote asked for during an outage says why it is still waiting, and arrives once the server is ' + 'back',
+    async () => {
+      const r = await started();
+      let failing = true;
+      r.client.handler = () =>
+        failing
+          ? apiError({ kind: 'server', status: 503, message: 'The service is unavailable right now (503).' })
+          : undefined;
+      await r.run(20_000);
+      r.sync.editQuote('m1', { outcome: 'Yes', amount: '10', action: 'buy' });
+      await r.run(30_000);
+      const q = r.store.getState().quotes.m1;
+      expect(q?.status).toBe('waiting');
+      expect(q?.retryError?.status).toBe(503);
+      failing = false;
+      await r.run(12_000);
+      expect(r.store.getState().quotes.m1).toMatchObject({ status: 'ok' });
+      expect(r.store.getState().quotes.m1?.retryError).toBeUndefined();
+      await r.sync.stop();
+    },
+  );
 });
 
 describe('recovery is quick', () => {
-  it('after a 10-minute outage the first good answer comes within 10 s of the end, whatever the jitter draws', async () => {
-    for (const random of [() => 0.999, () => 0.5, () => 0]) {
-      const r = await started(10, random);
-      let down = true;
-      r.client.handler = () => (down ? apiError({ kind: 'network' }) : undefined);
-      await r.run(10 * 60_000);
-      const tries = r.client.calls.filter((c) => c.at > 1_000).length;
-      expect(tries).toBeLessThanOrEqual(10 * 10); // never more than the budget
-      down = false;
-      const endedAt = r.clock.now();
-      await r.run(20_000);
-      expect(firstAnswerAfter(r, endedAt)).toBeLessThanOrEqual(10_000);
-      expect(r.store.getState().connection.status).toBe('online');
-      await r.sync.stop();
-    }
-  });
+  it(
+    'after a 10-minute outage the first good answer comes within 10 s of the end, whatever the jitter ' + 'draws',
+    async () => {
+      for (const random of [() => 0.999, () => 0.5, () => 0]) {
+        const r = await started(10, random);
+        let down = true;
+        r.client.handler = () => (down ? apiError({ kind: 'network' }) : undefined);
+        await r.run(10 * 60_000);
+        const tries = r.client.calls.filter((c) => c.at > 1_000).length;
+        expect(tries).toBeLessThanOrEqual(10 * 10); // never more than the budget
+        down = false;
+        const endedAt = r.clock.now();
+        await r.run(20_000);
+        expect(firstAnswerAfter(r, endedAt)).toBeLessThanOrEqual(10_000);
+        expect(r.store.getState().connection.status).toBe('online');
+        await r.sync.stop();
+      }
+    },
+  );
 });
 
 describe('rows turn STALE during an outage', () => {
@@ -171,7 +189,12 @@ describe('the budget follows the screen', () => {
     r.sync.select('m3');
     await r.run(5_000);
     let listed = MARKETS;
-    r.client.handler = (c) => (c.method === 'listMarkets' ? { data: listed, status: 200 } : c.method === 'getMarket' && c.args[0] === 'm3' ? { data: market('m3', { status: 'resolved', resolvedOutcome: 'Yes' }), status: 200 } : undefined);
+    r.client.handler = (c) =>
+      c.method === 'listMarkets'
+        ? { data: listed, status: 200 }
+        : c.method === 'getMarket' && c.args[0] === 'm3'
+          ? { data: market('m3', { status: 'resolved', resolvedOutcome: 'Yes' }), status: 200 }
+          : undefined;
     listed = MARKETS.filter((m) => m.id !== 'm3');
     const leftAt = r.clock.now();
     await r.run(3 * 60_000);
@@ -191,7 +214,10 @@ describe('the budget follows the screen', () => {
     const r = await started(30);
     r.sync.select('m3');
     await r.run(2_000);
-    r.client.handler = (c) => (c.method === 'listMarkets' ? { data: [market('x1'), market('x2'), market('x3'), market('x4')], status: 200 } : undefined);
+    r.client.handler = (c) =>
+      c.method === 'listMarkets'
+        ? { data: [market('x1'), market('x2'), market('x3'), market('x4')], status: 200 }
+        : undefined;
     r.sync.search({ q: 'x' });
     await r.run(3_000);
     expect(r.store.getState().selectedId).toBe('x1');

@@ -87,14 +87,18 @@ export class Flights {
     while (this.set.size > 0) await Promise.allSettled([...this.set].map((f) => f.done));
   }
 
-  /** One quote and one other request may be on the wire at once, so a slow refresh never delays a quote (nor the reverse). */
+  /**
+   * One quote and one other request may be on the wire at once, so a slow refresh never delays a quote (nor the
+   * reverse).
+   */
   mayFly(quote: boolean): boolean {
     for (const f of this.set) if ((f.job.kind === 'quote') === quote) return false;
     return true;
   }
 
   hasQuote(marketId: string, form: QuoteForm): boolean {
-    for (const f of this.set) if (f.job.kind === 'quote' && f.job.marketId === marketId && sameForm(f.job.form, form)) return true;
+    for (const f of this.set)
+      if (f.job.kind === 'quote' && f.job.marketId === marketId && sameForm(f.job.form, form)) return true;
     return false;
   }
 }

@@ -37,19 +37,23 @@ describe('Health', () => {
     expect(h.tryNow(23_000)).toMatchObject({ reason: 'rate_limited' });
   });
 
-  it('a rejected key is probed 10, 20, 40 … s later (3 min at most); an answer on the wire at the time does not space the probes out; r probes at once', () => {
-    const { h } = health();
-    h.authFailed(0, -500);
-    expect(h.pausedUntil()).toBe(10_000);
-    h.authFailed(200, -100); // sent before the first rejection: nothing new
-    expect(h.pausedUntil()).toBe(10_200);
-    h.sent(10_200); // the probe
-    expect(h.pausedUntil()).toBe(20_200);
-    h.authFailed(10_300, 10_200);
-    expect(h.pausedUntil()).toBe(30_300);
-    for (let i = 0; i < 10; i++) h.authFailed(100_000 * (i + 1), 100_000 * (i + 1) - 1);
-    expect(h.pausedUntil()! - 1_000_000).toBe(180_000);
-    expect(h.tryNow(1_000_100)).toBeUndefined();
-    expect(h.view(1_000_100)).toMatchObject({ pausedUntil: 1_000_100, reason: 'auth' });
-  });
+  it(
+    'a rejected key is probed 10, 20, 40 … s later (3 min at most); an answer on the wire at the time does not space ' +
+      'the probes out; r probes at once',
+    () => {
+      const { h } = health();
+      h.authFailed(0, -500);
+      expect(h.pausedUntil()).toBe(10_000);
+      h.authFailed(200, -100); // sent before the first rejection: nothing new
+      expect(h.pausedUntil()).toBe(10_200);
+      h.sent(10_200); // the probe
+      expect(h.pausedUntil()).toBe(20_200);
+      h.authFailed(10_300, 10_200);
+      expect(h.pausedUntil()).toBe(30_300);
+      for (let i = 0; i < 10; i++) h.authFailed(100_000 * (i + 1), 100_000 * (i + 1) - 1);
+      expect(h.pausedUntil()! - 1_000_000).toBe(180_000);
+      expect(h.tryNow(1_000_100)).toBeUndefined();
+      expect(h.view(1_000_100)).toMatchObject({ pausedUntil: 1_000_100, reason: 'auth' });
+    },
+  );
 });

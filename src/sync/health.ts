@@ -123,7 +123,10 @@ export class Health {
   }
 
   private probeWait(): number {
-    return Math.min(this.o.authProbeMaxMs, this.o.authProbeFirstMs * 2 ** Math.min(Math.max(0, this.authFailures - 1), 30));
+    return Math.min(
+      this.o.authProbeMaxMs,
+      this.o.authProbeFirstMs * 2 ** Math.min(Math.max(0, this.authFailures - 1), 30),
+    );
   }
 
   private pause(until: number, reason: PauseReason): void {

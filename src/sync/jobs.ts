@@ -10,8 +10,19 @@ export type JobClass = RequestInfo['cls'];
 
 /** One request the scheduler decided to send. */
 export type Job =
-  | { kind: 'list'; cls: JobClass; origin: 'interactive' | 'overdue' | 'background'; /** the query as sent */ query?: ListQuery }
-  | { kind: 'detail'; cls: JobClass; marketId: string; origin: 'selection' | 'background' | 'departed' | 'outcomes' | 'watch'; departure?: Departure }
+  | {
+      kind: 'list';
+      cls: JobClass;
+      origin: 'interactive' | 'overdue' | 'background';
+      /** the query as sent */ query?: ListQuery;
+    }
+  | {
+      kind: 'detail';
+      cls: JobClass;
+      marketId: string;
+      origin: 'selection' | 'background' | 'departed' | 'outcomes' | 'watch';
+      departure?: Departure;
+    }
   | { kind: 'events'; cls: JobClass }
   | { kind: 'closing'; cls: JobClass; origin: ViewOrigin }
   /** One event by id: the Events view's open one (`origin`), or the selected market's when it is not known yet. */
@@ -26,7 +37,12 @@ export const EVENTS_QUERY = { limit: 50 };
 export const CLOSING_QUERY: MarketQuery = { status: 'active', sort: 'closing', limit: 100 };
 
 /** Starts the call a job stands for. */
-export function perform(client: MarketClient, job: Job, query: ListQuery, signal: AbortSignal): Promise<ApiResult<unknown>> {
+export function perform(
+  client: MarketClient,
+  job: Job,
+  query: ListQuery,
+  signal: AbortSignal,
+): Promise<ApiResult<unknown>> {
   switch (job.kind) {
     case 'list':
       return client.listMarkets(toMarketQuery(job.query ?? query), { signal });
@@ -39,6 +55,10 @@ export function perform(client: MarketClient, job: Job, query: ListQuery, signal
     case 'event':
       return client.getEvent(job.eventId, { signal });
     case 'quote':
-      return client.getQuote(job.marketId, { outcome: job.params.outcome, amount: job.params.amount, action: job.params.action }, { signal });
+      return client.getQuote(
+        job.marketId,
+        { outcome: job.params.outcome, amount: job.params.amount, action: job.params.action },
+        { signal },
+      );
   }
 }

@@ -22,7 +22,7 @@ function dashboard(clock: ManualClock, limit: number, ledger: SendLedger | undef
   const client = new FakeClient(clock);
   const store = createOddsStore({ mode: limit === 30 ? 'key' : 'anon', limit });
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const sync = createSync({ client, store, clock, limit, random, ...(ledger ? { ledger } : {}) });
   return { client, store, sync };
 }

@@ -28,7 +28,11 @@ export class Limits {
     this.budget = new Budget(o.spanMs);
     this.aimd = new Aimd(o.limit, o.aimdFactor, o.aimdRecoverMs);
     // what other clients spent, seen in rate headers, excludes the processes the ledger already counts
-    this.server = new ServerRate(this.budget, o.windowMs, (from, to) => this.others(to).filter((t) => t > from && t <= to).length);
+    this.server = new ServerRate(
+      this.budget,
+      o.windowMs,
+      (from, to) => this.others(to).filter((t) => t > from && t <= to).length,
+    );
   }
 
   /** Other processes' sends in the window (none without a shared ledger). */
@@ -58,10 +62,17 @@ export class Limits {
     return this.o.spanMs / this.allowed('background', now);
   }
 
-  /** Earliest time ≥ now at which a request of this class fits our budget with the other processes' sends, and the server's last word. */
+  /**
+   * Earliest time ≥ now at which a request of this class fits our budget with the other processes' sends, and the
+   * server's last word.
+   */
   slotAt(cls: JobClass, now: number): number {
     const paused = this.ledger.pausedUntil(now) ?? now;
-    return Math.max(this.budget.nextSlotAt(now, this.allowed(cls, now), this.others(now)), this.server.allowedAt(now, this.reserve(cls)), paused);
+    return Math.max(
+      this.budget.nextSlotAt(now, this.allowed(cls, now), this.others(now)),
+      this.server.allowedAt(now, this.reserve(cls)),
+      paused,
+    );
   }
 
   /**
@@ -103,7 +114,8 @@ export class Limits {
     if (ok) this.server.observeShare(rate, at);
     const lim = rate.limit;
     const windowOk = rate.windowMs === undefined || Math.abs(rate.windowMs - this.o.windowMs) <= 1_000;
-    if (typeof lim === 'number' && Number.isInteger(lim) && lim >= 1 && windowOk) this.aimd.setCeiling(Math.min(this.o.limit, lim), at);
+    if (typeof lim === 'number' && Number.isInteger(lim) && lim >= 1 && windowOk)
+      this.aimd.setCeiling(Math.min(this.o.limit, lim), at);
   }
 
   /** An unexpected 429: cut the own limit once per episode; later 429s of the episode restart the slow climb. */

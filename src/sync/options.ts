@@ -17,7 +17,10 @@ export interface SyncOptions {
   windowMs?: number;
   /** Added to the window when counting our own sends, against skew and latency (default 250 ms). */
   marginMs?: number;
-  /** Slots kept free: from interactive work for quotes (default 1), from background work (default 1, 2 from a limit of 20). */
+  /**
+   * Slots kept free: from interactive work for quotes (default 1), from background work (default 1, 2 from a limit of
+   * 20).
+   */
   reserve?: { interactive?: number; background?: number };
   /** Quiet time before a burst of intents costs a request. */
   quietMs?: { select?: number; search?: number; quote?: number };
@@ -31,7 +34,10 @@ export interface SyncOptions {
   eventsEveryMs?: number;
   /** Share of background slots that refresh the selected market's detail (default 2/3; the rest refresh the list). */
   detailShare?: number;
-  /** Share of background slots for watched markets outside the list, taken first while there are any (default 1/3; docs/watcher.md). */
+  /**
+   * Share of background slots for watched markets outside the list, taken first while there are any (default 1/3;
+   * docs/watcher.md).
+   */
   watchShare?: number;
   /** Abandon a request after this long (default 15 s). */
   requestTimeoutMs?: number;

@@ -13,7 +13,10 @@ export function toApiError(err: unknown, timedOut: boolean): ApiError {
   if (timedOut) return new ApiError({ kind: 'timeout', message: 'The request took too long and was abandoned.' });
   if (isApiError(err)) return err;
   const aborted = err instanceof Error && err.name === 'AbortError';
-  return new ApiError({ kind: aborted ? 'aborted' : 'network', message: aborted ? 'The request was cancelled.' : 'The request failed before an answer arrived.' });
+  return new ApiError({
+    kind: aborted ? 'aborted' : 'network',
+    message: aborted ? 'The request was cancelled.' : 'The request failed before an answer arrived.',
+  });
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -51,7 +54,16 @@ export class Outcomes {
     const { job } = a;
     const st = this.store.getState();
     const data = res.data;
-    const odd = () => this.failure(a, new ApiError({ kind: 'protocol', code: 'BAD_DATA', message: 'The server answered with data of an unexpected shape.' }), now);
+    const odd = () =>
+      this.failure(
+        a,
+        new ApiError({
+          kind: 'protocol',
+          code: 'BAD_DATA',
+          message: 'The server answered with data of an unexpected shape.',
+        }),
+        now,
+      );
     switch (job.kind) {
       case 'list': {
         if (!Array.isArray(data)) return odd();
@@ -176,10 +188,19 @@ export class Outcomes {
     const keepPlace = key !== undefined && key === this.lastListKey;
     if (key !== undefined) this.lastListKey = key;
     const before = this.store.getState().selectedId;
-    this.store.getState().listLoaded(markets, now, { ...(job.kind === 'list' && job.query ? { query: job.query } : {}), sentAt: a.sentAt, keepPlace });
-    this.q.listAnswered(job, markets.map((m) => m.id), now);
+    this.store.getState().listLoaded(markets, now, {
+      ...(job.kind === 'list' && job.query ? { query: job.query } : {}),
+      sentAt: a.sentAt,
+      keepPlace,
+    });
+    this.q.listAnswered(
+      job,
+      markets.map((m) => m.id),
+      now,
+    );
     const after = this.store.getState();
-    if (this.o.autoSelect && after.selectedId === undefined && after.list.ids[0] !== undefined) after.select(after.list.ids[0]);
+    if (this.o.autoSelect && after.selectedId === undefined && after.list.ids[0] !== undefined)
+      after.select(after.list.ids[0]);
     if (this.store.getState().selectedId !== before) this.q.selectionMoved(now);
   }
 

@@ -19,7 +19,7 @@ async function walk(seed: number) {
   // the first minute is first come, first served (the window starts empty): judged from minute 2
   const judgedFrom = r.clock.now() + 120_000;
   let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const ids = MARKETS.map((m) => m.id);
   let i = 0;
   const stays: Array<{ id: string; from: number; to: number }> = [];
@@ -48,7 +48,9 @@ async function walk(seed: number) {
   let unfetchedStays = 0;
   const judged = stays.filter((x) => x.from >= judgedFrom);
   for (const st of judged) {
-    const sent = requests.filter((q) => q.kind === 'detail' && q.marketId === st.id && q.at >= st.from && q.at < st.to).map((q) => q.at);
+    const sent = requests
+      .filter((q) => q.kind === 'detail' && q.marketId === st.id && q.at >= st.from && q.at < st.to)
+      .map((q) => q.at);
     if (sent.length === 0 && st.to - st.from >= 2 * INTERVAL_10 + 300) unfetchedStays++;
     if (sent.length > 0) firstFetch = Math.max(firstFetch, sent[0]! - st.from);
     const marks = [st.from, ...sent, st.to];
@@ -58,35 +60,42 @@ async function walk(seed: number) {
 }
 
 describe('pacing around interactive requests', () => {
-  it('an interactive request takes the place of the next background one rather than being followed right behind', async () => {
-    const requests: RequestInfo[] = [];
-    const r = rig({ limit: 10, onRequest: (i) => requests.push(i) });
-    r.sync.start(); // the list and the first market's detail at 0; the first background slot would be at 6.7 s
-    await r.run(3_000);
-    r.sync.select('m2');
-    await r.run(30_000);
-    const sel = requests.find((q) => q.kind === 'detail' && q.marketId === 'm2')!;
-    expect(sel).toMatchObject({ cls: 'interactive', at: 3_300 });
-    const bg = requests.filter((q) => q.cls === 'background');
-    expect(bg[0]!.at).toBeGreaterThanOrEqual(sel.at + INTERVAL_10);
-    // and the cadence goes on from there
-    expect(bg[1]!.at - bg[0]!.at).toBeGreaterThanOrEqual(INTERVAL_10 - 1);
-    await r.sync.stop();
-  });
+  it(
+    'an interactive request takes the place of the next background one rather than being followed right ' + 'behind',
+    async () => {
+      const requests: RequestInfo[] = [];
+      const r = rig({ limit: 10, onRequest: (i) => requests.push(i) });
+      r.sync.start(); // the list and the first market's detail at 0; the first background slot would be at 6.7 s
+      await r.run(3_000);
+      r.sync.select('m2');
+      await r.run(30_000);
+      const sel = requests.find((q) => q.kind === 'detail' && q.marketId === 'm2')!;
+      expect(sel).toMatchObject({ cls: 'interactive', at: 3_300 });
+      const bg = requests.filter((q) => q.cls === 'background');
+      expect(bg[0]!.at).toBeGreaterThanOrEqual(sel.at + INTERVAL_10);
+      // and the cadence goes on from there
+      expect(bg[1]!.at - bg[0]!.at).toBeGreaterThanOrEqual(INTERVAL_10 - 1);
+      await r.sync.stop();
+    },
+  );
 
   // Before, a background request followed an interactive one right behind whenever a slot was free;
   // two sends together free two slots together a window later, where the pattern repeats, with a long
   // gap after each pair: a selection in that gap waited up to ~21 s, a dwelt-on market went ~29 s without a refresh.
   for (const seed of [7, 1, 6]) {
-    it(`at 10/min with a selection every few seconds (seed ${seed}): a market the person stays on is asked for within two background intervals, refreshed at least every three`, async () => {
-      const w = await walk(seed);
-      expect(w.judged).toBeGreaterThan(250);
-      expect(w.unfetchedStays).toBe(0);
-      expect(w.firstFetch).toBeLessThanOrEqual(2 * INTERVAL_10 + 300);
-      expect(w.longestWithout).toBeLessThanOrEqual(3 * INTERVAL_10);
-      // still within the limit and using nearly all of it
-      expect(maxInWindow(w.times)).toBeLessThanOrEqual(10);
-      expect(w.times.length / (10 * 30.1)).toBeGreaterThanOrEqual(0.85);
-    });
+    it(
+      `at 10/min with a selection every few seconds (seed ${seed}): a market the person stays on is asked for within ` +
+        `two background intervals, refreshed at least every three`,
+      async () => {
+        const w = await walk(seed);
+        expect(w.judged).toBeGreaterThan(250);
+        expect(w.unfetchedStays).toBe(0);
+        expect(w.firstFetch).toBeLessThanOrEqual(2 * INTERVAL_10 + 300);
+        expect(w.longestWithout).toBeLessThanOrEqual(3 * INTERVAL_10);
+        // still within the limit and using nearly all of it
+        expect(maxInWindow(w.times)).toBeLessThanOrEqual(10);
+        expect(w.times.length / (10 * 30.1)).toBeGreaterThanOrEqual(0.85);
+      },
+    );
   }
 });

@@ -7,7 +7,10 @@ import type { PageRefusal } from './types.js';
  * Where turning the market list's page leads: the next page only after a full one (a shorter answer was the last)
  * and never past the service's offset 10000; the previous one down to offset 0; nothing while a page is on its way.
  */
-export function turnPage(list: AppState['list'], delta: 1 | -1): { offset: number; page: number } | { refusal: PageRefusal } {
+export function turnPage(
+  list: AppState['list'],
+  delta: 1 | -1,
+): { offset: number; page: number } | { refusal: PageRefusal } {
   if (list.pending) return { refusal: 'loading' };
   const { limit, offset } = pageOf(list.query);
   let next: number;

@@ -22,7 +22,12 @@ export interface Plan {
  * fits either; a lower one can still go first when the higher one is not ready yet
  * (a debounce still running).
  */
-export function makePlan(candidates: Candidate[], now: number, earliest: (c: Candidate) => number, mayFly: (c: Candidate) => boolean): Plan {
+export function makePlan(
+  candidates: Candidate[],
+  now: number,
+  earliest: (c: Candidate) => number,
+  mayFly: (c: Candidate) => boolean,
+): Plan {
   const sorted = candidates.slice().sort((a, b) => a.prio - b.prio || a.readyAt - b.readyAt);
   let wakeAt: number | undefined;
   for (const c of sorted) {

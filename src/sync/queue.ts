@@ -71,7 +71,10 @@ export class Queue {
   /** When a market's detail was last loaded or asked for (−∞ when never). */
   detailRef(id: string): number {
     const st = this.store.getState();
-    return Math.max(st.markets[id]?.detailAt ?? Number.NEGATIVE_INFINITY, this.detailSent.get(id) ?? Number.NEGATIVE_INFINITY);
+    return Math.max(
+      st.markets[id]?.detailAt ?? Number.NEGATIVE_INFINITY,
+      this.detailSent.get(id) ?? Number.NEGATIVE_INFINITY,
+    );
   }
 
   /**
@@ -104,7 +107,9 @@ export class Queue {
     this.pageTurn = undefined;
   }
 
-  /** A view is shown (or an event opened): its data after `delay` unless fresh; the background refreshes it from now on. */
+  /**
+   * A view is shown (or an event opened): its data after `delay` unless fresh; the background refreshes it from now on.
+   */
   show(source: ViewSource, now: number, delay: number): void {
     this.shown.show(source, now, now + delay);
   }
@@ -133,7 +138,9 @@ export class Queue {
     return this.quotes.get(marketId);
   }
 
-  /** A market's detail answered 403: no background refresh of it for a while (a person selecting it again still asks). */
+  /**
+   * A market's detail answered 403: no background refresh of it for a while (a person selecting it again still asks).
+   */
   forbid(id: string, now: number): void {
     if (this.forbidden.size > 100) for (const [k, until] of this.forbidden) if (until <= now) this.forbidden.delete(k);
     this.forbidden.set(id, now + this.o.forbiddenRetryMs);
@@ -183,7 +190,12 @@ export class Queue {
     const share = sel !== undefined ? this.o.detailShare : 0;
     const listPeriod = rest / (1 - share);
     const out: Staleness[] = [
-      { kind: shown, at: this.shown.ref(shown), periodMs: listPeriod, ...(shown === 'events' ? { minMs: EVENTS_SHOWN_MIN_MS } : {}) },
+      {
+        kind: shown,
+        at: this.shown.ref(shown),
+        periodMs: listPeriod,
+        ...(shown === 'events' ? { minMs: EVENTS_SHOWN_MIN_MS } : {}),
+      },
     ];
     if (shown !== 'list') out.push({ kind: 'list', at: this.listRef(), periodMs: 2 * listPeriod });
     if (sel !== undefined) out.push({ kind: 'detail', at: this.detailRef(sel), periodMs: rest / share });
@@ -208,7 +220,10 @@ export class Queue {
         prio: 0,
         cls: 'quote',
         readyAt: q.readyAt,
-        take: () => (this.quotes.delete(marketId), { kind: 'quote', cls: 'quote', marketId, form: q.form, params: q.params }),
+        take: () => (
+          this.quotes.delete(marketId),
+          { kind: 'quote', cls: 'quote', marketId, form: q.form, params: q.params }
+        ),
       });
     }
     const I = this.limits.interval(now);
@@ -217,7 +232,12 @@ export class Queue {
     if (Number.isFinite(own.at)) {
       const kind = own.kind as ShownKind;
       const period = Math.max(own.periodMs, own.minMs ?? 0);
-      out.push({ prio: 1, cls: 'interactive', readyAt: Math.ceil(own.at + 3 * period), take: () => this.shownJob(kind, 'overdue') });
+      out.push({
+        prio: 1,
+        cls: 'interactive',
+        readyAt: Math.ceil(own.at + 3 * period),
+        take: () => this.shownJob(kind, 'overdue'),
+      });
     }
     const sel = this.selJob;
     if (sel) {
@@ -229,7 +249,12 @@ export class Queue {
       });
     }
     if (this.listJob) {
-      out.push({ prio: 3, cls: 'interactive', readyAt: this.listJob.readyAt, take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }) });
+      out.push({
+        prio: 3,
+        cls: 'interactive',
+        readyAt: this.listJob.readyAt,
+        take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }),
+      });
     }
     const view = this.shown.pending();
     if (view) {
@@ -240,7 +265,12 @@ export class Queue {
         take: () => (this.shown.take(), this.shownJob(this.shown.kind(), 'interactive')),
       });
     }
-    out.push({ prio: 4, cls: 'background', readyAt: Math.ceil((this.lastSendAt ?? this.startedAt) + I), take: (at) => this.backgroundJob(at) });
+    out.push({
+      prio: 4,
+      cls: 'background',
+      readyAt: Math.ceil((this.lastSendAt ?? this.startedAt) + I),
+      take: (at) => this.backgroundJob(at),
+    });
     return out;
   }
 
@@ -252,20 +282,26 @@ export class Queue {
     const kind = this.backgroundKind(at);
     const marketSlot = kind === 'list' || kind === 'detail';
     const follow = marketSlot ? this.nextDeparted(at) : undefined;
-    if (follow) return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
+    if (follow)
+      return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
     const extra = marketSlot && !this.lastWasExtra ? this.nextExtra(at) : undefined;
     if (extra) return extra;
     const id = this.polledSelection(at);
     if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
     const w = kind === 'watch' ? this.watched(at) : undefined;
     if (w) return { kind: 'detail', cls: 'background', marketId: w.id, origin: 'watch' };
-    return kind === 'detail' || kind === 'watch' ? this.shownJob('list', 'background') : this.shownJob(kind, 'background');
+    return kind === 'detail' || kind === 'watch'
+      ? this.shownJob('list', 'background')
+      : this.shownJob(kind, 'background');
   }
 
   /** The job that fetches a view's data; `overdue` is the promoted refresh of the shown one. */
   private shownJob(kind: ShownKind, origin: 'interactive' | 'background' | 'overdue'): Job {
     const cls = origin === 'background' ? 'background' : 'interactive';
-    const job = kind === 'list' ? undefined : this.shown.jobFor(kind, cls, origin === 'background' ? 'background' : 'interactive');
+    const job =
+      kind === 'list'
+        ? undefined
+        : this.shown.jobFor(kind, cls, origin === 'background' ? 'background' : 'interactive');
     // the market list stands in when an event closed between the plan and the send
     return job ?? { kind: 'list', cls, origin };
   }
@@ -295,12 +331,17 @@ export class Queue {
     const st = this.store.getState();
     const sel = st.selectedId === undefined ? undefined : st.markets[st.selectedId]?.market;
     const eventId = sel?.eventId;
-    if (eventId !== undefined && st.events.byId[eventId] === undefined && now - this.shown.eventSentAt(eventId) >= EXTRA_RETRY_MS) {
+    if (
+      eventId !== undefined &&
+      st.events.byId[eventId] === undefined &&
+      now - this.shown.eventSentAt(eventId) >= EXTRA_RETRY_MS
+    ) {
       return { kind: 'event', cls: 'background', eventId };
     }
     for (const id of st.list.ids) {
       if (id === st.selectedId || !st.markets[id]?.market.outcomesPending) continue;
-      if (now - this.detailRef(id) >= EXTRA_RETRY_MS) return { kind: 'detail', cls: 'background', marketId: id, origin: 'outcomes' };
+      if (now - this.detailRef(id) >= EXTRA_RETRY_MS)
+        return { kind: 'detail', cls: 'background', marketId: id, origin: 'outcomes' };
     }
     return undefined;
   }
@@ -317,7 +358,9 @@ export class Queue {
       this.departed.forget(job.marketId);
     }
     this.shown.sent(job, now);
-    if (job.cls === 'background') this.lastWasExtra = (job.kind === 'event' && job.origin === undefined) || (job.kind === 'detail' && job.origin === 'outcomes');
+    if (job.cls === 'background')
+      this.lastWasExtra =
+        (job.kind === 'event' && job.origin === undefined) || (job.kind === 'detail' && job.origin === 'outcomes');
     // Any send restarts the background's interval: an interactive request takes the place of
     // the next background one instead of having it follow right behind. Two sends close
     // together are two slots freed close together a window later, then a long gap with none,
@@ -329,12 +372,14 @@ export class Queue {
   /** Put a job that failed for a passing reason back, unless something newer replaced it. */
   requeue(job: Job, now: number): void {
     if (job.kind === 'quote') {
-      if (!this.quotes.has(job.marketId)) this.quotes.set(job.marketId, { form: job.form, params: job.params, readyAt: now });
+      if (!this.quotes.has(job.marketId))
+        this.quotes.set(job.marketId, { form: job.form, params: job.params, readyAt: now });
     } else if (job.kind === 'detail' && job.departure) {
       this.departed.requeue(job.departure, now);
     } else if (job.kind === 'detail' && job.origin === 'selection') {
       const selected = this.store.getState().selectedId === job.marketId;
-      if (!this.selJob && selected && this.pollable(job.marketId, now)) this.selJob = { id: job.marketId, readyAt: now };
+      if (!this.selJob && selected && this.pollable(job.marketId, now))
+        this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
     } else {

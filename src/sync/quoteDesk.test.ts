@@ -10,16 +10,20 @@ async function started() {
 const form = (amount: string, outcome = 'Yes') => ({ outcome, amount, action: 'buy' as const });
 
 describe('quote desk: one verdict, no duplicate quotes', () => {
-  it('typing, a pause (the automatic quote goes out and is answered), then ⏎: nothing is sent twice, ⏎ says current', async () => {
-    const r = await started();
-    r.sync.editQuote('m1', form('25'));
-    await r.run(1_000);
-    expect(r.client.of('getQuote')).toHaveLength(1);
-    expect(r.store.getState().quotes.m1?.status).toBe('ok');
-    expect(r.sync.submitQuote('m1')).toBe('current');
-    await r.run(1_000);
-    expect(r.client.of('getQuote')).toHaveLength(1);
-  });
+  it(
+    'typing, a pause (the automatic quote goes out and is answered), then ⏎: nothing is sent twice, ⏎ says ' +
+      'current',
+    async () => {
+      const r = await started();
+      r.sync.editQuote('m1', form('25'));
+      await r.run(1_000);
+      expect(r.client.of('getQuote')).toHaveLength(1);
+      expect(r.store.getState().quotes.m1?.status).toBe('ok');
+      expect(r.sync.submitQuote('m1')).toBe('current');
+      await r.run(1_000);
+      expect(r.client.of('getQuote')).toHaveLength(1);
+    },
+  );
 
   it('⏎ while the form waits for the typing pause sends it at once, once', async () => {
     const r = await started();
@@ -36,7 +40,10 @@ describe('quote desk: one verdict, no duplicate quotes', () => {
   it('⏎ while the same quote is on the wire sends nothing', async () => {
     const r = await started();
     let release: () => void = () => undefined;
-    r.client.handler = (c) => (c.method === 'getQuote' ? new Promise((res) => (release = () => res({ data: { total: 1 }, status: 200 }))) : undefined);
+    r.client.handler = (c) =>
+      c.method === 'getQuote'
+        ? new Promise((res) => (release = () => res({ data: { total: 1 }, status: 200 })))
+        : undefined;
     r.sync.editQuote('m1', form('3'));
     await r.run(300);
     expect(r.client.of('getQuote')).toHaveLength(1);

@@ -37,7 +37,13 @@ export class QuoteDesk {
     if (sameForm(this.queue.pendingQuote(marketId)?.form, form)) return true;
     if (this.flights.hasQuote(marketId, form)) return true;
     const e = this.store.getState().quotes[marketId];
-    return !!e && (e.result !== undefined || e.error !== undefined) && sameForm(e.answeredForm, form) && e.receivedAt !== undefined && now - e.receivedAt < this.o.quoteFreshMs;
+    return (
+      !!e &&
+      (e.result !== undefined || e.error !== undefined) &&
+      sameForm(e.answeredForm, form) &&
+      e.receivedAt !== undefined &&
+      now - e.receivedAt < this.o.quoteFreshMs
+    );
   }
 
   /**
@@ -82,7 +88,10 @@ export class QuoteDesk {
     return this.check(marketId, 0);
   }
 
-  /** Entering the form: pick the leading outcome when none (or one the market no longer has) is chosen; re-quote a filled-in form. */
+  /**
+   * Entering the form: pick the leading outcome when none (or one the market no longer has) is chosen; re-quote a
+   * filled-in form.
+   */
   open(marketId: string): boolean {
     const st = this.store.getState();
     const market = st.markets[marketId]?.market;

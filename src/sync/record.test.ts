@@ -25,7 +25,10 @@ function fakeService(clock: ManualClock, fail: (what: string, n: number) => ApiE
     return { data, status: 200 };
   };
   const pages: unknown[][] = [
-    [{ id: 'a', title: 'A', eventId: 'e1', outcomes: [{ name: 'Yes', price: 0.5 }] }, { id: 'b', title: 'B', eventId: 'e2', outcomeType: 'MULTIPLE_CHOICE' }],
+    [
+      { id: 'a', title: 'A', eventId: 'e1', outcomes: [{ name: 'Yes', price: 0.5 }] },
+      { id: 'b', title: 'B', eventId: 'e2', outcomeType: 'MULTIPLE_CHOICE' },
+    ],
     [{ id: 'c/d', title: 'C', eventId: 'e2', outcomes: [] }],
   ];
   const client: RawReads = {
@@ -41,7 +44,14 @@ function fakeService(clock: ManualClock, fail: (what: string, n: number) => ApiE
 async function run(clock: ManualClock, client: RawReads, perMinute: number, plan = PLAN) {
   const saved = new Map<string, unknown>();
   const logs: string[] = [];
-  const done = recordService({ client, clock, perMinute, plan, save: (f, d) => saved.set(f, d), log: (l) => logs.push(l) });
+  const done = recordService({
+    client,
+    clock,
+    perMinute,
+    plan,
+    save: (f, d) => saved.set(f, d),
+    log: (l) => logs.push(l),
+  });
   let finished = false;
   void done.then(() => (finished = true));
   while (!finished) {
@@ -52,16 +62,36 @@ async function run(clock: ManualClock, client: RawReads, perMinute: number, plan
 }
 
 describe('recordService', () => {
-  it('asks for pages (until a short one), details (outcome-less list entries first), the events list, then the events it did not nest', async () => {
-    const clock = new ManualClock();
-    const svc = fakeService(clock);
-    const { summary, saved } = await run(clock, svc.client, 30);
-    expect(svc.calls.map((c) => c.what)).toEqual(['markets 0', 'markets 2', 'market b', 'market a', 'market c/d', 'events', 'event e2']);
-    expect([...saved.keys()]).toEqual(['markets-0001.json', 'markets-0002.json', 'markets/b.json', 'markets/a.json', `markets/${fileName('c/d')}`, 'events-0001.json', 'events/e2.json']);
-    expect(saved.get('markets/a.json')).toEqual({ id: 'a', detail: true });
-    expect(summary).toMatchObject({ requests: 7, failures: 0 });
-    expect(summary.stopped).toBeUndefined();
-  });
+  it(
+    'asks for pages (until a short one), details (outcome-less list entries first), the events list, then the events ' +
+      'it did not nest',
+    async () => {
+      const clock = new ManualClock();
+      const svc = fakeService(clock);
+      const { summary, saved } = await run(clock, svc.client, 30);
+      expect(svc.calls.map((c) => c.what)).toEqual([
+        'markets 0',
+        'markets 2',
+        'market b',
+        'market a',
+        'market c/d',
+        'events',
+        'event e2',
+      ]);
+      expect([...saved.keys()]).toEqual([
+        'markets-0001.json',
+        'markets-0002.json',
+        'markets/b.json',
+        'markets/a.json',
+        `markets/${fileName('c/d')}`,
+        'events-0001.json',
+        'events/e2.json',
+      ]);
+      expect(saved.get('markets/a.json')).toEqual({ id: 'a', detail: true });
+      expect(summary).toMatchObject({ requests: 7, failures: 0 });
+      expect(summary.stopped).toBeUndefined();
+    },
+  );
 
   it('never sends more than the limit in any 60 s window', async () => {
     const clock = new ManualClock();
@@ -76,7 +106,8 @@ describe('recordService', () => {
   it('a 429 waits as long as the service says and asks again; a 404 skips the item; a 401 stops', async () => {
     const clock = new ManualClock();
     const svc = fakeService(clock, (what, n) => {
-      if (what === 'markets 0' && n === 1) return new ApiError({ kind: 'rate_limited', status: 429, message: 'slow down', retryAfterMs: 7_000 });
+      if (what === 'markets 0' && n === 1)
+        return new ApiError({ kind: 'rate_limited', status: 429, message: 'slow down', retryAfterMs: 7_000 });
       if (what === 'market a') return new ApiError({ kind: 'not_found', status: 404, message: 'gone' });
       if (what === 'events') return new ApiError({ kind: 'unauthorized', status: 401, message: 'bad key' });
       return undefined;

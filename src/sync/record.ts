@@ -103,7 +103,9 @@ export async function recordService(o: RecordOptions): Promise<RecordSummary> {
         o.log(`saved ${file}  (${label})`);
         return r.data;
       } catch (err) {
-        const e = isApiError(err) ? err : new ApiError({ kind: 'network', message: 'The request failed before an answer arrived.' });
+        const e = isApiError(err)
+          ? err
+          : new ApiError({ kind: 'network', message: 'The request failed before an answer arrived.' });
         if (e.kind === 'unauthorized') throw new Stop(`${label}: ${e.message}`);
         if (o.signal?.aborted) throw new Stop('aborted');
         if (e.kind === 'rate_limited' && attempt < MAX_TRIES) {
@@ -124,7 +126,11 @@ export async function recordService(o: RecordOptions): Promise<RecordSummary> {
     const listed: unknown[] = [];
     for (let page = 0; page < p.pages; page++) {
       const query = { status: p.status, limit: p.limit, offset: page * p.limit };
-      const data = await call(`GET /markets?status=${p.status}&limit=${p.limit}&offset=${query.offset}`, `markets-${String(page + 1).padStart(4, '0')}.json`, () => o.client.rawMarkets(query, { signal: o.signal }));
+      const data = await call(
+        `GET /markets?status=${p.status}&limit=${p.limit}&offset=${query.offset}`,
+        `markets-${String(page + 1).padStart(4, '0')}.json`,
+        () => o.client.rawMarkets(query, { signal: o.signal }),
+      );
       if (!Array.isArray(data)) break;
       listed.push(...data);
       if (data.length < p.limit) break;
@@ -136,17 +142,23 @@ export async function recordService(o: RecordOptions): Promise<RecordSummary> {
       if (seen.size >= p.details) break;
       if (seen.has(m.id)) continue;
       seen.add(m.id);
-      await call(`GET /markets/${m.id}`, `markets/${fileName(m.id)}`, () => o.client.rawMarket(m.id, { signal: o.signal }));
+      await call(`GET /markets/${m.id}`, `markets/${fileName(m.id)}`, () =>
+        o.client.rawMarket(m.id, { signal: o.signal }),
+      );
     }
     const nested = new Set<string>();
     if (p.events > 0) {
-      const data = await call(`GET /events?limit=${p.events}`, 'events-0001.json', () => o.client.rawEvents({ limit: p.events }, { signal: o.signal }));
+      const data = await call(`GET /events?limit=${p.events}`, 'events-0001.json', () =>
+        o.client.rawEvents({ limit: p.events }, { signal: o.signal }),
+      );
       for (const e of Array.isArray(data) ? data : []) {
         const ev = normalizeEvent(e);
         if (ev && ev.markets.length > 0) nested.add(ev.id);
       }
     }
-    const eventIds = [...new Set(markets.map((m) => m.eventId).filter((id): id is string => id !== undefined && !nested.has(id)))];
+    const eventIds = [
+      ...new Set(markets.map((m) => m.eventId).filter((id): id is string => id !== undefined && !nested.has(id))),
+    ];
     for (const id of eventIds.slice(0, p.eventDetails)) {
       await call(`GET /events/${id}`, `events/${fileName(id)}`, () => o.client.rawEvent(id, { signal: o.signal }));
     }

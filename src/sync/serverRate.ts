@@ -56,7 +56,8 @@ export class ServerRate {
 
   update(rate: RateHeaders | undefined, at: number, sentSeq: number, slotMs: number): void {
     if (!rate || typeof rate.remaining !== 'number' || !Number.isFinite(rate.remaining) || rate.remaining < 0) return;
-    const reset = typeof rate.resetMs === 'number' && Number.isFinite(rate.resetMs) && rate.resetMs >= 0 ? rate.resetMs : slotMs;
+    const reset =
+      typeof rate.resetMs === 'number' && Number.isFinite(rate.resetMs) && rate.resetMs >= 0 ? rate.resetMs : slotMs;
     this.remaining = Math.floor(rate.remaining);
     this.at = at;
     this.seq = sentSeq;

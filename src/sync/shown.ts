@@ -6,7 +6,10 @@ import type { ViewSource } from './types.js';
 /** The request kinds that stand for what a view draws. */
 export type ShownKind = Extract<BackgroundKind, 'list' | 'closing' | 'events' | 'event'>;
 
-/** The events list is refreshed no more often than this while the Events view shows it (its titles and counts change slowly). */
+/**
+ * The events list is refreshed no more often than this while the Events view shows it (its titles and counts change
+ * slowly).
+ */
 export const EVENTS_SHOWN_MIN_MS = 30_000;
 
 /**
@@ -38,7 +41,8 @@ export class Shown {
   /** When a view's data was last loaded or asked for (−∞ when never). */
   ref(kind: ShownKind): number {
     const st = this.store.getState();
-    const max = (a: number | undefined, b: number | undefined) => Math.max(a ?? Number.NEGATIVE_INFINITY, b ?? Number.NEGATIVE_INFINITY);
+    const max = (a: number | undefined, b: number | undefined) =>
+      Math.max(a ?? Number.NEGATIVE_INFINITY, b ?? Number.NEGATIVE_INFINITY);
     switch (kind) {
       case 'list':
         return this.listRef();
@@ -94,7 +98,8 @@ export class Shown {
 
   /** A failed interactive fetch of view data is put back unless a newer one waits. */
   requeue(job: Job, now: number): void {
-    if ((job.kind === 'closing' || job.kind === 'event') && job.origin === 'interactive') this.job ??= { readyAt: now, since: this.ref(this.kind()) };
+    if ((job.kind === 'closing' || job.kind === 'event') && job.origin === 'interactive')
+      this.job ??= { readyAt: now, since: this.ref(this.kind()) };
   }
 
   clear(): void {

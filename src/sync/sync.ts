@@ -129,7 +129,8 @@ class Sync implements RateAwareSync {
     for (let n = 2; taken.has(id); n++) id = `a-${now.toString(36)}-${n}`;
     const r = ruleFromDraft(draft, id, now);
     if (!r.ok) return r;
-    if (!this.store.getState().addAlert(r.rule)) return { ok: false, message: `at most ${ALERT_RULES_MAX} alerts can be set` };
+    if (!this.store.getState().addAlert(r.rule))
+      return { ok: false, message: `at most ${ALERT_RULES_MAX} alerts can be set` };
     this.pump();
     return { ok: true, ruleId: id };
   }
@@ -183,7 +184,12 @@ class Sync implements RateAwareSync {
     for (let sent = 0; sent < 4; sent++) {
       const now = this.clock.now();
       const cands = this.q.candidates(now);
-      const plan = makePlan(cands, now, (c) => this.earliest(c, now), (c) => this.flights.mayFly(c.cls === 'quote'));
+      const plan = makePlan(
+        cands,
+        now,
+        (c) => this.earliest(c, now),
+        (c) => this.flights.mayFly(c.cls === 'quote'),
+      );
       if (plan.send) {
         // the slot is claimed in the budget shared with our other processes before the job leaves the queue
         const slot = this.limits.claim(plan.send.cls, now);
@@ -198,7 +204,9 @@ class Sync implements RateAwareSync {
       }
       // also wake when the header's counts change on their own (a send leaves the window, a cut limit grows), and,
       // with other processes on the budget, now and then to show their sends
-      const wake = [plan.wakeAt, this.limits.nextChangeAt(now), this.limits.pollAt(now)].filter((t): t is number => t !== undefined);
+      const wake = [plan.wakeAt, this.limits.nextChangeAt(now), this.limits.pollAt(now)].filter(
+        (t): t is number => t !== undefined,
+      );
       this.arm(wake.length ? Math.min(...wake) : undefined);
       this.publish(now, cands, plan);
       return;

@@ -14,7 +14,8 @@ describe('429', () => {
   it('pauses everything for exactly Retry-After, then resumes at a lower own rate', async () => {
     const r = await started(30);
     let fail = true;
-    r.client.handler = () => (fail ? ((fail = false), apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 12_000 })) : undefined);
+    r.client.handler = () =>
+      fail ? ((fail = false), apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 12_000 })) : undefined;
     await r.run(5_000);
     const first429 = r.client.calls[2]!;
     const rate = r.store.getState().rate;
@@ -56,7 +57,8 @@ describe('429', () => {
     // the client turns `Retry-After: <HTTP date>` into retryAfterMs; the sync only ever sees the number
     const r = await started(10);
     let fail = true;
-    r.client.handler = () => (fail ? ((fail = false), apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 47_000 })) : undefined);
+    r.client.handler = () =>
+      fail ? ((fail = false), apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 47_000 })) : undefined;
     await r.run(60_000);
     const [c429, next] = r.client.calls.slice(2);
     expect(next!.at - c429!.at).toBe(47_000);
@@ -66,7 +68,10 @@ describe('429', () => {
   it('rate headers saying the shared bucket is empty hold requests until their reset', async () => {
     const r = await started(30);
     let first = true;
-    r.client.handler = (c: Call) => (first ? ((first = false), { data: [], status: 200, rate: { remaining: 0, resetMs: 9_000 } }) : (void c, undefined));
+    r.client.handler = (c: Call) =>
+      first
+        ? ((first = false), { data: [], status: 200, rate: { remaining: 0, resetMs: 9_000 } })
+        : (void c, undefined);
     await r.run(20_000);
     const [held, next] = r.client.calls.slice(2);
     expect(next!.at - held!.at).toBe(9_000);
@@ -75,22 +80,27 @@ describe('429', () => {
     await r.sync.stop();
   });
 
-  it('what other clients spend on the same bucket (from limit − remaining) is left to them, for one window', async () => {
-    const r = await started(30);
-    // the server counts 10 more requests than we sent in the last minute: someone else spends a third
-    r.client.handler = (c: Call) => {
-      const ours = r.client.calls.filter((x) => x.at > c.at - 60_000).length;
-      return c.at < 120_000 ? { data: [], status: 200, rate: { limit: 30, remaining: Math.max(0, 30 - ours - 10), resetMs: 1_000 } } : undefined;
-    };
-    await r.run(119_000);
-    expect(r.store.getState().rate.effectiveLimit).toBe(20);
-    const lastMinute = r.client.calls.filter((c) => c.at > 60_000 && c.at <= 120_000).length;
-    expect(lastMinute).toBeLessThanOrEqual(20);
-    expect(lastMinute).toBeGreaterThanOrEqual(17);
-    await r.run(70_000); // no headers any more: the estimate ages out after a window
-    expect(r.store.getState().rate.effectiveLimit).toBe(30);
-    await r.sync.stop();
-  });
+  it(
+    'what other clients spend on the same bucket (from limit − remaining) is left to them, for one ' + 'window',
+    async () => {
+      const r = await started(30);
+      // the server counts 10 more requests than we sent in the last minute: someone else spends a third
+      r.client.handler = (c: Call) => {
+        const ours = r.client.calls.filter((x) => x.at > c.at - 60_000).length;
+        return c.at < 120_000
+          ? { data: [], status: 200, rate: { limit: 30, remaining: Math.max(0, 30 - ours - 10), resetMs: 1_000 } }
+          : undefined;
+      };
+      await r.run(119_000);
+      expect(r.store.getState().rate.effectiveLimit).toBe(20);
+      const lastMinute = r.client.calls.filter((c) => c.at > 60_000 && c.at <= 120_000).length;
+      expect(lastMinute).toBeLessThanOrEqual(20);
+      expect(lastMinute).toBeGreaterThanOrEqual(17);
+      await r.run(70_000); // no headers any more: the estimate ages out after a window
+      expect(r.store.getState().rate.effectiveLimit).toBe(30);
+      await r.sync.stop();
+    },
+  );
 
   it('a lower limit announced by the server becomes the ceiling', async () => {
     const r = await started(30);
@@ -102,53 +112,60 @@ describe('429', () => {
 });
 
 describe('401, 404, 409/410/423', () => {
-  it('401 with a key: AUTH FAILED, nothing but a probe now and then (sooner on r), and a restored key resumes by itself', async () => {
-    const r = await started();
-    let revoked = true;
-    r.client.handler = () => (revoked ? apiError({ kind: 'unauthorized', status: 401 }) : undefined);
-    await r.run(10_000);
-    const rejectedAt = r.client.calls.at(-1)!.at;
-    expect(r.store.getState().connection.status).toBe('auth_failed');
-    r.sync.select('m3');
-    r.sync.editQuote('m3', { outcome: 'Yes', amount: '5', action: 'buy' });
-    await r.run(10 * 60_000);
-    // probes 10 s, 20 s, 40 s, 80 s, 160 s apart, then every 3 min: a handful, never a poll
-    const probes = r.client.calls.filter((c) => c.at > rejectedAt).map((c) => c.at - rejectedAt);
-    expect(probes.length).toBeGreaterThanOrEqual(5);
-    expect(probes.length).toBeLessThanOrEqual(7);
-    const gaps = probes.slice(1).map((t, i) => t - probes[i]!);
-    expect(gaps.slice(0, 4)).toEqual([20_000, 40_000, 80_000, 160_000]);
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(180_000);
-    const rate = r.store.getState().rate;
-    expect(rate.backoffReason).toBe('auth');
-    expect(rate.backoffUntil).toBeGreaterThan(r.clock.now());
-    // r checks at once
-    const before = r.client.calls.length;
-    expect(r.sync.refreshNow()).toEqual({ ok: true });
-    await r.run(100);
-    expect(r.client.calls.length).toBe(before + 1);
-    expect(r.store.getState().connection.status).toBe('auth_failed');
-    // the key works again: the next probe gets data and everything resumes, the quote included
-    revoked = false;
-    const restoredAt = r.clock.now();
-    await r.run(3 * 60_000);
-    const s = r.store.getState();
-    expect(s.connection.status).toBe('online');
-    expect(s.rate.backoffReason).toBeUndefined();
-    expect(s.quotes.m3?.status).toBe('ok');
-    const resumedAt = r.client.calls.find((c) => c.at > restoredAt)!.at;
-    expect(resumedAt - restoredAt).toBeLessThanOrEqual(180_000); // the next probe, at most one probe interval later
-    await r.run(resumedAt + 60_000 - r.clock.now());
-    const minuteAfter = r.client.calls.filter((c) => c.at >= resumedAt && c.at < resumedAt + 60_000).length;
-    expect(minuteAfter).toBeGreaterThanOrEqual(8); // polling at the full anonymous rate again
-    expect(s.outages[0]).toMatchObject({ status: 'auth_failed', cause: 'HTTP 401' });
-    await r.sync.stop();
-  });
+  it(
+    '401 with a key: AUTH FAILED, nothing but a probe now and then (sooner on r), and a restored key resumes by ' +
+      'itself',
+    async () => {
+      const r = await started();
+      let revoked = true;
+      r.client.handler = () => (revoked ? apiError({ kind: 'unauthorized', status: 401 }) : undefined);
+      await r.run(10_000);
+      const rejectedAt = r.client.calls.at(-1)!.at;
+      expect(r.store.getState().connection.status).toBe('auth_failed');
+      r.sync.select('m3');
+      r.sync.editQuote('m3', { outcome: 'Yes', amount: '5', action: 'buy' });
+      await r.run(10 * 60_000);
+      // probes 10 s, 20 s, 40 s, 80 s, 160 s apart, then every 3 min: a handful, never a poll
+      const probes = r.client.calls.filter((c) => c.at > rejectedAt).map((c) => c.at - rejectedAt);
+      expect(probes.length).toBeGreaterThanOrEqual(5);
+      expect(probes.length).toBeLessThanOrEqual(7);
+      const gaps = probes.slice(1).map((t, i) => t - probes[i]!);
+      expect(gaps.slice(0, 4)).toEqual([20_000, 40_000, 80_000, 160_000]);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(180_000);
+      const rate = r.store.getState().rate;
+      expect(rate.backoffReason).toBe('auth');
+      expect(rate.backoffUntil).toBeGreaterThan(r.clock.now());
+      // r checks at once
+      const before = r.client.calls.length;
+      expect(r.sync.refreshNow()).toEqual({ ok: true });
+      await r.run(100);
+      expect(r.client.calls.length).toBe(before + 1);
+      expect(r.store.getState().connection.status).toBe('auth_failed');
+      // the key works again: the next probe gets data and everything resumes, the quote included
+      revoked = false;
+      const restoredAt = r.clock.now();
+      await r.run(3 * 60_000);
+      const s = r.store.getState();
+      expect(s.connection.status).toBe('online');
+      expect(s.rate.backoffReason).toBeUndefined();
+      expect(s.quotes.m3?.status).toBe('ok');
+      const resumedAt = r.client.calls.find((c) => c.at > restoredAt)!.at;
+      expect(resumedAt - restoredAt).toBeLessThanOrEqual(180_000); // the next probe, at most one probe interval later
+      await r.run(resumedAt + 60_000 - r.clock.now());
+      const minuteAfter = r.client.calls.filter((c) => c.at >= resumedAt && c.at < resumedAt + 60_000).length;
+      expect(minuteAfter).toBeGreaterThanOrEqual(8); // polling at the full anonymous rate again
+      expect(s.outages[0]).toMatchObject({ status: 'auth_failed', cause: 'HTTP 401' });
+      await r.sync.stop();
+    },
+  );
 
   it('403 on one market marks that market, not the session: the rest is polled as before', async () => {
     const r = await started();
     r.sync.select('m2');
-    r.client.handler = (c) => (c.method === 'getMarket' && c.args[0] === 'm2' ? apiError({ kind: 'forbidden', status: 403, message: 'Access was refused (403).' }) : undefined);
+    r.client.handler = (c) =>
+      c.method === 'getMarket' && c.args[0] === 'm2'
+        ? apiError({ kind: 'forbidden', status: 403, message: 'Access was refused (403).' })
+        : undefined;
     await r.run(3 * 60_000);
     const s = r.store.getState();
     expect(s.connection.status).toBe('online');
@@ -164,7 +181,8 @@ describe('401, 404, 409/410/423', () => {
   it('404 on the selected market marks it gone, drops it and fetches the next selection', async () => {
     const r = await started();
     r.sync.select('m3');
-    r.client.handler = (c) => (c.method === 'getMarket' && c.args[0] === 'm3' ? apiError({ kind: 'not_found', status: 404 }) : undefined);
+    r.client.handler = (c) =>
+      c.method === 'getMarket' && c.args[0] === 'm3' ? apiError({ kind: 'not_found', status: 404 }) : undefined;
     await r.run(7_000);
     const s = r.store.getState();
     expect(s.list.ids).not.toContain('m3');
@@ -220,7 +238,8 @@ describe('network trouble', () => {
     r.sync.start();
     await r.run(1_000);
     let n = 0;
-    r.client.handler = () => (++n <= 3 ? apiError(n === 2 ? { kind: 'server', status: 503 } : { kind: 'network' }) : undefined);
+    r.client.handler = () =>
+      ++n <= 3 ? apiError(n === 2 ? { kind: 'server', status: 503 } : { kind: 'network' }) : undefined;
     await r.run(30_000);
     const at = r.client.calls.slice(2, 6).map((c) => c.at);
     expect(at[1]! - at[0]!).toBe(Math.ceil(60_250 / 28)); // first backoff (≤ 2 s) shorter than the cadence

@@ -20,11 +20,17 @@ export interface SyncIntents {
   submitQuote(marketId: string): QuoteSubmit;
   /** The form opened: the leading outcome is chosen when none is; a filled-in form is quoted again when stale. */
   openQuote(marketId: string): void;
-  /** Manual refresh of what the shown view draws and of the selected market: `ok` when queued now, else when the budget allows it. */
+  /**
+   * Manual refresh of what the shown view draws and of the selected market: `ok` when queued now, else when the budget
+   * allows it.
+   */
   refreshNow(): RefreshResult;
 
   // ── the watchlist and alerts (docs/watcher.md) ──
-  /** `w`: watch or unwatch a market; true when it is watched now. Watched markets outside the list get a share of the background budget. */
+  /**
+   * `w`: watch or unwatch a market; true when it is watched now. Watched markets outside the list get a share of the
+   * background budget.
+   */
   toggleWatch(marketId: string): boolean;
   /** The alert form's ⏎: the draft checked and, when valid, set (it survives restarts). */
   addAlert(draft: AlertDraft): AlertAddResult;
@@ -37,9 +43,14 @@ export interface SyncIntents {
    * through views costs nothing — when it is older than `viewFreshMs`.
    */
   show(source: ViewSource): void;
-  /** Open an event in the Events view (its nested markets, /events/{id}, fetched unless fresh) or close it (undefined). */
+  /**
+   * Open an event in the Events view (its nested markets, /events/{id}, fetched unless fresh) or close it (undefined).
+   */
   openEvent(id: string | undefined): void;
-  /** The market list's next (+1) or previous (−1) page: offset ± limit, refused past the last page and past offset 10000. */
+  /**
+   * The market list's next (+1) or previous (−1) page: offset ± limit, refused past the last page and past offset
+   * 10000.
+   */
   page(delta: 1 | -1): PageResult;
 }
 
@@ -49,12 +60,17 @@ export type AlertAddResult = { ok: true; ruleId: string } | { ok: false; message
 /** What a view draws from the service (the open event is the Events view's, once one is open). */
 export type ViewSource = 'markets' | 'closing' | 'events';
 
-/** Why a page cannot be turned: the last answer was not a full page, offset 0, offset 10000, or a page is on its way. */
+/**
+ * Why a page cannot be turned: the last answer was not a full page, offset 0, offset 10000, or a page is on its way.
+ */
 export type PageRefusal = 'last_page' | 'first_page' | 'offset_max' | 'loading';
 
 export type PageResult = { ok: true; page: number } | { ok: false; reason: PageRefusal };
 
-/** What a quote intent did: `sent` — a quote is queued; `current` — the same form's answer is fresh or on its way; `invalid` — nothing sent, the form says why. */
+/**
+ * What a quote intent did: `sent` — a quote is queued; `current` — the same form's answer is fresh or on its way;
+ * `invalid` — nothing sent, the form says why.
+ */
 export type QuoteSubmit = 'sent' | 'current' | 'invalid';
 
 /**

@@ -14,94 +14,113 @@ const closingCalls = (r: Awaited<ReturnType<typeof started>>) =>
   r.client.of('listMarkets').filter((c) => (c.args[0] as { sort?: string } | undefined)?.sort === 'closing');
 
 describe('closing soon', () => {
-  it('showing it fetches the closing list after the quiet time, then the background keeps it fresh and the market list warm', async () => {
-    const r = await started(30);
-    r.client.handler = (c) =>
-      c.method === 'listMarkets' && (c.args[0] as { sort?: string }).sort === 'closing' ? { data: [market('c1', { closesAt: 60_000 })], status: 200 } : undefined;
-    const t0 = r.clock.now();
-    r.sync.show('closing');
-    await r.run(299);
-    expect(closingCalls(r)).toHaveLength(0);
-    await r.run(1);
-    expect(closingCalls(r)).toHaveLength(1);
-    expect(closingCalls(r)[0]!.args[0]).toEqual(CLOSING_QUERY);
-    expect(closingCalls(r)[0]!.at).toBe(t0 + 300);
-    expect(r.store.getState().closing.ids).toEqual(['c1']);
-    const lists = () => r.client.of('listMarkets').length - closingCalls(r).length;
-    const listsBefore = lists();
-    await r.run(10 * 60_000);
-    const closing = closingCalls(r).length;
-    const main = lists() - listsBefore;
-    // the shown list at the list's cadence, the market list at half of it, the selected market's detail most often
-    expect(closing).toBeGreaterThan(40);
-    expect(main).toBeGreaterThan(closing / 3);
-    expect(main).toBeLessThan(closing);
-    expect(r.client.of('getMarket').length).toBeGreaterThan(closing);
-    expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(30);
-    // the header's "next refresh" is of the closing list now
-    expect(r.store.getState().rate.nextListRefreshAt).toBeGreaterThanOrEqual(r.clock.now());
-  });
+  it(
+    'showing it fetches the closing list after the quiet time, then the background keeps it fresh and the market list ' +
+      'warm',
+    async () => {
+      const r = await started(30);
+      r.client.handler = (c) =>
+        c.method === 'listMarkets' && (c.args[0] as { sort?: string }).sort === 'closing'
+          ? { data: [market('c1', { closesAt: 60_000 })], status: 200 }
+          : undefined;
+      const t0 = r.clock.now();
+      r.sync.show('closing');
+      await r.run(299);
+      expect(closingCalls(r)).toHaveLength(0);
+      await r.run(1);
+      expect(closingCalls(r)).toHaveLength(1);
+      expect(closingCalls(r)[0]!.args[0]).toEqual(CLOSING_QUERY);
+      expect(closingCalls(r)[0]!.at).toBe(t0 + 300);
+      expect(r.store.getState().closing.ids).toEqual(['c1']);
+      const lists = () => r.client.of('listMarkets').length - closingCalls(r).length;
+      const listsBefore = lists();
+      await r.run(10 * 60_000);
+      const closing = closingCalls(r).length;
+      const main = lists() - listsBefore;
+      // the shown list at the list's cadence, the market list at half of it, the selected market's detail most often
+      expect(closing).toBeGreaterThan(40);
+      expect(main).toBeGreaterThan(closing / 3);
+      expect(main).toBeLessThan(closing);
+      expect(r.client.of('getMarket').length).toBeGreaterThan(closing);
+      expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(30);
+      // the header's "next refresh" is of the closing list now
+      expect(r.store.getState().rate.nextListRefreshAt).toBeGreaterThanOrEqual(r.clock.now());
+    },
+  );
 
-  it('flicking through views costs one request, for the view that stays; coming back to fresh data costs none', async () => {
-    const r = await started(30);
-    const before = r.client.calls.length;
-    r.sync.show('events');
-    await r.run(100);
-    r.sync.show('closing');
-    await r.run(100);
-    r.sync.show('markets');
-    await r.run(100);
-    r.sync.show('closing');
-    await r.run(400);
-    const sent = r.client.calls.slice(before);
-    expect(sent.filter((c) => c.method === 'listEvents')).toHaveLength(0);
-    expect(closingCalls(r)).toHaveLength(1);
-    r.sync.show('markets'); // the market list was loaded a moment ago
-    r.sync.show('closing'); // and so was closing soon
-    const n = r.client.calls.length;
-    await r.run(350);
-    expect(r.client.calls.length).toBe(n);
-  });
+  it(
+    'flicking through views costs one request, for the view that stays; coming back to fresh data costs ' + 'none',
+    async () => {
+      const r = await started(30);
+      const before = r.client.calls.length;
+      r.sync.show('events');
+      await r.run(100);
+      r.sync.show('closing');
+      await r.run(100);
+      r.sync.show('markets');
+      await r.run(100);
+      r.sync.show('closing');
+      await r.run(400);
+      const sent = r.client.calls.slice(before);
+      expect(sent.filter((c) => c.method === 'listEvents')).toHaveLength(0);
+      expect(closingCalls(r)).toHaveLength(1);
+      r.sync.show('markets'); // the market list was loaded a moment ago
+      r.sync.show('closing'); // and so was closing soon
+      const n = r.client.calls.length;
+      await r.run(350);
+      expect(r.client.calls.length).toBe(n);
+    },
+  );
 });
 
 describe('events', () => {
-  it('the events list shown: fetched at once when old, then refreshed no more often than every 30 s, and no market detail while no market is drawn', async () => {
-    const r = await started(30);
-    r.client.handler = (c) => (c.method === 'listEvents' ? { data: [event('e1'), event('e2')], status: 200 } : undefined);
-    r.sync.show('events');
-    await r.run(60_000);
-    const times = r.client.of('listEvents').map((c) => c.at);
-    expect(times.length).toBeGreaterThanOrEqual(2);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(EVENTS_SHOWN_MIN_MS - 3_000);
-    const details = r.client.of('getMarket').filter((c) => c.at > times[0]! + 1_000);
-    expect(details).toHaveLength(0);
-    expect(r.store.getState().events.ids).toEqual(['e1', 'e2']);
-  });
+  it(
+    'the events list shown: fetched at once when old, then refreshed no more often than every 30 s, and no market ' +
+      'detail while no market is drawn',
+    async () => {
+      const r = await started(30);
+      r.client.handler = (c) =>
+        c.method === 'listEvents' ? { data: [event('e1'), event('e2')], status: 200 } : undefined;
+      r.sync.show('events');
+      await r.run(60_000);
+      const times = r.client.of('listEvents').map((c) => c.at);
+      expect(times.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < times.length; i++)
+        expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(EVENTS_SHOWN_MIN_MS - 3_000);
+      const details = r.client.of('getMarket').filter((c) => c.at > times[0]! + 1_000);
+      expect(details).toHaveLength(0);
+      expect(r.store.getState().events.ids).toEqual(['e1', 'e2']);
+    },
+  );
 
-  it('opening an event fetches it by id at once, keeps it refreshed while open, and a reopen within viewFreshMs uses the cache', async () => {
-    const r = await started(30);
-    r.sync.show('events');
-    await r.run(2_000);
-    const t0 = r.clock.now();
-    r.sync.openEvent('e7');
-    await r.run(0);
-    expect(r.client.of('getEvent').map((c) => [c.args[0], c.at])).toEqual([['e7', t0]]);
-    expect(r.store.getState().events).toMatchObject({ openId: 'e7', detailAt: { e7: t0 } });
-    expect(r.store.getState().markets.m3).toBeDefined();
-    r.sync.openEvent(undefined);
-    await r.run(5_000);
-    r.sync.openEvent('e7');
-    await r.run(1_000);
-    expect(r.client.of('getEvent')).toHaveLength(1);
-    await r.run(60_000);
-    expect(r.client.of('getEvent').length).toBeGreaterThan(5);
-    expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(30);
-    r.sync.show('markets'); // the event stays open for when the Events view comes back, but is no longer refreshed
-    await r.run(1_000);
-    const n = r.client.of('getEvent').length;
-    await r.run(60_000);
-    expect(r.client.of('getEvent')).toHaveLength(n);
-  });
+  it(
+    'opening an event fetches it by id at once, keeps it refreshed while open, and a reopen within viewFreshMs uses ' +
+      'the cache',
+    async () => {
+      const r = await started(30);
+      r.sync.show('events');
+      await r.run(2_000);
+      const t0 = r.clock.now();
+      r.sync.openEvent('e7');
+      await r.run(0);
+      expect(r.client.of('getEvent').map((c) => [c.args[0], c.at])).toEqual([['e7', t0]]);
+      expect(r.store.getState().events).toMatchObject({ openId: 'e7', detailAt: { e7: t0 } });
+      expect(r.store.getState().markets.m3).toBeDefined();
+      r.sync.openEvent(undefined);
+      await r.run(5_000);
+      r.sync.openEvent('e7');
+      await r.run(1_000);
+      expect(r.client.of('getEvent')).toHaveLength(1);
+      await r.run(60_000);
+      expect(r.client.of('getEvent').length).toBeGreaterThan(5);
+      expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(30);
+      r.sync.show('markets'); // the event stays open for when the Events view comes back, but is no longer refreshed
+      await r.run(1_000);
+      const n = r.client.of('getEvent').length;
+      await r.run(60_000);
+      expect(r.client.of('getEvent')).toHaveLength(n);
+    },
+  );
 
   it('an event that answers 404 is closed and dropped, without backing off', async () => {
     const r = await started(30);
@@ -119,29 +138,39 @@ describe('events', () => {
 describe('paging', () => {
   const full = (offset: number, n = 20) => Array.from({ length: n }, (_, i) => market(`p${offset + i}`));
 
-  it('the next page when the last was full: offset += limit at once, the selection on its first row; the previous page lands on its last row', async () => {
-    // key mode: the selection following the screen and the departed market's follow-up spend most of an anonymous minute here
-    const r = await started(30);
-    r.client.handler = (c) => (c.method === 'listMarkets' ? { data: full((c.args[0] as { offset?: number }).offset ?? 0), status: 200 } : undefined);
-    r.sync.refreshNow();
-    await r.run(7_000);
-    expect(r.store.getState().list.lastCount).toBe(20);
-    const t0 = r.clock.now();
-    expect(r.sync.page(1)).toEqual({ ok: true, page: 2 });
-    expect(r.sync.page(1)).toEqual({ ok: false, reason: 'loading' });
-    await r.run(0);
-    const sent = r.client.of('listMarkets').at(-1)!;
-    expect(sent.args[0]).toMatchObject({ offset: 20, limit: 20 });
-    expect(sent.at).toBe(t0);
-    expect(r.store.getState().list.ids[0]).toBe('p20');
-    expect(r.store.getState().selectedId).toBe('p20');
-    await r.run(7_000);
-    expect(r.sync.page(-1)).toEqual({ ok: true, page: 1 });
-    await r.run(7_000);
-    expect(r.client.of('listMarkets').some((c) => (c.args[0] as { offset?: number }).offset === undefined)).toBe(true);
-    expect(r.store.getState().selectedId).toBe('p19');
-    expect(r.sync.page(-1)).toEqual({ ok: false, reason: 'first_page' });
-  });
+  it(
+    'the next page when the last was full: offset += limit at once, the selection on its first row; the previous page ' +
+      'lands on its last row',
+    async () => {
+      // key mode: the selection following the screen and the departed market's follow-up spend most of an anonymous
+      // minute here
+      const r = await started(30);
+      r.client.handler = (c) =>
+        c.method === 'listMarkets'
+          ? { data: full((c.args[0] as { offset?: number }).offset ?? 0), status: 200 }
+          : undefined;
+      r.sync.refreshNow();
+      await r.run(7_000);
+      expect(r.store.getState().list.lastCount).toBe(20);
+      const t0 = r.clock.now();
+      expect(r.sync.page(1)).toEqual({ ok: true, page: 2 });
+      expect(r.sync.page(1)).toEqual({ ok: false, reason: 'loading' });
+      await r.run(0);
+      const sent = r.client.of('listMarkets').at(-1)!;
+      expect(sent.args[0]).toMatchObject({ offset: 20, limit: 20 });
+      expect(sent.at).toBe(t0);
+      expect(r.store.getState().list.ids[0]).toBe('p20');
+      expect(r.store.getState().selectedId).toBe('p20');
+      await r.run(7_000);
+      expect(r.sync.page(-1)).toEqual({ ok: true, page: 1 });
+      await r.run(7_000);
+      expect(r.client.of('listMarkets').some((c) => (c.args[0] as { offset?: number }).offset === undefined)).toBe(
+        true,
+      );
+      expect(r.store.getState().selectedId).toBe('p19');
+      expect(r.sync.page(-1)).toEqual({ ok: false, reason: 'first_page' });
+    },
+  );
 
   it('refuses the next page after a short one, and past offset 10000 — before anything is sent', async () => {
     const r = await started(10);
@@ -163,18 +192,27 @@ describe('paging', () => {
     expect(Math.max(...offsets)).toBeLessThanOrEqual(10_000);
   });
 
-  it('turning pages as fast as the answers come keeps any 60 s window within the limit (a turn waits for the budget)', async () => {
-    const r = await started(10);
-    r.client.handler = (c) => (c.method === 'listMarkets' ? { data: full((c.args[0] as { offset?: number }).offset ?? 0), status: 200 } : undefined);
-    r.sync.refreshNow();
-    await r.run(7_000);
-    const turns: boolean[] = [];
-    for (let i = 0; i < 120; i++) {
-      turns.push(r.sync.page(i % 7 === 6 ? -1 : 1).ok);
-      await r.run(1_500);
-    }
-    expect(turns.filter(Boolean).length).toBeGreaterThan(10);
-    expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(10);
-    expect(Math.max(...r.client.of('listMarkets').map((c) => (c.args[0] as { offset?: number }).offset ?? 0))).toBeLessThanOrEqual(10_000);
-  });
+  it(
+    'turning pages as fast as the answers come keeps any 60 s window within the limit (a turn waits for the ' +
+      'budget)',
+    async () => {
+      const r = await started(10);
+      r.client.handler = (c) =>
+        c.method === 'listMarkets'
+          ? { data: full((c.args[0] as { offset?: number }).offset ?? 0), status: 200 }
+          : undefined;
+      r.sync.refreshNow();
+      await r.run(7_000);
+      const turns: boolean[] = [];
+      for (let i = 0; i < 120; i++) {
+        turns.push(r.sync.page(i % 7 === 6 ? -1 : 1).ok);
+        await r.run(1_500);
+      }
+      expect(turns.filter(Boolean).length).toBeGreaterThan(10);
+      expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(10);
+      expect(
+        Math.max(...r.client.of('listMarkets').map((c) => (c.args[0] as { offset?: number }).offset ?? 0)),
+      ).toBeLessThanOrEqual(10_000);
+    },
+  );
 });

@@ -14,7 +14,11 @@ async function setup(opts: Parameters<typeof rig>[0] = {}) {
   const r = rig({ ...opts, onRequest: (i) => requests.push(i) });
   const state = { listed: LISTED.slice(), details: {} as Record<string, Market | 'gone'> };
   r.client.handler = (c) => {
-    if (c.method === 'listMarkets') return { data: state.listed.map((id) => state.details[id] instanceof Object ? state.details[id] : market(id)), status: 200 };
+    if (c.method === 'listMarkets')
+      return {
+        data: state.listed.map((id) => (state.details[id] instanceof Object ? state.details[id] : market(id))),
+        status: 200,
+      };
     if (c.method === 'getMarket') {
       const d = state.details[String(c.args[0])];
       if (d === 'gone') return apiError({ kind: 'not_found', status: 404 });
@@ -22,35 +26,45 @@ async function setup(opts: Parameters<typeof rig>[0] = {}) {
     }
     return undefined;
   };
-  const detailsOf = (id: string) => r.client.of('getMarket').filter((c) => c.args[0] === id).map((c) => c.at);
+  const detailsOf = (id: string) =>
+    r.client
+      .of('getMarket')
+      .filter((c) => c.args[0] === id)
+      .map((c) => c.at);
   return { r, state, requests, detailsOf };
 }
 
 const gaps = (ts: number[]) => ts.slice(1).map((t, i) => t - ts[i]!);
 
 describe('watched markets in the background budget', () => {
-  it('each watched market outside the list is seen about every N · interval / share, the window invariant holds', async () => {
-    const { r, detailsOf } = await setup({ limit: 30, mode: 'key' });
-    const watched = Array.from({ length: 10 }, (_, i) => `w${i}`);
-    r.sync.start();
-    await r.run(100);
-    for (const id of watched) r.sync.toggleWatch(id);
-    r.sync.toggleWatch('m3'); // listed: the list refreshes it, no detail request of its own
-    await r.run(30 * 60_000);
-    const interval = 60_250 / 28; // span / (30 − the background reserve of 2)
-    const period = (watched.length * interval) / (1 / 3);
-    for (const id of watched) {
-      const ts = detailsOf(id).filter((t) => t > 5 * 60_000);
-      expect(ts.length, id).toBeGreaterThan((25 * 60_000) / period - 3);
-      expect(Math.max(...gaps(ts)), id).toBeLessThan(1.5 * period);
-    }
-    expect(detailsOf('m3')).toEqual([]);
-    expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(30);
-    // the list still gets its share: (1 − 1/3) · (1 − 2/3) of the background slots
-    const lists = r.client.of('listMarkets').filter((c) => c.at > 5 * 60_000).map((c) => c.at);
-    expect(Math.max(...gaps(lists))).toBeLessThan(2 * (interval / ((2 / 3) * (1 / 3))));
-    await r.sync.stop();
-  });
+  it(
+    'each watched market outside the list is seen about every N · interval / share, the window invariant ' + 'holds',
+    async () => {
+      const { r, detailsOf } = await setup({ limit: 30, mode: 'key' });
+      const watched = Array.from({ length: 10 }, (_, i) => `w${i}`);
+      r.sync.start();
+      await r.run(100);
+      for (const id of watched) r.sync.toggleWatch(id);
+      r.sync.toggleWatch('m3'); // listed: the list refreshes it, no detail request of its own
+      await r.run(30 * 60_000);
+      const interval = 60_250 / 28; // span / (30 − the background reserve of 2)
+      const period = (watched.length * interval) / (1 / 3);
+      for (const id of watched) {
+        const ts = detailsOf(id).filter((t) => t > 5 * 60_000);
+        expect(ts.length, id).toBeGreaterThan((25 * 60_000) / period - 3);
+        expect(Math.max(...gaps(ts)), id).toBeLessThan(1.5 * period);
+      }
+      expect(detailsOf('m3')).toEqual([]);
+      expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(30);
+      // the list still gets its share: (1 − 1/3) · (1 − 2/3) of the background slots
+      const lists = r.client
+        .of('listMarkets')
+        .filter((c) => c.at > 5 * 60_000)
+        .map((c) => c.at);
+      expect(Math.max(...gaps(lists))).toBeLessThan(2 * (interval / ((2 / 3) * (1 / 3))));
+      await r.sync.stop();
+    },
+  );
 
   it('a watched market that leaves the list is followed until it resolves, then left alone', async () => {
     const { r, state, detailsOf } = await setup({ limit: 10 });
@@ -71,7 +85,11 @@ describe('watched markets in the background budget', () => {
     const resolvedAt = detailsOf('m6').length;
     await r.run(20 * 60_000);
     expect(detailsOf('m6').length).toBe(resolvedAt);
-    expect(r.store.getState().alerts.log.map((e) => e.text)).toEqual(['“Market m6” resolved: Yes', '“Market m6” is settling', '“Market m6” closed']);
+    expect(r.store.getState().alerts.log.map((e) => e.text)).toEqual([
+      '“Market m6” resolved: Yes',
+      '“Market m6” is settling',
+      '“Market m6” closed',
+    ]);
     await r.sync.stop();
   });
 
@@ -91,8 +109,14 @@ describe('watched markets in the background budget', () => {
 
   it('an invalid alert draft sets nothing and says why', async () => {
     const { r } = await setup();
-    expect(r.sync.addAlert({ marketId: 'm1', kind: 'move', value: '5', minutes: 'abc' })).toEqual({ ok: false, message: 'the window must be a whole number of minutes from 1 to 1440' });
-    expect(r.sync.addAlert({ marketId: 'm1', kind: 'below', value: '120', minutes: '' })).toEqual({ ok: false, message: 'the price must be between 0¢ and 100¢' });
+    expect(r.sync.addAlert({ marketId: 'm1', kind: 'move', value: '5', minutes: 'abc' })).toEqual({
+      ok: false,
+      message: 'the window must be a whole number of minutes from 1 to 1440',
+    });
+    expect(r.sync.addAlert({ marketId: 'm1', kind: 'below', value: '120', minutes: '' })).toEqual({
+      ok: false,
+      message: 'the price must be between 0¢ and 100¢',
+    });
     expect(r.store.getState().alerts.rules).toEqual([]);
   });
 });

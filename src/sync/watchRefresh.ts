@@ -11,20 +11,31 @@ import type { Staleness } from './plan.js';
 
 export const GONE_RETRY_MS = 30 * 60_000;
 
-/** A watched market never fetched (after a restart) is as overdue as one this many periods late, so the list keeps its turns. */
+/**
+ * A watched market never fetched (after a restart) is as overdue as one this many periods late, so the list keeps its
+ * turns.
+ */
 export const WATCH_SCORE_CAP = 2;
 
 /**
  * The watched markets outside the list as one background kind: with N of them taking the share W of the background
  * slots, the stalest goes in each of its slots, so the kind is due every N · intervalMs / W.
  */
-export function watchStaleness(w: { count: number; at: number }, intervalMs: number, share: number, now: number): Staleness {
+export function watchStaleness(
+  w: { count: number; at: number },
+  intervalMs: number,
+  share: number,
+  now: number,
+): Staleness {
   const periodMs = (w.count * intervalMs) / share;
   return { kind: 'watch', at: Math.max(w.at, now - WATCH_SCORE_CAP * periodMs), periodMs };
 }
 
 /** The markets the watch slots refresh now: watched ones in watchlist order, then those only an alert names. */
-export function followedIds(st: Pick<AppState, 'watch' | 'alerts' | 'list' | 'selectedId' | 'markets'>, gone: (id: string) => boolean): string[] {
+export function followedIds(
+  st: Pick<AppState, 'watch' | 'alerts' | 'list' | 'selectedId' | 'markets'>,
+  gone: (id: string) => boolean,
+): string[] {
   if (st.watch.ids.length === 0 && st.alerts.rules.length === 0) return [];
   const listed = new Set(st.list.ids);
   const ids = new Set(st.watch.ids);

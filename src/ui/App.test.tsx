@@ -124,10 +124,18 @@ describe('list navigation', () => {
   });
 
   it('a new status filter drops the rows that no longer match at once and says loading… until the answer', async () => {
-    h = renderApp({ markets: [makeMarket(1), makeMarket(2, { status: 'closed', title: 'Closed one' }), makeMarket(3)] });
+    h = renderApp({
+      markets: [makeMarket(1), makeMarket(2, { status: 'closed', title: 'Closed one' }), makeMarket(3)],
+    });
     await waitForFrame(h.term, 'Closed one');
     h.store.getState().setQuery({ status: 'all' }); // as if the list had been loaded under "all"
-    h.store.getState().listLoaded([makeMarket(1), makeMarket(2, { status: 'closed', title: 'Closed one' }), makeMarket(3)], h.clock.now(), { query: h.store.getState().list.query });
+    h.store
+      .getState()
+      .listLoaded(
+        [makeMarket(1), makeMarket(2, { status: 'closed', title: 'Closed one' }), makeMarket(3)],
+        h.clock.now(),
+        { query: h.store.getState().list.query },
+      );
     await press(h.term, 'f'); // all → active
     const f = await waitForFrame(h.term, 'loading…');
     expect(f).not.toContain('Closed one');
@@ -173,7 +181,10 @@ describe('hostile data', () => {
     h = renderApp({
       columns: cols,
       rows: 24,
-      markets: [makeMarket(1, { title: evil, category: 'cat\x1b[5m', outcomes: [{ name: 'Y\x1b]0;pwn\x07es', price: 0.5 }] }), makeMarket(2)],
+      markets: [
+        makeMarket(1, { title: evil, category: 'cat\x1b[5m', outcomes: [{ name: 'Y\x1b]0;pwn\x07es', price: 0.5 }] }),
+        makeMarket(2),
+      ],
     });
     const f = await waitForFrame(h.term, 'Market number 2');
     // eslint-disable-next-line no-control-regex

@@ -53,7 +53,16 @@ export interface AppProps {
 /** Fixed lines around the body: the header, the tab row and the footer. */
 const CHROME_LINES = 3;
 
-export function App({ store, sync, clock = systemClock, keyHint = '', demo = false, moversThreshold = DEFAULT_MOVERS_THRESHOLD, onQuit, paced = false }: AppProps): JSX.Element {
+export function App({
+  store,
+  sync,
+  clock = systemClock,
+  keyHint = '',
+  demo = false,
+  moversThreshold = DEFAULT_MOVERS_THRESHOLD,
+  onQuit,
+  paced = false,
+}: AppProps): JSX.Element {
   const { exit } = useApp();
   const { columns, rows } = useWindowSize();
   const [ui, dispatch, readUi] = useUiState();
@@ -74,11 +83,15 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
       alerts: st.alerts,
     })),
   );
-  const env = useMemo(() => ({ now, moversThreshold, moversWindow: ui.moversWindow }), [now, moversThreshold, ui.moversWindow]);
+  const env = useMemo(
+    () => ({ now, moversThreshold, moversWindow: ui.moversWindow }),
+    [now, moversThreshold, ui.moversWindow],
+  );
   const listed = useMemo(() => view.rows(vs, env), [view, vs, env]);
   const markets = useMemo(() => viewEntries(view, vs), [view, vs]);
   const marketId = currentMarketIn(view, listed, vs, markets);
-  // Only the current market's history, quote and event title, so an answer about another market does not redraw the side.
+  // Only the current market's history, quote and event title, so an answer about another market does not redraw the
+  // side.
   const cur = useStore(
     pacedStore.api,
     useShallow((st) => {
@@ -104,10 +117,29 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
   const notice = noticeLine(s.notices, ui.flash, now);
   const chrome = CHROME_LINES + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0) + alertFormLines(ui.alertForm);
   const entry = marketId ? markets[marketId] : undefined;
-  const detailLines = event ? 3 + event.markets.length : detailWantedLines({ entry, history: undefined, eventTitle: cur.eventTitle, now, width: 0, focused: false });
-  const layout = computeLayout(columns, rows, chrome, ui.focus, { detailLines, changes: s.transitions.length + s.outages.length });
+  const detailLines = event
+    ? 3 + event.markets.length
+    : detailWantedLines({ entry, history: undefined, eventTitle: cur.eventTitle, now, width: 0, focused: false });
+  const layout = computeLayout(columns, rows, chrome, ui.focus, {
+    detailLines,
+    changes: s.transitions.length + s.outages.length,
+  });
   const help = helpMetrics(layout.columns, layout.bodyHeight);
-  useKeys({ readUi, dispatch, store, sync, clock, listRows: layout.listRows, helpLines: help.lines, helpRows: help.rows, moversThreshold, quit }, pacedStore.touch);
+  useKeys(
+    {
+      readUi,
+      dispatch,
+      store,
+      sync,
+      clock,
+      listRows: layout.listRows,
+      helpLines: help.lines,
+      helpRows: help.rows,
+      moversThreshold,
+      quit,
+    },
+    pacedStore.touch,
+  );
 
   const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, listed.ids.length);
   const List = view.List;
@@ -130,7 +162,13 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
       <Banner lines={banner} width={layout.columns} />
       <Notices line={notice} width={layout.columns} />
       {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
-      {ui.alertForm ? <AlertForm form={ui.alertForm} title={s.watch.byId[ui.alertForm.marketId]?.title ?? markets[ui.alertForm.marketId]?.market.title} width={layout.columns} /> : null}
+      {ui.alertForm ? (
+        <AlertForm
+          form={ui.alertForm}
+          title={s.watch.byId[ui.alertForm.marketId]?.title ?? markets[ui.alertForm.marketId]?.market.title}
+          width={layout.columns}
+        />
+      ) : null}
       {ui.helpOpen ? (
         <HelpOverlay width={layout.columns} height={layout.bodyHeight} top={ui.helpTop} />
       ) : ui.alertLog ? (
@@ -198,7 +236,15 @@ export function App({ store, sync, clock = systemClock, keyHint = '', demo = fal
               collapsed={layout.quoteCollapsed}
             />
           }
-          changes={<ChangesPane transitions={s.transitions} outages={s.outages} now={now} width={layout.sideWidth} height={layout.changesHeight} />}
+          changes={
+            <ChangesPane
+              transitions={s.transitions}
+              outages={s.outages}
+              now={now}
+              width={layout.sideWidth}
+              height={layout.changesHeight}
+            />
+          }
           ticker={<ChangesTicker transitions={s.transitions} outages={s.outages} now={now} width={layout.columns} />}
         />
       )}

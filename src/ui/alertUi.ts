@@ -94,6 +94,8 @@ export function alertUiReducer<S extends AlertUiState>(state: S, action: AlertUi
       return rest as S;
     }
     case 'alertLogCursor':
-      return state.alertLog && state.alertLog.cursor !== action.index ? { ...state, alertLog: { cursor: Math.max(0, action.index) } } : state;
+      return state.alertLog && state.alertLog.cursor !== action.index
+        ? { ...state, alertLog: { cursor: Math.max(0, action.index) } }
+        : state;
   }
 }

@@ -42,7 +42,9 @@ export function formatChange(d: unknown, basis: '24h' | 'seen' = 'seen'): { text
   const cents = d * 100;
   if (Math.abs(cents) < 0.05) return { text: '·0.0¢', dir: 'flat' };
   const [up, down] = basis === '24h' ? ['△', '▽'] : ['▲', '▼'];
-  return cents > 0 ? { text: `${up}${cents.toFixed(1)}¢`, dir: 'up' } : { text: `${down}${(-cents).toFixed(1)}¢`, dir: 'down' };
+  return cents > 0
+    ? { text: `${up}${cents.toFixed(1)}¢`, dir: 'up' }
+    : { text: `${down}${(-cents).toFixed(1)}¢`, dir: 'down' };
 }
 
 /** The list title's key to the change column, when any row shows a service's 24 h figure. */

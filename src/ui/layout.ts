@@ -47,7 +47,9 @@ export interface Layout {
   quoteHeight: number;
   /** The quote form is drawn as its one-line summary. */
   quoteCollapsed: boolean;
-  /** Side by side: lines of the recent-changes pane (title included; 0 = not drawn), after a blank line under the form. */
+  /**
+   * Side by side: lines of the recent-changes pane (title included; 0 = not drawn), after a blank line under the form.
+   */
   changesHeight: number;
   /** Stacked: the one-line ticker of recent changes between the list and the detail (0 or 1). */
   tickerHeight: number;
@@ -67,7 +69,12 @@ const nat = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0)
  * line and the changes pane. The detail gets what it needs first, but leaves the changes pane
  * CHANGES_MIN lines when there are changes and it keeps DETAIL_MIN itself.
  */
-export function wideSide(bodyHeight: number, quoteHeight: number, detailLines: number, changes: number): { detailHeight: number; changesHeight: number } {
+export function wideSide(
+  bodyHeight: number,
+  quoteHeight: number,
+  detailLines: number,
+  changes: number,
+): { detailHeight: number; changesHeight: number } {
   const avail = nat(bodyHeight - quoteHeight - 1);
   const n = nat(changes);
   const reserve = n > 0 && avail - DETAIL_MIN >= CHANGES_MIN + 1 ? CHANGES_MIN + 1 : 0;
@@ -77,7 +84,13 @@ export function wideSide(bodyHeight: number, quoteHeight: number, detailLines: n
   return { detailHeight, changesHeight: rest >= 3 ? Math.min(rest - 1, want) : 0 };
 }
 
-export function computeLayout(columns: number, rows: number, chromeLines: number, focus: Focus, extras: LayoutExtras = {}): Layout {
+export function computeLayout(
+  columns: number,
+  rows: number,
+  chromeLines: number,
+  focus: Focus,
+  extras: LayoutExtras = {},
+): Layout {
   const cols = Math.max(1, nat(columns));
   const height = Math.max(1, nat(rows));
   const bodyHeight = nat(height - chromeLines);

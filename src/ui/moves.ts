@@ -40,8 +40,16 @@ function latestAtOrBefore(samples: readonly PriceSample[], t: number): PriceSamp
   return undefined;
 }
 
-/** The move of outcome `name` from its price at `now − span` (the oldest we have, when history is shorter) to `price`. */
-export function historyMove(history: PriceHistory | undefined, name: string, price: number, now: number, span: number): Move {
+/**
+ * The move of outcome `name` from its price at `now − span` (the oldest we have, when history is shorter) to `price`.
+ */
+export function historyMove(
+  history: PriceHistory | undefined,
+  name: string,
+  price: number,
+  now: number,
+  span: number,
+): Move {
   const i = history ? history.names.indexOf(name) : -1;
   if (!history || i < 0) return NONE;
   const t = now - span;
@@ -50,7 +58,9 @@ export function historyMove(history: PriceHistory | undefined, name: string, pri
   let ref = a && b ? (a.t >= b.t ? a : b) : (a ?? b);
   let partial = false;
   if (!ref) {
-    const oldest = [history.trail[0], history.samples[0]].filter((x): x is PriceSample => x !== undefined).sort((x, y) => x.t - y.t)[0];
+    const oldest = [history.trail[0], history.samples[0]]
+      .filter((x): x is PriceSample => x !== undefined)
+      .sort((x, y) => x.t - y.t)[0];
     // only the price just seen: no move to tell yet
     if (!oldest || oldest.t >= now) return NONE;
     ref = oldest;
@@ -73,12 +83,19 @@ export function moverOf(entry: MarketEntry, history: PriceHistory | undefined, n
     outcome: lead.name,
     price: lead.price,
     h1: historyMove(history, lead.name, lead.price, now, WINDOW_MS['1h']),
-    h24: service ? { value: change24h, partial: false, source: 'service' } : historyMove(history, lead.name, lead.price, now, WINDOW_MS['24h']),
+    h24: service
+      ? { value: change24h, partial: false, source: 'service' }
+      : historyMove(history, lead.name, lead.price, now, WINDOW_MS['24h']),
   };
 }
 
 /** The markets seen whose move over `window` is at least `threshold` (either way), largest first. */
-export function rankMovers(s: Pick<AppState, 'markets' | 'history'>, now: number, window: MoveWindow, threshold: number): Mover[] {
+export function rankMovers(
+  s: Pick<AppState, 'markets' | 'history'>,
+  now: number,
+  window: MoveWindow,
+  threshold: number,
+): Mover[] {
   const min = Math.max(0, threshold) - 1e-9;
   const out: Mover[] = [];
   for (const [id, entry] of Object.entries(s.markets)) {

@@ -20,32 +20,67 @@ afterEach(() => {
   cleanup();
 });
 
-const title = fc.array(fc.constantFrom(...WIDTH_PIECES), { minLength: 1, maxLength: 14 }).map((parts) => parts.join(''));
+const title = fc
+  .array(fc.constantFrom(...WIDTH_PIECES), { minLength: 1, maxLength: 14 })
+  .map((parts) => parts.join(''));
 
 function entryOf(t: string, outcome: string) {
   const store = createOddsStore({ mode: 'key', limit: 30 });
-  store.getState().listLoaded([makeMarket(1, { title: t, outcomes: [{ name: outcome, price: 0.4 }, { name: 'No', price: 0.6 }, { name: 'Other', price: 0 }] })], 1000);
+  store.getState().listLoaded(
+    [
+      makeMarket(1, {
+        title: t,
+        outcomes: [
+          { name: outcome, price: 0.4 },
+          { name: 'No', price: 0.6 },
+          { name: 'Other', price: 0 },
+        ],
+      }),
+    ],
+    1000,
+  );
   return store.getState().markets.m1!;
 }
 
 describe('row width as terminals count it', () => {
   it('every drawn row is exactly the pane width for a wcwidth terminal (never wider when narrow)', async () => {
     await fc.assert(
-      fc.asyncProperty(title, title, fc.integer({ min: 24, max: 100 }), fc.boolean(), async (t, outcome, width, selected) => {
-        const view = render(<MarketRow entry={entryOf(t, outcome)} selected={selected} focused={selected} now={45_000} intervalMs={10_000} width={width} />);
-        const frame = await waitForFrame(view, (f) => f.trim() !== '');
-        view.unmount();
-        expect(frame.split('\n')).toHaveLength(1);
-        // a stale row: from 75 columns it ends with its age, right-aligned (a frame's trailing spaces are not kept; ink-testing-library draws 100 columns at most)
-        if (width >= 75) expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBe(width);
-        else expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBeLessThanOrEqual(width);
-      }),
+      fc.asyncProperty(
+        title,
+        title,
+        fc.integer({ min: 24, max: 100 }),
+        fc.boolean(),
+        async (t, outcome, width, selected) => {
+          const view = render(
+            <MarketRow
+              entry={entryOf(t, outcome)}
+              selected={selected}
+              focused={selected}
+              now={45_000}
+              intervalMs={10_000}
+              width={width}
+            />,
+          );
+          const frame = await waitForFrame(view, (f) => f.trim() !== '');
+          view.unmount();
+          expect(frame.split('\n')).toHaveLength(1);
+          // a stale row: from 75 columns it ends with its age, right-aligned (a frame's trailing spaces are not kept;
+          // ink-testing-library draws 100 columns at most)
+          if (width >= 75) expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBe(width);
+          else expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBeLessThanOrEqual(width);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('a 🌡️ and CJK title sits in a list whose right edge lines up with the rows above and below', async () => {
-    const titles = ['Will 🌡️ Tokyo 東京 exceed 35 °C? 気温', 'Plain title for comparison', '👨‍👩‍👧 family 🇺🇸 flag 👍🏽 1️⃣ keycap', 'Ελλάδα e\u0301 🐕 選挙'];
+    const titles = [
+      'Will 🌡️ Tokyo 東京 exceed 35 °C? 気温',
+      'Plain title for comparison',
+      '👨‍👩‍👧 family 🇺🇸 flag 👍🏽 1️⃣ keycap',
+      'Ελλάδα e\u0301 🐕 選挙',
+    ];
     h = renderApp({ columns: 120, rows: 20, markets: titles.map((t, i) => makeMarket(i + 1, { title: t })) });
     const frame = await waitForFrame(h.term, 'comparison');
     const rows = frame.split('\n').filter((l) => /^[▸ ] (ACTIVE|STALE)/.test(l));

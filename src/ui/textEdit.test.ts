@@ -3,10 +3,16 @@ import { applyTextEdit, clampCursor } from './textEdit.js';
 
 describe('applyTextEdit', () => {
   it('inserts at the cursor and moves it', () => {
-    expect(applyTextEdit({ value: '15', cursor: 1 }, { type: 'insert', text: '2' })).toEqual({ value: '125', cursor: 2 });
+    expect(applyTextEdit({ value: '15', cursor: 1 }, { type: 'insert', text: '2' })).toEqual({
+      value: '125',
+      cursor: 2,
+    });
   });
   it('sanitizes typed and pasted text and respects the max length', () => {
-    expect(applyTextEdit({ value: '', cursor: 0 }, { type: 'insert', text: '1\x1b[31m2\n3' })).toEqual({ value: '12 3', cursor: 4 });
+    expect(applyTextEdit({ value: '', cursor: 0 }, { type: 'insert', text: '1\x1b[31m2\n3' })).toEqual({
+      value: '12 3',
+      cursor: 4,
+    });
     expect(applyTextEdit({ value: 'abc', cursor: 3 }, { type: 'insert', text: 'defgh' }, 5).value).toBe('abcde');
   });
   it('edits: backspace, delete, word, clear, kill, moves', () => {

@@ -15,7 +15,6 @@ export interface TextState {
 /** Typed or pasted text, or one of the registry's line-editing commands. */
 export type TextEdit = { type: 'insert'; text: string } | { type: (typeof TEXT_EDIT_COMMANDS)[number] };
 
-
 export function clampCursor(s: TextState): TextState {
   const len = Array.from(s.value).length;
   const cursor = Number.isInteger(s.cursor) ? Math.min(Math.max(0, s.cursor), len) : len;
@@ -42,7 +41,9 @@ export function applyTextEdit(state: TextState, edit: TextEdit, maxLength = 200)
     case 'cursorEnd':
       return { value, cursor: cps.length };
     case 'deleteBack':
-      return cursor === 0 ? { value, cursor } : { value: [...before.slice(0, -1), ...after].join(''), cursor: cursor - 1 };
+      return cursor === 0
+        ? { value, cursor }
+        : { value: [...before.slice(0, -1), ...after].join(''), cursor: cursor - 1 };
     case 'deleteForward':
       return { value: [...before, ...after.slice(1)].join(''), cursor };
     case 'deleteWord': {

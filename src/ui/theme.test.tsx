@@ -29,7 +29,8 @@ function colourCodes(frame: string): string[] {
       if (p === 38 || p === 48) {
         out.push(params.slice(i, i + (params[i + 1] === '2' ? 5 : 3)).join(';'));
         i += params[i + 1] === '2' ? 4 : 2;
-      } else if ((p >= 30 && p <= 37) || (p >= 40 && p <= 47) || (p >= 90 && p <= 97) || (p >= 100 && p <= 107)) out.push(String(p));
+      } else if ((p >= 30 && p <= 37) || (p >= 40 && p <= 47) || (p >= 90 && p <= 97) || (p >= 100 && p <= 107))
+        out.push(String(p));
     }
   }
   return out;
@@ -58,15 +59,18 @@ describe('themes', () => {
     expect(f).toMatch(/ACTIVE/);
   });
 
-  it('no colour (NO_COLOR, --color never): not one colour escape, the status still in words, tags inverse', async () => {
-    h = renderApp({ columns: 120, rows: 30, markets, palette: palette('dark', false) });
-    await waitForFrame(h.term, 'SETTLING');
-    const f = h.term.lastFrame();
-    expect(colourCodes(f)).toEqual([]);
-    expect(f).toMatch(/ACTIVE/);
-    expect(f).toMatch(/CLOSED/);
-    expect(f).toContain('\x1b[7m'); // the KEY tag stands out without colour
-  });
+  it(
+    'no colour (NO_COLOR, --color never): not one colour escape, the status still in words, tags ' + 'inverse',
+    async () => {
+      h = renderApp({ columns: 120, rows: 30, markets, palette: palette('dark', false) });
+      await waitForFrame(h.term, 'SETTLING');
+      const f = h.term.lastFrame();
+      expect(colourCodes(f)).toEqual([]);
+      expect(f).toMatch(/ACTIVE/);
+      expect(f).toMatch(/CLOSED/);
+      expect(f).toContain('\x1b[7m'); // the KEY tag stands out without colour
+    },
+  );
 });
 
 describe('colorEnabled', () => {

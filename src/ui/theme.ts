@@ -65,7 +65,12 @@ const LIGHT_BG: Readonly<Record<string, string>> = {
 export function palette(theme: ThemeName, color: boolean): Palette {
   if (!color) return { name: theme, color: false, fg: () => undefined, bg: () => undefined };
   if (theme === 'light') {
-    return { name: 'light', color: true, fg: (n) => (n === undefined ? undefined : (LIGHT_FG[n] ?? n)), bg: (n) => (n === undefined ? undefined : (LIGHT_BG[n] ?? n)) };
+    return {
+      name: 'light',
+      color: true,
+      fg: (n) => (n === undefined ? undefined : (LIGHT_FG[n] ?? n)),
+      bg: (n) => (n === undefined ? undefined : (LIGHT_BG[n] ?? n)),
+    };
   }
   return { name: 'dark', color: true, fg: (n) => n, bg: (n) => n };
 }

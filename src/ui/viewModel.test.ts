@@ -24,16 +24,19 @@ describe('derive', () => {
     expect(isStale(0, 30_001, 10_000)).toBe(true);
   });
 
-  it('dates the header\'s data age from the list answer (every listed row is at most that old), before it from any answer', () => {
-    const s = createOddsStore({ mode: 'key', limit: 30 });
-    expect(shownDataAt(s.getState())).toBeUndefined();
-    s.getState().requestSucceeded(500);
-    expect(shownDataAt(s.getState())).toBe(500);
-    s.getState().listLoaded([], 1000);
-    s.getState().requestSucceeded(2000); // a detail answer: newer, but not what the rows show
-    expect(shownDataAt(s.getState())).toBe(1000);
-  });
-
+  it(
+    "dates the header's data age from the list answer (every listed row is at most that old), before it from any " +
+      'answer',
+    () => {
+      const s = createOddsStore({ mode: 'key', limit: 30 });
+      expect(shownDataAt(s.getState())).toBeUndefined();
+      s.getState().requestSucceeded(500);
+      expect(shownDataAt(s.getState())).toBe(500);
+      s.getState().listLoaded([], 1000);
+      s.getState().requestSucceeded(2000); // a detail answer: newer, but not what the rows show
+      expect(shownDataAt(s.getState())).toBe(1000);
+    },
+  );
 
   it('finds the cursor row', () => {
     expect(cursorIndex([], 'a')).toBe(-1);

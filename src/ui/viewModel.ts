@@ -27,12 +27,15 @@ export function closingText(entry: MarketEntry, now: number): string {
   const m = entry.market;
   const status = effectiveStatus(entry);
   const passed = m.closesAt !== undefined && m.closesAt <= now ? m.closesAt : undefined;
-  if (status === 'active' || status === 'unknown') return passed !== undefined ? `closed ${formatClosesIn(passed, now)}` : `closes ${formatClosesIn(m.closesAt, now)}`;
+  if (status === 'active' || status === 'unknown')
+    return passed !== undefined ? `closed ${formatClosesIn(passed, now)}` : `closes ${formatClosesIn(m.closesAt, now)}`;
   const at = m.closedAt !== undefined && m.closedAt <= now ? m.closedAt : passed;
   return at !== undefined ? `closed ${formatClosesIn(at, now)}` : 'closed';
 }
 
-/** Background request kinds sharing the budget (list + selected market's detail), for the estimate without sync's word. */
+/**
+ * Background request kinds sharing the budget (list + selected market's detail), for the estimate without sync's word.
+ */
 export const BACKGROUND_KINDS = 2;
 /** Never call a row stale sooner than three times this. */
 export const MIN_LIST_INTERVAL_MS = 10_000;
@@ -46,7 +49,10 @@ export const STALE_FACTOR = 3;
  */
 export function listRefreshIntervalMs(rate: RateState): number {
   const limit = rate.effectiveLimit > 0 ? rate.effectiveLimit : rate.limit > 0 ? rate.limit : 1;
-  const normal = rate.listEveryMs !== undefined && Number.isFinite(rate.listEveryMs) && rate.listEveryMs > 0 ? rate.listEveryMs : (60_000 / limit) * BACKGROUND_KINDS;
+  const normal =
+    rate.listEveryMs !== undefined && Number.isFinite(rate.listEveryMs) && rate.listEveryMs > 0
+      ? rate.listEveryMs
+      : (60_000 / limit) * BACKGROUND_KINDS;
   return Math.max(MIN_LIST_INTERVAL_MS, normal);
 }
 

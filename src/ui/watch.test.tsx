@@ -40,43 +40,51 @@ describe('the watchlist keys', () => {
 });
 
 describe('the alert form', () => {
-  it('a opens it on the leading outcome; a price and ⏎ set the alert; a bad one is explained and sets nothing', async () => {
-    h = renderApp();
-    await waitForFrame(h.term, 'Market number 1');
-    let f = await press(h.term, 'a');
-    expect(form(f)).toMatch(/Alert on +price at or above/); // the kind; the price field has the cursor
-    expect(form(f)).toMatch(/Outcome +Yes/);
-    expect(form(f)).toMatch(/▸ Price ¢/);
-    f = await press(h.term, ['1', '2', '0']);
-    f = await press(h.term, KEYS.enter);
-    expect(f).toContain('the price must be between 0¢ and 100¢');
-    expect(h.store.getState().alerts.rules).toEqual([]);
-    f = await press(h.term, [KEYS.backspace, KEYS.backspace, KEYS.backspace, '7', '0', KEYS.enter]);
-    expect(f).toContain('Alert set on “Market number 1”');
-    expect(f).not.toContain('◆ Alert');
-    expect(h.store.getState().alerts.rules).toMatchObject([{ marketId: 'm1', kind: 'above', outcome: 'Yes', cents: 70, source: 'form' }]);
-  });
+  it(
+    'a opens it on the leading outcome; a price and ⏎ set the alert; a bad one is explained and sets ' + 'nothing',
+    async () => {
+      h = renderApp();
+      await waitForFrame(h.term, 'Market number 1');
+      let f = await press(h.term, 'a');
+      expect(form(f)).toMatch(/Alert on +price at or above/); // the kind; the price field has the cursor
+      expect(form(f)).toMatch(/Outcome +Yes/);
+      expect(form(f)).toMatch(/▸ Price ¢/);
+      f = await press(h.term, ['1', '2', '0']);
+      f = await press(h.term, KEYS.enter);
+      expect(f).toContain('the price must be between 0¢ and 100¢');
+      expect(h.store.getState().alerts.rules).toEqual([]);
+      f = await press(h.term, [KEYS.backspace, KEYS.backspace, KEYS.backspace, '7', '0', KEYS.enter]);
+      expect(f).toContain('Alert set on “Market number 1”');
+      expect(f).not.toContain('◆ Alert');
+      expect(h.store.getState().alerts.rules).toMatchObject([
+        { marketId: 'm1', kind: 'above', outcome: 'Yes', cents: 70, source: 'form' },
+      ]);
+    },
+  );
 
-  it('←/→ on the kind choose below, a move (with its window) or any status change; Esc closes without setting', async () => {
-    h = renderApp();
-    await waitForFrame(h.term, 'Market number 1');
-    await press(h.term, 'a');
-    let f = await press(h.term, KEYS.up); // from the price to the outcome
-    f = await press(h.term, KEYS.right);
-    expect(f).toContain('‹ No ›');
-    f = await press(h.term, [KEYS.up, KEYS.right, KEYS.right]);
-    expect(f).toContain('‹ a move of at least ›');
-    expect(f).toContain('Within min');
-    f = await press(h.term, KEYS.right);
-    expect(form(f)).toContain('‹ any status change ›');
-    expect(form(f)).not.toContain('Outcome');
-    f = await press(h.term, KEYS.enter);
-    expect(h.store.getState().alerts.rules).toMatchObject([{ marketId: 'm1', kind: 'status' }]);
-    await press(h.term, 'a');
-    f = await press(h.term, KEYS.esc);
-    expect(f).not.toContain('◆ Alert');
-    expect(h.store.getState().alerts.rules).toHaveLength(1);
-  });
+  it(
+    '←/→ on the kind choose below, a move (with its window) or any status change; Esc closes without ' + 'setting',
+    async () => {
+      h = renderApp();
+      await waitForFrame(h.term, 'Market number 1');
+      await press(h.term, 'a');
+      let f = await press(h.term, KEYS.up); // from the price to the outcome
+      f = await press(h.term, KEYS.right);
+      expect(f).toContain('‹ No ›');
+      f = await press(h.term, [KEYS.up, KEYS.right, KEYS.right]);
+      expect(f).toContain('‹ a move of at least ›');
+      expect(f).toContain('Within min');
+      f = await press(h.term, KEYS.right);
+      expect(form(f)).toContain('‹ any status change ›');
+      expect(form(f)).not.toContain('Outcome');
+      f = await press(h.term, KEYS.enter);
+      expect(h.store.getState().alerts.rules).toMatchObject([{ marketId: 'm1', kind: 'status' }]);
+      await press(h.term, 'a');
+      f = await press(h.term, KEYS.esc);
+      expect(f).not.toContain('◆ Alert');
+      expect(h.store.getState().alerts.rules).toHaveLength(1);
+    },
+  );
 
   it('a move alert needs its window: typed digits only, minutes whole', async () => {
     h = renderApp();
@@ -119,7 +127,13 @@ describe('alerts on screen', () => {
     [200, 60],
   ] as const) {
     it(`${columns}×${rows}: the form, the log and the ★ fit`, async () => {
-      h = renderApp({ columns, rows, markets: Array.from({ length: 40 }, (_, i) => makeMarket(i + 1, { title: `Market number ${i + 1} with a rather long title to cut` })) });
+      h = renderApp({
+        columns,
+        rows,
+        markets: Array.from({ length: 40 }, (_, i) =>
+          makeMarket(i + 1, { title: `Market number ${i + 1} with a rather long title to cut` }),
+        ),
+      });
       await waitForFrame(h.term, 'Market number 1 ');
       let f = await press(h.term, ['w', 'a', KEYS.up, KEYS.up, KEYS.right, KEYS.right]);
       expect(f).toContain('Within min');

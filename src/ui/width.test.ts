@@ -28,7 +28,20 @@ function referenceFit(text: string, width: number, pad = false): string {
   return pad && used < w ? out + ' '.repeat(w - used) : out;
 }
 
-const samples = ['', 'plain ascii', 'tab\there', 'bell\x07', 'del\x7f', '63.5¢', '▲1.2¢', '選挙の結果', '👨‍👩‍👧‍👦 family 🇺🇸', 'e\u0301', 'soft\u00adhyphen', '\u200bzero'];
+const samples = [
+  '',
+  'plain ascii',
+  'tab\there',
+  'bell\x07',
+  'del\x7f',
+  '63.5¢',
+  '▲1.2¢',
+  '選挙の結果',
+  '👨‍👩‍👧‍👦 family 🇺🇸',
+  'e\u0301',
+  'soft\u00adhyphen',
+  '\u200bzero',
+];
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),

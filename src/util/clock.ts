@@ -71,14 +71,16 @@ export class ManualClock implements Clock {
   /** When the earliest timer is due, or undefined when none is scheduled. */
   nextDueAt(): number | undefined {
     let best: ManualTimer | undefined;
-    for (const timer of this.timers.values()) if (!best || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
+    for (const timer of this.timers.values())
+      if (!best || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
     return best?.at;
   }
 
   /** Move to the earliest timer (never backwards), run it, return true; false when none. */
   runNext(): boolean {
     let best: ManualTimer | undefined;
-    for (const timer of this.timers.values()) if (!best || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
+    for (const timer of this.timers.values())
+      if (!best || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
     if (!best) return false;
     this.timers.delete(best.id);
     if (best.at > this.t) this.t = best.at;

@@ -4,13 +4,28 @@
  * then renamed over it), so a crash or a full disk leaves the old file whole.
  * Reads are capped and accept only regular files (never a FIFO or /dev/zero).
  */
-import { closeSync, constants, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
 /** `$XDG_STATE_HOME/oddsboard`, else `~/.local/state/oddsboard`: the watchlist, alerts, the shared rate ledger. */
 export function stateDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? env.XDG_STATE_HOME : join(env.HOME || homedir(), '.local', 'state');
+  const base =
+    env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/')
+      ? env.XDG_STATE_HOME
+      : join(env.HOME || homedir(), '.local', 'state');
   return join(base, 'oddsboard');
 }
 
@@ -26,7 +41,8 @@ export class FileProblem extends Error {
 
 /**
  * The whole text of a regular file of at most `maxBytes`, a leading UTF-8 BOM dropped.
- * Throws FileProblem: `missing` (ENOENT, ENOTDIR), `not_regular` (a directory, FIFO, device), `too_large`, `unreadable`.
+ * Throws FileProblem: `missing` (ENOENT, ENOTDIR), `not_regular` (a directory, FIFO, device), `too_large`,
+ * `unreadable`.
  * The message names the file and the problem, never its content.
  */
 export function readTextFile(path: string, maxBytes: number): string {
@@ -57,7 +73,11 @@ export function readTextFile(path: string, maxBytes: number): string {
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (e) {
     if (e instanceof FileProblem) throw e;
-    throw new FileProblem(path, 'unreadable', `${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new FileProblem(
+      path,
+      'unreadable',
+      `${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   } finally {
     closeSync(fd);
   }

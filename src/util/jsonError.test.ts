@@ -19,10 +19,15 @@ describe('jsonErrorOffset', () => {
       }),
     );
     fc.assert(
-      fc.property(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', 'x', '\\', '\n', '01'), (text, at, junk) => {
-        const broken = text.slice(0, at % (text.length + 1)) + junk + text.slice(at % (text.length + 1));
-        expect(jsonErrorOffset(broken) === -1).toBe(parses(broken));
-      }),
+      fc.property(
+        fc.json(),
+        fc.nat(),
+        fc.constantFrom('', ',', '}', ']', '"', 'x', '\\', '\n', '01'),
+        (text, at, junk) => {
+          const broken = text.slice(0, at % (text.length + 1)) + junk + text.slice(at % (text.length + 1));
+          expect(jsonErrorOffset(broken) === -1).toBe(parses(broken));
+        },
+      ),
     );
   });
 

@@ -4,7 +4,10 @@
  * messages quote the text around the error and give no position for some errors.
  */
 
-/** Offset of the first character that makes `text` invalid JSON (text.length when it ends too early); -1 when it is valid. */
+/**
+ * Offset of the first character that makes `text` invalid JSON (text.length when it ends too early); -1 when it is
+ * valid.
+ */
 export function jsonErrorOffset(text: string): number {
   let i = 0;
   const fail = (at: number): never => {

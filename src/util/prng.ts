@@ -1,4 +1,6 @@
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). Reproducible for a seed; used wherever Math.random must not be. */
+/**
+ * mulberry32: a small seeded PRNG, uniform in [0, 1). Reproducible for a seed; used wherever Math.random must not be.
+ */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {

@@ -86,33 +86,83 @@ describe('sanitize', () => {
 
   it('never leaves an ESC, a C0/C1 control or a bidi control in the output', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.constantFrom(ESC, '\u009b', '\u009d', '\u0090', '\u009c', BEL, '[', ']', 'P', '\\', ';', '\u202e', '\u2066', '😀'))), (parts) => {
-        const out = sanitize(parts.join(''));
-        expect(out).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/);
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string(),
+            fc.constantFrom(
+              ESC,
+              '\u009b',
+              '\u009d',
+              '\u0090',
+              '\u009c',
+              BEL,
+              '[',
+              ']',
+              'P',
+              '\\',
+              ';',
+              '\u202e',
+              '\u2066',
+              '😀',
+            ),
+          ),
+        ),
+        (parts) => {
+          const out = sanitize(parts.join(''));
+          expect(out).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 });
 
 describe('uniformWidth', () => {
-  it('drops presentation selectors, skin tones and tags, splits emoji ZWJ sequences, letters a lone regional indicator', () => {
-    expect(uniformWidth('🌡️ heat')).toBe('🌡 heat');
-    expect(uniformWidth('☀︎ ❤️ 1️⃣ #⃣')).toBe('☀ ❤ 1 #');
-    expect(uniformWidth('👍🏽 👩🏽‍💻')).toBe('👍 👩💻');
-    expect(uniformWidth('👨‍👩‍👧 family')).toBe('👨👩👧 family');
-    expect(uniformWidth('🏳️‍🌈')).toBe('🏳🌈');
-    expect(uniformWidth('🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}')).toBe('🏴');
-    expect(uniformWidth('🇺🇸🇯🇵 🇺 x')).toBe('🇺🇸🇯🇵 U x');
-    expect(uniformWidth('🇺🇸🇯')).toBe('🇺🇸J');
-    expect(uniformWidth('🇺🇺🇸')).toBe('UUS');
-    // a ZWJ that shapes another script is not an emoji joiner
-    expect(uniformWidth('क्\u200dष')).toBe('क्\u200dष');
-    expect(uniformWidth('plain 日本')).toBe('plain 日本');
-  });
+  it(
+    'drops presentation selectors, skin tones and tags, splits emoji ZWJ sequences, letters a lone regional ' +
+      'indicator',
+    () => {
+      expect(uniformWidth('🌡️ heat')).toBe('🌡 heat');
+      expect(uniformWidth('☀︎ ❤️ 1️⃣ #⃣')).toBe('☀ ❤ 1 #');
+      expect(uniformWidth('👍🏽 👩🏽‍💻')).toBe('👍 👩💻');
+      expect(uniformWidth('👨‍👩‍👧 family')).toBe('👨👩👧 family');
+      expect(uniformWidth('🏳️‍🌈')).toBe('🏳🌈');
+      expect(uniformWidth('🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}')).toBe('🏴');
+      expect(uniformWidth('🇺🇸🇯🇵 🇺 x')).toBe('🇺🇸🇯🇵 U x');
+      expect(uniformWidth('🇺🇸🇯')).toBe('🇺🇸J');
+      expect(uniformWidth('🇺🇺🇸')).toBe('UUS');
+      // a ZWJ that shapes another script is not an emoji joiner
+      expect(uniformWidth('क्\u200dष')).toBe('क्\u200dष');
+      expect(uniformWidth('plain 日本')).toBe('plain 日本');
+    },
+  );
 
   it('makes string-width (the layout) and a code-point-by-code-point count (wcwidth terminals) agree', () => {
-    const pieces = ['🌡️', '🇸', '🇯🇵', '☀️', '❤️', '👍🏽', '👩🏽‍💻', '👨‍👩‍👧‍👦', '🏳️‍🌈', '🇺🇸', '🇺', '1️⃣', '#️⃣', '🐕', '日本', 'é', 'e\u0301', 'a', ' ', '🫠', '©️', '↔️'];
+    const pieces = [
+      '🌡️',
+      '🇸',
+      '🇯🇵',
+      '☀️',
+      '❤️',
+      '👍🏽',
+      '👩🏽‍💻',
+      '👨‍👩‍👧‍👦',
+      '🏳️‍🌈',
+      '🇺🇸',
+      '🇺',
+      '1️⃣',
+      '#️⃣',
+      '🐕',
+      '日本',
+      'é',
+      'e\u0301',
+      'a',
+      ' ',
+      '🫠',
+      '©️',
+      '↔️',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
         const out = sanitize(parts.join(''));
@@ -122,4 +172,3 @@ describe('uniformWidth', () => {
     );
   });
 });
-

@@ -15,7 +15,9 @@ const BEL = 0x07;
 const ST8 = 0x9c;
 
 function isBidiControl(cp: number): boolean {
-  return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f || cp === 0x061c;
+  return (
+    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f || cp === 0x061c
+  );
 }
 
 /** Index just past a string sequence body (OSC/DCS/SOS/PM/APC) starting at i, ended by BEL, ESC \ or 8-bit ST. */
@@ -53,7 +55,10 @@ function skipEscIntermediates(s: string, i: number): number {
   return i;
 }
 
-/** The code points uniformWidth changes: variation selectors 15/16, ZWJ, the keycap mark, regional indicators, skin tones, tags. */
+/**
+ * The code points uniformWidth changes: variation selectors 15/16, ZWJ, the keycap mark, regional indicators, skin
+ * tones, tags.
+ */
 const WIDTH_FORMS = /[\u200d\u20e3\ufe0e\ufe0f\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/u;
 const DROPPED_FORMS = /[\u20e3\ufe0e\ufe0f\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/gu;
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic})\u200d|\u200d(?=\p{Extended_Pictographic})/gu;
@@ -101,10 +106,14 @@ export function sanitize(input: unknown): string {
     if (c === ESC) {
       const n = s.charCodeAt(i + 1);
       if (Number.isNaN(n)) break;
-      if (n === 0x5b) i = skipCsiBody(s, i + 2); // ESC [
-      else if (n === 0x5d || n === 0x50 || n === 0x58 || n === 0x5e || n === 0x5f) i = skipStringBody(s, i + 2); // ] P X ^ _
-      else if (n >= 0x20 && n <= 0x2f) i = skipEscIntermediates(s, i + 1); // ESC ( B and similar
-      else if (n >= 0x30 && n <= 0x7e) i += 2; // ESC c, ESC 7, …
+      if (n === 0x5b)
+        i = skipCsiBody(s, i + 2); // ESC [
+      else if (n === 0x5d || n === 0x50 || n === 0x58 || n === 0x5e || n === 0x5f)
+        i = skipStringBody(s, i + 2); // ] P X ^ _
+      else if (n >= 0x20 && n <= 0x2f)
+        i = skipEscIntermediates(s, i + 1); // ESC ( B and similar
+      else if (n >= 0x30 && n <= 0x7e)
+        i += 2; // ESC c, ESC 7, …
       else i += 1; // ESC before a control or non-ASCII: drop the ESC only (never half a surrogate pair)
       continue;
     }

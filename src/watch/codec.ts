@@ -9,7 +9,15 @@ import type { MarketStatus } from '../api/types.js';
 import { ALERT_LOG_CAP, ALERT_RULES_MAX } from '../store/alerts.js';
 import { checkCents, checkMinutes } from '../store/alertRules.js';
 import { WATCH_MAX } from '../store/watchlist.js';
-import { ALERT_KINDS, type AlertFired, type AlertRule, type AlertRuleState, type AlertsState, type WatchedMarket, type WatchState } from '../store/watchTypes.js';
+import {
+  ALERT_KINDS,
+  type AlertFired,
+  type AlertRule,
+  type AlertRuleState,
+  type AlertsState,
+  type WatchedMarket,
+  type WatchState,
+} from '../store/watchTypes.js';
 
 export const FORMAT_VERSION = 1;
 const TEXT_MAX = 500;
@@ -58,7 +66,8 @@ function keep<T>(list: unknown[], one: (v: unknown) => T | undefined, max: numbe
 // ── watchlist.json ──
 
 export function encodeWatchlist(w: WatchState): string {
-  return `${JSON.stringify({ version: FORMAT_VERSION, markets: w.ids.map((id) => w.byId[id]).filter(Boolean) }, null, 2)}\n`;
+  const markets = w.ids.map((id) => w.byId[id]).filter(Boolean);
+  return `${JSON.stringify({ version: FORMAT_VERSION, markets }, null, 2)}\n`;
 }
 
 export function decodeWatchlist(text: string): Decoded<WatchState> {
@@ -68,9 +77,20 @@ export function decodeWatchlist(text: string): Decoded<WatchState> {
     list,
     (v): WatchedMarket | undefined => {
       if (!isObj(v) || !str(v.id) || seen.has(v.id) || !time(v.addedAt)) return undefined;
-      if ((v.title !== undefined && !str(v.title)) || (v.status !== undefined && !status(v.status)) || (v.goneAt !== undefined && !time(v.goneAt))) return undefined;
+      if (
+        (v.title !== undefined && !str(v.title)) ||
+        (v.status !== undefined && !status(v.status)) ||
+        (v.goneAt !== undefined && !time(v.goneAt))
+      )
+        return undefined;
       seen.add(v.id);
-      return { id: v.id, addedAt: v.addedAt, ...(v.title ? { title: v.title } : {}), ...(v.status ? { status: v.status } : {}), ...(v.goneAt !== undefined ? { goneAt: v.goneAt } : {}) };
+      return {
+        id: v.id,
+        addedAt: v.addedAt,
+        ...(v.title ? { title: v.title } : {}),
+        ...(v.status ? { status: v.status } : {}),
+        ...(v.goneAt !== undefined ? { goneAt: v.goneAt } : {}),
+      };
     },
     WATCH_MAX,
   );
@@ -83,7 +103,8 @@ export function decodeWatchlist(text: string): Decoded<WatchState> {
 
 export function encodeAlerts(a: Pick<AlertsState, 'rules' | 'state'>): string {
   const rules = a.rules.filter((r) => r.source === 'form');
-  // where every alert stands, config ones too (their ids are stable), so a restart neither repeats nor misses a crossing
+  // where every alert stands, config ones too (their ids are stable), so a restart neither repeats nor misses a
+  // crossing
   const state = Object.fromEntries(a.rules.filter((r) => a.state[r.id]).map((r) => [r.id, a.state[r.id]]));
   return `${JSON.stringify({ version: FORMAT_VERSION, alerts: rules, state }, null, 2)}\n`;
 }
@@ -108,11 +129,20 @@ export function decodeAlerts(text: string): Decoded<{ rules: AlertRule[]; state:
   const state: Record<string, AlertRuleState> = {};
   let dropped = rules.dropped;
   for (const [id, v] of Object.entries(isObj(root.state) ? root.state : {})) {
-    if (!isObj(v) || typeof v.armed !== 'boolean' || (v.firedAt !== undefined && !time(v.firedAt)) || (v.status !== undefined && !status(v.status))) {
+    if (
+      !isObj(v) ||
+      typeof v.armed !== 'boolean' ||
+      (v.firedAt !== undefined && !time(v.firedAt)) ||
+      (v.status !== undefined && !status(v.status))
+    ) {
       dropped++;
       continue;
     }
-    state[id] = { armed: v.armed, ...(v.firedAt !== undefined ? { firedAt: v.firedAt } : {}), ...(v.status ? { status: v.status } : {}) };
+    state[id] = {
+      armed: v.armed,
+      ...(v.firedAt !== undefined ? { firedAt: v.firedAt } : {}),
+      ...(v.status ? { status: v.status } : {}),
+    };
   }
   return { value: { rules: rules.value, state }, dropped };
 }
@@ -124,10 +154,28 @@ export function encodeLog(log: readonly AlertFired[]): string {
 }
 
 function decodeFired(v: unknown): AlertFired | undefined {
-  if (!isObj(v) || !time(v.seq) || !time(v.at) || !str(v.ruleId) || !str(v.marketId) || typeof v.title !== 'string' || !str(v.text)) return undefined;
+  if (
+    !isObj(v) ||
+    !time(v.seq) ||
+    !time(v.at) ||
+    !str(v.ruleId) ||
+    !str(v.marketId) ||
+    typeof v.title !== 'string' ||
+    !str(v.text)
+  )
+    return undefined;
   if (v.source !== 'watch' && v.source !== 'form' && v.source !== 'config') return undefined;
   if (typeof v.kind !== 'string' || !(ALERT_KINDS as readonly string[]).includes(v.kind)) return undefined;
-  const f: AlertFired = { seq: v.seq, at: v.at, ruleId: v.ruleId, source: v.source, kind: v.kind as AlertFired['kind'], marketId: v.marketId, title: v.title.slice(0, TEXT_MAX), text: v.text };
+  const f: AlertFired = {
+    seq: v.seq,
+    at: v.at,
+    ruleId: v.ruleId,
+    source: v.source,
+    kind: v.kind as AlertFired['kind'],
+    marketId: v.marketId,
+    title: v.title.slice(0, TEXT_MAX),
+    text: v.text,
+  };
   if (str(v.outcome)) f.outcome = v.outcome;
   if (typeof v.price === 'number' && Number.isFinite(v.price)) f.price = v.price;
   if (typeof v.moveCents === 'number' && Number.isFinite(v.moveCents)) f.moveCents = v.moveCents;

@@ -49,39 +49,54 @@ function setup(o: { bell?: boolean; command?: string[]; timeoutMs?: number; rest
   fx.start();
   const statuses: Market['status'][] = ['closed', 'settling', 'resolved'];
   let n = 0;
-  const fire = () => store.getState().marketLoaded(mkt('m1', statuses[n++ % 3]!, { resolvedOutcome: 'No' }), clock.now());
-  const exited = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => setImmediate(r))));
-  const warnings = () => store.getState().notices.filter((x) => x.level === 'warn').map((x) => x.text);
+  const fire = () =>
+    store.getState().marketLoaded(mkt('m1', statuses[n++ % 3]!, { resolvedOutcome: 'No' }), clock.now());
+  const exited = (c: ChildProcess) =>
+    new Promise<void>((r) =>
+      c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => setImmediate(r)),
+    );
+  const warnings = () =>
+    store
+      .getState()
+      .notices.filter((x) => x.level === 'warn')
+      .map((x) => x.text);
   return { store, clock, out, children, fire, exited, warnings, fx };
 }
 
 const node = process.execPath;
 
 describe('when an alert fires', () => {
-  it('BEL goes to the terminal once per batch; never with the bell off; never for entries from an earlier session', () => {
-    const a = setup();
-    a.fire();
-    expect(a.out).toEqual([BEL]);
-    a.fire();
-    expect(a.out).toEqual([BEL, BEL]);
-    const quiet = setup({ bell: false });
-    quiet.fire();
-    expect(quiet.store.getState().alerts.log).toHaveLength(1);
-    expect(quiet.out).toEqual([]);
-    // a log restored from the file rang in its own session: only what fires now rings
-    const b = setup({ restored: a.store.getState().alerts.log });
-    expect(b.store.getState().alerts.log).toHaveLength(2);
-    expect(b.out).toEqual([]);
-    b.fire();
-    expect(b.store.getState().alerts.log[0]!.seq).toBe(3);
-    expect(b.out).toEqual([BEL]);
-  });
+  it(
+    'BEL goes to the terminal once per batch; never with the bell off; never for entries from an earlier ' + 'session',
+    () => {
+      const a = setup();
+      a.fire();
+      expect(a.out).toEqual([BEL]);
+      a.fire();
+      expect(a.out).toEqual([BEL, BEL]);
+      const quiet = setup({ bell: false });
+      quiet.fire();
+      expect(quiet.store.getState().alerts.log).toHaveLength(1);
+      expect(quiet.out).toEqual([]);
+      // a log restored from the file rang in its own session: only what fires now rings
+      const b = setup({ restored: a.store.getState().alerts.log });
+      expect(b.store.getState().alerts.log).toHaveLength(2);
+      expect(b.out).toEqual([]);
+      b.fire();
+      expect(b.store.getState().alerts.log[0]!.seq).toBe(3);
+      expect(b.out).toEqual([BEL]);
+    },
+  );
 
   it('alertCommand runs without a shell, with the alert in ODDSBOARD_ALERT_* and without the API key', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oddsboard-cmd-'));
     const file = join(dir, 'env.json');
     const script = join(dir, 'dump.mjs');
-    writeFileSync(script, 'import { writeFileSync } from "node:fs"; writeFileSync(process.argv[2], JSON.stringify({ argv: process.argv.slice(3), env: process.env }));');
+    writeFileSync(
+      script,
+      'import { writeFileSync } from "node:fs"; writeFileSync(process.argv[2], JSON.stringify({ argv: ' +
+        'process.argv.slice(3), env: process.env }));',
+    );
     const a = setup({ command: [node, script, file, '$HOME; echo not-a-shell', '*'] });
     a.fire();
     await a.exited(a.children[0]!);
@@ -120,7 +135,9 @@ describe('when an alert fires', () => {
     slow.fire();
     slow.fire(); // the first is still running: this one is not started
     expect(slow.children).toHaveLength(1);
-    expect(slow.warnings()).toEqual(['alertCommand for “Market m1” not run: the previous one for this alert is still running']);
+    expect(slow.warnings()).toEqual([
+      'alertCommand for “Market m1” not run: the previous one for this alert is still running',
+    ]);
     slow.clock.advance(5_000);
     await slow.exited(slow.children[0]!);
     expect(slow.warnings().at(-1)).toBe('alertCommand for “Market m1” took longer than 5 s and was stopped');
@@ -128,18 +145,21 @@ describe('when an alert fires', () => {
   });
 
   it('the environment drops the key and stale alert variables, keeps the rest', () => {
-    const env = commandEnv({ ODDSBOARD_API_KEY: 'k', ODDSBOARD_ALERT_WINNER: 'old', HOME: '/h' }, {
-      seq: 4,
-      at: 0,
-      ruleId: 'r',
-      source: 'config',
-      kind: 'above',
-      marketId: 'm\n1',
-      title: 't',
-      outcome: 'Yes',
-      price: 0.715,
-      text: 'x',
-    });
+    const env = commandEnv(
+      { ODDSBOARD_API_KEY: 'k', ODDSBOARD_ALERT_WINNER: 'old', HOME: '/h' },
+      {
+        seq: 4,
+        at: 0,
+        ruleId: 'r',
+        source: 'config',
+        kind: 'above',
+        marketId: 'm\n1',
+        title: 't',
+        outcome: 'Yes',
+        price: 0.715,
+        text: 'x',
+      },
+    );
     expect(env).toEqual({
       HOME: '/h',
       ODDSBOARD_ALERT_SEQ: '4',

@@ -43,7 +43,8 @@ export function alertEnv(f: AlertFired): Record<string, string> {
 /** The command's environment: ours without the API key and without stale alert variables, plus the alert's. */
 export function commandEnv(base: NodeJS.ProcessEnv, f: AlertFired): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, val] of Object.entries(base)) if (k !== 'ODDSBOARD_API_KEY' && !k.startsWith('ODDSBOARD_ALERT_')) env[k] = val;
+  for (const [k, val] of Object.entries(base))
+    if (k !== 'ODDSBOARD_API_KEY' && !k.startsWith('ODDSBOARD_ALERT_')) env[k] = val;
   return { ...env, ...alertEnv(f) };
 }
 
@@ -106,7 +107,12 @@ export class AlertEffects {
     const timeoutMs = this.o.timeoutMs ?? ALERT_COMMAND_TIMEOUT_MS;
     let child: ChildProcess;
     try {
-      child = (this.o.spawn ?? spawn)(argv[0]!, argv.slice(1), { shell: false, stdio: 'ignore', env: commandEnv(this.o.env, f), windowsHide: true });
+      child = (this.o.spawn ?? spawn)(argv[0]!, argv.slice(1), {
+        shell: false,
+        stdio: 'ignore',
+        env: commandEnv(this.o.env, f),
+        windowsHide: true,
+      });
     } catch (e) {
       this.warn(f, `could not start (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
       return;

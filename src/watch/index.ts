@@ -36,7 +36,13 @@ export function startWatcher(o: WatcherOptions): Watcher {
   st.setConfigAlerts(o.alerts);
   st.restoreWatch(loaded.saved);
   for (const p of loaded.problems) st.notice(p, 'warn', now);
-  const saver = new Saver({ dir: o.dir, store: o.store, clock: o.clock, keepOut: loaded.keepOut, onProblem: (text) => o.store.getState().notice(text, 'warn', o.clock.now()) });
+  const saver = new Saver({
+    dir: o.dir,
+    store: o.store,
+    clock: o.clock,
+    keepOut: loaded.keepOut,
+    onProblem: (text) => o.store.getState().notice(text, 'warn', o.clock.now()),
+  });
   const effects = new AlertEffects({
     store: o.store,
     clock: o.clock,

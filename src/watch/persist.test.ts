@@ -50,7 +50,15 @@ function fill(store: OddsStore, clock: ManualClock) {
   st.listLoaded([mkt('m1'), mkt('m2')], clock.now());
   st.toggleWatch('m2', clock.now());
   st.toggleWatch('gone-1', clock.now());
-  st.addAlert({ id: 'a-1', marketId: 'm1', kind: 'above', outcome: 'Yes', cents: 55, source: 'form', createdAt: clock.now() });
+  st.addAlert({
+    id: 'a-1',
+    marketId: 'm1',
+    kind: 'above',
+    outcome: 'Yes',
+    cents: 55,
+    source: 'form',
+    createdAt: clock.now(),
+  });
   st.marketLoaded(mkt('m2', 'closed'), clock.now() + 1);
 }
 
@@ -59,7 +67,10 @@ describe('the watcher files', () => {
     const dir = tmp();
     const a = fresh(dir);
     fill(a.store, a.clock);
-    expect(a.store.getState().alerts.log.map((e) => e.text)).toEqual(['“Market m2” closed', '“Market m1” Yes at 60.0¢ (above 55¢)']);
+    expect(a.store.getState().alerts.log.map((e) => e.text)).toEqual([
+      '“Market m2” closed',
+      '“Market m1” Yes at 60.0¢ (above 55¢)',
+    ]);
     a.clock.advance(SAVE_DEBOUNCE_MS);
     expect(a.renames()).toBe(3); // three files, written together after the quiet time
     const b = fresh(dir);
@@ -87,7 +98,9 @@ describe('the watcher files', () => {
     a.saver.flush();
     expect(readFileSync(join(dir, FILES.watchlist), 'utf8')).toBe(before);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    expect(a.problems).toEqual([`Could not save ${join(dir, FILES.watchlist)} (ENOSPC): the previous file is kept; trying again`]);
+    expect(a.problems).toEqual([
+      `Could not save ${join(dir, FILES.watchlist)} (ENOSPC): the previous file is kept; trying again`,
+    ]);
     // it is tried again later, and said only once
     a.clock.advance(SAVE_RETRY_MS);
     expect(a.problems).toHaveLength(1);
@@ -106,8 +119,12 @@ describe('the watcher files', () => {
     expect(b.loaded.problems).toHaveLength(1);
     const [line] = b.loaded.problems;
     expect(line).not.toContain('\n');
-    expect(line).toMatch(/watchlist\.json could not be read \(not valid JSON\): moved aside to watchlist\.json\.broken-2026-01-02T00-00-00-000Z; starting with an empty watchlist$/);
-    expect(readFileSync(join(dir, 'watchlist.json.broken-2026-01-02T00-00-00-000Z'), 'utf8')).toBe('{"version": 1, "markets": [oops');
+    expect(line).toMatch(
+      /watchlist\.json could not be read \(not valid JSON\): moved aside to watchlist\.json\.broken-2026-01-02T00-00-00-000Z; starting with an empty watchlist$/,
+    );
+    expect(readFileSync(join(dir, 'watchlist.json.broken-2026-01-02T00-00-00-000Z'), 'utf8')).toBe(
+      '{"version": 1, "markets": [oops',
+    );
     expect(watchedIds(b.store.getState())).toEqual([]);
     expect(b.store.getState().alerts.rules).toHaveLength(1); // the other files were fine
     b.store.getState().toggleWatch('m9', 2);
@@ -118,17 +135,24 @@ describe('the watcher files', () => {
   it('entries that do not fit are dropped, the rest kept, the original set aside', () => {
     const dir = tmp();
     const good = { id: 'm1', addedAt: 1 };
-    writeFileSync(join(dir, FILES.watchlist), JSON.stringify({ version: 1, markets: [good, { id: 7 }, { id: 'm2', addedAt: 2, status: 'sleeping' }] }));
+    writeFileSync(
+      join(dir, FILES.watchlist),
+      JSON.stringify({ version: 1, markets: [good, { id: 7 }, { id: 'm2', addedAt: 2, status: 'sleeping' }] }),
+    );
     const b = fresh(dir);
     expect(watchedIds(b.store.getState())).toEqual(['m1']);
-    expect(b.loaded.problems[0]).toMatch(/watchlist\.json had 2 entries that could not be understood: moved aside to watchlist\.json\.broken-.*; the rest is loaded$/);
+    expect(b.loaded.problems[0]).toMatch(
+      /watchlist\.json had 2 entries that could not be understood: moved aside to watchlist\.json\.broken-.*; the rest is loaded$/,
+    );
   });
 
   it('a file that cannot be read is left alone and not written over; a missing one is simply empty', () => {
     const dir = tmp();
     mkdirSync(join(dir, FILES.alerts));
     const b = fresh(dir);
-    expect(b.loaded.problems).toEqual([`${join(dir, FILES.alerts)} is not a regular file: left as it is and not written this session`]);
+    expect(b.loaded.problems).toEqual([
+      `${join(dir, FILES.alerts)} is not a regular file: left as it is and not written this session`,
+    ]);
     b.store.getState().addAlert({ id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 });
     b.store.getState().toggleWatch('m1', 0);
     b.saver.stop();

@@ -12,7 +12,16 @@ import type { AppState } from '../store/types.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import { FileProblem, readTextFile, setAside, writeFileAtomic, type WriteHooks } from '../util/files.js';
-import { decodeAlerts, decodeLog, decodeWatchlist, DecodeError, encodeAlerts, encodeLog, encodeWatchlist, type Decoded } from './codec.js';
+import {
+  decodeAlerts,
+  decodeLog,
+  decodeWatchlist,
+  DecodeError,
+  encodeAlerts,
+  encodeLog,
+  encodeWatchlist,
+  type Decoded,
+} from './codec.js';
 
 export const FILES = { watchlist: 'watchlist.json', alerts: 'alerts.json', log: 'alert-log.json' } as const;
 export type FileKey = keyof typeof FILES;
@@ -32,12 +41,22 @@ export interface Loaded {
   keepOut: Set<FileKey>;
 }
 
-function loadOne<T>(dir: string, key: FileKey, decode: (text: string) => Decoded<T>, now: number, out: Loaded): T | undefined {
+function loadOne<T>(
+  dir: string,
+  key: FileKey,
+  decode: (text: string) => Decoded<T>,
+  now: number,
+  out: Loaded,
+): T | undefined {
   const path = join(dir, FILES[key]);
   const aside = (why: string, rest: string) => {
     const moved = setAside(path, now);
     if (!moved) out.keepOut.add(key);
-    out.problems.push(moved ? `${path} ${why}: moved aside to ${basename(moved)}; ${rest}` : `${path} ${why} and could not be moved aside; it is not written this session`);
+    out.problems.push(
+      moved
+        ? `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`
+        : `${path} ${why} and could not be moved aside; it is not written this session`,
+    );
   };
   let text: string;
   try {
@@ -45,7 +64,8 @@ function loadOne<T>(dir: string, key: FileKey, decode: (text: string) => Decoded
   } catch (e) {
     if (!(e instanceof FileProblem)) throw e;
     if (e.reason === 'missing') return undefined;
-    if (e.reason === 'too_large') aside(`is larger than ${FILE_MAX_BYTES} bytes`, `starting with an empty ${WHAT[key]}`);
+    if (e.reason === 'too_large')
+      aside(`is larger than ${FILE_MAX_BYTES} bytes`, `starting with an empty ${WHAT[key]}`);
     else {
       out.keepOut.add(key);
       out.problems.push(`${e.message}: left as it is and not written this session`);
@@ -54,7 +74,11 @@ function loadOne<T>(dir: string, key: FileKey, decode: (text: string) => Decoded
   }
   try {
     const d = decode(text);
-    if (d.dropped > 0) aside(`had ${d.dropped} ${d.dropped === 1 ? 'entry' : 'entries'} that could not be understood`, 'the rest is loaded');
+    if (d.dropped > 0)
+      aside(
+        `had ${d.dropped} ${d.dropped === 1 ? 'entry' : 'entries'} that could not be understood`,
+        'the rest is loaded',
+      );
     return d.value;
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;
@@ -144,7 +168,9 @@ export class Saver {
         this.written.set(k, PARTS[k](s));
       } catch (e) {
         failed = true;
-        const text = `Could not save ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'}): the previous file is kept; trying again`;
+        const text =
+          `Could not save ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'}): the previous file is ` +
+          `kept; trying again`;
         if (text !== this.lastProblem) this.o.onProblem(text);
         this.lastProblem = text;
       }

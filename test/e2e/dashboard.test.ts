@@ -14,7 +14,11 @@ const cli = join(root, 'dist/cli.js');
 
 const ROW = /^(?:▸| ) +(?:ACTIVE|CLOSED|SETTLING|RESOLVED) /;
 const rows = (screen: string) => screen.split('\n').filter((line) => ROW.test(line));
-const selected = (screen: string) => rows(screen).find((line) => line.startsWith('▸'))?.split('│')[0]?.trim();
+const selected = (screen: string) =>
+  rows(screen)
+    .find((line) => line.startsWith('▸'))
+    ?.split('│')[0]
+    ?.trim();
 
 let session: TmuxSession | undefined;
 
@@ -27,12 +31,18 @@ async function shellIsBack(t: TmuxSession): Promise<string> {
 afterEach(() => session?.kill());
 
 function startDashboard(cols: number, lines: number, args: string): TmuxSession {
-  if (!TmuxSession.available()) throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  if (!TmuxSession.available())
+    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
   const t = new TmuxSession(`dash${cols}`);
   const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
   // No base URL and no key: the embedded demo service. CI=true stays set on purpose (Ink must stay interactive).
-  t.start(root, cols, lines, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ODDSBOARD_BASE_URL: '', ODDSBOARD_API_KEY: '' });
+  t.start(root, cols, lines, {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    ODDSBOARD_BASE_URL: '',
+    ODDSBOARD_API_KEY: '',
+  });
   t.type(`${process.execPath} ${cli} ${args}; echo "EXIT=$?"`);
   t.keys('Enter');
   return t;

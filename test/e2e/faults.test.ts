@@ -17,7 +17,8 @@ import { wcwidth } from '../support/wcwidth.js';
 import { TmuxSession } from './tmux.js';
 
 function ready(): void {
-  if (!TmuxSession.available()) throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  if (!TmuxSession.available())
+    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
 }
 
@@ -30,13 +31,16 @@ describe('fault drills in a real terminal (fast subset)', () => {
   it('500, badjson, revoke, vanish: named on screen, last data kept, back online alone, within the budget, nothing raw, no key', async () => {
     ready();
     const rows = await runDrills(findProfiles(['500', 'badjson', 'revoke', 'vanish']), { afterS: 6, forS: 12 }, 4);
-    for (const r of rows) expect({ profile: r.profile, failures: r.failures }).toEqual({ profile: r.profile, failures: [] });
+    for (const r of rows)
+      expect({ profile: r.profile, failures: r.failures }).toEqual({ profile: r.profile, failures: [] });
     expect(rows.map((r) => r.shown)).toEqual(['degraded', 'degraded', 'auth_failed', 'notice']);
   }, 150_000);
 
   it('a title with 🌡️ and CJK: the row’s right edge lines up with the rows above and below', async () => {
     ready();
-    const server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--chaos', 'none'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--chaos', 'none'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     cleanup.push(() => server.kill('SIGTERM'));
     let out = '';
     server.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -44,10 +48,20 @@ describe('fault drills in a real terminal (fast subset)', () => {
     const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
     const t = new TmuxSession('width');
     cleanup.push(() => t.kill());
-    t.start(home, 160, 30, { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), ODDSBOARD_BASE_URL: out.split('\n')[0]!, ODDSBOARD_API_KEY: '' });
+    t.start(home, 160, 30, {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_STATE_HOME: join(home, 'state'),
+      ODDSBOARD_BASE_URL: out.split('\n')[0]!,
+      ODDSBOARD_API_KEY: '',
+    });
     t.type(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
     t.keys('Enter');
-    const screen = await t.waitFor('the hostile rows', (s) => /Tokyo 東京/.test(s) && s.split('\n').filter((l) => /^[▸ ] ACTIVE/.test(l)).length >= 8, 15_000);
+    const screen = await t.waitFor(
+      'the hostile rows',
+      (s) => /Tokyo 東京/.test(s) && s.split('\n').filter((l) => /^[▸ ] ACTIVE/.test(l)).length >= 8,
+      15_000,
+    );
     const rows = screen.split('\n').filter((l) => /^[▸ ] ACTIVE/.test(l));
     const hot = rows.find((l) => l.includes('🌡'));
     expect(hot).toBeDefined();

@@ -26,9 +26,15 @@ afterEach(() => {
 });
 
 /** `oddsboard serve --replay` on one service's fixtures (or a directory) with more flags; resolves with its base URL (the first line it prints). */
-async function replay(name: string, dir = join(root, 'test/fixtures/real', name), flags: string[] = []): Promise<string> {
+async function replay(
+  name: string,
+  dir = join(root, 'test/fixtures/real', name),
+  flags: string[] = [],
+): Promise<string> {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
-  const child = spawn(process.execPath, [cli, 'serve', '--replay', dir, ...flags, '--keys', KEY, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [cli, 'serve', '--replay', dir, ...flags, '--keys', KEY, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   service = child;
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((res, rej) => {
@@ -40,10 +46,16 @@ async function replay(name: string, dir = join(root, 'test/fixtures/real', name)
 }
 
 function dashboard(url: string): TmuxSession {
-  if (!TmuxSession.available()) throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  if (!TmuxSession.available())
+    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
   const t = new TmuxSession('real');
   const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
-  t.start(root, 160, 48, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ODDSBOARD_BASE_URL: url, ODDSBOARD_API_KEY: KEY });
+  t.start(root, 160, 48, {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    ODDSBOARD_BASE_URL: url,
+    ODDSBOARD_API_KEY: KEY,
+  });
   t.type(`${process.execPath} ${cli} --status all --limit 50`);
   t.keys('Enter');
   session = t;
@@ -53,7 +65,11 @@ function dashboard(url: string): TmuxSession {
 const ROW = /^(?:▸| ) +(?:ACTIVE|CLOSED|SETTLING|RESOLVED|[A-Z_]+…?) +/;
 const listSide = (screen: string) => screen.split('\n').map((l) => l.split('│')[0] ?? '');
 const rows = (screen: string) => listSide(screen).filter((l) => ROW.test(l));
-const detailSide = (screen: string) => screen.split('\n').map((l) => l.split('│')[1] ?? '').join('\n');
+const detailSide = (screen: string) =>
+  screen
+    .split('\n')
+    .map((l) => l.split('│')[1] ?? '')
+    .join('\n');
 const prices = (screen: string) => [...screen.matchAll(/(\d+\.\d)¢/g)].map((m) => Number(m[1]));
 
 /** `/` + text + ⏎: the list is searched (by the service's q). */
@@ -115,9 +131,17 @@ describe('the dashboard on real recorded payloads (tmux, serve --replay)', () =>
 
   it('Manifold as of the recording: the multiple-choice market recorded open in 2022 lists its answer texts (never their author) and a quote on one is answered', async () => {
     // only the open snapshot (not the later resolve answer), its times moved forward by now − when it was recorded
-    const url = await replay('manifold', openManifoldRecording(), ['--as-recorded', '--recorded-at', MANIFOLD_OPEN_MC.recordedAt]);
+    const url = await replay('manifold', openManifoldRecording(), [
+      '--as-recorded',
+      '--recorded-at',
+      MANIFOLD_OPEN_MC.recordedAt,
+    ]);
     const t = dashboard(url);
-    const first = await t.waitFor('the market and its answers', (s) => rows(s).length === 1 && /Ririsu/.test(detailSide(s)), 15_000);
+    const first = await t.waitFor(
+      'the market and its answers',
+      (s) => rows(s).length === 1 && /Ririsu/.test(detailSide(s)),
+      15_000,
+    );
     expect(rows(first)[0]).toMatch(/ACTIVE +Which character is best\?/);
     const detail = detailSide(first);
     expect(detail).toMatch(/Harry Potter\s+33\.3¢/);

@@ -32,18 +32,27 @@ afterAll(async () => {
 
 /** Colour parameters of the SGR sequences on a screen captured with its escapes. */
 const colourSgr = (screen: string) =>
-  [...screen.matchAll(/\x1b\[([0-9;]*)m/g)].flatMap((m) => m[1]!.split(';').map(Number)).filter((p) => (p >= 30 && p <= 49 && p !== 39 && p !== 49) || (p >= 90 && p <= 107));
+  [...screen.matchAll(/\x1b\[([0-9;]*)m/g)]
+    .flatMap((m) => m[1]!.split(';').map(Number))
+    .filter((p) => (p >= 30 && p <= 49 && p !== 39 && p !== 49) || (p >= 90 && p <= 107));
 
 describe('one rate budget shared by the dashboard and scripts (tmux)', () => {
   it(
     'dashboard + four one-shot loops for two minutes: 0 × 429, never over the limit in any 60 s window, +N other in the header',
     async () => {
-      if (!TmuxSession.available()) throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+      if (!TmuxSession.available())
+        throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
       if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
       const answers: Array<{ status: number; at: number }> = [];
       srv = await startServer({ seed: 5, keys: [KEY], onAnswer: (status, at) => answers.push({ status, at }) });
       const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-budget-'));
-      const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), ODDSBOARD_BASE_URL: srv.url, ODDSBOARD_API_KEY: KEY };
+      const env = {
+        HOME: home,
+        XDG_STATE_HOME: join(home, 'state'),
+        XDG_CONFIG_HOME: join(home, 'config'),
+        ODDSBOARD_BASE_URL: srv.url,
+        ODDSBOARD_API_KEY: KEY,
+      };
 
       const t = (session = new TmuxSession('budget'));
       t.start(root, 120, 30, { ...env, NO_COLOR: '1' });
@@ -64,12 +73,17 @@ describe('one rate budget shared by the dashboard and scripts (tmux)', () => {
       const stopAt = started + RUN_MS - 15_000;
       const loopDone = commands.map(async (argv) => {
         while (Date.now() < stopAt) {
-          const child = spawn(process.execPath, [cli, ...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+          const child = spawn(process.execPath, [cli, ...argv], {
+            env: { ...process.env, ...env },
+            stdio: ['ignore', 'ignore', 'pipe'],
+          });
           loops.push(child);
           let stderr = '';
           child.stderr!.on('data', (d: Buffer) => (stderr += String(d)));
           // one still starting up when SIGINT comes dies of it before its handler is there: the shell's 130 too
-          const code = await new Promise<number | null>((done) => child.on('exit', (c, signal) => done(c ?? (signal === 'SIGINT' ? 130 : null))));
+          const code = await new Promise<number | null>((done) =>
+            child.on('exit', (c, signal) => done(c ?? (signal === 'SIGINT' ? 130 : null))),
+          );
           if (/waiting \d+s for the rate budget/.test(stderr)) waits++;
           exits.push(code ?? -1);
         }

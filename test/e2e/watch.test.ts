@@ -30,7 +30,9 @@ afterEach(() => {
 });
 
 async function startService(): Promise<string> {
-  server = spawn(process.execPath, [cli, 'serve', '--speed', String(SPEED), '--keys', KEY, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  server = spawn(process.execPath, [cli, 'serve', '--speed', String(SPEED), '--keys', KEY, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: server.stdout! });
   for await (const line of lines) if (/^http:\/\//.test(line)) return line.trim();
   throw new Error('the reference service did not print its URL');
@@ -44,91 +46,124 @@ interface WireMarket {
 
 /** An active market that closes 20–120 s (real time) from now, so there is time to watch it and restart first. */
 async function marketClosingSoon(url: string): Promise<WireMarket> {
-  const res = await fetch(`${url}/public/v1/markets?sort=closing&status=active&limit=100`, { headers: { 'X-API-Key': KEY } });
+  const res = await fetch(`${url}/public/v1/markets?sort=closing&status=active&limit=100`, {
+    headers: { 'X-API-Key': KEY },
+  });
   const body = (await res.json()) as { data: WireMarket[] };
   const now = Date.now();
-  const m = body.data.find((x) => Date.parse(x.closesAt) - now >= 20_000 && Date.parse(x.closesAt) - now <= 120_000 && !/["'\\]/.test(x.title));
+  const m = body.data.find(
+    (x) => Date.parse(x.closesAt) - now >= 20_000 && Date.parse(x.closesAt) - now <= 120_000 && !/["'\\]/.test(x.title),
+  );
   if (!m) throw new Error('no market closes in the next two minutes');
   return m;
 }
 
 describe('the watcher in a real terminal (tmux)', () => {
-  it('watch with w, restart, still watched; close and resolve while watched: notices with the winner, BEL, alertCommand', { timeout: 240_000 }, async () => {
-    if (!TmuxSession.available()) throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
-    if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
-    const url = await startService();
-    const market = await marketClosingSoon(url);
-    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-watch-'));
-    const out = join(home, 'alerts-run');
-    mkdirSync(out);
-    const script = join(home, 'on-alert.sh');
-    writeFileSync(script, '#!/bin/sh\nenv > "$1/alert-$ODDSBOARD_ALERT_SEQ.tmp" && mv "$1/alert-$ODDSBOARD_ALERT_SEQ.tmp" "$1/alert-$ODDSBOARD_ALERT_SEQ.env"\n');
-    chmodSync(script, 0o755);
-    mkdirSync(join(home, 'config', 'oddsboard'), { recursive: true });
-    // the list shows just this market (its title as the search); the config file sets a status alert on it
-    writeFileSync(
-      join(home, 'config', 'oddsboard', 'config.json'),
-      JSON.stringify({ query: market.title, sort: 'closing', alerts: [{ market: market.id, status: true }], alertCommand: [script, out] }),
-    );
-    const raw = join(home, 'raw.out');
-    const t = (session = new TmuxSession('watch'));
-    t.start(root, 120, 36, { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), ODDSBOARD_BASE_URL: url, ODDSBOARD_API_KEY: KEY });
-    t.recordOutput(raw);
-    const title = market.title.slice(0, 30);
-    const row = (s: string) => s.split('\n').find((l) => /^(?:▸| ) +ACTIVE /.test(l) && l.includes(title));
+  it(
+    'watch with w, restart, still watched; close and resolve while watched: notices with the winner, BEL, alertCommand',
+    { timeout: 240_000 },
+    async () => {
+      if (!TmuxSession.available())
+        throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+      if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
+      const url = await startService();
+      const market = await marketClosingSoon(url);
+      const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-watch-'));
+      const out = join(home, 'alerts-run');
+      mkdirSync(out);
+      const script = join(home, 'on-alert.sh');
+      writeFileSync(
+        script,
+        '#!/bin/sh\nenv > "$1/alert-$ODDSBOARD_ALERT_SEQ.tmp" && mv "$1/alert-$ODDSBOARD_ALERT_SEQ.tmp" "$1/alert-$ODDSBOARD_ALERT_SEQ.env"\n',
+      );
+      chmodSync(script, 0o755);
+      mkdirSync(join(home, 'config', 'oddsboard'), { recursive: true });
+      // the list shows just this market (its title as the search); the config file sets a status alert on it
+      writeFileSync(
+        join(home, 'config', 'oddsboard', 'config.json'),
+        JSON.stringify({
+          query: market.title,
+          sort: 'closing',
+          alerts: [{ market: market.id, status: true }],
+          alertCommand: [script, out],
+        }),
+      );
+      const raw = join(home, 'raw.out');
+      const t = (session = new TmuxSession('watch'));
+      t.start(root, 120, 36, {
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, 'config'),
+        XDG_STATE_HOME: join(home, 'state'),
+        ODDSBOARD_BASE_URL: url,
+        ODDSBOARD_API_KEY: KEY,
+      });
+      t.recordOutput(raw);
+      const title = market.title.slice(0, 30);
+      const row = (s: string) => s.split('\n').find((l) => /^(?:▸| ) +ACTIVE /.test(l) && l.includes(title));
 
-    t.type(`${process.execPath} ${cli}; echo "EXIT1=$?"`);
-    t.keys('Enter');
-    await t.waitFor('the market in the list', (s) => row(s) !== undefined, 15_000);
-    t.keys('w');
-    await t.waitFor('the ★ on its row', (s) => row(s)?.includes(`★ ${title}`) === true);
-    t.keys('q');
-    await t.waitFor('the first run to end', (s) => /EXIT1=0/.test(s));
-    const file = JSON.parse(readFileSync(join(home, 'state', 'oddsboard', 'watchlist.json'), 'utf8')) as { markets: { id: string }[] };
-    expect(file.markets.map((m) => m.id)).toEqual([market.id]);
+      t.type(`${process.execPath} ${cli}; echo "EXIT1=$?"`);
+      t.keys('Enter');
+      await t.waitFor('the market in the list', (s) => row(s) !== undefined, 15_000);
+      t.keys('w');
+      await t.waitFor('the ★ on its row', (s) => row(s)?.includes(`★ ${title}`) === true);
+      t.keys('q');
+      await t.waitFor('the first run to end', (s) => /EXIT1=0/.test(s));
+      const file = JSON.parse(readFileSync(join(home, 'state', 'oddsboard', 'watchlist.json'), 'utf8')) as {
+        markets: { id: string }[];
+      };
+      expect(file.markets.map((m) => m.id)).toEqual([market.id]);
 
-    t.type(`${process.execPath} ${cli}; echo "EXIT2=$?"`);
-    t.keys('Enter');
-    // Still watched after the restart: its ★ in the list, and `2` shows it in the Watchlist view.
-    await t.waitFor('the ★ after the restart', (s) => row(s)?.includes(`★ ${title}`) === true, 15_000);
-    t.keys('2');
-    const watchlist = await t.waitFor('the Watchlist view with the market', (s) => /[◆◇] Watchlist/.test(s) && s.includes(`★ ${title}`), 10_000);
-    expect(watchlist).toMatch(/[◆◇] Watchlist 1\b/);
+      t.type(`${process.execPath} ${cli}; echo "EXIT2=$?"`);
+      t.keys('Enter');
+      // Still watched after the restart: its ★ in the list, and `2` shows it in the Watchlist view.
+      await t.waitFor('the ★ after the restart', (s) => row(s)?.includes(`★ ${title}`) === true, 15_000);
+      t.keys('2');
+      const watchlist = await t.waitFor(
+        'the Watchlist view with the market',
+        (s) => /[◆◇] Watchlist/.test(s) && s.includes(`★ ${title}`),
+        10_000,
+      );
+      expect(watchlist).toMatch(/[◆◇] Watchlist 1\b/);
 
-    // The notice line shows each alert for 10 s: watch it until the resolution has shown.
-    const seen = new Set<string>();
-    const notice = new RegExp(`★ ALERT “${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^”]*” (closed|is settling|resolved: \\S.*)`);
-    await t.waitFor(
-      'the resolution notice',
-      (s) => {
-        const m = notice.exec(s);
-        if (m) seen.add(m[1]!.trim().startsWith('resolved') ? 'resolved' : m[1]!.trim());
-        return seen.has('resolved');
-      },
-      200_000,
-    );
-    expect(seen.has('closed') || seen.has('is settling')).toBe(true);
-    const winner = notice.exec(t.capture())?.[1] ?? '';
-    // The alert log keeps them all, newest first, the winner named.
-    t.keys('A');
-    const log = await t.waitFor('the alert log', (s) => /Alert log · \d+/.test(s));
-    expect(log).toMatch(/resolved: \S+/);
-    expect(log).toMatch(/★ “[^”]+” (closed|is settling)/);
-    t.keys('Escape');
-    await t.waitFor('the log to close', (s) => !/Alert log ·/.test(s));
-    t.keys('q');
-    await t.waitFor('the second run to end', (s) => /EXIT2=0/.test(s));
+      // The notice line shows each alert for 10 s: watch it until the resolution has shown.
+      const seen = new Set<string>();
+      const notice = new RegExp(
+        `★ ALERT “${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^”]*” (closed|is settling|resolved: \\S.*)`,
+      );
+      await t.waitFor(
+        'the resolution notice',
+        (s) => {
+          const m = notice.exec(s);
+          if (m) seen.add(m[1]!.trim().startsWith('resolved') ? 'resolved' : m[1]!.trim());
+          return seen.has('resolved');
+        },
+        200_000,
+      );
+      expect(seen.has('closed') || seen.has('is settling')).toBe(true);
+      const winner = notice.exec(t.capture())?.[1] ?? '';
+      // The alert log keeps them all, newest first, the winner named.
+      t.keys('A');
+      const log = await t.waitFor('the alert log', (s) => /Alert log · \d+/.test(s));
+      expect(log).toMatch(/resolved: \S+/);
+      expect(log).toMatch(/★ “[^”]+” (closed|is settling)/);
+      t.keys('Escape');
+      await t.waitFor('the log to close', (s) => !/Alert log ·/.test(s));
+      t.keys('q');
+      await t.waitFor('the second run to end', (s) => /EXIT2=0/.test(s));
 
-    expect(readFileSync(raw, 'latin1')).toContain('\x07');
-    const runs = readdirSync(out).filter((f) => f.endsWith('.env')).map((f) => readFileSync(join(out, f), 'utf8'));
-    const fromConfig = runs.filter((r) => r.includes('ODDSBOARD_ALERT_SOURCE=config'));
-    expect(fromConfig.length).toBeGreaterThan(0);
-    for (const r of fromConfig) {
-      expect(r).toContain(`ODDSBOARD_ALERT_MARKET_ID=${market.id}`);
-      expect(r).toContain('ODDSBOARD_ALERT_KIND=status');
-    }
-    expect(runs.some((r) => /ODDSBOARD_ALERT_TO=resolved/.test(r) && /ODDSBOARD_ALERT_WINNER=\S/.test(r))).toBe(true);
-    for (const r of runs) expect(r).not.toContain('ODDSBOARD_API_KEY');
-    expect(winner).toMatch(/resolved: \S/);
-  });
+      expect(readFileSync(raw, 'latin1')).toContain('\x07');
+      const runs = readdirSync(out)
+        .filter((f) => f.endsWith('.env'))
+        .map((f) => readFileSync(join(out, f), 'utf8'));
+      const fromConfig = runs.filter((r) => r.includes('ODDSBOARD_ALERT_SOURCE=config'));
+      expect(fromConfig.length).toBeGreaterThan(0);
+      for (const r of fromConfig) {
+        expect(r).toContain(`ODDSBOARD_ALERT_MARKET_ID=${market.id}`);
+        expect(r).toContain('ODDSBOARD_ALERT_KIND=status');
+      }
+      expect(runs.some((r) => /ODDSBOARD_ALERT_TO=resolved/.test(r) && /ODDSBOARD_ALERT_WINNER=\S/.test(r))).toBe(true);
+      for (const r of runs) expect(r).not.toContain('ODDSBOARD_API_KEY');
+      expect(winner).toMatch(/resolved: \S/);
+    },
+  );
 });

@@ -28,7 +28,15 @@ function sink(tty: boolean, columns: number | undefined): { stream: NodeJS.Write
   return { stream, text: () => buf };
 }
 
-export function cliIo(opts: { env?: Record<string, string>; tty?: boolean; columns?: number; stateHome?: string; timing?: CommandIo['timing'] } = {}): Captured {
+export function cliIo(
+  opts: {
+    env?: Record<string, string>;
+    tty?: boolean;
+    columns?: number;
+    stateHome?: string;
+    timing?: CommandIo['timing'];
+  } = {},
+): Captured {
   const stateHome = opts.stateHome ?? mkdtempSync(join(tmpdir(), 'oddsboard-state-'));
   const out = sink(opts.tty ?? false, opts.columns);
   const err = sink(false, undefined);
@@ -36,7 +44,13 @@ export function cliIo(opts: { env?: Record<string, string>; tty?: boolean; colum
     stdin: process.stdin,
     stdout: out.stream,
     stderr: err.stream,
-    env: { PATH: process.env.PATH ?? '', HOME: stateHome, XDG_STATE_HOME: stateHome, ODDSBOARD_CONFIG: join(stateHome, 'no-config.json'), ...opts.env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: stateHome,
+      XDG_STATE_HOME: stateHome,
+      ODDSBOARD_CONFIG: join(stateHome, 'no-config.json'),
+      ...opts.env,
+    },
     ...(opts.timing ? { timing: opts.timing } : {}),
   };
   return { io, out: out.text, err: err.text, stateHome };

@@ -4,7 +4,14 @@ import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import type { ListQuery, QuoteForm } from '../../src/store/types.js';
 import { createSync } from '../../src/sync/sync.js';
-import type { AlertAddResult, PageResult, QuoteSubmit, RefreshResult, SyncIntents, ViewSource } from '../../src/sync/types.js';
+import type {
+  AlertAddResult,
+  PageResult,
+  QuoteSubmit,
+  RefreshResult,
+  SyncIntents,
+  ViewSource,
+} from '../../src/sync/types.js';
 import type { AlertDraft } from '../../src/store/alertRules.js';
 import { FakeClient } from './syncHarness.js';
 import { ManualClock } from '../../src/util/clock.js';
@@ -15,19 +22,32 @@ import { renderTerminal, type TestTerminal } from './terminal.js';
 
 export { makeMarket } from './markets.js';
 
-const LONG_NAMES = ['Progressive Alliance', 'Civic Union', 'Green Front', 'National Renewal', 'Liberty', 'Others', 'Undecided'];
+const LONG_NAMES = [
+  'Progressive Alliance',
+  'Civic Union',
+  'Green Front',
+  'National Renewal',
+  'Liberty',
+  'Others',
+  'Undecided',
+];
 
 /** 50 markets; the first has seven outcomes with long names (layout tests at common sizes). */
 export function fiftyMarkets(): Market[] {
   return [
-    makeMarket(1, { title: 'Largest party in the parliament', outcomes: LONG_NAMES.map((name, i) => ({ name, price: (7 - i) / 28 })) }),
+    makeMarket(1, {
+      title: 'Largest party in the parliament',
+      outcomes: LONG_NAMES.map((name, i) => ({ name, price: (7 - i) / 28 })),
+    }),
     ...Array.from({ length: 49 }, (_, i) => makeMarket(i + 2)),
   ];
 }
 
 /** Outcome lines of the detail pane for fiftyMarkets()'s first market ("Civic Union   21.4¢ …"), wherever the pane sits. */
 export function outcomeLines(frame: string): string[] {
-  return frame.split('\n').filter((l) => /(^|│ )(Progressive|Civic|Green|National|Liberty|Others|Undecided)\S*\s.*\d+\.\d¢/.test(l));
+  return frame
+    .split('\n')
+    .filter((l) => /(^|│ )(Progressive|Civic|Green|National|Liberty|Others|Undecided)\S*\s.*\d+\.\d¢/.test(l));
 }
 
 /**
@@ -79,7 +99,12 @@ export class RecordingSync implements SyncIntents {
     const before = this.store.getState().quotes[marketId];
     this.real.openQuote(marketId);
     const after = this.store.getState().quotes[marketId];
-    if (after?.status === 'waiting' && after.requestedAt !== undefined && after !== before && after.form !== before?.form) {
+    if (
+      after?.status === 'waiting' &&
+      after.requestedAt !== undefined &&
+      after !== before &&
+      after.form !== before?.form
+    ) {
       this.quotes.push({ marketId, form: { ...after.form } });
     }
   }

@@ -14,7 +14,9 @@ export function realDir(service: Service): string {
 }
 
 export function realFiles(service: Service): string[] {
-  return readdirSync(realDir(service)).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(realDir(service))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 /** One file, parsed as recorded. */
@@ -46,7 +48,9 @@ export function realObjects(services: readonly Service[] = SERVICES): RealObject
 
 /** The first market object whose `field` is `value`, in a file whose name contains `file` when given. */
 export function realMarket(service: Service, field: string, value: unknown, file = ''): Rec {
-  const hit = realObjects([service]).find((o) => o.kind === 'market' && o.file.includes(file) && o.object[field] === value);
+  const hit = realObjects([service]).find(
+    (o) => o.kind === 'market' && o.file.includes(file) && o.object[field] === value,
+  );
   if (!hit) throw new Error(`no ${service} market with ${field} = ${String(value)}${file ? ` in *${file}*` : ''}`);
   return hit.object;
 }
@@ -75,7 +79,11 @@ export const MANIFOLD_OPEN_MC = {
 export function openManifoldRecording(): string {
   const dir = mkdtempSync(join(tmpdir(), 'oddsboard-as-recorded-'));
   copyFileSync(join(realDir('manifold'), MANIFOLD_OPEN_MC.file), join(dir, MANIFOLD_OPEN_MC.file));
-  const manifest = { recordedAt: MANIFOLD_OPEN_MC.recordedAt, baseUrl: 'https://manifold.markets/api/v0', source: 'bcongdon/PyManifold tests/fixtures/cassettes/test_resolve_market_multiple_choice, interaction 1' };
+  const manifest = {
+    recordedAt: MANIFOLD_OPEN_MC.recordedAt,
+    baseUrl: 'https://manifold.markets/api/v0',
+    source: 'bcongdon/PyManifold tests/fixtures/cassettes/test_resolve_market_multiple_choice, interaction 1',
+  };
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   return dir;
 }

@@ -15,7 +15,9 @@ afterEach(async () => {
 });
 
 /** A server on 127.0.0.1:0 with a ManualClock; closed after each test. */
-export async function boot(opts: ServerOptions = {}): Promise<{ server: RunningServer; clock: ManualClock; get: (path: string, init?: RequestInit) => Promise<Answer> }> {
+export async function boot(
+  opts: ServerOptions = {},
+): Promise<{ server: RunningServer; clock: ManualClock; get: (path: string, init?: RequestInit) => Promise<Answer> }> {
   const clock = (opts.clock as ManualClock | undefined) ?? new ManualClock();
   const server = await startServer({ limits: { anonymous: 100_000, key: 100_000 }, ...opts, clock });
   running.push(server);

@@ -100,13 +100,15 @@ export interface Rig {
   run(ms: number): Promise<void>;
 }
 
-export function rig(opts: Partial<Omit<SyncOptions, 'client' | 'store' | 'clock'>> & { mode?: 'anon' | 'key' } = {}): Rig {
+export function rig(
+  opts: Partial<Omit<SyncOptions, 'client' | 'store' | 'clock'>> & { mode?: 'anon' | 'key' } = {},
+): Rig {
   const clock = new ManualClock(0);
   const client = new FakeClient(clock);
   const limit = opts.limit ?? 10;
   const store = createOddsStore({ mode: opts.mode ?? 'anon', limit });
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const sync = createSync({ random, ...opts, limit, client, store, clock });
   // The fake answers within microtasks, so one macrotask turn settles them; a hung answer does not block the run.
   const flush = () => new Promise<void>((resolve) => setImmediate(resolve));

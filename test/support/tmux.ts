@@ -28,8 +28,26 @@ export class TmuxSession {
 
   /** A plain sh with a known prompt, in a terminal of the given size. */
   start(cwd: string, cols: number, rows: number, env: Record<string, string>): void {
-    const envArgs = Object.entries({ PS1: 'E2E$ ', TERM: 'xterm-256color', ...env }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
-    this.tmux(['-f', '/dev/null', 'new-session', '-d', '-s', this.name, '-x', String(cols), '-y', String(rows), '-c', cwd, ...envArgs, 'sh']);
+    const envArgs = Object.entries({ PS1: 'E2E$ ', TERM: 'xterm-256color', ...env }).flatMap(([k, v]) => [
+      '-e',
+      `${k}=${v}`,
+    ]);
+    this.tmux([
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-s',
+      this.name,
+      '-x',
+      String(cols),
+      '-y',
+      String(rows),
+      '-c',
+      cwd,
+      ...envArgs,
+      'sh',
+    ]);
     this.tmux(['set-option', '-t', this.name, 'status', 'off']);
   }
 

@@ -40,10 +40,19 @@ export async function waitFor(cond: () => boolean, message = 'condition', timeou
 }
 
 /** Wait until the last frame satisfies `pred` (a substring or a predicate). */
-export async function waitForFrame(term: Framed, pred: string | ((frame: string) => boolean), timeout?: number): Promise<string> {
-  const test = typeof pred === 'string' ? (f: string) => stripAnsi(f).includes(pred) : (f: string) => pred(stripAnsi(f));
+export async function waitForFrame(
+  term: Framed,
+  pred: string | ((frame: string) => boolean),
+  timeout?: number,
+): Promise<string> {
+  const test =
+    typeof pred === 'string' ? (f: string) => stripAnsi(f).includes(pred) : (f: string) => pred(stripAnsi(f));
   try {
-    await waitFor(() => test(term.lastFrame() ?? ''), typeof pred === 'string' ? `"${pred}" on screen` : 'frame', timeout);
+    await waitFor(
+      () => test(term.lastFrame() ?? ''),
+      typeof pred === 'string' ? `"${pred}" on screen` : 'frame',
+      timeout,
+    );
   } catch (e) {
     throw new Error(`${(e as Error).message}\n--- last frame ---\n${stripAnsi(term.lastFrame() ?? '')}`);
   }
@@ -56,7 +65,7 @@ export async function waitForFrame(term: Framed, pred: string | ((frame: string)
  */
 export async function press(term: Typable, keys: string | readonly string[], until?: () => boolean): Promise<string> {
   for (const k of typeof keys === 'string' ? [keys] : keys) {
-    const before = (term.lastFrame() ?? '');
+    const before = term.lastFrame() ?? '';
     term.stdin.write(k);
     if (until) await waitFor(until, `effect of key ${JSON.stringify(k)}`);
     else await waitForFrame(term, (f) => f !== stripAnsi(before));

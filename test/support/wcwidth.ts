@@ -15,11 +15,37 @@ export function wcwidth(line: string): number {
 
 /** Titles built from what terminals disagree on, besides plain text, CJK and accents. */
 export const WIDTH_PIECES = [
-  '🌡️', '☀️', '❤️', '⚠️', '✈️', '©️', '↔️', // text-presentation bases with VS16
-  '🐕', '🫠', '🚀', // emoji presentation
-  '👍🏽', '👩🏽‍💻', '👨‍👩‍👧‍👦', '🏳️‍🌈', '👩‍🚀', // skin tones, ZWJ sequences
-  '🇺🇸', '🇯🇵', '🇺', '🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}', // flags, a lone indicator, a tag sequence
-  '1️⃣', '#️⃣', // keycaps
-  '東京', '気温', '選挙', 'é', 'e\u0301', 'Ελλάδα', // CJK, accents (precomposed and combining), ambiguous-width Greek
-  'Will ', 'temperature ', 'exceed ', '?', ' ', '1.5 °C', // plain text
+  '🌡️',
+  '☀️',
+  '❤️',
+  '⚠️',
+  '✈️',
+  '©️',
+  '↔️', // text-presentation bases with VS16
+  '🐕',
+  '🫠',
+  '🚀', // emoji presentation
+  '👍🏽',
+  '👩🏽‍💻',
+  '👨‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  '👩‍🚀', // skin tones, ZWJ sequences
+  '🇺🇸',
+  '🇯🇵',
+  '🇺',
+  '🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}', // flags, a lone indicator, a tag sequence
+  '1️⃣',
+  '#️⃣', // keycaps
+  '東京',
+  '気温',
+  '選挙',
+  'é',
+  'e\u0301',
+  'Ελλάδα', // CJK, accents (precomposed and combining), ambiguous-width Greek
+  'Will ',
+  'temperature ',
+  'exceed ',
+  '?',
+  ' ',
+  '1.5 °C', // plain text
 ] as const;

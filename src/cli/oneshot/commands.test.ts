@@ -38,21 +38,50 @@ const visible = (status: string) => srv.sim.markets().find((m) => m.status === s
 
 describe('--json output follows docs/schema.json', () => {
   it('the schema refuses what a consumer could not rely on', () => {
-    const market = { id: 'm', title: 'T', category: null, status: 'active', rawStatus: 'open', outcomes: [{ id: null, name: 'Yes', price: 0.5 }], volume: 1, liquidity: null, closesAt: '2026-01-01T00:00:00.000Z', updatedAt: null, resolvedOutcome: null, eventId: null };
+    const market = {
+      id: 'm',
+      title: 'T',
+      category: null,
+      status: 'active',
+      rawStatus: 'open',
+      outcomes: [{ id: null, name: 'Yes', price: 0.5 }],
+      volume: 1,
+      liquidity: null,
+      closesAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: null,
+      resolvedOutcome: null,
+      eventId: null,
+    };
     expect(validate(schema, market, { $ref: '#/$defs/market' })).toEqual([]);
     const { rawStatus: _dropped, ...missing } = market;
-    for (const bad of [missing, { ...market, status: 'open' }, { ...market, outcomes: [{ id: null, name: 'Yes', price: 1.5 }] }, { ...market, closesAt: '1 Jan' }, { ...market, extra: 1 }]) {
+    for (const bad of [
+      missing,
+      { ...market, status: 'open' },
+      { ...market, outcomes: [{ id: null, name: 'Yes', price: 1.5 }] },
+      { ...market, closesAt: '1 Jan' },
+      { ...market, extra: 1 },
+    ]) {
       expect(validate(schema, bad, { $ref: '#/$defs/market' })).not.toEqual([]);
     }
-    expect(validate(schema, { oddsboard: 1, command: 'market', source: { mode: 'key', baseUrl: 'x' }, fetchedAt: '2026-01-01T00:00:00Z', data: [market] })).not.toEqual([]);
+    expect(
+      validate(schema, {
+        oddsboard: 1,
+        command: 'market',
+        source: { mode: 'key', baseUrl: 'x' },
+        fetchedAt: '2026-01-01T00:00:00Z',
+        data: [market],
+      }),
+    ).not.toEqual([]);
     expect(validate(schema, { oddsboard: 1, error: { code: 'NOT_FOUND', exit: 4, message: 'gone' } })).toEqual([]);
   });
 
   it('docs/commands.md documents every field and error code of the schema', () => {
     const doc = readFileSync(join(root, 'docs/commands.md'), 'utf8');
     const defs = schema.$defs as Record<string, { properties?: Record<string, unknown> }>;
-    const errorProps = (defs.errorDocument!.properties!.error as { properties: Record<string, { enum?: unknown[] }> }).properties;
-    for (const def of ['market', 'outcome', 'event', 'quote']) for (const field of Object.keys(defs[def]!.properties!)) expect(doc).toContain(`\`${field}\``);
+    const errorProps = (defs.errorDocument!.properties!.error as { properties: Record<string, { enum?: unknown[] }> })
+      .properties;
+    for (const def of ['market', 'outcome', 'event', 'quote'])
+      for (const field of Object.keys(defs[def]!.properties!)) expect(doc).toContain(`\`${field}\``);
     for (const field of Object.keys(errorProps)) expect(doc).toContain(`\`${field}\``);
     for (const code of errorProps.code!.enum!) expect(doc).toContain(`\`${String(code)}\``);
   });
@@ -112,9 +141,24 @@ describe('--json output follows docs/schema.json', () => {
 describe('exit codes', () => {
   it.each([
     ['404', () => ['market', 'mkt-does-not-exist'], 4, 'NOT_FOUND'],
-    ['409', () => ['quote', visible('closed').id, '--outcome', visible('closed').outcomes[0]!.name, '--amount', '5'], 5, 'MARKET_CLOSED'],
-    ['423', () => ['quote', visible('settling').id, '--outcome', visible('settling').outcomes[0]!.name, '--amount', '5'], 5, 'MARKET_SETTLING'],
-    ['410', () => ['quote', visible('resolved').id, '--outcome', visible('resolved').outcomes[0]!.name, '--amount', '5'], 5, 'MARKET_RESOLVED'],
+    [
+      '409',
+      () => ['quote', visible('closed').id, '--outcome', visible('closed').outcomes[0]!.name, '--amount', '5'],
+      5,
+      'MARKET_CLOSED',
+    ],
+    [
+      '423',
+      () => ['quote', visible('settling').id, '--outcome', visible('settling').outcomes[0]!.name, '--amount', '5'],
+      5,
+      'MARKET_SETTLING',
+    ],
+    [
+      '410',
+      () => ['quote', visible('resolved').id, '--outcome', visible('resolved').outcomes[0]!.name, '--amount', '5'],
+      5,
+      'MARKET_RESOLVED',
+    ],
   ] as const)('%s', async (_status, argv, exit, code) => {
     const plain = await run([...argv()]);
     expect(plain.code).toBe(exit);
@@ -171,7 +215,12 @@ describe('exit codes', () => {
   });
 
   it('2: usage, also as a JSON error with --json; nothing is sent', async () => {
-    for (const argv of [['markets', '--limit', '0', '--json'], ['market', '--json'], ['quote', 'm1', '--outcome', 'Yes', '--amount', '1e-20', '--json'], ['markets', '--bogus', '--json']]) {
+    for (const argv of [
+      ['markets', '--limit', '0', '--json'],
+      ['market', '--json'],
+      ['quote', 'm1', '--outcome', 'Yes', '--amount', '1e-20', '--json'],
+      ['markets', '--bogus', '--json'],
+    ]) {
       const r = await run(argv);
       expect(r.code).toBe(2);
       const doc = JSON.parse(r.out);
@@ -197,7 +246,10 @@ describe('exit codes', () => {
 describe('the shared rate budget', () => {
   const ledgerFile = (stateHome: string) => {
     const dir = join(stateHome, 'oddsboard');
-    return join(dir, readdirSync(dir).find((f) => f.endsWith('.ledger'))!);
+    return join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
+    );
   };
 
   it('records each send in a ledger named by a hash, never holding the key', async () => {
@@ -253,7 +305,10 @@ describe('interrupted', () => {
   it('Ctrl-C while waiting for the budget: exit 130, nothing sent', async () => {
     const first = await run(['markets', '--limit', '1']);
     const dir = join(first.stateHome, 'oddsboard');
-    const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.ledger'))!);
+    const file = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
+    );
     const { writeFileSync } = await import('node:fs');
     const full = Array.from({ length: 29 }, (_, i) => `s ${Date.now() - 1_000 + i} 999999.other\n`).join('');
     writeFileSync(file, full);
@@ -269,18 +324,22 @@ describe('interrupted', () => {
 });
 
 describe('tables', () => {
-  it('colour on a terminal only: NO_COLOR (any value) and --color never turn it off, --color always wins, --theme light darkens', async () => {
-    const argv = ['markets', '--limit', '5'];
-    expect((await run(argv, { tty: true, columns: 100 })).out).toContain('\x1b[1;32mACTIVE');
-    expect((await run(argv, { tty: true, columns: 100, env: { NO_COLOR: '1' } })).out).not.toContain('\x1b[');
-    expect((await run(argv, { tty: true, columns: 100, env: { NO_COLOR: '0' } })).out).not.toContain('\x1b[');
-    expect((await run([...argv, '--color', 'never'], { tty: true, columns: 100 })).out).not.toContain('\x1b[');
-    expect((await run([...argv, '--color', 'always'], { env: { NO_COLOR: '1' } })).out).toContain('\x1b[1;32mACTIVE');
-    const light = (await run([...argv, '--theme', 'light'], { tty: true, columns: 100 })).out;
-    expect(light).toContain('\x1b[1;38;5;29mACTIVE'); // #116329, the nearest of the 256-colour cube
-    expect(light).not.toMatch(/\x1b\[[0-9;]*3[36]m/);
-    expect((await run([...argv, '--json'], { tty: true, columns: 100 })).out).not.toContain('\x1b[');
-  });
+  it(
+    'colour on a terminal only: NO_COLOR (any value) and --color never turn it off, --color always wins, --theme ' +
+      'light darkens',
+    async () => {
+      const argv = ['markets', '--limit', '5'];
+      expect((await run(argv, { tty: true, columns: 100 })).out).toContain('\x1b[1;32mACTIVE');
+      expect((await run(argv, { tty: true, columns: 100, env: { NO_COLOR: '1' } })).out).not.toContain('\x1b[');
+      expect((await run(argv, { tty: true, columns: 100, env: { NO_COLOR: '0' } })).out).not.toContain('\x1b[');
+      expect((await run([...argv, '--color', 'never'], { tty: true, columns: 100 })).out).not.toContain('\x1b[');
+      expect((await run([...argv, '--color', 'always'], { env: { NO_COLOR: '1' } })).out).toContain('\x1b[1;32mACTIVE');
+      const light = (await run([...argv, '--theme', 'light'], { tty: true, columns: 100 })).out;
+      expect(light).toContain('\x1b[1;38;5;29mACTIVE'); // #116329, the nearest of the 256-colour cube
+      expect(light).not.toMatch(/\x1b\[[0-9;]*3[36]m/);
+      expect((await run([...argv, '--json'], { tty: true, columns: 100 })).out).not.toContain('\x1b[');
+    },
+  );
 
   const widest = (text: string) => Math.max(...text.split('\n').map((l) => displayWidth(l)));
 
@@ -294,7 +353,12 @@ describe('tables', () => {
     expect(widest(tty.out)).toBeLessThanOrEqual(132);
     expect(tty.out).toMatch(/VOLUME +CLOSES/);
     const m = visible('active');
-    for (const argv of [['market', m.id], ['event', m.eventId], ['events'], ['quote', m.id, '--outcome', m.outcomes[0]!.name, '--amount', '10']]) {
+    for (const argv of [
+      ['market', m.id],
+      ['event', m.eventId],
+      ['events'],
+      ['quote', m.id, '--outcome', m.outcomes[0]!.name, '--amount', '10'],
+    ]) {
       const r = await run(argv);
       expect(r.code).toBe(0);
       expect(widest(r.out)).toBeLessThanOrEqual(80);

@@ -13,9 +13,14 @@ import type { FlagValues } from '../parse.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
 import { runOneShot, type Fetch, type OneShot } from './run.js';
 
-const str = (flags: FlagValues, name: string): string | undefined => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
+const str = (flags: FlagValues, name: string): string | undefined =>
+  typeof flags[name] === 'string' ? (flags[name] as string) : undefined;
 
-function intFlag(flags: FlagValues, name: string, check: (v: unknown) => { ok: true; value: number } | { ok: false; message: string }): number | undefined {
+function intFlag(
+  flags: FlagValues,
+  name: string,
+  check: (v: unknown) => { ok: true; value: number } | { ok: false; message: string },
+): number | undefined {
   const raw = str(flags, name);
   if (raw === undefined) return undefined;
   const r = check(raw);
@@ -26,7 +31,12 @@ function intFlag(flags: FlagValues, name: string, check: (v: unknown) => { ok: t
 /** The list query from the flags; only what was given is sent (the service's defaults otherwise). */
 function marketQuery(flags: FlagValues): MarketQuery {
   const q: MarketQuery = {};
-  for (const [flag, key] of [['query', 'q'], ['status', 'status'], ['category', 'category'], ['sort', 'sort']] as const) {
+  for (const [flag, key] of [
+    ['query', 'q'],
+    ['status', 'status'],
+    ['category', 'category'],
+    ['sort', 'sort'],
+  ] as const) {
     const v = str(flags, flag);
     if (v !== undefined) q[key] = checkValue(flag, v, `--${flag}`) as string;
   }
@@ -37,7 +47,10 @@ function marketQuery(flags: FlagValues): MarketQuery {
   return q;
 }
 
-/** Every page from the given offset on, `limit` (default 100) at a time; a market seen on an earlier page is not repeated. */
+/**
+ * Every page from the given offset on, `limit` (default 100) at a time; a market seen on an earlier page is not
+ * repeated.
+ */
 async function allPages(fetch: Fetch, query: MarketQuery): Promise<Market[]> {
   const size = query.limit ?? LIMIT_MAX;
   const seen = new Set<string>();
@@ -81,9 +94,14 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
     const id = args[0]!;
     const outcome = str(flags, 'outcome');
     const amount = str(flags, 'amount');
-    if (outcome === undefined) throw new UsageError('quote needs --outcome (an outcome name or id; see oddsboard market ID)');
+    if (outcome === undefined)
+      throw new UsageError('quote needs --outcome (an outcome name or id; see oddsboard market ID)');
     if (amount === undefined) throw new UsageError('quote needs --amount');
-    const v = validateQuoteParams({ outcome, amount, action: (str(flags, 'action') ?? 'buy') as ValidQuoteParams['action'] });
+    const v = validateQuoteParams({
+      outcome,
+      amount,
+      action: (str(flags, 'action') ?? 'buy') as ValidQuoteParams['action'],
+    });
     if (!v.ok) throw new UsageError(`--${v.param ?? 'amount'}: ${v.message}`);
     return async (fetch) => ({ id, quote: await fetch((c, o) => c.getQuote(id, v.value, o)) });
   },

@@ -7,7 +7,18 @@ import type { Palette } from '../../ui/theme.js';
 
 export type Paint = (text: string, color?: string, bold?: boolean) => string;
 
-const NAMED: Readonly<Record<string, number>> = { black: 30, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37, gray: 90, grey: 90 };
+const NAMED: Readonly<Record<string, number>> = {
+  black: 30,
+  red: 31,
+  green: 32,
+  yellow: 33,
+  blue: 34,
+  magenta: 35,
+  cyan: 36,
+  white: 37,
+  gray: 90,
+  grey: 90,
+};
 
 /** The SGR parameters of a foreground colour: a basic name, or #rrggbb as the nearest of the 256-colour cube. */
 function fgCode(color: string): string | undefined {

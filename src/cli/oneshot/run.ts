@@ -50,10 +50,15 @@ interface Failure {
 
 function failureOf(e: unknown): Failure {
   if (e instanceof UsageError) return { exit: EXIT.usage, code: 'USAGE', message: e.message };
-  if (e instanceof BudgetSpent) return { exit: EXIT.rateLimited, code: 'RATE_BUDGET_SPENT', message: e.message, retryAfterMs: e.retryAfterMs };
+  if (e instanceof BudgetSpent)
+    return { exit: EXIT.rateLimited, code: 'RATE_BUDGET_SPENT', message: e.message, retryAfterMs: e.retryAfterMs };
   if (e instanceof Interrupted) return { exit: EXIT.sigint, code: 'INTERRUPTED', message: 'interrupted' };
   if (isApiError(e)) return apiFailure(e);
-  return { exit: EXIT.failure, code: 'INTERNAL', message: `unexpected failure: ${e instanceof Error ? e.message : String(e)}` };
+  return {
+    exit: EXIT.failure,
+    code: 'INTERNAL',
+    message: `unexpected failure: ${e instanceof Error ? e.message : String(e)}`,
+  };
 }
 
 function apiFailure(e: ApiError): Failure {
@@ -101,34 +106,48 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     process.on('SIGINT', onSigint);
     io.signal?.addEventListener('abort', onAbort, { once: true });
     source = await openSource(settings, io.env);
-    if (source.mode === 'demo') io.stderr.write('oddsboard: no base URL configured — simulated data from the embedded demo service\n');
+    if (source.mode === 'demo')
+      io.stderr.write('oddsboard: no base URL configured — simulated data from the embedded demo service\n');
     if (source.ledgerProblem) io.stderr.write(`oddsboard: ${source.ledgerProblem}\n`);
     const src = source;
     let told = false;
     const ledger = tolerant(src.ledger, (e) => {
       if (told) return;
       told = true;
-      io.stderr.write(`oddsboard: the rate ledger cannot be used (${(e as NodeJS.ErrnoException).code ?? 'error'}); this process counts only its own requests\n`);
+      io.stderr.write(
+        `oddsboard: the rate ledger cannot be used (${(e as NodeJS.ErrnoException).code ?? 'error'}); this process ` +
+          `counts only its own requests\n`,
+      );
     });
     const fetch: Fetch = async (call) => {
       await waitForSlot(ledger, Math.max(1, src.limit - RESERVE), {
         noWait,
         signal: ac.signal,
         ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
-        onWait: (ms) => io.stderr.write(`oddsboard: waiting ${Math.ceil(ms / 1000)}s for the rate budget (shared with other oddsboard processes; --no-wait exits 3 instead)\n`),
+        onWait: (ms) =>
+          io.stderr.write(
+            `oddsboard: waiting ${Math.ceil(ms / 1000)}s for the rate budget (shared with other oddsboard processes; ` +
+              `--no-wait exits 3 instead)\n`,
+          ),
       });
       try {
         return (await call(src.client, { signal: ac.signal })).data;
       } catch (e) {
         // a 429 holds back every oddsboard process on this budget, not only this one
-        if (isApiError(e) && e.kind === 'rate_limited') ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
+        if (isApiError(e) && e.kind === 'rate_limited')
+          ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
         throw ac.signal.aborted ? new Interrupted() : e;
       }
     };
     const data = await fetchData(fetch);
 
     if (ndjson && cmd.lines) {
-      io.stdout.write(cmd.lines(data).map((item) => `${JSON.stringify(item)}\n`).join(''));
+      io.stdout.write(
+        cmd
+          .lines(data)
+          .map((item) => `${JSON.stringify(item)}\n`)
+          .join(''),
+      );
     } else if (inv.flags.json === true) {
       const doc: JsonDocument = {
         oddsboard: SCHEMA_VERSION,

@@ -5,7 +5,18 @@
  */
 import type { Market, MarketEvent, Quote } from '../../api/types.js';
 import { leadingOutcome } from '../../store/outcomes.js';
-import { displayWidth, fitWidth, formatClosesIn, formatMoney, formatPrice, formatPriceDelta, formatShares, formatVolume, MISSING, padStartWidth } from '../../ui/format.js';
+import {
+  displayWidth,
+  fitWidth,
+  formatClosesIn,
+  formatMoney,
+  formatPrice,
+  formatPriceDelta,
+  formatShares,
+  formatVolume,
+  MISSING,
+  padStartWidth,
+} from '../../ui/format.js';
 import { BADGES, BADGE_WIDTH } from '../../ui/theme.js';
 import { sanitize } from '../../util/sanitize.js';
 import type { Paint } from './paint.js';
@@ -28,7 +39,9 @@ export function marketsTable(markets: readonly Market[], v: TableView): string {
   const wide = v.width >= 100;
   const fixed = BADGE_WIDTH + 1 + idW + 1 + 14 + 1 + 7 + 1 + (wide ? 8 + 1 + 11 + 1 : 0);
   const titleW = Math.max(8, v.width - fixed);
-  const head = `${'STATUS'.padEnd(BADGE_WIDTH)} ${'ID'.padEnd(idW)} ${'LEADING'.padEnd(14)} ${'PRICE'.padStart(7)} ${wide ? `${'VOLUME'.padStart(8)} ${'CLOSES'.padEnd(11)} ` : ''}TITLE`;
+  const head =
+    `${'STATUS'.padEnd(BADGE_WIDTH)} ${'ID'.padEnd(idW)} ${'LEADING'.padEnd(14)} ${'PRICE'.padStart(7)} ` +
+    `${wide ? `${'VOLUME'.padStart(8)} ${'CLOSES'.padEnd(11)} ` : ''}TITLE`;
   const lines = [fitWidth(head, v.width)];
   for (const m of markets) {
     const lead = leadingOutcome(m);
@@ -37,7 +50,9 @@ export function marketsTable(markets: readonly Market[], v: TableView): string {
       fitWidth(m.id, idW, true),
       fitWidth(lead?.name ?? MISSING, 14, true),
       padStartWidth(formatPrice(lead?.price), 7),
-      ...(wide ? [padStartWidth(formatVolume(m.volume), 8), fitWidth(formatClosesIn(m.closesAt, v.now), 11, true)] : []),
+      ...(wide
+        ? [padStartWidth(formatVolume(m.volume), 8), fitWidth(formatClosesIn(m.closesAt, v.now), 11, true)]
+        : []),
       fitWidth(m.title, titleW),
     ];
     lines.push(cells.join(' '));
@@ -48,14 +63,19 @@ export function marketsTable(markets: readonly Market[], v: TableView): string {
 export function marketDetail(m: Market, v: TableView): string {
   const lines = [v.paint(fitWidth(m.title, v.width), undefined, true)];
   const status = (BADGES[m.status] ?? BADGES.unknown).text;
-  const facts = [m.closesAt === undefined ? undefined : `closes ${formatClosesIn(m.closesAt, v.now)}`, m.category, m.eventId === undefined ? undefined : `event ${m.eventId}`];
+  const facts = [
+    m.closesAt === undefined ? undefined : `closes ${formatClosesIn(m.closesAt, v.now)}`,
+    m.category,
+    m.eventId === undefined ? undefined : `event ${m.eventId}`,
+  ];
   const rest = facts.filter((f) => f !== undefined).join(' · ');
   lines.push(`${badge(m, v, false)}${rest ? ` · ${fitWidth(rest, Math.max(1, v.width - status.length - 3))}` : ''}`);
   const more = [`id ${m.id}`, `vol ${formatVolume(m.volume)}`, `liq ${formatVolume(m.liquidity)}`];
   if (m.resolvedOutcome !== undefined) more.push(`resolved: ${m.resolvedOutcome}`);
   lines.push(fitWidth(more.join(' · '), v.width));
   const nameW = Math.max(4, Math.min(40, v.width - 11, Math.max(0, ...m.outcomes.map((o) => displayWidth(o.name)))));
-  for (const o of m.outcomes) lines.push(`  ${fitWidth(o.name, nameW, true)}  ${padStartWidth(formatPrice(o.price), 7)}`);
+  for (const o of m.outcomes)
+    lines.push(`  ${fitWidth(o.name, nameW, true)}  ${padStartWidth(formatPrice(o.price), 7)}`);
   if (m.outcomes.length === 0) lines.push('  (no outcomes)');
   return `${lines.join('\n')}\n`;
 }
@@ -63,7 +83,8 @@ export function marketDetail(m: Market, v: TableView): string {
 export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
   const what = `${q.action ?? MISSING} ${formatMoney(q.amount)} of “${sanitize(q.outcome ?? MISSING)}”`;
   const impact = formatPriceDelta(q.priceImpact);
-  const impactColor = q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
+  const impactColor =
+    q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
   const rows: Array<[string, string]> = [
     ['shares', formatShares(q.shares)],
     ['avg price', formatPrice(q.averagePrice)],
@@ -71,7 +92,10 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
     ['fee', formatMoney(q.fee)],
     [q.action === 'sell' ? 'you receive' : 'total', formatMoney(q.total)],
   ];
-  const lines = [v.paint(fitWidth(`Quote ${q.marketId ?? marketId} · ${what}`, v.width), undefined, true), ...rows.map(([k, val]) => `  ${k.padEnd(11)} ${val}`)];
+  const lines = [
+    v.paint(fitWidth(`Quote ${q.marketId ?? marketId} · ${what}`, v.width), undefined, true),
+    ...rows.map(([k, val]) => `  ${k.padEnd(11)} ${val}`),
+  ];
   return `${lines.join('\n')}\n`;
 }
 
@@ -81,11 +105,18 @@ export function eventsTable(events: readonly MarketEvent[], v: TableView): strin
   const catW = Math.min(14, Math.max(8, ...events.map((e) => displayWidth(e.category ?? MISSING))));
   const titleW = Math.max(8, v.width - (idW + 1 + 7 + 1 + catW + 1));
   const lines = [fitWidth(`${'ID'.padEnd(idW)} ${'MARKETS'.padStart(7)} ${'CATEGORY'.padEnd(catW)} TITLE`, v.width)];
-  for (const e of events) lines.push(`${fitWidth(e.id, idW, true)} ${String(e.markets.length).padStart(7)} ${fitWidth(e.category ?? MISSING, catW, true)} ${fitWidth(e.title, titleW)}`);
+  for (const e of events)
+    lines.push(
+      `${fitWidth(e.id, idW, true)} ${String(e.markets.length).padStart(7)} ` +
+        `${fitWidth(e.category ?? MISSING, catW, true)} ${fitWidth(e.title, titleW)}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
 export function eventDetail(e: MarketEvent, v: TableView): string {
-  const head = [v.paint(fitWidth(e.title, v.width), undefined, true), fitWidth([`id ${e.id}`, e.category, `${e.markets.length} markets`].filter(Boolean).join(' · '), v.width)];
+  const head = [
+    v.paint(fitWidth(e.title, v.width), undefined, true),
+    fitWidth([`id ${e.id}`, e.category, `${e.markets.length} markets`].filter(Boolean).join(' · '), v.width),
+  ];
   return `${head.join('\n')}\n${marketsTable(e.markets, v)}`;
 }

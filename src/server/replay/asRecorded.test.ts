@@ -30,7 +30,11 @@ describe('moving recorded times', () => {
     ['2026-01-12T08:30Z', 1_000, '2026-01-12T08:30Z'], // no seconds written: a minute's precision
   ])('%s moved by %d ms is %s', (text, shift, want) => {
     expect(shiftTimeText(text, shift)).toBe(want);
-    if (text.length > 10 && want !== text) expect(Date.parse(want.replace(' ', 'T').replace(/\+00$/, 'Z')) - Date.parse(text.replace(' ', 'T').replace(/\+00$/, 'Z'))).toBe(shift);
+    if (text.length > 10 && want !== text)
+      expect(
+        Date.parse(want.replace(' ', 'T').replace(/\+00$/, 'Z')) -
+          Date.parse(text.replace(' ', 'T').replace(/\+00$/, 'Z')),
+      ).toBe(shift);
   });
 
   it('leaves what is not a time as it was (a sentinel date, a 0, a word)', () => {
@@ -39,45 +43,57 @@ describe('moving recorded times', () => {
     expect(shiftRecorded(odd, DAY)).toEqual(odd);
   });
 
-  it.each(SERVICES)('%s: every time field of every real fixture moves by the shift, nothing else changes, the recording is not touched', (service) => {
-    const shift = 1139 * DAY;
-    let moved = 0;
-    for (const { object } of realObjects([service])) {
-      const before = JSON.stringify(object);
-      const after = shiftRecorded(object, shift);
-      expect(JSON.stringify(object)).toBe(before);
-      const a = new Map(leaves(after));
-      for (const [path, v] of leaves(object)) {
-        const w = a.get(path);
-        if (FIELDS.has(fieldOf(path)) && toTime(v) !== undefined) {
-          moved++;
-          expect(toTime(w)! - toTime(v)!, path).toBe(shift);
-          expect(typeof w).toBe(typeof v);
-        } else expect(w, path).toEqual(v);
+  it.each(SERVICES)(
+    '%s: every time field of every real fixture moves by the shift, nothing else changes, the recording is not touched',
+    (service) => {
+      const shift = 1139 * DAY;
+      let moved = 0;
+      for (const { object } of realObjects([service])) {
+        const before = JSON.stringify(object);
+        const after = shiftRecorded(object, shift);
+        expect(JSON.stringify(object)).toBe(before);
+        const a = new Map(leaves(after));
+        for (const [path, v] of leaves(object)) {
+          const w = a.get(path);
+          if (FIELDS.has(fieldOf(path)) && toTime(v) !== undefined) {
+            moved++;
+            expect(toTime(w)! - toTime(v)!, path).toBe(shift);
+            expect(typeof w).toBe(typeof v);
+          } else expect(w, path).toEqual(v);
+        }
       }
-    }
-    expect(moved).toBeGreaterThan(5);
-  });
+      expect(moved).toBeGreaterThan(5);
+    },
+  );
 
-  it('Manifold: a market recorded open is open again, closing as far ahead as it then did; answers and prices untouched', () => {
-    const recordedAt = parseRecordedAt(MANIFOLD_OPEN_MC.recordedAt)!;
-    const raw = realFile('manifold', MANIFOLD_OPEN_MC.file) as Rec;
-    const now = Date.UTC(2026, 10, 23, 12, 0, 0);
-    expect(normalizeMarket(raw, { now })?.status).toBe('closed');
-    const moved = shiftRecorded(raw, now - recordedAt);
-    const v = normalizeMarket(moved, { now })!;
-    expect(v.status).toBe('active');
-    expect(v.closesAt! - now).toBe((raw.closeTime as number) - recordedAt);
-    expect(v.outcomes.map((o) => [o.name, o.price])).toEqual(normalizeMarket(raw, { now: recordedAt })!.outcomes.map((o) => [o.name, o.price]));
-    expect((moved.answers as Rec[]).map((a) => a.createdTime)).toEqual((raw.answers as Rec[]).map((a) => (a.createdTime as number) + now - recordedAt));
-  });
+  it(
+    'Manifold: a market recorded open is open again, closing as far ahead as it then did; answers and prices ' +
+      'untouched',
+    () => {
+      const recordedAt = parseRecordedAt(MANIFOLD_OPEN_MC.recordedAt)!;
+      const raw = realFile('manifold', MANIFOLD_OPEN_MC.file) as Rec;
+      const now = Date.UTC(2026, 10, 23, 12, 0, 0);
+      expect(normalizeMarket(raw, { now })?.status).toBe('closed');
+      const moved = shiftRecorded(raw, now - recordedAt);
+      const v = normalizeMarket(moved, { now })!;
+      expect(v.status).toBe('active');
+      expect(v.closesAt! - now).toBe((raw.closeTime as number) - recordedAt);
+      expect(v.outcomes.map((o) => [o.name, o.price])).toEqual(
+        normalizeMarket(raw, { now: recordedAt })!.outcomes.map((o) => [o.name, o.price]),
+      );
+      expect((moved.answers as Rec[]).map((a) => a.createdTime)).toEqual(
+        (raw.answers as Rec[]).map((a) => (a.createdTime as number) + now - recordedAt),
+      );
+    },
+  );
 });
 
 describe('when a recording was made', () => {
   it('reads an ISO 8601 time with its zone, nothing vaguer', () => {
     expect(parseRecordedAt('2022-10-11T22:30:18Z')).toBe(Date.UTC(2022, 9, 11, 22, 30, 18));
     expect(parseRecordedAt('2022-10-11T23:30:18.5+01:00')).toBe(Date.UTC(2022, 9, 11, 22, 30, 18, 500));
-    for (const bad of ['2022-10-11', '2022-10-11T22:30:18', 'yesterday', '1665527418000', '']) expect(parseRecordedAt(bad)).toBeUndefined();
+    for (const bad of ['2022-10-11', '2022-10-11T22:30:18', 'yesterday', '1665527418000', ''])
+      expect(parseRecordedAt(bad)).toBeUndefined();
   });
 
   it('takes recordedAt from DIR/manifest.json, and says in one line what is missing', () => {

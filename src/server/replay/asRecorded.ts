@@ -14,9 +14,20 @@ import { join } from 'node:path';
 import { isRecord, toTime } from '../../api/normalizeFields.js';
 import { MANIFEST, RecordingError } from './load.js';
 
-/** The time fields moved, per service (any object nested in a recorded one too: answers, bets, events' markets, tags). */
+/**
+ * The time fields moved, per service (any object nested in a recorded one too: answers, bets, events' markets, tags).
+ */
 export const TIME_FIELDS = {
-  manifold: ['closeTime', 'createdTime', 'resolutionTime', 'lastUpdatedTime', 'lastBetTime', 'lastCommentTime', 'creatorCreatedTime', 'timestamp'],
+  manifold: [
+    'closeTime',
+    'createdTime',
+    'resolutionTime',
+    'lastUpdatedTime',
+    'lastBetTime',
+    'lastCommentTime',
+    'creatorCreatedTime',
+    'timestamp',
+  ],
   polymarket: [
     'endDate',
     'endDateIso',
@@ -49,7 +60,16 @@ export const TIME_FIELDS = {
     'strike_date',
   ],
   /** Our own shape (and names the normalizer also reads). */
-  reference: ['closesAt', 'createdAt', 'updatedAt', 'resolvedAt', 'end_date', 'updatedTime', 'updated_at', 'last_updated'],
+  reference: [
+    'closesAt',
+    'createdAt',
+    'updatedAt',
+    'resolvedAt',
+    'end_date',
+    'updatedTime',
+    'updated_at',
+    'last_updated',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 const FIELDS: ReadonlySet<string> = new Set(Object.values(TIME_FIELDS).flat());
@@ -70,7 +90,10 @@ function zoneMinutes(zone: string | undefined): number {
 /** Times move by whole seconds, so a fraction of a second is kept exactly as written. */
 const wholeSeconds = (ms: number): number => Math.round(ms / 1000) * 1000;
 
-/** A time written as text, moved by `shiftMs` (whole seconds) and written back in the same form; undefined when not recognised. */
+/**
+ * A time written as text, moved by `shiftMs` (whole seconds) and written back in the same form; undefined when not
+ * recognised.
+ */
 export function shiftTimeText(text: string, shiftMs: number): string | undefined {
   const shift = wholeSeconds(shiftMs);
   const m = TIME_TEXT.exec(text);
@@ -111,7 +134,8 @@ export function shiftRecorded<T>(value: T, shiftMs: number): T {
   if (Array.isArray(value)) return value.map((v: unknown) => shiftRecorded(v, shiftMs)) as T;
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = FIELDS.has(k) && !isRecord(v) && !Array.isArray(v) ? shiftValue(v, shiftMs) : shiftRecorded(v, shiftMs);
+  for (const [k, v] of Object.entries(value))
+    out[k] = FIELDS.has(k) && !isRecord(v) && !Array.isArray(v) ? shiftValue(v, shiftMs) : shiftRecorded(v, shiftMs);
   return out as T;
 }
 
@@ -128,7 +152,9 @@ export function manifestRecordedAt(dir: string): number {
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new RecordingError(`--as-recorded needs the time of the recording: ${file} is missing (or give --recorded-at ISO)`);
+    throw new RecordingError(
+      `--as-recorded needs the time of the recording: ${file} is missing (or give --recorded-at ISO)`,
+    );
   }
   let manifest: unknown;
   try {
@@ -138,6 +164,10 @@ export function manifestRecordedAt(dir: string): number {
   }
   const raw = isRecord(manifest) ? manifest.recordedAt : undefined;
   const at = typeof raw === 'string' ? parseRecordedAt(raw) : undefined;
-  if (at === undefined) throw new RecordingError(`--as-recorded needs the time of the recording: ${file} has no recordedAt in ISO 8601 (or give --recorded-at ISO)`);
+  if (at === undefined)
+    throw new RecordingError(
+      `--as-recorded needs the time of the recording: ${file} has no recordedAt in ISO 8601 (or give --recorded-at ` +
+        `ISO)`,
+    );
   return at;
 }

@@ -103,7 +103,8 @@ export class ReplayCatalog {
       if (key !== undefined && !this.eventIndex.has(key)) this.eventIndex.set(key, e);
     }
     this.eventIndex.set(id, e);
-    for (const nested of Array.isArray(o.markets) ? o.markets : []) if (isRecord(nested)) this.addMarket(nested, 'nested', id);
+    for (const nested of Array.isArray(o.markets) ? o.markets : [])
+      if (isRecord(nested)) this.addMarket(nested, 'nested', id);
   }
 
   market(key: string): ReplayMarket | undefined {

@@ -31,14 +31,25 @@ export interface RunningReplay extends Listening {
   asRecorded?: { recordedAt: number; shiftMs: number };
 }
 
-/** The recording's items, moved to "now" when replayed as of the recording. Throws RecordingError with a one-line reason. */
-function recordedItems(dir: string, asRecorded: ReplayServerOptions['asRecorded'], now: number): { items: RecordedItem[]; asRecorded?: RunningReplay['asRecorded'] } {
+/**
+ * The recording's items, moved to "now" when replayed as of the recording. Throws RecordingError with a one-line
+ * reason.
+ */
+function recordedItems(
+  dir: string,
+  asRecorded: ReplayServerOptions['asRecorded'],
+  now: number,
+): { items: RecordedItem[]; asRecorded?: RunningReplay['asRecorded'] } {
   const items = loadRecording(dir);
   if (!asRecorded) return { items };
   const recordedAt = asRecorded.recordedAt ?? manifestRecordedAt(dir);
-  if (recordedAt > now) throw new RecordingError(`the recording's time ${new Date(recordedAt).toISOString()} is later than now`);
+  if (recordedAt > now)
+    throw new RecordingError(`the recording's time ${new Date(recordedAt).toISOString()} is later than now`);
   const shiftMs = Math.round((now - recordedAt) / 1000) * 1000;
-  return { items: items.map((it) => ({ ...it, object: shiftRecorded(it.object, shiftMs) })), asRecorded: { recordedAt, shiftMs } };
+  return {
+    items: items.map((it) => ({ ...it, object: shiftRecorded(it.object, shiftMs) })),
+    asRecorded: { recordedAt, shiftMs },
+  };
 }
 
 /** Loads the recording (RecordingError when unreadable) and serves it. */
@@ -51,9 +62,17 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Runn
     catalog = new ReplayCatalog(loaded.items);
     asRecorded = loaded.asRecorded;
   } else {
-    if (opts.asRecorded) throw new RecordingError('replaying as of the recording needs the recording\'s directory');
+    if (opts.asRecorded) throw new RecordingError("replaying as of the recording needs the recording's directory");
     catalog = opts.dir;
   }
-  const handler = createHandler({ source: replaySource(catalog, clock), keys: cleanKeys(opts.keys), limits: resolveLimits(opts.limits) });
-  return { ...(await listen(handler, opts.host ?? '127.0.0.1', opts.port ?? 0)), catalog, ...(asRecorded ? { asRecorded } : {}) };
+  const handler = createHandler({
+    source: replaySource(catalog, clock),
+    keys: cleanKeys(opts.keys),
+    limits: resolveLimits(opts.limits),
+  });
+  return {
+    ...(await listen(handler, opts.host ?? '127.0.0.1', opts.port ?? 0)),
+    catalog,
+    ...(asRecorded ? { asRecorded } : {}),
+  };
 }

@@ -75,7 +75,8 @@ export function classify(value: unknown, file: string): RecordedItem[] {
   if (!isRecord(v)) return items;
   if (isRecord(v.event)) {
     // Kalshi GetEvent: {event, markets} — the interface nests the markets in the event
-    const event = Array.isArray(v.event.markets) || !Array.isArray(v.markets) ? v.event : { ...v.event, markets: v.markets };
+    const event =
+      Array.isArray(v.event.markets) || !Array.isArray(v.markets) ? v.event : { ...v.event, markets: v.markets };
     add(event, false, 'event');
     return items;
   }
@@ -83,7 +84,14 @@ export function classify(value: unknown, file: string): RecordedItem[] {
     add(v.market, false, 'market');
     return items;
   }
-  const list = Array.isArray(v.markets) && !isKalshiEvent(v) && Object.keys(v).every((k) => k === 'markets' || k === 'cursor') ? v.markets : Array.isArray(v.events) ? v.events : Array.isArray(v.data) ? v.data : undefined;
+  const list =
+    Array.isArray(v.markets) && !isKalshiEvent(v) && Object.keys(v).every((k) => k === 'markets' || k === 'cursor')
+      ? v.markets
+      : Array.isArray(v.events)
+        ? v.events
+        : Array.isArray(v.data)
+          ? v.data
+          : undefined;
   if (list) {
     for (const o of list) add(o, true);
     return items;

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../util/clock.js';
 import { classify, loadRecording, RecordingError, startReplayServer, type RunningReplay } from './index.js';
-import { MANIFOLD_OPEN_MC, openManifoldRecording, realDir, realFile, type Service } from '../../../test/support/realFixtures.js';
+import {
+  MANIFOLD_OPEN_MC,
+  openManifoldRecording,
+  realDir,
+  realFile,
+  type Service,
+} from '../../../test/support/realFixtures.js';
 
 const P = '/public/v1';
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -13,7 +19,10 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
 
-async function replay(service: Service | { dir: string; asRecorded?: { recordedAt?: number } }, limits = { anonymous: 100_000, key: 100_000 }) {
+async function replay(
+  service: Service | { dir: string; asRecorded?: { recordedAt?: number } },
+  limits = { anonymous: 100_000, key: 100_000 },
+) {
   const clock = new ManualClock(NOW);
   const where = typeof service === 'string' ? { dir: realDir(service) } : service;
   const server = await startReplayServer({ ...where, clock, keys: ['k1'], limits });
@@ -33,16 +42,25 @@ describe('replay: lists on native fields', () => {
     expect(all.body.success).toBe(true);
     expect(all.body.data).toHaveLength(17);
     const nyc = all.body.data.find((m: any) => m.ticker === 'KXHIGHNY-26JUL05-T91');
-    expect(nyc).toMatchObject({ status: 'finalized', result: 'no', last_price_dollars: '0.0100', title: 'Will the **high temp in NYC** be >91° on Jul 5, 2026?' });
+    expect(nyc).toMatchObject({
+      status: 'finalized',
+      result: 'no',
+      last_price_dollars: '0.0100',
+      title: 'Will the **high temp in NYC** be >91° on Jul 5, 2026?',
+    });
     const tickers = async (q: string) => (await get(`/markets?${q}&limit=100`)).body.data.map((m: any) => m.ticker);
-    expect(await tickers('status=resolved')).toEqual(expect.arrayContaining(['KXHIGHNY-26JUL05-T91', 'KXFEDDECISION-26JUL-H0']));
+    expect(await tickers('status=resolved')).toEqual(
+      expect.arrayContaining(['KXHIGHNY-26JUL05-T91', 'KXFEDDECISION-26JUL-H0']),
+    );
     expect(await tickers('status=closed')).toEqual(['KXRAMBO-35-RYA', 'KXRAMBO-35-JAI']); // "inactive"
     expect((await tickers('')).length).toBe(11); // the default filter is active: 17 less 4 finalized, 2 inactive
   });
 
   it('q searches the sub-title; sort closing and paging use each service’s fields', async () => {
     const { get } = await replay('kalshi');
-    expect((await get('/markets?q=parolin&status=all')).body.data.map((m: any) => m.ticker)).toEqual(['KXNEWPOPE-70-PPAR']);
+    expect((await get('/markets?q=parolin&status=all')).body.data.map((m: any) => m.ticker)).toEqual([
+      'KXNEWPOPE-70-PPAR',
+    ]);
     const closing = (await get('/markets?status=all&sort=closing&limit=3')).body.data.map((m: any) => m.close_time);
     expect(closing).toEqual([...closing].sort());
     const page1 = (await get('/markets?status=all&sort=closing&limit=3&offset=3')).body.data[0].close_time;
@@ -51,7 +69,9 @@ describe('replay: lists on native fields', () => {
 
   it('Polymarket volume sort reads volumeNum; Manifold list objects and details are both served', async () => {
     const pm = await replay('polymarket');
-    const vols = (await pm.get('/markets?status=all&sort=volume&limit=100')).body.data.map((m: any) => Number(m.volumeNum ?? m.volume));
+    const vols = (await pm.get('/markets?status=all&sort=volume&limit=100')).body.data.map((m: any) =>
+      Number(m.volumeNum ?? m.volume),
+    );
     expect(vols).toEqual([...vols].sort((a, b) => b - a));
     const mf = await replay('manifold');
     const listed = (await mf.get('/markets?status=all&limit=100')).body.data;
@@ -63,19 +83,27 @@ describe('replay: lookups', () => {
   it('finds markets by each service’s id fields and events by theirs; unknown ids are 404', async () => {
     const k = await replay('kalshi');
     expect((await k.get('/markets/KXBTCD-26JUL2502-T74299.99')).body.data.yes_sub_title).toBe('$74,300 or above');
-    expect((await k.get('/events/KXNEWPOPE-70')).body.data).toMatchObject({ category: 'Elections', markets: expect.any(Array) });
+    expect((await k.get('/events/KXNEWPOPE-70')).body.data).toMatchObject({
+      category: 'Elections',
+      markets: expect.any(Array),
+    });
     expect((await k.get('/markets/NOPE')).status).toBe(404);
     expect((await k.get('/events/NOPE')).body).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
     const pm = await replay('polymarket');
     expect((await pm.get('/markets/kraken-ipo-in-2025')).body.data.id).toBe('516950');
-    expect((await pm.get('/markets/0x80372213a3a770ebdf2376f5143f42be7d90152632bf5c99e5a60f8afd372677')).body.data.id).toBe('3776139');
+    expect(
+      (await pm.get('/markets/0x80372213a3a770ebdf2376f5143f42be7d90152632bf5c99e5a60f8afd372677')).body.data.id,
+    ).toBe('3776139');
     expect((await pm.get('/events/kraken-ipo-in-2025')).body.data.id).toBe('16183');
     expect((await pm.get('/events?limit=5')).body.data.map((e: any) => e.id)).toEqual(['16183']);
   });
 
   it('the detail of a market recorded twice is the later recording (Manifold’s resolve answer)', async () => {
     const { get } = await replay('manifold');
-    expect((await get('/markets/TEW8dlA3pxk3GalxeQkI')).body.data).toMatchObject({ resolution: 'MKT', isResolved: true });
+    expect((await get('/markets/TEW8dlA3pxk3GalxeQkI')).body.data).toMatchObject({
+      resolution: 'MKT',
+      isResolved: true,
+    });
   });
 });
 
@@ -84,7 +112,13 @@ describe('replay: quotes from the recorded prices', () => {
     const { get } = await replay('kalshi');
     const q = await get('/markets/KXBTC15M-26JAN120330-30/quote?outcome=yes&amount=10&action=buy');
     expect(q.status).toBe(200);
-    expect(q.body.data).toMatchObject({ marketId: 'KXBTC15M-26JAN120330-30', outcome: 'Yes', action: 'buy', amount: 10, priceBefore: 0.07 });
+    expect(q.body.data).toMatchObject({
+      marketId: 'KXBTC15M-26JAN120330-30',
+      outcome: 'Yes',
+      action: 'buy',
+      amount: 10,
+      priceBefore: 0.07,
+    });
     expect(q.body.data.priceAfter).toBeGreaterThan(0.07);
     expect(q.body.data.total).toBeCloseTo(10.1, 6);
   });
@@ -102,7 +136,13 @@ describe('replay: quotes from the recorded prices', () => {
   it('a Manifold answer is quoted by its text (the author’s name is no outcome)', async () => {
     const { get } = await replay('manifold');
     // the 2022 market closed long ago: the answer is recognised (409, not 400); its author is not an outcome
-    expect((await get(`/markets/TEW8dlA3pxk3GalxeQkI/quote?outcome=${encodeURIComponent('Harry Potter')}&amount=5&action=buy`)).status).toBe(410);
+    expect(
+      (
+        await get(
+          `/markets/TEW8dlA3pxk3GalxeQkI/quote?outcome=${encodeURIComponent('Harry Potter')}&amount=5&action=buy`,
+        )
+      ).status,
+    ).toBe(410);
     expect((await get('/markets/TEW8dlA3pxk3GalxeQkI/quote?outcome=Olivia&amount=5&action=buy')).status).toBe(400);
   });
 });
@@ -110,60 +150,93 @@ describe('replay: quotes from the recorded prices', () => {
 describe('replay as of the recording (--as-recorded)', () => {
   const recordedAt = Date.parse(MANIFOLD_OPEN_MC.recordedAt);
   const raw = realFile('manifold', MANIFOLD_OPEN_MC.file) as any;
-  const quote = (outcome: string) => `/markets/${MANIFOLD_OPEN_MC.id}/quote?outcome=${encodeURIComponent(outcome)}&amount=5&action=buy`;
+  const quote = (outcome: string) =>
+    `/markets/${MANIFOLD_OPEN_MC.id}/quote?outcome=${encodeURIComponent(outcome)}&amount=5&action=buy`;
 
-  it('Manifold’s multiple-choice market recorded open is open again: an answer text is quoted (200), its author’s name is no outcome (400)', async () => {
-    const { server, get } = await replay({ dir: openManifoldRecording(), asRecorded: {} }); // the time from manifest.json
-    expect(server.asRecorded).toEqual({ recordedAt, shiftMs: NOW - recordedAt });
-    const detail = (await get(`/markets/${MANIFOLD_OPEN_MC.id}`)).body.data;
-    expect(detail).toMatchObject({ isResolved: false, closeTime: raw.closeTime + NOW - recordedAt, createdTime: raw.createdTime + NOW - recordedAt });
-    expect(detail.answers.map((a: any) => [a.text, a.name, a.probability])).toEqual(raw.answers.map((a: any) => [a.text, a.name, a.probability]));
-    expect((await get('/markets?status=active')).body.data.map((m: any) => m.id)).toEqual([MANIFOLD_OPEN_MC.id]);
+  it(
+    'Manifold’s multiple-choice market recorded open is open again: an answer text is quoted (200), its author’s name ' +
+      'is no outcome (400)',
+    async () => {
+      const { server, get } = await replay({ dir: openManifoldRecording(), asRecorded: {} }); // the time from manifest.json
+      expect(server.asRecorded).toEqual({ recordedAt, shiftMs: NOW - recordedAt });
+      const detail = (await get(`/markets/${MANIFOLD_OPEN_MC.id}`)).body.data;
+      expect(detail).toMatchObject({
+        isResolved: false,
+        closeTime: raw.closeTime + NOW - recordedAt,
+        createdTime: raw.createdTime + NOW - recordedAt,
+      });
+      expect(detail.answers.map((a: any) => [a.text, a.name, a.probability])).toEqual(
+        raw.answers.map((a: any) => [a.text, a.name, a.probability]),
+      );
+      expect((await get('/markets?status=active')).body.data.map((m: any) => m.id)).toEqual([MANIFOLD_OPEN_MC.id]);
 
-    const q = await get(quote('Harry Potter'));
-    expect(q.status).toBe(200);
-    expect(q.body.data).toMatchObject({ marketId: MANIFOLD_OPEN_MC.id, outcome: 'Harry Potter', action: 'buy', amount: 5 });
-    expect(q.body.data.priceBefore).toBeCloseTo(1 / 3, 6);
-    expect(q.body.data.shares).toBeGreaterThan(0);
-    const author = await get(quote('Olivia'));
-    expect(author.status).toBe(400);
-    expect(author.body.error).toMatchObject({ param: 'outcome' });
-    expect(author.body.error.message).toContain('Harry Potter, Cthulu, Ririsu/Ririto Ibusuki');
-  });
+      const q = await get(quote('Harry Potter'));
+      expect(q.status).toBe(200);
+      expect(q.body.data).toMatchObject({
+        marketId: MANIFOLD_OPEN_MC.id,
+        outcome: 'Harry Potter',
+        action: 'buy',
+        amount: 5,
+      });
+      expect(q.body.data.priceBefore).toBeCloseTo(1 / 3, 6);
+      expect(q.body.data.shares).toBeGreaterThan(0);
+      const author = await get(quote('Olivia'));
+      expect(author.status).toBe(400);
+      expect(author.body.error).toMatchObject({ param: 'outcome' });
+      expect(author.body.error.message).toContain('Harry Potter, Cthulu, Ririsu/Ririto Ibusuki');
+    },
+  );
 
-  it('served as recorded, the same file is closed since December 2022 (409); --recorded-at wins over the manifest; a time after now is refused', async () => {
-    const dir = openManifoldRecording();
-    expect((await (await replay({ dir })).get(quote('Harry Potter'))).status).toBe(409);
-    const oneDayLater = recordedAt + 86_400_000;
-    const { server } = await replay({ dir, asRecorded: { recordedAt: oneDayLater } });
-    expect(server.asRecorded?.shiftMs).toBe(NOW - oneDayLater);
-    await expect(replay({ dir, asRecorded: { recordedAt: NOW + 1000 } })).rejects.toThrow(/later than now/);
-    await expect(replay({ dir: realDir('manifold'), asRecorded: {} })).rejects.toThrow(/manifest\.json is missing/);
-  });
+  it(
+    'served as recorded, the same file is closed since December 2022 (409); --recorded-at wins over the manifest; a ' +
+      'time after now is refused',
+    async () => {
+      const dir = openManifoldRecording();
+      expect((await (await replay({ dir })).get(quote('Harry Potter'))).status).toBe(409);
+      const oneDayLater = recordedAt + 86_400_000;
+      const { server } = await replay({ dir, asRecorded: { recordedAt: oneDayLater } });
+      expect(server.asRecorded?.shiftMs).toBe(NOW - oneDayLater);
+      await expect(replay({ dir, asRecorded: { recordedAt: NOW + 1000 } })).rejects.toThrow(/later than now/);
+      await expect(replay({ dir: realDir('manifold'), asRecorded: {} })).rejects.toThrow(/manifest\.json is missing/);
+    },
+  );
 });
 
 describe('replay: keys and limits as the reference service', () => {
-  it('an unknown key is 401, a good one is counted per key, the anonymous limit gives 429 with Retry-After', async () => {
-    const { get } = await replay('polymarket', { anonymous: 2, key: 30 });
-    expect((await get('/markets', { headers: { 'X-API-Key': 'nope' } })).status).toBe(401);
-    expect((await get('/markets')).status).toBe(200);
-    const limited = await get('/markets');
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    const keyed = await get('/markets', { headers: { 'X-API-Key': 'k1' } });
-    expect(keyed.status).toBe(200);
-    expect(keyed.headers.get('ratelimit')).toMatch(/limit=30, remaining=29/);
-  });
+  it(
+    'an unknown key is 401, a good one is counted per key, the anonymous limit gives 429 with ' + 'Retry-After',
+    async () => {
+      const { get } = await replay('polymarket', { anonymous: 2, key: 30 });
+      expect((await get('/markets', { headers: { 'X-API-Key': 'nope' } })).status).toBe(401);
+      expect((await get('/markets')).status).toBe(200);
+      const limited = await get('/markets');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      const keyed = await get('/markets', { headers: { 'X-API-Key': 'k1' } });
+      expect(keyed.status).toBe(200);
+      expect(keyed.headers.get('ratelimit')).toMatch(/limit=30, remaining=29/);
+    },
+  );
 });
 
 describe('loading a recording', () => {
   it('sorts lists, wrappers, envelopes and single objects; a Kalshi event answer gets its markets nested', () => {
-    expect(classify({ cursor: '', markets: [{ ticker: 'A', event_ticker: 'E' }] }, 'f').map((i) => [i.kind, i.listed])).toEqual([['market', true]]);
-    expect(classify({ success: true, data: [{ id: 'e', markets: [] }] }, 'f').map((i) => [i.kind, i.listed])).toEqual([['event', true]]);
-    expect(classify({ market: { ticker: 'A', event_ticker: 'E' } }, 'f').map((i) => [i.kind, i.listed])).toEqual([['market', false]]);
+    expect(
+      classify({ cursor: '', markets: [{ ticker: 'A', event_ticker: 'E' }] }, 'f').map((i) => [i.kind, i.listed]),
+    ).toEqual([['market', true]]);
+    expect(classify({ success: true, data: [{ id: 'e', markets: [] }] }, 'f').map((i) => [i.kind, i.listed])).toEqual([
+      ['event', true],
+    ]);
+    expect(classify({ market: { ticker: 'A', event_ticker: 'E' } }, 'f').map((i) => [i.kind, i.listed])).toEqual([
+      ['market', false],
+    ]);
     const ev = classify({ event: { event_ticker: 'E', series_ticker: 'S' }, markets: [{ ticker: 'A' }] }, 'f');
     expect(ev).toHaveLength(1);
-    expect(ev[0]).toMatchObject({ kind: 'event', listed: false, object: { event_ticker: 'E', markets: [{ ticker: 'A' }] } });
+    expect(ev[0]).toMatchObject({
+      kind: 'event',
+      listed: false,
+      object: { event_ticker: 'E', markets: [{ ticker: 'A' }] },
+    });
     expect(classify('nope', 'f')).toEqual([]);
   });
 

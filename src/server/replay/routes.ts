@@ -73,11 +73,18 @@ function replayQuote(catalog: ReplayCatalog, rm: ReplayMarket, query: URLSearchP
   if (!m) throw notFound('Market');
   const p = parseQuote(query);
   const wanted = p.outcome.normalize('NFC').toLowerCase();
-  const i = m.outcomes.findIndex((o) => o.id?.toLowerCase() === wanted || o.name.normalize('NFC').toLowerCase() === wanted);
+  const i = m.outcomes.findIndex(
+    (o) => o.id?.toLowerCase() === wanted || o.name.normalize('NFC').toLowerCase() === wanted,
+  );
   const outcome = m.outcomes[i];
   if (!outcome) {
     const names = m.outcomes.map((o) => o.name).join(', ');
-    throw invalidParam('outcome', names ? `is not an outcome of this market (one of: ${names})` : 'is not an outcome of this market (it lists none)');
+    throw invalidParam(
+      'outcome',
+      names
+        ? `is not an outcome of this market (one of: ${names})`
+        : 'is not an outcome of this market (it lists none)',
+    );
   }
   if (m.status === 'closed' || m.status === 'unknown') throw new HttpError(409, 'Market is closed for trading.');
   if (m.status === 'settling') throw new HttpError(423, 'Market is settling (resolution lock).');
@@ -87,7 +94,11 @@ function replayQuote(catalog: ReplayCatalog, rm: ReplayMarket, query: URLSearchP
   const b = m.liquidity !== undefined && m.liquidity > 0 ? Math.max(10, m.liquidity / Math.log(n)) : DEFAULT_B;
   const q = quotePrices(m).map((x) => b * Math.log(x));
   const r = quoteLmsr(q, b, i, p.action, p.amount);
-  if (!r.ok) throw invalidParam('amount', `a sale of this outcome can return at most ${Math.floor(r.maxAmount * 100) / 100} now`);
+  if (!r.ok)
+    throw invalidParam(
+      'amount',
+      `a sale of this outcome can return at most ${Math.floor(r.maxAmount * 100) / 100} now`,
+    );
   const x = r.quote;
   return {
     marketId: m.id,

@@ -26,11 +26,40 @@ export interface CategorySpec {
   multi: ((s: string, c: Ctx) => MarketSpec)[];
 }
 
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const NAMES = ['A. Moreau', 'K. Tanaka', 'L. Okafor', 'M. Lindqvist', 'R. Alvarez', 'S. Novak', 'T. Brennan', 'V. Iyer', 'D. Haddad', 'E. Kowalski', 'J. Mbeki', 'P. Castellano', 'Y. Sato', 'N. Petrova'];
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const NAMES = [
+  'A. Moreau',
+  'K. Tanaka',
+  'L. Okafor',
+  'M. Lindqvist',
+  'R. Alvarez',
+  'S. Novak',
+  'T. Brennan',
+  'V. Iyer',
+  'D. Haddad',
+  'E. Kowalski',
+  'J. Mbeki',
+  'P. Castellano',
+  'Y. Sato',
+  'N. Petrova',
+];
 const YES_NO = ['Yes', 'No'];
 
-const pickN = (c: Ctx, pool: readonly string[], lo: number, hi: number): string[] => c.rng.shuffle(pool).slice(0, c.rng.int(lo, Math.min(hi, pool.length)));
+const pickN = (c: Ctx, pool: readonly string[], lo: number, hi: number): string[] =>
+  c.rng.shuffle(pool).slice(0, c.rng.int(lo, Math.min(hi, pool.length)));
 const num = (c: Ctx, lo: number, hi: number, step: number): number => Math.round(c.rng.range(lo, hi) / step) * step;
 
 export const CATEGORIES: CategorySpec[] = [
@@ -46,7 +75,10 @@ export const CATEGORIES: CategorySpec[] = [
     ],
     multi: [
       (s, c) => ({ title: `Who will lead the next government of ${s}?`, outcomes: pickN(c, NAMES, 3, 5) }),
-      (s) => ({ title: `Largest party in the ${s} parliament`, outcomes: ['Progressive Alliance', 'Civic Union', 'Green Front', 'National Renewal'] }),
+      (s) => ({
+        title: `Largest party in the ${s} parliament`,
+        outcomes: ['Progressive Alliance', 'Civic Union', 'Green Front', 'National Renewal'],
+      }),
     ],
   },
   {
@@ -60,7 +92,15 @@ export const CATEGORIES: CategorySpec[] = [
       (s) => `Will an underdog reach the last four of the ${s}?`,
     ],
     multi: [
-      (s, c) => ({ title: `Winner of the ${s}`, outcomes: pickN(c, ['Northbridge FC', 'Harbor City', 'Red Valley', 'Atlético Sur', 'Lakeside United', 'Kyoto Hawks'], 3, 6) }),
+      (s, c) => ({
+        title: `Winner of the ${s}`,
+        outcomes: pickN(
+          c,
+          ['Northbridge FC', 'Harbor City', 'Red Valley', 'Atlético Sur', 'Lakeside United', 'Kyoto Hawks'],
+          3,
+          6,
+        ),
+      }),
       (s, c) => ({ title: `Top scorer at the ${s}`, outcomes: pickN(c, NAMES, 3, 4) }),
     ],
   },
@@ -75,8 +115,14 @@ export const CATEGORIES: CategorySpec[] = [
       (s) => `Will a ${s} spot ETF see net inflows this week?`,
     ],
     multi: [
-      (s, c) => ({ title: `${s} monthly return, ${c.month}`, outcomes: ['Below −10%', '−10% to 0%', '0% to +10%', 'Above +10%'] }),
-      (s) => ({ title: `Best-performing coin vs ${s} this quarter`, outcomes: ['Bitcoin', 'Ethereum', 'Solana', 'Other'] }),
+      (s, c) => ({
+        title: `${s} monthly return, ${c.month}`,
+        outcomes: ['Below −10%', '−10% to 0%', '0% to +10%', 'Above +10%'],
+      }),
+      (s) => ({
+        title: `Best-performing coin vs ${s} this quarter`,
+        outcomes: ['Bitcoin', 'Ethereum', 'Solana', 'Other'],
+      }),
     ],
   },
   {
@@ -90,7 +136,10 @@ export const CATEGORIES: CategorySpec[] = [
       (s) => `Will markets price a recession after the ${s} release?`,
     ],
     multi: [
-      (s, c) => ({ title: `${s} in ${c.month}: what happens?`, outcomes: ['Cut 50bp+', 'Cut 25bp', 'No change', 'Hike'] }),
+      (s, c) => ({
+        title: `${s} in ${c.month}: what happens?`,
+        outcomes: ['Cut 50bp+', 'Cut 25bp', 'No change', 'Hike'],
+      }),
       (s) => ({ title: `${s} year-on-year reading`, outcomes: ['Under 2%', '2.0–2.9%', '3.0–3.9%', '4% or more'] }),
     ],
   },
@@ -105,7 +154,10 @@ export const CATEGORIES: CategorySpec[] = [
       (s) => `Will ${s} get a budget increase? 🔬`,
     ],
     multi: [
-      (s) => ({ title: `Next ${s} test outcome`, outcomes: ['Full success', 'Partial success', 'Scrubbed', 'Failure'] }),
+      (s) => ({
+        title: `Next ${s} test outcome`,
+        outcomes: ['Full success', 'Partial success', 'Scrubbed', 'Failure'],
+      }),
       (s, c) => ({ title: `When will ${s} next make headlines?`, outcomes: pickN(c, MONTHS, 3, 5) }),
     ],
   },
@@ -120,7 +172,10 @@ export const CATEGORIES: CategorySpec[] = [
       (s) => `Will a sequel win big at the ${s}? 👨‍👩‍👧`,
     ],
     multi: [
-      (s) => ({ title: `Top title at the ${s}`, outcomes: ['The Long Harbor', 'Paper Moons', 'Quiet Engines', 'Salt & Iron', '夜明けの街'] }),
+      (s) => ({
+        title: `Top title at the ${s}`,
+        outcomes: ['The Long Harbor', 'Paper Moons', 'Quiet Engines', 'Salt & Iron', '夜明けの街'],
+      }),
       (s, c) => ({ title: `Breakout star of the ${s}`, outcomes: pickN(c, NAMES, 3, 5) }),
     ],
   },
@@ -135,8 +190,14 @@ export const CATEGORIES: CategorySpec[] = [
       (s, c) => `Will ${s} ship a flagship launch in ${c.month}? 📱`,
     ],
     multi: [
-      (s) => ({ title: `Market leader in ${s} at year end`, outcomes: ['Arcturus', 'Nimbus Labs', 'Quanta', 'Helix Systems', 'Other'] }),
-      (s) => ({ title: `Biggest ${s} announcement venue`, outcomes: ['Spring keynote', 'Developer conference', 'Autumn event'] }),
+      (s) => ({
+        title: `Market leader in ${s} at year end`,
+        outcomes: ['Arcturus', 'Nimbus Labs', 'Quanta', 'Helix Systems', 'Other'],
+      }),
+      (s) => ({
+        title: `Biggest ${s} announcement venue`,
+        outcomes: ['Spring keynote', 'Developer conference', 'Autumn event'],
+      }),
     ],
   },
   {

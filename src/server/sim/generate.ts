@@ -32,7 +32,10 @@ function uniqueId(rng: Rng, prefix: string, len: number, used: Set<string>): str
 const phase = (rng: Rng): number => Math.round(rng.range(60, 180)) * SEC;
 
 /** Status a market has at sim time t, from its schedule. */
-export function scheduledStatus(m: Pick<SimMarket, 'closesAt' | 'settlesAt' | 'resolvesAt'>, t: number): WireMarketStatus {
+export function scheduledStatus(
+  m: Pick<SimMarket, 'closesAt' | 'settlesAt' | 'resolvesAt'>,
+  t: number,
+): WireMarketStatus {
   if (t < m.closesAt) return 'active';
   if (t < m.settlesAt) return 'closed';
   if (t < m.resolvesAt) return 'settling';
@@ -56,7 +59,8 @@ function schedule(rng: Rng, m: SimMarket, plan: Plan, t0: number): void {
   const closedFor = phase(rng);
   const settlingFor = phase(rng);
   let closesAt: number;
-  if (plan === 'resolved') closesAt = t0 - Math.round(rng.logRange(10 * MIN, 30 * DAY) / SEC) * SEC - closedFor - settlingFor;
+  if (plan === 'resolved')
+    closesAt = t0 - Math.round(rng.logRange(10 * MIN, 30 * DAY) / SEC) * SEC - closedFor - settlingFor;
   else if (plan === 'settling') closesAt = t0 - closedFor - Math.round(rng.range(0.1, 0.7) * settlingFor);
   else if (plan === 'closed') closesAt = t0 - Math.round(rng.range(0.1, 0.7) * closedFor);
   else if (plan === 'soon') closesAt = t0 + Math.round(rng.range(2, 60) * 60) * SEC;
@@ -115,7 +119,13 @@ export function generateWorld(seed: number, t0: number): SimWorld {
   for (const cat of CATEGORIES) {
     for (const subject of rng.shuffle(cat.subjects).slice(0, EVENTS_PER_CATEGORY)) {
       const ctx: Ctx = { rng, month: rng.pick(MONTHS), year: year + (rng.chance(0.3) ? 1 : 0) };
-      const event: SimEvent = { id: uniqueId(rng, 'evt', 5, used), title: cat.event(subject, ctx), category: cat.name, visibility: 'public', marketIds: [] };
+      const event: SimEvent = {
+        id: uniqueId(rng, 'evt', 5, used),
+        title: cat.event(subject, ctx),
+        category: cat.name,
+        visibility: 'public',
+        marketIds: [],
+      };
       for (const spec of marketSpecs(cat, subject, ctx, rng.int(5, 6))) {
         const m = newMarket(rng, uniqueId(rng, 'mkt', 6, used), event.id, cat.name, spec.title, spec.outcomes);
         markets.push(m);
@@ -145,8 +155,11 @@ export function generateWorld(seed: number, t0: number): SimWorld {
     ['soon', Math.max(5, Math.round(n * 0.25))],
   ];
   let k = 0;
-  for (const [plan, count] of counts) for (let j = 0; j < count && k < n; j++) schedule(rng, visible[k++] as SimMarket, plan, t0);
+  for (const [plan, count] of counts)
+    for (let j = 0; j < count && k < n; j++) schedule(rng, visible[k++] as SimMarket, plan, t0);
   for (; k < n; k++) schedule(rng, visible[k] as SimMarket, 'later', t0);
-  for (const m of markets) if (m.visibility !== 'public') schedule(rng, m, rng.pick<Plan>(['resolved', 'closed', 'soon', 'later', 'later']), t0);
+  for (const m of markets)
+    if (m.visibility !== 'public')
+      schedule(rng, m, rng.pick<Plan>(['resolved', 'closed', 'soon', 'later', 'later']), t0);
   return { markets, events };
 }

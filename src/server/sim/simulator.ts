@@ -143,7 +143,12 @@ export class Simulator {
     if (!m) throw new Error(`no market ${id}`);
     const t = this.simT;
     const phase = 120 * STEP_MS;
-    const offsets: Record<WireMarketStatus, number> = { active: phase, closed: 0, settling: -phase, resolved: -2 * phase };
+    const offsets: Record<WireMarketStatus, number> = {
+      active: phase,
+      closed: 0,
+      settling: -phase,
+      resolved: -2 * phase,
+    };
     m.closesAt = t + offsets[status];
     m.settlesAt = m.closesAt + phase;
     m.resolvesAt = m.settlesAt + phase;
@@ -214,7 +219,11 @@ export class Simulator {
       outcomes: m.outcomes.map((o, i) => ({
         id: o.id,
         name: o.name,
-        price: resolved ? (i === m.resolvedIndex ? 1 : 0) : Math.min(0.9999, Math.max(0.0001, round(prices[i] ?? 0, 4))),
+        price: resolved
+          ? i === m.resolvedIndex
+            ? 1
+            : 0
+          : Math.min(0.9999, Math.max(0.0001, round(prices[i] ?? 0, 4))),
       })),
       volume: round(m.volume, 2),
       liquidity: round(m.b * Math.log(m.outcomes.length), 2),

@@ -20,7 +20,12 @@ const KIND_WORDS: Record<AlertKind, string> = {
   move: 'a move of at least',
   status: 'any status change',
 };
-const LABELS: Record<AlertField, string> = { kind: 'Alert on', outcome: 'Outcome', value: 'Price ¢', minutes: 'Within min' };
+const LABELS: Record<AlertField, string> = {
+  kind: 'Alert on',
+  outcome: 'Outcome',
+  value: 'Price ¢',
+  minutes: 'Within min',
+};
 const HINT = '⏎ sets it · Esc closes · fires once per crossing';
 
 /** Lines the form takes: a title, its fields, one message line. */
@@ -31,7 +36,10 @@ export function alertFormLines(f: AlertFormState | undefined): number {
 function label(f: AlertFormState, field: AlertField): Seg {
   const active = f.field === field;
   const text = field === 'value' && f.kind === 'move' ? 'Move ¢' : LABELS[field];
-  return { text: `${active ? '▸ ' : '  '}${text}`.padEnd(LABEL_W), ...(active ? { color: colors.accent, bold: true } : { dim: true }) };
+  return {
+    text: `${active ? '▸ ' : '  '}${text}`.padEnd(LABEL_W),
+    ...(active ? { color: colors.accent, bold: true } : { dim: true }),
+  };
 }
 
 function choice(value: string, active: boolean, width: number): Seg {
@@ -47,14 +55,33 @@ function AlertFormView({ form: f, title, width }: { form: AlertFormState; title:
       <Box width={valueW} overflow="hidden">
         <Text wrap="truncate-end">
           {'  '}
-          <TextField state={f[field]} width={Math.max(1, Math.min(valueW - 2, 12))} focused={f.field === field} placeholder={placeholder} />
+          <TextField
+            state={f[field]}
+            width={Math.max(1, Math.min(valueW - 2, 12))}
+            focused={f.field === field}
+            placeholder={placeholder}
+          />
         </Text>
       </Box>
     </Box>
   );
   const rows = alertFields(f.kind).map((field) => {
-    if (field === 'kind') return <Line key={field} width={width} segs={[label(f, field), choice(KIND_WORDS[f.kind], f.field === field, valueW)]} />;
-    if (field === 'outcome') return <Line key={field} width={width} segs={[label(f, field), choice(sanitize(f.outcome) || '—', f.field === field, valueW)]} />;
+    if (field === 'kind')
+      return (
+        <Line
+          key={field}
+          width={width}
+          segs={[label(f, field), choice(KIND_WORDS[f.kind], f.field === field, valueW)]}
+        />
+      );
+    if (field === 'outcome')
+      return (
+        <Line
+          key={field}
+          width={width}
+          segs={[label(f, field), choice(sanitize(f.outcome) || '—', f.field === field, valueW)]}
+        />
+      );
     return number(field, field === 'minutes' ? 'e.g. 30' : f.kind === 'move' ? 'e.g. 5' : 'e.g. 70');
   });
   const message: Seg[] = f.error ? [{ text: `  ${f.error}`, color: colors.warn }] : [{ text: `  ${HINT}`, dim: true }];

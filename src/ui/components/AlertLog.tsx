@@ -44,13 +44,23 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
         { text: sanitize(f.text), ...(f.kind === 'status' ? { bold: true } : {}) },
       ])
     : [[{ text: '  nothing has fired yet', dim: true }]];
-  const rulesHead: Seg[] = [{ text: 'Alerts set', bold: true, color: colors.accent }, { text: ` · ${rules.length}`, dim: true }, { text: '   x removes the one under ▸ · Esc closes', dim: true, priority: -1 }];
-  const logHead: Seg[] = [{ text: 'Alert log', bold: true, color: colors.accent }, { text: ` · ${log.length}, newest first`, dim: true }];
+  const rulesHead: Seg[] = [
+    { text: 'Alerts set', bold: true, color: colors.accent },
+    { text: ` · ${rules.length}`, dim: true },
+    { text: '   x removes the one under ▸ · Esc closes', dim: true, priority: -1 },
+  ];
+  const logHead: Seg[] = [
+    { text: 'Alert log', bold: true, color: colors.accent },
+    { text: ` · ${log.length}, newest first`, dim: true },
+  ];
   // the alerts set get at most half the room while there is a log to show; the cursor's line stays in view
   const room = Math.max(0, p.height - 3);
   const ruleRoom = Math.max(1, Math.min(ruleLines.length, log.length ? Math.ceil(room / 2) : room));
   const first = Math.max(0, Math.min(cursor - ruleRoom + 1, ruleLines.length - ruleRoom));
-  return [rulesHead, ...ruleLines.slice(first, first + ruleRoom), [], logHead, ...logLines].slice(0, Math.max(0, p.height));
+  return [rulesHead, ...ruleLines.slice(first, first + ruleRoom), [], logHead, ...logLines].slice(
+    0,
+    Math.max(0, p.height),
+  );
 }
 
 export function AlertLog(p: AlertLogProps) {

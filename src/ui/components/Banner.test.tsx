@@ -21,7 +21,15 @@ const err = (kind: ErrorInfo['kind'], at: number, message = 'boom', status?: num
 });
 
 const NOW = 1_000_000;
-const calm: RateState = { mode: 'key', limit: 30, effectiveLimit: 30, usedInWindow: 3, othersInWindow: 0, totalRequests: 3, total429: 0 };
+const calm: RateState = {
+  mode: 'key',
+  limit: 30,
+  effectiveLimit: 30,
+  usedInWindow: 3,
+  othersInWindow: 0,
+  totalRequests: 3,
+  total429: 0,
+};
 const online: ConnectionState = { status: 'online', consecutiveFailures: 0, lastSuccessAt: NOW - 5000 };
 
 /** The banner alone, drawn by ink-testing-library (no App, no terminal size). */
@@ -38,7 +46,11 @@ describe('banner (component)', () => {
   });
 
   it('auth failure: says the key was rejected, shows its last 4 characters at most, and how to fix it', async () => {
-    const f = await banner({ status: 'auth_failed', consecutiveFailures: 1, lastError: err('unauthorized', NOW, 'bad \x1b[31mkey', 401) }, calm, 'sk_live_abcdefgh1234');
+    const f = await banner(
+      { status: 'auth_failed', consecutiveFailures: 1, lastError: err('unauthorized', NOW, 'bad \x1b[31mkey', 401) },
+      calm,
+      'sk_live_abcdefgh1234',
+    );
     expect(f).toContain('AUTH FAILED');
     expect(f).toContain('…1234 was rejected (401)');
     expect(f).not.toContain('abcdefgh');
@@ -48,7 +60,13 @@ describe('banner (component)', () => {
 
   it('degraded: the last good data, how many answers failed since when, the cause and the next try', async () => {
     const f = await banner(
-      { status: 'degraded', consecutiveFailures: 14, troubleSince: NOW - 480_000, lastSuccessAt: NOW - 480_000, lastError: err('server', NOW, 'The service is unavailable right now (503).', 503) },
+      {
+        status: 'degraded',
+        consecutiveFailures: 14,
+        troubleSince: NOW - 480_000,
+        lastSuccessAt: NOW - 480_000,
+        lastError: err('server', NOW, 'The service is unavailable right now (503).', 503),
+      },
       { ...calm, backoffUntil: NOW + 8000, backoffReason: 'server' },
     );
     expect(f).toContain('DEGRADED · last data 8m ago');
@@ -57,7 +75,11 @@ describe('banner (component)', () => {
 
   it('a 401 without a key never talks about a key, and says when it checks again', async () => {
     const f = await banner(
-      { status: 'auth_failed', consecutiveFailures: 1, lastError: err('unauthorized', NOW, 'The service refused anonymous access (401).', 401) },
+      {
+        status: 'auth_failed',
+        consecutiveFailures: 1,
+        lastError: err('unauthorized', NOW, 'The service refused anonymous access (401).', 401),
+      },
       { ...calm, mode: 'anon', backoffUntil: NOW + 40_000, backoffReason: 'auth' },
     );
     expect(f).toContain('AUTH FAILED');
@@ -67,7 +89,15 @@ describe('banner (component)', () => {
   });
 
   it('offline: the age of the last good data and when it retries', async () => {
-    const f = await banner({ status: 'offline', consecutiveFailures: 3, lastSuccessAt: NOW - 40_000, lastError: err('network', NOW, 'ECONNREFUSED') }, { ...calm, backoffUntil: NOW + 8000, backoffReason: 'offline' });
+    const f = await banner(
+      {
+        status: 'offline',
+        consecutiveFailures: 3,
+        lastSuccessAt: NOW - 40_000,
+        lastError: err('network', NOW, 'ECONNREFUSED'),
+      },
+      { ...calm, backoffUntil: NOW + 8000, backoffReason: 'offline' },
+    );
     expect(f).toContain('OFFLINE · last data 40s ago');
     expect(f).toContain('retrying in 8s');
     expect(f).toContain('ECONNREFUSED');
@@ -87,11 +117,15 @@ describe('badges and connection states', () => {
     const statuses = ['active', 'closed', 'settling', 'resolved'] as const;
     h = renderApp({ columns: 120, markets: statuses.map((status, i) => makeMarket(i + 1, { status })) });
     const f = await waitForFrame(h.term, 'Market number 4');
-    for (const s of ['ACTIVE', 'CLOSED', 'SETTLING', 'RESOLVED']) expect(f).toMatch(new RegExp(`${s}\\s+Market number`));
+    for (const s of ['ACTIVE', 'CLOSED', 'SETTLING', 'RESOLVED'])
+      expect(f).toMatch(new RegExp(`${s}\\s+Market number`));
   });
 
   it('counts the rate-limit pause down each second of the display clock', async () => {
-    h = renderApp({ prepare: (store, clock) => store.getState().setRate({ backoffUntil: clock.now() + 12_000, backoffReason: 'rate_limited' }) });
+    h = renderApp({
+      prepare: (store, clock) =>
+        store.getState().setRate({ backoffUntil: clock.now() + 12_000, backoffReason: 'rate_limited' }),
+    });
     await waitForFrame(h.term, 'RATE LIMITED · retry in 12s');
     h.clock.advance(1000);
     await waitForFrame(h.term, 'RATE LIMITED · retry in 11s');
@@ -100,24 +134,29 @@ describe('badges and connection states', () => {
     expect(f).toContain('Market number 1');
   });
 
-  it('says plainly that a rejected key is not replaced by anonymous access, showing only its last 4 characters', async () => {
-    h = renderApp({
-      keyHint: 'sk_live_supersecret_9f3a',
-      prepare: (store, clock) => store.getState().requestFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
-    });
-    const f = await waitForFrame(h.term, 'AUTH FAILED');
-    expect(f).toContain('was rejected (401)');
-    expect(f).toContain('will not fall back to anonymous');
-    expect(f).toContain('…9f3a');
-    expect(f).not.toContain('supersecret');
-    expect(f).toContain('✗ AUTH FAILED');
-    expect(f).toMatch(/checking again (in \d+s|soon) \(r: now\)/);
-  });
+  it(
+    'says plainly that a rejected key is not replaced by anonymous access, showing only its last 4 ' + 'characters',
+    async () => {
+      h = renderApp({
+        keyHint: 'sk_live_supersecret_9f3a',
+        prepare: (store, clock) =>
+          store.getState().requestFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
+      });
+      const f = await waitForFrame(h.term, 'AUTH FAILED');
+      expect(f).toContain('was rejected (401)');
+      expect(f).toContain('will not fall back to anonymous');
+      expect(f).toContain('…9f3a');
+      expect(f).not.toContain('supersecret');
+      expect(f).toContain('✗ AUTH FAILED');
+      expect(f).toMatch(/checking again (in \d+s|soon) \(r: now\)/);
+    },
+  );
 
   it('does not claim that nothing matches when the key was rejected before any list arrived', async () => {
     h = renderApp({
       markets: [],
-      prepare: (store, clock) => store.getState().requestFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
+      prepare: (store, clock) =>
+        store.getState().requestFailed(err('unauthorized', clock.now(), 'Invalid API key', 401)),
     });
     const f = await waitForFrame(h.term, 'AUTH FAILED');
     expect(f).toContain('No data yet.');
@@ -137,21 +176,29 @@ describe('badges and connection states', () => {
     await waitForFrame(h.term, 'OFFLINE · last data 45s ago');
   });
 
-  it('shows a row\'s age only once it is stale (after three refresh intervals); the header carries the list\'s age', async () => {
-    h = renderApp({ columns: 160 });
-    const f = await waitForFrame(h.term, 'Market number 1');
-    expect(f).not.toMatch(/ ago/);
-    expect(f).toContain('data 0s old');
-    h.clock.advance(31_000); // interval estimate: max(10 s floor, 60 s / 30 × 2) → stale after 30 s
-    await waitForFrame(h.term, (x) => /Market number 1 .* 30s ago/.test(x) && x.includes('data 31s old'));
-  });
+  it(
+    "shows a row's age only once it is stale (after three refresh intervals); the header carries the list's " + 'age',
+    async () => {
+      h = renderApp({ columns: 160 });
+      const f = await waitForFrame(h.term, 'Market number 1');
+      expect(f).not.toMatch(/ ago/);
+      expect(f).toContain('data 0s old');
+      h.clock.advance(31_000); // interval estimate: max(10 s floor, 60 s / 30 × 2) → stale after 30 s
+      await waitForFrame(h.term, (x) => /Market number 1 .* 30s ago/.test(x) && x.includes('data 31s old'));
+    },
+  );
 
   it('turns rows STALE during an outage, however far sync has pushed the next try', async () => {
     h = renderApp({ columns: 160 });
     await waitForFrame(h.term, 'Market number 1');
     // sync backs off after failures: the next list refresh is 15 min away (as it publishes it during a pause)
     const now = h.clock.now();
-    h.store.getState().setRate({ nextListRefreshAt: now + 15 * 60_000, nextRequestAt: now + 15 * 60_000, backoffUntil: now + 15 * 60_000, backoffReason: 'rate_limited' });
+    h.store.getState().setRate({
+      nextListRefreshAt: now + 15 * 60_000,
+      nextRequestAt: now + 15 * 60_000,
+      backoffUntil: now + 15 * 60_000,
+      backoffReason: 'rate_limited',
+    });
     h.clock.advance(2 * 60_000);
     // a stale row shows its age (fresh rows show none: the header carries the list's age)
     await waitForFrame(h.term, (x) => /Market number 1 .* 2m ago/.test(x));

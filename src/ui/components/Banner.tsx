@@ -21,7 +21,9 @@ function nextTry(rate: RateState, now: number, word: string): string {
 }
 
 function lastData(connection: ConnectionState, now: number): string {
-  return connection.lastSuccessAt === undefined ? 'no data yet' : `last data ${formatAge(now - connection.lastSuccessAt)} ago`;
+  return connection.lastSuccessAt === undefined
+    ? 'no data yet'
+    : `last data ${formatAge(now - connection.lastSuccessAt)} ago`;
 }
 
 /** 401: with a key, the key was rejected (no anonymous fallback); without one, the service refused anonymous access. */
@@ -34,14 +36,20 @@ function authLines({ connection, rate, keyHint, now }: BannerInput): Seg[][] {
         { text: ' AUTH FAILED ', color: 'white', backgroundColor: 'red', bold: true },
         { text: ' The service refused anonymous access (401).', color: 'red' },
       ],
-      [{ text: `${check} (r: now)`, dim: true }, { text: said ? ` Server said: ${said}` : '', dim: true, priority: -1 }],
+      [
+        { text: `${check} (r: now)`, dim: true },
+        { text: said ? ` Server said: ${said}` : '', dim: true, priority: -1 },
+      ],
     ];
   }
   const k = maskedKey(keyHint);
   return [
     [
       { text: ' AUTH FAILED ', color: 'white', backgroundColor: 'red', bold: true },
-      { text: ` The API key${k ? ` ${k}` : ''} was rejected (401). oddsboard will not fall back to anonymous access.`, color: 'red' },
+      {
+        text: ` The API key${k ? ` ${k}` : ''} was rejected (401). oddsboard will not fall back to anonymous access.`,
+        color: 'red',
+      },
     ],
     [
       { text: `${check} (r: now); if it stays rejected, fix ODDSBOARD_API_KEY and restart.`, dim: true },
@@ -64,7 +72,8 @@ export function bannerLines(input: BannerInput): Seg[][] {
       { text: why ? `  ${why}` : '', dim: true, priority: -1 },
     ]);
   } else if (connection.status === 'degraded') {
-    const since = connection.troubleSince === undefined ? '' : ` since ${formatClock(connection.troubleSince).slice(0, 5)}`;
+    const since =
+      connection.troubleSince === undefined ? '' : ` since ${formatClock(connection.troubleSince).slice(0, 5)}`;
     const cause = connection.lastError ? shortCause(connection.lastError) : '';
     const n = connection.consecutiveFailures;
     lines.push([
@@ -76,7 +85,12 @@ export function bannerLines(input: BannerInput): Seg[][] {
   }
   if (rate.backoffReason === 'rate_limited' && rate.backoffUntil !== undefined && rate.backoffUntil > now) {
     lines.push([
-      { text: ` RATE LIMITED · retry in ${secondsUntil(rate.backoffUntil, now)}s `, color: 'black', backgroundColor: 'yellow', bold: true },
+      {
+        text: ` RATE LIMITED · retry in ${secondsUntil(rate.backoffUntil, now)}s `,
+        color: 'black',
+        backgroundColor: 'yellow',
+        bold: true,
+      },
       { text: '  the server answered 429; requests are paused, the data below keeps its age', dim: true, priority: -1 },
     ]);
   }

@@ -10,7 +10,14 @@ import { QuoteFormPane } from './QuoteForm.js';
 
 const NOW = 10 * 60_000;
 const ts: StatusTransition[] = [
-  { id: 'a', title: 'Will the central bank cut rates at the December meeting?', from: 'settling', to: 'resolved', resolvedOutcome: 'Yes', at: NOW - 2 * 60_000 },
+  {
+    id: 'a',
+    title: 'Will the central bank cut rates at the December meeting?',
+    from: 'settling',
+    to: 'resolved',
+    resolvedOutcome: 'Yes',
+    at: NOW - 2 * 60_000,
+  },
   { id: 'b', title: 'Rain in Lisbon\x1b]52;c;QUFB\x07 tomorrow', from: 'active', to: 'closed', at: NOW - 5_000 },
   { id: 'c', title: '東京の天気は晴れ？', from: 'closed', to: 'settling', at: NOW - 3 * 3_600_000 },
 ];
@@ -30,7 +37,10 @@ describe('recent changes pane', () => {
 
   it('says how many do not fit, says "none yet" when empty, and draws nothing below two lines', async () => {
     const f = await waitForFrame(render(<ChangesPane transitions={ts} now={NOW} width={60} height={2} />), 'Recent');
-    expect(f.split('\n')).toEqual([expect.stringMatching(/^Recent changes · 3 \(2 more\)$/), expect.stringContaining('RESOLVED')]);
+    expect(f.split('\n')).toEqual([
+      expect.stringMatching(/^Recent changes · 3 \(2 more\)$/),
+      expect.stringContaining('RESOLVED'),
+    ]);
     const none = await waitForFrame(render(<ChangesPane transitions={[]} now={NOW} width={60} height={5} />), 'Recent');
     expect(none).toBe('Recent changes\nnone yet: markets that close, settle or resolve show here');
     expect(render(<ChangesPane transitions={ts} now={NOW} width={60} height={1} />).lastFrame()).toBe('');
@@ -46,27 +56,55 @@ describe('recent changes pane', () => {
 });
 
 describe('the idle quote hint depends on focus', () => {
-  const base = { market: makeMarket(1), entry: undefined, tradeState: undefined, field: 'amount' as const, amountCursor: 0, width: 80, height: 1, collapsed: true };
+  const base = {
+    market: makeMarket(1),
+    entry: undefined,
+    tradeState: undefined,
+    field: 'amount' as const,
+    amountCursor: 0,
+    width: 80,
+    height: 1,
+    collapsed: true,
+  };
   it('two ⏎ from the list, one from the detail pane', async () => {
-    expect(await waitForFrame(render(<QuoteFormPane {...base} focused={false} />), 'Quote')).toBe('◇ Quote  Press ⏎ twice to open the quote form.');
-    expect(await waitForFrame(render(<QuoteFormPane {...base} focused={false} detailFocused />), 'Quote')).toBe('◇ Quote  Press ⏎ to open the quote form.');
-    const open = await waitForFrame(render(<QuoteFormPane {...base} collapsed={false} height={6} focused={false} detailFocused />), 'Quote');
+    expect(await waitForFrame(render(<QuoteFormPane {...base} focused={false} />), 'Quote')).toBe(
+      '◇ Quote  Press ⏎ twice to open the quote form.',
+    );
+    expect(await waitForFrame(render(<QuoteFormPane {...base} focused={false} detailFocused />), 'Quote')).toBe(
+      '◇ Quote  Press ⏎ to open the quote form.',
+    );
+    const open = await waitForFrame(
+      render(<QuoteFormPane {...base} collapsed={false} height={6} focused={false} detailFocused />),
+      'Quote',
+    );
     expect(open).toContain('Press ⏎ to open the quote form.');
   });
 });
 
 describe('outages among the recent changes', () => {
-  it('records outages longer than a minute among the changes, newest first, so a person coming back sees what happened', async () => {
-    const from = NOW - 20 * 60_000;
-    const outage = { status: 'offline' as const, from, to: from + 14 * 60_000, failures: 84, cause: 'refused' };
-    const f = await waitForFrame(render(<ChangesPane transitions={ts} outages={[outage]} now={NOW} width={70} height={5} />), 'Recent');
-    const lines = f.split('\n');
-    expect(lines[0]).toBe('Recent changes · 4');
-    expect(lines[1]).toMatch(/^RESOLVED /);
-    expect(lines[2]).toMatch(/^CLOSED /);
-    expect(lines[3]).toBe(`OFFLINE  ${formatClock(from).slice(0, 5)}–${formatClock(from + 14 * 60_000).slice(0, 5)}, 14 min · refused ×84 6m ago`);
-    const ticker = await waitForFrame(render(<ChangesTicker transitions={[]} outages={[outage]} now={NOW} width={60} />), 'OFFLINE');
-    expect(ticker).toMatch(/^Changed OFFLINE  \d\d:\d\d–\d\d:\d\d, 14 min/);
-  });
+  it(
+    'records outages longer than a minute among the changes, newest first, so a person coming back sees what ' +
+      'happened',
+    async () => {
+      const from = NOW - 20 * 60_000;
+      const outage = { status: 'offline' as const, from, to: from + 14 * 60_000, failures: 84, cause: 'refused' };
+      const f = await waitForFrame(
+        render(<ChangesPane transitions={ts} outages={[outage]} now={NOW} width={70} height={5} />),
+        'Recent',
+      );
+      const lines = f.split('\n');
+      expect(lines[0]).toBe('Recent changes · 4');
+      expect(lines[1]).toMatch(/^RESOLVED /);
+      expect(lines[2]).toMatch(/^CLOSED /);
+      expect(lines[3]).toBe(
+        `OFFLINE  ${formatClock(from).slice(0, 5)}–${formatClock(from + 14 * 60_000).slice(0, 5)}, 14 min · refused ×84 ` +
+          `6m ago`,
+      );
+      const ticker = await waitForFrame(
+        render(<ChangesTicker transitions={[]} outages={[outage]} now={NOW} width={60} />),
+        'OFFLINE',
+      );
+      expect(ticker).toMatch(/^Changed OFFLINE  \d\d:\d\d–\d\d:\d\d, 14 min/);
+    },
+  );
 });
-

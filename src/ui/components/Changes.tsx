@@ -27,7 +27,8 @@ export function changeList(transitions: readonly StatusTransition[], outages: re
   const out: Change[] = [];
   let j = 0;
   for (const t of transitions) {
-    for (; j < outages.length && outages[j]!.to >= t.at; j++) out.push({ kind: 'outage', at: outages[j]!.to, o: outages[j]! });
+    for (; j < outages.length && outages[j]!.to >= t.at; j++)
+      out.push({ kind: 'outage', at: outages[j]!.to, o: outages[j]! });
     out.push({ kind: 'status', at: t.at, t });
   }
   for (; j < outages.length; j++) out.push({ kind: 'outage', at: outages[j]!.to, o: outages[j]! });
@@ -84,7 +85,12 @@ export function changeSegs(t: StatusTransition, now: number, width: number, lead
 }
 
 /** The stacked layout's one line: the newest change and how many more. */
-export function tickerSegs(transitions: readonly StatusTransition[], now: number, width: number, outages: readonly Outage[] = []): Seg[] {
+export function tickerSegs(
+  transitions: readonly StatusTransition[],
+  now: number,
+  width: number,
+  outages: readonly Outage[] = [],
+): Seg[] {
   const all = changeList(transitions, outages);
   const c = all[0];
   if (!c) return [];
@@ -92,7 +98,17 @@ export function tickerSegs(transitions: readonly StatusTransition[], now: number
   return changeLine(c, now, width, [{ text: 'Changed ', dim: true, bold: true }], more > 0 ? `  +${more} more` : '');
 }
 
-export function ChangesTicker({ transitions, outages, now, width }: { transitions: readonly StatusTransition[]; outages?: readonly Outage[]; now: number; width: number }) {
+export function ChangesTicker({
+  transitions,
+  outages,
+  now,
+  width,
+}: {
+  transitions: readonly StatusTransition[];
+  outages?: readonly Outage[];
+  now: number;
+  width: number;
+}) {
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Line width={width} segs={tickerSegs(transitions, now, width, outages)} />
@@ -121,7 +137,8 @@ export function changesPaneLines(p: ChangesPaneProps): Seg[][] {
     { text: all.length ? ` · ${all.length}` : '', dim: true },
     { text: hidden > 0 ? ` (${hidden} more)` : '', dim: true },
   ];
-  if (shown.length === 0) return [title, [{ text: 'none yet: markets that close, settle or resolve show here', dim: true }]];
+  if (shown.length === 0)
+    return [title, [{ text: 'none yet: markets that close, settle or resolve show here', dim: true }]];
   return [title, ...shown.map((c) => changeLine(c, p.now, p.width))];
 }
 

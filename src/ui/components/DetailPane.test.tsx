@@ -24,7 +24,17 @@ describe('detail pane', () => {
       prepare: (store, clock) => {
         for (const p of [0.3, 0.4, 0.5]) {
           clock.advance(60_000);
-          store.getState().marketLoaded({ ...base, outcomes: [{ name: 'Alice', price: p }, { name: 'Bob', price: 0.5 }, { name: 'Carol', price: 0.5 - p }] }, clock.now());
+          store.getState().marketLoaded(
+            {
+              ...base,
+              outcomes: [
+                { name: 'Alice', price: p },
+                { name: 'Bob', price: 0.5 },
+                { name: 'Carol', price: 0.5 - p },
+              ],
+            },
+            clock.now(),
+          );
         }
         const event: MarketEvent = { id: 'e1', title: 'Election \x1b[1mnight', markets: [], raw: {} };
         store.getState().eventsLoaded([event], clock.now());
@@ -42,7 +52,15 @@ describe('detail pane', () => {
     h = renderApp({
       columns: 160,
       rows: 30,
-      markets: [makeMarket(1, { outcomes: [{ name: 'Yes' }, { name: 'No' }], volume: undefined, liquidity: NaN, closesAt: undefined, category: undefined })],
+      markets: [
+        makeMarket(1, {
+          outcomes: [{ name: 'Yes' }, { name: 'No' }],
+          volume: undefined,
+          liquidity: NaN,
+          closesAt: undefined,
+          category: undefined,
+        }),
+      ],
     });
     const f = await waitForFrame(h.term, 'Market number 1');
     expect(f).toContain('closes —');
@@ -51,25 +69,39 @@ describe('detail pane', () => {
     expect(f).not.toMatch(/NaN|undefined/);
   });
 
-  it('a resolved market: its winner, when it closed (no countdown to a close time still ahead), where it last traded', async () => {
-    const closedAt = Date.UTC(2026, 10, 19, 12, 0, 0);
-    const m = makeMarket(1, {
-      status: 'resolved',
-      resolvedOutcome: 'No',
-      outcomes: [{ name: 'Yes', price: 0 }, { name: 'No', price: 1 }],
-      closesAt: Date.UTC(2027, 11, 31),
-      closedAt,
-      lastTradePrice: 0.01,
-    });
-    h = renderApp({ columns: 160, rows: 30, markets: [m] });
-    const f = await waitForFrame(h.term, 'resolved: No');
-    expect(f).toContain('RESOLVED · closed 3d ago');
-    expect(f).toContain('Liq 200 · last trade 1.0¢');
-    expect(f).not.toContain('closes in');
-  });
+  it(
+    'a resolved market: its winner, when it closed (no countdown to a close time still ahead), where it last ' +
+      'traded',
+    async () => {
+      const closedAt = Date.UTC(2026, 10, 19, 12, 0, 0);
+      const m = makeMarket(1, {
+        status: 'resolved',
+        resolvedOutcome: 'No',
+        outcomes: [
+          { name: 'Yes', price: 0 },
+          { name: 'No', price: 1 },
+        ],
+        closesAt: Date.UTC(2027, 11, 31),
+        closedAt,
+        lastTradePrice: 0.01,
+      });
+      h = renderApp({ columns: 160, rows: 30, markets: [m] });
+      const f = await waitForFrame(h.term, 'resolved: No');
+      expect(f).toContain('RESOLVED · closed 3d ago');
+      expect(f).toContain('Liq 200 · last trade 1.0¢');
+      expect(f).not.toContain('closes in');
+    },
+  );
 
   it('the service’s 24 h change is labelled 24h; an unknown status shows the source’s own word', async () => {
-    const m = makeMarket(1, { status: 'unknown', rawStatus: 'initialized', outcomes: [{ name: 'Yes', price: 0.6, change24h: 0.8035 }, { name: 'No', price: 0.4, change24h: -0.8035 }] });
+    const m = makeMarket(1, {
+      status: 'unknown',
+      rawStatus: 'initialized',
+      outcomes: [
+        { name: 'Yes', price: 0.6, change24h: 0.8035 },
+        { name: 'No', price: 0.4, change24h: -0.8035 },
+      ],
+    });
     h = renderApp({ columns: 160, rows: 30, markets: [m] });
     const f = await waitForFrame(h.term, 'INITIAL…');
     expect(f).toMatch(/Yes\s+60\.0¢\s+△80\.3¢ 24h/);
@@ -82,15 +114,28 @@ describe('detail pane', () => {
     h = renderApp({
       columns: 160,
       rows: 30,
-      markets: [makeMarket(1, { status: 'resolved', resolvedOutcome: 'Yes', closesAt: soon }), makeMarket(2, { closesAt: soon })],
+      markets: [
+        makeMarket(1, { status: 'resolved', resolvedOutcome: 'Yes', closesAt: soon }),
+        makeMarket(2, { closesAt: soon }),
+      ],
     });
     const f = await waitForFrame(h.term, 'RESOLVED');
     expect(f).toContain('RESOLVED · closed · politics · resolved: Yes');
     expect(f).not.toContain('closes in');
     // a quote's 410 on an active-looking market: the same
     h.store.getState().select('m2');
-    h.store.getState().quoteFailed('m2', { outcome: 'Yes', amount: '1', action: 'buy' }, { kind: 'resolved', code: 'MARKET_RESOLVED', status: 410, message: 'resolved', at: h.clock.now() });
-    const g = await waitForFrame(h.term, (x) => /▸.*Market number 2/.test(x) && /Detail Market number 2/.test(x) && /RESOLVED/.test(x.split('Detail')[1] ?? ''));
+    h.store
+      .getState()
+      .quoteFailed(
+        'm2',
+        { outcome: 'Yes', amount: '1', action: 'buy' },
+        { kind: 'resolved', code: 'MARKET_RESOLVED', status: 410, message: 'resolved', at: h.clock.now() },
+      );
+    const g = await waitForFrame(
+      h.term,
+      (x) =>
+        /▸.*Market number 2/.test(x) && /Detail Market number 2/.test(x) && /RESOLVED/.test(x.split('Detail')[1] ?? ''),
+    );
     expect(g.split('Detail')[1]).not.toContain('closes in');
   });
 

@@ -4,7 +4,15 @@ import { priceChange } from '../../store/outcomes.js';
 import type { MarketEntry, PriceHistory } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { closingText, effectiveStatus, rawStatusOf } from '../viewModel.js';
-import { displayWidth, fitWidth, formatAge, formatChange, formatPrice, formatVolume, padStartWidth } from '../format.js';
+import {
+  displayWidth,
+  fitWidth,
+  formatAge,
+  formatChange,
+  formatPrice,
+  formatVolume,
+  padStartWidth,
+} from '../format.js';
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { sparkline } from './sparkline.js';
@@ -49,7 +57,13 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
       { text: resultText(e), color: colors.accent },
     ],
   ];
-  if (e.forbidden) lines.push([{ text: `✗ ${sanitize(e.forbidden.message)} Not refreshed for a while; select it again to retry.`, color: colors.error }]);
+  if (e.forbidden)
+    lines.push([
+      {
+        text: `✗ ${sanitize(e.forbidden.message)} Not refreshed for a while; select it again to retry.`,
+        color: colors.error,
+      },
+    ]);
   if (p.eventTitle) lines.push([{ text: 'Event ', dim: true }, { text: sanitize(p.eventTitle) }]);
   lines.push([
     { text: `Vol ${formatVolume(m.volume)}`, dim: true },
@@ -81,9 +95,20 @@ export function outcomeLines(p: Pick<DetailProps, 'entry' | 'history' | 'width'>
   const e = p.entry;
   if (!e || room <= 0) return [];
   const outcomes = e.market.outcomes;
-  if (outcomes.length === 0) return [[{ text: e.market.outcomesPending ? 'outcomes come with the market’s detail…' : 'no outcomes listed', dim: true }]];
+  if (outcomes.length === 0)
+    return [
+      [
+        {
+          text: e.market.outcomesPending ? 'outcomes come with the market’s detail…' : 'no outcomes listed',
+          dim: true,
+        },
+      ],
+    ];
   const fits = outcomes.length <= room ? outcomes : outcomes.slice(0, Math.max(0, room - 1));
-  const nameW = nameWidth(fits.map((o) => o.name), p.width);
+  const nameW = nameWidth(
+    fits.map((o) => o.name),
+    p.width,
+  );
   const sparkW = Math.max(0, Math.min(SPARK_MAX, p.width - nameW - 7 - 8 - 5 - 2));
   const lines = fits.map((o): Seg[] => {
     const change = priceChange(e.firstPrices, o);
@@ -98,7 +123,8 @@ export function outcomeLines(p: Pick<DetailProps, 'entry' | 'history' | 'width'>
       { text: sparkline(historyOf(p.history, o.name), sparkW), color: colors.accent, priority: -1 },
     ];
   });
-  if (fits.length < outcomes.length) lines.push([{ text: `+${outcomes.length - fits.length} more outcomes`, dim: true }]);
+  if (fits.length < outcomes.length)
+    lines.push([{ text: `+${outcomes.length - fits.length} more outcomes`, dim: true }]);
   return lines;
 }
 

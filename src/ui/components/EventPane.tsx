@@ -21,7 +21,10 @@ export interface EventPaneProps {
 
 const PRICE_W = 8;
 
-/** The side pane beside the events list: the event under the cursor, its category and its markets with their leading prices. */
+/**
+ * The side pane beside the events list: the event under the cursor, its category and its markets with their leading
+ * prices.
+ */
 export function eventPaneLines(p: EventPaneProps): Seg[][] {
   const e = p.event;
   const head = paneTitle('Event', p.focused);
@@ -33,7 +36,11 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
       { text: sanitize(e.category) || 'no category', dim: true },
       { text: ` · ${n} market${n === 1 ? '' : 's'}` },
       { text: ` · vol ${formatVolume(eventVolume(e))}`, dim: true, priority: -1 },
-      { text: p.receivedAt === undefined ? '' : ` · data ${formatAge(p.now - p.receivedAt)} old`, dim: true, priority: -2 },
+      {
+        text: p.receivedAt === undefined ? '' : ` · data ${formatAge(p.now - p.receivedAt)} old`,
+        dim: true,
+        priority: -2,
+      },
     ],
     [{ text: '⏎ opens it: its markets, each with its detail and quote', dim: true }],
   ];
@@ -43,8 +50,15 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
     // the cached copy when there is one (it is refreshed more often than the events list)
     const m = p.markets[nested.id]?.market ?? nested;
     const lead = leadingOutcome(m);
-    const tail = `${lead ? fitWidth(sanitize(lead.name), 8) : '—'} ${padStartWidth(formatPrice(lead?.price), PRICE_W - 1)}`;
-    lines.push([{ text: fitWidth(`  ${sanitize(m.title) || '(untitled)'}`, Math.max(1, p.width - displayWidth(tail) - 1), true) + ' ' }, { text: tail }]);
+    const tail =
+      `${lead ? fitWidth(sanitize(lead.name), 8) : '—'} ` + `${padStartWidth(formatPrice(lead?.price), PRICE_W - 1)}`;
+    lines.push([
+      {
+        text:
+          fitWidth(`  ${sanitize(m.title) || '(untitled)'}`, Math.max(1, p.width - displayWidth(tail) - 1), true) + ' ',
+      },
+      { text: tail },
+    ]);
   }
   if (shown.length < n) lines.push([{ text: `  +${n - shown.length} more`, dim: true }]);
   return lines;

@@ -10,8 +10,26 @@ import { Header, type HeaderProps } from './Header.js';
 afterEach(() => cleanup());
 
 const now = new ManualClock().now();
-const rate: RateState = { mode: 'demo', limit: 30, effectiveLimit: 30, usedInWindow: 4, othersInWindow: 0, nextListRefreshAt: now + 2000, totalRequests: 4, total429: 0 };
-const props: HeaderProps = { mode: 'demo', demo: true, keyHint: '', rate, connection: { status: 'online', consecutiveFailures: 0 }, newestAt: now - 3000, now, width: 100 };
+const rate: RateState = {
+  mode: 'demo',
+  limit: 30,
+  effectiveLimit: 30,
+  usedInWindow: 4,
+  othersInWindow: 0,
+  nextListRefreshAt: now + 2000,
+  totalRequests: 4,
+  total429: 0,
+};
+const props: HeaderProps = {
+  mode: 'demo',
+  demo: true,
+  keyHint: '',
+  rate,
+  connection: { status: 'online', consecutiveFailures: 0 },
+  newestAt: now - 3000,
+  now,
+  width: 100,
+};
 
 async function header(p: Partial<HeaderProps>): Promise<string> {
   const t = render(<Header {...props} {...p} />);
@@ -21,30 +39,47 @@ async function header(p: Partial<HeaderProps>): Promise<string> {
 describe('header', () => {
   it('at 100 columns: mode, budget, next refresh, connection, data age and clock in full words', async () => {
     const f = await header({ width: 100 });
-    expect(f).toMatch(/^oddsboard {2}DEMO · simulated data {2}4\/30 req\/min · next refresh in 2s {2}● online {2}data 3s old +\d\d:\d\d:\d\d$/);
+    expect(f).toMatch(
+      /^oddsboard {2}DEMO · simulated data {2}4\/30 req\/min · next refresh in 2s {2}● online {2}data 3s old +\d\d:\d\d:\d\d$/,
+    );
     expect(stringWidth(f)).toBe(100);
   });
 
-  it.each([80, 72])('at %i columns it shortens labels but keeps mode, budget, connection, data age and clock', async (width) => {
-    const f = await header({ width });
-    expect(f).toContain('DEMO');
-    expect(f).toContain('4/30/min');
-    expect(f).toContain('● online');
-    expect(f).toMatch(/data 3s/);
-    expect(f).toContain(formatClock(now));
-    expect(stringWidth(f)).toBeLessThanOrEqual(width);
-  });
+  it.each([80, 72])(
+    'at %i columns it shortens labels but keeps mode, budget, connection, data age and clock',
+    async (width) => {
+      const f = await header({ width });
+      expect(f).toContain('DEMO');
+      expect(f).toContain('4/30/min');
+      expect(f).toContain('● online');
+      expect(f).toMatch(/data 3s/);
+      expect(f).toContain(formatClock(now));
+      expect(stringWidth(f)).toBeLessThanOrEqual(width);
+    },
+  );
 
   it('counts the sends of other oddsboard processes on the same budget (+N other), down to 60 columns', async () => {
     const shared = { ...rate, mode: 'key' as const, usedInWindow: 12, othersInWindow: 3 };
-    expect(await header({ width: 100, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(/12\/30 req\/min \+3 other/);
-    expect(await header({ width: 80, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(/12\/30\/min \+3/);
-    expect(await header({ width: 60, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(/12\/30\/min \+3/);
+    expect(await header({ width: 100, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(
+      /12\/30 req\/min \+3 other/,
+    );
+    expect(await header({ width: 80, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(
+      /12\/30\/min \+3/,
+    );
+    expect(await header({ width: 60, mode: 'key', demo: false, keyHint: '…abcd', rate: shared })).toMatch(
+      /12\/30\/min \+3/,
+    );
     expect(await header({ width: 100 })).not.toMatch(/other/);
   });
 
   it('with a key and an eased limit at 80 columns: the key shows its last 4 characters only', async () => {
-    const f = await header({ width: 80, mode: 'key', demo: false, keyHint: 'sk_live_secret_9f3a', rate: { ...rate, mode: 'key', effectiveLimit: 20 } });
+    const f = await header({
+      width: 80,
+      mode: 'key',
+      demo: false,
+      keyHint: 'sk_live_secret_9f3a',
+      rate: { ...rate, mode: 'key', effectiveLimit: 20 },
+    });
     expect(f).toContain('KEY …9f3a');
     expect(f).not.toContain('secret');
     expect(f).toMatch(/4\/30\/min \(≤20\)/);
@@ -52,23 +87,64 @@ describe('header', () => {
   });
 
   it('says when there is no data yet, and when the connection is down', async () => {
-    const f = await header({ width: 80, newestAt: undefined, connection: { status: 'offline', consecutiveFailures: 2 } });
+    const f = await header({
+      width: 80,
+      newestAt: undefined,
+      connection: { status: 'offline', consecutiveFailures: 2 },
+    });
     expect(f).toContain('○ offline');
     expect(f).toContain('no data');
   });
 
   it.each([
-    ['degraded', { status: 'degraded', consecutiveFailures: 14, troubleSince: now - 480_000, lastError: { kind: 'server', status: 503, code: 'HTTP_503', message: 'x', at: now } }, /◐ degraded · HTTP 503 ×14 · retry in 8s {2}data 8m old/],
-    ['offline', { status: 'offline', consecutiveFailures: 3, lastError: { kind: 'timeout', code: 'TIMEOUT', message: 'x', at: now } }, /○ offline · retry in 8s {2}data 8m old/],
+    [
+      'degraded',
+      {
+        status: 'degraded',
+        consecutiveFailures: 14,
+        troubleSince: now - 480_000,
+        lastError: { kind: 'server', status: 503, code: 'HTTP_503', message: 'x', at: now },
+      },
+      /◐ degraded · HTTP 503 ×14 · retry in 8s {2}data 8m old/,
+    ],
+    [
+      'offline',
+      {
+        status: 'offline',
+        consecutiveFailures: 3,
+        lastError: { kind: 'timeout', code: 'TIMEOUT', message: 'x', at: now },
+      },
+      /○ offline · retry in 8s {2}data 8m old/,
+    ],
     ['rate_limited', { status: 'rate_limited', consecutiveFailures: 1 }, /◍ RATE LIMITED · retry in 8s {2}data 8m old/],
     ['auth_failed', { status: 'auth_failed', consecutiveFailures: 1 }, /✗ AUTH FAILED · check in 8s {2}data 8m old/],
-  ] as const)('names the %s state with the age of the last good data and the next try, instead of the next refresh', async (_name, connection, shown) => {
-    const f = await header({ width: 120, newestAt: now - 480_000, connection, rate: { ...rate, backoffUntil: now + 8_000 } });
-    expect(f).toMatch(shown);
-    expect(f).not.toContain('next refresh');
-    const narrow = await header({ width: 80, newestAt: now - 480_000, connection, rate: { ...rate, backoffUntil: now + 8_000 } });
-    expect(narrow).toContain(connection.status === 'degraded' ? '◐ degraded' : connection.status === 'offline' ? '○ offline' : connection.status === 'rate_limited' ? 'RATE LIMITED' : 'AUTH FAILED');
-    expect(stringWidth(narrow)).toBeLessThanOrEqual(80);
-  });
+  ] as const)(
+    'names the %s state with the age of the last good data and the next try, instead of the next refresh',
+    async (_name, connection, shown) => {
+      const f = await header({
+        width: 120,
+        newestAt: now - 480_000,
+        connection,
+        rate: { ...rate, backoffUntil: now + 8_000 },
+      });
+      expect(f).toMatch(shown);
+      expect(f).not.toContain('next refresh');
+      const narrow = await header({
+        width: 80,
+        newestAt: now - 480_000,
+        connection,
+        rate: { ...rate, backoffUntil: now + 8_000 },
+      });
+      expect(narrow).toContain(
+        connection.status === 'degraded'
+          ? '◐ degraded'
+          : connection.status === 'offline'
+            ? '○ offline'
+            : connection.status === 'rate_limited'
+              ? 'RATE LIMITED'
+              : 'AUTH FAILED',
+      );
+      expect(stringWidth(narrow)).toBeLessThanOrEqual(80);
+    },
+  );
 });
-

@@ -18,7 +18,9 @@ export interface HeaderProps {
 
 /** Never more than the last 4 characters of the key, whatever the caller passed. */
 export function maskedKey(hint: string): string {
-  const tail = Array.from(sanitize(hint).replace(/^[.…\s]+/, '')).slice(-4).join('');
+  const tail = Array.from(sanitize(hint).replace(/^[.…\s]+/, ''))
+    .slice(-4)
+    .join('');
   return tail ? `…${tail}` : '';
 }
 
@@ -54,7 +56,8 @@ function connectionSegs(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   const c = p.connection;
   const segs: Seg[] = [CONNECTION[c.status] ?? CONNECTION.connecting];
   if (c.status === 'online' || c.status === 'connecting') return segs;
-  if (c.status === 'degraded' && c.lastError) segs.push({ text: ` · ${shortCause(c.lastError)} ×${c.consecutiveFailures}`, dim: true, priority: -1 });
+  if (c.status === 'degraded' && c.lastError)
+    segs.push({ text: ` · ${shortCause(c.lastError)} ×${c.consecutiveFailures}`, dim: true, priority: -1 });
   const next = p.rate.backoffUntil ?? p.rate.nextRequestAt;
   if (next !== undefined) {
     const s = secondsUntil(next, p.now);
@@ -68,10 +71,18 @@ function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   const r = p.rate;
   const segs: Seg[] = [];
   if (level === 0) segs.push({ text: 'oddsboard ', bold: true, color: 'cyan', priority: -3 });
-  segs.push(modeSeg(p.mode, p.demo, p.keyHint, level), { text: ` ${r.usedInWindow}/${r.limit}${level === 0 ? ' req/min' : '/min'}` });
+  segs.push(modeSeg(p.mode, p.demo, p.keyHint, level), {
+    text: ` ${r.usedInWindow}/${r.limit}${level === 0 ? ' req/min' : '/min'}`,
+  });
   // other oddsboard processes spending the same budget (the shared ledger)
-  if (r.othersInWindow > 0) segs.push({ text: level === 2 ? ` +${r.othersInWindow}` : ` +${r.othersInWindow} other`, color: 'yellow' });
-  if (r.effectiveLimit < r.limit) segs.push({ text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (≤${r.effectiveLimit})`, dim: true, priority: -2 });
+  if (r.othersInWindow > 0)
+    segs.push({ text: level === 2 ? ` +${r.othersInWindow}` : ` +${r.othersInWindow} other`, color: 'yellow' });
+  if (r.effectiveLimit < r.limit)
+    segs.push({
+      text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (≤${r.effectiveLimit})`,
+      dim: true,
+      priority: -2,
+    });
   const calm = p.connection.status === 'online' || p.connection.status === 'connecting';
   if (r.nextListRefreshAt !== undefined && calm) {
     const s = secondsUntil(r.nextListRefreshAt, p.now);
@@ -80,7 +91,14 @@ function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   }
   segs.push({ text: '  ' }, ...connectionSegs(p, level));
   const age = p.newestAt === undefined ? undefined : formatAge(p.now - p.newestAt);
-  const ageText = age === undefined ? (level === 2 ? '  no data' : '  no data yet') : level === 2 ? `  data ${age}` : `  data ${age} old`;
+  const ageText =
+    age === undefined
+      ? level === 2
+        ? '  no data'
+        : '  no data yet'
+      : level === 2
+        ? `  data ${age}`
+        : `  data ${age} old`;
   segs.push({ text: ageText, dim: true });
   return segs;
 }

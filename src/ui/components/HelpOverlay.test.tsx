@@ -7,7 +7,9 @@ import { HelpOverlay, helpLines, helpMetrics } from './HelpOverlay.js';
 
 let h: Harness | undefined;
 /** The help text of the overlay's last line. */
-const LAST = helpSections().flatMap((x) => x.bindings).at(-1)!.help;
+const LAST = helpSections()
+  .flatMap((x) => x.bindings)
+  .at(-1)!.help;
 
 afterEach(() => {
   h?.term.unmount();

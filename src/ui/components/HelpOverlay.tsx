@@ -5,19 +5,35 @@ import { Line, type Seg } from './Line.js';
 
 const LABEL_WIDTH = 12;
 
-/** Help lines from the key registry: each context's title, then its keys (a key already listed above is not repeated). */
+/**
+ * Help lines from the key registry: each context's title, then its keys (a key already listed above is not repeated).
+ */
 export function helpLines(): Seg[][] {
-  const lines: Seg[][] = [[{ text: 'Keys', bold: true, color: 'cyan' }, { text: '  (Esc or ? closes)', dim: true }]];
+  const lines: Seg[][] = [
+    [
+      { text: 'Keys', bold: true, color: 'cyan' },
+      { text: '  (Esc or ? closes)', dim: true },
+    ],
+  ];
   for (const section of helpSections()) {
     if (section.bindings.length === 0) continue; // every key of it is listed above
     lines.push([{ text: section.title, bold: true }]);
-    for (const b of section.bindings) lines.push([{ text: `  ${b.label}`.padEnd(LABEL_WIDTH), color: 'cyan' }, { text: ` ${b.help}` }]);
+    for (const b of section.bindings)
+      lines.push([{ text: `  ${b.label}`.padEnd(LABEL_WIDTH), color: 'cyan' }, { text: ` ${b.help}` }]);
   }
   return lines;
 }
 
 /** The help overlay: two columns when wide enough, else one that scrolls (↑/↓, PgUp/PgDn) from `top`. */
-export const HelpOverlay = memo(function HelpOverlay({ width, height, top }: { width: number; height: number; top: number }) {
+export const HelpOverlay = memo(function HelpOverlay({
+  width,
+  height,
+  top,
+}: {
+  width: number;
+  height: number;
+  top: number;
+}) {
   const lines = helpLines();
   const columns = twoColumns(width, height, lines.length) ? 2 : 1;
   const colWidth = Math.floor((width - (columns - 1) * 2) / columns);
@@ -47,7 +63,8 @@ function twoColumns(width: number, height: number, n: number): boolean {
 function scrollWindow(lines: Seg[][], height: number, top: number): Seg[][][] {
   const t = Math.max(0, Math.min(top, lines.length - height));
   const part = lines.slice(t, t + height);
-  if (t + height < lines.length && height > 1) part[height - 1] = [{ text: `  ↓ ${lines.length - t - height + 1} more (↓/PgDn)`, dim: true }];
+  if (t + height < lines.length && height > 1)
+    part[height - 1] = [{ text: `  ↓ ${lines.length - t - height + 1} more (↓/PgDn)`, dim: true }];
   return [part];
 }
 

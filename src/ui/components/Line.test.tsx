@@ -16,7 +16,10 @@ function referenceFit(segs: readonly Seg[], width: number): Seg[] {
     const droppable = kept.filter((s) => (s.priority ?? 0) < 0);
     if (droppable.length === 0) break;
     const lowest = Math.min(...droppable.map((s) => s.priority ?? 0));
-    const victim = kept.map((s, i) => ({ s, i })).filter(({ s }) => (s.priority ?? 0) === lowest).pop()!;
+    const victim = kept
+      .map((s, i) => ({ s, i }))
+      .filter(({ s }) => (s.priority ?? 0) === lowest)
+      .pop()!;
     kept = kept.filter((_, i) => i !== victim.i);
   }
   const out: Seg[] = [];
@@ -38,7 +41,11 @@ function referenceFit(segs: readonly Seg[], width: number): Seg[] {
 
 const seg = fc.record(
   {
-    text: fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom('', ' · sort volume', '63.5¢', '選挙')),
+    text: fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+      fc.constantFrom('', ' · sort volume', '63.5¢', '選挙'),
+    ),
     priority: fc.integer({ min: -3, max: 0 }),
     bold: fc.boolean(),
   },
@@ -55,7 +62,10 @@ describe('Line', () => {
   });
 
   it('compares lines by what they draw', () => {
-    const a: Seg[] = [{ text: 'x', bold: true }, { text: ' 3s', dim: true }];
+    const a: Seg[] = [
+      { text: 'x', bold: true },
+      { text: ' 3s', dim: true },
+    ];
     expect(sameLine({ segs: a, width: 10 }, { segs: a.map((s) => ({ ...s })), width: 10 })).toBe(true);
     expect(sameLine({ segs: a, width: 10 }, { segs: a, width: 11 })).toBe(false);
     expect(sameLine({ segs: a, width: 10 }, { segs: [a[0]!, { text: ' 4s', dim: true }], width: 10 })).toBe(false);

@@ -11,7 +11,10 @@ export interface Seg {
   bold?: boolean;
   dim?: boolean;
   inverse?: boolean;
-  /** Negative: may be dropped when the line is too wide, most negative first (then the rightmost). Default 0: kept, cut last. */
+  /**
+   * Negative: may be dropped when the line is too wide, most negative first (then the rightmost). Default 0: kept, cut
+   * last.
+   */
   priority?: number;
 }
 
@@ -111,7 +114,11 @@ const SegText = memo(
 );
 
 const sameStyle = (a: Seg, b: Seg) =>
-  a.color === b.color && a.backgroundColor === b.backgroundColor && !a.bold === !b.bold && !a.dim === !b.dim && !a.inverse === !b.inverse;
+  a.color === b.color &&
+  a.backgroundColor === b.backgroundColor &&
+  !a.bold === !b.bold &&
+  !a.dim === !b.dim &&
+  !a.inverse === !b.inverse;
 
 /** Neighbours drawn alike become one Text (fewer nodes for Ink to build, lay out and colour every frame). */
 export function mergeRuns(segs: readonly Seg[]): Seg[] {

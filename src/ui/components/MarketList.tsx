@@ -32,7 +32,10 @@ export interface MarketListProps {
 }
 
 /** Which kinds of change figure the shown rows carry (their leading outcome's). */
-export function changeBases(ids: readonly string[], markets: MarketListProps['markets']): { has24h: boolean; hasSeen: boolean } {
+export function changeBases(
+  ids: readonly string[],
+  markets: MarketListProps['markets'],
+): { has24h: boolean; hasSeen: boolean } {
   let has24h = false;
   let hasSeen = false;
   for (const id of ids) {
@@ -80,7 +83,8 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
 export function MarketList(p: MarketListProps) {
   const visible = p.ids.slice(p.top, p.top + Math.max(0, p.rows));
   let body;
-  if (p.loading !== undefined && p.ids.length === 0) body = <Spinner clock={p.clock} width={p.width} label={p.loading} />;
+  if (p.loading !== undefined && p.ids.length === 0)
+    body = <Spinner clock={p.clock} width={p.width} label={p.loading} />;
   else if (p.ids.length === 0) body = <Line width={p.width} segs={[{ text: `  ${p.empty}`, dim: true }]} />;
   else
     body = visible.map((id, i) => {
@@ -101,7 +105,10 @@ export function MarketList(p: MarketListProps) {
     });
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflowY="hidden">
-      <Line width={p.width} segs={[...p.title(visible.length), { text: legendOf(visible, p.markets), dim: true, priority: -1 }]} />
+      <Line
+        width={p.width}
+        segs={[...p.title(visible.length), { text: legendOf(visible, p.markets), dim: true, priority: -1 }]}
+      />
       {body}
     </Box>
   );

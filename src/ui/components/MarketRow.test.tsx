@@ -15,7 +15,10 @@ const entryOf = (title: string, over = {}) => {
   return store.getState().markets.m1!;
 };
 const text = (width: number, title = 'A title') =>
-  fitSegments(rowSegs({ entry: entryOf(title), selected: true, focused: true, now: 5000, intervalMs: 10_000, width }), width)
+  fitSegments(
+    rowSegs({ entry: entryOf(title), selected: true, focused: true, now: 5000, intervalMs: 10_000, width }),
+    width,
+  )
     .map((s) => s.text)
     .join('');
 
@@ -48,47 +51,80 @@ describe('market row', () => {
     }
   });
 
-  it('draws the row (ink-testing-library): title, leading outcome in full when there is room, price, volume', async () => {
-    const entry = entryOf('Largest party', { outcomes: [{ name: 'Progressive', price: 0.383 }, { name: 'Other', price: 0.1 }] });
-    const t = render(<MarketRow entry={entry} selected={false} focused={false} now={3000} intervalMs={10_000} width={99} />);
-    const f = await waitForFrame(t, 'Largest party');
-    expect(f).toMatch(/^ {2}ACTIVE\s+Largest party\s+Progressive\s+38\.3¢\s+·0\.0¢\s+1\.5k$/); // Ink trims the blank age
-    expect(stringWidth(f)).toBe(99 - 9);
-  });
+  it(
+    'draws the row (ink-testing-library): title, leading outcome in full when there is room, price, ' + 'volume',
+    async () => {
+      const entry = entryOf('Largest party', {
+        outcomes: [
+          { name: 'Progressive', price: 0.383 },
+          { name: 'Other', price: 0.1 },
+        ],
+      });
+      const t = render(
+        <MarketRow entry={entry} selected={false} focused={false} now={3000} intervalMs={10_000} width={99} />,
+      );
+      const f = await waitForFrame(t, 'Largest party');
+      expect(f).toMatch(/^ {2}ACTIVE\s+Largest party\s+Progressive\s+38\.3¢\s+·0\.0¢\s+1\.5k$/); // Ink trims the blank age
+      expect(stringWidth(f)).toBe(99 - 9);
+    },
+  );
 
-  it('shows its age once it is older than three refresh intervals (in 10 s steps), or STALE in the badge when there is no age column', async () => {
-    const old = entryOf('Old one');
-    const t = render(<MarketRow entry={old} selected={false} focused={false} now={1000 + 31_000} intervalMs={10_000} width={99} />);
-    expect(await waitForFrame(t, 'Old one')).toMatch(/^ {2}ACTIVE\s+Old one .* 30s ago$/);
-    t.rerender(<MarketRow entry={old} selected={false} focused={false} now={1000 + 185_000} intervalMs={10_000} width={99} />);
-    expect(await waitForFrame(t, (f) => / 3m ago$/.test(f))).toContain('Old one');
-    const narrow = render(<MarketRow entry={old} selected={false} focused={false} now={1000 + 31_000} intervalMs={10_000} width={70} />);
-    expect(await waitForFrame(narrow, 'Old one')).toMatch(/^ {2}STALE\s+Old one\s+Yes/);
-  });
+  it(
+    'shows its age once it is older than three refresh intervals (in 10 s steps), or STALE in the badge when there is ' +
+      'no age column',
+    async () => {
+      const old = entryOf('Old one');
+      const t = render(
+        <MarketRow entry={old} selected={false} focused={false} now={1000 + 31_000} intervalMs={10_000} width={99} />,
+      );
+      expect(await waitForFrame(t, 'Old one')).toMatch(/^ {2}ACTIVE\s+Old one .* 30s ago$/);
+      t.rerender(
+        <MarketRow entry={old} selected={false} focused={false} now={1000 + 185_000} intervalMs={10_000} width={99} />,
+      );
+      expect(await waitForFrame(t, (f) => / 3m ago$/.test(f))).toContain('Old one');
+      const narrow = render(
+        <MarketRow entry={old} selected={false} focused={false} now={1000 + 31_000} intervalMs={10_000} width={70} />,
+      );
+      expect(await waitForFrame(narrow, 'Old one')).toMatch(/^ {2}STALE\s+Old one\s+Yes/);
+    },
+  );
 
-  it('highlights the selected row: an even inverse bar when the list has focus, bold otherwise — never only the ▸', () => {
-    const segs = rowSegs({ entry: entryOf('A'), selected: true, focused: true, now: 5000, intervalMs: 10_000, width: 80 });
-    const focused = highlightRow(segs, true, true);
-    expect(focused.every((s) => s.inverse && s.bold && !s.color && !s.dim)).toBe(true);
-    expect(focused.map((s) => s.text)).toEqual(segs.map((s) => s.text));
-    const unfocused = highlightRow(segs, true, false);
-    expect(unfocused.every((s) => s.bold && !s.inverse && !s.dim)).toBe(true);
-    expect(highlightRow(segs, false, true)).toEqual(segs);
-  });
-  it('redraws only when something it shows changes: its data, place, width, or the stale age the clock moves', async () => {
-    const entry = entryOf('Ticking');
-    const p = { entry, selected: false, focused: false, now: 3000, intervalMs: 10_000, width: 99 };
-    expect(sameRow(p, { ...p, now: 4000 })).toBe(true); // fresh: no age to move
-    expect(sameRow(p, { ...p, now: 1000 + 30_000 })).toBe(true); // still fresh
-    expect(sameRow({ ...p, now: 1000 + 30_000 }, { ...p, now: 1000 + 30_001 })).toBe(false); // turns stale
-    expect(sameRow({ ...p, now: 1000 + 31_000 }, { ...p, now: 1000 + 39_999 })).toBe(true); // "30s ago" both
-    expect(sameRow({ ...p, now: 1000 + 39_999 }, { ...p, now: 1000 + 40_000 })).toBe(false); // "40s ago"
-    expect(sameRow({ ...p, now: 1000 + 120_000 }, { ...p, now: 1000 + 150_000 })).toBe(true); // "2m ago" both
-    expect(sameRow(p, { ...p, selected: true })).toBe(false);
-    expect(sameRow(p, { ...p, entry: { ...entry } })).toBe(false);
-    const t = render(<MarketRow {...p} />);
-    expect(await waitForFrame(t, 'Ticking')).toMatch(/ 1\.5k$/);
-    t.rerender(<MarketRow {...p} now={1000 + 31_000} />);
-    expect(await waitForFrame(t, (f) => / 30s ago$/.test(f))).toMatch(/Ticking/);
-  });
+  it(
+    'highlights the selected row: an even inverse bar when the list has focus, bold otherwise — never only the ' + '▸',
+    () => {
+      const segs = rowSegs({
+        entry: entryOf('A'),
+        selected: true,
+        focused: true,
+        now: 5000,
+        intervalMs: 10_000,
+        width: 80,
+      });
+      const focused = highlightRow(segs, true, true);
+      expect(focused.every((s) => s.inverse && s.bold && !s.color && !s.dim)).toBe(true);
+      expect(focused.map((s) => s.text)).toEqual(segs.map((s) => s.text));
+      const unfocused = highlightRow(segs, true, false);
+      expect(unfocused.every((s) => s.bold && !s.inverse && !s.dim)).toBe(true);
+      expect(highlightRow(segs, false, true)).toEqual(segs);
+    },
+  );
+  it(
+    'redraws only when something it shows changes: its data, place, width, or the stale age the clock ' + 'moves',
+    async () => {
+      const entry = entryOf('Ticking');
+      const p = { entry, selected: false, focused: false, now: 3000, intervalMs: 10_000, width: 99 };
+      expect(sameRow(p, { ...p, now: 4000 })).toBe(true); // fresh: no age to move
+      expect(sameRow(p, { ...p, now: 1000 + 30_000 })).toBe(true); // still fresh
+      expect(sameRow({ ...p, now: 1000 + 30_000 }, { ...p, now: 1000 + 30_001 })).toBe(false); // turns stale
+      expect(sameRow({ ...p, now: 1000 + 31_000 }, { ...p, now: 1000 + 39_999 })).toBe(true); // "30s ago" both
+      expect(sameRow({ ...p, now: 1000 + 39_999 }, { ...p, now: 1000 + 40_000 })).toBe(false); // "40s ago"
+      expect(sameRow({ ...p, now: 1000 + 120_000 }, { ...p, now: 1000 + 150_000 })).toBe(true); // "2m ago" both
+      expect(sameRow(p, { ...p, selected: true })).toBe(false);
+      expect(sameRow(p, { ...p, entry: { ...entry } })).toBe(false);
+      const t = render(<MarketRow {...p} />);
+      expect(await waitForFrame(t, 'Ticking')).toMatch(/ 1\.5k$/);
+      t.rerender(<MarketRow {...p} now={1000 + 31_000} />);
+      expect(await waitForFrame(t, (f) => / 30s ago$/.test(f))).toMatch(/Ticking/);
+    },
+  );
 });

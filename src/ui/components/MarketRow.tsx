@@ -41,7 +41,12 @@ export function rowColumns(width: number) {
 function baseColumns(width: number) {
   let cols = { lead: true, change: true, volume: true, age: true };
   const fixed = (c: typeof cols) =>
-    W.marker + W.badge + (c.lead ? W.leadName + W.leadPrice : 0) + (c.change ? W.change : 0) + (c.volume ? W.volume : 0) + (c.age ? W.age : 0);
+    W.marker +
+    W.badge +
+    (c.lead ? W.leadName + W.leadPrice : 0) +
+    (c.change ? W.change : 0) +
+    (c.volume ? W.volume : 0) +
+    (c.age ? W.age : 0);
   for (const drop of ['age', 'volume', 'change', 'lead'] as const) {
     // The age column goes first, while the title is still short of AGE_TITLE: STALE moves into the badge then.
     if (width - fixed(cols) >= (drop === 'age' ? AGE_TITLE : MIN_TITLE)) break;
@@ -62,7 +67,10 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched }: Ro
     stale && !cols.age ? badgeSeg('stale', true) : quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
     { text: ' ' },
     ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
-    { text: fitWidth(sanitize(m.title) || '(untitled)', Math.max(1, cols.title - 1 - (watched ? 2 : 0)), true) + ' ', bold: selected },
+    {
+      text: fitWidth(sanitize(m.title) || '(untitled)', Math.max(1, cols.title - 1 - (watched ? 2 : 0)), true) + ' ',
+      bold: selected,
+    },
   ];
   if (cols.lead) {
     // '…' while the outcomes are still to come with the market's detail, '—' when it has no price at all
@@ -78,7 +86,10 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched }: Ro
   if (cols.age) {
     // A fresh row shows no age: the header carries the list's age, and every listed row is at most that old.
     // A stale one says how old it is, in steps that change every 10 s at most ("30s ago", "2m ago").
-    segs.push({ text: padStartWidth(timeText(entry, now, intervalMs), W.age), ...(stale ? { color: colors.warn, bold: true } : { dim: true }) });
+    segs.push({
+      text: padStartWidth(timeText(entry, now, intervalMs), W.age),
+      ...(stale ? { color: colors.warn, bold: true } : { dim: true }),
+    });
   }
   return segs;
 }

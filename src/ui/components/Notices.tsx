@@ -11,7 +11,11 @@ export function noticeLine(notices: readonly Notice[], flash: UiState['flash'], 
   if (flash && now < flash.until) return [{ text: '» ', color: 'cyan' }, { text: sanitize(flash.text) }];
   const n = notices[notices.length - 1];
   if (!n || now - n.at >= NOTICE_MS || now < n.at - 60_000) return undefined;
-  if (n.level === 'alert') return [{ text: '★ ALERT ', color: 'magenta', bold: true }, { text: sanitize(n.text), bold: true }];
+  if (n.level === 'alert')
+    return [
+      { text: '★ ALERT ', color: 'magenta', bold: true },
+      { text: sanitize(n.text), bold: true },
+    ];
   return [
     { text: n.level === 'warn' ? '! ' : 'i ', color: n.level === 'warn' ? 'yellow' : 'cyan', bold: true },
     { text: sanitize(n.text), ...(n.level === 'warn' ? { color: 'yellow' } : {}) },

@@ -17,7 +17,16 @@ async function openForm(): Promise<Harness> {
   return h;
 }
 
-const quote: Quote = { shares: 39.0625, averagePrice: 0.64, priceBefore: 0.635, priceAfter: 0.6442, priceImpact: 0.0092, fee: 0.25, total: 25.25, raw: {} };
+const quote: Quote = {
+  shares: 39.0625,
+  averagePrice: 0.64,
+  priceBefore: 0.635,
+  priceAfter: 0.6442,
+  priceImpact: 0.0092,
+  fee: 0.25,
+  total: 25.25,
+  raw: {},
+};
 const form = (amount: string, outcome = 'Yes'): QuoteForm => ({ outcome, amount, action: 'buy' });
 const rowOf = (frame: string) => frame.split('\n').find((l) => l.startsWith('▸ ')) ?? '';
 
@@ -109,7 +118,13 @@ describe('quote form', () => {
   it('shows other quote errors as a sanitized message', async () => {
     const { term, store, clock } = await openForm();
     await press(term, ['5']);
-    store.getState().quoteFailed('m1', form('5'), { kind: 'server', status: 500, code: 'INTERNAL', message: 'oops\x1b[2J\x1b]52;c;AAAA\x07 try later', at: clock.now() });
+    store.getState().quoteFailed('m1', form('5'), {
+      kind: 'server',
+      status: 500,
+      code: 'INTERNAL',
+      message: 'oops\x1b[2J\x1b]52;c;AAAA\x07 try later',
+      at: clock.now(),
+    });
     const f = await waitForFrame(term, '✗ oops');
     expect(f).toContain('try later');
     expect(f).not.toContain('\x1b]');

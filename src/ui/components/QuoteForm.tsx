@@ -30,7 +30,10 @@ export interface QuoteFormProps {
 const LABEL_W = 10;
 
 function fieldLabel(name: string, active: boolean): Seg {
-  return { text: `${active ? '▸ ' : '  '}${name}`.padEnd(LABEL_W), ...(active ? { color: 'cyan', bold: true } : { dim: true }) };
+  return {
+    text: `${active ? '▸ ' : '  '}${name}`.padEnd(LABEL_W),
+    ...(active ? { color: 'cyan', bold: true } : { dim: true }),
+  };
 }
 
 function choiceSeg(value: string, active: boolean, width: number): Seg {
@@ -38,7 +41,10 @@ function choiceSeg(value: string, active: boolean, width: number): Seg {
 }
 
 function tradeBadge(p: QuoteFormProps) {
-  return p.tradeState ?? (p.market && p.market.status !== 'active' && p.market.status !== 'unknown' ? p.market.status : undefined);
+  return (
+    p.tradeState ??
+    (p.market && p.market.status !== 'active' && p.market.status !== 'unknown' ? p.market.status : undefined)
+  );
 }
 
 /** The form's outcome; until the form is opened, the one it will start with. */
@@ -57,12 +63,22 @@ export function quoteSummarySegs(p: QuoteFormProps): Seg[] {
   if (!p.market) return [...head, { text: ' (no market)', dim: true }];
   const amount = form.amount.trim() ? sanitize(form.amount.trim()) : '';
   const e = p.entry;
-  const tradeError = e?.status === 'error' && (e.error?.kind === 'closed' || e.error?.kind === 'resolved' || e.error?.kind === 'settling');
+  const tradeError =
+    e?.status === 'error' &&
+    (e.error?.kind === 'closed' || e.error?.kind === 'resolved' || e.error?.kind === 'settling');
   // The badge is already beside the title; the long 409/410/423 sentence would only push the form out.
-  const result: Seg[] = tradeError ? [{ text: `no quotes${e.error?.status ? ` (${e.error.status})` : ''}`, dim: true }] : (quoteResultLines(e, form, false, p.detailFocused)[0] ?? []);
+  const result: Seg[] = tradeError
+    ? [{ text: `no quotes${e.error?.status ? ` (${e.error.status})` : ''}`, dim: true }]
+    : (quoteResultLines(e, form, false, p.detailFocused)[0] ?? []);
   if (!amount && (!e || e.status === 'idle')) return [...head, { text: '  ' }, ...result];
   // Outcome · amount · action stay; the result is cut (…) when the line is short.
-  return [...head, { text: `  ${shownOutcome(p, form)}`, bold: true }, { text: ` · ${amount || '—'} · ${form.action}` }, { text: '  ' }, ...result];
+  return [
+    ...head,
+    { text: `  ${shownOutcome(p, form)}`, bold: true },
+    { text: ` · ${amount || '—'} · ${form.action}` },
+    { text: '  ' },
+    ...result,
+  ];
 }
 
 function QuoteFormView(p: QuoteFormProps) {
@@ -87,7 +103,10 @@ function QuoteFormView(p: QuoteFormProps) {
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
-      <Line width={p.width} segs={[fieldLabel('Outcome', active('outcome')), choiceSeg(outcome, active('outcome'), valueW)]} />
+      <Line
+        width={p.width}
+        segs={[fieldLabel('Outcome', active('outcome')), choiceSeg(outcome, active('outcome'), valueW)]}
+      />
       <Box width={p.width} height={1} overflow="hidden">
         <Line width={LABEL_W} segs={[fieldLabel('Amount', active('amount'))]} />
         <Box width={valueW} overflow="hidden">
@@ -102,7 +121,10 @@ function QuoteFormView(p: QuoteFormProps) {
           </Text>
         </Box>
       </Box>
-      <Line width={p.width} segs={[fieldLabel('Action', active('action')), choiceSeg(form.action, active('action'), valueW)]} />
+      <Line
+        width={p.width}
+        segs={[fieldLabel('Action', active('action')), choiceSeg(form.action, active('action'), valueW)]}
+      />
       {lines.slice(0, 2).map((segs, i) => (
         <Line key={i} width={p.width} segs={[{ text: '  ' }, ...segs]} />
       ))}
@@ -110,5 +132,7 @@ function QuoteFormView(p: QuoteFormProps) {
   );
 }
 
-/** The quote form; its props are store entries and UI state, so a clock tick or another market's answer leaves it alone. */
+/**
+ * The quote form; its props are store entries and UI state, so a clock tick or another market's answer leaves it alone.
+ */
 export const QuoteFormPane = memo(QuoteFormView);

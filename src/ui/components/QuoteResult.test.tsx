@@ -12,7 +12,16 @@ import { quoteResultLines } from './QuoteResult.js';
 afterEach(() => cleanup());
 
 const form: QuoteForm = { outcome: 'Yes', amount: '25', action: 'buy' };
-const quote: Quote = { shares: 39.0625, averagePrice: 0.64, priceBefore: 0.635, priceAfter: 0.6442, priceImpact: 0.0092, fee: 0.25, total: 25.25, raw: {} };
+const quote: Quote = {
+  shares: 39.0625,
+  averagePrice: 0.64,
+  priceBefore: 0.635,
+  priceAfter: 0.6442,
+  priceImpact: 0.0092,
+  fee: 0.25,
+  total: 25.25,
+  raw: {},
+};
 const ok: QuoteEntry = { form, status: 'ok', result: quote, answeredForm: form };
 
 /** The result lines as drawn, via ink-testing-library. */
@@ -37,7 +46,10 @@ describe('quote result', () => {
 
   it('a sale moves the price down: the impact is negative', async () => {
     const sell: QuoteForm = { ...form, action: 'sell' };
-    const f = await drawn({ form: sell, status: 'ok', answeredForm: sell, result: { ...quote, priceAfter: 0.631, priceImpact: -0.004 } }, sell);
+    const f = await drawn(
+      { form: sell, status: 'ok', answeredForm: sell, result: { ...quote, priceAfter: 0.631, priceImpact: -0.004 } },
+      sell,
+    );
     expect(f).toContain('impact -0.4¢');
   });
 
@@ -45,8 +57,16 @@ describe('quote result', () => {
     expect(await drawn(ok, { ...form, amount: '250' })).toContain('updating… 39.06 shares');
     expect(await drawn({ form, status: 'waiting' })).toContain('… waiting for a quote');
     // a try that failed for a passing reason says why it is still waiting
-    const retry = { kind: 'server', code: 'HTTP_503', status: 503, message: 'The service is unavailable right now (503).', at: 0 } as const;
-    expect(await drawn({ form, status: 'waiting', retryError: retry })).toContain('… waiting for a quote · retrying after HTTP 503'); // the server's message follows when there is room
+    const retry = {
+      kind: 'server',
+      code: 'HTTP_503',
+      status: 503,
+      message: 'The service is unavailable right now (503).',
+      at: 0,
+    } as const;
+    expect(await drawn({ form, status: 'waiting', retryError: retry })).toContain(
+      '… waiting for a quote · retrying after HTTP 503',
+    ); // the server's message follows when there is room
   });
 
   it.each([
@@ -54,13 +74,24 @@ describe('quote result', () => {
     ['resolved', 410, 'RESOLVED Market resolved (410)'],
     ['settling', 423, 'SETTLING Market settling (423)'],
   ] as const)('%s (%i) → badge and plain words', async (kind, status, text) => {
-    const f = await drawn({ form, status: 'error', answeredForm: form, error: { kind, status, code: kind, message: 'x', at: 0 } });
+    const f = await drawn({
+      form,
+      status: 'error',
+      answeredForm: form,
+      error: { kind, status, code: kind, message: 'x', at: 0 },
+    });
     expect(f).toContain(text);
   });
 
   it('shows a validation message and other errors sanitized, never NaN or undefined', async () => {
-    expect(await drawn({ form: { ...form, amount: 'abc' }, status: 'invalid', validation: 'Amount must be a number' })).toContain('✗ Amount must be a number');
-    const f = await drawn({ form, status: 'error', error: { kind: 'server', code: 'INTERNAL', message: 'bad\x1b]52;c;QUFB\x07 day', at: 0 } });
+    expect(
+      await drawn({ form: { ...form, amount: 'abc' }, status: 'invalid', validation: 'Amount must be a number' }),
+    ).toContain('✗ Amount must be a number');
+    const f = await drawn({
+      form,
+      status: 'error',
+      error: { kind: 'server', code: 'INTERNAL', message: 'bad\x1b]52;c;QUFB\x07 day', at: 0 },
+    });
     expect(f).toContain('✗ bad day');
     const odd = await drawn({ ...ok, result: { raw: {} } as Quote });
     expect(odd).toContain('— shares');
@@ -69,7 +100,17 @@ describe('quote result', () => {
 });
 
 describe('folded quote form (one line)', () => {
-  const base: QuoteFormProps = { market: makeMarket(1), entry: undefined, tradeState: undefined, focused: false, field: 'amount', amountCursor: 0, width: 80, height: 1, collapsed: true };
+  const base: QuoteFormProps = {
+    market: makeMarket(1),
+    entry: undefined,
+    tradeState: undefined,
+    focused: false,
+    field: 'amount',
+    amountCursor: 0,
+    width: 80,
+    height: 1,
+    collapsed: true,
+  };
 
   it('says how to open the form while it is empty', async () => {
     const f = await waitForFrame(render(<QuoteFormPane {...base} />), 'Quote');
@@ -82,7 +123,12 @@ describe('folded quote form (one line)', () => {
   });
 
   it('shows the 409/410/423 badge beside the title', async () => {
-    const entry: QuoteEntry = { form, status: 'error', answeredForm: form, error: { kind: 'resolved', status: 410, code: 'MARKET_RESOLVED', message: 'x', at: 0 } };
+    const entry: QuoteEntry = {
+      form,
+      status: 'error',
+      answeredForm: form,
+      error: { kind: 'resolved', status: 410, code: 'MARKET_RESOLVED', message: 'x', at: 0 },
+    };
     const f = await waitForFrame(render(<QuoteFormPane {...base} entry={entry} tradeState="resolved" />), 'Quote');
     expect(f).toBe('◇ Quote RESOLVED  Yes · 25 · buy  no quotes (410)');
     expect(f.split('\n')).toHaveLength(1);

@@ -38,7 +38,12 @@ function idleHint(focused: boolean, detailFocused: boolean): string {
   return detailFocused ? 'Press ⏎ to open the quote form.' : 'Press ⏎ twice to open the quote form.';
 }
 
-export function quoteResultLines(entry: QuoteEntry | undefined, form: QuoteForm, focused: boolean, detailFocused = false): Seg[][] {
+export function quoteResultLines(
+  entry: QuoteEntry | undefined,
+  form: QuoteForm,
+  focused: boolean,
+  detailFocused = false,
+): Seg[][] {
   if (!entry || entry.status === 'idle') {
     return [[{ text: idleHint(focused, detailFocused), dim: true }]];
   }

@@ -9,5 +9,13 @@ const INTERVAL = 120;
 export function Spinner({ clock, label, width }: { clock: Clock; label: string; width: number }) {
   const now = useNow(clock, INTERVAL);
   const frame = FRAMES[Math.floor(now / INTERVAL) % FRAMES.length] ?? FRAMES[0]!;
-  return <Line width={width} segs={[{ text: `${frame} `, color: 'cyan' }, { text: label, dim: true }]} />;
+  return (
+    <Line
+      width={width}
+      segs={[
+        { text: `${frame} `, color: 'cyan' },
+        { text: label, dim: true },
+      ]}
+    />
+  );
 }

@@ -8,7 +8,10 @@ function tabsAt(active: number, level: Level): Seg[] {
   return VIEWS.flatMap((v, i): Seg[] => {
     const name = level === 'title' || i === active ? v.title : level === 'short' ? v.short : '';
     const text = ` ${viewKey(i)}${name ? ` ${name}` : ''} `;
-    return [{ text: i === 0 ? '' : ' ' }, i === active ? { text, bold: true, inverse: true, color: 'cyan' } : { text, dim: true }];
+    return [
+      { text: i === 0 ? '' : ' ' },
+      i === active ? { text, bold: true, inverse: true, color: 'cyan' } : { text, dim: true },
+    ];
   });
 }
 

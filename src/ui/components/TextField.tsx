@@ -6,7 +6,17 @@ import { clampCursor, type TextState } from '../textEdit.js';
  * A one-line text field drawn within `width` cells: the part around the
  * cursor is shown, the cursor cell is inverse while focused.
  */
-export function TextField({ state, width, focused, placeholder = '' }: { state: TextState; width: number; focused: boolean; placeholder?: string }) {
+export function TextField({
+  state,
+  width,
+  focused,
+  placeholder = '',
+}: {
+  state: TextState;
+  width: number;
+  focused: boolean;
+  placeholder?: string;
+}) {
   const { value, cursor } = clampCursor(state);
   const w = Math.max(1, Math.floor(width));
   if (value === '') {

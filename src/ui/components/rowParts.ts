@@ -30,7 +30,11 @@ export function marketHead(entry: MarketEntry, selected: boolean, titleW: number
  * Which optional columns fit beside a title of at least MIN_TITLE cells: the
  * least important (last listed) go first. Returns the kept ones and the title's width.
  */
-export function fitColumns<K extends string>(width: number, fixed: number, optional: readonly (readonly [K, number])[]): { keep: ReadonlySet<K>; title: number } {
+export function fitColumns<K extends string>(
+  width: number,
+  fixed: number,
+  optional: readonly (readonly [K, number])[],
+): { keep: ReadonlySet<K>; title: number } {
   const kept = [...optional];
   const used = () => fixed + kept.reduce((n, [, w]) => n + w, 0);
   while (kept.length > 0 && width - used() < MIN_TITLE) kept.pop();

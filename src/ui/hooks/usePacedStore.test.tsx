@@ -6,33 +6,37 @@ import { waitForFrame } from '../../../test/support/wait.js';
 import { INTERACTIVE_MS, pacedStore } from './usePacedStore.js';
 
 describe('pacedStore', () => {
-  it('announces and shows changes for a while after start and after each key; while idle, only what the tick refreshes', () => {
-    const clock = new ManualClock();
-    const store = createOddsStore({ mode: 'key', limit: 30 });
-    const paced = pacedStore(store, clock);
-    let calls = 0;
-    const off = paced.api.subscribe(() => calls++);
-    store.getState().listLoaded([makeMarket(1)], clock.now());
-    expect(calls).toBe(1); // just started: drawn at once
-    clock.advance(INTERACTIVE_MS);
-    store.getState().listLoaded([makeMarket(2)], clock.now());
-    expect(calls).toBe(1); // idle: left to the next clock tick
-    expect(paced.api.getState().list.ids).toEqual(['m1']); // still what was shown
-    paced.refresh(); // the tick
-    expect(paced.api.getState().list.ids).toEqual(['m2']);
-    store.getState().listLoaded([makeMarket(6)], clock.now());
-    paced.touch(); // a key shows the store as it is
-    expect(paced.api.getState().list.ids).toEqual(['m6']);
-    store.getState().listLoaded([makeMarket(3)], clock.now());
-    expect(calls).toBe(2); // a key: drawn at once again
-    clock.advance(INTERACTIVE_MS - 1);
-    store.getState().listLoaded([makeMarket(4)], clock.now());
-    expect(calls).toBe(3);
-    off();
-    paced.touch();
-    store.getState().listLoaded([makeMarket(5)], clock.now());
-    expect(calls).toBe(3);
-  });
+  it(
+    'announces and shows changes for a while after start and after each key; while idle, only what the tick ' +
+      'refreshes',
+    () => {
+      const clock = new ManualClock();
+      const store = createOddsStore({ mode: 'key', limit: 30 });
+      const paced = pacedStore(store, clock);
+      let calls = 0;
+      const off = paced.api.subscribe(() => calls++);
+      store.getState().listLoaded([makeMarket(1)], clock.now());
+      expect(calls).toBe(1); // just started: drawn at once
+      clock.advance(INTERACTIVE_MS);
+      store.getState().listLoaded([makeMarket(2)], clock.now());
+      expect(calls).toBe(1); // idle: left to the next clock tick
+      expect(paced.api.getState().list.ids).toEqual(['m1']); // still what was shown
+      paced.refresh(); // the tick
+      expect(paced.api.getState().list.ids).toEqual(['m2']);
+      store.getState().listLoaded([makeMarket(6)], clock.now());
+      paced.touch(); // a key shows the store as it is
+      expect(paced.api.getState().list.ids).toEqual(['m6']);
+      store.getState().listLoaded([makeMarket(3)], clock.now());
+      expect(calls).toBe(2); // a key: drawn at once again
+      clock.advance(INTERACTIVE_MS - 1);
+      store.getState().listLoaded([makeMarket(4)], clock.now());
+      expect(calls).toBe(3);
+      off();
+      paced.touch();
+      store.getState().listLoaded([makeMarket(5)], clock.now());
+      expect(calls).toBe(3);
+    },
+  );
 });
 
 describe('paced App', () => {

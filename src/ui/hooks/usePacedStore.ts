@@ -27,10 +27,16 @@ export interface PacedStore {
  * read as it is (tests that do not advance their clock).
  */
 export function usePacedStore(store: StoreView, clock: Clock, paced: boolean): PacedStore {
-  return useMemo(() => (paced ? pacedStore(store, clock) : { api: store, touch: () => {}, refresh: () => {} }), [store, clock, paced]);
+  return useMemo(
+    () => (paced ? pacedStore(store, clock) : { api: store, touch: () => {}, refresh: () => {} }),
+    [store, clock, paced],
+  );
 }
 
-/** The pacing itself: changes are shown and announced only before `until`, which starts INTERACTIVE_MS after creation and each `touch` moves. */
+/**
+ * The pacing itself: changes are shown and announced only before `until`, which starts INTERACTIVE_MS after creation
+ * and each `touch` moves.
+ */
 export function pacedStore(store: StoreView, clock: Clock): PacedStore {
   let until = clock.now() + INTERACTIVE_MS;
   let shown = store.getState();

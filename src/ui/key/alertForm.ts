@@ -12,7 +12,11 @@ const FLASH_MS = 3000;
 /** `a` on a market: the form opens on its leading outcome. */
 export function openAlertForm(ctx: KeyCtx, marketId: string): void {
   const m = ctx.store.getState().markets[marketId]?.market;
-  ctx.dispatch({ type: 'openAlertForm', marketId, outcome: m ? (leadingOutcome(m)?.name ?? m.outcomes[0]?.name ?? '') : '' });
+  ctx.dispatch({
+    type: 'openAlertForm',
+    marketId,
+    outcome: m ? (leadingOutcome(m)?.name ?? m.outcomes[0]?.name ?? '') : '',
+  });
 }
 
 /** Only digits and one decimal point get into a number field. */
@@ -77,6 +81,9 @@ export function alertFormKey(ctx: KeyCtx, input: string, key: Key): void {
   // a number typed on the kind or outcome field starts the price (as in the quote form)
   const text = typedText(input, key);
   if (/^[0-9.]/.test(text) && alertFields(f.kind).includes('value')) {
-    ctx.dispatch({ type: 'editAlertForm', patch: { field: 'value', value: numberEdit(f, 'value', { type: 'insert', text }) } });
+    ctx.dispatch({
+      type: 'editAlertForm',
+      patch: { field: 'value', value: numberEdit(f, 'value', { type: 'insert', text }) },
+    });
   }
 }

@@ -4,7 +4,9 @@ import { KEY_CONTEXTS, matchCommand } from './keyBindings.js';
 
 const FLASH_MS = 3000;
 
-/** The alert log overlay: the cursor moves over the alerts set, x removes one (config alerts stay: the file sets them). */
+/**
+ * The alert log overlay: the cursor moves over the alerts set, x removes one (config alerts stay: the file sets them).
+ */
 export function alertLogKey(ctx: KeyCtx, input: string, key: Key): void {
   const cmd = matchCommand(KEY_CONTEXTS.alertLog.commands, input, key);
   const rules = ctx.store.getState().alerts.rules;
@@ -20,12 +22,20 @@ export function alertLogKey(ctx: KeyCtx, input: string, key: Key): void {
       return ctx.dispatch({ type: 'toggleAlertLog' });
     case 'up':
     case 'down':
-      return ctx.dispatch({ type: 'alertLogCursor', index: Math.min(Math.max(0, cursor + (cmd === 'down' ? 1 : -1)), Math.max(0, rules.length - 1)) });
+      return ctx.dispatch({
+        type: 'alertLogCursor',
+        index: Math.min(Math.max(0, cursor + (cmd === 'down' ? 1 : -1)), Math.max(0, rules.length - 1)),
+      });
     case 'removeAlert': {
       const rule = rules[cursor];
       if (!rule) return;
       const now = ctx.clock.now();
-      if (rule.source === 'config') return ctx.dispatch({ type: 'flash', text: 'That alert comes from the config file: remove it there.', until: now + FLASH_MS });
+      if (rule.source === 'config')
+        return ctx.dispatch({
+          type: 'flash',
+          text: 'That alert comes from the config file: remove it there.',
+          until: now + FLASH_MS,
+        });
       ctx.sync.removeAlert(rule.id);
       return ctx.dispatch({ type: 'alertLogCursor', index: Math.max(0, Math.min(cursor, rules.length - 2)) });
     }

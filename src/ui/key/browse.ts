@@ -49,7 +49,8 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       toMarkets(ctx);
       return ctx.dispatch({ type: 'openSearch', initial: query.q });
     case 'sort':
-      if (ctx.view.id === 'movers') return ctx.dispatch({ type: 'moversWindow', window: ctx.ui.moversWindow === '1h' ? '24h' : '1h' });
+      if (ctx.view.id === 'movers')
+        return ctx.dispatch({ type: 'moversWindow', window: ctx.ui.moversWindow === '1h' ? '24h' : '1h' });
       toMarkets(ctx);
       return ctx.sync.search({ sort: nextInCycle(SORTS, query.sort || 'volume'), offset: 0 });
     case 'filter':
@@ -57,7 +58,10 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       return ctx.sync.search({ status: nextInCycle(STATUSES, query.status || 'active'), offset: 0 });
     case 'category':
       toMarkets(ctx);
-      return ctx.sync.search({ category: nextInCycle(['', ...ctx.store.getState().categories], query.category), offset: 0 });
+      return ctx.sync.search({
+        category: nextInCycle(['', ...ctx.store.getState().categories], query.category),
+        offset: 0,
+      });
     case 'refresh': {
       const r = ctx.sync.refreshNow();
       return flash(ctx, r.ok ? 'Refreshing…' : refusalText(r, ctx.clock.now()));

@@ -44,43 +44,79 @@ describe('key chunks', () => {
     const r = recorder();
     feedInput(r.sink, 'jj', NO_KEY);
     feedInput(r.sink, '\r\r', NO_KEY);
-    expect(r.presses).toEqual([['j', {}], ['j', {}], ['', { return: true }], ['', { return: true }]]);
+    expect(r.presses).toEqual([
+      ['j', {}],
+      ['j', {}],
+      ['', { return: true }],
+      ['', { return: true }],
+    ]);
   });
 
   it('passes single keys and escape sequences through unchanged', () => {
     const r = recorder();
     feedInput(r.sink, '', { ...NO_KEY, downArrow: true });
     feedInput(r.sink, 'q', NO_KEY);
-    expect(r.presses).toEqual([['', { downArrow: true }], ['q', {}]]);
+    expect(r.presses).toEqual([
+      ['', { downArrow: true }],
+      ['q', {}],
+    ]);
   });
 
   it('types the rest of a chunk as text once a field opens, and a trailing Enter submits', () => {
     const r = recorder();
     feedInput(r.sink, 'j/foo\r', NO_KEY);
-    expect(r.presses).toEqual([['j', {}], ['/', {}], ['foo', {}], ['', { return: true }]]);
+    expect(r.presses).toEqual([
+      ['j', {}],
+      ['/', {}],
+      ['foo', {}],
+      ['', { return: true }],
+    ]);
   });
 
   it('keeps an Enter in the middle of a chunk as text, so a pasted line cannot run commands', () => {
     const r = recorder();
     feedInput(r.sink, '/a\rq\r', NO_KEY);
-    expect(r.presses).toEqual([['/', {}], ['a\rq', {}], ['', { return: true }]]);
+    expect(r.presses).toEqual([
+      ['/', {}],
+      ['a\rq', {}],
+      ['', { return: true }],
+    ]);
     expect(textChunk('25')).toEqual({ text: '25', submit: false });
     expect(textChunk('25\r\r')).toEqual({ text: '25', submit: true });
   });
 
-  it('reads an Enter that starts the text as a key press: "\\r/" sends the search, then "/" opens the box again', () => {
-    const r = recorder();
-    feedInput(r.sink, '/', NO_KEY);
-    feedInput(r.sink, 'dota', NO_KEY);
-    feedInput(r.sink, '\r/', NO_KEY);
-    feedInput(r.sink, 'rihanna\r', NO_KEY);
-    expect(r.presses).toEqual([['/', {}], ['dota', {}], ['', { return: true }], ['/', {}], ['rihanna', {}], ['', { return: true }]]);
-    // once a key opened the field inside the chunk, an Enter right after it is a key press too
-    const o = recorder();
-    feedInput(o.sink, 'j/\rk', NO_KEY);
-    expect(o.presses).toEqual([['j', {}], ['/', {}], ['', { return: true }], ['k', {}]]);
-    const crlf = recorder();
-    feedInput(crlf.sink, '/\r\nk', NO_KEY);
-    expect(crlf.presses).toEqual([['/', {}], ['', { return: true }], ['k', {}]]);
-  });
+  it(
+    'reads an Enter that starts the text as a key press: "\\r/" sends the search, then "/" opens the box ' + 'again',
+    () => {
+      const r = recorder();
+      feedInput(r.sink, '/', NO_KEY);
+      feedInput(r.sink, 'dota', NO_KEY);
+      feedInput(r.sink, '\r/', NO_KEY);
+      feedInput(r.sink, 'rihanna\r', NO_KEY);
+      expect(r.presses).toEqual([
+        ['/', {}],
+        ['dota', {}],
+        ['', { return: true }],
+        ['/', {}],
+        ['rihanna', {}],
+        ['', { return: true }],
+      ]);
+      // once a key opened the field inside the chunk, an Enter right after it is a key press too
+      const o = recorder();
+      feedInput(o.sink, 'j/\rk', NO_KEY);
+      expect(o.presses).toEqual([
+        ['j', {}],
+        ['/', {}],
+        ['', { return: true }],
+        ['k', {}],
+      ]);
+      const crlf = recorder();
+      feedInput(crlf.sink, '/\r\nk', NO_KEY);
+      expect(crlf.presses).toEqual([
+        ['/', {}],
+        ['', { return: true }],
+        ['k', {}],
+      ]);
+    },
+  );
 });

@@ -57,7 +57,10 @@ const NAMED: readonly (keyof Key)[] = [
   'delete',
 ];
 
-/** Whether `useInput` handed us several plain characters at once (never an escape sequence, a named key or a modified key). */
+/**
+ * Whether `useInput` handed us several plain characters at once (never an escape sequence, a named key or a modified
+ * key).
+ */
 export function isChunk(input: string, key: Key): boolean {
   if (key.ctrl || key.meta || key.super || key.hyper) return false;
   if (NAMED.some((n) => key[n] === true)) return false;

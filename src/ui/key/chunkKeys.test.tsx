@@ -67,22 +67,26 @@ describe('keys arriving in one chunk', () => {
     expect(h.quits).toEqual([]);
   });
 
-  it('⏎ then / before React draws again: the search is sent and the box opens anew, "/" never typed into the old one', async () => {
-    h = renderApp();
-    await waitForFrame(h.term, 'Market number 1');
-    const sync = h.sync;
-    await press(h.term, '/');
-    await press(h.term, 'dota');
-    h.term.write('\r/'); // one read, as tmux send-keys Enter / can deliver it
-    await waitFor(() => sync.searches.length === 1, 'the first search');
-    // the box opened anew on the query just sent ("/ dota"), with no "/" typed into the old one ("/ dota /")
-    await waitForFrame(h.term, (f) => /^\/ dota +⏎ search · Esc cancel/m.test(f) && f.includes('search “dota”'));
-    await press(h.term, KEYS.ctrlU);
-    h.term.write('\r'); // two reads with no render between them
-    h.term.write('/');
-    await waitFor(() => sync.searches.length === 2, 'the second search');
-    await press(h.term, 'rihanna\r', () => sync.searches.length === 3);
-    expect(sync.searches.map((s) => s.q)).toEqual(['dota', '', 'rihanna']);
-    expect(h.term.lastFrame()).not.toContain('⏎ search · Esc cancel');
-  });
+  it(
+    '⏎ then / before React draws again: the search is sent and the box opens anew, "/" never typed into the old ' +
+      'one',
+    async () => {
+      h = renderApp();
+      await waitForFrame(h.term, 'Market number 1');
+      const sync = h.sync;
+      await press(h.term, '/');
+      await press(h.term, 'dota');
+      h.term.write('\r/'); // one read, as tmux send-keys Enter / can deliver it
+      await waitFor(() => sync.searches.length === 1, 'the first search');
+      // the box opened anew on the query just sent ("/ dota"), with no "/" typed into the old one ("/ dota /")
+      await waitForFrame(h.term, (f) => /^\/ dota +⏎ search · Esc cancel/m.test(f) && f.includes('search “dota”'));
+      await press(h.term, KEYS.ctrlU);
+      h.term.write('\r'); // two reads with no render between them
+      h.term.write('/');
+      await waitFor(() => sync.searches.length === 2, 'the second search');
+      await press(h.term, 'rihanna\r', () => sync.searches.length === 3);
+      expect(sync.searches.map((s) => s.q)).toEqual(['dota', '', 'rihanna']);
+      expect(h.term.lastFrame()).not.toContain('⏎ search · Esc cancel');
+    },
+  );
 });

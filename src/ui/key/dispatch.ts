@@ -70,7 +70,16 @@ function ctxOf(deps: KeyDeps): KeyCtx {
   const env = envOf(deps, ui, deps.clock.now());
   const rows = view.rows(vs, env);
   const marketId = currentMarketIn(view, rows, vs, viewEntries(view, vs));
-  return { ...deps, ui, view, rows, env, ids: rows.ids, cursor: rowCursor(rows, vs.selectedId, ui.eventCursor), marketId };
+  return {
+    ...deps,
+    ui,
+    view,
+    rows,
+    env,
+    ids: rows.ids,
+    cursor: rowCursor(rows, vs.selectedId, ui.eventCursor),
+    marketId,
+  };
 }
 
 /** Which context's keys apply in this UI state (also what the footer shows). */
@@ -91,7 +100,10 @@ export function inTextField(ui: UiState): boolean {
 
 const TEXT_EDITS: ReadonlySet<Command> = new Set(TEXT_EDIT_COMMANDS);
 
-/** In a text field: the context's matched command when it is a line edit, else the typed text, as an edit (or undefined). */
+/**
+ * In a text field: the context's matched command when it is a line edit, else the typed text, as an edit (or
+ * undefined).
+ */
 export function textEditFor(cmd: Command | undefined, input: string, key: Key): TextEdit | undefined {
   if (cmd !== undefined) return TEXT_EDITS.has(cmd) ? { type: cmd as (typeof TEXT_EDIT_COMMANDS)[number] } : undefined;
   const text = typedText(input, key);
@@ -131,7 +143,10 @@ export function handlePaste(deps: KeyDeps, text: string): void {
     // pasted text is handled like typed keys: only digits reach a number field
     for (const ch of text) alertFormKey(ctxOf(deps), ch, NO_KEY);
   } else if (ctx.ui.search) {
-    ctx.dispatch({ type: 'editSearch', next: applyTextEdit(ctx.ui.search, { type: 'insert', text }, SEARCH_MAX_CHARS) });
+    ctx.dispatch({
+      type: 'editSearch',
+      next: applyTextEdit(ctx.ui.search, { type: 'insert', text }, SEARCH_MAX_CHARS),
+    });
   } else if (ctx.ui.focus === 'quote' && ctx.marketId) {
     if (ctx.ui.field !== 'amount') ctx.dispatch({ type: 'setField', field: 'amount' });
     editAmount(ctx, ctx.marketId, { type: 'insert', text });

@@ -1,11 +1,36 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { KEY_BINDINGS, KEY_CONTEXTS, helpSections, matchCommand, matches, typedText, type Command } from './keyBindings.js';
+import {
+  KEY_BINDINGS,
+  KEY_CONTEXTS,
+  helpSections,
+  matchCommand,
+  matches,
+  typedText,
+  type Command,
+} from './keyBindings.js';
 
 const none: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-  super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 const k = (p: Partial<Key>): Key => ({ ...none, ...p });
 
@@ -30,18 +55,21 @@ describe('key registry', () => {
     expect(matchCommand(['quit', 'help'] as const, '?', none)).toBe('help');
   });
 
-  it.each(Object.keys(KEY_CONTEXTS) as (keyof typeof KEY_CONTEXTS)[])('%s: no command listed twice, and no two on the same key', (name) => {
-    const cmds: readonly Command[] = KEY_CONTEXTS[name].commands;
-    expect(new Set(cmds).size).toBe(cmds.length);
-    const seen = new Map<string, Command>();
-    for (const c of cmds) {
-      for (const m of KEY_BINDINGS[c].keys) {
-        const id = JSON.stringify(m);
-        expect(seen.get(id), `${c} vs ${seen.get(id)}`).toBeUndefined();
-        seen.set(id, c);
+  it.each(Object.keys(KEY_CONTEXTS) as (keyof typeof KEY_CONTEXTS)[])(
+    '%s: no command listed twice, and no two on the same key',
+    (name) => {
+      const cmds: readonly Command[] = KEY_CONTEXTS[name].commands;
+      expect(new Set(cmds).size).toBe(cmds.length);
+      const seen = new Map<string, Command>();
+      for (const c of cmds) {
+        for (const m of KEY_BINDINGS[c].keys) {
+          const id = JSON.stringify(m);
+          expect(seen.get(id), `${c} vs ${seen.get(id)}`).toBeUndefined();
+          seen.set(id, c);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('lists every command in some context, and help shows each once', () => {
     const listed = new Set<Command>(Object.values(KEY_CONTEXTS).flatMap((c) => [...c.commands]));

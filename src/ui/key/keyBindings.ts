@@ -45,10 +45,28 @@ export interface Binding {
 }
 
 export const KEY_BINDINGS = {
-  up: { short: 'up', keys: [{ key: 'upArrow' }, { input: 'k' }], label: '↑/k', help: 'Previous row (Markets, past the first: the previous page)' },
-  down: { short: 'down', keys: [{ key: 'downArrow' }, { input: 'j' }], label: '↓/j', help: 'Next row (Markets, past the last of a full page: the next page)' },
-  pageUp: { keys: [{ key: 'pageUp' }], label: 'PgUp', help: 'One screen up (Markets, at the first row: the previous page)' },
-  pageDown: { keys: [{ key: 'pageDown' }], label: 'PgDn', help: 'One screen down (Markets, at the last row: the next page)' },
+  up: {
+    short: 'up',
+    keys: [{ key: 'upArrow' }, { input: 'k' }],
+    label: '↑/k',
+    help: 'Previous row (Markets, past the first: the previous page)',
+  },
+  down: {
+    short: 'down',
+    keys: [{ key: 'downArrow' }, { input: 'j' }],
+    label: '↓/j',
+    help: 'Next row (Markets, past the last of a full page: the next page)',
+  },
+  pageUp: {
+    keys: [{ key: 'pageUp' }],
+    label: 'PgUp',
+    help: 'One screen up (Markets, at the first row: the previous page)',
+  },
+  pageDown: {
+    keys: [{ key: 'pageDown' }],
+    label: 'PgDn',
+    help: 'One screen down (Markets, at the last row: the next page)',
+  },
   first: { keys: [{ input: 'g' }, { key: 'home' }], label: 'g/Home', help: 'First row' },
   last: { keys: [{ input: 'G' }, { key: 'end' }], label: 'G/End', help: 'Last row' },
   focusNext: {
@@ -57,11 +75,31 @@ export const KEY_BINDINGS = {
     label: '⏎/Tab',
     help: 'Focus next pane: list → detail → quote (Events: open the event)',
   },
-  back: { short: 'back', keys: [{ key: 'escape' }], label: 'Esc', help: 'Back to the previous pane / close (an open event: all events)' },
+  back: {
+    short: 'back',
+    keys: [{ key: 'escape' }],
+    label: 'Esc',
+    help: 'Back to the previous pane / close (an open event: all events)',
+  },
 
-  search: { short: 'search', keys: [{ input: '/' }], label: '/', help: 'Search titles and categories (⏎ sends, Esc cancels; s, f, c and / show Markets)' },
-  sort: { short: 'sort', keys: [{ input: 's' }], label: 's', help: 'Cycle sort: volume, newest, closing, liquidity (Movers: rank by 1 h / 24 h)' },
-  filter: { short: 'status', keys: [{ input: 'f' }], label: 'f', help: 'Cycle status: active, closed, settling, resolved, all' },
+  search: {
+    short: 'search',
+    keys: [{ input: '/' }],
+    label: '/',
+    help: 'Search titles and categories (⏎ sends, Esc cancels; s, f, c and / show Markets)',
+  },
+  sort: {
+    short: 'sort',
+    keys: [{ input: 's' }],
+    label: 's',
+    help: 'Cycle sort: volume, newest, closing, liquidity (Movers: rank by 1 h / 24 h)',
+  },
+  filter: {
+    short: 'status',
+    keys: [{ input: 'f' }],
+    label: 'f',
+    help: 'Cycle status: active, closed, settling, resolved, all',
+  },
   category: { short: 'category', keys: [{ input: 'c' }], label: 'c', help: 'Cycle category (all, then each one seen)' },
   refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)' },
 
@@ -83,15 +121,28 @@ export const KEY_BINDINGS = {
   },
   fieldPrev: { keys: [{ key: 'upArrow' }, { key: 'tab', shift: true }], label: '↑/S-Tab', help: 'Previous field' },
   valuePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous outcome / toggle buy-sell' },
-  valueNext: { short: 'change', keys: [{ key: 'rightArrow' }, { input: ' ' }], label: '→/Space', help: 'Next outcome / toggle buy-sell' },
+  valueNext: {
+    short: 'change',
+    keys: [{ key: 'rightArrow' }, { input: ' ' }],
+    label: '→/Space',
+    help: 'Next outcome / toggle buy-sell',
+  },
   submit: { short: 'quote', keys: [{ key: 'return' }], label: '⏎', help: 'Ask for a quote now' },
 
   cursorLeft: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Cursor left' },
   cursorRight: { keys: [{ key: 'rightArrow' }], label: '→', help: 'Cursor right' },
   cursorHome: { keys: [{ key: 'home' }, { input: 'a', ctrl: true }], label: 'Home/C-a', help: 'Start of field' },
   cursorEnd: { keys: [{ key: 'end' }, { input: 'e', ctrl: true }], label: 'End/C-e', help: 'End of field' },
-  deleteBack: { keys: [{ key: 'backspace' }, { input: 'h', ctrl: true }], label: '⌫', help: 'Delete before the cursor' },
-  deleteForward: { keys: [{ key: 'delete' }, { input: 'd', ctrl: true }], label: 'Del/C-d', help: 'Delete at the cursor' },
+  deleteBack: {
+    keys: [{ key: 'backspace' }, { input: 'h', ctrl: true }],
+    label: '⌫',
+    help: 'Delete before the cursor',
+  },
+  deleteForward: {
+    keys: [{ key: 'delete' }, { input: 'd', ctrl: true }],
+    label: 'Del/C-d',
+    help: 'Delete at the cursor',
+  },
   deleteWord: { keys: [{ input: 'w', ctrl: true }], label: 'C-w', help: 'Delete the word before the cursor' },
   clearLine: { keys: [{ input: 'u', ctrl: true }], label: 'C-u', help: 'Clear the field' },
   killToEnd: { keys: [{ input: 'k', ctrl: true }], label: 'C-k', help: 'Delete to the end' },
@@ -99,14 +150,44 @@ export const KEY_BINDINGS = {
   cancel: { short: 'cancel', keys: [{ key: 'escape' }], label: 'Esc', help: 'Leave the field' },
 
   // ── the watchlist and alerts (docs/watcher.md) ──
-  watch: { short: 'watch', keys: [{ input: 'w' }], label: 'w', help: 'Watch / unwatch the market (★): followed until it resolves, status changes alert' },
-  alert: { short: 'alert', keys: [{ input: 'a' }], label: 'a', help: 'Set an alert on the market: price above / below, a move, any status change' },
-  alertLog: { short: 'alerts', keys: [{ input: 'A' }], label: 'A', help: 'The alert log (newest first) and the alerts set' },
-  alertChoiceNext: { short: 'change', keys: [{ key: 'rightArrow' }, { input: ' ' }], label: '→/Space', help: 'Next kind / outcome' },
+  watch: {
+    short: 'watch',
+    keys: [{ input: 'w' }],
+    label: 'w',
+    help: 'Watch / unwatch the market (★): followed until it resolves, status changes alert',
+  },
+  alert: {
+    short: 'alert',
+    keys: [{ input: 'a' }],
+    label: 'a',
+    help: 'Set an alert on the market: price above / below, a move, any status change',
+  },
+  alertLog: {
+    short: 'alerts',
+    keys: [{ input: 'A' }],
+    label: 'A',
+    help: 'The alert log (newest first) and the alerts set',
+  },
+  alertChoiceNext: {
+    short: 'change',
+    keys: [{ key: 'rightArrow' }, { input: ' ' }],
+    label: '→/Space',
+    help: 'Next kind / outcome',
+  },
   alertChoicePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous kind / outcome' },
-  alertFieldNext: { short: 'field', keys: [{ key: 'downArrow' }, { key: 'tab', shift: false }], label: '↓/Tab', help: 'Next field of the alert form' },
+  alertFieldNext: {
+    short: 'field',
+    keys: [{ key: 'downArrow' }, { key: 'tab', shift: false }],
+    label: '↓/Tab',
+    help: 'Next field of the alert form',
+  },
   setAlert: { short: 'set', keys: [{ key: 'return' }], label: '⏎', help: 'Set the alert (it fires once per crossing)' },
-  removeAlert: { short: 'remove', keys: [{ input: 'x' }, { key: 'delete' }], label: 'x/Del', help: 'Remove the alert under the cursor' },
+  removeAlert: {
+    short: 'remove',
+    keys: [{ input: 'x' }, { key: 'delete' }],
+    label: 'x/Del',
+    help: 'Remove the alert under the cursor',
+  },
 
   help: { short: 'help', keys: [{ input: '?' }], label: '?', help: 'Show / hide this help' },
   quit: { short: 'quit', keys: [{ input: 'q' }], label: 'q', help: 'Quit (types a "q" while in a text field)' },
@@ -116,7 +197,17 @@ export const KEY_BINDINGS = {
 export type Command = keyof typeof KEY_BINDINGS;
 
 /** The line-editing commands every text field answers to (the search box, the quote amount). */
-export const TEXT_EDIT_COMMANDS = ['cursorLeft', 'cursorRight', 'cursorHome', 'cursorEnd', 'deleteBack', 'deleteForward', 'deleteWord', 'clearLine', 'killToEnd'] as const satisfies readonly Command[];
+export const TEXT_EDIT_COMMANDS = [
+  'cursorLeft',
+  'cursorRight',
+  'cursorHome',
+  'cursorEnd',
+  'deleteBack',
+  'deleteForward',
+  'deleteWord',
+  'clearLine',
+  'killToEnd',
+] as const satisfies readonly Command[];
 
 /**
  * What each context answers to, most important first: the handler of a context matches over its list (the first
@@ -128,8 +219,28 @@ export const KEY_CONTEXTS = {
     title: 'Lists (every view) and the detail pane',
     footer: 12,
     commands: [
-      'down', 'up', 'focusNext', 'search', 'sort', 'filter', 'category', 'refresh', 'watch', 'view', 'help', 'quit',
-      'nextView', 'prevView', 'pageUp', 'pageDown', 'first', 'last', 'back', 'alert', 'alertLog', 'forceQuit',
+      'down',
+      'up',
+      'focusNext',
+      'search',
+      'sort',
+      'filter',
+      'category',
+      'refresh',
+      'watch',
+      'view',
+      'help',
+      'quit',
+      'nextView',
+      'prevView',
+      'pageUp',
+      'pageDown',
+      'first',
+      'last',
+      'back',
+      'alert',
+      'alertLog',
+      'forceQuit',
     ],
   },
   quoteForm: {
@@ -147,12 +258,33 @@ export const KEY_CONTEXTS = {
   alertForm: {
     title: 'Alert form (kind, outcome; a number typed anywhere lands in the price field)',
     footer: 5,
-    commands: ['alertFieldNext', 'alertChoiceNext', 'setAlert', 'back', 'forceQuit', 'fieldPrev', 'alertChoicePrev', 'help'],
+    commands: [
+      'alertFieldNext',
+      'alertChoiceNext',
+      'setAlert',
+      'back',
+      'forceQuit',
+      'fieldPrev',
+      'alertChoicePrev',
+      'help',
+    ],
   },
-  alertNumber: { title: 'Alert form number fields (price or move in ¢, minutes)', footer: 4, commands: ['alertFieldNext', 'setAlert', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS] },
-  alertLog: { title: 'Alert log', footer: 5, commands: ['down', 'up', 'removeAlert', 'back', 'alertLog', 'quit', 'help', 'forceQuit'] },
+  alertNumber: {
+    title: 'Alert form number fields (price or move in ¢, minutes)',
+    footer: 4,
+    commands: ['alertFieldNext', 'setAlert', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
+  },
+  alertLog: {
+    title: 'Alert log',
+    footer: 5,
+    commands: ['down', 'up', 'removeAlert', 'back', 'alertLog', 'quit', 'help', 'forceQuit'],
+  },
 
-  help: { title: 'Help', footer: 4, commands: ['down', 'up', 'back', 'quit', 'pageDown', 'pageUp', 'help', 'forceQuit'] },
+  help: {
+    title: 'Help',
+    footer: 4,
+    commands: ['down', 'up', 'back', 'quit', 'pageDown', 'pageUp', 'help', 'forceQuit'],
+  },
 } as const satisfies Record<string, { title: string; footer: number; commands: readonly Command[] }>;
 
 export type KeyContextName = keyof typeof KEY_CONTEXTS;

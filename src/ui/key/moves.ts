@@ -64,7 +64,9 @@ export function showView(ctx: KeyCtx, index: number): void {
   selectIn(ctx, view.id, back);
 }
 
-/** Select `wanted` when the view lists it, else the market the view would show (its first row), unless selected already. */
+/**
+ * Select `wanted` when the view lists it, else the market the view would show (its first row), unless selected already.
+ */
 export function selectIn(ctx: KeyCtx, viewId: string, wanted?: string): void {
   const view = viewById(viewId);
   const vs = viewState(ctx.store.getState());

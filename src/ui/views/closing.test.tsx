@@ -14,17 +14,27 @@ const H = 60 * MIN;
 
 function closing(store: Harness['store'], clock: Harness['clock']) {
   const now = clock.now();
-  store.getState().closingLoaded(
-    [
-      makeMarket(1, { title: 'In half an hour', closesAt: now + 30 * MIN }),
-      makeMarket(2, { title: 'In five minutes', closesAt: now + 5 * MIN + 30_000 }),
-      makeMarket(3, { title: 'Tomorrow evening', closesAt: now + 23 * H }),
-      makeMarket(4, { title: 'Next week', closesAt: now + 7 * 24 * H }),
-    ],
-    now,
-  );
+  store
+    .getState()
+    .closingLoaded(
+      [
+        makeMarket(1, { title: 'In half an hour', closesAt: now + 30 * MIN }),
+        makeMarket(2, { title: 'In five minutes', closesAt: now + 5 * MIN + 30_000 }),
+        makeMarket(3, { title: 'Tomorrow evening', closesAt: now + 23 * H }),
+        makeMarket(4, { title: 'Next week', closesAt: now + 7 * 24 * H }),
+      ],
+      now,
+    );
   // seen elsewhere: closing within the day (listed), and one that closed a minute ago
-  store.getState().listLoaded([makeMarket(5, { title: 'From the list', closesAt: now + 2 * H }), makeMarket(6, { title: 'Just closed', closesAt: now - MIN, status: 'closed' })], now);
+  store
+    .getState()
+    .listLoaded(
+      [
+        makeMarket(5, { title: 'From the list', closesAt: now + 2 * H }),
+        makeMarket(6, { title: 'Just closed', closesAt: now - MIN, status: 'closed' }),
+      ],
+      now,
+    );
 }
 
 describe('Closing soon', () => {
@@ -34,13 +44,11 @@ describe('Closing soon', () => {
     const f = await waitForFrame(h.term, 'In five minutes');
     expect(f).toContain('◆ Closing soon 5 · within 24 h, soonest first');
     const rows = rowsOf(f);
-    expect(rows.map((r) => r.match(/(In half an hour|In five minutes|Tomorrow evening|Next week|From the list|Just closed)/)?.[1])).toEqual([
-      'Just closed',
-      'In five minutes',
-      'In half an hour',
-      'From the list',
-      'Tomorrow evening',
-    ]);
+    expect(
+      rows.map(
+        (r) => r.match(/(In half an hour|In five minutes|Tomorrow evening|Next week|From the list|Just closed)/)?.[1],
+      ),
+    ).toEqual(['Just closed', 'In five minutes', 'In half an hour', 'From the list', 'Tomorrow evening']);
     expect(rows[0]).toMatch(/^(▸| ) CLOSED .*1m ago +\d\d:\d\d /);
     expect(rows[1]).toMatch(/In five minutes .*in 5m +\d\d:\d\d /);
     expect(rows[4]).toMatch(/in 23h 0m/);

@@ -46,7 +46,10 @@ export const closingView: ViewImpl = {
 
 const W = { lead: 8, price: 7, countdown: 12, clock: 6 } as const;
 
-/** Marker, badge, title, leading outcome and price, the live countdown ("in 5h 12m", "3m ago") and the local closing time. */
+/**
+ * Marker, badge, title, leading outcome and price, the live countdown ("in 5h 12m", "3m ago") and the local closing
+ * time.
+ */
 export function closingSegs(entry: MarketEntry, selected: boolean, now: number, width: number): Seg[] {
   const m = entry.market;
   const cols = fitColumns(width, MARKER_W + BADGE_COL_W + W.countdown, [
@@ -56,12 +59,23 @@ export function closingSegs(entry: MarketEntry, selected: boolean, now: number, 
   ] as const);
   const lead = leadingOutcome(m);
   const segs = marketHead(entry, selected, cols.title);
-  if (cols.keep.has('lead')) segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', W.lead - 1, true) + ' ', dim: true });
+  if (cols.keep.has('lead'))
+    segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', W.lead - 1, true) + ' ', dim: true });
   if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(lead?.price), W.price - 1) + ' ' });
   const left = (m.closesAt ?? now) - now;
   const countdown = padStartWidth(formatClosesIn(m.closesAt, now), W.countdown - 1) + ' ';
-  segs.push(left <= 0 ? { text: countdown, dim: true } : left < URGENT_MS ? { text: countdown, color: colors.warn, bold: true } : { text: countdown });
-  if (cols.keep.has('clock')) segs.push({ text: padStartWidth(m.closesAt === undefined ? '—' : formatClock(m.closesAt).slice(0, 5), W.clock), dim: true });
+  segs.push(
+    left <= 0
+      ? { text: countdown, dim: true }
+      : left < URGENT_MS
+        ? { text: countdown, color: colors.warn, bold: true }
+        : { text: countdown },
+  );
+  if (cols.keep.has('clock'))
+    segs.push({
+      text: padStartWidth(m.closesAt === undefined ? '—' : formatClock(m.closesAt).slice(0, 5), W.clock),
+      dim: true,
+    });
   return segs;
 }
 
@@ -79,13 +93,27 @@ function ClosingList(p: ViewListProps) {
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
       {ids.length === 0 ? (
-        <Line width={p.width} segs={[{ text: loaded ? '  Nothing closes in the next 24 hours.' : '  Asking which markets close first…', dim: true }]} />
+        <Line
+          width={p.width}
+          segs={[
+            {
+              text: loaded ? '  Nothing closes in the next 24 hours.' : '  Asking which markets close first…',
+              dim: true,
+            },
+          ]}
+        />
       ) : (
         visible.map((id, i) => {
           const entry = p.markets[id];
           if (!entry) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
           const selected = p.top + i === p.cursor;
-          return <Line key={id} width={p.width} segs={highlightRow(closingSegs(entry, selected, p.env.now, p.width), selected, p.focused)} />;
+          return (
+            <Line
+              key={id}
+              width={p.width}
+              segs={highlightRow(closingSegs(entry, selected, p.env.now, p.width), selected, p.focused)}
+            />
+          );
         })
       )}
     </Box>

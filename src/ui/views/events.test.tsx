@@ -13,7 +13,8 @@ const fits = (f: string, columns: number, rows: number) => {
   for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);
 };
 
-const nested = (from: number, n: number, tag: string) => Array.from({ length: n }, (_, i) => makeMarket(from + i, { title: `${tag} market ${i + 1}`, volume: 1000 }));
+const nested = (from: number, n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => makeMarket(from + i, { title: `${tag} market ${i + 1}`, volume: 1000 }));
 const EVENTS: MarketEvent[] = [
   { id: 'e1', title: 'Election night', category: 'politics', markets: nested(101, 3, 'Election'), raw: {} },
   { id: 'e2', title: 'Cup final', category: 'sports', markets: nested(201, 2, 'Cup'), raw: {} },
@@ -27,47 +28,54 @@ describe('Events', () => {
   it.each([
     [80, 24],
     [200, 60],
-  ])('%i×%i: lists events with their category and market count; the side pane shows the event under the cursor', async (columns, rows) => {
-    h = renderApp({ columns, rows, prepare: events });
-    await press(h.term, '5', () => h!.term.lastFrame().includes('◆ Events'));
-    let f = await waitForFrame(h.term, 'Election night');
-    expect(f).toMatch(/◆ Events 2/);
-    expect(lines(f).find((l) => l.startsWith('▸ Election'))).toMatch(/^▸ Election night +politics +3 mkts +3\.0k/);
-    expect(lines(f).find((l) => l.startsWith('  Cup'))).toMatch(/^ {2}Cup final +sports +2 mkts/);
-    expect(f).toMatch(/◇ Event Election night/);
-    expect(f).toMatch(/politics · 3 markets/);
-    expect(f).toContain('Election market 2');
-    fits(f, columns, rows);
-    const selects = h.sync.selects.length;
-    f = await press(h.term, 'j');
-    expect(f).toMatch(/◇ Event Cup final/);
-    expect(h.sync.selects.length).toBe(selects); // moving over events costs nothing
-    expect(h.sync.shows).toEqual(['events']);
-  });
+  ])(
+    '%i×%i: lists events with their category and market count; the side pane shows the event under the cursor',
+    async (columns, rows) => {
+      h = renderApp({ columns, rows, prepare: events });
+      await press(h.term, '5', () => h!.term.lastFrame().includes('◆ Events'));
+      let f = await waitForFrame(h.term, 'Election night');
+      expect(f).toMatch(/◆ Events 2/);
+      expect(lines(f).find((l) => l.startsWith('▸ Election'))).toMatch(/^▸ Election night +politics +3 mkts +3\.0k/);
+      expect(lines(f).find((l) => l.startsWith('  Cup'))).toMatch(/^ {2}Cup final +sports +2 mkts/);
+      expect(f).toMatch(/◇ Event Election night/);
+      expect(f).toMatch(/politics · 3 markets/);
+      expect(f).toContain('Election market 2');
+      fits(f, columns, rows);
+      const selects = h.sync.selects.length;
+      f = await press(h.term, 'j');
+      expect(f).toMatch(/◇ Event Cup final/);
+      expect(h.sync.selects.length).toBe(selects); // moving over events costs nothing
+      expect(h.sync.shows).toEqual(['events']);
+    },
+  );
 
-  it('⏎ opens the event (sync fetches it by id), its markets listed; ⏎ on one selects it into the detail pane; Esc goes back', async () => {
-    h = renderApp({ columns: 120, rows: 30, prepare: events });
-    await press(h.term, '5', () => h!.term.lastFrame().includes('◆ Events'));
-    await waitForFrame(h.term, 'Cup final');
-    await press(h.term, 'j');
-    let f = await press(h.term, KEYS.enter, () => h!.term.lastFrame().includes('◆ Event Cup final'));
-    expect(h.sync.opens).toEqual(['e2']);
-    expect(h.store.getState().events.openId).toBe('e2');
-    f = await waitForFrame(h.term, 'Cup market 2');
-    expect(f).toMatch(/◆ Event Cup final · 2 markets · loading…/); // the list's copies until the event's own answer
-    expect(h.store.getState().selectedId).toBe('m201');
-    h.store.getState().eventLoaded({ ...EVENTS[1]!, markets: nested(201, 2, 'Cup (fresh)') }, h.clock.now());
-    f = await waitForFrame(h.term, 'Cup (fresh) market 1');
-    expect(f).not.toContain('loading…');
-    await press(h.term, 'j');
-    expect(h.store.getState().selectedId).toBe('m202');
-    f = await press(h.term, KEYS.enter, () => h!.term.lastFrame().includes('◆ Detail Cup (fresh) market 2'));
-    expect(h.sync.selects.at(-1)).toBe('m202');
-    await press(h.term, KEYS.esc, () => h!.term.lastFrame().includes('◆ Event Cup final'));
-    f = await press(h.term, KEYS.esc, () => h!.term.lastFrame().includes('◆ Events'));
-    expect(h.sync.opens).toEqual(['e2', undefined]);
-    expect(lines(f).find((l) => l.startsWith('▸'))).toContain('Cup final');
-  });
+  it(
+    '⏎ opens the event (sync fetches it by id), its markets listed; ⏎ on one selects it into the detail pane; Esc ' +
+      'goes back',
+    async () => {
+      h = renderApp({ columns: 120, rows: 30, prepare: events });
+      await press(h.term, '5', () => h!.term.lastFrame().includes('◆ Events'));
+      await waitForFrame(h.term, 'Cup final');
+      await press(h.term, 'j');
+      let f = await press(h.term, KEYS.enter, () => h!.term.lastFrame().includes('◆ Event Cup final'));
+      expect(h.sync.opens).toEqual(['e2']);
+      expect(h.store.getState().events.openId).toBe('e2');
+      f = await waitForFrame(h.term, 'Cup market 2');
+      expect(f).toMatch(/◆ Event Cup final · 2 markets · loading…/); // the list's copies until the event's own answer
+      expect(h.store.getState().selectedId).toBe('m201');
+      h.store.getState().eventLoaded({ ...EVENTS[1]!, markets: nested(201, 2, 'Cup (fresh)') }, h.clock.now());
+      f = await waitForFrame(h.term, 'Cup (fresh) market 1');
+      expect(f).not.toContain('loading…');
+      await press(h.term, 'j');
+      expect(h.store.getState().selectedId).toBe('m202');
+      f = await press(h.term, KEYS.enter, () => h!.term.lastFrame().includes('◆ Detail Cup (fresh) market 2'));
+      expect(h.sync.selects.at(-1)).toBe('m202');
+      await press(h.term, KEYS.esc, () => h!.term.lastFrame().includes('◆ Event Cup final'));
+      f = await press(h.term, KEYS.esc, () => h!.term.lastFrame().includes('◆ Events'));
+      expect(h.sync.opens).toEqual(['e2', undefined]);
+      expect(lines(f).find((l) => l.startsWith('▸'))).toContain('Cup final');
+    },
+  );
 
   it('an event gone (404) leaves the open view for the events list, with a notice', async () => {
     h = renderApp({ columns: 80, rows: 24, prepare: events });

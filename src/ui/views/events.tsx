@@ -33,7 +33,9 @@ export function eventEntries(st: Pick<ViewState, 'events' | 'markets'>): Readonl
   let copies = transient.get(e);
   if (!copies) {
     const at = st.events.detailAt[e.id] ?? st.events.loadedAt ?? 0;
-    copies = Object.fromEntries(e.markets.map((m) => [m.id, { market: m, receivedAt: at, firstSeenAt: at, firstPrices: {} }]));
+    copies = Object.fromEntries(
+      e.markets.map((m) => [m.id, { market: m, receivedAt: at, firstSeenAt: at, firstPrices: {} }]),
+    );
     transient.set(e, copies);
   }
   return { ...copies, ...st.markets };
@@ -64,10 +66,15 @@ export function eventSegs(e: MarketEvent, selected: boolean, width: number): Seg
     ['volume', W.volume],
   ] as const);
   const n = e.markets.length;
-  const segs: Seg[] = [markerSeg(selected), { text: fitWidth(sanitize(e.title) || '(untitled)', cols.title - 1, true) + ' ', bold: selected }];
-  if (cols.keep.has('category')) segs.push({ text: fitWidth(sanitize(e.category) || '—', W.category - 1, true) + ' ', dim: true });
+  const segs: Seg[] = [
+    markerSeg(selected),
+    { text: fitWidth(sanitize(e.title) || '(untitled)', cols.title - 1, true) + ' ', bold: selected },
+  ];
+  if (cols.keep.has('category'))
+    segs.push({ text: fitWidth(sanitize(e.category) || '—', W.category - 1, true) + ' ', dim: true });
   segs.push({ text: padStartWidth(`${n} mkt${n === 1 ? '' : 's'}`, W.count - 1) + ' ' });
-  if (cols.keep.has('volume')) segs.push({ text: padStartWidth(formatVolume(eventVolume(e)), W.volume - 1) + ' ', dim: true });
+  if (cols.keep.has('volume'))
+    segs.push({ text: padStartWidth(formatVolume(eventVolume(e)), W.volume - 1) + ' ', dim: true });
   return segs;
 }
 
@@ -91,13 +98,18 @@ function EventRows(p: ViewListProps) {
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
       {ids.length === 0 ? (
-        <Line width={p.width} segs={[{ text: loaded ? '  The service lists no events.' : '  Asking for the events…', dim: true }]} />
+        <Line
+          width={p.width}
+          segs={[{ text: loaded ? '  The service lists no events.' : '  Asking for the events…', dim: true }]}
+        />
       ) : (
         visible.map((id, i) => {
           const e = ev.byId[id];
           const selected = p.top + i === p.cursor;
           if (!e) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
-          return <Line key={id} width={p.width} segs={highlightRow(eventSegs(e, selected, p.width), selected, p.focused)} />;
+          return (
+            <Line key={id} width={p.width} segs={highlightRow(eventSegs(e, selected, p.width), selected, p.focused)} />
+          );
         })
       )}
     </Box>

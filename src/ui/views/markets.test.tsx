@@ -9,24 +9,28 @@ const many = (from: number, n: number) => Array.from({ length: n }, (_, i) => ma
 const title = (f: string) => f.split('\n').find((l) => /^[◆◇] Markets/.test(l)) ?? '';
 
 describe('Markets: pages', () => {
-  it('j past the last row of a full page loads the next (offset += limit) and the title says "page 2"; k past the first goes back', async () => {
-    h = renderApp({ columns: 120, rows: 30, markets: many(1, 8), query: { limit: 8 } });
-    let f = await waitForFrame(h.term, 'Market number 8');
-    expect(title(f)).toContain('◆ Markets 8 · page 1');
-    await press(h.term, 'G');
-    f = await press(h.term, 'j', () => h!.term.lastFrame().includes('Loading page 2…'));
-    expect(h.sync.pages).toEqual([{ delta: 1, result: { ok: true, page: 2 } }]);
-    expect(h.store.getState().list.query.offset).toBe(8);
-    expect(title(await waitForFrame(h.term, 'page 2'))).toContain('· page 2 · loading…');
-    h.store.getState().listLoaded(many(9, 8), h.clock.now(), { query: h.store.getState().list.query });
-    f = await waitForFrame(h.term, 'Market number 16');
-    expect(title(f)).toContain('◆ Markets 8 · page 2 · sort volume');
-    expect(f).not.toContain('Market number 8 ');
-    await press(h.term, 'g', () => true);
-    await press(h.term, 'k', () => h!.sync.pages.length === 2);
-    expect(h.sync.pages[1]).toEqual({ delta: -1, result: { ok: true, page: 1 } });
-    expect(h.store.getState().list.query.offset).toBe(0);
-  });
+  it(
+    'j past the last row of a full page loads the next (offset += limit) and the title says "page 2"; k past the ' +
+      'first goes back',
+    async () => {
+      h = renderApp({ columns: 120, rows: 30, markets: many(1, 8), query: { limit: 8 } });
+      let f = await waitForFrame(h.term, 'Market number 8');
+      expect(title(f)).toContain('◆ Markets 8 · page 1');
+      await press(h.term, 'G');
+      f = await press(h.term, 'j', () => h!.term.lastFrame().includes('Loading page 2…'));
+      expect(h.sync.pages).toEqual([{ delta: 1, result: { ok: true, page: 2 } }]);
+      expect(h.store.getState().list.query.offset).toBe(8);
+      expect(title(await waitForFrame(h.term, 'page 2'))).toContain('· page 2 · loading…');
+      h.store.getState().listLoaded(many(9, 8), h.clock.now(), { query: h.store.getState().list.query });
+      f = await waitForFrame(h.term, 'Market number 16');
+      expect(title(f)).toContain('◆ Markets 8 · page 2 · sort volume');
+      expect(f).not.toContain('Market number 8 ');
+      await press(h.term, 'g', () => true);
+      await press(h.term, 'k', () => h!.sync.pages.length === 2);
+      expect(h.sync.pages[1]).toEqual({ delta: -1, result: { ok: true, page: 1 } });
+      expect(h.store.getState().list.query.offset).toBe(0);
+    },
+  );
 
   it('stops at the last row after a short page, and says why at offset 10000', async () => {
     h = renderApp({ columns: 80, rows: 24, markets: many(1, 5), query: { limit: 8 } });

@@ -17,7 +17,12 @@ function MarketsList(p: ViewListProps) {
   const list = p.state.list;
   const ids = p.rows.ids;
   const page = pageNumber(list.query);
-  const empty = list.loadedAt === undefined ? 'No data yet.' : page > 1 ? 'No markets on this page (k goes back).' : 'No markets match this filter.';
+  const empty =
+    list.loadedAt === undefined
+      ? 'No data yet.'
+      : page > 1
+        ? 'No markets on this page (k goes back).'
+        : 'No markets match this filter.';
   return (
     <MarketList
       watched={p.state.watchById}
@@ -30,7 +35,18 @@ function MarketsList(p: ViewListProps) {
       height={p.height}
       focused={p.focused}
       title={(shown) =>
-        listTitle({ ids, top: p.top, focused: p.focused, query: list.query, pending: list.pending === true, page, full: list.lastCount !== undefined && list.lastCount >= list.query.limit }, shown)
+        listTitle(
+          {
+            ids,
+            top: p.top,
+            focused: p.focused,
+            query: list.query,
+            pending: list.pending === true,
+            page,
+            full: list.lastCount !== undefined && list.lastCount >= list.query.limit,
+          },
+          shown,
+        )
       }
       {...(list.loading || list.pending ? { loading: page > 1 ? `Loading page ${page}…` : 'Loading markets…' } : {})}
       empty={empty}

@@ -10,7 +10,13 @@ afterEach(() => h?.term.unmount());
 const lines = (f: string) => f.split('\n');
 const rowsOf = (f: string) => lines(f).filter((l) => /^(▸| ) (ACTIVE|CLOSED|RESOLVED|SETTLING) /.test(l));
 const H = 3_600_000;
-const at = (m: Market, yes: number): Market => ({ ...m, outcomes: [{ name: 'Yes', price: yes }, { name: 'No', price: 1 - yes }] });
+const at = (m: Market, yes: number): Market => ({
+  ...m,
+  outcomes: [
+    { name: 'Yes', price: yes },
+    { name: 'No', price: 1 - yes },
+  ],
+});
 /** The service's own 24 h change comes with each outcome (as the normalizer reads it). */
 const withChange = (m: Market, yes: number, change: number): Market => ({
   ...m,
@@ -37,7 +43,10 @@ function history(store: Harness['store'], clock: Harness['clock']) {
     [now - 30 * 60_000, 0.5, 0.5, 0.64, 0.5],
     [now, 0.5, 0.56, 0.61, 0.51],
   ];
-  for (const [t, a, b, c, d] of points) store.getState().listLoaded([at(big, a), at(jumpy, b), at(sinking, c), at(calm, d), withChange(service, 0.4, -0.15)], t);
+  for (const [t, a, b, c, d] of points)
+    store
+      .getState()
+      .listLoaded([at(big, a), at(jumpy, b), at(sinking, c), at(calm, d), withChange(service, 0.4, -0.15)], t);
 }
 
 describe('Movers', () => {
@@ -47,7 +56,12 @@ describe('Movers', () => {
     const f = await waitForFrame(h.term, 'Big day');
     expect(f).toMatch(/◆ Movers 4 · ≥ 2\.0¢ over 24 h .* now +1 h +24 h/);
     const rows = rowsOf(f);
-    expect(rows.map((r) => r.match(/(Big day|Jumpy|Sinking|Service says|Calm)/)?.[1])).toEqual(['Big day', 'Service says', 'Sinking', 'Jumpy']);
+    expect(rows.map((r) => r.match(/(Big day|Jumpy|Sinking|Service says|Calm)/)?.[1])).toEqual([
+      'Big day',
+      'Service says',
+      'Sinking',
+      'Jumpy',
+    ]);
     expect(rows[0]).toMatch(/Big day .*50\.0¢ +·0\.0¢ +▲20\.0¢/);
     expect(rows[1]).toMatch(/Service says .*▼15\.0¢/); // the service's figure, not ours
     expect(rows[2]).toMatch(/Sinking .*▼3\.0¢ +▼9\.0¢/);
@@ -70,13 +84,16 @@ describe('Movers', () => {
     expect(h.sync.selects.at(-1)).toBe('m2');
   });
 
-  it('takes its threshold from the App (the config’s moversThreshold) and says when nothing moved that much', async () => {
-    h = renderApp({ columns: 80, rows: 24, markets: [], prepare: history, moversThreshold: 0.25 });
-    await press(h.term, '3', () => h!.term.lastFrame().includes('◆ Movers'));
-    const f = await waitForFrame(h.term, 'No market has moved 25.0¢ or more over 24 h (5 seen)');
-    for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(80);
-    expect(lines(f).length).toBeLessThanOrEqual(24);
-  });
+  it(
+    'takes its threshold from the App (the config’s moversThreshold) and says when nothing moved that ' + 'much',
+    async () => {
+      h = renderApp({ columns: 80, rows: 24, markets: [], prepare: history, moversThreshold: 0.25 });
+      await press(h.term, '3', () => h!.term.lastFrame().includes('◆ Movers'));
+      const f = await waitForFrame(h.term, 'No market has moved 25.0¢ or more over 24 h (5 seen)');
+      for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(80);
+      expect(lines(f).length).toBeLessThanOrEqual(24);
+    },
+  );
 
   it('marks a move from less history than its window with ~ and fits 80 columns', async () => {
     h = renderApp({

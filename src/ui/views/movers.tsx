@@ -16,7 +16,10 @@ export const moversView: ViewImpl = {
   short: 'Move',
   source: 'markets',
   filters: false,
-  rows: (st, env) => ({ kind: 'markets', ids: rankMovers(st, env.now, env.moversWindow, env.moversThreshold).map((m) => m.id) }),
+  rows: (st, env) => ({
+    kind: 'markets',
+    ids: rankMovers(st, env.now, env.moversWindow, env.moversThreshold).map((m) => m.id),
+  }),
   List: MoversList,
 };
 
@@ -50,7 +53,12 @@ export function moversTitle(p: Pick<ViewListProps, 'focused' | 'width' | 'env'>,
   const labels: Seg[] = [];
   if (cols.keep.has('lead')) labels.push({ text: ' '.repeat(W.lead) });
   if (cols.keep.has('price')) labels.push({ text: padStartWidth('now', W.price - 1) + ' ', dim: true });
-  for (const w of ['1h', '24h'] as const) if (cols.keep.has(w)) labels.push({ text: padStartWidth(label(w), W.move - 1) + ' ', ...(w === window ? { bold: true } : { dim: true }) });
+  for (const w of ['1h', '24h'] as const)
+    if (cols.keep.has(w))
+      labels.push({
+        text: padStartWidth(label(w), W.move - 1) + ' ',
+        ...(w === window ? { bold: true } : { dim: true }),
+      });
   const labelsW = labels.reduce((n, x) => n + displayWidth(x.text), 0);
   const left = fitSegments(
     [
@@ -69,7 +77,8 @@ export function moversTitle(p: Pick<ViewListProps, 'focused' | 'width' | 'env'>,
 export function moverSegs(entry: MarketEntry, mv: Mover, window: MoveWindow, selected: boolean, width: number): Seg[] {
   const cols = columns(width, window);
   const segs = marketHead(entry, selected, cols.title);
-  if (cols.keep.has('lead')) segs.push({ text: fitWidth(sanitize(mv.outcome) || '—', W.lead - 1, true) + ' ', dim: true });
+  if (cols.keep.has('lead'))
+    segs.push({ text: fitWidth(sanitize(mv.outcome) || '—', W.lead - 1, true) + ' ', dim: true });
   if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(mv.price), W.price - 1) + ' ' });
   for (const w of ['1h', '24h'] as const) if (cols.keep.has(w)) segs.push(moveSeg(w === '1h' ? mv.h1 : mv.h24, W.move));
   return segs;
@@ -85,14 +94,28 @@ function MoversList(p: ViewListProps) {
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
       {ids.length === 0 ? (
-        <Line width={p.width} segs={[{ text: `  No market has moved ${cents(threshold)} or more over ${label(window)} (${seen} seen).`, dim: true }]} />
+        <Line
+          width={p.width}
+          segs={[
+            {
+              text: `  No market has moved ${cents(threshold)} or more over ${label(window)} (${seen} seen).`,
+              dim: true,
+            },
+          ]}
+        />
       ) : (
         visible.map((id, i) => {
           const entry = p.markets[id];
           const mv = entry && moverOf(entry, p.state.history[id], now);
           if (!entry || !mv) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
           const selected = p.top + i === p.cursor;
-          return <Line key={id} width={p.width} segs={highlightRow(moverSegs(entry, mv, window, selected, p.width), selected, p.focused)} />;
+          return (
+            <Line
+              key={id}
+              width={p.width}
+              segs={highlightRow(moverSegs(entry, mv, window, selected, p.width), selected, p.focused)}
+            />
+          );
         })
       )}
     </Box>

@@ -5,7 +5,16 @@ import type { Rows, ViewImpl, ViewState } from './types.js';
 
 /** What the views read from the store; each member is the store's own object, so a shallow compare tells a change. */
 export function viewState(st: AppState): ViewState {
-  return { list: st.list, markets: st.markets, history: st.history, closing: st.closing, events: st.events, selectedId: st.selectedId, watched: watchedIds(st), watchById: st.watch.byId };
+  return {
+    list: st.list,
+    markets: st.markets,
+    history: st.history,
+    closing: st.closing,
+    events: st.events,
+    selectedId: st.selectedId,
+    watched: watchedIds(st),
+    watchById: st.watch.byId,
+  };
 }
 
 /** The market entries a view draws from. */
@@ -13,7 +22,10 @@ export function viewEntries(view: ViewImpl, st: ViewState): Readonly<Record<stri
   return view.entries ? view.entries(st) : st.markets;
 }
 
-/** The row the cursor is on: the selected market (or, in an events list, the event under the UI's cursor), else the first. */
+/**
+ * The row the cursor is on: the selected market (or, in an events list, the event under the UI's cursor), else the
+ * first.
+ */
 export function rowCursor(rows: Rows, selectedId: string | undefined, eventCursor: string | undefined): number {
   return cursorIndex(rows.ids, rows.kind === 'markets' ? selectedId : eventCursor);
 }
@@ -23,7 +35,12 @@ export function rowCursor(rows: Rows, selectedId: string | undefined, eventCurso
  * first row; in the Markets view a selected market that left the list is still shown while the list is empty.
  * None beside an events list (the event pane is shown there).
  */
-export function currentMarketIn(view: ViewImpl, rows: Rows, st: ViewState, markets: Readonly<Record<string, MarketEntry>>): string | undefined {
+export function currentMarketIn(
+  view: ViewImpl,
+  rows: Rows,
+  st: ViewState,
+  markets: Readonly<Record<string, MarketEntry>>,
+): string | undefined {
   if (rows.kind !== 'markets') return undefined;
   const sel = st.selectedId;
   if (sel !== undefined && rows.ids.includes(sel)) return sel;

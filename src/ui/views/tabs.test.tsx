@@ -16,10 +16,22 @@ const TITLES = VIEWS.map((v) => `◆ ${v.title}`);
 function busy(h0: number) {
   return (store: Harness['store'], clock: Harness['clock']) => {
     const now = clock.now();
-    const earlier = fiftyMarkets().map((m, i) => ({ ...m, outcomes: m.outcomes.map((o) => ({ ...o, price: (o.price ?? 0.5) * 0.8 })), closesAt: now + (i + 1) * h0 }));
+    const earlier = fiftyMarkets().map((m, i) => ({
+      ...m,
+      outcomes: m.outcomes.map((o) => ({ ...o, price: (o.price ?? 0.5) * 0.8 })),
+      closesAt: now + (i + 1) * h0,
+    }));
     store.getState().listLoaded(earlier, now - 30 * 60_000);
-    store.getState().listLoaded(fiftyMarkets().map((m, i) => ({ ...m, closesAt: now + (i + 1) * h0 })), now);
-    store.getState().closingLoaded(fiftyMarkets().slice(0, 10).map((m, i) => ({ ...m, closesAt: now + (i + 1) * h0 })), now);
+    store.getState().listLoaded(
+      fiftyMarkets().map((m, i) => ({ ...m, closesAt: now + (i + 1) * h0 })),
+      now,
+    );
+    store.getState().closingLoaded(
+      fiftyMarkets()
+        .slice(0, 10)
+        .map((m, i) => ({ ...m, closesAt: now + (i + 1) * h0 })),
+      now,
+    );
     store.getState().eventsLoaded(
       [
         { id: 'e1', title: 'Event one', category: 'politics', markets: fiftyMarkets().slice(0, 3), raw: {} },
@@ -32,7 +44,10 @@ function busy(h0: number) {
 
 describe('the tab row', () => {
   it('names every view with its digit; narrower, shorter names, then digits and the shown view’s name', () => {
-    const text = (w: number, active = 0) => tabSegs(active, w).map((s) => s.text).join('');
+    const text = (w: number, active = 0) =>
+      tabSegs(active, w)
+        .map((s) => s.text)
+        .join('');
     expect(text(200)).toContain(' 1 Markets   2 Watchlist   3 Movers   4 Closing soon   5 Events ');
     expect(text(200)).toContain('1–5 or [ ] switch');
     expect(text(60, 3)).toMatch(/^ 1 Mkts {3}2 Watch {3}3 Move {3}4 Closing soon {3}5 Events /); // the hint drops when drawn
@@ -43,26 +58,31 @@ describe('the tab row', () => {
   it.each([
     [80, 24],
     [200, 60],
-  ])('%i×%i: each view by its digit and by ] / [, never taller or wider than the terminal; sync is told what to refresh', async (columns, rows) => {
-    h = renderApp({ columns, rows, prepare: busy(3_600_000) });
-    await waitForFrame(h.term, 'Largest party');
-    const check = (f: string) => {
-      expect(lines(f).length).toBeLessThanOrEqual(rows);
-      for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);
-      expect(lines(f)[1]).toMatch(/1 (Markets|Mkts) +2 (Watchlist|Watch) +3 (Movers|Move) +4 Closing( soon)? +5 Events/);
-    };
-    for (const [i, title] of TITLES.entries()) {
-      await press(h.term, String(i + 1), () => h!.term.lastFrame().includes(title));
-      check(await waitForFrame(h.term, title));
-    }
-    // 1 is shown already; each other digit tells sync what that view draws
-    expect(h.sync.shows).toEqual(VIEWS.slice(1).map((v) => v.source));
-    // ] from the last view wraps to the first and walks on; [ walks back and wraps again
-    for (const title of [...TITLES, TITLES[0]!]) {
-      await press(h.term, ']', () => h!.term.lastFrame().includes(title));
-      check(h.term.lastFrame());
-    }
-    for (const title of [...TITLES].reverse()) await press(h.term, '[', () => h!.term.lastFrame().includes(title));
-    expect(h.sync.shows).toHaveLength(3 * VIEWS.length);
-  });
+  ])(
+    '%i×%i: each view by its digit and by ] / [, never taller or wider than the terminal; sync is told what to refresh',
+    async (columns, rows) => {
+      h = renderApp({ columns, rows, prepare: busy(3_600_000) });
+      await waitForFrame(h.term, 'Largest party');
+      const check = (f: string) => {
+        expect(lines(f).length).toBeLessThanOrEqual(rows);
+        for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);
+        expect(lines(f)[1]).toMatch(
+          /1 (Markets|Mkts) +2 (Watchlist|Watch) +3 (Movers|Move) +4 Closing( soon)? +5 Events/,
+        );
+      };
+      for (const [i, title] of TITLES.entries()) {
+        await press(h.term, String(i + 1), () => h!.term.lastFrame().includes(title));
+        check(await waitForFrame(h.term, title));
+      }
+      // 1 is shown already; each other digit tells sync what that view draws
+      expect(h.sync.shows).toEqual(VIEWS.slice(1).map((v) => v.source));
+      // ] from the last view wraps to the first and walks on; [ walks back and wraps again
+      for (const title of [...TITLES, TITLES[0]!]) {
+        await press(h.term, ']', () => h!.term.lastFrame().includes(title));
+        check(h.term.lastFrame());
+      }
+      for (const title of [...TITLES].reverse()) await press(h.term, '[', () => h!.term.lastFrame().includes(title));
+      expect(h.sync.shows).toHaveLength(3 * VIEWS.length);
+    },
+  );
 });

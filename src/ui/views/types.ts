@@ -54,7 +54,10 @@ export interface ViewImpl {
   short: string;
   /** What sync refreshes while it is shown. */
   source: ViewSource;
-  /** The market list's own view: s, f, c and / act here (elsewhere they bring you here first), j past the end turns the page. */
+  /**
+   * The market list's own view: s, f, c and / act here (elsewhere they bring you here first), j past the end turns the
+   * page.
+   */
   filters: boolean;
   rows(st: ViewState, env: ViewEnv): Rows;
   /** Market entries its rows and the detail pane draw from, when not just the cache. */
