@@ -39,7 +39,7 @@ function referenceLine(i: number, width: number): string {
 }
 
 function useClock(): number {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     let handle: NodeJS.Timeout;
     const tick = () => {

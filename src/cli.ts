@@ -11,8 +11,8 @@
 const major = Number(process.versions.node.split('.')[0]);
 if (!(major >= 22)) {
   process.stderr.write(
-    `oddsboard needs Node.js 22 or newer (this is ${process.version}). From a clone, \`npm start\` uses the project's ` +
-      `own Node 24.\n`,
+    `oddsboard needs Node.js 22 or newer (this is ${process.version}). ` +
+      `From a clone, \`npm start\` uses the project's own Node 24.\n`,
   );
   process.exit(1);
 }

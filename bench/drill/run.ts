@@ -19,7 +19,6 @@ import {
   selectedTitle,
   staleCount,
   stateOf,
-  type ShownState,
 } from './checks.js';
 import type { DrillProfile } from './profiles.js';
 

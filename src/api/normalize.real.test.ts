@@ -76,7 +76,8 @@ describe('Kalshi', () => {
   it('the 24 h change is the last trade minus `previous_price(_dollars)`, when both were trades', () => {
     const m = norm('kalshi', 'ticker', 'KXNEWPOPE-70-PPAR');
     expect(m.outcomes.map((o) => o.change24h)).toEqual([-0.001, 0.001]);
-    expect(norm('kalshi', 'ticker', 'KXETH15M-26JAN120330-30').outcomes[0]?.change24h).toBeUndefined(); // previous 0: none
+    // previous 0: none
+    expect(norm('kalshi', 'ticker', 'KXETH15M-26JAN120330-30').outcomes[0]?.change24h).toBeUndefined();
   });
 
   it('a finalized market shows its settlement, its result in words and when it closed', () => {
@@ -216,8 +217,8 @@ describe('Manifold', () => {
   });
 
   it(
-    'a binary resolve answer without `probability` (only `prob` 50 and the pool’s `p`) still has Yes / No, settled by ' +
-      'YES',
+    'a binary resolve answer without `probability` (only `prob` 50 and the pool’s `p`) ' +
+      'still has Yes / No, settled by YES',
     () => {
       const raw = realMarket('manifold', 'id', 'l6jsJPhOWSztXtzqhpU7', 'resolve');
       expect(raw).toMatchObject({ prob: 50, resolution: 'YES' });

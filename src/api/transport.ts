@@ -214,19 +214,19 @@ export function transportError(
   const code = codes.find((c) => SANE_CODE.test(c));
   let m: string | undefined;
   if (has('UND_ERR_RES_EXCEEDED_MAX_SIZE')) return tooLarge(opts.maxBodyBytes);
-  if ((m = has('UND_ERR_HEADERS_TIMEOUT')))
+  if (has('UND_ERR_HEADERS_TIMEOUT'))
     return new ApiError({
       kind: 'timeout',
       code: 'HEADERS_TIMEOUT',
       message: `${host} did not start answering within ${seconds(opts.headersMs)}.`,
     });
-  if ((m = has('UND_ERR_BODY_TIMEOUT')))
+  if (has('UND_ERR_BODY_TIMEOUT'))
     return new ApiError({
       kind: 'timeout',
       code: 'BODY_TIMEOUT',
       message: `${host} stopped sending its answer for more than ${seconds(opts.bodyMs)}.`,
     });
-  if ((m = has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')))
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT'))
     return new ApiError({ kind: 'timeout', code: 'CONNECT_TIMEOUT', message: `Connecting to ${host} timed out.` });
   if ((m = has('ECONNREFUSED')))
     return new ApiError({ kind: 'network', code: m, message: `Could not connect to ${host}: connection refused.` });
@@ -246,9 +246,9 @@ export function transportError(
       code: SANE_CODE.test(m) ? m : 'TLS_ERROR',
       message: `The secure connection to ${host} failed (${SANE_CODE.test(m) ? m : 'TLS error'}).`,
     });
-  if ((m = codes.find((c) => c.startsWith('HPE_') || c === 'UND_ERR_HEADERS_OVERFLOW')))
+  if (codes.some((c) => c.startsWith('HPE_') || c === 'UND_ERR_HEADERS_OVERFLOW'))
     return new ApiError({ kind: 'protocol', code: 'BAD_HTTP', message: `${host} sent a malformed HTTP answer.` });
-  if ((m = has('UND_ERR_DESTROYED', 'UND_ERR_CLOSED', 'UND_ERR_ABORTED', 'UND_ERR_ABORT')))
+  if (has('UND_ERR_DESTROYED', 'UND_ERR_CLOSED', 'UND_ERR_ABORTED', 'UND_ERR_ABORT'))
     return new ApiError({
       kind: 'aborted',
       code: 'CLIENT_CLOSED',

@@ -120,7 +120,8 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     case 'baseUrl': {
       if (typeof value !== 'string' || value.trim() === '') return fail('base URL must be a non-empty string');
       try {
-        parseBaseUrl(value); // the client's own rules: https, or http only to loopback; no credentials, query or fragment
+        // the client's own rules: https, or http only to loopback; no credentials, query or fragment
+        parseBaseUrl(value);
       } catch (e) {
         return fail((e as Error).message);
       }

@@ -25,8 +25,8 @@ export function prepare(
 
 const NOT_A_TTY =
   'oddsboard: the dashboard needs an interactive terminal (stdin and stdout must be a TTY).\n' +
-  '  For scripts: oddsboard markets --json (see oddsboard --help); the reference service alone: oddsboard serve --port ' +
-  '8787\n';
+  '  For scripts: oddsboard markets --json (see oddsboard --help); ' +
+  'the reference service alone: oddsboard serve --port 8787\n';
 
 export async function runDashboard(argv: string[], io: DashboardIo): Promise<number> {
   let prepared: ReturnType<typeof prepare>;

@@ -134,7 +134,8 @@ function hasExplicitValue(argv: readonly string[], name: string): boolean {
 export function flagHelp(table: FlagTable, indent = '    ', width = 22): string {
   return Object.entries(table)
     .map(([name, spec]) => {
-      const label = `${spec.shown ?? `--${name}`}${spec.arg ? ` ${spec.arg}` : ''}${spec.short ? `, -${spec.short}` : ''}`;
+      const flag = spec.shown ?? `--${name}`;
+      const label = `${flag}${spec.arg ? ` ${spec.arg}` : ''}${spec.short ? `, -${spec.short}` : ''}`;
       return `${indent}${label.padEnd(width)} ${spec.help}`;
     })
     .join('\n');
@@ -159,9 +160,8 @@ export function readInvocation(
   if (input.length > cmd.args.length) {
     // position in the whole command line: the command's name is argument 1
     const at = argv.indexOf(input[cmd.args.length]!) + 1 + (cmd.name === '' ? 0 : 1);
-    throw new UsageError(
-      `unexpected argument${at > 0 ? ` ${at}` : ''}${cmd.name === '' ? ' (commands: see oddsboard --help)' : ` (see ${where})`}`,
-    );
+    const hint = cmd.name === '' ? ' (commands: see oddsboard --help)' : ` (see ${where})`;
+    throw new UsageError(`unexpected argument${at > 0 ? ` ${at}` : ''}${hint}`);
   }
   for (const [i, value] of input.entries())
     if (value.trim() === '') throw new UsageError(`${cmd.args[i]} must not be empty`);

@@ -25,14 +25,15 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function getData(url: string): Promise<any> {
+/** The `data` of the envelope at `url`, typed as the test expects it. */
+async function getData<T = unknown>(url: string): Promise<T> {
   const res = await fetch(url);
-  return ((await res.json()) as { data: unknown }).data;
+  return ((await res.json()) as { data: T }).data;
 }
 
 describe('oddsboard record', () => {
   it(
-    'records the reference service over loopback without the key, and serve --replay answers the same ' + 'objects',
+    'records the reference service over loopback without the key, ' + 'and serve --replay answers the same objects',
     async () => {
       const clock = new ManualClock();
       const source = await startServer({ keys: [KEY], clock, limits: { anonymous: 1000, key: 1000 } });
@@ -85,10 +86,10 @@ describe('oddsboard record', () => {
       expect(await getData(`${replay.url}/public/v1/markets/${id}`)).toEqual(
         JSON.parse(readFileSync(join(dir, 'markets', `${id}.json`), 'utf8')),
       );
-      const listed = (await getData(`${replay.url}/public/v1/markets?status=all&limit=100`)) as { id: string }[];
+      const listed = await getData<{ id: string }[]>(`${replay.url}/public/v1/markets?status=all&limit=100`);
       expect(listed.map((m) => m.id)).toEqual(expect.arrayContaining(page1.map((m) => m.id)));
       const events = JSON.parse(readFileSync(join(dir, 'events-0001.json'), 'utf8')) as { id: string }[];
-      expect((await getData(`${replay.url}/public/v1/events/${events[0]!.id}`)).id).toBe(events[0]!.id);
+      expect((await getData<{ id: string }>(`${replay.url}/public/v1/events/${events[0]!.id}`)).id).toBe(events[0]!.id);
     },
   );
 

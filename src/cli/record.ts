@@ -89,8 +89,8 @@ export async function runRecord(
   const clock = io.clock ?? systemClock;
   const startedAt = clock.now();
   io.stderr.write(
-    `recording ${info.baseUrl} ${info.authenticated ? `with key ${info.apiKey}` : 'anonymously'} into ${dir}, at most ` +
-      `${perMinute} requests a minute\n`,
+    `recording ${info.baseUrl} ${info.authenticated ? `with key ${info.apiKey}` : 'anonymously'} ` +
+      `into ${dir}, at most ${perMinute} requests a minute\n`,
   );
   try {
     const summary = await recordService({
@@ -111,8 +111,9 @@ export async function runRecord(
     };
     writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
     io.stdout.write(
-      `${summary.files.length} answers saved in ${dir} (${summary.requests} requests, ${summary.failures} ` +
-        `failed)${summary.stopped ? `; stopped: ${summary.stopped}` : ''}\nreplay them with: oddsboard serve --replay ${dir}\n`,
+      `${summary.files.length} answers saved in ${dir} (${summary.requests} requests, ${summary.failures} failed)` +
+        `${summary.stopped ? `; stopped: ${summary.stopped}` : ''}\n` +
+        `replay them with: oddsboard serve --replay ${dir}\n`,
     );
     return summary.stopped && summary.stopped !== 'aborted'
       ? 1

@@ -146,7 +146,7 @@ export class FileLedger implements SendLedger {
   /** The file's lines, re-read only when it changed (and at most every VIEW_MS). */
   private lines(now: number): Line[] {
     if (now - this.view.checkedAt < VIEW_MS && now >= this.view.checkedAt) return this.view.lines;
-    let stamp = '';
+    let stamp: string;
     try {
       const st = statSync(this.path);
       stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
@@ -154,7 +154,7 @@ export class FileLedger implements SendLedger {
       stamp = 'none';
     }
     if (stamp !== this.view.stamp) {
-      let lines: Line[] = [];
+      let lines: Line[];
       try {
         lines = stamp === 'none' ? [] : this.read();
       } catch {

@@ -110,7 +110,8 @@ describe('what each fault looks like to the client', () => {
     ['seconds', (ms: number | undefined) => expect(ms).toBe(20_000)],
     ['date', (ms: number | undefined) => expect(ms).toBeGreaterThan(15_000)],
     ['none', (ms: number | undefined) => expect(ms).toBeUndefined()],
-    ['huge', (ms: number | undefined) => expect(ms).toBeGreaterThanOrEqual(3_600_000)], // 86400 s, as far as the client believes it
+    // 86400 s, as far as the client believes it
+    ['huge', (ms: number | undefined) => expect(ms).toBeGreaterThanOrEqual(3_600_000)],
   ] as const)('429 with Retry-After %s', async (retryAfter, check) => {
     const { c } = await during('429', { retryAfter });
     const e = await rejection(c.listMarkets());
@@ -119,7 +120,7 @@ describe('what each fault looks like to the client', () => {
   });
 
   it(
-    'revoke: a key is refused with 401 (the echoed key scrubbed by the client); anonymous requests still ' + 'work',
+    'revoke: a key is refused with 401 (the echoed key scrubbed by the client); ' + 'anonymous requests still work',
     async () => {
       const { c, client } = await during('revoke');
       const e = await rejection(c.listMarkets());

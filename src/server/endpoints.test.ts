@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boot, P } from '../../test/support/serverHarness.js';
+import type { WireEvent, WireMarket } from '../api/wire.js';
 
 describe('envelope and routing', () => {
   it('answers unknown paths with a 404 envelope in JSON', async () => {
@@ -27,10 +28,10 @@ describe('envelope and routing', () => {
 describe('GET /markets', () => {
   it('defaults to 20 active markets by volume, each in the reference shape', async () => {
     const { get } = await boot();
-    const r = await get(`${P}/markets`);
+    const r = await get<WireMarket[]>(`${P}/markets`);
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
-    const list = r.body.data as any[];
+    const list = r.body.data;
     expect(list).toHaveLength(20);
     for (const m of list) {
       expect(m).toMatchObject({
@@ -43,64 +44,69 @@ describe('GET /markets', () => {
       expect(m.outcomes.length).toBeGreaterThanOrEqual(2);
       for (const o of m.outcomes)
         expect(o).toEqual({ id: expect.any(String), name: expect.any(String), price: expect.any(Number) });
-      for (const f of ['closesAt', 'updatedAt', 'createdAt']) expect(Number.isNaN(Date.parse(m[f]))).toBe(false);
+      for (const f of ['closesAt', 'updatedAt', 'createdAt'] as const)
+        expect(Number.isNaN(Date.parse(String(m[f])))).toBe(false);
       expect(m.volume).toBeGreaterThan(0);
       expect(m.liquidity).toBeGreaterThan(0);
     }
-    for (let i = 1; i < list.length; i++) expect(list[i - 1].volume).toBeGreaterThanOrEqual(list[i].volume);
+    for (let i = 1; i < list.length; i++) expect(list[i - 1]!.volume).toBeGreaterThanOrEqual(list[i]!.volume);
   });
 
   it('filters by status, including all', async () => {
     const { get, server } = await boot();
     const sim = server.sim;
     for (const status of ['active', 'closed', 'settling', 'resolved'] as const) {
-      const r = await get(`${P}/markets?status=${status}&limit=100`);
+      const r = await get<WireMarket[]>(`${P}/markets?status=${status}&limit=100`);
       const expected = sim.filter((m) => sim.isVisible(m) && m.status === status).length;
       expect(r.body.data.length).toBe(Math.min(100, expected));
       for (const m of r.body.data) expect(m.status).toBe(status);
     }
-    const all = await get(`${P}/markets?status=ALL&limit=100`);
-    expect(new Set(all.body.data.map((m: any) => m.status)).size).toBeGreaterThan(1);
+    const all = await get<WireMarket[]>(`${P}/markets?status=ALL&limit=100`);
+    expect(new Set(all.body.data.map((m) => m.status)).size).toBeGreaterThan(1);
   });
 
   it('filters by category (exact, case-insensitive) and q (substring of title or category)', async () => {
     const { get } = await boot();
-    const crypto = await get(`${P}/markets?category=cRyPtO&status=all&limit=100`);
+    const crypto = await get<WireMarket[]>(`${P}/markets?category=cRyPtO&status=all&limit=100`);
     expect(crypto.body.data.length).toBeGreaterThan(10);
     for (const m of crypto.body.data) expect(m.category).toBe('Crypto');
     expect((await get(`${P}/markets?category=Cryp`)).body.data).toEqual([]);
-    const q = await get(`${P}/markets?q=${encodeURIComponent('BITCOIN')}&status=all&limit=100`);
+    const q = await get<WireMarket[]>(`${P}/markets?q=${encodeURIComponent('BITCOIN')}&status=all&limit=100`);
     expect(q.body.data.length).toBeGreaterThan(0);
     for (const m of q.body.data) expect(`${m.title} ${m.category}`.toLowerCase()).toContain('bitcoin');
-    const byCat = await get(`${P}/markets?q=climat&limit=5`);
+    const byCat = await get<WireMarket[]>(`${P}/markets?q=climat&limit=5`);
     for (const m of byCat.body.data) expect(m.category).toBe('Climate');
-    const cjk = await get(`${P}/markets?q=${encodeURIComponent('リーグ')}&status=all`);
+    const cjk = await get<WireMarket[]>(`${P}/markets?q=${encodeURIComponent('リーグ')}&status=all`);
     expect(cjk.body.data.length).toBeGreaterThan(0);
     expect((await get(`${P}/markets?q=zzzz-nothing`)).body.data).toEqual([]);
   });
 
   it('sorts by volume, newest, closing and liquidity', async () => {
     const { get } = await boot();
-    const field: Record<string, [string, 1 | -1]> = {
+    const field: Record<string, [keyof WireMarket, 1 | -1]> = {
       volume: ['volume', -1],
       newest: ['createdAt', -1],
       closing: ['closesAt', 1],
       liquidity: ['liquidity', -1],
     };
     for (const [sort, [key, dir]] of Object.entries(field)) {
-      const list = (await get(`${P}/markets?sort=${sort}&limit=50&status=all`)).body.data as any[];
-      const vals = list.map((m) => (typeof m[key] === 'string' ? Date.parse(m[key]) : m[key]) as number);
+      const list = (await get<WireMarket[]>(`${P}/markets?sort=${sort}&limit=50&status=all`)).body.data;
+      const vals = list.map((m) => {
+        const v = m[key];
+        return typeof v === 'string' ? Date.parse(v) : (v as number);
+      });
       for (let i = 1; i < vals.length; i++) expect(dir * (vals[i]! - vals[i - 1]!), sort).toBeGreaterThanOrEqual(0);
     }
   });
 
   it('pages with limit and offset without overlap', async () => {
     const { get } = await boot();
-    const all = (await get(`${P}/markets?status=all&limit=30`)).body.data.map((m: any) => m.id);
-    const a = (await get(`${P}/markets?status=all&limit=10&offset=0`)).body.data.map((m: any) => m.id);
-    const b = (await get(`${P}/markets?status=all&limit=10&offset=10`)).body.data.map((m: any) => m.id);
+    const ids = async (query: string) => (await get<WireMarket[]>(`${P}/markets?${query}`)).body.data.map((m) => m.id);
+    const all = await ids('status=all&limit=30');
+    const a = await ids('status=all&limit=10&offset=0');
+    const b = await ids('status=all&limit=10&offset=10');
     expect([...a, ...b]).toEqual(all.slice(0, 20));
-    expect((await get(`${P}/markets?limit=100`)).body.data.length).toBeLessThanOrEqual(100);
+    expect((await get<WireMarket[]>(`${P}/markets?limit=100`)).body.data.length).toBeLessThanOrEqual(100);
     expect((await get(`${P}/markets?offset=10000`)).body.data).toEqual([]);
   });
 
@@ -172,17 +178,19 @@ describe('GET /markets/{id} and hidden markets', () => {
     const hiddenIds = new Set(sim.filter((m) => !sim.isVisible(m)).map((m) => m.id));
     expect(hiddenIds.size).toBeGreaterThan(0);
     const seen: string[] = [];
-    for (let offset = 0; offset < 400; offset += 100)
-      seen.push(...(await get(`${P}/markets?status=all&limit=100&offset=${offset}`)).body.data.map((m: any) => m.id));
+    for (let offset = 0; offset < 400; offset += 100) {
+      const page = await get<WireMarket[]>(`${P}/markets?status=all&limit=100&offset=${offset}`);
+      seen.push(...page.body.data.map((m) => m.id));
+    }
     expect(seen.length).toBe(sim.markets().length - hiddenIds.size);
     for (const id of seen) expect(hiddenIds.has(id)).toBe(false);
-    const events = (await get(`${P}/events?limit=100`)).body.data as any[];
+    const events = (await get<WireEvent[]>(`${P}/events?limit=100`)).body.data;
     expect(events.length).toBe(sim.events().filter((e) => e.visibility === 'public').length);
     for (const e of events) for (const m of e.markets) expect(hiddenIds.has(m.id)).toBe(false);
     const hiddenEvent = sim.events().find((e) => e.visibility !== 'public')!;
     expect((await get(`${P}/events/${hiddenEvent.id}`)).status).toBe(404);
     const mixed = sim.events().find((e) => e.visibility === 'public' && e.marketIds.some((id) => hiddenIds.has(id)))!;
-    const r = await get(`${P}/events/${mixed.id}`);
+    const r = await get<WireEvent>(`${P}/events/${mixed.id}`);
     expect(r.body.data.markets.length).toBe(mixed.marketIds.filter((id) => !hiddenIds.has(id)).length);
   });
 });
@@ -190,7 +198,7 @@ describe('GET /markets/{id} and hidden markets', () => {
 describe('GET /events', () => {
   it('lists events with markets nested, honours limit (default 20), and returns one event by id', async () => {
     const { get } = await boot();
-    const list = (await get(`${P}/events`)).body.data as any[];
+    const list = (await get<WireEvent[]>(`${P}/events`)).body.data;
     expect(list).toHaveLength(20);
     expect((await get(`${P}/events?limit=3`)).body.data).toHaveLength(3);
     for (const e of list) {
@@ -198,7 +206,7 @@ describe('GET /events', () => {
       expect(e.markets.length).toBeGreaterThan(0);
       for (const m of e.markets) expect(m.eventId).toBe(e.id);
     }
-    const one = await get(`${P}/events/${list[0].id}`);
+    const one = await get(`${P}/events/${list[0]!.id}`);
     expect(one.status).toBe(200);
     expect(one.body.data).toEqual(list[0]);
     expect((await get(`${P}/events/evt-none`)).status).toBe(404);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boot, P } from '../../test/support/serverHarness.js';
+import type { WireQuote } from '../api/wire.js';
 import type { SimMarket } from './index.js';
 
 const qs = (outcome: string, amount: string, action: string): string =>
@@ -7,12 +8,12 @@ const qs = (outcome: string, amount: string, action: string): string =>
 
 describe('GET /markets/{id}/quote', () => {
   it(
-    'prices a buy on an active market with a real rule: priceAfter ≠ priceBefore, fee and total ' + 'consistent',
+    'prices a buy on an active market with a real rule: ' + 'priceAfter ≠ priceBefore, fee and total consistent',
     async () => {
       const { get, server } = await boot();
       const sim = server.sim;
       const m = sim.find((x) => sim.isVisible(x) && x.status === 'active' && x.outcomes.length === 2)!;
-      const r = await get(`${P}/markets/${m.id}/quote?${qs('yes', '100', 'buy')}`);
+      const r = await get<WireQuote>(`${P}/markets/${m.id}/quote?${qs('yes', '100', 'buy')}`);
       expect(r.status).toBe(200);
       const q = r.body.data;
       expect(q).toMatchObject({ marketId: m.id, outcome: 'Yes', action: 'buy', amount: 100 });
@@ -32,9 +33,9 @@ describe('GET /markets/{id}/quote', () => {
     const sim = server.sim;
     const m = sim.find((x) => sim.isVisible(x) && x.status === 'active' && x.outcomes.length >= 3)!;
     const o = m.outcomes[0]!.name;
-    const small = (await get(`${P}/markets/${m.id}/quote?${qs(o, '10', 'buy')}`)).body.data;
-    const large = (await get(`${P}/markets/${m.id}/quote?${qs(o, '1000', 'buy')}`)).body.data;
-    const sell = (await get(`${P}/markets/${m.id}/quote?${qs(o.toUpperCase(), '10', 'SELL')}`)).body.data;
+    const small = (await get<WireQuote>(`${P}/markets/${m.id}/quote?${qs(o, '10', 'buy')}`)).body.data;
+    const large = (await get<WireQuote>(`${P}/markets/${m.id}/quote?${qs(o, '1000', 'buy')}`)).body.data;
+    const sell = (await get<WireQuote>(`${P}/markets/${m.id}/quote?${qs(o.toUpperCase(), '10', 'SELL')}`)).body.data;
     expect(large.priceImpact).toBeGreaterThan(small.priceImpact);
     expect(sell.priceImpact).toBeLessThan(0);
     expect(sell.shares).not.toBe(small.shares);

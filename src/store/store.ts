@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiError } from '../api/errors.js';
-import type { Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
+import type { Market, MarketEvent, Quote } from '../api/types.js';
 import type {
   AppState,
   ErrorInfo,

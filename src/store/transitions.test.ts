@@ -77,7 +77,8 @@ describe('status transitions', () => {
     s.getState().listLoaded([m('a', { status: 'closed', updatedAt: 13 })], 13);
     expect(brief(s)).toEqual(['a:active>closed@10']);
     s.getState().quoteFailed('b', { outcome: 'Yes', amount: '5', action: 'buy' }, err('server', 14, 500));
-    s.getState().quoteFailed('zz', { outcome: 'Yes', amount: '5', action: 'buy' }, err('resolved', 15, 410)); // not cached
+    // not cached
+    s.getState().quoteFailed('zz', { outcome: 'Yes', amount: '5', action: 'buy' }, err('resolved', 15, 410));
     expect(s.getState().transitions).toHaveLength(1);
   });
 

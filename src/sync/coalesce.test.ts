@@ -90,7 +90,8 @@ describe('coalescing', () => {
     const n = r.client.calls.length;
     expect(r.sync.refreshNow()).toEqual({ ok: true });
     await r.run(0);
-    expect(r.client.calls.slice(n).map((c) => c.method)).toEqual(['getMarket', 'listMarkets']); // selection ranks above the list
+    // the selection ranks above the list
+    expect(r.client.calls.slice(n).map((c) => c.method)).toEqual(['getMarket', 'listMarkets']);
     for (let i = 0; i < 4; i++) {
       r.sync.refreshNow();
       await r.run(0);

@@ -15,8 +15,8 @@ const closingCalls = (r: Awaited<ReturnType<typeof started>>) =>
 
 describe('closing soon', () => {
   it(
-    'showing it fetches the closing list after the quiet time, then the background keeps it fresh and the market list ' +
-      'warm',
+    'showing it fetches the closing list after the quiet time, ' +
+      'then the background keeps it fresh and the market list warm',
     async () => {
       const r = await started(30);
       r.client.handler = (c) =>
@@ -139,8 +139,8 @@ describe('paging', () => {
   const full = (offset: number, n = 20) => Array.from({ length: n }, (_, i) => market(`p${offset + i}`));
 
   it(
-    'the next page when the last was full: offset += limit at once, the selection on its first row; the previous page ' +
-      'lands on its last row',
+    'the next page when the last was full: offset += limit at once, the selection on its first row; ' +
+      'the previous page lands on its last row',
     async () => {
       // key mode: the selection following the screen and the departed market's follow-up spend most of an anonymous
       // minute here
@@ -185,7 +185,8 @@ describe('paging', () => {
     await r.run(7_000);
     expect(r.store.getState().list).toMatchObject({ lastCount: 20, query: { offset: 10_000 } });
     expect(r.sync.page(1)).toEqual({ ok: false, reason: 'offset_max' });
-    r.sync.search({ offset: 10_020, q: 'x' }); // an offset the service refuses is never taken; the rest of the change is
+    // an offset the service refuses is never taken; the rest of the change (the query) still is
+    r.sync.search({ offset: 10_020, q: 'x' });
     expect(r.store.getState().list.query).toMatchObject({ offset: 10_000, q: 'x' });
     await r.run(60_000);
     const offsets = r.client.calls.slice(n).map((c) => (c.args[0] as { offset?: number } | undefined)?.offset ?? 0);

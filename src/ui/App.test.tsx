@@ -187,7 +187,6 @@ describe('hostile data', () => {
       ],
     });
     const f = await waitForFrame(h.term, 'Market number 2');
-    // eslint-disable-next-line no-control-regex
     expect(f).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
     expect(f).toContain('RED link');
     expect(f).toContain('選挙');

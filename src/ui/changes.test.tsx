@@ -1,6 +1,5 @@
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Market } from '../api/types.js';
 import type { OddsStore } from '../store/store.js';
 import { computeLayout, DETAIL_MIN, LIST_MIN, wideSide } from './layout.js';
 import { fiftyMarkets, makeMarket, outcomeLines, renderApp, type Harness } from '../../test/support/fixtures.js';

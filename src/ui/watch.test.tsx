@@ -41,7 +41,7 @@ describe('the watchlist keys', () => {
 
 describe('the alert form', () => {
   it(
-    'a opens it on the leading outcome; a price and ⏎ set the alert; a bad one is explained and sets ' + 'nothing',
+    'a opens it on the leading outcome; a price and ⏎ set the alert; ' + 'a bad one is explained and sets nothing',
     async () => {
       h = renderApp();
       await waitForFrame(h.term, 'Market number 1');
@@ -49,7 +49,7 @@ describe('the alert form', () => {
       expect(form(f)).toMatch(/Alert on +price at or above/); // the kind; the price field has the cursor
       expect(form(f)).toMatch(/Outcome +Yes/);
       expect(form(f)).toMatch(/▸ Price ¢/);
-      f = await press(h.term, ['1', '2', '0']);
+      await press(h.term, ['1', '2', '0']);
       f = await press(h.term, KEYS.enter);
       expect(f).toContain('the price must be between 0¢ and 100¢');
       expect(h.store.getState().alerts.rules).toEqual([]);
@@ -63,13 +63,13 @@ describe('the alert form', () => {
   );
 
   it(
-    '←/→ on the kind choose below, a move (with its window) or any status change; Esc closes without ' + 'setting',
+    '←/→ on the kind choose below, a move (with its window) or any status change; ' + 'Esc closes without setting',
     async () => {
       h = renderApp();
       await waitForFrame(h.term, 'Market number 1');
       await press(h.term, 'a');
-      let f = await press(h.term, KEYS.up); // from the price to the outcome
-      f = await press(h.term, KEYS.right);
+      await press(h.term, KEYS.up); // from the price to the outcome
+      let f = await press(h.term, KEYS.right);
       expect(f).toContain('‹ No ›');
       f = await press(h.term, [KEYS.up, KEYS.right, KEYS.right]);
       expect(f).toContain('‹ a move of at least ›');
@@ -77,7 +77,7 @@ describe('the alert form', () => {
       f = await press(h.term, KEYS.right);
       expect(form(f)).toContain('‹ any status change ›');
       expect(form(f)).not.toContain('Outcome');
-      f = await press(h.term, KEYS.enter);
+      await press(h.term, KEYS.enter);
       expect(h.store.getState().alerts.rules).toMatchObject([{ marketId: 'm1', kind: 'status' }]);
       await press(h.term, 'a');
       f = await press(h.term, KEYS.esc);
@@ -93,9 +93,9 @@ describe('the alert form', () => {
     await press(h.term, [KEYS.down, KEYS.down, '5']); // the move
     h.term.stdin.write('x'); // not a digit: not typed
     await press(h.term, KEYS.down);
-    let f = await press(h.term, [KEYS.ctrlU, '4', '5']);
+    const f = await press(h.term, [KEYS.ctrlU, '4', '5']);
     expect(f).toMatch(/Within min +45/);
-    f = await press(h.term, KEYS.enter);
+    await press(h.term, KEYS.enter);
     expect(h.store.getState().alerts.rules).toMatchObject([{ kind: 'move', cents: 5, minutes: 45, outcome: 'Yes' }]);
   });
 });
@@ -108,8 +108,8 @@ describe('alerts on screen', () => {
     const { store, clock } = h;
     clock.advance(5_000); // the "Alert set" flash is over
     store.getState().marketLoaded(makeMarket(1, { status: 'resolved', resolvedOutcome: 'No' }), clock.now());
-    let f = await waitForFrame(h.term, '★ ALERT “Market number 1” resolved: No');
-    f = await press(h.term, 'A');
+    await waitForFrame(h.term, '★ ALERT “Market number 1” resolved: No');
+    let f = await press(h.term, 'A');
     expect(f).toContain('Alerts set · 1');
     expect(f).toContain('“Market number 1” · Yes at or above 90¢');
     expect(f).toContain('Alert log · 1, newest first');

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileProblem, readTextFile, setAside, stateDir, writeFileAtomic } from './files.js';
+import { type FileProblem, readTextFile, setAside, stateDir, writeFileAtomic } from './files.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'odb-files-'));
 

@@ -57,10 +57,11 @@ function skipEscIntermediates(s: string, i: number): number {
 
 /**
  * The code points uniformWidth changes: variation selectors 15/16, ZWJ, the keycap mark, regional indicators, skin
- * tones, tags.
+ * tones, tags. One alternative per kind: in one class a combining mark after the ZWJ, or a skin tone after another
+ * character, reads like a combined character to tools and people; each match is still one code point.
  */
-const WIDTH_FORMS = /[\u200d\u20e3\ufe0e\ufe0f\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/u;
-const DROPPED_FORMS = /[\u20e3\ufe0e\ufe0f\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/gu;
+const WIDTH_FORMS = /\u200d|[\u20e3\ufe0e\ufe0f]|[\u{1f1e6}-\u{1f1ff}]|[\u{1f3fb}-\u{1f3ff}]|[\u{e0000}-\u{e007f}]/u;
+const DROPPED_FORMS = /[\u20e3\ufe0e\ufe0f]|[\u{1f3fb}-\u{1f3ff}]|[\u{e0000}-\u{e007f}]/gu;
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic})\u200d|\u200d(?=\p{Extended_Pictographic})/gu;
 const REGIONAL = /[\u{1f1e6}-\u{1f1ff}]+/gu;
 

@@ -19,11 +19,14 @@ describe.each(DOCS)('%s', (doc) => {
 
 describe('docs/architecture.md', () => {
   const text = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
-  it.each(['Add a key', 'Add a view', 'Add a one-shot command', 'Add a field to the normalizer'])('has a recipe "%s" naming files', (title) => {
-    const start = text.indexOf(`### ${title}`);
-    expect(start, title).toBeGreaterThanOrEqual(0);
-    const end = text.indexOf('\n### ', start + 4);
-    const section = text.slice(start, end < 0 ? undefined : end);
-    expect([...section.matchAll(PATH)].length).toBeGreaterThan(1);
-  });
+  it.each(['Add a key', 'Add a view', 'Add a one-shot command', 'Add a field to the normalizer'])(
+    'has a recipe "%s" naming files',
+    (title) => {
+      const start = text.indexOf(`### ${title}`);
+      expect(start, title).toBeGreaterThanOrEqual(0);
+      const end = text.indexOf('\n### ', start + 4);
+      const section = text.slice(start, end < 0 ? undefined : end);
+      expect([...section.matchAll(PATH)].length).toBeGreaterThan(1);
+    },
+  );
 });

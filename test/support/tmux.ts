@@ -82,9 +82,8 @@ export class TmuxSession {
   /** Polls the screen until `test` holds; the error shows the last screen. */
   async waitFor(what: string, test: (screen: string) => boolean, timeoutMs = 10_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
-    let screen = '';
     for (;;) {
-      screen = this.capture();
+      const screen = this.capture();
       if (test(screen)) return screen;
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
       await delay(50);

@@ -54,7 +54,7 @@ export async function waitForFrame(
       timeout,
     );
   } catch (e) {
-    throw new Error(`${(e as Error).message}\n--- last frame ---\n${stripAnsi(term.lastFrame() ?? '')}`);
+    throw new Error(`${(e as Error).message}\n--- last frame ---\n${stripAnsi(term.lastFrame() ?? '')}`, { cause: e });
   }
   return stripAnsi(term.lastFrame() ?? '');
 }

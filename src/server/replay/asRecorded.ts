@@ -78,6 +78,8 @@ const FIELDS: ReadonlySet<string> = new Set(Object.values(TIME_FIELDS).flat());
 const TIME_TEXT = /^(\d{4})-(\d\d)-(\d\d)(?:([T ])(\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?(Z|[+-]\d\d(?::?\d\d)?)?)?$/;
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+/** `YYYY-MM-DD` of a UTC instant. */
+const utcDate = (t: Date): string => `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 
 /** Minutes east of UTC a zone suffix says (`Z`, `+00`, `-05:00`, `+0530`); none means UTC. */
 function zoneMinutes(zone: string | undefined): number {
@@ -102,14 +104,14 @@ export function shiftTimeText(text: string, shiftMs: number): string | undefined
   if (sep === undefined) {
     // a date: the day the moved instant falls on (UTC)
     const t = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)) + shift);
-    return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+    return utcDate(t);
   }
   const offset = zoneMinutes(zone) * 60_000;
   const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? '0')) - offset;
   if (!Number.isFinite(utc)) return undefined;
   // written in the zone it was written in; the fraction of a second does not move
   const t = new Date(utc + shift + offset);
-  let out = `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}${sep}${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+  let out = `${utcDate(t)}${sep}${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
   if (s !== undefined) out += `:${pad(t.getUTCSeconds())}`;
   if (frac !== undefined) out += `.${frac}`;
   return out + (zone ?? '');

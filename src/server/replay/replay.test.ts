@@ -11,10 +11,25 @@ import {
   realFile,
   type Service,
 } from '../../../test/support/realFixtures.js';
+import type { Envelope } from '../../../test/support/serverHarness.js';
+import type { WireQuote } from '../../api/wire.js';
 
 const P = '/public/v1';
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const running: RunningReplay[] = [];
+
+/** A recorded object as served: the service's own fields, read by name. */
+type Recorded = Record<string, unknown>;
+interface KalshiMarket {
+  ticker: string;
+  close_time: string;
+}
+/** The fields of Manifold's multiple-choice market that the tests compare with the recording. */
+interface ManifoldChoice {
+  closeTime: number;
+  createdTime: number;
+  answers: { text: string; name: string; probability: number }[];
+}
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
@@ -27,28 +42,31 @@ async function replay(
   const where = typeof service === 'string' ? { dir: realDir(service) } : service;
   const server = await startReplayServer({ ...where, clock, keys: ['k1'], limits });
   running.push(server);
-  const get = async (path: string, init: RequestInit = {}) => {
+  const get = async <T = unknown>(path: string, init: RequestInit = {}) => {
     const res = await fetch(server.url + P + path, init);
-    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<T> };
   };
-  return { server, clock, get };
+  /** The envelope's `data`, typed as the test reads it. */
+  const data = async <T>(path: string) => (await get<T>(path)).body.data;
+  return { server, clock, get, data };
 }
 
 describe('replay: lists on native fields', () => {
   it('serves recorded objects as they are, in the envelope; status filters read each service’s words', async () => {
     const { get } = await replay('kalshi');
-    const all = await get('/markets?status=all&limit=100');
+    const all = await get<KalshiMarket[]>('/markets?status=all&limit=100');
     expect(all.status).toBe(200);
     expect(all.body.success).toBe(true);
     expect(all.body.data).toHaveLength(17);
-    const nyc = all.body.data.find((m: any) => m.ticker === 'KXHIGHNY-26JUL05-T91');
+    const nyc = all.body.data.find((m) => m.ticker === 'KXHIGHNY-26JUL05-T91');
     expect(nyc).toMatchObject({
       status: 'finalized',
       result: 'no',
       last_price_dollars: '0.0100',
       title: 'Will the **high temp in NYC** be >91° on Jul 5, 2026?',
     });
-    const tickers = async (q: string) => (await get(`/markets?${q}&limit=100`)).body.data.map((m: any) => m.ticker);
+    const tickers = async (q: string) =>
+      (await get<KalshiMarket[]>(`/markets?${q}&limit=100`)).body.data.map((m) => m.ticker);
     expect(await tickers('status=resolved')).toEqual(
       expect.arrayContaining(['KXHIGHNY-26JUL05-T91', 'KXFEDDECISION-26JUL-H0']),
     );
@@ -57,32 +75,30 @@ describe('replay: lists on native fields', () => {
   });
 
   it('q searches the sub-title; sort closing and paging use each service’s fields', async () => {
-    const { get } = await replay('kalshi');
-    expect((await get('/markets?q=parolin&status=all')).body.data.map((m: any) => m.ticker)).toEqual([
-      'KXNEWPOPE-70-PPAR',
-    ]);
-    const closing = (await get('/markets?status=all&sort=closing&limit=3')).body.data.map((m: any) => m.close_time);
+    const { data } = await replay('kalshi');
+    const found = await data<KalshiMarket[]>('/markets?q=parolin&status=all');
+    expect(found.map((m) => m.ticker)).toEqual(['KXNEWPOPE-70-PPAR']);
+    const closing = (await data<KalshiMarket[]>('/markets?status=all&sort=closing&limit=3')).map((m) => m.close_time);
     expect(closing).toEqual([...closing].sort());
-    const page1 = (await get('/markets?status=all&sort=closing&limit=3&offset=3')).body.data[0].close_time;
-    expect(page1 >= closing[2]).toBe(true);
+    const next = await data<KalshiMarket[]>('/markets?status=all&sort=closing&limit=3&offset=3');
+    expect(next[0]!.close_time >= closing[2]!).toBe(true);
   });
 
   it('Polymarket volume sort reads volumeNum; Manifold list objects and details are both served', async () => {
     const pm = await replay('polymarket');
-    const vols = (await pm.get('/markets?status=all&sort=volume&limit=100')).body.data.map((m: any) =>
-      Number(m.volumeNum ?? m.volume),
-    );
+    const byVolume = await pm.data<Recorded[]>('/markets?status=all&sort=volume&limit=100');
+    const vols = byVolume.map((m) => Number(m.volumeNum ?? m.volume));
     expect(vols).toEqual([...vols].sort((a, b) => b - a));
     const mf = await replay('manifold');
-    const listed = (await mf.get('/markets?status=all&limit=100')).body.data;
-    expect(listed.map((m: any) => m.id)).toEqual(expect.arrayContaining(['hZsE0A09Sd', 'TEW8dlA3pxk3GalxeQkI']));
+    const listed = await mf.data<Recorded[]>('/markets?status=all&limit=100');
+    expect(listed.map((m) => m.id)).toEqual(expect.arrayContaining(['hZsE0A09Sd', 'TEW8dlA3pxk3GalxeQkI']));
   });
 });
 
 describe('replay: lookups', () => {
   it('finds markets by each service’s id fields and events by theirs; unknown ids are 404', async () => {
     const k = await replay('kalshi');
-    expect((await k.get('/markets/KXBTCD-26JUL2502-T74299.99')).body.data.yes_sub_title).toBe('$74,300 or above');
+    expect((await k.data<Recorded>('/markets/KXBTCD-26JUL2502-T74299.99')).yes_sub_title).toBe('$74,300 or above');
     expect((await k.get('/events/KXNEWPOPE-70')).body.data).toMatchObject({
       category: 'Elections',
       markets: expect.any(Array),
@@ -90,12 +106,11 @@ describe('replay: lookups', () => {
     expect((await k.get('/markets/NOPE')).status).toBe(404);
     expect((await k.get('/events/NOPE')).body).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
     const pm = await replay('polymarket');
-    expect((await pm.get('/markets/kraken-ipo-in-2025')).body.data.id).toBe('516950');
-    expect(
-      (await pm.get('/markets/0x80372213a3a770ebdf2376f5143f42be7d90152632bf5c99e5a60f8afd372677')).body.data.id,
-    ).toBe('3776139');
-    expect((await pm.get('/events/kraken-ipo-in-2025')).body.data.id).toBe('16183');
-    expect((await pm.get('/events?limit=5')).body.data.map((e: any) => e.id)).toEqual(['16183']);
+    expect((await pm.data<Recorded>('/markets/kraken-ipo-in-2025')).id).toBe('516950');
+    const byConditionId = '0x80372213a3a770ebdf2376f5143f42be7d90152632bf5c99e5a60f8afd372677';
+    expect((await pm.data<Recorded>(`/markets/${byConditionId}`)).id).toBe('3776139');
+    expect((await pm.data<Recorded>('/events/kraken-ipo-in-2025')).id).toBe('16183');
+    expect((await pm.data<Recorded[]>('/events?limit=5')).map((e) => e.id)).toEqual(['16183']);
   });
 
   it('the detail of a market recorded twice is the later recording (Manifold’s resolve answer)', async () => {
@@ -110,7 +125,7 @@ describe('replay: lookups', () => {
 describe('replay: quotes from the recorded prices', () => {
   it('prices an open market by LMSR from its normalized prices, by outcome name or id, case-insensitive', async () => {
     const { get } = await replay('kalshi');
-    const q = await get('/markets/KXBTC15M-26JAN120330-30/quote?outcome=yes&amount=10&action=buy');
+    const q = await get<WireQuote>('/markets/KXBTC15M-26JAN120330-30/quote?outcome=yes&amount=10&action=buy');
     expect(q.status).toBe(200);
     expect(q.body.data).toMatchObject({
       marketId: 'KXBTC15M-26JAN120330-30',
@@ -149,28 +164,31 @@ describe('replay: quotes from the recorded prices', () => {
 
 describe('replay as of the recording (--as-recorded)', () => {
   const recordedAt = Date.parse(MANIFOLD_OPEN_MC.recordedAt);
-  const raw = realFile('manifold', MANIFOLD_OPEN_MC.file) as any;
+  const raw = realFile('manifold', MANIFOLD_OPEN_MC.file) as ManifoldChoice;
   const quote = (outcome: string) =>
     `/markets/${MANIFOLD_OPEN_MC.id}/quote?outcome=${encodeURIComponent(outcome)}&amount=5&action=buy`;
 
   it(
-    'Manifold’s multiple-choice market recorded open is open again: an answer text is quoted (200), its author’s name ' +
-      'is no outcome (400)',
+    'Manifold’s multiple-choice market recorded open is open again: an answer text is quoted (200), ' +
+      'its author’s name is no outcome (400)',
     async () => {
-      const { server, get } = await replay({ dir: openManifoldRecording(), asRecorded: {} }); // the time from manifest.json
+      // the time from manifest.json
+      const { server, get } = await replay({ dir: openManifoldRecording(), asRecorded: {} });
       expect(server.asRecorded).toEqual({ recordedAt, shiftMs: NOW - recordedAt });
-      const detail = (await get(`/markets/${MANIFOLD_OPEN_MC.id}`)).body.data;
+      const detail = (await get<ManifoldChoice>(`/markets/${MANIFOLD_OPEN_MC.id}`)).body.data;
       expect(detail).toMatchObject({
         isResolved: false,
         closeTime: raw.closeTime + NOW - recordedAt,
         createdTime: raw.createdTime + NOW - recordedAt,
       });
-      expect(detail.answers.map((a: any) => [a.text, a.name, a.probability])).toEqual(
-        raw.answers.map((a: any) => [a.text, a.name, a.probability]),
+      expect(detail.answers.map((a) => [a.text, a.name, a.probability])).toEqual(
+        raw.answers.map((a) => [a.text, a.name, a.probability]),
       );
-      expect((await get('/markets?status=active')).body.data.map((m: any) => m.id)).toEqual([MANIFOLD_OPEN_MC.id]);
+      expect((await get<Recorded[]>('/markets?status=active')).body.data.map((m) => m.id)).toEqual([
+        MANIFOLD_OPEN_MC.id,
+      ]);
 
-      const q = await get(quote('Harry Potter'));
+      const q = await get<WireQuote>(quote('Harry Potter'));
       expect(q.status).toBe(200);
       expect(q.body.data).toMatchObject({
         marketId: MANIFOLD_OPEN_MC.id,
@@ -188,8 +206,8 @@ describe('replay as of the recording (--as-recorded)', () => {
   );
 
   it(
-    'served as recorded, the same file is closed since December 2022 (409); --recorded-at wins over the manifest; a ' +
-      'time after now is refused',
+    'served as recorded, the same file is closed since December 2022 (409); --recorded-at wins over the manifest; ' +
+      'a time after now is refused',
     async () => {
       const dir = openManifoldRecording();
       expect((await (await replay({ dir })).get(quote('Harry Potter'))).status).toBe(409);
@@ -204,7 +222,7 @@ describe('replay as of the recording (--as-recorded)', () => {
 
 describe('replay: keys and limits as the reference service', () => {
   it(
-    'an unknown key is 401, a good one is counted per key, the anonymous limit gives 429 with ' + 'Retry-After',
+    'an unknown key is 401, a good one is counted per key, ' + 'the anonymous limit gives 429 with Retry-After',
     async () => {
       const { get } = await replay('polymarket', { anonymous: 2, key: 30 });
       expect((await get('/markets', { headers: { 'X-API-Key': 'nope' } })).status).toBe(401);

@@ -52,7 +52,7 @@ describe('market row', () => {
   });
 
   it(
-    'draws the row (ink-testing-library): title, leading outcome in full when there is room, price, ' + 'volume',
+    'draws the row (ink-testing-library): ' + 'title, leading outcome in full when there is room, price, volume',
     async () => {
       const entry = entryOf('Largest party', {
         outcomes: [
@@ -70,8 +70,8 @@ describe('market row', () => {
   );
 
   it(
-    'shows its age once it is older than three refresh intervals (in 10 s steps), or STALE in the badge when there is ' +
-      'no age column',
+    'shows its age once it is older than three refresh intervals (in 10 s steps), ' +
+      'or STALE in the badge when there is no age column',
     async () => {
       const old = entryOf('Old one');
       const t = render(
@@ -90,7 +90,7 @@ describe('market row', () => {
   );
 
   it(
-    'highlights the selected row: an even inverse bar when the list has focus, bold otherwise — never only the ' + '▸',
+    'highlights the selected row: an even inverse bar when the list has focus, ' + 'bold otherwise — never only the ▸',
     () => {
       const segs = rowSegs({
         entry: entryOf('A'),
@@ -109,7 +109,7 @@ describe('market row', () => {
     },
   );
   it(
-    'redraws only when something it shows changes: its data, place, width, or the stale age the clock ' + 'moves',
+    'redraws only when something it shows changes: ' + 'its data, place, width, or the stale age the clock moves',
     async () => {
       const entry = entryOf('Ticking');
       const p = { entry, selected: false, focused: false, now: 3000, intervalMs: 10_000, width: 99 };

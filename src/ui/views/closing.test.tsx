@@ -63,7 +63,7 @@ describe('Closing soon', () => {
     let f = await waitForFrame(h.term, 'in 4m');
     for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(80);
     h.clock.advance(4 * MIN + 20_000);
-    f = await waitForFrame(h.term, (x) => /in 10s/.test(x));
+    await waitForFrame(h.term, (x) => /in 10s/.test(x));
     h.clock.advance(20_000);
     f = await waitForFrame(h.term, (x) => /In five minutes.*10s ago/.test(x) && !x.includes('Just closed'));
     expect(lines(f).length).toBeLessThanOrEqual(24);

@@ -57,10 +57,10 @@ describe('Events', () => {
       await press(h.term, '5', () => h!.term.lastFrame().includes('◆ Events'));
       await waitForFrame(h.term, 'Cup final');
       await press(h.term, 'j');
-      let f = await press(h.term, KEYS.enter, () => h!.term.lastFrame().includes('◆ Event Cup final'));
+      await press(h.term, KEYS.enter, () => h!.term.lastFrame().includes('◆ Event Cup final'));
       expect(h.sync.opens).toEqual(['e2']);
       expect(h.store.getState().events.openId).toBe('e2');
-      f = await waitForFrame(h.term, 'Cup market 2');
+      let f = await waitForFrame(h.term, 'Cup market 2');
       expect(f).toMatch(/◆ Event Cup final · 2 markets · loading…/); // the list's copies until the event's own answer
       expect(h.store.getState().selectedId).toBe('m201');
       h.store.getState().eventLoaded({ ...EVENTS[1]!, markets: nested(201, 2, 'Cup (fresh)') }, h.clock.now());
@@ -68,7 +68,7 @@ describe('Events', () => {
       expect(f).not.toContain('loading…');
       await press(h.term, 'j');
       expect(h.store.getState().selectedId).toBe('m202');
-      f = await press(h.term, KEYS.enter, () => h!.term.lastFrame().includes('◆ Detail Cup (fresh) market 2'));
+      await press(h.term, KEYS.enter, () => h!.term.lastFrame().includes('◆ Detail Cup (fresh) market 2'));
       expect(h.sync.selects.at(-1)).toBe('m202');
       await press(h.term, KEYS.esc, () => h!.term.lastFrame().includes('◆ Event Cup final'));
       f = await press(h.term, KEYS.esc, () => h!.term.lastFrame().includes('◆ Events'));

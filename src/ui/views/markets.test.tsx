@@ -17,7 +17,7 @@ describe('Markets: pages', () => {
       let f = await waitForFrame(h.term, 'Market number 8');
       expect(title(f)).toContain('◆ Markets 8 · page 1');
       await press(h.term, 'G');
-      f = await press(h.term, 'j', () => h!.term.lastFrame().includes('Loading page 2…'));
+      await press(h.term, 'j', () => h!.term.lastFrame().includes('Loading page 2…'));
       expect(h.sync.pages).toEqual([{ delta: 1, result: { ok: true, page: 2 } }]);
       expect(h.store.getState().list.query.offset).toBe(8);
       expect(title(await waitForFrame(h.term, 'page 2'))).toContain('· page 2 · loading…');

@@ -73,8 +73,8 @@ describe('Movers', () => {
     h = renderApp({ columns: 120, rows: 30, markets: [], prepare: history });
     await press(h.term, '3', () => h!.term.lastFrame().includes('◆ Movers'));
     expect(h.store.getState().selectedId).toBe('m1'); // its first row, selected on arrival
-    let f = await press(h.term, 's', () => h!.term.lastFrame().includes('over 1 h'));
-    f = await waitForFrame(h.term, 'over 1 h');
+    await press(h.term, 's', () => h!.term.lastFrame().includes('over 1 h'));
+    let f = await waitForFrame(h.term, 'over 1 h');
     expect(rowsOf(f).map((r) => r.match(/(Big day|Jumpy|Sinking|Service says)/)?.[1])).toEqual(['Jumpy', 'Sinking']);
     await press(h.term, 'j');
     expect(h.store.getState().selectedId).toBe('m3');
@@ -85,7 +85,7 @@ describe('Movers', () => {
   });
 
   it(
-    'takes its threshold from the App (the config’s moversThreshold) and says when nothing moved that ' + 'much',
+    'takes its threshold from the App (the config’s moversThreshold) ' + 'and says when nothing moved that much',
     async () => {
       h = renderApp({ columns: 80, rows: 24, markets: [], prepare: history, moversThreshold: 0.25 });
       await press(h.term, '3', () => h!.term.lastFrame().includes('◆ Movers'));
