@@ -209,6 +209,14 @@ export const COMMANDS: readonly Command[] = [
     load: async () => (await import('./oneshot/commands.js')).runEvent,
   },
   {
+    name: 'watch',
+    usage: 'watch',
+    summary: 'the markets you watch in the dashboard (w), each fetched by id',
+    args: [],
+    flags: { ...NDJSON_FLAG, ...ONESHOT },
+    load: async () => (await import('./oneshot/commands.js')).runWatch,
+  },
+  {
     name: 'serve',
     usage: 'serve',
     summary: 'the reference service with a live simulator (simulated data)',

@@ -33,6 +33,21 @@ export const SAVE_RETRY_MS = 60_000;
 
 const WHAT: Record<FileKey, string> = { watchlist: 'watchlist', alerts: 'alerts', log: 'alert log' };
 
+/**
+ * The watched market ids as the dashboard saved them, for `oddsboard watch`: read only (a script never moves a file
+ * aside nor writes one); none when there is no file; a problem (one line naming the file) when it cannot be read.
+ */
+export function readWatchedIds(dir: string): { ids: string[] } | { problem: string } {
+  const path = join(dir, FILES.watchlist);
+  try {
+    return { ids: [...decodeWatchlist(readTextFile(path, FILE_MAX_BYTES)).value.ids] };
+  } catch (e) {
+    if (e instanceof FileProblem) return e.reason === 'missing' ? { ids: [] } : { problem: e.message };
+    if (e instanceof DecodeError) return { problem: `${path} is not a watchlist oddsboard can read (${e.message})` };
+    throw e;
+  }
+}
+
 export interface Loaded {
   saved: SavedWatch;
   /** One line per file that was not read as it was. */

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validate, type Schema } from '../../../test/support/jsonSchema.js';
@@ -7,6 +8,7 @@ import { startTestServer } from '../../../test/support/testServer.js';
 import { startServer, type RunningServer } from '../../server/listen.js';
 import { displayWidth } from '../../ui/format.js';
 import { main } from '../main.js';
+import { encodeWatchlist } from '../../watch/codec.js';
 
 /**
  * The one-shot commands against the reference service over loopback HTTP, as a
@@ -117,6 +119,30 @@ describe('--json output follows docs/schema.json', () => {
     const q = JSON.parse(quote.out);
     valid(q);
     expect(q.data).toMatchObject({ marketId: m.id, outcome, action: 'sell', amount: 25 });
+  });
+
+  it("watch: the dashboard's watchlist in its order, a market that answers 404 left out; none without a file", async () => {
+    const [a, b] = srv.sim.markets().filter((m) => m.status === 'active' && srv.sim.isVisible(m));
+    const stateHome = mkdtempSync(join(tmpdir(), 'oddsboard-watch-'));
+    const watchlist = {
+      ids: [b!.id, 'no-such-market', a!.id],
+      byId: {} as Record<string, { id: string; addedAt: number }>,
+    };
+    for (const id of watchlist.ids) watchlist.byId[id] = { id, addedAt: 1 };
+    mkdirSync(join(stateHome, 'oddsboard'), { recursive: true });
+    writeFileSync(join(stateHome, 'oddsboard', 'watchlist.json'), encodeWatchlist(watchlist));
+    const r = await run(['watch', '--json'], { stateHome });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    valid(doc);
+    expect(doc.command).toBe('watch');
+    expect(doc.data.map((m: { id: string }) => m.id)).toEqual([b!.id, a!.id]);
+    const none = await run(['watch', '--json']);
+    expect(JSON.parse(none.out).data).toEqual([]);
+    writeFileSync(join(stateHome, 'oddsboard', 'watchlist.json'), '{ broken');
+    const broken = await run(['watch'], { stateHome });
+    expect(broken.code).toBe(2);
+    expect(broken.err).toMatch(/watchlist\.json is not a watchlist oddsboard can read/);
   });
 
   it('--ndjson: one market a line', async () => {

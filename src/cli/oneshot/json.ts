@@ -54,7 +54,7 @@ export interface JsonQuote {
   total: number | null;
 }
 
-export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event';
+export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event' | 'watch';
 
 export interface JsonDocument {
   oddsboard: typeof SCHEMA_VERSION;

@@ -26,7 +26,7 @@ export type Fetch = <T>(call: (client: MarketClient, opts: CallOptions) => Promi
 export interface OneShot<T> {
   name: CommandName;
   /** Checks the command's own flags and arguments (UsageError) before anything is sent. */
-  check(inv: { flags: FlagValues; args: string[] }): (fetch: Fetch) => Promise<T>;
+  check(inv: { flags: FlagValues; args: string[]; env: NodeJS.ProcessEnv }): (fetch: Fetch) => Promise<T>;
   json(data: T): JsonDocument['data'];
   /** The items of a list, one NDJSON line each. */
   lines?(data: T): unknown[];
@@ -100,7 +100,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     const ndjson = inv.flags.ndjson === true;
     if (ndjson && inv.flags.json === true) throw new UsageError('--json and --ndjson: choose one');
     const settings = resolveSettings(settingsFromFlags(inv.flags, Object.keys(SOURCE_FLAGS)), io.env);
-    const fetchData = cmd.check(inv);
+    const fetchData = cmd.check({ ...inv, env: io.env });
     const noWait = inv.flags.wait === false;
 
     process.on('SIGINT', onSigint);
