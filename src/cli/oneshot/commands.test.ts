@@ -121,7 +121,7 @@ describe('--json output follows docs/schema.json', () => {
     expect(q.data).toMatchObject({ marketId: m.id, outcome, action: 'sell', amount: 25 });
   });
 
-  it("watch: the dashboard's watchlist in its order, a market that answers 404 left out; none without a file", async () => {
+  it('watch: the watchlist in its order, a market that answers 404 left out; none without a file', async () => {
     const [a, b] = srv.sim.markets().filter((m) => m.status === 'active' && srv.sim.isVisible(m));
     const stateHome = mkdtempSync(join(tmpdir(), 'oddsboard-watch-'));
     const watchlist = {
