@@ -4,6 +4,7 @@ import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth, formatVolume, padStartWidth } from '../format.js';
 import { Line, paneTitle, type Seg } from '../components/Line.js';
+import { marketListProps } from './state.js';
 import { MarketList } from '../components/MarketList.js';
 import { highlightRow } from '../components/MarketRow.js';
 import { MARKER_W, fitColumns, markerSeg, rangeText } from '../components/rowParts.js';
@@ -122,15 +123,8 @@ function OpenEvent(p: ViewListProps & { event: MarketEvent | undefined }) {
   const loading = e === undefined || p.state.events.detailAt[e.id] === undefined;
   return (
     <MarketList
-      watched={p.state.watchById}
+      {...marketListProps(p)}
       ids={ids}
-      markets={p.markets}
-      cursor={p.cursor}
-      top={p.top}
-      rows={p.visible}
-      width={p.width}
-      height={p.height}
-      focused={p.focused}
       title={(shown) => [
         paneTitle('Event', p.focused),
         { text: ` ${e ? sanitize(e.title) || '(untitled)' : '…'}`, bold: true },
@@ -141,9 +135,6 @@ function OpenEvent(p: ViewListProps & { event: MarketEvent | undefined }) {
       ]}
       {...(loading ? { loading: 'Loading the event…' } : {})}
       empty="This event lists no markets."
-      now={p.env.now}
-      intervalMs={p.intervalMs}
-      clock={p.clock}
     />
   );
 }

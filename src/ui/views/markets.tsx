@@ -1,4 +1,5 @@
 import { pageNumber } from '../../store/listQuery.js';
+import { marketListProps } from './state.js';
 import { MarketList, listTitle } from '../components/MarketList.js';
 import type { ViewImpl, ViewListProps } from './types.js';
 
@@ -25,15 +26,8 @@ function MarketsList(p: ViewListProps) {
         : 'No markets match this filter.';
   return (
     <MarketList
-      watched={p.state.watchById}
+      {...marketListProps(p)}
       ids={ids}
-      markets={p.markets}
-      cursor={p.cursor}
-      top={p.top}
-      rows={p.visible}
-      width={p.width}
-      height={p.height}
-      focused={p.focused}
       title={(shown) =>
         listTitle(
           {
@@ -50,9 +44,6 @@ function MarketsList(p: ViewListProps) {
       }
       {...(list.loading || list.pending ? { loading: page > 1 ? `Loading page ${page}…` : 'Loading markets…' } : {})}
       empty={empty}
-      now={p.env.now}
-      intervalMs={p.intervalMs}
-      clock={p.clock}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { watchedIds } from '../../store/watchlist.js';
 import type { AppState, MarketEntry } from '../../store/types.js';
 import { cursorIndex } from '../viewModel.js';
-import type { Rows, ViewImpl, ViewState } from './types.js';
+import type { Rows, ViewImpl, ViewListProps, ViewState } from './types.js';
 
 /** What the views read from the store; each member is the store's own object, so a shallow compare tells a change. */
 export function viewState(st: AppState): ViewState {
@@ -46,4 +46,21 @@ export function currentMarketIn(
   if (sel !== undefined && rows.ids.includes(sel)) return sel;
   if (rows.ids.length > 0) return rows.ids[0];
   return view.filters && sel !== undefined && markets[sel] ? sel : undefined;
+}
+
+/** What a view's market list takes from the App alike (the rows, title and empty line are the view's own). */
+export function marketListProps(p: ViewListProps) {
+  return {
+    watched: p.state.watchById,
+    markets: p.markets,
+    cursor: p.cursor,
+    top: p.top,
+    rows: p.visible,
+    width: p.width,
+    height: p.height,
+    focused: p.focused,
+    now: p.env.now,
+    intervalMs: p.intervalMs,
+    clock: p.clock,
+  };
 }

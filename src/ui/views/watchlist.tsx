@@ -1,3 +1,4 @@
+import { marketListProps } from './state.js';
 import { MarketList } from '../components/MarketList.js';
 import { paneTitle } from '../components/Line.js';
 import { rangeText } from '../components/rowParts.js';
@@ -18,20 +19,10 @@ function WatchList(p: ViewListProps) {
   const ids = p.rows.ids;
   return (
     <MarketList
-      watched={p.state.watchById}
+      {...marketListProps(p)}
       ids={ids}
-      markets={p.markets}
-      cursor={p.cursor}
-      top={p.top}
-      rows={p.visible}
-      width={p.width}
-      height={p.height}
-      focused={p.focused}
       title={(shown) => [paneTitle('Watchlist', p.focused), { text: rangeText(ids.length, p.top, shown), dim: true }]}
       empty="Nothing watched yet: w on a market in any list watches it."
-      now={p.env.now}
-      intervalMs={p.intervalMs}
-      clock={p.clock}
     />
   );
 }
