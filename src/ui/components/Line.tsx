@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { displayWidth, fitWidth } from '../format.js';
 
@@ -84,11 +84,12 @@ export interface LineProps {
   width: number;
 }
 
-/** One segment's Text; memoized so an unchanged segment of a changed line (all but a row's age) is left alone. */
-const SegText = memo(
-  function SegText({ seg: s }: { seg: Seg }) {
+/** One run's Text, memoized: an unchanged run of a changed line (all but a row's price, say) is left alone. */
+const RunText = memo(
+  function RunText({ seg: s }: { seg: Seg }) {
     return (
       <Text
+        wrap="truncate-end"
         {...(s.color ? { color: s.color } : {})}
         {...(s.backgroundColor ? { backgroundColor: s.backgroundColor } : {})}
         bold={s.bold ?? false}
@@ -116,9 +117,23 @@ export function mergeRuns(segs: readonly Seg[]): Seg[] {
   return out;
 }
 
+/**
+ * Runs of different styles are separate Texts side by side, not one Text with
+ * nested ones: Ink colours a nested Text with chalk's own closing codes, which
+ * its output stage writes back in a shorter form, so every such line was
+ * tokenized twice on every frame; a Text of one style comes back as it went in.
+ */
 function LineView({ segs, width }: LineProps) {
   const runs = mergeRuns(fitSegments(segs, Math.max(0, width)));
-  return <Text wrap="truncate-end">{runs.length === 0 ? ' ' : runs.map((s, i) => <SegText key={i} seg={s} />)}</Text>;
+  if (runs.length === 0) return <Text> </Text>;
+  if (runs.length === 1) return <RunText seg={runs[0]!} />;
+  return (
+    <Box width={width} height={1} flexDirection="row" flexShrink={0}>
+      {runs.map((s, i) => (
+        <RunText key={i} seg={s} />
+      ))}
+    </Box>
+  );
 }
 
 /**
