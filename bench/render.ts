@@ -66,7 +66,7 @@ export function parseRenderArgs(argv: string[]): RenderArgs {
     warmupS: numberArg(argv, '--warmup', 30, (n) => n >= 0),
     idleS: numberArg(argv, '--idle', 60, (n) => n > 0),
     presses: numberArg(argv, '--presses', 200, (n) => Number.isInteger(n) && n >= 0),
-    rssAtS: numberArg(argv, '--rss-at', 120, (n) => n > 0),
+    rssAtS: numberArg(argv, '--rss-at', 120, (n) => n > 0), // after the idle window: later of the two
     limit: numberArg(argv, '--limit', 100, (n) => Number.isInteger(n) && n >= 1 && n <= 100),
     minutes,
     program: argv.includes('--reference') ? 'reference' : 'dashboard',

@@ -94,7 +94,7 @@ export function renderReport(
     }),
   ]);
   return [
-    `bench:render — ${a.pairs} interleaved pair(s) per size, median (min–max); ${a.warmupS} s warm-up, ${a.idleS} s idle, ${a.presses} presses of j, RSS at ${a.rssAtS} s; dashboard --limit ${a.limit}, key mode against a separate \`oddsboard serve\`.`,
+    `bench:render — ${a.pairs} interleaved pair(s) per size, median (min–max); ${a.warmupS} s warm-up, ${a.idleS} s idle, RSS at ${a.rssAtS} s (idle), then ${a.presses} presses of j; dashboard --limit ${a.limit}, key mode against a separate \`oddsboard serve\`.`,
     '',
     markdownTable(head, rows),
     '',

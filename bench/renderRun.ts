@@ -2,8 +2,8 @@
  * One measured run of bench:render: a program (the dashboard or the bare Ink
  * reference) in a tmux pane of a given size — time to its first useful frame,
  * then a warm-up, an idle window (CPU from /proc, bytes, frames and lines per
- * frame from what it wrote), keypress → frame latency for `j`, and RSS at a
- * fixed time after start. `runMinutes` instead samples memory once a minute.
+ * frame from what it wrote), RSS at a fixed time after start (still idle),
+ * then keypress → frame latency for `j`. `runMinutes` instead samples memory once a minute.
  */
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -103,10 +103,6 @@ export async function measureRun(spec: RunSpec): Promise<RunResult> {
   const pane = new TmuxPane();
   try {
     const t0 = await pane.start(spec);
-    let rssMB = 0;
-    const rssAt = delay(spec.rssAtS * 1000 - (performance.now() - t0)).then(() => {
-      rssMB = pane.rssMB();
-    });
     const firstFrameMs = await firstFrame(pane, spec.program, t0);
     await delay(Math.max(0, t0 + spec.warmupS * 1000 - performance.now()));
     const cpu0 = pane.cpuSeconds();
@@ -116,8 +112,10 @@ export async function measureRun(spec: RunSpec): Promise<RunResult> {
     const i1 = performance.now();
     const seconds = (i1 - i0) / 1000;
     const frames = framesIn(pane.textBetween(i0, i1));
+    // RSS of the idle program, before the key presses
+    await delay(Math.max(0, t0 + spec.rssAtS * 1000 - performance.now()));
+    const rssMB = pane.rssMB();
     const presses = await pressKeys(pane, spec.presses, spec.seed);
-    await rssAt;
     if (!pane.alive()) throw new Error(`${spec.program} exited during the run`);
     return {
       program: spec.program,

@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { displayWidth, fitWidth } from '../format.js';
 import { usePalette } from './ThemeContext.js';
@@ -89,17 +89,18 @@ export interface LineProps {
 }
 
 /**
- * One segment's Text in the palette's colours; memoized so an unchanged segment of a changed
- * line (all but a row's age) is left alone. Without colour a segment on a background (a banner,
- * the mode tag) is drawn inverse, so it still stands out.
+ * One run's Text in the palette's colours; memoized so an unchanged run of a changed line (all but
+ * a row's price, say) is left alone. Without colour a run on a background (a banner, the mode tag)
+ * is drawn inverse, so it still stands out.
  */
-const SegText = memo(
-  function SegText({ seg: s }: { seg: Seg }) {
+const RunText = memo(
+  function RunText({ seg: s }: { seg: Seg }) {
     const p = usePalette();
     const color = p.fg(s.color);
     const bg = p.bg(s.backgroundColor);
     return (
       <Text
+        wrap="truncate-end"
         {...(color ? { color } : {})}
         {...(bg ? { backgroundColor: bg } : {})}
         bold={s.bold ?? false}
@@ -131,9 +132,23 @@ export function mergeRuns(segs: readonly Seg[]): Seg[] {
   return out;
 }
 
+/**
+ * Runs of different styles are separate Texts side by side, not one Text with
+ * nested ones: Ink colours a nested Text with chalk's own closing codes, which
+ * its output stage writes back in a shorter form, so every such line was
+ * tokenized twice on every frame; a Text of one style comes back as it went in.
+ */
 function LineView({ segs, width }: LineProps) {
   const runs = mergeRuns(fitSegments(segs, Math.max(0, width)));
-  return <Text wrap="truncate-end">{runs.length === 0 ? ' ' : runs.map((s, i) => <SegText key={i} seg={s} />)}</Text>;
+  if (runs.length === 0) return <Text> </Text>;
+  if (runs.length === 1) return <RunText seg={runs[0]!} />;
+  return (
+    <Box width={width} height={1} flexDirection="row" flexShrink={0}>
+      {runs.map((s, i) => (
+        <RunText key={i} seg={s} />
+      ))}
+    </Box>
+  );
 }
 
 /**
