@@ -9,7 +9,7 @@
  * 3). The dashboard talks to a separate `oddsboard serve` with a fresh API key
  * per run (30 requests/min) and lists `--limit` (100) markets. Both run with
  * the dashboard's Node and flags (`NODE_ENV=production node
- * --max-semi-space-size=2`). See renderRun.ts for what each figure is.
+ * --max-semi-space-size=2 --single-threaded-gc`). See renderRun.ts for what each figure is.
  *
  * --minutes N: the dashboard alone (with --reference: the bare Ink app),
  * idle for N real minutes, with RSS, heap and external memory each minute
@@ -30,7 +30,7 @@ import { isMain, numberArg } from './main.js';
 import { measureRun, runMinutes, type MinuteSample, type ProgramName, type RunResult } from './renderRun.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const NODE_FLAGS = ['--max-semi-space-size=2'];
+const NODE_FLAGS = ['--max-semi-space-size=2', '--single-threaded-gc'];
 
 export interface RenderArgs {
   pairs: number;

@@ -1,12 +1,19 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
+#!/usr/bin/env -S node --max-semi-space-size=2 --single-threaded-gc
 /**
  * The `oddsboard` command. Kept free of static imports so that an old Node
  * gets a plain message instead of a crash inside a dependency.
  *
- * `--max-semi-space-size=2` (here and in the npm scripts): the dashboard allocates
- * little per second, and with V8's default young generation its resident size
- * settles around 260 MB instead of ~150 MB (`ps -o rss` after 40 s at 160×48 on
- * the demo service).
+ * V8 flags (here and in the `start` script), for a process that idles for days
+ * with a small heap (30–50 MB live):
+ * - `--max-semi-space-size=2`: with V8's default young generation the resident
+ *   size settles around 260 MB instead of ~150 MB (`ps -o rss` after 40 s at
+ *   160×48 on the demo service).
+ * - `--single-threaded-gc`: with GC helper threads the old generation runs far
+ *   ahead of its live size (heap total 70–120 MB for ~40 MB live) and resident
+ *   memory climbs in steps at major GCs without levelling off (185 MB at 15 min,
+ *   239 MB at 32 min); on the GC thread alone heap total stays ~50 MB and RSS
+ *   grows 190 → 194 MB in 15 min, for ~0.5 % of a core more CPU
+ *   (`npm run bench:render -- --minutes N`, docs/benchmarks.md).
  */
 const major = Number(process.versions.node.split('.')[0]);
 if (!(major >= 22)) {
