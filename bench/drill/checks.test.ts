@@ -37,6 +37,8 @@ describe('reading a screen', () => {
     expect(selectedTitle(s)).toBe('Alpha');
     expect(selectedTitle(screen('● online', undefined, 2))).toBe('Gamma');
     expect(staleCount(`${s}\n${row(false, 'Old', 'STALE   ')}`)).toBe(1);
+    expect(staleCount(s)).toBe(0);
+    expect(staleCount(`${s}\n  ACTIVE   Old market   Yes   40.0¢  ▲1.0¢   1.2k   2m ago`)).toBe(1);
     expect(garbled(s)).toBe(false);
     expect(garbled(`${s}\nprice NaN`)).toBe(true);
     expect(garbled(`${s}\nundefined`)).toBe(true);

@@ -38,9 +38,12 @@ export function selectedTitle(screen: string): string | undefined {
     .split(/\s{2,}/)[0];
 }
 
-/** Rows marked STALE. */
+/**
+ * Stale rows: a fresh row shows no age (the header carries the list's), a stale one its age (`40s ago`, `2m ago`)
+ * at the end of its row, or the STALE badge when the pane is too narrow for the age column.
+ */
 export function staleCount(screen: string): number {
-  return screen.split('\n').filter((l) => ROW.test(l) && /STALE/.test(l)).length;
+  return screen.split('\n').filter((l) => ROW.test(l) && (/STALE/.test(l) || /\d+[smhd]( \d+[smh])? ago\s*(│|$)/.test(l))).length;
 }
 
 /** Something that must never reach the screen from data. */
