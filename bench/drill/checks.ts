@@ -43,7 +43,9 @@ export function selectedTitle(screen: string): string | undefined {
  * at the end of its row, or the STALE badge when the pane is too narrow for the age column.
  */
 export function staleCount(screen: string): number {
-  return screen.split('\n').filter((l) => ROW.test(l) && (/STALE/.test(l) || /\d+[smhd]( \d+[smh])? ago\s*(│|$)/.test(l))).length;
+  return screen
+    .split('\n')
+    .filter((l) => ROW.test(l) && (/STALE/.test(l) || /\d+[smhd]( \d+[smh])? ago\s*(│|$)/.test(l))).length;
 }
 
 /** Something that must never reach the screen from data. */
