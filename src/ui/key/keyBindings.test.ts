@@ -9,29 +9,9 @@ import {
   typedText,
   type Command,
 } from './keyBindings.js';
+import { NO_KEY } from './chunk.js';
 
-const none: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+const none: Key = NO_KEY;
 const k = (p: Partial<Key>): Key => ({ ...none, ...p });
 
 describe('key registry', () => {
