@@ -11,6 +11,7 @@ export interface HeaderProps {
   keyHint: string;
   rate: RateState;
   connection: ConnectionState;
+  /** Since when the data on screen is, for the age shown (the App passes viewModel's shownDataAt: the list's last answer). */
   newestAt: number | undefined;
   now: number;
   width: number;
@@ -107,7 +108,7 @@ const widthOf = (segs: readonly Seg[]) => segs.reduce((n, s) => n + displayWidth
 
 /**
  * The header's left part: mode, budget, next refresh, connection and the age
- * of the newest data, with labels shortened until it fits `width`; only then
+ * of the data shown, with labels shortened until it fits `width`; only then
  * do the optional bits (next refresh, eased limit) drop.
  */
 export function headerSegs(p: Omit<HeaderProps, 'width'>, width = Infinity): Seg[] {
