@@ -51,9 +51,9 @@ export async function runDashboard(argv: string[], io: DashboardIo): Promise<num
   const color = colorEnabled(settings.color, io.env, true);
   // Ink colours through chalk, which reads this when it loads (below): `always` also on a TERM=dumb terminal
   if (settings.color === 'always') process.env.FORCE_COLOR = 'true';
-  // before Ink loads: its string-width calls go through the UI's width cache (see inkWidth.ts)
-  const { installInkWidth } = await import('./inkWidth.js');
-  installInkWidth();
+  // before Ink loads: its string-width and frame buffer are the UI's, which remember across frames (inkHooks.ts)
+  const { installInkHooks } = await import('./inkHooks.js');
+  installInkHooks();
   const { runInteractive } = await import('./interactive.js');
   return runInteractive(settings, io, palette(settings.theme, color));
 }

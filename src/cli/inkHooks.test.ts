@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { INK_OUTPUT_VERSIONS, redirectFor, type HookTargets } from './inkHooks.js';
+import inkWidth from './inkWidth.js';
+
+describe('inkWidth and the module hook', () => {
+  it(
+    'answers as string-width does, for plain, coloured, wide and odd text, twice (the second time from the ' + 'cache)',
+    () => {
+      const samples = [
+        '',
+        'plain',
+        '\x1b[1m\x1b[32mACTIVE\x1b[39m\x1b[22m  37.0¢ ▲1.2¢',
+        '選挙の結果',
+        '👨‍👩‍👧‍👦 family',
+        ' │ ',
+        'a\tb',
+        '\u200b',
+      ];
+      for (const s of samples) {
+        expect(inkWidth(s), s).toBe(stringWidth(s));
+        expect(inkWidth(s), s).toBe(stringWidth(s));
+      }
+      fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => inkWidth(s) === stringWidth(s)));
+    },
+  );
+
+  it('passes options that change the answer through to string-width', () => {
+    const s = '\x1b[31m±±\x1b[39m';
+    expect(inkWidth(s, { countAnsiEscapeCodes: true })).toBe(stringWidth(s, { countAnsiEscapeCodes: true }));
+    expect(inkWidth('±', { ambiguousIsNarrow: false })).toBe(2);
+    expect(inkWidth(undefined as unknown as string)).toBe(0);
+  });
+
+  const targets = (version: string | undefined): HookTargets => ({
+    width: 'file:///app/dist/cli/inkWidth.js',
+    output: 'file:///app/dist/ui/inkOutput.js',
+    inkVersion: () => version,
+  });
+
+  it('redirects string-width only when a dependency imports it', () => {
+    const t = targets('8.0.0');
+    expect(redirectFor('string-width', 'file:///app/node_modules/ink/build/output.js', t)).toBe(t.width);
+    expect(redirectFor('string-width', 'file:///app/node_modules/widest-line/index.js', t)).toBe(t.width);
+    expect(redirectFor('string-width', 'file:///app/dist/ui/format.js', t)).toBeUndefined();
+    expect(redirectFor('string-width', t.width, t)).toBeUndefined();
+    expect(redirectFor('strip-ansi', 'file:///app/node_modules/ink/build/output.js', t)).toBeUndefined();
+  });
+
+  it("redirects Ink's output.js, from its renderer only, for the Ink versions it was checked against", () => {
+    const renderer = 'file:///app/node_modules/ink/build/renderer.js';
+    expect(redirectFor('./output.js', renderer, targets('8.0.0'))).toBe(targets('8.0.0').output);
+    expect(redirectFor('./output.js', renderer, targets('8.0.3'))).toBe(targets('8.0.3').output);
+    expect(redirectFor('./output.js', renderer, targets('8.1.0'))).toBeUndefined();
+    expect(redirectFor('./output.js', renderer, targets(undefined))).toBeUndefined();
+    expect(redirectFor('./output.js', 'file:///app/node_modules/other/build/renderer.js', targets('8.0.0'))).toBeUndefined();
+    expect(redirectFor('./output.js', 'file:///app/dist/ui/renderer.js', targets('8.0.0'))).toBeUndefined();
+  });
+
+  it('covers the Ink that is installed (else the dashboard silently keeps the slower Output)', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../node_modules/ink/package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(pkg.version).toMatch(INK_OUTPUT_VERSIONS);
+  });
+});

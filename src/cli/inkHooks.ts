@@ -1,0 +1,78 @@
+/**
+ * Two modules of the dashboard stand in for parts of its dependencies, through
+ * a node:module resolve hook installed before Ink is loaded:
+ *
+ * - `string-width`, imported by any dependency → inkWidth.ts (the UI's bounded
+ *   width cache);
+ * - Ink's frame buffer (`./output.js` imported by ink/build/renderer.js) →
+ *   ui/inkOutput.ts, which keeps the rows and styled texts it drew from one frame
+ *   to the next — only for the Ink versions it was checked against
+ *   (INK_OUTPUT_VERSIONS; inkOutput.test.ts compares its answers with Ink's).
+ *
+ * Without hooks (Node < 22.15) the dependencies keep their own modules: the
+ * same screen, at a higher idle cost.
+ */
+import { readFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+
+/** Ink versions whose output.js ui/inkOutput.ts replaces (its operations and answers checked by inkOutput.test.ts). */
+export const INK_OUTPUT_VERSIONS = /^8\.0\.\d+$/;
+
+export interface HookTargets {
+  /** URL of the string-width stand-in. */
+  width: string;
+  /** URL of the Output stand-in. */
+  output: string;
+  /** Ink's version, read from the package.json next to the importing renderer.js. */
+  inkVersion: (rendererUrl: string) => string | undefined;
+}
+
+/** Where `specifier` imported from `parentURL` should come from instead, or undefined to leave it alone. */
+export function redirectFor(specifier: string, parentURL: string | undefined, targets: HookTargets): string | undefined {
+  if (parentURL === undefined || !parentURL.includes('/node_modules/')) return undefined;
+  if (specifier === 'string-width') return targets.width;
+  if (specifier === './output.js' && parentURL.endsWith('/node_modules/ink/build/renderer.js')) {
+    const version = targets.inkVersion(parentURL);
+    return version !== undefined && INK_OUTPUT_VERSIONS.test(version) ? targets.output : undefined;
+  }
+  return undefined;
+}
+
+function inkVersion(rendererUrl: string): string | undefined {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', rendererUrl), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let installed = false;
+
+/** Installs the redirects; false (and nothing changed) where node:module has no registerHooks. */
+export function installInkHooks(): boolean {
+  const register = (nodeModule as { registerHooks?: (hooks: { resolve: ResolveHook }) => unknown }).registerHooks;
+  if (installed || typeof register !== 'function') return installed;
+  const targets: HookTargets = {
+    width: new URL('./inkWidth.js', import.meta.url).href,
+    output: new URL('../ui/inkOutput.js', import.meta.url).href,
+    inkVersion,
+  };
+  register({
+    resolve(specifier, context, next) {
+      const url = redirectFor(specifier, context.parentURL, targets);
+      return url ? { url, format: 'module', shortCircuit: true } : next(specifier, context);
+    },
+  });
+  installed = true;
+  return true;
+}
+
+type ResolveHook = (
+  specifier: string,
+  context: { parentURL?: string | undefined },
+  next: (
+    specifier: string,
+    context: { parentURL?: string | undefined },
+  ) => { url: string; format?: string | null | undefined; shortCircuit?: boolean },
+) => { url: string; format?: string | null | undefined; shortCircuit?: boolean };

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import Output, { FrameCache, outputCacheSize, type Clip } from './inkOutput.js';
+
+/** Ink's own Output, the reference (not in Ink's exports: loaded by path). */
+const { default: InkOutput } = (await import(
+  new URL('../../node_modules/ink/build/output.js', import.meta.url).href
+)) as { default: new (o: { width: number; height: number }) => OutputLike };
+
+type Transformer = (line: string, index: number) => string;
+
+interface OutputLike {
+  write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void;
+  clip(clip: Clip): void;
+  unclip(): void;
+  get(): { output: string; height: number };
+}
+
+type Op =
+  | { type: 'write'; x: number; y: number; text: string; transformers: number[] }
+  | { type: 'clip'; clip: Clip }
+  | { type: 'unclip' };
+
+/** Transformers like Ink's Text colours (and one that depends on the line index). */
+const TRANSFORMERS: Transformer[] = [
+  (l) => `\x1b[32m${l}\x1b[39m`,
+  (l) => `\x1b[1m${l}\x1b[22m`,
+  (l) => `\x1b[2m${l}\x1b[22m`,
+  (l) => `\x1b[44m${l}\x1b[49m`,
+  (l, i) => (i % 2 === 0 ? `\x1b[7m${l}\x1b[27m` : l),
+];
+
+function replay(output: OutputLike, ops: readonly Op[]): string {
+  for (const op of ops) {
+    if (op.type === 'write')
+      output.write(op.x, op.y, op.text, { transformers: op.transformers.map((i) => TRANSFORMERS[i]!) });
+    else if (op.type === 'clip') output.clip(op.clip);
+    else output.unclip();
+  }
+  return output.get().output;
+}
+
+const PIECES = [
+  'Will it rain',
+  ' ',
+  '37.0¢',
+  '▲1.2¢',
+  '│',
+  '選挙',
+  '👨‍👩‍👧',
+  'é',
+  'e\u0301',
+  '\u200b',
+  '\u00ad',
+  '…',
+  '\n',
+  '\x1b[31m',
+  '\x1b[39m',
+  '\x1b[1m',
+  '\x1b[22m',
+  '\x1b[7m',
+  '\x1b[0m',
+  '\x1b[38;5;208m',
+  '\x1b[48;2;10;20;30m',
+  'ACTIVE',
+  '  ',
+];
+
+const text = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 12 }).map((p) => p.join(''));
+const bound = (lo: number, hi: number) => fc.option(fc.integer({ min: lo, max: hi }), { nil: undefined });
+
+function opsFor(width: number, height: number): fc.Arbitrary<Op[]> {
+  const write = fc.record({
+    type: fc.constant('write' as const),
+    x: fc.integer({ min: -3, max: width + 2 }),
+    y: fc.integer({ min: -2, max: height + 1 }),
+    text,
+    transformers: fc.array(fc.integer({ min: 0, max: TRANSFORMERS.length - 1 }), { maxLength: 2 }),
+  });
+  const clip = fc.record({
+    type: fc.constant('clip' as const),
+    clip: fc.record({
+      x1: bound(-1, width),
+      x2: bound(0, width + 1),
+      y1: bound(-1, height),
+      y2: bound(0, height + 1),
+    }),
+  });
+  const unclip = fc.constant({ type: 'unclip' as const });
+  return fc.array(fc.oneof({ arbitrary: write, weight: 6 }, { arbitrary: clip, weight: 1 }, { arbitrary: unclip, weight: 1 }), {
+    maxLength: 25,
+  });
+}
+
+const size = fc.record({ width: fc.integer({ min: 0, max: 30 }), height: fc.integer({ min: 0, max: 8 }) });
+
+describe("inkOutput: Ink's frame buffer that remembers across frames", () => {
+  it("gives Ink's answer for any writes, clips, styles, wide and invisible characters — and again from its caches", () => {
+    fc.assert(
+      fc.property(
+        size.chain((s) => fc.tuple(fc.constant(s), opsFor(s.width, s.height))),
+        ([{ width, height }, ops]) => {
+          const expected = replay(new InkOutput({ width, height }), ops);
+          expect(replay(new Output({ width, height }), ops)).toBe(expected);
+          // the next frame with the same operations: rows and texts come from the caches
+          expect(replay(new Output({ width, height }), ops)).toBe(expected);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('draws a dashboard-like frame, then the next frame with one row changed, as Ink does', () => {
+    const width = 80;
+    const height = 6;
+    const row = (i: number, price: string): Op[] => [
+      { type: 'write', x: 0, y: i, text: i === 2 ? '▸ ' : '  ', transformers: [0, 1] },
+      { type: 'write', x: 2, y: i, text: 'ACTIVE   ', transformers: [2] },
+      { type: 'write', x: 11, y: i, text: `Will market ${i} resolve yes by June?`, transformers: [] },
+      { type: 'write', x: 60, y: i, text: price, transformers: i % 2 ? [0] : [3] },
+    ];
+    const frame = (price: string): Op[] => [
+      { type: 'write', x: 0, y: 0, text: 'oddsboard  12:00:01', transformers: [1] },
+      { type: 'clip', clip: { x1: 0, x2: width, y1: 1, y2: height } },
+      ...[1, 2, 3, 4, 5, 6].flatMap((i) => row(i, i === 3 ? price : '50.0¢')),
+      { type: 'unclip' },
+    ];
+    for (const price of ['37.0¢', '37.5¢', '37.0¢', '選挙 38¢']) {
+      expect(replay(new Output({ width, height }), frame(price))).toBe(
+        replay(new InkOutput({ width, height }), frame(price)),
+      );
+    }
+  });
+
+  it('keeps its caches bounded over thousands of different frames', () => {
+    for (let i = 0; i < 20_000; i++) {
+      const out = new Output({ width: 40, height: 2 });
+      out.write(0, 0, `frame ${i} ¢`, { transformers: [] });
+      out.write(0, 1, `\x1b[1m${i}\x1b[22m`, { transformers: [] });
+      out.get();
+    }
+    expect(outputCacheSize()).toBeLessThanOrEqual(2 * (4096 + 1024 + 2048));
+  });
+});
+
+describe('FrameCache', () => {
+  it('keeps what is used, forgets what was not used for a generation, and stays within twice its limit', () => {
+    const c = new FrameCache<number>(3);
+    c.set('a', 1);
+    c.set('b', 2);
+    c.set('c', 3);
+    c.set('d', 4); // a, b, c become the previous generation
+    expect(c.get('a')).toBe(1); // promoted to the current one
+    c.set('e', 5);
+    c.set('f', 6); // current (d, a, e) full: it becomes the previous one; b and c are gone
+    expect(c.get('b')).toBeUndefined();
+    expect(c.get('c')).toBeUndefined();
+    expect(c.get('a')).toBe(1);
+    expect(c.get('f')).toBe(6);
+    expect(c.size).toBeLessThanOrEqual(6);
+  });
+});
