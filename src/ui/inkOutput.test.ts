@@ -132,31 +132,41 @@ describe("inkOutput: Ink's frame buffer that remembers across frames", () => {
     }
   });
 
-  it('keeps its caches bounded over thousands of different frames', () => {
+  it('holds what the last two frames drew, over thousands of different frames', () => {
     for (let i = 0; i < 20_000; i++) {
       const out = new Output({ width: 40, height: 2 });
       out.write(0, 0, `frame ${i} ¢`, { transformers: [] });
       out.write(0, 1, `\x1b[1m${i}\x1b[22m`, { transformers: [] });
       out.get();
     }
-    expect(outputCacheSize()).toBeLessThanOrEqual(2 * (4096 + 1024 + 2048));
+    // per frame: 2 texts split into lines, their 2 lines cut into characters (the raw texts' own cuts are not
+    // kept once their lines are), 2 rows; twice that
+    expect(outputCacheSize()).toBeLessThanOrEqual(2 * 6);
+    // a frame far larger than a screen still leaves the caches capped
+    const huge = new Output({ width: 10, height: 20_000 });
+    for (let y = 0; y < 20_000; y++) huge.write(0, y, `line ${y}`, { transformers: [] });
+    huge.get();
+    expect(outputCacheSize()).toBeLessThanOrEqual(2 * (8192 + 1024 + 4096));
   });
 });
 
 describe('FrameCache', () => {
-  it('keeps what is used, forgets what was not used for a generation, and stays within twice its limit', () => {
-    const c = new FrameCache<number>(3);
+  it('keeps what the last frame used, forgets what two frames did not use', () => {
+    const c = new FrameCache<number>(100);
     c.set('a', 1);
     c.set('b', 2);
-    c.set('c', 3);
-    c.set('d', 4); // a, b, c become the previous generation
-    expect(c.get('a')).toBe(1); // promoted to the current one
-    c.set('e', 5);
-    c.set('f', 6); // current (d, a, e) full: it becomes the previous one; b and c are gone
-    expect(c.get('b')).toBeUndefined();
-    expect(c.get('c')).toBeUndefined();
+    c.endFrame();
+    expect(c.get('a')).toBe(1); // used again: kept for the next frame
+    c.endFrame();
     expect(c.get('a')).toBe(1);
-    expect(c.get('f')).toBe(6);
+    expect(c.get('b')).toBeUndefined(); // not used in the last frame
+  });
+
+  it('stays within twice its limit when a frame overfills it', () => {
+    const c = new FrameCache<number>(3);
+    for (const [i, k] of ['a', 'b', 'c', 'd', 'e', 'f', 'g'].entries()) c.set(k, i);
     expect(c.size).toBeLessThanOrEqual(6);
+    expect(c.get('g')).toBe(6);
+    expect(c.get('a')).toBeUndefined();
   });
 });

@@ -14,8 +14,8 @@
  * piece's column and styled text, after clipping and Ink's colour transforms)
  * and of the width, so a row whose pieces are those of a row already drawn is
  * taken from a cache instead of rebuilt; texts already cut into characters are
- * kept too. Both caches keep what the last frames used (FrameCache) and are
- * bounded. The code that fills a row is Ink's, unchanged in behaviour: wide
+ * kept too. The caches hold what the last two frames used (FrameCache): about a
+ * screen's worth. The code that fills a row is Ink's, unchanged in behaviour: wide
  * characters, overlapping writes and clips work the same way, and
  * inkOutput.test.ts checks the answers against Ink's own Output.
  *
@@ -45,10 +45,12 @@ type Operation =
   | { type: 'unclip' };
 
 /**
- * A map that forgets what was not used lately: entries live in a current and a
- * previous generation; when the current one fills up it becomes the previous one
- * (and the old previous one is dropped). What every frame uses stays; at most
- * 2 × `limit` entries.
+ * A map that holds what the last frame used: entries live in a current and a
+ * previous generation; at the end of each frame the current one becomes the
+ * previous one (the old previous one, what neither frame used, is dropped),
+ * and a hit in the previous one moves the entry to the current one. What every
+ * frame draws stays, in the size of one screen; `limit` caps a generation in
+ * case one frame writes far more than a screen.
  */
 export class FrameCache<V> {
   private current = new Map<string, V>();
@@ -65,11 +67,14 @@ export class FrameCache<V> {
   }
 
   set(key: string, value: V): void {
-    if (this.current.size >= this.limit) {
-      this.previous = this.current;
-      this.current = new Map();
-    }
+    if (this.current.size >= this.limit) this.endFrame();
     this.current.set(key, value);
+  }
+
+  /** The frame is drawn: what it did not use is forgotten after the next one. */
+  endFrame(): void {
+    this.previous = this.current;
+    this.current = new Map();
   }
 
   get size(): number {
@@ -78,9 +83,9 @@ export class FrameCache<V> {
 }
 
 /** Texts cut into styled characters; rows drawn; texts split into lines. Shared by every Output (pure answers). */
-const styledChars = new FrameCache<StyledChar[]>(4096);
+const styledChars = new FrameCache<StyledChar[]>(8192);
 const rows = new FrameCache<string>(1024);
-const textLines = new FrameCache<string[]>(2048);
+const textLines = new FrameCache<string[]>(4096);
 
 /** Entries held by the caches (for tests: they must stay bounded). */
 export function outputCacheSize(): number {
@@ -284,6 +289,9 @@ export default class Output {
     }
     const out: string[] = new Array(this.height);
     for (let y = 0; y < this.height; y++) out[y] = drawRow(this.width, byRow[y]);
+    styledChars.endFrame();
+    rows.endFrame();
+    textLines.endFrame();
     return { output: out.join('\n'), height: this.height };
   }
 }
