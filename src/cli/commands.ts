@@ -8,6 +8,7 @@
  * Adding a subcommand: one entry in COMMANDS and a module exporting
  * `run(argv, io)`.
  */
+import { CHAOS_PROFILES, RETRY_AFTER_KINDS } from '../server/chaosProfiles.js';
 import type { FlagTable } from './parse.js';
 
 /** What a command writes to and reads from; tests pass their own. */
@@ -97,9 +98,7 @@ export const SERVE_FLAGS: FlagTable = {
   chaos: {
     type: 'string',
     arg: 'PROFILE',
-    help:
-      'misbehave on purpose: none 500 html badjson truncated wrongtypes huge trickle hang reset flap 429 revoke ' +
-      'vanish forbid (docs/faults.md)',
+    help: `misbehave on purpose: ${CHAOS_PROFILES.join(' ')} (docs/faults.md)`,
   },
   'chaos-after': {
     type: 'string',
@@ -114,7 +113,7 @@ export const SERVE_FLAGS: FlagTable = {
   'chaos-retry-after': {
     type: 'string',
     arg: 'K',
-    help: 'with --chaos 429: seconds | date | none | huge (default seconds)',
+    help: `with --chaos 429: ${RETRY_AFTER_KINDS.join(' | ')} (default seconds)`,
   },
   'log-requests': {
     type: 'boolean',

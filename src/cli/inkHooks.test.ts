@@ -55,7 +55,9 @@ describe('inkWidth and the module hook', () => {
     expect(redirectFor('./output.js', renderer, targets('8.0.3'))).toBe(targets('8.0.3').output);
     expect(redirectFor('./output.js', renderer, targets('8.1.0'))).toBeUndefined();
     expect(redirectFor('./output.js', renderer, targets(undefined))).toBeUndefined();
-    expect(redirectFor('./output.js', 'file:///app/node_modules/other/build/renderer.js', targets('8.0.0'))).toBeUndefined();
+    expect(
+      redirectFor('./output.js', 'file:///app/node_modules/other/build/renderer.js', targets('8.0.0')),
+    ).toBeUndefined();
     expect(redirectFor('./output.js', 'file:///app/dist/ui/renderer.js', targets('8.0.0'))).toBeUndefined();
   });
 

@@ -28,7 +28,11 @@ export interface HookTargets {
 }
 
 /** Where `specifier` imported from `parentURL` should come from instead, or undefined to leave it alone. */
-export function redirectFor(specifier: string, parentURL: string | undefined, targets: HookTargets): string | undefined {
+export function redirectFor(
+  specifier: string,
+  parentURL: string | undefined,
+  targets: HookTargets,
+): string | undefined {
   if (parentURL === undefined || !parentURL.includes('/node_modules/')) return undefined;
   if (specifier === 'string-width') return targets.width;
   if (specifier === './output.js' && parentURL.endsWith('/node_modules/ink/build/renderer.js')) {

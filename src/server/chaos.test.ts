@@ -3,12 +3,13 @@
  * arrives on schedule, is what its name says, and ends; the client files it
  * under the kind the dashboard names (degraded, offline, rate limited, auth).
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type MarketClientWithInfo } from '../api/client.js';
 import { ManualClock } from '../util/clock.js';
 import { rejection } from '../../test/support/catch.js';
 import { boot, P } from '../../test/support/serverHarness.js';
-import { CHAOS_PROFILES, type ChaosOptions, type ChaosRequest } from './chaos.js';
+import { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosOptions, type ChaosRequest } from './chaos.js';
 import { HOSTILE_TITLES } from './chaosBody.js';
 
 const KEY = 'chaos-test-key-0123456789';
@@ -60,24 +61,22 @@ describe('chaos schedule', () => {
     expect(await rejection(c.listMarkets())).toMatchObject({ kind: 'network' });
   });
 
-  it('lists every profile in the help and the type', () => {
-    expect(CHAOS_PROFILES).toEqual([
-      'none',
-      '500',
-      'html',
-      'badjson',
-      'truncated',
-      'wrongtypes',
-      'huge',
-      'trickle',
-      'hang',
-      'reset',
-      'flap',
-      '429',
-      'revoke',
-      'vanish',
-      'forbid',
-    ]);
+  it('documents every profile: the README names each, the drill runs each', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const faults = readme.slice(readme.indexOf('## Faults'), readme.indexOf('## Benchmarks'));
+    const { DRILL_PROFILES } = await import('../../bench/drill/profiles.js');
+    for (const p of CHAOS_PROFILES) {
+      expect(faults, p).toContain(`\`${p}\``);
+      expect(
+        DRILL_PROFILES.map((d) => d.chaos),
+        p,
+      ).toContain(p);
+    }
+    for (const k of RETRY_AFTER_KINDS)
+      expect(
+        DRILL_PROFILES.map((d) => d.retryAfter),
+        k,
+      ).toContain(k);
   });
 });
 

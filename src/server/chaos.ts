@@ -16,27 +16,8 @@ import type { Clock } from '../util/clock.js';
 import { BAD_JSON, hostile, sendHuge, sendReset, sendTrickle, truncated, without, WRONG_TYPES } from './chaosBody.js';
 import { decodeId, splitTarget } from './reply.js';
 
-export const CHAOS_PROFILES = [
-  'none',
-  '500',
-  'html',
-  'badjson',
-  'truncated',
-  'wrongtypes',
-  'huge',
-  'trickle',
-  'hang',
-  'reset',
-  'flap',
-  '429',
-  'revoke',
-  'vanish',
-  'forbid',
-] as const;
-export type ChaosProfile = (typeof CHAOS_PROFILES)[number];
-
-export const RETRY_AFTER_KINDS = ['seconds', 'date', 'none', 'huge'] as const;
-export type RetryAfterKind = (typeof RETRY_AFTER_KINDS)[number];
+export { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKind } from './chaosProfiles.js';
+import type { ChaosProfile, RetryAfterKind } from './chaosProfiles.js';
 
 export interface ChaosOptions {
   profile: ChaosProfile;

@@ -4,9 +4,9 @@
  * change market state (quotes are previews).
  */
 import type { WireEvent, WireQuote } from '../api/wire.js';
-import { HttpError, decodeId, invalidParam, notFound } from './reply.js';
+import { decodeId, notFound } from './reply.js';
 import { parseEventList, parseMarketList, parseQuote, type MarketListParams } from './params.js';
-import { quoteLmsr } from './pricing.js';
+import { outcomeIndex, quoteReply, refuseUntradable } from './quoteReply.js';
 import type { ServedMarket, Simulator } from './sim/simulator.js';
 import type { SimMarket } from './sim/types.js';
 import type { DataSource } from './handler.js';
@@ -96,43 +96,10 @@ function getEvent(sim: Simulator, rawId: string): WireEvent {
   return sim.eventToWire(e);
 }
 
-const r6 = (x: number): number => Math.round(x * 1e6) / 1e6;
-const price = (x: number): number => Math.min(1 - 1e-6, Math.max(1e-6, r6(x)));
-
 function quote(sim: Simulator, rawId: string, query: URLSearchParams): WireQuote {
   const m = visibleMarket(sim, rawId);
   const p = parseQuote(query);
-  const wanted = p.outcome.normalize('NFC').toLowerCase();
-  const i = m.outcomes.findIndex(
-    (o) => o.id.toLowerCase() === wanted || o.name.normalize('NFC').toLowerCase() === wanted,
-  );
-  const outcome = m.outcomes[i];
-  if (!outcome)
-    throw invalidParam(
-      'outcome',
-      `is not an outcome of this market (one of: ${m.outcomes.map((o) => o.name).join(', ')})`,
-    );
-  if (m.status === 'closed') throw new HttpError(409, 'Market is closed for trading.');
-  if (m.status === 'settling') throw new HttpError(423, 'Market is settling (resolution lock).');
-  if (m.status === 'resolved') throw new HttpError(410, 'Market is already resolved.');
-  const r = quoteLmsr(m.q, m.b, i, p.action, p.amount);
-  if (!r.ok)
-    throw invalidParam(
-      'amount',
-      `a sale of this outcome can return at most ${Math.floor(r.maxAmount * 100) / 100} now`,
-    );
-  const q = r.quote;
-  return {
-    marketId: m.id,
-    outcome: outcome.name,
-    action: p.action,
-    amount: p.amount,
-    shares: r6(q.shares),
-    averagePrice: r6(q.averagePrice),
-    priceBefore: price(q.priceBefore),
-    priceAfter: price(q.priceAfter),
-    priceImpact: r6(price(q.priceAfter) - price(q.priceBefore)),
-    fee: r6(q.fee),
-    total: r6(q.total),
-  };
+  const i = outcomeIndex(m.outcomes, p.outcome);
+  refuseUntradable(m.status);
+  return quoteReply({ id: m.id, outcome: m.outcomes[i]!.name }, p, m.q, m.b, i);
 }

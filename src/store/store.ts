@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiError } from '../api/errors.js';
-import type { Market, MarketEvent, Quote } from '../api/types.js';
+import type { Market, MarketEvent } from '../api/types.js';
 import type {
   AppState,
   ErrorInfo,
@@ -8,22 +8,19 @@ import type {
   MarketEntry,
   Mode,
   Notice,
-  QuoteEntry,
-  QuoteForm,
   RateState,
   StatusTransition,
-  TradeState,
 } from './types.js';
 import { addOutage, connectionFailed, connectionSucceeded, recoveryNotice } from './connection.js';
 import { absorb, appendHistory, mergeCategories, neighbour, prune, upsertMarket } from './entries.js';
 import { addTransitions, transitionNotice, transitionOf } from './transitions.js';
 import { completeFromEvents, mergeEvents, nestingIndex, patchStatuses, withEvent } from './events.js';
-import { EMPTY_FORM } from './quoteForm.js';
 import { filterListed, queryKey, samePage } from './listQuery.js';
 import { EMPTY_ALERTS } from './alerts.js';
 import { EMPTY_WATCH, patchWatched } from './watchlist.js';
 import { watchActions, type WatchActions } from './watchSlice.js';
 import { viewDataActions, type ViewDataActions } from './viewData.js';
+import { quoteActions, type QuoteActions } from './quoteSlice.js';
 
 export const NOTICE_CAP = 5;
 export { HISTORY_CAP, MARKET_CACHE_CAP, CATEGORY_CAP } from './entries.js';
@@ -32,7 +29,7 @@ export { OUTAGE_CAP } from './connection.js';
 
 export const DEFAULT_QUERY: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 20, offset: 0 };
 
-export interface StoreActions extends ViewDataActions {
+export interface StoreActions extends ViewDataActions, QuoteActions {
   /**
    * Patch the list query. When it asks for something else, the listed rows are at once the cached markets that match
    * it (`list.pending` until the answer) — none for another page, which the cache cannot tell.
@@ -54,16 +51,6 @@ export interface StoreActions extends ViewDataActions {
   eventsLoaded(events: MarketEvent[], at: number): void;
   /** One event fetched by id: kept by id (the events list's order is left alone), its markets completed from it. */
   eventLoaded(event: MarketEvent, at: number): void;
-
-  setQuoteForm(marketId: string, patch: Partial<QuoteForm>): void;
-  quoteInvalid(marketId: string, message: string): void;
-  /** The form is valid again and its last answer still current: show that answer (or the idle hint) again. */
-  quoteValid(marketId: string): void;
-  quoteRequested(marketId: string, form: QuoteForm, at: number): void;
-  quoteLoaded(marketId: string, form: QuoteForm, quote: Quote, at: number): void;
-  quoteFailed(marketId: string, form: QuoteForm, error: ErrorInfo): void;
-  /** The quote's request failed for a passing reason and will be repeated: still waiting, with why. */
-  quoteDelayed(marketId: string, form: QuoteForm, error: ErrorInfo): void;
 
   /** A good answer: online again (an outage of a minute or more is recorded, with a notice). */
   requestSucceeded(at: number): void;
@@ -94,12 +81,6 @@ export function errorInfo(e: ApiError, at: number): ErrorInfo {
   };
 }
 
-const TRADE_STATE_OF: Partial<Record<ErrorInfo['kind'], TradeState>> = {
-  closed: 'closed',
-  resolved: 'resolved',
-  settling: 'settling',
-};
-
 /** Categories markets gained from their events (for the `c` cycle). */
 function changedCategories(
   before: Record<string, MarketEntry>,
@@ -109,10 +90,6 @@ function changedCategories(
   return Object.keys(after)
     .filter((id) => after[id] !== before[id])
     .map((id) => after[id]?.market.category);
-}
-
-function quoteEntry(quotes: Record<string, QuoteEntry>, id: string): QuoteEntry {
-  return quotes[id] ?? { form: { ...EMPTY_FORM }, status: 'idle' };
 }
 
 export function createOddsStore(opts: StoreOptions): OddsStore {
@@ -293,107 +270,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         withEvents(events, at, (s, byId) => ({ ...s.events, ids: events.map((e) => e.id), byId, loadedAt: at }));
       },
 
-      setQuoteForm(marketId, patch) {
-        set((s) => {
-          const q = quoteEntry(s.quotes, marketId);
-          return { quotes: { ...s.quotes, [marketId]: { ...q, form: { ...q.form, ...patch } } } };
-        });
-      },
-
-      quoteInvalid(marketId, message) {
-        set((s) => {
-          const q = quoteEntry(s.quotes, marketId);
-          const { validation: _v, ...rest } = q;
-          return { quotes: { ...s.quotes, [marketId]: { ...rest, status: 'invalid', validation: message } } };
-        });
-      },
-
-      quoteValid(marketId) {
-        set((s) => {
-          const q = s.quotes[marketId];
-          if (!q || q.status !== 'invalid') return {};
-          const { validation: _v, ...rest } = q;
-          return {
-            quotes: { ...s.quotes, [marketId]: { ...rest, status: q.error ? 'error' : q.result ? 'ok' : 'idle' } },
-          };
-        });
-      },
-
-      quoteRequested(marketId, form, at) {
-        set((s) => {
-          const q = quoteEntry(s.quotes, marketId);
-          const { validation: _v, retryError: _r, ...rest } = q;
-          return { quotes: { ...s.quotes, [marketId]: { ...rest, form, status: 'waiting', requestedAt: at } } };
-        });
-      },
-
-      quoteLoaded(marketId, form, quote, at) {
-        const seen: StatusTransition[] = [];
-        set((s) => {
-          const q = quoteEntry(s.quotes, marketId);
-          const { error: _e, validation: _v, retryError: _r, ...rest } = q;
-          // a quote that went through says the market trades: a trading state learned from an earlier refusal is over
-          const prev = s.markets[marketId];
-          let entry = prev;
-          if (prev?.tradeState) {
-            const { tradeState: _t, tradeStateAt: _ta, ...plain } = prev;
-            entry = { ...plain, knownStatus: prev.market.status === 'unknown' ? 'active' : prev.market.status };
-            const t = transitionOf(prev, entry, at);
-            if (t) seen.push(t);
-          }
-          return {
-            quotes: {
-              ...s.quotes,
-              [marketId]: { ...rest, status: 'ok', result: quote, answeredForm: form, receivedAt: at },
-            },
-            ...(entry && entry !== prev
-              ? { markets: { ...s.markets, [marketId]: entry }, transitions: addTransitions(s.transitions, seen) }
-              : {}),
-          };
-        });
-        announce(seen, at);
-      },
-
-      quoteFailed(marketId, form, error) {
-        const seen: StatusTransition[] = [];
-        set((s) => {
-          const q = quoteEntry(s.quotes, marketId);
-          const { result: _r, validation: _v, retryError: _re, ...rest } = q;
-          const tradeState = TRADE_STATE_OF[error.kind];
-          const prev = s.markets[marketId];
-          let entry = prev;
-          if (tradeState && prev) {
-            entry = { ...prev, tradeState, tradeStateAt: error.at, knownStatus: tradeState };
-            const t = transitionOf(prev, entry, error.at);
-            if (t) seen.push(t);
-          }
-          return {
-            quotes: {
-              ...s.quotes,
-              [marketId]: { ...rest, status: 'error', error, answeredForm: form, receivedAt: error.at },
-            },
-            ...(entry && entry !== prev ? { markets: { ...s.markets, [marketId]: entry } } : {}),
-            ...(seen.length ? { transitions: addTransitions(s.transitions, seen) } : {}),
-          };
-        });
-        announce(seen, error.at);
-      },
-
-      quoteDelayed(marketId, form, error) {
-        set((s) => {
-          const q = s.quotes[marketId];
-          // only the form still waiting for this answer
-          if (
-            !q ||
-            q.status !== 'waiting' ||
-            q.form.outcome !== form.outcome ||
-            q.form.amount !== form.amount ||
-            q.form.action !== form.action
-          )
-            return {};
-          return { quotes: { ...s.quotes, [marketId]: { ...q, retryError: error } } };
-        });
-      },
+      ...quoteActions(set, announce),
 
       requestSucceeded(at) {
         const { connection, outage } = connectionSucceeded(get().connection, at);

@@ -87,15 +87,18 @@ function opsFor(width: number, height: number): fc.Arbitrary<Op[]> {
     }),
   });
   const unclip = fc.constant({ type: 'unclip' as const });
-  return fc.array(fc.oneof({ arbitrary: write, weight: 6 }, { arbitrary: clip, weight: 1 }, { arbitrary: unclip, weight: 1 }), {
-    maxLength: 25,
-  });
+  return fc.array(
+    fc.oneof({ arbitrary: write, weight: 6 }, { arbitrary: clip, weight: 1 }, { arbitrary: unclip, weight: 1 }),
+    {
+      maxLength: 25,
+    },
+  );
 }
 
 const size = fc.record({ width: fc.integer({ min: 0, max: 30 }), height: fc.integer({ min: 0, max: 8 }) });
 
 describe("inkOutput: Ink's frame buffer that remembers across frames", () => {
-  it("gives Ink's answer for any writes, clips, styles, wide and invisible characters — and again from its caches", () => {
+  it("gives Ink's answer for any writes, clips, styles, wide and invisible characters, again from its caches", () => {
     fc.assert(
       fc.property(
         size.chain((s) => fc.tuple(fc.constant(s), opsFor(s.width, s.height))),

@@ -22,12 +22,7 @@
  * Installed in place of Ink's by a module hook (cli/inkHooks.ts) for the Ink
  * version it was checked against.
  */
-import {
-  styledCharsFromTokens,
-  styledCharsToString,
-  tokenize,
-  type StyledChar,
-} from '@alcalzone/ansi-tokenize';
+import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
 import { displayWidth } from './format.js';
 
 type Transformer = (line: string, index: number) => string;
@@ -194,7 +189,8 @@ function drawRow(width: number, pieces: Pieces | undefined): string {
   if (pieces === undefined) return '';
   // each piece as column, length and text: no two different rows share a key
   let key = `${width}`;
-  for (let i = 0; i < pieces.length; i += 2) key += `|${pieces[i]}:${(pieces[i + 1] as string).length}:${pieces[i + 1]}`;
+  for (let i = 0; i < pieces.length; i += 2)
+    key += `|${pieces[i]}:${(pieces[i + 1] as string).length}:${pieces[i + 1]}`;
   const hit = rows.get(key);
   if (hit !== undefined) return hit;
   const cells: StyledChar[] = new Array<StyledChar>(width).fill(BLANK);

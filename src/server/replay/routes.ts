@@ -7,9 +7,9 @@ import type { WireQuote } from '../../api/wire.js';
 import type { Market } from '../../api/types.js';
 import type { Clock } from '../../util/clock.js';
 import type { DataSource } from '../handler.js';
-import { HttpError, decodeId, invalidParam, notFound } from '../reply.js';
+import { decodeId, notFound } from '../reply.js';
 import { parseEventList, parseMarketList, parseQuote } from '../params.js';
-import { quoteLmsr } from '../pricing.js';
+import { outcomeIndex, quoteReply, refuseUntradable } from '../quoteReply.js';
 import type { RouteMatch } from '../routes.js';
 import { ReplayCatalog, type ReplayMarket } from './catalog.js';
 
@@ -65,52 +65,15 @@ export function quotePrices(m: Market): number[] {
   return known.map((p) => Math.max(PRICE_FLOOR, p ?? share));
 }
 
-const r6 = (x: number): number => Math.round(x * 1e6) / 1e6;
-const clampPrice = (x: number): number => Math.min(1 - 1e-6, Math.max(1e-6, r6(x)));
-
 function replayQuote(catalog: ReplayCatalog, rm: ReplayMarket, query: URLSearchParams, now: number): WireQuote {
   const m = catalog.view(rm, now);
   if (!m) throw notFound('Market');
   const p = parseQuote(query);
-  const wanted = p.outcome.normalize('NFC').toLowerCase();
-  const i = m.outcomes.findIndex(
-    (o) => o.id?.toLowerCase() === wanted || o.name.normalize('NFC').toLowerCase() === wanted,
-  );
-  const outcome = m.outcomes[i];
-  if (!outcome) {
-    const names = m.outcomes.map((o) => o.name).join(', ');
-    throw invalidParam(
-      'outcome',
-      names
-        ? `is not an outcome of this market (one of: ${names})`
-        : 'is not an outcome of this market (it lists none)',
-    );
-  }
-  if (m.status === 'closed' || m.status === 'unknown') throw new HttpError(409, 'Market is closed for trading.');
-  if (m.status === 'settling') throw new HttpError(423, 'Market is settling (resolution lock).');
-  if (m.status === 'resolved') throw new HttpError(410, 'Market is already resolved.');
+  const i = outcomeIndex(m.outcomes, p.outcome);
+  refuseUntradable(m.status);
   // LMSR over the recorded prices: q_i = b·ln p_i gives back exactly those prices (normalized)
   const n = Math.max(2, m.outcomes.length);
   const b = m.liquidity !== undefined && m.liquidity > 0 ? Math.max(10, m.liquidity / Math.log(n)) : DEFAULT_B;
   const q = quotePrices(m).map((x) => b * Math.log(x));
-  const r = quoteLmsr(q, b, i, p.action, p.amount);
-  if (!r.ok)
-    throw invalidParam(
-      'amount',
-      `a sale of this outcome can return at most ${Math.floor(r.maxAmount * 100) / 100} now`,
-    );
-  const x = r.quote;
-  return {
-    marketId: m.id,
-    outcome: outcome.name,
-    action: p.action,
-    amount: p.amount,
-    shares: r6(x.shares),
-    averagePrice: r6(x.averagePrice),
-    priceBefore: clampPrice(x.priceBefore),
-    priceAfter: clampPrice(x.priceAfter),
-    priceImpact: r6(clampPrice(x.priceAfter) - clampPrice(x.priceBefore)),
-    fee: r6(x.fee),
-    total: r6(x.total),
-  };
+  return quoteReply({ id: m.id, outcome: m.outcomes[i]!.name }, p, q, b, i);
 }

@@ -1,13 +1,12 @@
-import { Box } from 'ink';
 import { leadingOutcome } from '../../store/outcomes.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth, formatClock, formatClosesIn, formatPrice, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { effectiveStatus } from '../viewModel.js';
-import { Line, paneTitle, type Seg } from '../components/Line.js';
-import { highlightRow } from '../components/MarketRow.js';
+import { paneTitle, type Seg } from '../components/Line.js';
 import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText } from '../components/rowParts.js';
+import { ListPane } from './ListPane.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
 
 /** Closing soon lists what closes within this long… */
@@ -81,41 +80,21 @@ export function closingSegs(entry: MarketEntry, selected: boolean, now: number, 
 
 function ClosingList(p: ViewListProps) {
   const ids = p.rows.ids;
-  const visible = ids.slice(p.top, p.top + Math.max(0, p.visible));
   const loaded = p.state.closing.loadedAt !== undefined;
-  const title: Seg[] = [
-    paneTitle('Closing soon', p.focused),
-    { text: rangeText(ids.length, p.top, visible.length), dim: true },
-    { text: ' · within 24 h, soonest first', dim: true, priority: -1 },
-    { text: loaded ? '' : ' · loading…', color: 'yellow' },
-  ];
   return (
-    <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
-      <Line width={p.width} segs={title} />
-      {ids.length === 0 ? (
-        <Line
-          width={p.width}
-          segs={[
-            {
-              text: loaded ? '  Nothing closes in the next 24 hours.' : '  Asking which markets close first…',
-              dim: true,
-            },
-          ]}
-        />
-      ) : (
-        visible.map((id, i) => {
-          const entry = p.markets[id];
-          if (!entry) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
-          const selected = p.top + i === p.cursor;
-          return (
-            <Line
-              key={id}
-              width={p.width}
-              segs={highlightRow(closingSegs(entry, selected, p.env.now, p.width), selected, p.focused)}
-            />
-          );
-        })
-      )}
-    </Box>
+    <ListPane
+      view={p}
+      title={(shown) => [
+        paneTitle('Closing soon', p.focused),
+        { text: rangeText(ids.length, p.top, shown), dim: true },
+        { text: ' · within 24 h, soonest first', dim: true, priority: -1 },
+        { text: loaded ? '' : ' · loading…', color: 'yellow' },
+      ]}
+      empty={loaded ? 'Nothing closes in the next 24 hours.' : 'Asking which markets close first…'}
+      row={(id, selected) => {
+        const entry = p.markets[id];
+        return entry && closingSegs(entry, selected, p.env.now, p.width);
+      }}
+    />
   );
 }

@@ -1,13 +1,12 @@
-import { Box } from 'ink';
 import type { MarketEvent } from '../../api/types.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth, formatVolume, padStartWidth } from '../format.js';
-import { Line, paneTitle, type Seg } from '../components/Line.js';
+import { paneTitle, type Seg } from '../components/Line.js';
 import { marketListProps } from './state.js';
 import { MarketList } from '../components/MarketList.js';
-import { highlightRow } from '../components/MarketRow.js';
 import { MARKER_W, fitColumns, markerSeg, rangeText } from '../components/rowParts.js';
+import { ListPane } from './ListPane.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
 
 /** The open event, if any. */
@@ -87,33 +86,22 @@ function EventsList(p: ViewListProps) {
 function EventRows(p: ViewListProps) {
   const ev = p.state.events;
   const ids = p.rows.ids;
-  const visible = ids.slice(p.top, p.top + Math.max(0, p.visible));
   const loaded = ev.loadedAt !== undefined;
-  const title: Seg[] = [
-    paneTitle('Events', p.focused),
-    { text: rangeText(ids.length, p.top, visible.length), dim: true },
-    { text: ' · ⏎ opens one', dim: true, priority: -1 },
-    { text: loaded ? '' : ' · loading…', color: 'yellow' },
-  ];
   return (
-    <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
-      <Line width={p.width} segs={title} />
-      {ids.length === 0 ? (
-        <Line
-          width={p.width}
-          segs={[{ text: loaded ? '  The service lists no events.' : '  Asking for the events…', dim: true }]}
-        />
-      ) : (
-        visible.map((id, i) => {
-          const e = ev.byId[id];
-          const selected = p.top + i === p.cursor;
-          if (!e) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
-          return (
-            <Line key={id} width={p.width} segs={highlightRow(eventSegs(e, selected, p.width), selected, p.focused)} />
-          );
-        })
-      )}
-    </Box>
+    <ListPane
+      view={p}
+      title={(shown) => [
+        paneTitle('Events', p.focused),
+        { text: rangeText(ids.length, p.top, shown), dim: true },
+        { text: ' · ⏎ opens one', dim: true, priority: -1 },
+        { text: loaded ? '' : ' · loading…', color: 'yellow' },
+      ]}
+      empty={loaded ? 'The service lists no events.' : 'Asking for the events…'}
+      row={(id, selected) => {
+        const e = ev.byId[id];
+        return e && eventSegs(e, selected, p.width);
+      }}
+    />
   );
 }
 

@@ -1,12 +1,11 @@
-import { Box } from 'ink';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatChange, formatPrice, padStartWidth } from '../format.js';
 import { moverOf, rankMovers, type Move, type MoveWindow, type Mover } from '../moves.js';
 import { colors } from '../theme.js';
-import { Line, fitSegments, paneTitle, type Seg } from '../components/Line.js';
-import { highlightRow } from '../components/MarketRow.js';
+import { fitSegments, paneTitle, type Seg } from '../components/Line.js';
 import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText } from '../components/rowParts.js';
+import { ListPane } from './ListPane.js';
 import type { ViewImpl, ViewListProps } from './types.js';
 
 /** Markets seen, ranked by the size of their move over the chosen window (1 h or 24 h), at least the threshold. */
@@ -87,37 +86,17 @@ export function moverSegs(entry: MarketEntry, mv: Mover, window: MoveWindow, sel
 function MoversList(p: ViewListProps) {
   const { moversWindow: window, moversThreshold: threshold, now } = p.env;
   const ids = p.rows.ids;
-  const visible = ids.slice(p.top, p.top + Math.max(0, p.visible));
-  const title = moversTitle(p, ids.length, rangeText(ids.length, p.top, visible.length));
   const seen = Object.keys(p.markets).length;
   return (
-    <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
-      <Line width={p.width} segs={title} />
-      {ids.length === 0 ? (
-        <Line
-          width={p.width}
-          segs={[
-            {
-              text: `  No market has moved ${cents(threshold)} or more over ${label(window)} (${seen} seen).`,
-              dim: true,
-            },
-          ]}
-        />
-      ) : (
-        visible.map((id, i) => {
-          const entry = p.markets[id];
-          const mv = entry && moverOf(entry, p.state.history[id], now);
-          if (!entry || !mv) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
-          const selected = p.top + i === p.cursor;
-          return (
-            <Line
-              key={id}
-              width={p.width}
-              segs={highlightRow(moverSegs(entry, mv, window, selected, p.width), selected, p.focused)}
-            />
-          );
-        })
-      )}
-    </Box>
+    <ListPane
+      view={p}
+      title={(shown) => moversTitle(p, ids.length, rangeText(ids.length, p.top, shown))}
+      empty={`No market has moved ${cents(threshold)} or more over ${label(window)} (${seen} seen).`}
+      row={(id, selected) => {
+        const entry = p.markets[id];
+        const mv = entry && moverOf(entry, p.state.history[id], now);
+        return entry && mv && moverSegs(entry, mv, window, selected, p.width);
+      }}
+    />
   );
 }

@@ -1,0 +1,96 @@
+/**
+ * One setting's value checked by name, wherever it comes from (a flag, the environment, the config file, a one-shot
+ * command's flags): the cleaned value, or a UsageError that says where the value came from.
+ */
+import { parseBaseUrl } from '../api/transport.js';
+import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
+import { checkAlertCommand, checkAlerts } from './alertConfig.js';
+import { UsageError } from './errors.js';
+
+export const COLOR_MODES = ['auto', 'always', 'never'] as const;
+export type ColorMode = (typeof COLOR_MODES)[number];
+export const THEMES = ['dark', 'light'] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+/** Checks one value by name; the message says where it came from. Returns the cleaned value. */
+export function checkValue(key: string, value: unknown, where: string): unknown {
+  const fail = (what: string): never => {
+    throw new UsageError(`${where}: ${what}`);
+  };
+  switch (key) {
+    case 'baseUrl': {
+      if (typeof value !== 'string' || value.trim() === '') return fail('base URL must be a non-empty string');
+      try {
+        // the client's own rules: https, or http only to loopback; no credentials, query or fragment
+        parseBaseUrl(value);
+      } catch (e) {
+        return fail((e as Error).message);
+      }
+      return new URL(value.trim()).toString().replace(/\/+$/, '');
+    }
+    case 'status':
+      if (typeof value !== 'string' || !(STATUS_FILTERS as readonly string[]).includes(value))
+        return fail(`status must be one of ${STATUS_FILTERS.join(', ')}`);
+      return value;
+    case 'sort':
+      if (typeof value !== 'string' || !(SORTS as readonly string[]).includes(value))
+        return fail(`sort must be one of ${SORTS.join(', ')}`);
+      return value;
+    case 'query':
+    case 'category':
+      if (typeof value !== 'string') return fail(`${key} must be a string`);
+      if (value.length > 200) return fail(`${key} is too long (at most 200 characters)`);
+      return value.trim();
+    case 'limit': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMIT_MAX)
+        return fail(`limit must be a whole number from 1 to ${LIMIT_MAX}`);
+      return n;
+    }
+    case 'seed': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 2 ** 32 - 1)
+        return fail('seed must be a whole number from 0 to 4294967295');
+      return n;
+    }
+    case 'speed': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0 || n > 10_000)
+        return fail('speed must be a number above 0 and at most 10000');
+      return n;
+    }
+    case 'moversThreshold': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 100)
+        return fail('moversThreshold must be a number of cents from 0 to 100 (2 lists moves of 2¢ or more)');
+      return n;
+    }
+    case 'demo':
+    case 'bell':
+      if (typeof value !== 'boolean') return fail(`${key} must be true or false`);
+      return value;
+    case 'color':
+      if (typeof value !== 'string' || !(COLOR_MODES as readonly string[]).includes(value))
+        return fail(`color must be one of ${COLOR_MODES.join(', ')}`);
+      return value;
+    case 'theme':
+      if (typeof value !== 'string' || !(THEMES as readonly string[]).includes(value))
+        return fail(`theme must be one of ${THEMES.join(', ')}`);
+      return value;
+    case 'alerts': {
+      const r = checkAlerts(value);
+      return r.ok ? r.value : fail(r.problem);
+    }
+    case 'alertCommand': {
+      const r = checkAlertCommand(value);
+      return r.ok ? r.value : fail(r.problem);
+    }
+    default:
+      return fail(`unknown setting${sayable(key) ? ` "${key}"` : ''}`);
+  }
+}
+
+/** A setting's name may be repeated back when it reads like one; anything else could be a pasted key. */
+export function sayable(name: string): boolean {
+  return /^[A-Za-z][A-Za-z_-]{0,23}$/.test(name);
+}
