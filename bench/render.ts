@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { renderReport, summarizePairs, minutesTable, type RenderSummary } from './renderReport.js';
 import { isMain, numberArg } from './main.js';
 import { measureRun, runMinutes, type MinuteSample, type ProgramName, type RunResult } from './renderRun.js';
+import { TmuxPane } from './tmuxControl.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const NODE_FLAGS = ['--max-semi-space-size=2', '--single-threaded-gc'];
@@ -131,6 +132,15 @@ export async function renderMain(argv: string[]): Promise<void> {
   const keys = Array.from({ length: runs }, () => `bench-${randomBytes(8).toString('hex')}`);
   const configDir = mkdtempSync(join(tmpdir(), 'oddsboard-render-'));
   const serve = await startServe(keys);
+  // interrupted (Ctrl-C, kill): the service, the panes and their programs go too, not left running for good
+  const interrupted = (signal: NodeJS.Signals) => {
+    TmuxPane.stopAll();
+    serve.proc.kill();
+    rmSync(configDir, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     if (a.minutes !== undefined) {
       const size = a.sizes[0]!;

@@ -25,7 +25,15 @@ export interface PaneProgram {
 
 const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
+/** Panes started and not yet stopped: stopped by stopAll when the harness is interrupted. */
+const live = new Set<TmuxPane>();
+
 export class TmuxPane {
+  /** Stops every pane still running (a benchmark interrupted by a signal). */
+  static stopAll(): void {
+    for (const pane of [...live]) pane.stop();
+  }
+
   private readonly socket = `oddsboard-render-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   private control: ChildProcessWithoutNullStreams | undefined;
   private pending: Buffer = Buffer.alloc(0);
@@ -46,6 +54,7 @@ export class TmuxPane {
    * time it was released.
    */
   async start(p: PaneProgram): Promise<number> {
+    live.add(this);
     const envArgs = Object.entries({ TERM: 'xterm-256color', ...p.env }).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
     const command = `read _ && exec ${p.argv.map(quote).join(' ')}`;
     this.tmux([
@@ -160,6 +169,7 @@ export class TmuxPane {
   }
 
   stop(): void {
+    live.delete(this);
     this.control?.stdin.end();
     this.control?.kill();
     try {
