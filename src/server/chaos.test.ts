@@ -61,7 +61,7 @@ describe('chaos schedule', () => {
     expect(await rejection(c.listMarkets())).toMatchObject({ kind: 'network' });
   });
 
-  it('documents every profile: the README names each, the drill has each (429 with a huge Retry-After on request)', async () => {
+  it('documents every profile: the README names each, the drill has each (a huge Retry-After: extra)', async () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const faults = readme.slice(readme.indexOf('## Faults'), readme.indexOf('## Benchmarks'));
     const { DRILL_PROFILES, EXTRA_PROFILES } = await import('../../bench/drill/profiles.js');

@@ -11,7 +11,7 @@ export interface HeaderProps {
   keyHint: string;
   rate: RateState;
   connection: ConnectionState;
-  /** Since when the data on screen is, for the age shown (the App passes viewModel's shownDataAt: the list's last answer). */
+  /** When the data on screen arrived, for its age (the App passes viewModel's shownDataAt: the list's last answer). */
   newestAt: number | undefined;
   now: number;
   width: number;
