@@ -135,6 +135,15 @@ describe("inkOutput: Ink's frame buffer that remembers across frames", () => {
     }
   });
 
+  it('sizes rows as Ink does for a width that is not a whole number, zero or negative', () => {
+    for (const width of [10.5, 0, -3, Number.NaN]) {
+      const ops: Op[] = [{ type: 'write', x: 0, y: 0, text: 'abcdefghijklmnop', transformers: [] }];
+      expect(replay(new Output({ width, height: 2 }), ops), String(width)).toBe(
+        replay(new InkOutput({ width, height: 2 }), ops),
+      );
+    }
+  });
+
   it('holds what the last two frames drew, over thousands of different frames', () => {
     for (let i = 0; i < 20_000; i++) {
       const out = new Output({ width: 40, height: 2 });

@@ -193,7 +193,8 @@ function drawRow(width: number, pieces: Pieces | undefined): string {
     key += `|${pieces[i]}:${(pieces[i + 1] as string).length}:${pieces[i + 1]}`;
   const hit = rows.get(key);
   if (hit !== undefined) return hit;
-  const cells: StyledChar[] = new Array<StyledChar>(width).fill(BLANK);
+  // as many cells as Ink's loop `x < width` makes (Yoga's widths are whole numbers; anything else stays safe)
+  const cells: StyledChar[] = new Array<StyledChar>(width > 0 ? Math.ceil(width) : 0).fill(BLANK);
   for (let i = 0; i < pieces.length; i += 2) {
     writeLine(cells, pieces[i] as number, getStyledChars(pieces[i + 1] as string));
   }
