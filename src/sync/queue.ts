@@ -158,6 +158,7 @@ export class Queue {
     return this.background.kind(now);
   }
 
+  /** Everything that may go out next, each with its priority, class and when it is ready (plan.ts chooses). */
   candidates(now: number): Candidate[] {
     const out: Candidate[] = [];
     for (const [marketId, q] of this.quotes) {

@@ -20,7 +20,7 @@ import { ruleFromDraft, type AlertDraft } from '../store/alertRules.js';
 import { ALERT_RULES_MAX } from '../store/alerts.js';
 
 /**
- * The rate-aware scheduler. See design.md §3 and README "Rate budget".
+ * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md.
  * The intents fill the queue (queue.ts), the pump sends the best candidate the
  * budget (plan.ts, limits.ts) and the connection's health (health.ts) allow,
  * and answers come back through the outcome handling (outcome.ts).
