@@ -197,7 +197,10 @@ export interface AppState {
   categories: string[];
   /** What the source can do (src/sources/types.ts): the screen offers only that. Set once, at start. */
   caps: SourceCaps;
-  /** The source's own groupings (`listCategories`: Polymarket tags, Kalshi categories, Manifold topics), when fetched: `c` cycles these instead of the categories seen. */
+  /**
+   * The source's own groupings (`listCategories`: Polymarket tags, Kalshi categories, Manifold topics), once fetched:
+   * `c` cycles these instead of the categories seen.
+   */
   sourceCategories?: string[];
   connection: ConnectionState;
   rate: RateState;
