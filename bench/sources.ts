@@ -202,9 +202,7 @@ async function main(argv: string[]): Promise<void> {
   };
   const minutes = Number(value('--minutes') ?? 10);
   if (!(minutes > 0 && minutes <= 24 * 60)) throw new Error('--minutes must be a number above 0');
-  const picked = (value('--source') ?? PLATFORMS.join(','))
-    .split(',')
-    .map((s) => s.trim()) as Platform[];
+  const picked = (value('--source') ?? PLATFORMS.join(',')).split(',').map((s) => s.trim()) as Platform[];
   for (const s of picked) if (!PLATFORMS.includes(s)) throw new Error(`--source: ${s} is not a platform source`);
   if (!TmuxSession.available()) throw new Error('tmux is needed');
   // the sources run side by side: each its own replay, terminal and state directory
