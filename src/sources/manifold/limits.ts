@@ -12,7 +12,8 @@ export const DOCUMENTED_PER_MINUTE = 500;
 export const manifoldLimits: SourceLimits = {
   documentedPerMinute: DOCUMENTED_PER_MINUTE,
   documented:
-    "There is a rate limit of 500 requests per minute per IP. Please don't use multiple IP addresses to circumvent this limit.",
+    'There is a rate limit of 500 requests per minute per IP. ' +
+    "Please don't use multiple IP addresses to circumvent this limit.",
   // about one request a second: 12 % of the documented limit
   politePerMinute: 60,
 };

@@ -1,7 +1,7 @@
 /**
  * `serve --replay DIR --source manifold`: Manifold's v0 routes answered from a recording, with its paging and
  * filters (replaySearch.ts), its parameter checks and its error bodies (`{"message"}`, 400 `details`):
- *   /markets            limit ≤ 1000 (default 500), sort, order, before (an unknown id: the first page), userId, groupId
+ *   /markets            limit ≤ 1000 (default 500), sort, order, before (unknown id: the first page), userId, groupId
  *   /search-markets     term, filter, sort, contractType, topicSlug, creatorId, limit ≤ 1000 (default 100),
  *                       offset ≤ 1000 (beyond: the server's 400), beforeTime, liquidity, token
  *   /market/{id}        /slug/{slug}    404 {"message":"Contract not found"}
@@ -64,6 +64,11 @@ const SEARCH_PARAMS = [
   'includeLiteAnswers',
 ];
 const MARKETS_PARAMS = ['limit', 'sort', 'order', 'before', 'userId', 'groupId'];
+const ID_WORD = /^[a-zA-Z0-9_-]+$/;
+/** The server's words past the search offset cap (`backend/api/src/search-contracts.ts`). */
+export const OFFSET_MESSAGE =
+  'offset must be <= 1000. Use sort=newest with the beforeTime parameter to page through contracts ' +
+  'to see our entire market list.';
 
 export interface ManifoldReplayOptions {
   now?: () => number;
@@ -161,13 +166,15 @@ export function createManifoldReplayFrom(data: Loaded, options: ManifoldReplayOp
       return {
         status: 400,
         body: {
-          message:
-            'offset must be <= 1000. Use sort=newest with the beforeTime parameter to page through contracts to see our entire market list.',
+          message: OFFSET_MESSAGE,
         },
       };
     const at = now();
     const topic = q.get('topicSlug');
     const creator = q.get('creatorId');
+    // the schema's FIRESTORE_DOC_REF_ID_REGEX (topicSlug also takes 'recent' and 'followed')
+    if (topic !== null && !ID_WORD.test(topic)) throw new Invalid([{ field: 'topicSlug', error: 'Invalid input' }]);
+    if (creator !== null && !ID_WORD.test(creator)) throw new Invalid([{ field: 'creatorId', error: 'Invalid' }]);
     const beforeTime = q.has('beforeTime') ? count(q, 'beforeTime', 0, Number.MAX_SAFE_INTEGER) : undefined;
     const minLiquidity = q.has('liquidity') ? count(q, 'liquidity', 0, Number.MAX_SAFE_INTEGER) : undefined;
     const list = all().filter(
