@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeJson } from '../http.js';
 import { readError } from './errors.js';
 
-const FIX = 'test/fixtures/real/manifold';
+const FIX = 'test/fixtures/real/manifold-errors';
 const raw = (status: number, file: string) => ({
   status,
   headers: {},

@@ -1,11 +1,12 @@
 /** Manifold (v0 API) as a source: docs/sources/manifold.md. */
-import type { SourceDef } from '../types.js';
+import type { PlatformDef } from '../types.js';
 import { manifoldCaps } from './caps.js';
 import { createManifoldClient } from './client.js';
 import { errorBody, readError } from './errors.js';
 import { manifoldLimits } from './limits.js';
 import { recordManifold } from './record.js';
 import { createManifoldReplay } from './replay.js';
+import { checkRequest } from './routes.js';
 
 export const MANIFOLD_BASE_URL = 'https://api.manifold.markets/v0';
 
@@ -21,4 +22,5 @@ export const manifoldSource = {
   createClient: (config) => createManifoldClient(config),
   createReplay: (dir) => createManifoldReplay(dir),
   record: recordManifold,
-} satisfies SourceDef;
+  undocumented: checkRequest,
+} satisfies PlatformDef;
