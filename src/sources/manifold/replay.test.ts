@@ -94,4 +94,26 @@ describe('Manifold replay', () => {
     expect(replay.listedIds?.(get('/markets?limit=2').body)).toEqual(ids(get('/markets?limit=2')));
     expect(replay.answer({ segments: ['bets'], query: new URLSearchParams() })).toBeUndefined();
   });
+
+  it('as recorded: each file’s markets moved forward to now, so what was open when recorded is open again', () => {
+    const later = Date.parse('2027-06-01T00:00:00Z');
+    const asIs = createManifoldReplay('test/fixtures/real/manifold', { now: () => later });
+    const shifted = createManifoldReplay('test/fixtures/real/manifold', { now: () => later, asRecorded: true });
+    const open = (r: typeof replay) =>
+      r.answer({ segments: ['search-markets'], query: new URLSearchParams('filter=open&limit=1000') })!.body as Array<{
+        id: string;
+        closeTime: number;
+        createdTime: number;
+      }>;
+    // the 2024 list was recorded open (and closing within 60 days): open again, 120 of them with the 2026 ones
+    expect(open(asIs).length).toBeLessThan(10);
+    expect(open(shifted).length).toBeGreaterThan(120);
+    expect(open(shifted).every((o) => o.closeTime > later && o.createdTime < later)).toBe(true);
+    const first = shifted.answer({ segments: ['market', '64iki58ebt'], query: new URLSearchParams() })!.body as {
+      createdTime: number;
+      closeTime: number;
+    };
+    // moved, never reshaped: the gap between creation and close is as recorded
+    expect(first.closeTime - first.createdTime).toBe(1721836740000 - 1719225988103);
+  });
 });

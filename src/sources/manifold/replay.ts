@@ -72,6 +72,8 @@ export const OFFSET_MESSAGE =
 
 export interface ManifoldReplayOptions {
   now?: () => number;
+  /** Serve as of the recording (replayLoad.ts `LoadOptions.asRecorded`). */
+  asRecorded?: boolean;
 }
 
 class Invalid extends Error {
@@ -255,7 +257,8 @@ export function createManifoldReplayFrom(data: Loaded, options: ManifoldReplayOp
 
 /** The replay of a recording directory (RecordingError when it holds no Manifold market). */
 export function createManifoldReplay(dir: string, options: ManifoldReplayOptions = {}): SourceReplay {
-  return createManifoldReplayFrom(loadManifold(dir), options);
+  const now = options.now ?? Date.now;
+  return createManifoldReplayFrom(loadManifold(dir, { asRecorded: options.asRecorded, now: now() }), options);
 }
 
 /** A replay of objects given in memory (tests). */

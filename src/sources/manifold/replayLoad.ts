@@ -7,6 +7,7 @@
  * earlier one; a list copy's answers-less fields never hide a detail's.
  */
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
+import { manifestRecordedAt, shiftRecorded } from '../../server/replay/asRecorded.js';
 import { loadRecording, RecordingError } from '../../server/replay/load.js';
 
 export interface Loaded {
@@ -71,11 +72,55 @@ export function fromItems(values: ReadonlyArray<readonly [unknown, boolean]>): L
   return { byId, order, groups };
 }
 
+/** Times an object's file tells of it: the newest is the nearest we know to when the answer was recorded. */
+const SEEN = ['lastUpdatedTime', 'lastBetTime', 'lastCommentTime', 'createdTime', 'resolutionTime'] as const;
+
+function newest(value: unknown, depth = 0): number {
+  if (depth > 5) return 0;
+  if (Array.isArray(value)) return value.reduce((m: number, v) => Math.max(m, newest(v, depth + 1)), 0);
+  if (!isRecord(value)) return 0;
+  let m = typeof value.recordedAt === 'string' ? Date.parse(value.recordedAt) || 0 : 0;
+  for (const k of SEEN) if (typeof value[k] === 'number') m = Math.max(m, value[k]);
+  for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) m = Math.max(m, newest(v, depth + 1));
+  return m;
+}
+
+export interface LoadOptions {
+  /**
+   * Replay as of the recording: every time field moved forward by (now − recorded), as `serve --replay
+   * --as-recorded` does for the interface (src/server/replay/asRecorded.ts), so what was open when recorded is open
+   * now. Recorded = the manifest's `recordedAt` when DIR has one, else per file the newest time it holds (a
+   * recorder's `recordedAt`, else the latest update, bet, comment, creation or resolution time).
+   */
+  asRecorded?: boolean;
+  now?: number;
+}
+
 /** Loads a recording directory; RecordingError when it holds no Manifold market. */
-export function loadManifold(dir: string): Loaded {
+export function loadManifold(dir: string, options: LoadOptions = {}): Loaded {
   const items = loadRecording(dir);
-  const loaded = fromItems(items.map((i) => [i.object, i.listed] as const));
+  let values = items.map((i) => [i.object, i.listed] as const);
+  if (options.asRecorded) {
+    const now = options.now ?? Date.now();
+    const manifest = items.length > 0 && hasManifest(dir) ? manifestRecordedAt(dir) : undefined;
+    const perFile = new Map<string, number>();
+    for (const i of items) perFile.set(i.file, Math.max(perFile.get(i.file) ?? 0, newest(i.object)));
+    values = items.map((i) => {
+      const at = manifest ?? perFile.get(i.file) ?? 0;
+      return [at > 0 ? shiftRecorded(i.object, Math.max(0, now - at)) : i.object, i.listed] as const;
+    });
+  }
+  const loaded = fromItems(values);
   if (loaded.byId.size === 0)
     throw new RecordingError(`${dir} holds no Manifold v0 market (an object with id, question and url)`);
   return loaded;
+}
+
+function hasManifest(dir: string): boolean {
+  try {
+    manifestRecordedAt(dir);
+    return true;
+  } catch {
+    return false;
+  }
 }
