@@ -70,6 +70,10 @@ function parse(argv: string[]): ServeConfig | 'help' {
   const source = values.source === undefined ? 'public' : (checkValue('source', values.source, '--source') as SourceId);
   if (source !== 'public' && values.replay === undefined)
     throw new UsageError(`--source ${source} is served from a recording: give --replay DIR`);
+  if (source !== 'public' && values['recorded-at'] !== undefined)
+    throw new UsageError(
+      `--recorded-at belongs to the interface's replay; a ${source} recording carries its own times`,
+    );
   if (source !== 'public' && values.keys !== undefined)
     throw new UsageError(`--keys belongs to the interface: ${source}'s public routes take no key`);
   const asRecorded = inv.flags['as-recorded'] === true;

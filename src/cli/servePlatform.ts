@@ -15,6 +15,7 @@ export async function servePlatformReplay(
   const r = await startSourceReplay({
     def,
     dir,
+    asRecorded: cfg.asRecorded !== undefined,
     host: cfg.host,
     port: cfg.port,
     ...(cfg.chaos ? { chaos: cfg.chaos } : {}),

@@ -40,7 +40,7 @@ describe('the starting query fitted to what a source can do', () => {
     });
   });
 
-  it('a category or a search where the source has none is refused; a page larger than it pages is capped or refused', () => {
+  it('no category or search where the source has none; a page larger than it pages is capped or refused', () => {
     const bare: SourceCaps = { ...NO_SORTS, categoryWord: undefined, search: false, maxLimit: 20 };
     expect(fitQuery(bare, 'X', { ...start, category: 'Politics' }, DEFAULTS)).toMatchObject({ ok: false });
     expect(fitQuery(bare, 'X', { ...start, query: 'fed' }, DEFAULTS)).toEqual({

@@ -17,9 +17,10 @@ export async function loadSource(id: SourceId): Promise<SourceDef> {
 
 export async function loadPlatform(id: Exclude<SourceId, 'public'>): Promise<PlatformDef> {
   switch (id) {
+    case 'manifold':
+      return (await import('./manifold/index.js')).manifoldSource;
     case 'polymarket':
     case 'kalshi':
-    case 'manifold':
       throw new Error(`the ${id} source is not built yet`);
   }
 }

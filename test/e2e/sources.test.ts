@@ -27,9 +27,9 @@ afterEach(() => {
 async function replay(source: string): Promise<string> {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
   const dir = join(root, 'test/fixtures/real', source);
-  const child = spawn(process.execPath, [cli, 'serve', '--replay', dir, '--source', source, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // as of the recording: what was open then is open again (Manifold judges open by the clock)
+  const args = [cli, 'serve', '--replay', dir, '--source', source, '--as-recorded', '--port', '0'];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   service = child;
   const lines = createInterface({ input: child.stdout! });
   return new Promise<string>((res, rej) => {

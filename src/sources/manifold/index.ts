@@ -20,7 +20,7 @@ export const manifoldSource = {
   readError,
   errorBody,
   createClient: (config) => createManifoldClient(config),
-  createReplay: (dir) => createManifoldReplay(dir),
+  createReplay: (dir, opts) => createManifoldReplay(dir, { asRecorded: opts?.asRecorded === true }),
   record: recordManifold,
   undocumented: checkRequest,
 } satisfies PlatformDef;
