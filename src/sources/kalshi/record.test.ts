@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('record --source kalshi', () => {
-  it('fetches documented routes only, in order, stops paging on an empty cursor, writes each answer to a file', async () => {
+  it('asks documented routes only, in order, stops on an empty cursor, writes each answer to a file', async () => {
     const http = createJsonHttp({ baseUrl: `${srv.url}/trade-api/v2` }, readKalshiError);
     const said: string[] = [];
     const r: Recorder = {
