@@ -57,7 +57,7 @@ describe('the market list', () => {
     expect(active.length).toBeGreaterThanOrEqual(60);
   });
 
-  it('page 1, page 2 and back: one request each, page 2's cursor from page 1, page 1 again without one', async () => {
+  it('page 1, page 2 and back: one request each, page 2’s cursor from page 1, page 1 again without one', async () => {
     const c = client();
     const from = log.length;
     const p1 = await c.listMarkets({ status: 'active', limit: 20 });
