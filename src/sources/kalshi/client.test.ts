@@ -136,6 +136,18 @@ describe('search and category: the events scan', () => {
     await c.close();
   });
 
+  it('the scan pages by offset over what it kept: page 2 follows page 1, and all statuses send no status', async () => {
+    const c = client();
+    const from = log.length;
+    const p1 = await c.listMarkets({ category: 'Sports', status: 'all', limit: 30 });
+    const p2 = await c.listMarkets({ category: 'Sports', status: 'all', limit: 30, offset: 30 });
+    const both = await c.listMarkets({ category: 'Sports', status: 'all', limit: 60 });
+    expect([...p1.data, ...p2.data].map((m) => m.id)).toEqual(both.data.map((m) => m.id));
+    expect((p1 as { more?: boolean }).more).toBe(true);
+    expect(queries(from, '/events').every((q) => !q.has('status'))).toBe(true);
+    await c.close();
+  });
+
   it('the categories for c come from /search/tags_by_categories; a category keeps its events only', async () => {
     const c = client();
     const cats = await c.listCategories();
