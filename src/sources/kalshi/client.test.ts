@@ -1,6 +1,6 @@
 /**
  * The Kalshi client against the Kalshi replay over loopback, serving the staged real recordings
- * (test/fixtures/real/kalshi, test/fixtures/real/SOURCES.md). Expected ids come from the fixture files.
+ * (test/fixtures/real/kalshi, test/fixtures/real/SOURCES.md; the lists long enough to page sit in kalshi/paging/). Expected ids come from the fixture files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -12,15 +12,18 @@ import { startSourceReplay, type RunningSourceReplay } from '../replay.js';
 import { createKalshiClient } from './client.js';
 import { readKalshiError } from './errors.js';
 import { kalshiSource } from './index.js';
+import { kalshiReplayOf } from './replay.js';
 import { documented } from './routes.js';
 
 const DIR = 'test/fixtures/real/kalshi';
+/** The small set and the lists long enough to page (two folders down: SOURCES.md says why). */
+const ITEMS = [...loadRecording(DIR), ...loadRecording(`${DIR}/paging`)];
 type Obj = Record<string, unknown>;
 
 /** Every recorded market object, first copy per ticker, in file order (events' nested markets included). */
 function recordedMarkets(): Obj[] {
   const seen = new Map<string, Obj>();
-  for (const it of loadRecording(DIR)) {
+  for (const it of ITEMS) {
     const objs = it.kind === 'event' ? ((it.object.markets as Obj[] | undefined) ?? []) : [it.object];
     for (const o of objs) if (typeof o.ticker === 'string' && !seen.has(o.ticker)) seen.set(o.ticker, o);
   }
@@ -45,7 +48,12 @@ const queries = (from: number, path: string) =>
     .map((u) => u.searchParams);
 
 beforeAll(async () => {
-  srv = await startSourceReplay({ def: kalshiSource, dir: DIR, clock, onRequest: (e) => log.push(e.path) });
+  srv = await startSourceReplay({
+    def: kalshiSource,
+    dir: kalshiReplayOf(ITEMS),
+    clock,
+    onRequest: (e) => log.push(e.path),
+  });
   base = `${srv.url}/trade-api/v2`;
 });
 afterAll(() => srv.close());

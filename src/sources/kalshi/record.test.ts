@@ -14,7 +14,8 @@ import { createKalshiClient } from './client.js';
 import { readKalshiError } from './errors.js';
 import { kalshiSource } from './index.js';
 import { fileFor, recordKalshi } from './record.js';
-import { createKalshiReplay } from './replay.js';
+import { createKalshiReplay, kalshiReplayOf } from './replay.js';
+import { loadRecording } from '../../server/replay/load.js';
 import { documented } from './routes.js';
 
 const clock = new ManualClock(Date.UTC(2026, 2, 16, 12, 0, 0));
@@ -25,7 +26,10 @@ let out: string;
 beforeAll(async () => {
   srv = await startSourceReplay({
     def: kalshiSource,
-    dir: 'test/fixtures/real/kalshi',
+    dir: kalshiReplayOf([
+      ...loadRecording('test/fixtures/real/kalshi'),
+      ...loadRecording('test/fixtures/real/kalshi/paging'),
+    ]),
     clock,
     onRequest: (e) => log.push(e.path),
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRecording } from '../../server/replay/load.js';
 import { encodeCursor, kalshiReplayOf } from './replay.js';
 
-const items = loadRecording('test/fixtures/real/kalshi');
+const items = [...loadRecording('test/fixtures/real/kalshi'), ...loadRecording('test/fixtures/real/kalshi/paging')];
 const replay = kalshiReplayOf(items);
 type Obj = Record<string, unknown>;
 
