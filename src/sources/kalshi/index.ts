@@ -3,7 +3,7 @@
  * `client.ts` (offsets over cursors in `paging.ts`, search and category through the events scan in `scan.ts`),
  * its error shape in `errors.ts`, its limits in `limits.ts`, its replay in `replay.ts`, its recorder in `record.ts`.
  */
-import type { SourceDef } from '../types.js';
+import type { PlatformDef } from '../types.js';
 import { createKalshiClient, KALSHI_CAPS } from './client.js';
 import { kalshiErrorBody, readKalshiError } from './errors.js';
 import { KALSHI_LIMITS } from './limits.js';
@@ -12,7 +12,7 @@ import { createKalshiReplay } from './replay.js';
 
 export const KALSHI_BASE_URL = 'https://api.elections.kalshi.com/trade-api/v2';
 
-export const kalshiSource: SourceDef = {
+export const kalshiSource: PlatformDef = {
   id: 'kalshi',
   label: 'KALSHI',
   defaultBaseUrl: KALSHI_BASE_URL,
