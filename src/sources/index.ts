@@ -17,8 +17,9 @@ export async function loadSource(id: SourceId): Promise<SourceDef> {
 
 export async function loadPlatform(id: Exclude<SourceId, 'public'>): Promise<PlatformDef> {
   switch (id) {
-    case 'polymarket':
     case 'kalshi':
+      return (await import('./kalshi/index.js')).kalshiSource;
+    case 'polymarket':
     case 'manifold':
       throw new Error(`the ${id} source is not built yet`);
   }
