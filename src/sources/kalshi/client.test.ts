@@ -1,6 +1,7 @@
 /**
  * The Kalshi client against the Kalshi replay over loopback, serving the staged real recordings
- * (test/fixtures/real/kalshi, test/fixtures/real/SOURCES.md; the lists long enough to page sit in kalshi/paging/). Expected ids come from the fixture files.
+ * (test/fixtures/real/kalshi, test/fixtures/real/SOURCES.md; the lists long enough to page sit in
+ * kalshi/paging/). Expected ids come from the fixture files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
