@@ -170,4 +170,9 @@ export interface PlatformDef extends SourceDef {
    * file each answer goes to. The recorder paces them.
    */
   record(r: Recorder, plan: RecordPlan): Promise<void>;
+  /**
+   * Whether a request (its path below the base, and its query) keeps to the platform's documented routes and
+   * parameters: undefined when it does, else why not (the request log of a bench run is checked with it).
+   */
+  undocumented(path: string, query: URLSearchParams): string | undefined;
 }
