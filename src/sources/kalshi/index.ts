@@ -9,6 +9,7 @@ import { kalshiErrorBody, readKalshiError } from './errors.js';
 import { KALSHI_LIMITS } from './limits.js';
 import { recordKalshi } from './record.js';
 import { createKalshiReplay } from './replay.js';
+import { undocumented } from './routes.js';
 
 export const KALSHI_BASE_URL = 'https://api.elections.kalshi.com/trade-api/v2';
 
@@ -24,4 +25,5 @@ export const kalshiSource: PlatformDef = {
   readError: readKalshiError,
   errorBody: kalshiErrorBody,
   record: recordKalshi,
+  undocumented,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documented, routeOf } from './routes.js';
+import { documented, routeOf, undocumented } from './routes.js';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -18,6 +18,12 @@ describe('the documented routes and parameters', () => {
     expect(documented('/markets/X', q('limit=1'))).toBe(false);
     expect(documented('/markets/X/orderbook', q(''))).toBe(false);
     expect(documented('/public-search', q('q=x'))).toBe(false);
+  });
+
+  it('says why a request is undocumented', () => {
+    expect(undocumented('/markets', q('search=fed'))).toBe('search is not a documented parameter of /markets');
+    expect(undocumented('/public-search', q(''))).toBe('/public-search is not a documented Kalshi route');
+    expect(undocumented('/events', q('status=open'))).toBeUndefined();
   });
 
   it('a literal route is not read as a parameter of another', () => {

@@ -58,10 +58,15 @@ export function routeOf(pathname: string): RouteDoc | undefined {
   return found.find((r) => !r.path.includes('{')) ?? found[0];
 }
 
-/** Whether a request (path below the base, its query) uses only a documented route and its parameters. */
-export function documented(pathname: string, query: URLSearchParams): boolean {
+/** Why a request (path below the base, its query) leaves the documented routes and parameters; undefined: it keeps to them. */
+export function undocumented(pathname: string, query: URLSearchParams): string | undefined {
   const route = routeOf(pathname);
-  if (!route) return false;
-  for (const name of query.keys()) if (!route.params.includes(name)) return false;
-  return true;
+  if (!route) return `${pathname} is not a documented Kalshi route`;
+  for (const name of query.keys())
+    if (!route.params.includes(name)) return `${name} is not a documented parameter of ${route.path}`;
+  return undefined;
 }
+
+/** Whether a request uses only a documented route and its parameters. */
+export const documented = (pathname: string, query: URLSearchParams): boolean =>
+  undocumented(pathname, query) === undefined;
