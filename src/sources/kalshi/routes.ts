@@ -58,7 +58,7 @@ export function routeOf(pathname: string): RouteDoc | undefined {
   return found.find((r) => !r.path.includes('{')) ?? found[0];
 }
 
-/** Why a request (path below the base, its query) leaves the documented routes and parameters; undefined: it keeps to them. */
+/** Why a request (path below the base, its query) leaves the documented routes; undefined: it keeps to them. */
 export function undocumented(pathname: string, query: URLSearchParams): string | undefined {
   const route = routeOf(pathname);
   if (!route) return `${pathname} is not a documented Kalshi route`;
