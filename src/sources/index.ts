@@ -19,8 +19,9 @@ export async function loadPlatform(id: Exclude<SourceId, 'public'>): Promise<Pla
   switch (id) {
     case 'manifold':
       return (await import('./manifold/index.js')).manifoldSource;
-    case 'polymarket':
     case 'kalshi':
+      return (await import('./kalshi/index.js')).kalshiSource;
+    case 'polymarket':
       throw new Error(`the ${id} source is not built yet`);
   }
 }
