@@ -69,8 +69,50 @@ export interface Quote {
   priceImpact?: number;
   fee?: number;
   total?: number;
+  /** A preview walked through a book: the last (worst) price it pays or gets. */
+  worstPrice?: number;
+  /**
+   * What the book or pool can fill when it cannot fill it all: money (buy) or shares (sell). Absent when the whole
+   * amount fills.
+   */
+  filled?: number;
+  /** How it was computed: the service's quote route, a walk through the order book, or the market maker's pool. */
+  basis?: 'service' | 'book' | 'pool';
   raw: unknown;
 }
+
+/** One price level of a book: a price in 0..1 of the platform's money per share, and the shares (contracts) there. */
+export interface BookLevel {
+  price: number;
+  size: number;
+}
+
+/**
+ * An outcome's order book as the platform publishes it, read into one shape: both sides best first (bids highest
+ * price first, asks lowest first). Kalshi publishes bids only: its asks are the other side's bids at 1 − price
+ * (`asksDerived`).
+ */
+export interface OrderBook {
+  marketId: string;
+  /** The outcome the book trades (Polymarket: the outcome's token; Kalshi: Yes, its No side read as asks). */
+  outcome: string;
+  bids: BookLevel[];
+  asks: BookLevel[];
+  asksDerived?: boolean;
+  /** The platform's time of the book (epoch ms), when it says. */
+  at?: number;
+  /** The platform's fee, when the market states one: a rate of the notional (0.02 = 2 %). */
+  feeRate?: number;
+  raw: unknown;
+}
+
+/** One point of a price history: epoch ms and a price in 0..1. */
+export interface PricePoint {
+  t: number;
+  p: number;
+}
+
+export type HistoryRange = '24h' | '7d';
 
 /** Filters and paging of the market list. Unset members are not sent. */
 export interface MarketQuery {

@@ -4,7 +4,15 @@
  * one-shot commands and `record` call a `SourceClient`; the screen reads its `caps` to offer only what the source
  * can do; `serve --replay DIR --source S` answers the source's own routes through its `replay`.
  */
-import type { ApiResult, CallOptions, Market, MarketClient } from '../api/types.js';
+import type {
+  ApiResult,
+  CallOptions,
+  HistoryRange,
+  Market,
+  MarketClient,
+  OrderBook,
+  PricePoint,
+} from '../api/types.js';
 
 export const SOURCE_IDS = ['public', 'polymarket', 'kalshi', 'manifold'] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
@@ -28,8 +36,12 @@ export interface SourceCaps {
   search: boolean;
   /** How many ids one `getMarkets` request may carry (1: one request per market). */
   batch: number;
-  /** A quote preview. */
+  /** A quote preview (the interface: its quote route; a platform: through its book or its pool). */
   quotes: boolean;
+  /** An order book for the selected market (Polymarket's CLOB, Kalshi). */
+  book?: boolean;
+  /** A price history (24 h and 7 d) for a market shown the first time. */
+  history?: boolean;
   /** The largest page it answers. */
   maxLimit: number;
   /** The largest offset it pages to (undefined: as far as its cursors go). */
@@ -74,6 +86,18 @@ export interface SourceClient extends MarketClient {
   listClosing(opts?: CallOptions): Promise<ApiResult<Market[]>>;
   /** What the client is configured with, safe to print (key masked). */
   describe(): { baseUrl: string; apiKey: string; authenticated: boolean };
+  /**
+   * The order book of a market's outcome (`caps.book`), both sides best first in 0..1 prices (src/sources/book.ts
+   * walks it for previews). A market without a book answers an empty one, never an error.
+   */
+  getBook?(marketId: string, outcome: string, opts?: CallOptions): Promise<ApiResult<OrderBook>>;
+  /** A market's outcome price history over the range, oldest first (`caps.history`); none recorded → []. */
+  getHistory?(
+    marketId: string,
+    outcome: string,
+    range: HistoryRange,
+    opts?: CallOptions,
+  ): Promise<ApiResult<PricePoint[]>>;
 }
 
 export interface SourceClientConfig {
