@@ -22,6 +22,7 @@ import type { SourceCaps } from '../sources/types.js';
 import { watchActions, type WatchActions } from './watchSlice.js';
 import { viewDataActions, type ViewDataActions } from './viewData.js';
 import { quoteActions, type QuoteActions } from './quoteSlice.js';
+import { EMPTY_TRADER, traderActions, type TraderActions } from './traderSlice.js';
 import { marketActions, type MarketActions } from './marketSlice.js';
 
 export const NOTICE_CAP = 5;
@@ -31,7 +32,7 @@ export { OUTAGE_CAP } from './connection.js';
 
 export const DEFAULT_QUERY: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 20, offset: 0 };
 
-export interface StoreActions extends MarketActions, ViewDataActions, QuoteActions {
+export interface StoreActions extends MarketActions, ViewDataActions, QuoteActions, TraderActions {
   /** The events list answered: the events kept, the statuses they reveal patched, their markets completed from them. */
   eventsLoaded(events: MarketEvent[], at: number): void;
 
@@ -126,6 +127,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       closing: { ids: [] },
       categories: [],
       caps: opts.caps ?? PUBLIC_CAPS,
+      ...EMPTY_TRADER,
       connection: { status: 'connecting', consecutiveFailures: 0 },
       rate: {
         mode: opts.mode,
@@ -150,6 +152,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       },
 
       ...quoteActions(set, announce),
+
+      ...traderActions(set),
 
       requestSucceeded(at) {
         const { connection, outage } = connectionSucceeded(get().connection, at);

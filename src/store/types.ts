@@ -2,6 +2,7 @@ import type { Action, ApiErrorKind } from '../api/index.js';
 import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../api/types.js';
 import type { AlertsState, WatchState } from './watchTypes.js';
 import type { SourceCaps } from '../sources/types.js';
+import type { TraderState } from './traderSlice.js';
 
 /** Where the data comes from: the interface (its demo, anonymous or with a key) or a platform's own API. */
 export type Mode = 'demo' | 'anon' | 'key' | 'polymarket' | 'kalshi' | 'manifold';
@@ -173,7 +174,7 @@ export interface EventsState {
   openId?: string;
 }
 
-export interface AppState {
+export interface AppState extends TraderState {
   list: {
     ids: string[];
     query: ListQuery;
