@@ -64,6 +64,9 @@ export const DRILL_PROFILES: readonly DrillProfile[] = [
   { name: 'revoke', chaos: 'revoke', expect: 'auth_failed', showMs: REFRESH, recoverMs: 40_000 + STEP },
   { name: 'vanish', chaos: 'vanish', expect: { notice: /no longer available/ }, showMs: REFRESH, recoverMs: 0 },
   { name: 'forbid', chaos: 'forbid', expect: { notice: /refused \(403\)/ }, showMs: REFRESH, recoverMs: 0 },
+  // the edge in front of a platform (Cloudflare) answers with an HTML page: a 429 with Retry-After, a 403 block
+  { name: 'cf429', chaos: 'cf429', expect: 'rate_limited', showMs: REFRESH, recoverMs: 20_000 + STEP },
+  { name: 'cf403', chaos: 'cf403', expect: 'degraded', showMs: REFRESH, recoverMs: STEP },
 ];
 
 /** `429 (huge)` (Retry-After: 86400, capped at 15 min) is not in the default set: its backoff step is the cap itself. */

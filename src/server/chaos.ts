@@ -13,8 +13,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../util/clock.js';
-import { BAD_JSON, hostile, sendHuge, sendReset, sendTrickle, truncated, without, WRONG_TYPES } from './chaosBody.js';
-import { decodeId, splitTarget } from './reply.js';
+import { BAD_JSON, CF_403, CF_429, sendHuge, sendReset, sendTrickle, truncated, WRONG_TYPES } from './chaosBody.js';
+import { INTERFACE_DIALECT, type ChaosDialect } from './chaosDialect.js';
 
 export { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKind } from './chaosProfiles.js';
 import type { ChaosProfile, RetryAfterKind } from './chaosProfiles.js';
@@ -31,6 +31,8 @@ export interface ChaosOptions {
   hostileTitles?: boolean;
   clock: Clock;
   onRequest?: (e: ChaosRequest) => void;
+  /** Whose error bodies and market objects the faults speak (default: the interface's envelope). */
+  dialect?: ChaosDialect;
 }
 
 export interface ChaosRequest {
@@ -60,8 +62,6 @@ function json(res: ServerResponse, status: number, body: string, extra: Record<s
   res.end(body);
 }
 
-const failure = (code: string, message: string) => JSON.stringify({ success: false, error: { code, message } });
-
 export class Chaos {
   readonly profile: ChaosProfile;
   /** When the first request arrived: the schedule counts from it. */
@@ -75,8 +75,11 @@ export class Chaos {
   /** The markets that get the hostile titles: the first rows of the first list answer. */
   private hostileIds: string[] | undefined;
 
+  private readonly dialect: ChaosDialect;
+
   constructor(private readonly o: ChaosOptions) {
     this.profile = o.profile;
+    this.dialect = o.dialect ?? INTERFACE_DIALECT;
     this.afterMs = Math.max(0, o.afterMs ?? 30_000);
     this.forMs = o.forMs ?? (o.profile === 'flap' ? 120_000 : undefined);
     this.retryAfter = o.retryAfter ?? 'seconds';
@@ -106,16 +109,14 @@ export class Chaos {
       res.on('finish', report);
       res.on('close', report);
       req.resume();
-      const segments = splitTarget(path).segments;
-      // /public/v1/markets/{id}[/quote]
-      const marketId = segments[2] === 'markets' && segments[3] ? decodeId(segments[3]) : undefined;
-      if (marketId !== undefined && segments.length === 4) this.lastDetail = marketId;
+      const { marketId, detail } = this.dialect.marketOf(path);
+      if (marketId !== undefined && detail) this.lastDetail = marketId;
       if (!fault) this.victim = undefined;
       try {
         if (fault && this.direct(req, res, marketId)) return;
         this.relay(inner, req, res, fault);
       } catch {
-        if (!res.headersSent) json(res, 500, failure('INTERNAL', 'Internal error.'));
+        if (!res.headersSent) json(res, 500, this.failure(500, 'INTERNAL', 'Internal error.'));
       }
     };
   }
@@ -129,15 +130,27 @@ export class Chaos {
       case 'hang':
         return true; // never answered; the client gives up, or the server's close ends it
       case '500':
-        json(res, 500, failure('INTERNAL', 'Internal error (chaos).'));
+        json(res, 500, this.failure(500, 'INTERNAL', 'Internal error (chaos).'));
         return true;
       case 'html':
         res.writeHead(502, { 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(HTML_502)) });
         res.end(HTML_502);
         return true;
       case '429':
-        json(res, 429, failure('RATE_LIMITED', 'Rate limit exceeded (chaos).'), this.retryAfterHeader());
+        json(res, 429, this.failure(429, 'RATE_LIMITED', 'Rate limit exceeded (chaos).'), this.retryAfterHeader());
         return true;
+      case 'cf429':
+      case 'cf403': {
+        const page = this.profile === 'cf429' ? CF_429 : CF_403;
+        res.writeHead(this.profile === 'cf429' ? 429 : 403, {
+          'Content-Type': 'text/html; charset=UTF-8',
+          'Content-Length': String(Buffer.byteLength(page)),
+          Server: 'cloudflare',
+          ...(this.profile === 'cf429' ? this.retryAfterHeader() : {}),
+        });
+        res.end(page);
+        return true;
+      }
       case 'huge':
         sendHuge(res);
         return true;
@@ -145,19 +158,23 @@ export class Chaos {
         const key = req.headers['x-api-key'];
         if (key === undefined) return false;
         // echoes the key, as careless servers do: the client must scrub it before anything shows it
-        json(res, 401, failure('UNAUTHORIZED', `The API key ${String(key)} was revoked.`));
+        json(res, 401, this.failure(401, 'UNAUTHORIZED', `The API key ${String(key)} was revoked.`));
         return true;
       }
       case 'vanish':
       case 'forbid':
         this.victim ??= this.lastDetail;
         if (marketId === undefined || marketId !== this.victim) return false;
-        if (this.profile === 'vanish') json(res, 404, failure('NOT_FOUND', 'Market not found.'));
-        else json(res, 403, failure('FORBIDDEN', 'Access to this market is refused.'));
+        if (this.profile === 'vanish') json(res, 404, this.failure(404, 'NOT_FOUND', 'Market not found.'));
+        else json(res, 403, this.failure(403, 'FORBIDDEN', 'Access to this market is refused.'));
         return true;
       default:
         return false;
     }
+  }
+
+  private failure(status: number, code: string, message: string): string {
+    return JSON.stringify(this.dialect.failure(status, code, message));
   }
 
   private retryAfterHeader(): Record<string, string> {
@@ -205,21 +222,23 @@ export class Chaos {
   }
 
   private damage(body: string, status: number, fault: boolean): string {
-    let parsed: { success?: unknown; data?: unknown } | undefined;
+    let parsed: unknown;
     try {
-      parsed = JSON.parse(body) as typeof parsed;
+      parsed = JSON.parse(body) as unknown;
     } catch {
       return body;
     }
-    if (!parsed || parsed.success !== true) return body;
-    if (this.hostileIds === undefined && Array.isArray(parsed.data) && this.o.hostileTitles !== false) {
-      this.hostileIds = parsed.data.slice(0, 3).map((m: { id?: unknown }) => String(m?.id));
+    const d = this.dialect;
+    const payload = status >= 200 && status < 300 ? d.payload(parsed) : undefined;
+    if (payload === undefined) return body;
+    let data = payload.data;
+    if (this.hostileIds === undefined && d.isList(data) && this.o.hostileTitles !== false) {
+      this.hostileIds = d.listedIds(data).slice(0, 3);
     }
-    if (this.hostileIds) hostile(parsed.data, this.hostileIds);
-    if (fault && this.profile === 'vanish' && this.victim !== undefined)
-      parsed.data = without(parsed.data, this.victim);
-    if (fault && this.profile === 'wrongtypes') parsed.data = WRONG_TYPES;
-    const text = JSON.stringify(parsed);
+    if (this.hostileIds) d.hostile(data, this.hostileIds);
+    if (fault && this.profile === 'vanish' && this.victim !== undefined) data = d.without(data, this.victim);
+    if (fault && this.profile === 'wrongtypes') data = WRONG_TYPES;
+    const text = JSON.stringify(payload.rewrap(data));
     if (fault && this.profile === 'badjson') return BAD_JSON;
     if (fault && this.profile === 'truncated' && status === 200) return truncated(text);
     return text;

@@ -117,3 +117,15 @@ export function sendReset(res: ServerResponse, status: number, headers: Record<s
   res.writeHead(status, headers);
   res.write(body.slice(0, Math.floor(body.length / 2)), () => setImmediate(() => res.socket?.destroy()));
 }
+
+/** Cloudflare's rate-limit page (error 1015), as the edge in front of a platform sends it with status 429. */
+export const CF_429 =
+  '<!DOCTYPE html><html lang="en-US"><head><title>Access denied | api.example.com used Cloudflare to restrict ' +
+  'access</title></head><body><div id="cf-wrapper"><h1>Error 1015</h1><h2>You are being rate limited</h2>' +
+  '<p>The owner of this website has banned you temporarily from accessing this website.</p></div></body></html>';
+
+/** Cloudflare's block page (error 1020 / "Attention Required!"), status 403. */
+export const CF_403 =
+  '<!DOCTYPE html><html lang="en-US"><head><title>Attention Required! | Cloudflare</title></head><body>' +
+  '<div id="cf-wrapper"><h1>Sorry, you have been blocked</h1><h2>You are unable to access api.example.com</h2>' +
+  '</div></body></html>';

@@ -18,6 +18,8 @@ export const CHAOS_PROFILES = [
   'revoke',
   'vanish',
   'forbid',
+  'cf429',
+  'cf403',
 ] as const;
 export type ChaosProfile = (typeof CHAOS_PROFILES)[number];
 

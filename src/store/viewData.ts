@@ -16,7 +16,10 @@ export const EVENT_DETAIL_CAP = 50;
 export interface ViewDataActions {
   /** The closing-soon list answered (active markets, soonest first). */
   closingLoaded(markets: Market[], at: number): void;
-  /** An event's own detail answered: it replaces the list's copy, its nested markets refresh the cache unless older. */
+  /**
+   * An event's own detail (one event fetched by id) answered: it replaces the list's copy (the events list's order is
+   * left alone), its nested markets refresh the cache unless older.
+   */
   eventLoaded(event: MarketEvent, at: number): void;
   /** 404 on an event: it leaves the events list (and is closed if open), said briefly. */
   eventGone(id: string, at: number): void;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Market, MarketEvent } from '../api/types.js';
 import type { RequestInfo } from './types.js';
-import { EXTRA_RETRY_MS } from './queue.js';
+import { EXTRA_RETRY_MS } from './background.js';
 import { apiError, market, maxInWindow, rig } from '../../test/support/syncHarness.js';
 
 const event = (id: string, category: string): MarketEvent => ({

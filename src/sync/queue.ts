@@ -2,17 +2,13 @@ import type { ValidQuoteParams } from '../api/validate.js';
 import { queryKey } from '../store/listQuery.js';
 import type { OddsStore } from '../store/store.js';
 import type { QuoteForm } from '../store/types.js';
-import { Departed, type Departure } from './departed.js';
+import { Background } from './background.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
-import { chooseBackground, type BackgroundKind, type Candidate, type Staleness } from './plan.js';
-import { EVENTS_SHOWN_MIN_MS, Shown, type ShownKind } from './shown.js';
+import type { BackgroundKind, Candidate } from './plan.js';
+import { Shown, type ShownKind } from './shown.js';
 import type { ViewSource } from './types.js';
-import { followedIds, GONE_RETRY_MS, stalest, watchStaleness } from './watchRefresh.js';
-
-/** An event or an outcome-less market's detail is asked for again only after this long. */
-export const EXTRA_RETRY_MS = 10 * 60_000;
 
 export interface PendingQuote {
   form: QuoteForm;
@@ -21,10 +17,11 @@ export interface PendingQuote {
 }
 
 /**
- * What is waiting to go out (quotes, the selection's detail, a list refresh, the
- * shown view's data), when each kind of data was last asked for, and from that the
- * candidates the pump chooses among. The intents fill it, a send empties it, a
- * failed request may be put back.
+ * The pending work: what is waiting to go out (quotes, the selection's detail, a
+ * list refresh, the shown view's data), when each kind of data was last asked for,
+ * and from that the candidates the pump chooses among — the background's slot among
+ * them, whose job the background's choice picks (background.ts). The intents fill
+ * it, a send empties it, a failed request may be put back.
  */
 export class Queue {
   private readonly quotes = new Map<string, PendingQuote>();
@@ -35,14 +32,8 @@ export class Queue {
   private lastSendAt: number | undefined;
   private listSentAt = Number.NEGATIVE_INFINITY;
   private readonly detailSent = new Map<string, number>();
-  /** The last background send was an extra (an event by id, or the detail of a list entry without outcomes). */
-  private lastWasExtra = false;
-  /** When a market's detail answered 404: a watched one is asked for again only GONE_RETRY_MS later. */
-  private readonly goneAt = new Map<string, number>();
-  private readonly departed = new Departed();
-  /** Markets whose detail answered 403, and until when they are left alone in the background. */
-  private readonly forbidden = new Map<string, number>();
   private readonly shown: Shown;
+  private readonly background: Background;
   /** A page was turned: when the answer to that query arrives, the selection moves to its first (or last) row. */
   private pageTurn: { key: string; pick: 'first' | 'last' } | undefined;
 
@@ -52,6 +43,7 @@ export class Queue {
     private readonly limits: Limits,
   ) {
     this.shown = new Shown(store, o.viewFreshMs, () => this.listRef());
+    this.background = new Background(o, store, limits, this.shown, this);
   }
 
   /** A (re)start: the list now, the selected market's detail now. */
@@ -142,75 +134,23 @@ export class Queue {
    * A market's detail answered 403: no background refresh of it for a while (a person selecting it again still asks).
    */
   forbid(id: string, now: number): void {
-    if (this.forbidden.size > 100) for (const [k, until] of this.forbidden) if (until <= now) this.forbidden.delete(k);
-    this.forbidden.set(id, now + this.o.forbiddenRetryMs);
+    this.background.forbid(id, now);
     if (this.selJob?.id === id) this.selJob = undefined;
   }
 
   /** Its detail answered again. */
   allow(id: string): void {
-    this.forbidden.delete(id);
-  }
-
-  private pollable(id: string, now: number): boolean {
-    const until = this.forbidden.get(id);
-    return until === undefined || until <= now;
-  }
-
-  /** The selected market, when its detail may be refreshed in the background. */
-  private polledSelection(now: number): string | undefined {
-    const id = this.store.getState().selectedId;
-    return id !== undefined && this.pollable(id, now) ? id : undefined;
-  }
-
-  /** Watched markets outside the list: how many, and the stalest of them (undefined when there are none). */
-  private watched(now: number): { count: number; id: string; at: number } | undefined {
-    const ids = followedIds(this.store.getState(), (id) => {
-      const t = this.goneAt.get(id);
-      return t !== undefined && now - t < GONE_RETRY_MS && now >= t;
-    });
-    const s = stalest(ids, (id) => this.detailRef(id));
-    return s ? { count: ids.length, ...s } : undefined;
-  }
-
-  /**
-   * The background kinds and their periods. Watched markets outside the list take the share W of the background
-   * slots (the stalest in each; watchRefresh.ts); the rest, at the interval I' = I / (1 − W): the shown view's data
-   * every list period (I' over the list's share), the selected market's detail every I' over its share while a market
-   * is drawn, the events list every eventsEveryMs; while another view is shown, the market list at half its rate (it
-   * feeds Movers, the changes and the markets that leave it).
-   */
-  private staleness(now: number): Staleness[] {
-    const I = this.limits.interval(now);
-    const w = this.watched(now);
-    const W = w ? this.o.watchShare : 0;
-    const rest = I / (1 - W);
-    const shown = this.shown.kind();
-    const sel = shown !== 'events' ? this.polledSelection(now) : undefined;
-    const share = sel !== undefined ? this.o.detailShare : 0;
-    const listPeriod = rest / (1 - share);
-    const out: Staleness[] = [
-      {
-        kind: shown,
-        at: this.shown.ref(shown),
-        periodMs: listPeriod,
-        ...(shown === 'events' ? { minMs: EVENTS_SHOWN_MIN_MS } : {}),
-      },
-    ];
-    if (shown !== 'list') out.push({ kind: 'list', at: this.listRef(), periodMs: 2 * listPeriod });
-    if (sel !== undefined) out.push({ kind: 'detail', at: this.detailRef(sel), periodMs: rest / share });
-    if (shown !== 'events') out.push({ kind: 'events', at: this.shown.ref('events'), periodMs: this.o.eventsEveryMs });
-    if (w) out.push(watchStaleness(w, I, W, now));
-    return out;
+    this.background.allow(id);
   }
 
   /** How often the market list is refreshed in the background now (pauses aside: the period its rows age against). */
   listPeriod(now: number): number {
-    return this.staleness(now).find((k) => k.kind === 'list')!.periodMs;
+    return this.background.listPeriod(now);
   }
 
+  /** The kind of data the next background slot refreshes, as things stand at `now`. */
   backgroundKind(now: number): BackgroundKind {
-    return chooseBackground(now, this.staleness(now));
+    return this.background.kind(now);
   }
 
   candidates(now: number): Candidate[] {
@@ -228,7 +168,7 @@ export class Queue {
     }
     const I = this.limits.interval(now);
     // what the shown view draws, starved by interactive work, is promoted once it is three of its periods old
-    const own = this.staleness(now)[0]!;
+    const own = this.background.staleness(now)[0];
     if (Number.isFinite(own.at)) {
       const kind = own.kind as ShownKind;
       const period = Math.max(own.periodMs, own.minMs ?? 0);
@@ -236,7 +176,7 @@ export class Queue {
         prio: 1,
         cls: 'interactive',
         readyAt: Math.ceil(own.at + 3 * period),
-        take: () => this.shownJob(kind, 'overdue'),
+        take: () => this.shown.fetchJob(kind, 'overdue'),
       });
     }
     const sel = this.selJob;
@@ -262,88 +202,16 @@ export class Queue {
         prio: 3,
         cls: 'interactive',
         readyAt: view.readyAt,
-        take: () => (this.shown.take(), this.shownJob(this.shown.kind(), 'interactive')),
+        take: () => (this.shown.take(), this.shown.fetchJob(this.shown.kind(), 'interactive')),
       });
     }
     out.push({
       prio: 4,
       cls: 'background',
       readyAt: Math.ceil((this.lastSendAt ?? this.startedAt) + I),
-      take: (at) => this.backgroundJob(at),
+      take: (at) => this.background.job(at),
     });
     return out;
-  }
-
-  /**
-   * The most overdue background kind's job. A slot of the market refreshes (list, detail) now and then goes to a market
-   * that left the list, or — at most every other slot — to what the screen still lacks (nextExtra).
-   */
-  private backgroundJob(at: number): Job {
-    const kind = this.backgroundKind(at);
-    const marketSlot = kind === 'list' || kind === 'detail';
-    const follow = marketSlot ? this.nextDeparted(at) : undefined;
-    if (follow)
-      return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
-    const extra = marketSlot && !this.lastWasExtra ? this.nextExtra(at) : undefined;
-    if (extra) return extra;
-    const id = this.polledSelection(at);
-    if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
-    const w = kind === 'watch' ? this.watched(at) : undefined;
-    if (w) return { kind: 'detail', cls: 'background', marketId: w.id, origin: 'watch' };
-    return kind === 'detail' || kind === 'watch'
-      ? this.shownJob('list', 'background')
-      : this.shownJob(kind, 'background');
-  }
-
-  /** The job that fetches a view's data; `overdue` is the promoted refresh of the shown one. */
-  private shownJob(kind: ShownKind, origin: 'interactive' | 'background' | 'overdue'): Job {
-    const cls = origin === 'background' ? 'background' : 'interactive';
-    const job =
-      kind === 'list'
-        ? undefined
-        : this.shown.jobFor(kind, cls, origin === 'background' ? 'background' : 'interactive');
-    // the market list stands in when an event closed between the plan and the send
-    return job ?? { kind: 'list', cls, origin };
-  }
-
-  /** A departed market to follow up in this background slot, if one is waiting and the spacing allows. */
-  private nextDeparted(now: number): Departure | undefined {
-    const st = this.store.getState();
-    // the selected and watched ones are refreshed anyway; one that was dropped from the cache cannot be shown
-    return this.departed.next(
-      now,
-      (id) =>
-        id === st.selectedId ||
-        st.watch.byId[id] !== undefined ||
-        st.markets[id] === undefined ||
-        !this.pollable(id, now) ||
-        now - this.detailRef(id) < this.limits.interval(now),
-    );
-  }
-
-  /**
-   * What the screen still lacks: the selected market's event when it is not known (its title, its category), else
-   * the detail of a listed market whose list entry named no outcomes (in list order; the selected one has its own
-   * detail request). Each is asked for again only after EXTRA_RETRY_MS, so an event that is not found, or a detail
-   * that still lists none, costs one request.
-   */
-  private nextExtra(now: number): Job | undefined {
-    const st = this.store.getState();
-    const sel = st.selectedId === undefined ? undefined : st.markets[st.selectedId]?.market;
-    const eventId = sel?.eventId;
-    if (
-      eventId !== undefined &&
-      st.events.byId[eventId] === undefined &&
-      now - this.shown.eventSentAt(eventId) >= EXTRA_RETRY_MS
-    ) {
-      return { kind: 'event', cls: 'background', eventId };
-    }
-    for (const id of st.list.ids) {
-      if (id === st.selectedId || !st.markets[id]?.market.outcomesPending) continue;
-      if (now - this.detailRef(id) >= EXTRA_RETRY_MS)
-        return { kind: 'detail', cls: 'background', marketId: id, origin: 'outcomes' };
-    }
-    return undefined;
   }
 
   /** The bookkeeping of a send: what it satisfies and when each kind was last asked for. */
@@ -355,18 +223,14 @@ export class Queue {
       if (this.detailSent.size > 500) this.detailSent.clear();
       this.detailSent.set(job.marketId, now);
       if (this.selJob?.id === job.marketId) this.selJob = undefined;
-      this.departed.forget(job.marketId);
     }
     this.shown.sent(job, now);
-    if (job.cls === 'background')
-      this.lastWasExtra =
-        (job.kind === 'event' && job.origin === undefined) || (job.kind === 'detail' && job.origin === 'outcomes');
+    this.background.sent(job);
     // Any send restarts the background's interval: an interactive request takes the place of
     // the next background one instead of having it follow right behind. Two sends close
     // together are two slots freed close together a window later, then a long gap with none,
     // in which a newly selected market waits (bench:budget anon, seeds 1–8: up to 28 s before, 18 s after).
     this.lastSendAt = now;
-    if (job.cls === 'background') this.departed.backgroundSent(job.kind === 'detail' ? job.departure : undefined);
   }
 
   /** Put a job that failed for a passing reason back, unless something newer replaced it. */
@@ -375,10 +239,10 @@ export class Queue {
       if (!this.quotes.has(job.marketId))
         this.quotes.set(job.marketId, { form: job.form, params: job.params, readyAt: now });
     } else if (job.kind === 'detail' && job.departure) {
-      this.departed.requeue(job.departure, now);
+      this.background.requeueDeparture(job.departure, now);
     } else if (job.kind === 'detail' && job.origin === 'selection') {
       const selected = this.store.getState().selectedId === job.marketId;
-      if (!this.selJob && selected && this.pollable(job.marketId, now))
+      if (!this.selJob && selected && this.background.pollable(job.marketId, now))
         this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
@@ -394,11 +258,7 @@ export class Queue {
   listAnswered(job: Job, ids: string[], now: number): void {
     if (job.kind !== 'list' || !job.query) return;
     const key = queryKey(job.query);
-    const markets = this.store.getState().markets;
-    this.departed.listAnswered(key, ids, now, (id) => {
-      const m = markets[id]?.market;
-      return m ? { due: m.closesAt !== undefined && m.closesAt <= now } : undefined;
-    });
+    this.background.listAnswered(key, ids, now);
     const turn = this.pageTurn;
     if (!turn || key !== turn.key) return;
     this.pageTurn = undefined;
@@ -411,7 +271,6 @@ export class Queue {
   /** A 404: the market is gone (for now). */
   forgetDetail(id: string, now: number): void {
     this.detailSent.delete(id);
-    if (this.goneAt.size > 500) this.goneAt.clear();
-    this.goneAt.set(id, now);
+    this.background.gone(id, now);
   }
 }

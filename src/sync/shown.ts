@@ -78,6 +78,17 @@ export class Shown {
     return id === undefined ? undefined : { kind, cls, eventId: id, origin };
   }
 
+  /**
+   * The job that fetches a view's data (`overdue`: the promoted refresh of the shown one); the market list stands in
+   * when an event closed between the plan and the send.
+   */
+  fetchJob(kind: ShownKind, origin: 'interactive' | 'background' | 'overdue'): Job {
+    const cls = origin === 'background' ? 'background' : 'interactive';
+    const job =
+      kind === 'list' ? undefined : this.jobFor(kind, cls, origin === 'background' ? 'background' : 'interactive');
+    return job ?? { kind: 'list', cls, origin };
+  }
+
   /** When the event `id` was last asked for by id (−∞ when never). */
   eventSentAt(id: string): number {
     return this.eventSent.get(id) ?? Number.NEGATIVE_INFINITY;

@@ -3,7 +3,7 @@
  * refreshes one by one: those the list does not bring (not listed, not the selection, which has its own share),
  * until they resolve. A resolved one is fetched once after a restart (its data
  * is not cached yet), then left alone; one that answered 404 is asked for again
- * after GONE_RETRY_MS (queue.ts keeps when). The share of the budget they get is in plan.ts
+ * after GONE_RETRY_MS (background.ts keeps when). The share of the budget they get is in plan.ts
  * (chooseBackground) and docs/watcher.md.
  */
 import type { AppState } from '../store/types.js';

@@ -1,6 +1,7 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEY_BINDINGS, helpSections } from '../key/keyBindings.js';
+import { KEY_BINDINGS } from '../key/keyBindings.js';
+import { helpSections } from '../key/keyLookup.js';
 import { renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 import { HelpOverlay, helpLines, helpMetrics } from './HelpOverlay.js';

@@ -1,6 +1,6 @@
 import { Box } from 'ink';
 import { memo } from 'react';
-import { helpSections } from '../key/keyBindings.js';
+import { helpSections } from '../key/keyLookup.js';
 import { Line, type Seg } from './Line.js';
 
 const LABEL_WIDTH = 12;

@@ -4,7 +4,8 @@ import { quoted } from '../../store/transitions.js';
 import { alertFields, isNumberField, nextKind, type AlertFormState } from '../alertUi.js';
 import { applyTextEdit, type TextEdit } from '../textEdit.js';
 import { textEditFor, type KeyCtx } from './dispatch.js';
-import { KEY_CONTEXTS, matchCommand, typedText } from './keyBindings.js';
+import { KEY_CONTEXTS } from './keyBindings.js';
+import { matchCommand, typedText } from './keyLookup.js';
 
 const NUMBER_MAX_CHARS = 8;
 const FLASH_MS = 3000;

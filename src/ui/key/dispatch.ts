@@ -15,7 +15,8 @@ import { viewAt, VIEWS, type Rows, type ViewEnv, type ViewImpl } from '../views/
 import { currentMarketIn, rowCursor, viewEntries, viewState } from '../views/state.js';
 import { browseKey } from './browse.js';
 import { feedInput, NO_KEY } from './chunk.js';
-import { TEXT_EDIT_COMMANDS, matches, typedText, type Command, type KeyContextName } from './keyBindings.js';
+import { TEXT_EDIT_COMMANDS, type Command, type KeyContextName } from './keyBindings.js';
+import { matches, typedText } from './keyLookup.js';
 import { helpKey } from './help.js';
 import { editAmount, quoteKey } from './quoteForm.js';
 import { SEARCH_MAX_CHARS, searchKey } from './search.js';

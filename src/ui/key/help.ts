@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
 import type { KeyCtx } from './dispatch.js';
-import { KEY_CONTEXTS, matchCommand } from './keyBindings.js';
+import { KEY_CONTEXTS } from './keyBindings.js';
+import { matchCommand } from './keyLookup.js';
 
 /** The help overlay: scroll, close, quit. */
 export function helpKey(ctx: KeyCtx, input: string, key: Key): void {

@@ -1,14 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import {
-  KEY_BINDINGS,
-  KEY_CONTEXTS,
-  helpSections,
-  matchCommand,
-  matches,
-  typedText,
-  type Command,
-} from './keyBindings.js';
+import { KEY_BINDINGS, KEY_CONTEXTS, type Command } from './keyBindings.js';
+import { helpSections, matchCommand, matches, typedText } from './keyLookup.js';
 import { NO_KEY } from './chunk.js';
 
 const none: Key = NO_KEY;

@@ -1,12 +1,11 @@
 /**
- * Every key the dashboard answers to, in one place: a command name, the key
- * presses that trigger it, the text the help overlay shows, and — in
+ * Every key the dashboard answers to, in one place (data only): a command name,
+ * the key presses that trigger it, the text the help overlay shows, and — in
  * KEY_CONTEXTS — which commands each context answers to, most important first.
- * Handlers match by command name over their context's list, the footer shows
- * the head of that list and `?` shows all of it; the README's keys table is
- * generated from here (`npm run docs:keys`).
+ * Handlers match by command name over their context's list (keyLookup.ts), the
+ * footer shows the head of that list and `?` shows all of it; the README's keys
+ * table is generated from here (`npm run docs:keys`).
  */
-import type { Key } from 'ink';
 import { VIEWS, viewKey } from '../views/index.js';
 
 type KeyFlag =
@@ -288,37 +287,3 @@ export const KEY_CONTEXTS = {
 } as const satisfies Record<string, { title: string; footer: number; commands: readonly Command[] }>;
 
 export type KeyContextName = keyof typeof KEY_CONTEXTS;
-
-/** Each context's title and its bindings, in registry order, a command listed under an earlier context left out. */
-export function helpSections(): { context: KeyContextName; title: string; bindings: Binding[] }[] {
-  const seen = new Set<Command>();
-  return (Object.keys(KEY_CONTEXTS) as KeyContextName[]).map((context) => {
-    const fresh = KEY_CONTEXTS[context].commands.filter((c) => !seen.has(c));
-    for (const c of fresh) seen.add(c);
-    return { context, title: KEY_CONTEXTS[context].title, bindings: fresh.map((c) => KEY_BINDINGS[c] as Binding) };
-  });
-}
-
-function matcherHits(m: KeyMatcher, input: string, key: Key): boolean {
-  if ((m.ctrl ?? false) !== key.ctrl) return false;
-  if (key.meta) return false;
-  if (m.shift !== undefined && m.shift !== key.shift) return false;
-  if (m.key !== undefined) return key[m.key] === true;
-  return m.input !== undefined && input === m.input;
-}
-
-export function matches(command: Command, input: string, key: Key): boolean {
-  return KEY_BINDINGS[command].keys.some((m) => matcherHits(m, input, key));
-}
-
-/** The first of `commands` (in order) that the key press triggers. */
-export function matchCommand<C extends Command>(commands: readonly C[], input: string, key: Key): C | undefined {
-  return commands.find((c) => matches(c, input, key));
-}
-
-/** Text a key press would type into a field: printable, no Ctrl/Meta, no named key. */
-export function typedText(input: string, key: Key): string {
-  if (key.ctrl || key.meta || input === '') return '';
-  if (key.return || key.escape || key.tab || key.backspace || key.delete) return '';
-  return input;
-}

@@ -2,7 +2,7 @@
  * The README's keys table, generated from the registry (`npm run docs:keys`);
  * a test fails when the README's copy is stale.
  */
-import { helpSections } from './keyBindings.js';
+import { helpSections } from './keyLookup.js';
 
 export const KEYS_TABLE_START = '<!-- keys:start (generated from src/ui/key/keyBindings.ts by `npm run docs:keys`) -->';
 export const KEYS_TABLE_END = '<!-- keys:end -->';

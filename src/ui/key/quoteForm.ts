@@ -2,7 +2,8 @@ import type { Key } from 'ink';
 import { EMPTY_FORM } from '../../store/quoteForm.js';
 import { applyTextEdit, type TextEdit } from '../textEdit.js';
 import { textEditFor, keyContext, type KeyCtx } from './dispatch.js';
-import { KEY_CONTEXTS, matchCommand, typedText } from './keyBindings.js';
+import { KEY_CONTEXTS } from './keyBindings.js';
+import { matchCommand, typedText } from './keyLookup.js';
 
 const AMOUNT_MAX_CHARS = 32;
 const FLASH_MS = 3000;

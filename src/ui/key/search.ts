@@ -1,7 +1,8 @@
 import type { Key } from 'ink';
 import { applyTextEdit } from '../textEdit.js';
 import { textEditFor, type KeyCtx } from './dispatch.js';
-import { KEY_CONTEXTS, matchCommand } from './keyBindings.js';
+import { KEY_CONTEXTS } from './keyBindings.js';
+import { matchCommand } from './keyLookup.js';
 
 export const SEARCH_MAX_CHARS = 200;
 

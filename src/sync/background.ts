@@ -1,0 +1,204 @@
+import type { OddsStore } from '../store/store.js';
+import { Departed, type Departure } from './departed.js';
+import type { Job } from './jobs.js';
+import type { Limits } from './limits.js';
+import type { ResolvedOptions } from './options.js';
+import { chooseBackground, type BackgroundKind, type Staleness } from './plan.js';
+import { EVENTS_SHOWN_MIN_MS, type Shown } from './shown.js';
+import { followedIds, GONE_RETRY_MS, stalest, watchStaleness } from './watchRefresh.js';
+
+/** An event or an outcome-less market's detail is asked for again only after this long. */
+export const EXTRA_RETRY_MS = 10 * 60_000;
+
+/** When the market list and a market's detail were last loaded or asked for (the queue keeps that). */
+export interface AskedAt {
+  listRef(): number;
+  detailRef(id: string): number;
+}
+
+/**
+ * The background's choice: which kind of data is most overdue (each kind's staleness, chosen among by plan.ts) and
+ * the job that serves it — the shown view's data, the market list, the selected market's detail, a watched market, a
+ * market that left the list, or what the screen still lacks. It keeps what only that choice needs: the markets that
+ * left the list, the ones that answered 404 or 403, and whether the last slot went to an extra.
+ */
+export class Background {
+  /** The last background send was an extra (an event by id, or the detail of a list entry without outcomes). */
+  private lastWasExtra = false;
+  /** When a market's detail answered 404: a watched one is asked for again only GONE_RETRY_MS later. */
+  private readonly goneAt = new Map<string, number>();
+  private readonly departed = new Departed();
+  /** Markets whose detail answered 403, and until when they are left alone in the background. */
+  private readonly forbidden = new Map<string, number>();
+
+  constructor(
+    private readonly o: ResolvedOptions,
+    private readonly store: OddsStore,
+    private readonly limits: Limits,
+    private readonly shown: Shown,
+    private readonly asked: AskedAt,
+  ) {}
+
+  /** A market's detail answered 403: no background refresh of it for a while. */
+  forbid(id: string, now: number): void {
+    if (this.forbidden.size > 100) for (const [k, until] of this.forbidden) if (until <= now) this.forbidden.delete(k);
+    this.forbidden.set(id, now + this.o.forbiddenRetryMs);
+  }
+
+  /** Its detail answered again. */
+  allow(id: string): void {
+    this.forbidden.delete(id);
+  }
+
+  /** Whether a market's detail may be asked for without a person asking (not while a 403 is recent). */
+  pollable(id: string, now: number): boolean {
+    const until = this.forbidden.get(id);
+    return until === undefined || until <= now;
+  }
+
+  /** A 404: a watched market is asked for again only GONE_RETRY_MS later. */
+  gone(id: string, now: number): void {
+    if (this.goneAt.size > 500) this.goneAt.clear();
+    this.goneAt.set(id, now);
+  }
+
+  /** The selected market, when its detail may be refreshed in the background. */
+  private polledSelection(now: number): string | undefined {
+    const id = this.store.getState().selectedId;
+    return id !== undefined && this.pollable(id, now) ? id : undefined;
+  }
+
+  /** Watched markets outside the list: how many, and the stalest of them (undefined when there are none). */
+  private watched(now: number): { count: number; id: string; at: number } | undefined {
+    const ids = followedIds(this.store.getState(), (id) => {
+      const t = this.goneAt.get(id);
+      return t !== undefined && now - t < GONE_RETRY_MS && now >= t;
+    });
+    const s = stalest(ids, (id) => this.asked.detailRef(id));
+    return s ? { count: ids.length, ...s } : undefined;
+  }
+
+  /**
+   * The background kinds and their periods, the shown view's data first. Watched markets outside the list take the
+   * share W of the background slots (the stalest in each; watchRefresh.ts); the rest, at the interval I' = I / (1 − W):
+   * the shown view's data every list period (I' over the list's share), the selected market's detail every I' over
+   * its share while a market is drawn, the events list every eventsEveryMs; while another view is shown, the market
+   * list at half its rate (it feeds Movers, the changes and the markets that leave it).
+   */
+  staleness(now: number): [Staleness, ...Staleness[]] {
+    const I = this.limits.interval(now);
+    const w = this.watched(now);
+    const W = w ? this.o.watchShare : 0;
+    const rest = I / (1 - W);
+    const shown = this.shown.kind();
+    const sel = shown !== 'events' ? this.polledSelection(now) : undefined;
+    const share = sel !== undefined ? this.o.detailShare : 0;
+    const listPeriod = rest / (1 - share);
+    const out: [Staleness, ...Staleness[]] = [
+      {
+        kind: shown,
+        at: this.shown.ref(shown),
+        periodMs: listPeriod,
+        ...(shown === 'events' ? { minMs: EVENTS_SHOWN_MIN_MS } : {}),
+      },
+    ];
+    if (shown !== 'list') out.push({ kind: 'list', at: this.asked.listRef(), periodMs: 2 * listPeriod });
+    if (sel !== undefined) out.push({ kind: 'detail', at: this.asked.detailRef(sel), periodMs: rest / share });
+    if (shown !== 'events') out.push({ kind: 'events', at: this.shown.ref('events'), periodMs: this.o.eventsEveryMs });
+    if (w) out.push(watchStaleness(w, I, W, now));
+    return out;
+  }
+
+  /** How often the market list is refreshed in the background now (pauses aside: the period its rows age against). */
+  listPeriod(now: number): number {
+    return this.staleness(now).find((k) => k.kind === 'list')!.periodMs;
+  }
+
+  kind(now: number): BackgroundKind {
+    return chooseBackground(now, this.staleness(now));
+  }
+
+  /**
+   * The most overdue background kind's job. A slot of the market refreshes (list, detail) now and then goes to a market
+   * that left the list, or — at most every other slot — to what the screen still lacks (nextExtra).
+   */
+  job(at: number): Job {
+    const kind = this.kind(at);
+    const marketSlot = kind === 'list' || kind === 'detail';
+    const follow = marketSlot ? this.nextDeparted(at) : undefined;
+    if (follow)
+      return { kind: 'detail', cls: 'background', marketId: follow.id, origin: 'departed', departure: follow };
+    const extra = marketSlot && !this.lastWasExtra ? this.nextExtra(at) : undefined;
+    if (extra) return extra;
+    const id = this.polledSelection(at);
+    if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
+    const w = kind === 'watch' ? this.watched(at) : undefined;
+    if (w) return { kind: 'detail', cls: 'background', marketId: w.id, origin: 'watch' };
+    return kind === 'detail' || kind === 'watch'
+      ? this.shown.fetchJob('list', 'background')
+      : this.shown.fetchJob(kind, 'background');
+  }
+
+  /** A departed market to follow up in this background slot, if one is waiting and the spacing allows. */
+  private nextDeparted(now: number): Departure | undefined {
+    const st = this.store.getState();
+    // the selected and watched ones are refreshed anyway; one that was dropped from the cache cannot be shown
+    return this.departed.next(
+      now,
+      (id) =>
+        id === st.selectedId ||
+        st.watch.byId[id] !== undefined ||
+        st.markets[id] === undefined ||
+        !this.pollable(id, now) ||
+        now - this.asked.detailRef(id) < this.limits.interval(now),
+    );
+  }
+
+  /**
+   * What the screen still lacks: the selected market's event when it is not known (its title, its category), else
+   * the detail of a listed market whose list entry named no outcomes (in list order; the selected one has its own
+   * detail request). Each is asked for again only after EXTRA_RETRY_MS, so an event that is not found, or a detail
+   * that still lists none, costs one request.
+   */
+  private nextExtra(now: number): Job | undefined {
+    const st = this.store.getState();
+    const sel = st.selectedId === undefined ? undefined : st.markets[st.selectedId]?.market;
+    const eventId = sel?.eventId;
+    if (
+      eventId !== undefined &&
+      st.events.byId[eventId] === undefined &&
+      now - this.shown.eventSentAt(eventId) >= EXTRA_RETRY_MS
+    ) {
+      return { kind: 'event', cls: 'background', eventId };
+    }
+    for (const id of st.list.ids) {
+      if (id === st.selectedId || !st.markets[id]?.market.outcomesPending) continue;
+      if (now - this.asked.detailRef(id) >= EXTRA_RETRY_MS)
+        return { kind: 'detail', cls: 'background', marketId: id, origin: 'outcomes' };
+    }
+    return undefined;
+  }
+
+  /** A send of any class: a market's detail asked for is no longer followed up; a background slot was used. */
+  sent(job: Job): void {
+    if (job.kind === 'detail') this.departed.forget(job.marketId);
+    if (job.cls !== 'background') return;
+    this.lastWasExtra =
+      (job.kind === 'event' && job.origin === undefined) || (job.kind === 'detail' && job.origin === 'outcomes');
+    this.departed.backgroundSent(job.kind === 'detail' ? job.departure : undefined);
+  }
+
+  /** A follow-up of a departed market failed for a passing reason: it waits again. */
+  requeueDeparture(d: Departure, now: number): void {
+    this.departed.requeue(d, now);
+  }
+
+  /** A list answer for the query with key `key`: the markets that left it are followed up. */
+  listAnswered(key: string, ids: string[], now: number): void {
+    const markets = this.store.getState().markets;
+    this.departed.listAnswered(key, ids, now, (id) => {
+      const m = markets[id]?.market;
+      return m ? { due: m.closesAt !== undefined && m.closesAt <= now } : undefined;
+    });
+  }
+}
