@@ -6,106 +6,21 @@
 import { ApiError } from '../../api/errors.js';
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
 import type { ApiResult, CallOptions, EventQuery, Market, MarketEvent, MarketQuery, Quote } from '../../api/types.js';
-import { badShape, createJsonHttp, unsupported, type JsonAnswer } from '../http.js';
-import type {
-  Category,
-  ListSort,
-  ListStatus,
-  Paged,
-  Query,
-  SourceCaps,
-  SourceClient,
-  SourceClientConfig,
-} from '../types.js';
+import { badShape, createJsonHttp, type JsonAnswer } from '../http.js';
+import type { Category, Paged, Query, SourceClient, SourceClientConfig } from '../types.js';
 import { readGammaError } from './errors.js';
 import { CursorBook } from './paging.js';
+import { filterQuery, MAX_EVENTS_PAGE, MAX_MARKETS_PAGE, offsetOf, pageSize, POLYMARKET_CAPS } from './query.js';
+
+export { MAX_EVENTS_PAGE, MAX_MARKETS_PAGE, POLYMARKET_CAPS } from './query.js';
 
 export const GAMMA_BASE_URL = 'https://gamma-api.polymarket.com';
 export const CLOB_BASE_URL = 'https://clob.polymarket.com';
 
-/** Page sizes Gamma takes: 100 markets on /markets/keyset, 500 events on /events/keyset. */
-export const MAX_MARKETS_PAGE = 100;
-export const MAX_EVENTS_PAGE = 500;
-const DEFAULT_LIMIT = 20;
 /** Pages walked forwards to reach an offset whose cursor is not known yet (each one a request). */
 const MAX_WALK = 5;
 
-const STATUS_QUERY: Record<Exclude<ListStatus, 'all'>, Query> = {
-  active: [['closed', 'false']],
-  closed: [['closed', 'true']],
-  settling: [['uma_resolution_status', 'proposed']],
-  resolved: [
-    ['closed', 'true'],
-    ['uma_resolution_status', 'resolved'],
-  ],
-};
-
-const SORT_QUERY: Record<ListSort, Query> = {
-  volume: [
-    ['order', 'volumeNum'],
-    ['ascending', 'false'],
-  ],
-  newest: [
-    ['order', 'createdAt'],
-    ['ascending', 'false'],
-  ],
-  closing: [
-    ['order', 'endDate'],
-    ['ascending', 'true'],
-  ],
-  liquidity: [
-    ['order', 'liquidityNum'],
-    ['ascending', 'false'],
-  ],
-};
-
-export const POLYMARKET_CAPS: SourceCaps = {
-  statuses: ['active', 'closed', 'settling', 'resolved'],
-  sorts: ['volume', 'newest', 'closing', 'liquidity'],
-  categoryWord: 'tag',
-  events: true,
-  search: true,
-  batch: MAX_MARKETS_PAGE,
-  quotes: false,
-  maxLimit: MAX_MARKETS_PAGE,
-};
-
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function pageSize(limit: number | undefined, max: number): number {
-  if (limit === undefined) return Math.min(DEFAULT_LIMIT, max);
-  if (!Number.isInteger(limit) || limit < 1)
-    throw new ApiError({
-      kind: 'invalid_request',
-      code: 'INVALID_LIMIT',
-      param: 'limit',
-      message: 'limit must be a positive whole number.',
-    });
-  return Math.min(limit, max);
-}
-
-function offsetOf(offset: number | undefined): number {
-  if (offset === undefined) return 0;
-  if (!Number.isInteger(offset) || offset < 0)
-    throw new ApiError({
-      kind: 'invalid_request',
-      code: 'INVALID_OFFSET',
-      param: 'offset',
-      message: 'offset must be 0 or more.',
-    });
-  return offset;
-}
-
-/** The list query's filters as Gamma's parameters (everything but the page). */
-export function filterQuery(q: MarketQuery): Query {
-  const status = (q.status ?? 'active') as ListStatus;
-  if (!(POLYMARKET_CAPS.statuses as readonly string[]).includes(status))
-    throw unsupported(`status filter "${status}" (its list defaults to open markets)`, 'Polymarket');
-  const sort = (q.sort ?? 'volume') as ListSort;
-  if (!(POLYMARKET_CAPS.sorts as readonly string[]).includes(sort)) throw unsupported(`sort "${sort}"`, 'Polymarket');
-  const tag: Query = q.category !== undefined && q.category !== '' ? [['tag_id', q.category]] : [];
-  return [...STATUS_QUERY[status as Exclude<ListStatus, 'all'>], ...tag, ...SORT_QUERY[sort]];
-}
 
 /** `{markets|events: […], next_cursor?}` → the items and the next cursor. */
 function keysetPage(a: JsonAnswer, key: 'markets' | 'events'): { items: unknown[]; next?: string } {

@@ -23,6 +23,11 @@ export class CursorBook {
     readonly maxQueries = 8,
   ) {}
 
+  /** A query's chain, as known (a query never answered starts at page 0); reading never adds nor evicts. */
+  private peek(key: string): Chain {
+    return this.chains.get(key) ?? { starts: [null] };
+  }
+
   private chain(key: string): Chain {
     let c = this.chains.get(key);
     if (c) {
@@ -42,17 +47,17 @@ export class CursorBook {
 
   /** The cursor page `page` starts with: null for page 0, undefined when not known (yet). */
   start(key: string, page: number): PageStart | undefined {
-    return this.chain(key).starts[page];
+    return this.peek(key).starts[page];
   }
 
   /** The furthest page whose start is known. */
   furthest(key: string): number {
-    return this.chain(key).starts.length - 1;
+    return this.peek(key).starts.length - 1;
   }
 
   /** true when a page at or before `page` said it was the last. */
   beyondEnd(key: string, page: number): boolean {
-    const last = this.chain(key).lastPage;
+    const last = this.peek(key).lastPage;
     return last !== undefined && page > last;
   }
 

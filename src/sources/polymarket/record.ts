@@ -5,6 +5,7 @@
  * `events-keyset-0001.json` and the events the markets name but the list lacked into `events/<id>.json`; the tags
  * into `tags.json`. `createPolymarketReplay` serves such a folder.
  */
+import { isApiError } from '../../api/errors.js';
 import type { Query, Recorder, RecordPlan } from '../types.js';
 import { MAX_EVENTS_PAGE, MAX_MARKETS_PAGE } from './client.js';
 
@@ -14,6 +15,16 @@ const idText = (v: unknown): string | undefined =>
 /** An id as a file name: Gamma's ids are digits; anything else is made safe. */
 export const safeName = (id: string): string => id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120);
 const nth = (n: number): string => String(n).padStart(4, '0');
+
+/** One detail into `file`; a 404 (gone since it was listed) skips it, any other failure stops the recording. */
+async function detail(r: Recorder, path: string, file: string): Promise<void> {
+  try {
+    r.write(file, await r.get(path));
+  } catch (e) {
+    if (!isApiError(e) || e.kind !== 'not_found') throw e;
+    r.say(`${path}: not found, skipped`);
+  }
+}
 
 export async function recordPolymarket(r: Recorder, plan: RecordPlan): Promise<void> {
   const marketIds: string[] = [];
@@ -42,7 +53,7 @@ export async function recordPolymarket(r: Recorder, plan: RecordPlan): Promise<v
     if (cursor === undefined) break;
   }
   for (const id of marketIds.slice(0, plan.details)) {
-    r.write(`markets/${safeName(id)}.json`, await r.get(`/markets/${encodeURIComponent(id)}`));
+    await detail(r, `/markets/${encodeURIComponent(id)}`, `markets/${safeName(id)}.json`);
   }
   if (plan.events > 0) {
     const body = await r.get('/events/keyset', [
@@ -56,7 +67,7 @@ export async function recordPolymarket(r: Recorder, plan: RecordPlan): Promise<v
     for (const e of listed) eventIds.delete(isObj(e) ? (idText(e.id) ?? '') : '');
     r.say(`events: ${listed.length}`);
     for (const id of [...eventIds].slice(0, plan.events)) {
-      r.write(`events/${safeName(id)}.json`, await r.get(`/events/${encodeURIComponent(id)}`));
+      await detail(r, `/events/${encodeURIComponent(id)}`, `events/${safeName(id)}.json`);
     }
   }
   r.write('tags.json', await r.get('/tags', [['limit', '100']]));
