@@ -42,10 +42,27 @@ const HELP_FLAGS: FlagTable = {
 
 /** Where the data comes from; every command that talks to a service. */
 export const SOURCE_FLAGS: FlagTable = {
+  source: {
+    type: 'string',
+    arg: 'S',
+    help: "public | polymarket | kalshi | manifold: the interface (default) or a platform's own API (docs/sources.md)",
+  },
   'base-url': {
     type: 'string',
     arg: 'URL',
-    help: 'the market data service (default: ODDSBOARD_BASE_URL, the config file, else the embedded demo)',
+    help:
+      'the service (default: ODDSBOARD_BASE_URL, the config file, else the embedded demo; a platform: its public ' +
+      'base, e.g. a replay)',
+  },
+  'clob-url': {
+    type: 'string',
+    arg: 'URL',
+    help: 'polymarket only: the CLOB base (default the real CLOB, or --base-url when only that is given)',
+  },
+  rate: {
+    type: 'string',
+    arg: 'N',
+    help: "a platform's requests per minute (default about one a second; at most its documented limit)",
   },
   demo: { type: 'boolean', help: 'use the embedded demo service (simulated data) even when a base URL is configured' },
   speed: { type: 'string', arg: 'X', help: 'demo only: how much faster simulated time runs (default 1)' },

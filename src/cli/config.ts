@@ -6,13 +6,20 @@ import { UsageError } from './errors.js';
 
 export { UsageError };
 import type { AlertRule } from '../store/watchTypes.js';
+import type { SourceId } from '../sources/types.js';
 
 /**
  * Settings of the dashboard, merged from (highest first) flags, environment,
  * the config file and defaults. The API key comes from the environment only.
  */
 export interface Settings {
+  /** Where the data comes from: the interface (`public`, the default) or a platform's own API (docs/sources.md). */
+  source: SourceId;
   baseUrl?: string;
+  /** Polymarket: the CLOB's base (default the real CLOB; the --base-url when only that is given). */
+  clobUrl?: string;
+  /** Requests per minute this process spends on a platform (default its polite cadence, at most its documented limit). */
+  rate?: number;
   demo: boolean;
   query: string;
   status: string;
@@ -41,7 +48,10 @@ export interface Settings {
 export type SettingsInput = Partial<
   Pick<
     Settings,
+    | 'source'
     | 'baseUrl'
+    | 'clobUrl'
+    | 'rate'
     | 'demo'
     | 'query'
     | 'status'
@@ -63,6 +73,7 @@ export { COLOR_MODES, THEMES, checkValue, type ColorMode, type ThemeName } from 
 import { checkValue, sayable, type ColorMode, type ThemeName } from './settingValues.js';
 
 export const DEFAULTS = {
+  source: 'public',
   demo: false,
   query: '',
   status: 'active',
@@ -78,7 +89,10 @@ export const DEFAULTS = {
 } as const;
 
 const FILE_KEYS = [
+  'source',
   'baseUrl',
+  'clobUrl',
+  'rate',
   'query',
   'status',
   'category',
@@ -164,6 +178,8 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
   const configPath = defaultConfigPath(env);
   const file = readConfigFile(configPath);
   const fromEnv: SettingsInput = {};
+  if (env.ODDSBOARD_SOURCE && env.ODDSBOARD_SOURCE.trim() !== '')
+    fromEnv.source = checkValue('source', env.ODDSBOARD_SOURCE.trim(), 'ODDSBOARD_SOURCE') as SourceId;
   if (env.ODDSBOARD_BASE_URL && env.ODDSBOARD_BASE_URL.trim() !== '')
     fromEnv.baseUrl = checkValue('baseUrl', env.ODDSBOARD_BASE_URL, 'ODDSBOARD_BASE_URL') as string;
   const merged = { ...DEFAULTS, ...file.values, ...fromEnv, ...definedOnly(flags) };
@@ -183,7 +199,10 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 
 /** Flag name → setting, for every flag that is a setting. */
 const FLAG_SETTINGS: Readonly<Record<string, keyof SettingsInput>> = {
+  source: 'source',
   'base-url': 'baseUrl',
+  'clob-url': 'clobUrl',
+  rate: 'rate',
   demo: 'demo',
   query: 'query',
   status: 'status',

@@ -1,6 +1,6 @@
 /**
  * The one usage error of every subcommand, and the exit codes scripts rely on
- * (README "Exit codes", docs/commands.md). No imports beyond types: the entry
+ * (docs/commands.md "Exit codes"). No imports beyond types: the entry
  * loads this before it knows which command runs.
  */
 import type { ApiErrorKind } from '../api/errors.js';
@@ -89,7 +89,7 @@ export function errorCodeFor(kind: ApiErrorKind): string {
   }
 }
 
-/** The exit-code table shown by `--help` (the README and docs/commands.md carry the same). */
+/** The exit-code table shown by `--help` (docs/commands.md carries the same). */
 export const EXIT_HELP = `  Exit codes
     0 ok          1 unexpected failure     2 usage: bad flag, argument, config or environment; no terminal
     3 rate limited (429, or --no-wait with the shared budget spent)    4 not found (404)

@@ -8,8 +8,11 @@ import type { Palette } from '../ui/theme.js';
 import { systemClock } from '../util/clock.js';
 import { stateDir } from '../util/files.js';
 import { startWatcher } from '../watch/index.js';
+import { watchDirFor } from '../watch/persist.js';
 import type { CommandIo } from './commands.js';
-import type { Settings } from './config.js';
+import { DEFAULTS, type Settings } from './config.js';
+import { fitQuery } from '../sources/fit.js';
+import { SOURCE_NAMES } from '../sources/names.js';
 import { EXIT } from './errors.js';
 import { installExitHandlers } from './exitHandlers.js';
 import { openSource, type Source } from './source.js';
@@ -27,30 +30,45 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     return EXIT.usage;
   }
   const { client, mode, limit, ledger } = source;
-  const store = createOddsStore({
-    mode,
-    limit,
-    query: {
-      q: settings.query,
+  const fitted = fitQuery(
+    source.caps,
+    SOURCE_NAMES[source.id],
+    {
+      query: settings.query,
       status: settings.status,
       category: settings.category,
       sort: settings.sort,
       limit: settings.limit,
     },
+    DEFAULTS,
+  );
+  if (!fitted.ok) {
+    await source.close();
+    io.stderr.write(`oddsboard: ${fitted.message}\n`);
+    return EXIT.usage;
+  }
+  const start = fitted.query;
+  const store = createOddsStore({
+    mode,
+    limit,
+    caps: source.caps,
+    query: { q: start.query, status: start.status, category: start.category, sort: start.sort, limit: start.limit },
   });
   // the ledger holds the sends of a previous run within the minute too: a restart stays inside the limit
   // the watchlist and alerts are back before the first answer arrives
   const watcher = startWatcher({
     store,
     clock: systemClock,
-    dir: stateDir(io.env),
-    alerts: settings.alerts,
+    // each source keeps its own watchlist, alerts and log: a Kalshi ticker never meets a Polymarket id
+    dir: watchDirFor(stateDir(io.env), source.id),
+    // the config file's alerts name the interface's market ids
+    alerts: source.id === 'public' ? settings.alerts : [],
     bell: settings.bell,
     ...(settings.alertCommand ? { alertCommand: settings.alertCommand } : {}),
     env: io.env,
     out: io.stdout,
   });
-  const sync = createSync({ client, store, clock: systemClock, limit, ledger });
+  const sync = createSync({ client, store, clock: systemClock, limit, ledger, categories: source.id !== 'public' });
   if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
 
   let exitCode = 0;

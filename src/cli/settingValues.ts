@@ -6,6 +6,7 @@ import { parseBaseUrl } from '../api/transport.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 import { checkAlertCommand, checkAlerts } from './alertConfig.js';
 import { UsageError } from './errors.js';
+import { SOURCE_IDS } from '../sources/types.js';
 
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
@@ -18,6 +19,17 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     throw new UsageError(`${where}: ${what}`);
   };
   switch (key) {
+    case 'source':
+      if (typeof value !== 'string' || !(SOURCE_IDS as readonly string[]).includes(value))
+        return fail(`source must be one of ${SOURCE_IDS.join(', ')}`);
+      return value;
+    case 'rate': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 6000)
+        return fail('rate must be a whole number of requests per minute from 1 to 6000');
+      return n;
+    }
+    case 'clobUrl':
     case 'baseUrl': {
       if (typeof value !== 'string' || value.trim() === '') return fail('base URL must be a non-empty string');
       try {

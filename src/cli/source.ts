@@ -5,22 +5,29 @@
  * oddsboard processes on the same service and key.
  */
 import { randomBytes } from 'node:crypto';
-import { createClient, type MarketClientWithInfo } from '../api/client.js';
+import { publicSource } from '../sources/public/index.js';
+import type { SourceCaps, SourceClient, SourceId } from '../sources/types.js';
 import { openFileLedger } from '../ledger/file.js';
 import { MemoryLedger } from '../ledger/memory.js';
 import type { SendLedger } from '../ledger/types.js';
 import type { RunningServer } from '../server/listen.js';
 import type { Mode } from '../store/types.js';
 import type { Settings } from './config.js';
+import { UsageError } from './errors.js';
 import { version } from './version.js';
 
-/** The interface's limits per 60 s. */
-export const LIMITS = { anonymous: 10, key: 30 } as const;
+export { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
+import { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
 
 export interface Source {
-  client: MarketClientWithInfo;
+  id: SourceId;
+  client: SourceClient;
+  caps: SourceCaps;
   mode: Mode;
+  /** Requests per 60 s this process spends: the interface's mode limit, or a platform's cadence. */
   limit: number;
+  /** A platform's documented limit per 60 s, for the header's help (the interface: the mode's limit). */
+  ceiling: number;
   /** The key the client sends (the user's, or the demo service's own). */
   apiKey: string | undefined;
   ledger: SendLedger;
@@ -33,6 +40,15 @@ export interface Source {
  * Opens the source the settings name. Throws the client's ApiError for an unusable base URL or key.
  */
 export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Promise<Source> {
+  if (settings.source !== 'public') {
+    const { openPlatform } = await import('./platform.js');
+    return openPlatform(settings.source, settings, env);
+  }
+  if (settings.clobUrl !== undefined) throw new UsageError('--clob-url belongs to --source polymarket');
+  if (settings.rate !== undefined)
+    throw new UsageError(
+      "--rate belongs to a platform source: the interface's limit is its mode's (10 or 30 a minute)",
+    );
   let server: RunningServer | undefined;
   let apiKey = settings.apiKey;
   let baseUrl = settings.baseUrl;
@@ -47,9 +63,9 @@ export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Pr
   } else {
     mode = apiKey ? 'key' : 'anon';
   }
-  let client: MarketClientWithInfo;
+  let client: SourceClient;
   try {
-    client = createClient({ baseUrl, ...(apiKey ? { apiKey } : {}), userAgent: `oddsboard/${version()}` });
+    client = publicSource.createClient({ baseUrl, ...(apiKey ? { apiKey } : {}), userAgent: `oddsboard/${version()}` });
   } catch (e) {
     await server?.close();
     throw e;
@@ -62,10 +78,14 @@ export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Pr
     if ('ledger' in opened) ledger = opened.ledger;
     else ledgerProblem = `${opened.problem}; this process counts only its own requests`;
   }
+  const limit = mode === 'anon' ? LIMITS.anonymous : LIMITS.key;
   return {
+    id: 'public',
     client,
+    caps: client.caps,
     mode,
-    limit: mode === 'anon' ? LIMITS.anonymous : LIMITS.key,
+    limit,
+    ceiling: limit,
     apiKey,
     ledger,
     ...(ledgerProblem ? { ledgerProblem } : {}),

@@ -61,9 +61,12 @@ describe('chaos schedule', () => {
     expect(await rejection(c.listMarkets())).toMatchObject({ kind: 'network' });
   });
 
-  it('documents every profile: the README names each, the drill has each (a huge Retry-After: extra)', async () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const faults = readme.slice(readme.indexOf('## Faults'), readme.indexOf('## Benchmarks'));
+  it('documents every profile: docs/faults.md names each, the drill has each (a huge Retry-After: extra)', async () => {
+    const doc = readFileSync(new URL('../../docs/faults.md', import.meta.url), 'utf8');
+    const [start, end] = [doc.indexOf('## `oddsboard serve --chaos PROFILE`'), doc.indexOf('## `npm run drill`')];
+    expect(start).toBeGreaterThanOrEqual(0);
+    expect(end).toBeGreaterThan(start);
+    const faults = doc.slice(start, end);
     const { DRILL_PROFILES, EXTRA_PROFILES } = await import('../../bench/drill/profiles.js');
     const drilled = [...DRILL_PROFILES, ...EXTRA_PROFILES];
     for (const p of CHAOS_PROFILES) {

@@ -5,7 +5,7 @@
 import { HOSTILE_TITLES } from '../server/chaosBody.js';
 import type { ChaosDialect } from '../server/chaosDialect.js';
 import { segmentsBelow } from './replay.js';
-import type { SourceDef, SourceReplay } from './types.js';
+import type { PlatformDef, SourceReplay } from './types.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -33,7 +33,7 @@ function marketsIn(body: unknown): Obj[] {
   return out;
 }
 
-export function platformDialect(def: SourceDef, replay: SourceReplay): ChaosDialect {
+export function platformDialect(def: PlatformDef, replay: SourceReplay): ChaosDialect {
   return {
     failure: (status, code, message) => def.errorBody(status, code, message),
     marketOf(path) {

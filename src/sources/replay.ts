@@ -12,10 +12,10 @@ import { listen, type Listening } from '../server/listen.js';
 import { SlidingWindowLimiter } from '../server/rateLimit.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { platformDialect } from './chaosDialect.js';
-import type { ReplayAnswer, SourceDef, SourceReplay } from './types.js';
+import type { ReplayAnswer, PlatformDef, SourceReplay } from './types.js';
 
 export interface SourceReplayOptions {
-  def: SourceDef;
+  def: PlatformDef;
   /** The recording's directory, or a replay already made (tests). */
   dir: string | SourceReplay;
   host?: string;
@@ -65,7 +65,7 @@ export function segmentsBelow(pathname: string, prefix: string): string[] | unde
 
 /** The handler: method, limit, route, answer — a throwing route becomes the source's 500. */
 export function sourceHandler(
-  def: SourceDef,
+  def: PlatformDef,
   replay: SourceReplay,
   limiter: SlidingWindowLimiter,
   limit: number,

@@ -145,13 +145,6 @@ export interface ErrorDialect {
 }
 
 export interface SourceDef extends ErrorDialect {
-  /** Reads its error body (already parsed JSON) into a code and a message. */
-  readError(body: unknown): ErrorText | undefined;
-  /**
-   * Records from its real routes into a directory its `createReplay` serves: the requests it makes, in order, and the
-   * file each answer goes to. The recorder paces them.
-   */
-  record(r: Recorder, plan: RecordPlan): Promise<void>;
   id: SourceId;
   /** The header's word: POLYMARKET, KALSHI, MANIFOLD (the interface shows DEMO, ANON or KEY …abcd). */
   label: string;
@@ -161,7 +154,20 @@ export interface SourceDef extends ErrorDialect {
   replayPrefix: string;
   limits: SourceLimits;
   caps: SourceCaps;
+  /** Reads its error body (already parsed JSON) into a code and a message. */
+  readError(body: unknown): ErrorText | undefined;
   createClient(config: SourceClientConfig): SourceClient;
+}
+
+/** A platform source: its routes replayed from a recording, and recorded from the real service. */
+export interface PlatformDef extends SourceDef {
+  id: Exclude<SourceId, 'public'>;
+  defaultBaseUrl: string;
   /** Serves a recording directory's objects on the source's routes; throws RecordingError for an unusable one. */
   createReplay(dir: string): SourceReplay;
+  /**
+   * Records from its real routes into a directory its `createReplay` serves: the requests it makes, in order, and the
+   * file each answer goes to. The recorder paces them.
+   */
+  record(r: Recorder, plan: RecordPlan): Promise<void>;
 }

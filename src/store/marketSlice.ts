@@ -25,7 +25,13 @@ export interface MarketActions {
    * to the row that took its place (`keepPlace`: the same query as before), else to the first row. `sentAt`: when its
    * request left (an answer to an older request does not undo what a quote revealed since).
    */
-  listLoaded(markets: Market[], at: number, opts?: { query?: ListQuery; sentAt?: number; keepPlace?: boolean }): void;
+  listLoaded(
+    markets: Market[],
+    at: number,
+    opts?: { query?: ListQuery; sentAt?: number; keepPlace?: boolean; more?: boolean },
+  ): void;
+  /** The source's own groupings arrived (`c` cycles them from now on). */
+  categoriesLoaded(ids: string[]): void;
   marketLoaded(market: Market, at: number, sentAt?: number): void;
   /** 404 on a market: drop it from the list and the selection, say so briefly. */
   marketGone(id: string, at: number): void;
@@ -38,6 +44,9 @@ type Set = StoreApi<Store>['setState'];
 type Get = StoreApi<Store>['getState'];
 /** After an answer: the status changes it revealed announced, the alerts checked (createOddsStore's `announce`). */
 type Announce = (seen: StatusTransition[], at: number) => void;
+
+/** A source's groupings kept for `c` (Polymarket has thousands of tags: the first this many, as it orders them). */
+export const CATEGORIES_CAP = 200;
 
 export function marketActions(set: Set, get: Get, announce: Announce): MarketActions {
   return {
@@ -68,8 +77,17 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
           !current || sel === undefined || ids.length === 0 || ids.includes(sel)
             ? sel
             : neighbour(opts.keepPlace ? s.list.ids : [], ids, sel);
+        const { more: _more, ...was } = s.list;
         const listState = current
-          ? { ...s.list, ids, loadedAt: at, loading: false, pending: false, lastCount: list.length }
+          ? {
+              ...was,
+              ids,
+              loadedAt: at,
+              loading: false,
+              pending: false,
+              lastCount: list.length,
+              ...(opts.more !== undefined ? { more: opts.more } : {}),
+            }
           : s.list;
         const next = { ...s, markets, history, list: listState, selectedId };
         return {
@@ -86,6 +104,11 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
         };
       });
       announce(seen, at);
+    },
+
+    categoriesLoaded(ids) {
+      const unique = [...new Set(ids.filter((id) => id.trim() !== ''))].slice(0, CATEGORIES_CAP);
+      set({ sourceCategories: unique });
     },
 
     marketLoaded(loaded, at, sentAt) {

@@ -17,6 +17,8 @@ import { addTransitions, transitionNotice } from './transitions.js';
 import { completeFromEvents, mergeEvents, patchStatuses } from './events.js';
 import { EMPTY_ALERTS } from './alerts.js';
 import { EMPTY_WATCH } from './watchlist.js';
+import { PUBLIC_CAPS } from '../sources/caps.js';
+import type { SourceCaps } from '../sources/types.js';
 import { watchActions, type WatchActions } from './watchSlice.js';
 import { viewDataActions, type ViewDataActions } from './viewData.js';
 import { quoteActions, type QuoteActions } from './quoteSlice.js';
@@ -49,6 +51,8 @@ export type StoreView = Pick<StoreApi<AppState>, 'getState' | 'getInitialState' 
 export interface StoreOptions {
   mode: Mode;
   limit: number;
+  /** What the source can do (default: the interface's). */
+  caps?: SourceCaps;
   query?: Partial<ListQuery>;
 }
 
@@ -119,6 +123,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       events: { ids: [], byId: {}, detailAt: {} },
       closing: { ids: [] },
       categories: [],
+      caps: opts.caps ?? PUBLIC_CAPS,
       connection: { status: 'connecting', consecutiveFailures: 0 },
       rate: {
         mode: opts.mode,

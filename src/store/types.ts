@@ -1,8 +1,10 @@
 import type { Action, ApiErrorKind } from '../api/index.js';
 import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../api/types.js';
 import type { AlertsState, WatchState } from './watchTypes.js';
+import type { SourceCaps } from '../sources/types.js';
 
-export type Mode = 'demo' | 'anon' | 'key';
+/** Where the data comes from: the interface (its demo, anonymous or with a key) or a platform's own API. */
+export type Mode = 'demo' | 'anon' | 'key' | 'polymarket' | 'kalshi' | 'manifold';
 export type TradeState = 'closed' | 'settling' | 'resolved';
 
 /** The market list's query as the user set it (strings, '' = not sent). */
@@ -180,6 +182,8 @@ export interface AppState {
     pending?: boolean;
     /** Rows in the last answer to this query: a full page (= query.limit) means a next page may follow. */
     lastCount?: number;
+    /** The source said whether a next page exists (a cursor, `hasMore`); absent when only a full page suggests one. */
+    more?: boolean;
   };
   markets: Record<string, MarketEntry>;
   history: Record<string, PriceHistory>;
@@ -191,6 +195,10 @@ export interface AppState {
   closing: { ids: string[]; loadedAt?: number };
   /** Categories seen so far, sorted, for the `c` filter cycle. */
   categories: string[];
+  /** What the source can do (src/sources/types.ts): the screen offers only that. Set once, at start. */
+  caps: SourceCaps;
+  /** The source's own groupings (`listCategories`: Polymarket tags, Kalshi categories, Manifold topics), when fetched: `c` cycles these instead of the categories seen. */
+  sourceCategories?: string[];
   connection: ConnectionState;
   rate: RateState;
   /** Newest last, at most NOTICE_CAP. */

@@ -68,14 +68,29 @@ export class Background {
     return id !== undefined && this.pollable(id, now) ? id : undefined;
   }
 
-  /** Watched markets outside the list: how many, and the stalest of them (undefined when there are none). */
-  private watched(now: number): { count: number; id: string; at: number } | undefined {
-    const ids = followedIds(this.store.getState(), (id) => {
+  /**
+   * Watched markets outside the list: how many requests a round of them costs (one per market, or one per batch where
+   * the source looks up several ids at once), the stalest, and the next stalest that go with it in its batch.
+   */
+  private watched(now: number): { count: number; id: string; at: number; batch: string[] } | undefined {
+    const st = this.store.getState();
+    const ids = followedIds(st, (id) => {
       const t = this.goneAt.get(id);
       return t !== undefined && now - t < GONE_RETRY_MS && now >= t;
     });
     const s = stalest(ids, (id) => this.asked.detailRef(id));
-    return s ? { count: ids.length, ...s } : undefined;
+    if (!s) return undefined;
+    const size = Math.max(1, Math.floor(st.caps.batch));
+    const batch =
+      size > 1
+        ? ids
+            .filter((id) => id !== s.id)
+            .map((id) => ({ id, at: this.asked.detailRef(id) }))
+            .sort((a, b) => a.at - b.at)
+            .slice(0, size - 1)
+            .map((x) => x.id)
+        : [];
+    return { count: Math.ceil(ids.length / size), ...s, batch };
   }
 
   /**
@@ -104,7 +119,8 @@ export class Background {
     ];
     if (shown !== 'list') out.push({ kind: 'list', at: this.asked.listRef(), periodMs: 2 * listPeriod });
     if (sel !== undefined) out.push({ kind: 'detail', at: this.asked.detailRef(sel), periodMs: rest / share });
-    if (shown !== 'events') out.push({ kind: 'events', at: this.shown.ref('events'), periodMs: this.o.eventsEveryMs });
+    if (shown !== 'events' && this.store.getState().caps.events)
+      out.push({ kind: 'events', at: this.shown.ref('events'), periodMs: this.o.eventsEveryMs });
     if (w) out.push(watchStaleness(w, I, W, now));
     return out;
   }
@@ -133,7 +149,14 @@ export class Background {
     const id = this.polledSelection(at);
     if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
     const w = kind === 'watch' ? this.watched(at) : undefined;
-    if (w) return { kind: 'detail', cls: 'background', marketId: w.id, origin: 'watch' };
+    if (w)
+      return {
+        kind: 'detail',
+        cls: 'background',
+        marketId: w.id,
+        origin: 'watch',
+        ...(w.batch.length ? { batch: w.batch } : {}),
+      };
     return kind === 'detail' || kind === 'watch'
       ? this.shown.fetchJob('list', 'background')
       : this.shown.fetchJob(kind, 'background');
@@ -165,6 +188,7 @@ export class Background {
     const sel = st.selectedId === undefined ? undefined : st.markets[st.selectedId]?.market;
     const eventId = sel?.eventId;
     if (
+      st.caps.events &&
       eventId !== undefined &&
       st.events.byId[eventId] === undefined &&
       now - this.shown.eventSentAt(eventId) >= EXTRA_RETRY_MS

@@ -1,5 +1,6 @@
 import type { ValidQuoteParams } from '../api/validate.js';
 import type { ApiResult, MarketClient, MarketQuery } from '../api/types.js';
+import type { SourceClient } from '../sources/types.js';
 import { toMarketQuery } from '../store/listQuery.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { Departure } from './departed.js';
@@ -22,7 +23,11 @@ export type Job =
       marketId: string;
       origin: 'selection' | 'background' | 'departed' | 'outcomes' | 'watch';
       departure?: Departure;
+      /** Watched markets refreshed in the same request (a source that looks up several ids at once). */
+      batch?: string[];
     }
+  /** The source's own groupings for `c` (Polymarket tags, Kalshi categories, Manifold topics): once. */
+  | { kind: 'categories'; cls: JobClass }
   | { kind: 'events'; cls: JobClass }
   | { kind: 'closing'; cls: JobClass; origin: ViewOrigin }
   /** One event by id: the Events view's open one (`origin`), or the selected market's when it is not known yet. */
@@ -33,12 +38,18 @@ export type Job =
 export type ViewOrigin = 'interactive' | 'background';
 
 export const EVENTS_QUERY = { limit: 50 };
+
+/**
+ * The client sync calls: the interface's five endpoints, and what a source adds (src/sources/types.ts): several
+ * markets in one request, its groupings, its own closing-soon list. Fakes in tests may leave those out.
+ */
+export type SyncClient = MarketClient & Partial<Pick<SourceClient, 'getMarkets' | 'listCategories' | 'listClosing'>>;
 /** Closing soon: the active markets that close first, as many as one request may carry. */
 export const CLOSING_QUERY: MarketQuery = { status: 'active', sort: 'closing', limit: 100 };
 
 /** Starts the call a job stands for. */
 export function perform(
-  client: MarketClient,
+  client: SyncClient,
   job: Job,
   query: ListQuery,
   signal: AbortSignal,
@@ -47,11 +58,15 @@ export function perform(
     case 'list':
       return client.listMarkets(toMarketQuery(job.query ?? query), { signal });
     case 'detail':
-      return client.getMarket(job.marketId, { signal });
+      return job.batch?.length && client.getMarkets
+        ? client.getMarkets([job.marketId, ...job.batch], { signal })
+        : client.getMarket(job.marketId, { signal });
+    case 'categories':
+      return client.listCategories ? client.listCategories({ signal }) : Promise.resolve({ data: [], status: 200 });
     case 'events':
       return client.listEvents(EVENTS_QUERY, { signal });
     case 'closing':
-      return client.listMarkets(CLOSING_QUERY, { signal });
+      return client.listClosing ? client.listClosing({ signal }) : client.listMarkets(CLOSING_QUERY, { signal });
     case 'event':
       return client.getEvent(job.eventId, { signal });
     case 'quote':

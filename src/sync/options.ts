@@ -1,4 +1,4 @@
-import type { MarketClient } from '../api/types.js';
+import type { SyncClient } from './jobs.js';
 import type { SendLedger } from '../ledger/types.js';
 import type { OddsStore } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
@@ -6,7 +6,7 @@ import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import type { RequestInfo } from './types.js';
 
 export interface SyncOptions {
-  client: MarketClient;
+  client: SyncClient;
   store: OddsStore;
   clock: Clock;
   /** The mode's limit per window (10 anonymous, 30 with a key). */
@@ -53,6 +53,8 @@ export interface SyncOptions {
   aimd?: { factor?: number; recoverMs?: number };
   /** Select the first market when the list arrives and nothing is selected (default true). */
   autoSelect?: boolean;
+  /** Ask the source for its groupings once (`listCategories`: a platform's tags, categories or topics). Default false. */
+  categories?: boolean;
   /** Called for every request as it goes out. */
   onRequest?: (info: RequestInfo) => void;
   /**
@@ -86,6 +88,7 @@ export interface ResolvedOptions {
   aimdFactor: number;
   aimdRecoverMs: number;
   autoSelect: boolean;
+  categories: boolean;
 }
 
 function num(v: number | undefined, fallback: number, min: number, max: number): number {
@@ -123,5 +126,6 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
     aimdFactor: num(o.aimd?.factor, 0.7, 0.1, 0.95),
     aimdRecoverMs: num(o.aimd?.recoverMs, 60_000, 1, 3_600_000),
     autoSelect: o.autoSelect ?? true,
+    categories: o.categories ?? false,
   };
 }

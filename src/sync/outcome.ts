@@ -1,5 +1,6 @@
 import { ApiError, isApiError } from '../api/errors.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
+import type { Paged } from '../sources/types.js';
 import { errorInfo, type OddsStore } from '../store/store.js';
 import type { Health } from './health.js';
 import { queryKey } from '../store/listQuery.js';
@@ -67,10 +68,15 @@ export class Outcomes {
     switch (job.kind) {
       case 'list': {
         if (!Array.isArray(data)) return odd();
-        this.listLoaded(a, data.filter(isMarket), now);
+        this.listLoaded(a, data.filter(isMarket), now, (res as Paged<unknown>).more);
         break;
       }
       case 'detail':
+        if (job.batch?.length) {
+          if (!Array.isArray(data)) return odd();
+          this.batchLoaded([job.marketId, ...job.batch], data.filter(isMarket), now, a.sentAt);
+          break;
+        }
         if (!isMarket(data)) return odd();
         st.marketLoaded(data, now, a.sentAt);
         this.q.allow(job.marketId);
@@ -90,6 +96,10 @@ export class Outcomes {
       case 'quote':
         if (!isObj(data)) return odd();
         st.quoteLoaded(job.marketId, job.form, data as unknown as Quote, now);
+        break;
+      case 'categories':
+        if (!Array.isArray(data)) return odd();
+        st.categoriesLoaded(data.flatMap((c: unknown) => (isObj(c) && typeof c.id === 'string' ? [c.id] : [])));
         break;
     }
     this.answered(now);
@@ -182,7 +192,26 @@ export class Outcomes {
    * is fetched: polling follows what is on screen, while the market that left
    * gets its one follow-up like any other.
    */
-  private listLoaded(a: Answered, markets: Market[], now: number): void {
+  /**
+   * Watched markets refreshed in one request: each one answered is loaded; one the source left out is gone for now
+   * (as a 404 of its own detail would say), and asked for again later.
+   */
+  private batchLoaded(ids: string[], markets: Market[], now: number, sentAt: number): void {
+    const st = this.store.getState();
+    const answered = new Set<string>();
+    for (const m of markets) {
+      st.marketLoaded(m, now, sentAt);
+      this.q.allow(m.id);
+      answered.add(m.id);
+    }
+    for (const id of ids) {
+      if (answered.has(id)) continue;
+      st.marketGone(id, now);
+      this.q.forgetDetail(id, now);
+    }
+  }
+
+  private listLoaded(a: Answered, markets: Market[], now: number, more?: boolean): void {
     const { job } = a;
     const key = job.kind === 'list' && job.query ? queryKey(job.query) : undefined;
     const keepPlace = key !== undefined && key === this.lastListKey;
@@ -192,6 +221,7 @@ export class Outcomes {
       ...(job.kind === 'list' && job.query ? { query: job.query } : {}),
       sentAt: a.sentAt,
       keepPlace,
+      ...(more !== undefined ? { more } : {}),
     });
     this.q.listAnswered(
       job,

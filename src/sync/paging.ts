@@ -1,4 +1,4 @@
-import { validateOffset } from '../api/validate.js';
+import type { SourceCaps } from '../sources/types.js';
 import { pageOf } from '../store/listQuery.js';
 import type { AppState } from '../store/types.js';
 import type { PageRefusal } from './types.js';
@@ -10,14 +10,17 @@ import type { PageRefusal } from './types.js';
 export function turnPage(
   list: AppState['list'],
   delta: 1 | -1,
+  caps: Pick<SourceCaps, 'maxOffset'> = {},
 ): { offset: number; page: number } | { refusal: PageRefusal } {
   if (list.pending) return { refusal: 'loading' };
   const { limit, offset } = pageOf(list.query);
   let next: number;
   if (delta > 0) {
-    if ((list.lastCount ?? 0) < limit) return { refusal: 'last_page' };
+    // the source's own word on a next page wins over a full page's hint
+    if (list.more === false || (list.more === undefined && (list.lastCount ?? 0) < limit))
+      return { refusal: 'last_page' };
     next = offset + limit;
-    if (!validateOffset(next).ok) return { refusal: 'offset_max' };
+    if (caps.maxOffset !== undefined && next > caps.maxOffset) return { refusal: 'offset_max' };
   } else {
     if (offset === 0) return { refusal: 'first_page' };
     next = Math.max(0, offset - limit);

@@ -27,6 +27,8 @@ export class Queue {
   private readonly quotes = new Map<string, PendingQuote>();
   private selJob: { id: string; readyAt: number } | undefined;
   private listJob: { readyAt: number } | undefined;
+  /** The source's groupings, asked for once after the first list and detail (a source with a categories route). */
+  private categoriesJob: { readyAt: number } | undefined;
   private startedAt = 0;
   /** The last send of any class: the background's next slot is one interval after it. */
   private lastSendAt: number | undefined;
@@ -51,7 +53,10 @@ export class Queue {
     this.startedAt = now;
     this.lastSendAt = undefined;
     this.listJob = { readyAt: now };
-    const sel = this.store.getState().selectedId;
+    const st = this.store.getState();
+    if (this.o.categories && st.caps.categoryWord !== undefined && st.sourceCategories === undefined)
+      this.categoriesJob = { readyAt: now + 2 * this.limits.interval(now) };
+    const sel = st.selectedId;
     if (sel !== undefined) this.selJob = { id: sel, readyAt: now };
   }
 
@@ -153,6 +158,7 @@ export class Queue {
     return this.background.kind(now);
   }
 
+  /** Everything that may go out next, each with its priority, class and when it is ready (plan.ts chooses). */
   candidates(now: number): Candidate[] {
     const out: Candidate[] = [];
     for (const [marketId, q] of this.quotes) {
@@ -196,6 +202,15 @@ export class Queue {
         take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }),
       });
     }
+    const cat = this.categoriesJob;
+    if (cat) {
+      out.push({
+        prio: 3,
+        cls: 'interactive',
+        readyAt: cat.readyAt,
+        take: () => ((this.categoriesJob = undefined), { kind: 'categories', cls: 'interactive' }),
+      });
+    }
     const view = this.shown.pending();
     if (view) {
       out.push({
@@ -222,6 +237,7 @@ export class Queue {
     } else if (job.kind === 'detail') {
       if (this.detailSent.size > 500) this.detailSent.clear();
       this.detailSent.set(job.marketId, now);
+      for (const id of job.batch ?? []) this.detailSent.set(id, now);
       if (this.selJob?.id === job.marketId) this.selJob = undefined;
     }
     this.shown.sent(job, now);
@@ -246,6 +262,8 @@ export class Queue {
         this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
+    } else if (job.kind === 'categories') {
+      this.categoriesJob ??= { readyAt: now };
     } else {
       this.shown.requeue(job, now);
     }

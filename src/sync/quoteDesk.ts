@@ -16,6 +16,9 @@ import type { ResolvedOptions } from './options.js';
 import type { Queue } from './queue.js';
 import type { QuoteSubmit } from './types.js';
 
+/** What the quote form says on a source that has no quote preview yet (never an error). */
+export const NO_QUOTES_YET = 'No quote preview on this source yet: the preview through its order book comes next.';
+
 export class QuoteDesk {
   constructor(
     private readonly o: ResolvedOptions,
@@ -52,6 +55,12 @@ export class QuoteDesk {
    */
   private check(marketId: string, delay: number): { result: QuoteSubmit; queued: boolean } {
     const st = this.store.getState();
+    if (!st.caps.quotes) {
+      // a platform source: the preview through its order book or pool is not built yet; the form says so in a line
+      this.queue.dropQuote(marketId);
+      st.quoteInvalid(marketId, NO_QUOTES_YET);
+      return { result: 'invalid', queued: false };
+    }
     const form = this.form(marketId);
     const v = validateQuoteParams(form);
     if (!v.ok) {

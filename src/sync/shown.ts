@@ -34,7 +34,9 @@ export class Shown {
 
   kind(): ShownKind {
     if (this.source === 'closing') return 'closing';
-    if (this.source === 'events') return this.store.getState().events.openId !== undefined ? 'event' : 'events';
+    const st = this.store.getState();
+    // a source without events (Manifold): the Events view says so, and the market list is what stays fresh
+    if (this.source === 'events' && st.caps.events) return st.events.openId !== undefined ? 'event' : 'events';
     return 'list';
   }
 

@@ -13,7 +13,6 @@ import { publishRate } from './publish.js';
 import { Queue } from './queue.js';
 import { QuoteDesk } from './quoteDesk.js';
 import { Limits } from './limits.js';
-import { validateOffset } from '../api/validate.js';
 import { queryKey } from '../store/listQuery.js';
 import { turnPage } from './paging.js';
 import type { AlertAddResult, PageResult, QuoteSubmit, RateAwareSync, RefreshResult, ViewSource } from './types.js';
@@ -21,7 +20,7 @@ import { ruleFromDraft, type AlertDraft } from '../store/alertRules.js';
 import { ALERT_RULES_MAX } from '../store/alerts.js';
 
 /**
- * The rate-aware scheduler. See design.md §3 and README "Rate budget".
+ * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md.
  * The intents fill the queue (queue.ts), the pump sends the best candidate the
  * budget (plan.ts, limits.ts) and the connection's health (health.ts) allow,
  * and answers come back through the outcome handling (outcome.ts).
@@ -77,8 +76,10 @@ class Sync implements RateAwareSync {
 
   search(patch: Partial<ListQuery>): void {
     const { offset, ...rest } = patch;
-    // the service takes offsets up to 10000: anything else is never sent (the rest of the change still applies)
-    this.store.getState().setQuery(offset !== undefined && validateOffset(offset).ok ? patch : rest);
+    // an offset past the source's (the interface's 10000) is never sent (the rest of the change still applies)
+    const max = this.store.getState().caps.maxOffset;
+    const ok = offset !== undefined && Number.isInteger(offset) && offset >= 0 && (max === undefined || offset <= max);
+    this.store.getState().setQuery(ok ? patch : rest);
     this.q.pageTurnDropped();
     this.q.listSoon(this.clock.now() + this.o.quietSearch);
     this.pump();
@@ -156,7 +157,8 @@ class Sync implements RateAwareSync {
   }
 
   page(delta: 1 | -1): PageResult {
-    const turn = turnPage(this.store.getState().list, delta);
+    const st = this.store.getState();
+    const turn = turnPage(st.list, delta, st.caps);
     if ('refusal' in turn) return { ok: false, reason: turn.refusal };
     this.store.getState().setQuery({ offset: turn.offset });
     this.q.pageTurned(queryKey(this.store.getState().list.query), delta > 0 ? 'first' : 'last', this.clock.now());

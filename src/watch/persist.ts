@@ -205,3 +205,12 @@ export class Saver {
     this.timer = undefined;
   }
 }
+
+/**
+ * Where a source's watch files live: the interface's in the state directory itself (the files written before there
+ * were sources keep working), each platform's in `sources/<id>/` below it, so a Kalshi ticker and a Polymarket id
+ * never share a watchlist, alerts or an alert log.
+ */
+export function watchDirFor(stateDirectory: string, source: string): string {
+  return source === 'public' ? stateDirectory : join(stateDirectory, 'sources', source);
+}

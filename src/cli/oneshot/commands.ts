@@ -12,7 +12,7 @@ import { UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
 import { isApiError } from '../../api/errors.js';
 import { stateDir } from '../../util/files.js';
-import { readWatchedIds } from '../../watch/persist.js';
+import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
 import { runOneShot, type Fetch, type OneShot } from './run.js';
 
@@ -140,18 +140,36 @@ const event: OneShot<MarketEvent> = {
  */
 const watch: OneShot<Market[]> = {
   name: 'watch',
-  check({ env }) {
-    const read = readWatchedIds(stateDir(env));
+  check({ env, source }) {
+    const read = readWatchedIds(watchDirFor(stateDir(env), source));
     if ('problem' in read) throw new UsageError(read.problem);
     const ids = read.ids;
     return async (fetch) => {
       const out: Market[] = [];
-      for (const id of ids) {
-        try {
-          out.push(await fetch((c, o) => c.getMarket(id, o)));
-        } catch (e) {
-          if (!(isApiError(e) && e.kind === 'not_found')) throw e;
+      // one request per market, or a batch of them where the source looks up several ids at once (Kalshi, Gamma)
+      for (let i = 0; i < ids.length;) {
+        const start = i;
+        const got = await fetch(async (c, o) => {
+          const chunk = ids.slice(start, start + Math.max(1, c.caps.batch));
+          if (chunk.length > 1) {
+            const r = await c.getMarkets(chunk, o);
+            return { ...r, data: { chunk, markets: r.data } };
+          }
+          try {
+            const r = await c.getMarket(chunk[0]!, o);
+            return { ...r, data: { chunk, markets: [r.data] } };
+          } catch (e) {
+            // private, under review or removed: left out
+            if (isApiError(e) && e.kind === 'not_found') return { status: 404, data: { chunk, markets: [] } };
+            throw e;
+          }
+        });
+        const byId = new Map(got.markets.map((m) => [m.id, m]));
+        for (const id of got.chunk) {
+          const m = byId.get(id);
+          if (m) out.push(m);
         }
+        i += got.chunk.length;
       }
       return out;
     };

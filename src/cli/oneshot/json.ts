@@ -6,6 +6,8 @@
  * Everything in it has been through the normalizer and the sanitizer; the key
  * never is.
  */
+import type { SourceId } from '../../sources/types.js';
+import type { Mode } from '../../store/types.js';
 import { statusWord } from '../../api/normalizeOutcomes.js';
 import type { Market, MarketEvent, MarketStatus, Quote } from '../../api/types.js';
 
@@ -59,7 +61,8 @@ export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event' | 
 export interface JsonDocument {
   oddsboard: typeof SCHEMA_VERSION;
   command: CommandName;
-  source: { mode: 'demo' | 'anon' | 'key'; baseUrl: string };
+  /** Which service answered: the interface (`public`, with its mode) or a platform's own API. */
+  source: { service: SourceId; mode: Mode; baseUrl: string };
   fetchedAt: string;
   data: JsonMarket[] | JsonMarket | JsonQuote | JsonEvent[] | JsonEvent;
 }

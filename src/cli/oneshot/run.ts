@@ -4,6 +4,7 @@
  * before each request, and the output — a table, one JSON document, or NDJSON —
  * with the exit code scripts rely on. No Ink, no React.
  */
+import type { SourceClient, SourceId } from '../../sources/types.js';
 import { isApiError, type ApiError } from '../../api/errors.js';
 import type { ApiResult, CallOptions, MarketClient } from '../../api/types.js';
 import { tolerant } from '../../ledger/types.js';
@@ -21,12 +22,17 @@ import type * as Tables from './table.js';
 import type { TableView } from './table.js';
 
 /** Sends one request once the shared budget grants a slot; resolves with its data. */
-export type Fetch = <T>(call: (client: MarketClient, opts: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
+export type Fetch = <T>(call: (client: SourceClient, opts: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
 
 export interface OneShot<T> {
   name: CommandName;
   /** Checks the command's own flags and arguments (UsageError) before anything is sent. */
-  check(inv: { flags: FlagValues; args: string[]; env: NodeJS.ProcessEnv }): (fetch: Fetch) => Promise<T>;
+  check(inv: {
+    flags: FlagValues;
+    args: string[];
+    env: NodeJS.ProcessEnv;
+    source: SourceId;
+  }): (fetch: Fetch) => Promise<T>;
   json(data: T): JsonDocument['data'];
   /** The items of a list, one NDJSON line each. */
   lines?(data: T): unknown[];
@@ -100,7 +106,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     const ndjson = inv.flags.ndjson === true;
     if (ndjson && inv.flags.json === true) throw new UsageError('--json and --ndjson: choose one');
     const settings = resolveSettings(settingsFromFlags(inv.flags, Object.keys(SOURCE_FLAGS)), io.env);
-    const fetchData = cmd.check({ ...inv, env: io.env });
+    const fetchData = cmd.check({ ...inv, env: io.env, source: settings.source });
     const noWait = inv.flags.wait === false;
 
     process.on('SIGINT', onSigint);
@@ -152,7 +158,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
       const doc: JsonDocument = {
         oddsboard: SCHEMA_VERSION,
         command: cmd.name,
-        source: { mode: source.mode, baseUrl: source.client.describe().baseUrl },
+        source: { service: source.id, mode: source.mode, baseUrl: source.client.describe().baseUrl },
         fetchedAt: new Date().toISOString(),
         data: cmd.json(data),
       };

@@ -35,6 +35,8 @@ function modeSeg(mode: Mode, demo: boolean, keyHint: string, level: Level): Seg 
     return { text, ...style, backgroundColor: 'yellow' };
   }
   if (mode === 'anon') return { text: ' ANON ', ...style, backgroundColor: 'white' };
+  if (mode === 'polymarket' || mode === 'kalshi' || mode === 'manifold')
+    return { text: ` ${mode.toUpperCase()} `, ...style, backgroundColor: 'cyan' };
   const k = maskedKey(keyHint);
   return { text: ` KEY${k ? ` ${k}` : ''} `, ...style, backgroundColor: 'green' };
 }

@@ -1,7 +1,8 @@
 import type { Key } from 'ink';
 import type { RefreshResult } from '../../sync/types.js';
 import { secondsUntil } from '../format.js';
-import { SORTS, STATUSES, nextInCycle } from '../viewModel.js';
+import { nextInCycle } from '../viewModel.js';
+import { sourceName } from '../../sources/names.js';
 import { viewIndexOfKey } from '../views/index.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
@@ -30,7 +31,9 @@ function toMarkets(ctx: KeyCtx): void {
 /** Any view's list and the detail pane. */
 export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
   const cmd = matchCommand(KEY_CONTEXTS.browse.commands, input, key);
-  const query = ctx.store.getState().list.query;
+  const { list, caps, rate } = ctx.store.getState();
+  const query = list.query;
+  const name = sourceName(rate.mode);
   const page = Math.max(1, ctx.listRows);
   switch (cmd) {
     case 'quit':
@@ -47,22 +50,27 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'prevView':
       return cycleView(ctx, -1);
     case 'search':
+      if (!caps.search) return flash(ctx, `${name} has no text search`);
       toMarkets(ctx);
       return ctx.dispatch({ type: 'openSearch', initial: query.q });
     case 'sort':
       if (ctx.view.id === 'movers')
         return ctx.dispatch({ type: 'moversWindow', window: ctx.ui.moversWindow === '1h' ? '24h' : '1h' });
+      if (caps.sorts.length === 0) return flash(ctx, `${name} sorts nothing server-side: its list is in its own order`);
       toMarkets(ctx);
-      return ctx.sync.search({ sort: nextInCycle(SORTS, query.sort || 'volume'), offset: 0 });
+      return ctx.sync.search({ sort: nextInCycle(caps.sorts, query.sort || caps.sorts[0]!), offset: 0 });
     case 'filter':
       toMarkets(ctx);
-      return ctx.sync.search({ status: nextInCycle(STATUSES, query.status || 'active'), offset: 0 });
-    case 'category':
+      return ctx.sync.search({ status: nextInCycle(caps.statuses, query.status || caps.statuses[0]!), offset: 0 });
+    case 'category': {
+      if (caps.categoryWord === undefined) return flash(ctx, `${name} has no categories`);
+      const st = ctx.store.getState();
       toMarkets(ctx);
       return ctx.sync.search({
-        category: nextInCycle(['', ...ctx.store.getState().categories], query.category),
+        category: nextInCycle(['', ...(st.sourceCategories ?? st.categories)], query.category),
         offset: 0,
       });
+    }
     case 'refresh': {
       const r = ctx.sync.refreshNow();
       return flash(ctx, r.ok ? 'Refreshing…' : refusalText(r, ctx.clock.now()));

@@ -7,6 +7,7 @@ import { marketListProps } from './state.js';
 import { MarketList } from '../components/MarketList.js';
 import { MARKER_W, fitColumns, markerSeg, rangeText } from '../components/rowParts.js';
 import { ListPane } from './ListPane.js';
+import { sourceName } from '../../sources/names.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
 
 /** The open event, if any. */
@@ -94,9 +95,15 @@ function EventRows(p: ViewListProps) {
         paneTitle('Events', p.focused),
         { text: rangeText(ids.length, p.top, shown), dim: true },
         { text: ' · ⏎ opens one', dim: true, priority: -1 },
-        { text: loaded ? '' : ' · loading…', color: 'yellow' },
+        { text: loaded || !p.state.caps.events ? '' : ' · loading…', color: 'yellow' },
       ]}
-      empty={loaded ? 'The service lists no events.' : 'Asking for the events…'}
+      empty={
+        !p.state.caps.events
+          ? `${sourceName(p.state.mode)} has no events: its markets stand alone (see Markets).`
+          : loaded
+            ? 'The service lists no events.'
+            : 'Asking for the events…'
+      }
       row={(id, selected) => {
         const e = ev.byId[id];
         return e && eventSegs(e, selected, p.width);

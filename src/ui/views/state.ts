@@ -12,6 +12,8 @@ export function viewState(st: AppState): ViewState {
     closing: st.closing,
     events: st.events,
     selectedId: st.selectedId,
+    caps: st.caps,
+    mode: st.rate.mode,
     watched: watchedIds(st),
     watchById: st.watch.byId,
   };

@@ -5,7 +5,12 @@ import type { Clock } from '../../util/clock.js';
 import type { MoveWindow } from '../moves.js';
 
 /** What the views read from the store (`watched`: the watchlist's ids, from its selector; `watchById`: for the ★). */
-export type ViewState = Pick<AppState, 'list' | 'markets' | 'history' | 'closing' | 'events' | 'selectedId'> & {
+export type ViewState = Pick<
+  AppState,
+  'list' | 'markets' | 'history' | 'closing' | 'events' | 'selectedId' | 'caps'
+> & {
+  /** Where the data comes from (the header's mode): names the source in the lines that say what it cannot do. */
+  mode: AppState['rate']['mode'];
   watched: readonly string[];
   watchById: AppState['watch']['byId'];
 };

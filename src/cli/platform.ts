@@ -1,0 +1,54 @@
+/**
+ * Opening a platform source (Polymarket, Kalshi, Manifold): its documented base URL unless `--base-url` names
+ * another (a replay), no key ever sent, a cadence of about one request a second (`--rate`, at most the documented
+ * limit), and the rate ledger shared with the user's other oddsboard processes on the same service.
+ */
+import { openFileLedger } from '../ledger/file.js';
+import { MemoryLedger } from '../ledger/memory.js';
+import type { SendLedger } from '../ledger/types.js';
+import { loadPlatform } from '../sources/index.js';
+import type { SourceId } from '../sources/types.js';
+import type { Settings } from './config.js';
+import { UsageError } from './errors.js';
+import type { Source } from './source.js';
+import { version } from './version.js';
+
+export async function openPlatform(
+  id: Exclude<SourceId, 'public'>,
+  settings: Settings,
+  env: NodeJS.ProcessEnv,
+): Promise<Source> {
+  if (settings.demo)
+    throw new UsageError(`--demo is the interface's embedded service; it does not go with --source ${id}`);
+  if (settings.clobUrl !== undefined && id !== 'polymarket')
+    throw new UsageError(`--clob-url belongs to --source polymarket, not ${id}`);
+  const def = await loadPlatform(id);
+  const ceiling = def.limits.documentedPerMinute;
+  if (settings.rate !== undefined && settings.rate > ceiling)
+    throw new UsageError(`--rate ${settings.rate} is above ${id}'s documented limit (${ceiling} a minute)`);
+  const baseUrl = settings.baseUrl ?? def.defaultBaseUrl;
+  // one local server can answer Gamma and the CLOB: --base-url alone stands for both
+  const clobUrl = settings.clobUrl ?? settings.baseUrl;
+  const client = def.createClient({
+    baseUrl,
+    ...(id === 'polymarket' && clobUrl !== undefined ? { clobUrl } : {}),
+    userAgent: `oddsboard/${version()}`,
+  });
+  let ledger: SendLedger = new MemoryLedger().view('self');
+  let ledgerProblem: string | undefined;
+  const opened = openFileLedger(env, client.describe().baseUrl, undefined);
+  if ('ledger' in opened) ledger = opened.ledger;
+  else ledgerProblem = `${opened.problem}; this process counts only its own requests`;
+  return {
+    id,
+    client,
+    caps: client.caps,
+    mode: id,
+    limit: settings.rate ?? def.limits.politePerMinute,
+    ceiling,
+    apiKey: undefined,
+    ledger,
+    ...(ledgerProblem ? { ledgerProblem } : {}),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,15 @@
+/** The interface's capabilities, in a module light enough for the store and the UI to import. */
+import { LIMIT_MAX, OFFSET_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
+import type { SourceCaps } from './types.js';
+
+export const PUBLIC_CAPS: SourceCaps = {
+  statuses: STATUS_FILTERS,
+  sorts: SORTS,
+  categoryWord: 'category',
+  events: true,
+  search: true,
+  batch: 1,
+  quotes: true,
+  maxLimit: LIMIT_MAX,
+  maxOffset: OFFSET_MAX,
+};

@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { expect, it } from 'vitest';
+
+/** A file a reader holds in their head: no source file under src/ (tests aside) over this many lines. */
+const MAX_LINES = 300;
+const root = resolve(import.meta.dirname, '../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+it(`keeps every source file under src/ at ${MAX_LINES} lines or fewer (split along a seam that has a name)`, () => {
+  const files = sources(join(root, 'src'));
+  expect(files.length).toBeGreaterThan(100);
+  const lines = (f: string) => readFileSync(f, 'utf8').replace(/\n$/, '').split('\n').length;
+  const over = files.filter((f) => lines(f) > MAX_LINES).map((f) => `${relative(root, f)}: ${lines(f)}`);
+  expect(over).toEqual([]);
+});
