@@ -2,14 +2,14 @@
  * Polymarket as a source: the Gamma API for markets, events, tags and search (the CLOB's books and histories are
  * issue #18's). Routes, paging, limits and decisions: docs/sources/polymarket.md.
  */
-import type { SourceDef } from '../types.js';
+import type { PlatformDef } from '../types.js';
 import { createPolymarketClient, GAMMA_BASE_URL, POLYMARKET_CAPS } from './client.js';
 import { gammaErrorBody, readGammaError } from './errors.js';
 import { POLYMARKET_LIMITS } from './limits.js';
 import { recordPolymarket } from './record.js';
 import { createPolymarketReplay } from './replay.js';
 
-export const polymarketSource: SourceDef = {
+export const polymarketSource: PlatformDef = {
   id: 'polymarket',
   label: 'POLYMARKET',
   defaultBaseUrl: GAMMA_BASE_URL,
