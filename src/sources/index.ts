@@ -18,6 +18,7 @@ export async function loadSource(id: SourceId): Promise<SourceDef> {
 export async function loadPlatform(id: Exclude<SourceId, 'public'>): Promise<PlatformDef> {
   switch (id) {
     case 'polymarket':
+      return (await import('./polymarket/index.js')).polymarketSource;
     case 'kalshi':
     case 'manifold':
       throw new Error(`the ${id} source is not built yet`);
