@@ -102,6 +102,12 @@ describe('the market list on /markets/keyset', () => {
     expect(query(0).get('q')).toBe('Macron');
     expect(query(0).get('page')).toBe('1');
     expect((r as { more?: boolean }).more).toBe(false);
+    // a tag narrows the search to the events that carry it (events_tag)
+    const crypto = await c.listMarkets({ q: 'IPO', category: '21', limit: 5 });
+    expect(new Set(crypto.data.map((m) => m.eventId))).toEqual(new Set(['16183']));
+    expect(query(1).getAll('events_tag')).toEqual(['21']);
+    const none = await c.listMarkets({ q: 'Macron', category: '21', limit: 5 });
+    expect(none.data).toEqual([]);
   });
 
   it('filters by status in Gamma’s words: resolved is closed=true and uma_resolution_status=resolved', async () => {

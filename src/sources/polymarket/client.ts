@@ -69,6 +69,7 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
         ['limit_per_type', String(limit)],
         ['search_tags', 'false'],
         ['search_profiles', 'false'],
+        ...(q.category !== undefined && q.category !== '' ? ([['events_tag', q.category]] as Query) : []),
       ],
       opts,
     );

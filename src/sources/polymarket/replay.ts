@@ -53,6 +53,9 @@ const EVENT_ORDER = [
 const fail = (status: number, message: string): ReplayAnswer => ({ status, body: gammaErrorBody(status, '', message) });
 const ok = (body: unknown): ReplayAnswer => ({ status: 200, body });
 
+const tagIdsOfEvent = (e: Rec): Set<string> =>
+  new Set((Array.isArray(e.tags) ? e.tags : []).map((t) => String((t as Rec)?.id)));
+
 class Refusal {
   constructor(readonly answer: ReplayAnswer) {}
 }
@@ -168,10 +171,7 @@ function eventsKeyset(rec: GammaRecording, q: URLSearchParams): ReplayAnswer {
   const hits = rec.events.filter((e) => {
     if ((e.closed === true) !== closed) return false;
     if (title && !(typeof e.title === 'string' && e.title.toLowerCase().includes(title))) return false;
-    if (tags.length > 0) {
-      const own = new Set((Array.isArray(e.tags) ? e.tags : []).map((t) => String((t as Rec)?.id)));
-      if (!tags.some((t) => own.has(t))) return false;
-    }
+    if (tags.length > 0 && !tags.some((t) => tagIdsOfEvent(e).has(t))) return false;
     return true;
   });
   return keysetAnswer('events', sorted(hits, q, EVENT_ORDER), q, MAX_EVENTS_PAGE);
@@ -206,7 +206,9 @@ function publicSearch(rec: GammaRecording, q: URLSearchParams): ReplayAnswer {
   if (!/^\d+$/.test(pageParam) || Number(pageParam) < 1) refuse(422, 'page must be a positive integer');
   if (!/^\d+$/.test(per) || Number(per) < 1) refuse(422, 'limit_per_type must be a positive integer');
   const words = text.split(/\s+/);
+  const tags = q.getAll('events_tag');
   const hits = searchEvents(rec).filter((e) => {
+    if (tags.length > 0 && !tags.some((t) => tagIdsOfEvent(e).has(t))) return false;
     const hay = [e.title, ...(e.markets as Rec[]).flatMap((m) => [m.question, m.groupItemTitle])]
       .filter((s): s is string => typeof s === 'string')
       .join(' ')

@@ -63,7 +63,16 @@ export const GAMMA_ROUTES: readonly GammaRoute[] = [
   {
     name: 'public search',
     segments: ['public-search'],
-    params: ['q', 'page', 'limit_per_type', 'search_tags', 'search_profiles', 'events_status', 'keep_closed_markets'],
+    params: [
+      'q',
+      'page',
+      'limit_per_type',
+      'search_tags',
+      'search_profiles',
+      'events_status',
+      'events_tag',
+      'keep_closed_markets',
+    ],
   },
 ];
 
