@@ -107,6 +107,11 @@ export const DASHBOARD_FLAGS: FlagTable = {
 };
 
 export const SERVE_FLAGS: FlagTable = {
+  source: {
+    type: 'string',
+    arg: 'S',
+    help: "with --replay: answer on a platform's own routes (polymarket | kalshi | manifold; default public)",
+  },
   port: { type: 'string', arg: 'N', help: 'port to listen on (default 8787; 0 = any free port)' },
   host: { type: 'string', arg: 'ADDR', help: 'address to bind (default 127.0.0.1, loopback only)' },
   seed: { type: 'string', arg: 'N', help: 'simulator seed, an integer (default 1)' },
@@ -160,7 +165,16 @@ export const SERVE_FLAGS: FlagTable = {
 };
 
 export const RECORD_FLAGS: FlagTable = {
-  'base-url': { type: 'string', arg: 'URL', help: 'the service (default: ODDSBOARD_BASE_URL, then the config file)' },
+  source: {
+    type: 'string',
+    arg: 'S',
+    help: "public (default) | polymarket | kalshi | manifold: a platform's real routes, paced, never a key",
+  },
+  'base-url': {
+    type: 'string',
+    arg: 'URL',
+    help: 'the service (default: ODDSBOARD_BASE_URL, then the config file; a platform: its documented base)',
+  },
   pages: { type: 'string', arg: 'N', help: 'market list pages to save (default 1)' },
   limit: { type: 'string', arg: 'N', help: 'markets per page, 1..100 (default 100)' },
   status: { type: 'string', arg: 'S', help: "the list's status filter (default all)" },

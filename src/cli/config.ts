@@ -18,7 +18,7 @@ export interface Settings {
   baseUrl?: string;
   /** Polymarket: the CLOB's base (default the real CLOB; the --base-url when only that is given). */
   clobUrl?: string;
-  /** Requests per minute this process spends on a platform (default its polite cadence, at most its documented limit). */
+  /** Requests per minute spent on a platform (default its polite cadence, at most its documented limit). */
   rate?: number;
   demo: boolean;
   query: string;

@@ -52,6 +52,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     mode,
     limit,
     caps: source.caps,
+    ...(source.id !== 'public' ? { documentedLimit: source.ceiling } : {}),
     query: { q: start.query, status: start.status, category: start.category, sort: start.sort, limit: start.limit },
   });
   // the ledger holds the sends of a previous run within the minute too: a restart stays inside the limit

@@ -11,7 +11,8 @@ import { recordService, type RecordPlan } from '../sync/record.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { writeFileAtomic } from '../util/files.js';
 import { findCommand } from './commands.js';
-import { resolveSettings } from './config.js';
+import { checkValue, resolveSettings } from './config.js';
+import type { SourceId } from '../sources/types.js';
 import { UsageError } from './errors.js';
 import { commandHelp } from './help.js';
 import { readInvocation } from './parse.js';
@@ -34,7 +35,7 @@ function count(name: string, raw: string | undefined, dflt: number, min: number,
 
 const RECORD = findCommand('record')!;
 
-function parse(argv: string[]): { dir: string; baseUrl?: string; plan: RecordPlan } | 'help' {
+function parse(argv: string[]): { dir: string; baseUrl?: string; source?: string; plan: RecordPlan } | 'help' {
   const inv = readInvocation(RECORD, argv);
   if (inv.kind !== 'run') return 'help';
   const values = inv.flags as Partial<Record<string, string>>;
@@ -43,6 +44,7 @@ function parse(argv: string[]): { dir: string; baseUrl?: string; plan: RecordPla
   return {
     dir: inv.args[0]!,
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+    ...(values.source !== undefined ? { source: values.source } : {}),
     plan: {
       pages: count('pages', values.pages, 1, 1, 100),
       limit: count('limit', values.limit, 100, 1, 100),
@@ -67,7 +69,17 @@ export async function runRecord(
       io.stdout.write(commandHelp(RECORD));
       return 0;
     }
-    const settings = resolveSettings(cfg.baseUrl !== undefined ? { baseUrl: cfg.baseUrl } : {}, io.env);
+    const settings = resolveSettings(
+      {
+        ...(cfg.baseUrl !== undefined ? { baseUrl: cfg.baseUrl } : {}),
+        ...(cfg.source !== undefined ? { source: checkValue('source', cfg.source, '--source') as SourceId } : {}),
+      },
+      io.env,
+    );
+    if (settings.source !== 'public') {
+      const { runPlatformRecord } = await import('./recordPlatform.js');
+      return await runPlatformRecord(settings.source, settings.baseUrl, cfg.dir, cfg.plan, io);
+    }
     baseUrl = settings.baseUrl;
     apiKey = settings.apiKey;
     if (baseUrl === undefined) throw new UsageError('no service to record: give --base-url or set ODDSBOARD_BASE_URL');

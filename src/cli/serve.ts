@@ -10,6 +10,8 @@ import { findCommand } from './commands.js';
 import { UsageError } from './errors.js';
 import { commandHelp } from './help.js';
 import { readInvocation } from './parse.js';
+import { checkValue } from './settingValues.js';
+import type { SourceId } from '../sources/types.js';
 
 export interface ServeIo {
   stdout: NodeJS.WritableStream;
@@ -27,7 +29,7 @@ function intFlag(name: string, raw: string | boolean | undefined, dflt: number, 
   return Number(raw);
 }
 
-interface ServeConfig {
+export interface ServeConfig {
   port: number;
   host: string;
   seed: number;
@@ -35,6 +37,8 @@ interface ServeConfig {
   keys: string[];
   /** Serve the recorded payloads of this directory instead of the simulator. */
   replay?: string;
+  /** With `replay`: answer on this platform's own routes (its paging, filters, limits and error shapes). */
+  source?: Exclude<SourceId, 'public'>;
   /** Replay as of the recording; `recordedAt` when given on the command line (else DIR/manifest.json's). */
   asRecorded?: { recordedAt?: number };
   chaos?: NonNullable<ServerOptions['chaos']>;
@@ -63,6 +67,15 @@ function parse(argv: string[]): ServeConfig | 'help' {
     throw new UsageError('--seed and --speed belong to the simulator, not to --replay');
   }
   if (values.replay === '') throw new UsageError('--replay needs a directory');
+  const source = values.source === undefined ? 'public' : (checkValue('source', values.source, '--source') as SourceId);
+  if (source !== 'public' && values.replay === undefined)
+    throw new UsageError(`--source ${source} is served from a recording: give --replay DIR`);
+  if (source !== 'public' && values['recorded-at'] !== undefined)
+    throw new UsageError(
+      `--recorded-at belongs to the interface's replay; a ${source} recording carries its own times`,
+    );
+  if (source !== 'public' && values.keys !== undefined)
+    throw new UsageError(`--keys belongs to the interface: ${source}'s public routes take no key`);
   const asRecorded = inv.flags['as-recorded'] === true;
   if (asRecorded && values.replay === undefined) throw new UsageError('--as-recorded goes with --replay DIR');
   let recordedAt: number | undefined;
@@ -74,6 +87,7 @@ function parse(argv: string[]): ServeConfig | 'help' {
   }
   return {
     ...(values.replay !== undefined ? { replay: values.replay } : {}),
+    ...(source !== 'public' ? { source } : {}),
     ...(asRecorded ? { asRecorded: recordedAt === undefined ? {} : { recordedAt } } : {}),
     port: intFlag('port', values.port, 8787, 65535),
     host,
@@ -136,7 +150,12 @@ export async function runServe(
   let running: { url: string; close(): Promise<void> };
   let summary: string;
   try {
-    if (cfg.replay !== undefined) {
+    if (cfg.replay !== undefined && cfg.source !== undefined) {
+      const { servePlatformReplay } = await import('./servePlatform.js');
+      const r = await servePlatformReplay(cfg.source, cfg.replay, cfg, io);
+      running = r;
+      summary = r.summary;
+    } else if (cfg.replay !== undefined) {
       const { startReplayServer } = await import('../server/replay/index.js');
       const r = await startReplayServer({
         dir: cfg.replay,
@@ -193,9 +212,11 @@ export async function runServe(
   }
   io.stdout.write(`${running.url}\n`);
   io.stdout.write(
-    `${summary}API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ` +
-      `${DEFAULT_LIMITS.key}/min per key\n` +
-      `Ctrl-C to stop.\n`,
+    cfg.source !== undefined
+      ? `${summary}Ctrl-C to stop.\n`
+      : `${summary}API keys accepted: ${cfg.keys.length}; limits ${DEFAULT_LIMITS.anonymous}/min per IP, ` +
+          `${DEFAULT_LIMITS.key}/min per key\n` +
+          `Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = (): void => {

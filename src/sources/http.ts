@@ -100,7 +100,8 @@ export function decodeJson(
       code: 'NOT_JSON',
       message:
         page !== undefined
-          ? `The server answered ${status} with an HTML page (“${clean(page, key, 80)}”), not JSON: a proxy, a challenge or maintenance.`
+          ? `The server answered ${status} with an HTML page (“${clean(page, key, 80)}”), not JSON: ` +
+            'a proxy, a challenge or maintenance.'
           : `The server answered ${status} but not with JSON.`,
       rate,
     });

@@ -17,10 +17,11 @@ export async function loadSource(id: SourceId): Promise<SourceDef> {
 
 export async function loadPlatform(id: Exclude<SourceId, 'public'>): Promise<PlatformDef> {
   switch (id) {
+    case 'manifold':
+      return (await import('./manifold/index.js')).manifoldSource;
+    case 'kalshi':
+      return (await import('./kalshi/index.js')).kalshiSource;
     case 'polymarket':
       return (await import('./polymarket/index.js')).polymarketSource;
-    case 'kalshi':
-    case 'manifold':
-      throw new Error(`the ${id} source is not built yet`);
   }
 }

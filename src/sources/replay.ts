@@ -18,6 +18,8 @@ export interface SourceReplayOptions {
   def: PlatformDef;
   /** The recording's directory, or a replay already made (tests). */
   dir: string | SourceReplay;
+  /** As of the recording (the source's `createReplay` option). */
+  asRecorded?: boolean;
   host?: string;
   port?: number;
   clock?: Clock;
@@ -102,7 +104,7 @@ export function sourceHandler(
 /** Loads the recording through the source (RecordingError when unusable) and serves it on loopback. */
 export async function startSourceReplay(o: SourceReplayOptions): Promise<RunningSourceReplay> {
   const clock = o.clock ?? systemClock;
-  const replay = typeof o.dir === 'string' ? o.def.createReplay(o.dir) : o.dir;
+  const replay = typeof o.dir === 'string' ? o.def.createReplay(o.dir, { asRecorded: o.asRecorded === true }) : o.dir;
   const limiter = new SlidingWindowLimiter(clock, o.windowMs ?? 60_000);
   let handler = sourceHandler(o.def, replay, limiter, o.limit ?? o.def.limits.documentedPerMinute);
   const chaos =

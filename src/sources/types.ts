@@ -163,11 +163,20 @@ export interface SourceDef extends ErrorDialect {
 export interface PlatformDef extends SourceDef {
   id: Exclude<SourceId, 'public'>;
   defaultBaseUrl: string;
-  /** Serves a recording directory's objects on the source's routes; throws RecordingError for an unusable one. */
-  createReplay(dir: string): SourceReplay;
+  /**
+   * Serves a recording directory's objects on the source's routes; throws RecordingError for an unusable one.
+   * `asRecorded`: as of the recording (times moved forward by now − its time), where the platform's answers judge
+   * a market's status by the clock (Manifold: open until `closeTime`).
+   */
+  createReplay(dir: string, opts?: { asRecorded?: boolean }): SourceReplay;
   /**
    * Records from its real routes into a directory its `createReplay` serves: the requests it makes, in order, and the
    * file each answer goes to. The recorder paces them.
    */
   record(r: Recorder, plan: RecordPlan): Promise<void>;
+  /**
+   * Whether a request (its path below the base, and its query) keeps to the platform's documented routes and
+   * parameters: undefined when it does, else why not (the request log of a bench run is checked with it).
+   */
+  undocumented(path: string, query: URLSearchParams): string | undefined;
 }

@@ -51,6 +51,8 @@ export type StoreView = Pick<StoreApi<AppState>, 'getState' | 'getInitialState' 
 export interface StoreOptions {
   mode: Mode;
   limit: number;
+  /** A platform's documented limit per 60 s, shown beside the cadence. */
+  documentedLimit?: number;
   /** What the source can do (default: the interface's). */
   caps?: SourceCaps;
   query?: Partial<ListQuery>;
@@ -128,6 +130,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       rate: {
         mode: opts.mode,
         limit: opts.limit,
+        ...(opts.documentedLimit !== undefined ? { documentedLimit: opts.documentedLimit } : {}),
         effectiveLimit: opts.limit,
         usedInWindow: 0,
         othersInWindow: 0,

@@ -128,6 +128,8 @@ export interface RateState {
   mode: Mode;
   /** The mode's nominal limit per 60 s (10 anonymous, 30 with a key). */
   limit: number;
+  /** A platform's documented limit per 60 s (the ceiling `limit` stays under: its polite cadence). */
+  documentedLimit?: number;
   /** The limit the scheduler currently allows itself (lowered after an unexpected 429). */
   effectiveLimit: number;
   /** Requests sent in the last 60 s. */
@@ -197,7 +199,10 @@ export interface AppState {
   categories: string[];
   /** What the source can do (src/sources/types.ts): the screen offers only that. Set once, at start. */
   caps: SourceCaps;
-  /** The source's own groupings (`listCategories`: Polymarket tags, Kalshi categories, Manifold topics), when fetched: `c` cycles these instead of the categories seen. */
+  /**
+   * The source's own groupings (`listCategories`: Polymarket tags, Kalshi categories, Manifold topics), once fetched:
+   * `c` cycles these instead of the categories seen.
+   */
   sourceCategories?: string[];
   connection: ConnectionState;
   rate: RateState;

@@ -53,7 +53,7 @@ export interface SyncOptions {
   aimd?: { factor?: number; recoverMs?: number };
   /** Select the first market when the list arrives and nothing is selected (default true). */
   autoSelect?: boolean;
-  /** Ask the source for its groupings once (`listCategories`: a platform's tags, categories or topics). Default false. */
+  /** Ask the source once for its groupings (`listCategories`: a platform's tags, categories, topics). Default false. */
   categories?: boolean;
   /** Called for every request as it goes out. */
   onRequest?: (info: RequestInfo) => void;

@@ -6,7 +6,7 @@
  */
 import type { SourceClient, SourceId } from '../../sources/types.js';
 import { isApiError, type ApiError } from '../../api/errors.js';
-import type { ApiResult, CallOptions, MarketClient } from '../../api/types.js';
+import type { ApiResult, CallOptions } from '../../api/types.js';
 import { tolerant } from '../../ledger/types.js';
 import { BudgetSpent, waitForSlot } from '../../ledger/wait.js';
 import { palette } from '../../ui/theme.js';

@@ -41,7 +41,11 @@ afterEach(async () => {
   await client?.close();
   await server?.close();
   // every request the client sent was a documented route with documented parameters
-  for (const path of log) expect(undocumented(path), path).toEqual([]);
+  for (const path of log) {
+    expect(undocumented(path), path).toEqual([]);
+    const url = new URL(path, 'http://x');
+    expect(polymarketSource.undocumented(url.pathname, url.searchParams), path).toBeUndefined();
+  }
   client = undefined;
   server = undefined;
 });

@@ -8,6 +8,7 @@ import { gammaErrorBody, readGammaError } from './errors.js';
 import { POLYMARKET_LIMITS } from './limits.js';
 import { recordPolymarket } from './record.js';
 import { createPolymarketReplay } from './replay.js';
+import { undocumented } from './routes.js';
 
 export const polymarketSource: PlatformDef = {
   id: 'polymarket',
@@ -21,4 +22,9 @@ export const polymarketSource: PlatformDef = {
   record: recordPolymarket,
   createClient: (config) => createPolymarketClient(config),
   createReplay: createPolymarketReplay,
+  undocumented(path, query) {
+    const qs = query.toString();
+    const why = undocumented(qs === '' ? path : `${path}?${qs}`);
+    return why.length > 0 ? why.join(', ') : undefined;
+  },
 };

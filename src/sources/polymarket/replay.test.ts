@@ -97,3 +97,18 @@ describe('the Gamma replay', () => {
     expect(readGammaError({ data: [] })).toBeUndefined();
   });
 });
+
+describe('the documented routes', () => {
+  it('names what a request adds to them', async () => {
+    const { polymarketSource } = await import('./index.js');
+    const why = (p: string) => {
+      const url = new URL(p, 'http://x');
+      return polymarketSource.undocumented(url.pathname, url.searchParams);
+    };
+    expect(why('/markets/keyset?limit=5&closed=false&after_cursor=abc')).toBeUndefined();
+    expect(why('/markets/keyset?limit=5&offset=5')).toBe('param offset');
+    expect(why('/markets?limit=5')).toBe('route /markets');
+    expect(why('/markets/540817')).toBeUndefined();
+    expect(why('/public-search?q=x&sort=volume')).toBe('param sort');
+  });
+});

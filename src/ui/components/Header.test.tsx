@@ -37,6 +37,15 @@ async function header(p: Partial<HeaderProps>): Promise<string> {
 }
 
 describe('header', () => {
+  it('a platform source: its name, the polite cadence and the documented limit it stays under', async () => {
+    const kalshi = { ...rate, mode: 'kalshi' as const, limit: 60, effectiveLimit: 60, documentedLimit: 1200 };
+    const f = await header({ mode: 'kalshi', demo: false, rate: kalshi, width: 120 });
+    expect(f).toMatch(/^oddsboard {2}KALSHI {2}4\/60 req\/min \(allows 1200\) · next refresh in 2s {2}● online/);
+    const narrow = await header({ mode: 'manifold', demo: false, rate: { ...kalshi, mode: 'manifold' }, width: 80 });
+    expect(narrow).toContain(' MANIFOLD ');
+    expect(stringWidth(narrow)).toBeLessThanOrEqual(80);
+  });
+
   it('at 100 columns: mode, budget, next refresh, connection, data age and clock in full words', async () => {
     const f = await header({ width: 100 });
     expect(f).toMatch(

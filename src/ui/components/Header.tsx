@@ -77,6 +77,13 @@ function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   segs.push(modeSeg(p.mode, p.demo, p.keyHint, level), {
     text: ` ${r.usedInWindow}/${r.limit}${level === 0 ? ' req/min' : '/min'}`,
   });
+  // a platform: its documented limit beside the polite cadence we keep
+  if (r.documentedLimit !== undefined && r.documentedLimit > r.limit)
+    segs.push({
+      text: level === 0 ? ` (allows ${r.documentedLimit})` : ` ≤${r.documentedLimit}`,
+      dim: true,
+      priority: -3,
+    });
   // other oddsboard processes spending the same budget (the shared ledger)
   if (r.othersInWindow > 0)
     segs.push({ text: level === 2 ? ` +${r.othersInWindow}` : ` +${r.othersInWindow} other`, color: 'yellow' });

@@ -7,6 +7,8 @@ import { changeLegend } from '../format.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { MarketRow } from './MarketRow.js';
 import { rangeText } from './rowParts.js';
+import { PUBLIC_CAPS } from '../../sources/caps.js';
+import type { SourceCaps } from '../../sources/types.js';
 import { Spinner } from './Spinner.js';
 
 export interface MarketListProps {
@@ -62,19 +64,23 @@ export interface ListTitleProps {
   /** The page shown (1-based) and whether the last answer was a full page (a next one may follow). */
   page: number;
   full: boolean;
+  /** What the source sorts and groups by (default: the interface's): a source without sorts shows its own order. */
+  caps?: Pick<SourceCaps, 'sorts' | 'categoryWord'>;
 }
 
 /** The Markets view's title: counts, the page once there is more than one, and the query's sort and filters. */
 export function listTitle(p: ListTitleProps, shown: number): Seg[] {
   const q = p.query;
+  const sorts = p.caps?.sorts ?? PUBLIC_CAPS.sorts;
+  const word = p.caps ? p.caps.categoryWord : PUBLIC_CAPS.categoryWord;
   return [
     paneTitle('Markets', p.focused),
     { text: rangeText(p.ids.length, p.top, shown), dim: true },
     { text: p.page > 1 || p.full ? ` · page ${p.page}` : '', bold: true },
     { text: p.pending ? ' · loading…' : '', color: 'yellow' },
-    { text: ` · sort ${q.sort || 'volume'}`, dim: true, priority: -1 },
+    { text: sorts.length > 0 ? ` · sort ${q.sort || sorts[0]}` : " · the source's order", dim: true, priority: -1 },
     { text: ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
-    { text: ` · category ${sanitize(q.category) || 'all'}`, dim: true, priority: -2 },
+    { text: word !== undefined ? ` · ${word} ${sanitize(q.category) || 'all'}` : '', dim: true, priority: -2 },
     { text: q.q ? ` · search “${sanitize(q.q)}”` : '', color: 'yellow', priority: -1 },
   ];
 }

@@ -37,7 +37,9 @@ function MarketsList(p: ViewListProps) {
             query: list.query,
             pending: list.pending === true,
             page,
-            full: list.lastCount !== undefined && list.lastCount >= list.query.limit,
+            caps: p.state.caps,
+            // the source's own word on a next page, else a full page's hint
+            full: list.more ?? (list.lastCount !== undefined && list.lastCount >= list.query.limit),
           },
           shown,
         )

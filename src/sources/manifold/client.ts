@@ -1,0 +1,231 @@
+/**
+ * The Manifold v0 client (docs/sources/manifold.md): the store's list query onto `/markets` (newest, unfiltered:
+ * `before` cursor) or `/search-markets` (search, status, topic, sort: offset ≤ 1000), details from `/market/{id}`,
+ * the watchlist's prices in batches of ≤ 100 from `/market-probs` over each market's last full copy, topics from
+ * `/groups`. Every object goes through the shared normalizer. No key is ever sent; no events, no quotes.
+ */
+import { ApiError } from '../../api/errors.js';
+import { normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
+import { isRecord, NAME_MAX, toText, type Rec } from '../../api/normalizeFields.js';
+import type { ApiResult, CallOptions, Market, MarketQuery } from '../../api/types.js';
+import { badShape, createJsonHttp, unsupported, type JsonAnswer, type Query } from '../http.js';
+import type { Category, Paged, SourceClient, SourceClientConfig } from '../types.js';
+import { readError } from './errors.js';
+import { manifoldCaps } from './caps.js';
+import { FullCopies, withProbs } from './copies.js';
+import { CursorBook } from './paging.js';
+import { MAX_LIMIT, MAX_OFFSET, MAX_PROB_IDS } from './routes.js';
+
+/** The store's status words → `/search-markets` `filter` (no `settling`: Manifold's `closed` is its waiting state). */
+export const STATUS_FILTER: Readonly<Record<string, string>> = {
+  active: 'open',
+  closed: 'closed',
+  resolved: 'resolved',
+  all: 'all',
+};
+
+/** The store's sorts → `/search-markets` `sort`. */
+export const SORT_WORD: Readonly<Record<string, string>> = {
+  volume: '24-hour-vol',
+  newest: 'newest',
+  closing: 'close-date',
+  liquidity: 'liquidity',
+};
+
+export const DEFAULT_LIMIT = 50;
+/** How many markets Closing soon asks for; how many topics `c` cycles. */
+export const CLOSING_LIMIT = 100;
+export const TOPICS = 12;
+/** At most this many `/markets` requests to walk to an offset whose cursor is unknown. */
+export const MAX_WALK = 10;
+
+export interface ManifoldClientOptions {
+  /** "now" for statuses that depend on the close time (tests pin it). */
+  now?: () => number;
+}
+
+function bad(param: string, message: string): ApiError {
+  return new ApiError({ kind: 'invalid_request', code: 'NOT_SUPPORTED', param, message });
+}
+
+function idOf(o: unknown): string | undefined {
+  return isRecord(o) && typeof o.id === 'string' && o.id !== '' ? o.id : undefined;
+}
+
+export function createManifoldClient(config: SourceClientConfig, options: ManifoldClientOptions = {}): SourceClient {
+  const http = createJsonHttp({ ...config, apiKey: undefined }, readError);
+  const now = options.now ?? Date.now;
+  const cursors = new CursorBook();
+  const copies = new FullCopies();
+  let topics: Promise<ApiResult<Category[]>> | undefined;
+
+  const list = (a: JsonAnswer, what: string): unknown[] => {
+    if (!Array.isArray(a.data)) throw badShape(a.status, `Manifold answered ${what} with something other than a list.`);
+    return a.data;
+  };
+  const markets = (raw: unknown[]): Market[] => {
+    const at = now();
+    for (const o of raw) if (isRecord(o)) copies.seen(o, at, false);
+    return normalizeMarketList(raw, { now: at });
+  };
+  const result = <T>(a: JsonAnswer, data: T, more?: boolean): Paged<T> => ({
+    data,
+    status: a.status,
+    ...(a.rate ? { rate: a.rate } : {}),
+    ...(more !== undefined ? { more } : {}),
+  });
+
+  async function newest(limit: number, offset: number, opts?: CallOptions): Promise<Paged<Market[]>> {
+    const key = 'markets';
+    let start = cursors.start(key, offset);
+    for (let walk = 0; start.at < offset - 1; walk++) {
+      if (walk >= MAX_WALK) throw bad('offset', `Manifold's list is not paged that deep from here (offset ${offset}).`);
+      const want = Math.min(MAX_LIMIT, offset - 1 - start.at);
+      const q: [string, string][] = [['limit', String(want)]];
+      if (start.before) q.push(['before', start.before]);
+      const a = await http.get('/markets', q, opts);
+      const page = list(a, '/markets');
+      const last = idOf(page[page.length - 1]);
+      if (page.length < want || last === undefined) return result(a, [], false);
+      cursors.mark(key, start.at + page.length, last);
+      start = { at: start.at + page.length, before: last };
+    }
+    const q: [string, string][] = [['limit', String(limit)]];
+    if (start.before) q.push(['before', start.before]);
+    const a = await http.get('/markets', q, opts);
+    const page = list(a, '/markets');
+    const last = idOf(page[page.length - 1]);
+    if (last !== undefined) cursors.mark(key, offset + page.length - 1, last);
+    return result(a, markets(page), page.length < limit ? false : undefined);
+  }
+
+  async function search(
+    query: MarketQuery,
+    limit: number,
+    offset: number,
+    opts?: CallOptions,
+  ): Promise<Paged<Market[]>> {
+    if (offset > MAX_OFFSET) return { data: [], status: 200, more: false };
+    const q: [string, string][] = [['term', query.q ?? '']];
+    q.push(['filter', STATUS_FILTER[query.status ?? 'all'] ?? 'all']);
+    if (query.sort !== undefined) q.push(['sort', SORT_WORD[query.sort] ?? 'newest']);
+    if (query.category) q.push(['topicSlug', query.category]);
+    q.push(['limit', String(limit)], ['offset', String(offset)]);
+    const a = await http.get('/search-markets', q, opts);
+    const page = list(a, '/search-markets');
+    const end = page.length < limit || offset + page.length > MAX_OFFSET;
+    return result(a, markets(page), end ? false : undefined);
+  }
+
+  async function getMarket(id: string, opts?: CallOptions): Promise<ApiResult<Market>> {
+    if (typeof id !== 'string' || id.trim() === '')
+      throw new ApiError({
+        kind: 'invalid_request',
+        code: 'INVALID_ID',
+        param: 'id',
+        message: 'A market id is needed.',
+      });
+    const a = await http.get(`/market/${encodeURIComponent(id)}`, [], opts);
+    const at = now();
+    const m = normalizeMarket(a.data, { now: at });
+    if (!m || !isRecord(a.data))
+      throw badShape(a.status, 'Manifold answered /market with something other than a market.');
+    copies.seen(a.data, at, true);
+    return result(a, m);
+  }
+
+  /** One market by id, absent (undefined) when Manifold does not know it. */
+  async function one(id: string, opts?: CallOptions): Promise<ApiResult<Market> | undefined> {
+    try {
+      return await getMarket(id, opts);
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'not_found') return undefined;
+      throw e;
+    }
+  }
+
+  return {
+    source: 'manifold',
+    caps: manifoldCaps,
+    async listMarkets(query: MarketQuery = {}, opts?: CallOptions): Promise<Paged<Market[]>> {
+      if (query.status !== undefined && !(query.status in STATUS_FILTER))
+        throw bad('status', `Manifold has no “${query.status}” filter.`);
+      if (query.sort !== undefined && !(query.sort in SORT_WORD))
+        throw bad('sort', `Manifold does not sort by “${query.sort}”.`);
+      const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(query.limit ?? DEFAULT_LIMIT)));
+      const offset = Math.max(0, Math.floor(query.offset ?? 0));
+      const plain =
+        !query.q && !query.category && (query.status ?? 'all') === 'all' && (query.sort ?? 'newest') === 'newest';
+      return plain ? newest(limit, offset, opts) : search(query, limit, offset, opts);
+    },
+    getMarket,
+    async getMarkets(ids: readonly string[], opts?: CallOptions): Promise<ApiResult<Market[]>> {
+      const unique = [...new Set(ids.filter((id) => typeof id === 'string' && id !== ''))];
+      if (unique.length > MAX_PROB_IDS) throw bad('ids', `At most ${MAX_PROB_IDS} markets per request.`);
+      const at = now();
+      const byId = new Map<string, Market>();
+      let last: ApiResult<unknown> = { data: null, status: 200 };
+      const stale = unique.filter((id) => copies.stale(id, at));
+      const fresh = unique.filter((id) => !stale.includes(id));
+      for (const id of fresh.length === 1 ? [...stale, ...fresh] : stale) {
+        const r = await one(id, opts);
+        if (r) byId.set(id, r.data);
+        if (r) last = r;
+      }
+      if (fresh.length > 1) {
+        const a = await http.get(
+          '/market-probs',
+          fresh.map((id): [string, string] => ['ids', id]),
+          opts,
+        );
+        if (!isRecord(a.data))
+          throw badShape(a.status, 'Manifold answered /market-probs with something other than an object.');
+        last = a;
+        for (const id of fresh) {
+          const probs = a.data[id];
+          const copy = copies.get(id);
+          if (!isRecord(probs) || !copy) continue;
+          const m = normalizeMarket(withProbs(copy, probs), { now: at });
+          if (m) byId.set(id, m);
+        }
+      }
+      const data = unique.flatMap((id) => byId.get(id) ?? []);
+      return { data, status: last.status, ...(last.rate ? { rate: last.rate } : {}) };
+    },
+    listCategories(opts?: CallOptions): Promise<ApiResult<Category[]>> {
+      topics ??= (async () => {
+        const a = await http.get('/groups', [], opts);
+        const groups = list(a, '/groups').filter(isRecord) as Rec[];
+        const score = (g: Rec) => (typeof g.importanceScore === 'number' ? g.importanceScore : 0);
+        const data = groups
+          .filter((g) => typeof g.slug === 'string' && g.slug !== '' && g.privacyStatus !== 'curated')
+          .sort((x, y) => score(y) - score(x))
+          .slice(0, TOPICS)
+          .map((g) => ({ id: g.slug as string, label: toText(g.name, NAME_MAX) ?? (g.slug as string) }));
+        return result(a, data);
+      })();
+      topics.catch(() => {
+        topics = undefined;
+      });
+      return topics;
+    },
+    async listClosing(opts?: CallOptions): Promise<ApiResult<Market[]>> {
+      const q: Query = [
+        ['term', ''],
+        ['filter', 'open'],
+        ['sort', 'close-date'],
+        ['limit', String(CLOSING_LIMIT)],
+      ];
+      const a = await http.get('/search-markets', q, opts);
+      return result(a, markets(list(a, '/search-markets')));
+    },
+    listEvents: () => Promise.reject(unsupported('events', 'Manifold')),
+    getEvent: () => Promise.reject(unsupported('events', 'Manifold')),
+    getQuote: () =>
+      Promise.reject(
+        new ApiError({ kind: 'invalid_request', code: 'NO_QUOTES', message: 'No quote preview on Manifold yet.' }),
+      ),
+    describe: () => ({ baseUrl: http.baseUrl, apiKey: '', authenticated: false }),
+    close: () => http.close(),
+  };
+}
