@@ -136,7 +136,8 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
     },
 
     async getMarkets(ids, opts): Promise<ApiResult<Market[]>> {
-      const want = [...new Set(ids)];
+      // Gamma's market ids are numbers: anything else is no market of its (the whole batch would answer 422)
+      const want = [...new Set(ids)].filter((id) => /^\d+$/.test(id));
       if (want.length === 0) return { data: [], status: 200 };
       if (want.length > MAX_MARKETS_PAGE)
         throw new ApiError({
