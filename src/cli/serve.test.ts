@@ -88,7 +88,7 @@ describe('runServe', () => {
       'Dota 2: BoomBoys vs Team Spirit - Game 1 Winner',
     );
     expect(out.text()).toMatch(
-      /REPLAY of recorded payloads in test\/fixtures\/real\/polymarket\n7 markets and 1 events/,
+      /REPLAY of recorded payloads in test\/fixtures\/real\/polymarket\n24 markets and 4 events/,
     );
     ac.abort();
     expect(await done).toBe(0);

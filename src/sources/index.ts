@@ -22,6 +22,6 @@ export async function loadPlatform(id: Exclude<SourceId, 'public'>): Promise<Pla
     case 'kalshi':
       return (await import('./kalshi/index.js')).kalshiSource;
     case 'polymarket':
-      throw new Error(`the ${id} source is not built yet`);
+      return (await import('./polymarket/index.js')).polymarketSource;
   }
 }

@@ -61,6 +61,9 @@ function unwrap(v: unknown): unknown {
   return isRecord(v) && v.success === true && 'data' in v ? v.data : v;
 }
 
+/** A Gamma market detail names its events inline (`events:[{…}]`): it is a market, not a list of events. */
+const isMarketItself = (o: Rec): boolean => typeof o.question === 'string' || typeof o.conditionId === 'string';
+
 /** The items a parsed file holds. */
 export function classify(value: unknown, file: string): RecordedItem[] {
   const v = unwrap(value);
@@ -87,7 +90,7 @@ export function classify(value: unknown, file: string): RecordedItem[] {
   const list =
     Array.isArray(v.markets) && !isKalshiEvent(v) && Object.keys(v).every((k) => k === 'markets' || k === 'cursor')
       ? v.markets
-      : Array.isArray(v.events)
+      : Array.isArray(v.events) && !isMarketItself(v)
         ? v.events
         : Array.isArray(v.data)
           ? v.data

@@ -110,7 +110,12 @@ describe('replay: lookups', () => {
     const byConditionId = '0x80372213a3a770ebdf2376f5143f42be7d90152632bf5c99e5a60f8afd372677';
     expect((await pm.data<Recorded>(`/markets/${byConditionId}`)).id).toBe('3776139');
     expect((await pm.data<Recorded>('/events/kraken-ipo-in-2025')).id).toBe('16183');
-    expect((await pm.data<Recorded[]>('/events?limit=5')).map((e) => e.id)).toEqual(['16183']);
+    expect((await pm.data<Recorded[]>('/events?limit=5')).map((e) => e.id)).toEqual([
+      '16183',
+      '16263',
+      '292275',
+      '481717',
+    ]);
   });
 
   it('the detail of a market recorded twice is the later recording (Manifold’s resolve answer)', async () => {

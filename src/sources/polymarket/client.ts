@@ -1,0 +1,224 @@
+/**
+ * Polymarket through the Gamma API (docs/sources/polymarket.md): the list and the watchlist on `/markets/keyset`
+ * (cursor pages, `id` repeated for a batch), search on `/public-search`, one market on `/markets/{id}`, events on
+ * `/events/keyset` and `/events/{id}`, categories from `/tags`. Every object goes through the shared normalizer.
+ */
+import { ApiError } from '../../api/errors.js';
+import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
+import type { ApiResult, CallOptions, EventQuery, Market, MarketEvent, MarketQuery, Quote } from '../../api/types.js';
+import { badShape, createJsonHttp, type JsonAnswer } from '../http.js';
+import type { Category, Paged, Query, SourceClient, SourceClientConfig } from '../types.js';
+import { readGammaError } from './errors.js';
+import { CursorBook } from './paging.js';
+import { filterQuery, MAX_EVENTS_PAGE, MAX_MARKETS_PAGE, offsetOf, pageSize, POLYMARKET_CAPS } from './query.js';
+
+export { MAX_EVENTS_PAGE, MAX_MARKETS_PAGE, POLYMARKET_CAPS } from './query.js';
+
+export const GAMMA_BASE_URL = 'https://gamma-api.polymarket.com';
+export const CLOB_BASE_URL = 'https://clob.polymarket.com';
+
+/** Pages walked forwards to reach an offset whose cursor is not known yet (each one a request). */
+const MAX_WALK = 5;
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `{markets|events: […], next_cursor?}` → the items and the next cursor. */
+function keysetPage(a: JsonAnswer, key: 'markets' | 'events'): { items: unknown[]; next?: string } {
+  const items = isObj(a.data) ? a.data[key] : undefined;
+  if (!Array.isArray(items)) throw badShape(a.status, `Gamma's answer has no ${key} list.`, a.rate);
+  const next =
+    isObj(a.data) && typeof a.data.next_cursor === 'string' && a.data.next_cursor !== ''
+      ? a.data.next_cursor
+      : undefined;
+  return { items, ...(next !== undefined ? { next } : {}) };
+}
+
+const result = <T>(a: JsonAnswer, data: T, more?: boolean): Paged<T> => ({
+  data,
+  status: a.status,
+  ...(a.rate ? { rate: a.rate } : {}),
+  ...(more !== undefined ? { more } : {}),
+});
+
+export interface PolymarketDeps {
+  /** The time `listClosing` starts from (epoch ms). */
+  now?: () => number;
+}
+
+export function createPolymarketClient(config: SourceClientConfig, deps: PolymarketDeps = {}): SourceClient {
+  const http = createJsonHttp({ ...config, apiKey: undefined }, readGammaError);
+  const book = new CursorBook();
+  const now = deps.now ?? Date.now;
+
+  async function keysetMarkets(
+    query: Query,
+    opts?: CallOptions,
+  ): Promise<{ a: JsonAnswer; items: unknown[]; next?: string }> {
+    const a = await http.get('/markets/keyset', query, opts);
+    return { a, ...keysetPage(a, 'markets') };
+  }
+
+  async function search(q: MarketQuery, opts?: CallOptions): Promise<Paged<Market[]>> {
+    const limit = pageSize(q.limit, MAX_MARKETS_PAGE);
+    const page = Math.floor(offsetOf(q.offset) / limit) + 1;
+    const a = await http.get(
+      '/public-search',
+      [
+        ['q', q.q ?? ''],
+        ['page', String(page)],
+        ['limit_per_type', String(limit)],
+        ['search_tags', 'false'],
+        ['search_profiles', 'false'],
+        ...(q.category !== undefined && q.category !== '' ? ([['events_tag', q.category]] as Query) : []),
+      ],
+      opts,
+    );
+    const events = isObj(a.data) ? a.data.events : undefined;
+    if (events !== undefined && events !== null && !Array.isArray(events))
+      throw badShape(a.status, "Gamma's search answer has no events list.", a.rate);
+    const markets = normalizeEventList(events ?? []).flatMap((e) => e.markets);
+    const pagination = isObj(a.data) && isObj(a.data.pagination) ? a.data.pagination : undefined;
+    const more = typeof pagination?.hasMore === 'boolean' ? pagination.hasMore : undefined;
+    return result(a, markets, more);
+  }
+
+  async function list(q: MarketQuery, opts?: CallOptions): Promise<Paged<Market[]>> {
+    if (q.q !== undefined && q.q.trim() !== '') return search({ ...q, q: q.q.trim() }, opts);
+    const limit = pageSize(q.limit, MAX_MARKETS_PAGE);
+    const page = Math.floor(offsetOf(q.offset) / limit);
+    const filters = filterQuery(q);
+    const key = JSON.stringify([filters, limit]);
+    if (page >= book.maxPages)
+      throw new ApiError({
+        kind: 'invalid_request',
+        code: 'TOO_DEEP',
+        param: 'offset',
+        message: `Polymarket pages are kept up to page ${book.maxPages}.`,
+      });
+    if (page > book.furthest(key) + MAX_WALK)
+      throw new ApiError({
+        kind: 'invalid_request',
+        code: 'TOO_DEEP',
+        param: 'offset',
+        message: 'That page is too far ahead: page forwards from the last one shown.',
+      });
+    // walk the cursor chain up to the page asked for (normally it is known: the previous page gave it)
+    for (;;) {
+      const at = Math.min(page, book.furthest(key));
+      const start = book.start(key, at);
+      const cursor: Query = start ? [['after_cursor', start]] : [];
+      const got = await keysetMarkets([...filters, ['limit', String(limit)], ...cursor], opts);
+      book.answered(key, at, got.next);
+      if (at === page) return result(got.a, normalizeMarketList(got.items), got.next !== undefined);
+      if (got.next === undefined) return result(got.a, [], false);
+    }
+  }
+
+  async function batch(ids: readonly string[], closed: boolean, opts?: CallOptions) {
+    const q: Query = [
+      ...ids.map((id): [string, string] => ['id', id]),
+      ['limit', String(ids.length)],
+      ['closed', String(closed)],
+    ];
+    return keysetMarkets(q, opts);
+  }
+
+  return {
+    source: 'polymarket',
+    caps: POLYMARKET_CAPS,
+    listMarkets: list,
+
+    async getMarket(id, opts) {
+      const a = await http.get(`/markets/${encodeURIComponent(id)}`, [], opts);
+      const m = normalizeMarket(a.data);
+      if (!m) throw badShape(a.status, "Gamma's answer is not a market.", a.rate);
+      return result(a, m);
+    },
+
+    async getMarkets(ids, opts): Promise<ApiResult<Market[]>> {
+      // Gamma's market ids are numbers: anything else is no market of its (the whole batch would answer 422)
+      const want = [...new Set(ids)].filter((id) => /^\d+$/.test(id));
+      if (want.length === 0) return { data: [], status: 200 };
+      if (want.length > MAX_MARKETS_PAGE)
+        throw new ApiError({
+          kind: 'invalid_request',
+          code: 'TOO_MANY_IDS',
+          param: 'ids',
+          message: `At most ${MAX_MARKETS_PAGE} ids per request.`,
+        });
+      const open = await batch(want, false, opts);
+      const found = new Map(normalizeMarketList(open.items).map((m) => [m.id, m]));
+      let last = open.a;
+      const missing = want.filter((id) => !found.has(id));
+      if (missing.length > 0) {
+        const shut = await batch(missing, true, opts);
+        for (const m of normalizeMarketList(shut.items)) found.set(m.id, m);
+        last = shut.a;
+      }
+      return result(
+        last,
+        want.flatMap((id) => found.get(id) ?? []),
+      );
+    },
+
+    async listEvents(q: EventQuery = {}, opts): Promise<ApiResult<MarketEvent[]>> {
+      const limit = pageSize(q.limit, MAX_EVENTS_PAGE);
+      const a = await http.get(
+        '/events/keyset',
+        [
+          ['limit', String(limit)],
+          ['closed', 'false'],
+          ['order', 'volume24hr'],
+          ['ascending', 'false'],
+        ],
+        opts,
+      );
+      return result(a, normalizeEventList(keysetPage(a, 'events').items));
+    },
+
+    async getEvent(id, opts) {
+      const a = await http.get(`/events/${encodeURIComponent(id)}`, [], opts);
+      const e = normalizeEvent(a.data);
+      if (!e) throw badShape(a.status, "Gamma's answer is not an event.", a.rate);
+      return result(a, e);
+    },
+
+    async listCategories(opts): Promise<ApiResult<Category[]>> {
+      const a = await http.get('/tags', [['limit', '100']], opts);
+      if (!Array.isArray(a.data)) throw badShape(a.status, "Gamma's tags answer is not a list.", a.rate);
+      const cats = a.data.flatMap((t): Category[] => {
+        if (!isObj(t) || (typeof t.id !== 'string' && typeof t.id !== 'number')) return [];
+        const label = typeof t.label === 'string' && t.label.trim() !== '' ? t.label.trim() : String(t.id);
+        return [{ id: String(t.id), label }];
+      });
+      return result(a, cats);
+    },
+
+    async listClosing(opts) {
+      const got = await keysetMarkets(
+        [
+          ['closed', 'false'],
+          ['end_date_min', new Date(now()).toISOString()],
+          ['order', 'endDate'],
+          ['ascending', 'true'],
+          ['limit', String(MAX_MARKETS_PAGE)],
+        ],
+        opts,
+      );
+      return result(got.a, normalizeMarketList(got.items));
+    },
+
+    getQuote(): Promise<ApiResult<Quote>> {
+      return Promise.reject(
+        new ApiError({
+          kind: 'invalid_request',
+          code: 'NO_QUOTES',
+          message: 'Polymarket has no quote preview in oddsboard yet.',
+        }),
+      );
+    },
+
+    describe: () => ({ baseUrl: http.baseUrl, apiKey: '', authenticated: false }),
+    close: () => http.close(),
+  };
+}

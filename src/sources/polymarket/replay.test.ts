@@ -1,0 +1,114 @@
+/**
+ * Gamma's own behaviour in the replay (docs/sources/polymarket.md): keyset pages that refuse `offset` and a cursor
+ * made for another query, a clamped `limit`, `closed` defaulting to false, 422 for unknown sort fields and ids
+ * Gamma cannot read, 404 in Gamma's shape, tags, search — on the real recordings.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createPolymarketReplay } from './replay.js';
+import { loadGammaRecording } from './replayData.js';
+import { readGammaError } from './errors.js';
+
+const DIR = 'test/fixtures/real/polymarket';
+const replay = createPolymarketReplay(DIR);
+const rec = loadGammaRecording(DIR);
+const ask = (path: string) => {
+  const url = new URL(path, 'http://gamma.invalid');
+  return replay.answer({ segments: url.pathname.split('/').filter(Boolean), query: url.searchParams });
+};
+type Page = { markets: { id: string; closed?: boolean }[]; next_cursor?: string };
+
+describe('the Gamma replay', () => {
+  it('pages /markets/keyset by after_cursor, without next_cursor on the last page', () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const a = ask(`/markets/keyset?limit=4${cursor ? `&after_cursor=${cursor}` : ''}`)!;
+      expect(a.status).toBe(200);
+      const body = a.body as Page;
+      seen.push(...body.markets.map((m) => m.id));
+      cursor = body.next_cursor;
+      pages++;
+    } while (cursor !== undefined && pages < 20);
+    const open = rec.markets.filter((m) => m.closed !== true).map((m) => String(m.id));
+    expect(seen).toEqual(open); // no closed parameter: Gamma's closed=false
+    expect(pages).toBe(Math.ceil(open.length / 4));
+  });
+
+  it('refuses offset, a cursor of another query, a bad limit and unknown sort fields with 422', () => {
+    const first = ask('/markets/keyset?limit=2&closed=false')!.body as Page;
+    const cases = [
+      '/markets/keyset?limit=2&offset=2',
+      `/markets/keyset?limit=2&closed=true&after_cursor=${first.next_cursor}`,
+      '/markets/keyset?after_cursor=not-a-cursor',
+      '/markets/keyset?limit=0',
+      '/markets/keyset?order=popularity',
+      '/markets/keyset?closed=maybe',
+      '/markets/0x1234',
+      '/public-search?q=',
+    ];
+    for (const path of cases) {
+      const a = ask(path)!;
+      expect([path, a.status]).toEqual([path, 422]);
+      expect(readGammaError(a.body)?.code).toBe('VALIDATION_ERROR');
+    }
+    // the same query with its own cursor is fine
+    expect(ask(`/markets/keyset?limit=2&closed=false&after_cursor=${first.next_cursor}`)!.status).toBe(200);
+  });
+
+  it('clamps a limit past 100 as Gamma does', () => {
+    const a = ask('/markets/keyset?limit=5000&closed=true')!;
+    expect((a.body as Page).markets.length).toBe(rec.markets.filter((m) => m.closed === true).length);
+  });
+
+  it('answers 404 in Gamma’s shape for an unknown market or event, and knows which market a path names', () => {
+    expect(ask('/markets/1')).toEqual({ status: 404, body: { type: 'not found error', error: 'market not found' } });
+    expect(ask('/events/1')!.status).toBe(404);
+    expect(ask('/no/such/route')).toBeUndefined();
+    expect(replay.marketIdOf?.(['markets', '540817'])).toBe('540817');
+    expect(replay.marketIdOf?.(['markets', 'keyset'])).toBeUndefined();
+  });
+
+  it('lists tags and searches events, as recorded', () => {
+    const tags = ask('/tags?limit=3')!.body as { id: string; label: string }[];
+    expect(tags).toEqual(rec.tags.slice(0, 3));
+    const found = ask('/public-search?q=bitcoin%20up&limit_per_type=5')!.body as {
+      events: { id: string }[];
+      pagination: { hasMore: boolean; totalResults: number };
+    };
+    expect(found.events.map((e) => e.id)).toEqual(['292275']);
+    expect(found.pagination).toEqual({ hasMore: false, totalResults: 1 });
+    expect(replay.listedIds?.(found)).toEqual(['1669969']);
+  });
+
+  it('reads the error bodies Gamma was recorded sending', () => {
+    const body = (f: string) => JSON.parse(readFileSync(`${DIR}/errors/${f}`, 'utf8')) as unknown;
+    expect(readGammaError(body('gamma-422-markets-offset-too-large.txt'))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'offset too large, use /markets/keyset for deeper pagination',
+    });
+    expect(readGammaError(body('gamma-500-markets-slug-internal-error.txt'))).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'cannot get the information',
+    });
+    expect(readGammaError({ error: 'market not found' })).toEqual({ message: 'market not found' });
+    expect(readGammaError('<html>')).toBeUndefined();
+    expect(readGammaError({ data: [] })).toBeUndefined();
+  });
+});
+
+describe('the documented routes', () => {
+  it('names what a request adds to them', async () => {
+    const { polymarketSource } = await import('./index.js');
+    const why = (p: string) => {
+      const url = new URL(p, 'http://x');
+      return polymarketSource.undocumented(url.pathname, url.searchParams);
+    };
+    expect(why('/markets/keyset?limit=5&closed=false&after_cursor=abc')).toBeUndefined();
+    expect(why('/markets/keyset?limit=5&offset=5')).toBe('param offset');
+    expect(why('/markets?limit=5')).toBe('route /markets');
+    expect(why('/markets/540817')).toBeUndefined();
+    expect(why('/public-search?q=x&sort=volume')).toBe('param sort');
+  });
+});
