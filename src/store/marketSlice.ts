@@ -12,6 +12,7 @@ import type { Store } from './store.js';
 import { addTransitions, transitionOf } from './transitions.js';
 import type { ErrorInfo, ListQuery, StatusTransition } from './types.js';
 import { patchWatched } from './watchlist.js';
+import { sanitize } from '../util/sanitize.js';
 
 export interface MarketActions {
   /**
@@ -30,8 +31,8 @@ export interface MarketActions {
     at: number,
     opts?: { query?: ListQuery; sentAt?: number; keepPlace?: boolean; more?: boolean },
   ): void;
-  /** The source's own groupings arrived (`c` cycles them from now on). */
-  categoriesLoaded(ids: string[]): void;
+  /** The source's own groupings arrived (`c` cycles them from now on; the title shows their labels). */
+  categoriesLoaded(list: { id: string; label: string }[]): void;
   marketLoaded(market: Market, at: number, sentAt?: number): void;
   /** 404 on a market: drop it from the list and the selection, say so briefly. */
   marketGone(id: string, at: number): void;
@@ -106,9 +107,11 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
       announce(seen, at);
     },
 
-    categoriesLoaded(ids) {
-      const unique = [...new Set(ids.filter((id) => id.trim() !== ''))].slice(0, CATEGORIES_CAP);
-      set({ sourceCategories: unique });
+    categoriesLoaded(list) {
+      const labels: Record<string, string> = {};
+      for (const c of list) if (c.id.trim() !== '' && labels[c.id] === undefined) labels[c.id] = sanitize(c.label);
+      const ids = Object.keys(labels).slice(0, CATEGORIES_CAP);
+      set({ sourceCategories: ids, categoryLabels: Object.fromEntries(ids.map((id) => [id, labels[id]!])) });
     },
 
     marketLoaded(loaded, at, sentAt) {

@@ -64,7 +64,10 @@ export function traderActions(set: Set): TraderActions {
         .sort((a, b) => a.t - b.t)
         .slice(-SERIES_POINTS_CAP);
       set((s) => ({
-        series: newest({ ...s.series, [seriesKey(marketId, range)]: { range, outcome, points: clean, at } }, SERIES_CAP),
+        series: newest(
+          { ...s.series, [seriesKey(marketId, range)]: { range, outcome, points: clean, at } },
+          SERIES_CAP,
+        ),
       }));
     },
     setHistoryRange(range) {

@@ -205,6 +205,8 @@ export interface AppState extends TraderState {
    * `c` cycles these instead of the categories seen.
    */
   sourceCategories?: string[];
+  /** Their labels by id (a Polymarket tag id "21" reads "Crypto"). */
+  categoryLabels?: Record<string, string>;
   connection: ConnectionState;
   rate: RateState;
   /** Newest last, at most NOTICE_CAP. */

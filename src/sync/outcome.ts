@@ -99,7 +99,13 @@ export class Outcomes {
         break;
       case 'categories':
         if (!Array.isArray(data)) return odd();
-        st.categoriesLoaded(data.flatMap((c: unknown) => (isObj(c) && typeof c.id === 'string' ? [c.id] : [])));
+        st.categoriesLoaded(
+          data.flatMap((c: unknown) =>
+            isObj(c) && typeof c.id === 'string'
+              ? [{ id: c.id, label: typeof c.label === 'string' ? c.label : c.id }]
+              : [],
+          ),
+        );
         break;
     }
     this.answered(now);

@@ -66,6 +66,8 @@ export interface ListTitleProps {
   full: boolean;
   /** What the source sorts and groups by (default: the interface's): a source without sorts shows its own order. */
   caps?: Pick<SourceCaps, 'sorts' | 'categoryWord'>;
+  /** The source's labels of its groupings by id. */
+  categoryLabels?: Readonly<Record<string, string>>;
 }
 
 /** The Markets view's title: counts, the page once there is more than one, and the query's sort and filters. */
@@ -80,7 +82,11 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
     { text: p.pending ? ' · loading…' : '', color: 'yellow' },
     { text: sorts.length > 0 ? ` · sort ${q.sort || sorts[0]}` : " · the source's order", dim: true, priority: -1 },
     { text: ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
-    { text: word !== undefined ? ` · ${word} ${sanitize(q.category) || 'all'}` : '', dim: true, priority: -2 },
+    {
+      text: word !== undefined ? ` · ${word} ${sanitize(p.categoryLabels?.[q.category] ?? q.category) || 'all'}` : '',
+      dim: true,
+      priority: -2,
+    },
     { text: q.q ? ` · search “${sanitize(q.q)}”` : '', color: 'yellow', priority: -1 },
   ];
 }

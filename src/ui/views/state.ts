@@ -13,6 +13,7 @@ export function viewState(st: AppState): ViewState {
     events: st.events,
     selectedId: st.selectedId,
     caps: st.caps,
+    categoryLabels: st.categoryLabels,
     mode: st.rate.mode,
     watched: watchedIds(st),
     watchById: st.watch.byId,

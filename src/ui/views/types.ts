@@ -7,7 +7,7 @@ import type { MoveWindow } from '../moves.js';
 /** What the views read from the store (`watched`: the watchlist's ids, from its selector; `watchById`: for the ★). */
 export type ViewState = Pick<
   AppState,
-  'list' | 'markets' | 'history' | 'closing' | 'events' | 'selectedId' | 'caps'
+  'list' | 'markets' | 'history' | 'closing' | 'events' | 'selectedId' | 'caps' | 'categoryLabels'
 > & {
   /** Where the data comes from (the header's mode): names the source in the lines that say what it cannot do. */
   mode: AppState['rate']['mode'];
