@@ -5,6 +5,7 @@ import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import { chooseBackground, type BackgroundKind, type Staleness } from './plan.js';
 import { EVENTS_SHOWN_MIN_MS, type Shown } from './shown.js';
+import type { SourceJobs } from './sourceJobs.js';
 import { followedIds, GONE_RETRY_MS, stalest, watchStaleness } from './watchRefresh.js';
 
 /** An event or an outcome-less market's detail is asked for again only after this long. */
@@ -37,6 +38,7 @@ export class Background {
     private readonly limits: Limits,
     private readonly shown: Shown,
     private readonly asked: AskedAt,
+    private readonly trader: SourceJobs,
   ) {}
 
   /** A market's detail answered 403: no background refresh of it for a while. */
@@ -118,7 +120,11 @@ export class Background {
       },
     ];
     if (shown !== 'list') out.push({ kind: 'list', at: this.asked.listRef(), periodMs: 2 * listPeriod });
-    if (sel !== undefined) out.push({ kind: 'detail', at: this.asked.detailRef(sel), periodMs: rest / share });
+    // a source with books: the selected market's slots go to its detail and its book in turn
+    const book = sel !== undefined && this.store.getState().caps.book === true;
+    const selPeriod = (book ? 2 : 1) * (rest / share);
+    if (sel !== undefined) out.push({ kind: 'detail', at: this.asked.detailRef(sel), periodMs: selPeriod });
+    if (sel !== undefined && book) out.push({ kind: 'book', at: this.trader.bookRef(sel), periodMs: selPeriod });
     if (shown !== 'events' && this.store.getState().caps.events)
       out.push({ kind: 'events', at: this.shown.ref('events'), periodMs: this.o.eventsEveryMs });
     if (w) out.push(watchStaleness(w, I, W, now));
@@ -148,6 +154,8 @@ export class Background {
     if (extra) return extra;
     const id = this.polledSelection(at);
     if (kind === 'detail' && id !== undefined) return { kind, cls: 'background', marketId: id, origin: 'background' };
+    const book = kind === 'book' && id !== undefined ? this.trader.backgroundBook(id) : undefined;
+    if (book) return book;
     const w = kind === 'watch' ? this.watched(at) : undefined;
     if (w)
       return {
@@ -157,7 +165,7 @@ export class Background {
         origin: 'watch',
         ...(w.batch.length ? { batch: w.batch } : {}),
       };
-    return kind === 'detail' || kind === 'watch'
+    return kind === 'detail' || kind === 'watch' || kind === 'book'
       ? this.shown.fetchJob('list', 'background')
       : this.shown.fetchJob(kind, 'background');
   }

@@ -1,5 +1,6 @@
 import type { ValidQuoteParams } from '../api/validate.js';
-import type { ApiResult, MarketClient, MarketQuery } from '../api/types.js';
+import type { ApiResult, HistoryRange, MarketClient, MarketQuery } from '../api/types.js';
+import { ApiError } from '../api/errors.js';
 import type { SourceClient } from '../sources/types.js';
 import { toMarketQuery } from '../store/listQuery.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
@@ -28,6 +29,10 @@ export type Job =
     }
   /** The source's own groupings for `c` (Polymarket tags, Kalshi categories, Manifold topics): once. */
   | { kind: 'categories'; cls: JobClass }
+  /** The selected market's order book (of the outcome its quote form names, else the leading one). */
+  | { kind: 'book'; cls: JobClass; marketId: string; outcome: string }
+  /** A market's price history over a range, once per market and range. */
+  | { kind: 'history'; cls: JobClass; marketId: string; outcome: string; range: HistoryRange }
   | { kind: 'events'; cls: JobClass }
   | { kind: 'closing'; cls: JobClass; origin: ViewOrigin }
   /** One event by id: the Events view's open one (`origin`), or the selected market's when it is not known yet. */
@@ -43,9 +48,13 @@ export const EVENTS_QUERY = { limit: 50 };
  * The client sync calls: the interface's five endpoints, and what a source adds (src/sources/types.ts): several
  * markets in one request, its groupings, its own closing-soon list. Fakes in tests may leave those out.
  */
-export type SyncClient = MarketClient & Partial<Pick<SourceClient, 'getMarkets' | 'listCategories' | 'listClosing'>>;
+export type SyncClient = MarketClient &
+  Partial<Pick<SourceClient, 'getMarkets' | 'listCategories' | 'listClosing' | 'getBook' | 'getHistory'>>;
 /** Closing soon: the active markets that close first, as many as one request may carry. */
 export const CLOSING_QUERY: MarketQuery = { status: 'active', sort: 'closing', limit: 100 };
+
+const noRoute = (what: string) =>
+  new ApiError({ kind: 'invalid_request', code: 'NOT_SUPPORTED', message: `This source has no ${what}.` });
 
 /** Starts the call a job stands for. */
 export function perform(
@@ -61,6 +70,12 @@ export function perform(
       return job.batch?.length && client.getMarkets
         ? client.getMarkets([job.marketId, ...job.batch], { signal })
         : client.getMarket(job.marketId, { signal });
+    case 'book':
+      if (!client.getBook) return Promise.reject(noRoute('an order book'));
+      return client.getBook(job.marketId, job.outcome, { signal });
+    case 'history':
+      if (!client.getHistory) return Promise.reject(noRoute('a price history'));
+      return client.getHistory(job.marketId, job.outcome, job.range, { signal });
     case 'categories':
       return client.listCategories ? client.listCategories({ signal }) : Promise.resolve({ data: [], status: 200 });
     case 'events':

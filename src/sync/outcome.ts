@@ -1,6 +1,17 @@
 import { ApiError, isApiError } from '../api/errors.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
 import type { Paged } from '../sources/types.js';
+import type { OrderBook, PricePoint } from '../api/types.js';
+
+/** Failures of a book or history that say only that this market has none. */
+const QUIET_KINDS: ReadonlySet<ApiError['kind']> = new Set([
+  'not_found',
+  'invalid_request',
+  'forbidden',
+  'closed',
+  'resolved',
+  'settling',
+]);
 import { errorInfo, type OddsStore } from '../store/store.js';
 import type { Health } from './health.js';
 import { queryKey } from '../store/listQuery.js';
@@ -97,6 +108,14 @@ export class Outcomes {
         if (!isObj(data)) return odd();
         st.quoteLoaded(job.marketId, job.form, data as unknown as Quote, now);
         break;
+      case 'book':
+        if (!isObj(data) || !Array.isArray(data.bids) || !Array.isArray(data.asks)) return odd();
+        st.bookLoaded(data as unknown as OrderBook, now);
+        break;
+      case 'history':
+        if (!Array.isArray(data)) return odd();
+        st.seriesLoaded(job.marketId, job.range, job.outcome, data as PricePoint[], now);
+        break;
       case 'categories':
         if (!Array.isArray(data)) return odd();
         st.categoriesLoaded(
@@ -116,6 +135,11 @@ export class Outcomes {
     this.noteRate(e.rate, now, a.seq, e.kind !== 'rate_limited');
     const st = this.store.getState();
     const info = errorInfo(e, now);
+    // a market without a book or a history (404, a refusal in its words) leaves the rest of the screen alone
+    if ((job.kind === 'book' || job.kind === 'history') && QUIET_KINDS.has(e.kind)) {
+      this.answered(now);
+      return;
+    }
     switch (e.kind) {
       case 'unauthorized':
         // never downgraded to anonymous: everything waits for a probe that gets data again

@@ -41,7 +41,7 @@ export function makePlan(
   return wakeAt === undefined ? {} : { wakeAt };
 }
 
-export type BackgroundKind = 'list' | 'detail' | 'events' | 'closing' | 'event' | 'watch';
+export type BackgroundKind = 'list' | 'detail' | 'events' | 'closing' | 'event' | 'watch' | 'book';
 
 /** One kind of background refresh: when it was last fetched or asked for (−∞ when never) and how often it is due. */
 export interface Staleness {

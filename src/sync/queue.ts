@@ -3,6 +3,7 @@ import { queryKey } from '../store/listQuery.js';
 import type { OddsStore } from '../store/store.js';
 import type { QuoteForm } from '../store/types.js';
 import { Background } from './background.js';
+import { SourceJobs } from './sourceJobs.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
@@ -27,8 +28,6 @@ export class Queue {
   private readonly quotes = new Map<string, PendingQuote>();
   private selJob: { id: string; readyAt: number } | undefined;
   private listJob: { readyAt: number } | undefined;
-  /** The source's groupings, asked for once after the first list and detail (a source with a categories route). */
-  private categoriesJob: { readyAt: number } | undefined;
   private startedAt = 0;
   /** The last send of any class: the background's next slot is one interval after it. */
   private lastSendAt: number | undefined;
@@ -36,6 +35,8 @@ export class Queue {
   private readonly detailSent = new Map<string, number>();
   private readonly shown: Shown;
   private readonly background: Background;
+  /** What a platform adds: its groupings once, the selected market's book, the histories of markets shown. */
+  readonly trader: SourceJobs;
   /** A page was turned: when the answer to that query arrives, the selection moves to its first (or last) row. */
   private pageTurn: { key: string; pick: 'first' | 'last' } | undefined;
 
@@ -45,7 +46,8 @@ export class Queue {
     private readonly limits: Limits,
   ) {
     this.shown = new Shown(store, o.viewFreshMs, () => this.listRef());
-    this.background = new Background(o, store, limits, this.shown, this);
+    this.trader = new SourceJobs(store);
+    this.background = new Background(o, store, limits, this.shown, this, this.trader);
   }
 
   /** A (re)start: the list now, the selected market's detail now. */
@@ -55,7 +57,7 @@ export class Queue {
     this.listJob = { readyAt: now };
     const st = this.store.getState();
     if (this.o.categories && st.caps.categoryWord !== undefined && st.sourceCategories === undefined)
-      this.categoriesJob = { readyAt: now + 2 * this.limits.interval(now) };
+      this.trader.categoriesSoon(Math.ceil(now + 2 * this.limits.interval(now)));
     const sel = st.selectedId;
     if (sel !== undefined) this.selJob = { id: sel, readyAt: now };
   }
@@ -81,6 +83,7 @@ export class Queue {
   selectSoon(id: string | undefined, now: number, delay: number, force = false): void {
     const fresh = id !== undefined && !force && now - this.detailRef(id) < this.o.selectFreshMs;
     this.selJob = id === undefined || fresh ? undefined : { id, readyAt: now + delay };
+    if (!fresh || force) this.trader.selected(id, now, delay);
   }
 
   /** The selection moved without the user (404, a list without it, the first list): its detail without a quiet time. */
@@ -202,15 +205,7 @@ export class Queue {
         take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }),
       });
     }
-    const cat = this.categoriesJob;
-    if (cat) {
-      out.push({
-        prio: 3,
-        cls: 'interactive',
-        readyAt: cat.readyAt,
-        take: () => ((this.categoriesJob = undefined), { kind: 'categories', cls: 'interactive' }),
-      });
-    }
+    out.push(...this.trader.candidates());
     const view = this.shown.pending();
     if (view) {
       out.push({
@@ -241,6 +236,7 @@ export class Queue {
       if (this.selJob?.id === job.marketId) this.selJob = undefined;
     }
     this.shown.sent(job, now);
+    this.trader.sent(job, now);
     this.background.sent(job);
     // Any send restarts the background's interval: an interactive request takes the place of
     // the next background one instead of having it follow right behind. Two sends close
@@ -262,8 +258,8 @@ export class Queue {
         this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
-    } else if (job.kind === 'categories') {
-      this.categoriesJob ??= { readyAt: now };
+    } else if (job.kind === 'categories' || job.kind === 'book' || job.kind === 'history') {
+      this.trader.requeue(job, now);
     } else {
       this.shown.requeue(job, now);
     }

@@ -1,4 +1,4 @@
-import type { ApiResult } from '../api/types.js';
+import type { ApiResult, HistoryRange } from '../api/types.js';
 import type { ApiError } from '../api/errors.js';
 import type { OddsStore } from '../store/store.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
@@ -86,9 +86,20 @@ class Sync implements RateAwareSync {
   }
 
   editQuote(marketId: string, patch: Partial<QuoteForm>): QuoteSubmit {
+    const before = this.store.getState().quotes[marketId]?.form.outcome;
     const { result, queued } = this.desk.edit(marketId, patch);
-    if (queued) this.pump();
+    // another outcome chosen in the form: its book (a multi-outcome Polymarket market has one per outcome)
+    const moved = patch.outcome !== undefined && patch.outcome !== before;
+    if (moved && this.store.getState().selectedId === marketId)
+      this.q.trader.selected(marketId, this.clock.now(), this.o.quietSelect);
+    if (queued || moved) this.pump();
     return result;
+  }
+
+  setHistoryRange(range: HistoryRange): void {
+    this.store.getState().setHistoryRange(range);
+    this.q.trader.rangeChanged(this.clock.now());
+    this.pump();
   }
 
   submitQuote(marketId: string): QuoteSubmit {
@@ -196,8 +207,10 @@ class Sync implements RateAwareSync {
         // the slot is claimed in the budget shared with our other processes before the job leaves the queue
         const slot = this.limits.claim(plan.send.cls, now);
         if ('retryAt' in slot) {
-          this.arm(slot.retryAt);
-          this.publish(now, cands, { wakeAt: slot.retryAt });
+          // refused now, so never again at this same instant (a fractional time can round either way)
+          const retryAt = Math.max(slot.retryAt, Math.floor(now) + 1);
+          this.arm(retryAt);
+          this.publish(now, cands, { wakeAt: retryAt });
           return;
         }
         const job = plan.send.take(now);

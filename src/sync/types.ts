@@ -1,5 +1,6 @@
 import type { AlertDraft } from '../store/alertRules.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
+import type { HistoryRange } from '../api/types.js';
 
 /**
  * What the UI may ask of the sync layer. The UI never calls the API client;
@@ -52,6 +53,10 @@ export interface SyncIntents {
    * 10000.
    */
   page(delta: 1 | -1): PageResult;
+
+  // ── the trader's view (docs/sources.md) ──
+  /** `h`: the price history's range; the selected market's history in it is fetched unless known. */
+  setHistoryRange(range: HistoryRange): void;
 }
 
 /** What `addAlert` did: set (`ruleId`), or why not (one line, shown in the form). */
@@ -89,7 +94,7 @@ export interface SyncController extends SyncIntents {
 
 /** What one request on its way out looks like, for hooks and benchmarks. */
 export interface RequestInfo {
-  kind: 'list' | 'detail' | 'quote' | 'events' | 'closing' | 'event' | 'categories';
+  kind: 'list' | 'detail' | 'quote' | 'events' | 'closing' | 'event' | 'categories' | 'book' | 'history';
   /** 'quote' may use the whole budget; 'interactive' keeps one slot free for quotes; 'background' keeps more. */
   cls: 'quote' | 'interactive' | 'background';
   at: number;

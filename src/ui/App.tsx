@@ -29,6 +29,7 @@ import { computeLayout } from './layout.js';
 import { DEFAULT_MOVERS_THRESHOLD } from './moves.js';
 import { keepVisible } from './uiState.js';
 import { VIEWS } from './views/index.js';
+import { seriesKey } from '../store/traderSlice.js';
 import { currentMarketIn, rowCursor, viewEntries, viewState } from './views/state.js';
 
 export interface AppProps {
@@ -100,6 +101,10 @@ export function App({
       return {
         history: marketId ? st.history[marketId] : undefined,
         quote: marketId ? st.quotes[marketId] : undefined,
+        // the trader's view: the market's book and its history in the range `h` shows (a platform's own)
+        book: marketId ? st.books[marketId]?.book : undefined,
+        series: marketId ? st.series[seriesKey(marketId, st.historyRange)] : undefined,
+        showBook: st.caps.book === true,
         // the event as loaded, else the title the market names inline (Polymarket's events[0])
         eventTitle: (eventId ? st.events.byId[eventId]?.title : undefined) ?? current?.eventTitle,
       };
@@ -119,7 +124,17 @@ export function App({
   const entry = marketId ? markets[marketId] : undefined;
   const detailLines = event
     ? 3 + event.markets.length
-    : detailWantedLines({ entry, history: undefined, eventTitle: cur.eventTitle, now, width: 0, focused: false });
+    : detailWantedLines({
+        entry,
+        history: undefined,
+        eventTitle: cur.eventTitle,
+        now,
+        width: 0,
+        focused: false,
+        book: cur.book,
+        series: cur.series,
+        showBook: cur.showBook,
+      });
   const layout = computeLayout(columns, rows, chrome, ui.focus, {
     detailLines,
     changes: s.transitions.length + s.outages.length,
@@ -214,6 +229,9 @@ export function App({
               <DetailPane
                 entry={entry}
                 history={cur.history}
+                series={cur.series}
+                book={cur.book}
+                showBook={cur.showBook}
                 eventTitle={cur.eventTitle}
                 now={now}
                 width={layout.sideWidth}

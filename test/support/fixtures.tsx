@@ -1,5 +1,5 @@
 /** Shared test fixtures: markets, a fake sync that records intents, a rendered App over a real store and a manual clock. */
-import type { Market } from '../../src/api/types.js';
+import type { HistoryRange, Market } from '../../src/api/types.js';
 import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import type { ListQuery, QuoteForm } from '../../src/store/types.js';
@@ -69,6 +69,7 @@ export class RecordingSync implements SyncIntents {
   shows: ViewSource[] = [];
   opens: (string | undefined)[] = [];
   pages: { delta: 1 | -1; result: PageResult }[] = [];
+  ranges: HistoryRange[] = [];
   private readonly real: SyncIntents;
   private readonly store: OddsStore;
 
@@ -136,6 +137,10 @@ export class RecordingSync implements SyncIntents {
     const result = this.real.page(delta);
     this.pages.push({ delta, result });
     return result;
+  }
+  setHistoryRange(range: HistoryRange) {
+    this.ranges.push(range);
+    this.real.setHistoryRange(range);
   }
 }
 

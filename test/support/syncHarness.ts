@@ -5,8 +5,18 @@ import { createSync } from '../../src/sync/index.js';
 import type { SyncOptions } from '../../src/sync/options.js';
 import type { RateAwareSync } from '../../src/sync/types.js';
 import { ManualClock } from '../../src/util/clock.js';
+import type { SourceCaps } from '../../src/sources/types.js';
 
-export type Method = 'listMarkets' | 'getMarket' | 'getQuote' | 'listEvents' | 'getEvent';
+export type Method =
+  | 'listMarkets'
+  | 'getMarket'
+  | 'getQuote'
+  | 'listEvents'
+  | 'getEvent'
+  | 'getMarkets'
+  | 'listCategories'
+  | 'getBook'
+  | 'getHistory';
 
 export interface Call {
   method: Method;
@@ -42,7 +52,7 @@ export class FakeClient implements MarketClient {
 
   constructor(private readonly clock: ManualClock) {}
 
-  private call(method: Method, args: unknown[], opts: CallOptions | undefined): Promise<ApiResult<never>> {
+  protected call(method: Method, args: unknown[], opts: CallOptions | undefined): Promise<ApiResult<never>> {
     const call: Call = { method, args, at: this.clock.now(), signal: opts?.signal };
     this.calls.push(call);
     const answer = this.handler(call) ?? this.defaultAnswer(call);
@@ -100,13 +110,36 @@ export interface Rig {
   run(ms: number): Promise<void>;
 }
 
+/**
+ * A platform source's client: several markets in one request, its groupings, the selected market's book and a
+ * price history (the answers are fakes; the sources' own tests drive the real clients against their replays).
+ */
+export class PlatformFakeClient extends FakeClient {
+  getMarkets(ids: readonly string[], opts?: CallOptions) {
+    return this.call('getMarkets', [ids], opts);
+  }
+  listCategories(opts?: CallOptions) {
+    return this.call('listCategories', [], opts);
+  }
+  getBook(id: string, outcome: string, opts?: CallOptions) {
+    return this.call('getBook', [id, outcome], opts);
+  }
+  getHistory(id: string, outcome: string, range: string, opts?: CallOptions) {
+    return this.call('getHistory', [id, outcome, range], opts);
+  }
+}
+
 export function rig(
-  opts: Partial<Omit<SyncOptions, 'client' | 'store' | 'clock'>> & { mode?: 'anon' | 'key' } = {},
+  opts: Partial<Omit<SyncOptions, 'client' | 'store' | 'clock'>> & {
+    mode?: 'anon' | 'key' | 'kalshi';
+    caps?: SourceCaps;
+    platform?: boolean;
+  } = {},
 ): Rig {
   const clock = new ManualClock(0);
-  const client = new FakeClient(clock);
+  const client = opts.platform ? new PlatformFakeClient(clock) : new FakeClient(clock);
   const limit = opts.limit ?? 10;
-  const store = createOddsStore({ mode: opts.mode ?? 'anon', limit });
+  const store = createOddsStore({ mode: opts.mode ?? 'anon', limit, ...(opts.caps ? { caps: opts.caps } : {}) });
   let seed = 42;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const sync = createSync({ random, ...opts, limit, client, store, clock });

@@ -16,11 +16,22 @@ import {
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { sparkline } from './sparkline.js';
+import { bookLines, bookWantedLines } from './bookLines.js';
+import { brailleChart, chartLabel } from './chart.js';
+import { outcomeValues, RANGE_MS } from './priceSeries.js';
+import type { SeriesEntry } from '../../store/traderSlice.js';
+import type { OrderBook } from '../../api/types.js';
 import { badgeSeg } from './badge.js';
 
 export interface DetailProps {
   entry: MarketEntry | undefined;
   history: PriceHistory | undefined;
+  /** The platform's own price history of this market in the range `h` shows (fills the sparklines at once). */
+  series?: SeriesEntry | undefined;
+  /** The selected market's order book (a source with books). */
+  book?: OrderBook | undefined;
+  /** The source has books: room is kept for one (it says when it is still coming). */
+  showBook?: boolean;
   eventTitle: string | undefined;
   now: number;
   width: number;
@@ -91,7 +102,18 @@ function tradedText(e: MarketEntry): string {
 /** Dim after a change figure: what it measures. */
 const BASIS_LABEL = { '24h': ' 24h ', seen: ' seen' } as const;
 
-export function outcomeLines(p: Pick<DetailProps, 'entry' | 'history' | 'width'>, room: number): Seg[][] {
+/** The quantum of time the sparklines move in: one bucket of the range (so idle ticks redraw nothing). */
+export function bucketNow(series: SeriesEntry | undefined, now: number, n: number): number {
+  if (!series || n <= 0) return 0;
+  const step = RANGE_MS[series.range] / n;
+  return Math.ceil(now / step) * step;
+}
+
+export function outcomeLines(
+  p: Pick<DetailProps, 'entry' | 'history' | 'width' | 'series'>,
+  room: number,
+  now = 0,
+): Seg[][] {
   const e = p.entry;
   if (!e || room <= 0) return [];
   const outcomes = e.market.outcomes;
@@ -109,7 +131,8 @@ export function outcomeLines(p: Pick<DetailProps, 'entry' | 'history' | 'width'>
     fits.map((o) => o.name),
     p.width,
   );
-  const sparkW = Math.max(0, Math.min(SPARK_MAX, p.width - nameW - 7 - 8 - 5 - 2));
+  const sparkW = sparkWidth(p.width, nameW);
+  const names = outcomes.map((o) => o.name);
   const lines = fits.map((o): Seg[] => {
     const change = priceChange(e.firstPrices, o);
     const ch = formatChange(change?.value, change?.basis);
@@ -120,7 +143,11 @@ export function outcomeLines(p: Pick<DetailProps, 'entry' | 'history' | 'width'>
       { text: padStartWidth(ch.text, 8), ...(chColor ? { color: chColor } : { dim: true }) },
       { text: change ? BASIS_LABEL[change.basis] : '     ', dim: true, priority: -1 },
       { text: '  ' },
-      { text: sparkline(historyOf(p.history, o.name), sparkW), color: colors.accent, priority: -1 },
+      {
+        text: sparkline(outcomeValues(p.series, p.history, o.name, names, now, sparkW), sparkW),
+        color: colors.accent,
+        priority: -1,
+      },
     ];
   });
   if (fits.length < outcomes.length)
@@ -128,19 +155,65 @@ export function outcomeLines(p: Pick<DetailProps, 'entry' | 'history' | 'width'>
   return lines;
 }
 
-/** Lines the pane would draw given all the room it wants (its head and every outcome). */
+function sparkWidth(paneWidth: number, nameW: number): number {
+  return Math.max(0, Math.min(SPARK_MAX, paneWidth - nameW - 7 - 8 - 5 - 2));
+}
+
+/** The chart's lines: a label and CHART_ROWS rows of braille, when there is a fetched history. */
+const CHART_ROWS = 3;
+/** The book's levels per side it asks room for (it shows fewer when the pane is shorter). */
+const BOOK_LEVELS = 6;
+
+/** Lines the pane would draw given all the room it wants (its head, every outcome, the book and the chart). */
 export function detailWantedLines(p: Omit<DetailProps, 'height'>): number {
   const head = detailHeadLines({ ...p, height: 0 }).length;
-  return p.entry ? head + Math.max(1, p.entry.market.outcomes.length) : head;
+  if (!p.entry) return head;
+  const book = p.showBook ? (p.book ? bookWantedLines(p.book, BOOK_LEVELS) : 2) : 0;
+  const chart = p.series && p.series.points.length > 0 ? 1 + CHART_ROWS : 0;
+  return head + Math.max(1, p.entry.market.outcomes.length) + book + chart;
+}
+
+/** The book (or that it is coming) and the chart in the room below the outcomes; the book first. */
+function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
+  const out: Seg[][] = [];
+  const chartWanted = p.series && p.series.points.length > 0 ? 1 + CHART_ROWS : 0;
+  if (p.showBook && room >= 3) {
+    const bookRoom = Math.max(2, room - (room - 2 >= chartWanted + 3 ? chartWanted : 0));
+    out.push(
+      ...(p.book
+        ? bookLines(p.book, p.width, Math.min(bookRoom, bookWantedLines(p.book, BOOK_LEVELS)))
+        : [[{ text: 'Book: asking…', dim: true }]]),
+    );
+  }
+  const left = room - out.length;
+  if (p.series && p.entry && left >= 1 + CHART_ROWS) {
+    const name = p.series.outcome;
+    const names = p.entry.market.outcomes.map((o) => o.name);
+    const values = outcomeValues(p.series, p.history, name, names, now, p.width * 2).filter(
+      (v): v is number => v !== undefined,
+    );
+    out.push([{ text: `${chartLabel(values, p.series.range)} · ${sanitize(name)}`, dim: true }]);
+    for (const row of brailleChart(values, p.width, CHART_ROWS)) out.push([{ text: row, color: colors.accent }]);
+  }
+  return out;
 }
 
 export function DetailPane(p: DetailProps) {
   const head = detailHeadLines(p);
   const room = p.height - head.length;
-  // The outcome lines (names, prices, sparklines) do not depend on the clock: kept between ticks.
-  const { entry, history, width } = p;
-  const outcomes = useMemo(() => outcomeLines({ entry, history, width }, room), [entry, history, width, room]);
-  const lines = [...head, ...outcomes].slice(0, Math.max(0, p.height));
+  // The outcome lines (names, prices, sparklines) move with a fetched history's buckets, not with every tick.
+  const { entry, history, width, series } = p;
+  const t = bucketNow(series, p.now, SPARK_MAX);
+  const outcomes = useMemo(
+    () => outcomeLines({ entry, history, width, series }, room, t),
+    [entry, history, width, series, room, t],
+  );
+  const trader = useMemo(
+    () => traderLines(p, room - outcomes.length, t),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- p's fields that traderLines reads
+    [p.book, p.series, p.showBook, p.history, p.entry, p.width, room, outcomes.length, t],
+  );
+  const lines = [...head, ...outcomes, ...trader].slice(0, Math.max(0, p.height));
   return (
     <Box flexDirection="column" width={p.width} height={lines.length} overflowY="hidden">
       {lines.map((segs, i) => (

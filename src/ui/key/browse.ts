@@ -71,6 +71,12 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
         offset: 0,
       });
     }
+    case 'historyRange': {
+      if (!caps.history) return flash(ctx, `${name} publishes no price history here`);
+      const range = ctx.store.getState().historyRange === '24h' ? '7d' : '24h';
+      ctx.sync.setHistoryRange(range);
+      return flash(ctx, `Price history: ${range === '24h' ? 'last 24 h' : 'last 7 days'}`);
+    }
     case 'refresh': {
       const r = ctx.sync.refreshNow();
       return flash(ctx, r.ok ? 'Refreshing…' : refusalText(r, ctx.clock.now()));

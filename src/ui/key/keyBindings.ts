@@ -101,6 +101,7 @@ export const KEY_BINDINGS = {
   },
   category: { short: 'category', keys: [{ input: 'c' }], label: 'c', help: 'Cycle category (all, then each one seen)' },
   refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)' },
+  historyRange: { keys: [{ input: 'h' }], label: 'h', help: "Price history: 24 h or 7 d (a platform's own history)" },
 
   // The views (tab row): a digit each, in VIEWS order; [ and ] step through them.
   view: {
@@ -239,6 +240,7 @@ export const KEY_CONTEXTS = {
       'back',
       'alert',
       'alertLog',
+      'historyRange',
       'forceQuit',
     ],
   },

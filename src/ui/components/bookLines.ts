@@ -1,0 +1,76 @@
+/**
+ * The order book pane's lines (docs/sources.md § Trader's view): a title with the best bid and ask, the spread and
+ * the midpoint, then the asks above the bids like a ladder — the best of each side next to the other — each level
+ * its price, size and cumulative size and a depth bar in cells, as many levels as the rows allow. An empty or
+ * one-sided book says so.
+ */
+import type { BookLevel, OrderBook } from '../../api/types.js';
+import { topOfBook } from '../../sources/book.js';
+import { sanitize } from '../../util/sanitize.js';
+import { formatPrice, formatVolume, padStartWidth } from '../format.js';
+import { colors } from '../theme.js';
+import type { Seg } from './Line.js';
+
+const BAR = '█';
+
+/** Lines the book wants: its title and `levels` of each side (a word where a side is empty). */
+export function bookWantedLines(book: OrderBook | undefined, levels = 5): number {
+  if (!book) return 0;
+  const side = (n: number) => Math.max(1, Math.min(levels, n));
+  return 1 + side(book.asks.length) + side(book.bids.length);
+}
+
+function cumulative(levels: readonly BookLevel[]): number[] {
+  let sum = 0;
+  return levels.map((l) => (sum += l.size));
+}
+
+function levelLine(l: BookLevel, cum: number, max: number, side: 'bid' | 'ask', barRoom: number): Seg[] {
+  const cells = max > 0 ? Math.max(1, Math.round((cum / max) * barRoom)) : 0;
+  return [
+    { text: side === 'ask' ? 'ask ' : 'bid ', dim: true },
+    { text: padStartWidth(formatPrice(l.price), 7), bold: true, color: side === 'ask' ? colors.down : colors.up },
+    { text: padStartWidth(formatVolume(l.size), 9) },
+    { text: padStartWidth(formatVolume(cum), 9), dim: true },
+    { text: '  ' },
+    { text: BAR.repeat(Math.min(barRoom, cells)), color: side === 'ask' ? colors.down : colors.up, priority: -1 },
+  ];
+}
+
+/** The book in at most `rows` lines at `width` cells. */
+export function bookLines(book: OrderBook, width: number, rows: number): Seg[][] {
+  if (rows <= 0) return [];
+  const top = topOfBook(book);
+  const title: Seg[] = [
+    { text: `Book ${sanitize(book.outcome)}`, bold: true },
+    {
+      text:
+        top.bid !== undefined && top.ask !== undefined
+          ? ` · spread ${formatPrice(top.ask - top.bid)} · mid ${formatPrice(top.mid)}`
+          : top.mid !== undefined
+            ? ' · one side only'
+            : '',
+      dim: true,
+    },
+    { text: book.asksDerived ? ' · asks = other side’s bids' : '', dim: true, priority: -1 },
+  ];
+  if (book.bids.length === 0 && book.asks.length === 0)
+    return [title, [{ text: 'The book is empty: no orders on either side.', dim: true }]].slice(0, rows);
+  const per = Math.max(1, Math.floor((rows - 1) / 2));
+  const asks = book.asks.slice(0, per);
+  const bids = book.bids.slice(0, per);
+  const askCum = cumulative(asks);
+  const bidCum = cumulative(bids);
+  const max = Math.max(0, ...askCum, ...bidCum);
+  const barRoom = Math.max(0, width - 4 - 7 - 9 - 9 - 2);
+  // the asks above, worst at the top, so both best prices meet in the middle
+  const askLines =
+    asks.length === 0
+      ? [[{ text: 'no asks: nobody sells', dim: true }] as Seg[]]
+      : asks.map((l, i) => levelLine(l, askCum[i]!, max, 'ask', barRoom)).reverse();
+  const bidLines =
+    bids.length === 0
+      ? [[{ text: 'no bids: nobody buys', dim: true }] as Seg[]]
+      : bids.map((l, i) => levelLine(l, bidCum[i]!, max, 'bid', barRoom));
+  return [title, ...askLines, ...bidLines].slice(0, rows);
+}

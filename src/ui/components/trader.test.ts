@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderBook } from '../../api/types.js';
+import { bookLines, bookWantedLines } from './bookLines.js';
+import { brailleChart, chartLabel, resample } from './chart.js';
+import { buckets, fetchedFor, outcomeValues } from './priceSeries.js';
+import type { Seg } from './Line.js';
+
+const text = (lines: Seg[][]) => lines.map((l) => l.map((s) => s.text).join(''));
+const book: OrderBook = {
+  marketId: 'K',
+  outcome: 'Yes',
+  bids: [
+    { price: 0.38, size: 50 },
+    { price: 0.35, size: 150 },
+  ],
+  asks: [
+    { price: 0.4, size: 10 },
+    { price: 0.45, size: 20 },
+  ],
+  asksDerived: true,
+  raw: {},
+};
+
+describe('the book pane', () => {
+  it('a ladder: the asks above (worst first), the bids below (best first), cumulative sizes and depth bars', () => {
+    const lines = text(bookLines(book, 60, 9));
+    expect(lines[0]).toBe('Book Yes · spread 2.0¢ · mid 39.0¢ · asks = other side’s bids');
+    expect(lines[1]).toMatch(/^ask +45\.0¢ +20 +30 +█+$/);
+    expect(lines[2]).toMatch(/^ask +40\.0¢ +10 +10 +█+$/);
+    expect(lines[3]).toMatch(/^bid +38\.0¢ +50 +50 +█+$/);
+    expect(lines[4]).toMatch(/^bid +35\.0¢ +150 +200 +█+$/);
+    // the deepest cumulative level has the longest bar
+    const bar = (l: string) => (l.match(/█+/)?.[0] ?? '').length;
+    expect(bar(lines[4]!)).toBeGreaterThan(bar(lines[3]!));
+    expect(bookWantedLines(book, 6)).toBe(5);
+  });
+
+  it('fewer rows: fewer levels of each side, never more lines than given', () => {
+    expect(bookLines(book, 60, 3)).toHaveLength(3);
+    expect(text(bookLines(book, 60, 3))[1]).toMatch(/^ask +40\.0¢/);
+  });
+
+  it('an empty or a one-sided book says so', () => {
+    expect(text(bookLines({ ...book, bids: [], asks: [] }, 60, 5))[1]).toBe(
+      'The book is empty: no orders on either side.',
+    );
+    const oneSided = text(bookLines({ ...book, asks: [], asksDerived: false }, 60, 5));
+    expect(oneSided[0]).toBe('Book Yes · one side only');
+    expect(oneSided[1]).toBe('no asks: nobody sells');
+  });
+});
+
+describe('the history chart and the sparklines on first sight', () => {
+  it('braille rows of the given width; a rising line ends high on the right', () => {
+    const rows = brailleChart([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], 4, 2);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => [...r].length === 4)).toBe(true);
+    // the top row's leftmost cell is blank, its rightmost has dots
+    expect(rows[0]![0]).toBe('\u2800');
+    expect(rows[0]![3]).not.toBe('\u2800');
+    expect(resample([1, 2, 3, 4], 2)).toEqual([2, 4]);
+    expect(chartLabel([0.2, 0.6], '24h')).toBe('History 24h · high 60.0¢ · low 20.0¢');
+  });
+
+  it('time buckets carry the last price forward; the other side of a binary market is 1 − p', () => {
+    const H = 3_600_000;
+    const pts = [
+      { t: -30 * H, p: 0.2 },
+      { t: -11 * H, p: 0.5 },
+      { t: -1 * H, p: 0.6 },
+    ];
+    expect(buckets(pts, 0, 24 * H, 4)).toEqual([0.2, 0.2, 0.5, 0.6]);
+    const series = { range: '24h' as const, outcome: 'Yes', points: pts, at: 0 };
+    expect(fetchedFor(series, 'No', ['Yes', 'No']).map((x) => x.p)).toEqual([0.8, 0.5, 0.4]);
+    expect(fetchedFor(series, 'Maybe', ['Yes', 'No', 'Maybe'])).toEqual([]);
+    // full on first sight: every bucket of the range has a value
+    const v = outcomeValues(series, undefined, 'Yes', ['Yes', 'No'], 0, 24);
+    expect(v).toHaveLength(24);
+    expect(v.every((x) => x !== undefined)).toBe(true);
+  });
+});
