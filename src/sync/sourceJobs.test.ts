@@ -30,7 +30,7 @@ function platformRig(caps: SourceCaps = CAPS) {
 }
 
 describe('the trader’s view and the groupings in the scheduler', () => {
-  it('a selected market: its detail, its book and its 24 h history; the book refreshed with it, the history once', async () => {
+  it('a selected market: its detail, book and 24 h history; the book refreshed with it, the history once', async () => {
     const r = platformRig();
     r.sync.start();
     await r.run(5_000);
@@ -83,7 +83,7 @@ describe('the trader’s view and the groupings in the scheduler', () => {
     expect(r.store.getState().books[sel]?.book.outcome).toBe('No');
   });
 
-  it('a source without books or histories asks for neither; a market without a book leaves the connection alone', async () => {
+  it('no books or histories where the source has none; a market without a book leaves the connection alone', async () => {
     const bare = platformRig({ ...CAPS, book: false, history: false });
     bare.sync.start();
     await bare.run(60_000);
