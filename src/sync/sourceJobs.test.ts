@@ -83,7 +83,7 @@ describe('the trader’s view and the groupings in the scheduler', () => {
     expect(r.store.getState().books[sel]?.book.outcome).toBe('No');
   });
 
-  it('no books or histories where the source has none; a market without a book leaves the connection alone', async () => {
+  it('no books or histories where the source has none; a market without a book leaves the rest alone', async () => {
     const bare = platformRig({ ...CAPS, book: false, history: false });
     bare.sync.start();
     await bare.run(60_000);
