@@ -54,6 +54,12 @@ export interface JsonQuote {
   priceImpact: number | null;
   fee: number | null;
   total: number | null;
+  /** Through a book: the worst price paid or got. */
+  worstPrice: number | null;
+  /** What a thin book or pool fills (money for a buy, shares for a sell); null when it fills it all. */
+  filled: number | null;
+  /** How it was computed: the service's quote route, a walk through the order book, or the market maker's pool. */
+  basis: 'service' | 'book' | 'pool';
 }
 
 export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event' | 'watch';
@@ -120,5 +126,8 @@ export function jsonQuote(q: Quote): JsonQuote {
     priceImpact: orNull(q.priceImpact),
     fee: orNull(q.fee),
     total: orNull(q.total),
+    worstPrice: orNull(q.worstPrice),
+    filled: orNull(q.filled),
+    basis: q.basis ?? 'service',
   };
 }

@@ -24,9 +24,22 @@ function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
       { text: ` · total ${formatMoney(q.total)}`, bold: !dim, dim },
     ],
     [
-      { text: `price ${formatPrice(q.priceBefore)} → ${formatPrice(q.priceAfter)}`, dim },
+      // a book too thin for the amount says what it fills, first
+      {
+        text:
+          q.filled === undefined
+            ? ''
+            : `fills only ${q.action === 'sell' ? `${formatShares(q.filled)} shares` : formatMoney(q.filled)} · `,
+        color: colors.warn,
+        bold: !dim,
+      },
+      {
+        text: `${q.basis === 'book' ? 'mid' : 'price'} ${formatPrice(q.priceBefore)} → ${formatPrice(q.priceAfter)}`,
+        dim,
+      },
       { text: ` · impact ${formatPriceDelta(q.priceImpact)}`, dim },
       { text: ` · fee ${formatMoney(q.fee)}`, dim },
+      { text: q.worstPrice !== undefined ? ` · worst ${formatPrice(q.worstPrice)}` : '', dim: true, priority: -1 },
     ],
   ];
 }
