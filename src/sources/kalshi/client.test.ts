@@ -239,7 +239,7 @@ describe('detail, batch, events', () => {
     await http.close();
   });
 
-  it('a quote that cannot be valid costs no request (the trader tests: trader.test.ts); no key is described', async () => {
+  it('a quote that cannot be valid costs no request (trader.test.ts has the rest); no key is described', async () => {
     const c = client();
     const from = log.length;
     const e = await rejection(c.getQuote('X', { outcome: 'Maybe', amount: 1, action: 'buy' }));

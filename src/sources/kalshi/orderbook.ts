@@ -88,7 +88,7 @@ export function kalshiBook(bids: KalshiBids, marketId: string, outcome: string, 
   };
 }
 
-/** The General Trading Fees Table's rate: "fees = round up(0.07 x C x P x (1-P))" (kalshi.com/docs/kalshi-fee-schedule.pdf). */
+/** The General Trading Fees Table, "fees = round up(0.07 x C x P x (1-P))" (kalshi.com/docs/kalshi-fee-schedule.pdf) */
 export const TAKER_RATE = 0.07;
 
 /** Rounds up to the next cent; dust below a millionth of a cent from float arithmetic is not a cent. */

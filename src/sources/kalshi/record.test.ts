@@ -75,7 +75,8 @@ describe('record --source kalshi', () => {
     const [t1] = trader[0]?.split('/').slice(2, 3) ?? [];
     expect(trader[0]).toBe(`/markets/${t1}/orderbook?`);
     expect(trader[1]).toBe(
-      `/series/${t1?.split('-')[0]}/markets/${t1}/candlesticks?start_ts=${now - 7 * 86400}&end_ts=${now}&period_interval=60`,
+      `/series/${t1?.split('-')[0]}/markets/${t1}/candlesticks?` +
+        `start_ts=${now - 7 * 86400}&end_ts=${now}&period_interval=60`,
     );
     // the 175 active recorded markets fit in one page of 200: Kalshi's empty cursor ends the paging
     expect(paths[1]?.searchParams.has('cursor')).toBe(false);
@@ -106,8 +107,8 @@ describe('record --source kalshi', () => {
     // its books and candlesticks too (the replay of the small set has none: empty, as recorded)
     const booked = readdirSync(join(out, 'books'))[0] ?? '';
     const ticker = booked.replace(/^book-/, '').replace(/\.json$/, '');
-    expect((await c.getBook(ticker, 'Yes')).data).toMatchObject({ marketId: ticker, bids: [], asks: [] });
-    expect((await c.getHistory(ticker, 'Yes', '7d')).data).toEqual([]);
+    expect((await c.getBook!(ticker, 'Yes')).data).toMatchObject({ marketId: ticker, bids: [], asks: [] });
+    expect((await c.getHistory!(ticker, 'Yes', '7d')).data).toEqual([]);
     await c.close();
     await again.close();
   });
