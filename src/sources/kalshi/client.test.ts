@@ -239,11 +239,13 @@ describe('detail, batch, events', () => {
     await http.close();
   });
 
-  it('no quote preview yet: NO_QUOTES, never a request', async () => {
+  it('a quote that cannot be valid costs no request (trader.test.ts has the rest); no key is described', async () => {
     const c = client();
     const from = log.length;
-    const e = await rejection(c.getQuote('X', { outcome: 'Yes', amount: 1, action: 'buy' }));
-    expect(e).toMatchObject({ kind: 'invalid_request', code: 'NO_QUOTES' });
+    const e = await rejection(c.getQuote('X', { outcome: 'Maybe', amount: 1, action: 'buy' }));
+    expect(e).toMatchObject({ kind: 'invalid_request', code: 'UNKNOWN_OUTCOME' });
+    const zero = await rejection(c.getQuote('X', { outcome: 'Yes', amount: '0', action: 'buy' }));
+    expect(zero).toMatchObject({ kind: 'invalid_request', param: 'amount' });
     expect(log.length).toBe(from);
     expect(c.describe()).toEqual({ baseUrl: base, apiKey: '', authenticated: false });
     await c.close();

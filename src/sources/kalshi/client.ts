@@ -3,7 +3,6 @@
  * (docs/sources/kalshi.md, `routes.ts`), every answer through the shared normalizer (`src/api/normalize.ts`).
  * A market's id is its `ticker`, which `GET /markets/{ticker}` takes. No key is ever sent.
  */
-import { ApiError } from '../../api/errors.js';
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
 import type { ApiResult, CallOptions, Market, MarketEvent, MarketQuery } from '../../api/types.js';
 import { badShape, createJsonHttp, unsupported, type JsonAnswer } from '../http.js';
@@ -12,6 +11,7 @@ import { readKalshiError } from './errors.js';
 import { CLOSING_WINDOW_MS, EVENTS_MAX_LIMIT, MARKETS_MAX_LIMIT, TICKERS_PER_REQUEST } from './limits.js';
 import { CursorBook, sliceByOffset, type PageAnswer } from './paging.js';
 import { scanEvents } from './scan.js';
+import { createKalshiTrader } from './trader.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,7 +23,9 @@ export const KALSHI_CAPS: SourceCaps = {
   events: true,
   search: true,
   batch: TICKERS_PER_REQUEST,
-  quotes: false,
+  quotes: true,
+  book: true,
+  history: true,
   maxLimit: MARKETS_MAX_LIMIT,
 };
 
@@ -171,11 +173,8 @@ export function createKalshiClient(config: SourceClientConfig, clock: () => numb
       return result(markets, a);
     },
 
-    getQuote() {
-      return Promise.reject(
-        new ApiError({ kind: 'invalid_request', code: 'NO_QUOTES', message: 'Kalshi has no quote preview yet.' }),
-      );
-    },
+    // the book, a trade previewed through it, the price history: trader.ts
+    ...createKalshiTrader(http, clock),
 
     describe: () => ({ baseUrl: http.baseUrl, apiKey: '', authenticated: false }),
     close: () => http.close(),

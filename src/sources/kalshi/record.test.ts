@@ -3,9 +3,9 @@
  * the staged recordings, and the round trip — what it writes, the Kalshi replay serves back to the client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ManualClock } from '../../util/clock.js';
 import { createJsonHttp } from '../http.js';
 import { startSourceReplay, type RunningSourceReplay } from '../replay.js';
@@ -46,10 +46,13 @@ describe('record --source kalshi', () => {
     const said: string[] = [];
     const r: Recorder = {
       get: async (path, query) => (await http.get(path, query)).data,
-      write: (file, body) => writeFileSync(join(out, file), JSON.stringify(body)),
+      write: (file, body) => {
+        mkdirSync(dirname(join(out, file)), { recursive: true });
+        writeFileSync(join(out, file), JSON.stringify(body));
+      },
       say: (line) => said.push(line),
     };
-    await recordKalshi(r, { pages: 2, details: 2, events: 2 });
+    await recordKalshi(r, { pages: 2, details: 2, events: 2 }, () => clock.now());
     await http.close();
     const paths = log.map((p) => new URL(p, 'http://x'));
     expect(paths.every((u) => documented(u.pathname.replace(/^\/trade-api\/v2/, ''), u.searchParams))).toBe(true);
@@ -61,7 +64,20 @@ describe('record --source kalshi', () => {
       'events',
       'markets',
       'markets',
+      // each detail's book, then its week of hourly candlesticks
+      'markets',
+      'series',
+      'markets',
+      'series',
     ]);
+    const trader = paths.slice(7).map((u) => `${u.pathname.replace(/^\/trade-api\/v2/, '')}?${u.searchParams}`);
+    const now = Math.floor(clock.now() / 1000);
+    const [t1] = trader[0]?.split('/').slice(2, 3) ?? [];
+    expect(trader[0]).toBe(`/markets/${t1}/orderbook?`);
+    expect(trader[1]).toBe(
+      `/series/${t1?.split('-')[0]}/markets/${t1}/candlesticks?` +
+        `start_ts=${now - 7 * 86400}&end_ts=${now}&period_interval=60`,
+    );
     // the 175 active recorded markets fit in one page of 200: Kalshi's empty cursor ends the paging
     expect(paths[1]?.searchParams.has('cursor')).toBe(false);
     const files = readdirSync(out).sort();
@@ -71,7 +87,9 @@ describe('record --source kalshi', () => {
     expect(files).toContain('events-1.json');
     expect(files.filter((f) => f.startsWith('event-'))).toHaveLength(2);
     expect(files.filter((f) => f.startsWith('market-'))).toHaveLength(2);
-    expect(said.length).toBe(7);
+    expect(readdirSync(join(out, 'books'))).toHaveLength(2);
+    expect(readdirSync(join(out, 'histories')).every((f) => /^candles-60-.+\.json$/.test(f))).toBe(true);
+    expect(said.length).toBe(9);
   });
 
   it('what it wrote, the Kalshi replay serves: list, detail, event and categories', async () => {
@@ -86,6 +104,11 @@ describe('record --source kalshi', () => {
     const evs = await c.listEvents({ limit: 200 });
     expect((await c.getEvent(evs.data[0]?.id ?? '')).data.markets.length).toBeGreaterThan(0);
     expect((await c.listCategories()).data.map((x) => x.id)).toEqual(['Elections', 'Sports', 'World']);
+    // its books and candlesticks too (the replay of the small set has none: empty, as recorded)
+    const booked = readdirSync(join(out, 'books'))[0] ?? '';
+    const ticker = booked.replace(/^book-/, '').replace(/\.json$/, '');
+    expect((await c.getBook!(ticker, 'Yes')).data).toMatchObject({ marketId: ticker, bids: [], asks: [] });
+    expect((await c.getHistory!(ticker, 'Yes', '7d')).data).toEqual([]);
     await c.close();
     await again.close();
   });

@@ -8,21 +8,29 @@
  *   GET /events?limit=200&with_nested_markets=true&status=open     → events-1.json
  *   GET /events/{event_ticker}?with_nested_markets=true            → event-<ticker>.json     (plan.events)
  *   GET /markets/{ticker}                                          → market-<ticker>.json    (plan.details)
+ * and for each of those markets, its book and its last week of hourly candlesticks (the trader's view):
+ *   GET /markets/{ticker}/orderbook                                → books/book-<ticker>.json
+ *   GET /series/{series}/markets/{ticker}/candlesticks?start_ts=now−7d&end_ts=now&period_interval=60
+ *                                                                  → histories/candles-60-<ticker>.json
  */
 import type { Query, Recorder, RecordPlan } from '../types.js';
+import { candleQuery, HISTORY_PERIOD_MINUTES, seriesOfTicker } from './history.js';
 import { EVENTS_MAX_LIMIT } from './limits.js';
+import { BOOKS_DIR, bookFile, candlesFile, HISTORIES_DIR } from './replayTrader.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A ticker safe in a file name (tickers are [A-Z0-9.-]; anything else becomes '_'). */
+const safe = (ticker: string): string => ticker.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120);
+
 /** A file name for a ticker (tickers are [A-Z0-9.-]; anything else becomes '_'). */
-export const fileFor = (kind: string, ticker: string): string =>
-  `${kind}-${ticker.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120)}.json`;
+export const fileFor = (kind: string, ticker: string): string => `${kind}-${safe(ticker)}.json`;
 
 const tickersIn = (list: unknown, key: string): string[] =>
   Array.isArray(list) ? list.flatMap((o) => (isObj(o) && typeof o[key] === 'string' ? [o[key]] : [])) : [];
 
-export async function recordKalshi(r: Recorder, plan: RecordPlan): Promise<void> {
+export async function recordKalshi(r: Recorder, plan: RecordPlan, now: () => number = Date.now): Promise<void> {
   r.say('Kalshi: categories (GET /search/tags_by_categories)');
   r.write('tags-by-categories.json', await r.get('/search/tags_by_categories'));
 
@@ -57,8 +65,18 @@ export async function recordKalshi(r: Recorder, plan: RecordPlan): Promise<void>
     r.say(`Kalshi: event ${t}`);
     r.write(fileFor('event', t), await r.get(`/events/${encodeURIComponent(t)}`, [['with_nested_markets', 'true']]));
   }
-  for (const t of tickers.slice(0, plan.details)) {
+  const details = tickers.slice(0, plan.details);
+  for (const t of details) {
     r.say(`Kalshi: market ${t}`);
     r.write(fileFor('market', t), await r.get(`/markets/${encodeURIComponent(t)}`));
+  }
+  for (const t of details) {
+    r.say(`Kalshi: book and week of candlesticks of ${t}`);
+    r.write(`${BOOKS_DIR}/${bookFile(safe(t))}`, await r.get(`/markets/${encodeURIComponent(t)}/orderbook`));
+    const route = `/series/${encodeURIComponent(seriesOfTicker(t))}/markets/${encodeURIComponent(t)}/candlesticks`;
+    r.write(
+      `${HISTORIES_DIR}/${candlesFile(HISTORY_PERIOD_MINUTES, safe(t))}`,
+      await r.get(route, candleQuery('7d', now())),
+    );
   }
 }

@@ -21,6 +21,19 @@ import {
   type Obj,
 } from './replayData.js';
 import { EVENT_STATUS_FILTERS, MARKET_STATUS_FILTERS } from './routes.js';
+import {
+  BOOKS_DIR,
+  bookAnswer,
+  candlesAnswer,
+  emptyTraderRecording,
+  HISTORIES_DIR,
+  loadTraderRecording,
+  TraderBadRequest,
+  type TraderRecording,
+} from './replayTrader.js';
+
+/** The trader's files (books, candlesticks) are not market answers. */
+const TRADER_FILE = new RegExp(`[\\\\/](${BOOKS_DIR}|${HISTORIES_DIR})[\\\\/][^\\\\/]+$`);
 
 class BadRequest extends Error {}
 
@@ -148,10 +161,23 @@ function listEvents(data: KalshiData, q: URLSearchParams): ReplayAnswer {
   return ok(milestones ? { events, milestones: [], cursor } : { events, cursor });
 }
 
-function answer(data: KalshiData, req: ReplayRequest): ReplayAnswer | undefined {
-  const [first, second, ...rest] = req.segments;
-  if (rest.length > 0) return undefined;
+function answer(data: KalshiData, trader: TraderRecording, req: ReplayRequest): ReplayAnswer | undefined {
+  const [first, second, third, fourth, fifth, ...more] = req.segments;
   const q = req.query;
+  if (more.length > 0) return undefined;
+  if (first === 'markets' && second !== undefined && third === 'orderbook' && fourth === undefined)
+    return data.markets.has(second) ? ok(bookAnswer(trader, second, q)) : notFound('market');
+  if (
+    first === 'series' &&
+    second !== undefined &&
+    third === 'markets' &&
+    fourth !== undefined &&
+    fifth === 'candlesticks'
+  ) {
+    const m = data.markets.get(fourth);
+    return m && seriesOf(data, m) === second ? ok(candlesAnswer(trader, fourth, q)) : notFound('market');
+  }
+  if (third !== undefined) return undefined;
   if (first === 'markets' && second === undefined) return listMarkets(data, q);
   if (first === 'markets' && second !== undefined) {
     const m = data.markets.get(second);
@@ -168,18 +194,28 @@ function answer(data: KalshiData, req: ReplayRequest): ReplayAnswer | undefined 
 }
 
 /** The replay over items already loaded (tests build it from fixtures). */
-export function kalshiReplayOf(items: readonly RecordedItem[]): SourceReplay {
+export function kalshiReplayOf(
+  items: readonly RecordedItem[],
+  trader: TraderRecording = emptyTraderRecording(),
+): SourceReplay {
   const data = indexRecording(items);
   return {
     answer(req) {
       try {
-        return answer(data, req);
+        return answer(data, trader, req);
       } catch (err) {
-        if (err instanceof BadRequest) return { status: 400, body: kalshiErrorBody(400, 'bad_request', err.message) };
+        if (err instanceof BadRequest || err instanceof TraderBadRequest)
+          return { status: 400, body: kalshiErrorBody(400, 'bad_request', err.message) };
         throw err;
       }
     },
-    marketIdOf: (segments) => (segments.length === 2 && segments[0] === 'markets' ? segments[1] : undefined),
+    // a market's detail and its book; its candlesticks (/series/{s}/markets/{ticker}/candlesticks)
+    marketIdOf: (segments) =>
+      segments[0] === 'markets' && (segments.length === 2 || (segments.length === 3 && segments[2] === 'orderbook'))
+        ? segments[1]
+        : segments[0] === 'series' && segments.length === 5 && segments[4] === 'candlesticks'
+          ? segments[3]
+          : undefined,
     listedIds(body) {
       if (!isObj(body)) return [];
       const ms = Array.isArray(body.markets)
@@ -192,6 +228,8 @@ export function kalshiReplayOf(items: readonly RecordedItem[]): SourceReplay {
   };
 }
 
+/** A recording folder: its market and event answers, and (beside them) its books and candlesticks. */
 export function createKalshiReplay(dir: string): SourceReplay {
-  return kalshiReplayOf(loadRecording(dir));
+  const answers = loadRecording(dir).filter((it) => !TRADER_FILE.test(it.file));
+  return kalshiReplayOf(answers, loadTraderRecording(dir));
 }

@@ -10,13 +10,21 @@ describe('the documented routes and parameters', () => {
     expect(documented('/markets/KXBTCD-26JUL2502-T74299.99', q(''))).toBe(true);
     expect(documented('/events/KXNEWPOPE-70', q('with_nested_markets=true'))).toBe(true);
     expect(documented('/search/tags_by_categories', q(''))).toBe(true);
+    // the trader's view: the book (depth 0–100) and the candlesticks (start_ts, end_ts, period_interval)
+    expect(documented('/markets/KXMLBGAME-26JUL231840KCDET-KC/orderbook', q(''))).toBe(true);
+    expect(documented('/markets/X/orderbook', q('depth=10'))).toBe(true);
+    expect(documented('/series/KXMLBGAME/markets/X/candlesticks', q('start_ts=1&end_ts=2&period_interval=60'))).toBe(
+      true,
+    );
   });
 
   it('refuses an undocumented parameter, one of another route, or an undocumented route', () => {
     expect(documented('/markets', q('search=fed'))).toBe(false);
     expect(documented('/markets', q('with_nested_markets=true'))).toBe(false);
     expect(documented('/markets/X', q('limit=1'))).toBe(false);
-    expect(documented('/markets/X/orderbook', q(''))).toBe(false);
+    expect(documented('/markets/X/orderbook', q('limit=5'))).toBe(false);
+    expect(documented('/markets/X/history', q(''))).toBe(false);
+    expect(documented('/series/S/markets/X/candlesticks', q('interval=1h'))).toBe(false);
     expect(documented('/public-search', q('q=x'))).toBe(false);
   });
 

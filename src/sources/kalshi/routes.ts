@@ -31,6 +31,13 @@ export const KALSHI_ROUTES: readonly RouteDoc[] = [
     ],
   },
   { path: '/markets/{ticker}', params: [] },
+  // "depth": 0 (all levels, the default) or 1–100
+  { path: '/markets/{ticker}/orderbook', params: ['depth'] },
+  // start_ts, end_ts, period_interval required; period_interval ∈ {1, 60, 1440}
+  {
+    path: '/series/{series_ticker}/markets/{ticker}/candlesticks',
+    params: ['start_ts', 'end_ts', 'period_interval', 'include_latest_before_start'],
+  },
   {
     path: '/events',
     params: ['limit', 'cursor', 'with_nested_markets', 'with_milestones', 'status', 'series_ticker', 'min_close_ts'],
