@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TmuxSession } from './tmux.js';
+
+/**
+ * The trader's view as a person sees it, on each platform's recorded books and pools: select a market, the book
+ * pane shows its levels, typing an amount shows the preview with the figures the unit tests pin, `h` switches
+ * the history's range.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const cli = join(root, 'dist/cli.js');
+
+let session: TmuxSession | undefined;
+let service: ChildProcess | undefined;
+afterEach(() => {
+  session?.kill();
+  session = undefined;
+  service?.kill('SIGTERM');
+  service = undefined;
+});
+
+async function replay(source: string, dir: string): Promise<string> {
+  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
+  const args = [cli, 'serve', '--replay', join(root, dir), '--source', source, '--as-recorded', '--port', '0'];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  service = child;
+  const lines = createInterface({ input: child.stdout! });
+  return new Promise<string>((res, rej) => {
+    lines.once('line', res);
+    child.once('exit', (code) => rej(new Error(`serve --replay --source ${source} exited with ${code}`)));
+  });
+}
+
+function dashboard(source: string, url: string, extra = ''): TmuxSession {
+  if (!TmuxSession.available())
+    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  const t = new TmuxSession(`trader-${source}`);
+  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
+  t.start(root, 160, 48, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') });
+  t.type(`${process.execPath} ${cli} --source ${source} --base-url ${url} --status all ${extra}`);
+  t.keys('Enter');
+  session = t;
+  return t;
+}
+
+const side = (screen: string) =>
+  screen
+    .split('\n')
+    .map((l) => l.split('│')[1] ?? '')
+    .join('\n');
+
+/** From the list: ⏎ ⏎ into the quote form, type the amount, wait for the answer. */
+async function quote(t: TmuxSession, amount: string, answered: (s: string) => boolean): Promise<string> {
+  t.keys('Enter');
+  await t.waitFor('the detail pane to take focus', (s) => /◆ Detail/.test(s));
+  t.keys('Enter');
+  await t.waitFor('the quote form to take focus', (s) => /◆ Quote/.test(s));
+  t.type(amount);
+  return t.waitFor('the preview', answered, 10_000);
+}
+
+describe('the trader’s view on the platforms’ recordings (tmux)', () => {
+  it('Kalshi: the recorded book as a ladder (asks from the No bids), a buy of 10 previewed through it with the fee', async () => {
+    const t = dashboard('kalshi', await replay('kalshi', 'test/fixtures/real/kalshi/trader/sportsbet-pro-2026-07'));
+    const book = await t.waitFor('the book', (s) => /Book Yes · spread 2\.0¢ · mid 39\.0¢/.test(side(s)), 15_000);
+    // the best of each side meet in the middle: ask 40¢ × 45 (the No bid at 60¢), bid 38¢ × 45
+    expect(side(book)).toMatch(/ask +40\.0¢ +45 +45 +█/);
+    expect(side(book)).toMatch(/bid +38\.0¢ +45 +45 +█/);
+    expect(book).not.toMatch(/NaN|undefined/);
+    // 10 USD at 40¢: 25 contracts; fee ⌈0.07 × 25 × 0.40 × 0.60⌉ = 0.42 (src/sources/kalshi tests pin it)
+    const q = await quote(t, '10', (s) => /25\.00 shares @ avg 40\.0¢ · total 10\.42/.test(s));
+    expect(side(q)).toMatch(/mid 39\.0¢ → 40\.0¢ · impact \+1\.0¢ · fee 0\.42/);
+    // back to the list (an Esc right before a letter would read as Alt+letter), then h
+    t.keys('Escape');
+    await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));
+    t.keys('Escape');
+    await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
+    t.keys('h');
+    await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 5_000);
+  });
+});
