@@ -18,12 +18,19 @@ import {
   type PoolState,
 } from './pool.js';
 
-const read = (f: string) => JSON.parse(readFileSync(`test/fixtures/real/manifold/${f}`, 'utf8')) as Record<string, any>;
+interface Recorded {
+  id: string;
+  pool: { YES: number; NO: number };
+  p: number;
+  probability: number;
+  answers: Array<{ poolYes: number; poolNo: number; prob: number }>;
+}
+const read = (f: string) => JSON.parse(readFileSync(`test/fixtures/real/manifold/${f}`, 'utf8')) as Recorded;
 const cl = read('v0-market-CL56c9sqQp-open-2026-10-09.json');
 const nr = read('v0-market-nRSlhy5c2L-NO-2026-10-09.json');
 const multi = read('trader/pools/contract-row-tQudZcEtlp-cpmm-multi-1-dev-2025-08-20.json');
 
-const binary = (o: Record<string, any>, side: 'YES' | 'NO'): PoolState => ({
+const binary = (o: Recorded, side: 'YES' | 'NO'): PoolState => ({
   marketId: o.id,
   outcome: side === 'YES' ? 'Yes' : 'No',
   pool: { YES: o.pool.YES, NO: o.pool.NO },
@@ -33,7 +40,7 @@ const binary = (o: Record<string, any>, side: 'YES' | 'NO'): PoolState => ({
 const answerA: PoolState = {
   marketId: multi.id,
   outcome: 'a',
-  pool: { YES: multi.answers[0].poolYes, NO: multi.answers[0].poolNo },
+  pool: { YES: multi.answers[0]!.poolYes, NO: multi.answers[0]!.poolNo },
   p: 0.5,
   side: 'YES',
 };
@@ -43,7 +50,8 @@ describe('CL56c9sqQp: pool YES 7681.131440912874, NO 1705.537411536149, p 0.7342
     expect(probability(cl.pool, cl.p)).toBeCloseTo(cl.probability, 12);
   });
 
-  it("buy YES 100: k = y^p·n^(1−p) = 5149.1352; (n + 100)^(p−1) = 0.1363093; y' = (k·0.1363093)^(1/p) = 7524.3435", () => {
+  it("buy YES 100: k = y^p·n^(1−p) = 5149.1352; (n + 100)^(p−1) = 0.1363093; y' = (k·0.1363093)^(1/p)", () => {
+    // y' = 7524.3435
     // shares = y + 100 − y' = 7681.1314 + 100 − 7524.3435 = 256.78796; average 100 / 256.78796 = 0.389426
     // pool after: YES 7524.3435, NO 1805.5374 → P = p·1805.5374 / (p·1805.5374 + (1−p)·7524.3435) = 0.398663
     const q = previewFromPool(binary(cl, 'YES'), 'buy', 100);
@@ -56,7 +64,8 @@ describe('CL56c9sqQp: pool YES 7681.131440912874, NO 1705.537411536149, p 0.7342
     expect([q.fee, q.total, q.basis, q.filled]).toEqual([0, 100, 'pool', undefined]);
   });
 
-  it("buy NO 100: n' = (k·(y + 100)^(−p))^(1/(1−p)) = 1645.6636; shares = 1705.5374 + 100 − 1645.6636 = 159.8738", () => {
+  it("buy NO 100: n' = (k·(y + 100)^(−p))^(1/(1−p)) = 1645.6636; shares = 1705.5374 + 100 − 1645.6636", () => {
+    // = 159.8738
     // NO price before 1 − 0.380213 = 0.619787; after: pool YES 7781.1314, NO 1645.6636 → P(YES) 0.368813 → 0.631187
     const q = previewFromPool(binary(cl, 'NO'), 'buy', 100);
     expect(q.shares).toBeCloseTo(159.8737636, 6);
@@ -77,7 +86,8 @@ describe('CL56c9sqQp: pool YES 7681.131440912874, NO 1705.537411536149, p 0.7342
     expect((cl.pool.YES + 100 - q.total!) ** cl.p * (cl.pool.NO - q.total!) ** (1 - cl.p)).toBeCloseTo(k, 6);
   });
 
-  it("thin: a market order stops at P(YES) 0.99 — r = p(1−0.99)/((1−p)0.99) = 0.0279071, n' = k / r^p = 71277.717", () => {
+  it("thin: a market order stops at P(YES) 0.99 — r = p(1−0.99)/((1−p)0.99) = 0.0279071, n' = k / r^p", () => {
+    // n' = 71277.717
     // the mana that gets there: 71277.717 − 1705.537 = 69572.180 of the 100 000 asked; y' = r·n' = 1989.152;
     // shares = 7681.131 + 69572.180 − 1989.152 = 75264.160
     const q = previewFromPool(binary(cl, 'YES'), 'buy', 100_000);
@@ -109,10 +119,11 @@ describe('nRSlhy5c2L: P(YES) 0.009406, below Manifold’s 0.01 floor', () => {
 
 describe('tQudZcEtlp answer “a”: its own pool YES 500, NO 100, p = 0.5', () => {
   it('P = 0.5·100 / (0.5·100 + 0.5·500) = 1/6, the recorded `prob`', () => {
-    expect(probability(answerA.pool, 0.5)).toBeCloseTo(multi.answers[0].prob, 12);
+    expect(probability(answerA.pool, 0.5)).toBeCloseTo(multi.answers[0]!.prob, 12);
   });
 
-  it("buy 10: k = √(500·100); y' = k² / (100 + 10) = 50000 / 110 = 454.5454…; shares = 510 − 454.5454 = 55.4545", () => {
+  it("buy 10: k = √(500·100); y' = k² / (100 + 10) = 50000 / 110 = 454.5454…; shares = 510 − 454.5454", () => {
+    // = 55.4545
     // P after = 110 / (110 + 454.5454) = 0.194847
     const q = previewFromPool(answerA, 'buy', 10);
     expect(q.shares).toBeCloseTo(510 - 50000 / 110, 9);

@@ -44,7 +44,7 @@ describe('the pool an outcome trades through', () => {
     ]);
   });
 
-  it('cpmm-multi-1: an answer by its text or id, its own pool (poolYes/poolNo in the contract document), p = 0.5', () => {
+  it('cpmm-multi-1: an answer by text or id, its own pool (poolYes/poolNo in the contract document), p = 0.5', () => {
     const at = Date.parse('2025-08-21T00:00:00Z');
     const { raw, m } = marketOf('trader/pools/contract-row-tQudZcEtlp-cpmm-multi-1-dev-2025-08-20.json', at);
     expect(m.status).toBe('active');
