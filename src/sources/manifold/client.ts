@@ -26,7 +26,7 @@ import { readError } from './errors.js';
 import { manifoldCaps } from './caps.js';
 import { FullCopies, withProbs } from './copies.js';
 import { CursorBook } from './paging.js';
-import { previewFromPool } from './pool.js';
+import { previewTrade } from './multi.js';
 import { BETS_LIMIT, historyFromBets, historyTarget, poolStateOf, RANGE_MS } from './trader.js';
 import { MAX_LIMIT, MAX_OFFSET, MAX_PROB_IDS } from './routes.js';
 
@@ -251,7 +251,7 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
         throw new ApiError({ kind: 'invalid_request', code: 'INVALID_PARAMETER', param: v.param, message: v.message });
       const r = await getMarket(id, opts);
       const state = poolStateOf(r.data.raw as Rec, r.data, v.value.outcome);
-      return { ...r, data: previewFromPool(state, v.value.action, v.value.amount) };
+      return { ...r, data: previewTrade(state, v.value.action, v.value.amount) };
     },
     async getHistory(id: string, outcome: string, range: HistoryRange, opts?: CallOptions) {
       const at = now();

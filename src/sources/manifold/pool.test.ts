@@ -144,7 +144,13 @@ const pools = fc.record({
   p: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
   side: fc.constantFrom<'YES' | 'NO'>('YES', 'NO'),
 });
-const stateOf = (g: { YES: number; NO: number; p: number; side: 'YES' | 'NO' }): PoolState => ({
+/** Pools as Manifold keeps them: P(YES) within [0.001, 0.999] (market orders stop at 0.01 and 0.99). */
+const stateOf = (g: { YES: number; NO: number; p: number; side: 'YES' | 'NO' }): PoolState => {
+  const prob = probability({ YES: g.YES, NO: g.NO }, g.p);
+  fc.pre(prob >= 0.001 && prob <= 0.999);
+  return stateOf0(g);
+};
+const stateOf0 = (g: { YES: number; NO: number; p: number; side: 'YES' | 'NO' }): PoolState => ({
   marketId: 'm',
   outcome: g.side,
   pool: { YES: g.YES, NO: g.NO },

@@ -34,6 +34,8 @@ export interface PoolState {
   p: number;
   side: Side;
   raw?: unknown;
+  /** A sums-to-one multiple-choice answer: every open answer's pool, and this one's index (multi.ts). */
+  siblings?: { pools: Pool[]; index: number };
 }
 
 export const MAX_CPMM_PROB = 0.99;

@@ -10,7 +10,7 @@
 import { ApiError } from '../../api/errors.js';
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
 import type { HistoryRange, Market, PricePoint } from '../../api/types.js';
-import type { PoolState, Side } from './pool.js';
+import type { Pool, PoolState, Side } from './pool.js';
 
 export const RANGE_MS: Readonly<Record<HistoryRange, number>> = { '24h': 86_400_000, '7d': 7 * 86_400_000 };
 /** One point per bucket at most: 5 minutes over a day (288 points), an hour over a week (168). */
@@ -90,14 +90,21 @@ export function poolStateOf(raw: Rec, m: Market, outcome: string): PoolState {
         code: 'MARKET_RESOLVED',
         message: 'This answer is resolved.',
       });
-    return {
+    const sumsToOne = raw.shouldAnswersSumToOne === true;
+    const state: PoolState = {
       marketId: m.id,
       outcome: picked.name,
       pool,
       p: 0.5,
       side: 'YES',
-      raw: { answerId: answer.id, pool, p: 0.5, shouldAnswersSumToOne: raw.shouldAnswersSumToOne === true },
+      raw: { answerId: answer.id, pool, p: 0.5, shouldAnswersSumToOne: sumsToOne },
     };
+    // the arbitrage trades every answer not resolved; one without a pool leaves the answer's own pool alone
+    const open = answers.filter((a) => typeof a.resolution !== 'string' || a.resolution === '');
+    const pools = open.map(readPool);
+    if (sumsToOne && pools.every((p) => p !== undefined))
+      state.siblings = { pools: pools as Pool[], index: open.indexOf(answer) };
+    return state;
   }
   throw invalid('NO_QUOTES', `Manifold prices this market without a pool (mechanism ${mechanism}): no preview.`);
 }
