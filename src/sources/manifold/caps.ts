@@ -1,4 +1,7 @@
-/** What Manifold can do on screen (docs/sources/manifold.md): no events, no quotes yet, no `settling` filter. */
+/**
+ * What Manifold can do on screen (docs/sources/manifold.md): no events, no `settling` filter, no order book (a market
+ * maker's pool: quotes preview through it), a price history from its bets.
+ */
 import type { SourceCaps } from '../types.js';
 import { MAX_LIMIT, MAX_OFFSET, MAX_PROB_IDS } from './routes.js';
 
@@ -9,7 +12,9 @@ export const manifoldCaps: SourceCaps = {
   events: false,
   search: true,
   batch: MAX_PROB_IDS,
-  quotes: false,
+  quotes: true,
+  book: false,
+  history: true,
   maxLimit: MAX_LIMIT,
   maxOffset: MAX_OFFSET,
 };

@@ -167,11 +167,10 @@ describe('Manifold detail and watchlist', () => {
     expect(e.message).toBe('Error validating request. topicSlug: Invalid input');
   });
 
-  it('has no events and no quotes, said in a word', async () => {
+  it('has no events, said in a word (quotes: trader.client.test.ts)', async () => {
     const c = await start();
     expect((await failure(c.listEvents())).code).toBe('NOT_SUPPORTED');
     expect((await failure(c.getEvent('x'))).code).toBe('NOT_SUPPORTED');
-    expect((await failure(c.getQuote('x', { outcome: 'Yes', amount: 1, action: 'buy' }))).code).toBe('NO_QUOTES');
     expect(log).toEqual([]);
   });
 });

@@ -2,18 +2,32 @@
  * The Manifold v0 client (docs/sources/manifold.md): the store's list query onto `/markets` (newest, unfiltered:
  * `before` cursor) or `/search-markets` (search, status, topic, sort: offset ≤ 1000), details from `/market/{id}`,
  * the watchlist's prices in batches of ≤ 100 from `/market-probs` over each market's last full copy, topics from
- * `/groups`. Every object goes through the shared normalizer. No key is ever sent; no events, no quotes.
+ * `/groups`. Every object goes through the shared normalizer. No key is ever sent; no events. The trader's view: a
+ * quote previewed through the market maker's pool of a fresh `/market/{id}` (pool.ts, trader.ts), a price history
+ * from one `/bets?contractId=…&afterTime=…` request.
  */
 import { ApiError } from '../../api/errors.js';
 import { normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
 import { isRecord, NAME_MAX, toText, type Rec } from '../../api/normalizeFields.js';
-import type { ApiResult, CallOptions, Market, MarketQuery } from '../../api/types.js';
+import type {
+  ApiResult,
+  CallOptions,
+  HistoryRange,
+  Market,
+  MarketQuery,
+  PricePoint,
+  Quote,
+  QuoteParams,
+} from '../../api/types.js';
+import { validateQuoteParams } from '../../api/validate.js';
 import { badShape, createJsonHttp, unsupported, type JsonAnswer, type Query } from '../http.js';
 import type { Category, Paged, SourceClient, SourceClientConfig } from '../types.js';
 import { readError } from './errors.js';
 import { manifoldCaps } from './caps.js';
 import { FullCopies, withProbs } from './copies.js';
 import { CursorBook } from './paging.js';
+import { previewTrade } from './multi.js';
+import { BETS_LIMIT, historyFromBets, historyTarget, poolStateOf, RANGE_MS } from './trader.js';
 import { MAX_LIMIT, MAX_OFFSET, MAX_PROB_IDS } from './routes.js';
 
 /** The store's status words → `/search-markets` `filter` (no `settling`: Manifold's `closed` is its waiting state). */
@@ -23,6 +37,9 @@ export const STATUS_FILTER: Readonly<Record<string, string>> = {
   resolved: 'resolved',
   all: 'all',
 };
+
+/** Outcomes that name a binary market's side without reading the market first (history: one request). */
+const BINARY_WORDS: Readonly<Record<string, boolean>> = { yes: false, higher: false, no: true, lower: true };
 
 /** The store's sorts → `/search-markets` `sort`. */
 export const SORT_WORD: Readonly<Record<string, string>> = {
@@ -46,6 +63,13 @@ export interface ManifoldClientOptions {
 
 function bad(param: string, message: string): ApiError {
   return new ApiError({ kind: 'invalid_request', code: 'NOT_SUPPORTED', param, message });
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+function answerProb(o: Rec, answerId: string): number | undefined {
+  const a = Array.isArray(o.answers) ? o.answers.find((x) => isRecord(x) && x.id === answerId) : undefined;
+  return isRecord(a) ? num(a.probability) : undefined;
 }
 
 function idOf(o: unknown): string | undefined {
@@ -221,10 +245,43 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
     },
     listEvents: () => Promise.reject(unsupported('events', 'Manifold')),
     getEvent: () => Promise.reject(unsupported('events', 'Manifold')),
-    getQuote: () =>
-      Promise.reject(
-        new ApiError({ kind: 'invalid_request', code: 'NO_QUOTES', message: 'No quote preview on Manifold yet.' }),
-      ),
+    async getQuote(id: string, params: QuoteParams, opts?: CallOptions): Promise<ApiResult<Quote>> {
+      const v = validateQuoteParams(params);
+      if (!v.ok)
+        throw new ApiError({ kind: 'invalid_request', code: 'INVALID_PARAMETER', param: v.param, message: v.message });
+      const r = await getMarket(id, opts);
+      const state = poolStateOf(r.data.raw as Rec, r.data, v.value.outcome);
+      return { ...r, data: previewTrade(state, v.value.action, v.value.amount) };
+    },
+    async getHistory(id: string, outcome: string, range: HistoryRange, opts?: CallOptions) {
+      const at = now();
+      const copy = copies.get(id);
+      const word = BINARY_WORDS[outcome.trim().toLowerCase()];
+      let target: { answerId?: string; flip: boolean };
+      let current: number | undefined;
+      // Yes/No on a binary market (or one not read yet) needs no `/market/{id}` first: history is one request
+      if (word !== undefined && (!copy || copy.mechanism === 'cpmm-1')) target = { flip: word };
+      else {
+        const raw = copy && Array.isArray(copy.answers) ? copy : (await getMarket(id, opts)).data.raw;
+        const m = normalizeMarket(raw, { now: at });
+        if (!m) throw badShape(200, 'Manifold answered /market with something other than a market.');
+        target = historyTarget(m, raw as Rec, outcome);
+      }
+      const latest = copies.get(id);
+      if (latest)
+        current = target.answerId === undefined ? num(latest.probability) : answerProb(latest, target.answerId);
+      const q: [string, string][] = [['contractId', id]];
+      if (target.answerId !== undefined) q.push(['answerId', target.answerId]);
+      q.push(['afterTime', String(at - RANGE_MS[range])], ['limit', String(BETS_LIMIT)], ['order', 'desc']);
+      const a = await http.get('/bets', q, opts);
+      const bets = list(a, '/bets');
+      const data: PricePoint[] = historyFromBets(bets, range, at, {
+        ...target,
+        ...(current !== undefined ? { current } : {}),
+        full: bets.length >= BETS_LIMIT,
+      });
+      return result(a, data);
+    },
     describe: () => ({ baseUrl: http.baseUrl, apiKey: '', authenticated: false }),
     close: () => http.close(),
   };

@@ -2,9 +2,9 @@
  * `record --source manifold`: the requests it makes (only documented routes), the files it writes, and that its
  * replay serves them back — recorded here from the replay of the staged recordings, never from the live service.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Query, Recorder } from '../types.js';
 import { recordManifold } from './record.js';
@@ -19,8 +19,11 @@ afterEach(() => {
 });
 
 describe('record --source manifold', () => {
-  it('fetches topics, list pages by `before`, searches and details; its replay serves what it wrote', async () => {
-    const source = createManifoldReplay('test/fixtures/real/manifold', { now: () => NOW });
+  it('fetches topics, list pages, searches, details and their bets; its replay serves what it wrote', async () => {
+    const source = createManifoldReplay('test/fixtures/real/manifold', {
+      now: () => NOW,
+      bets: ['test/fixtures/real/manifold/trader/bets'],
+    });
     dir = mkdtempSync(join(tmpdir(), 'oddsboard-mf-'));
     const out = dir;
     const asked: string[] = [];
@@ -34,6 +37,7 @@ describe('record --source manifold', () => {
         return Promise.resolve(a.body);
       },
       write(file, body) {
+        mkdirSync(dirname(join(out, file)), { recursive: true });
         writeFileSync(join(out, file), JSON.stringify(body));
       },
       say() {},
@@ -49,7 +53,20 @@ describe('record --source manifold', () => {
     expect(files).toContain('groups.json');
     expect(files).toContain('markets-2.json');
     expect(files.filter((f) => f.startsWith('market-'))).toHaveLength(3);
+    const details = asked.filter((p) => p.startsWith('/market/')).map((p) => p.slice('/market/'.length, -1));
+    expect(asked.filter((p) => p.startsWith('/bets?'))).toEqual(
+      details.map((id) => `/bets?contractId=${id}&limit=1000`),
+    );
+    expect(readdirSync(join(out, 'bets')).sort()).toEqual(details.map((id) => `bets-${id}.json`).sort());
     const again = createManifoldReplay(out, { now: () => NOW });
+    const none = again.answer({ segments: ['bets'], query: new URLSearchParams(`contractId=${details[0]}`) });
+    expect(none).toEqual({ status: 200, body: [] });
+    // a recording's bets/ folder is what its replay's /bets answers: the staged 45 bets put there come back
+    const staged = 'v0-bets-market-will-bitcoins-price-fall-below-25k-limit-45-2022-10-10.json';
+    copyFileSync(`test/fixtures/real/manifold/trader/bets/${staged}`, join(out, 'bets', staged));
+    const withBets = createManifoldReplay(out, { now: () => NOW });
+    const q = new URLSearchParams('contractId=rIR6mWqaO9xKLifr6cLL');
+    expect(withBets.answer({ segments: ['bets'], query: q })?.body).toHaveLength(45);
     const page = again.answer({ segments: ['markets'], query: new URLSearchParams('limit=100') });
     const orig = source.answer({ segments: ['markets'], query: new URLSearchParams('limit=100') });
     expect(page?.body).toEqual(orig?.body);

@@ -5,6 +5,8 @@
  *   markets-<n>.json             GET /markets?limit=100[&before=<last id of page n−1>], `plan.pages` pages
  *   search-<name>.json           GET /search-markets: open by 24-hour volume, closing soon, resolved, closed
  *   market-<id>.json             GET /market/{id} for the first `plan.details` markets of the open search and the list
+ *   bets/bets-<id>.json          GET /bets?contractId=<id>&limit=1000 for each of those markets: its newest 1000 bets,
+ *                                the price history the replay answers (`/bets` with any `afterTime` filters them)
  * Manifold has no events: `plan.events` is not used.
  */
 import { isRecord } from '../../api/normalizeFields.js';
@@ -55,7 +57,11 @@ const idsOf = (v: unknown): string[] =>
   Array.isArray(v) ? v.flatMap((o) => (isRecord(o) && typeof o.id === 'string' && o.id !== '' ? [o.id] : [])) : [];
 
 /** A file name for an id (Manifold ids are letters and digits; anything else becomes `_`). */
-export const fileOf = (id: string): string => `market-${id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80)}.json`;
+export const fileOf = (id: string): string => `market-${safe(id)}.json`;
+export const betsFileOf = (id: string): string => `bets/bets-${safe(id)}.json`;
+const safe = (id: string): string => id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+/** The bets one history request reads ("The default and maximum are both 1000."). */
+export const BETS_PAGE = 1000;
 
 export async function recordManifold(r: Recorder, plan: RecordPlan): Promise<void> {
   r.say('Manifold: topics');
@@ -84,5 +90,15 @@ export async function recordManifold(r: Recorder, plan: RecordPlan): Promise<voi
   for (const id of details) {
     r.say(`Manifold: market ${id}`);
     r.write(fileOf(id), await r.get(`/market/${encodeURIComponent(id)}`));
+  }
+  for (const id of details) {
+    r.say(`Manifold: bets of ${id}`);
+    r.write(
+      betsFileOf(id),
+      await r.get('/bets', [
+        ['contractId', id],
+        ['limit', String(BETS_PAGE)],
+      ]),
+    );
   }
 }

@@ -92,7 +92,51 @@ describe('Manifold replay', () => {
     expect(replay.marketIdOf?.(['slug', 'trump-wins-nobel-peace-prize-2026'])).toBe('nRSlhy5c2L');
     expect(replay.marketIdOf?.(['market', 'CL56c9sqQp'])).toBe('CL56c9sqQp');
     expect(replay.listedIds?.(get('/markets?limit=2').body)).toEqual(ids(get('/markets?limit=2')));
-    expect(replay.answer({ segments: ['bets'], query: new URLSearchParams() })).toBeUndefined();
+    expect(replay.answer({ segments: ['bets', 'x'], query: new URLSearchParams() })).toBeUndefined();
+  });
+
+  it('/bets: the recorded bets newest first (asc on asking), by contract and time; none recorded → []', () => {
+    const r = createManifoldReplay('test/fixtures/real/manifold', {
+      now: () => NOW,
+      bets: ['test/fixtures/real/manifold/trader/bets'],
+    });
+    const bets = (q: string) => {
+      const a = r.answer({ segments: ['bets'], query: new URLSearchParams(q) })!;
+      return { status: a.status, body: a.body as Array<{ id: string; createdTime: number }> };
+    };
+    const all = bets('contractId=rIR6mWqaO9xKLifr6cLL&limit=1000').body;
+    expect(all).toHaveLength(45);
+    expect(all[0]!.id).toBe('hqrtGRb9Pz95DNZt5IEL'); // as recorded: newest first
+    const times = all.map((b) => b.createdTime);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(bets('contractId=rIR6mWqaO9xKLifr6cLL&order=asc&limit=2').body.map((b) => b.createdTime)).toEqual(
+      times.slice(-2).reverse(),
+    );
+    expect(bets(`contractId=rIR6mWqaO9xKLifr6cLL&afterTime=${times[3]}`).body).toHaveLength(3);
+    expect(bets(`contractId=rIR6mWqaO9xKLifr6cLL&before=${all[43]!.id}`).body).toHaveLength(1);
+    expect(bets('contractId=CL56c9sqQp').body).toEqual([]);
+    expect(bets('contractId=rIR6mWqaO9xKLifr6cLL&market=x').status).toBe(400);
+    expect(bets('limit=10001')).toEqual({
+      status: 400,
+      body: { message: 'Non-points limit must be less than or equal to 10000' },
+    });
+    // as recorded (no manifest): each file's newest bet counts as recorded then, so it lands on the replay's now
+    // (to the second)
+    const later = Date.parse('2027-06-01T00:00:00Z');
+    const shifted = createManifoldReplay('test/fixtures/real/manifold', {
+      now: () => later,
+      asRecorded: true,
+      bets: ['test/fixtures/real/manifold/trader/bets'],
+    });
+    const moved = shifted.answer({ segments: ['bets'], query: new URLSearchParams('contractId=rIR6mWqaO9xKLifr6cLL') })!
+      .body as Array<{ createdTime: number }>;
+    expect(later - moved[0]!.createdTime).toBeGreaterThanOrEqual(0); // shifted by whole seconds
+    expect(later - moved[0]!.createdTime).toBeLessThan(1000);
+    expect(moved[0]!.createdTime - moved[1]!.createdTime).toBe(times[0]! - times[1]!);
+    expect(bets('before=nope')).toEqual({
+      status: 404,
+      body: { message: 'Bet specified in before parameter not found' },
+    });
   });
 
   it('as recorded: each file’s markets moved forward to now, so what was open when recorded is open again', () => {

@@ -7,12 +7,16 @@
  *   /market/{id}        /slug/{slug}    404 {"message":"Contract not found"}
  *   /market-probs       ids (repeated, ≤ 100; one lone value is not an array: 400, as the server's schema says)
  *   /groups             the recorded topics, else one per `groupSlugs` slug seen in the details (named by its slug)
+ *   /bets               the recorded bets (DIR/bets/, replayBets.ts); none recorded for a market → []
  * Unknown parameters on the strict routes are a 400, as the server's `.strict()` schemas make them. Statuses that
  * depend on the close time are judged at `now()`.
  */
+import { join } from 'node:path';
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
+import { manifestRecordedAt } from '../../server/replay/asRecorded.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { validationBody } from './errors.js';
+import { BetsInvalid, betsAnswer, loadBets } from './replayBets.js';
 import { fromItems, loadManifold, type Loaded } from './replayLoad.js';
 import { marketsPage, passesFilter, passesTerm, passesType, sortMarkets } from './replaySearch.js';
 import {
@@ -74,6 +78,8 @@ export interface ManifoldReplayOptions {
   now?: () => number;
   /** Serve as of the recording (replayLoad.ts `LoadOptions.asRecorded`). */
   asRecorded?: boolean;
+  /** Folders of recorded `/bets` answers besides DIR/bets/ (the staged fixtures keep theirs deeper). */
+  bets?: readonly string[];
 }
 
 class Invalid extends Error {
@@ -115,7 +121,11 @@ function count(q: URLSearchParams, name: string, dflt: number, max: number, min 
   return Math.floor(n);
 }
 
-export function createManifoldReplayFrom(data: Loaded, options: ManifoldReplayOptions = {}): SourceReplay {
+export function createManifoldReplayFrom(
+  data: Loaded,
+  options: ManifoldReplayOptions = {},
+  bets: readonly Rec[] = [],
+): SourceReplay {
   const now = options.now ?? Date.now;
   const all = (): Rec[] =>
     data.order.flatMap((id): Rec[] => {
@@ -227,6 +237,8 @@ export function createManifoldReplayFrom(data: Loaded, options: ManifoldReplayOp
         if (head === 'markets' && arg === undefined) return markets(req.query);
         if (head === 'search-markets' && arg === undefined) return search(req.query);
         if (head === 'market-probs' && arg === undefined) return probs(req.query);
+        if (head === 'bets' && arg === undefined)
+          return betsAnswer(bets, req.query, (slug) => bySlug(slug)?.id as string | undefined);
         if (head === 'groups' && arg === undefined) {
           strict(req.query, ['beforeTime', 'availableToUserId', 'limit']);
           return ok(groups().slice(0, count(req.query, 'limit', 500, MAX_LIMIT)));
@@ -239,6 +251,8 @@ export function createManifoldReplayFrom(data: Loaded, options: ManifoldReplayOp
         return undefined;
       } catch (e) {
         if (e instanceof Invalid) return { status: 400, body: validationBody(e.details) };
+        if (e instanceof BetsInvalid)
+          return { status: 400, body: validationBody([{ field: e.field, error: e.error }]) };
         throw e;
       }
     },
@@ -258,7 +272,21 @@ export function createManifoldReplayFrom(data: Loaded, options: ManifoldReplayOp
 /** The replay of a recording directory (RecordingError when it holds no Manifold market). */
 export function createManifoldReplay(dir: string, options: ManifoldReplayOptions = {}): SourceReplay {
   const now = options.now ?? Date.now;
-  return createManifoldReplayFrom(loadManifold(dir, { asRecorded: options.asRecorded, now: now() }), options);
+  const at = now();
+  const data = loadManifold(dir, { asRecorded: options.asRecorded, now: at });
+  const bets = loadBets(
+    [join(dir, 'bets'), ...(options.bets ?? [])],
+    options.asRecorded ? { now: at, recordedAt: recordedAtOf(dir) } : undefined,
+  );
+  return createManifoldReplayFrom(data, options, bets);
+}
+
+function recordedAtOf(dir: string): number | undefined {
+  try {
+    return manifestRecordedAt(dir);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A replay of objects given in memory (tests). */

@@ -102,6 +102,26 @@ export const ROUTES: readonly RouteDoc[] = [
   { path: '/slug/{slug}', params: [] },
   { path: '/market-probs', params: ['ids'], repeat: ['ids'] },
   { path: '/groups', params: ['beforeTime', 'availableToUserId'] },
+  {
+    // the docs' parameters, and `answerId` of the `bets` schema (common/src/api/schema.ts, visibility public)
+    path: '/bets',
+    params: [
+      'userId',
+      'username',
+      'contractId',
+      'contractSlug',
+      'answerId',
+      'limit',
+      'before',
+      'after',
+      'beforeTime',
+      'afterTime',
+      'kinds',
+      'order',
+    ],
+    words: { order: ORDERS, kinds: ['open-limit'] },
+    repeat: ['contractId'],
+  },
 ];
 
 function matches(pattern: string, path: string): boolean {
