@@ -26,7 +26,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     io.stderr.write(`oddsboard: ${(e as Error).message}\n`);
     return EXIT.usage;
   }
-  const { client, mode, limit, ledger } = source;
+  const { client, mode, limit, windowMs, ledger } = source;
   const store = createOddsStore({
     mode,
     limit,
@@ -50,7 +50,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     env: io.env,
     out: io.stdout,
   });
-  const sync = createSync({ client, store, clock: systemClock, limit, ledger });
+  const sync = createSync({ client, store, clock: systemClock, limit, windowMs, ledger });
   if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
 
   let exitCode = 0;
