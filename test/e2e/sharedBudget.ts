@@ -16,7 +16,7 @@ import { TmuxSession } from './tmux.js';
  * the others' share. The dashboard runs with NO_COLOR=1: its screen carries no
  * colour escape. `windowMs` is the service's rate window; below 60 s the
  * programs get the same through ODDSBOARD_RATE_WINDOW_MS (docs/rate-budget.md),
- * so the same run fits in seconds: sharedBudget.test.ts (10 s windows, in
+ * so the same run fits in seconds: sharedBudget.test.ts (20 s windows, in
  * `npm test`) and sharedBudget.long.test.ts (real 60 s windows, `npm run test:long`).
  */
 const root = resolve(import.meta.dirname, '../..');
