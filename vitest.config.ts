@@ -1,11 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * The end-to-end files first: they mostly wait on real time (the watcher test a minute, the drills 40 s), so
+ * they start at once and the unit files fill the workers around them. Vitest's own order (slowest first by
+ * the last run's durations, else the largest file first) still holds within each group; a clean clone has no
+ * last run, and by size the watcher test would start last.
+ */
+class EndToEndFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const e2e = (f: TestSpecification) => f.moduleId.includes('/test/e2e/');
+    return [...sorted.filter(e2e), ...sorted.filter((f) => !e2e(f))];
+  }
+}
+
+/**
+ * `npm test`: every test but the long ones (`*.long.test.ts`, minutes of real time each), which
+ * `npm run test:long` runs (vitest.long.config.ts). Four workers on two cores: the end-to-end files are
+ * mostly idle (docs: CONTRIBUTING.md, "How long the tests take").
+ */
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    exclude: [...configDefaults.exclude, '**/*.long.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
     env: { NODE_ENV: 'test' },
+    maxWorkers: 4,
+    sequence: { sequencer: EndToEndFirst },
   },
 });

@@ -29,7 +29,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     io.stderr.write(`oddsboard: ${(e as Error).message}\n`);
     return EXIT.usage;
   }
-  const { client, mode, limit, ledger } = source;
+  const { client, mode, limit, windowMs, ledger } = source;
   const fitted = fitQuery(
     source.caps,
     SOURCE_NAMES[source.id],
@@ -69,7 +69,15 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     env: io.env,
     out: io.stdout,
   });
-  const sync = createSync({ client, store, clock: systemClock, limit, ledger, categories: source.id !== 'public' });
+  const sync = createSync({
+    client,
+    store,
+    clock: systemClock,
+    limit,
+    windowMs,
+    ledger,
+    categories: source.id !== 'public',
+  });
   if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
 
   let exitCode = 0;

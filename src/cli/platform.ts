@@ -5,12 +5,12 @@
  */
 import { openFileLedger } from '../ledger/file.js';
 import { MemoryLedger } from '../ledger/memory.js';
-import type { SendLedger } from '../ledger/types.js';
+import { LEDGER_SPAN_MS, type SendLedger } from '../ledger/types.js';
 import { loadPlatform } from '../sources/index.js';
 import type { SourceId } from '../sources/types.js';
 import type { Settings } from './config.js';
 import { UsageError } from './errors.js';
-import type { Source } from './source.js';
+import { rateWindowMs, WINDOW_MS, type Source } from './source.js';
 import { version } from './version.js';
 
 export async function openPlatform(
@@ -34,9 +34,12 @@ export async function openPlatform(
     ...(id === 'polymarket' && clobUrl !== undefined ? { clobUrl } : {}),
     userAgent: `oddsboard/${version()}`,
   });
-  let ledger: SendLedger = new MemoryLedger().view('self');
+  // the rate window (60 s; shorter only in tests, ODDSBOARD_RATE_WINDOW_MS) and the ledger's span over it
+  const windowMs = rateWindowMs(env);
+  const spanMs = windowMs + LEDGER_SPAN_MS - WINDOW_MS;
+  let ledger: SendLedger = new MemoryLedger(spanMs).view('self');
   let ledgerProblem: string | undefined;
-  const opened = openFileLedger(env, client.describe().baseUrl, undefined);
+  const opened = openFileLedger(env, client.describe().baseUrl, undefined, { spanMs });
   if ('ledger' in opened) ledger = opened.ledger;
   else ledgerProblem = `${opened.problem}; this process counts only its own requests`;
   return {
@@ -46,6 +49,7 @@ export async function openPlatform(
     mode: id,
     limit: settings.rate ?? def.limits.politePerMinute,
     ceiling,
+    windowMs,
     apiKey: undefined,
     ledger,
     ...(ledgerProblem ? { ledgerProblem } : {}),

@@ -9,7 +9,7 @@ import { publicSource } from '../sources/public/index.js';
 import type { SourceCaps, SourceClient, SourceId } from '../sources/types.js';
 import { openFileLedger } from '../ledger/file.js';
 import { MemoryLedger } from '../ledger/memory.js';
-import type { SendLedger } from '../ledger/types.js';
+import { LEDGER_SPAN_MS, type SendLedger } from '../ledger/types.js';
 import type { RunningServer } from '../server/listen.js';
 import type { Mode } from '../store/types.js';
 import type { Settings } from './config.js';
@@ -18,6 +18,22 @@ import { version } from './version.js';
 
 export { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
 import { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
+
+/** The window the limits count in; the sync and the ledger add their 250 ms margin to it. */
+export const WINDOW_MS = 60_000;
+
+/**
+ * The rate window: 60 s, unless ODDSBOARD_RATE_WINDOW_MS (whole ms, 1 000–60 000) shortens it. Not for users:
+ * the end-to-end tests run the shared budget against a service with the same short window (docs/rate-budget.md).
+ */
+export function rateWindowMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.ODDSBOARD_RATE_WINDOW_MS;
+  if (raw === undefined || raw === '') return WINDOW_MS;
+  const ms = Number(raw);
+  if (!/^\d+$/.test(raw) || ms < 1_000 || ms > WINDOW_MS)
+    throw new Error('ODDSBOARD_RATE_WINDOW_MS must be whole milliseconds from 1000 to 60000');
+  return ms;
+}
 
 export interface Source {
   id: SourceId;
@@ -28,6 +44,8 @@ export interface Source {
   limit: number;
   /** A platform's documented limit per 60 s, for the header's help (the interface: the mode's limit). */
   ceiling: number;
+  /** The window `limit` counts in (rateWindowMs). */
+  windowMs: number;
   /** The key the client sends (the user's, or the demo service's own). */
   apiKey: string | undefined;
   ledger: SendLedger;
@@ -49,6 +67,8 @@ export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Pr
     throw new UsageError(
       "--rate belongs to a platform source: the interface's limit is its mode's (10 or 30 a minute)",
     );
+  const windowMs = rateWindowMs(env);
+  const spanMs = windowMs + LEDGER_SPAN_MS - WINDOW_MS;
   let server: RunningServer | undefined;
   let apiKey = settings.apiKey;
   let baseUrl = settings.baseUrl;
@@ -71,10 +91,10 @@ export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Pr
     throw e;
   }
   // the demo service is this process's own: its budget is shared with nobody
-  let ledger: SendLedger = new MemoryLedger().view('self');
+  let ledger: SendLedger = new MemoryLedger(spanMs).view('self');
   let ledgerProblem: string | undefined;
   if (mode !== 'demo') {
-    const opened = openFileLedger(env, client.describe().baseUrl, apiKey);
+    const opened = openFileLedger(env, client.describe().baseUrl, apiKey, { spanMs });
     if ('ledger' in opened) ledger = opened.ledger;
     else ledgerProblem = `${opened.problem}; this process counts only its own requests`;
   }
@@ -86,6 +106,7 @@ export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Pr
     mode,
     limit,
     ceiling: limit,
+    windowMs,
     apiKey,
     ledger,
     ...(ledgerProblem ? { ledgerProblem } : {}),

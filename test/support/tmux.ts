@@ -5,12 +5,16 @@ import { setTimeout as delay } from 'node:timers/promises';
  * Drives a real terminal: a private tmux server with one shell, keys sent with
  * send-keys, the screen read with capture-pane — what a person sees.
  */
+let sessions = 0;
+
 export class TmuxSession {
   private readonly socket: string;
   readonly name = 'e2e';
 
   constructor(tag: string) {
-    this.socket = `oddsboard-${tag}-${process.pid}`;
+    // one socket per session: a new server on the socket of one just killed can meet it still exiting
+    // ("server exited unexpectedly"), which happened with four test files at once on two cores
+    this.socket = `oddsboard-${tag}-${process.pid}-${++sessions}`;
   }
 
   static available(): boolean {

@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, expect } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/listen.js';
+import { maxInWindow } from '../support/syncHarness.js';
+import { TmuxSession } from './tmux.js';
+
+/**
+ * One budget for every process, for real: the built dashboard in tmux and four
+ * one-shot commands polling in loops against one reference service with one
+ * key, for `runMs`. The service's own count of answers must show no 429 and
+ * never more than the key's limit in any window; the dashboard's header shows
+ * the others' share. The dashboard runs with NO_COLOR=1: its screen carries no
+ * colour escape. `windowMs` is the service's rate window; below 60 s the
+ * programs get the same through ODDSBOARD_RATE_WINDOW_MS (docs/rate-budget.md),
+ * so the same run fits in seconds: sharedBudget.test.ts (20 s windows, in
+ * `npm test`) and sharedBudget.long.test.ts (real 60 s windows, `npm run test:long`).
+ */
+const root = resolve(import.meta.dirname, '../..');
+const cli = join(root, 'dist/cli.js');
+const KEY = 'sk_e2e_0123456789abcdef';
+const LIMIT = 30;
+
+let session: TmuxSession | undefined;
+let srv: RunningServer | undefined;
+const loops: ChildProcess[] = [];
+afterAll(async () => {
+  for (const l of loops) if (l.exitCode === null) l.kill('SIGKILL');
+  session?.kill();
+  await srv?.close();
+});
+
+/** Colour parameters of the SGR sequences on a screen captured with its escapes. */
+const colourSgr = (screen: string) =>
+  [...screen.matchAll(/\x1b\[([0-9;]*)m/g)]
+    .flatMap((m) => m[1]!.split(';').map(Number))
+    .filter((p) => (p >= 30 && p <= 49 && p !== 39 && p !== 49) || (p >= 90 && p <= 107));
+
+export async function sharedBudgetRun({ windowMs, runMs }: { windowMs: number; runMs: number }): Promise<void> {
+  if (!TmuxSession.available())
+    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
+  const answers: Array<{ status: number; at: number }> = [];
+  srv = await startServer({
+    seed: 5,
+    keys: [KEY],
+    limits: { key: LIMIT, windowMs },
+    onAnswer: (status, at) => answers.push({ status, at }),
+  });
+  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-budget-'));
+  const env = {
+    HOME: home,
+    XDG_STATE_HOME: join(home, 'state'),
+    XDG_CONFIG_HOME: join(home, 'config'),
+    ODDSBOARD_BASE_URL: srv.url,
+    ODDSBOARD_API_KEY: KEY,
+    ...(windowMs < 60_000 ? { ODDSBOARD_RATE_WINDOW_MS: String(windowMs) } : {}),
+  };
+
+  const t = (session = new TmuxSession('budget'));
+  t.start(root, 120, 30, { ...env, NO_COLOR: '1' });
+  t.type(`${process.execPath} ${cli}; echo "EXIT=$?"`);
+  t.keys('Enter');
+  await t.waitFor('the dashboard with market rows', (s) => /KEY …cdef/.test(s) && /ACTIVE/.test(s), 15_000);
+  const started = Date.now();
+
+  // four scripts, each running one-shot commands back to back until the time is up
+  const commands = [
+    ['markets', '--limit', '5', '--json'],
+    ['events', '--limit', '3', '--json'],
+    ['markets', '--status', 'all', '--sort', 'newest', '--limit', '3'],
+    ['markets', '--limit', '1', '--ndjson'],
+  ];
+  const exits: number[] = [];
+  let waits = 0;
+  const stopAt = started + runMs - windowMs / 4;
+  const loopDone = commands.map(async (argv) => {
+    while (Date.now() < stopAt) {
+      const child = spawn(process.execPath, [cli, ...argv], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      loops.push(child);
+      let stderr = '';
+      child.stderr!.on('data', (d: Buffer) => (stderr += String(d)));
+      // one still starting up when SIGINT comes dies of it before its handler is there: the shell's 130 too
+      const code = await new Promise<number | null>((done) =>
+        child.on('exit', (c, signal) => done(c ?? (signal === 'SIGINT' ? 130 : null))),
+      );
+      if (/waiting \d+s for the rate budget/.test(stderr)) waits++;
+      exits.push(code ?? -1);
+    }
+  });
+
+  // the header, watched while they run
+  let othersSeen = 0;
+  let colourOnScreen = 0;
+  while (Date.now() < started + runMs) {
+    const screen = t.capture();
+    const m = /\+(\d+) other/.exec(screen.split('\n')[0] ?? '');
+    if (m) othersSeen = Math.max(othersSeen, Number(m[1]));
+    colourOnScreen += colourSgr(t.captureWithEscapes()).length;
+    await delay(1_000);
+  }
+  // a command still waiting for a slot is stopped like Ctrl-C would
+  for (const l of loops) if (l.exitCode === null) l.kill('SIGINT');
+  await Promise.all(loopDone);
+  t.keys('q');
+  await t.waitFor('the dashboard to exit', (s) => /EXIT=0/.test(s), 10_000);
+
+  const times = answers.map((a) => a.at);
+  console.info(
+    `shared budget: ${answers.length} answers in ${Math.round((Date.now() - started) / 1000)} s, max ${maxInWindow(times, windowMs)} in any ${windowMs / 1000} s, ` +
+      `${answers.filter((a) => a.status === 429).length} × 429; one-shot runs ${exits.length} (exit 0: ${exits.filter((c) => c === 0).length}, waited: ${waits}); header +${othersSeen} other at most`,
+  );
+  expect(answers.filter((a) => a.status === 429)).toEqual([]);
+  expect(maxInWindow(times, windowMs)).toBeLessThanOrEqual(LIMIT);
+  expect(times.length).toBeGreaterThan(((5 / 6) * LIMIT * runMs) / windowMs); // close to the key's limit: 50 in two minutes
+  expect(exits.filter((c) => c === 0).length).toBeGreaterThan(10);
+  expect(exits.filter((c) => c !== 0 && c !== 130)).toEqual([]);
+  expect(waits).toBeGreaterThan(0); // the scripts did wait for the dashboard's and each other's sends
+  expect(othersSeen).toBeGreaterThan(0);
+  expect(colourOnScreen).toBe(0);
+  // the ledger never holds the key
+  const dir = join(env.XDG_STATE_HOME, 'oddsboard');
+  for (const f of readdirSync(dir)) {
+    expect(f).not.toContain(KEY);
+    expect(readFileSync(join(dir, f), 'utf8')).not.toContain(KEY);
+  }
+}
