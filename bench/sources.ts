@@ -112,8 +112,19 @@ async function startReplay(source: Platform): Promise<{ proc: ChildProcess; url:
   const dir = join(PROJECT, 'test/fixtures/real', source);
   const proc = spawn(
     process.execPath,
-    // as of the recording: what was open then is open again (Manifold judges open by the clock)
-    [CLI, 'serve', '--replay', dir, '--source', source, '--as-recorded', '--port', '0', '--log-requests'],
+    // Manifold judges open by the clock: as of the recording, what was open then is open again
+    [
+      CLI,
+      'serve',
+      '--replay',
+      dir,
+      '--source',
+      source,
+      ...(source === 'manifold' ? ['--as-recorded'] : []),
+      '--port',
+      '0',
+      '--log-requests',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } },
   );
   let out = '';

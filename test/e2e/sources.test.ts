@@ -27,8 +27,9 @@ afterEach(() => {
 async function replay(source: string): Promise<string> {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
   const dir = join(root, 'test/fixtures/real', source);
-  // as of the recording: what was open then is open again (Manifold judges open by the clock)
-  const args = [cli, 'serve', '--replay', dir, '--source', source, '--as-recorded', '--port', '0'];
+  // Manifold judges open by the clock: as of the recording, what was open then is open again
+  const asOf = source === 'manifold' ? ['--as-recorded'] : [];
+  const args = [cli, 'serve', '--replay', dir, '--source', source, ...asOf, '--port', '0'];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   service = child;
   const lines = createInterface({ input: child.stdout! });

@@ -46,6 +46,7 @@ export const TIME_FIELDS = {
     'closeDate',
   ],
   kalshi: [
+    'end_period_ts',
     'close_time',
     'open_time',
     'expiration_time',

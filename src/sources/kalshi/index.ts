@@ -21,7 +21,7 @@ export const kalshiSource: PlatformDef = {
   limits: KALSHI_LIMITS,
   caps: KALSHI_CAPS,
   createClient: (config) => createKalshiClient(config),
-  createReplay: createKalshiReplay,
+  createReplay: (dir, opts) => createKalshiReplay(dir, { asRecorded: opts?.asRecorded === true }),
   readError: readKalshiError,
   errorBody: kalshiErrorBody,
   record: recordKalshi,

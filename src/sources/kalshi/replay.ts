@@ -4,6 +4,7 @@
  * (mapped onto the answers' words as documented), `tickers` batches, the documented timestamp-filter rules, and
  * 400 and 404 in its error shape. Objects are served verbatim. docs/sources/kalshi.md.
  */
+import { manifestRecordedAt, shiftRecorded } from '../../server/replay/asRecorded.js';
 import { loadRecording, type RecordedItem } from '../../server/replay/load.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { kalshiErrorBody } from './errors.js';
@@ -228,8 +229,20 @@ export function kalshiReplayOf(
   };
 }
 
-/** A recording folder: its market and event answers, and (beside them) its books and candlesticks. */
-export function createKalshiReplay(dir: string): SourceReplay {
+/**
+ * A recording folder: its market and event answers, and (beside them) its books and candlesticks. `asRecorded`:
+ * every time field moved forward by now − DIR/manifest.json's `recordedAt`, so what was open then is open now and
+ * its candles end now (RecordingError without a manifest).
+ */
+export function createKalshiReplay(dir: string, opts: { asRecorded?: boolean; now?: number } = {}): SourceReplay {
   const answers = loadRecording(dir).filter((it) => !TRADER_FILE.test(it.file));
-  return kalshiReplayOf(answers, loadTraderRecording(dir));
+  const trader = loadTraderRecording(dir);
+  if (!opts.asRecorded) return kalshiReplayOf(answers, trader);
+  const shift = Math.round(((opts.now ?? Date.now()) - manifestRecordedAt(dir)) / 1000) * 1000;
+  for (const byPeriod of trader.candles.values())
+    for (const [period, body] of byPeriod) byPeriod.set(period, shiftRecorded(body, shift));
+  return kalshiReplayOf(
+    answers.map((it) => ({ ...it, object: shiftRecorded(it.object, shift) })),
+    trader,
+  );
 }
