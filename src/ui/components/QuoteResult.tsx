@@ -20,7 +20,8 @@ function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
     [
       { text: updating ? 'updating… ' : '', color: colors.warn },
       { text: `${formatShares(q.shares)} shares`, bold: !dim, dim },
-      { text: ` @ avg ${formatPrice(q.averagePrice)}`, dim },
+      // in a narrow pane the average and the impact give way first: shares, total and fee stay whole
+      { text: ` @ avg ${formatPrice(q.averagePrice)}`, dim, priority: -1 },
       { text: ` · total ${formatMoney(q.total)}`, bold: !dim, dim },
     ],
     [
@@ -37,7 +38,7 @@ function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
         text: `${q.basis === 'book' ? 'mid' : 'price'} ${formatPrice(q.priceBefore)} → ${formatPrice(q.priceAfter)}`,
         dim,
       },
-      { text: ` · impact ${formatPriceDelta(q.priceImpact)}`, dim },
+      { text: ` · impact ${formatPriceDelta(q.priceImpact)}`, dim, priority: -1 },
       { text: ` · fee ${formatMoney(q.fee)}`, dim },
       { text: q.worstPrice !== undefined ? ` · worst ${formatPrice(q.worstPrice)}` : '', dim: true, priority: -1 },
     ],
