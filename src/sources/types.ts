@@ -153,7 +153,7 @@ export interface Recorder {
    * paced and keyless the same.
    */
   get(path: string, query?: Query, base?: string): Promise<unknown>;
-  /** The base URL being recorded (the platform's default, or `--base-url`): a source with two bases derives the other. */
+  /** The base URL being recorded (the platform's default, or `--base-url`): a source with two bases derives one. */
   readonly baseUrl?: string;
   /** Writes `body` verbatim as JSON to DIR/`file` (a relative path; one folder level at most). */
   write(file: string, body: unknown): void;

@@ -21,7 +21,7 @@ const idText = (v: unknown): string | undefined =>
 export const safeName = (id: string): string => id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120);
 const nth = (n: number): string => String(n).padStart(4, '0');
 
-/** One answer into `file` (the body, or undefined when skipped); a 404 skips it, any other failure stops the recording. */
+/** One answer into `file` (its body; undefined when skipped): a 404 skips it, any other failure stops the recording. */
 async function detail(r: Recorder, path: string, file: string, query?: Query, base?: string): Promise<unknown> {
   try {
     const body = await r.get(path, query, base);
