@@ -37,9 +37,11 @@ const WINDOW_MS = 60_000;
 const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}(\/[A-Za-z0-9][A-Za-z0-9._-]{0,120})?\.json$/;
 
 export async function recordPlatform(o: PlatformRecordOptions): Promise<PlatformRecordSummary> {
-  const http = createJsonHttp({ baseUrl: o.baseUrl, ...(o.userAgent ? { userAgent: o.userAgent } : {}) }, (b) =>
-    o.def.readError(b),
-  );
+  const open = (baseUrl: string) =>
+    createJsonHttp({ baseUrl, ...(o.userAgent ? { userAgent: o.userAgent } : {}) }, (b) => o.def.readError(b));
+  const http = open(o.baseUrl);
+  /** Other bases a source asks (Polymarket's CLOB), one client each. */
+  const others = new Map<string, ReturnType<typeof open>>();
   const summary: PlatformRecordSummary = { files: [], requests: 0, failures: 0 };
   const sentAt: number[] = [];
   let label = '';
@@ -55,15 +57,18 @@ export async function recordPlatform(o: PlatformRecordOptions): Promise<Platform
   try {
     await o.def.record(
       {
-        async get(path: string, query: Query = []) {
+        baseUrl: o.baseUrl,
+        async get(path: string, query: Query = [], base?: string) {
           const qs = new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString();
-          label = `GET ${path}${qs ? `?${qs}` : ''}`;
+          const via = base === undefined || base === o.baseUrl ? http : (others.get(base) ?? open(base));
+          if (via !== http) others.set(base!, via);
+          label = `GET ${base !== undefined && via !== http ? base : ''}${path}${qs ? `?${qs}` : ''}`;
           for (let attempt = 1; ; attempt++) {
             if (o.signal?.aborted) throw new Error('aborted');
             await pace();
             summary.requests++;
             try {
-              return (await http.get(path, query, o.signal ? { signal: o.signal } : undefined)).data;
+              return (await via.get(path, query, o.signal ? { signal: o.signal } : undefined)).data;
             } catch (e) {
               if (isApiError(e) && e.kind === 'rate_limited' && attempt < 2) {
                 const wait = e.retryAfterMs ?? WINDOW_MS;
@@ -92,7 +97,7 @@ export async function recordPlatform(o: PlatformRecordOptions): Promise<Platform
       ? 'aborted'
       : `${label}: ${isApiError(e) || e instanceof Error ? e.message : 'failed'}`;
   } finally {
-    await http.close();
+    await Promise.all([http, ...others.values()].map((h) => h.close()));
   }
   return summary;
 }

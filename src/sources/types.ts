@@ -148,7 +148,13 @@ export interface ErrorText {
  * decoded by the source's `readError`: it throws the ApiError) and a writer of one JSON file below DIR.
  */
 export interface Recorder {
-  get(path: string, query?: Query): Promise<unknown>;
+  /**
+   * `base`: another base URL of the same platform to ask instead of the recording's (Polymarket's CLOB beside Gamma);
+   * paced and keyless the same.
+   */
+  get(path: string, query?: Query, base?: string): Promise<unknown>;
+  /** The base URL being recorded (the platform's default, or `--base-url`): a source with two bases derives one. */
+  readonly baseUrl?: string;
   /** Writes `body` verbatim as JSON to DIR/`file` (a relative path; one folder level at most). */
   write(file: string, body: unknown): void;
   /** A line of progress for the person recording (never a key). */

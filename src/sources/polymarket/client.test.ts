@@ -192,13 +192,6 @@ describe('markets, the watchlist, events', () => {
     expect(fed.data.markets.map((m) => m.id)).toEqual(recorded.map((m) => m.id));
     expect(fed.data.markets).toHaveLength(5);
   });
-
-  it('has no quote preview yet (said, not an error of the service)', async () => {
-    const c = await start();
-    const e = await failure(c.getQuote('540817', { outcome: 'Yes', amount: 10, action: 'buy' }));
-    expect([e.kind, e.code]).toEqual(['invalid_request', 'NO_QUOTES']);
-    expect(log).toEqual([]);
-  });
 });
 
 describe('Gamma’s and Cloudflare’s failures, each the kind the screen names', () => {

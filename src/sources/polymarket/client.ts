@@ -2,15 +2,17 @@
  * Polymarket through the Gamma API (docs/sources/polymarket.md): the list and the watchlist on `/markets/keyset`
  * (cursor pages, `id` repeated for a batch), search on `/public-search`, one market on `/markets/{id}`, events on
  * `/events/keyset` and `/events/{id}`, categories from `/tags`. Every object goes through the shared normalizer.
+ * The trader's view (books, previews, histories) is the CLOB's (`clobUrl`), through trader.ts.
  */
 import { ApiError } from '../../api/errors.js';
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
-import type { ApiResult, CallOptions, EventQuery, Market, MarketEvent, MarketQuery, Quote } from '../../api/types.js';
+import type { ApiResult, CallOptions, EventQuery, Market, MarketEvent, MarketQuery } from '../../api/types.js';
 import { badShape, createJsonHttp, type JsonAnswer } from '../http.js';
 import type { Category, Paged, Query, SourceClient, SourceClientConfig } from '../types.js';
 import { readGammaError } from './errors.js';
 import { CursorBook } from './paging.js';
 import { filterQuery, MAX_EVENTS_PAGE, MAX_MARKETS_PAGE, offsetOf, pageSize, POLYMARKET_CAPS } from './query.js';
+import { createPolymarketTrader, KnownMarkets } from './trader.js';
 
 export { MAX_EVENTS_PAGE, MAX_MARKETS_PAGE, POLYMARKET_CAPS } from './query.js';
 
@@ -47,8 +49,18 @@ export interface PolymarketDeps {
 
 export function createPolymarketClient(config: SourceClientConfig, deps: PolymarketDeps = {}): SourceClient {
   const http = createJsonHttp({ ...config, apiKey: undefined }, readGammaError);
+  const clob = createJsonHttp(
+    { ...config, baseUrl: config.clobUrl ?? CLOB_BASE_URL, apiKey: undefined },
+    readGammaError,
+  );
   const book = new CursorBook();
   const now = deps.now ?? Date.now;
+  const known = new KnownMarkets();
+  /** Every market read is remembered for its tokens and fee (trader.ts). */
+  const seen = <T extends Market | Market[]>(m: T): T => {
+    known.remember(Array.isArray(m) ? m : [m]);
+    return m;
+  };
 
   async function keysetMarkets(
     query: Query,
@@ -76,7 +88,7 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
     const events = isObj(a.data) ? a.data.events : undefined;
     if (events !== undefined && events !== null && !Array.isArray(events))
       throw badShape(a.status, "Gamma's search answer has no events list.", a.rate);
-    const markets = normalizeEventList(events ?? []).flatMap((e) => e.markets);
+    const markets = seen(normalizeEventList(events ?? []).flatMap((e) => e.markets));
     const pagination = isObj(a.data) && isObj(a.data.pagination) ? a.data.pagination : undefined;
     const more = typeof pagination?.hasMore === 'boolean' ? pagination.hasMore : undefined;
     return result(a, markets, more);
@@ -109,7 +121,7 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
       const cursor: Query = start ? [['after_cursor', start]] : [];
       const got = await keysetMarkets([...filters, ['limit', String(limit)], ...cursor], opts);
       book.answered(key, at, got.next);
-      if (at === page) return result(got.a, normalizeMarketList(got.items), got.next !== undefined);
+      if (at === page) return result(got.a, seen(normalizeMarketList(got.items)), got.next !== undefined);
       if (got.next === undefined) return result(got.a, [], false);
     }
   }
@@ -123,17 +135,20 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
     return keysetMarkets(q, opts);
   }
 
+  async function getMarket(id: string, opts?: CallOptions): Promise<ApiResult<Market>> {
+    const a = await http.get(`/markets/${encodeURIComponent(id)}`, [], opts);
+    const m = normalizeMarket(a.data);
+    if (!m) throw badShape(a.status, "Gamma's answer is not a market.", a.rate);
+    return result(a, seen(m));
+  }
+
+  const trader = createPolymarketTrader(clob, getMarket, known);
+
   return {
     source: 'polymarket',
     caps: POLYMARKET_CAPS,
     listMarkets: list,
-
-    async getMarket(id, opts) {
-      const a = await http.get(`/markets/${encodeURIComponent(id)}`, [], opts);
-      const m = normalizeMarket(a.data);
-      if (!m) throw badShape(a.status, "Gamma's answer is not a market.", a.rate);
-      return result(a, m);
-    },
+    getMarket,
 
     async getMarkets(ids, opts): Promise<ApiResult<Market[]>> {
       // Gamma's market ids are numbers: anything else is no market of its (the whole batch would answer 422)
@@ -147,12 +162,12 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
           message: `At most ${MAX_MARKETS_PAGE} ids per request.`,
         });
       const open = await batch(want, false, opts);
-      const found = new Map(normalizeMarketList(open.items).map((m) => [m.id, m]));
+      const found = new Map(seen(normalizeMarketList(open.items)).map((m) => [m.id, m]));
       let last = open.a;
       const missing = want.filter((id) => !found.has(id));
       if (missing.length > 0) {
         const shut = await batch(missing, true, opts);
-        for (const m of normalizeMarketList(shut.items)) found.set(m.id, m);
+        for (const m of seen(normalizeMarketList(shut.items))) found.set(m.id, m);
         last = shut.a;
       }
       return result(
@@ -173,13 +188,16 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
         ],
         opts,
       );
-      return result(a, normalizeEventList(keysetPage(a, 'events').items));
+      const events = normalizeEventList(keysetPage(a, 'events').items);
+      for (const e of events) seen(e.markets);
+      return result(a, events);
     },
 
     async getEvent(id, opts) {
       const a = await http.get(`/events/${encodeURIComponent(id)}`, [], opts);
       const e = normalizeEvent(a.data);
       if (!e) throw badShape(a.status, "Gamma's answer is not an event.", a.rate);
+      seen(e.markets);
       return result(a, e);
     },
 
@@ -205,20 +223,16 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
         ],
         opts,
       );
-      return result(got.a, normalizeMarketList(got.items));
+      return result(got.a, seen(normalizeMarketList(got.items)));
     },
 
-    getQuote(): Promise<ApiResult<Quote>> {
-      return Promise.reject(
-        new ApiError({
-          kind: 'invalid_request',
-          code: 'NO_QUOTES',
-          message: 'Polymarket has no quote preview in oddsboard yet.',
-        }),
-      );
-    },
+    getQuote: trader.getQuote,
+    getBook: trader.getBook,
+    getHistory: trader.getHistory,
 
     describe: () => ({ baseUrl: http.baseUrl, apiKey: '', authenticated: false }),
-    close: () => http.close(),
+    close: async () => {
+      await Promise.all([http.close(), clob.close()]);
+    },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Polymarket as a source: the Gamma API for markets, events, tags and search (the CLOB's books and histories are
- * issue #18's). Routes, paging, limits and decisions: docs/sources/polymarket.md.
+ * Polymarket as a source: the Gamma API for markets, events, tags and search; the CLOB for books, previews through
+ * them and price histories (trader.ts). Routes, paging, limits and decisions: docs/sources/polymarket.md.
  */
 import type { PlatformDef } from '../types.js';
 import { createPolymarketClient, GAMMA_BASE_URL, POLYMARKET_CAPS } from './client.js';

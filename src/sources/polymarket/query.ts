@@ -48,7 +48,9 @@ export const POLYMARKET_CAPS: SourceCaps = {
   events: true,
   search: true,
   batch: MAX_MARKETS_PAGE,
-  quotes: false,
+  quotes: true,
+  book: true,
+  history: true,
   maxLimit: MAX_MARKETS_PAGE,
 };
 

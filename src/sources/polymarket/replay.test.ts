@@ -112,3 +112,34 @@ describe('the documented routes', () => {
     expect(why('/public-search?q=x&sort=volume')).toBe('param sort');
   });
 });
+
+describe('the CLOB routes in the same replay', () => {
+  const FED_25 = '57748138085022719760345772310040703848567377822400132842014290209986511882046';
+  const UP = '94242206871221370391055736153305071391564432448684801902267396130896523340261';
+  const err = (path: string) => {
+    const a = ask(path)!;
+    return [a.status, (a.body as { error?: string }).error];
+  };
+
+  it('serves a recorded book verbatim, an empty one for a known token, the CLOB’s 404 for an unknown one', () => {
+    const b = ask(`/book?token_id=${FED_25}`)!.body as { asset_id: string; bids: { price: string }[] };
+    expect([b.asset_id, b.bids[0]!.price, b.bids.at(-1)!.price]).toEqual([FED_25, '0.001', '0.014']);
+    const no = '28239418772633645184924651434956000849078365566842629564562475378531350731731';
+    expect(ask(`/book?token_id=${no}`)!.body).toMatchObject({ asset_id: no, bids: [], asks: [] });
+    expect(err('/book?token_id=123')).toEqual([404, 'No orderbook exists for the requested token id']);
+    expect(err('/book')).toEqual([400, 'Invalid token id']);
+  });
+
+  it('answers histories by interval (ending at the last recorded point) or by window, thinned to the fidelity', () => {
+    const h = (q: string) => (ask(`/prices-history?market=${UP}&${q}`)!.body as { history: { t: number }[] }).history;
+    expect(h('interval=1d&fidelity=5').map((p) => p.t)).toEqual([1774165200, 1774165500, 1774168800, 1774169100]);
+    expect(h('interval=1h&fidelity=1').map((p) => p.t)).toEqual([1774165500, 1774168800, 1774169100]);
+    expect(h('startTs=1774165300&endTs=1774168800').map((p) => p.t)).toEqual([1774165500, 1774168800]);
+    expect(h('interval=max&fidelity=60')).toHaveLength(2);
+    expect(ask(`/prices-history?market=${FED_25}&interval=1w&fidelity=60`)!.body).toEqual({ history: [] });
+    expect(err(`/prices-history?market=${UP}&interval=1d&startTs=1`)[0]).toBe(400);
+    expect(err(`/prices-history?market=${UP}&interval=2d`)[0]).toBe(400);
+    expect(err(`/prices-history?market=${UP}&fidelity=0`)[0]).toBe(400);
+    expect(err('/prices-history?interval=1d')[0]).toBe(400);
+  });
+});

@@ -6,10 +6,11 @@
  * `end_date_min/max`, `order` + `ascending` (an unknown field → 422 "order fields are not valid"); `/markets/{id}`
  * (422 "id is invalid" for a non-numeric id, 404 unknown), `/events/{id}`, `/tags`, `/public-search`. Errors in
  * Gamma's shape (`{"type","error"}`). Objects are served as recorded; a search answer groups the recorded markets
- * under their recorded event (or the event object they carry inline).
+ * under their recorded event (or the event object they carry inline). The CLOB's routes: clobReplay.ts.
  */
 import type { Rec } from '../../api/normalizeFields.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
+import { answerClob, loadClobRecording } from './clobReplay.js';
 import { gammaErrorBody } from './errors.js';
 import { MAX_EVENTS_PAGE, MAX_MARKETS_PAGE } from './client.js';
 import {
@@ -254,10 +255,11 @@ function route(rec: GammaRecording, { segments: s, query: q }: ReplayRequest): R
 
 export function createPolymarketReplay(dir: string): SourceReplay {
   const rec = loadGammaRecording(dir);
+  const clob = loadClobRecording(dir, rec); // the CLOB's /book and /prices-history (clobReplay.ts)
   return {
     answer(req) {
       try {
-        return route(rec, req);
+        return answerClob(clob, req) ?? route(rec, req);
       } catch (e) {
         if (e instanceof Refusal) return e.answer;
         throw e;

@@ -1,7 +1,8 @@
 /**
  * The Gamma routes and query parameters oddsboard may send, as documented (docs.polymarket.com's Gamma reference
  * and Polymarket's own SDK, `Polymarket/py-sdk` `_internal/actions/gamma.py`): a test checks every request the client
- * makes against this list (src/sources/polymarket/client.test.ts). Paths are below the Gamma base.
+ * makes against this list (src/sources/polymarket/client.test.ts). Paths are below the Gamma base (the CLOB's two
+ * routes below the CLOB base).
  */
 
 export interface GammaRoute {
@@ -73,6 +74,13 @@ export const GAMMA_ROUTES: readonly GammaRoute[] = [
       'events_tag',
       'keep_closed_markets',
     ],
+  },
+  // the CLOB (docs.polymarket.com "Get order book summary", "Get prices history"; clob-openapi.yaml)
+  { name: 'book (CLOB)', segments: ['book'], params: ['token_id'] },
+  {
+    name: 'prices history (CLOB)',
+    segments: ['prices-history'],
+    params: ['market', 'startTs', 'endTs', 'interval', 'fidelity'],
   },
 ];
 
