@@ -41,7 +41,7 @@ function dashboard(source: string, url: string, extra = ''): TmuxSession {
   const t = new TmuxSession(`trader-${source}`);
   const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
   t.start(root, 160, 48, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') });
-  t.type(`${process.execPath} ${cli} --source ${source} --base-url ${url} --status all ${extra}`);
+  t.type(`${process.execPath} ${cli} --source ${source} --base-url ${url} ${extra}`);
   t.keys('Enter');
   session = t;
   return t;
@@ -81,5 +81,38 @@ describe('the trader’s view on the platforms’ recordings (tmux)', () => {
     await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
     t.keys('h');
     await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 5_000);
+  });
+
+  it('Polymarket: the recorded CLOB book of the Fed market (best last on the wire, best first on screen), a buy of 100 with its fee curve', async () => {
+    const t = dashboard('polymarket', await replay('polymarket', 'test/fixtures/real/polymarket'));
+    await t.waitFor('the list', (s) => /Will the Fed decrease interest rates by 25/.test(s), 15_000);
+    t.keys('j');
+    t.keys('j');
+    const book = await t.waitFor('the Fed book', (s) => /Book Yes · spread 0\.1¢ · mid 1\.4¢/.test(side(s)), 15_000);
+    expect(side(book)).toMatch(/ask +1\.5¢ +8\.5k +8\.5k +█/);
+    expect(side(book)).toMatch(/bid +1\.4¢ +1 +1 +█/);
+    // 100 USDC through the asks: 6,666.67 shares, fee 4.925 by the market's schedule (src/sources/polymarket tests)
+    const q = await quote(t, '100', (s) => /6,666\.67 shares @ avg 1\.5¢ · total 104\.93/.test(s));
+    expect(side(q)).toMatch(/fee 4\.93/);
+    expect(q).not.toMatch(/NaN|undefined/);
+  });
+
+  it('Manifold: the sparklines full on first sight from its history, a buy of 100 mana through the pool, h to 7 days', async () => {
+    const t = dashboard('manifold', await replay('manifold', 'test/fixtures/real/manifold'));
+    const first = await t.waitFor(
+      'the detail with its history',
+      (s) => /History 24h/.test(side(s)) && /Yes +38\.0¢.*▅{20,}/.test(side(s)),
+      15_000,
+    );
+    expect(side(first)).toMatch(/No +62\.0¢.*▅{20,}/);
+    // pool YES 7681.13, NO 1705.54, p 0.73424: 100 mana buys 256.788 YES (src/sources/manifold tests)
+    const q = await quote(t, '100', (s) => /256\.79 shares @ avg 38\.9¢ · total 100\.00/.test(s));
+    expect(side(q)).toMatch(/price 38\.0¢ → 39\.9¢/);
+    t.keys('Escape');
+    await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));
+    t.keys('Escape');
+    await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
+    t.keys('h');
+    await t.waitFor('the 7-day history', (s) => /History 7d/.test(side(s)), 10_000);
   });
 });
