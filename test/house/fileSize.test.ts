@@ -21,3 +21,10 @@ it(`keeps every source file under src/ at ${MAX_LINES} lines or fewer (split alo
   const over = files.filter((f) => lines(f) > MAX_LINES).map((f) => `${relative(root, f)}: ${lines(f)}`);
   expect(over).toEqual([]);
 });
+
+/** The README is for users: what it is, one screen, install, sources, keys; every long table lives in docs/. */
+const README_MAX_BYTES = 12 * 1024;
+
+it(`keeps README.md at ${README_MAX_BYTES} bytes or fewer (long tables belong in docs/)`, () => {
+  expect(readFileSync(join(root, 'README.md')).length).toBeLessThanOrEqual(README_MAX_BYTES);
+});
