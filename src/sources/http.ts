@@ -15,7 +15,7 @@ import { parseRateHeaders, parseRetryAfter } from '../api/rateHeaders.js';
 import { httpGet, parseBaseUrl, type BaseUrl, type RawResponse } from '../api/transport.js';
 import type { CallOptions, RateHeaders } from '../api/types.js';
 import { sanitize } from '../util/sanitize.js';
-import type { ErrorText, Query, SourceClientConfig } from './types.js';
+import type { ErrorText, Paged, Query, SourceClientConfig } from './types.js';
 
 export type { ErrorText, Query };
 
@@ -171,6 +171,16 @@ export function createJsonHttp(
       })();
       return closed;
     },
+  };
+}
+
+/** A client's result from one answer: its data, status, rate headers when sent, and whether a next page exists. */
+export function answered<T>(a: Pick<JsonAnswer, 'status' | 'rate'>, data: T, more?: boolean): Paged<T> {
+  return {
+    data,
+    status: a.status,
+    ...(a.rate ? { rate: a.rate } : {}),
+    ...(more !== undefined ? { more } : {}),
   };
 }
 

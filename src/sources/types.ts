@@ -100,6 +100,9 @@ export interface SourceClient extends MarketClient {
   ): Promise<ApiResult<PricePoint[]>>;
 }
 
+/** What a platform's trader's view adds to its client (issue #18): the book, the preview through it, the history. */
+export type TraderMethods = Required<Pick<SourceClient, 'getBook' | 'getHistory'>> & Pick<SourceClient, 'getQuote'>;
+
 export interface SourceClientConfig {
   /** The source's base as its docs write it (Kalshi's includes /trade-api/v2, Manifold's /v0). */
   baseUrl: string;

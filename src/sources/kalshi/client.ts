@@ -5,7 +5,7 @@
  */
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
 import type { ApiResult, CallOptions, Market, MarketEvent, MarketQuery } from '../../api/types.js';
-import { badShape, createJsonHttp, unsupported, type JsonAnswer } from '../http.js';
+import { answered, badShape, createJsonHttp, unsupported, type JsonAnswer } from '../http.js';
 import type { Category, ListStatus, Paged, Query, SourceCaps, SourceClient, SourceClientConfig } from '../types.js';
 import { readKalshiError } from './errors.js';
 import { CLOSING_WINDOW_MS, EVENTS_MAX_LIMIT, MARKETS_MAX_LIMIT, TICKERS_PER_REQUEST } from './limits.js';
@@ -49,9 +49,7 @@ const DEFAULT_LIMIT = 50;
 const clampInt = (v: number | undefined, lo: number, hi: number, dflt: number): number =>
   v === undefined || !Number.isFinite(v) ? dflt : Math.min(hi, Math.max(lo, Math.floor(v)));
 
-function result<T>(data: T, a: JsonAnswer): ApiResult<T> {
-  return a.rate ? { data, status: a.status, rate: a.rate } : { data, status: a.status };
-}
+const result = <T>(data: T, a: JsonAnswer): ApiResult<T> => answered(a, data);
 
 /** A `{markets, cursor}` answer's raw markets and next cursor, or a protocol error. */
 function marketsPage(a: JsonAnswer, route: string): PageAnswer<unknown> {

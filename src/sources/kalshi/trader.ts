@@ -3,39 +3,21 @@
  * through it with Kalshi's taker fee, and the price history from candlesticks. Each is one documented request
  * (the quote two: the market for its status, then its book). No key is sent.
  */
+import type { TraderMethods } from '../types.js';
 import { ApiError } from '../../api/errors.js';
 import { normalizeMarket } from '../../api/normalize.js';
-import type {
-  ApiResult,
-  CallOptions,
-  HistoryRange,
-  OrderBook,
-  PricePoint,
-  Quote,
-  QuoteParams,
-} from '../../api/types.js';
+import type { ApiResult, CallOptions, OrderBook } from '../../api/types.js';
 import { validateAmount } from '../../api/validate.js';
 import { previewFromBook } from '../book.js';
-import { badShape, type JsonAnswer, type JsonHttp } from '../http.js';
+import { answered, badShape, type JsonAnswer, type JsonHttp } from '../http.js';
 import { candleQuery, readCandles, seriesOfTicker } from './history.js';
 import { kalshiBook, kalshiSide, kalshiTakerFee, readKalshiBids } from './orderbook.js';
 
 const path = (...segments: string[]) => `/${segments.map((s) => encodeURIComponent(s)).join('/')}`;
 
-function result<T>(data: T, a: JsonAnswer): ApiResult<T> {
-  return a.rate ? { data, status: a.status, rate: a.rate } : { data, status: a.status };
-}
+const result = <T>(data: T, a: JsonAnswer): ApiResult<T> => answered(a, data);
 
-export interface KalshiTrader {
-  getBook(marketId: string, outcome: string, opts?: CallOptions): Promise<ApiResult<OrderBook>>;
-  getQuote(marketId: string, params: QuoteParams, opts?: CallOptions): Promise<ApiResult<Quote>>;
-  getHistory(
-    marketId: string,
-    outcome: string,
-    range: HistoryRange,
-    opts?: CallOptions,
-  ): Promise<ApiResult<PricePoint[]>>;
-}
+export type KalshiTrader = TraderMethods;
 
 /** A market that no longer trades, as the interface's 409/410 (the quote form shows its badge). */
 function notTrading(status: string, marketId: string): ApiError | undefined {

@@ -20,7 +20,7 @@ import type {
   QuoteParams,
 } from '../../api/types.js';
 import { validateQuoteParams } from '../../api/validate.js';
-import { badShape, createJsonHttp, unsupported, type JsonAnswer, type Query } from '../http.js';
+import { answered, badShape, createJsonHttp, unsupported, type JsonAnswer, type Query } from '../http.js';
 import type { Category, Paged, SourceClient, SourceClientConfig } from '../types.js';
 import { readError } from './errors.js';
 import { manifoldCaps } from './caps.js';
@@ -92,12 +92,7 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
     for (const o of raw) if (isRecord(o)) copies.seen(o, at, false);
     return normalizeMarketList(raw, { now: at });
   };
-  const result = <T>(a: JsonAnswer, data: T, more?: boolean): Paged<T> => ({
-    data,
-    status: a.status,
-    ...(a.rate ? { rate: a.rate } : {}),
-    ...(more !== undefined ? { more } : {}),
-  });
+  const result = answered;
 
   async function newest(limit: number, offset: number, opts?: CallOptions): Promise<Paged<Market[]>> {
     const key = 'markets';

@@ -7,7 +7,7 @@
 import { ApiError } from '../../api/errors.js';
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
 import type { ApiResult, CallOptions, EventQuery, Market, MarketEvent, MarketQuery } from '../../api/types.js';
-import { badShape, createJsonHttp, type JsonAnswer } from '../http.js';
+import { answered, badShape, createJsonHttp, type JsonAnswer } from '../http.js';
 import type { Category, Paged, Query, SourceClient, SourceClientConfig } from '../types.js';
 import { readGammaError } from './errors.js';
 import { CursorBook } from './paging.js';
@@ -35,12 +35,7 @@ function keysetPage(a: JsonAnswer, key: 'markets' | 'events'): { items: unknown[
   return { items, ...(next !== undefined ? { next } : {}) };
 }
 
-const result = <T>(a: JsonAnswer, data: T, more?: boolean): Paged<T> => ({
-  data,
-  status: a.status,
-  ...(a.rate ? { rate: a.rate } : {}),
-  ...(more !== undefined ? { more } : {}),
-});
+const result = answered;
 
 export interface PolymarketDeps {
   /** The time `listClosing` starts from (epoch ms). */

@@ -6,21 +6,12 @@
  * or a history usually costs one CLOB request; an unknown market costs one `/markets/{id}` first. A quote always
  * reads the market afresh (its status and fee), then its book: two requests.
  */
+import type { TraderMethods } from '../types.js';
 import { ApiError, isApiError } from '../../api/errors.js';
-import type {
-  ApiResult,
-  CallOptions,
-  HistoryRange,
-  Market,
-  MarketStatus,
-  OrderBook,
-  PricePoint,
-  Quote,
-  QuoteParams,
-} from '../../api/types.js';
+import type { ApiResult, CallOptions, Market, MarketStatus, OrderBook } from '../../api/types.js';
 import { validateAmount } from '../../api/validate.js';
 import { previewFromBook } from '../book.js';
-import { badShape, type JsonAnswer, type JsonHttp } from '../http.js';
+import { answered, badShape, type JsonAnswer, type JsonHttp } from '../http.js';
 import { clobTakerFee, feeCurveOf, historyQuery, readClobBook, readClobHistory, type FeeCurve } from './clob.js';
 
 /** Markets remembered for their tokens (a few pages of lists and every detail shown). */
@@ -107,19 +98,9 @@ export function notTrading(k: KnownMarket, marketId: string): ApiError | undefin
   return undefined;
 }
 
-const result = <T>(data: T, a: Pick<JsonAnswer, 'status' | 'rate'>): ApiResult<T> =>
-  a.rate ? { data, status: a.status, rate: a.rate } : { data, status: a.status };
+const result = <T>(data: T, a: Pick<JsonAnswer, 'status' | 'rate'>): ApiResult<T> => answered(a, data);
 
-export interface PolymarketTrader {
-  getBook(marketId: string, outcome: string, opts?: CallOptions): Promise<ApiResult<OrderBook>>;
-  getQuote(marketId: string, params: QuoteParams, opts?: CallOptions): Promise<ApiResult<Quote>>;
-  getHistory(
-    marketId: string,
-    outcome: string,
-    range: HistoryRange,
-    opts?: CallOptions,
-  ): Promise<ApiResult<PricePoint[]>>;
-}
+export type PolymarketTrader = TraderMethods;
 
 /**
  * `clob`: JSON over the CLOB base; `detail`: the market's Gamma detail (`/markets/{id}`, which also remembers it);
