@@ -10,7 +10,7 @@
  *   scrubbed from anything the server echoes into an error.
  */
 import { inspect } from 'node:util';
-import { Agent } from 'undici';
+import { configError, openConnection } from './connection.js';
 import { ApiError } from './errors.js';
 import { decodeEnvelope } from './envelope.js';
 import { httpGet, parseBaseUrl } from './transport.js';
@@ -52,8 +52,7 @@ export interface ClientConfig {
   userAgent?: string;
 }
 
-export const DEFAULT_TIMEOUTS = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000, totalMs: 20_000 } as const;
-export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+export { DEFAULT_TIMEOUTS, DEFAULT_MAX_BODY_BYTES } from './connection.js';
 export const DEFAULT_USER_AGENT = 'oddsboard/0.1.0';
 
 /** `…abcd` (last 4 characters), `…` for keys shorter than 8, '' for none. */
@@ -61,17 +60,6 @@ export function maskKey(key?: string): string {
   if (typeof key !== 'string' || key.trim() === '') return '';
   const k = key.trim();
   return k.length < 8 ? '…' : `…${k.slice(-4)}`;
-}
-
-function configError(param: string, message: string): ApiError {
-  return new ApiError({ kind: 'invalid_request', code: 'INVALID_CONFIG', param, message });
-}
-
-function timeoutValue(name: string, v: number | undefined, dflt: number): number {
-  if (v === undefined) return dflt;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)
-    throw configError('timeouts', `timeouts.${name} must be a positive number of milliseconds.`);
-  return Math.ceil(v);
 }
 
 function unwrap<T>(r: Validated<T>): T {
@@ -108,26 +96,7 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
   const userAgent = config.userAgent ?? DEFAULT_USER_AGENT;
   if (typeof userAgent !== 'string' || !/^[\x20-\x7e]{1,200}$/.test(userAgent))
     throw configError('userAgent', 'The user agent must be 1–200 printable ASCII characters.');
-  const t = config.timeouts ?? {};
-  const connectMs = timeoutValue('connectMs', t.connectMs, DEFAULT_TIMEOUTS.connectMs);
-  const headersMs = timeoutValue('headersMs', t.headersMs, DEFAULT_TIMEOUTS.headersMs);
-  const bodyMs = timeoutValue('bodyMs', t.bodyMs, DEFAULT_TIMEOUTS.bodyMs);
-  const totalMs = timeoutValue('totalMs', t.totalMs, DEFAULT_TIMEOUTS.totalMs);
-  const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (typeof maxBodyBytes !== 'number' || !Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0) {
-    throw configError('maxBodyBytes', 'maxBodyBytes must be a positive whole number of bytes.');
-  }
-
-  // undici enforces the body cap itself (content-length up front, or as the bytes arrive):
-  // UND_ERR_RES_EXCEEDED_MAX_SIZE
-  const agent = new Agent({
-    connect: { timeout: connectMs },
-    headersTimeout: headersMs,
-    bodyTimeout: bodyMs,
-    maxResponseSize: maxBodyBytes,
-  });
-  const closing = new AbortController();
-  let closed: Promise<void> | undefined;
+  const conn = openConnection(config);
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
   if (key !== undefined) headers['x-api-key'] = key;
   const baseUrl = base.origin + base.prefix;
@@ -139,16 +108,11 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
   ): Promise<{ data: unknown; status: number; rate?: ApiResult<unknown>['rate'] }> {
     const qs = query.length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
     const res = await httpGet({
-      agent,
+      ...conn,
       base,
       path: API_PREFIX + path + qs,
       headers: { ...headers },
-      maxBodyBytes,
-      totalMs,
-      headersMs,
-      bodyMs,
       signal: opts?.signal,
-      closeSignal: closing.signal,
     });
     return decodeEnvelope(res, key);
   }
@@ -220,13 +184,7 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
       if (!e) throw protocol(r.status, 'The server sent an event without a usable id.', r.rate);
       return { ...r, data: e };
     },
-    close(): Promise<void> {
-      closed ??= (async () => {
-        closing.abort(new Error('client closed'));
-        await agent.destroy().catch(() => undefined);
-      })();
-      return closed;
-    },
+    close: () => conn.close(),
     describe() {
       return { baseUrl, apiKey: maskKey(key), authenticated: key !== undefined };
     },

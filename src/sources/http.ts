@@ -7,8 +7,8 @@
  *  - 2xx that is not JSON → 'protocol' NOT_JSON (a maintenance or challenge page served as 200).
  * Server text is sanitized, capped and scrubbed of the key, as the interface's client does.
  */
-import { Agent } from 'undici';
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUTS, DEFAULT_USER_AGENT } from '../api/client.js';
+import { DEFAULT_USER_AGENT } from '../api/client.js';
+import { openConnection } from '../api/connection.js';
 import { defaultMessage, MESSAGE_MAX, scrubKey } from '../api/envelope.js';
 import { ApiError, kindForStatus } from '../api/errors.js';
 import { parseRateHeaders, parseRetryAfter } from '../api/rateHeaders.js';
@@ -109,18 +109,6 @@ export function decodeJson(
   return { data: parsed.value, status, ...(rate ? { rate } : {}) };
 }
 
-function timeoutValue(name: string, v: number | undefined, dflt: number): number {
-  if (v === undefined) return dflt;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)
-    throw new ApiError({
-      kind: 'invalid_request',
-      code: 'INVALID_CONFIG',
-      param: 'timeouts',
-      message: `timeouts.${name} must be a positive number of milliseconds.`,
-    });
-  return Math.ceil(v);
-}
-
 /**
  * One JSON client over one Agent for one base URL. Throws ApiError 'invalid_request' (param 'baseUrl') for an
  * unusable base (plain http:// only to loopback). Platform sources send no key: `apiKey` is only for scrubbing.
@@ -130,47 +118,17 @@ export function createJsonHttp(
   readError: ErrorReader,
 ): JsonHttp {
   const base: BaseUrl = parseBaseUrl(config.baseUrl);
-  const t = config.timeouts ?? {};
-  const connectMs = timeoutValue('connectMs', t.connectMs, DEFAULT_TIMEOUTS.connectMs);
-  const headersMs = timeoutValue('headersMs', t.headersMs, DEFAULT_TIMEOUTS.headersMs);
-  const bodyMs = timeoutValue('bodyMs', t.bodyMs, DEFAULT_TIMEOUTS.bodyMs);
-  const totalMs = timeoutValue('totalMs', t.totalMs, DEFAULT_TIMEOUTS.totalMs);
-  const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const agent = new Agent({
-    connect: { timeout: connectMs },
-    headersTimeout: headersMs,
-    bodyTimeout: bodyMs,
-    maxResponseSize: maxBodyBytes,
-  });
-  const closing = new AbortController();
-  let closed: Promise<void> | undefined;
+  const conn = openConnection(config);
   const headers = { accept: 'application/json', 'user-agent': config.userAgent ?? DEFAULT_USER_AGENT };
   return {
     baseUrl: base.origin + base.prefix,
     async get(path, query = [], opts) {
       const qs =
         query.length > 0 ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString()}` : '';
-      const res = await httpGet({
-        agent,
-        base,
-        path: path + qs,
-        headers: { ...headers },
-        maxBodyBytes,
-        totalMs,
-        headersMs,
-        bodyMs,
-        signal: opts?.signal,
-        closeSignal: closing.signal,
-      });
+      const res = await httpGet({ ...conn, base, path: path + qs, headers: { ...headers }, signal: opts?.signal });
       return decodeJson(res, readError, config.apiKey);
     },
-    close() {
-      closed ??= (async () => {
-        closing.abort(new Error('client closed'));
-        await agent.destroy().catch(() => undefined);
-      })();
-      return closed;
-    },
+    close: () => conn.close(),
   };
 }
 
