@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFOLD_OPEN_MC, openManifoldRecording } from '../support/realFixtures.js';
+import { quoteFromList, serveChild } from '../support/e2eKit.js';
 import { TmuxSession } from './tmux.js';
 
 /**
@@ -25,24 +25,16 @@ afterEach(() => {
   service = undefined;
 });
 
-/** `oddsboard serve --replay` on one service's fixtures (or a directory) with more flags; resolves with its base URL (the first line it prints). */
+/** `oddsboard serve --replay` on one service's fixtures (or a directory) with more flags; resolves with its base URL. */
 async function replay(
   name: string,
   dir = join(root, 'test/fixtures/real', name),
   flags: string[] = [],
 ): Promise<string> {
-  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
-  const child = spawn(process.execPath, [cli, 'serve', '--replay', dir, ...flags, '--keys', KEY, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  service = child;
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((res, rej) => {
-    lines.once('line', res);
-    child.once('exit', (code) => rej(new Error(`serve --replay exited with ${code}`)));
-  });
-  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  return url;
+  const r = await serveChild(['--replay', dir, ...flags, '--keys', KEY, '--port', '0']);
+  service = r.child;
+  expect(r.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  return r.url;
 }
 
 function dashboard(url: string): TmuxSession {
@@ -84,15 +76,7 @@ async function search(t: TmuxSession, text: string, until: (s: string) => boolea
   return t.waitFor(`the list searched for “${text}”`, (s) => done(s) && until(s), 10_000);
 }
 
-/** From the list: ⏎ ⏎ into the quote form, type the amount, wait for the answer. */
-async function quote(t: TmuxSession, amount: string, answered: (s: string) => boolean): Promise<string> {
-  t.keys('Enter');
-  await t.waitFor('the detail pane to take focus', (s) => /◆ Detail/.test(s));
-  t.keys('Enter');
-  await t.waitFor('the quote form to take focus', (s) => /◆ Quote/.test(s));
-  t.type(amount);
-  return t.waitFor('the quote answer', answered, 10_000);
-}
+const quote = quoteFromList;
 
 describe('the dashboard on real recorded payloads (tmux, serve --replay)', () => {
   it('Kalshi: every price within 0..100¢, the 1¢ settled market at 1¢, sibling rows that read differently', async () => {

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serveChild } from '../support/e2eKit.js';
 import { TmuxSession } from './tmux.js';
 
 /**
@@ -25,18 +25,12 @@ afterEach(() => {
 });
 
 async function replay(source: string): Promise<string> {
-  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
   const dir = join(root, 'test/fixtures/real', source);
   // Manifold judges open by the clock: as of the recording, what was open then is open again
   const asOf = source === 'manifold' ? ['--as-recorded'] : [];
-  const args = [cli, 'serve', '--replay', dir, '--source', source, ...asOf, '--port', '0'];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  service = child;
-  const lines = createInterface({ input: child.stdout! });
-  return new Promise<string>((res, rej) => {
-    lines.once('line', res);
-    child.once('exit', (code) => rej(new Error(`serve --replay --source ${source} exited with ${code}`)));
-  });
+  const r = await serveChild(['--replay', dir, '--source', source, ...asOf, '--port', '0']);
+  service = r.child;
+  return r.url;
 }
 
 function dashboard(source: string, url: string, limit: number): TmuxSession {

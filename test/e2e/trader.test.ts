@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { quoteFromList, serveChild } from '../support/e2eKit.js';
 import { TmuxSession } from './tmux.js';
 
 /**
@@ -24,15 +24,9 @@ afterEach(() => {
 });
 
 async function replay(source: string, dir: string): Promise<string> {
-  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
-  const args = [cli, 'serve', '--replay', join(root, dir), '--source', source, '--as-recorded', '--port', '0'];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  service = child;
-  const lines = createInterface({ input: child.stdout! });
-  return new Promise<string>((res, rej) => {
-    lines.once('line', res);
-    child.once('exit', (code) => rej(new Error(`serve --replay --source ${source} exited with ${code}`)));
-  });
+  const r = await serveChild(['--replay', join(root, dir), '--source', source, '--as-recorded', '--port', '0']);
+  service = r.child;
+  return r.url;
 }
 
 function dashboard(source: string, url: string, extra = ''): TmuxSession {
@@ -53,15 +47,7 @@ const side = (screen: string) =>
     .map((l) => l.split('│')[1] ?? '')
     .join('\n');
 
-/** From the list: ⏎ ⏎ into the quote form, type the amount, wait for the answer. */
-async function quote(t: TmuxSession, amount: string, answered: (s: string) => boolean): Promise<string> {
-  t.keys('Enter');
-  await t.waitFor('the detail pane to take focus', (s) => /◆ Detail/.test(s));
-  t.keys('Enter');
-  await t.waitFor('the quote form to take focus', (s) => /◆ Quote/.test(s));
-  t.type(amount);
-  return t.waitFor('the preview', answered, 10_000);
-}
+const quote = quoteFromList;
 
 describe('the trader’s view on the platforms’ recordings (tmux)', () => {
   it('Kalshi: the recorded book as a ladder (asks from the No bids), a buy of 10 previewed through it with the fee', async () => {
