@@ -1,10 +1,10 @@
 /**
  * A price history drawn in braille cells (2 × 4 dots each): `rows` lines of `width` cells over the points'
- * own range (at least MIN_SPAN), the newest at the right; a label line with the range, the high and the low.
+ * own range (at least 2¢, as the sparklines), the newest at the right; a label line with the range, the high and the low.
  */
 import { formatPrice } from '../format.js';
+import { priceSpan } from './sparkline.js';
 
-const MIN_SPAN = 0.02;
 /** The dot bits of a braille cell: [column][row from the top]. */
 const DOTS = [
   [0x01, 0x02, 0x04, 0x40],
@@ -33,13 +33,7 @@ export function brailleChart(values: readonly number[], width: number, rows: num
   const known = xs.filter((v): v is number => v !== undefined);
   const cells = Array.from({ length: r }, () => new Array<number>(w).fill(0));
   if (known.length > 0) {
-    let lo = Math.min(...known);
-    let hi = Math.max(...known);
-    if (hi - lo < MIN_SPAN) {
-      const mid = (hi + lo) / 2;
-      lo = mid - MIN_SPAN / 2;
-      hi = mid + MIN_SPAN / 2;
-    }
+    const { lo, hi } = priceSpan(known);
     const dotsHigh = r * 4;
     const offset = w * 2 - xs.length; // fewer points than columns: drawn at the right
     xs.forEach((v, i) => {

@@ -2,6 +2,15 @@ const BARS = '▁▂▃▄▅▆▇█';
 /** Smallest price range the bars stretch over, so a 0.1¢ wobble does not look like a crash. */
 const MIN_SPAN = 0.02;
 
+/** The low and high a line is drawn between: the values' own range, widened about its middle to MIN_SPAN. */
+export function priceSpan(known: readonly number[]): { lo: number; hi: number } {
+  const lo = Math.min(...known);
+  const hi = Math.max(...known);
+  if (hi - lo >= MIN_SPAN) return { lo, hi };
+  const mid = (hi + lo) / 2;
+  return { lo: mid - MIN_SPAN / 2, hi: mid + MIN_SPAN / 2 };
+}
+
 /**
  * The last `width` values as unicode bars (▁…█), scaled to their own range
  * (at least MIN_SPAN). Unknown values are blanks; no values → ''.
@@ -11,13 +20,7 @@ export function sparkline(values: readonly (number | undefined)[], width: number
   const xs = values.slice(Math.max(0, values.length - w));
   const known = xs.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   if (w === 0 || known.length === 0) return '';
-  let lo = Math.min(...known);
-  let hi = Math.max(...known);
-  if (hi - lo < MIN_SPAN) {
-    const mid = (hi + lo) / 2;
-    lo = mid - MIN_SPAN / 2;
-    hi = mid + MIN_SPAN / 2;
-  }
+  const { lo, hi } = priceSpan(known);
   return xs
     .map((v) => {
       if (typeof v !== 'number' || !Number.isFinite(v)) return ' ';
