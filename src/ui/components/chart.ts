@@ -1,6 +1,6 @@
 /**
- * A price history drawn in braille cells (2 × 4 dots each): `rows` lines of `width` cells over the points'
- * own range (at least 2¢, as the sparklines), the newest at the right; a label line with the range, the high and the low.
+ * A price history drawn in braille cells (2 × 4 dots each): `rows` lines of `width` cells over the points' own
+ * range (at least 2¢, as the sparklines), the newest at the right; a label line with the range, high and low.
  */
 import { formatPrice } from '../format.js';
 import { priceSpan } from './sparkline.js';
