@@ -82,7 +82,8 @@ export function analyse(
     const below = url.pathname.startsWith(def.replayPrefix)
       ? url.pathname.slice(def.replayPrefix.length) || '/'
       : url.pathname;
-    const shape = below.replace(/\/[^/]+$/, (last) => (below.split('/').length > 2 ? '/{id}' : last));
+    // an id, a ticker or a token (a digit or a capital in it) reads as {id}; route words stay
+    const shape = below.replace(/\/[^/]*[0-9A-Z][^/]*/g, '/{id}');
     routes[shape] = (routes[shape] ?? 0) + 1;
     const why = def.undocumented(below, url.searchParams);
     if (why !== undefined && undocumented.length < 20) undocumented.push(`${r.path}: ${why}`);
