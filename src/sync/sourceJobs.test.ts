@@ -3,7 +3,7 @@ import type { OrderBook, PricePoint } from '../api/types.js';
 import { PUBLIC_CAPS } from '../sources/caps.js';
 import type { SourceCaps } from '../sources/types.js';
 import { seriesKey } from '../store/traderSlice.js';
-import { apiError, maxInWindow, rig, type Call } from '../../test/support/syncHarness.js';
+import { apiError, market, maxInWindow, rig, type Call } from '../../test/support/syncHarness.js';
 
 const CAPS: SourceCaps = { ...PUBLIC_CAPS, book: true, history: true, batch: 100, categoryWord: 'category' };
 const book = (id: string, outcome: string): OrderBook => ({
@@ -98,5 +98,26 @@ describe('the trader’s view and the groupings in the scheduler', () => {
     expect(r.client.of('getBook').length).toBeGreaterThan(0);
     expect(r.store.getState().connection.status).toBe('online');
     expect(r.store.getState().books).toEqual({});
+  });
+
+  it('watched markets outside the list, on a source that takes many ids: one request for all, not one each', async () => {
+    const r = platformRig({ ...CAPS, book: false, history: false });
+    r.client.handler = (c: Call) =>
+      c.method === 'getMarkets'
+        ? { data: (c.args[0] as string[]).filter((id) => id !== 'w9').map((id) => market(id)), status: 200 }
+        : undefined;
+    r.sync.start();
+    await r.run(100);
+    const watched = Array.from({ length: 10 }, (_, i) => `w${i}`);
+    for (const id of watched) r.sync.toggleWatch(id);
+    await r.run(10 * 60_000);
+    const batches = r.client.of('getMarkets');
+    expect(batches.length).toBeGreaterThan(0);
+    // every batch carries all the watched markets outside the list (up to the source's 100)
+    expect(batches.every((c) => (c.args[0] as string[]).length >= 9)).toBe(true);
+    expect(r.client.of('getMarket').filter((c) => watched.includes(String(c.args[0])))).toEqual([]);
+    expect(r.store.getState().markets.w0?.market.id).toBe('w0');
+    // the one the source left out of its answer is gone for now, as its own 404 would say
+    expect(r.store.getState().markets.w9).toBeUndefined();
   });
 });
