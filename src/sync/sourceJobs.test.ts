@@ -100,7 +100,7 @@ describe('the trader’s view and the groupings in the scheduler', () => {
     expect(r.store.getState().books).toEqual({});
   });
 
-  it('watched markets outside the list, on a source that takes many ids: one request for all, not one each', async () => {
+  it('watched markets outside the list, where the source takes many ids: one request for all', async () => {
     const r = platformRig({ ...CAPS, book: false, history: false });
     r.client.handler = (c: Call) =>
       c.method === 'getMarkets'
