@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ManualClock, systemClock } from './clock.js';
 
-/** V8's `gc()` without starting node with --expose-gc: the flag set at run time, the function taken from a fresh context. */
+/** V8's `gc()` without --expose-gc on the command line: the flag set at run time, `gc` from a fresh context. */
 function forcedGc(): () => void {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
