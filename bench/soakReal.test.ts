@@ -60,7 +60,9 @@ describe('bench:soak --real-minutes (the pure parts; the run itself takes real m
       timersOk: true,
     });
     expect(Math.abs(s.heapSlopeMBPerHour)).toBeLessThan(HEAP_MB_PER_HOUR_LIMIT);
-    expect(realReport(samples, s)).toMatch(/From minute 15 to 60: heap after GC .* ok; .*timers 3–5, Timeout objects 5–7 .*: ok/);
+    expect(realReport(samples, s)).toMatch(
+      /From minute 15 to 60: heap after GC .* ok; .*timers 3–5, Timeout objects 5–7 .*: ok/,
+    );
   });
 
   it('fails a heap that keeps growing, and timers that keep climbing', () => {
