@@ -225,7 +225,7 @@ export async function runRealSoak(a: RealSoakArgs, onSample: (s: RealSample) => 
   const work = mkdtempSync(join(tmpdir(), 'oddsboard-soak-'));
   const probeFile = join(work, 'mem.jsonl');
   const snapshotDir = a.snapshotDir ?? join(work, 'snapshots');
-  if (a.snapshotsAt.length) mkdirSync(snapshotDir, { recursive: true });
+  mkdirSync(snapshotDir, { recursive: true });
   const key = `soak-${randomBytes(8).toString('hex')}`;
   const serve = a.target === 'serve' ? await startServe([key], ['--speed', String(a.speed)]) : undefined;
   const pane = new TmuxPane();
@@ -244,6 +244,7 @@ export async function runRealSoak(a: RealSoakArgs, onSample: (s: RealSample) => 
     ...NODE_FLAGS,
     '--expose-gc',
     '--heapsnapshot-signal=SIGUSR2',
+    '--disable-warning=ExperimentalWarning', // v8.queryObjects in the probe
     `--diagnostic-dir=${snapshotDir}`,
     '--import',
     join(ROOT, 'dist-bench/bench/memProbe.js'),
