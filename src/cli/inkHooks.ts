@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 
-/** Ink versions whose output.js and measure-text.js ui/inkOutput.ts and inkMeasure.ts replace (answers checked in tests). */
+/** Ink versions whose output.js and measure-text.js are replaced (answers checked against Ink's in tests). */
 export const INK_OUTPUT_VERSIONS = /^8\.0\.\d+$/;
 
 export interface HookTargets {
