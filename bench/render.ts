@@ -30,8 +30,8 @@ import { isMain, numberArg } from './main.js';
 import { measureRun, runMinutes, type MinuteSample, type ProgramName, type RunResult } from './renderRun.js';
 import { TmuxPane } from './tmuxControl.js';
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const NODE_FLAGS = ['--max-semi-space-size=2', '--single-threaded-gc'];
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const NODE_FLAGS = ['--max-semi-space-size=2', '--single-threaded-gc'];
 
 export interface RenderArgs {
   pairs: number;
@@ -76,11 +76,11 @@ export function parseRenderArgs(argv: string[]): RenderArgs {
   };
 }
 
-/** `oddsboard serve` from dist/ on a free port, accepting `keys`; resolves with its URL. */
-function startServe(keys: string[]): Promise<{ url: string; proc: ChildProcess }> {
+/** `oddsboard serve` from dist/ on a free port, accepting `keys` (and `extra` arguments); resolves with its URL. */
+export function startServe(keys: string[], extra: string[] = []): Promise<{ url: string; proc: ChildProcess }> {
   const proc = spawn(
     process.execPath,
-    [...NODE_FLAGS, join(ROOT, 'dist/cli.js'), 'serve', '--port', '0', '--keys', keys.join(',')],
+    [...NODE_FLAGS, join(ROOT, 'dist/cli.js'), 'serve', '--port', '0', '--keys', keys.join(','), ...extra],
     {
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'inherit'],

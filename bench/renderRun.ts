@@ -41,7 +41,7 @@ export interface RunResult {
 const PRESSES_PER_SWEEP = 40;
 const STARTUP_TIMEOUT_MS = 20_000;
 
-async function firstFrame(pane: TmuxPane, program: ProgramName, t0: number): Promise<number> {
+export async function firstFrame(pane: TmuxPane, program: ProgramName, t0: number): Promise<number> {
   for (;;) {
     const screen = await pane.screen();
     const ready = program === 'dashboard' ? countPricedRows(screen) >= 10 : screen.includes('bare ink reference');

@@ -1,5 +1,10 @@
 /**
  * npm run bench:soak [-- --hours N] [-- --every H] [-- --speed S] [-- --seed N] [-- --json]
+ * npm run bench:soak -- --real-minutes N [--serve] [--speed S] [--size 160x48] [--warmup 15]
+ *   [--snapshots 5,20 --snapshot-dir DIR] [--json]
+ *
+ * With --real-minutes: the built CLI on the real clock in a terminal (soakReal.ts).
+ * Without:
  *
  * The whole dashboard left running, compressed (see soakRun.ts): a row per
  * report interval (default every simulated hour) with heap after a forced GC,
@@ -12,6 +17,7 @@
  */
 import { isMain, numberArg } from './main.js';
 import { markdownTable } from './metrics.js';
+import { realSoakMain } from './soakReal.js';
 import { runSoak, type SoakResult, type SoakRow, type SoakSummary } from './soakRun.js';
 
 /**
@@ -100,6 +106,7 @@ export function soakReport(r: SoakResult): string {
 }
 
 export async function soakMain(argv: string[]): Promise<void> {
+  if (argv.includes('--real-minutes')) return realSoakMain(argv);
   const a = parseSoakArgs(argv);
   const HOUR = 3_600_000;
   if (!a.json) {

@@ -37,6 +37,7 @@ describe('inkWidth and the module hook', () => {
   const targets = (version: string | undefined): HookTargets => ({
     width: 'file:///app/dist/cli/inkWidth.js',
     output: 'file:///app/dist/ui/inkOutput.js',
+    measure: 'file:///app/dist/cli/inkMeasure.js',
     inkVersion: () => version,
   });
 
@@ -59,6 +60,16 @@ describe('inkWidth and the module hook', () => {
       redirectFor('./output.js', 'file:///app/node_modules/other/build/renderer.js', targets('8.0.0')),
     ).toBeUndefined();
     expect(redirectFor('./output.js', 'file:///app/dist/ui/renderer.js', targets('8.0.0'))).toBeUndefined();
+  });
+
+  it("redirects Ink's measure-text.js, from its dom.js only, for the same Ink versions", () => {
+    const dom = 'file:///app/node_modules/ink/build/dom.js';
+    expect(redirectFor('./measure-text.js', dom, targets('8.0.0'))).toBe(targets('8.0.0').measure);
+    expect(redirectFor('./measure-text.js', dom, targets('8.1.0'))).toBeUndefined();
+    expect(redirectFor('./measure-text.js', 'file:///app/node_modules/ink/build/renderer.js', targets('8.0.0'))).toBe(
+      undefined,
+    );
+    expect(redirectFor('./output.js', dom, targets('8.0.0'))).toBeUndefined();
   });
 
   it('covers the Ink that is installed (else the dashboard silently keeps the slower Output)', () => {

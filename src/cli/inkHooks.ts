@@ -7,7 +7,9 @@
  * - Ink's frame buffer (`./output.js` imported by ink/build/renderer.js) →
  *   ui/inkOutput.ts, which keeps the rows and styled texts it drew from one frame
  *   to the next — only for the Ink versions it was checked against
- *   (INK_OUTPUT_VERSIONS; inkOutput.test.ts compares its answers with Ink's).
+ *   (INK_OUTPUT_VERSIONS; inkOutput.test.ts compares its answers with Ink's);
+ * - Ink's text measure (`./measure-text.js` imported by ink/build/dom.js) →
+ *   inkMeasure.ts, the same answers from a smaller cache, for the same versions.
  *
  * Without hooks (Node < 22.15) the dependencies keep their own modules: the
  * same screen, at a higher idle cost.
@@ -15,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 
-/** Ink versions whose output.js ui/inkOutput.ts replaces (its operations and answers checked by inkOutput.test.ts). */
+/** Ink versions whose output.js and measure-text.js are replaced (answers checked against Ink's in tests). */
 export const INK_OUTPUT_VERSIONS = /^8\.0\.\d+$/;
 
 export interface HookTargets {
@@ -23,8 +25,10 @@ export interface HookTargets {
   width: string;
   /** URL of the Output stand-in. */
   output: string;
-  /** Ink's version, read from the package.json next to the importing renderer.js. */
-  inkVersion: (rendererUrl: string) => string | undefined;
+  /** URL of the measure-text stand-in. */
+  measure: string;
+  /** Ink's version, read from the package.json above the importing build/ file. */
+  inkVersion: (buildFileUrl: string) => string | undefined;
 }
 
 /** Where `specifier` imported from `parentURL` should come from instead, or undefined to leave it alone. */
@@ -35,16 +39,20 @@ export function redirectFor(
 ): string | undefined {
   if (parentURL === undefined || !parentURL.includes('/node_modules/')) return undefined;
   if (specifier === 'string-width') return targets.width;
-  if (specifier === './output.js' && parentURL.endsWith('/node_modules/ink/build/renderer.js')) {
-    const version = targets.inkVersion(parentURL);
-    return version !== undefined && INK_OUTPUT_VERSIONS.test(version) ? targets.output : undefined;
-  }
-  return undefined;
+  const stand =
+    specifier === './output.js' && parentURL.endsWith('/node_modules/ink/build/renderer.js')
+      ? targets.output
+      : specifier === './measure-text.js' && parentURL.endsWith('/node_modules/ink/build/dom.js')
+        ? targets.measure
+        : undefined;
+  if (stand === undefined) return undefined;
+  const version = targets.inkVersion(parentURL);
+  return version !== undefined && INK_OUTPUT_VERSIONS.test(version) ? stand : undefined;
 }
 
-function inkVersion(rendererUrl: string): string | undefined {
+function inkVersion(buildFileUrl: string): string | undefined {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', rendererUrl), 'utf8')) as { version?: unknown };
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', buildFileUrl), 'utf8')) as { version?: unknown };
     return typeof pkg.version === 'string' ? pkg.version : undefined;
   } catch {
     return undefined;
@@ -60,6 +68,7 @@ export function installInkHooks(): boolean {
   const targets: HookTargets = {
     width: new URL('./inkWidth.js', import.meta.url).href,
     output: new URL('../ui/inkOutput.js', import.meta.url).href,
+    measure: new URL('./inkMeasure.js', import.meta.url).href,
     inkVersion,
   };
   register({

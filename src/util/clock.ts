@@ -13,22 +13,27 @@ export interface Clock {
 
 let nextSystemId = 1;
 
+/**
+ * systemClock's handle carries the Node timer itself, so nothing but the
+ * caller holds it: once it has fired or been cleared and the caller lets go
+ * of the handle, it is garbage. (A map from id to timer, emptied only by
+ * clearTimeout, kept every timer that fired for as long as the process ran.)
+ */
+interface SystemTimer extends TimerHandle {
+  readonly timeout: ReturnType<typeof globalThis.setTimeout>;
+}
+
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout(fn, ms) {
-    const id = nextSystemId++;
-    const t = globalThis.setTimeout(fn, Math.max(0, ms));
-    systemTimers.set(id, t);
-    return { id };
+  setTimeout(fn, ms): SystemTimer {
+    return { id: nextSystemId++, timeout: globalThis.setTimeout(fn, Math.max(0, ms)) };
   },
   clearTimeout(handle) {
-    if (!handle) return;
-    const t = systemTimers.get(handle.id);
-    if (t !== undefined) globalThis.clearTimeout(t);
-    systemTimers.delete(handle.id);
+    // a handle from another clock (no Node timer in it) is ignored
+    const timeout = (handle as Partial<SystemTimer> | undefined)?.timeout;
+    if (timeout !== undefined) globalThis.clearTimeout(timeout);
   },
 };
-const systemTimers = new Map<number, ReturnType<typeof globalThis.setTimeout>>();
 
 interface ManualTimer {
   id: number;

@@ -1,0 +1,324 @@
+/**
+ * `npm run bench:soak -- --real-minutes N`: the soak on the real clock. The
+ * built CLI (dist/cli.js, systemClock, real Node timers) idles in a tmux pane
+ * — by default on its embedded demo service (`--demo`, the simulator in the
+ * same process), with --serve in key mode against a separate `oddsboard
+ * serve` — for N real minutes. memProbe.ts is preloaded and the program runs
+ * with --expose-gc, so every minute there is heap used after a forced GC and
+ * the live async resources (Timeouts and other handles) as the program itself
+ * sees them; RSS and CPU come from /proc. With --snapshots 5,20 the program
+ * also writes a heap snapshot (node --heapsnapshot-signal) at those minutes
+ * into --snapshot-dir.
+ *
+ * The limits it holds (docs/benchmarks.md): from --warmup (15) minutes on, heap
+ * after GC grows ≤ 0.5 MB per hour (the least-squares slope over every minute:
+ * end to end, one sample's noise of a few tenths of a MB would decide), and
+ * the timers to run and the Timeout objects still reachable each stay within
+ * TIMER_SPREAD of their lowest.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { framesIn } from './frames.js';
+import { numberArg } from './main.js';
+import { markdownTable } from './metrics.js';
+import { NODE_FLAGS, ROOT, startServe } from './render.js';
+import { firstFrame } from './renderRun.js';
+import { TmuxPane } from './tmuxControl.js';
+
+/** Heap after GC may grow at most this much per hour after warm-up. */
+export const HEAP_MB_PER_HOUR_LIMIT = 0.5;
+/**
+ * Live Timeouts may differ by at most this much between samples after warm-up:
+ * one per request in flight when the probe runs comes and goes; a leak climbs.
+ */
+export const TIMER_SPREAD = 4;
+
+export interface RealSoakArgs {
+  minutes: number;
+  target: 'demo' | 'serve';
+  columns: number;
+  rows: number;
+  speed: number;
+  warmupMinutes: number;
+  snapshotsAt: number[];
+  snapshotDir: string | undefined;
+  json: boolean;
+}
+
+export function parseRealSoakArgs(argv: string[]): RealSoakArgs {
+  const size = argv.includes('--size') ? (argv[argv.indexOf('--size') + 1] ?? '') : '160x48';
+  const m = /^(\d+)x(\d+)$/.exec(size);
+  if (!m) throw new Error(`--size takes COLUMNSxROWS (got ${JSON.stringify(size)})`);
+  const snaps = argv.includes('--snapshots') ? (argv[argv.indexOf('--snapshots') + 1] ?? '') : '';
+  const snapshotsAt = snaps ? snaps.split(',').map(Number) : [];
+  if (snapshotsAt.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`--snapshots takes minutes, e.g. 5,20 (got ${JSON.stringify(snaps)})`);
+  const dirAt = argv.indexOf('--snapshot-dir');
+  return {
+    minutes: numberArg(argv, '--real-minutes', 20, (n) => Number.isInteger(n) && n > 0),
+    target: argv.includes('--serve') ? 'serve' : 'demo',
+    columns: Number(m[1]),
+    rows: Number(m[2]),
+    speed: numberArg(argv, '--speed', 1, (n) => n > 0 && n <= 1000),
+    warmupMinutes: numberArg(argv, '--warmup', 15, (n) => Number.isInteger(n) && n >= 0),
+    snapshotsAt,
+    snapshotDir: dirAt >= 0 ? resolve(argv[dirAt + 1] ?? '.') : undefined,
+    json: argv.includes('--json'),
+  };
+}
+
+export interface RealSample {
+  minute: number;
+  rssMB: number;
+  /** After a forced GC (the program runs with --expose-gc). */
+  heapUsedMB: number | undefined;
+  heapTotalMB: number | undefined;
+  externalMB: number | undefined;
+  /** Timers still to run (the Timeouts of process.getActiveResourcesInfo(); the probe's own, unref'd, is not one). */
+  timers: number | undefined;
+  /** Timeout objects still reachable after a full GC (v8.queryObjects): run, cleared or waiting, the probe's included. */
+  timerObjects: number | undefined;
+  /** All live async resources: timers, sockets, the TTY, … */
+  handles: number | undefined;
+  resources: Record<string, number> | undefined;
+  cpuPct: number;
+  framesPerMin: number;
+}
+
+export interface RealSummary {
+  fromMinute: number;
+  toMinute: number;
+  heapFromMB: number;
+  heapToMB: number;
+  /** (heap at the end − heap at warm-up) per hour. */
+  heapEndToEndMBPerHour: number;
+  /** Least-squares slope of heap after GC over the samples from warm-up on, per hour. */
+  heapSlopeMBPerHour: number;
+  rssFromMB: number;
+  rssToMB: number;
+  timersMin: number;
+  timersMax: number;
+  timerObjectsMin: number;
+  timerObjectsMax: number;
+  handlesMin: number;
+  handlesMax: number;
+  heapOk: boolean;
+  timersOk: boolean;
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The figures from `warmup` minutes on; undefined when fewer than two samples are that late. */
+export function summarizeReal(samples: readonly RealSample[], warmup: number): RealSummary | undefined {
+  const late = samples.filter((s) => s.minute >= warmup && s.heapUsedMB !== undefined);
+  if (late.length < 2) return undefined;
+  const first = late[0]!;
+  const last = late[late.length - 1]!;
+  const xs = late.map((s) => s.minute);
+  const ys = late.map((s) => s.heapUsedMB!);
+  const mx = xs.reduce((a, x) => a + x, 0) / xs.length;
+  const my = ys.reduce((a, y) => a + y, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += (xs[i]! - mx) * (ys[i]! - my);
+    den += (xs[i]! - mx) ** 2;
+  }
+  const slope = (num / den) * 60;
+  const endToEnd = ((last.heapUsedMB! - first.heapUsedMB!) / (last.minute - first.minute)) * 60;
+  const timers = late.map((s) => s.timers ?? 0);
+  const handles = late.map((s) => s.handles ?? 0);
+  const objects = late.map((s) => s.timerObjects ?? 0);
+  const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+  return {
+    fromMinute: first.minute,
+    toMinute: last.minute,
+    heapFromMB: r2(first.heapUsedMB!),
+    heapToMB: r2(last.heapUsedMB!),
+    heapEndToEndMBPerHour: r2(endToEnd),
+    heapSlopeMBPerHour: r2(slope),
+    rssFromMB: r2(first.rssMB),
+    rssToMB: r2(last.rssMB),
+    timersMin: Math.min(...timers),
+    timersMax: Math.max(...timers),
+    timerObjectsMin: Math.min(...objects),
+    timerObjectsMax: Math.max(...objects),
+    handlesMin: Math.min(...handles),
+    handlesMax: Math.max(...handles),
+    heapOk: slope <= HEAP_MB_PER_HOUR_LIMIT,
+    timersOk: spread(timers) <= TIMER_SPREAD && spread(objects) <= TIMER_SPREAD,
+  };
+}
+
+export function realSampleLine(s: RealSample): string {
+  const f = (x: number | undefined) => (x === undefined ? '?' : x.toFixed(2));
+  const other = Object.entries(s.resources ?? {})
+    .filter(([k]) => k !== 'Timeout')
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  return `minute ${s.minute}: heap after GC ${f(s.heapUsedMB)} MB, rss ${s.rssMB.toFixed(1)} MB, timers ${s.timers ?? '?'} (Timeout objects ${s.timerObjects ?? '?'}), handles ${s.handles ?? '?'} (${other}), cpu ${s.cpuPct.toFixed(2)} %`;
+}
+
+export function realReport(samples: readonly RealSample[], summary: RealSummary | undefined): string {
+  const f = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
+  const table = markdownTable(
+    [
+      'minute',
+      'heap after GC MB',
+      'heap total MB',
+      'external MB',
+      'RSS MB',
+      'timers',
+      'Timeout objects',
+      'handles',
+      'CPU %',
+      'frames/min',
+    ],
+    samples.map((s) => [
+      String(s.minute),
+      f(s.heapUsedMB),
+      f(s.heapTotalMB),
+      f(s.externalMB),
+      s.rssMB.toFixed(1),
+      String(s.timers ?? '—'),
+      String(s.timerObjects ?? '—'),
+      String(s.handles ?? '—'),
+      s.cpuPct.toFixed(2),
+      s.framesPerMin.toFixed(0),
+    ]),
+  );
+  if (!summary) return `${table}\n\n(too short for a figure after warm-up)`;
+  const s = summary;
+  const sign = (x: number) => (x >= 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
+  return [
+    table,
+    '',
+    `From minute ${s.fromMinute} to ${s.toMinute}: heap after GC ${s.heapFromMB.toFixed(2)} → ${s.heapToMB.toFixed(2)} MB, ` +
+      `${sign(s.heapEndToEndMBPerHour)} MB/h end to end, ${sign(s.heapSlopeMBPerHour)} MB/h fitted ` +
+      `(limit ${HEAP_MB_PER_HOUR_LIMIT}): ${s.heapOk ? 'ok' : 'OVER'}; RSS ${s.rssFromMB.toFixed(1)} → ${s.rssToMB.toFixed(1)} MB; ` +
+      `timers ${s.timersMin}–${s.timersMax}, Timeout objects ${s.timerObjectsMin}–${s.timerObjectsMax} (spread limit ${TIMER_SPREAD}): ${s.timersOk ? 'ok' : 'OVER'}; handles ${s.handlesMin}–${s.handlesMax}`,
+  ].join('\n');
+}
+
+interface ProbeLine {
+  gc: boolean;
+  timeoutObjects?: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  resources?: Record<string, number>;
+}
+
+function lastProbe(file: string): ProbeLine | undefined {
+  try {
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    return JSON.parse(lines[lines.length - 1]!) as ProbeLine;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runRealSoak(a: RealSoakArgs, onSample: (s: RealSample) => void): Promise<RealSample[]> {
+  const work = mkdtempSync(join(tmpdir(), 'oddsboard-soak-'));
+  const probeFile = join(work, 'mem.jsonl');
+  const snapshotDir = a.snapshotDir ?? join(work, 'snapshots');
+  mkdirSync(snapshotDir, { recursive: true });
+  const key = `soak-${randomBytes(8).toString('hex')}`;
+  const serve = a.target === 'serve' ? await startServe([key], ['--speed', String(a.speed)]) : undefined;
+  const pane = new TmuxPane();
+  const stop = () => {
+    pane.stop();
+    serve?.proc.kill();
+    rmSync(work, { recursive: true, force: true });
+  };
+  const interrupted = (signal: NodeJS.Signals) => {
+    stop();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  const flags = [
+    ...NODE_FLAGS,
+    '--expose-gc',
+    '--heapsnapshot-signal=SIGUSR2',
+    '--disable-warning=ExperimentalWarning', // v8.queryObjects in the probe
+    `--diagnostic-dir=${snapshotDir}`,
+    '--import',
+    join(ROOT, 'dist-bench/bench/memProbe.js'),
+  ];
+  const target: { args: string[]; env: Record<string, string> } = serve
+    ? { args: [], env: { ODDSBOARD_BASE_URL: serve.url, ODDSBOARD_API_KEY: key } }
+    : { args: ['--demo', '--speed', String(a.speed)], env: {} };
+  const out: RealSample[] = [];
+  const MB = 1024 * 1024;
+  try {
+    const t0 = await pane.start({
+      columns: a.columns,
+      rows: a.rows,
+      cwd: ROOT,
+      argv: [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), ...target.args],
+      env: {
+        NODE_ENV: 'production',
+        ODDSBOARD_CONFIG: join(work, 'none.json'),
+        XDG_STATE_HOME: join(work, 'state'),
+        ODDSBOARD_MEMPROBE_FILE: probeFile,
+        ...target.env,
+      },
+    });
+    await firstFrame(pane, 'dashboard', t0);
+    let cpu = pane.cpuSeconds();
+    let from = performance.now();
+    for (let m = 1; m <= a.minutes; m++) {
+      // a little after the probe's own minute, so its line for this minute is there
+      await delay(Math.max(0, t0 + m * 60_000 + 3000 - performance.now()));
+      if (!pane.alive()) throw new Error(`the dashboard exited at minute ${m}`);
+      const now = performance.now();
+      const c = pane.cpuSeconds();
+      const p = lastProbe(probeFile);
+      const resources = p?.resources;
+      const s: RealSample = {
+        minute: m,
+        rssMB: pane.rssMB(),
+        heapUsedMB: p && p.heapUsed / MB,
+        heapTotalMB: p && p.heapTotal / MB,
+        externalMB: p && p.external / MB,
+        timers: resources && (resources.Timeout ?? 0),
+        timerObjects: p?.timeoutObjects,
+        handles: resources && Object.values(resources).reduce((x, n) => x + n, 0),
+        resources,
+        cpuPct: ((c - cpu) / ((now - from) / 1000)) * 100,
+        framesPerMin: (framesIn(pane.textBetween(from, now)).length / (now - from)) * 60_000,
+      };
+      pane.chunks.splice(0, pane.chunks.length); // only each minute's output is needed
+      cpu = c;
+      from = now;
+      out.push(s);
+      onSample(s);
+      if (a.snapshotsAt.includes(m)) process.kill(pane.pid, 'SIGUSR2');
+    }
+    return out;
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    stop();
+  }
+}
+
+export async function realSoakMain(argv: string[]): Promise<void> {
+  const a = parseRealSoakArgs(argv);
+  const log = (text: string) => {
+    if (!a.json) process.stdout.write(text);
+  };
+  log(
+    `Soak on the real clock: dist/cli.js ${a.target === 'demo' ? `--demo --speed ${a.speed}` : `in key mode against oddsboard serve --speed ${a.speed}`}, ` +
+      `${a.columns}×${a.rows} tmux pane, idle ${a.minutes} min; heap after a forced GC; figures from minute ${a.warmupMinutes}\n\n`,
+  );
+  const samples = await runRealSoak(a, (s) => log(`${realSampleLine(s)}\n`));
+  const summary = summarizeReal(samples, a.warmupMinutes);
+  if (a.json) process.stdout.write(`${JSON.stringify({ config: a, samples, summary }, null, 2)}\n`);
+  else process.stdout.write(`\n${realReport(samples, summary)}\n`);
+  if (summary && !(summary.heapOk && summary.timersOk)) process.exitCode = 1;
+}

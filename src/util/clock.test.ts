@@ -1,0 +1,70 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { ManualClock, systemClock } from './clock.js';
+
+/** V8's `gc()` without --expose-gc on the command line: the flag set at run time, `gc` from a fresh context. */
+function forcedGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('systemClock', () => {
+  it('holds nothing of a timer once it has fired', async () => {
+    const gc = forcedGc();
+    const N = 300;
+    const refs: Array<WeakRef<() => void>> = [];
+    let fired = 0;
+    for (let i = 0; i < N; i++) {
+      // each timer its own closure: alive only as long as something holds the Node timer that runs it
+      const fn = () => {
+        fired += i >= 0 ? 1 : 0;
+      };
+      refs.push(new WeakRef(fn));
+      systemClock.setTimeout(fn, 0);
+    }
+    // timers of the same delay run in the order they were set: this one runs after all of them
+    await new Promise<void>((resolve) => systemClock.setTimeout(resolve, 0));
+    expect(fired).toBe(N);
+    await tick();
+    gc();
+    await tick();
+    gc();
+    // node's own timer code keeps the last timer it ran (as with the global setTimeout): one, however many ran
+    expect(refs.filter((r) => r.deref() !== undefined).length).toBeLessThanOrEqual(1);
+  });
+
+  it('holds nothing of a timer once it has been cleared', async () => {
+    const gc = forcedGc();
+    const refs: Array<WeakRef<() => void>> = [];
+    let fired = 0;
+    for (let i = 0; i < 100; i++) {
+      const fn = () => {
+        fired += 1;
+      };
+      refs.push(new WeakRef(fn));
+      systemClock.clearTimeout(systemClock.setTimeout(fn, 60_000));
+    }
+    await tick();
+    gc();
+    await tick();
+    gc();
+    expect(fired).toBe(0);
+    // node's own timer code keeps the last timer cleared (as with the global clearTimeout): one, however many were set
+    expect(refs.filter((r) => r.deref() !== undefined).length).toBeLessThanOrEqual(1);
+  });
+
+  it('runs a timer that is not cleared, and not one that is', async () => {
+    const ran: string[] = [];
+    const cleared = systemClock.setTimeout(() => ran.push('cleared'), 0);
+    systemClock.setTimeout(() => ran.push('kept'), 0);
+    systemClock.clearTimeout(cleared);
+    systemClock.clearTimeout(undefined);
+    // a handle from another clock is ignored, not an error
+    systemClock.clearTimeout(new ManualClock().setTimeout(() => undefined, 0));
+    await new Promise<void>((resolve) => systemClock.setTimeout(resolve, 0));
+    expect(ran).toEqual(['kept']);
+  });
+});
