@@ -1,6 +1,10 @@
 /** The interface's capabilities, in a module light enough for the store and the UI to import. */
 import { LIMIT_MAX, OFFSET_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
+import type { MarketQuery } from '../api/types.js';
 import type { SourceCaps } from './types.js';
+
+/** Closing soon on the interface: the active markets that close first, as many as one request may carry. */
+export const CLOSING_QUERY: MarketQuery = { status: 'active', sort: 'closing', limit: LIMIT_MAX };
 
 export const PUBLIC_CAPS: SourceCaps = {
   statuses: STATUS_FILTERS,

@@ -1,6 +1,7 @@
 import type { ValidQuoteParams } from '../api/validate.js';
-import type { ApiResult, HistoryRange, MarketClient, MarketQuery } from '../api/types.js';
+import type { ApiResult, HistoryRange, MarketClient } from '../api/types.js';
 import { ApiError } from '../api/errors.js';
+import { CLOSING_QUERY } from '../sources/caps.js';
 import type { SourceClient } from '../sources/types.js';
 import { toMarketQuery } from '../store/listQuery.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
@@ -50,8 +51,8 @@ export const EVENTS_QUERY = { limit: 50 };
  */
 export type SyncClient = MarketClient &
   Partial<Pick<SourceClient, 'getMarkets' | 'listCategories' | 'listClosing' | 'getBook' | 'getHistory'>>;
-/** Closing soon: the active markets that close first, as many as one request may carry. */
-export const CLOSING_QUERY: MarketQuery = { status: 'active', sort: 'closing', limit: 100 };
+/** Closing soon where the client has no list of its own (the interface's query). */
+export { CLOSING_QUERY };
 
 const noRoute = (what: string) =>
   new ApiError({ kind: 'invalid_request', code: 'NOT_SUPPORTED', message: `This source has no ${what}.` });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOddsStore } from '../store/store.js';
-import { cursorIndex, isStale, listRefreshIntervalMs, nextInCycle, shownDataAt, STATUSES } from './viewModel.js';
+import { STATUS_FILTERS as STATUSES } from '../api/wire.js';
+import { cursorIndex, isStale, listRefreshIntervalMs, nextInCycle, shownDataAt } from './viewModel.js';
 
 describe('derive', () => {
   const rate = createOddsStore({ mode: 'key', limit: 30 }).getState().rate;

@@ -78,9 +78,6 @@ export function cursorIndex(ids: readonly string[], selectedId: string | undefin
   return i >= 0 ? i : 0;
 }
 
-export const SORTS = ['volume', 'newest', 'closing', 'liquidity'] as const;
-export const STATUSES = ['active', 'closed', 'settling', 'resolved', 'all'] as const;
-
 /** The value after `current` in `values` (wrapping); the first one when `current` is not among them. */
 export function nextInCycle(values: readonly string[], current: string): string {
   const i = values.indexOf(current);

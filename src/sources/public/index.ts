@@ -5,9 +5,8 @@
  */
 import { createClient } from '../../api/client.js';
 import { isRecord } from '../../api/normalizeFields.js';
-import type { Market, MarketQuery } from '../../api/types.js';
-import { LIMIT_MAX } from '../../api/wire.js';
-import { PUBLIC_CAPS } from '../caps.js';
+import type { Market } from '../../api/types.js';
+import { CLOSING_QUERY, PUBLIC_CAPS } from '../caps.js';
 import { unsupported } from '../http.js';
 import type { SourceClient, SourceDef } from '../types.js';
 
@@ -15,9 +14,6 @@ export { PUBLIC_CAPS };
 
 /** The interface's limits per 60 s (spec §8). */
 export const INTERFACE_LIMITS = { anonymous: 10, key: 30 } as const;
-
-/** Closing soon on the interface: the active markets that close first, as many as one request may carry. */
-export const CLOSING_QUERY: MarketQuery = { status: 'active', sort: 'closing', limit: LIMIT_MAX };
 
 export const publicSource: SourceDef = {
   id: 'public',

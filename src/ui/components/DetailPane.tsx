@@ -49,11 +49,6 @@ function nameWidth(names: readonly string[], paneWidth: number): number {
   return Math.max(NAME_MIN, Math.min(NAME_MAX, longest + 1, paneWidth - 7 - 8 - 2));
 }
 
-export function historyOf(history: PriceHistory | undefined, name: string): (number | undefined)[] {
-  const i = history ? history.names.indexOf(name) : -1;
-  return i < 0 || !history ? [] : history.samples.map((s) => s.prices[i]);
-}
-
 export function detailHeadLines(p: DetailProps): Seg[][] {
   const focusSeg: Seg = paneTitle('Detail', p.focused);
   const e = p.entry;
