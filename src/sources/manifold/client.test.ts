@@ -4,7 +4,6 @@
  * each fault becomes. Statuses are judged at the 2026 recording's time (`recordedAt`).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors.js';
 import type { ChaosOptions } from '../../server/chaos.js';
 import { ManualClock } from '../../util/clock.js';
 import { startSourceReplay, type RunningSourceReplay } from '../replay.js';
@@ -13,6 +12,7 @@ import type { Paged, SourceClient } from '../types.js';
 import { createManifoldClient } from './client.js';
 import { manifoldSource } from './index.js';
 import { createManifoldReplay } from './replay.js';
+import { rejection } from '../../../test/support/catch.js';
 import { checkRequest } from './routes.js';
 
 const DIR = 'test/fixtures/real/manifold';
@@ -42,15 +42,6 @@ afterEach(async () => {
   client = undefined;
   server = undefined;
 });
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const e: unknown = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ApiError);
-  return e as ApiError;
-}
 
 describe('Manifold list', () => {
   it('pages the newest list by `before` cursors: page 2 after page 1, back to page 1 without one', async () => {
@@ -156,21 +147,21 @@ describe('Manifold detail and watchlist', () => {
 
   it('a market Manifold does not know is a 404 in its shape → not_found', async () => {
     const c = await start();
-    const e = await failure(c.getMarket('no-such-market'));
+    const e = await rejection(c.getMarket('no-such-market'));
     expect([e.kind, e.status, e.message]).toEqual(['not_found', 404, 'Contract not found']);
   });
 
   it('a parameter Manifold refuses is its 400 → invalid_request with the field', async () => {
     const c = await start();
-    const e = await failure(c.listMarkets({ category: 'not a slug!' }));
+    const e = await rejection(c.listMarkets({ category: 'not a slug!' }));
     expect([e.kind, e.status]).toEqual(['invalid_request', 400]);
     expect(e.message).toBe('Error validating request. topicSlug: Invalid input');
   });
 
   it('has no events, said in a word (quotes: trader.client.test.ts)', async () => {
     const c = await start();
-    expect((await failure(c.listEvents())).code).toBe('NOT_SUPPORTED');
-    expect((await failure(c.getEvent('x'))).code).toBe('NOT_SUPPORTED');
+    expect((await rejection(c.listEvents())).code).toBe('NOT_SUPPORTED');
+    expect((await rejection(c.getEvent('x'))).code).toBe('NOT_SUPPORTED');
     expect(log).toEqual([]);
   });
 });
@@ -178,34 +169,34 @@ describe('Manifold detail and watchlist', () => {
 describe('Manifold faults', () => {
   it('429 with Retry-After → rate_limited with the wait', async () => {
     const c = await start({ profile: '429', afterMs: 0, retryAfter: 'seconds' });
-    const e = await failure(c.listMarkets());
+    const e = await rejection(c.listMarkets());
     expect([e.kind, e.status, e.retryAfterMs]).toEqual(['rate_limited', 429, 20_000]);
   });
 
   it('429 without Retry-After → rate_limited, no wait given', async () => {
     const c = await start({ profile: '429', afterMs: 0, retryAfter: 'none' });
-    const e = await failure(c.getMarket('CL56c9sqQp'));
+    const e = await rejection(c.getMarket('CL56c9sqQp'));
     expect([e.kind, e.retryAfterMs]).toEqual(['rate_limited', undefined]);
   });
 
   it('HTML 429 and 403 pages (Cloudflare) → rate_limited and forbidden', async () => {
     let c = await start({ profile: 'cf429', afterMs: 0 });
-    expect((await failure(c.listMarkets())).kind).toBe('rate_limited');
+    expect((await rejection(c.listMarkets())).kind).toBe('rate_limited');
     await client?.close();
     await server?.close();
     c = await start({ profile: 'cf403', afterMs: 0 });
-    const e = await failure(c.listMarkets());
+    const e = await rejection(c.listMarkets());
     expect([e.kind, e.code]).toEqual(['forbidden', 'HTML_403']);
   });
 
   it('a 5xx in Manifold’s shape and an HTML 502 → server', async () => {
     let c = await start({ profile: '500', afterMs: 0 });
-    const e = await failure(c.listMarkets());
+    const e = await rejection(c.listMarkets());
     expect([e.kind, e.status, e.message]).toEqual(['server', 500, 'Internal error (chaos).']);
     await client?.close();
     await server?.close();
     c = await start({ profile: 'html', afterMs: 0 });
-    expect((await failure(c.listMarkets())).kind).toBe('server');
+    expect((await rejection(c.listMarkets())).kind).toBe('server');
   });
 
   it('sends only documented routes and parameters', async () => {

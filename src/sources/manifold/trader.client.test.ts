@@ -4,13 +4,13 @@
  * by hand, the markets it refuses, and the price history from one `/bets` request.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors.js';
 import { ManualClock } from '../../util/clock.js';
 import { startSourceReplay, type RunningSourceReplay } from '../replay.js';
 import type { SourceClient } from '../types.js';
 import { createManifoldClient } from './client.js';
 import { manifoldSource } from './index.js';
 import { createManifoldReplay } from './replay.js';
+import { rejection } from '../../../test/support/catch.js';
 import { checkRequest } from './routes.js';
 
 const DIR = 'test/fixtures/real/manifold';
@@ -43,15 +43,6 @@ afterEach(async () => {
   client = undefined;
   server = undefined;
 });
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const e: unknown = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ApiError);
-  return e as ApiError;
-}
 
 function documented(): void {
   for (const p of log) {
@@ -97,17 +88,19 @@ describe('Manifold quotes through the pool', () => {
 
   it('refuses: resolved 410, closed 409, a bad outcome or amount 400 — before or without a pool', async () => {
     let c = await start();
-    const resolved = await failure(c.getQuote('nRSlhy5c2L', { outcome: 'Yes', amount: 5, action: 'buy' }));
+    const resolved = await rejection(c.getQuote('nRSlhy5c2L', { outcome: 'Yes', amount: 5, action: 'buy' }));
     expect([resolved.kind, resolved.status]).toEqual(['resolved', 410]);
-    const bad = await failure(c.getQuote('CL56c9sqQp', { outcome: 'Maybe', amount: 5, action: 'buy' }));
+    const bad = await rejection(c.getQuote('CL56c9sqQp', { outcome: 'Maybe', amount: 5, action: 'buy' }));
     expect([bad.kind, bad.param]).toEqual(['invalid_request', 'outcome']);
-    const amount = await failure(c.getQuote('CL56c9sqQp', { outcome: 'Yes', amount: '-1', action: 'buy' }));
+    const amount = await rejection(c.getQuote('CL56c9sqQp', { outcome: 'Yes', amount: '-1', action: 'buy' }));
     expect([amount.kind, amount.param]).toEqual(['invalid_request', 'amount']);
-    expect((await failure(c.getQuote('nothing', { outcome: 'Yes', amount: 5, action: 'buy' }))).kind).toBe('not_found');
+    expect((await rejection(c.getQuote('nothing', { outcome: 'Yes', amount: 5, action: 'buy' }))).kind).toBe(
+      'not_found',
+    );
     await client?.close();
     await server?.close();
     c = await start(1798790340000 + DAY); // CL56c9sqQp closed 2026-12-31, unresolved
-    const closed = await failure(c.getQuote('CL56c9sqQp', { outcome: 'Yes', amount: 5, action: 'buy' }));
+    const closed = await rejection(c.getQuote('CL56c9sqQp', { outcome: 'Yes', amount: 5, action: 'buy' }));
     expect([closed.kind, closed.status, closed.code]).toEqual(['closed', 409, 'MARKET_CLOSED']);
   });
 });

@@ -5,7 +5,6 @@
  * documented routes and parameters (routes.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors.js';
 import type { Market } from '../../api/types.js';
 import { ManualClock } from '../../util/clock.js';
 import { startSourceReplay, type RunningSourceReplay } from '../replay.js';
@@ -13,6 +12,7 @@ import type { Paged, SourceClient } from '../types.js';
 import { createPolymarketClient } from './client.js';
 import { polymarketSource } from './index.js';
 import { loadGammaRecording } from './replayData.js';
+import { rejection } from '../../../test/support/catch.js';
 import { undocumented } from './routes.js';
 
 const DIR = 'test/fixtures/real/polymarket';
@@ -52,14 +52,6 @@ afterEach(async () => {
 
 const ids = (ms: readonly Market[]) => ms.map((m) => m.id);
 const query = (i: number) => new URL(log[i]!, 'http://x').searchParams;
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ApiError);
-  return e as ApiError;
-}
 
 describe('the market list on /markets/keyset', () => {
   it('pages forwards with each page’s cursor and back with the kept one', async () => {
@@ -197,13 +189,13 @@ describe('markets, the watchlist, events', () => {
 describe('Gamma’s and Cloudflare’s failures, each the kind the screen names', () => {
   it('404 for an unknown market, in Gamma’s shape', async () => {
     const c = await start();
-    const e = await failure(c.getMarket('999999'));
+    const e = await rejection(c.getMarket('999999'));
     expect([e.kind, e.status, e.code, e.message]).toEqual(['not_found', 404, 'NOT_FOUND_ERROR', 'market not found']);
   });
 
   it('422 for an id Gamma cannot read, as invalid_request', async () => {
     const c = await start();
-    const e = await failure(c.getMarket('0xba3509c3'));
+    const e = await rejection(c.getMarket('0xba3509c3'));
     expect([e.kind, e.status, e.code, e.message]).toEqual([
       'invalid_request',
       422,
@@ -217,7 +209,7 @@ describe('Gamma’s and Cloudflare’s failures, each the kind the screen names'
     ['none', false],
   ] as const)('429 with Retry-After %s → rate limited', async (retryAfter, has) => {
     const c = await start({ profile: '429', afterMs: 0, retryAfter, hostileTitles: false });
-    const e = await failure(c.listMarkets({ limit: 5 }));
+    const e = await rejection(c.listMarkets({ limit: 5 }));
     expect(e.kind).toBe('rate_limited');
     expect(e.retryAfterMs !== undefined).toBe(has);
   });
@@ -229,7 +221,7 @@ describe('Gamma’s and Cloudflare’s failures, each the kind the screen names'
     ['html', 'server', undefined],
   ] as const)('%s → %s', async (profile, kind, code) => {
     const c = await start({ profile, afterMs: 0, hostileTitles: false });
-    const e = await failure(c.getMarket('1669969'));
+    const e = await rejection(c.getMarket('1669969'));
     expect(e.kind).toBe(kind);
     if (code) expect(e.code).toBe(code);
   });
