@@ -1,11 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFOLD_OPEN_MC, openManifoldRecording } from '../support/realFixtures.js';
-import { quoteFromList, serveChild } from '../support/e2eKit.js';
-import { TmuxSession } from './tmux.js';
+import { dashboardIn, detailSide, marketRows as rows, quoteFromList, serveChild } from '../support/e2eKit.js';
+import type { TmuxSession } from './tmux.js';
 
 /**
  * The built dashboard on real recorded payloads: `serve --replay` on each
@@ -13,7 +11,6 @@ import { TmuxSession } from './tmux.js';
  * and what a person reads on the screen.
  */
 const root = resolve(import.meta.dirname, '../..');
-const cli = join(root, 'dist/cli.js');
 const KEY = 'e2e-replay-key';
 
 let session: TmuxSession | undefined;
@@ -38,30 +35,11 @@ async function replay(
 }
 
 function dashboard(url: string): TmuxSession {
-  if (!TmuxSession.available())
-    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
-  const t = new TmuxSession('real');
-  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
-  t.start(root, 160, 48, {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    ODDSBOARD_BASE_URL: url,
-    ODDSBOARD_API_KEY: KEY,
-  });
-  t.type(`${process.execPath} ${cli} --status all --limit 50`);
-  t.keys('Enter');
+  const t = dashboardIn('real', '--status all --limit 50', { ODDSBOARD_BASE_URL: url, ODDSBOARD_API_KEY: KEY });
   session = t;
   return t;
 }
 
-const ROW = /^(?:▸| ) +(?:ACTIVE|CLOSED|SETTLING|RESOLVED|[A-Z_]+…?) +/;
-const listSide = (screen: string) => screen.split('\n').map((l) => l.split('│')[0] ?? '');
-const rows = (screen: string) => listSide(screen).filter((l) => ROW.test(l));
-const detailSide = (screen: string) =>
-  screen
-    .split('\n')
-    .map((l) => l.split('│')[1] ?? '')
-    .join('\n');
 const prices = (screen: string) => [...screen.matchAll(/(\d+\.\d)¢/g)].map((m) => Number(m[1]));
 
 /** `/` + text + ⏎: the list is searched (by the service's q). */

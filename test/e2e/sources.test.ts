@@ -1,10 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serveChild } from '../support/e2eKit.js';
-import { TmuxSession } from './tmux.js';
+import { dashboardIn, detailSide, listSide, marketRows as rows, serveChild } from '../support/e2eKit.js';
+import type { TmuxSession } from './tmux.js';
 
 /**
  * Each live source as a person sees it: `serve --replay DIR --source S` on the platform's recorded answers
@@ -13,7 +11,6 @@ import { TmuxSession } from './tmux.js';
  * a second page and back, and the Events view (or its word that the source has none).
  */
 const root = resolve(import.meta.dirname, '../..');
-const cli = join(root, 'dist/cli.js');
 
 let session: TmuxSession | undefined;
 let service: ChildProcess | undefined;
@@ -34,25 +31,11 @@ async function replay(source: string): Promise<string> {
 }
 
 function dashboard(source: string, url: string, limit: number): TmuxSession {
-  if (!TmuxSession.available())
-    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
-  const t = new TmuxSession(`src-${source}`);
-  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
-  t.start(root, 160, 48, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') });
-  t.type(`${process.execPath} ${cli} --source ${source} --base-url ${url} --limit ${limit}`);
-  t.keys('Enter');
+  const t = dashboardIn(`src-${source}`, `--source ${source} --base-url ${url} --limit ${limit}`);
   session = t;
   return t;
 }
 
-const ROW = /^(?:▸| ) +(?:ACTIVE|CLOSED|SETTLING|RESOLVED|[A-Z_]+…?) +/;
-const listSide = (screen: string) => screen.split('\n').map((l) => l.split('│')[0] ?? '');
-const rows = (screen: string) => listSide(screen).filter((l) => ROW.test(l));
-const detailSide = (screen: string) =>
-  screen
-    .split('\n')
-    .map((l) => l.split('│')[1] ?? '')
-    .join('\n');
 const selected = (screen: string) => listSide(screen).find((l) => l.startsWith('▸'));
 const priced = (screen: string) => rows(screen).filter((r) => /\d+\.\d¢/.test(r));
 

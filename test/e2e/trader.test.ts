@@ -1,10 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { quoteFromList, serveChild } from '../support/e2eKit.js';
-import { TmuxSession } from './tmux.js';
+import { dashboardIn, detailSide as side, quoteFromList, serveChild } from '../support/e2eKit.js';
+import type { TmuxSession } from './tmux.js';
 
 /**
  * The trader's view as a person sees it, on each platform's recorded books and pools: select a market, the book
@@ -12,7 +10,6 @@ import { TmuxSession } from './tmux.js';
  * the history's range.
  */
 const root = resolve(import.meta.dirname, '../..');
-const cli = join(root, 'dist/cli.js');
 
 let session: TmuxSession | undefined;
 let service: ChildProcess | undefined;
@@ -30,22 +27,10 @@ async function replay(source: string, dir: string): Promise<string> {
 }
 
 function dashboard(source: string, url: string, extra = ''): TmuxSession {
-  if (!TmuxSession.available())
-    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
-  const t = new TmuxSession(`trader-${source}`);
-  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
-  t.start(root, 160, 48, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') });
-  t.type(`${process.execPath} ${cli} --source ${source} --base-url ${url} ${extra}`);
-  t.keys('Enter');
+  const t = dashboardIn(`trader-${source}`, `--source ${source} --base-url ${url} ${extra}`);
   session = t;
   return t;
 }
-
-const side = (screen: string) =>
-  screen
-    .split('\n')
-    .map((l) => l.split('│')[1] ?? '')
-    .join('\n');
 
 const quote = quoteFromList;
 

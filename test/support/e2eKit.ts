@@ -3,10 +3,11 @@
  * line is the base URL), and the quote form filled in as a person does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { TmuxSession } from './tmux.js';
+import { TmuxSession } from './tmux.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli.js');
@@ -32,3 +33,36 @@ export async function quoteFromList(t: TmuxSession, amount: string, answered: (s
   t.type(amount);
   return t.waitFor('the quote answer', answered, 10_000);
 }
+
+/**
+ * The built dashboard in a fresh tmux (160×48) with a private home and state directory: `args` after the CLI,
+ * `env` added (a base URL, a key).
+ */
+export function dashboardIn(tag: string, args: string, env: Record<string, string> = {}): TmuxSession {
+  if (!TmuxSession.available())
+    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  const t = new TmuxSession(tag);
+  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
+  t.start(ROOT, 160, 48, {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_STATE_HOME: join(home, 'st'),
+    ...env,
+  });
+  t.type(`${process.execPath} ${CLI} ${args}`.trimEnd());
+  t.keys('Enter');
+  return t;
+}
+
+/** A market row of the list: its cursor, then a status word (or a platform's own, cut). */
+const ROW = /^(?:▸| ) +(?:ACTIVE|CLOSED|SETTLING|RESOLVED|[A-Z_]+…?) +/;
+/** The list pane's side of each line (wide layout: left of the separator). */
+export const listSide = (screen: string) => screen.split('\n').map((l) => l.split('│')[0] ?? '');
+/** The market rows on screen. */
+export const marketRows = (screen: string) => listSide(screen).filter((l) => ROW.test(l));
+/** The detail column (right of the separator), as one text. */
+export const detailSide = (screen: string) =>
+  screen
+    .split('\n')
+    .map((l) => l.split('│')[1] ?? '')
+    .join('\n');
