@@ -16,6 +16,7 @@ import { prng, scriptSoakActivity, type UserAction } from './activity.js';
 import { keyActor } from './actors.js';
 import { countingClient, percentile, round3 } from './metrics.js';
 import { renderScreen } from './screen.js';
+import { sampleCount } from '../src/store/samples.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -105,7 +106,7 @@ const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
 function storeSizes(store: OddsStore): SoakRow['store'] {
   const st = store.getState();
   let historySamples = 0;
-  for (const h of Object.values(st.history)) historySamples += h.samples.length;
+  for (const h of Object.values(st.history)) historySamples += sampleCount(h.samples);
   return {
     marketsCached: Object.keys(st.markets).length,
     listed: st.list.ids.length,

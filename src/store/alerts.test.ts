@@ -4,6 +4,7 @@ import { ALERT_COOLDOWN_MS, largestMove } from './alerts.js';
 import { createOddsStore, type OddsStore } from './store.js';
 import type { AlertRule } from './watchTypes.js';
 import { watchedIds } from './watchlist.js';
+import { packed } from './samples.js';
 
 function mkt(id: string, yes: number, over: Partial<Market> = {}): Market {
   return {
@@ -92,12 +93,12 @@ describe('price alerts', () => {
   it('largestMove looks only inside the window and keeps the sign', () => {
     const h = {
       names: ['Yes', 'No'],
-      trail: [],
-      samples: [
+      trail: packed(2, []),
+      samples: packed(2, [
         { t: 0, prices: [0.9, 0.1] },
         { t: 60_000, prices: [0.6, 0.4] },
         { t: 120_000, prices: [0.55, 0.45] },
-      ],
+      ]),
     };
     expect(largestMove(h, 'Yes', 0.5, 1.5, 150_000)).toBeCloseTo(-0.1);
     expect(largestMove(h, 'Yes', 0.5, 10, 150_000)).toBeCloseTo(-0.4);

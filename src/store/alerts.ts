@@ -11,6 +11,7 @@
 import type { Market, MarketStatus } from '../api/types.js';
 import { leadingOutcome } from './outcomes.js';
 import { changeWords, quoted } from './transitions.js';
+import { priceAt, sampleCount, timeAt } from './samples.js';
 import type { MarketEntry, PriceHistory } from './types.js';
 import type { AlertFired, AlertRule, AlertRuleState, AlertsState, WatchState } from './watchTypes.js';
 import { patchWatched } from './watchlist.js';
@@ -75,9 +76,10 @@ export function largestMove(
   const i = h.names.indexOf(name);
   if (i < 0) return undefined;
   let best: number | undefined;
-  for (const s of h.samples) {
-    if (s.t < at - minutes * 60_000 || s.t >= at) continue;
-    const q = s.prices[i];
+  for (let j = 0; j < sampleCount(h.samples); j++) {
+    const t = timeAt(h.samples, j);
+    if (t < at - minutes * 60_000 || t >= at) continue;
+    const q = priceAt(h.samples, j, i);
     if (typeof q !== 'number') continue;
     const d = p - q;
     if (best === undefined || Math.abs(d) > Math.abs(best)) best = d;

@@ -1,6 +1,7 @@
 /** Pure helpers the store's actions use to update market entries, history and the cache. */
 import type { Market, MarketStatus } from '../api/types.js';
 import { transitionOf } from './transitions.js';
+import { appendFrom, firstAtOrAfter, noSamples, sampleCount, timeAt, type Samples } from './samples.js';
 import type { AppState, MarketEntry, PriceHistory, PriceSample, StatusTransition } from './types.js';
 
 export const HISTORY_CAP = 120;
@@ -96,25 +97,35 @@ export function appendHistory(prev: PriceHistory | undefined, market: Market, at
   const prices = market.outcomes.map((o) => o.price);
   if (prices.every((p) => p === undefined)) return prev;
   const sameNames = prev && prev.names.length === names.length && prev.names.every((n, i) => n === names[i]);
-  const base = sameNames ? prev.samples : [];
-  const last = base[base.length - 1];
-  if (last && last.t >= at) return prev;
-  if (last && last.prices.every((p, i) => p === prices[i]) && at - last.t < 60_000) return prev;
-  const samples = base.length >= HISTORY_CAP ? base.slice(base.length - HISTORY_CAP + 1) : base.slice();
+  const base = sameNames ? prev.samples : noSamples(names.length);
+  const n = sampleCount(base);
+  if (n > 0) {
+    const lastT = timeAt(base, n - 1);
+    if (lastT >= at) return prev;
+    if (at - lastT < 60_000 && samePrices(base, n - 1, prices)) return prev;
+  }
   const sample = { t: at, prices };
-  samples.push(sample);
-  return { names, samples, trail: extendTrail(sameNames ? prev.trail : [], sample) };
+  const samples = appendFrom(base, n - HISTORY_CAP + 1, sample);
+  return { names, samples, trail: extendTrail(sameNames ? prev.trail : noSamples(names.length), sample) };
+}
+
+function samePrices(s: Samples, i: number, prices: readonly (number | undefined)[]): boolean {
+  for (let k = 0; k < prices.length; k++) {
+    const q = s.data[i * s.stride + 1 + k]!;
+    const p = prices[k];
+    if (p === undefined ? !Number.isNaN(q) : p !== q) return false;
+  }
+  return true;
 }
 
 /**
  * The trail with `sample` added when the last one is at least TRAIL_STEP_MS older. Samples older than TRAIL_SPAN_MS go,
  * except the newest of them: it is the price a day ago when nothing was seen in between.
  */
-function extendTrail(trail: PriceSample[], sample: PriceSample): PriceSample[] {
-  const last = trail[trail.length - 1];
-  if (last && sample.t - last.t < TRAIL_STEP_MS) return trail;
-  const young = trail.findIndex((x) => x.t >= sample.t - TRAIL_SPAN_MS);
-  return [...trail.slice(Math.max(0, (young < 0 ? trail.length : young) - 1)), sample];
+function extendTrail(trail: Samples, sample: PriceSample): Samples {
+  const n = sampleCount(trail);
+  if (n > 0 && sample.t - timeAt(trail, n - 1) < TRAIL_STEP_MS) return trail;
+  return appendFrom(trail, firstAtOrAfter(trail, sample.t - TRAIL_SPAN_MS) - 1, sample);
 }
 
 /**

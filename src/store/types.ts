@@ -1,3 +1,4 @@
+import type { Samples } from './samples.js';
 import type { Action, ApiErrorKind } from '../api/index.js';
 import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../api/types.js';
 import type { AlertsState, WatchState } from './watchTypes.js';
@@ -65,13 +66,13 @@ export interface PriceSample {
 
 export interface PriceHistory {
   names: string[];
-  /** Oldest first, at most HISTORY_CAP samples. */
-  samples: PriceSample[];
+  /** Oldest first, at most HISTORY_CAP samples, packed (`./samples.ts`). */
+  samples: Samples;
   /**
    * A coarse copy for moves over hours (Movers' 1 h and 24 h): at most one sample per TRAIL_STEP_MS over the last
    * TRAIL_SPAN_MS, oldest first. `samples` alone covers minutes when a market is refreshed every few seconds.
    */
-  trail: PriceSample[];
+  trail: Samples;
 }
 
 export interface QuoteForm {

@@ -3,6 +3,7 @@ import type { Market, MarketEvent } from '../api/types.js';
 import { HISTORY_CAP, MARKET_CACHE_CAP, TRAIL_SPAN_MS, TRAIL_STEP_MS } from './entries.js';
 import { createOddsStore } from './store.js';
 import { EVENT_DETAIL_CAP } from './viewData.js';
+import { sampleCount, unpack } from './samples.js';
 
 function m(id: string, yes = 0.6, extra: Partial<Market> = {}): Market {
   return {
@@ -35,7 +36,7 @@ describe('closing soon', () => {
     const st = s.getState();
     expect(st.closing).toEqual({ ids: ['b', 'a'], loadedAt: 10 });
     expect(st.markets.b?.market.closesAt).toBe(500);
-    expect(st.history.a?.samples.map((x) => x.prices[0])).toEqual([0.6, 0.7]);
+    expect(unpack(st.history.a!.samples).map((x) => x.prices[0])).toEqual([0.6, 0.7]);
     expect(st.transitions[0]).toMatchObject({ id: 'a', from: 'active', to: 'closed' });
     expect(st.notices.at(-1)?.text).toContain('T a');
   });
@@ -145,8 +146,9 @@ describe('the coarse trail', () => {
     const every = 5_000;
     const n = (26 * 3_600_000) / every;
     for (let i = 0; i <= n; i++) s.getState().marketLoaded(m('a', 0.2 + (i % 50) / 100), i * every);
-    const h = s.getState().history.a!;
-    expect(h.samples).toHaveLength(HISTORY_CAP);
+    const hist = s.getState().history.a!;
+    expect(sampleCount(hist.samples)).toBe(HISTORY_CAP);
+    const h = { trail: unpack(hist.trail) };
     const now = n * every;
     expect(h.trail[0]!.t).toBeGreaterThanOrEqual(now - TRAIL_SPAN_MS - TRAIL_STEP_MS);
     expect(h.trail[1]!.t).toBeGreaterThanOrEqual(now - TRAIL_SPAN_MS);
@@ -160,10 +162,10 @@ describe('the coarse trail', () => {
     const s = fresh();
     s.getState().marketLoaded(m('a', 0.3), 0);
     s.getState().marketLoaded(m('a', 0.4), 40 * 3_600_000);
-    expect(s.getState().history.a!.trail.map((x) => x.t)).toEqual([0, 40 * 3_600_000]);
+    expect(unpack(s.getState().history.a!.trail).map((x) => x.t)).toEqual([0, 40 * 3_600_000]);
     s.getState().marketLoaded(m('a', 0.5), 41 * 3_600_000);
-    expect(s.getState().history.a!.trail.map((x) => x.t)).toEqual([0, 40 * 3_600_000, 41 * 3_600_000]);
+    expect(unpack(s.getState().history.a!.trail).map((x) => x.t)).toEqual([0, 40 * 3_600_000, 41 * 3_600_000]);
     s.getState().marketLoaded(m('a', 0.6), 66 * 3_600_000); // the 41 h sample is now the price a day ago, older ones go
-    expect(s.getState().history.a!.trail.map((x) => x.t / 3_600_000)).toEqual([41, 66]);
+    expect(unpack(s.getState().history.a!.trail).map((x) => x.t / 3_600_000)).toEqual([41, 66]);
   });
 });

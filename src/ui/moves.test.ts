@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Market } from '../api/types.js';
 import { createOddsStore } from '../store/store.js';
+import { timeAt } from '../store/samples.js';
 import { historyMove, moverOf, rankMovers } from './moves.js';
 
 const H = 3_600_000;
@@ -42,7 +43,7 @@ describe('moves', () => {
       for (let t = now - 2 * H; t < now; t += 30_000)
         recent.push([t, (t < now - 30 * 60_000 ? 0.4 : 0.5) + ((t / 30_000) % 2) * 0.001]);
       const st = seen({ a: [[0, 0.2], [5 * H, 0.3], ...recent, [now, 0.55]] });
-      expect(st.history.a!.samples[0]!.t).toBeGreaterThan(now - 2 * H);
+      expect(timeAt(st.history.a!.samples, 0)).toBeGreaterThan(now - 2 * H);
       const mv = moverOf(st.markets.a!, st.history.a, now)!;
       expect(mv.h1.value).toBeCloseTo(0.15, 2); // from ~0.4, seen an hour ago
       expect(mv.h1.partial).toBe(false);

@@ -5,7 +5,8 @@
  * size of that move above a threshold.
  */
 import { leadingOutcome } from '../store/outcomes.js';
-import type { AppState, MarketEntry, PriceHistory, PriceSample } from '../store/types.js';
+import { latestAtOrBefore, priceAt, sampleCount, timeAt, type Samples } from '../store/samples.js';
+import type { AppState, MarketEntry, PriceHistory } from '../store/types.js';
 
 export type MoveWindow = '1h' | '24h';
 export const MOVE_WINDOWS: readonly MoveWindow[] = ['1h', '24h'];
@@ -34,11 +35,14 @@ export interface Mover {
 
 const NONE: Move = { value: undefined, partial: false, source: 'history' };
 
-/** The latest sample at or before `t` in one list (oldest first), if any. */
-function latestAtOrBefore(samples: readonly PriceSample[], t: number): PriceSample | undefined {
-  for (let i = samples.length - 1; i >= 0; i--) if (samples[i]!.t <= t) return samples[i];
-  return undefined;
+/** A sample of one of a history's lists: the list and the index. */
+type At = { s: Samples; i: number };
+
+function at(s: Samples, i: number): At | undefined {
+  return i >= 0 && i < sampleCount(s) ? { s, i } : undefined;
 }
+
+const timeOf = (x: At) => timeAt(x.s, x.i);
 
 /**
  * The move of outcome `name` from its price at `now − span` (the oldest we have, when history is shorter) to `price`.
@@ -53,20 +57,20 @@ export function historyMove(
   const i = history ? history.names.indexOf(name) : -1;
   if (!history || i < 0) return NONE;
   const t = now - span;
-  const a = latestAtOrBefore(history.trail, t);
-  const b = latestAtOrBefore(history.samples, t);
-  let ref = a && b ? (a.t >= b.t ? a : b) : (a ?? b);
+  const a = at(history.trail, latestAtOrBefore(history.trail, t));
+  const b = at(history.samples, latestAtOrBefore(history.samples, t));
+  let ref = a && b ? (timeOf(a) >= timeOf(b) ? a : b) : (a ?? b);
   let partial = false;
   if (!ref) {
-    const oldest = [history.trail[0], history.samples[0]]
-      .filter((x): x is PriceSample => x !== undefined)
-      .sort((x, y) => x.t - y.t)[0];
+    const oldest = [at(history.trail, 0), at(history.samples, 0)]
+      .filter((x): x is At => x !== undefined)
+      .sort((x, y) => timeOf(x) - timeOf(y))[0];
     // only the price just seen: no move to tell yet
-    if (!oldest || oldest.t >= now) return NONE;
+    if (!oldest || timeOf(oldest) >= now) return NONE;
     ref = oldest;
     partial = true;
   }
-  const then = ref.prices[i];
+  const then = priceAt(ref.s, ref.i, i);
   return typeof then === 'number' ? { value: price - then, partial, source: 'history' } : NONE;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { HistoryRange, PricePoint } from '../../api/types.js';
 import type { SeriesEntry } from '../../store/traderSlice.js';
+import { priceAt, sampleCount, timeAt, type Samples } from '../../store/samples.js';
 import type { PriceHistory } from '../../store/types.js';
 
 export const RANGE_MS: Record<HistoryRange, number> = { '24h': 24 * 3_600_000, '7d': 7 * 24 * 3_600_000 };
@@ -24,11 +25,19 @@ export function seenFor(history: PriceHistory | undefined, name: string): PriceP
   const i = history ? history.names.indexOf(name) : -1;
   if (!history || i < 0) return [];
   const out: PricePoint[] = [];
-  const firstSample = history.samples[0]?.t ?? Number.POSITIVE_INFINITY;
-  for (const s of history.trail)
-    if (s.t < firstSample && s.prices[i] !== undefined) out.push({ t: s.t, p: s.prices[i]! });
-  for (const s of history.samples) if (s.prices[i] !== undefined) out.push({ t: s.t, p: s.prices[i]! });
+  const firstSample = sampleCount(history.samples) > 0 ? timeAt(history.samples, 0) : Number.POSITIVE_INFINITY;
+  pointsOf(history.trail, i, firstSample, out);
+  pointsOf(history.samples, i, Number.POSITIVE_INFINITY, out);
   return out;
+}
+
+/** Outcome `k`'s prices in `s` before `before`, appended to `out`. */
+function pointsOf(s: Samples, k: number, before: number, out: PricePoint[]): void {
+  for (let j = 0; j < sampleCount(s); j++) {
+    const t = timeAt(s, j);
+    const p = priceAt(s, j, k);
+    if (t < before && p !== undefined) out.push({ t, p });
+  }
 }
 
 /** `n` buckets over [now − range, now]: the last price in each, carried forward; undefined before the first. */
