@@ -54,6 +54,23 @@ describe('the trader’s view on the platforms’ recordings (tmux)', () => {
     await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 5_000);
   });
 
+  it('Kalshi: a market’s recorded candlesticks drawn on first sight, full from its first quoted hour', async () => {
+    const t = dashboard('kalshi', await replay('kalshi', 'test/fixtures/real/kalshi/trader/atp-set-2026-08'));
+    // 18 of its 19 hourly candles have a price (src/sources/kalshi/history.test.ts), the first 17 h before the
+    // recording's end: the line spans those hours, every cell drawn, from 68.5¢ up to 77¢
+    const first = await t.waitFor(
+      'the detail with its history',
+      (s) => /History 17h, all published · high 77\.0¢ · low 68\.5¢ · Yes/.test(side(s)),
+      15_000,
+    );
+    const spark = /Yes +77\.0¢ +△2\.0¢ 24h +([▁▂▃▄▅▆▇█]{20,})/.exec(side(first));
+    expect(spark, side(first)).not.toBeNull();
+    // rising: it starts low and ends at the top
+    expect(spark![1]!.at(0)).toBe('▁');
+    expect(spark![1]!.at(-1)).toBe('█');
+    expect(first).not.toMatch(/NaN|undefined/);
+  });
+
   it('Polymarket: the recorded CLOB book of the Fed market (best last on the wire, best first on screen), a buy of 100 with its fee curve', async () => {
     const t = dashboard('polymarket', await replay('polymarket', 'test/fixtures/real/polymarket'));
     await t.waitFor('the list', (s) => /Will the Fed decrease interest rates by 25/.test(s), 15_000);

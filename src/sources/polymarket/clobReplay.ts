@@ -9,7 +9,9 @@
  * never a 404. A token no recorded market names: the CLOB's 404 "No orderbook exists for the requested token id"
  * (its words as quoted in UMAprotocol/protocol#4843). History windows: `interval` ends at the recording's last
  * point (the recording's "now"), `startTs`/`endTs` are taken as asked, `fidelity` keeps one point per so many
- * minutes; both forms at once → 400 (documented as mutually exclusive).
+ * minutes; both forms at once → 400 (documented as mutually exclusive). As of the recording (`--as-recorded`): every
+ * point's `t` and every book's `timestamp` moved forward by the same shift as the Gamma objects, and `interval` ends
+ * at the replay's own clock, as the CLOB's does.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +25,22 @@ export interface ClobRecording {
   histories: Map<string, { t: number; p: number }[]>;
   /** Every token a recorded market names, with its market's condition id. */
   tokens: Map<string, string>;
+  /** As of the recording: the replay's clock, where `interval` windows end. */
+  now?: () => number;
+}
+
+/** Replayed as of the recording: times moved by `shiftMs` (whole seconds), `interval` ending at `now()`. */
+export interface ClobShift {
+  shiftMs: number;
+  now: () => number;
+}
+
+/** A book's `timestamp` (epoch ms, as text on the wire) moved by `shiftMs`; anything else as it was. */
+function shiftBook(b: Rec, shiftMs: number): Rec {
+  const ts = b.timestamp;
+  if (typeof ts === 'string' && /^\d{10,16}$/.test(ts)) return { ...b, timestamp: String(Number(ts) + shiftMs) };
+  if (typeof ts === 'number' && Number.isFinite(ts)) return { ...b, timestamp: ts + shiftMs };
+  return b;
 }
 
 const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -53,12 +71,14 @@ function booksIn(v: unknown, depth = 0, out: Rec[] = []): Rec[] {
   return out;
 }
 
-export function loadClobRecording(dir: string, rec: GammaRecording): ClobRecording {
+export function loadClobRecording(dir: string, rec: GammaRecording, shift?: ClobShift): ClobRecording {
+  const byS = shift ? Math.round(shift.shiftMs / 1000) : 0;
   const books = new Map<string, Rec>();
   const histories = new Map<string, { t: number; p: number }[]>();
   for (const base of [join(dir, 'clob'), dir]) {
     for (const file of jsonFiles(join(base, 'books')))
-      for (const b of booksIn(parse(file))) {
+      for (const recorded of booksIn(parse(file))) {
+        const b = shift ? shiftBook(recorded, byS * 1000) : recorded;
         const had = books.get(b.asset_id as string);
         if (!had || Number(b.timestamp) >= Number(had.timestamp)) books.set(b.asset_id as string, b);
       }
@@ -68,7 +88,7 @@ export function loadClobRecording(dir: string, rec: GammaRecording): ClobRecordi
       if (token === undefined || !isObj(body) || !Array.isArray(body.history)) continue;
       const byT = new Map((histories.get(token) ?? []).map((h) => [h.t, h.p]));
       for (const h of body.history)
-        if (isObj(h) && typeof h.t === 'number' && typeof h.p === 'number') byT.set(h.t, h.p);
+        if (isObj(h) && typeof h.t === 'number' && typeof h.p === 'number') byT.set(h.t + byS, h.p);
       histories.set(
         token,
         [...byT].sort((a, b) => a[0] - b[0]).map(([t, p]) => ({ t, p })),
@@ -79,7 +99,7 @@ export function loadClobRecording(dir: string, rec: GammaRecording): ClobRecordi
   for (const m of rec.markets)
     for (const t of toArray(m.clobTokenIds) ?? [])
       if (typeof t === 'string') tokens.set(t, typeof m.conditionId === 'string' ? m.conditionId : '');
-  return { books, histories, tokens };
+  return { books, histories, tokens, ...(shift ? { now: shift.now } : {}) };
 }
 
 const clobError = (status: number, error: string): ReplayAnswer => ({ status, body: { error } });
@@ -119,7 +139,7 @@ function history(c: ClobRecording, q: URLSearchParams): ReplayAnswer {
   const fidelity = q.has('fidelity') ? seconds(q.get('fidelity')) : 1;
   if (fidelity === undefined || fidelity < 1) return clobError(400, 'Invalid fidelity');
   const all = c.histories.get(token) ?? [];
-  const last = all.at(-1)?.t ?? 0;
+  const last = c.now ? Math.floor(c.now() / 1000) : (all.at(-1)?.t ?? 0);
   const from = interval !== null && interval !== 'max' ? last - INTERVAL_SECONDS[interval]! : (startTs ?? 0);
   const to = interval !== null ? last : (endTs ?? Number.MAX_SAFE_INTEGER);
   const seen = new Set<number>();

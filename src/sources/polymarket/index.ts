@@ -21,7 +21,7 @@ export const polymarketSource: PlatformDef = {
   errorBody: gammaErrorBody,
   record: recordPolymarket,
   createClient: (config) => createPolymarketClient(config),
-  createReplay: createPolymarketReplay,
+  createReplay: (dir, opts) => createPolymarketReplay(dir, { asRecorded: opts?.asRecorded === true }),
   undocumented(path, query) {
     const qs = query.toString();
     const why = undocumented(qs === '' ? path : `${path}?${qs}`);

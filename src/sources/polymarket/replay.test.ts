@@ -4,7 +4,9 @@
  * Gamma cannot read, 404 in Gamma's shape, tags, search — on the real recordings.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createPolymarketReplay } from './replay.js';
 import { loadGammaRecording } from './replayData.js';
 import { readGammaError } from './errors.js';
@@ -141,5 +143,40 @@ describe('the CLOB routes in the same replay', () => {
     expect(err(`/prices-history?market=${UP}&interval=2d`)[0]).toBe(400);
     expect(err(`/prices-history?market=${UP}&fidelity=0`)[0]).toBe(400);
     expect(err('/prices-history?interval=1d')[0]).toBe(400);
+  });
+
+  it('as recorded: points, book and Gamma times moved by now − recordedAt, interval ending now', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poly-as-recorded-'));
+    try {
+      cpSync(DIR, dir, { recursive: true });
+      rmSync(join(dir, 'manifest.json'));
+      expect(() => createPolymarketReplay(dir, { asRecorded: true })).toThrow(/manifest\.json is missing/);
+      writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ recordedAt: '2026-03-22T08:45:00Z' }));
+      const tenDays = 10 * 86_400;
+      const now = Date.parse('2026-03-22T08:45:00Z') + tenDays * 1000;
+      let clock = now;
+      const r = createPolymarketReplay(dir, { asRecorded: true, now: () => clock });
+      const at = (path: string) => {
+        const url = new URL(path, 'http://clob.invalid');
+        return r.answer({ segments: url.pathname.split('/').filter(Boolean), query: url.searchParams })!.body;
+      };
+      const points = (q: string) => (at(`/prices-history?market=${UP}&${q}`) as { history: { t: number }[] }).history;
+      // the four recorded points (07:40–08:45Z), ten days on: the last of them is now
+      expect(points('interval=1d&fidelity=5').map((p) => p.t - tenDays)).toEqual([
+        1774165200, 1774165500, 1774168800, 1774169100,
+      ]);
+      expect(points(`startTs=${1774168800 + tenDays}&endTs=${1774169100 + tenDays}`)).toHaveLength(2);
+      const book = at(`/book?token_id=${UP}`) as { timestamp: string };
+      expect(Number(book.timestamp) - tenDays * 1000).toBe(1774166201606);
+      const m = at('/markets/1669969') as { endDate?: string };
+      const recorded = rec.marketById.get('1669969') as { endDate?: string };
+      expect(Date.parse(m.endDate!) - Date.parse(recorded.endDate!)).toBe(tenDays * 1000);
+      // `interval` ends at the replay's clock, as the CLOB's does: two days on, the last day holds none of them
+      clock += 2 * 86_400_000;
+      expect(points('interval=1d&fidelity=5')).toEqual([]);
+      expect(points('interval=1w&fidelity=5')).toHaveLength(4);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@
  * Gamma's shape (`{"type","error"}`). Objects are served as recorded; a search answer groups the recorded markets
  * under their recorded event (or the event object they carry inline). The CLOB's routes: clobReplay.ts.
  */
+import { manifestRecordedAt } from '../../server/replay/asRecorded.js';
 import type { Rec } from '../../api/normalizeFields.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { answerClob, loadClobRecording } from './clobReplay.js';
@@ -253,9 +254,20 @@ function route(rec: GammaRecording, { segments: s, query: q }: ReplayRequest): R
   return undefined;
 }
 
-export function createPolymarketReplay(dir: string): SourceReplay {
-  const rec = loadGammaRecording(dir);
-  const clob = loadClobRecording(dir, rec); // the CLOB's /book and /prices-history (clobReplay.ts)
+/**
+ * A recording folder. `asRecorded`: every time field of the Gamma objects, the CLOB's history points and its books'
+ * timestamps moved forward by now − DIR/manifest.json's `recordedAt` (whole seconds), so the recording is replayed
+ * as of the day it was made: what was open then is open now, and its price history ends now.
+ */
+export function createPolymarketReplay(
+  dir: string,
+  opts: { asRecorded?: boolean; now?: () => number } = {},
+): SourceReplay {
+  const now = opts.now ?? Date.now;
+  const shiftMs = opts.asRecorded ? Math.round((now() - manifestRecordedAt(dir)) / 1000) * 1000 : 0;
+  const rec = loadGammaRecording(dir, shiftMs);
+  // the CLOB's /book and /prices-history (clobReplay.ts)
+  const clob = loadClobRecording(dir, rec, opts.asRecorded ? { shiftMs, now } : undefined);
   return {
     answer(req) {
       try {

@@ -4,6 +4,7 @@
  * `/tags` answer, else the events' own `tags`). Objects are kept exactly as recorded.
  */
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
+import { shiftRecorded } from '../../server/replay/asRecorded.js';
 import { loadRecording, RecordingError } from '../../server/replay/load.js';
 
 export interface GammaRecording {
@@ -26,7 +27,8 @@ export const isGammaMarket = (o: Rec): boolean =>
 
 const isTag = (o: Rec): boolean => idOf(o) !== undefined && typeof o.label === 'string' && !isGammaMarket(o);
 
-export function loadGammaRecording(dir: string): GammaRecording {
+/** `shiftMs`: every time field moved forward by so much (`--as-recorded`; asRecorded.ts). */
+export function loadGammaRecording(dir: string, shiftMs = 0): GammaRecording {
   const marketById = new Map<string, Rec>();
   const detailed = new Set<string>();
   const eventById = new Map<string, Rec>();
@@ -43,7 +45,7 @@ export function loadGammaRecording(dir: string): GammaRecording {
     if (ev !== undefined && !eventOf.has(id)) eventOf.set(id, ev);
   };
   for (const item of loadRecording(dir)) {
-    const o = item.object;
+    const o = shiftMs === 0 ? item.object : shiftRecorded(item.object, shiftMs);
     if (item.kind === 'event') {
       const id = idOf(o);
       if (id === undefined) continue;

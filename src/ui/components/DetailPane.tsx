@@ -18,7 +18,7 @@ import { Line, paneTitle, type Seg } from './Line.js';
 import { sparkline } from './sparkline.js';
 import { bookLines, bookWantedLines } from './bookLines.js';
 import { brailleChart, chartLabel } from './chart.js';
-import { outcomeValues, RANGE_MS } from './priceSeries.js';
+import { outcomeValues, RANGE_MS, spanOf, spanText } from './priceSeries.js';
 import type { SeriesEntry } from '../../store/traderSlice.js';
 import type { OrderBook } from '../../api/types.js';
 import { badgeSeg } from './badge.js';
@@ -187,7 +187,9 @@ function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
     const values = outcomeValues(p.series, p.history, name, names, now, p.width * 2).filter(
       (v): v is number => v !== undefined,
     );
-    out.push([{ text: `${chartLabel(values, p.series.range)} · ${sanitize(name)}`, dim: true }]);
+    const span = spanOf(p.series, now);
+    const label = chartLabel(values, spanText(p.series, span), span < RANGE_MS[p.series.range]);
+    out.push([{ text: `${label} · ${sanitize(name)}`, dim: true }]);
     for (const row of brailleChart(values, p.width, CHART_ROWS)) out.push([{ text: row, color: colors.accent }]);
   }
   return out;

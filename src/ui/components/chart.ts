@@ -47,9 +47,13 @@ export function brailleChart(values: readonly number[], width: number, rows: num
   return cells.map((row) => row.map((bits) => String.fromCharCode(0x2800 + bits)).join(''));
 }
 
-/** The label over a chart: its range, high and low. */
-export function chartLabel(values: readonly number[], range: string): string {
+/**
+ * The label over a chart: its range, high and low. `young`: the line spans less than the range because the platform
+ * published nothing earlier in it (priceSeries.ts `spanOf`), said so.
+ */
+export function chartLabel(values: readonly number[], range: string, young = false): string {
   const known = values.filter((v) => Number.isFinite(v));
   if (known.length === 0) return `History ${range}: none published`;
-  return `History ${range} · high ${formatPrice(Math.max(...known))} · low ${formatPrice(Math.min(...known))}`;
+  const span = young ? `${range}, all published` : range;
+  return `History ${span} · high ${formatPrice(Math.max(...known))} · low ${formatPrice(Math.min(...known))}`;
 }

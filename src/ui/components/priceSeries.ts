@@ -64,9 +64,33 @@ export function buckets(
   return out;
 }
 
+/** The shortest span a line is stretched over (a history of one point is not drawn over a few seconds). */
+export const MIN_SPAN_MS = 60 * 60_000;
+
 /**
- * The values an outcome's sparkline (or chart) draws: with a fetched history, `n` time buckets over the range;
- * without one (the interface), the samples seen, as before.
+ * The time a fetched history's line spans, ending now: the range — or, when the platform's history begins inside
+ * it (a market younger than the range, or one without a price before then), from its first point on, so the line
+ * is full from the first price the platform published instead of blank on its left (as the platforms' own charts
+ * draw a young market). Never less than MIN_SPAN_MS, never more than the range.
+ */
+export function spanOf(series: SeriesEntry | undefined, now: number): number {
+  if (!series) return 0;
+  const range = RANGE_MS[series.range];
+  const first = series.points[0]?.t;
+  if (first === undefined || first <= now - range) return range;
+  return Math.min(range, Math.max(MIN_SPAN_MS, now - first));
+}
+
+/** The chart label's word for a span: the range's own name when whole, else its hours (minutes under two). */
+export function spanText(series: SeriesEntry, span: number): string {
+  if (span >= RANGE_MS[series.range]) return series.range;
+  if (span < 2 * 3_600_000) return `${Math.round(span / 60_000)}m`;
+  return span < 72 * 3_600_000 ? `${Math.round(span / 3_600_000)}h` : `${Math.round(span / 86_400_000)}d`;
+}
+
+/**
+ * The values an outcome's sparkline (or chart) draws: with a fetched history, `n` time buckets over its span
+ * (`spanOf`); without one (the interface), the samples seen, as before.
  */
 export function outcomeValues(
   series: SeriesEntry | undefined,
@@ -80,5 +104,5 @@ export function outcomeValues(
   const seen = seenFor(history, name);
   if (fetched.length === 0 || !series) return seen.map((x) => x.p);
   const lastFetched = fetched[fetched.length - 1]!.t;
-  return buckets([...fetched, ...seen.filter((x) => x.t > lastFetched)], now, RANGE_MS[series.range], n);
+  return buckets([...fetched, ...seen.filter((x) => x.t > lastFetched)], now, spanOf(series, now), n);
 }

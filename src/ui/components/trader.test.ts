@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderBook } from '../../api/types.js';
 import { bookLines, bookWantedLines } from './bookLines.js';
 import { brailleChart, chartLabel, resample } from './chart.js';
-import { buckets, fetchedFor, outcomeValues } from './priceSeries.js';
+import { buckets, fetchedFor, MIN_SPAN_MS, outcomeValues, spanOf, spanText } from './priceSeries.js';
 import type { Seg } from './Line.js';
 
 const text = (lines: Seg[][]) => lines.map((l) => l.map((s) => s.text).join(''));
@@ -77,5 +77,31 @@ describe('the history chart and the sparklines on first sight', () => {
     const v = outcomeValues(series, undefined, 'Yes', ['Yes', 'No'], 0, 24);
     expect(v).toHaveLength(24);
     expect(v.every((x) => x !== undefined)).toBe(true);
+  });
+
+  it('a history that begins inside the range (a young market) is drawn from its first point, and says so', () => {
+    const H = 3_600_000;
+    // Kalshi's candles of a market quoted for the last 19 hours only
+    const pts = [
+      { t: -19 * H, p: 0.685 },
+      { t: -17 * H, p: 0.69 },
+      { t: -15 * H, p: 0.74 },
+      { t: -4 * H, p: 0.75 },
+      { t: 0, p: 0.77 },
+    ];
+    const series = { range: '24h' as const, outcome: 'Yes', points: pts, at: 0 };
+    expect(spanOf(series, 0)).toBe(19 * H);
+    expect(spanText(series, 19 * H)).toBe('19h');
+    const v = outcomeValues(series, undefined, 'Yes', ['Yes', 'No'], 0, 19);
+    // full from the first price on: one hour a bucket, none blank
+    // bucket b ends at −18 h + b h: 0.685 by −18 h, 0.69 by −17 h, 0.74 by −15 h, 0.75 by −4 h, 0.77 now
+    expect(v).toEqual([0.685, 0.69, 0.69, ...Array<number>(11).fill(0.74), ...Array<number>(4).fill(0.75), 0.77]);
+    expect(chartLabel([0.685, 0.77], '19h', true)).toBe('History 19h, all published · high 77.0¢ · low 68.5¢');
+    // a history that reaches back past the range spans the range; a very short one at least an hour
+    expect(spanOf({ ...series, points: [{ t: -30 * H, p: 0.5 }] }, 0)).toBe(24 * H);
+    expect(spanOf({ ...series, points: [{ t: -60_000, p: 0.5 }] }, 0)).toBe(MIN_SPAN_MS);
+    expect(spanText(series, 65 * 60_000)).toBe('65m');
+    expect(spanText({ ...series, range: '7d' }, 100 * H)).toBe('4d');
+    expect(spanText(series, 24 * H)).toBe('24h');
   });
 });
