@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createOddsStore } from '../store/store.js';
 import { STATUS_FILTERS as STATUSES } from '../api/wire.js';
-import { cursorIndex, isStale, listRefreshIntervalMs, nextInCycle, shownDataAt } from './viewModel.js';
+import type { Market } from '../api/types.js';
+import type { MarketEntry } from '../store/types.js';
+import { closingText, cursorIndex, isStale, listRefreshIntervalMs, nextInCycle, shownDataAt } from './viewModel.js';
 
 describe('derive', () => {
   const rate = createOddsStore({ mode: 'key', limit: 30 }).getState().rate;
@@ -49,5 +51,23 @@ describe('derive', () => {
     expect(nextInCycle(STATUSES, 'active')).toBe('closed');
     expect(nextInCycle(STATUSES, 'all')).toBe('active');
     expect(nextInCycle(['', 'x'], 'nope')).toBe('');
+  });
+});
+
+describe('the closing text', () => {
+  const H = 3_600_000;
+  const entry = (m: Partial<Market>): MarketEntry => ({
+    market: { id: 'm', title: 'T', status: 'active', outcomes: [], ...m },
+    receivedAt: 0,
+    firstSeenAt: 0,
+    firstPrices: {},
+  });
+
+  it('counts down while it trades; after its close time a market still called active says so, not “closed”', () => {
+    expect(closingText(entry({ closesAt: 5 * H }), 2 * H)).toBe('closes in 3h 0m');
+    expect(closingText(entry({ closesAt: 2 * H }), 3 * H)).toBe('close time passed 1h ago');
+    expect(closingText(entry({ status: 'closed', closesAt: 2 * H }), 3 * H)).toBe('closed 1h ago');
+    expect(closingText(entry({ status: 'resolved', closedAt: H, closesAt: 2 * H }), 3 * H)).toBe('closed 2h ago');
+    expect(closingText(entry({ status: 'closed' }), 3 * H)).toBe('closed');
   });
 });

@@ -21,14 +21,18 @@ export function rawStatusOf(entry: MarketEntry): string | undefined {
 /**
  * When the market closes or closed, in words: a countdown only while it trades ("closes in 3d 4h");
  * "closed 2h ago" once it stopped (its own close time, else the scheduled one if passed); just
- * "closed" when the source does not say when.
+ * "closed" when the source does not say when. A market the source still calls active after its close time
+ * (Polymarket keeps `closed: false` past `endDate` until it resolves) reads "close time passed 2h ago", never
+ * "ACTIVE · closed".
  */
 export function closingText(entry: MarketEntry, now: number): string {
   const m = entry.market;
   const status = effectiveStatus(entry);
   const passed = m.closesAt !== undefined && m.closesAt <= now ? m.closesAt : undefined;
   if (status === 'active' || status === 'unknown')
-    return passed !== undefined ? `closed ${formatClosesIn(passed, now)}` : `closes ${formatClosesIn(m.closesAt, now)}`;
+    return passed !== undefined
+      ? `close time passed ${formatClosesIn(passed, now)}`
+      : `closes ${formatClosesIn(m.closesAt, now)}`;
   const at = m.closedAt !== undefined && m.closedAt <= now ? m.closedAt : passed;
   return at !== undefined ? `closed ${formatClosesIn(at, now)}` : 'closed';
 }
