@@ -34,6 +34,11 @@ export interface SourceCaps {
   events: boolean;
   /** Text search on the market list. */
   search: boolean;
+  /**
+   * What a typed search does not apply of the list's query (its route ranks by relevance, say): the title then
+   * names what is applied instead of a filter or sort the answer ignores. Absent: search applies the whole query.
+   */
+  searchIgnores?: readonly ('status' | 'sort')[];
   /** How many ids one `getMarkets` request may carry (1: one request per market). */
   batch: number;
   /** A quote preview (the interface: its quote route; a platform: through its book or its pool). */

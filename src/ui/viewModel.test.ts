@@ -57,7 +57,7 @@ describe('derive', () => {
 describe('the closing text', () => {
   const H = 3_600_000;
   const entry = (m: Partial<Market>): MarketEntry => ({
-    market: { id: 'm', title: 'T', status: 'active', outcomes: [], ...m },
+    market: { id: 'm', title: 'T', status: 'active', outcomes: [], raw: {}, ...m },
     receivedAt: 0,
     firstSeenAt: 0,
     firstPrices: {},

@@ -47,6 +47,8 @@ export const POLYMARKET_CAPS: SourceCaps = {
   categoryWord: 'tag',
   events: true,
   search: true,
+  // `/public-search` ranks by relevance and documents no status values (docs/sources/polymarket.md)
+  searchIgnores: ['status', 'sort'],
   batch: MAX_MARKETS_PAGE,
   quotes: true,
   book: true,

@@ -65,7 +65,7 @@ export interface ListTitleProps {
   page: number;
   full: boolean;
   /** What the source sorts and groups by (default: the interface's): a source without sorts shows its own order. */
-  caps?: Pick<SourceCaps, 'sorts' | 'categoryWord'>;
+  caps?: Pick<SourceCaps, 'sorts' | 'categoryWord' | 'searchIgnores'>;
   /** The source's labels of its groupings by id. */
   categoryLabels?: Readonly<Record<string, string>>;
 }
@@ -75,13 +75,20 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
   const q = p.query;
   const sorts = p.caps?.sorts ?? PUBLIC_CAPS.sorts;
   const word = p.caps ? p.caps.categoryWord : PUBLIC_CAPS.categoryWord;
+  // what a typed search leaves out is not named as applied
+  const ignored = (what: 'status' | 'sort') => q.q !== '' && p.caps?.searchIgnores?.includes(what) === true;
+  const sortText = ignored('sort')
+    ? ' · by relevance'
+    : sorts.length > 0
+      ? ` · sort ${q.sort || sorts[0]}`
+      : " · the source's order";
   return [
     paneTitle('Markets', p.focused),
     { text: rangeText(p.ids.length, p.top, shown), dim: true },
     { text: p.page > 1 || p.full ? ` · page ${p.page}` : '', bold: true },
     { text: p.pending ? ' · loading…' : '', color: 'yellow' },
-    { text: sorts.length > 0 ? ` · sort ${q.sort || sorts[0]}` : " · the source's order", dim: true, priority: -1 },
-    { text: ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
+    { text: sortText, dim: true, priority: -1 },
+    { text: ignored('status') ? ' · any status' : ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
     {
       text: word !== undefined ? ` · ${word} ${sanitize(p.categoryLabels?.[q.category] ?? q.category) || 'all'}` : '',
       dim: true,

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
+import type { ListQuery } from '../../store/types.js';
+import { listTitle } from './MarketList.js';
+
+const query: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 50, offset: 0 };
+const title = (q: Partial<ListQuery>, caps = POLYMARKET_CAPS) =>
+  listTitle({ ids: ['a', 'b'], top: 0, focused: true, query: { ...query, ...q }, page: 1, full: false, caps }, 2)
+    .map((s) => s.text)
+    .join('');
+
+describe('the Markets title', () => {
+  it('names the sort and the filters the list applies', () => {
+    expect(title({})).toMatch(/· sort volume · status active · tag all$/);
+    expect(title({ sort: 'closing', status: 'resolved' })).toMatch(/· sort closing · status resolved/);
+  });
+
+  it('with a search typed, names what the source’s search applies: Polymarket’s ranks by relevance, any status', () => {
+    const t = title({ q: 'fed', sort: 'closing', status: 'closed' });
+    expect(t).toMatch(/· by relevance · any status · tag all · search “fed”$/);
+    expect(t).not.toMatch(/closed|sort closing/);
+    // a source whose search applies the whole query keeps naming it
+    const whole = { ...POLYMARKET_CAPS, searchIgnores: [] };
+    expect(title({ q: 'fed', status: 'closed' }, whole)).toMatch(/· sort volume · status closed · tag all · search/);
+  });
+});
