@@ -32,9 +32,7 @@ export function priceAt(s: Samples, i: number, k: number): number | undefined {
 }
 
 export function sampleAt(s: Samples, i: number): PriceSample {
-  const prices: (number | undefined)[] = [];
-  for (let k = 0; k < s.stride - 1; k++) prices.push(priceAt(s, i, k));
-  return { t: timeAt(s, i), prices };
+  return { t: timeAt(s, i), prices: Array.from({ length: s.stride - 1 }, (_, k) => priceAt(s, i, k)) };
 }
 
 /** Every sample, oldest first, as objects: for tests and for reading a short list once. */
@@ -62,8 +60,16 @@ export function firstAtOrAfter(s: Samples, t: number): number {
  * ever go in (NaN for none), so V8 keeps the array's elements unboxed.
  */
 export function appendFrom(s: Samples, from: number, sample: PriceSample): Samples {
-  const data = s.data.slice(Math.max(0, from) * s.stride);
-  pushSample(data, s.stride, sample);
+  const start = Math.max(0, Math.min(from, sampleCount(s))) * s.stride;
+  // allocated at its final length: a push past a copy's end would grow it by half again, kept for good
+  const data = new Array<number>(s.data.length - start + s.stride);
+  let j = 0;
+  for (let i = start; i < s.data.length; i++) data[j++] = s.data[i]!;
+  data[j++] = sample.t;
+  for (let k = 0; k < s.stride - 1; k++) {
+    const p = sample.prices[k];
+    data[j++] = typeof p === 'number' ? p : Number.NaN;
+  }
   return { stride: s.stride, data };
 }
 
