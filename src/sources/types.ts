@@ -96,13 +96,12 @@ export interface SourceClient extends MarketClient {
    * walks it for previews). A market without a book answers an empty one, never an error.
    */
   getBook?(marketId: string, outcome: string, opts?: CallOptions): Promise<ApiResult<OrderBook>>;
-  /** A market's outcome price history over the range, oldest first (`caps.history`); none recorded → []. */
-  getHistory?(
-    marketId: string,
-    outcome: string,
-    range: HistoryRange,
-    opts?: CallOptions,
-  ): Promise<ApiResult<PricePoint[]>>;
+  /**
+   * A market's outcome price history over the range, oldest first (`caps.history`); none recorded → []. `more`:
+   * the answer stopped at its page's end before the range's start (Manifold's newest 1,000 bets), so the first point
+   * is not where the platform's history begins.
+   */
+  getHistory?(marketId: string, outcome: string, range: HistoryRange, opts?: CallOptions): Promise<Paged<PricePoint[]>>;
 }
 
 /** What a platform's trader's view adds to its client (issue #18): the book, the preview through it, the history. */

@@ -24,6 +24,8 @@ export interface SeriesEntry {
   /** Oldest first, prices 0..1. */
   points: PricePoint[];
   at: number;
+  /** The answer stopped at its page's end: the platform has more before the first point. */
+  cut?: true;
 }
 
 export interface TraderState {
@@ -35,7 +37,14 @@ export interface TraderState {
 
 export interface TraderActions {
   bookLoaded(book: OrderBook, at: number): void;
-  seriesLoaded(marketId: string, range: HistoryRange, outcome: string, points: PricePoint[], at: number): void;
+  seriesLoaded(
+    marketId: string,
+    range: HistoryRange,
+    outcome: string,
+    points: PricePoint[],
+    at: number,
+    more?: boolean,
+  ): void;
   setHistoryRange(range: HistoryRange): void;
 }
 
@@ -58,14 +67,23 @@ export function traderActions(set: Set): TraderActions {
     bookLoaded(book, at) {
       set((s) => ({ books: newest({ ...s.books, [book.marketId]: { book, at } }, BOOKS_CAP) }));
     },
-    seriesLoaded(marketId, range, outcome, points, at) {
+    seriesLoaded(marketId, range, outcome, points, at, more) {
       const clean = points
         .filter((x) => Number.isFinite(x.t) && Number.isFinite(x.p) && x.p >= 0 && x.p <= 1)
         .sort((a, b) => a.t - b.t)
         .slice(-SERIES_POINTS_CAP);
       set((s) => ({
         series: newest(
-          { ...s.series, [seriesKey(marketId, range)]: { range, outcome, points: clean, at } },
+          {
+            ...s.series,
+            [seriesKey(marketId, range)]: {
+              range,
+              outcome,
+              points: clean,
+              at,
+              ...(more === true ? { cut: true } : {}),
+            },
+          },
           SERIES_CAP,
         ),
       }));

@@ -114,7 +114,7 @@ export class Outcomes {
         break;
       case 'history':
         if (!Array.isArray(data)) return odd();
-        st.seriesLoaded(job.marketId, job.range, job.outcome, data as PricePoint[], now);
+        st.seriesLoaded(job.marketId, job.range, job.outcome, data as PricePoint[], now, (res as Paged<unknown>).more);
         break;
       case 'categories':
         if (!Array.isArray(data)) return odd();

@@ -275,7 +275,7 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
         ...(current !== undefined ? { current } : {}),
         full: bets.length >= BETS_LIMIT,
       });
-      return result(a, data);
+      return bets.length >= BETS_LIMIT ? { ...result(a, data), more: true } : result(a, data);
     },
     describe: () => ({ baseUrl: http.baseUrl, apiKey: '', authenticated: false }),
     close: () => http.close(),

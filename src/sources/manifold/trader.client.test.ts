@@ -115,6 +115,8 @@ describe('Manifold price history from /bets', () => {
       { t: BETS_NOW, p: 0.9911535861392651 },
     ]);
     expect(log).toEqual([`/v0/bets?contractId=rIR6mWqaO9xKLifr6cLL&afterTime=${BETS_NOW - DAY}&limit=1000&order=desc`]);
+    // one bet, far from the page's 1,000: the history is whole, nothing cut
+    expect((await c.getHistory!('rIR6mWqaO9xKLifr6cLL', 'Yes', '24h')).more).toBeUndefined();
     documented();
   });
 

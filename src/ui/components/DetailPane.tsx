@@ -188,7 +188,8 @@ function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
       (v): v is number => v !== undefined,
     );
     const span = spanOf(p.series, now);
-    const label = chartLabel(values, spanText(p.series, span), span < RANGE_MS[p.series.range]);
+    const young = span < RANGE_MS[p.series.range] ? (p.series.cut ? 'page' : 'all') : undefined;
+    const label = chartLabel(values, spanText(p.series, span), young);
     out.push([{ text: `${label} · ${sanitize(name)}`, dim: true }]);
     for (const row of brailleChart(values, p.width, CHART_ROWS)) out.push([{ text: row, color: colors.accent }]);
   }

@@ -48,12 +48,13 @@ export function brailleChart(values: readonly number[], width: number, rows: num
 }
 
 /**
- * The label over a chart: its range, high and low. `young`: the line spans less than the range because the platform
- * published nothing earlier in it (priceSeries.ts `spanOf`), said so.
+ * The label over a chart: its range, high and low. `young`: the line spans less than the range (priceSeries.ts
+ * `spanOf`) because the platform published nothing earlier in it ('all') or its answer stopped at a page's end
+ * ('page'), said so.
  */
-export function chartLabel(values: readonly number[], range: string, young = false): string {
+export function chartLabel(values: readonly number[], range: string, young?: 'all' | 'page'): string {
   const known = values.filter((v) => Number.isFinite(v));
   if (known.length === 0) return `History ${range}: none published`;
-  const span = young ? `${range}, all published` : range;
+  const span = young === 'all' ? `${range}, all published` : young === 'page' ? `${range}, one page` : range;
   return `History ${span} · high ${formatPrice(Math.max(...known))} · low ${formatPrice(Math.min(...known))}`;
 }

@@ -96,7 +96,9 @@ describe('the history chart and the sparklines on first sight', () => {
     // full from the first price on: one hour a bucket, none blank
     // bucket b ends at −18 h + b h: 0.685 by −18 h, 0.69 by −17 h, 0.74 by −15 h, 0.75 by −4 h, 0.77 now
     expect(v).toEqual([0.685, 0.69, 0.69, ...Array<number>(11).fill(0.74), ...Array<number>(4).fill(0.75), 0.77]);
-    expect(chartLabel([0.685, 0.77], '19h', true)).toBe('History 19h, all published · high 77.0¢ · low 68.5¢');
+    expect(chartLabel([0.685, 0.77], '19h', 'all')).toBe('History 19h, all published · high 77.0¢ · low 68.5¢');
+    // Manifold's newest 1,000 bets reaching back 9 h of the day: the platform has more, not shown
+    expect(chartLabel([0.5], '9h', 'page')).toBe('History 9h, one page · high 50.0¢ · low 50.0¢');
     // a history that reaches back past the range spans the range; a very short one at least an hour
     expect(spanOf({ ...series, points: [{ t: -30 * H, p: 0.5 }] }, 0)).toBe(24 * H);
     expect(spanOf({ ...series, points: [{ t: -60_000, p: 0.5 }] }, 0)).toBe(MIN_SPAN_MS);
