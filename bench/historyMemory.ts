@@ -43,27 +43,47 @@ export function fillHistories(markets: number, outcomes: number) {
   return store;
 }
 
+interface Filled {
+  store: ReturnType<typeof fillHistories> | undefined;
+  samples: number;
+  trail: number;
+  count: number;
+}
+
+function measurePacked(markets: number, outcomes: number): Filled {
+  const store = fillHistories(markets, outcomes);
+  const histories = Object.values(store.getState().history);
+  return {
+    store,
+    samples: histories.reduce((n, h) => n + h.samples.data.length / h.samples.stride, 0),
+    trail: histories.reduce((n, h) => n + h.trail.data.length / h.trail.stride, 0),
+    count: histories.length,
+  };
+}
+
+function asObjects(f: Filled): unknown[] {
+  return Object.values(f.store!.getState().history).map((h) => [unpack(h.samples), unpack(h.trail)]);
+}
+
 export function historyMemoryMain(argv: string[]): void {
   if (!gc) throw new Error('run with node --expose-gc (npm run bench:history does)');
   const markets = numberArg(argv, '--markets', MARKET_CACHE_CAP, (n) => Number.isInteger(n) && n > 0);
   const outcomes = numberArg(argv, '--outcomes', 2, (n) => Number.isInteger(n) && n > 1 && n <= 50);
   const before = heapMb();
-  let store: ReturnType<typeof fillHistories> | undefined = fillHistories(markets, outcomes);
-  const histories = Object.values(store.getState().history);
-  const samples = histories.reduce((n, h) => n + h.samples.data.length / h.samples.stride, 0);
-  const trail = histories.reduce((n, h) => n + h.trail.data.length / h.trail.stride, 0);
+  const packed = measurePacked(markets, outcomes);
   const filled = heapMb();
-  // the same samples as objects (one object and one array each): how the store kept them before
-  let objects: unknown[] | undefined = histories.map((h) => [unpack(h.samples), unpack(h.trail)]);
-  store = undefined;
-  const asObjects = heapMb();
-  objects = undefined;
-  void objects;
+  // the same samples as objects (one object and one array each), how the store kept them before: built while the
+  // store is held, measured once it is gone
+  const objects = asObjects(packed);
+  packed.store = undefined;
+  const asObjectsMb = heapMb();
+  const { samples, trail, count } = packed;
+  void objects.length;
   const total = samples + trail;
   const packedMb = filled - before;
-  const objectMb = asObjects - before;
+  const objectMb = asObjectsMb - before;
   process.stdout.write(
-    `Price histories at their bounds: ${histories.length} markets × ${outcomes} outcomes, ` +
+    `Price histories at their bounds: ${count} markets × ${outcomes} outcomes, ` +
       `${samples} recent samples + ${trail} trail samples\n` +
       `  packed (as kept), whole store:  ${packedMb.toFixed(2)} MB heap after GC ` +
       `(${((packedMb * 1_048_576) / total).toFixed(1)} bytes a sample, markets and all)\n` +
