@@ -71,7 +71,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', () => {
     expect(first).not.toMatch(/NaN|undefined/);
   });
 
-  it('Polymarket: the recorded CLOB book of the Fed market (best last on the wire, best first on screen), a buy of 100 with its fee curve', async () => {
+  it('Polymarket: the recorded CLOB book of the Fed market (best last on the wire, best first on screen), a buy of 100 with its fee curve, h to 7 days', async () => {
     const t = dashboard('polymarket', await replay('polymarket', 'test/fixtures/real/polymarket'));
     await t.waitFor('the list', (s) => /Will the Fed decrease interest rates by 25/.test(s), 15_000);
     t.keys('j');
@@ -83,6 +83,12 @@ describe('the trader’s view on the platforms’ recordings (tmux)', () => {
     const q = await quote(t, '100', (s) => /6,666\.67 shares @ avg 1\.5¢ · total 104\.93/.test(s));
     expect(side(q)).toMatch(/fee 4\.93/);
     expect(q).not.toMatch(/NaN|undefined/);
+    t.keys('Escape');
+    await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));
+    t.keys('Escape');
+    await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
+    t.keys('h');
+    await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 5_000);
   });
 
   it('Manifold: the sparklines full on first sight from its history, a buy of 100 mana through the pool, h to 7 days', async () => {
