@@ -34,6 +34,16 @@ function dashboard(source: string, url: string, extra = ''): TmuxSession {
 
 const quote = quoteFromList;
 
+/** Back to the list from the quote form (an Esc right before a letter would read as Alt+letter), then h: 7 days. */
+async function sevenDays(t: TmuxSession): Promise<void> {
+  t.keys('Escape');
+  await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));
+  t.keys('Escape');
+  await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
+  t.keys('h');
+  await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 5_000);
+}
+
 describe('the trader’s view on the platforms’ recordings (tmux)', () => {
   it('Kalshi: the recorded book as a ladder (asks from the No bids), a buy of 10 previewed through it with the fee', async () => {
     const t = dashboard('kalshi', await replay('kalshi', 'test/fixtures/real/kalshi/trader/sportsbet-pro-2026-07'));
@@ -45,13 +55,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', () => {
     // 10 USD at 40¢: 25 contracts; fee ⌈0.07 × 25 × 0.40 × 0.60⌉ = 0.42 (src/sources/kalshi tests pin it)
     const q = await quote(t, '10', (s) => /25\.00 shares @ avg 40\.0¢ · total 10\.42/.test(s));
     expect(side(q)).toMatch(/mid 39\.0¢ → 40\.0¢ · impact \+1\.0¢ · fee 0\.42/);
-    // back to the list (an Esc right before a letter would read as Alt+letter), then h
-    t.keys('Escape');
-    await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));
-    t.keys('Escape');
-    await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
-    t.keys('h');
-    await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 5_000);
+    await sevenDays(t);
   });
 
   it('Kalshi: a market’s recorded candlesticks drawn on first sight, full from its first quoted hour', async () => {
@@ -83,12 +87,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', () => {
     const q = await quote(t, '100', (s) => /6,666\.67 shares @ avg 1\.5¢ · total 104\.93/.test(s));
     expect(side(q)).toMatch(/fee 4\.93/);
     expect(q).not.toMatch(/NaN|undefined/);
-    t.keys('Escape');
-    await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));
-    t.keys('Escape');
-    await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
-    t.keys('h');
-    await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 5_000);
+    await sevenDays(t);
   });
 
   it('Manifold: the sparklines full on first sight from its history, a buy of 100 mana through the pool, h to 7 days', async () => {
