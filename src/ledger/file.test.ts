@@ -111,6 +111,27 @@ describe('the lock', () => {
     expect(readFileSync(mine, 'utf8')).toContain('theirs');
   });
 
+  it('never moves a lock that changed since it was judged: an owner that released and then exited is not a stale lock', () => {
+    // B reads A's lock; A releases, C takes the lock, A exits; B finds A dead. Moving the file now would move C's lock
+    // aside, and in the moment before it is put back a fourth process could take the lock too: two holders, a lost
+    // claim (seen once in CI as 159 of 160 lines in the test below).
+    const path = join(dir(), 'z.lock');
+    const a = deadPid();
+    writeFileSync(path, `${a} ${host} ${Date.now()} tokenA\n`);
+    const cLock = `${process.pid} ${host} ${Date.now()} tokenC\n`;
+    let moved = 0;
+    const b = new FileLock(path, {
+      isAlive: (pid) => {
+        if (pid === a) writeFileSync(path, cLock); // A released, C took it, A is gone
+        return pid !== a;
+      },
+      onSteal: () => moved++,
+    });
+    expect(b.tryAcquire()).toBe(false); // C's lock is live: busy
+    expect(moved).toBe(0);
+    expect(readFileSync(path, 'utf8')).toBe(cLock);
+  });
+
   it(
     'loses no claim when processes claim at the same time, and a process that dies holding the lock blocks ' + 'nobody',
     async () => {

@@ -16,6 +16,8 @@ export interface LockOptions {
   now?: () => number;
   /** Whether a process of this host is alive (default: signal 0). */
   isAlive?: (pid: number) => boolean;
+  /** Test seam: called with the aside name right after a lock judged stale was moved there. */
+  onSteal?: (aside: string) => void;
 }
 
 export const LOCK_STALE_MS = 5_000;
@@ -58,6 +60,7 @@ export class FileLock {
   private readonly staleMs: number;
   private readonly now: () => number;
   private readonly isAlive: (pid: number) => boolean;
+  private readonly onSteal: ((aside: string) => void) | undefined;
   private token: string | undefined;
 
   constructor(
@@ -67,6 +70,7 @@ export class FileLock {
     this.staleMs = opts.staleMs ?? LOCK_STALE_MS;
     this.now = opts.now ?? Date.now;
     this.isAlive = opts.isAlive ?? processAlive;
+    this.onSteal = opts.onSteal;
   }
 
   /**
@@ -146,6 +150,7 @@ export class FileLock {
     } catch {
       return true; // someone else moved it first: try again
     }
+    this.onSteal?.(aside);
     const moved = readOrUndefined(aside);
     if (moved !== text) {
       try {
