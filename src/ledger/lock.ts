@@ -122,9 +122,9 @@ export class FileLock {
   }
 
   /**
-   * Moves a stale lock aside and reports whether it did. Two processes may judge the same
-   * lock stale at once: the one whose rename moved something else (a fresh lock taken in
-   * between) links it back, so a live owner keeps its lock.
+   * Moves a stale lock aside and reports whether it did; true also when the lock went or changed meanwhile (try
+   * again). Two processes may judge the same lock stale at once: the one whose rename moved something else (a fresh
+   * lock taken in between) links it back, so a live owner keeps its lock.
    */
   private stealIfStale(): boolean {
     const text = readOrUndefined(this.path);
@@ -144,6 +144,10 @@ export class FileLock {
       stale = this.now() - mtime > this.staleMs;
     }
     if (!stale) return false;
+    // The owner was judged on `text`, read before: if it released meanwhile and then exited (a process that quits
+    // right after its last claim), the file is now someone's fresh lock. Only a lock still the one read is moved;
+    // its owner being dead, nobody releases it in between, so what is moved is what was judged.
+    if (readOrUndefined(this.path) !== text) return true;
     const aside = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
     try {
       renameSync(this.path, aside);
