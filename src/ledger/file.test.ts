@@ -111,7 +111,7 @@ describe('the lock', () => {
     expect(readFileSync(mine, 'utf8')).toContain('theirs');
   });
 
-  it('never moves a lock that changed since it was judged: an owner that released and then exited is not a stale lock', () => {
+  it('never moves a lock that changed since it was judged (its owner released, then exited)', () => {
     // B reads A's lock; A releases, C takes the lock, A exits; B finds A dead. Moving the file now would move C's lock
     // aside, and in the moment before it is put back a fourth process could take the lock too: two holders, a lost
     // claim (seen once in CI as 159 of 160 lines in the test below).
