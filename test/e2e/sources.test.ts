@@ -85,6 +85,7 @@ describe('each live source against its replay (tmux)', () => {
       if (!c.events) expect(events).toContain('Manifold has no events');
       expect(events).not.toMatch(/NaN|undefined/);
       t.keys('q');
-    });
+      // the sum of the waits above: a slow step fails its own wait, with the screen, not vitest's 20 s
+    }, 75_000);
   }
 });

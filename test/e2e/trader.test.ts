@@ -44,7 +44,8 @@ async function sevenDays(t: TmuxSession): Promise<void> {
   await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 5_000);
 }
 
-describe('the trader’s view on the platforms’ recordings (tmux)', () => {
+// each test's waits add up to more than vitest's 20 s: a slow step fails its own wait, with the screen
+describe('the trader’s view on the platforms’ recordings (tmux)', { timeout: 60_000 }, () => {
   it('Kalshi: the recorded book as a ladder (asks from the No bids), a buy of 10 previewed through it with the fee', async () => {
     const t = dashboard('kalshi', await replay('kalshi', 'test/fixtures/real/kalshi/trader/sportsbet-pro-2026-07'));
     const book = await t.waitFor('the book', (s) => /Book Yes · spread 2\.0¢ · mid 39\.0¢/.test(side(s)), 15_000);
