@@ -27,28 +27,11 @@ import {
   MAX_PROB_IDS,
   ORDERS,
   SEARCH_FILTERS,
+  SEARCH_SORTS,
 } from './routes.js';
 
 /** The search sorts the server's schema takes (the docs' list plus `prob-50`). */
-const SEARCH_SORT_WORDS = [
-  'newest',
-  'score',
-  'daily-score',
-  'freshness-score',
-  '24-hour-vol',
-  'most-popular',
-  'liquidity',
-  'subsidy',
-  'last-updated',
-  'close-date',
-  'start-time',
-  'resolve-date',
-  'random',
-  'bounty-amount',
-  'prob-descending',
-  'prob-ascending',
-  'prob-50',
-];
+const SEARCH_SORT_WORDS: readonly string[] = [...SEARCH_SORTS, 'prob-50'];
 const SEARCH_PARAMS = [
   'term',
   'filter',

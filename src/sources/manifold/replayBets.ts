@@ -11,21 +11,12 @@ import { join } from 'node:path';
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
 import { shiftRecorded } from '../../server/replay/asRecorded.js';
 import type { ReplayAnswer } from '../types.js';
+import { BETS_PARAMS } from './routes.js';
 
-export const BETS_PARAMS = [
+/** What the replay takes on `/bets`: the documented parameters (routes.ts) and the rest of the server's schema. */
+export const REPLAY_BETS_PARAMS: readonly string[] = [
+  ...BETS_PARAMS,
   'id',
-  'userId',
-  'username',
-  'contractId',
-  'contractSlug',
-  'answerId',
-  'limit',
-  'before',
-  'after',
-  'beforeTime',
-  'afterTime',
-  'order',
-  'kinds',
   'minAmount',
   'filterRedemptions',
   'includeZeroShareRedemptions',
@@ -107,7 +98,7 @@ export function betsAnswer(
   q: URLSearchParams,
   slugToId: (slug: string) => string | undefined,
 ): ReplayAnswer {
-  const extra = [...new Set([...q.keys()].filter((k) => !BETS_PARAMS.includes(k)))];
+  const extra = [...new Set([...q.keys()].filter((k) => !REPLAY_BETS_PARAMS.includes(k)))];
   if (extra.length > 0)
     throw new BetsInvalid(null, `Unrecognized key(s) in object: ${extra.map((k) => `'${k}'`).join(', ')}`);
   const limit = num(q, 'limit') ?? NON_POINTS_LIMIT;

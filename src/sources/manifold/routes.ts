@@ -9,6 +9,22 @@
 export const MARKETS_SORTS = ['created-time', 'updated-time', 'last-bet-time', 'last-comment-time'] as const;
 export const ORDERS = ['asc', 'desc'] as const;
 
+/** `GET /bets`: the docs' parameters, and `answerId` of the `bets` schema (common/src/api/schema.ts, public). */
+export const BETS_PARAMS = [
+  'userId',
+  'username',
+  'contractId',
+  'contractSlug',
+  'answerId',
+  'limit',
+  'before',
+  'after',
+  'beforeTime',
+  'afterTime',
+  'kinds',
+  'order',
+] as const;
+
 /** `GET /search-markets` `filter` ("Closing state"). */
 export const SEARCH_FILTERS = [
   'all',
@@ -103,22 +119,8 @@ export const ROUTES: readonly RouteDoc[] = [
   { path: '/market-probs', params: ['ids'], repeat: ['ids'] },
   { path: '/groups', params: ['beforeTime', 'availableToUserId'] },
   {
-    // the docs' parameters, and `answerId` of the `bets` schema (common/src/api/schema.ts, visibility public)
     path: '/bets',
-    params: [
-      'userId',
-      'username',
-      'contractId',
-      'contractSlug',
-      'answerId',
-      'limit',
-      'before',
-      'after',
-      'beforeTime',
-      'afterTime',
-      'kinds',
-      'order',
-    ],
+    params: [...BETS_PARAMS],
     words: { order: ORDERS, kinds: ['open-limit'] },
     repeat: ['contractId'],
   },
