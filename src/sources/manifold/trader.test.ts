@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors.js';
 import { normalizeMarket } from '../../api/normalize.js';
 import type { Rec } from '../../api/normalizeFields.js';
 import { historyFromBets, historyTarget, poolStateOf } from './trader.js';
+import { thrown } from '../../../test/support/catch.js';
 
 const read = (f: string) => JSON.parse(readFileSync(`test/fixtures/real/manifold/${f}`, 'utf8')) as unknown;
 const NOW_2026 = Date.parse('2026-10-09T11:06:00.054Z');
@@ -16,15 +16,6 @@ const marketOf = (f: string, now = NOW_2026) => {
   const raw = read(f) as Rec;
   return { raw, m: normalizeMarket(raw, { now })! };
 };
-function refusal(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('no refusal');
-}
 
 describe('the pool an outcome trades through', () => {
   it('binary cpmm-1: Yes → YES, No → NO (by name, any case), the market’s pool and p', () => {
@@ -36,7 +27,7 @@ describe('the pool an outcome trades through', () => {
       p: 0.7342403874692162,
     });
     expect(poolStateOf(raw, m, 'No').side).toBe('NO');
-    const e = refusal(() => poolStateOf(raw, m, 'Maybe'));
+    const e = thrown(() => poolStateOf(raw, m, 'Maybe'));
     expect([e.kind, e.param, e.message]).toEqual([
       'invalid_request',
       'outcome',
@@ -65,18 +56,18 @@ describe('the pool an outcome trades through', () => {
 
   it('refuses what does not trade: resolved 410, closed 409, a dpm-2 market without a pool', () => {
     const resolved = marketOf('v0-market-nRSlhy5c2L-NO-2026-10-09.json');
-    expect(
-      [refusal(() => poolStateOf(resolved.raw, resolved.m, 'Yes'))].map((e) => [e.kind, e.status, e.code]),
-    ).toEqual([['resolved', 410, 'MARKET_RESOLVED']]);
+    expect([thrown(() => poolStateOf(resolved.raw, resolved.m, 'Yes'))].map((e) => [e.kind, e.status, e.code])).toEqual(
+      [['resolved', 410, 'MARKET_RESOLVED']],
+    );
     // CL56c9sqQp closes 2026-12-31: a day later it is closed, waiting for its creator
     const closed = marketOf('v0-market-CL56c9sqQp-open-2026-10-09.json', 1798790340000 + 86_400_000);
-    const e = refusal(() => poolStateOf(closed.raw, closed.m, 'Yes'));
+    const e = thrown(() => poolStateOf(closed.raw, closed.m, 'Yes'));
     expect([e.kind, e.status, e.code]).toEqual(['closed', 409, 'MARKET_CLOSED']);
     const dpm = marketOf(
       'v0-market-TEW8dlA3pxk3GalxeQkI-multiple-choice-dpm-legacy-answers-2022.json',
       Date.parse('2022-10-11T22:30:18Z'),
     );
-    expect(refusal(() => poolStateOf(dpm.raw, dpm.m, dpm.m.outcomes[0]!.name)).code).toBe('NO_QUOTES');
+    expect(thrown(() => poolStateOf(dpm.raw, dpm.m, dpm.m.outcomes[0]!.name)).code).toBe('NO_QUOTES');
   });
 });
 
