@@ -1,8 +1,15 @@
-import type { ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { MANIFOLD_OPEN_MC, openManifoldRecording } from '../support/realFixtures.js';
-import { dashboardIn, detailSide, marketRows as rows, quoteFromList, serveChild } from '../support/e2eKit.js';
+import {
+  dashboardIn,
+  detailSide,
+  marketRows as rows,
+  quoteFromList,
+  killedAfterEach,
+  ROOT,
+  serveChild,
+} from '../support/e2eKit.js';
 import type { TmuxSession } from './tmux.js';
 
 /**
@@ -10,33 +17,25 @@ import type { TmuxSession } from './tmux.js';
  * service's fixtures (test/fixtures/real), the dashboard against it with a key,
  * and what a person reads on the screen.
  */
-const root = resolve(import.meta.dirname, '../..');
 const KEY = 'e2e-replay-key';
 
-let session: TmuxSession | undefined;
-let service: ChildProcess | undefined;
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-  service?.kill('SIGTERM');
-  service = undefined;
-});
+const started = killedAfterEach();
 
 /** `oddsboard serve --replay` on one service's fixtures (or a directory) with more flags; resolves with its base URL. */
 async function replay(
   name: string,
-  dir = join(root, 'test/fixtures/real', name),
+  dir = join(ROOT, 'test/fixtures/real', name),
   flags: string[] = [],
 ): Promise<string> {
   const r = await serveChild(['--replay', dir, ...flags, '--keys', KEY, '--port', '0']);
-  service = r.child;
+  started.service(r.child);
   expect(r.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   return r.url;
 }
 
 function dashboard(url: string): TmuxSession {
   const t = dashboardIn('real', '--status all --limit 50', { ODDSBOARD_BASE_URL: url, ODDSBOARD_API_KEY: KEY });
-  session = t;
+  started.session(t);
   return t;
 }
 

@@ -1,7 +1,14 @@
-import type { ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { dashboardIn, detailSide, listSide, marketRows as rows, serveChild } from '../support/e2eKit.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  dashboardIn,
+  detailSide,
+  listSide,
+  marketRows as rows,
+  killedAfterEach,
+  ROOT,
+  serveChild,
+} from '../support/e2eKit.js';
 import type { TmuxSession } from './tmux.js';
 
 /**
@@ -10,29 +17,21 @@ import type { TmuxSession } from './tmux.js';
  * `--source S --base-url URL` in tmux: the header names the source, priced rows, the selected market's detail,
  * a second page and back, and the Events view (or its word that the source has none).
  */
-const root = resolve(import.meta.dirname, '../..');
 
-let session: TmuxSession | undefined;
-let service: ChildProcess | undefined;
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-  service?.kill('SIGTERM');
-  service = undefined;
-});
+const started = killedAfterEach();
 
 async function replay(source: string): Promise<string> {
-  const dir = join(root, 'test/fixtures/real', source);
+  const dir = join(ROOT, 'test/fixtures/real', source);
   // Manifold judges open by the clock: as of the recording, what was open then is open again
   const asOf = source === 'manifold' ? ['--as-recorded'] : [];
   const r = await serveChild(['--replay', dir, '--source', source, ...asOf, '--port', '0']);
-  service = r.child;
+  started.service(r.child);
   return r.url;
 }
 
 function dashboard(source: string, url: string, limit: number): TmuxSession {
   const t = dashboardIn(`src-${source}`, `--source ${source} --base-url ${url} --limit ${limit}`);
-  session = t;
+  started.session(t);
   return t;
 }
 

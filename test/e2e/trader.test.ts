@@ -1,7 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { dashboardIn, detailSide as side, quoteFromList, serveChild } from '../support/e2eKit.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  dashboardIn,
+  detailSide as side,
+  quoteFromList,
+  killedAfterEach,
+  ROOT,
+  serveChild,
+} from '../support/e2eKit.js';
 import type { TmuxSession } from './tmux.js';
 
 /**
@@ -9,26 +15,18 @@ import type { TmuxSession } from './tmux.js';
  * pane shows its levels, typing an amount shows the preview with the figures the unit tests pin, `h` switches
  * the history's range.
  */
-const root = resolve(import.meta.dirname, '../..');
 
-let session: TmuxSession | undefined;
-let service: ChildProcess | undefined;
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-  service?.kill('SIGTERM');
-  service = undefined;
-});
+const started = killedAfterEach();
 
 async function replay(source: string, dir: string): Promise<string> {
-  const r = await serveChild(['--replay', join(root, dir), '--source', source, '--as-recorded', '--port', '0']);
-  service = r.child;
+  const r = await serveChild(['--replay', join(ROOT, dir), '--source', source, '--as-recorded', '--port', '0']);
+  started.service(r.child);
   return r.url;
 }
 
 function dashboard(source: string, url: string, extra = ''): TmuxSession {
   const t = dashboardIn(`trader-${source}`, `--source ${source} --base-url ${url} ${extra}`);
-  session = t;
+  started.session(t);
   return t;
 }
 

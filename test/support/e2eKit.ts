@@ -7,10 +7,30 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { afterEach } from 'vitest';
 import { TmuxSession } from './tmux.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli.js');
+
+/**
+ * What a test of this file starts — its tmux session, its `serve` child — killed after each test. Call once, at the
+ * top of the file; `started.session(t)` / `started.service(child)` hand each over as it starts.
+ */
+export function killedAfterEach(): {
+  session(t: TmuxSession): TmuxSession;
+  service(child: ChildProcess): ChildProcess;
+} {
+  let session: TmuxSession | undefined;
+  let service: ChildProcess | undefined;
+  afterEach(() => {
+    session?.kill();
+    session = undefined;
+    service?.kill('SIGTERM');
+    service = undefined;
+  });
+  return { session: (t) => (session = t), service: (c) => (service = c) };
+}
 
 /** `dist/cli.js serve ARGS…` as a child; resolves with it and the base URL it printed first. */
 export async function serveChild(args: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
