@@ -1,52 +1,21 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Ajv2020, type AnySchemaObject } from 'ajv/dist/2020.js';
-import formats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliIo } from '../../../test/support/cliIo.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { KEY, oneShotService, root, schema, valid, validate } from '../../../test/support/oneShot.js';
 import { startTestServer } from '../../../test/support/testServer.js';
-import { startServer, type RunningServer } from '../../server/listen.js';
 import { displayWidth } from '../../ui/format.js';
-import { main } from '../main.js';
+import { startServer } from '../../server/listen.js';
 import { encodeWatchlist } from '../../watch/codec.js';
 
 /**
  * The one-shot commands against the reference service over loopback HTTP, as a
  * script uses them: the --json output checked against docs/schema.json, the
- * table's width, and the exit code of every kind of failure.
+ * table's width, and the exit code of every kind of failure (the shared rate
+ * budget and an interrupted wait: commands.budget.test.ts).
  */
-const root = resolve(import.meta.dirname, '../../..');
-const schema = JSON.parse(readFileSync(join(root, 'docs/schema.json'), 'utf8')) as AnySchemaObject;
-// ajv in strict mode: a keyword it does not know, or one on a value of the wrong type, fails the compile
-const ajv = new Ajv2020({ strict: true, allErrors: true });
-formats.default(ajv, ['date-time']);
-const whole = ajv.compile(schema);
-
-/** The problems ajv finds in `doc` against the whole schema, or one of its `$defs` (empty: valid). */
-function validate(doc: unknown, def?: string): string[] {
-  const check = def ? ajv.getSchema(`${schema.$id}#/$defs/${def}`)! : whole;
-  return check(doc) ? [] : (check.errors ?? []).map((e) => `${e.instancePath || '$'} ${e.message ?? e.keyword}`);
-}
-const KEY = 'sk_test_0123456789abcdef';
-
-let srv: RunningServer;
-beforeAll(async () => {
-  srv = await startServer({ seed: 3, keys: [KEY], limits: { key: 1000 } });
-});
-afterAll(() => srv.close());
-
-async function run(argv: string[], opts: Parameters<typeof cliIo>[0] = {}) {
-  const c = cliIo({ ...opts, env: { ODDSBOARD_BASE_URL: srv.url, ODDSBOARD_API_KEY: KEY, ...opts.env } });
-  const code = await main(argv, c.io);
-  return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
-}
-
-function valid(doc: unknown, def?: string): void {
-  expect(validate(doc, def)).toEqual([]);
-}
-
-const visible = (status: string) => srv.sim.markets().find((m) => m.status === status && srv.sim.isVisible(m))!;
+const service = oneShotService();
+const { run, visible } = service;
 
 describe('--json output follows docs/schema.json', () => {
   it('the schema refuses what a consumer could not rely on', () => {
@@ -103,7 +72,7 @@ describe('--json output follows docs/schema.json', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
     valid(doc);
-    expect(doc).toMatchObject({ oddsboard: 1, command: 'markets', source: { mode: 'key', baseUrl: srv.url } });
+    expect(doc).toMatchObject({ oddsboard: 1, command: 'markets', source: { mode: 'key', baseUrl: service.srv.url } });
     expect(doc.data).toHaveLength(5);
     expect(doc.data[0]).toMatchObject({ status: 'active', rawStatus: 'active' });
     expect(r.out + r.err).not.toContain(KEY);
@@ -132,7 +101,7 @@ describe('--json output follows docs/schema.json', () => {
   });
 
   it('watch: the watchlist in its order, a market that answers 404 left out; none without a file', async () => {
-    const [a, b] = srv.sim.markets().filter((m) => m.status === 'active' && srv.sim.isVisible(m));
+    const [a, b] = service.srv.sim.markets().filter((m) => m.status === 'active' && service.srv.sim.isVisible(m));
     const stateHome = mkdtempSync(join(tmpdir(), 'oddsboard-watch-'));
     const watchlist = {
       ids: [b!.id, 'no-such-market', a!.id],
@@ -169,7 +138,7 @@ describe('--json output follows docs/schema.json', () => {
     valid(doc);
     const ids = doc.data.map((m: { id: string }) => m.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.length).toBe(srv.sim.markets().filter((m) => srv.sim.isVisible(m)).length);
+    expect(ids.length).toBe(service.srv.sim.markets().filter((m) => service.srv.sim.isVisible(m)).length);
     expect(ids.length).toBeGreaterThan(100); // more than one page
   });
 });
@@ -276,86 +245,6 @@ describe('exit codes', () => {
       expect(r.out).toMatch(new RegExp(`^Usage: oddsboard ${name}`));
       expect(r.out).toMatch(/--json/);
     }
-  });
-});
-
-describe('the shared rate budget', () => {
-  const ledgerFile = (stateHome: string) => {
-    const dir = join(stateHome, 'oddsboard');
-    return join(
-      dir,
-      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
-    );
-  };
-
-  it('records each send in a ledger named by a hash, never holding the key', async () => {
-    const r = await run(['markets', '--limit', '1']);
-    expect(r.code).toBe(0);
-    const file = ledgerFile(r.stateHome);
-    expect(file).not.toContain(KEY);
-    const text = readFileSync(file, 'utf8');
-    expect(text).toMatch(/^s \d+ \d+\.[0-9a-f]+\n$/);
-    expect(text).not.toContain(KEY);
-  });
-
-  it('--no-wait exits 3 at once while the budget is spent, sending nothing', async () => {
-    const first = await run(['markets', '--limit', '1']);
-    const file = ledgerFile(first.stateHome);
-    const now = Date.now();
-    // 29 sends of another process within the minute: the one-shot's share (30 − 1 kept for the dashboard) is spent
-    const full = Array.from({ length: 29 }, (_, i) => `s ${now - 50_000 + i} 999999.other\n`).join('');
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, full);
-    const r = await run(['markets', '--no-wait', '--json'], { stateHome: first.stateHome });
-    expect(r.code).toBe(3);
-    const doc = JSON.parse(r.out);
-    valid(doc);
-    expect(doc.error.code).toBe('RATE_BUDGET_SPENT');
-    expect(doc.error.retryAfterMs).toBeGreaterThan(9_000);
-    expect(readFileSync(file, 'utf8')).toBe(full); // nothing claimed, nothing sent
-  });
-
-  it('without --no-wait it waits for the slot, saying so on stderr', async () => {
-    const first = await run(['markets', '--limit', '1']);
-    const file = ledgerFile(first.stateHome);
-    let now = Date.now();
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, Array.from({ length: 29 }, (_, i) => `s ${now - 48_000 + i} 999999.other\n`).join(''));
-    const slept: number[] = [];
-    const timing = {
-      now: () => now,
-      sleep: async (ms: number) => {
-        slept.push(ms);
-        now += ms;
-      },
-    };
-    const r = await run(['markets', '--limit', '2', '--json'], { stateHome: first.stateHome, timing });
-    expect(r.code).toBe(0);
-    expect(r.err).toMatch(/waiting 13s for the rate budget/);
-    expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(12_000);
-    valid(JSON.parse(r.out));
-  });
-});
-
-describe('interrupted', () => {
-  it('Ctrl-C while waiting for the budget: exit 130, nothing sent', async () => {
-    const first = await run(['markets', '--limit', '1']);
-    const dir = join(first.stateHome, 'oddsboard');
-    const file = join(
-      dir,
-      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
-    );
-    const { writeFileSync } = await import('node:fs');
-    const full = Array.from({ length: 29 }, (_, i) => `s ${Date.now() - 1_000 + i} 999999.other\n`).join('');
-    writeFileSync(file, full);
-    const ac = new AbortController();
-    const c = cliIo({ stateHome: first.stateHome, env: { ODDSBOARD_BASE_URL: srv.url, ODDSBOARD_API_KEY: KEY } });
-    // the person presses Ctrl-C while the command sleeps for its slot
-    c.io.timing = { now: Date.now, sleep: async () => ac.abort() };
-    c.io.signal = ac.signal;
-    expect(await main(['markets', '--json'], c.io)).toBe(130);
-    expect(JSON.parse(c.out()).error).toMatchObject({ code: 'INTERRUPTED', exit: 130 });
-    expect(readFileSync(file, 'utf8')).toBe(full);
   });
 });
 

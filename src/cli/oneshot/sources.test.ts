@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Ajv2020, type AnySchemaObject } from 'ajv/dist/2020.js';
-import formats from 'ajv-formats';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliIo } from '../../../test/support/cliIo.js';
+import { root, valid } from '../../../test/support/oneShot.js';
 import { loadPlatform } from '../../sources/index.js';
 import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
 import type { SourceId } from '../../sources/types.js';
@@ -13,12 +11,6 @@ import { main } from '../main.js';
  * The one-shot commands on each platform source against its replay over loopback: `quote --json` gives the figures
  * the sources' unit tests pin by hand, in the schema, `source.service` naming the platform; `markets --json` too.
  */
-const root = resolve(import.meta.dirname, '../../..');
-const schema = JSON.parse(readFileSync(join(root, 'docs/schema.json'), 'utf8')) as AnySchemaObject;
-const ajv = new Ajv2020({ strict: true, allErrors: true });
-formats.default(ajv, ['date-time']);
-const whole = ajv.compile(schema);
-
 const running: RunningSourceReplay[] = [];
 afterAll(() => Promise.all(running.map((r) => r.close())));
 
@@ -51,7 +43,7 @@ describe('quote --json on each platform, in the schema', () => {
       '10',
     ]);
     expect(code).toBe(0);
-    expect(whole(doc)).toBe(true);
+    valid(doc);
     expect(doc.source).toMatchObject({ service: 'kalshi', mode: 'kalshi' });
     const q = doc.data as Record<string, number | string | null>;
     expect(q).toMatchObject({ shares: 25, averagePrice: 0.4, fee: 0.42, total: 10.42, basis: 'book', filled: null });
@@ -72,7 +64,7 @@ describe('quote --json on each platform, in the schema', () => {
       '100',
     ]);
     expect(buy.code).toBe(0);
-    expect(whole(buy.doc)).toBe(true);
+    valid(buy.doc);
     const q = buy.doc.data as Record<string, number>;
     expect(q.shares).toBeCloseTo(6666.67, 2);
     expect(q.fee).toBeCloseTo(4.925, 3);
@@ -91,7 +83,7 @@ describe('quote --json on each platform, in the schema', () => {
       '--action',
       'sell',
     ]);
-    expect(whole(sell.doc)).toBe(true);
+    valid(sell.doc);
     expect((sell.doc.data as Record<string, number>).total).toBeCloseTo(5.80061, 4);
   });
 
@@ -110,13 +102,13 @@ describe('quote --json on each platform, in the schema', () => {
       '100',
     ]);
     expect(code).toBe(0);
-    expect(whole(doc)).toBe(true);
+    valid(doc);
     const q = doc.data as Record<string, number | string>;
     expect(q.shares as number).toBeCloseTo(256.78796, 4);
     expect(q).toMatchObject({ basis: 'pool', fee: 0 });
     const list = await json(['markets', '--source', 'manifold', '--base-url', url, '--limit', '5']);
     expect(list.code).toBe(0);
-    expect(whole(list.doc)).toBe(true);
+    valid(list.doc);
     expect(list.doc.source).toMatchObject({ service: 'manifold' });
     expect(list.doc.data as unknown[]).toHaveLength(5);
   });

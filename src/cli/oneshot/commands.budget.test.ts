@@ -1,0 +1,93 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliIo } from '../../../test/support/cliIo.js';
+import { KEY, oneShotService, valid } from '../../../test/support/oneShot.js';
+import { main } from '../main.js';
+
+/** The one-shot commands and the rate budget every oddsboard process shares (its ledger), and an interrupted wait. */
+const service = oneShotService();
+const { run } = service;
+
+describe('the shared rate budget', () => {
+  const ledgerFile = (stateHome: string) => {
+    const dir = join(stateHome, 'oddsboard');
+    return join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
+    );
+  };
+
+  it('records each send in a ledger named by a hash, never holding the key', async () => {
+    const r = await run(['markets', '--limit', '1']);
+    expect(r.code).toBe(0);
+    const file = ledgerFile(r.stateHome);
+    expect(file).not.toContain(KEY);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^s \d+ \d+\.[0-9a-f]+\n$/);
+    expect(text).not.toContain(KEY);
+  });
+
+  it('--no-wait exits 3 at once while the budget is spent, sending nothing', async () => {
+    const first = await run(['markets', '--limit', '1']);
+    const file = ledgerFile(first.stateHome);
+    const now = Date.now();
+    // 29 sends of another process within the minute: the one-shot's share (30 − 1 kept for the dashboard) is spent
+    const full = Array.from({ length: 29 }, (_, i) => `s ${now - 50_000 + i} 999999.other\n`).join('');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, full);
+    const r = await run(['markets', '--no-wait', '--json'], { stateHome: first.stateHome });
+    expect(r.code).toBe(3);
+    const doc = JSON.parse(r.out);
+    valid(doc);
+    expect(doc.error.code).toBe('RATE_BUDGET_SPENT');
+    expect(doc.error.retryAfterMs).toBeGreaterThan(9_000);
+    expect(readFileSync(file, 'utf8')).toBe(full); // nothing claimed, nothing sent
+  });
+
+  it('without --no-wait it waits for the slot, saying so on stderr', async () => {
+    const first = await run(['markets', '--limit', '1']);
+    const file = ledgerFile(first.stateHome);
+    let now = Date.now();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, Array.from({ length: 29 }, (_, i) => `s ${now - 48_000 + i} 999999.other\n`).join(''));
+    const slept: number[] = [];
+    const timing = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        now += ms;
+      },
+    };
+    const r = await run(['markets', '--limit', '2', '--json'], { stateHome: first.stateHome, timing });
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/waiting 13s for the rate budget/);
+    expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(12_000);
+    valid(JSON.parse(r.out));
+  });
+});
+
+describe('interrupted', () => {
+  it('Ctrl-C while waiting for the budget: exit 130, nothing sent', async () => {
+    const first = await run(['markets', '--limit', '1']);
+    const dir = join(first.stateHome, 'oddsboard');
+    const file = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
+    );
+    const { writeFileSync } = await import('node:fs');
+    const full = Array.from({ length: 29 }, (_, i) => `s ${Date.now() - 1_000 + i} 999999.other\n`).join('');
+    writeFileSync(file, full);
+    const ac = new AbortController();
+    const c = cliIo({
+      stateHome: first.stateHome,
+      env: { ODDSBOARD_BASE_URL: service.srv.url, ODDSBOARD_API_KEY: KEY },
+    });
+    // the person presses Ctrl-C while the command sleeps for its slot
+    c.io.timing = { now: Date.now, sleep: async () => ac.abort() };
+    c.io.signal = ac.signal;
+    expect(await main(['markets', '--json'], c.io)).toBe(130);
+    expect(JSON.parse(c.out()).error).toMatchObject({ code: 'INTERRUPTED', exit: 130 });
+    expect(readFileSync(file, 'utf8')).toBe(full);
+  });
+});
