@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Market } from '../api/types.js';
-import { CATEGORY_CAP, createOddsStore, HISTORY_CAP, MARKET_CACHE_CAP, NOTICE_CAP, type OddsStore } from './store.js';
+import { CATEGORY_CAP, createOddsStore, MARKET_CACHE_CAP, NOTICE_CAP, type OddsStore } from './store.js';
 import type { ErrorInfo } from './types.js';
 import { binary, market } from '../../test/support/markets.js';
-import { packed, sampleCount, unpack } from './samples.js';
 
 const m = (id: string, yes = 0.6, extra: Partial<Market> = {}): Market =>
   market(id, { title: `T ${id}`, outcomes: binary(yes), ...extra });
@@ -98,50 +97,6 @@ describe('markets that go away', () => {
     expect(Object.keys(st.history)).toEqual(['keep']);
     expect(Object.keys(st.quotes)).toEqual([]);
   });
-});
-
-describe('price history', () => {
-  it('is bounded: never more than HISTORY_CAP samples, oldest dropped', () => {
-    const s = fresh();
-    for (let i = 0; i < HISTORY_CAP * 3; i++) s.getState().marketLoaded(m('a', 0.1 + (i % 80) / 100), 1_000 * (i + 1));
-    const h = s.getState().history.a!;
-    expect(sampleCount(h.samples)).toBe(HISTORY_CAP);
-    expect(unpack(h.samples)[0]!.t).toBe(1_000 * (HISTORY_CAP * 2 + 1));
-    expect(h.names).toEqual(['Yes', 'No']);
-  });
-
-  it(
-    'skips unchanged prices within a minute, out-of-order samples and priceless markets; restarts on new ' + 'outcomes',
-    () => {
-      const s = fresh();
-      s.getState().marketLoaded(m('a', 0.5), 1_000);
-      s.getState().marketLoaded(m('a', 0.5), 2_000);
-      s.getState().marketLoaded(m('a', 0.6), 500);
-      expect(sampleCount(s.getState().history.a!.samples)).toBe(1);
-      s.getState().marketLoaded(m('a', 0.5), 62_000);
-      expect(sampleCount(s.getState().history.a!.samples)).toBe(2);
-      s.getState().marketLoaded({ ...m('a'), outcomes: [{ name: 'Yes' }, { name: 'No' }] }, 70_000);
-      expect(sampleCount(s.getState().history.a!.samples)).toBe(2);
-      s.getState().marketLoaded(
-        {
-          ...m('a'),
-          outcomes: [
-            { name: 'X', price: 0.2 },
-            { name: 'Y', price: 0.3 },
-            { name: 'Z', price: 0.5 },
-          ],
-        },
-        80_000,
-      );
-      const sample = { t: 80_000, prices: [0.2, 0.3, 0.5] };
-      expect(s.getState().history.a).toEqual({
-        names: ['X', 'Y', 'Z'],
-        samples: packed(3, [sample]),
-        trail: packed(3, [sample]),
-      });
-      expect(unpack(s.getState().history.a!.samples)).toEqual([sample]);
-    },
-  );
 });
 
 describe('quotes', () => {
