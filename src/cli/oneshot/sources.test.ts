@@ -21,6 +21,10 @@ async function replay(id: Exclude<SourceId, 'public'>, dir: string, asRecorded =
   return r.url + def.replayPrefix;
 }
 
+/** `quote ID --source S --base-url URL --outcome Yes --amount N [MORE…] --json`. */
+const quote = (source: string, url: string, id: string, amount: string, ...more: string[]) =>
+  json(['quote', id, '--source', source, '--base-url', url, '--outcome', 'Yes', '--amount', amount, ...more]);
+
 async function json(argv: string[]): Promise<{ code: number; doc: Record<string, unknown> }> {
   const c = cliIo();
   const code = await main([...argv, '--json'], c.io);
@@ -30,18 +34,7 @@ async function json(argv: string[]): Promise<{ code: number; doc: Record<string,
 describe('quote --json on each platform, in the schema', () => {
   it('Kalshi: 10 USD of Yes through the recorded book — 25 contracts at 40¢, fee 0.42, total 10.42', async () => {
     const url = await replay('kalshi', 'test/fixtures/real/kalshi/trader/sportsbet-pro-2026-07', true);
-    const { code, doc } = await json([
-      'quote',
-      'KXMLBGAME-26JUL231840KCDET-KC',
-      '--source',
-      'kalshi',
-      '--base-url',
-      url,
-      '--outcome',
-      'Yes',
-      '--amount',
-      '10',
-    ]);
+    const { code, doc } = await quote('kalshi', url, 'KXMLBGAME-26JUL231840KCDET-KC', '10');
     expect(code).toBe(0);
     valid(doc);
     expect(doc.source).toMatchObject({ service: 'kalshi', mode: 'kalshi' });
@@ -51,56 +44,21 @@ describe('quote --json on each platform, in the schema', () => {
 
   it('Polymarket: 100 USDC of Yes on the Fed market — 6,666.67 shares, fee 4.925; a sale of 500 shares', async () => {
     const url = await replay('polymarket', 'test/fixtures/real/polymarket');
-    const buy = await json([
-      'quote',
-      '2252243',
-      '--source',
-      'polymarket',
-      '--base-url',
-      url,
-      '--outcome',
-      'Yes',
-      '--amount',
-      '100',
-    ]);
+    const buy = await quote('polymarket', url, '2252243', '100');
     expect(buy.code).toBe(0);
     valid(buy.doc);
     const q = buy.doc.data as Record<string, number>;
     expect(q.shares).toBeCloseTo(6666.67, 2);
     expect(q.fee).toBeCloseTo(4.925, 3);
     expect(q.total).toBeCloseTo(104.925, 3);
-    const sell = await json([
-      'quote',
-      '2252243',
-      '--source',
-      'polymarket',
-      '--base-url',
-      url,
-      '--outcome',
-      'Yes',
-      '--amount',
-      '500',
-      '--action',
-      'sell',
-    ]);
+    const sell = await quote('polymarket', url, '2252243', '500', '--action', 'sell');
     valid(sell.doc);
     expect((sell.doc.data as Record<string, number>).total).toBeCloseTo(5.80061, 4);
   });
 
   it('Manifold: 100 mana of YES through the pool — 256.788 shares; markets --json names the service', async () => {
     const url = await replay('manifold', 'test/fixtures/real/manifold', true);
-    const { code, doc } = await json([
-      'quote',
-      'CL56c9sqQp',
-      '--source',
-      'manifold',
-      '--base-url',
-      url,
-      '--outcome',
-      'Yes',
-      '--amount',
-      '100',
-    ]);
+    const { code, doc } = await quote('manifold', url, 'CL56c9sqQp', '100');
     expect(code).toBe(0);
     valid(doc);
     const q = doc.data as Record<string, number | string>;
