@@ -3,17 +3,11 @@
  * bets in trader/bets/): quotes previewed from the pool of a fresh `/market/{id}` with the figures pool.test.ts pins
  * by hand, the markets it refuses, and the price history from one `/bets` request.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../util/clock.js';
-import { startSourceReplay, type RunningSourceReplay } from '../replay.js';
-import type { SourceClient } from '../types.js';
-import { createManifoldClient } from './client.js';
+import { describe, expect, it } from 'vitest';
 import { manifoldSource } from './index.js';
-import { createManifoldReplay } from './replay.js';
 import { rejection } from '../../../test/support/catch.js';
-import { checkRequest } from './routes.js';
+import { manifoldReplayClient } from '../../../test/support/manifoldReplay.js';
 
-const DIR = 'test/fixtures/real/manifold';
 const BETS = 'test/fixtures/real/manifold/trader/bets';
 /** `recordedAt` of the 2026 recording: CL56c9sqQp is open, nRSlhy5c2L resolved. */
 const NOW = Date.parse('2026-10-09T11:06:00.054Z');
@@ -21,35 +15,10 @@ const NOW = Date.parse('2026-10-09T11:06:00.054Z');
 const BETS_NOW = Date.parse('2022-06-16T00:00:00Z');
 const DAY = 86_400_000;
 
-let server: RunningSourceReplay | undefined;
-let client: SourceClient | undefined;
-let log: string[] = [];
-
-async function start(now = NOW): Promise<SourceClient> {
-  log = [];
-  server = await startSourceReplay({
-    def: manifoldSource,
-    dir: createManifoldReplay(DIR, { now: () => now, bets: [BETS] }),
-    clock: new ManualClock(now),
-    onRequest: (e) => log.push(e.path),
-  });
-  client = createManifoldClient({ baseUrl: `${server.url}/v0` }, { now: () => now });
-  return client;
-}
-
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = undefined;
-  server = undefined;
-});
-
-function documented(): void {
-  for (const p of log) {
-    const url = new URL(p, 'http://x');
-    expect(checkRequest(url.pathname.replace(/^\/v0/, ''), url.searchParams), p).toBeUndefined();
-  }
-}
+const replayed = manifoldReplayClient();
+const { log } = replayed;
+const start = (now = NOW) => replayed.start({ now, bets: [BETS] });
+const documented = () => replayed.documented();
 
 describe('Manifold quotes through the pool', () => {
   it('caps: quotes and history, no book', () => {
@@ -97,8 +66,7 @@ describe('Manifold quotes through the pool', () => {
     expect((await rejection(c.getQuote('nothing', { outcome: 'Yes', amount: 5, action: 'buy' }))).kind).toBe(
       'not_found',
     );
-    await client?.close();
-    await server?.close();
+    await replayed.stop();
     c = await start(1798790340000 + DAY); // CL56c9sqQp closed 2026-12-31, unresolved
     const closed = await rejection(c.getQuote('CL56c9sqQp', { outcome: 'Yes', amount: 5, action: 'buy' }));
     expect([closed.kind, closed.status, closed.code]).toEqual(['closed', 409, 'MARKET_CLOSED']);
