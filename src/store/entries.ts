@@ -1,7 +1,7 @@
 /** Pure helpers the store's actions use to update market entries, history and the cache. */
 import type { Market, MarketStatus } from '../api/types.js';
 import { transitionOf } from './transitions.js';
-import { appendFrom, firstAtOrAfter, noSamples, sampleCount, timeAt, type Samples } from './samples.js';
+import { appendFrom, firstAtOrAfter, noSamples, priceAt, sampleCount, timeAt, type Samples } from './samples.js';
 import type { AppState, MarketEntry, PriceHistory, PriceSample, StatusTransition } from './types.js';
 
 export const HISTORY_CAP = 120;
@@ -110,12 +110,7 @@ export function appendHistory(prev: PriceHistory | undefined, market: Market, at
 }
 
 function samePrices(s: Samples, i: number, prices: readonly (number | undefined)[]): boolean {
-  for (let k = 0; k < prices.length; k++) {
-    const q = s.data[i * s.stride + 1 + k]!;
-    const p = prices[k];
-    if (p === undefined ? !Number.isNaN(q) : p !== q) return false;
-  }
-  return true;
+  return prices.every((p, k) => priceAt(s, i, k) === p);
 }
 
 /**

@@ -63,27 +63,24 @@ export function appendFrom(s: Samples, from: number, sample: PriceSample): Sampl
   const start = Math.max(0, Math.min(from, sampleCount(s))) * s.stride;
   // allocated at its final length: a push past a copy's end would grow it by half again, kept for good
   const data = new Array<number>(s.data.length - start + s.stride);
-  let j = 0;
-  for (let i = start; i < s.data.length; i++) data[j++] = s.data[i]!;
-  data[j++] = sample.t;
-  for (let k = 0; k < s.stride - 1; k++) {
-    const p = sample.prices[k];
-    data[j++] = typeof p === 'number' ? p : Number.NaN;
-  }
+  for (let i = start; i < s.data.length; i++) data[i - start] = s.data[i]!;
+  putSample(data, s.data.length - start, s.stride, sample);
   return { stride: s.stride, data };
 }
 
 /** `samples` packed for `outcomes` outcomes. */
 export function packed(outcomes: number, samples: readonly PriceSample[]): Samples {
-  const data: number[] = [];
-  for (const x of samples) pushSample(data, outcomes + 1, x);
-  return { stride: outcomes + 1, data };
+  const stride = outcomes + 1;
+  const data = new Array<number>(samples.length * stride);
+  samples.forEach((x, i) => putSample(data, i * stride, stride, x));
+  return { stride, data };
 }
 
-function pushSample(data: number[], stride: number, sample: PriceSample): void {
-  data.push(sample.t);
+/** `sample` written at index `at`: its time, then a price per outcome (NaN for none). */
+function putSample(data: number[], at: number, stride: number, sample: PriceSample): void {
+  data[at] = sample.t;
   for (let k = 0; k < stride - 1; k++) {
     const p = sample.prices[k];
-    data.push(typeof p === 'number' ? p : Number.NaN);
+    data[at + 1 + k] = typeof p === 'number' ? p : Number.NaN;
   }
 }
