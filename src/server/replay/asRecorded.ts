@@ -91,7 +91,7 @@ function zoneMinutes(zone: string | undefined): number {
 }
 
 /** Times move by whole seconds, so a fraction of a second is kept exactly as written. */
-const wholeSeconds = (ms: number): number => Math.round(ms / 1000) * 1000;
+export const wholeSeconds = (ms: number): number => Math.round(ms / 1000) * 1000;
 
 /**
  * A time written as text, moved by `shiftMs` (whole seconds) and written back in the same form; undefined when not
@@ -173,4 +173,9 @@ export function manifestRecordedAt(dir: string): number {
         `ISO)`,
     );
   return at;
+}
+
+/** How far DIR's recording moves to be as of `now`: now − its manifest's `recordedAt`, in whole seconds. */
+export function manifestShiftMs(dir: string, now: number): number {
+  return wholeSeconds(now - manifestRecordedAt(dir));
 }

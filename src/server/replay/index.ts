@@ -5,7 +5,7 @@
 import { systemClock, type Clock } from '../../util/clock.js';
 import { createHandler } from '../handler.js';
 import { cleanKeys, listen, resolveLimits, type Listening, type ServerOptions } from '../listen.js';
-import { manifestRecordedAt, shiftRecorded } from './asRecorded.js';
+import { manifestRecordedAt, shiftRecorded, wholeSeconds } from './asRecorded.js';
 import { ReplayCatalog } from './catalog.js';
 import { loadRecording, RecordingError, type RecordedItem } from './load.js';
 import { replaySource } from './routes.js';
@@ -45,7 +45,7 @@ function recordedItems(
   const recordedAt = asRecorded.recordedAt ?? manifestRecordedAt(dir);
   if (recordedAt > now)
     throw new RecordingError(`the recording's time ${new Date(recordedAt).toISOString()} is later than now`);
-  const shiftMs = Math.round((now - recordedAt) / 1000) * 1000;
+  const shiftMs = wholeSeconds(now - recordedAt);
   return {
     items: items.map((it) => ({ ...it, object: shiftRecorded(it.object, shiftMs) })),
     asRecorded: { recordedAt, shiftMs },

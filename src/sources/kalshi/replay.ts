@@ -4,7 +4,7 @@
  * (mapped onto the answers' words as documented), `tickers` batches, the documented timestamp-filter rules, and
  * 400 and 404 in its error shape. Objects are served verbatim. docs/sources/kalshi.md.
  */
-import { manifestRecordedAt, shiftRecorded } from '../../server/replay/asRecorded.js';
+import { manifestShiftMs, shiftRecorded } from '../../server/replay/asRecorded.js';
 import { loadRecording, type RecordedItem } from '../../server/replay/load.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { kalshiErrorBody } from './errors.js';
@@ -238,7 +238,7 @@ export function createKalshiReplay(dir: string, opts: { asRecorded?: boolean; no
   const answers = loadRecording(dir).filter((it) => !TRADER_FILE.test(it.file));
   const trader = loadTraderRecording(dir);
   if (!opts.asRecorded) return kalshiReplayOf(answers, trader);
-  const shift = Math.round(((opts.now ?? Date.now()) - manifestRecordedAt(dir)) / 1000) * 1000;
+  const shift = manifestShiftMs(dir, opts.now ?? Date.now());
   for (const byPeriod of trader.candles.values())
     for (const [period, body] of byPeriod) byPeriod.set(period, shiftRecorded(body, shift));
   return kalshiReplayOf(

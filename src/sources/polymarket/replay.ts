@@ -8,7 +8,7 @@
  * Gamma's shape (`{"type","error"}`). Objects are served as recorded; a search answer groups the recorded markets
  * under their recorded event (or the event object they carry inline). The CLOB's routes: clobReplay.ts.
  */
-import { manifestRecordedAt } from '../../server/replay/asRecorded.js';
+import { manifestShiftMs } from '../../server/replay/asRecorded.js';
 import type { Rec } from '../../api/normalizeFields.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { answerClob, loadClobRecording } from './clobReplay.js';
@@ -264,7 +264,7 @@ export function createPolymarketReplay(
   opts: { asRecorded?: boolean; now?: () => number } = {},
 ): SourceReplay {
   const now = opts.now ?? Date.now;
-  const shiftMs = opts.asRecorded ? Math.round((now() - manifestRecordedAt(dir)) / 1000) * 1000 : 0;
+  const shiftMs = opts.asRecorded ? manifestShiftMs(dir, now()) : 0;
   const rec = loadGammaRecording(dir, shiftMs);
   // the CLOB's /book and /prices-history (clobReplay.ts)
   const clob = loadClobRecording(dir, rec, opts.asRecorded ? { shiftMs, now } : undefined);
