@@ -10,13 +10,11 @@ import type { Market } from '../src/api/types.js';
 import { unpack } from '../src/store/samples.js';
 import { TRAIL_STEP_MS } from '../src/store/entries.js';
 import { createOddsStore, HISTORY_CAP, MARKET_CACHE_CAP } from '../src/store/store.js';
+import { fullGc } from './gc.js';
 import { isMain, numberArg } from './main.js';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-
 function heapMb(): number {
-  gc!();
-  gc!();
+  fullGc();
   return process.memoryUsage().heapUsed / 1_048_576;
 }
 
@@ -66,7 +64,7 @@ function asObjects(f: Filled): unknown[] {
 }
 
 export function historyMemoryMain(argv: string[]): void {
-  if (!gc) throw new Error('run with node --expose-gc (npm run bench:history does)');
+  if (!fullGc()) throw new Error('run with node --expose-gc (npm run bench:history does)');
   const markets = numberArg(argv, '--markets', MARKET_CACHE_CAP, (n) => Number.isInteger(n) && n > 0);
   const outcomes = numberArg(argv, '--outcomes', 2, (n) => Number.isInteger(n) && n > 1 && n <= 50);
   const before = heapMb();

@@ -7,6 +7,7 @@
  * forced GC when node runs with --expose-gc), store sizes, frames and render
  * time, and requests sent.
  */
+import { fullGc } from './gc.js';
 import { createClient } from '../src/api/client.js';
 import { startServer } from '../src/server/index.js';
 import { createOddsStore, type OddsStore } from '../src/store/store.js';
@@ -121,18 +122,14 @@ function storeSizes(store: OddsStore): SoakRow['store'] {
 }
 
 function measureMemory(): Pick<SoakRow, 'heapUsedMB' | 'heapTotalMB' | 'externalMB' | 'rssMB' | 'gcForced'> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc) {
-    gc();
-    gc();
-  }
+  const gcForced = fullGc();
   const m = process.memoryUsage();
   return {
     heapUsedMB: mb(m.heapUsed),
     heapTotalMB: mb(m.heapTotal),
     externalMB: mb(m.external),
     rssMB: mb(m.rss),
-    gcForced: gc !== undefined,
+    gcForced,
   };
 }
 
