@@ -13,6 +13,7 @@ import type {
   OrderBook,
   PricePoint,
 } from '../api/types.js';
+import type { Found, Lookup } from '../links/types.js';
 
 export const SOURCE_IDS = ['public', 'polymarket', 'kalshi', 'manifold'] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
@@ -102,6 +103,11 @@ export interface SourceClient extends MarketClient {
    * is not where the platform's history begins.
    */
   getHistory?(marketId: string, outcome: string, range: HistoryRange, opts?: CallOptions): Promise<Paged<PricePoint[]>>;
+  /**
+   * What a pasted link names, by the routes `getMarket` and `getEvent` do not cover (src/links/plan.ts): a market or an
+   * event by slug (Gamma, Manifold), a Kalshi series' next event. One request; not found → ApiError `not_found`.
+   */
+  lookup?(l: Exclude<Lookup, { route: 'market' | 'event' }>, opts?: CallOptions): Promise<ApiResult<Found>>;
 }
 
 /** What a platform's trader's view adds to its client (issue #18): the book, the preview through it, the history. */

@@ -3,6 +3,7 @@
  * (docs/sources/kalshi.md, `routes.ts`), every answer through the shared normalizer (`src/api/normalize.ts`).
  * A market's id is its `ticker`, which `GET /markets/{ticker}` takes. No key is ever sent.
  */
+import { ApiError } from '../../api/errors.js';
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
 import type { ApiResult, CallOptions, Market, MarketEvent, MarketQuery } from '../../api/types.js';
 import { answered, badShape, createJsonHttp, unsupported, type JsonAnswer } from '../http.js';
@@ -141,6 +142,26 @@ export function createKalshiClient(config: SourceClientConfig, clock: () => numb
       const e = normalizeEvent(raw, { now: clock() });
       if (!e) throw badShape(a.status, 'Kalshi /events/{event_ticker}: no event object.', a.rate);
       return result(e, a);
+    },
+
+    // a pasted series address (src/links): its open events, the one whose first market closes soonest
+    async lookup(l, opts) {
+      if (l.route !== 'series') throw unsupported('slugs', 'Kalshi');
+      const q: Query = [
+        ['series_ticker', l.ticker],
+        ['status', 'open'],
+        ['with_nested_markets', 'true'],
+        ['limit', String(EVENTS_MAX_LIMIT)],
+      ];
+      const a = await http.get('/events', q, opts);
+      if (!isObj(a.data) || !Array.isArray(a.data.events))
+        throw badShape(a.status, 'Kalshi /events: no events.', a.rate);
+      const first = (e: MarketEvent) => Math.min(...e.markets.map((m) => m.closesAt ?? Infinity));
+      const events = normalizeEventList(a.data.events, { now: clock() }).sort((x, y) => first(x) - first(y));
+      const event = events[0];
+      if (!event)
+        throw new ApiError({ kind: 'not_found', status: 404, message: `Kalshi has no open event in ${l.ticker}.` });
+      return result({ event }, a);
     },
 
     async listCategories(opts) {

@@ -136,7 +136,8 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
     return result(a, markets(page), end ? false : undefined);
   }
 
-  async function getMarket(id: string, opts?: CallOptions): Promise<ApiResult<Market>> {
+  /** One market by id (`/market/{id}`) or, for a pasted link, by slug (`/slug/{slug}`). */
+  async function marketAt(route: 'market' | 'slug', id: string, opts?: CallOptions): Promise<ApiResult<Market>> {
     if (typeof id !== 'string' || id.trim() === '')
       throw new ApiError({
         kind: 'invalid_request',
@@ -144,14 +145,15 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
         param: 'id',
         message: 'A market id is needed.',
       });
-    const a = await http.get(`/market/${encodeURIComponent(id)}`, [], opts);
+    const a = await http.get(`/${route}/${encodeURIComponent(id)}`, [], opts);
     const at = now();
     const m = normalizeMarket(a.data, { now: at });
     if (!m || !isRecord(a.data))
-      throw badShape(a.status, 'Manifold answered /market with something other than a market.');
+      throw badShape(a.status, `Manifold answered /${route} with something other than a market.`);
     copies.seen(a.data, at, true);
     return result(a, m);
   }
+  const getMarket = (id: string, opts?: CallOptions) => marketAt('market', id, opts);
 
   /** One market by id, absent (undefined) when Manifold does not know it. */
   async function one(id: string, opts?: CallOptions): Promise<ApiResult<Market> | undefined> {
@@ -240,6 +242,11 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
     },
     listEvents: () => Promise.reject(unsupported('events', 'Manifold')),
     getEvent: () => Promise.reject(unsupported('events', 'Manifold')),
+    async lookup(l, opts) {
+      if (l.route !== 'marketSlug') throw unsupported(l.route === 'series' ? 'series' : 'events', 'Manifold');
+      const r = await marketAt('slug', l.slug, opts);
+      return { ...r, data: { market: r.data } };
+    },
     async getQuote(id: string, params: QuoteParams, opts?: CallOptions): Promise<ApiResult<Quote>> {
       const v = validateQuoteParams(params);
       if (!v.ok)

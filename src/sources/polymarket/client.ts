@@ -7,7 +7,7 @@
 import { ApiError } from '../../api/errors.js';
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
 import type { ApiResult, CallOptions, EventQuery, Market, MarketEvent, MarketQuery } from '../../api/types.js';
-import { answered, badShape, createJsonHttp, type JsonAnswer } from '../http.js';
+import { answered, badShape, createJsonHttp, unsupported, type JsonAnswer } from '../http.js';
 import type { Category, Paged, Query, SourceClient, SourceClientConfig } from '../types.js';
 import { readGammaError } from './errors.js';
 import { CursorBook } from './paging.js';
@@ -219,6 +219,22 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
         opts,
       );
       return result(got.a, seen(normalizeMarketList(got.items)));
+    },
+
+    // a pasted link's slug (src/links): Gamma's `/markets/slug/{slug}` and `/events/slug/{slug}`, one request each
+    async lookup(l, opts) {
+      if (l.route === 'series') throw unsupported('series', 'Polymarket');
+      const event = l.route === 'eventSlug';
+      const a = await http.get(`/${event ? 'events' : 'markets'}/slug/${encodeURIComponent(l.slug)}`, [], opts);
+      if (event) {
+        const e = normalizeEvent(a.data);
+        if (!e) throw badShape(a.status, "Gamma's answer is not an event.", a.rate);
+        seen(e.markets);
+        return result(a, { event: e });
+      }
+      const m = normalizeMarket(a.data);
+      if (!m) throw badShape(a.status, "Gamma's answer is not a market.", a.rate);
+      return result(a, { market: seen(m) });
     },
 
     getQuote: trader.getQuote,

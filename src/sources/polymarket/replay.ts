@@ -4,7 +4,7 @@
  * absent on the last page, `offset` refused with 422, a cursor tied to the query it was made for), `closed`
  * (absent = false, Gamma's default), `uma_resolution_status`, `tag_id` (through the market's event), repeated `id`,
  * `end_date_min/max`, `order` + `ascending` (an unknown field → 422 "order fields are not valid"); `/markets/{id}`
- * (422 "id is invalid" for a non-numeric id, 404 unknown), `/events/{id}`, `/tags`, `/public-search`. Errors in
+ * (422 "id is invalid" for a non-numeric id, 404 unknown), `/events/{id}`, `/tags`, `/public-search`, the slug routes (replaySlug.ts). Errors in
  * Gamma's shape (`{"type","error"}`). Objects are served as recorded; a search answer groups the recorded markets
  * under their recorded event (or the event object they carry inline). The CLOB's routes: clobReplay.ts.
  */
@@ -12,6 +12,7 @@ import { manifestShiftMs } from '../../server/replay/asRecorded.js';
 import type { Rec } from '../../api/normalizeFields.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { answerClob, loadClobRecording } from './clobReplay.js';
+import { answerSlug } from './replaySlug.js';
 import { gammaErrorBody } from './errors.js';
 import { MAX_EVENTS_PAGE, MAX_MARKETS_PAGE } from './client.js';
 import {
@@ -271,7 +272,7 @@ export function createPolymarketReplay(
   return {
     answer(req) {
       try {
-        return answerClob(clob, req) ?? route(rec, req);
+        return answerClob(clob, req) ?? answerSlug(rec, req) ?? route(rec, req);
       } catch (e) {
         if (e instanceof Refusal) return e.answer;
         throw e;

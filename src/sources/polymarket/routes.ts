@@ -58,6 +58,10 @@ const KEYSET_EVENTS = [
 export const GAMMA_ROUTES: readonly GammaRoute[] = [
   { name: 'markets (keyset)', segments: ['markets', 'keyset'], params: KEYSET_MARKETS },
   { name: 'market', segments: ['markets', '{id}'], params: ['include_tag', 'locale'] },
+  // a pasted link's slug (docs.polymarket.com "Market Details": `GET /markets/slug/{slug}`; the events' own
+  // `/events/slug/{slug}` beside it in the Gamma reference)
+  { name: 'market by slug', segments: ['markets', 'slug', '{id}'], params: ['include_tag'] },
+  { name: 'event by slug', segments: ['events', 'slug', '{id}'], params: ['include_chat', 'include_template'] },
   { name: 'events (keyset)', segments: ['events', 'keyset'], params: KEYSET_EVENTS },
   { name: 'event', segments: ['events', '{id}'], params: ['include_chat', 'include_template', 'locale'] },
   { name: 'tags', segments: ['tags'], params: ['limit', 'offset', 'ascending', 'order', 'is_carousel', 'locale'] },

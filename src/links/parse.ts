@@ -1,0 +1,204 @@
+/**
+ * `parseTarget(input)`: what a pasted text names, without a request (docs/links.md has the forms and their sources).
+ *
+ * Addresses (with or without `https://`, `www.`, a locale segment such as `/es/`, a query string or a fragment):
+ * - Polymarket: `/event/<event-slug>` (an event), `/event/<event-slug>/<market-slug>` and `/market/<market-slug>` (a
+ *   market), `/sports/<league>/<event-slug>` (an event).
+ * - Kalshi: `/markets/<series>/<title-slug>/<event-ticker>` (an event), `/markets/<series>` and
+ *   `/markets/<series>/<title-slug>` (a series: its next event), `/markets/<ticker>` and `/events/<ticker>` (a ticker).
+ * - Manifold: `/<user>/<slug>` and `/embed/<user>/<slug>` (a market).
+ * Bare words: digits → a Polymarket id; an upper-case ticker → Kalshi; a mixed-case 8–30 letter word → a Manifold id;
+ * `user/slug` → Manifold; a lower-case slug → tried as Polymarket's (market, then event), then Manifold's, then as a
+ * Kalshi ticker (the order multi-venue lookups follow; a one-venue board tries only its own venue's readings).
+ */
+import type { ParsedTarget, PlatformId, VenueTarget } from './types.js';
+
+const MAX_INPUT = 500;
+/** What the messages say is accepted. */
+export const ACCEPTED =
+  'accepted: a market or event address on polymarket.com, kalshi.com or manifold.markets, a Kalshi ticker, ' +
+  'a Polymarket slug or id, a Manifold slug or id';
+
+const HOSTS: Readonly<Record<string, PlatformId>> = {
+  'polymarket.com': 'polymarket',
+  'kalshi.com': 'kalshi',
+  'manifold.markets': 'manifold',
+};
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MANIFOLD_SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+const USER = /^[A-Za-z0-9_]{1,40}$/;
+const TICKER = /^[A-Z0-9][A-Z0-9._-]{0,99}$/;
+const MANIFOLD_ID = /^[A-Za-z0-9]{8,30}$/;
+const LOCALE = /^[a-z]{2}(?:-[a-z]{2,4})?$/i;
+
+/** Manifold's own first path segments that are not user names (its site's pages). */
+const MANIFOLD_PAGES = new Set(['browse', 'questions', 'topic', 'topics', 'news', 'about', 'home', 'search']);
+
+const fail = (message: string): ParsedTarget => ({ ok: false, message });
+const notUnderstood = (what: string): ParsedTarget => fail(`Not understood: ${what} — ${ACCEPTED}.`);
+const ok = (input: string, understood: string, readings: VenueTarget[]): ParsedTarget => ({
+  ok: true,
+  input,
+  understood,
+  readings,
+});
+
+/** Shown back in a message: printable, short. */
+function shown(s: string): string {
+  const clean = s.replace(/[^\x20-\x7e]/g, '?');
+  return `“${clean.length > 60 ? `${clean.slice(0, 59)}…` : clean}”`;
+}
+
+const slugLen = (s: string) => s.length > 0 && s.length <= 250;
+
+function polymarketPath(input: string, seg: string[]): ParsedTarget {
+  const [head, a, b, c] = seg;
+  const slug = (s: string | undefined): s is string => s !== undefined && SLUG.test(s) && slugLen(s);
+  if (head === 'event' && slug(a) && b === undefined)
+    return ok(input, `Polymarket event ${a}`, [{ venue: 'polymarket', kind: 'event', by: 'slug', value: a }]);
+  if (head === 'event' && slug(a) && slug(b) && c === undefined)
+    return ok(input, `Polymarket market ${b}`, [{ venue: 'polymarket', kind: 'market', by: 'slug', value: b }]);
+  if (head === 'market' && slug(a) && b === undefined)
+    return ok(input, `Polymarket market ${a}`, [{ venue: 'polymarket', kind: 'market', by: 'slug', value: a }]);
+  if (head === 'sports' && a !== undefined && slug(b) && c === undefined)
+    return ok(input, `Polymarket event ${b}`, [{ venue: 'polymarket', kind: 'event', by: 'slug', value: b }]);
+  return notUnderstood(`a polymarket.com page that is not a market or an event (/${seg.join('/')})`);
+}
+
+function kalshiPath(input: string, seg: string[]): ParsedTarget {
+  const [head, series, title, event, more] = seg;
+  const upper = (s: string | undefined) => (s === undefined ? undefined : s.toUpperCase());
+  const ticker = (s: string | undefined): s is string => s !== undefined && TICKER.test(s.toUpperCase());
+  if (head === 'markets' && ticker(series) && more === undefined) {
+    if (event !== undefined && ticker(event))
+      return ok(input, `Kalshi event ${upper(event)}`, [
+        { venue: 'kalshi', kind: 'event', by: 'ticker', value: event.toUpperCase() },
+      ]);
+    if (event === undefined && (title !== undefined || !series.includes('-')))
+      return ok(input, `Kalshi series ${upper(series)}`, [
+        { venue: 'kalshi', kind: 'series', by: 'ticker', value: series.toUpperCase() },
+      ]);
+    if (event === undefined && title === undefined)
+      return ok(input, `Kalshi ticker ${upper(series)}`, [
+        { venue: 'kalshi', kind: 'either', by: 'ticker', value: series.toUpperCase() },
+      ]);
+  }
+  if (head === 'events' && ticker(series) && title === undefined)
+    return ok(input, `Kalshi ticker ${upper(series)}`, [
+      { venue: 'kalshi', kind: 'either', by: 'ticker', value: series.toUpperCase() },
+    ]);
+  return notUnderstood(`a kalshi.com page that is not a market, event or series (/${seg.join('/')})`);
+}
+
+function manifoldPath(input: string, seg: string[]): ParsedTarget {
+  const s = seg[0] === 'embed' ? seg.slice(1) : seg;
+  const [user, slug, more] = s;
+  if (
+    user !== undefined &&
+    slug !== undefined &&
+    more === undefined &&
+    !MANIFOLD_PAGES.has(user) &&
+    USER.test(user) &&
+    MANIFOLD_SLUG.test(slug) &&
+    slugLen(slug)
+  )
+    return ok(input, `Manifold market ${slug} by ${user}`, [
+      { venue: 'manifold', kind: 'market', by: 'slug', value: slug },
+    ]);
+  if (user !== undefined && slug === undefined && USER.test(user) && !MANIFOLD_PAGES.has(user))
+    return notUnderstood(`manifold.markets/${user} is a profile, not a market`);
+  return notUnderstood(`a manifold.markets page that is not a market (/${seg.join('/')})`);
+}
+
+function address(input: string, text: string): ParsedTarget {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return notUnderstood(`${shown(text)} is not a web address`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return notUnderstood(`${shown(text)} is a ${url.protocol.replace(':', '')} address`);
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  const venue = HOSTS[host];
+  if (!venue) return notUnderstood(`${host} is not Polymarket, Kalshi or Manifold`);
+  let seg: string[];
+  try {
+    seg = url.pathname
+      .split('/')
+      .filter((x) => x !== '')
+      .map((x) => decodeURIComponent(x));
+  } catch {
+    return notUnderstood(`${shown(text)} has a broken path`);
+  }
+  if (seg.length === 0) return notUnderstood(`the ${host} home page names no market`);
+  // a locale segment (`/es/event/…`, `/zh/event/…`): Manifold's only when a user and a slug follow
+  if (seg.length > 1 && LOCALE.test(seg[0]!) && (venue !== 'manifold' || seg.length === 3)) seg = seg.slice(1);
+  if (venue === 'polymarket') return polymarketPath(input, seg);
+  if (venue === 'kalshi') return kalshiPath(input, seg);
+  return manifoldPath(input, seg);
+}
+
+/** A word with no host: what it can be, the readings in the documented order. */
+function bare(input: string, w: string): ParsedTarget {
+  if (/^\d{1,19}$/.test(w))
+    return ok(input, `Polymarket id ${w}`, [
+      { venue: 'polymarket', kind: 'market', by: 'id', value: w },
+      { venue: 'polymarket', kind: 'event', by: 'id', value: w },
+    ]);
+  if (w.includes('/')) {
+    const [user, slug, more] = w.split('/');
+    if (more === undefined && user && slug && USER.test(user) && MANIFOLD_SLUG.test(slug) && slugLen(slug))
+      return ok(input, `Manifold market ${slug} by ${user}`, [
+        { venue: 'manifold', kind: 'market', by: 'slug', value: slug },
+      ]);
+    return notUnderstood(`${shown(w)} (a path without a site)`);
+  }
+  if (TICKER.test(w) && /[A-Z]/.test(w)) {
+    const readings: VenueTarget[] = [
+      { venue: 'kalshi', kind: w.includes('-') ? 'either' : 'series', by: 'ticker', value: w },
+    ];
+    // an upper-case Manifold id (`ZQ68UAANNS`) reads as a Kalshi series too: Kalshi first, then Manifold
+    if (MANIFOLD_ID.test(w)) readings.push({ venue: 'manifold', kind: 'market', by: 'id', value: w });
+    return ok(input, `Kalshi ticker ${w}`, readings);
+  }
+  if (SLUG.test(w) && slugLen(w)) {
+    const readings: VenueTarget[] = [
+      { venue: 'polymarket', kind: 'market', by: 'slug', value: w },
+      { venue: 'polymarket', kind: 'event', by: 'slug', value: w },
+      { venue: 'manifold', kind: 'market', by: 'slug', value: w },
+    ];
+    if (TICKER.test(w.toUpperCase()))
+      readings.push({
+        venue: 'kalshi',
+        kind: w.includes('-') ? 'either' : 'series',
+        by: 'ticker',
+        value: w.toUpperCase(),
+      });
+    return ok(input, `slug ${w}`, readings);
+  }
+  if (MANIFOLD_ID.test(w))
+    return ok(input, `Manifold id ${w}`, [{ venue: 'manifold', kind: 'market', by: 'id', value: w }]);
+  return notUnderstood(`${shown(w)} is no address, ticker, slug or id`);
+}
+
+/** What `input` names (see the file's comment), or a one-line message. Pure: no request, no clock. */
+export function parseTarget(input: string): ParsedTarget {
+  const text = input.trim();
+  if (text === '') return fail(`Nothing to go to — ${ACCEPTED}.`);
+  if (text.length > MAX_INPUT) return notUnderstood(`a text of ${text.length} characters`);
+  if (/\s/.test(text)) return notUnderstood(`${shown(text)} has spaces (paste one address or id)`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f-\x9f]/.test(text)) return notUnderstood('the text holds control characters');
+  // a scheme, or a host name (a dot and letters before the first `/`: `USDJPYH-24JUL1710-T161.999` is a ticker)
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return address(text, text);
+  const host = text.split(/[/?#]/)[0] ?? '';
+  return /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?$/i.test(host) ? address(text, text) : bare(text, text);
+}
+
+/** The readings of a parsed input that one venue can try (a one-venue board; the multi-venue board routes them). */
+export function readingsFor(p: Extract<ParsedTarget, { ok: true }>, venue: string): VenueTarget[] {
+  return p.readings.filter((r) => r.venue === venue);
+}
