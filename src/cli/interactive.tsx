@@ -6,6 +6,8 @@ import { App } from '../ui/App.js';
 import { ThemeContext } from '../ui/components/ThemeContext.js';
 import type { Palette } from '../ui/theme.js';
 import { systemClock } from '../util/clock.js';
+import { openPage } from '../links/open.js';
+import { hyperlinksSupported, setHyperlinks } from '../links/osc8.js';
 import { stateDir } from '../util/files.js';
 import { startWatcher } from '../watch/index.js';
 import { watchDirFor } from '../watch/persist.js';
@@ -81,6 +83,9 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
 
   let exitCode = 0;
+  // the detail pane's page address as a link where the terminal shows OSC 8 links (src/links/osc8.ts)
+  setHyperlinks(hyperlinksSupported(io.env));
+  const opener = (address: string) => openPage(address, { env: io.env, platform: process.platform });
   const instance = render(
     <ThemeContext.Provider value={colors}>
       <App
@@ -89,6 +94,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
         keyHint={mode === 'key' ? maskKey(source.apiKey) : ''}
         demo={mode === 'demo'}
         moversThreshold={settings.moversThreshold / 100}
+        openPage={opener}
         paced
       />
     </ThemeContext.Provider>,

@@ -159,6 +159,7 @@ export function prune(
   const ids = Object.keys(state.markets);
   if (ids.length <= MARKET_CACHE_CAP) return {};
   const keep = new Set([...state.list.ids, ...state.closing.ids, ...state.watch.ids]);
+  if (state.list.pinned) keep.add(state.list.pinned);
   if (state.selectedId) keep.add(state.selectedId);
   const open = state.events.openId === undefined ? undefined : state.events.byId[state.events.openId];
   for (const m of open?.markets ?? []) keep.add(m.id);

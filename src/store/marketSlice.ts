@@ -10,7 +10,7 @@ import { nestingIndex, withEvent } from './events.js';
 import { filterListed, queryKey, samePage } from './listQuery.js';
 import type { Store } from './store.js';
 import { addTransitions, transitionOf } from './transitions.js';
-import type { ErrorInfo, ListQuery, StatusTransition } from './types.js';
+import type { ErrorInfo, GoToState, ListQuery, StatusTransition } from './types.js';
 import { patchWatched } from './watchlist.js';
 import { sanitize } from '../util/sanitize.js';
 
@@ -39,6 +39,9 @@ export interface MarketActions {
   /** 403 on a market: mark it (the session goes on), say so briefly. */
   marketForbidden(id: string, error: ErrorInfo): void;
   select(id: string | undefined): void;
+  /** `g` found a market: it is drawn first in Markets (until the query changes) and selected. */
+  pinMarket(id: string): void;
+  setGoTo(g: GoToState | undefined): void;
 }
 
 type Set = StoreApi<Store>['setState'];
@@ -56,7 +59,7 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
         const query = { ...s.list.query, ...patch };
         if (queryKey(query) === queryKey(s.list.query)) return { list: { ...s.list, query } };
         const ids = samePage(query, s.list.query) ? filterListed(s.list.ids, s.markets, query) : [];
-        const { lastCount: _c, ...list } = s.list;
+        const { lastCount: _c, pinned: _p, ...list } = s.list;
         return { list: { ...list, query, ids, pending: true } };
       });
     },
@@ -75,7 +78,7 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
         const ids = current ? list.map((m) => m.id) : s.list.ids;
         const sel = s.selectedId;
         const selectedId =
-          !current || sel === undefined || ids.length === 0 || ids.includes(sel)
+          !current || sel === undefined || ids.length === 0 || ids.includes(sel) || sel === s.list.pinned
             ? sel
             : neighbour(opts.keepPlace ? s.list.ids : [], ids, sel);
         const { more: _more, ...was } = s.list;
@@ -177,6 +180,14 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
 
     select(id) {
       if (get().selectedId !== id) set({ selectedId: id });
+    },
+
+    pinMarket(id) {
+      set((s) => ({ list: { ...s.list, pinned: id }, selectedId: id }));
+    },
+
+    setGoTo(g) {
+      set(g ? { goTo: g } : { goTo: undefined });
     },
   };
 }

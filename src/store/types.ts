@@ -175,6 +175,20 @@ export interface EventsState {
   openId?: string;
 }
 
+/**
+ * A `g` lookup: `seq` counts them (the screen reacts once to each), `understood` is what was pasted in words. Found: a
+ * market (pinned in Markets and selected) or an event (loaded; the screen opens it in Events). `none`: nothing by
+ * that name on the venue; `failed`: the venue did not answer (`message` says why, in one line).
+ */
+export interface GoToState {
+  seq: number;
+  understood: string;
+  status: 'looking' | 'found' | 'none' | 'failed';
+  market?: string;
+  event?: string;
+  message?: string;
+}
+
 export interface AppState extends TraderState {
   list: {
     ids: string[];
@@ -188,6 +202,8 @@ export interface AppState extends TraderState {
     lastCount?: number;
     /** The source said whether a next page exists (a cursor, `hasMore`); absent when only a full page suggests one. */
     more?: boolean;
+    /** A market gone to with `g` (src/links): drawn first in Markets until the query changes. */
+    pinned?: string;
   };
   markets: Record<string, MarketEntry>;
   history: Record<string, PriceHistory>;
@@ -216,6 +232,8 @@ export interface AppState extends TraderState {
   transitions: StatusTransition[];
   /** Outages longer than a minute, newest first, at most OUTAGE_CAP. */
   outages: Outage[];
+  /** The last `g` (go to a pasted link, src/sync/goTo.ts): looking it up, or what it found. */
+  goTo?: GoToState;
   /** Watched markets (watchlist.ts) and alerts (alerts.ts), persisted by src/watch/. */
   watch: WatchState;
   alerts: AlertsState;

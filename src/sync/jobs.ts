@@ -7,6 +7,8 @@ import { toMarketQuery } from '../store/listQuery.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { Departure } from './departed.js';
 import type { RequestInfo } from './types.js';
+import { runLookup } from '../links/resolve.js';
+import type { Lookup } from '../links/types.js';
 
 export type JobKind = RequestInfo['kind'];
 export type JobClass = RequestInfo['cls'];
@@ -38,7 +40,9 @@ export type Job =
   | { kind: 'closing'; cls: JobClass; origin: ViewOrigin }
   /** One event by id: the Events view's open one (`origin`), or the selected market's when it is not known yet. */
   | { kind: 'event'; cls: JobClass; eventId: string; origin?: ViewOrigin }
-  | { kind: 'quote'; cls: 'quote'; marketId: string; form: QuoteForm; params: ValidQuoteParams };
+  | { kind: 'quote'; cls: 'quote'; marketId: string; form: QuoteForm; params: ValidQuoteParams }
+  /** One request of a `g` (a pasted link, src/links/plan.ts); `seq` names the `g` it belongs to. */
+  | { kind: 'lookup'; cls: JobClass; lookup: Lookup; seq: number };
 
 /** A view's data: fetched because the view was shown (or refreshed by hand), or by the background cadence. */
 export type ViewOrigin = 'interactive' | 'background';
@@ -50,7 +54,7 @@ export const EVENTS_QUERY = { limit: 50 };
  * markets in one request, its groupings, its own closing-soon list. Fakes in tests may leave those out.
  */
 export type SyncClient = MarketClient &
-  Partial<Pick<SourceClient, 'getMarkets' | 'listCategories' | 'listClosing' | 'getBook' | 'getHistory'>>;
+  Partial<Pick<SourceClient, 'getMarkets' | 'listCategories' | 'listClosing' | 'getBook' | 'getHistory' | 'lookup'>>;
 /** Closing soon where the client has no list of its own (the interface's query). */
 export { CLOSING_QUERY };
 
@@ -85,6 +89,8 @@ export function perform(
       return client.listClosing ? client.listClosing({ signal }) : client.listMarkets(CLOSING_QUERY, { signal });
     case 'event':
       return client.getEvent(job.eventId, { signal });
+    case 'lookup':
+      return runLookup(client, job.lookup, { signal });
     case 'quote':
       return client.getQuote(
         job.marketId,

@@ -19,6 +19,12 @@ import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import type { Queue } from './queue.js';
+import { notFound } from '../links/resolve.js';
+import type { Found } from '../links/types.js';
+
+/** Failures a `g` lookup is not retried after (the others — 429, offline, 5xx — put it back like any request). */
+const lookupGaveUp = (kind: ApiError['kind']): boolean =>
+  kind === 'forbidden' || kind === 'protocol' || kind === 'invalid_request' || kind === 'closed' || kind === 'resolved' || kind === 'settling';
 
 /** Whatever a call threw, as one ApiError (the message never carries request details such as the key). */
 export function toApiError(err: unknown, timedOut: boolean): ApiError {
@@ -116,6 +122,10 @@ export class Outcomes {
         if (!Array.isArray(data)) return odd();
         st.seriesLoaded(job.marketId, job.range, job.outcome, data as PricePoint[], now, (res as Paged<unknown>).more);
         break;
+      case 'lookup':
+        if (!isObj(data) || !(isMarket(data.market) || isEvent(data.event))) return odd();
+        this.q.goTo.found(job, data as Found, now);
+        break;
       case 'categories':
         if (!Array.isArray(data)) return odd();
         st.categoriesLoaded(
@@ -135,6 +145,12 @@ export class Outcomes {
     this.noteRate(e.rate, now, a.seq, e.kind !== 'rate_limited');
     const st = this.store.getState();
     const info = errorInfo(e, now);
+    // a `g` lookup that found nothing sends the next; one the venue refused for good is said once
+    if (job.kind === 'lookup' && (this.q.goTo.failed(job, e, now) || lookupGaveUp(e.kind))) {
+      if (!notFound(e)) this.q.goTo.gaveUp(job, e);
+      this.answered(now);
+      return;
+    }
     // a market without a book or a history (404, a refusal in its words) leaves the rest of the screen alone
     if ((job.kind === 'book' || job.kind === 'history') && QUIET_KINDS.has(e.kind)) {
       this.answered(now);

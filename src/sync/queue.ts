@@ -4,6 +4,7 @@ import type { OddsStore } from '../store/store.js';
 import type { QuoteForm } from '../store/types.js';
 import { Background } from './background.js';
 import { SourceJobs } from './sourceJobs.js';
+import { GoTo } from './goTo.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
@@ -37,6 +38,8 @@ export class Queue {
   private readonly background: Background;
   /** What a platform adds: its groupings once, the selected market's book, the histories of markets shown. */
   readonly trader: SourceJobs;
+  /** `g`'s lookups (goTo.ts). */
+  readonly goTo: GoTo;
   /** A page was turned: when the answer to that query arrives, the selection moves to its first (or last) row. */
   private pageTurn: { key: string; pick: 'first' | 'last' } | undefined;
 
@@ -47,6 +50,7 @@ export class Queue {
   ) {
     this.shown = new Shown(store, o.viewFreshMs, () => this.listRef());
     this.trader = new SourceJobs(store);
+    this.goTo = new GoTo(store, (id, now) => this.selectSoon(id, now, 0));
     this.background = new Background(o, store, limits, this.shown, this, this.trader);
   }
 
@@ -205,7 +209,7 @@ export class Queue {
         take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }),
       });
     }
-    out.push(...this.trader.candidates());
+    out.push(...this.trader.candidates(), ...this.goTo.candidates());
     const view = this.shown.pending();
     if (view) {
       out.push({
@@ -237,6 +241,7 @@ export class Queue {
     }
     this.shown.sent(job, now);
     this.trader.sent(job, now);
+    this.goTo.sent(job);
     this.background.sent(job);
     // Any send restarts the background's interval: an interactive request takes the place of
     // the next background one instead of having it follow right behind. Two sends close
@@ -258,6 +263,8 @@ export class Queue {
         this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
+    } else if (job.kind === 'lookup') {
+      this.goTo.requeue(job, now);
     } else if (job.kind === 'categories' || job.kind === 'book' || job.kind === 'history') {
       this.trader.requeue(job, now);
     } else {

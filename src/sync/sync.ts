@@ -18,6 +18,8 @@ import { turnPage } from './paging.js';
 import type { AlertAddResult, PageResult, QuoteSubmit, RateAwareSync, RefreshResult, ViewSource } from './types.js';
 import { ruleFromDraft, type AlertDraft } from '../store/alertRules.js';
 import { ALERT_RULES_MAX } from '../store/alerts.js';
+import type { ParsedTarget } from '../links/types.js';
+import type { GoToStart } from './goTo.js';
 
 /**
  * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md.
@@ -124,6 +126,12 @@ class Sync implements RateAwareSync {
     if (this.q.shownKind() !== 'events') this.q.selectSoon(this.store.getState().selectedId, now, 0, true);
     this.pump();
     return { ok: true };
+  }
+
+  goTo(target: ParsedTarget): GoToStart {
+    const r = this.q.goTo.start(target, this.clock.now());
+    if (r.ok) this.pump();
+    return r;
   }
 
   // ── the watchlist and alerts (docs/watcher.md) ──

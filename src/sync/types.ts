@@ -1,6 +1,8 @@
 import type { AlertDraft } from '../store/alertRules.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { HistoryRange } from '../api/types.js';
+import type { ParsedTarget } from '../links/types.js';
+import type { GoToStart } from './goTo.js';
 
 /**
  * What the UI may ask of the sync layer. The UI never calls the API client;
@@ -54,6 +56,14 @@ export interface SyncIntents {
    */
   page(delta: 1 | -1): PageResult;
 
+  // ── links (docs/links.md) ──
+  /**
+   * `g`: go to what was pasted (src/links/parse.ts). The readings of the board's venue are looked up one request at a
+   * time in the interactive budget; `goTo` in the store says how it went (a market found is pinned in Markets and
+   * selected; an event found is loaded for the screen to open). Readings of another venue: refused with its name.
+   */
+  goTo(target: ParsedTarget): GoToStart;
+
   // ── the trader's view (docs/sources.md) ──
   /** `h`: the price history's range; the selected market's history in it is fetched unless known. */
   setHistoryRange(range: HistoryRange): void;
@@ -94,7 +104,7 @@ export interface SyncController extends SyncIntents {
 
 /** What one request on its way out looks like, for hooks and benchmarks. */
 export interface RequestInfo {
-  kind: 'list' | 'detail' | 'quote' | 'events' | 'closing' | 'event' | 'categories' | 'book' | 'history';
+  kind: 'list' | 'detail' | 'quote' | 'events' | 'closing' | 'event' | 'categories' | 'book' | 'history' | 'lookup';
   /** 'quote' may use the whole budget; 'interactive' keeps one slot free for quotes; 'background' keeps more. */
   cls: 'quote' | 'interactive' | 'background';
   at: number;

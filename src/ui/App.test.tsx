@@ -103,7 +103,7 @@ describe('list navigation', () => {
     expect(rowOf(f)).toContain('Market number 50');
     expect(f).toContain('of 50');
     expect(f).not.toContain('Market number 1 ');
-    f = await press(h.term, 'g');
+    f = await press(h.term, KEYS.home);
     expect(rowOf(f)).toContain('Market number 1 ');
     f = await press(h.term, KEYS.pageDown);
     expect(h.store.getState().selectedId).not.toBe('m1');

@@ -16,6 +16,11 @@ import { HelpOverlay, helpMetrics } from './components/HelpOverlay.js';
 import { Notices, noticeLine } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
+import { GoToBar } from './components/GoToBar.js';
+import { useGoToArrived } from './hooks/useGoToArrived.js';
+import { marketPage } from '../links/page.js';
+import type { OpenResult } from '../links/open.js';
+import { boardVenue } from '../sync/goTo.js';
 import { TabRow } from './components/TabRow.js';
 import { AlertForm, alertFormLines } from './components/AlertForm.js';
 import { AlertLog } from './components/AlertLog.js';
@@ -44,6 +49,8 @@ export interface AppProps {
   /** Movers lists moves of at least this much (0..1 points; default 2¢). */
   moversThreshold?: number;
   onQuit?: () => void;
+  /** `o`: opens a platform page in the browser (the dashboard passes src/links/open.ts); absent: shown to copy. */
+  openPage?: (address: string) => OpenResult;
   /**
    * Pace frames (the dashboard does): while nobody types, store changes wait
    * for the next clock tick, so answers and the clock share one frame a second.
@@ -62,6 +69,7 @@ export function App({
   demo = false,
   moversThreshold = DEFAULT_MOVERS_THRESHOLD,
   onQuit,
+  openPage,
   paced = false,
 }: AppProps): JSX.Element {
   const { exit } = useApp();
@@ -120,14 +128,18 @@ export function App({
   const event = listed.kind === 'events' ? vs.events.byId[listed.ids[Math.max(0, cursor)] ?? ''] : undefined;
   const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
   const notice = noticeLine(s.notices, ui.flash, now);
-  const chrome = CHROME_LINES + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0) + alertFormLines(ui.alertForm);
+  const chrome =
+    CHROME_LINES + banner.length + (notice ? 1 : 0) + (ui.search || ui.goTo ? 1 : 0) + alertFormLines(ui.alertForm);
   const entry = marketId ? markets[marketId] : undefined;
+  // the page of the market shown, built from its ids (src/links/page.ts); none for the interface
+  const page = entry ? marketPage(boardVenue(s.rate.mode), entry.market) : undefined;
   const detailLines = event
     ? 3 + event.markets.length
     : detailWantedLines({
         entry,
         history: undefined,
         eventTitle: cur.eventTitle,
+        ...(page ? { page } : {}),
         now,
         width: 0,
         focused: false,
@@ -140,21 +152,21 @@ export function App({
     changes: s.transitions.length + s.outages.length,
   });
   const help = helpMetrics(layout.columns, layout.bodyHeight);
-  useKeys(
-    {
-      readUi,
-      dispatch,
-      store,
-      sync,
-      clock,
-      listRows: layout.listRows,
-      helpLines: help.lines,
-      helpRows: help.rows,
-      moversThreshold,
-      quit,
-    },
-    pacedStore.touch,
-  );
+  const keyDeps = {
+    readUi,
+    dispatch,
+    store,
+    sync,
+    clock,
+    listRows: layout.listRows,
+    helpLines: help.lines,
+    helpRows: help.rows,
+    moversThreshold,
+    quit,
+    ...(openPage ? { openPage } : {}),
+  };
+  useKeys(keyDeps, pacedStore.touch);
+  useGoToArrived(store, keyDeps);
 
   const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, listed.ids.length);
   const List = view.List;
@@ -177,6 +189,7 @@ export function App({
       <Banner lines={banner} width={layout.columns} />
       <Notices line={notice} width={layout.columns} />
       {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
+      {ui.goTo ? <GoToBar state={ui.goTo} width={layout.columns} /> : null}
       {ui.alertForm ? (
         <AlertForm
           form={ui.alertForm}
@@ -233,6 +246,7 @@ export function App({
                 book={cur.book}
                 showBook={cur.showBook}
                 eventTitle={cur.eventTitle}
+                {...(page ? { page } : {})}
                 now={now}
                 width={layout.sideWidth}
                 height={layout.detailHeight}

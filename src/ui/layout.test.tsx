@@ -122,7 +122,7 @@ describe('a 50-row list', () => {
       expect(selectedRow(f)).toContain('Market number 50 ');
       expect(f).toContain(`${51 - page}–50 of 50`);
       await press(h.term, KEYS.pageDown, () => true); // at the end: nothing moves
-      f = await press(h.term, 'g');
+      f = await press(h.term, KEYS.home);
       expect(h.sync.selects.at(-2)).toBe('m50');
       expect(selectedRow(f)).toContain('Market number 1 ');
       expect(f).toContain(`1–${page} of 50`);

@@ -1,5 +1,5 @@
 /**
- * UI-local state (the view shown, which pane has focus, help, the search draft,
+ * UI-local state (the view shown, which pane has focus, help, the search draft, the go-to box,
  * the quote form's active field, list scroll, the events list's cursor, Movers'
  * window, a brief flash message), changed only through named actions. Server
  * data lives in the store, not here.
@@ -22,6 +22,8 @@ export interface UiState extends AlertUiState {
   helpTop: number;
   /** The search box's draft; undefined when the box is closed. */
   search?: TextState;
+  /** The go-to box (`g`: a pasted address, ticker, slug or id); undefined when closed. */
+  goTo?: TextState;
   field: FormField;
   amountCursor: number;
   /** First list row drawn. */
@@ -46,6 +48,9 @@ export type UiAction =
   | { type: 'openSearch'; initial: string }
   | { type: 'editSearch'; next: TextState }
   | { type: 'closeSearch' }
+  | { type: 'openGoTo' }
+  | { type: 'editGoTo'; next: TextState }
+  | { type: 'closeGoTo' }
   | { type: 'moveField'; delta: 1 | -1 }
   | { type: 'setField'; field: FormField }
   | { type: 'setAmountCursor'; cursor: number }
@@ -102,6 +107,14 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return state.search ? { ...state, search: action.next } : state;
     case 'closeSearch': {
       const { search: _s, ...rest } = state;
+      return rest;
+    }
+    case 'openGoTo':
+      return { ...state, goTo: { value: '', cursor: 0 } };
+    case 'editGoTo':
+      return state.goTo ? { ...state, goTo: action.next } : state;
+    case 'closeGoTo': {
+      const { goTo: _g, ...rest } = state;
       return rest;
     }
     case 'moveField': {

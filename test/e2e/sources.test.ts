@@ -69,7 +69,7 @@ describe('each live source against its replay (tmux)', () => {
         15_000,
       );
       expect(rows(second).join('\n')).not.toBe(rows(first).join('\n'));
-      t.keys('g');
+      t.keys('Home');
       t.keys('k');
       const back = await t.waitFor('page 1 again', (s) => !/page 2/i.test(s) && rows(s).length === limit, 15_000);
       expect(rows(back).map((r) => r.slice(2, 60))).toEqual(rows(first).map((r) => r.slice(2, 60)));

@@ -1,4 +1,6 @@
 /** Shared test fixtures: markets, a fake sync that records intents, a rendered App over a real store and a manual clock. */
+import type { ParsedTarget } from '../../src/links/types.js';
+import type { GoToStart } from '../../src/sync/goTo.js';
 import type { HistoryRange, Market } from '../../src/api/types.js';
 import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
@@ -70,6 +72,8 @@ export class RecordingSync implements SyncIntents {
   opens: (string | undefined)[] = [];
   pages: { delta: 1 | -1; result: PageResult }[] = [];
   ranges: HistoryRange[] = [];
+  /** Every `g` sent to sync, and what it answered at once. */
+  goTos: { target: ParsedTarget; result: GoToStart }[] = [];
   private readonly real: SyncIntents;
   private readonly store: OddsStore;
 
@@ -112,6 +116,11 @@ export class RecordingSync implements SyncIntents {
   refreshNow() {
     this.refreshes++;
     return this.refreshAnswer ?? this.real.refreshNow();
+  }
+  goTo(target: ParsedTarget) {
+    const result = this.real.goTo(target);
+    this.goTos.push({ target, result });
+    return result;
   }
   toggleWatch(marketId: string) {
     this.watches.push(marketId);

@@ -19,6 +19,7 @@ export const KEYS = {
   left: '\x1b[D',
   pageUp: '\x1b[5~',
   pageDown: '\x1b[6~',
+  home: '\x1b[H',
   enter: '\r',
   tab: '\t',
   shiftTab: '\x1b[Z',

@@ -33,6 +33,8 @@ export interface DetailProps {
   /** The source has books: room is kept for one (it says when it is still coming). */
   showBook?: boolean;
   eventTitle: string | undefined;
+  /** The market's page on its platform (src/links/page.ts: built from its ids), drawn as a link where supported. */
+  page?: string;
   now: number;
   width: number;
   height: number;
@@ -71,6 +73,7 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
       },
     ]);
   if (p.eventTitle) lines.push([{ text: 'Event ', dim: true }, { text: sanitize(p.eventTitle) }]);
+  if (p.page) lines.push([{ text: 'Page ', dim: true }, { text: p.page, color: colors.accent, link: p.page }]);
   lines.push([
     { text: `Vol ${formatVolume(m.volume)}`, dim: true },
     { text: ` · Liq ${formatVolume(m.liquidity)}`, dim: true },

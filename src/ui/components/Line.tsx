@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { displayWidth, fitWidth } from '../format.js';
 import { usePalette } from './ThemeContext.js';
+import { hyperlink } from '../../links/osc8.js';
 
 /** One styled piece of a line. */
 export interface Seg {
@@ -11,6 +12,11 @@ export interface Seg {
   bold?: boolean;
   dim?: boolean;
   inverse?: boolean;
+  /**
+   * An address the text links to (OSC 8, src/links/osc8.ts) where the terminal shows links: only a platform page built
+   * from ids. The text is measured and cut as plain text; the link wraps what is drawn.
+   */
+  link?: string;
   /**
    * Negative: may be dropped when the line is too wide, most negative first (then the rightmost). Default 0: kept, cut
    * last.
@@ -70,6 +76,7 @@ function sameSeg(a: Seg, b: Seg): boolean {
     a.bold === b.bold &&
     a.dim === b.dim &&
     a.inverse === b.inverse &&
+    a.link === b.link &&
     a.priority === b.priority
   );
 }
@@ -107,7 +114,7 @@ const RunText = memo(
         dimColor={s.dim ?? false}
         inverse={(s.inverse ?? false) || (!p.color && s.backgroundColor !== undefined)}
       >
-        {s.text}
+        {s.link === undefined ? s.text : hyperlink(s.text, s.link)}
       </Text>
     );
   },
@@ -119,7 +126,8 @@ const sameStyle = (a: Seg, b: Seg) =>
   a.backgroundColor === b.backgroundColor &&
   !a.bold === !b.bold &&
   !a.dim === !b.dim &&
-  !a.inverse === !b.inverse;
+  !a.inverse === !b.inverse &&
+  a.link === b.link;
 
 /** Neighbours drawn alike become one Text (fewer nodes for Ink to build, lay out and colour every frame). */
 export function mergeRuns(segs: readonly Seg[]): Seg[] {

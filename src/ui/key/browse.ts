@@ -8,6 +8,7 @@ import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand } from './keyLookup.js';
 import { openAlertForm } from './alertForm.js';
+import { openPageKey } from './goTo.js';
 import { quoted } from '../../store/transitions.js';
 import { closeEvent, cycleView, flash, moveTo, openEventAt, showView, step } from './moves.js';
 
@@ -115,6 +116,11 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       return;
     case 'alertLog':
       return ctx.dispatch({ type: 'toggleAlertLog' });
+    // ── links ──
+    case 'goTo':
+      return ctx.dispatch({ type: 'openGoTo' });
+    case 'openPage':
+      return openPageKey(ctx);
     case undefined:
       return;
   }

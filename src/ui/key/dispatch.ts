@@ -1,6 +1,6 @@
 /**
  * The one way into the key handlers: a key press is resolved to its context
- * (help, search box, quote form, amount field, browsing) and handed to that
+ * (help, go-to box, search box, quote form, amount field, browsing) and handed to that
  * context's handler, which matches it by command name over the context's list
  * in the registry. Handlers read the store and call only sync's intents and the
  * UI reducer.
@@ -23,6 +23,8 @@ import { SEARCH_MAX_CHARS, searchKey } from './search.js';
 import { alertFormKey } from './alertForm.js';
 import { alertLogKey } from './alertLog.js';
 import { isNumberField } from '../alertUi.js';
+import { goToKey, pasteGoTo } from './goTo.js';
+import type { OpenResult } from '../../links/open.js';
 
 /** What a key handler works with; store and UI state are read fresh at each press. */
 export interface KeyDeps {
@@ -38,6 +40,8 @@ export interface KeyDeps {
   /** Movers' threshold (0..1 points). */
   moversThreshold: number;
   quit: () => void;
+  /** `o`: opens a platform page (src/links/open.ts), without waiting; absent: the address is shown to copy. */
+  openPage?: (address: string) => OpenResult;
 }
 
 /** One key press's view of the app: the deps plus what the store and UI state say at that moment. */
@@ -64,7 +68,7 @@ export function envOf(deps: Pick<KeyDeps, 'moversThreshold'>, ui: UiState, now: 
   return { now, moversThreshold: deps.moversThreshold, moversWindow: ui.moversWindow };
 }
 
-function ctxOf(deps: KeyDeps): KeyCtx {
+export function ctxOf(deps: KeyDeps): KeyCtx {
   const ui = deps.readUi();
   const view = viewById(ui.view);
   const vs = viewState(deps.store.getState());
@@ -88,6 +92,7 @@ export function keyContext(ui: UiState): KeyContextName {
   if (ui.helpOpen) return 'help';
   if (ui.alertLog) return 'alertLog';
   if (ui.alertForm) return isNumberField(ui.alertForm.field) ? 'alertNumber' : 'alertForm';
+  if (ui.goTo) return 'goTo';
   if (ui.search) return 'search';
   if (ui.focus === 'quote') return ui.field === 'amount' ? 'amount' : 'quoteForm';
   return 'browse';
@@ -96,7 +101,7 @@ export function keyContext(ui: UiState): KeyContextName {
 /** Whether typed keys go into a text field (the search box, or the quote form's amount). */
 export function inTextField(ui: UiState): boolean {
   const c = keyContext(ui);
-  return c === 'search' || c === 'amount' || c === 'alertNumber';
+  return c === 'search' || c === 'goTo' || c === 'amount' || c === 'alertNumber';
 }
 
 const TEXT_EDITS: ReadonlySet<Command> = new Set(TEXT_EDIT_COMMANDS);
@@ -124,6 +129,8 @@ export function handleKey(deps: KeyDeps, input: string, key: Key): void {
       return helpKey(ctx, input, key);
     case 'search':
       return searchKey(ctx, input, key);
+    case 'goTo':
+      return goToKey(ctx, input, key);
     case 'quoteForm':
     case 'amount':
       return quoteKey(ctx, input, key);
@@ -143,6 +150,8 @@ export function handlePaste(deps: KeyDeps, text: string): void {
   if (ctx.ui.alertForm) {
     // pasted text is handled like typed keys: only digits reach a number field
     for (const ch of text) alertFormKey(ctxOf(deps), ch, NO_KEY);
+  } else if (ctx.ui.goTo) {
+    pasteGoTo(ctx, text);
   } else if (ctx.ui.search) {
     ctx.dispatch({
       type: 'editSearch',

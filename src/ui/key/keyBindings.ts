@@ -66,7 +66,7 @@ export const KEY_BINDINGS = {
     label: 'PgDn',
     help: 'One screen down (Markets, at the last row: the next page)',
   },
-  first: { keys: [{ input: 'g' }, { key: 'home' }], label: 'g/Home', help: 'First row' },
+  first: { keys: [{ key: 'home' }], label: 'Home', help: 'First row' },
   last: { keys: [{ input: 'G' }, { key: 'end' }], label: 'G/End', help: 'Last row' },
   focusNext: {
     short: 'open',
@@ -102,6 +102,21 @@ export const KEY_BINDINGS = {
   category: { short: 'category', keys: [{ input: 'c' }], label: 'c', help: 'Cycle category (all, then each one seen)' },
   refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)' },
   historyRange: { keys: [{ input: 'h' }], label: 'h', help: "Price history: 24 h or 7 d (a platform's own history)" },
+
+  // ── links (docs/links.md) ──
+  goTo: {
+    short: 'go to',
+    keys: [{ input: 'g' }],
+    label: 'g',
+    help: 'Go to a market or event: paste its address (Polymarket, Kalshi, Manifold), a ticker, a slug or an id, ⏎',
+  },
+  openPage: {
+    short: 'open page',
+    keys: [{ input: 'o' }],
+    label: 'o',
+    help: "Open the market's (or event's) page on its platform in the browser ($BROWSER, else the system's opener)",
+  },
+  go: { short: 'go', keys: [{ key: 'return' }], label: '⏎', help: 'Go to what was pasted' },
 
   // The views (tab row): a digit each, in VIEWS order; [ and ] step through them.
   view: {
@@ -237,6 +252,8 @@ export const KEY_CONTEXTS = {
       'pageDown',
       'first',
       'last',
+      'goTo',
+      'openPage',
       'back',
       'alert',
       'alertLog',
@@ -255,6 +272,11 @@ export const KEY_CONTEXTS = {
     commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
   },
   search: { title: 'Search box', footer: 3, commands: ['accept', 'cancel', 'forceQuit', ...TEXT_EDIT_COMMANDS] },
+  goTo: {
+    title: 'Go-to box (g: an address, a ticker, a slug or an id)',
+    footer: 3,
+    commands: ['go', 'cancel', 'forceQuit', ...TEXT_EDIT_COMMANDS],
+  },
   // ── the watchlist and alerts ──
   alertForm: {
     title: 'Alert form (kind, outcome; a number typed anywhere lands in the price field)',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
-import { press, waitForFrame } from '../../../test/support/wait.js';
+import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
@@ -25,7 +25,7 @@ describe('Markets: pages', () => {
       f = await waitForFrame(h.term, 'Market number 16');
       expect(title(f)).toContain('◆ Markets 8 · page 2 · sort volume');
       expect(f).not.toContain('Market number 8 ');
-      await press(h.term, 'g', () => true);
+      await press(h.term, KEYS.home, () => true);
       await press(h.term, 'k', () => h!.sync.pages.length === 2);
       expect(h.sync.pages[1]).toEqual({ delta: -1, result: { ok: true, page: 1 } });
       expect(h.store.getState().list.query.offset).toBe(0);

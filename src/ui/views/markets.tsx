@@ -10,9 +10,21 @@ export const marketsView: ViewImpl = {
   short: 'Mkts',
   source: 'markets',
   filters: true,
-  rows: (st) => ({ kind: 'markets', ids: st.list.ids }),
+  // a market gone to with `g` (list.pinned) comes first until the query changes
+  rows: (st) => ({ kind: 'markets', ids: pinnedFirst(st.list.ids, st.list.pinned) }),
   List: MarketsList,
 };
+
+const pinnedCache = new WeakMap<string[], { pinned: string; ids: string[] }>();
+/** The list's ids with the pinned market first (the same array for the same list and pin: rows stay stable). */
+function pinnedFirst(ids: string[], pinned: string | undefined): string[] {
+  if (pinned === undefined || ids.includes(pinned)) return ids;
+  const hit = pinnedCache.get(ids);
+  if (hit?.pinned === pinned) return hit.ids;
+  const out = [pinned, ...ids];
+  pinnedCache.set(ids, { pinned, ids: out });
+  return out;
+}
 
 function MarketsList(p: ViewListProps) {
   const list = p.state.list;

@@ -1,0 +1,111 @@
+/**
+ * `g` and `o` (docs/links.md). `g` opens the go-to box; ⏎ reads what was pasted (src/links/parse.ts) and hands it to
+ * sync's `goTo` intent, which looks it up in the budget; a text not understood, or of another venue, gets its one-line
+ * message and nothing else changes. When the lookup is answered (`goTo` in the store) the screen goes there: a market
+ * in Markets (pinned first, selected), an event opened in Events. `o` opens the selected market's (or the event's)
+ * page, an address built from its ids, on its platform's host only.
+ */
+import type { Key } from 'ink';
+import { eventPage, isOwnPage, marketPage } from '../../links/page.js';
+import { parseTarget } from '../../links/parse.js';
+import { boardVenue } from '../../sync/goTo.js';
+import type { GoToState } from '../../store/types.js';
+import { applyTextEdit } from '../textEdit.js';
+import { ctxOf, textEditFor, type KeyCtx, type KeyDeps } from './dispatch.js';
+import { KEY_CONTEXTS } from './keyBindings.js';
+import { matchCommand } from './keyLookup.js';
+import { flash, selectIn } from './moves.js';
+import { quoted } from '../../store/transitions.js';
+import { VIEWS } from '../views/index.js';
+
+/** Long enough for any platform address with its query string. */
+export const GOTO_MAX_CHARS = 500;
+/** A found market's or event's message stays a little longer than a flash. */
+const SAID_MS = 6000;
+
+function say(ctx: Pick<KeyCtx, 'dispatch' | 'clock'>, text: string, ms = SAID_MS): void {
+  ctx.dispatch({ type: 'flash', text, until: ctx.clock.now() + ms });
+}
+
+/** The go-to box: ⏎ looks it up (the box closes) or says why not (it stays open to fix), Esc leaves it. */
+export function goToKey(ctx: KeyCtx, input: string, key: Key): void {
+  const box = ctx.ui.goTo;
+  if (!box) return;
+  const cmd = matchCommand(KEY_CONTEXTS.goTo.commands, input, key);
+  if (cmd === 'go') {
+    const r = ctx.sync.goTo(parseTarget(box.value));
+    if (!r.ok) return say(ctx, r.message);
+    ctx.dispatch({ type: 'closeGoTo' });
+    return say(ctx, `Looking up ${r.understood}…`);
+  }
+  if (cmd === 'cancel') return ctx.dispatch({ type: 'closeGoTo' });
+  const edit = textEditFor(cmd, input, key);
+  if (edit) ctx.dispatch({ type: 'editGoTo', next: applyTextEdit(box, edit, GOTO_MAX_CHARS) });
+}
+
+/** Pasted text in the go-to box (one address: line breaks become nothing). */
+export function pasteGoTo(ctx: KeyCtx, text: string): void {
+  if (!ctx.ui.goTo) return;
+  const one = text.replace(/[\r\n]+/g, '').trim();
+  ctx.dispatch({ type: 'editGoTo', next: applyTextEdit(ctx.ui.goTo, { type: 'insert', text: one }, GOTO_MAX_CHARS) });
+}
+
+const indexOfView = (id: string) => VIEWS.findIndex((v) => v.id === id);
+
+/** A `g` answered: go there (a market in Markets, an event in Events), or say what happened. */
+export function goToArrived(deps: KeyDeps, g: GoToState): void {
+  let ctx = ctxOf(deps);
+  if (g.status === 'none' || g.status === 'failed') return say(ctx, g.message ?? `Nothing found for ${g.understood}.`);
+  if (g.status !== 'found') return;
+  if (g.market !== undefined) {
+    if (ctx.view.id !== 'markets') {
+      ctx.dispatch({ type: 'showView', view: 'markets', ...(ctx.marketId ? { leaving: ctx.marketId } : {}) });
+      ctx.sync.show('markets');
+    }
+    if (ctx.store.getState().selectedId !== g.market) ctx.sync.select(g.market);
+    ctx = ctxOf(deps);
+    ctx.dispatch({ type: 'scrollTo', index: Math.max(0, ctx.ids.indexOf(g.market)), visible: ctx.listRows, count: ctx.ids.length });
+    const title = ctx.store.getState().markets[g.market]?.market.title ?? g.market;
+    return say(ctx, `→ ${quoted(title)} (o opens its page)`);
+  }
+  if (g.event !== undefined) {
+    if (indexOfView('events') < 0) return;
+    if (ctx.view.id !== 'events') {
+      ctx.dispatch({ type: 'showView', view: 'events', ...(ctx.marketId ? { leaving: ctx.marketId } : {}) });
+      ctx.sync.show('events');
+    }
+    ctx.dispatch({ type: 'eventCursor', id: g.event });
+    ctx.sync.openEvent(g.event);
+    ctx = ctxOf(deps);
+    ctx.dispatch({ type: 'scrollTo', index: 0, visible: ctx.listRows, count: 0 });
+    selectIn(ctx, 'events');
+    const title = ctx.store.getState().events.byId[g.event]?.title ?? g.event;
+    return say(ctx, `→ event ${quoted(title)} (o opens its page)`);
+  }
+}
+
+/** The page `o` opens for what is under the cursor: the open event's or the event row's, else the market's. */
+export function pageUnderCursor(ctx: KeyCtx): { address?: string; what: string } {
+  const st = ctx.store.getState();
+  const venue = boardVenue(st.rate.mode);
+  if (ctx.rows.kind === 'events') {
+    const id = ctx.ids[Math.max(0, ctx.cursor)];
+    const e = id === undefined ? undefined : st.events.byId[id];
+    const address = e ? eventPage(venue, e) : undefined;
+    return { ...(address ? { address } : {}), what: 'event' };
+  }
+  const m = ctx.marketId === undefined ? undefined : st.markets[ctx.marketId]?.market;
+  const address = m ? marketPage(venue, m) : undefined;
+  return { ...(address ? { address } : {}), what: 'market' };
+}
+
+/** `o`: open the page in the browser (detached); where nothing can open it, the address is shown to copy. */
+export function openPageKey(ctx: KeyCtx): void {
+  const venue = boardVenue(ctx.store.getState().rate.mode);
+  if (venue === 'public') return flash(ctx, 'The interface (and its demo) has no web pages to open.');
+  const { address, what } = pageUnderCursor(ctx);
+  if (!address || !isOwnPage(venue, address)) return flash(ctx, `No page address for this ${what} (its ids are missing).`);
+  const r = ctx.openPage ? ctx.openPage(address) : { ok: false as const, reason: 'no browser opener here' };
+  if (r.ok) return say(ctx, `Opened ${address}`);
+  return say(ctx, `${r.reason} — copy: ${address}`, 15_000);
+}
