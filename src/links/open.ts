@@ -15,7 +15,11 @@ export interface OpenDeps {
   platform: NodeJS.Platform;
   /** Whether an executable exists (a path, or a name looked up on PATH). */
   exists?: (command: string, env: NodeJS.ProcessEnv) => boolean;
-  spawn?: (command: string, args: readonly string[], opts: SpawnOptions) => { unref(): void; on(e: 'error', f: () => void): unknown };
+  spawn?: (
+    command: string,
+    args: readonly string[],
+    opts: SpawnOptions,
+  ) => { unref(): void; on(e: 'error', f: () => void): unknown };
 }
 
 export type OpenResult = { ok: true; command: string } | { ok: false; reason: string };
@@ -40,10 +44,15 @@ export function openerFor(address: string, deps: OpenDeps): { command: string; a
   const browser = deps.env.BROWSER?.trim();
   if (browser) {
     for (const entry of browser.split(':')) {
-      const words = entry.trim().split(/\s+/).filter((w) => w !== '');
+      const words = entry
+        .trim()
+        .split(/\s+/)
+        .filter((w) => w !== '');
       const [command, ...rest] = words;
       if (!command || !exists(command, deps.env)) continue;
-      const args = rest.some((w) => w.includes('%s')) ? rest.map((w) => w.replaceAll('%s', address)) : [...rest, address];
+      const args = rest.some((w) => w.includes('%s'))
+        ? rest.map((w) => w.replaceAll('%s', address))
+        : [...rest, address];
       return { command, args };
     }
     return undefined;
@@ -57,7 +66,10 @@ export function openerFor(address: string, deps: OpenDeps): { command: string; a
 export function openPage(address: string, deps: OpenDeps): OpenResult {
   const found = openerFor(address, deps);
   if (!found)
-    return { ok: false, reason: deps.env.BROWSER?.trim() ? 'no command of $BROWSER was found' : 'no browser opener was found' };
+    return {
+      ok: false,
+      reason: deps.env.BROWSER?.trim() ? 'no command of $BROWSER was found' : 'no browser opener was found',
+    };
   try {
     const child = (deps.spawn ?? spawn)(found.command, found.args, {
       detached: true,

@@ -50,14 +50,19 @@ function kalshiSeries(eventTicker: unknown, seriesTicker?: unknown): string | un
 }
 
 /** The page of a market on its platform, or undefined (the interface, or ids that do not check). */
-export function marketPage(venue: SourceId, m: Pick<Market, 'id' | 'eventId' | 'raw'>): string | undefined {
+export function marketPage(
+  venue: SourceId,
+  m: Pick<Market, 'id' | 'eventId' | 'raw'>,
+  /** Its event when known (a market nested in an event names no event inline). */
+  event?: Pick<MarketEvent, 'raw'>,
+): string | undefined {
   if (!isPlatform(venue)) return undefined;
   const raw = rec(m.raw) ?? {};
   switch (venue) {
     case 'polymarket': {
       const slug = str(raw.slug, SLUG);
       const inline = Array.isArray(raw.events) ? rec(raw.events[0]) : undefined;
-      const eventSlug = str(inline?.slug, SLUG);
+      const eventSlug = str(inline?.slug, SLUG) ?? str(rec(event?.raw)?.slug, SLUG);
       return eventSlug && slug ? build(venue, ['event', eventSlug, slug]) : build(venue, ['market', slug]);
     }
     case 'kalshi':

@@ -46,7 +46,10 @@ export class GoTo {
       const theirs = [...new Set(target.readings.map((r) => r.venue))];
       const names = theirs.map((v) => SOURCE_NAMES[v]).join(' or ');
       if (venue === 'public')
-        return { ok: false, message: `${target.understood} is on ${names}: this board shows the interface, which has no links (start with --source ${theirs[0]}).` };
+        return {
+          ok: false,
+          message: `${target.understood} is on ${names}: this board shows the interface, which has no links (start with --source ${theirs[0]}).`,
+        };
       return {
         ok: false,
         message: `${target.understood} is on ${names}; this board shows ${SOURCE_NAMES[venue]} (start with --source ${theirs[0]}).`,

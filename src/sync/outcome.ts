@@ -24,7 +24,12 @@ import type { Found } from '../links/types.js';
 
 /** Failures a `g` lookup is not retried after (the others — 429, offline, 5xx — put it back like any request). */
 const lookupGaveUp = (kind: ApiError['kind']): boolean =>
-  kind === 'forbidden' || kind === 'protocol' || kind === 'invalid_request' || kind === 'closed' || kind === 'resolved' || kind === 'settling';
+  kind === 'forbidden' ||
+  kind === 'protocol' ||
+  kind === 'invalid_request' ||
+  kind === 'closed' ||
+  kind === 'resolved' ||
+  kind === 'settling';
 
 /** Whatever a call threw, as one ApiError (the message never carries request details such as the key). */
 export function toApiError(err: unknown, timedOut: boolean): ApiError {

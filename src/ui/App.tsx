@@ -16,7 +16,8 @@ import { HelpOverlay, helpMetrics } from './components/HelpOverlay.js';
 import { Notices, noticeLine } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
-import { GoToBar } from './components/GoToBar.js';
+import { GoToBar, wrapAddress } from './components/GoToBar.js';
+import { Line } from './components/Line.js';
 import { useGoToArrived } from './hooks/useGoToArrived.js';
 import { marketPage } from '../links/page.js';
 import type { OpenResult } from '../links/open.js';
@@ -129,10 +130,17 @@ export function App({
   const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
   const notice = noticeLine(s.notices, ui.flash, now);
   const chrome =
-    CHROME_LINES + banner.length + (notice ? 1 : 0) + (ui.search || ui.goTo ? 1 : 0) + alertFormLines(ui.alertForm);
+    CHROME_LINES +
+    banner.length +
+    (notice ? 1 : 0) +
+    (ui.search || ui.goTo ? 1 : 0) +
+    alertFormLines(ui.alertForm) +
+    (ui.copy === undefined ? 0 : Math.ceil(ui.copy.length / Math.max(1, columns)));
   const entry = marketId ? markets[marketId] : undefined;
   // the page of the market shown, built from its ids (src/links/page.ts); none for the interface
-  const page = entry ? marketPage(boardVenue(s.rate.mode), entry.market) : undefined;
+  const ev = entry?.market.eventId === undefined ? undefined : vs.events.byId[entry.market.eventId];
+  const page = entry ? marketPage(boardVenue(s.rate.mode), entry.market, ev) : undefined;
+  const copyLines = ui.copy === undefined ? [] : wrapAddress(ui.copy, columns);
   const detailLines = event
     ? 3 + event.markets.length
     : detailWantedLines({
@@ -190,6 +198,9 @@ export function App({
       <Notices line={notice} width={layout.columns} />
       {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
       {ui.goTo ? <GoToBar state={ui.goTo} width={layout.columns} /> : null}
+      {copyLines.map((l, i) => (
+        <Line key={`copy${i}`} width={layout.columns} segs={[{ text: l, color: 'cyan' }]} />
+      ))}
       {ui.alertForm ? (
         <AlertForm
           form={ui.alertForm}

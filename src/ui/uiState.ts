@@ -24,6 +24,8 @@ export interface UiState extends AlertUiState {
   search?: TextState;
   /** The go-to box (`g`: a pasted address, ticker, slug or id); undefined when closed. */
   goTo?: TextState;
+  /** A page address `o` could not open, shown whole (wrapped) to copy until the next key. */
+  copy?: string;
   field: FormField;
   amountCursor: number;
   /** First list row drawn. */
@@ -51,6 +53,8 @@ export type UiAction =
   | { type: 'openGoTo' }
   | { type: 'editGoTo'; next: TextState }
   | { type: 'closeGoTo' }
+  | { type: 'showCopy'; address: string }
+  | { type: 'closeCopy' }
   | { type: 'moveField'; delta: 1 | -1 }
   | { type: 'setField'; field: FormField }
   | { type: 'setAmountCursor'; cursor: number }
@@ -115,6 +119,13 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return state.goTo ? { ...state, goTo: action.next } : state;
     case 'closeGoTo': {
       const { goTo: _g, ...rest } = state;
+      return rest;
+    }
+    case 'showCopy':
+      return { ...state, copy: action.address };
+    case 'closeCopy': {
+      if (state.copy === undefined) return state;
+      const { copy: _c, ...rest } = state;
       return rest;
     }
     case 'moveField': {

@@ -73,7 +73,11 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
       },
     ]);
   if (p.eventTitle) lines.push([{ text: 'Event ', dim: true }, { text: sanitize(p.eventTitle) }]);
-  if (p.page) lines.push([{ text: 'Page ', dim: true }, { text: p.page, color: colors.accent, link: p.page }]);
+  if (p.page)
+    lines.push([
+      { text: 'Page ', dim: true },
+      { text: p.page, color: colors.accent, link: p.page },
+    ]);
   lines.push([
     { text: `Vol ${formatVolume(m.volume)}`, dim: true },
     { text: ` · Liq ${formatVolume(m.liquidity)}`, dim: true },

@@ -21,3 +21,11 @@ export function GoToBar({ state, width }: { state: TextState; width: number }) {
     </Box>
   );
 }
+
+/** An address cut into lines of `width` (no `…`: every character is shown, to be copied). */
+export function wrapAddress(address: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const out: string[] = [];
+  for (let i = 0; i < address.length; i += w) out.push(address.slice(i, i + w));
+  return out;
+}

@@ -122,6 +122,8 @@ export function handleInput(deps: KeyDeps, input: string, key: Key): void {
 }
 
 export function handleKey(deps: KeyDeps, input: string, key: Key): void {
+  // an address shown to copy goes with the next key
+  if (deps.readUi().copy !== undefined) deps.dispatch({ type: 'closeCopy' });
   const ctx = ctxOf(deps);
   if (matches('forceQuit', input, key)) return ctx.quit();
   switch (keyContext(ctx.ui)) {

@@ -64,7 +64,12 @@ export function goToArrived(deps: KeyDeps, g: GoToState): void {
     }
     if (ctx.store.getState().selectedId !== g.market) ctx.sync.select(g.market);
     ctx = ctxOf(deps);
-    ctx.dispatch({ type: 'scrollTo', index: Math.max(0, ctx.ids.indexOf(g.market)), visible: ctx.listRows, count: ctx.ids.length });
+    ctx.dispatch({
+      type: 'scrollTo',
+      index: Math.max(0, ctx.ids.indexOf(g.market)),
+      visible: ctx.listRows,
+      count: ctx.ids.length,
+    });
     const title = ctx.store.getState().markets[g.market]?.market.title ?? g.market;
     return say(ctx, `→ ${quoted(title)} (o opens its page)`);
   }
@@ -95,7 +100,7 @@ export function pageUnderCursor(ctx: KeyCtx): { address?: string; what: string }
     return { ...(address ? { address } : {}), what: 'event' };
   }
   const m = ctx.marketId === undefined ? undefined : st.markets[ctx.marketId]?.market;
-  const address = m ? marketPage(venue, m) : undefined;
+  const address = m ? marketPage(venue, m, m.eventId ? st.events.byId[m.eventId] : undefined) : undefined;
   return { ...(address ? { address } : {}), what: 'market' };
 }
 
@@ -104,8 +109,10 @@ export function openPageKey(ctx: KeyCtx): void {
   const venue = boardVenue(ctx.store.getState().rate.mode);
   if (venue === 'public') return flash(ctx, 'The interface (and its demo) has no web pages to open.');
   const { address, what } = pageUnderCursor(ctx);
-  if (!address || !isOwnPage(venue, address)) return flash(ctx, `No page address for this ${what} (its ids are missing).`);
+  if (!address || !isOwnPage(venue, address))
+    return flash(ctx, `No page address for this ${what} (its ids are missing).`);
   const r = ctx.openPage ? ctx.openPage(address) : { ok: false as const, reason: 'no browser opener here' };
   if (r.ok) return say(ctx, `Opened ${address}`);
-  return say(ctx, `${r.reason} — copy: ${address}`, 15_000);
+  ctx.dispatch({ type: 'showCopy', address });
+  return say(ctx, `${r.reason}: the address is shown below to copy (any key hides it)`, 15_000);
 }
