@@ -203,15 +203,15 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: 'market',
-    usage: 'market ID',
-    summary: 'one market with its outcomes',
+    usage: 'market ID|ADDRESS',
+    summary: 'one market with its outcomes (an id, ticker, slug or the platform page’s address)',
     args: ['ID'],
     flags: ONESHOT,
     load: async () => (await import('./oneshot/commands.js')).runMarket,
   },
   {
     name: 'quote',
-    usage: 'quote ID --outcome O --amount N [--action buy|sell]',
+    usage: 'quote ID|ADDRESS --outcome O --amount N [--action buy|sell]',
     summary: 'preview a trade: shares, average price, impact, fee',
     args: ['ID'],
     flags: {
@@ -232,8 +232,8 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: 'event',
-    usage: 'event ID',
-    summary: 'one event with its markets',
+    usage: 'event ID|ADDRESS',
+    summary: 'one event with its markets (an id, ticker, slug or the platform page’s address)',
     args: ['ID'],
     flags: ONESHOT,
     load: async () => (await import('./oneshot/commands.js')).runEvent,

@@ -1,6 +1,6 @@
 /**
  * The one-shot commands: `markets`, `market ID`, `quote ID`, `events`,
- * `event ID`. Each checks its flags, says what to fetch, and how its answer
+ * `event ID` (ID: an id, or what people paste — an address, a ticker, a slug: target.ts). Each checks its flags, says what to fetch, and how its answer
  * looks as JSON and as a table; run.ts does the rest.
  */
 import type { Market, MarketEvent, MarketQuery, Quote } from '../../api/types.js';
@@ -15,6 +15,7 @@ import { stateDir } from '../../util/files.js';
 import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
 import { runOneShot, type Fetch, type OneShot } from './run.js';
+import { checkTarget, resolveEvent, resolveMarket, targetLookups } from './target.js';
 
 const str = (flags: FlagValues, name: string): string | undefined =>
   typeof flags[name] === 'string' ? (flags[name] as string) : undefined;
@@ -83,9 +84,10 @@ const markets: OneShot<Market[]> = {
 
 const market: OneShot<Market> = {
   name: 'market',
-  check({ args }) {
-    const id = args[0]!;
-    return (fetch) => fetch((c, o) => c.getMarket(id, o));
+  check({ args, source }) {
+    const target = args[0]!;
+    checkTarget(target, source, 'market');
+    return (fetch) => resolveMarket(fetch, target, source);
   },
   json: jsonMarket,
   table: (t, m, view) => t.marketDetail(m, view),
@@ -93,8 +95,9 @@ const market: OneShot<Market> = {
 
 const quote: OneShot<{ id: string; quote: Quote }> = {
   name: 'quote',
-  check({ flags, args }) {
-    const id = args[0]!;
+  check({ flags, args, source }) {
+    const target = args[0]!;
+    checkTarget(target, source, 'market');
     const outcome = str(flags, 'outcome');
     const amount = str(flags, 'amount');
     if (outcome === undefined)
@@ -106,7 +109,11 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
       action: (str(flags, 'action') ?? 'buy') as ValidQuoteParams['action'],
     });
     if (!v.ok) throw new UsageError(`--${v.param ?? 'amount'}: ${v.message}`);
-    return async (fetch) => ({ id, quote: await fetch((c, o) => c.getQuote(id, v.value, o)) });
+    return async (fetch) => {
+      // a pasted address or slug: its market's id first (an id is used as it is)
+      const id = targetLookups(target, source, 'market') ? (await resolveMarket(fetch, target, source)).id : target;
+      return { id, quote: await fetch((c, o) => c.getQuote(id, v.value, o)) };
+    };
   },
   json: (r) => jsonQuote(r.quote),
   table: (t, r, view) => t.quoteBlock(r.id, r.quote, view),
@@ -125,9 +132,10 @@ const events: OneShot<MarketEvent[]> = {
 
 const event: OneShot<MarketEvent> = {
   name: 'event',
-  check({ args }) {
-    const id = args[0]!;
-    return (fetch) => fetch((c, o) => c.getEvent(id, o));
+  check({ args, source }) {
+    const target = args[0]!;
+    checkTarget(target, source, 'event');
+    return (fetch) => resolveEvent(fetch, target, source);
   },
   json: jsonEvent,
   table: (t, e, view) => t.eventDetail(e, view),

@@ -1,0 +1,107 @@
+/**
+ * `market`, `event` and `quote` take what people paste (target.ts), against each platform's replay over loopback: the
+ * address forms cited in src/links/parse.test.ts, a ticker, a slug; another platform's address is a usage error
+ * naming it and the flag; a bare id works as before.
+ */
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cliIo } from '../../../test/support/cliIo.js';
+import { root, valid } from '../../../test/support/oneShot.js';
+import { loadPlatform } from '../../sources/index.js';
+import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
+import type { SourceId } from '../../sources/types.js';
+import { EXIT } from '../errors.js';
+import { main } from '../main.js';
+
+const running: RunningSourceReplay[] = [];
+afterAll(() => Promise.all(running.map((r) => r.close())));
+
+async function replay(id: Exclude<SourceId, 'public'>): Promise<string> {
+  const def = await loadPlatform(id);
+  const r = await startSourceReplay({ def, dir: join(root, `test/fixtures/real/${id}`) });
+  running.push(r);
+  return r.url + def.replayPrefix;
+}
+
+async function run(argv: string[]): Promise<{ code: number; doc?: Record<string, unknown>; err: string }> {
+  const c = cliIo();
+  const code = await main([...argv, '--json'], c.io);
+  const out = c.out();
+  const doc = out.trim() ? (JSON.parse(out) as Record<string, unknown>) : undefined;
+  // with --json a failure is a document too: its message, else what went to stderr
+  const said = (doc?.error as { message?: string } | undefined)?.message ?? '';
+  return { code, err: `${said}${c.err()}`, ...(doc ? { doc } : {}) };
+}
+const dataId = (doc: Record<string, unknown> | undefined) => (doc?.data as { id?: string } | undefined)?.id;
+
+describe('Polymarket', () => {
+  it('market <market address>, event <event address>, event <market slug> (its event)', async () => {
+    const url = await replay('polymarket');
+    const flags = ['--source', 'polymarket', '--base-url', url];
+    const m = await run([
+      'market',
+      'https://polymarket.com/event/fed-decision-in-september-762/will-the-fed-decrease-interest-rates-by-25-bps-after-the-september-2026-meeting-586',
+      ...flags,
+    ]);
+    expect(m.code).toBe(0);
+    valid(m.doc!);
+    expect(dataId(m.doc)).toBe('2252243');
+    const e = await run(['event', 'polymarket.com/event/fed-decision-in-september-762', ...flags]);
+    expect(e.code).toBe(0);
+    expect(dataId(e.doc)).toBe('481717');
+    const q = await run([
+      'quote',
+      'https://polymarket.com/market/will-the-fed-decrease-interest-rates-by-25-bps-after-the-september-2026-meeting-586',
+      '--outcome',
+      'Yes',
+      '--amount',
+      '100',
+      ...flags,
+    ]);
+    expect(q.code).toBe(0);
+    valid(q.doc!);
+    // an id as before
+    expect(dataId((await run(['market', '2252244', ...flags])).doc)).toBe('2252244');
+  });
+
+  it('an address of another platform: a usage error naming it and the flag, nothing sent', async () => {
+    const r = await run([
+      'market',
+      'https://kalshi.com/markets/kxnewpope/next-pope/kxnewpope-70',
+      '--source',
+      'polymarket',
+      '--base-url',
+      'http://127.0.0.1:9',
+    ]);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain(
+      'Kalshi event KXNEWPOPE-70 is on Kalshi; this command reads Polymarket: add --source kalshi',
+    );
+  });
+});
+
+describe('Kalshi and Manifold', () => {
+  it('Kalshi: event <event address>; market <ticker>; market <event address with one market>', async () => {
+    const url = await replay('kalshi');
+    const flags = ['--source', 'kalshi', '--base-url', url];
+    expect(
+      dataId((await run(['event', 'https://kalshi.com/markets/kxnewpope/next-pope/kxnewpope-70', ...flags])).doc),
+    ).toBe('KXNEWPOPE-70');
+    expect(dataId((await run(['market', 'kxnewpope-70-ppiz', ...flags])).doc)).toBe('KXNEWPOPE-70-PPIZ');
+    const many = await run(['market', 'https://kalshi.com/markets/kxnewpope/next-pope/kxnewpope-70', ...flags]);
+    expect(many.code).toBe(EXIT.usage);
+    expect(many.err).toContain('is an event with 3 markets');
+  });
+
+  it('Manifold: market <address>; nothing found → not found', async () => {
+    const url = await replay('manifold');
+    const flags = ['--source', 'manifold', '--base-url', url];
+    expect(
+      dataId(
+        (await run(['market', 'https://manifold.markets/Simon74fe/trump-wins-nobel-peace-prize-2026', ...flags])).doc,
+      ),
+    ).toBe('nRSlhy5c2L');
+    const none = await run(['market', 'https://manifold.markets/someone/no-such-market-here', ...flags]);
+    expect(none.code).toBe(EXIT.notFound);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * `market`, `event` and `quote` take what people paste (src/links, docs/links.md): a market or event address of the
+ * configured source's platform, a ticker, a slug or an id. Each lookup is one request through `Fetch` (the shared
+ * budget); "not found" moves to the next. An address of another platform is a usage error naming it and the flag
+ * (`--source kalshi`), until the one-shots read several venues at once. A bare id the parser does not read is asked
+ * for as it is (today's behaviour: the interface's ids, and any id a platform takes).
+ */
+import { ApiError } from '../../api/errors.js';
+import type { ApiResult, Market, MarketEvent } from '../../api/types.js';
+import { parseTarget } from '../../links/parse.js';
+import { lookupsOf } from '../../links/plan.js';
+import { notFound, runLookup } from '../../links/resolve.js';
+import type { Found, Lookup } from '../../links/types.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
+import type { SourceId } from '../../sources/types.js';
+import { UsageError } from '../errors.js';
+import type { Fetch } from './run.js';
+
+type Want = 'market' | 'event';
+
+const marketFirst = (l: Lookup) => (l.route === 'market' || l.route === 'marketSlug' ? 0 : 1);
+
+/** The lookups for `arg` on `source`, the kind wanted first; undefined: ask for `arg` as an id, as before. */
+export function targetLookups(
+  arg: string,
+  source: SourceId,
+  want: Want,
+): { lookups: Lookup[]; understood: string } | undefined {
+  const p = parseTarget(arg);
+  const address = /^[a-z][a-z0-9+.-]*:\/\//i.test(arg.trim()) || /^(?:www\.)?[a-z0-9-]+\.[a-z]{2,}\//i.test(arg.trim());
+  if (!p.ok) {
+    if (address) throw new UsageError(p.message);
+    return undefined;
+  }
+  const mine = p.readings.filter((r) => r.venue === source);
+  if (mine.length === 0) {
+    // a bare word on the interface is its own id
+    if (source === 'public' && !address) return undefined;
+    const venue = p.readings[0]!.venue;
+    throw new UsageError(
+      `${p.understood} is on ${SOURCE_NAMES[venue]}; this command reads ${SOURCE_NAMES[source]}: add --source ${venue}`,
+    );
+  }
+  const all = lookupsOf(mine);
+  const lookups = [...all].sort((a, b) =>
+    want === 'market' ? marketFirst(a) - marketFirst(b) : marketFirst(b) - marketFirst(a),
+  );
+  return { lookups, understood: p.understood };
+}
+
+/** The lookups in order through the budget until one finds something. */
+async function first(fetch: Fetch, lookups: readonly Lookup[], understood: string, source: SourceId): Promise<Found> {
+  for (const l of lookups) {
+    const found = await fetch(async (c, o): Promise<ApiResult<Found | undefined>> => {
+      try {
+        return await runLookup(c, l, o);
+      } catch (e) {
+        if (notFound(e)) return { status: 404, data: undefined };
+        throw e;
+      }
+    });
+    if (found) return found;
+  }
+  throw new ApiError({
+    kind: 'not_found',
+    status: 404,
+    message: `${SOURCE_NAMES[source]} has nothing for ${understood}.`,
+  });
+}
+
+/** A market by what was pasted (an event found: its only market, else a usage error listing how many it has). */
+export async function resolveMarket(fetch: Fetch, arg: string, source: SourceId): Promise<Market> {
+  const t = targetLookups(arg, source, 'market');
+  if (!t) return fetch((c, o) => c.getMarket(arg, o));
+  const found = await first(fetch, t.lookups, t.understood, source);
+  if ('market' in found) return found.market;
+  if (found.event.markets.length === 1) return found.event.markets[0]!;
+  throw new UsageError(
+    `${t.understood} is an event with ${found.event.markets.length} markets: see them with oddsboard event, then name one`,
+  );
+}
+
+/** An event by what was pasted (a market found: its event, one request more). */
+export async function resolveEvent(fetch: Fetch, arg: string, source: SourceId): Promise<MarketEvent> {
+  const t = targetLookups(arg, source, 'event');
+  if (!t) return fetch((c, o) => c.getEvent(arg, o));
+  const found = await first(fetch, t.lookups, t.understood, source);
+  if ('event' in found) return found.event;
+  const eventId = found.market.eventId;
+  if (eventId === undefined)
+    throw new UsageError(`${t.understood} is a market of no event: see it with oddsboard market`);
+  return fetch((c, o) => c.getEvent(eventId, o));
+}
+
+/** Checked before anything is sent: an address of another platform, or one not understood, is a usage error. */
+export function checkTarget(arg: string, source: SourceId, want: Want): void {
+  targetLookups(arg, source, want);
+}
