@@ -149,7 +149,7 @@ describe('bare words', () => {
   it('a Polymarket numeric id: its market, then its event', () => {
     expect(readings('2774056').map((r) => `${r.venue}:${r.kind}`)).toEqual(['polymarket:market', 'polymarket:event']);
   });
-  it('a lower-case slug: Polymarket (market, event), then Manifold, then Kalshi — a one-venue board keeps its own', () => {
+  it('a lower-case slug: Polymarket (market, event), Manifold, Kalshi; a one-venue board keeps its own', () => {
     const p = parseTarget('trump-wins-nobel-peace-prize-2026');
     expect(p.ok && p.readings.map((r) => `${r.venue}:${r.kind}`)).toEqual([
       'polymarket:market',
@@ -191,7 +191,6 @@ describe('not understood: one line saying what was understood and what is accept
     expect(p.message).toMatch(said);
     expect(p.message).toMatch(/accepted: a market or event address/);
     expect(p.message).not.toMatch(/\n/);
-    // eslint-disable-next-line no-control-regex
     expect(p.message).not.toMatch(/[\x00-\x1f]/);
   });
 });

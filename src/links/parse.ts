@@ -190,7 +190,6 @@ export function parseTarget(input: string): ParsedTarget {
   if (text === '') return fail(`Nothing to go to — ${ACCEPTED}.`);
   if (text.length > MAX_INPUT) return notUnderstood(`a text of ${text.length} characters`);
   if (/\s/.test(text)) return notUnderstood(`${shown(text)} has spaces (paste one address or id)`);
-  // eslint-disable-next-line no-control-regex
   if (/[\x00-\x1f\x7f-\x9f]/.test(text)) return notUnderstood('the text holds control characters');
   // a scheme, or a host name (a dot and letters before the first `/`: `USDJPYH-24JUL1710-T161.999` is a ticker)
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return address(text, text);

@@ -15,6 +15,10 @@ import { resolveLookups } from './resolve.js';
 import type { Found, PlatformId } from './types.js';
 
 const NOW = Date.UTC(2026, 9, 9, 12, 0, 0);
+/** Event 481717 and two of its markets, as recorded (polymarket/gamma-event-481717-detail-…-5-markets.json). */
+const FED = 'fed-decision-in-september-762';
+const CUT25 = 'will-the-fed-decrease-interest-rates-by-25-bps-after-the-september-2026-meeting-586';
+const HIKE50 = 'will-the-fed-increase-interest-rates-by-50-bps-after-the-september-2026-meeting-664';
 interface Venue {
   def: PlatformDef;
   srv: RunningSourceReplay;
@@ -70,18 +74,12 @@ describe('Polymarket (Gamma replay)', () => {
     expect(r.paths).toEqual(['/events/slug/fed-decision-in-september-762']);
   });
   it('a market address (in its event, with a locale) → /markets/slug/{slug}, one request', async () => {
-    const r = await go(
-      'polymarket',
-      'polymarket.com/es/event/fed-decision-in-september-762/will-the-fed-decrease-interest-rates-by-25-bps-after-the-september-2026-meeting-586',
-    );
+    const r = await go('polymarket', `polymarket.com/es/event/${FED}/${CUT25}`);
     expect(marketId(r.found)).toBe('2252243');
     expect(r.paths).toHaveLength(1);
   });
   it('a market slug alone → the market (one request); a numeric id → /markets/{id}', async () => {
-    const slug = await go(
-      'polymarket',
-      'will-the-fed-increase-interest-rates-by-50-bps-after-the-september-2026-meeting-664',
-    );
+    const slug = await go('polymarket', HIKE50);
     expect(marketId(slug.found)).toBe('2252246');
     expect(slug.paths).toHaveLength(1);
     const id = await go('polymarket', '2252244');

@@ -45,14 +45,12 @@ export class GoTo {
     if (mine.length === 0) {
       const theirs = [...new Set(target.readings.map((r) => r.venue))];
       const names = theirs.map((v) => SOURCE_NAMES[v]).join(' or ');
+      const flag = `(start with --source ${theirs[0]})`;
       if (venue === 'public')
-        return {
-          ok: false,
-          message: `${target.understood} is on ${names}: this board shows the interface, which has no links (start with --source ${theirs[0]}).`,
-        };
+        return { ok: false, message: `${target.understood} is on ${names}: the interface has no links ${flag}.` };
       return {
         ok: false,
-        message: `${target.understood} is on ${names}; this board shows ${SOURCE_NAMES[venue]} (start with --source ${theirs[0]}).`,
+        message: `${target.understood} is on ${names}; this board shows ${SOURCE_NAMES[venue]} ${flag}.`,
       };
     }
     const seq = ++this.seq;

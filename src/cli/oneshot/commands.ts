@@ -1,6 +1,7 @@
 /**
  * The one-shot commands: `markets`, `market ID`, `quote ID`, `events`,
- * `event ID` (ID: an id, or what people paste — an address, a ticker, a slug: target.ts). Each checks its flags, says what to fetch, and how its answer
+ * `event ID` (ID: an id, or what people paste — an address, a ticker, a
+ * slug: target.ts). Each checks its flags, says what to fetch, and how its answer
  * looks as JSON and as a table; run.ts does the rest.
  */
 import type { Market, MarketEvent, MarketQuery, Quote } from '../../api/types.js';

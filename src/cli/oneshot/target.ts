@@ -76,7 +76,8 @@ export async function resolveMarket(fetch: Fetch, arg: string, source: SourceId)
   if ('market' in found) return found.market;
   if (found.event.markets.length === 1) return found.event.markets[0]!;
   throw new UsageError(
-    `${t.understood} is an event with ${found.event.markets.length} markets: see them with oddsboard event, then name one`,
+    `${t.understood} is an event with ${found.event.markets.length} markets: ` +
+      'see them with oddsboard event, then name one',
   );
 }
 

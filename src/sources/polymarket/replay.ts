@@ -4,7 +4,8 @@
  * absent on the last page, `offset` refused with 422, a cursor tied to the query it was made for), `closed`
  * (absent = false, Gamma's default), `uma_resolution_status`, `tag_id` (through the market's event), repeated `id`,
  * `end_date_min/max`, `order` + `ascending` (an unknown field → 422 "order fields are not valid"); `/markets/{id}`
- * (422 "id is invalid" for a non-numeric id, 404 unknown), `/events/{id}`, `/tags`, `/public-search`, the slug routes (replaySlug.ts). Errors in
+ * (422 "id is invalid" for a non-numeric id, 404 unknown), `/events/{id}`, `/tags`, `/public-search`, the slug routes
+ * (replaySlug.ts). Errors in
  * Gamma's shape (`{"type","error"}`). Objects are served as recorded; a search answer groups the recorded markets
  * under their recorded event (or the event object they carry inline). The CLOB's routes: clobReplay.ts.
  */

@@ -9,7 +9,9 @@ import type { KeyDeps } from '../key/dispatch.js';
  */
 export function useGoToArrived(store: StoreView, deps: KeyDeps): void {
   const latest = useRef(deps);
-  latest.current = deps;
+  useEffect(() => {
+    latest.current = deps;
+  });
   const done = useRef(0);
   useEffect(() => {
     const check = () => {

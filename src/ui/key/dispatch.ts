@@ -92,8 +92,7 @@ export function keyContext(ui: UiState): KeyContextName {
   if (ui.helpOpen) return 'help';
   if (ui.alertLog) return 'alertLog';
   if (ui.alertForm) return isNumberField(ui.alertForm.field) ? 'alertNumber' : 'alertForm';
-  if (ui.goTo) return 'goTo';
-  if (ui.search) return 'search';
+  if (ui.search || ui.goTo) return 'search';
   if (ui.focus === 'quote') return ui.field === 'amount' ? 'amount' : 'quoteForm';
   return 'browse';
 }
@@ -101,7 +100,7 @@ export function keyContext(ui: UiState): KeyContextName {
 /** Whether typed keys go into a text field (the search box, or the quote form's amount). */
 export function inTextField(ui: UiState): boolean {
   const c = keyContext(ui);
-  return c === 'search' || c === 'goTo' || c === 'amount' || c === 'alertNumber';
+  return c === 'search' || c === 'amount' || c === 'alertNumber';
 }
 
 const TEXT_EDITS: ReadonlySet<Command> = new Set(TEXT_EDIT_COMMANDS);
@@ -130,9 +129,7 @@ export function handleKey(deps: KeyDeps, input: string, key: Key): void {
     case 'help':
       return helpKey(ctx, input, key);
     case 'search':
-      return searchKey(ctx, input, key);
-    case 'goTo':
-      return goToKey(ctx, input, key);
+      return ctx.ui.goTo ? goToKey(ctx, input, key) : searchKey(ctx, input, key);
     case 'quoteForm':
     case 'amount':
       return quoteKey(ctx, input, key);

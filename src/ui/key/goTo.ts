@@ -31,8 +31,8 @@ function say(ctx: Pick<KeyCtx, 'dispatch' | 'clock'>, text: string, ms = SAID_MS
 export function goToKey(ctx: KeyCtx, input: string, key: Key): void {
   const box = ctx.ui.goTo;
   if (!box) return;
-  const cmd = matchCommand(KEY_CONTEXTS.goTo.commands, input, key);
-  if (cmd === 'go') {
+  const cmd = matchCommand(KEY_CONTEXTS.search.commands, input, key);
+  if (cmd === 'accept') {
     const r = ctx.sync.goTo(parseTarget(box.value));
     if (!r.ok) return say(ctx, r.message);
     ctx.dispatch({ type: 'closeGoTo' });

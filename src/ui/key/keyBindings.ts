@@ -103,20 +103,8 @@ export const KEY_BINDINGS = {
   refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)' },
   historyRange: { keys: [{ input: 'h' }], label: 'h', help: "Price history: 24 h or 7 d (a platform's own history)" },
 
-  // ── links (docs/links.md) ──
-  goTo: {
-    short: 'go to',
-    keys: [{ input: 'g' }],
-    label: 'g',
-    help: 'Go to a market or event: paste its address (Polymarket, Kalshi, Manifold), a ticker, a slug or an id, ⏎',
-  },
-  openPage: {
-    short: 'open page',
-    keys: [{ input: 'o' }],
-    label: 'o',
-    help: "Open the market's (or event's) page on its platform in the browser ($BROWSER, else the system's opener)",
-  },
-  go: { short: 'go', keys: [{ key: 'return' }], label: '⏎', help: 'Go to what was pasted' },
+  goTo: { short: 'go to', keys: [{ input: 'g' }], label: 'g', help: 'Go to a pasted address, ticker, slug or id' },
+  openPage: { short: 'page', keys: [{ input: 'o' }], label: 'o', help: "Open the market's or event's web page" },
 
   // The views (tab row): a digit each, in VIEWS order; [ and ] step through them.
   view: {
@@ -161,7 +149,7 @@ export const KEY_BINDINGS = {
   deleteWord: { keys: [{ input: 'w', ctrl: true }], label: 'C-w', help: 'Delete the word before the cursor' },
   clearLine: { keys: [{ input: 'u', ctrl: true }], label: 'C-u', help: 'Clear the field' },
   killToEnd: { keys: [{ input: 'k', ctrl: true }], label: 'C-k', help: 'Delete to the end' },
-  accept: { short: 'search', keys: [{ key: 'return' }], label: '⏎', help: 'Send the search' },
+  accept: { short: 'send', keys: [{ key: 'return' }], label: '⏎', help: 'Send the search / go to what was pasted' },
   cancel: { short: 'cancel', keys: [{ key: 'escape' }], label: 'Esc', help: 'Leave the field' },
 
   // ── the watchlist and alerts (docs/watcher.md) ──
@@ -271,11 +259,10 @@ export const KEY_CONTEXTS = {
     footer: 4,
     commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
   },
-  search: { title: 'Search box', footer: 3, commands: ['accept', 'cancel', 'forceQuit', ...TEXT_EDIT_COMMANDS] },
-  goTo: {
-    title: 'Go-to box (g: an address, a ticker, a slug or an id)',
+  search: {
+    title: 'Search and go-to boxes',
     footer: 3,
-    commands: ['go', 'cancel', 'forceQuit', ...TEXT_EDIT_COMMANDS],
+    commands: ['accept', 'cancel', 'forceQuit', ...TEXT_EDIT_COMMANDS],
   },
   // ── the watchlist and alerts ──
   alertForm: {
