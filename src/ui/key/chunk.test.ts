@@ -119,4 +119,18 @@ describe('key chunks', () => {
       ]);
     },
   );
+
+  it('reads a control key that starts the text as a key press: "\\x15abc" is Ctrl-U, then "abc"', () => {
+    const r = recorder();
+    feedInput(r.sink, '/', NO_KEY);
+    feedInput(r.sink, 'old', NO_KEY);
+    feedInput(r.sink, '\x15new\r', NO_KEY);
+    expect(r.presses).toEqual([
+      ['/', {}],
+      ['old', {}],
+      ['u', { ctrl: true }],
+      ['new', {}],
+      ['', { return: true }],
+    ]);
+  });
 });

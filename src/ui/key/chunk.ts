@@ -11,7 +11,8 @@
  * "foo"), and an Enter that starts the text (the field was typed into before
  * this chunk, or a key of this chunk just opened it) is a key press too: it
  * submits, and the rest of the chunk is read again in the context that
- * follows (`'\r/'` sends the search, then `/` opens the box anew). An Enter
+ * follows (`'\r/'` sends the search, then `/` opens the box anew); so is a
+ * control key that starts the text (`'\x15abc'`: Ctrl-U, then "abc"). An Enter
  * after text in the same chunk stays text (a space), so a multi-line paste
  * from a terminal without bracketed paste cannot run the lines after the first
  * as commands (a stray `q` would quit).
@@ -109,6 +110,13 @@ export function feedInput(sink: ChunkSink, input: string, key: Key): void {
         // nothing of this chunk typed before it: a key press, not a pasted line break (CR LF is one)
         if (chars[i] === '\r' && chars[i + 1] === '\n') i++;
         sink.key('', { ...NO_KEY, return: true });
+        continue;
+      }
+      // a control that starts the text is a key press too (`tmux send-keys C-u` then typed text: '\x15abc' clears
+      // the field, then types): a control character is never text
+      const [inp, k] = charKey(chars[i]!);
+      if (k.ctrl || k.tab || k.backspace) {
+        sink.key(inp, k);
         continue;
       }
       const { text, submit } = textChunk(chars.slice(i).join(''));
