@@ -36,6 +36,11 @@ const str = (v: unknown, re: RegExp): string | undefined =>
 
 const isPlatform = (v: SourceId): v is PlatformId => v in PLATFORM_HOSTS;
 
+/** The venue a one-venue board shows, from its header mode (the interface's modes: demo, anonymous, keyed). */
+export function boardVenue(mode: string): PlatformId | 'public' {
+  return mode in PLATFORM_HOSTS ? (mode as PlatformId) : 'public';
+}
+
 /** `https://<host>/<segments…>`, every segment encoded; undefined when a segment is missing. */
 function build(venue: PlatformId, segments: readonly (string | undefined)[]): string | undefined {
   if (segments.some((s) => s === undefined || s === '')) return undefined;

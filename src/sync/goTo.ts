@@ -10,7 +10,8 @@
 import type { ApiError } from '../api/errors.js';
 import { lookupsOf } from '../links/plan.js';
 import { notFound } from '../links/resolve.js';
-import type { Found, Lookup, ParsedTarget, PlatformId } from '../links/types.js';
+import { boardVenue } from '../links/page.js';
+import type { Found, Lookup, ParsedTarget } from '../links/types.js';
 import { SOURCE_NAMES } from '../sources/names.js';
 import type { OddsStore } from '../store/store.js';
 import type { Job } from './jobs.js';
@@ -20,13 +21,6 @@ import type { Candidate } from './plan.js';
 export type GoToStart = { ok: true; understood: string } | { ok: false; message: string };
 
 type LookupJob = Extract<Job, { kind: 'lookup' }>;
-
-const PLATFORMS: readonly string[] = ['polymarket', 'kalshi', 'manifold'];
-
-/** The venue a board shows, from its header mode (the interface's modes are demo, anonymous and keyed). */
-export function boardVenue(mode: string): PlatformId | 'public' {
-  return PLATFORMS.includes(mode) ? (mode as PlatformId) : 'public';
-}
 
 export class GoTo {
   private seq = 0;

@@ -18,7 +18,8 @@ export function useGoToArrived(store: StoreView, deps: KeyDeps): void {
       const g = store.getState().goTo;
       if (!g || g.status === 'looking' || g.seq <= done.current) return;
       done.current = g.seq;
-      goToArrived(latest.current, g);
+      // after the store change that announced it, not inside it: the answer's handling in sync is finished first
+      queueMicrotask(() => goToArrived(latest.current, g));
     };
     check();
     return store.subscribe(check);

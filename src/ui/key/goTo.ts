@@ -6,9 +6,8 @@
  * page, an address built from its ids, on its platform's host only.
  */
 import type { Key } from 'ink';
-import { eventPage, isOwnPage, marketPage } from '../../links/page.js';
+import { boardVenue, eventPage, isOwnPage, marketPage } from '../../links/page.js';
 import { parseTarget } from '../../links/parse.js';
-import { boardVenue } from '../../sync/goTo.js';
 import type { GoToState } from '../../store/types.js';
 import { applyTextEdit } from '../textEdit.js';
 import { ctxOf, textEditFor, type KeyCtx, type KeyDeps } from './dispatch.js';
