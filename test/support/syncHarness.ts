@@ -16,7 +16,8 @@ export type Method =
   | 'getMarkets'
   | 'listCategories'
   | 'getBook'
-  | 'getHistory';
+  | 'getHistory'
+  | 'lookup';
 
 export interface Call {
   method: Method;
@@ -60,7 +61,7 @@ export class FakeClient implements MarketClient {
     return Promise.resolve(answer) as Promise<ApiResult<never>>;
   }
 
-  private defaultAnswer(call: Call): ApiResult<unknown> {
+  private defaultAnswer(call: Call): Answer {
     switch (call.method) {
       case 'listMarkets':
         return { data: MARKETS, status: 200 };
@@ -68,6 +69,8 @@ export class FakeClient implements MarketClient {
         return { data: market(String(call.args[0])), status: 200 };
       case 'getEvent':
         return { data: event(String(call.args[0])), status: 200 };
+      case 'lookup':
+        return apiError({ kind: 'not_found', status: 404 });
       case 'getQuote': {
         const q: Quote = { marketId: String(call.args[0]), shares: 10, total: 6, raw: {} };
         return { data: q, status: 200 };
@@ -126,6 +129,10 @@ export class PlatformFakeClient extends FakeClient {
   }
   getHistory(id: string, outcome: string, range: string, opts?: CallOptions) {
     return this.call('getHistory', [id, outcome, range], opts);
+  }
+  /** A pasted link's slug or series (src/links); not found unless the handler answers. */
+  lookup(l: unknown, opts?: CallOptions) {
+    return this.call('lookup', [l], opts);
   }
 }
 
