@@ -137,7 +137,8 @@ describe('goTo', () => {
     expect(a).toEqual({
       ok: false,
       message:
-        'Polymarket event fed-decision-in-september-762 is on Polymarket; this board shows Kalshi (start with --source polymarket).',
+        'Polymarket event fed-decision-in-september-762 is on Polymarket; ' +
+        'this board shows Kalshi (start with --source polymarket).',
     });
     const b = r.sync.goTo(parseTarget('https://example.com/x'));
     expect(b.ok).toBe(false);
