@@ -16,10 +16,9 @@ import { HelpOverlay, helpMetrics } from './components/HelpOverlay.js';
 import { Notices, noticeLine } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
-import { GoToBar, wrapAddress } from './components/GoToBar.js';
-import { Line } from './components/Line.js';
+import { CopyAddress, copyLineCount, GoToBar } from './components/GoToBar.js';
 import { useGoToArrived } from './hooks/useGoToArrived.js';
-import { boardVenue, marketPage } from '../links/page.js';
+import { shownPages } from './pages.js';
 import type { OpenResult } from '../links/open.js';
 import { TabRow } from './components/TabRow.js';
 import { AlertForm, alertFormLines } from './components/AlertForm.js';
@@ -134,14 +133,11 @@ export function App({
     (notice ? 1 : 0) +
     (ui.search || ui.goTo ? 1 : 0) +
     alertFormLines(ui.alertForm) +
-    (ui.copy === undefined ? 0 : Math.ceil(ui.copy.length / Math.max(1, columns)));
+    copyLineCount(ui.copy, columns);
   const entry = marketId ? markets[marketId] : undefined;
-  // the page of the market shown, built from its ids (src/links/page.ts); none for the interface
-  const ev = entry?.market.eventId === undefined ? undefined : vs.events.byId[entry.market.eventId];
-  const page = entry ? marketPage(boardVenue(s.rate.mode), entry.market, ev) : undefined;
-  const copyLines = ui.copy === undefined ? [] : wrapAddress(ui.copy, columns);
+  const { market: page, event: eventPageAt } = shownPages(s.rate.mode, entry, vs.events.byId, event);
   const detailLines = event
-    ? 3 + event.markets.length
+    ? (eventPageAt ? 4 : 3) + event.markets.length
     : detailWantedLines({
         entry,
         history: undefined,
@@ -197,9 +193,7 @@ export function App({
       <Notices line={notice} width={layout.columns} />
       {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
       {ui.goTo ? <GoToBar state={ui.goTo} width={layout.columns} /> : null}
-      {copyLines.map((l, i) => (
-        <Line key={`copy${i}`} width={layout.columns} segs={[{ text: l, color: 'cyan' }]} />
-      ))}
+      {ui.copy !== undefined ? <CopyAddress address={ui.copy} width={layout.columns} /> : null}
       {ui.alertForm ? (
         <AlertForm
           form={ui.alertForm}
@@ -243,6 +237,7 @@ export function App({
                 event={event}
                 markets={vs.markets}
                 receivedAt={event ? (vs.events.detailAt[event.id] ?? vs.events.loadedAt) : undefined}
+                {...(eventPageAt ? { page: eventPageAt } : {})}
                 now={now}
                 width={layout.sideWidth}
                 height={layout.detailHeight}

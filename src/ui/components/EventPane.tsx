@@ -6,6 +6,7 @@ import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatAge, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { eventVolume } from '../views/events.js';
 import { Line, paneTitle, type Seg } from './Line.js';
+import { colors } from '../theme.js';
 
 export interface EventPaneProps {
   /** The event under the cursor in the events list. */
@@ -13,6 +14,8 @@ export interface EventPaneProps {
   markets: Readonly<Record<string, MarketEntry>>;
   /** When its data arrived (its own detail, else the events list). */
   receivedAt: number | undefined;
+  /** The event's page on its platform (src/links/page.ts: built from its ids), drawn as a link where supported. */
+  page?: string;
   now: number;
   width: number;
   height: number;
@@ -44,6 +47,11 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
     ],
     [{ text: '⏎ opens it: its markets, each with its detail and quote', dim: true }],
   ];
+  if (p.page)
+    lines.push([
+      { text: 'Page ', dim: true },
+      { text: p.page, color: colors.accent, link: p.page },
+    ]);
   const room = Math.max(0, p.height - lines.length);
   const shown = n <= room ? e.markets : e.markets.slice(0, Math.max(0, room - 1));
   for (const nested of shown) {

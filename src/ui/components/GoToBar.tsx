@@ -29,3 +29,19 @@ export function wrapAddress(address: string, width: number): string[] {
   for (let i = 0; i < address.length; i += w) out.push(address.slice(i, i + w));
   return out;
 }
+
+/** Lines an address shown to copy takes (0 when none). */
+export function copyLineCount(address: string | undefined, width: number): number {
+  return address === undefined ? 0 : wrapAddress(address, width).length;
+}
+
+/** A page address `o` could not open, whole, wrapped at the width, to copy. */
+export function CopyAddress({ address, width }: { address: string; width: number }) {
+  return (
+    <Box flexDirection="column" width={width} height={copyLineCount(address, width)} overflow="hidden">
+      {wrapAddress(address, width).map((l, i) => (
+        <Line key={i} width={width} segs={[{ text: l, color: 'cyan' }]} />
+      ))}
+    </Box>
+  );
+}
