@@ -80,6 +80,14 @@ describe('Polymarket', () => {
   });
 });
 
+describe('the interface (the demo)', () => {
+  it('a platform address: a usage error naming the platform and the flag', async () => {
+    const r = await run(['market', 'https://manifold.markets/Simon74fe/trump-wins-nobel-peace-prize-2026', '--demo']);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain('is on Manifold; this command reads the interface: add --source manifold');
+  });
+});
+
 describe('Kalshi and Manifold', () => {
   it('Kalshi: event <event address>; market <ticker>; market <event address with one market>', async () => {
     const url = await replay('kalshi');

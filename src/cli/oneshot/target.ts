@@ -38,7 +38,8 @@ export function targetLookups(
     if (source === 'public' && !address) return undefined;
     const venue = p.readings[0]!.venue;
     throw new UsageError(
-      `${p.understood} is on ${SOURCE_NAMES[venue]}; this command reads ${SOURCE_NAMES[source]}: add --source ${venue}`,
+      `${p.understood} is on ${SOURCE_NAMES[venue]}; this command reads ${SOURCE_NAMES[source].replace(/^The /, 'the ')}: ` +
+        `add --source ${venue}`,
     );
   }
   const all = lookupsOf(mine);
