@@ -15,8 +15,9 @@
  *   grows 190 → 194 MB in 15 min, for ~0.5 % of a core more CPU
  *   (`npm run bench:render -- --minutes N`, docs/benchmarks.md).
  *
- * Every command ends in one place, `finish` (cli/finish.ts): its output written
- * out — into a file, a terminal or a pipe read slowly — then the exit code.
+ * Every command ends in one place, `runToEnd` (cli/finish.ts): its output
+ * written out — into a file, a terminal or a pipe read slowly — then the exit
+ * code; a throw is one line on stderr and exit 1.
  */
 const major = Number(process.versions.node.split('.')[0]);
 if (!(major >= 22)) {
@@ -29,32 +30,19 @@ if (!(major >= 22)) {
 } else {
   // React's development build records measurements that grow for hours; the dashboard runs for days.
   process.env.NODE_ENV ??= 'production';
-  const { finish, guardOutputs } = await import('./cli/finish.js');
-  const out = { stdout: process.stdout, stderr: process.stderr };
-  const guard = guardOutputs(out);
+  const { runToEnd } = await import('./cli/finish.js');
   const argv = process.argv.slice(2);
-  let code: number;
-  try {
-    if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
-      // the most common quick question answered without loading the parser
-      const { version } = await import('./cli/version.js');
-      process.stdout.write(`${version()}\n`);
-      code = 0;
-    } else {
+  await runToEnd(
+    async () => {
+      if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+        // the most common quick question answered without loading the parser
+        const { version } = await import('./cli/version.js');
+        process.stdout.write(`${version()}\n`);
+        return 0;
+      }
       const { main } = await import('./cli/main.js');
-      code = await main(argv, {
-        stdin: process.stdin,
-        stdout: process.stdout,
-        stderr: process.stderr,
-        env: process.env,
-      });
-    }
-  } catch (e) {
-    // one line, as the dashboard reports a crash (cli/exitHandlers.ts), never a raw stack
-    process.stderr.write(
-      `oddsboard: unexpected failure: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}\n`,
-    );
-    code = 1;
-  }
-  await finish(code, out, guard);
+      return main(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
+    },
+    { stdout: process.stdout, stderr: process.stderr },
+  );
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { finish, guardOutputs } from './finish.js';
+import { finish, guardOutputs, runToEnd } from './finish.js';
 
 /** A stream whose writes complete only when the test says: a pipe whose reader has not read yet. */
 function heldStream() {
@@ -111,5 +111,39 @@ describe('finish: the one exit path', () => {
     r.stdout.release();
     await done;
     expect(r.exits).toEqual([0]);
+  });
+
+  it('runToEnd: a command that throws is one line on stderr and exit 1, after its output has drained', async () => {
+    const stdout = heldStream();
+    const stderr = heldStream();
+    stderr.release();
+    const exits: number[] = [];
+    const done = runToEnd(
+      async () => {
+        stdout.stream.write('partial\n');
+        throw new Error('the reason\n    at somewhere (file.js:1:1)');
+      },
+      { stdout: stdout.stream, stderr: stderr.stream },
+      (c) => exits.push(c),
+    );
+    await settle();
+    expect(exits).toEqual([]);
+    stdout.release();
+    await done;
+    expect(exits).toEqual([1]);
+    expect(stderr.text()).toBe('oddsboard: unexpected failure: the reason\n');
+  });
+
+  it('runToEnd: the code a command returns is the exit code', async () => {
+    const stdout = heldStream();
+    const stderr = heldStream();
+    stdout.release();
+    const exits: number[] = [];
+    await runToEnd(
+      async () => 7,
+      { stdout: stdout.stream, stderr: stderr.stream },
+      (c) => exits.push(c),
+    );
+    expect(exits).toEqual([7]);
   });
 });

@@ -9,7 +9,9 @@
  * A reader that closes its end early (`| head -1`) is not a failure: further output to that stream is dropped,
  * nothing is said (no EPIPE stack trace), and the command ends with its own exit code, as it would have into a
  * file (docs/commands.md "Exit codes"). Any other failure to write stdout (a full disk: ENOSPC) is said in one line
- * on stderr and makes the exit code 1 when it would have been 0: the answer did not reach the reader.
+ * on stderr and makes the exit code 1 when it would have been 0: the answer did not reach the reader. A command
+ * that throws instead of returning a code is one line on stderr and exit 1, never a raw stack (as the dashboard
+ * reports a crash, cli/exitHandlers.ts).
  */
 import type { Writable } from 'node:stream';
 import { EXIT } from './errors.js';
@@ -73,4 +75,25 @@ export async function finish(
     if (code === EXIT.ok) code = EXIT.failure;
   }
   exit(code);
+}
+
+/**
+ * Runs a command to its end: the streams guarded before it writes anything, its exit code (1 for a throw, said in
+ * one line), then `finish`.
+ */
+export async function runToEnd(
+  command: () => Promise<number>,
+  out: Outputs,
+  exit?: (code: number) => void,
+): Promise<void> {
+  const guard = guardOutputs(out);
+  let code: number;
+  try {
+    code = await command();
+  } catch (e) {
+    const what = e instanceof Error ? e.message : String(e);
+    out.stderr.write(`oddsboard: unexpected failure: ${what.split('\n')[0]}\n`);
+    code = EXIT.failure;
+  }
+  await finish(code, out, guard, exit);
 }
