@@ -125,4 +125,34 @@ describe('exit codes and failures on the way out', () => {
     expect(code).toBe(1);
     expect(err).toBe('oddsboard: the output could not be written (ENOSPC)\n');
   });
+
+  it('serve read as `| head -1` (its base URL) keeps serving, its request log dropped; SIGTERM still exits 0', async () => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--log-requests'], {
+      env: cliEnv({}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.setEncoding('utf8').on('data', (t: string) => (err += t));
+    const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.once('close', (code, signal) => resolve([code, signal])),
+    );
+    let seen = '';
+    const url = await new Promise<string>((resolve) =>
+      child.stdout!.on('data', (b: Buffer) => {
+        seen += b.toString('utf8');
+        if (!seen.includes('\n')) return;
+        child.stdout!.destroy();
+        resolve(seen.slice(0, seen.indexOf('\n')));
+      }),
+    );
+    // each answer is logged to the closed pipe (EPIPE) after it is sent
+    for (let i = 0; i < 3; i++) {
+      const r = await fetch(`${url}/public/v1/markets?limit=2`);
+      expect(r.status).toBe(200);
+      await r.text();
+    }
+    child.kill('SIGTERM');
+    expect(await closed).toEqual([0, null]);
+    expect(err).toBe('');
+  });
 });
