@@ -45,14 +45,17 @@ export const SOURCE_FLAGS: FlagTable = {
   source: {
     type: 'string',
     arg: 'S',
-    help: "public | polymarket | kalshi | manifold: the interface (default) or a platform's own API (docs/sources.md)",
+    help:
+      "public | polymarket | kalshi | manifold: the interface (default) or a platform's own API (docs/sources.md); " +
+      'the dashboard takes a list (kalshi,polymarket) or all (the three platforms)',
   },
   'base-url': {
     type: 'string',
     arg: 'URL',
+    multiple: true,
     help:
       'the service (default: ODDSBOARD_BASE_URL, the config file, else the embedded demo; a platform: its public ' +
-      'base, e.g. a replay)',
+      'base, e.g. a replay); VENUE=URL for one of several sources, repeatable',
   },
   'clob-url': {
     type: 'string',

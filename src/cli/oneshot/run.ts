@@ -106,6 +106,8 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     const ndjson = inv.flags.ndjson === true;
     if (ndjson && inv.flags.json === true) throw new UsageError('--json and --ndjson: choose one');
     const settings = resolveSettings(settingsFromFlags(inv.flags, Object.keys(SOURCE_FLAGS)), io.env);
+    if (settings.sources.length > 1)
+      throw new UsageError(`${cmd.name} takes one source (--source ${settings.sources.join(',')} names several)`);
     const fetchData = cmd.check({ ...inv, env: io.env, source: settings.source });
     const noWait = inv.flags.wait === false;
 
