@@ -47,7 +47,7 @@ export const SOURCE_FLAGS: FlagTable = {
     arg: 'S',
     help:
       "public | polymarket | kalshi | manifold: the interface (default) or a platform's own API (docs/sources.md); " +
-      'the dashboard takes a list (kalshi,polymarket) or all (the three platforms)',
+      'or a list (kalshi,polymarket) or all (the three platforms): lists ask each, one thing takes venue:ID',
   },
   'base-url': {
     type: 'string',

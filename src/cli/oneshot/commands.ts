@@ -1,9 +1,13 @@
 /**
  * The one-shot commands: `markets`, `market ID`, `quote ID`, `events`,
  * `event ID`. Each checks its flags, says what to fetch, and how its answer
- * looks as JSON and as a table; run.ts does the rest.
+ * looks as JSON and as a table; run.ts does the rest (every venue asked for a
+ * list, the venue an id names for one thing: venues.ts).
  */
 import type { Market, MarketEvent, MarketQuery, Quote } from '../../api/types.js';
+import { fitQuery } from '../../sources/fit.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
+import type { SourceCaps, SourceId } from '../../sources/types.js';
 import { validateLimit, validateOffset, validateQuoteParams, type ValidQuoteParams } from '../../api/validate.js';
 import { LIMIT_MAX, OFFSET_MAX } from '../../api/wire.js';
 import type { CommandIo } from '../commands.js';
@@ -14,7 +18,8 @@ import { isApiError } from '../../api/errors.js';
 import { stateDir } from '../../util/files.js';
 import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
-import { runOneShot, type Fetch, type OneShot } from './run.js';
+import { runOneShot, type Fetch, type OneShot, type Part } from './run.js';
+import type { Rows } from './table.js';
 
 const str = (flags: FlagValues, name: string): string | undefined =>
   typeof flags[name] === 'string' ? (flags[name] as string) : undefined;
@@ -51,6 +56,41 @@ function marketQuery(flags: FlagValues): MarketQuery {
 }
 
 /**
+ * The list query fitted to one venue, as the dashboard fits its starting list (sources/fit.ts): a status, sort or
+ * size the venue cannot do is a usage error naming it, never sent to be ignored. A category is one venue's grouping:
+ * with several venues it is a usage error.
+ */
+function fitToVenue(q: MarketQuery, venue: SourceId, caps: SourceCaps, several: boolean): MarketQuery {
+  if (several && q.category !== undefined && q.category !== '')
+    throw new UsageError(
+      `--category names one venue's grouping; with several sources ask one (--source ${venue} --category …)`,
+    );
+  const fitted = fitQuery(
+    caps,
+    SOURCE_NAMES[venue],
+    {
+      status: q.status ?? caps.statuses[0] ?? '',
+      sort: q.sort ?? '',
+      category: q.category ?? '',
+      limit: q.limit ?? 1,
+      query: q.q ?? '',
+    },
+    // nothing is a default here: only what was given is sent, and all of it must fit
+    { status: '', sort: '', limit: 0 },
+  );
+  if (!fitted.ok) throw new UsageError(fitted.message);
+  return q;
+}
+
+/** A list command's venues' answers as one table's rows, venue by venue in the order of --source. */
+function rowsOf<T>(parts: readonly Part<readonly T[]>[]): Rows<T> {
+  return {
+    items: parts.flatMap((p) => p.data),
+    venues: parts.flatMap((p) => p.data.map(() => p.venue)),
+  };
+}
+
+/**
  * Every page from the given offset on, `limit` (default 100) at a time; a market seen on an earlier page is not
  * repeated.
  */
@@ -72,27 +112,31 @@ async function allPages(fetch: Fetch, query: MarketQuery): Promise<Market[]> {
 
 const markets: OneShot<Market[]> = {
   name: 'markets',
-  check({ flags }) {
-    const query = marketQuery(flags);
+  span: 'list',
+  check({ flags, source, caps, several }) {
+    const query = fitToVenue(marketQuery(flags), source, caps, several);
     return flags.all === true ? (fetch) => allPages(fetch, query) : (fetch) => fetch((c, o) => c.listMarkets(query, o));
   },
-  json: (list) => list.map(jsonMarket),
-  lines: (list) => list.map(jsonMarket),
-  table: (t, list, view) => t.marketsTable(list, view),
+  json: (list, venue) => list.map((m) => jsonMarket(m, venue)),
+  lines: (list, venue) => list.map((m) => jsonMarket(m, venue)),
+  table: (t, parts, view) => t.marketsTable(rowsOf(parts), view),
 };
 
 const market: OneShot<Market> = {
   name: 'market',
+  span: 'one',
   check({ args }) {
     const id = args[0]!;
     return (fetch) => fetch((c, o) => c.getMarket(id, o));
   },
   json: jsonMarket,
-  table: (t, m, view) => t.marketDetail(m, view),
+  table: (t, [m], view) => t.marketDetail(m!.data, view),
 };
 
 const quote: OneShot<{ id: string; quote: Quote }> = {
   name: 'quote',
+  span: 'one',
+  needs: 'quotes',
   check({ flags, args }) {
     const id = args[0]!;
     const outcome = str(flags, 'outcome');
@@ -108,29 +152,33 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
     if (!v.ok) throw new UsageError(`--${v.param ?? 'amount'}: ${v.message}`);
     return async (fetch) => ({ id, quote: await fetch((c, o) => c.getQuote(id, v.value, o)) });
   },
-  json: (r) => jsonQuote(r.quote),
-  table: (t, r, view) => t.quoteBlock(r.id, r.quote, view),
+  json: (r, venue) => jsonQuote(r.quote, venue),
+  table: (t, [r], view) => t.quoteBlock(r!.data.id, r!.data.quote, view),
 };
 
 const events: OneShot<MarketEvent[]> = {
   name: 'events',
+  span: 'list',
+  needs: 'events',
   check({ flags }) {
     const limit = intFlag(flags, 'limit', validateLimit);
     return (fetch) => fetch((c, o) => c.listEvents(limit === undefined ? {} : { limit }, o));
   },
-  json: (list) => list.map(jsonEvent),
-  lines: (list) => list.map(jsonEvent),
-  table: (t, list, view) => t.eventsTable(list, view),
+  json: (list, venue) => list.map((e) => jsonEvent(e, venue)),
+  lines: (list, venue) => list.map((e) => jsonEvent(e, venue)),
+  table: (t, parts, view) => t.eventsTable(rowsOf(parts), view),
 };
 
 const event: OneShot<MarketEvent> = {
   name: 'event',
+  span: 'one',
+  needs: 'events',
   check({ args }) {
     const id = args[0]!;
     return (fetch) => fetch((c, o) => c.getEvent(id, o));
   },
   json: jsonEvent,
-  table: (t, e, view) => t.eventDetail(e, view),
+  table: (t, [e], view) => t.eventDetail(e!.data, view),
 };
 
 /**
@@ -140,6 +188,7 @@ const event: OneShot<MarketEvent> = {
  */
 const watch: OneShot<Market[]> = {
   name: 'watch',
+  span: 'only',
   check({ env, source }) {
     const read = readWatchedIds(watchDirFor(stateDir(env), source));
     if ('problem' in read) throw new UsageError(read.problem);
@@ -174,9 +223,9 @@ const watch: OneShot<Market[]> = {
       return out;
     };
   },
-  json: (list) => list.map(jsonMarket),
-  lines: (list) => list.map(jsonMarket),
-  table: (t, list, view) => t.marketsTable(list, view),
+  json: (list, venue) => list.map((m) => jsonMarket(m, venue)),
+  lines: (list, venue) => list.map((m) => jsonMarket(m, venue)),
+  table: (t, parts, view) => t.marketsTable(rowsOf(parts), view),
 };
 
 export const runWatch = (argv: string[], io: CommandIo) => runOneShot(watch, argv, io);
