@@ -55,17 +55,12 @@ export async function planVenues(
   const ref = parseRefKey(args[0] ?? '');
   if (ref) {
     if (!sources.includes(ref.venue))
-      throw new UsageError(
-        `${cmd.name}: the id names ${ref.venue}, which is not among the sources (--source ${list}); add ` +
-          `--source ${ref.venue}`,
-      );
+      throw new UsageError(`the id names ${ref.venue}, which is not among the sources (--source ${list})`);
     return { venues: [ref.venue], skipped: [], args: [ref.id, ...args.slice(1)] };
   }
   const able: SourceId[] = [];
   for (const v of sources) if (await can(v)) able.push(v);
   if (able.length === 1 || sources.length === 1)
     return { venues: [able[0] ?? sources[0]!], skipped: [], args: [...args] };
-  throw new UsageError(
-    `${cmd.name} with several sources (${list}): name the id's venue, e.g. ${able[0] ?? sources[0]}:ID`,
-  );
+  throw new UsageError(`with several sources (${list}) the id names its venue: ${able[0] ?? sources[0]}:ID`);
 }
