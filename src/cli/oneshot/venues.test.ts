@@ -64,7 +64,7 @@ const runsOf = (items: readonly { venue: string }[]) =>
   items.map((i) => i.venue).filter((v, i, all) => i === 0 || all[i - 1] !== v);
 
 describe('markets over the three platforms', () => {
-  it('--json: every market names its venue, venue by venue in the order of --source, each venue in its budget', async () => {
+  it('--json: each market names its venue, venue by venue in --source order, each venue in its budget', async () => {
     const r = await run(['markets', '--source', 'kalshi,polymarket,manifold', ...baseUrls(), '--limit', '3', '--json']);
     expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
     const doc = JSON.parse(r.out) as Doc;
@@ -91,7 +91,7 @@ describe('markets over the three platforms', () => {
     for (const v of ALL) expect(items.filter((i) => i.venue === v)).toHaveLength(4);
   });
 
-  it('--ndjson writes a venue’s lines as its answer arrives: Kalshi (first in --source) held back comes last', async () => {
+  it('--ndjson writes a venue’s lines as its answer arrives: Kalshi (first in --source) held back, last', async () => {
     // Kalshi behind a gate that opens once the other two venues' lines are out
     const gate = await startTestServer();
     const c = cliIo();
@@ -210,7 +210,7 @@ describe('markets over the three platforms', () => {
 });
 
 describe('events over several venues; one thing by venue:id', () => {
-  it('events --source all: Manifold (no events) left out and said so; the others’ events name their venue', async () => {
+  it('events --source all: Manifold (no events) left out, said; the others’ events name their venue', async () => {
     const r = await run(['events', '--source', 'all', ...baseUrls(), '--limit', '2', '--json']);
     expect(r.code).toBe(0);
     expect(r.err).toBe('oddsboard events: Manifold has no events; left out\n');
