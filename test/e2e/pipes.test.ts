@@ -3,7 +3,10 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPlatform } from '../../src/sources/index.js';
+import { startSourceReplay, type RunningSourceReplay } from '../../src/sources/replay.js';
 import { CLI } from '../support/e2eKit.js';
+import { root } from '../support/oneShot.js';
 import { bigCatalog, cliEnv, firstLine, KEY, runCli, startBigService, type BigService } from '../support/pipes.js';
 
 /**
@@ -64,28 +67,73 @@ const CASES: { args: string[]; form: Form; min: number; watch?: boolean }[] = [
   { args: ['watch', '--json'], form: 'json', min: BIG, watch: true },
 ];
 
+/** One command into a file, a pipe read late and a pipe closed after its first line: the same bytes, exit 0. */
+async function threeWays(args: string[], env: () => NodeJS.ProcessEnv, form: Form, min: number): Promise<Buffer> {
+  const file = await runCli(args, env(), 'file');
+  expect({ code: file.code, err: file.err }).toEqual({ code: 0, err: '' });
+  expect(file.out.length).toBeGreaterThanOrEqual(min);
+  parses(file.out, form);
+
+  // nothing is read until the command has closed its connections (its answer is written by then) or exited
+  const slow = await runCli(args, env(), 'slow pipe', svc.connectionsClosed());
+  expect({ code: slow.code, err: slow.err }).toEqual({ code: 0, err: '' });
+  expect(slow.out.length).toBe(file.out.length);
+  expect(sameExceptFetchedAt(slow.out)).toBe(sameExceptFetchedAt(file.out));
+  parses(slow.out, form);
+
+  const head = await runCli(args, env(), 'head');
+  expect({ code: head.code, signal: head.signal, err: head.err }).toEqual({ code: 0, signal: null, err: '' });
+  expect(firstLine(head.out)).toBe(firstLine(file.out));
+  return file.out;
+}
+
 describe('one-shot answers into a file, a pipe read late, and a pipe closed after the first line', () => {
   for (const c of CASES) {
     it(`oddsboard ${c.args.join(' ')}`, async () => {
       const env = () =>
         cliEnv({ ODDSBOARD_BASE_URL: svc.url, ODDSBOARD_API_KEY: KEY }, c.watch ? watchHome() : undefined);
-      const file = await runCli(c.args, env(), 'file');
-      expect({ code: file.code, err: file.err }).toEqual({ code: 0, err: '' });
-      expect(file.out.length).toBeGreaterThanOrEqual(c.min);
-      parses(file.out, c.form);
-
-      // nothing is read until the command has closed its connections (its answer is written by then) or exited
-      const slow = await runCli(c.args, env(), 'slow pipe', svc.connectionsClosed());
-      expect({ code: slow.code, err: slow.err }).toEqual({ code: 0, err: '' });
-      expect(slow.out.length).toBe(file.out.length);
-      expect(sameExceptFetchedAt(slow.out)).toBe(sameExceptFetchedAt(file.out));
-      parses(slow.out, c.form);
-
-      const head = await runCli(c.args, env(), 'head');
-      expect({ code: head.code, signal: head.signal, err: head.err }).toEqual({ code: 0, signal: null, err: '' });
-      expect(firstLine(head.out)).toBe(firstLine(file.out));
+      await threeWays(c.args, env, c.form, c.min);
     }, 60_000); // three runs of the built program; on a loaded 2-core machine one can take seconds
   }
+});
+
+describe('an answer of several venues: the interface and the three platforms’ replays, every page of each', () => {
+  const replays: RunningSourceReplay[] = [];
+  const venues: string[] = [];
+  beforeAll(async () => {
+    for (const id of ['kalshi', 'polymarket', 'manifold'] as const) {
+      const def = await loadPlatform(id);
+      const dir = join(root, 'test/fixtures/real', id);
+      const r = await startSourceReplay({ def, dir, asRecorded: id === 'manifold' });
+      replays.push(r);
+      venues.push('--base-url', `${id}=${r.url}${def.replayPrefix}`);
+    }
+  });
+  afterAll(() => Promise.all(replays.map((r) => r.close())));
+
+  // the interface's 2,500 markets make the answer several pipe buffers; its bare base URL is the interface's
+  const args = (...more: string[]) => ['markets', '--all', '--source', 'public,kalshi,polymarket,manifold', ...more];
+  const env = () => cliEnv({ ODDSBOARD_BASE_URL: svc.url, ODDSBOARD_API_KEY: KEY });
+  it('--json', async () => {
+    const doc = JSON.parse((await threeWays(args(...venues, '--json'), env, 'json', BIG)).toString('utf8'));
+    expect(doc.venues.map((v: { venue: string; count: number }) => [v.venue, v.count > 0])).toEqual([
+      ['public', true],
+      ['kalshi', true],
+      ['polymarket', true],
+      ['manifold', true],
+    ]);
+  }, 60_000);
+  it('the table', async () => {
+    const table = (await threeWays(args(...venues), env, 'table', BIG)).toString('utf8');
+    expect(
+      new Set(
+        table
+          .split('\n')
+          .slice(1, -1)
+          .map((l) => l[0]),
+      ),
+    ).toEqual(new Set(['I', 'K', 'P', 'M']));
+  }, 60_000);
 });
 
 describe('exit codes and failures on the way out', () => {
