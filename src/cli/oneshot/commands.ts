@@ -124,19 +124,17 @@ const markets: OneShot<Market[]> = {
 
 const market: OneShot<Market> = {
   name: 'market',
-  span: 'one',
   check({ args }) {
     const id = args[0]!;
     return (fetch) => fetch((c, o) => c.getMarket(id, o));
   },
   json: jsonMarket,
   table: (t, [m], view) => t.marketDetail(m!.data, view),
+  span: 'one',
 };
 
 const quote: OneShot<{ id: string; quote: Quote }> = {
   name: 'quote',
-  span: 'one',
-  needs: 'quotes',
   check({ flags, args }) {
     const id = args[0]!;
     const outcome = str(flags, 'outcome');
@@ -154,6 +152,8 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
   },
   json: (r, venue) => jsonQuote(r.quote, venue),
   table: (t, [r], view) => t.quoteBlock(r!.data.id, r!.data.quote, view),
+  span: 'one',
+  needs: 'quotes',
 };
 
 const events: OneShot<MarketEvent[]> = {
@@ -171,14 +171,14 @@ const events: OneShot<MarketEvent[]> = {
 
 const event: OneShot<MarketEvent> = {
   name: 'event',
-  span: 'one',
-  needs: 'events',
   check({ args }) {
     const id = args[0]!;
     return (fetch) => fetch((c, o) => c.getEvent(id, o));
   },
   json: jsonEvent,
   table: (t, [e], view) => t.eventDetail(e!.data, view),
+  span: 'one',
+  needs: 'events',
 };
 
 /**
