@@ -129,8 +129,7 @@ export class Outcomes {
         );
         break;
     }
-    // a decoration's answer says nothing of the connection: only what the screen needs decides it
-    if (!isDecoration(job)) this.answered(now);
+    this.answered(now);
   }
 
   failure(a: Answered, err: ApiError, now: number): void {
