@@ -98,6 +98,15 @@ describe('a failing decoration costs what it is worth', () => {
     expect(r.client.of('listCategories')).toHaveLength(n);
   });
 
+  it('its retry waiting minutes is not the header’s next refresh', async () => {
+    const r = platformRig(() => apiError({ kind: 'not_found', status: 404 }));
+    r.sync.start();
+    await r.run(2 * MIN);
+    const { nextListRefreshAt } = r.store.getState().rate;
+    expect(nextListRefreshAt).toBeDefined();
+    expect(nextListRefreshAt! - r.clock.now()).toBeLessThanOrEqual(10_000);
+  });
+
   it('a 429 on it is the connection’s all the same: everything waits', async () => {
     const r = platformRig(() => apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 20_000 }));
     r.sync.start();

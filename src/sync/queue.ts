@@ -209,7 +209,7 @@ export class Queue {
         take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }),
       });
     }
-    out.push(...this.trader.candidates(), ...this.decor.candidates());
+    out.push(...this.trader.candidates());
     const view = this.shown.pending();
     if (view) {
       out.push({
@@ -225,6 +225,8 @@ export class Queue {
       readyAt: Math.ceil((this.lastSendAt ?? this.startedAt) + I),
       take: (at) => this.background.job(at),
     });
+    // after the background slot: the header's next refresh is read from the first background candidate (publish.ts)
+    out.push(...this.decor.candidates());
     return out;
   }
 
