@@ -197,7 +197,8 @@ export async function runServe(
         `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
         `${visible} public markets in ${events} events across ${categories} categories\n` +
         (cfg.chaos
-          ? `CHAOS ${cfg.chaos.profile}${cfg.chaos.path ? ` on ${cfg.chaos.path}` : ''}: normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s from the first request, ` +
+          ? `CHAOS ${cfg.chaos.profile}${cfg.chaos.path ? ` on ${cfg.chaos.path}` : ''}: ` +
+            `normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s from the first request, ` +
             `then ${cfg.chaos.forMs === undefined ? 'for good' : `for ${cfg.chaos.forMs / 1000} s`}\n`
           : '');
     }

@@ -31,7 +31,7 @@ describe('the decoration schedule', () => {
     expect(decorationDelay(1, 0, () => Number.NaN)).toBe(30_000 * 1.125);
   });
 
-  it('the groupings and the selected market’s event asked for once are decoration; lists, details, books are not', () => {
+  it('the groupings and the selected market’s event asked once are decoration; lists, details, books are not', () => {
     expect(isDecoration({ kind: 'categories', cls: 'interactive' })).toBe(true);
     expect(isDecoration({ kind: 'event', cls: 'background', eventId: 'e1' })).toBe(true);
     expect(isDecoration({ kind: 'event', cls: 'interactive', eventId: 'e1', origin: 'interactive' })).toBe(false);

@@ -1,13 +1,16 @@
 /**
  * What a source asks only to decorate the screen, apart from what the screen needs to show data (docs/faults.md
- * § Required routes and decoration). REQUIRED: the lists (markets, events, closing soon), the selected market's detail, the
- * watchlist's refresh, books and histories — their failures decide the connection's state and pause the scheduler.
+ * § Required routes and decoration).
+ *
+ * REQUIRED: the lists (markets, events, closing soon), the selected market's detail, the watchlist's refresh, books
+ * and histories — their failures decide the connection's state and pause the scheduler.
+ *
  * DECORATION: the source's groupings for `c` (Polymarket tags, Kalshi categories, Manifold topics) and the selected
  * market's event when it is not known yet (its title and category, asked for once) — what is fetched once and only
  * adds to what is drawn. A failing decoration never changes the connection's state and pauses nothing (its good
- * answer is one like any other: the service works, which also ends a key's probing): it is asked
- * again on its own slow schedule (DECORATION_RETRY), and the thing missing says so where it would have been (`c`
- * flashes "tags unavailable (HTTP 404)").
+ * answer is one like any other: the service works, which also ends a key's probing); it is asked again on its own
+ * slow schedule (DECORATION_RETRY), and the thing missing says so where it would have been (`c` flashes "tags
+ * unavailable (HTTP 404)").
  */
 import type { ApiErrorKind } from '../api/errors.js';
 import type { Job } from './jobs.js';

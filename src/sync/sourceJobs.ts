@@ -1,9 +1,9 @@
 /**
- * What a platform source adds to the scheduler (its groupings for `c` are a decoration: decoration.ts): the trader's view
- * (docs/sources.md § Trader's view): the selected market's order book — asked for when a market is selected or its
- * quote form picks another outcome, then refreshed in the background with the selected market's detail, sharing its
- * slots — and the platform's price history of a market shown the first time, once per market and range (`h`
- * switches 24 h / 7 d). Nothing here runs on a source without books or histories.
+ * What a platform source adds to the scheduler: the trader's view (docs/sources.md § Trader's view): the selected
+ * market's order book — asked for when a market is selected or its quote form picks another outcome, then refreshed
+ * in the background with the selected market's detail, sharing its slots — and the platform's price history of a
+ * market shown the first time, once per market and range (`h` switches 24 h / 7 d). Nothing here runs on a source
+ * without books or histories. (Its groupings for `c` are a decoration: decoration.ts.)
  */
 import type { HistoryRange } from '../api/types.js';
 import { leadingOutcome } from '../store/outcomes.js';
