@@ -10,7 +10,7 @@ import type { CommandIo } from '../commands.js';
 import { checkValue } from '../config.js';
 import { UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
-import { isApiError } from '../../api/errors.js';
+import { isApiError, routeNotFound } from '../../api/errors.js';
 import { stateDir } from '../../util/files.js';
 import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
@@ -50,6 +50,15 @@ function marketQuery(flags: FlagValues): MarketQuery {
   return q;
 }
 
+/** An answer of a list route: its 404 says the route is gone (the service changed its API), not "no such market". */
+async function listed<T>(what: string, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (e) {
+    throw isApiError(e) && e.kind === 'not_found' ? routeNotFound(e, what) : e;
+  }
+}
+
 /**
  * Every page from the given offset on, `limit` (default 100) at a time; a market seen on an earlier page is not
  * repeated.
@@ -59,7 +68,10 @@ async function allPages(fetch: Fetch, query: MarketQuery): Promise<Market[]> {
   const seen = new Set<string>();
   const out: Market[] = [];
   for (let offset = query.offset ?? 0; offset <= OFFSET_MAX; offset += size) {
-    const page = await fetch((c, o) => c.listMarkets({ ...query, limit: size, offset }, o));
+    const page = await listed(
+      'the market list',
+      fetch((c, o) => c.listMarkets({ ...query, limit: size, offset }, o)),
+    );
     for (const m of page) {
       if (seen.has(m.id)) continue;
       seen.add(m.id);
@@ -74,7 +86,13 @@ const markets: OneShot<Market[]> = {
   name: 'markets',
   check({ flags }) {
     const query = marketQuery(flags);
-    return flags.all === true ? (fetch) => allPages(fetch, query) : (fetch) => fetch((c, o) => c.listMarkets(query, o));
+    return flags.all === true
+      ? (fetch) => allPages(fetch, query)
+      : (fetch) =>
+          listed(
+            'the market list',
+            fetch((c, o) => c.listMarkets(query, o)),
+          );
   },
   json: (list) => list.map(jsonMarket),
   lines: (list) => list.map(jsonMarket),
@@ -116,7 +134,11 @@ const events: OneShot<MarketEvent[]> = {
   name: 'events',
   check({ flags }) {
     const limit = intFlag(flags, 'limit', validateLimit);
-    return (fetch) => fetch((c, o) => c.listEvents(limit === undefined ? {} : { limit }, o));
+    return (fetch) =>
+      listed(
+        'the events list',
+        fetch((c, o) => c.listEvents(limit === undefined ? {} : { limit }, o)),
+      );
   },
   json: (list) => list.map(jsonEvent),
   lines: (list) => list.map(jsonEvent),
