@@ -135,6 +135,11 @@ export const SERVE_FLAGS: FlagTable = {
     arg: 'S',
     help: 'with --chaos: seconds the fault lasts (default for good; flap: each phase, 120)',
   },
+  'chaos-path': {
+    type: 'string',
+    arg: 'PATH',
+    help: 'with --chaos: only requests to this path meet the fault (e.g. --chaos 404 --chaos-path /tags)',
+  },
   'chaos-retry-after': {
     type: 'string',
     arg: 'K',

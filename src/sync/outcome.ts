@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../api/errors.js';
+import { ApiError, isApiError, routeNotFound } from '../api/errors.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
 import type { Paged } from '../sources/types.js';
 import type { OrderBook, PricePoint } from '../api/types.js';
@@ -14,6 +14,7 @@ const QUIET_KINDS: ReadonlySet<ApiError['kind']> = new Set([
 ]);
 import { errorInfo, type OddsStore } from '../store/store.js';
 import type { Health } from './health.js';
+import { isDecoration, LIST_ROUTES, ownsFailure } from './decoration.js';
 import { queryKey } from '../store/listQuery.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
@@ -118,6 +119,7 @@ export class Outcomes {
         break;
       case 'categories':
         if (!Array.isArray(data)) return odd();
+        this.q.decor.loaded(job);
         st.categoriesLoaded(
           data.flatMap((c: unknown) =>
             isObj(c) && typeof c.id === 'string'
@@ -130,10 +132,20 @@ export class Outcomes {
     this.answered(now);
   }
 
-  failure(a: Answered, e: ApiError, now: number): void {
+  failure(a: Answered, err: ApiError, now: number): void {
     const { job } = a;
-    this.noteRate(e.rate, now, a.seq, e.kind !== 'rate_limited');
+    this.noteRate(err.rate, now, a.seq, err.kind !== 'rate_limited');
     const st = this.store.getState();
+    // a decoration that fails is asked again on its own slow schedule and leaves the connection alone
+    if (isDecoration(job) && ownsFailure(err.kind)) {
+      const info = errorInfo(err, now);
+      this.q.decor.failed(job, err.status, now);
+      if (job.kind === 'categories') st.categoriesFailed(info);
+      return;
+    }
+    // a 404 on a list route: the route is gone (the service changed its API), not one thing asked for
+    const route = err.kind === 'not_found' ? LIST_ROUTES[job.kind] : undefined;
+    const e = route !== undefined ? routeNotFound(err, route) : err;
     const info = errorInfo(e, now);
     // a market without a book or a history (404, a refusal in its words) leaves the rest of the screen alone
     if ((job.kind === 'book' || job.kind === 'history') && QUIET_KINDS.has(e.kind)) {

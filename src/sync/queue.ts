@@ -4,6 +4,7 @@ import type { OddsStore } from '../store/store.js';
 import type { QuoteForm } from '../store/types.js';
 import { Background } from './background.js';
 import { SourceJobs } from './sourceJobs.js';
+import { Decorations } from './decoration.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
@@ -35,8 +36,10 @@ export class Queue {
   private readonly detailSent = new Map<string, number>();
   private readonly shown: Shown;
   private readonly background: Background;
-  /** What a platform adds: its groupings once, the selected market's book, the histories of markets shown. */
+  /** What a platform adds: the selected market's book, the histories of markets shown. */
   readonly trader: SourceJobs;
+  /** What only decorates the screen (the source's groupings), on its own schedule. */
+  readonly decor: Decorations;
   /** A page was turned: when the answer to that query arrives, the selection moves to its first (or last) row. */
   private pageTurn: { key: string; pick: 'first' | 'last' } | undefined;
 
@@ -47,6 +50,7 @@ export class Queue {
   ) {
     this.shown = new Shown(store, o.viewFreshMs, () => this.listRef());
     this.trader = new SourceJobs(store);
+    this.decor = new Decorations(o.random);
     this.background = new Background(o, store, limits, this.shown, this, this.trader);
   }
 
@@ -57,7 +61,7 @@ export class Queue {
     this.listJob = { readyAt: now };
     const st = this.store.getState();
     if (this.o.categories && st.caps.categoryWord !== undefined && st.sourceCategories === undefined)
-      this.trader.categoriesSoon(Math.ceil(now + 2 * this.limits.interval(now)));
+      this.decor.categoriesSoon(Math.ceil(now + 2 * this.limits.interval(now)));
     const sel = st.selectedId;
     if (sel !== undefined) this.selJob = { id: sel, readyAt: now };
   }
@@ -221,6 +225,8 @@ export class Queue {
       readyAt: Math.ceil((this.lastSendAt ?? this.startedAt) + I),
       take: (at) => this.background.job(at),
     });
+    // after the background slot: the header's next refresh is read from the first background candidate (publish.ts)
+    out.push(...this.decor.candidates());
     return out;
   }
 
@@ -258,7 +264,9 @@ export class Queue {
         this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
-    } else if (job.kind === 'categories' || job.kind === 'book' || job.kind === 'history') {
+    } else if (job.kind === 'categories') {
+      this.decor.requeue(job, now);
+    } else if (job.kind === 'book' || job.kind === 'history') {
       this.trader.requeue(job, now);
     } else {
       this.shown.requeue(job, now);

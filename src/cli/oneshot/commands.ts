@@ -14,7 +14,7 @@ import type { CommandIo } from '../commands.js';
 import { checkValue } from '../config.js';
 import { UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
-import { isApiError } from '../../api/errors.js';
+import { isApiError, routeNotFound } from '../../api/errors.js';
 import { stateDir } from '../../util/files.js';
 import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
@@ -53,6 +53,15 @@ function marketQuery(flags: FlagValues): MarketQuery {
   const offset = intFlag(flags, 'offset', validateOffset);
   if (offset !== undefined) q.offset = offset;
   return q;
+}
+
+/** An answer of a list route: its 404 says the route is gone (the service changed its API), not "no such market". */
+async function listed<T>(what: string, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (e) {
+    throw isApiError(e) && e.kind === 'not_found' ? routeNotFound(e, what) : e;
+  }
 }
 
 /**
@@ -99,7 +108,10 @@ async function allPages(fetch: Fetch, query: MarketQuery): Promise<Market[]> {
   const seen = new Set<string>();
   const out: Market[] = [];
   for (let offset = query.offset ?? 0; offset <= OFFSET_MAX; offset += size) {
-    const page = await fetch((c, o) => c.listMarkets({ ...query, limit: size, offset }, o));
+    const page = await listed(
+      'the market list',
+      fetch((c, o) => c.listMarkets({ ...query, limit: size, offset }, o)),
+    );
     for (const m of page) {
       if (seen.has(m.id)) continue;
       seen.add(m.id);
@@ -115,7 +127,13 @@ const markets: OneShot<Market[]> = {
   span: 'list',
   check({ flags, source, caps, several }) {
     const query = fitToVenue(marketQuery(flags), source, caps, several);
-    return flags.all === true ? (fetch) => allPages(fetch, query) : (fetch) => fetch((c, o) => c.listMarkets(query, o));
+    return flags.all === true
+      ? (fetch) => allPages(fetch, query)
+      : (fetch) =>
+          listed(
+            'the market list',
+            fetch((c, o) => c.listMarkets(query, o)),
+          );
   },
   json: (list, venue) => list.map((m) => jsonMarket(m, venue)),
   lines: (list, venue) => list.map((m) => jsonMarket(m, venue)),
@@ -162,7 +180,11 @@ const events: OneShot<MarketEvent[]> = {
   needs: 'events',
   check({ flags }) {
     const limit = intFlag(flags, 'limit', validateLimit);
-    return (fetch) => fetch((c, o) => c.listEvents(limit === undefined ? {} : { limit }, o));
+    return (fetch) =>
+      listed(
+        'the events list',
+        fetch((c, o) => c.listEvents(limit === undefined ? {} : { limit }, o)),
+      );
   },
   json: (list, venue) => list.map((e) => jsonEvent(e, venue)),
   lines: (list, venue) => list.map((e) => jsonEvent(e, venue)),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliIo } from '../../../test/support/cliIo.js';
 import { root, valid } from '../../../test/support/oneShot.js';
-import { startTestServer } from '../../../test/support/testServer.js';
+import { json, startTestServer } from '../../../test/support/testServer.js';
 import { waitFor } from '../../../test/support/wait.js';
 import { ledgerName } from '../../ledger/file.js';
 import { loadPlatform } from '../../sources/index.js';
@@ -150,24 +150,30 @@ describe('markets over the three platforms', () => {
   });
 
   it('the exit code is the first failed venue’s in the order of --source', async () => {
-    // Manifold at a path its replay does not answer (404, exit 4); Polymarket refused (exit 7)
-    const notFound = `${url.manifold.replace(/\/v0\/?$/, '')}/nowhere`;
-    const two = (order: string) =>
-      run([
-        'markets',
-        '--source',
-        order,
-        '--base-url',
-        `manifold=${notFound}`,
-        '--base-url',
-        `polymarket=${down}`,
-        '--json',
-      ]);
-    const a = await two('manifold,polymarket');
-    const b = await two('polymarket,manifold');
-    valid(JSON.parse(a.out));
-    expect((JSON.parse(a.out) as Doc).venues.map((v) => (v.error as { exit: number }).exit)).toEqual([4, 7]);
-    expect([a.code, b.code]).toEqual([4, 7]);
+    // Kalshi answers 429 (exit 3), Polymarket refuses the connection (exit 7)
+    const busy = await startTestServer();
+    busy.handle((_req, res) => json(res, 429, { error: { code: 'too_many_requests' } }, { 'retry-after': '30' }));
+    try {
+      const two = (order: string) =>
+        run([
+          'markets',
+          '--source',
+          order,
+          '--base-url',
+          `kalshi=${busy.url}/trade-api/v2`,
+          '--base-url',
+          `polymarket=${down}`,
+          '--json',
+        ]);
+      const a = await two('kalshi,polymarket');
+      const b = await two('polymarket,kalshi');
+      valid(JSON.parse(a.out));
+      const codes = (JSON.parse(a.out) as Doc).venues.map((v) => (v.error as { code: string; exit: number }).code);
+      expect(codes).toEqual(['RATE_LIMITED', 'UNAVAILABLE']);
+      expect([a.code, b.code]).toEqual([3, 7]);
+    } finally {
+      await busy.close();
+    }
   });
 
   it('the table: a V column with each row’s venue letter, within 80 columns; none with one venue', async () => {
