@@ -14,6 +14,10 @@
  *   239 MB at 32 min); on the GC thread alone heap total stays ~50 MB and RSS
  *   grows 190 → 194 MB in 15 min, for ~0.5 % of a core more CPU
  *   (`npm run bench:render -- --minutes N`, docs/benchmarks.md).
+ *
+ * Every command ends in one place, `runToEnd` (cli/finish.ts): its output
+ * written out — into a file, a terminal or a pipe read slowly — then the exit
+ * code; a throw is one line on stderr and exit 1.
  */
 const major = Number(process.versions.node.split('.')[0]);
 if (!(major >= 22)) {
@@ -21,20 +25,24 @@ if (!(major >= 22)) {
     `oddsboard needs Node.js 22 or newer (this is ${process.version}). ` +
       `From a clone, \`npm start\` uses the project's own Node 24.\n`,
   );
-  process.exit(1);
-}
-// React's development build records measurements that grow for hours; the dashboard runs for days.
-process.env.NODE_ENV ??= 'production';
-
-const argv = process.argv.slice(2);
-let code: number;
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
-  // the most common quick question answered without loading the parser
-  const { version } = await import('./cli/version.js');
-  process.stdout.write(`${version()}\n`);
-  code = 0;
+  // nothing else is loaded: the process ends once the message is out
+  process.exitCode = 1;
 } else {
-  const { main } = await import('./cli/main.js');
-  code = await main(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
+  // React's development build records measurements that grow for hours; the dashboard runs for days.
+  process.env.NODE_ENV ??= 'production';
+  const { runToEnd } = await import('./cli/finish.js');
+  const argv = process.argv.slice(2);
+  await runToEnd(
+    async () => {
+      if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+        // the most common quick question answered without loading the parser
+        const { version } = await import('./cli/version.js');
+        process.stdout.write(`${version()}\n`);
+        return 0;
+      }
+      const { main } = await import('./cli/main.js');
+      return main(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
+    },
+    { stdout: process.stdout, stderr: process.stderr },
+  );
 }
-process.exit(code);

@@ -8,6 +8,8 @@ export interface DrillProfile {
   chaos: string;
   /** `--chaos-retry-after` (429 only). */
   retryAfter?: string;
+  /** `--chaos-path`: only this route meets the fault. */
+  path?: string;
   /** The named state the header must show during the fault, or a notice (a market vanished or was refused). */
   expect: ShownState | { notice: RegExp };
   /** Longest time from the fault's start to that state on screen: one refresh, plus a timeout for faults that send nothing. */
@@ -25,6 +27,15 @@ const STEP = 12_000;
 
 export const DRILL_PROFILES: readonly DrillProfile[] = [
   { name: 'none', chaos: 'none', expect: 'online', showMs: REFRESH, recoverMs: 0 },
+  // the market list's route retired (the details still answer): named as a change of the service's API
+  {
+    name: '404 (list)',
+    chaos: '404',
+    path: '/public/v1/markets',
+    expect: { notice: /degraded · route not found/ },
+    showMs: REFRESH,
+    recoverMs: STEP,
+  },
   { name: '500', chaos: '500', expect: 'degraded', showMs: REFRESH, recoverMs: STEP },
   { name: 'html', chaos: 'html', expect: 'degraded', showMs: REFRESH, recoverMs: STEP },
   { name: 'badjson', chaos: 'badjson', expect: 'degraded', showMs: REFRESH, recoverMs: STEP },

@@ -75,6 +75,7 @@ async function startServer(p: DrillProfile, t: DrillTiming, key: string): Promis
     '--log-requests',
   ];
   if (p.retryAfter) args.push('--chaos-retry-after', p.retryAfter);
+  if (p.path) args.push('--chaos-path', p.path);
   const proc = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production' },

@@ -81,3 +81,22 @@ export function kindForStatus(status: number): ApiErrorKind {
       return 'server';
   }
 }
+
+/** The code of a 404 on a route a source needs (a list): the route is gone, not the thing asked for. */
+export const ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND';
+
+/**
+ * A 404 on a route that lists things (the market list, the events list) says the route itself is gone: the platform
+ * retired or renamed it. Named as such — a fault of the service's API, like a 5xx, never "not found" of one market
+ * (a detail route's 404 of an id keeps that meaning) nor a network fault. `what` names the route ("the market list").
+ */
+export function routeNotFound(e: ApiError, what: string): ApiError {
+  const status = e.status ?? 404;
+  return new ApiError({
+    kind: 'server',
+    status,
+    code: ROUTE_NOT_FOUND,
+    message: `Route not found — the service may have changed its API (HTTP ${status} on ${what}).`,
+    ...(e.rate ? { rate: e.rate } : {}),
+  });
+}

@@ -45,14 +45,17 @@ export const SOURCE_FLAGS: FlagTable = {
   source: {
     type: 'string',
     arg: 'S',
-    help: "public | polymarket | kalshi | manifold: the interface (default) or a platform's own API (docs/sources.md)",
+    help:
+      "public | polymarket | kalshi | manifold: the interface (default) or a platform's own API (docs/sources.md); " +
+      'or a list (kalshi,polymarket) or all (the three platforms): lists ask each, one thing takes venue:ID',
   },
   'base-url': {
     type: 'string',
     arg: 'URL',
+    multiple: true,
     help:
       'the service (default: ODDSBOARD_BASE_URL, the config file, else the embedded demo; a platform: its public ' +
-      'base, e.g. a replay)',
+      'base, e.g. a replay); VENUE=URL for one of several sources, repeatable',
   },
   'clob-url': {
     type: 'string',
@@ -131,6 +134,11 @@ export const SERVE_FLAGS: FlagTable = {
     type: 'string',
     arg: 'S',
     help: 'with --chaos: seconds the fault lasts (default for good; flap: each phase, 120)',
+  },
+  'chaos-path': {
+    type: 'string',
+    arg: 'PATH',
+    help: 'with --chaos: only requests to this path meet the fault (e.g. --chaos 404 --chaos-path /tags)',
   },
   'chaos-retry-after': {
     type: 'string',

@@ -13,9 +13,17 @@ import type { SourceId } from '../sources/types.js';
  * the config file and defaults. The API key comes from the environment only.
  */
 export interface Settings {
-  /** Where the data comes from: the interface (`public`, the default) or a platform's own API (docs/sources.md). */
+  /**
+   * Where the data comes from: the interface (`public`, the default) or a platform's own API (docs/sources.md). With
+   * several sources, the first of `sources` (the one-shot commands take one).
+   */
   source: SourceId;
+  /** Every source the dashboard shows, in the order given, no repeats (docs/configuration.md); [source] for one. */
+  sources: SourceId[];
+  /** The service of the one source; with several, unset (each venue's is in `baseUrls`). */
   baseUrl?: string;
+  /** Each venue's own service (`--base-url kalshi=URL`, the config file's `"baseUrls"`). */
+  baseUrls?: Partial<Record<SourceId, string>>;
   /** Polymarket: the CLOB's base (default the real CLOB; the --base-url when only that is given). */
   clobUrl?: string;
   /** Requests per minute spent on a platform (default its polite cadence, at most its documented limit). */
@@ -49,7 +57,9 @@ export type SettingsInput = Partial<
   Pick<
     Settings,
     | 'source'
+    | 'sources'
     | 'baseUrl'
+    | 'baseUrls'
     | 'clobUrl'
     | 'rate'
     | 'demo'
@@ -70,7 +80,7 @@ export type SettingsInput = Partial<
 >;
 
 export { COLOR_MODES, THEMES, checkValue, type ColorMode, type ThemeName } from './settingValues.js';
-import { checkValue, sayable, type ColorMode, type ThemeName } from './settingValues.js';
+import { checkValue, readBaseUrlFlag, sayable, type ColorMode, type ThemeName } from './settingValues.js';
 
 export const DEFAULTS = {
   source: 'public',
@@ -90,7 +100,9 @@ export const DEFAULTS = {
 
 const FILE_KEYS = [
   'source',
+  'sources',
   'baseUrl',
+  'baseUrls',
   'clobUrl',
   'rate',
   'query',
@@ -179,28 +191,105 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
   const file = readConfigFile(configPath);
   const fromEnv: SettingsInput = {};
   if (env.ODDSBOARD_SOURCE && env.ODDSBOARD_SOURCE.trim() !== '')
-    fromEnv.source = checkValue('source', env.ODDSBOARD_SOURCE.trim(), 'ODDSBOARD_SOURCE') as SourceId;
+    fromEnv.sources = checkValue('sources', env.ODDSBOARD_SOURCE.trim(), 'ODDSBOARD_SOURCE') as SourceId[];
   if (env.ODDSBOARD_BASE_URL && env.ODDSBOARD_BASE_URL.trim() !== '')
     fromEnv.baseUrl = checkValue('baseUrl', env.ODDSBOARD_BASE_URL, 'ODDSBOARD_BASE_URL') as string;
-  const merged = { ...DEFAULTS, ...file.values, ...fromEnv, ...definedOnly(flags) };
+  const given = definedOnly(flags);
+  const { source: _s, sources: _ss, baseUrls: _b, ...plain } = { ...file.values, ...fromEnv, ...given };
+  const merged = { ...DEFAULTS, ...plain };
   const apiKey = env.ODDSBOARD_API_KEY?.trim();
   if (apiKey !== undefined && apiKey !== '' && !/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new UsageError('ODDSBOARD_API_KEY contains spaces or characters that cannot be sent in a header');
   }
-  const settings: Settings = { alerts: [], ...merged, configPath, configFound: file.found };
+  // the highest layer that names sources names all of them (a flag's list replaces the config file's)
+  const sources = sourcesOf(given) ?? sourcesOf(fromEnv) ?? sourcesOf(file.values) ?? [DEFAULTS.source];
+  const settings: Settings = {
+    alerts: [],
+    ...merged,
+    source: sources[0]!,
+    sources,
+    configPath,
+    configFound: file.found,
+  };
+  delete settings.baseUrl;
+  const baseUrls: Partial<Record<SourceId, string>> = { ...file.values.baseUrls, ...given.baseUrls };
+  for (const venue of Object.keys(given.baseUrls ?? {}) as SourceId[])
+    if (!sources.includes(venue))
+      throw new UsageError(`--base-url ${venue}=…: ${venue} is not among the sources (--source ${sources.join(',')})`);
+  if (sources.length === 1) {
+    const url = baseUrls[sources[0]!] ?? merged.baseUrl;
+    if (url !== undefined) settings.baseUrl = url;
+  } else {
+    checkSeveral(settings, given, merged.baseUrl, baseUrls);
+    const kept = Object.fromEntries(Object.entries(baseUrls).filter(([v]) => sources.includes(v as SourceId)));
+    if (Object.keys(kept).length) settings.baseUrls = kept;
+  }
   if (apiKey) settings.apiKey = apiKey;
-  if (settings.demo) delete settings.baseUrl;
+  if (settings.demo) {
+    delete settings.baseUrl;
+    if (settings.baseUrls) delete settings.baseUrls.public;
+  }
   return settings;
+}
+
+function sourcesOf(layer: SettingsInput): SourceId[] | undefined {
+  return layer.sources ?? (layer.source !== undefined ? [layer.source] : undefined);
+}
+
+/**
+ * Several sources: the settings that mean one venue are refused or given to the one they mean (docs/configuration.md).
+ * A bare base URL from the environment or the config file is the interface's, when it is among them.
+ */
+function checkSeveral(
+  settings: Settings,
+  given: SettingsInput,
+  bare: string | undefined,
+  baseUrls: Partial<Record<SourceId, string>>,
+): void {
+  const list = settings.sources.join(',');
+  if (given.baseUrl !== undefined)
+    throw new UsageError(
+      `--base-url URL names one service but --source names ${settings.sources.length}: write --base-url VENUE=URL ` +
+        `for each (e.g. --base-url ${settings.sources[0]}=URL)`,
+    );
+  if (bare !== undefined && settings.sources.includes('public') && baseUrls.public === undefined)
+    baseUrls.public = bare;
+  if (settings.rate !== undefined)
+    throw new UsageError(
+      `--rate sets one platform's cadence; with several sources (${list}) each keeps its own polite default`,
+    );
+  if (settings.clobUrl !== undefined && !settings.sources.includes('polymarket'))
+    throw new UsageError(`--clob-url belongs to polymarket, which is not among the sources (${list})`);
+  if (settings.category !== '')
+    throw new UsageError(
+      `--category names one venue's grouping; with several sources (${list}) press v to narrow to one, then c`,
+    );
+  if (settings.demo && !settings.sources.includes('public'))
+    throw new UsageError(`--demo is the interface's embedded service; public is not among the sources (${list})`);
+}
+
+/**
+ * One venue's settings out of the dashboard's: its own base URL, and only what belongs to it (`--clob-url` to
+ * Polymarket, `--demo` to the interface). With one source, the settings themselves.
+ */
+export function venueSettings(settings: Settings, venue: SourceId): Settings {
+  if (settings.sources.length === 1 && settings.source === venue) return settings;
+  const out: Settings = { ...settings, source: venue, sources: [venue] };
+  delete out.baseUrl;
+  delete out.baseUrls;
+  const url = settings.baseUrls?.[venue];
+  if (url !== undefined) out.baseUrl = url;
+  if (venue !== 'polymarket') delete out.clobUrl;
+  if (venue !== 'public') out.demo = false;
+  return out;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Flag name → setting, for every flag that is a setting. */
+/** Flag name → setting, for every flag that is a setting (`--source` and `--base-url` are read on their own). */
 const FLAG_SETTINGS: Readonly<Record<string, keyof SettingsInput>> = {
-  source: 'source',
-  'base-url': 'baseUrl',
   'clob-url': 'clobUrl',
   rate: 'rate',
   demo: 'demo',
@@ -218,10 +307,20 @@ const FLAG_SETTINGS: Readonly<Record<string, keyof SettingsInput>> = {
 
 /** The settings among parsed flags (only the flag names listed in `names`), each checked; messages name the flag. */
 export function settingsFromFlags(
-  flags: Partial<Record<string, string | boolean>>,
+  flags: Partial<Record<string, string | boolean | string[]>>,
   names: readonly string[],
 ): SettingsInput {
   const out: Record<string, unknown> = {};
+  const source = flags.source;
+  if (names.includes('source') && typeof source === 'string') {
+    // one word stays `source` (what a one-venue caller reads); a list is `sources`
+    const list = checkValue('sources', source, '--source') as SourceId[];
+    if (list.length === 1 && !/[,]|^all$/.test(source.trim())) out.source = list[0];
+    else out.sources = list;
+  }
+  const base = flags['base-url'];
+  if (names.includes('base-url') && base !== undefined && typeof base !== 'boolean')
+    Object.assign(out, readBaseUrlFlag(typeof base === 'string' ? [base] : base, '--base-url'));
   for (const name of names) {
     const key = FLAG_SETTINGS[name];
     const value = flags[name];

@@ -18,13 +18,18 @@ export interface FlagSpec {
   short?: string;
   /** How help writes the flag when not `--name`, e.g. `--no-wait` for a boolean that defaults to on. */
   shown?: string;
+  /** A string flag that may be given more than once (`--base-url kalshi=URL --base-url polymarket=URL`). */
+  multiple?: boolean;
 }
 
 /** Flags by their kebab-case name (`base-url`). */
 export type FlagTable = Readonly<Record<string, FlagSpec>>;
 
-/** Values by kebab-case name; a flag that was not given is absent. */
-export type FlagValues = Partial<Record<string, string | boolean>>;
+/**
+ * Values by kebab-case name; a flag that was not given is absent. A `multiple` flag given more than once is the list
+ * of its values (given once, its one value).
+ */
+export type FlagValues = Partial<Record<string, string | boolean | string[]>>;
 
 export interface Parsed {
   flags: FlagValues;
@@ -78,10 +83,14 @@ function unknownFlag(argv: readonly string[], name: string): UsageError {
  * Throws UsageError: an unknown flag, a flag given twice, a string flag without a value.
  */
 export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
-  const flags: Record<string, { type: 'string' | 'boolean'; shortFlag?: string }> = {};
+  const flags: Record<string, { type: 'string' | 'boolean'; shortFlag?: string; isMultiple?: boolean }> = {};
   const known = new Map<string, string>(); // camelCase or short letter → kebab name
   for (const [name, spec] of Object.entries(table)) {
-    flags[camel(name)] = spec.short ? { type: spec.type, shortFlag: spec.short } : { type: spec.type };
+    flags[camel(name)] = {
+      type: spec.type,
+      ...(spec.short ? { shortFlag: spec.short } : {}),
+      ...(spec.multiple ? { isMultiple: true } : {}),
+    };
     known.set(camel(name), name);
     if (spec.short) known.set(spec.short, name);
   }
@@ -110,7 +119,13 @@ export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
   for (const [name, spec] of Object.entries(table)) {
     const v = raw[camel(name)];
     if (v === undefined) continue;
-    if (spec.type === 'string' && typeof v === 'string') {
+    if (spec.multiple && Array.isArray(v)) {
+      const values = v.map(String);
+      if (values.length === 0) continue;
+      if (values.some((x) => x === '') && !hasExplicitValue(argv, name))
+        throw new UsageError(`--${name} needs a value`);
+      out[name] = values.length === 1 ? values[0]! : values;
+    } else if (spec.type === 'string' && typeof v === 'string') {
       if (v === '' && !hasExplicitValue(argv, name)) throw new UsageError(`--${name} needs a value`);
       out[name] = v;
     } else if (spec.type === 'boolean' && typeof v === 'boolean') out[name] = v;

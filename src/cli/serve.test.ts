@@ -64,6 +64,9 @@ describe('runServe', () => {
     [['--chaos-after', '5']],
     [['--chaos', '429', '--chaos-retry-after', 'soon']],
     [['--chaos', '500', '--chaos-for', '-3']],
+    [['--chaos-path', '/tags']],
+    [['--chaos', '404', '--chaos-path', 'tags']],
+    [['--chaos', '404', '--chaos-path', '/tags?limit=100']],
   ])('a bad flag %j returns 2 with a one-line message', async (argv) => {
     const out = sink();
     const err = sink();

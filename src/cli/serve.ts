@@ -101,7 +101,7 @@ function parse(argv: string[]): ServeConfig | 'help' {
 
 function chaosFlags(values: Partial<Record<string, string>>): Pick<ServeConfig, 'chaos'> {
   const profile = values.chaos;
-  const extra = ['chaos-after', 'chaos-for', 'chaos-retry-after'].find((n) => values[n] !== undefined);
+  const extra = ['chaos-after', 'chaos-for', 'chaos-retry-after', 'chaos-path'].find((n) => values[n] !== undefined);
   if (profile === undefined) {
     if (extra) throw new UsageError(`--${extra} needs --chaos`);
     return {};
@@ -114,12 +114,16 @@ function chaosFlags(values: Partial<Record<string, string>>): Pick<ServeConfig, 
     throw new UsageError(`--chaos-retry-after must be one of ${RETRY_AFTER_KINDS.join(', ')}`);
   }
   const forS = values['chaos-for'];
+  const path = values['chaos-path'];
+  if (path !== undefined && !/^\/[^\s?#]*$/.test(path))
+    throw new UsageError('--chaos-path must be a path starting with /, without a query (as --log-requests prints it)');
   return {
     chaos: {
       profile: profile as ChaosProfile,
       afterMs: intFlag('chaos-after', values['chaos-after'], 30, 86_400) * 1000,
       ...(forS !== undefined ? { forMs: Math.max(1, intFlag('chaos-for', forS, 0, 86_400)) * 1000 } : {}),
       retryAfter: retryAfter as RetryAfterKind,
+      ...(path !== undefined ? { path } : {}),
     },
   };
 }
@@ -193,7 +197,8 @@ export async function runServe(
         `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
         `${visible} public markets in ${events} events across ${categories} categories\n` +
         (cfg.chaos
-          ? `CHAOS ${cfg.chaos.profile}: normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s from the first request, ` +
+          ? `CHAOS ${cfg.chaos.profile}${cfg.chaos.path ? ` on ${cfg.chaos.path}` : ''}: ` +
+            `normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s from the first request, ` +
             `then ${cfg.chaos.forMs === undefined ? 'for good' : `for ${cfg.chaos.forMs / 1000} s`}\n`
           : '');
     }

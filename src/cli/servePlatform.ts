@@ -27,7 +27,8 @@ export async function servePlatformReplay(
     `base URL for --source ${id}: ${r.url}${prefix}\n` +
     `limit ${def.limits.documentedPerMinute}/min per IP (${def.limits.documented})\n` +
     (cfg.chaos
-      ? `CHAOS ${cfg.chaos.profile}: normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s from the first request, then ` +
+      ? `CHAOS ${cfg.chaos.profile}${cfg.chaos.path ? ` on ${cfg.chaos.path}` : ''}: ` +
+        `normal for ${(cfg.chaos.afterMs ?? 0) / 1000} s from the first request, then ` +
         `${cfg.chaos.forMs === undefined ? 'for good' : `for ${cfg.chaos.forMs / 1000} s`}\n`
       : '');
   return { url: `${r.url}${prefix}`, summary, close: () => r.close() };

@@ -6,7 +6,12 @@ import { parseBaseUrl } from '../api/transport.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 import { checkAlertCommand, checkAlerts } from './alertConfig.js';
 import { UsageError } from './errors.js';
-import { SOURCE_IDS } from '../sources/types.js';
+import { SOURCE_IDS, type SourceId } from '../sources/types.js';
+
+/** `--source all`: the three platforms, in this order. */
+export const ALL_PLATFORMS: readonly SourceId[] = ['polymarket', 'kalshi', 'manifold'];
+
+const isSourceId = (v: string): v is SourceId => (SOURCE_IDS as readonly string[]).includes(v);
 
 export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
@@ -23,6 +28,39 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       if (typeof value !== 'string' || !(SOURCE_IDS as readonly string[]).includes(value))
         return fail(`source must be one of ${SOURCE_IDS.join(', ')}`);
       return value;
+    case 'sources': {
+      // `kalshi,polymarket`, `all` (the three platforms), or a JSON list of those words; order kept, repeats dropped
+      const words =
+        typeof value === 'string'
+          ? value.split(',').map((w) => w.trim())
+          : Array.isArray(value) && value.every((w) => typeof w === 'string')
+            ? (value as string[]).map((w) => w.trim())
+            : undefined;
+      const expected = `sources must be a list of ${SOURCE_IDS.join(', ')} (or all: the three platforms)`;
+      if (words === undefined || words.length === 0 || words.some((w) => w === '')) return fail(expected);
+      const out: SourceId[] = [];
+      for (const w of words) {
+        const ids = w === 'all' ? ALL_PLATFORMS : isSourceId(w) ? [w] : undefined;
+        if (ids === undefined)
+          return fail(`${sayable(w) ? `"${w}" is not a source: ` : ''}${expected.replace('sources must be', 'a')}`);
+        for (const id of ids) if (!out.includes(id)) out.push(id);
+      }
+      return out;
+    }
+    case 'baseUrls': {
+      // the config file's {"kalshi": "http://127.0.0.1:9000/trade-api/v2", …}
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return fail('baseUrls must be an object like {"kalshi": "https://…"}');
+      const out: Partial<Record<SourceId, string>> = {};
+      for (const [venue, url] of Object.entries(value as Record<string, unknown>)) {
+        if (!isSourceId(venue))
+          return fail(
+            `baseUrls: ${sayable(venue) ? `"${venue}" is not a source; ` : ''}name one of ${SOURCE_IDS.join(', ')}`,
+          );
+        out[venue] = checkValue('baseUrl', url, `${where}: baseUrls.${venue}`) as string;
+      }
+      return out;
+    }
     case 'rate': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 6000)
@@ -100,6 +138,36 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     default:
       return fail(`unknown setting${sayable(key) ? ` "${key}"` : ''}`);
   }
+}
+
+/**
+ * `--base-url` values: a bare URL (the one source's service) or `venue=URL` (that venue's), the flag repeatable.
+ * Two bare URLs, or one venue named twice, is a usage error.
+ */
+export function readBaseUrlFlag(
+  values: readonly string[],
+  where: string,
+): { baseUrl?: string; baseUrls?: Partial<Record<SourceId, string>> } {
+  let baseUrl: string | undefined;
+  const baseUrls: Partial<Record<SourceId, string>> = {};
+  for (const raw of values) {
+    const m = /^([a-z]+)=(.*)$/s.exec(raw.trim());
+    if (m && isSourceId(m[1]!)) {
+      const venue = m[1] as SourceId;
+      if (baseUrls[venue] !== undefined) throw new UsageError(`${where}: ${venue} is given more than once`);
+      baseUrls[venue] = checkValue('baseUrl', m[2], `${where} ${venue}=`) as string;
+    } else if (m && sayable(m[1]!) && !/^[a-z]+:/.test(raw.trim())) {
+      throw new UsageError(`${where}: "${m[1]}" is not a source (write ${SOURCE_IDS.join('|')}=URL)`);
+    } else {
+      if (baseUrl !== undefined)
+        throw new UsageError(`${where}: two base URLs without a venue; write --base-url VENUE=URL for each`);
+      baseUrl = checkValue('baseUrl', raw, where) as string;
+    }
+  }
+  return {
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(Object.keys(baseUrls).length ? { baseUrls } : {}),
+  };
 }
 
 /** A setting's name may be repeated back when it reads like one; anything else could be a pasted key. */

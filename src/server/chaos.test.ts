@@ -134,6 +134,21 @@ describe('what each fault looks like to the client', () => {
     },
   );
 
+  it('404 on one path: that route is gone, every other route answers', async () => {
+    const { c, log } = await during('404', { path: `${P}/markets` });
+    expect(await rejection(c.listMarkets({ limit: 5 }))).toMatchObject({ kind: 'not_found', status: 404 });
+    expect((await c.listEvents()).data.length).toBeGreaterThan(0);
+    const events = await c.listEvents();
+    const id = events.data[0]!.markets[0]!.id;
+    expect((await c.getMarket(id)).data.id).toBe(id);
+    expect(log.map((e) => [e.path.split('?')[0], e.status, e.fault])).toEqual([
+      [`${P}/markets`, 404, true],
+      [`${P}/events`, 200, false],
+      [`${P}/events`, 200, false],
+      [`${P}/markets/${encodeURIComponent(id)}`, 200, false],
+    ]);
+  });
+
   it('vanish / forbid: the market last asked for answers 404 / 403 and leaves the list; the others stay', async () => {
     for (const [profile, kind] of [
       ['vanish', 'not_found'],

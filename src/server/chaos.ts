@@ -4,9 +4,9 @@
  * copes. Normal service for `afterMs` from the first request (so a client
  * that starts slowly still gets its data first), then the fault for `forMs`
  * (for good when not given), then normal service again; `flap` alternates down and up
- * for `forMs` each; `none` never fails (hostile titles and the request log only). Under any profile a few markets on
- * screen carry hostile
- * titles (control sequences, emoji terminals measure differently).
+ * for `forMs` each; `none` never fails (hostile titles and the request log only); with `path`, only that route
+ * fails (`404`: a route the platform retired). Under any profile a few markets on screen carry hostile titles
+ * (control sequences, emoji terminals measure differently).
  *
  * Every request is reported to `onRequest` (path, status, whether the fault
  * was on), never with its key: the drill counts requests per 60 s from it.
@@ -33,6 +33,11 @@ export interface ChaosOptions {
   onRequest?: (e: ChaosRequest) => void;
   /** Whose error bodies and market objects the faults speak (default: the interface's envelope). */
   dialect?: ChaosDialect;
+  /**
+   * Only requests to this path (exactly, as the request log prints it, without the query) meet the fault: one route
+   * retired (`--chaos 404 --chaos-path /tags`) while the others answer.
+   */
+  path?: string;
 }
 
 export interface ChaosRequest {
@@ -99,7 +104,7 @@ export class Chaos {
       const at = this.o.clock.now();
       this.startedAt ??= at;
       const path = req.url ?? '/';
-      const fault = this.active(at);
+      const fault = this.active(at) && (this.o.path === undefined || path.split('?')[0] === this.o.path);
       let reported = false;
       const report = () => {
         if (reported) return;
@@ -129,6 +134,9 @@ export class Chaos {
         return true;
       case 'hang':
         return true; // never answered; the client gives up, or the server's close ends it
+      case '404':
+        json(res, 404, this.failure(404, 'NOT_FOUND', 'Not found.'));
+        return true;
       case '500':
         json(res, 500, this.failure(500, 'INTERNAL', 'Internal error (chaos).'));
         return true;

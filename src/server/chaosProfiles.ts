@@ -4,6 +4,7 @@
  */
 export const CHAOS_PROFILES = [
   'none',
+  '404',
   '500',
   'html',
   'badjson',

@@ -1,5 +1,5 @@
 /** The connection's named state: what a failure or a good answer does to it, and the outages it records. */
-import type { ApiErrorKind } from '../api/errors.js';
+import { ROUTE_NOT_FOUND, type ApiErrorKind } from '../api/errors.js';
 import type { ConnectionState, ErrorInfo, Outage, TroubleStatus } from './types.js';
 
 /** Outages kept (newest first). */
@@ -37,8 +37,12 @@ const PROTOCOL_CAUSE: Record<string, string> = {
   BAD_HTTP: 'bad HTTP',
 };
 
-/** A failure in a few words for the header: "HTTP 503", "not JSON", "success:false", "timeout", "refused". */
+/**
+ * A failure in a few words for the header: "HTTP 503", "not JSON", "success:false", "timeout", "refused", "route not
+ * found" (a 404 on a list route: the service changed its API).
+ */
 export function shortCause(e: Pick<ErrorInfo, 'kind' | 'status' | 'code'>): string {
+  if (e.code === ROUTE_NOT_FOUND) return 'route not found';
   switch (e.kind) {
     case 'timeout':
       return 'timeout';

@@ -33,6 +33,8 @@ export interface MarketActions {
   ): void;
   /** The source's own groupings arrived (`c` cycles them from now on; the title shows their labels). */
   categoriesLoaded(list: { id: string; label: string }[]): void;
+  /** Asking for them failed (they are asked again later): `c` says so until they arrive. */
+  categoriesFailed(error: ErrorInfo): void;
   marketLoaded(market: Market, at: number, sentAt?: number): void;
   /** 404 on a market: drop it from the list and the selection, say so briefly. */
   marketGone(id: string, at: number): void;
@@ -114,7 +116,15 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
       const labels: Record<string, string> = {};
       for (const c of list) if (c.id.trim() !== '' && labels[c.id] === undefined) labels[c.id] = sanitize(c.label);
       const ids = Object.keys(labels).slice(0, CATEGORIES_CAP);
-      set({ sourceCategories: ids, categoryLabels: Object.fromEntries(ids.map((id) => [id, labels[id]!])) });
+      set({
+        sourceCategories: ids,
+        categoryLabels: Object.fromEntries(ids.map((id) => [id, labels[id]!])),
+        categoriesError: undefined,
+      });
+    },
+
+    categoriesFailed(error) {
+      set({ categoriesError: error });
     },
 
     marketLoaded(loaded, at, sentAt) {

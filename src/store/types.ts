@@ -224,6 +224,8 @@ export interface AppState extends TraderState {
   sourceCategories?: string[];
   /** Their labels by id (a Polymarket tag id "21" reads "Crypto"). */
   categoryLabels?: Record<string, string>;
+  /** Why the source's groupings are not there (their last request failed; asked again on a slow schedule). */
+  categoriesError?: ErrorInfo;
   connection: ConnectionState;
   rate: RateState;
   /** Newest last, at most NOTICE_CAP. */

@@ -16,25 +16,38 @@ import { SOURCE_NAMES } from '../sources/names.js';
 import type { OddsStore } from '../store/store.js';
 import type { Job } from './jobs.js';
 import type { Candidate } from './plan.js';
+import type { Queue } from './queue.js';
 
 /** What `goTo` did at once: looking it up now, or why not (one line). */
 export type GoToStart = { ok: true; understood: string } | { ok: false; message: string };
 
 type LookupJob = Extract<Job, { kind: 'lookup' }>;
 
+/** Failures a lookup is not retried after (the others — 429, offline, 5xx — put it back like any request). */
+const GAVE_UP: ReadonlySet<ApiError['kind']> = new Set([
+  'forbidden',
+  'protocol',
+  'invalid_request',
+  'closed',
+  'resolved',
+  'settling',
+]);
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export class GoTo {
   private seq = 0;
   private pending: { seq: number; lookups: Lookup[]; index: number; readyAt: number } | undefined;
 
   constructor(
-    private readonly store: OddsStore,
-    /** A market was selected by `g`: its detail, book and history follow as for any selection. */
-    private readonly onSelected: (id: string, now: number) => void,
+    /** The store (asked when used: the queue that makes this is still being made). */
+    private readonly storeOf: () => OddsStore,
+    /** A market selected by `g`: its detail, book and history follow as for any selection. */
+    private readonly selection: Pick<Queue, 'selectSoon'>,
   ) {}
 
   start(target: ParsedTarget, now: number): GoToStart {
     if (!target.ok) return { ok: false, message: target.message };
-    const venue = boardVenue(this.store.getState().rate.mode);
+    const venue = boardVenue(this.storeOf().getState().rate.mode);
     const mine = target.readings.filter((r) => r.venue === venue);
     if (mine.length === 0) {
       const theirs = [...new Set(target.readings.map((r) => r.venue))];
@@ -51,7 +64,7 @@ export class GoTo {
     const lookups = lookupsOf(mine);
     this.chain = { seq, lookups };
     this.pending = { seq, lookups, index: 0, readyAt: now };
-    this.store.getState().setGoTo({ seq, understood: target.understood, status: 'looking' });
+    this.storeOf().getState().setGoTo({ seq, understood: target.understood, status: 'looking' });
     return { ok: true, understood: target.understood };
   }
 
@@ -64,61 +77,65 @@ export class GoTo {
         prio: 2,
         cls: 'interactive',
         readyAt: p.readyAt,
-        take: (): LookupJob => ({ kind: 'lookup', cls: 'interactive', lookup, seq: p.seq }),
+        // taken: nothing of this `g` waits until its answer
+        take: (): LookupJob => ((this.pending = undefined), { kind: 'lookup', cls: 'interactive', lookup, seq: p.seq }),
       },
     ];
   }
 
-  /** The job left: nothing waits until its answer. */
-  sent(job: Job): void {
-    if (job.kind === 'lookup' && this.pending?.seq === job.seq) this.pending = undefined;
-  }
-
-  /** A passing failure (rate limited, offline): the same lookup again, unless a newer `g` replaced it. */
-  requeue(job: LookupJob, now: number): void {
-    if (job.seq !== this.seq || this.pending) return;
-    const lookups = this.lookupsOf(job);
-    if (lookups) this.pending = { seq: job.seq, lookups, index: lookups.indexOf(job.lookup), readyAt: now };
-  }
-
-  /** What was found: loaded, and a market pinned and selected. */
-  found(job: LookupJob, data: Found, now: number): void {
-    if (job.seq !== this.seq) return;
-    this.chain = undefined;
-    const st = this.store.getState();
-    const g = st.goTo;
-    if ('market' in data) {
-      st.marketLoaded(data.market, now);
-      st.pinMarket(data.market.id);
-      this.onSelected(data.market.id, now);
-      st.setGoTo({ ...g!, status: 'found', market: data.market.id });
-    } else {
-      st.eventLoaded(data.event, now);
-      st.setGoTo({ ...g!, status: 'found', event: data.event.id });
-    }
-  }
-
-  /** A failure of a lookup: true when handled here (not found → the next lookup, or nothing found). */
-  failed(job: LookupJob, e: ApiError, now: number): boolean {
-    if (!notFound(e)) return false;
-    const lookups = this.lookupsOf(job);
+  /** What was found: loaded, and a market pinned and selected. False: the answer is not a market or an event. */
+  found(job: LookupJob, answer: unknown, now: number): boolean {
+    const data = answer as Partial<Record<'market' | 'event', { id?: unknown; outcomes?: unknown; markets?: unknown }>>;
+    const market = isObj(data) && isObj(data.market) && Array.isArray(data.market.outcomes);
+    if (!market && !(isObj(data) && isObj(data.event) && Array.isArray(data.event.markets))) return false;
     if (job.seq !== this.seq) return true;
-    const next = lookups ? lookups.indexOf(job.lookup) + 1 : 0;
-    if (lookups && next > 0 && next < lookups.length) {
-      this.pending = { seq: job.seq, lookups, index: next, readyAt: now };
-      return true;
-    }
+    const found = answer as Found;
     this.chain = undefined;
-    const g = this.store.getState().goTo;
-    if (g) this.store.getState().setGoTo({ ...g, status: 'none', message: `Nothing found for ${g.understood}.` });
+    const st = this.storeOf().getState();
+    const g = st.goTo;
+    if ('market' in found) {
+      st.marketLoaded(found.market, now);
+      st.pinMarket(found.market.id);
+      this.selection.selectSoon(found.market.id, now, 0);
+      st.setGoTo({ ...g!, status: 'found', market: found.market.id });
+    } else {
+      st.eventLoaded(found.event, now);
+      st.setGoTo({ ...g!, status: 'found', event: found.event.id });
+    }
     return true;
   }
 
-  /** The venue did not answer for good (a refusal, a broken answer): said once, not retried. */
-  gaveUp(job: LookupJob, e: ApiError): void {
-    if (job.seq === this.seq) this.chain = undefined;
-    const g = this.store.getState().goTo;
-    if (job.seq === this.seq && g) this.store.getState().setGoTo({ ...g, status: 'failed', message: e.message });
+  /**
+   * A failure of a lookup. Not found: the next lookup, or nothing found. A refusal for good (403, a broken answer, a
+   * request refused): said once, not retried. Both are handled here (true). Any other failure (429, offline, 5xx) puts
+   * the lookup back and leaves the rest to the scheduler's usual handling (false).
+   */
+  failed(job: LookupJob, e: ApiError, now: number): boolean {
+    const lookups = this.lookupsOf(job);
+    const current = job.seq === this.seq && lookups !== undefined;
+    if (notFound(e)) {
+      if (!current) return true;
+      const next = lookups.indexOf(job.lookup) + 1;
+      if (next > 0 && next < lookups.length) this.pending = { seq: job.seq, lookups, index: next, readyAt: now };
+      else this.settle('none', `Nothing found for ${this.storeOf().getState().goTo?.understood ?? 'it'}.`);
+      return true;
+    }
+    if (GAVE_UP.has(e.kind)) {
+      if (current) this.settle('failed', e.message);
+      return true;
+    }
+    if (current && !this.pending)
+      this.pending = { seq: job.seq, lookups, index: Math.max(0, lookups.indexOf(job.lookup)), readyAt: now };
+    return false;
+  }
+
+  private settle(status: 'none' | 'failed', message: string): void {
+    this.chain = undefined;
+    const g = this.storeOf().getState().goTo;
+    if (g)
+      this.storeOf()
+        .getState()
+        .setGoTo({ ...g, status, message });
   }
 
   /** The lookups of the latest `g` while it is on its way (a job carries one of them). */

@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../api/errors.js';
+import { ApiError, isApiError, routeNotFound } from '../api/errors.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
 import type { Paged } from '../sources/types.js';
 import type { OrderBook, PricePoint } from '../api/types.js';
@@ -14,22 +14,12 @@ const QUIET_KINDS: ReadonlySet<ApiError['kind']> = new Set([
 ]);
 import { errorInfo, type OddsStore } from '../store/store.js';
 import type { Health } from './health.js';
+import { isDecoration, LIST_ROUTES, ownsFailure } from './decoration.js';
 import { queryKey } from '../store/listQuery.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import type { Queue } from './queue.js';
-import { notFound } from '../links/resolve.js';
-import type { Found } from '../links/types.js';
-
-/** Failures a `g` lookup is not retried after (the others — 429, offline, 5xx — put it back like any request). */
-const lookupGaveUp = (kind: ApiError['kind']): boolean =>
-  kind === 'forbidden' ||
-  kind === 'protocol' ||
-  kind === 'invalid_request' ||
-  kind === 'closed' ||
-  kind === 'resolved' ||
-  kind === 'settling';
 
 /** Whatever a call threw, as one ApiError (the message never carries request details such as the key). */
 export function toApiError(err: unknown, timedOut: boolean): ApiError {
@@ -128,11 +118,11 @@ export class Outcomes {
         st.seriesLoaded(job.marketId, job.range, job.outcome, data as PricePoint[], now, (res as Paged<unknown>).more);
         break;
       case 'lookup':
-        if (!isObj(data) || !(isMarket(data.market) || isEvent(data.event))) return odd();
-        this.q.goTo.found(job, data as Found, now);
+        if (!this.q.goTo.found(job, data, now)) return odd();
         break;
       case 'categories':
         if (!Array.isArray(data)) return odd();
+        this.q.decor.loaded(job);
         st.categoriesLoaded(
           data.flatMap((c: unknown) =>
             isObj(c) && typeof c.id === 'string'
@@ -145,17 +135,23 @@ export class Outcomes {
     this.answered(now);
   }
 
-  failure(a: Answered, e: ApiError, now: number): void {
+  failure(a: Answered, err: ApiError, now: number): void {
     const { job } = a;
-    this.noteRate(e.rate, now, a.seq, e.kind !== 'rate_limited');
+    this.noteRate(err.rate, now, a.seq, err.kind !== 'rate_limited');
     const st = this.store.getState();
-    const info = errorInfo(e, now);
-    // a `g` lookup that found nothing sends the next; one the venue refused for good is said once
-    if (job.kind === 'lookup' && (this.q.goTo.failed(job, e, now) || lookupGaveUp(e.kind))) {
-      if (!notFound(e)) this.q.goTo.gaveUp(job, e);
-      this.answered(now);
+    // a decoration that fails is asked again on its own slow schedule and leaves the connection alone
+    if (isDecoration(job) && ownsFailure(err.kind)) {
+      const info = errorInfo(err, now);
+      this.q.decor.failed(job, err.status, now);
+      if (job.kind === 'categories') st.categoriesFailed(info);
       return;
     }
+    // a 404 on a list route: the route is gone (the service changed its API), not one thing asked for
+    const route = err.kind === 'not_found' ? LIST_ROUTES[job.kind] : undefined;
+    const e = route !== undefined ? routeNotFound(err, route) : err;
+    const info = errorInfo(e, now);
+    // a `g` lookup: not found sends the next, a refusal is said once; else it waits like any request (goTo.ts)
+    if (job.kind === 'lookup' && this.q.goTo.failed(job, e, now)) return this.answered(now);
     // a market without a book or a history (404, a refusal in its words) leaves the rest of the screen alone
     if ((job.kind === 'book' || job.kind === 'history') && QUIET_KINDS.has(e.kind)) {
       this.answered(now);

@@ -5,6 +5,7 @@ import type { QuoteForm } from '../store/types.js';
 import { Background } from './background.js';
 import { SourceJobs } from './sourceJobs.js';
 import { GoTo } from './goTo.js';
+import { Decorations } from './decoration.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
@@ -36,10 +37,11 @@ export class Queue {
   private readonly detailSent = new Map<string, number>();
   private readonly shown: Shown;
   private readonly background: Background;
-  /** What a platform adds: its groupings once, the selected market's book, the histories of markets shown. */
+  /** What a platform adds: the selected market's book, the histories of markets shown. */
   readonly trader: SourceJobs;
-  /** `g`'s lookups (goTo.ts). */
-  readonly goTo: GoTo;
+  readonly goTo = new GoTo(() => this.store, this); // `g`'s lookups (goTo.ts)
+  /** What only decorates the screen (the source's groupings), on its own schedule. */
+  readonly decor: Decorations;
   /** A page was turned: when the answer to that query arrives, the selection moves to its first (or last) row. */
   private pageTurn: { key: string; pick: 'first' | 'last' } | undefined;
 
@@ -50,7 +52,7 @@ export class Queue {
   ) {
     this.shown = new Shown(store, o.viewFreshMs, () => this.listRef());
     this.trader = new SourceJobs(store);
-    this.goTo = new GoTo(store, (id, now) => this.selectSoon(id, now, 0));
+    this.decor = new Decorations(o.random);
     this.background = new Background(o, store, limits, this.shown, this, this.trader);
   }
 
@@ -61,7 +63,7 @@ export class Queue {
     this.listJob = { readyAt: now };
     const st = this.store.getState();
     if (this.o.categories && st.caps.categoryWord !== undefined && st.sourceCategories === undefined)
-      this.trader.categoriesSoon(Math.ceil(now + 2 * this.limits.interval(now)));
+      this.decor.categoriesSoon(Math.ceil(now + 2 * this.limits.interval(now)));
     const sel = st.selectedId;
     if (sel !== undefined) this.selJob = { id: sel, readyAt: now };
   }
@@ -225,6 +227,8 @@ export class Queue {
       readyAt: Math.ceil((this.lastSendAt ?? this.startedAt) + I),
       take: (at) => this.background.job(at),
     });
+    // after the background slot: the header's next refresh is read from the first background candidate (publish.ts)
+    out.push(...this.decor.candidates());
     return out;
   }
 
@@ -241,7 +245,6 @@ export class Queue {
     }
     this.shown.sent(job, now);
     this.trader.sent(job, now);
-    this.goTo.sent(job);
     this.background.sent(job);
     // Any send restarts the background's interval: an interactive request takes the place of
     // the next background one instead of having it follow right behind. Two sends close
@@ -263,9 +266,9 @@ export class Queue {
         this.selJob = { id: job.marketId, readyAt: now };
     } else if (job.kind === 'list' && job.origin === 'interactive') {
       this.listJob ??= { readyAt: now };
-    } else if (job.kind === 'lookup') {
-      this.goTo.requeue(job, now);
-    } else if (job.kind === 'categories' || job.kind === 'book' || job.kind === 'history') {
+    } else if (job.kind === 'categories') {
+      this.decor.requeue(job, now);
+    } else if (job.kind === 'book' || job.kind === 'history') {
       this.trader.requeue(job, now);
     } else {
       this.shown.requeue(job, now);

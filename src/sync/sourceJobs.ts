@@ -1,9 +1,9 @@
 /**
- * What a platform source adds to the scheduler: its groupings for `c`, asked for once; and the trader's view
- * (docs/sources.md § Trader's view): the selected market's order book — asked for when a market is selected or its
- * quote form picks another outcome, then refreshed in the background with the selected market's detail, sharing its
- * slots — and the platform's price history of a market shown the first time, once per market and range (`h`
- * switches 24 h / 7 d). Nothing here runs on a source without books or histories.
+ * What a platform source adds to the scheduler: the trader's view (docs/sources.md § Trader's view): the selected
+ * market's order book — asked for when a market is selected or its quote form picks another outcome, then refreshed
+ * in the background with the selected market's detail, sharing its slots — and the platform's price history of a
+ * market shown the first time, once per market and range (`h` switches 24 h / 7 d). Nothing here runs on a source
+ * without books or histories. (Its groupings for `c` are a decoration: decoration.ts.)
  */
 import type { HistoryRange } from '../api/types.js';
 import { leadingOutcome } from '../store/outcomes.js';
@@ -17,18 +17,12 @@ export const HISTORY_RETRY_MS = 10 * 60_000;
 const ASKED_CAP = 256;
 
 export class SourceJobs {
-  private categoriesJob: { readyAt: number } | undefined;
   private bookJob: { id: string; outcome: string; readyAt: number } | undefined;
   private historyJob: { id: string; outcome: string; range: HistoryRange; readyAt: number } | undefined;
   private readonly bookSent = new Map<string, number>();
   private readonly historyAsked = new Map<string, number>();
 
   constructor(private readonly store: OddsStore) {}
-
-  /** The source's groupings, once, at `readyAt` (after the first list and detail). */
-  categoriesSoon(readyAt: number): void {
-    this.categoriesJob = { readyAt };
-  }
 
   /** The outcome whose book and history are shown: the one the quote form names, else the leading one. */
   outcomeOf(id: string): string | undefined {
@@ -85,14 +79,6 @@ export class SourceJobs {
 
   candidates(): Candidate[] {
     const out: Candidate[] = [];
-    const cat = this.categoriesJob;
-    if (cat)
-      out.push({
-        prio: 3,
-        cls: 'interactive',
-        readyAt: cat.readyAt,
-        take: () => ((this.categoriesJob = undefined), { kind: 'categories', cls: 'interactive' }),
-      });
     const b = this.bookJob;
     if (b)
       out.push({
@@ -124,9 +110,8 @@ export class SourceJobs {
     }
   }
 
-  /** The groupings and a failed interactive book of the still-selected market are asked again (a history waits). */
+  /** A failed interactive book of the still-selected market is asked again (a history waits). */
   requeue(job: Job, now: number): void {
-    if (job.kind === 'categories') this.categoriesJob ??= { readyAt: now };
     if (job.kind === 'book' && job.cls === 'interactive' && this.store.getState().selectedId === job.marketId)
       this.bookJob ??= { id: job.marketId, outcome: job.outcome, readyAt: now };
   }

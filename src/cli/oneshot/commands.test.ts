@@ -20,6 +20,7 @@ const { run, visible } = service;
 describe('--json output follows docs/schema.json', () => {
   it('the schema refuses what a consumer could not rely on', () => {
     const market = {
+      venue: 'public',
       id: 'm',
       title: 'T',
       category: null,
@@ -41,6 +42,7 @@ describe('--json output follows docs/schema.json', () => {
       { ...market, outcomes: [{ id: null, name: 'Yes', price: 1.5 }] },
       { ...market, closesAt: '1 Jan' },
       { ...market, extra: 1 },
+      { ...market, venue: 'nasdaq' },
     ]) {
       expect(validate(bad, 'market')).not.toEqual([]);
     }
@@ -58,11 +60,15 @@ describe('--json output follows docs/schema.json', () => {
 
   it('docs/commands.md documents every field and error code of the schema', () => {
     const doc = readFileSync(join(root, 'docs/commands.md'), 'utf8');
-    const defs = schema.$defs as Record<string, { properties?: Record<string, unknown> }>;
-    const errorProps = (defs.errorDocument!.properties!.error as { properties: Record<string, { enum?: unknown[] }> })
-      .properties;
-    for (const def of ['market', 'outcome', 'event', 'quote'])
+    const defs = schema.$defs as Record<
+      string,
+      { properties?: Record<string, unknown>; oneOf?: { properties: Record<string, unknown> }[] }
+    >;
+    const errorProps = defs.error!.properties as Record<string, { enum?: unknown[] }>;
+    for (const def of ['market', 'outcome', 'event', 'quote', 'document', 'errorDocument'])
       for (const field of Object.keys(defs[def]!.properties!)) expect(doc).toContain(`\`${field}\``);
+    for (const shape of defs.venueResult!.oneOf!)
+      for (const field of Object.keys(shape.properties)) expect(doc).toContain(`"${field}"`);
     for (const field of Object.keys(errorProps)) expect(doc).toContain(`\`${field}\``);
     for (const code of errorProps.code!.enum!) expect(doc).toContain(`\`${String(code)}\``);
   });

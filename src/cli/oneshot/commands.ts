@@ -2,20 +2,25 @@
  * The one-shot commands: `markets`, `market ID`, `quote ID`, `events`,
  * `event ID` (ID: an id, or what people paste — an address, a ticker, a
  * slug: target.ts). Each checks its flags, says what to fetch, and how its answer
- * looks as JSON and as a table; run.ts does the rest.
+ * looks as JSON and as a table; run.ts does the rest (every venue asked for a
+ * list, the venue an id names for one thing: venues.ts).
  */
 import type { Market, MarketEvent, MarketQuery, Quote } from '../../api/types.js';
+import { fitQuery } from '../../sources/fit.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
+import type { SourceCaps, SourceId } from '../../sources/types.js';
 import { validateLimit, validateOffset, validateQuoteParams, type ValidQuoteParams } from '../../api/validate.js';
 import { LIMIT_MAX, OFFSET_MAX } from '../../api/wire.js';
 import type { CommandIo } from '../commands.js';
 import { checkValue } from '../config.js';
 import { UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
-import { isApiError } from '../../api/errors.js';
+import { isApiError, routeNotFound } from '../../api/errors.js';
 import { stateDir } from '../../util/files.js';
 import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
-import { runOneShot, type Fetch, type OneShot } from './run.js';
+import { runOneShot, type Fetch, type OneShot, type Part } from './run.js';
+import type { Rows } from './table.js';
 import { checkTarget, resolveEvent, resolveMarket, targetLookups } from './target.js';
 
 const str = (flags: FlagValues, name: string): string | undefined =>
@@ -52,6 +57,50 @@ function marketQuery(flags: FlagValues): MarketQuery {
   return q;
 }
 
+/** An answer of a list route: its 404 says the route is gone (the service changed its API), not "no such market". */
+async function listed<T>(what: string, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (e) {
+    throw isApiError(e) && e.kind === 'not_found' ? routeNotFound(e, what) : e;
+  }
+}
+
+/**
+ * The list query fitted to one venue, as the dashboard fits its starting list (sources/fit.ts): a status, sort or
+ * size the venue cannot do is a usage error naming it, never sent to be ignored. A category is one venue's grouping:
+ * with several venues it is a usage error.
+ */
+function fitToVenue(q: MarketQuery, venue: SourceId, caps: SourceCaps, several: boolean): MarketQuery {
+  if (several && q.category !== undefined && q.category !== '')
+    throw new UsageError(
+      `--category names one venue's grouping; with several sources ask one (--source ${venue} --category …)`,
+    );
+  const fitted = fitQuery(
+    caps,
+    SOURCE_NAMES[venue],
+    {
+      status: q.status ?? caps.statuses[0] ?? '',
+      sort: q.sort ?? '',
+      category: q.category ?? '',
+      limit: q.limit ?? 1,
+      query: q.q ?? '',
+    },
+    // nothing is a default here: only what was given is sent, and all of it must fit
+    { status: '', sort: '', limit: 0 },
+  );
+  if (!fitted.ok) throw new UsageError(fitted.message);
+  return q;
+}
+
+/** A list command's venues' answers as one table's rows, venue by venue in the order of --source. */
+function rowsOf<T>(parts: readonly Part<readonly T[]>[]): Rows<T> {
+  return {
+    items: parts.flatMap((p) => p.data),
+    venues: parts.flatMap((p) => p.data.map(() => p.venue)),
+  };
+}
+
 /**
  * Every page from the given offset on, `limit` (default 100) at a time; a market seen on an earlier page is not
  * repeated.
@@ -61,7 +110,10 @@ async function allPages(fetch: Fetch, query: MarketQuery): Promise<Market[]> {
   const seen = new Set<string>();
   const out: Market[] = [];
   for (let offset = query.offset ?? 0; offset <= OFFSET_MAX; offset += size) {
-    const page = await fetch((c, o) => c.listMarkets({ ...query, limit: size, offset }, o));
+    const page = await listed(
+      'the market list',
+      fetch((c, o) => c.listMarkets({ ...query, limit: size, offset }, o)),
+    );
     for (const m of page) {
       if (seen.has(m.id)) continue;
       seen.add(m.id);
@@ -74,13 +126,20 @@ async function allPages(fetch: Fetch, query: MarketQuery): Promise<Market[]> {
 
 const markets: OneShot<Market[]> = {
   name: 'markets',
-  check({ flags }) {
-    const query = marketQuery(flags);
-    return flags.all === true ? (fetch) => allPages(fetch, query) : (fetch) => fetch((c, o) => c.listMarkets(query, o));
+  span: 'list',
+  check({ flags, source, caps, several }) {
+    const query = fitToVenue(marketQuery(flags), source, caps, several);
+    return flags.all === true
+      ? (fetch) => allPages(fetch, query)
+      : (fetch) =>
+          listed(
+            'the market list',
+            fetch((c, o) => c.listMarkets(query, o)),
+          );
   },
-  json: (list) => list.map(jsonMarket),
-  lines: (list) => list.map(jsonMarket),
-  table: (t, list, view) => t.marketsTable(list, view),
+  json: (list, venue) => list.map((m) => jsonMarket(m, venue)),
+  lines: (list, venue) => list.map((m) => jsonMarket(m, venue)),
+  table: (t, parts, view) => t.marketsTable(rowsOf(parts), view),
 };
 
 const market: OneShot<Market> = {
@@ -91,7 +150,8 @@ const market: OneShot<Market> = {
     return (fetch) => resolveMarket(fetch, target, source);
   },
   json: jsonMarket,
-  table: (t, m, view) => t.marketDetail(m, view),
+  table: (t, [m], view) => t.marketDetail(m!.data, view),
+  span: 'one',
 };
 
 const quote: OneShot<{ id: string; quote: Quote }> = {
@@ -116,19 +176,27 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
       return { id, quote: await fetch((c, o) => c.getQuote(id, v.value, o)) };
     };
   },
-  json: (r) => jsonQuote(r.quote),
-  table: (t, r, view) => t.quoteBlock(r.id, r.quote, view),
+  json: (r, venue) => jsonQuote(r.quote, venue),
+  table: (t, [r], view) => t.quoteBlock(r!.data.id, r!.data.quote, view),
+  span: 'one',
+  needs: 'quotes',
 };
 
 const events: OneShot<MarketEvent[]> = {
   name: 'events',
+  span: 'list',
+  needs: 'events',
   check({ flags }) {
     const limit = intFlag(flags, 'limit', validateLimit);
-    return (fetch) => fetch((c, o) => c.listEvents(limit === undefined ? {} : { limit }, o));
+    return (fetch) =>
+      listed(
+        'the events list',
+        fetch((c, o) => c.listEvents(limit === undefined ? {} : { limit }, o)),
+      );
   },
-  json: (list) => list.map(jsonEvent),
-  lines: (list) => list.map(jsonEvent),
-  table: (t, list, view) => t.eventsTable(list, view),
+  json: (list, venue) => list.map((e) => jsonEvent(e, venue)),
+  lines: (list, venue) => list.map((e) => jsonEvent(e, venue)),
+  table: (t, parts, view) => t.eventsTable(rowsOf(parts), view),
 };
 
 const event: OneShot<MarketEvent> = {
@@ -139,7 +207,9 @@ const event: OneShot<MarketEvent> = {
     return (fetch) => resolveEvent(fetch, target, source);
   },
   json: jsonEvent,
-  table: (t, e, view) => t.eventDetail(e, view),
+  table: (t, [e], view) => t.eventDetail(e!.data, view),
+  span: 'one',
+  needs: 'events',
 };
 
 /**
@@ -149,6 +219,7 @@ const event: OneShot<MarketEvent> = {
  */
 const watch: OneShot<Market[]> = {
   name: 'watch',
+  span: 'only',
   check({ env, source }) {
     const read = readWatchedIds(watchDirFor(stateDir(env), source));
     if ('problem' in read) throw new UsageError(read.problem);
@@ -183,9 +254,9 @@ const watch: OneShot<Market[]> = {
       return out;
     };
   },
-  json: (list) => list.map(jsonMarket),
-  lines: (list) => list.map(jsonMarket),
-  table: (t, list, view) => t.marketsTable(list, view),
+  json: (list, venue) => list.map((m) => jsonMarket(m, venue)),
+  lines: (list, venue) => list.map((m) => jsonMarket(m, venue)),
+  table: (t, parts, view) => t.marketsTable(rowsOf(parts), view),
 };
 
 export const runWatch = (argv: string[], io: CommandIo) => runOneShot(watch, argv, io);

@@ -4,7 +4,8 @@
  * present (null when the source did not say), prices in 0..1, times as ISO
  * 8601 strings, the status as one of five words plus the source's own word.
  * Everything in it has been through the normalizer and the sanitizer; the key
- * never is.
+ * never is. Every market, event and quote names its venue (the source that
+ * answered), with one source as with several, so a script reads one shape.
  */
 import type { SourceId } from '../../sources/types.js';
 import type { Mode } from '../../store/types.js';
@@ -20,6 +21,8 @@ export interface JsonOutcome {
 }
 
 export interface JsonMarket {
+  /** The venue (source) the market lives on; `id` is that venue's own. */
+  venue: SourceId;
   id: string;
   title: string;
   category: string | null;
@@ -36,6 +39,7 @@ export interface JsonMarket {
 }
 
 export interface JsonEvent {
+  venue: SourceId;
   id: string;
   title: string;
   category: string | null;
@@ -43,6 +47,7 @@ export interface JsonEvent {
 }
 
 export interface JsonQuote {
+  venue: SourceId;
   marketId: string | null;
   outcome: string | null;
   action: 'buy' | 'sell' | null;
@@ -64,36 +69,58 @@ export interface JsonQuote {
 
 export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event' | 'watch';
 
+export interface JsonSource {
+  service: SourceId;
+  mode: Mode;
+  baseUrl: string;
+}
+
+export interface JsonErrorBody {
+  /** RATE_LIMITED, NOT_FOUND, MARKET_CLOSED, UNAUTHORIZED, UNAVAILABLE, USAGE … */
+  code: string;
+  /** The process's exit code (with several venues: what this venue's failure alone would exit with). */
+  exit: number;
+  message: string;
+  status?: number;
+  /** How long to wait before trying again (rate limited). */
+  retryAfterMs?: number;
+  /** The parameter a usage error is about. */
+  param?: string;
+}
+
+/**
+ * One venue asked by a list command (`markets`, `events`, `watch`): how many items of `data` it gave, or its error,
+ * or why it was not asked (`events` on a venue that has none).
+ */
+export type JsonVenue =
+  | { venue: SourceId; mode: Mode; baseUrl: string; count: number }
+  | { venue: SourceId; mode: Mode; baseUrl: string; error: JsonErrorBody }
+  | { venue: SourceId; skipped: string };
+
 export interface JsonDocument {
   oddsboard: typeof SCHEMA_VERSION;
   command: CommandName;
-  /** Which service answered: the interface (`public`, with its mode) or a platform's own API. */
-  source: { service: SourceId; mode: Mode; baseUrl: string };
+  /** Which service answered: the interface (`public`, with its mode) or a platform's own API. Absent with several. */
+  source?: JsonSource;
+  /** The list commands: every venue asked, in the order of --source. */
+  venues?: JsonVenue[];
   fetchedAt: string;
   data: JsonMarket[] | JsonMarket | JsonQuote | JsonEvent[] | JsonEvent;
 }
 
 export interface JsonError {
   oddsboard: typeof SCHEMA_VERSION;
-  error: {
-    /** RATE_LIMITED, NOT_FOUND, MARKET_CLOSED, UNAUTHORIZED, UNAVAILABLE, USAGE … */
-    code: string;
-    /** The process's exit code. */
-    exit: number;
-    message: string;
-    status?: number;
-    /** How long to wait before trying again (rate limited). */
-    retryAfterMs?: number;
-    /** The parameter a usage error is about. */
-    param?: string;
-  };
+  /** The venue whose answer (or budget) failed, when the failure is one venue's. */
+  venue?: SourceId;
+  error: JsonErrorBody;
 }
 
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
 
-export function jsonMarket(m: Market): JsonMarket {
+export function jsonMarket(m: Market, venue: SourceId): JsonMarket {
   return {
+    venue,
     id: m.id,
     title: m.title,
     category: orNull(m.category),
@@ -109,12 +136,19 @@ export function jsonMarket(m: Market): JsonMarket {
   };
 }
 
-export function jsonEvent(e: MarketEvent): JsonEvent {
-  return { id: e.id, title: e.title, category: orNull(e.category), markets: e.markets.map(jsonMarket) };
+export function jsonEvent(e: MarketEvent, venue: SourceId): JsonEvent {
+  return {
+    venue,
+    id: e.id,
+    title: e.title,
+    category: orNull(e.category),
+    markets: e.markets.map((m) => jsonMarket(m, venue)),
+  };
 }
 
-export function jsonQuote(q: Quote): JsonQuote {
+export function jsonQuote(q: Quote, venue: SourceId): JsonQuote {
   return {
+    venue,
     marketId: orNull(q.marketId),
     outcome: orNull(q.outcome),
     action: orNull(q.action),

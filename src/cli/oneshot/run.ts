@@ -1,99 +1,74 @@
 /**
- * What every one-shot command shares: flags and settings, the source (same
- * client and normalizer as the dashboard), a slot of the shared rate budget
- * before each request, and the output — a table, one JSON document, or NDJSON —
- * with the exit code scripts rely on. No Ink, no React.
+ * What every one-shot command shares: flags and settings, the venues it asks (venues.ts: every source for a list, the
+ * one an id names for one thing), each venue's source (same client and normalizer as the dashboard) with a slot of
+ * its own shared rate budget before each request (fetch.ts), the venues asked concurrently, and the output — a
+ * table, one JSON document, or NDJSON venue by venue as answers arrive (output.ts) — with the exit code scripts rely
+ * on. No Ink, no React.
  */
-import type { SourceClient, SourceId } from '../../sources/types.js';
-import { isApiError, type ApiError } from '../../api/errors.js';
+import type { SourceCaps, SourceClient, SourceId } from '../../sources/types.js';
 import type { ApiResult, CallOptions } from '../../api/types.js';
-import { tolerant } from '../../ledger/types.js';
-import { BudgetSpent, waitForSlot } from '../../ledger/wait.js';
-import { palette } from '../../ui/theme.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
 import { findCommand, SOURCE_FLAGS, type CommandIo } from '../commands.js';
-import { colorEnabled, resolveSettings, settingsFromFlags } from '../config.js';
-import { errorCodeFor, EXIT, exitCodeFor, UsageError } from '../errors.js';
+import { resolveSettings, settingsFromFlags, venueSettings } from '../config.js';
+import { EXIT, UsageError } from '../errors.js';
 import { commandHelp } from '../help.js';
 import { readInvocation, type FlagValues } from '../parse.js';
 import { openSource, type Source } from '../source.js';
-import { SCHEMA_VERSION, type CommandName, type JsonDocument, type JsonError } from './json.js';
-import { painter } from './paint.js';
+import { failureOf, Interrupted, type Failure } from './failure.js';
+import { venueFetch } from './fetch.js';
+import type { CommandName, JsonDocument } from './json.js';
+import { errorLine, writeDocument, writeTable, type Answer } from './output.js';
 import type * as Tables from './table.js';
 import type { TableView } from './table.js';
+import { capsOf, planVenues, type Need, type Span } from './venues.js';
 
-/** Sends one request once the shared budget grants a slot; resolves with its data. */
+/** Sends one request once the venue's shared budget grants a slot; resolves with its data. */
 export type Fetch = <T>(call: (client: SourceClient, opts: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
+
+/** One venue's answer. */
+export interface Part<T> {
+  venue: SourceId;
+  data: T;
+}
 
 export interface OneShot<T> {
   name: CommandName;
-  /** Checks the command's own flags and arguments (UsageError) before anything is sent. */
+  /** How it spans venues (venues.ts): every source (`list`), the one the id names (`one`), one source (`only`). */
+  span: Span;
+  /** What a venue must be able to do to answer it. */
+  needs?: Need;
+  /**
+   * Checks the command's own flags and arguments (UsageError) before anything is sent — once per venue asked, with
+   * that venue's caps (a flag one venue cannot honour is a usage error naming it).
+   */
   check(inv: {
     flags: FlagValues;
     args: string[];
     env: NodeJS.ProcessEnv;
     source: SourceId;
+    caps: SourceCaps;
+    /** Several venues are asked. */
+    several: boolean;
   }): (fetch: Fetch) => Promise<T>;
-  json(data: T): JsonDocument['data'];
+  /** The JSON form of one venue's answer (a list command's: an array, concatenated across venues). */
+  json(data: T, venue: SourceId): JsonDocument['data'];
   /** The items of a list, one NDJSON line each. */
-  lines?(data: T): unknown[];
-  /** The readable form; `tables` is loaded only when needed (string-width is not small). */
-  table(tables: typeof Tables, data: T, view: TableView): string;
-}
-
-/** Interactive requests of the dashboard keep one slot free (its quotes may use it); so do these. */
-const RESERVE = 1;
-
-class Interrupted extends Error {}
-
-interface Failure {
-  exit: number;
-  code: string;
-  message: string;
-  status?: number;
-  retryAfterMs?: number;
-  param?: string;
-}
-
-function failureOf(e: unknown): Failure {
-  if (e instanceof UsageError) return { exit: EXIT.usage, code: 'USAGE', message: e.message };
-  if (e instanceof BudgetSpent)
-    return { exit: EXIT.rateLimited, code: 'RATE_BUDGET_SPENT', message: e.message, retryAfterMs: e.retryAfterMs };
-  if (e instanceof Interrupted) return { exit: EXIT.sigint, code: 'INTERRUPTED', message: 'interrupted' };
-  if (isApiError(e)) return apiFailure(e);
-  return {
-    exit: EXIT.failure,
-    code: 'INTERNAL',
-    message: `unexpected failure: ${e instanceof Error ? e.message : String(e)}`,
-  };
-}
-
-function apiFailure(e: ApiError): Failure {
-  const f: Failure = { exit: exitCodeFor(e.kind), code: errorCodeFor(e.kind), message: e.message };
-  if (e.status !== undefined) f.status = e.status;
-  if (e.param !== undefined) f.param = e.param;
-  if (e.kind === 'rate_limited' && e.retryAfterMs !== undefined) {
-    f.retryAfterMs = e.retryAfterMs;
-    f.message = `${e.message.trimEnd()} (retry in ${Math.ceil(e.retryAfterMs / 1000)}s)`;
-  }
-  return f;
+  lines?(data: T, venue: SourceId): unknown[];
+  /** The readable form of the venues' answers (one part for a command about one thing). */
+  table(tables: typeof Tables, parts: readonly Part<T>[], view: TableView): string;
 }
 
 export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: CommandIo): Promise<number> {
   const spec = findCommand(cmd.name)!;
   // known before the flags are read, so even a usage error comes out as JSON
   const jsonOut = argv.includes('--json') || argv.includes('--ndjson');
-  const fail = (f: Failure): number => {
-    if (jsonOut) {
-      const doc: JsonError = { oddsboard: SCHEMA_VERSION, error: { code: f.code, exit: f.exit, message: f.message } };
-      if (f.status !== undefined) doc.error.status = f.status;
-      if (f.retryAfterMs !== undefined) doc.error.retryAfterMs = f.retryAfterMs;
-      if (f.param !== undefined) doc.error.param = f.param;
-      io.stdout.write(`${JSON.stringify(doc)}\n`);
-    } else io.stderr.write(`oddsboard ${cmd.name}: ${f.message}\n`);
+  const fail = (f: Failure, venue?: SourceId, several = false): number => {
+    if (jsonOut) io.stdout.write(errorLine(f, venue));
+    else io.stderr.write(`oddsboard ${cmd.name}: ${several && venue ? `${SOURCE_NAMES[venue]}: ` : ''}${f.message}\n`);
     return f.exit;
   };
 
-  let source: Source | undefined;
+  const sources: Source[] = [];
   const ac = new AbortController();
   const onSigint = () => ac.abort(new Interrupted());
   const onAbort = () => ac.abort(new Interrupted());
@@ -106,76 +81,81 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     const ndjson = inv.flags.ndjson === true;
     if (ndjson && inv.flags.json === true) throw new UsageError('--json and --ndjson: choose one');
     const settings = resolveSettings(settingsFromFlags(inv.flags, Object.keys(SOURCE_FLAGS)), io.env);
-    const fetchData = cmd.check({ ...inv, env: io.env, source: settings.source });
+    const plan = await planVenues(cmd, settings.sources, inv.args);
+    // several venues asked (a list over several sources): each result and message names its venue
+    const several = plan.venues.length + plan.skipped.length > 1;
+    const runs: Array<(fetch: Fetch) => Promise<T>> = [];
+    for (const venue of plan.venues)
+      runs.push(
+        cmd.check({
+          flags: inv.flags,
+          args: plan.args,
+          env: io.env,
+          source: venue,
+          caps: await capsOf(venue),
+          several,
+        }),
+      );
     const noWait = inv.flags.wait === false;
 
     process.on('SIGINT', onSigint);
     io.signal?.addEventListener('abort', onAbort, { once: true });
-    source = await openSource(settings, io.env);
-    if (source.mode === 'demo')
-      io.stderr.write('oddsboard: no base URL configured — simulated data from the embedded demo service\n');
-    if (source.ledgerProblem) io.stderr.write(`oddsboard: ${source.ledgerProblem}\n`);
-    const src = source;
-    let told = false;
-    const ledger = tolerant(src.ledger, (e) => {
-      if (told) return;
-      told = true;
-      io.stderr.write(
-        `oddsboard: the rate ledger cannot be used (${(e as NodeJS.ErrnoException).code ?? 'error'}); this process ` +
-          `counts only its own requests\n`,
-      );
-    });
-    const fetch: Fetch = async (call) => {
-      await waitForSlot(ledger, Math.max(1, src.limit - RESERVE), {
-        noWait,
-        signal: ac.signal,
-        ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
-        onWait: (ms) =>
-          io.stderr.write(
-            `oddsboard: waiting ${Math.ceil(ms / 1000)}s for the rate budget (shared with other oddsboard processes; ` +
-              `--no-wait exits 3 instead)\n`,
-          ),
-      });
-      try {
-        return (await call(src.client, { signal: ac.signal })).data;
-      } catch (e) {
-        // a 429 holds back every oddsboard process on this budget, not only this one
-        if (isApiError(e) && e.kind === 'rate_limited')
-          ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
-        throw ac.signal.aborted ? new Interrupted() : e;
-      }
-    };
-    const data = await fetchData(fetch);
-
-    if (ndjson && cmd.lines) {
-      io.stdout.write(
-        cmd
-          .lines(data)
-          .map((item) => `${JSON.stringify(item)}\n`)
-          .join(''),
-      );
-    } else if (inv.flags.json === true) {
-      const doc: JsonDocument = {
-        oddsboard: SCHEMA_VERSION,
-        command: cmd.name,
-        source: { service: source.id, mode: source.mode, baseUrl: source.client.describe().baseUrl },
-        fetchedAt: new Date().toISOString(),
-        data: cmd.json(data),
-      };
-      io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-    } else {
-      const tty = io.stdout.isTTY === true;
-      const colors = palette(settings.theme, colorEnabled(settings.color, io.env, tty));
-      const width = tty && typeof io.stdout.columns === 'number' && io.stdout.columns > 20 ? io.stdout.columns : 80;
-      const tables = await import('./table.js');
-      io.stdout.write(cmd.table(tables, data, { width, now: Date.now(), paint: painter(colors) }));
+    for (const venue of plan.venues) sources.push(await openSource(venueSettings(settings, venue), io.env));
+    for (const src of sources) {
+      if (src.mode === 'demo')
+        io.stderr.write('oddsboard: no base URL configured — simulated data from the embedded demo service\n');
+      if (src.ledgerProblem)
+        io.stderr.write(`oddsboard: ${several ? `${SOURCE_NAMES[src.id]}: ` : ''}${src.ledgerProblem}\n`);
     }
-    return EXIT.ok;
+    for (const s of plan.skipped) io.stderr.write(`oddsboard ${cmd.name}: ${s.reason}; left out\n`);
+
+    // every venue at once, each in its own budget; NDJSON writes each venue's lines as its answer arrives
+    const answers: Answer<T>[] = await Promise.all(
+      sources.map(async (src, i): Promise<Answer<T>> => {
+        let answer: Answer<T>;
+        try {
+          const fetch = venueFetch(src, { io, signal: ac.signal, noWait, named: several });
+          answer = { source: src, ok: true, data: await runs[i]!(fetch) };
+        } catch (e) {
+          answer = { source: src, ok: false, failure: failureOf(ac.signal.aborted ? new Interrupted() : e) };
+        }
+        if (ndjson && !ac.signal.aborted) {
+          if (!answer.ok) io.stdout.write(errorLine(answer.failure, src.id));
+          else if (cmd.lines)
+            io.stdout.write(
+              cmd
+                .lines(answer.data, src.id)
+                .map((item) => `${JSON.stringify(item)}\n`)
+                .join(''),
+            );
+        }
+        return answer;
+      }),
+    );
+    if (ac.signal.aborted) throw new Interrupted();
+
+    const failed = answers.filter((a) => !a.ok);
+    // the exit code of the first venue (in the order of --source) that failed; 0 when every venue answered
+    const exit = failed[0]?.ok === false ? failed[0].failure.exit : EXIT.ok;
+    if (ndjson && cmd.lines) return exit;
+    if (!several && failed[0]?.ok === false) return fail(failed[0].failure, failed[0].source.id);
+    if (inv.flags.json === true) {
+      writeDocument(io, cmd, answers, {
+        several,
+        order: settings.sources,
+        skipped: plan.skipped,
+        list: cmd.span !== 'one',
+      });
+      return exit;
+    }
+    for (const a of answers) if (!a.ok) fail(a.failure, a.source.id, true);
+    if (answers.some((a) => a.ok)) await writeTable(io, cmd, answers, settings, several);
+    return exit;
   } catch (e) {
     return fail(failureOf(ac.signal.aborted && !(e instanceof UsageError) ? new Interrupted() : e));
   } finally {
     process.off('SIGINT', onSigint);
     io.signal?.removeEventListener('abort', onAbort);
-    await source?.close();
+    await Promise.all(sources.map((s) => s.close()));
   }
 }

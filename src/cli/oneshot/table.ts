@@ -4,6 +4,8 @@
  * when colour is on), prices in cents like the dashboard.
  */
 import type { Market, MarketEvent, Quote } from '../../api/types.js';
+import { VENUE_LETTERS } from '../../sources/names.js';
+import type { SourceId } from '../../sources/types.js';
 import { leadingOutcome } from '../../store/outcomes.js';
 import {
   displayWidth,
@@ -25,7 +27,24 @@ export interface TableView {
   width: number;
   now: number;
   paint: Paint;
+  /** Several venues asked: a list's rows carry their venue's letter (V). */
+  marks?: boolean;
 }
+
+/** A list's rows with the venue each came from, venue by venue in the order of --source. */
+export interface Rows<T> {
+  items: readonly T[];
+  /** `venues[i]` is the venue of `items[i]`; absent for one venue's list (an event's markets). */
+  venues?: readonly SourceId[];
+}
+
+/** The V column (a letter and a space) when several venues were asked. */
+function venueCell(rows: Rows<unknown>, i: number, v: TableView): string {
+  if (!v.marks || !rows.venues) return '';
+  return `${VENUE_LETTERS[rows.venues[i]!]} `;
+}
+
+const venueHead = (rows: Rows<unknown>, v: TableView) => (v.marks && rows.venues ? 'V ' : '');
 
 function badge(m: Market, v: TableView, pad: boolean): string {
   const b = BADGES[m.status] ?? BADGES.unknown;
@@ -33,20 +52,22 @@ function badge(m: Market, v: TableView, pad: boolean): string {
 }
 
 /** Columns from the left; the title takes what is left and is cut with '…'. */
-export function marketsTable(markets: readonly Market[], v: TableView): string {
+export function marketsTable(rows: Rows<Market>, v: TableView): string {
+  const markets = rows.items;
   if (markets.length === 0) return 'No markets match.\n';
   const idW = Math.min(24, Math.max(2, ...markets.map((m) => displayWidth(m.id))));
   const wide = v.width >= 100;
-  const fixed = BADGE_WIDTH + 1 + idW + 1 + 14 + 1 + 7 + 1 + (wide ? 8 + 1 + 11 + 1 : 0);
+  const vHead = venueHead(rows, v);
+  const fixed = vHead.length + BADGE_WIDTH + 1 + idW + 1 + 14 + 1 + 7 + 1 + (wide ? 8 + 1 + 11 + 1 : 0);
   const titleW = Math.max(8, v.width - fixed);
   const head =
-    `${'STATUS'.padEnd(BADGE_WIDTH)} ${'ID'.padEnd(idW)} ${'LEADING'.padEnd(14)} ${'PRICE'.padStart(7)} ` +
+    `${vHead}${'STATUS'.padEnd(BADGE_WIDTH)} ${'ID'.padEnd(idW)} ${'LEADING'.padEnd(14)} ${'PRICE'.padStart(7)} ` +
     `${wide ? `${'VOLUME'.padStart(8)} ${'CLOSES'.padEnd(11)} ` : ''}TITLE`;
   const lines = [fitWidth(head, v.width)];
-  for (const m of markets) {
+  for (const [i, m] of markets.entries()) {
     const lead = leadingOutcome(m);
     const cells = [
-      badge(m, v, true),
+      venueCell(rows, i, v) + badge(m, v, true),
       fitWidth(m.id, idW, true),
       fitWidth(lead?.name ?? MISSING, 14, true),
       padStartWidth(formatPrice(lead?.price), 7),
@@ -99,15 +120,19 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function eventsTable(events: readonly MarketEvent[], v: TableView): string {
+export function eventsTable(rows: Rows<MarketEvent>, v: TableView): string {
+  const events = rows.items;
   if (events.length === 0) return 'No events.\n';
   const idW = Math.min(24, Math.max(2, ...events.map((e) => displayWidth(e.id))));
   const catW = Math.min(14, Math.max(8, ...events.map((e) => displayWidth(e.category ?? MISSING))));
-  const titleW = Math.max(8, v.width - (idW + 1 + 7 + 1 + catW + 1));
-  const lines = [fitWidth(`${'ID'.padEnd(idW)} ${'MARKETS'.padStart(7)} ${'CATEGORY'.padEnd(catW)} TITLE`, v.width)];
-  for (const e of events)
+  const vHead = venueHead(rows, v);
+  const titleW = Math.max(8, v.width - (vHead.length + idW + 1 + 7 + 1 + catW + 1));
+  const lines = [
+    fitWidth(`${vHead}${'ID'.padEnd(idW)} ${'MARKETS'.padStart(7)} ${'CATEGORY'.padEnd(catW)} TITLE`, v.width),
+  ];
+  for (const [i, e] of events.entries())
     lines.push(
-      `${fitWidth(e.id, idW, true)} ${String(e.markets.length).padStart(7)} ` +
+      `${venueCell(rows, i, v)}${fitWidth(e.id, idW, true)} ${String(e.markets.length).padStart(7)} ` +
         `${fitWidth(e.category ?? MISSING, catW, true)} ${fitWidth(e.title, titleW)}`,
     );
   return `${lines.join('\n')}\n`;
@@ -118,5 +143,5 @@ export function eventDetail(e: MarketEvent, v: TableView): string {
     v.paint(fitWidth(e.title, v.width), undefined, true),
     fitWidth([`id ${e.id}`, e.category, `${e.markets.length} markets`].filter(Boolean).join(' · '), v.width),
   ];
-  return `${head.join('\n')}\n${marketsTable(e.markets, v)}`;
+  return `${head.join('\n')}\n${marketsTable({ items: e.markets }, v)}`;
 }

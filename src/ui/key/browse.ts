@@ -10,7 +10,14 @@ import { matchCommand } from './keyLookup.js';
 import { openAlertForm } from './alertForm.js';
 import { openPageKey } from './goTo.js';
 import { quoted } from '../../store/transitions.js';
+import { shortCause } from '../../store/connection.js';
 import { closeEvent, cycleView, flash, moveTo, openEventAt, showView, step } from './moves.js';
+
+/** A grouping's word in the plural: category → categories, tag → tags, topic → topics, series → series. */
+export function plural(word: string): string {
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return /(s|x|ch|sh)$/.test(word) ? word : `${word}s`;
+}
 
 function refusalText(r: Extract<RefreshResult, { ok: false }>, now: number): string {
   const wait = `refresh in ${secondsUntil(r.retryAt, now)}s`;
@@ -66,6 +73,10 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'category': {
       if (caps.categoryWord === undefined) return flash(ctx, `${name} has no categories`);
       const st = ctx.store.getState();
+      // the source's groupings failed to arrive: say so; the categories seen in answers still cycle, if any
+      const missing = st.sourceCategories === undefined ? st.categoriesError : undefined;
+      if (missing) flash(ctx, `${plural(caps.categoryWord)} unavailable (${shortCause(missing)})`);
+      if (missing && st.categories.length === 0 && query.category === '') return;
       toMarkets(ctx);
       return ctx.sync.search({
         category: nextInCycle(['', ...(st.sourceCategories ?? st.categories)], query.category),

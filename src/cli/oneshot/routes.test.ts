@@ -1,0 +1,45 @@
+/**
+ * A list route that answers 404 is gone (the service changed its API): `markets` and `events` say so and exit 7
+ * (unavailable), never 4 ("no such market"); a market's own 404 still exits 4.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../main.js';
+import { startServer, type RunningServer } from '../../server/listen.js';
+import { cliIo } from '../../../test/support/cliIo.js';
+
+const KEY = 'sk_test_routes_0123456789';
+let srv: RunningServer;
+beforeAll(async () => {
+  srv = await startServer({
+    seed: 3,
+    keys: [KEY],
+    limits: { key: 1000 },
+    chaos: { profile: '404', afterMs: 0, path: '/public/v1/markets', hostileTitles: false },
+  });
+});
+afterAll(() => srv.close());
+
+async function run(argv: string[]) {
+  const c = cliIo({ env: { ODDSBOARD_BASE_URL: srv.url, ODDSBOARD_API_KEY: KEY } });
+  const code = await main(argv, c.io);
+  return { code, out: c.out(), err: c.err() };
+}
+
+describe('a list route answering 404', () => {
+  it('markets: exit 7, "route not found — the service may have changed its API"', async () => {
+    const r = await run(['markets']);
+    expect(r.code).toBe(7);
+    expect(r.err).toBe(
+      'oddsboard markets: Route not found — the service may have changed its API (HTTP 404 on the market list).\n',
+    );
+    const all = await run(['markets', '--all', '--json']);
+    expect(all.code).toBe(7);
+    expect(JSON.parse(all.out)).toMatchObject({ error: { code: 'UNAVAILABLE', exit: 7, status: 404 } });
+  });
+
+  it('a market by id on its own route: still exit 4, that market not found', async () => {
+    const r = await run(['market', 'no-such-market']);
+    expect(r.code).toBe(4);
+    expect(r.err).not.toContain('Route not found');
+  });
+});

@@ -1,0 +1,278 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliIo } from '../../../test/support/cliIo.js';
+import { root, valid } from '../../../test/support/oneShot.js';
+import { json, startTestServer } from '../../../test/support/testServer.js';
+import { waitFor } from '../../../test/support/wait.js';
+import { ledgerName } from '../../ledger/file.js';
+import { loadPlatform } from '../../sources/index.js';
+import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
+import type { SourceId } from '../../sources/types.js';
+import { displayWidth } from '../../ui/format.js';
+import { main } from '../main.js';
+
+/**
+ * The one-shot commands over several venues (docs/commands.md "Several venues"), against the recordings of the three
+ * platforms replayed on loopback (test/fixtures/real/<venue>): each result names its venue, the list documents carry
+ * every venue asked, a venue that is down is named while the others answer, the exit code is the first failed
+ * venue's in the order of --source, and the table marks each row's venue.
+ */
+type Platform = Exclude<SourceId, 'public'>;
+const running: RunningSourceReplay[] = [];
+const url: Record<Platform, string> = { kalshi: '', polymarket: '', manifold: '' };
+/** A base URL nothing listens on (a replay started and closed): connection refused. */
+let down = '';
+
+beforeAll(async () => {
+  for (const id of ['kalshi', 'polymarket', 'manifold'] as const) {
+    const def = await loadPlatform(id);
+    // Manifold's recordings are of 2026-10 and earlier: as recorded, what was open then is open now
+    const r = await startSourceReplay({
+      def,
+      dir: join(root, 'test/fixtures/real', id),
+      asRecorded: id === 'manifold',
+    });
+    running.push(r);
+    url[id] = r.url + def.replayPrefix;
+  }
+  const def = await loadPlatform('manifold');
+  const gone = await startSourceReplay({ def, dir: join(root, 'test/fixtures/real/manifold') });
+  down = gone.url + def.replayPrefix;
+  await gone.close();
+});
+afterAll(() => Promise.all(running.map((r) => r.close())));
+
+const ALL = ['kalshi', 'polymarket', 'manifold'] as const;
+const baseUrls = (over: Partial<Record<Platform, string>> = {}) =>
+  ALL.flatMap((v) => ['--base-url', `${v}=${over[v] ?? url[v]}`]);
+
+async function run(argv: string[], opts: Parameters<typeof cliIo>[0] = {}) {
+  const c = cliIo(opts);
+  const code = await main(argv, c.io);
+  return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
+}
+
+interface Item {
+  venue: string;
+  id: string;
+}
+type Doc = { venues: Array<Record<string, unknown>>; data: Item[]; source?: unknown };
+
+/** The venues of the items in the order they came, each run of equal venues once: [kalshi, polymarket, manifold]. */
+const runsOf = (items: readonly { venue: string }[]) =>
+  items.map((i) => i.venue).filter((v, i, all) => i === 0 || all[i - 1] !== v);
+
+describe('markets over the three platforms', () => {
+  it('--json: each market names its venue, venue by venue in --source order, each venue in its budget', async () => {
+    const r = await run(['markets', '--source', 'kalshi,polymarket,manifold', ...baseUrls(), '--limit', '3', '--json']);
+    expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
+    const doc = JSON.parse(r.out) as Doc;
+    valid(doc);
+    expect(doc.source).toBeUndefined();
+    expect(doc.venues).toEqual(ALL.map((v) => ({ venue: v, mode: v, baseUrl: url[v].replace(/\/+$/, ''), count: 3 })));
+    expect(doc.data).toHaveLength(9);
+    expect(runsOf(doc.data)).toEqual([...ALL]);
+    expect(doc.data[0]).toMatchObject({ venue: 'kalshi', id: 'KXELONMARS-99' });
+    // each venue's requests counted in its own rate ledger (keyed by its service)
+    for (const v of ALL)
+      expect(existsSync(join(r.stateHome, 'oddsboard', ledgerName(url[v].replace(/\/+$/, ''), undefined)))).toBe(true);
+  });
+
+  it('--ndjson: one market a line, each with its venue, each venue’s lines together', async () => {
+    const r = await run(['markets', '--source', 'all', ...baseUrls(), '--limit', '4', '--ndjson']);
+    expect(r.code).toBe(0);
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines).toHaveLength(12);
+    const items = lines.map((l) => JSON.parse(l) as Item);
+    for (const item of items) valid(item, 'market');
+    // the venues come in the order they answered, each once
+    expect([...runsOf(items)].sort()).toEqual([...ALL].sort());
+    for (const v of ALL) expect(items.filter((i) => i.venue === v)).toHaveLength(4);
+  });
+
+  it('--ndjson writes a venue’s lines as its answer arrives: Kalshi (first in --source) held back, last', async () => {
+    // Kalshi behind a gate that opens once the other two venues' lines are out
+    const gate = await startTestServer();
+    const c = cliIo();
+    const lines = () => c.out().split('\n').filter(Boolean).length;
+    gate.handle((req, res) => {
+      void (async () => {
+        await waitFor(() => lines() >= 4, 'the other venues’ lines', 10_000);
+        const answer = await fetch(new URL(req.url ?? '/', running[0]!.url));
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      })();
+    });
+    try {
+      const argv = ['markets', '--source', 'kalshi,polymarket,manifold', '--limit', '2', '--ndjson'];
+      const code = await main([...argv, ...baseUrls({ kalshi: `${gate.url}/trade-api/v2` })], c.io);
+      expect(code).toBe(0);
+      const items = c
+        .out()
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Item);
+      expect(runsOf(items).at(-1)).toBe('kalshi');
+      expect(items.map((i) => i.venue).filter((v) => v === 'kalshi')).toHaveLength(2);
+    } finally {
+      await gate.close();
+    }
+  });
+
+  it('one venue down: its error named, the others’ markets printed, the exit code its (7)', async () => {
+    const argv = ['markets', '--source', 'all', ...baseUrls({ manifold: down }), '--limit', '2'];
+    const json = await run([...argv, '--json']);
+    expect(json.code).toBe(7);
+    const doc = JSON.parse(json.out) as Doc;
+    valid(doc);
+    expect(doc.venues.map((v) => v.count ?? (v.error as { code: string }).code)).toEqual([2, 2, 'UNAVAILABLE']);
+    expect(doc.venues[2]).toMatchObject({ venue: 'manifold', error: { code: 'UNAVAILABLE', exit: 7 } });
+    expect(runsOf(doc.data)).toEqual(['polymarket', 'kalshi']);
+
+    const nd = await run([...argv, '--ndjson']);
+    expect(nd.code).toBe(7);
+    const lines = nd.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const failed = lines.filter((l) => 'error' in l);
+    expect(failed).toEqual([
+      expect.objectContaining({ venue: 'manifold', error: expect.objectContaining({ exit: 7 }) }),
+    ]);
+    valid(failed[0], 'errorDocument');
+    expect(lines.filter((l) => !('error' in l))).toHaveLength(4);
+
+    const table = await run(argv);
+    expect(table.code).toBe(7);
+    expect(table.err).toMatch(/^oddsboard markets: Manifold: .*connect/m);
+    expect(table.out.split('\n').filter((l) => /^[PK] /.test(l))).toHaveLength(4);
+  });
+
+  it('the exit code is the first failed venue’s in the order of --source', async () => {
+    // Kalshi answers 429 (exit 3), Polymarket refuses the connection (exit 7)
+    const busy = await startTestServer();
+    busy.handle((_req, res) => json(res, 429, { error: { code: 'too_many_requests' } }, { 'retry-after': '30' }));
+    try {
+      const two = (order: string) =>
+        run([
+          'markets',
+          '--source',
+          order,
+          '--base-url',
+          `kalshi=${busy.url}/trade-api/v2`,
+          '--base-url',
+          `polymarket=${down}`,
+          '--json',
+        ]);
+      const a = await two('kalshi,polymarket');
+      const b = await two('polymarket,kalshi');
+      valid(JSON.parse(a.out));
+      const codes = (JSON.parse(a.out) as Doc).venues.map((v) => (v.error as { code: string; exit: number }).code);
+      expect(codes).toEqual(['RATE_LIMITED', 'UNAVAILABLE']);
+      expect([a.code, b.code]).toEqual([3, 7]);
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('the table: a V column with each row’s venue letter, within 80 columns; none with one venue', async () => {
+    const r = await run(['markets', '--source', 'all', ...baseUrls(), '--limit', '3']);
+    expect(r.code).toBe(0);
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^V STATUS +ID +LEADING +PRICE +TITLE$/);
+    expect(lines.slice(1).map((l) => l[0])).toEqual(['P', 'P', 'P', 'K', 'K', 'K', 'M', 'M', 'M']);
+    expect(Math.max(...lines.map((l) => displayWidth(l)))).toBeLessThanOrEqual(80);
+    const one = await run(['markets', '--source', 'kalshi', '--base-url', url.kalshi, '--limit', '3']);
+    expect(one.out).toMatch(/^STATUS +ID/);
+  });
+
+  it('one venue: the document keeps source, and venues names it', async () => {
+    const r = await run(['markets', '--source', 'kalshi', '--base-url', url.kalshi, '--limit', '2', '--json']);
+    const doc = JSON.parse(r.out) as Doc;
+    valid(doc);
+    expect(doc.source).toMatchObject({ service: 'kalshi' });
+    expect(doc.venues).toEqual([expect.objectContaining({ venue: 'kalshi', count: 2 })]);
+    expect(doc.data.every((m) => m.venue === 'kalshi')).toBe(true);
+  });
+
+  it('a flag one venue cannot honour is a usage error naming it, before anything is sent', async () => {
+    for (const [flags, said] of [
+      [['--sort', 'closing'], /Kalshi sorts nothing server-side/],
+      [['--status', 'all'], /Polymarket has no status filter "all"/],
+      [['--category', 'Politics'], /--category names one venue's grouping/],
+    ] as const) {
+      const r = await run(['markets', '--source', 'all', ...baseUrls(), ...flags]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(said);
+      expect(r.out).toBe('');
+      expect(existsSync(join(r.stateHome, 'oddsboard'))).toBe(false); // no ledger touched: nothing was sent
+    }
+    // what every venue can do is sent to each
+    const ok = await run(['markets', '--source', 'all', ...baseUrls(), '--status', 'active', '--limit', '1', '--json']);
+    expect(ok.code).toBe(0);
+    expect((JSON.parse(ok.out) as Doc).data).toHaveLength(3);
+  });
+});
+
+describe('events over several venues; one thing by venue:id', () => {
+  it('events --source all: Manifold (no events) left out, said; the others’ events name their venue', async () => {
+    const r = await run(['events', '--source', 'all', ...baseUrls(), '--limit', '2', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('oddsboard events: Manifold has no events; left out\n');
+    const doc = JSON.parse(r.out) as Doc & { data: Array<Item & { markets: Item[] }> };
+    valid(doc);
+    expect(doc.venues.map((v) => [v.venue, v.count ?? v.skipped])).toEqual([
+      ['polymarket', 2],
+      ['kalshi', 2],
+      ['manifold', 'Manifold has no events'],
+    ]);
+    for (const e of doc.data) for (const m of e.markets) expect(m.venue).toBe(e.venue);
+  });
+
+  it('market/quote/event: the id names its venue; a bare id with several sources is a usage error', async () => {
+    const m = await run(['market', 'kalshi:KXELONMARS-99', '--source', 'all', ...baseUrls(), '--json']);
+    expect(m.code).toBe(0);
+    const doc = JSON.parse(m.out) as { source: unknown; data: Item };
+    valid(doc);
+    expect(doc.source).toMatchObject({ service: 'kalshi' });
+    expect(doc.data).toMatchObject({ venue: 'kalshi', id: 'KXELONMARS-99' });
+
+    const q = await run([
+      'quote',
+      'polymarket:2252243',
+      '--outcome',
+      'Yes',
+      '--amount',
+      '100',
+      '--source',
+      'all',
+      ...baseUrls(),
+      '--json',
+    ]);
+    expect(q.code).toBe(0);
+    valid(JSON.parse(q.out));
+    expect(JSON.parse(q.out).data).toMatchObject({ venue: 'polymarket', basis: 'book' });
+
+    // only Kalshi of these two has events: a bare id is unambiguous
+    const e = await run([
+      'event',
+      'KXNEWPOPE-70',
+      '--source',
+      'kalshi,manifold',
+      ...baseUrls().slice(0, 2),
+      '--base-url',
+      `manifold=${url.manifold}`,
+      '--json',
+    ]);
+    expect(e.code).toBe(0);
+    expect(JSON.parse(e.out).data).toMatchObject({ venue: 'kalshi', id: 'KXNEWPOPE-70' });
+
+    const bare = await run(['market', 'KXELONMARS-99', '--source', 'all', ...baseUrls()]);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toMatch(/the id names its venue: polymarket:ID/);
+    const elsewhere = await run(['market', 'manifold:x', '--source', 'kalshi', '--base-url', url.kalshi, '--json']);
+    expect(elsewhere.code).toBe(2);
+    expect(JSON.parse(elsewhere.out).error.message).toMatch(/names manifold, which is not among the sources/);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Which venues a one-shot command asks (docs/commands.md "Several venues"): a list command (`markets`, `events`) asks
+ * every source given, each in its own budget; a command about one thing (`market`, `event`, `quote`) asks the one
+ * venue its id names (`kalshi:TICKER`, src/venue/ref.ts) — or the only one of the sources that can answer it; `watch`
+ * takes one source.
+ */
+import { PUBLIC_CAPS } from '../../sources/caps.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
+import type { SourceCaps, SourceId } from '../../sources/types.js';
+import { parseRefKey } from '../../venue/ref.js';
+import { UsageError } from '../errors.js';
+
+/** `list`: every source; `one`: the venue args[0] names; `only`: one source, a list is a usage error. */
+export type Span = 'list' | 'one' | 'only';
+/** What a venue must be able to do to answer the command (its caps). */
+export type Need = 'events' | 'quotes';
+
+export async function capsOf(venue: SourceId): Promise<SourceCaps> {
+  if (venue === 'public') return PUBLIC_CAPS;
+  const { loadPlatform } = await import('../../sources/index.js');
+  return (await loadPlatform(venue)).caps;
+}
+
+export interface VenuePlan {
+  /** The venues asked, in the order of --source. */
+  venues: SourceId[];
+  /** Venues among several that cannot answer the command (Manifold has no events): left out, said why. */
+  skipped: { venue: SourceId; reason: string }[];
+  /** The arguments with a `venue:` prefix taken off the id. */
+  args: string[];
+}
+
+export async function planVenues(
+  cmd: { name: string; span: Span; needs?: Need },
+  sources: readonly SourceId[],
+  args: readonly string[],
+): Promise<VenuePlan> {
+  const list = sources.join(',');
+  const can = async (v: SourceId) => cmd.needs === undefined || (await capsOf(v))[cmd.needs];
+  if (sources.length === 1) {
+    if (cmd.span !== 'one') return { venues: [...sources], skipped: [], args: [...args] };
+  } else if (cmd.span === 'only') {
+    throw new UsageError(`${cmd.name} takes one source (--source ${list} names several)`);
+  }
+  if (cmd.span === 'list') {
+    const venues: SourceId[] = [];
+    const skipped: VenuePlan['skipped'] = [];
+    for (const v of sources)
+      if (await can(v)) venues.push(v);
+      else skipped.push({ venue: v, reason: `${SOURCE_NAMES[v]} has no ${cmd.needs}` });
+    if (venues.length === 0) throw new UsageError(`none of ${list} has ${cmd.needs}`);
+    return { venues, skipped, args: [...args] };
+  }
+  // one thing: `venue:id`, else the one source (or the only one of several that can answer)
+  const ref = parseRefKey(args[0] ?? '');
+  if (ref) {
+    if (!sources.includes(ref.venue))
+      throw new UsageError(`the id names ${ref.venue}, which is not among the sources (--source ${list})`);
+    return { venues: [ref.venue], skipped: [], args: [ref.id, ...args.slice(1)] };
+  }
+  const able: SourceId[] = [];
+  for (const v of sources) if (await can(v)) able.push(v);
+  if (able.length === 1 || sources.length === 1)
+    return { venues: [able[0] ?? sources[0]!], skipped: [], args: [...args] };
+  throw new UsageError(`with several sources (${list}) the id names its venue: ${able[0] ?? sources[0]}:ID`);
+}

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PUBLIC_CAPS } from '../../sources/caps.js';
+import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { market } from '../../../test/support/markets.js';
+import { waitForFrame } from '../../../test/support/wait.js';
+import { plural } from './browse.js';
+
+let h: Harness | undefined;
+afterEach(() => h?.term.unmount());
+
+const failed = { kind: 'not_found', status: 404, code: 'HTTP_404', message: 'Not found.', at: 0 } as const;
+
+describe('c when the source’s groupings could not be fetched', () => {
+  it('says so in the source’s word, and sends nothing when there is nothing to cycle', async () => {
+    h = renderApp({
+      markets: [market('m1'), market('m2')],
+      prepare: (store) => {
+        store.setState({ caps: { ...PUBLIC_CAPS, categoryWord: 'tag' } });
+        store.getState().categoriesFailed(failed);
+      },
+    });
+    await waitForFrame(h.term, 'Market m1');
+    h.term.write('c');
+    await waitForFrame(h.term, 'tags unavailable (HTTP 404)');
+    expect(h.sync.searches).toEqual([]);
+  });
+
+  it('still cycles the categories seen in answers, after saying so', async () => {
+    h = renderApp({
+      markets: [makeMarket(1), makeMarket(2)],
+      prepare: (store) => store.getState().categoriesFailed({ ...failed, kind: 'server', status: 500 }),
+    });
+    await waitForFrame(h.term, 'Market number 1');
+    h.term.write('c');
+    await waitForFrame(h.term, 'categories unavailable (HTTP 500)');
+    expect(h.sync.searches).toEqual([{ category: 'politics', offset: 0 }]);
+  });
+
+  it('once they arrive, c cycles them and says nothing of the failure', async () => {
+    h = renderApp({
+      markets: [market('m1')],
+      prepare: (store) => {
+        store.getState().categoriesFailed(failed);
+        store.getState().categoriesLoaded([{ id: 't1', label: 'Tee' }]);
+      },
+    });
+    await waitForFrame(h.term, 'Market m1');
+    h.term.write('c');
+    await waitForFrame(h.term, 'category Tee');
+    expect(h.term.lastFrame()).not.toContain('unavailable');
+    expect(h.sync.searches).toEqual([{ category: 't1', offset: 0 }]);
+  });
+
+  it('the words: categories, tags, topics, series', () => {
+    expect(['category', 'tag', 'topic', 'series'].map(plural)).toEqual(['categories', 'tags', 'topics', 'series']);
+  });
+});
