@@ -184,6 +184,12 @@ function bare(input: string, w: string): ParsedTarget {
   return notUnderstood(`${shown(w)} is no address, ticker, slug or id`);
 }
 
+/** A scheme, or a host name (a dot and letters before the first `/`: `USDJPYH-24JUL1710-T161.999` is a ticker). */
+export function isAddress(text: string): boolean {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return true;
+  return /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?$/i.test(text.split(/[/?#]/)[0] ?? '');
+}
+
 /** What `input` names (see the file's comment), or a one-line message. Pure: no request, no clock. */
 export function parseTarget(input: string): ParsedTarget {
   const text = input.trim();
@@ -191,13 +197,21 @@ export function parseTarget(input: string): ParsedTarget {
   if (text.length > MAX_INPUT) return notUnderstood(`a text of ${text.length} characters`);
   if (/\s/.test(text)) return notUnderstood(`${shown(text)} has spaces (paste one address or id)`);
   if (/[\x00-\x1f\x7f-\x9f]/.test(text)) return notUnderstood('the text holds control characters');
-  // a scheme, or a host name (a dot and letters before the first `/`: `USDJPYH-24JUL1710-T161.999` is a ticker)
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return address(text, text);
-  const host = text.split(/[/?#]/)[0] ?? '';
-  return /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?$/i.test(host) ? address(text, text) : bare(text, text);
+  return isAddress(text) ? address(text, text) : bare(text, text);
 }
 
 /** The readings of a parsed input that one venue can try (a one-venue board; the multi-venue board routes them). */
 export function readingsFor(p: Extract<ParsedTarget, { ok: true }>, venue: string): VenueTarget[] {
   return p.readings.filter((r) => r.venue === venue);
+}
+
+/**
+ * The venues a pasted text may be on, among `sources` (the one-shots' routing, src/cli/oneshot/venues.ts): an address
+ * names its platform; a bare word has the venues of its readings. `address`: the text was an address (a host).
+ */
+export function linkVenues(text: string): { venues: PlatformId[]; address: boolean; understood: string } | undefined {
+  const p = parseTarget(text);
+  if (!p.ok) return undefined;
+  const address = isAddress(text.trim());
+  return { venues: [...new Set(p.readings.map((r) => r.venue))], address, understood: p.understood };
 }

@@ -80,6 +80,33 @@ describe('Polymarket', () => {
   });
 });
 
+describe('several sources: an address names its venue', () => {
+  it('asks the venue an address names; one not among the sources: a usage error naming it and the flag', async () => {
+    const k = await replay('kalshi');
+    const p = await replay('polymarket');
+    const flags = ['--source', 'polymarket,kalshi', '--base-url', `kalshi=${k}`, '--base-url', `polymarket=${p}`];
+    const e = await run(['event', 'https://kalshi.com/markets/kxnewpope/next-pope/kxnewpope-70', ...flags]);
+    expect(e.code).toBe(0);
+    valid(e.doc!);
+    expect(dataId(e.doc)).toBe('KXNEWPOPE-70');
+    const m = await run([
+      'market',
+      'polymarket.com/market/will-the-fed-decrease-interest-rates-by-25-bps-after-the-september-2026-meeting-586',
+      ...flags,
+    ]);
+    expect(dataId(m.doc)).toBe('2252243');
+    // a bare ticker only Kalshi reads: Kalshi
+    expect(dataId((await run(['market', 'KXNEWPOPE-70-PPAR', ...flags])).doc)).toBe('KXNEWPOPE-70-PPAR');
+    const other = await run([
+      'market',
+      'https://manifold.markets/Simon74fe/trump-wins-nobel-peace-prize-2026',
+      ...flags,
+    ]);
+    expect(other.code).toBe(EXIT.usage);
+    expect(other.err).toContain('is on Manifold; not among the sources (polymarket,kalshi): add --source manifold');
+  });
+});
+
 describe('the interface (the demo)', () => {
   it('a platform address: a usage error naming the platform and the flag', async () => {
     const r = await run(['market', 'https://manifold.markets/Simon74fe/trump-wins-nobel-peace-prize-2026', '--demo']);

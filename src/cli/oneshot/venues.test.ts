@@ -268,7 +268,12 @@ describe('events over several venues; one thing by venue:id', () => {
     expect(e.code).toBe(0);
     expect(JSON.parse(e.out).data).toMatchObject({ venue: 'kalshi', id: 'KXNEWPOPE-70' });
 
-    const bare = await run(['market', 'KXELONMARS-99', '--source', 'all', ...baseUrls()]);
+    // a bare word only one venue reads (a Kalshi ticker's shape, src/links/parse.ts) is that venue's; one several read
+    // (a lower-case slug) is a usage error asking for its venue
+    const ticker = await run(['market', 'KXELONMARS-99', '--source', 'all', ...baseUrls(), '--json']);
+    expect(ticker.code).toBe(0);
+    expect(JSON.parse(ticker.out).data).toMatchObject({ venue: 'kalshi', id: 'KXELONMARS-99' });
+    const bare = await run(['market', 'fed-decision-in-september-762', '--source', 'all', ...baseUrls()]);
     expect(bare.code).toBe(2);
     expect(bare.err).toMatch(/the id names its venue: polymarket:ID/);
     const elsewhere = await run(['market', 'manifold:x', '--source', 'kalshi', '--base-url', url.kalshi, '--json']);

@@ -8,12 +8,16 @@ import { PUBLIC_CAPS } from '../../sources/caps.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import type { SourceCaps, SourceId } from '../../sources/types.js';
 import { parseRefKey } from '../../venue/ref.js';
+import { linkVenues } from '../../links/parse.js';
 import { UsageError } from '../errors.js';
 
 /** `list`: every source; `one`: the venue args[0] names; `only`: one source, a list is a usage error. */
 export type Span = 'list' | 'one' | 'only';
 /** What a venue must be able to do to answer the command (its caps). */
 export type Need = 'events' | 'quotes';
+
+/** A source's name inside a sentence ("the interface", "Kalshi"). */
+const nameOf = (v: SourceId): string => SOURCE_NAMES[v].replace(/^The /, 'the ');
 
 export async function capsOf(venue: SourceId): Promise<SourceCaps> {
   if (venue === 'public') return PUBLIC_CAPS;
@@ -57,6 +61,18 @@ export async function planVenues(
     if (!sources.includes(ref.venue))
       throw new UsageError(`the id names ${ref.venue}, which is not among the sources (--source ${list})`);
     return { venues: [ref.venue], skipped: [], args: [ref.id, ...args.slice(1)] };
+  }
+  // a pasted address names its venue; a bare word read by one venue among the sources is that venue's (src/links)
+  const link = args[0] === undefined ? undefined : linkVenues(args[0]);
+  const named = link ? sources.filter((v) => (link.venues as readonly SourceId[]).includes(v)) : [];
+  if (link && (named.length === 1 || link.address)) {
+    if (named.length === 0) {
+      const venue = link.venues[0]!;
+      const where =
+        sources.length === 1 ? `this command reads ${nameOf(sources[0]!)}` : `not among the sources (${list})`;
+      throw new UsageError(`${link.understood} is on ${SOURCE_NAMES[venue]}; ${where}: add --source ${venue}`);
+    }
+    return { venues: [named[0]!], skipped: [], args: [...args] };
   }
   const able: SourceId[] = [];
   for (const v of sources) if (await can(v)) able.push(v);
