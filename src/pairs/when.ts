@@ -21,7 +21,8 @@ const MONTHS: Record<string, number> = {
   dec: 11,
 };
 const MONTH =
-  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|' +
+  'sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 
 const monthOf = (w: string): number => MONTHS[w.toLowerCase().slice(0, 3)] ?? -1;
 const day = (y: number, m: number, d: number): number | undefined => {
