@@ -40,7 +40,7 @@ describe('pairGap', () => {
     expect(g.afterFees).toBeUndefined();
   });
 
-  it('the Fed pair (same): 71¢ on Kalshi vs 68.5¢ on Polymarket, 2.5¢ apart, no figure after fees without books', () => {
+  it('the Fed pair (same): 71¢ on Kalshi vs 68.5¢ on Polymarket, 2.5¢ apart, nothing after fees without books', () => {
     const a = leg('kalshi:KXFEDDECISION-26SEP-H0');
     const b = leg('polymarket:2252244');
     const g = pairGap(a, b, compare(a.sig, b.sig), 100);
@@ -67,7 +67,7 @@ describe('pairGap', () => {
     );
   });
 
-  it('one book against itself never shows a gap after fees: 100 contracts cost 42.24 + 65.6729 for a payout of 100', () => {
+  it('one book against itself never shows a gap after fees: 100 contracts cost 42.24 + 65.6729 for 100', () => {
     const same: Comparison = { relation: 'same', confidence: 1, reasons: [] };
     const g = pairGap(leg(KC, kcBook), leg(KC, kcBook), same, 100);
     // buy 45 @ 0.40 + 55 @ 0.41 = 40.55, Kalshi fee ceil(0.07 × 24.1045) = 1.69
