@@ -60,7 +60,8 @@ function line(name: string, scored: readonly Scored[]): string {
   return (
     `${name.padEnd(10)} pairs ${String(scored.length).padStart(3)}  ` +
     `same: precision ${ratio(s.tp, s.tp + s.fp).padEnd(12)} recall ${ratio(s.tp, s.tp + s.fn).padEnd(12)}  ` +
-    `complement: precision ${ratio(c.tp, c.tp + c.fp).padEnd(14)} recall ${ratio(c.tp, c.tp + c.fn)}`
+    `complement: precision ${ratio(c.tp, c.tp + c.fp).padEnd(14)} recall ${ratio(c.tp, c.tp + c.fn).padEnd(13)} ` +
+    `wrong "same": ${s.fp} of ${scored.length - s.tp - s.fn} not-same pairs`
   );
 }
 
