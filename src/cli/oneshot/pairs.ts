@@ -17,6 +17,7 @@ import { tolerant, type SendLedger } from '../../ledger/types.js';
 import { waitForSlot } from '../../ledger/wait.js';
 import { candidatesFor, crossVenuePairs, readMarketArg, searchWords } from '../../pairs/candidates.js';
 import { loadDecisions, saveDecisions } from '../../pairs/decisions.js';
+import { compare } from '../../pairs/compare.js';
 import { pairGap } from '../../pairs/gap.js';
 import { signature } from '../../pairs/signature.js';
 import type { SourceClient, SourceId } from '../../sources/types.js';
@@ -108,12 +109,21 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     for (const p of loaded.problems) io.stderr.write(`oddsboard: ${p}\n`);
 
     const noWait = inv.flags.wait === false;
+    const openProblems: string[] = [];
     for (const v of venues) {
       // each venue on its own settings: nothing of another venue's (an ODDSBOARD_BASE_URL, a config base) leaks in
       const settings = resolveSettings({ source: v }, { ...io.env, ODDSBOARD_BASE_URL: '', ODDSBOARD_SOURCE: '' });
       delete settings.baseUrl;
       if (bases[v] !== undefined) settings.baseUrl = bases[v];
-      const source = await openPlatform(v, settings, io.env);
+      let source: Source;
+      try {
+        source = await openPlatform(v, settings, io.env);
+      } catch (e) {
+        // a venue that cannot be opened (a bad base) is named; the others go on, unless it is MARKET's own
+        if (e instanceof UsageError || target?.venue === v) throw e;
+        openProblems.push(`${v}: could not be opened (${e instanceof Error ? e.message : String(e)})`);
+        continue;
+      }
       const ledger: SendLedger = tolerant(source.ledger);
       opened.push({
         venue: v,
@@ -134,10 +144,12 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       });
     }
     const byVenue = new Map(opened.map((o) => [o.venue, o]));
-    const problems: string[] = [];
+    const problems: string[] = [...openProblems];
     const attempt = async <T>(venue: Venue, what: string, f: (o: Open) => Promise<T>): Promise<T | undefined> => {
       try {
-        return await f(byVenue.get(venue)!);
+        const o = byVenue.get(venue);
+        if (!o) throw new Error(`${venue} is not open`);
+        return await f(o);
       } catch (e) {
         problems.push(`${venue}: ${what} failed (${e instanceof Error ? e.message : String(e)})`);
         return undefined;
@@ -146,8 +158,8 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     const getMarket = (r: MarketRef) =>
       attempt(r.venue as Venue, `market ${r.id}`, (o) => o.fetch((c, op) => c.getMarket(r.id, op)));
     const getBook = async (m: Market, venue: Venue): Promise<OrderBook | undefined> => {
-      const o = byVenue.get(venue)!;
-      if (!o.source.caps.book || !o.source.client.getBook || m.outcomes.length === 0) return undefined;
+      const o = byVenue.get(venue);
+      if (!o || !o.source.caps.book || !o.source.client.getBook || m.outcomes.length === 0) return undefined;
       return attempt(venue, `book of ${m.id}`, (x) => x.fetch((c, op) => c.getBook!(m.id, m.outcomes[0]!.name, op)));
     };
 
@@ -164,7 +176,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
         if (typeof other === 'string') throw new UsageError(`--${confirm ? 'confirm' : 'reject'}: ${other}`);
         if (loaded.keepOut) throw new UsageError('pairs.json cannot be written this session (see above)');
         const om = await getMarket(other);
-        const c = om ? (await import('../../pairs/compare.js')).compare(sig, signature(om)) : undefined;
+        const c = om ? compare(sig, signature(om)) : undefined;
         if (confirm)
           loaded.decisions.confirm({
             a: target,
@@ -194,7 +206,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
           rows.push({
             a,
             b,
-            comparison: (await import('../../pairs/compare.js')).compare(signature(a), signature(b)),
+            comparison: compare(signature(a), signature(b)),
             confirmed: true,
           });
       }
