@@ -9,7 +9,7 @@
 import type { Market } from '../src/api/types.js';
 import { compare, signature } from '../src/pairs/index.js';
 import type { Relation } from '../src/pairs/types.js';
-import { LABEL_SETS, pairLabels, pairMarkets, type Label } from '../test/support/pairsFixtures.js';
+import { LABEL_SETS, pairLabels, pairMarkets, recordedMarkets, type Label } from '../test/support/pairsFixtures.js';
 import { isMain } from './main.js';
 
 export interface Scored {
@@ -88,6 +88,12 @@ function main(argv: string[]): void {
   const hand = scored.filter((x) => x.label.set !== 'structure');
   console.log(line('hand only', hand));
   if (missing.length > 0) console.log(`\nlabels naming a market not found in the fixtures: ${missing.join(', ')}`);
+  const sw = sweep(pairLabels(markets));
+  console.log(
+    `\nsweep: ${sw.pairs} pairs of ${sw.markets} recorded markets (every venue, labelled or not): ` +
+      `${sw.same.length} called same, ${sw.complements} complement; same with no label:`,
+  );
+  for (const u of sw.unlabelled) console.log(`  ${u}`);
   const wrongSame = scored.filter((x) => x.got === 'same' && x.label.label !== 'same');
   if (wrongSame.length > 0) {
     console.log('\nwrong "same":');
@@ -102,6 +108,34 @@ function main(argv: string[]): void {
           `${x.confidence} — ${x.reasons.slice(0, 3).join('; ')}`,
       );
   }
+}
+
+/**
+ * Every pair of every recorded market (labelled or not) compared: how many the matcher calls `same` and
+ * `complement`, and which of the `same` ones no label covers — for a person to check, since precision on the
+ * labels says nothing about pairs nobody labelled.
+ */
+export function sweep(labels: readonly Label[]): {
+  markets: number;
+  pairs: number;
+  same: string[];
+  unlabelled: string[];
+  complements: number;
+} {
+  const all = [...recordedMarkets().entries()].map(([k, m]) => [k, signature(m)] as const);
+  const labelled = new Map(labels.map((l) => [[l.a, l.b].sort().join(' ~ '), l.label]));
+  const out = { markets: all.length, pairs: 0, same: [] as string[], unlabelled: [] as string[], complements: 0 };
+  for (let i = 0; i < all.length; i++)
+    for (let j = i + 1; j < all.length; j++) {
+      out.pairs++;
+      const c = compare(all[i]![1], all[j]![1]);
+      const key = [all[i]![0], all[j]![0]].sort().join(' ~ ');
+      if (c.relation === 'complement') out.complements++;
+      if (c.relation !== 'same') continue;
+      out.same.push(key);
+      if (!labelled.has(key)) out.unlabelled.push(`${key} (${c.confidence}; ${c.reasons.slice(0, 2).join('; ')})`);
+    }
+  return out;
 }
 
 if (isMain(import.meta.url)) main(process.argv.slice(2));

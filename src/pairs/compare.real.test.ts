@@ -83,6 +83,22 @@ describe('the traps, on real titles and rules', () => {
     expect(c.reasons).toContain('an announcement counts: Kalshi only');
   });
 
+  it('leaves office for any reason (Kalshi KXTRUMPOUT27) vs resigns (Manifold APZqzSQlPQ)', () => {
+    expect(cmp('kalshi:KXTRUMPOUT27-27-DJT', 'manifold:APZqzSQlPQ').reasons[0]).toBe('leaves at all vs resigns');
+  });
+
+  it('a race against another event: Trump out before GTA VI is released (Polymarket 540820) vs resigns', () => {
+    const c = cmp('polymarket:540820', 'manifold:APZqzSQlPQ');
+    expect(c.relation).toBe('related');
+    expect(c.reasons).toContain('first of a group vs resigns');
+  });
+
+  it('names that only half agree are different subjects: Crockett vs Talarico, both Texas Democrats (Kalshi)', () => {
+    const c = cmp('kalshi:KXSENATETXD-26-JCRO', 'kalshi:KXSENATETXD-26-JTAL');
+    expect(c.relation).toBe('related');
+    expect(c.reasons[0]).toBe('different subjects: jasmine crockett vs james talarico');
+  });
+
   it('a rounding clause on one side: Kalshi C25 (exactly 25 bps) vs Polymarket 2252243 (rounds up)', () => {
     const c = cmp('kalshi:KXFEDDECISION-26SEP-C25', 'polymarket:2252243');
     expect(c.relation).toBe('related');
@@ -101,6 +117,10 @@ describe('the traps, on real titles and rules', () => {
 });
 
 describe('true pairs', () => {
+  it('Kalshi–Polymarket same, found by the sweep: July 2026 "Fed maintains rate" and "no change" (1654958)', () => {
+    expect(cmp('kalshi:KXFEDDECISION-26JUL-H0', 'polymarket:1654958').relation).toBe('same');
+  });
+
   it('Kalshi–Polymarket same: "Fed maintains rate" (H0) and "no change" in September (2252244)', () => {
     const c = cmp('kalshi:KXFEDDECISION-26SEP-H0', 'polymarket:2252244');
     expect(c.relation).toBe('same');

@@ -49,8 +49,32 @@ export function compare(a: Signature, b: Signature): Comparison {
   if (a.subject.length === 0 || b.subject.length === 0) {
     confidence *= 0.6;
     notes.push(`no names read from ${a.subject.length === 0 ? venueName(a) : venueName(b)}`);
-  } else if (subj < 0.5) veto.push(`different subjects: ${a.subject.join(' ')} vs ${b.subject.join(' ')}`);
-  else agree.push(`about ${a.subject.filter((w) => b.subject.includes(w)).join(' ')}`);
+  } else if (subj < 1) {
+    // every name of one side must be on the other: "Jasmine Crockett (Texas, Democratic)" is not "James Talarico
+    // (Texas, Democratic)" although half their names agree
+    const onlyA = a.subject.filter((w) => !b.subject.includes(w));
+    const onlyB = b.subject.filter((w) => !a.subject.includes(w));
+    veto.push(`different subjects: ${onlyA.join(' ')} vs ${onlyB.join(' ')}`);
+  } else {
+    // the smaller name set is inside the larger; one extra name is a first name ("Donald" Trump), two are someone else
+    const extra = Math.abs(a.subject.length - b.subject.length);
+    if (extra >= 2) {
+      const [big, small] = a.subject.length > b.subject.length ? [a, b] : [b, a];
+      veto.push(`${venueName(big)} also names ${big.subject.filter((w) => !small.subject.includes(w)).join(' ')}`);
+    } else agree.push(`about ${a.subject.filter((w) => b.subject.includes(w)).join(' ')}`);
+  }
+  if (a.years.length > 0 && b.years.length > 0 && !a.years.some((y) => b.years.includes(y)))
+    veto.push(`year ${a.years.join('/')} vs ${b.years.join('/')}`);
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const)
+    if (x.relative !== undefined && y.relative === undefined && (y.when || y.years.length > 0)) {
+      veto.push(
+        `"${x.relative}" on ${venueName(x)} vs ${y.when ? whenWords(y.when) : y.years.join('/')} (a relative date)`,
+      );
+      break;
+    }
 
   if (a.role && b.role && a.role !== b.role) veto.push(`${a.role} vs ${b.role}`);
   if (a.kind && b.kind && a.kind !== b.kind) veto.push(`${KIND_WORDS[a.kind]} vs ${KIND_WORDS[b.kind]}`);

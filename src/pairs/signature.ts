@@ -13,6 +13,8 @@ import {
   nameTokens,
   readClauses,
   readKind,
+  readRelative,
+  readYears,
   readRole,
   readSides,
   readStage,
@@ -45,6 +47,7 @@ export function signature(market: Market): Signature {
     ref: { venue: venueOf(market), id: market.id },
     subject: subjectOf(t.title, t.option, payout, station?.words ?? []),
     clauses: readClauses(t.rules),
+    years: readYears([t.title, t.option, payout].filter(Boolean).join(' '), t.ticker),
     hasRules: t.rules !== '',
   };
   const role = readRole(`${t.title} ${payout}`);
@@ -55,6 +58,8 @@ export function signature(market: Market): Signature {
     if (stage) sig.stage = stage;
   }
   if (interval) sig.interval = interval;
+  const relative = readRelative(`${t.title} ${payout}`);
+  if (relative) sig.relative = relative;
   const when = readWhen(payout, t.title, t.ticker);
   if (when) sig.when = when;
   if (station) sig.station = station.station;

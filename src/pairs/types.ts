@@ -12,7 +12,8 @@ export type EventKind =
   | 'primary' // wins or finishes first in a primary
   | 'advances' // advances from a primary or a round
   | 'first' // is the first of a group to do something (a race between people)
-  | 'leaves' // leaves office, resigns, is out
+  | 'leaves' // leaves office, is out (for any reason)
+  | 'resigns' // resigns (not removed, not dies)
   | 'attends'
   | 'announces'
   | 'measure'; // a number compared with a threshold or a bucket (rates, temperatures, prices, counts)
@@ -73,6 +74,10 @@ export interface Signature {
   sides?: [string, string];
   yes?: string;
   clauses: Clause[];
+  /** Years the title, option, payout sentence or ticker name (2024, 2029): two that share none are not the same. */
+  years: number[];
+  /** A date relative to when it was asked ("next meeting"): not comparable with a calendar date. */
+  relative?: string;
   /** The venue's rules text was read (Kalshi rules, Polymarket description, Manifold description). */
   hasRules: boolean;
   /** The rules text is a template with gaps, or contradicts the title: nothing it says can be relied on. */

@@ -58,6 +58,15 @@ export function readRole(s: string): string | undefined {
   return undefined;
 }
 
+const MONTH_WORD = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+
+/** "before GTA VI", "before Donald Trump": before another event or person, not before a date. */
+function raceBefore(s: string): boolean {
+  for (const m of s.matchAll(/\bbefore\s+(?:the\s+)?([A-Z][\w'’.-]*)/g))
+    if (!MONTH_WORD.test(m[1]!) && !/^end$/i.test(m[1]!)) return true;
+  return false;
+}
+
 /** What must happen, from the payout sentence (its verb decides) with the title as fallback. */
 export function readKind(s: string): EventKind | undefined {
   if (/\battend/i.test(s)) return 'attends';
@@ -70,7 +79,10 @@ export function readKind(s: string): EventKind | undefined {
   if (/\badvance/i.test(s)) return 'advances';
   if (/\bwinner of the [\w\s]*primary\b|\bwins? the [\w\s]*primary\b/i.test(s)) return 'primary';
   if (/\bnominat|\bnominee\b/i.test(s)) return 'nominated';
-  if (/\bleaves? (the )?office\b|\bout (as|before|by|in)\b|\bresign|\bceases to occupy\b/i.test(s)) return 'leaves';
+  // "before GTA VI": a race against another event, not a date
+  if (raceBefore(s)) return 'first';
+  if (/\bresign/i.test(s) && !/\bleaves? (the )?office\b|\bout (as|before|by|in)\b/i.test(s)) return 'resigns';
+  if (/\bleaves? (the )?office\b|\bout (as|before|by|in)\b|\bceases to occupy\b/i.test(s)) return 'leaves';
   if (/\bannounc/i.test(s)) return 'announces';
   if (
     /\bwins?\b|\bwinner\b|\belected\b|\bmost seats\b|\binaugurated\b|\bsworn in\b|\bcontrol of\b|\bmajority\b/i.test(s)
@@ -86,6 +98,7 @@ export const KIND_WORDS: Record<EventKind, string> = {
   advances: 'advances',
   first: 'first of a group',
   leaves: 'leaves at all',
+  resigns: 'resigns',
   attends: 'attends',
   announces: 'announcement',
   measure: 'a measured number',
@@ -182,4 +195,18 @@ export const CLAUSE_WORDS: Record<Clause, string> = {
 export function templateGap(rules: string): string | undefined {
   const m = /\|\|[^|]{0,40}\|\||\b\w+ {3,}\d[\w%]*/.exec(rules);
   return m ? m[0].replace(/\s+/g, ' ').trim() : undefined;
+}
+
+/** Years named in the words (2024, 2029) and a Kalshi ticker's year part (`KXUKPARTY-29`, `-28-JDV`). */
+export function readYears(words: string, ticker?: string): number[] {
+  const out = new Set<number>();
+  for (const m of words.matchAll(/\b(20\d{2})\b/g)) out.add(Number(m[1]));
+  const t = ticker === undefined ? undefined : /^[A-Z0-9]+-(\d{2})(?:-|$)/.exec(ticker);
+  if (t) out.add(2000 + Number(t[1]));
+  return [...out].sort();
+}
+
+/** "next meeting", "next election", "its next …": a date that depends on when the question was asked. */
+export function readRelative(words: string): string | undefined {
+  return /\b(?:its|the|their)?\s*next\s+(meeting|election|general election|fomc meeting)\b/i.exec(words)?.[0]?.trim();
 }

@@ -15,6 +15,7 @@ import { normalizeManifold } from '../../src/api/normalizeManifold.js';
 import { normalizePolymarket } from '../../src/api/normalizePolymarket.js';
 import type { Market } from '../../src/api/types.js';
 import type { Relation } from '../../src/pairs/types.js';
+import { loadRecording } from '../../src/server/replay/load.js';
 
 /** test/fixtures/real, from the sources or from their build in dist-bench/. */
 export function realRoot(): string {
@@ -87,6 +88,8 @@ export function pairMarkets(): Map<string, Market> {
   };
   recorded('pairs/kalshi-markets-KXFEDDECISION-26SEP-5-open.json');
   recorded('kalshi/trade-api-v2-markets-KXHIGHNY-finalized-result-no-dollars-shape.json');
+  recorded('kalshi/trade-api-v2-historical-markets-KXFEDDECISION-26JUL-finalized-yes-and-no.json');
+  recorded('polymarket/gamma-markets-gta-vi-group-5-open-full-list.json');
   recorded(
     'kalshi/trader/sportsbet-pro-2026-07/trade-api-v2-markets-KXMLBGAME-26JUL231840KCDET-KC-and-DET-active.json',
   );
@@ -203,4 +206,19 @@ export function pairLabels(markets: Map<string, Market>): Label[] {
     labels.push({ set: 'structure', a: g[0]!, b: next[0]!, label: 'different', why: 'teams of two different games' });
   });
   return labels;
+}
+
+/**
+ * Every market recorded under test/fixtures/real/{kalshi,polymarket,manifold} (nested ones included) plus the
+ * labelled ones: for the sweep of bench:pairs, every pair of which is compared and every `same` listed.
+ */
+export function recordedMarkets(): Map<string, Market> {
+  const out = new Map<string, Market>();
+  for (const service of ['kalshi', 'polymarket', 'manifold'])
+    for (const it of loadRecording(join(realRoot(), service))) {
+      const objects = it.kind === 'event' && Array.isArray(it.object.markets) ? (it.object.markets as Rec[]) : [];
+      for (const o of it.kind === 'market' ? [it.object as Rec] : objects) add(out, normalizeMarket(o, { now: NOW }));
+    }
+  for (const [k, m] of pairMarkets()) out.set(k, m);
+  return out;
 }
