@@ -139,11 +139,16 @@ export function compare(a: Signature, b: Signature): Comparison {
       notes.push(`no rules text from ${venueName(s)} in this record`);
     }
 
-  if (exclusive && veto.length === 0)
+  // two outcomes that can never both pay YES are not a candidate, whatever else differs
+  if (exclusive)
     return {
       relation: 'different',
       confidence: 0.9,
-      reasons: ['mutually exclusive outcomes of one question', ...notes],
+      reasons: [
+        veto.length === 0 ? 'mutually exclusive outcomes of one question' : 'outcomes do not overlap',
+        ...veto,
+        ...notes,
+      ],
     };
   if (complement && veto.length === 0)
     return {
@@ -153,7 +158,6 @@ export function compare(a: Signature, b: Signature): Comparison {
     };
   if (veto.length === 0)
     return { relation: 'same', confidence: round(confidence * Math.max(subj, 0.6)), reasons: [...agree, ...notes] };
-  if (exclusive) veto.unshift('outcomes do not overlap');
   if (complement) veto.unshift('would be complements, but');
   return { relation: 'related', confidence: round(Math.min(0.9, confidence)), reasons: [...veto, ...notes] };
 }
