@@ -255,6 +255,26 @@ export const COMMANDS: readonly Command[] = [
     load: async () => (await import('./oneshot/commands.js')).runWatch,
   },
   {
+    name: 'pairs',
+    usage: 'pairs [MARKET]',
+    summary: 'the same question on several venues: confirmed pairs and candidates, the gap and the gap after fees',
+    args: ['MARKET?'],
+    flags: {
+      source: {
+        type: 'string',
+        arg: 'a,b',
+        help: 'the venues to look on: kalshi,polymarket,manifold (default all three)',
+      },
+      'base-url': { type: 'string', arg: 'v=URL,…', help: "each venue's base (a replay): kalshi=URL,polymarket=URL" },
+      size: { type: 'string', arg: 'N', help: 'contracts the gap after fees is priced for (default 100)' },
+      confirm: { type: 'string', arg: 'OTHER', help: 'with MARKET: keep MARKET and OTHER (venue:id) as a pair' },
+      reject: { type: 'string', arg: 'OTHER', help: 'with MARKET: never propose MARKET and OTHER again' },
+      ...OUTPUT_FLAGS,
+      ...HELP_FLAGS,
+    },
+    load: async () => (await import('./oneshot/pairs.js')).runPairs,
+  },
+  {
     name: 'serve',
     usage: 'serve',
     summary: 'the reference service with a live simulator (simulated data)',

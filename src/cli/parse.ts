@@ -160,7 +160,7 @@ export type Invocation = { kind: 'help' } | { kind: 'version' } | { kind: 'run';
 
 /**
  * A command's argv read against its table: `--help`/`--version` first, then exactly
- * `args.length` positional arguments (named in messages by position, never echoed).
+ * `args.length` positional arguments (named in messages by position, never echoed; a `NAME?` one may be left out).
  */
 export function readInvocation(
   cmd: { name: string; args: readonly string[]; flags: FlagTable },
@@ -170,8 +170,10 @@ export function readInvocation(
   if (flags.help === true) return { kind: 'help' };
   if (flags.version === true) return { kind: 'version' };
   const where = cmd.name === '' ? 'oddsboard --help' : `oddsboard ${cmd.name} --help`;
-  if (input.length < cmd.args.length)
-    throw new UsageError(`${cmd.name} needs ${cmd.args.slice(input.length).join(' ')} (see ${where})`);
+  // an argument named `NAME?` may be left out (`pairs [MARKET]`)
+  const required = cmd.args.filter((a) => !a.endsWith('?')).length;
+  if (input.length < required)
+    throw new UsageError(`${cmd.name} needs ${cmd.args.slice(input.length, required).join(' ')} (see ${where})`);
   if (input.length > cmd.args.length) {
     // position in the whole command line: the command's name is argument 1
     const at = argv.indexOf(input[cmd.args.length]!) + 1 + (cmd.name === '' ? 0 : 1);

@@ -149,7 +149,7 @@ export const KEY_BINDINGS = {
   deleteWord: { keys: [{ input: 'w', ctrl: true }], label: 'C-w', help: 'Delete the word before the cursor' },
   clearLine: { keys: [{ input: 'u', ctrl: true }], label: 'C-u', help: 'Clear the field' },
   killToEnd: { keys: [{ input: 'k', ctrl: true }], label: 'C-k', help: 'Delete to the end' },
-  accept: { short: 'send', keys: [{ key: 'return' }], label: '⏎', help: 'Send the search / go to what was pasted' },
+  accept: { short: 'send', keys: [{ key: 'return' }], label: '⏎', help: 'Send (the search, the go-to box)' },
   cancel: { short: 'cancel', keys: [{ key: 'escape' }], label: 'Esc', help: 'Leave the field' },
 
   // ── the watchlist and alerts (docs/watcher.md) ──

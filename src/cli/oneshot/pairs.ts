@@ -1,0 +1,260 @@
+/**
+ * `oddsboard pairs [MARKET] [--source kalshi,polymarket,manifold] [--size N] [--json]` (issue #29): the same
+ * question on several venues. Each venue is opened on its own (its client, its rate budget shared with the user's
+ * other oddsboard processes, like src/cli/platform.ts); a venue in trouble is reported and never stops the others.
+ *  - without MARKET: the confirmed pairs (pairs.json in the state directory, src/pairs/decisions.ts) with fresh
+ *    prices, and the strongest same / complement candidates among one page of each venue's active markets;
+ *  - with MARKET (`venue:id`): its candidates, searched on the other venues by its names (or one page of their
+ *    list where a venue has no search), with relation, confidence and reasons;
+ *  - `--confirm OTHER` / `--reject OTHER` with MARKET: the person's decision, kept atomically; a rejected pair is
+ *    never proposed again.
+ * For same and complement pairs the YES books are read (where the venue publishes one) and the gap after fees for
+ * `--size` contracts is computed (src/pairs/gap.ts); where anything is unknown, no edge is shown and why.
+ */
+import type { ApiResult, CallOptions, Market, OrderBook } from '../../api/types.js';
+import { isApiError } from '../../api/errors.js';
+import { tolerant, type SendLedger } from '../../ledger/types.js';
+import { waitForSlot } from '../../ledger/wait.js';
+import { candidatesFor, crossVenuePairs, readMarketArg, searchWords } from '../../pairs/candidates.js';
+import { loadDecisions, saveDecisions } from '../../pairs/decisions.js';
+import { compare } from '../../pairs/compare.js';
+import { pairGap } from '../../pairs/gap.js';
+import { signature } from '../../pairs/signature.js';
+import type { SourceClient, SourceId } from '../../sources/types.js';
+import { stateDir } from '../../util/files.js';
+import type { MarketRef } from '../../venue/ref.js';
+import { findCommand, type CommandIo } from '../commands.js';
+import { resolveSettings } from '../config.js';
+import { EXIT, UsageError } from '../errors.js';
+import { commandHelp } from '../help.js';
+import { readInvocation, type FlagValues } from '../parse.js';
+import { openPlatform } from '../platform.js';
+import type { Source } from '../source.js';
+import { pairsDocument, pairsText, type PairRow, type PairsResult } from './pairsOut.js';
+
+type Venue = Exclude<SourceId, 'public'>;
+const VENUES: readonly Venue[] = ['kalshi', 'polymarket', 'manifold'];
+const LIST_LIMIT = 20;
+/** Books are read for at most this many same / complement pairs (two requests each). */
+const BOOKED = 3;
+
+const str = (f: FlagValues, n: string) => (typeof f[n] === 'string' ? (f[n] as string) : undefined);
+
+function venuesOf(flag: string | undefined): Venue[] {
+  if (flag === undefined) return [...VENUES];
+  const list = flag
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const v of list)
+    if (!(VENUES as readonly string[]).includes(v))
+      throw new UsageError(`--source: ${v} is not a platform (kalshi, polymarket, manifold)`);
+  if (list.length === 0) throw new UsageError('--source: name at least one venue');
+  return [...new Set(list)] as Venue[];
+}
+
+/** `--base-url kalshi=URL,polymarket=URL` (a replay of each), or one URL when one venue is named. */
+function basesOf(flag: string | undefined, venues: readonly Venue[]): Partial<Record<Venue, string>> {
+  if (flag === undefined) return {};
+  if (!flag.includes('=')) {
+    if (venues.length !== 1) throw new UsageError('--base-url: give venue=URL for each venue (kalshi=URL,…)');
+    return { [venues[0]!]: flag };
+  }
+  const out: Partial<Record<Venue, string>> = {};
+  for (const part of flag.split(',')) {
+    const at = part.indexOf('=');
+    const v = part.slice(0, at).trim() as Venue;
+    if (!venues.includes(v)) throw new UsageError(`--base-url: ${v} is not among the venues of --source`);
+    out[v] = part.slice(at + 1).trim();
+  }
+  return out;
+}
+
+function sizeOf(flag: string | undefined): number {
+  if (flag === undefined) return 100;
+  const n = Number(flag);
+  if (!/^\d+(\.\d+)?$/.test(flag) || !(n > 0) || n > 1_000_000)
+    throw new UsageError('--size: contracts, above 0, at most 1000000');
+  return n;
+}
+
+interface Open {
+  venue: Venue;
+  source: Source;
+  fetch: <T>(call: (c: SourceClient, o: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
+}
+
+export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
+  const spec = findCommand('pairs')!;
+  const jsonOut = argv.includes('--json');
+  const opened: Open[] = [];
+  try {
+    const inv = readInvocation(spec, argv);
+    if (inv.kind !== 'run') {
+      io.stdout.write(commandHelp(spec));
+      return EXIT.ok;
+    }
+    const venues = venuesOf(str(inv.flags, 'source'));
+    const bases = basesOf(str(inv.flags, 'base-url'), venues);
+    const size = sizeOf(str(inv.flags, 'size'));
+    const confirm = str(inv.flags, 'confirm');
+    const reject = str(inv.flags, 'reject');
+    const arg = inv.args[0];
+    if ((confirm || reject) && arg === undefined) throw new UsageError('--confirm and --reject need MARKET');
+    const target = arg === undefined ? undefined : readMarketArg(arg, venues);
+    if (typeof target === 'string') throw new UsageError(target);
+    if (target && !venues.includes(target.venue as Venue)) venues.push(target.venue as Venue);
+    const dir = stateDir(io.env);
+    const loaded = loadDecisions(dir, Date.now());
+    for (const p of loaded.problems) io.stderr.write(`oddsboard: ${p}\n`);
+
+    const noWait = inv.flags.wait === false;
+    const openProblems: string[] = [];
+    for (const v of venues) {
+      // each venue on its own settings: nothing of another venue's (an ODDSBOARD_BASE_URL, a config base) leaks in
+      const settings = resolveSettings({ source: v }, { ...io.env, ODDSBOARD_BASE_URL: '', ODDSBOARD_SOURCE: '' });
+      delete settings.baseUrl;
+      if (bases[v] !== undefined) settings.baseUrl = bases[v];
+      let source: Source;
+      try {
+        source = await openPlatform(v, settings, io.env);
+      } catch (e) {
+        // a venue that cannot be opened (a bad base) is named; the others go on, unless it is MARKET's own
+        if (e instanceof UsageError || target?.venue === v) throw e;
+        openProblems.push(`${v}: could not be opened (${e instanceof Error ? e.message : String(e)})`);
+        continue;
+      }
+      const ledger: SendLedger = tolerant(source.ledger);
+      opened.push({
+        venue: v,
+        source,
+        fetch: async (call) => {
+          await waitForSlot(ledger, Math.max(1, source.limit - 1), {
+            noWait,
+            ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
+          });
+          try {
+            return (await call(source.client, {})).data;
+          } catch (e) {
+            if (isApiError(e) && e.kind === 'rate_limited')
+              ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
+            throw e;
+          }
+        },
+      });
+    }
+    const byVenue = new Map(opened.map((o) => [o.venue, o]));
+    const problems: string[] = [...openProblems];
+    const attempt = async <T>(venue: Venue, what: string, f: (o: Open) => Promise<T>): Promise<T | undefined> => {
+      try {
+        const o = byVenue.get(venue);
+        if (!o) throw new Error(`${venue} is not open`);
+        return await f(o);
+      } catch (e) {
+        problems.push(`${venue}: ${what} failed (${e instanceof Error ? e.message : String(e)})`);
+        return undefined;
+      }
+    };
+    const getMarket = (r: MarketRef) =>
+      attempt(r.venue as Venue, `market ${r.id}`, (o) => o.fetch((c, op) => c.getMarket(r.id, op)));
+    const getBook = async (m: Market, venue: Venue): Promise<OrderBook | undefined> => {
+      const o = byVenue.get(venue);
+      if (!o || !o.source.caps.book || !o.source.client.getBook || m.outcomes.length === 0) return undefined;
+      return attempt(venue, `book of ${m.id}`, (x) => x.fetch((c, op) => c.getBook!(m.id, m.outcomes[0]!.name, op)));
+    };
+
+    const result: PairsResult = { rows: [], problems, size };
+    const rows: Omit<PairRow, 'gap'>[] = [];
+    if (target) {
+      const market = await getMarket(target);
+      if (!market) throw new UsageError(`${target.venue}:${target.id} could not be read: ${problems.join('; ')}`);
+      result.market = market;
+      result.marketVenue = target.venue;
+      const sig = signature(market);
+      if (confirm || reject) {
+        const other = readMarketArg((confirm ?? reject)!, []);
+        if (typeof other === 'string') throw new UsageError(`--${confirm ? 'confirm' : 'reject'}: ${other}`);
+        if (loaded.keepOut) throw new UsageError('pairs.json cannot be written this session (see above)');
+        const om = await getMarket(other);
+        const c = om ? compare(sig, signature(om)) : undefined;
+        if (confirm)
+          loaded.decisions.confirm({
+            a: target,
+            b: other,
+            relation: c?.relation === 'complement' ? 'complement' : 'same',
+            at: Date.now(),
+            reasons: c?.reasons ?? [],
+          });
+        else loaded.decisions.reject({ a: target, b: other, at: Date.now() });
+        saveDecisions(dir, loaded.decisions);
+      }
+      const words = searchWords(sig);
+      const others: Market[] = [];
+      for (const o of opened) {
+        if (o.venue === target.venue) continue;
+        const q = o.source.caps.search && words !== '' ? { q: words, limit: LIST_LIMIT } : { limit: LIST_LIMIT };
+        const list = await attempt(o.venue, 'search', (x) => x.fetch((c, op) => c.listMarkets(q, op)));
+        if (list) others.push(...list);
+      }
+      for (const c of candidatesFor(market, others, loaded.decisions))
+        rows.push({ a: market, b: c.market, comparison: c.comparison, confirmed: c.confirmed });
+    } else {
+      for (const c of loaded.decisions.confirmed.values()) {
+        if (!venues.includes(c.a.venue as Venue) || !venues.includes(c.b.venue as Venue)) continue;
+        const [a, b] = [await getMarket(c.a), await getMarket(c.b)];
+        if (a && b)
+          rows.push({
+            a,
+            b,
+            comparison: compare(signature(a), signature(b)),
+            confirmed: true,
+          });
+      }
+      const lists = new Map<string, Market[]>();
+      for (const o of opened) {
+        const list = await attempt(o.venue, 'list', (x) =>
+          x.fetch((c, op) => c.listMarkets({ limit: LIST_LIMIT }, op)),
+        );
+        if (list) lists.set(o.venue, list);
+      }
+      for (const p of crossVenuePairs(lists, loaded.decisions)) if (!p.confirmed) rows.push(p);
+    }
+    let booked = 0;
+    for (const r of rows) {
+      const sa = signature(r.a);
+      const sb = signature(r.b);
+      const wantBooks =
+        (r.comparison.relation === 'same' || r.comparison.relation === 'complement') && booked++ < BOOKED;
+      const ba = wantBooks ? await getBook(r.a, sa.ref.venue as Venue) : undefined;
+      const bb = wantBooks ? await getBook(r.b, sb.ref.venue as Venue) : undefined;
+      const gap = pairGap(
+        { market: r.a, sig: sa, ...(ba ? { book: ba } : {}) },
+        { market: r.b, sig: sb, ...(bb ? { book: bb } : {}) },
+        r.comparison,
+        size,
+      );
+      result.rows.push({ ...r, gap });
+    }
+    if (inv.flags.json === true) {
+      const sources = opened.map((o) => ({
+        service: o.venue,
+        mode: o.source.mode,
+        baseUrl: o.source.client.describe().baseUrl,
+      }));
+      io.stdout.write(`${JSON.stringify(pairsDocument(result, sources), null, 2)}\n`);
+    } else io.stdout.write(pairsText(result));
+    return EXIT.ok;
+  } catch (e) {
+    const usage = e instanceof UsageError;
+    const message = e instanceof Error ? e.message : String(e);
+    const exit = usage ? EXIT.usage : EXIT.failure;
+    if (jsonOut)
+      io.stdout.write(
+        `${JSON.stringify({ oddsboard: 1, error: { code: usage ? 'USAGE' : 'INTERNAL', exit, message } })}\n`,
+      );
+    else io.stderr.write(`oddsboard pairs: ${message}\n`);
+    return exit;
+  } finally {
+    for (const o of opened) await o.source.close();
+  }
+}

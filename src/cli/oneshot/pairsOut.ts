@@ -1,0 +1,116 @@
+/**
+ * What `oddsboard pairs` prints: one JSON document (docs/schema.json `pairsDocument`) or readable lines. Each pair:
+ * both markets with their prices (a complement's flipped and labelled NO), the relation, its confidence and
+ * reasons, the gap in cents, the gap after fees for the stated size and what both books fill — or, where a fee, a
+ * book or the rules are unknown, why no edge is shown.
+ */
+import type { Market } from '../../api/types.js';
+import type { Gap, LegView } from '../../pairs/gap.js';
+import type { Comparison } from '../../pairs/types.js';
+import type { SourceId } from '../../sources/types.js';
+import type { Mode } from '../../store/types.js';
+import { sanitize } from '../../util/sanitize.js';
+import { SCHEMA_VERSION } from './json.js';
+
+export interface PairRow {
+  a: Market;
+  b: Market;
+  comparison: Comparison;
+  confirmed: boolean;
+  gap: Gap;
+}
+
+export interface PairsResult {
+  /** The market asked about (`pairs MARKET`), or none (the confirmed pairs and the strongest candidates). */
+  market?: Market;
+  marketVenue?: SourceId;
+  rows: PairRow[];
+  problems: string[];
+  size: number;
+}
+
+export interface JsonPairLeg {
+  venue: SourceId;
+  id: string;
+  title: string;
+  price: number | null;
+  side: 'YES' | 'NO (flipped)';
+  currency: string | null;
+  closesAt: string | null;
+}
+
+const iso = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
+
+function leg(m: Market, v: LegView): JsonPairLeg {
+  return {
+    venue: v.venue,
+    id: v.id,
+    title: m.title,
+    price: v.price ?? null,
+    side: v.side,
+    currency: v.currency ?? null,
+    closesAt: iso(v.closesAt),
+  };
+}
+
+export function pairsDocument(
+  r: PairsResult,
+  sources: { service: SourceId; mode: Mode; baseUrl: string }[],
+): Record<string, unknown> {
+  return {
+    oddsboard: SCHEMA_VERSION,
+    command: 'pairs',
+    sources,
+    fetchedAt: new Date().toISOString(),
+    size: r.size,
+    data: {
+      market: r.market ? { venue: r.marketVenue ?? 'public', id: r.market.id, title: r.market.title } : null,
+      pairs: r.rows.map((p) => ({
+        a: leg(p.a, p.gap.a),
+        b: leg(p.b, p.gap.b),
+        relation: p.comparison.relation,
+        confidence: p.comparison.confidence,
+        reasons: p.comparison.reasons,
+        confirmed: p.confirmed,
+        gapCents: p.gap.cents ?? null,
+        afterFees: p.gap.afterFees ?? null,
+        fillable: p.gap.fillable ?? null,
+        noEdge: p.gap.noEdge,
+        notes: p.gap.notes,
+      })),
+      problems: r.problems,
+    },
+  };
+}
+
+const cents = (p: number | undefined) => (p === undefined ? '—' : `${Math.round(p * 1000) / 10}¢`);
+
+function legText(m: Market, v: LegView): string {
+  return `${v.venue}:${v.id} ${cents(v.price)} ${v.side}  ${sanitize(m.title)}`;
+}
+
+/** Readable lines; never the word the issue forbids, never a figure from missing data. */
+export function pairsText(r: PairsResult): string {
+  const out: string[] = [];
+  if (r.market) out.push(`Candidates for ${r.marketVenue}:${r.market.id}  ${sanitize(r.market.title)}`, '');
+  if (r.rows.length === 0)
+    out.push(r.market ? 'No candidates on the other venues.' : 'No confirmed pairs and no candidates.');
+  for (const p of r.rows) {
+    const g = p.gap;
+    const mark = p.confirmed ? ' (confirmed)' : '';
+    const head = `${p.comparison.relation.toUpperCase()}${mark}  confidence ${p.comparison.confidence}`;
+    out.push(head, `  ${legText(p.a, g.a)}`, `  ${legText(p.b, g.b)}`);
+    out.push(`  gap ${g.cents === undefined ? '—' : `${g.cents}¢`}`);
+    if (g.afterFees)
+      out.push(
+        `  after fees for ${g.afterFees.contracts} contracts: ${g.afterFees.cents}¢ a contract ` +
+          `(fees ${g.afterFees.feeA} ${g.a.currency ?? ''} + ${g.afterFees.feeB} ${g.b.currency ?? ''}); ` +
+          `both books fill ${g.fillable ?? 0} at a gap`,
+      );
+    else out.push(`  no edge shown: ${g.noEdge.join('; ')}`);
+    for (const n of g.notes) out.push(`  note: ${n}`);
+    out.push(`  why: ${p.comparison.reasons.join('; ') || '—'}`, '');
+  }
+  for (const pr of r.problems) out.push(`problem: ${pr}`);
+  return `${out.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,172 @@
+/**
+ * compare(a, b): two signatures lined up field by field (the reference design is a signature per market where any
+ * field that disagrees vetoes the pair, reasons kept). The relation:
+ *  - `same`: every field both texts state agrees, nothing vetoes; YES on one is YES on the other;
+ *  - `complement`: one's YES is the other's NO (a threshold and its opposite, the two sides of one game) and
+ *    nothing else disagrees; prices are then compared flipped;
+ *  - `related`: the same subject, but at least one field disagrees (each named in the reasons);
+ *  - `different`: not about the same thing, or mutually exclusive outcomes of one question.
+ * Confidence falls with every field one side does not state (no rules text, no date), never rises above what the
+ * fields read support.
+ */
+import { intervalWords, relateIntervals } from './interval.js';
+import type { Comparison, Signature } from './types.js';
+import { sameWhen, whenWords } from './when.js';
+import { CLAUSE_WORDS, KIND_WORDS, STAGE_WORDS } from './words.js';
+
+const VENUE: Record<string, string> = {
+  kalshi: 'Kalshi',
+  polymarket: 'Polymarket',
+  manifold: 'Manifold',
+  public: 'the interface',
+};
+const venueName = (s: Signature) => VENUE[s.ref.venue] ?? s.ref.venue;
+
+/** Share of the smaller name set found in the other (0 when either is empty). */
+function overlap(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const sb = new Set(b);
+  return a.filter((w) => sb.has(w)).length / Math.min(a.length, b.length);
+}
+
+const eqSide = (x: string, y: string) => x.trim().toLowerCase() === y.trim().toLowerCase();
+
+export function compare(a: Signature, b: Signature): Comparison {
+  const veto: string[] = [];
+  const agree: string[] = [];
+  const notes: string[] = [];
+  let confidence = 0.95;
+  let complement = false;
+  let exclusive = false;
+
+  const subj = overlap(a.subject, b.subject);
+  if (a.subject.length > 0 && b.subject.length > 0 && subj === 0)
+    return {
+      relation: 'different',
+      confidence: 0.9,
+      reasons: [`about different things: ${a.subject.slice(0, 4).join(' ')} vs ${b.subject.slice(0, 4).join(' ')}`],
+    };
+  if (a.subject.length === 0 || b.subject.length === 0) {
+    confidence *= 0.6;
+    notes.push(`no names read from ${a.subject.length === 0 ? venueName(a) : venueName(b)}`);
+  } else if (subj < 1) {
+    // every name of one side must be on the other: "Jasmine Crockett (Texas, Democratic)" is not "James Talarico
+    // (Texas, Democratic)" although half their names agree
+    const onlyA = a.subject.filter((w) => !b.subject.includes(w));
+    const onlyB = b.subject.filter((w) => !a.subject.includes(w));
+    veto.push(`different subjects: ${onlyA.join(' ')} vs ${onlyB.join(' ')}`);
+  } else {
+    // the smaller name set is inside the larger; one extra name is a first name ("Donald" Trump), two are someone else
+    const extra = Math.abs(a.subject.length - b.subject.length);
+    if (extra >= 2) {
+      const [big, small] = a.subject.length > b.subject.length ? [a, b] : [b, a];
+      veto.push(`${venueName(big)} also names ${big.subject.filter((w) => !small.subject.includes(w)).join(' ')}`);
+    } else agree.push(`about ${a.subject.filter((w) => b.subject.includes(w)).join(' ')}`);
+  }
+  if (a.years.length > 0 && b.years.length > 0 && !a.years.some((y) => b.years.includes(y)))
+    veto.push(`year ${a.years.join('/')} vs ${b.years.join('/')}`);
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const)
+    if (x.relative !== undefined && y.relative === undefined && (y.when || y.years.length > 0)) {
+      veto.push(
+        `"${x.relative}" on ${venueName(x)} vs ${y.when ? whenWords(y.when) : y.years.join('/')} (a relative date)`,
+      );
+      break;
+    }
+
+  if (a.role && b.role && a.role !== b.role) veto.push(`${a.role} vs ${b.role}`);
+  if (a.kind && b.kind && a.kind !== b.kind) veto.push(`${KIND_WORDS[a.kind]} vs ${KIND_WORDS[b.kind]}`);
+  else if (a.kind && b.kind) agree.push(KIND_WORDS[a.kind]);
+  else veto.push(`what must happen is not read from ${a.kind ? venueName(b) : venueName(a)}`);
+  if (a.stage && b.stage && a.stage !== b.stage) veto.push(`${STAGE_WORDS[a.stage]} vs ${STAGE_WORDS[b.stage]}`);
+
+  if (a.interval && b.interval) {
+    if (a.interval.measure !== b.interval.measure) veto.push(`${a.interval.measure} vs ${b.interval.measure}`);
+    else {
+      const r = relateIntervals(a.interval, b.interval);
+      const words = `${intervalWords(a.interval)} vs ${intervalWords(b.interval)}`;
+      if (r === 'equal') agree.push(`${a.interval.measure}: ${intervalWords(a.interval)}`);
+      else if (r === 'complement') complement = true;
+      else if (r === 'disjoint') exclusive = true;
+      else if (r === 'inside' || r === 'contains') veto.push(`${words} (${shapeWords(a, b)})`);
+      else veto.push(`${words} (they overlap)`);
+      if (r !== 'equal') notes.push(`${a.interval.measure}: ${words}`);
+    }
+  } else if (a.interval || b.interval) veto.push(`a threshold only on ${venueName(a.interval ? a : b)}`);
+
+  if (a.sides && b.sides) {
+    const sameSides =
+      (eqSide(a.sides[0], b.sides[0]) && eqSide(a.sides[1], b.sides[1])) ||
+      (eqSide(a.sides[0], b.sides[1]) && eqSide(a.sides[1], b.sides[0]));
+    if (!sameSides) veto.push(`sides ${a.sides.join('/')} vs ${b.sides.join('/')}`);
+    else if (a.yes && b.yes && !eqSide(a.yes, b.yes)) complement = true;
+    else if (!a.yes || !b.yes) veto.push('which side YES pays is not stated on both');
+  }
+
+  if (a.when && b.when) {
+    if (!sameWhen(a.when, b.when)) {
+      const window = a.when.mode !== 'on' || b.when.mode !== 'on';
+      veto.push(`${window ? 'window ends' : 'date'} ${whenWords(a.when)} vs ${whenWords(b.when)}`);
+    } else agree.push(`resolves ${whenWords(a.when.grain === 'day' ? a.when : b.when)}`);
+  } else {
+    confidence *= 0.85;
+    notes.push(`no date read from ${a.when ? venueName(b) : venueName(a)}${a.when || b.when ? '' : ' or the other'}`);
+  }
+
+  if (a.station && b.station && a.station !== b.station) veto.push(`station ${a.station} vs ${b.station}`);
+  else if (
+    (a.station || b.station) &&
+    (a.interval?.measure.includes('temperature') || b.interval?.measure.includes('temperature'))
+  )
+    veto.push(`station named only on ${venueName(a.station ? a : b)} (${a.station ?? b.station})`);
+
+  const zeroBucket = a.interval?.lo === 0 && a.interval.hi === 0 && b.interval?.lo === 0 && b.interval.hi === 0;
+  for (const c of new Set([...a.clauses, ...b.clauses])) {
+    if (a.clauses.includes(c) === b.clauses.includes(c)) continue;
+    if (c === 'rounds-up' && zeroBucket) continue; // rounding cannot move a change into "no change"
+    const has = a.clauses.includes(c) ? a : b;
+    const other = has === a ? b : a;
+    // a venue that published no rules text in this record may well have the clause: unknown, not a disagreement
+    if (!other.hasRules) notes.push(`${CLAUSE_WORDS[c]} on ${venueName(has)}; ${venueName(other)} unknown`);
+    else veto.push(`${CLAUSE_WORDS[c]}: ${venueName(has)} only`);
+  }
+  for (const s of [a, b]) if (s.unreadable) veto.push(`${venueName(s)}: ${s.unreadable}`);
+  for (const s of [a, b])
+    if (!s.hasRules) {
+      confidence *= 0.75;
+      notes.push(`no rules text from ${venueName(s)} in this record`);
+    }
+
+  // two outcomes that can never both pay YES are not a candidate, whatever else differs
+  if (exclusive)
+    return {
+      relation: 'different',
+      confidence: 0.9,
+      reasons: [
+        veto.length === 0 ? 'mutually exclusive outcomes of one question' : 'outcomes do not overlap',
+        ...veto,
+        ...notes,
+      ],
+    };
+  if (complement && veto.length === 0)
+    return {
+      relation: 'complement',
+      confidence: round(confidence * Math.max(subj, 0.6)),
+      reasons: [`YES on ${venueName(a)} is NO on ${venueName(b)}`, ...notes, ...agree],
+    };
+  if (veto.length === 0)
+    return { relation: 'same', confidence: round(confidence * Math.max(subj, 0.6)), reasons: [...agree, ...notes] };
+  if (complement) veto.unshift('would be complements, but');
+  return { relation: 'related', confidence: round(Math.min(0.9, confidence)), reasons: [...veto, ...notes] };
+}
+
+function shapeWords(a: Signature, b: Signature): string {
+  const sa = a.interval!.shape;
+  const sb = b.interval!.shape;
+  if (sa !== sb && (sa === 'cumulative' || sb === 'cumulative')) return 'cumulative threshold vs exclusive bucket';
+  return 'one range inside the other';
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;

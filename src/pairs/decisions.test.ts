@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadDecisions, PAIRS_FILE, PairDecisions, pairKey, saveDecisions } from './decisions.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'oddsboard-pairs-'));
+const K = { venue: 'kalshi', id: 'KXFEDDECISION-26SEP-H0' } as const;
+const P = { venue: 'polymarket', id: '2252244' } as const;
+const M = { venue: 'manifold', id: 'wpdomi6nif' } as const;
+const N = { venue: 'kalshi', id: 'KXPRESNOMR-28-JDV' } as const;
+const T0 = Date.UTC(2026, 10, 26, 16);
+
+function decided(): PairDecisions {
+  const d = new PairDecisions();
+  d.confirm({ a: K, b: P, relation: 'same', at: T0, reasons: ['about fed', 'fed rate change (bps): no change'] });
+  d.reject({ a: N, b: M, at: T0 + 1000 });
+  return d;
+}
+
+describe('pair decisions', () => {
+  it('a pair is one pair whichever side comes first, by (venue, id)', () => {
+    expect(pairKey(K, P)).toBe(pairKey(P, K));
+    expect(pairKey(K, P)).toBe('kalshi:KXFEDDECISION-26SEP-H0 ~ polymarket:2252244');
+    const d = decided();
+    expect(d.decided(P, K)).toBe('confirmed');
+    expect(d.decided(M, N)).toBe('rejected');
+    expect(d.twins(P).map((c) => c.a.id)).toEqual(['KXFEDDECISION-26SEP-H0']);
+  });
+
+  it('is kept in a readable file and read back as it was, and a rejection survives a restart', () => {
+    const dir = tmp();
+    saveDecisions(dir, decided());
+    const text = readFileSync(join(dir, PAIRS_FILE), 'utf8');
+    expect(JSON.parse(text)).toEqual({
+      version: 1,
+      confirmed: [
+        {
+          a: 'kalshi:KXFEDDECISION-26SEP-H0',
+          b: 'polymarket:2252244',
+          relation: 'same',
+          at: '2026-11-26T16:00:00.000Z',
+          reasons: ['about fed', 'fed rate change (bps): no change'],
+        },
+      ],
+      rejected: [{ a: 'kalshi:KXPRESNOMR-28-JDV', b: 'manifold:wpdomi6nif', at: '2026-11-26T16:00:01.000Z' }],
+    });
+    const back = loadDecisions(dir, T0);
+    expect(back.problems).toEqual([]);
+    expect(back.decisions.decided(M, N)).toBe('rejected');
+    expect(back.decisions.decided(K, P)).toBe('confirmed');
+  });
+
+  it('a crash before the rename leaves the previous file whole', () => {
+    const dir = tmp();
+    saveDecisions(dir, decided());
+    const before = readFileSync(join(dir, PAIRS_FILE), 'utf8');
+    const d = decided();
+    d.reject({ a: K, b: P, at: T0 + 5000 });
+    expect(() =>
+      saveDecisions(dir, d, {
+        beforeRename: () => {
+          throw new Error('crash');
+        },
+      }),
+    ).toThrow('crash');
+    expect(readFileSync(join(dir, PAIRS_FILE), 'utf8')).toBe(before);
+    expect(readdirSync(dir)).toEqual([PAIRS_FILE]);
+  });
+
+  it('a file that is not ours is moved aside and reported in one line; nothing is lost', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, PAIRS_FILE), '{"version": 1, "confirmed": [');
+    const back = loadDecisions(dir, T0);
+    expect(back.problems).toHaveLength(1);
+    expect(back.problems[0]).toMatch(
+      /pairs\.json could not be read \(not valid JSON\): moved aside to pairs\.json\.broken-/,
+    );
+    expect(readdirSync(dir).some((f) => f.startsWith('pairs.json.broken-'))).toBe(true);
+    expect(back.decisions.confirmed.size).toBe(0);
+  });
+
+  it('entries it cannot understand are dropped and counted, the original kept aside, the rest loaded', () => {
+    const dir = tmp();
+    writeFileSync(
+      join(dir, PAIRS_FILE),
+      JSON.stringify({
+        version: 1,
+        confirmed: [
+          { a: 'kalshi:X', b: 'polymarket:Y', relation: 'same', at: '2026-11-26T16:00:00Z', reasons: [] },
+          { a: 'nowhere:X', b: 'polymarket:Y', relation: 'same', at: '2026-11-26T16:00:00Z' },
+          { a: 'kalshi:X', b: 'polymarket:Z', relation: 'maybe', at: '2026-11-26T16:00:00Z' },
+        ],
+        rejected: [{ a: 'kalshi:X', b: 'manifold:Q' }],
+      }),
+    );
+    const back = loadDecisions(dir, T0);
+    expect(back.problems[0]).toContain('had 3 entries that could not be understood');
+    expect(back.decisions.confirmed.size).toBe(1);
+    expect(back.keepOut).toBe(false);
+  });
+
+  it('a path that is not a regular file is left alone and not written this session', () => {
+    const dir = tmp();
+    mkdirSync(join(dir, PAIRS_FILE));
+    const back = loadDecisions(dir, T0);
+    expect(back.keepOut).toBe(true);
+    expect(back.problems[0]).toContain('left as it is');
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The person's decisions on pairs (design.md §8: their data, kept like the watchlist): confirmed pairs with the
+ * relation and the reasons shown when they confirmed, and rejected pairs, never proposed again. One readable JSON
+ * file in the state directory (`pairs.json`), written atomically (src/util/files.ts); a file that cannot be read is
+ * moved aside and reported in one line, entries that cannot be understood are dropped and counted (the original
+ * kept aside), one that cannot be read at all is left alone and not written over.
+ *
+ *   { "version": 1,
+ *     "confirmed": [{ "a": "kalshi:KXFEDDECISION-26SEP-H0", "b": "polymarket:2252244", "relation": "same",
+ *                     "at": "2026-11-26T16:00:00.000Z", "reasons": ["about fed", …] }],
+ *     "rejected":  [{ "a": "kalshi:KXPRESNOMR-28-JDV", "b": "manifold:wpdomi6nif", "at": "…" }] }
+ *
+ * Every market is named by its `venue:id` key (src/venue/ref.ts); a pair is the same whichever side comes first.
+ */
+import { basename, join } from 'node:path';
+import { FileProblem, readTextFile, setAside, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { parseRefKey, refKey, type MarketRef } from '../venue/ref.js';
+
+export const PAIRS_FILE = 'pairs.json';
+export const PAIRS_MAX_BYTES = 1_000_000;
+/** Decisions kept at most (the oldest rejections go first beyond it). */
+export const DECISIONS_MAX = 5_000;
+const VERSION = 1;
+const REASONS_MAX = 12;
+const TEXT_MAX = 300;
+
+export interface Confirmed {
+  a: MarketRef;
+  b: MarketRef;
+  relation: 'same' | 'complement';
+  at: number;
+  reasons: string[];
+}
+
+export interface Rejected {
+  a: MarketRef;
+  b: MarketRef;
+  at: number;
+}
+
+/** The key of a pair, the same whichever market comes first. */
+export function pairKey(a: MarketRef, b: MarketRef): string {
+  const [x, y] = [refKey(a), refKey(b)].sort();
+  return `${x} ~ ${y}`;
+}
+
+export class PairDecisions {
+  readonly confirmed = new Map<string, Confirmed>();
+  readonly rejected = new Map<string, Rejected>();
+
+  confirm(c: Confirmed): void {
+    const k = pairKey(c.a, c.b);
+    this.rejected.delete(k);
+    this.confirmed.set(k, { ...c, reasons: c.reasons.slice(0, REASONS_MAX) });
+  }
+
+  reject(r: Rejected): void {
+    const k = pairKey(r.a, r.b);
+    this.confirmed.delete(k);
+    this.rejected.set(k, r);
+    while (this.confirmed.size + this.rejected.size > DECISIONS_MAX) {
+      const oldest = this.rejected.keys().next();
+      if (oldest.done) break;
+      this.rejected.delete(oldest.value);
+    }
+  }
+
+  /** What the person decided about this pair, if anything. */
+  decided(a: MarketRef, b: MarketRef): 'confirmed' | 'rejected' | undefined {
+    const k = pairKey(a, b);
+    return this.confirmed.has(k) ? 'confirmed' : this.rejected.has(k) ? 'rejected' : undefined;
+  }
+
+  /** The markets confirmed as pairs of `ref` (its twins on other venues). */
+  twins(ref: MarketRef): Confirmed[] {
+    const k = refKey(ref);
+    return [...this.confirmed.values()].filter((c) => refKey(c.a) === k || refKey(c.b) === k);
+  }
+}
+
+export class PairsDecodeError extends Error {}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const ref = (v: unknown) => (typeof v === 'string' && v.length <= TEXT_MAX ? parseRefKey(v) : undefined);
+const time = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
+
+export function encodeDecisions(d: PairDecisions): string {
+  const iso = (t: number) => new Date(t).toISOString();
+  const body = {
+    version: VERSION,
+    confirmed: [...d.confirmed.values()].map((c) => ({
+      a: refKey(c.a),
+      b: refKey(c.b),
+      relation: c.relation,
+      at: iso(c.at),
+      reasons: c.reasons,
+    })),
+    rejected: [...d.rejected.values()].map((r) => ({ a: refKey(r.a), b: refKey(r.b), at: iso(r.at) })),
+  };
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+/** The decisions a file holds and how many entries were not understood; PairsDecodeError when it is not ours. */
+export function decodeDecisions(text: string): { value: PairDecisions; dropped: number } {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    throw new PairsDecodeError('not valid JSON');
+  }
+  if (!isObj(root)) throw new PairsDecodeError('not a JSON object');
+  if (root.version !== VERSION) throw new PairsDecodeError(`not version ${VERSION} of this file`);
+  if (!Array.isArray(root.confirmed) || !Array.isArray(root.rejected))
+    throw new PairsDecodeError('no "confirmed" and "rejected" lists');
+  const d = new PairDecisions();
+  let dropped = 0;
+  for (const v of root.confirmed) {
+    const a = isObj(v) ? ref(v.a) : undefined;
+    const b = isObj(v) ? ref(v.b) : undefined;
+    const at = isObj(v) ? time(v.at) : NaN;
+    const relation = isObj(v) ? v.relation : undefined;
+    const reasons = isObj(v) && Array.isArray(v.reasons) ? v.reasons : [];
+    if (!a || !b || !Number.isFinite(at) || (relation !== 'same' && relation !== 'complement')) {
+      dropped++;
+      continue;
+    }
+    const texts = reasons.filter((r): r is string => typeof r === 'string').map((r) => r.slice(0, TEXT_MAX));
+    d.confirm({ a, b, relation, at, reasons: texts });
+  }
+  for (const v of root.rejected) {
+    const a = isObj(v) ? ref(v.a) : undefined;
+    const b = isObj(v) ? ref(v.b) : undefined;
+    const at = isObj(v) ? time(v.at) : NaN;
+    if (!a || !b || !Number.isFinite(at)) {
+      dropped++;
+      continue;
+    }
+    d.reject({ a, b, at });
+  }
+  return { value: d, dropped };
+}
+
+export interface LoadedDecisions {
+  decisions: PairDecisions;
+  /** One line per problem with the file. */
+  problems: string[];
+  /** The file is left as it was and must not be written this session. */
+  keepOut: boolean;
+}
+
+export function loadDecisions(dir: string, now: number): LoadedDecisions {
+  const path = join(dir, PAIRS_FILE);
+  const out: LoadedDecisions = { decisions: new PairDecisions(), problems: [], keepOut: false };
+  const aside = (why: string, rest: string) => {
+    const moved = setAside(path, now);
+    if (!moved) out.keepOut = true;
+    out.problems.push(
+      moved
+        ? `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`
+        : `${path} ${why} and could not be moved aside; it is not written this session`,
+    );
+  };
+  let text: string;
+  try {
+    text = readTextFile(path, PAIRS_MAX_BYTES);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    if (e.reason === 'missing') return out;
+    if (e.reason === 'too_large') aside(`is larger than ${PAIRS_MAX_BYTES} bytes`, 'starting with no decisions');
+    else {
+      out.keepOut = true;
+      out.problems.push(`${e.message}: left as it is and not written this session`);
+    }
+    return out;
+  }
+  try {
+    const d = decodeDecisions(text);
+    out.decisions = d.value;
+    if (d.dropped > 0)
+      aside(
+        `had ${d.dropped} ${d.dropped === 1 ? 'entry' : 'entries'} that could not be understood`,
+        'the rest is loaded',
+      );
+  } catch (e) {
+    if (!(e instanceof PairsDecodeError)) throw e;
+    aside(`could not be read (${e.message})`, 'starting with no decisions');
+  }
+  return out;
+}
+
+/** Writes the decisions atomically; the previous file stays whole when this fails (the error is rethrown). */
+export function saveDecisions(dir: string, d: PairDecisions, hooks?: WriteHooks): void {
+  writeFileAtomic(join(dir, PAIRS_FILE), encodeDecisions(d), hooks);
+}
