@@ -82,6 +82,8 @@ export function App({
       outages: st.outages,
       watch: st.watch,
       alerts: st.alerts,
+      venues: st.venues,
+      venueFilter: st.venueFilter,
     })),
   );
   const env = useMemo(
@@ -172,6 +174,8 @@ export function App({
         newestAt={shownDataAt({ list: vs.list, connection: s.connection })}
         now={now}
         width={layout.columns}
+        venues={s.venues}
+        venueFilter={s.venueFilter}
       />
       <TabRow active={VIEWS.indexOf(view)} width={layout.columns} />
       <Banner lines={banner} width={layout.columns} />

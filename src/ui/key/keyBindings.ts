@@ -102,6 +102,11 @@ export const KEY_BINDINGS = {
   category: { short: 'category', keys: [{ input: 'c' }], label: 'c', help: 'Cycle category (all, then each one seen)' },
   refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)' },
   historyRange: { keys: [{ input: 'h' }], label: 'h', help: "Price history: 24 h or 7 d (a platform's own history)" },
+  venue: {
+    keys: [{ input: 'v' }],
+    label: 'v',
+    help: 'Several venues: only the next venue, then every venue again',
+  },
 
   // The views (tab row): a digit each, in VIEWS order; [ and ] step through them.
   view: {
@@ -241,6 +246,7 @@ export const KEY_CONTEXTS = {
       'alert',
       'alertLog',
       'historyRange',
+      'venue',
       'forceQuit',
     ],
   },
