@@ -30,6 +30,7 @@ import { DEFAULT_MOVERS_THRESHOLD } from './moves.js';
 import { keepVisible } from './uiState.js';
 import { VIEWS } from './views/index.js';
 import { seriesKey } from '../store/traderSlice.js';
+import { SOURCE_NAMES } from '../sources/names.js';
 import { currentMarketIn, rowCursor, viewEntries, viewState } from './views/state.js';
 
 export interface AppProps {
@@ -120,7 +121,15 @@ export function App({
 
   const cursor = rowCursor(listed, vs.selectedId, ui.eventCursor);
   const event = listed.kind === 'events' ? vs.events.byId[listed.ids[Math.max(0, cursor)] ?? ''] : undefined;
-  const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
+  // several venues: the banner is about the first shown venue in trouble, and names it
+  const troubled = s.venues && s.venues.length > 1 ? s.venues.find((v) => v.connection === s.connection) : undefined;
+  const banner = bannerLines({
+    connection: s.connection,
+    rate: s.rate,
+    keyHint,
+    now,
+    venue: troubled ? SOURCE_NAMES[troubled.id] : undefined,
+  });
   const notice = noticeLine(s.notices, ui.flash, now);
   const chrome = CHROME_LINES + banner.length + (notice ? 1 : 0) + (ui.search ? 1 : 0) + alertFormLines(ui.alertForm);
   const entry = marketId ? markets[marketId] : undefined;

@@ -103,10 +103,17 @@ export function createJoiner(): (input: JoinInput) => AppState {
   const quotes = memoList((xs: readonly AppState['quotes'][]) => mergeRecords(xs));
   const books = memoList((xs: readonly AppState['books'][]) => mergeRecords(xs));
   const series = memoList((xs: readonly AppState['series'][]) => mergeRecords(xs));
-  const list = memoList((xs: readonly AppState['list'][], searchable: readonly boolean[]) => {
+  /** A memo over two lists of the same length (each venue's one thing and its other), compared element by element. */
+  const pairs = <A, B, R>(f: (as: readonly A[], bs: readonly B[]) => R) => {
+    const m = memo((...parts: unknown[]) =>
+      f(parts.slice(0, parts.length / 2) as A[], parts.slice(parts.length / 2) as B[]),
+    );
+    return (as: readonly A[], bs: readonly B[]) => m(...as, ...bs);
+  };
+  const list = pairs((xs: readonly AppState['list'][], caps: readonly SourceCaps[]) => {
     const query = jointQuery(xs.map((l) => l.query));
     // a typed search hides the rows of a venue that cannot search (its list is not an answer to it)
-    const ids = xs.flatMap((l, i) => (query.q !== '' && !searchable[i] ? [] : l.ids));
+    const ids = xs.flatMap((l, i) => (query.q !== '' && !caps[i]!.search ? [] : l.ids));
     const loadedAt = Math.max(...xs.map((l) => l.loadedAt ?? Number.NEGATIVE_INFINITY));
     return {
       ids,
@@ -118,7 +125,9 @@ export function createJoiner(): (input: JoinInput) => AppState {
       ...(xs.length === 1 && xs[0]!.more !== undefined ? { more: xs[0]!.more } : {}),
     } satisfies AppState['list'];
   });
-  const events = memoList((shown: readonly AppState['events'][], all: readonly AppState['events'][]) => {
+  // every venue's events (byId for the open event and the rows), the ids of the shown ones ('0,2': their places)
+  const events = memoList((all: readonly AppState['events'][], shownKey: string) => {
+    const shown = shownKey.split(',').map((i) => all[Number(i)]!);
     const byId = mergeRecords(all.map((e) => e.byId)) as Record<string, MarketEvent>;
     const loadedAt = Math.max(...shown.map((e) => e.loadedAt ?? Number.NEGATIVE_INFINITY));
     const openId = all.find((e) => e.openId !== undefined)?.openId;
@@ -201,15 +210,15 @@ export function createJoiner(): (input: JoinInput) => AppState {
     return {
       list: list(
         shown.map((s) => s.list),
-        shown.map((s) => s.caps.search),
+        shown.map((s) => s.caps),
       ),
       markets: ms,
       history: history(states.map((s) => s.history)),
       ...(selectedId !== undefined ? { selectedId } : {}),
       quotes: quotes(states.map((s) => s.quotes)),
       events: events(
-        shown.map((s) => s.events),
         states.map((s) => s.events),
+        shownIdx.join(','),
       ),
       closing: closing(
         shown.map((s) => s.closing),
@@ -223,7 +232,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
       ...(one && lead.sourceCategories ? { sourceCategories: lead.sourceCategories } : {}),
       ...(one && lead.categoryLabels ? { categoryLabels: lead.categoryLabels } : {}),
       connection: (trouble ?? lead).connection,
-      rate: lead.rate,
+      rate: (trouble ?? lead).rate,
       notices: notices(
         states.map((s) => s.notices),
         ids,
