@@ -125,7 +125,6 @@ describe('three venues in one dashboard (tmux)', () => {
     );
     expect(marketRows(again)).toHaveLength(3);
 
-
     // one replay stopped: its venue offline, the other two online and still refreshing
     r.manifold.child.kill('SIGTERM');
     t2.keys('1');
