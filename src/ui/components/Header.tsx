@@ -2,7 +2,7 @@ import { Box } from 'ink';
 import { shortCause } from '../../store/connection.js';
 import type { ConnectionState, Mode, RateState, VenueStatus } from '../../store/types.js';
 import type { SourceId } from '../../sources/types.js';
-import { VENUE_MARKS, venueMarkSeg } from './venueMark.js';
+import { venueMarkSeg, venueName } from './venueMark.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, formatAge, formatClock, secondsUntil } from '../format.js';
 import { Line, type Seg } from './Line.js';
@@ -93,8 +93,8 @@ function venueSegs(p: Omit<HeaderProps, 'width'>, venues: readonly VenueStatus[]
     const hidden = p.venueFilter !== undefined && p.venueFilter !== v.id;
     const part: Seg[] = [];
     if (i > 0) part.push({ text: level === 2 ? ' ' : '  ' });
-    part.push(venueMarkSeg(v.id, v.rate.mode));
-    if (level === 0) part.push({ text: ` ${VENUE_MARKS[v.id].name}`, bold: true });
+    part.push(venueMarkSeg(v.id));
+    if (level === 0) part.push({ text: ` ${venueName(v.id, v.rate.mode)}`, bold: true });
     const r = v.rate;
     if (level === 2) part.push(GLYPH(v.connection.status), { text: `${r.usedInWindow}/${r.limit}` });
     else {

@@ -15,18 +15,18 @@ export const VENUE_MARKS: Readonly<Record<SourceId, { letter: string; color: str
   public: { letter: 'I', color: 'yellow', name: 'Interface' },
 };
 
-/** The interface's mark says which mode it runs in: D for its demo. */
-export function venueLetter(venue: SourceId, mode?: Mode): string {
-  return venue === 'public' && mode === 'demo' ? 'D' : VENUE_MARKS[venue].letter;
+/** A venue's name in the header; the interface's says when it is its embedded demo. */
+export function venueName(venue: SourceId, mode?: Mode): string {
+  return venue === 'public' && mode === 'demo' ? 'Interface (demo)' : VENUE_MARKS[venue].name;
 }
 
-export function venueMarkSeg(venue: SourceId, mode?: Mode, trailing = ''): Seg {
-  return { text: venueLetter(venue, mode) + trailing, color: VENUE_MARKS[venue].color, bold: true };
+export function venueMarkSeg(venue: SourceId, trailing = ''): Seg {
+  return { text: VENUE_MARKS[venue].letter + trailing, color: VENUE_MARKS[venue].color, bold: true };
 }
 
 /** The mark (and a space) for a market row when its id is a refKey; none with one venue. */
 export function rowMark(id: string): Seg[] {
   if (!id.includes(':')) return [];
   const ref = parseRefKey(id);
-  return ref ? [venueMarkSeg(ref.venue, undefined, ' ')] : [];
+  return ref ? [venueMarkSeg(ref.venue, ' ')] : [];
 }
