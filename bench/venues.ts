@@ -1,12 +1,13 @@
 /**
- * npm run bench:venues [-- --idle S] [-- --warmup S] [-- --rounds N]
+ * npm run bench:venues [-- --idle S] [-- --warmup S] [-- --rounds N] [-- --each]
  *
  * What several venues in one dashboard cost next to one (issue #27: three venues idle at most 1.3× the CPU and 1.2×
  * the RSS of one). The three platforms' replays (`serve --replay test/fixtures/real/<s> --source <s>`) run once; the
  * built dashboard runs in tmux at 160×48 with `--source kalshi` and then with `--source all` (the three), each
  * `--rounds` times (default 2, alternating which goes first), left alone: the time to the first priced Kalshi row
  * (`K` rows with all), then after `--warmup` seconds (default 20) the CPU it uses over `--idle` seconds (default 60,
- * from /proc/<pid>/stat) and its RSS at the end (/proc/<pid>/status). Prints a table and the ratios; asserts nothing.
+ * from /proc/<pid>/stat) and its RSS at the end (/proc/<pid>/status). `--each`: also Polymarket and Manifold alone, once
+ * (what the three cost apart, beside what they cost together). Prints a table and the ratios; asserts nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -63,8 +64,8 @@ async function runOnce(label: string, args: string, warmupS: number, idleS: numb
     t.type(`NODE_ENV=production ${process.execPath} --max-semi-space-size=2 --single-threaded-gc ${CLI} ${args}`);
     t.keys('Enter');
     // a priced Kalshi row: its price (`12.0¢`) on a row (with several venues, a `K` row)
-    const kalshiRow = label === 'one' ? /^▸? +ACTIVE +.*\d+\.\d¢/m : /^[▸ ] +ACTIVE +K .*\d+\.\d¢/m;
-    await t.waitFor('a priced Kalshi row', (s) => kalshiRow.test(s), 30_000);
+    const kalshiRow = label === 'all' ? /^[▸ ] +ACTIVE +K .*\d+\.\d¢/m : /^[▸ ] +[A-Z]+ +.*\d+\.\d¢/m;
+    await t.waitFor('a priced row', (s) => kalshiRow.test(s), 30_000);
     const firstKalshiMs = performance.now() - t0;
     const pid = t.childPid();
     await delay(warmupS * 1000);
@@ -100,6 +101,9 @@ async function main(): Promise<void> {
       if (r % 2 === 1) order.reverse();
       for (const [label, args] of order) runs.push(await runOnce(label, args, warmupS, idleS));
     }
+    if (argv.includes('--each'))
+      for (const p of ['polymarket', 'manifold'] as const)
+        runs.push(await runOnce(p, `--source ${p} --base-url ${url[p]}`, warmupS, idleS));
   } finally {
     for (const r of replays) r.proc.kill('SIGTERM');
   }
@@ -108,10 +112,10 @@ async function main(): Promise<void> {
     return xs.reduce((a, b) => a + b, 0) / xs.length;
   };
   console.log(`bench:venues — 160×48, idle ${idleS} s after ${warmupS} s, ${rounds} round(s)`);
-  console.log('case                      first K row   CPU %    RSS MB');
+  console.log('case                      first row     CPU %    RSS MB');
   for (const r of runs)
     console.log(
-      `${(r.label === 'one' ? '--source kalshi' : '--source all (3 venues)').padEnd(26)}` +
+      `${(r.label === 'one' ? '--source kalshi' : r.label === 'all' ? '--source all (3 venues)' : `--source ${r.label}`).padEnd(26)}` +
         `${(r.firstKalshiMs / 1000).toFixed(2).padStart(8)} s ${r.cpuPct.toFixed(2).padStart(7)} ${r.rssMB.toFixed(1).padStart(9)}`,
     );
   console.log(
