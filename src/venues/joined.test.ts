@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Market } from '../api/types.js';
-import { createOddsStore, type OddsStore } from '../store/store.js';
+import { createOddsStore } from '../store/store.js';
 import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
 import type { SourceId } from '../sources/types.js';
-import type { RateAwareSync } from '../sync/types.js';
 import { joinVenues } from './joined.js';
+import { recordingSync } from '../../test/support/venues.js';
 
 const mkt = (id: string, closesAt?: number): Market => ({
   id,
@@ -17,30 +17,6 @@ const mkt = (id: string, closesAt?: number): Market => ({
 });
 
 /** A sync that records the intents it gets and applies the store's part of them (select, search, watch). */
-let t = 0;
-function recordingSync(store: OddsStore, calls: string[]): RateAwareSync {
-  const note = (s: string) => calls.push(s);
-  return {
-    start: () => note('start'),
-    stop: async () => void note('stop'),
-    select: (id) => (note(`select ${id}`), store.getState().select(id)),
-    search: (p) => (note(`search ${JSON.stringify(p)}`), store.getState().setQuery(p)),
-    editQuote: () => 'sent',
-    submitQuote: () => 'sent',
-    openQuote: (id) => note(`openQuote ${id}`),
-    refreshNow: () => ({ ok: false, retryAt: 5, reason: 'budget' }),
-    toggleWatch: (id) => (note(`watch ${id}`), store.getState().toggleWatch(id, ++t)),
-    addAlert: () => ({ ok: true, ruleId: 'a' }),
-    removeAlert: (id) => note(`remove ${id}`),
-    show: (s) => note(`show ${s}`),
-    openEvent: (id) => note(`openEvent ${id}`),
-    page: () => ({ ok: true, page: 2 }),
-    setHistoryRange: (r) => note(`range ${r}`),
-    inFlight: () => 0,
-    settled: async () => {},
-  };
-}
-
 function venues() {
   const calls = { kalshi: [] as string[], polymarket: [] as string[] };
   const mk = (id: SourceId, caps: typeof KALSHI_CAPS) => {
