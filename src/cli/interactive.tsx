@@ -1,7 +1,5 @@
 import { render } from 'ink';
 import { maskKey } from '../api/client.js';
-import { createOddsStore } from '../store/store.js';
-import { createSync } from '../sync/index.js';
 import { App } from '../ui/App.js';
 import { ThemeContext } from '../ui/components/ThemeContext.js';
 import type { Palette } from '../ui/theme.js';
@@ -9,55 +7,28 @@ import { systemClock } from '../util/clock.js';
 import { openPage } from '../links/open.js';
 import { hyperlinksSupported, setHyperlinks } from '../links/osc8.js';
 import { stateDir } from '../util/files.js';
-import { startWatcher } from '../watch/index.js';
+import { startWatcher, type Watcher } from '../watch/index.js';
 import { watchDirFor } from '../watch/persist.js';
+import type { StoreView } from '../store/store.js';
+import type { SyncController } from '../sync/types.js';
 import type { CommandIo } from './commands.js';
-import { DEFAULTS, type Settings } from './config.js';
-import { fitQuery } from '../sources/fit.js';
-import { SOURCE_NAMES } from '../sources/names.js';
+import type { Settings } from './config.js';
 import { EXIT } from './errors.js';
 import { installExitHandlers } from './exitHandlers.js';
-import { openSource, type Source } from './source.js';
+import { openVenueStack, type VenueStackOpen } from './venueStack.js';
 
-/**
- * The dashboard on the terminal: the source, store, sync and App, until q, Ctrl-C or a signal.
- * Loaded only once the arguments are read and a terminal is there (dashboard.ts).
- */
-export async function runInteractive(settings: Settings, io: CommandIo, colors: Palette): Promise<number> {
-  let source: Source;
-  try {
-    source = await openSource(settings, io.env);
-  } catch (e) {
-    io.stderr.write(`oddsboard: ${(e as Error).message}\n`);
-    return EXIT.usage;
-  }
-  const { client, mode, limit, windowMs, ledger } = source;
-  const fitted = fitQuery(
-    source.caps,
-    SOURCE_NAMES[source.id],
-    {
-      query: settings.query,
-      status: settings.status,
-      category: settings.category,
-      sort: settings.sort,
-      limit: settings.limit,
-    },
-    DEFAULTS,
-  );
-  if (!fitted.ok) {
-    await source.close();
-    io.stderr.write(`oddsboard: ${fitted.message}\n`);
-    return EXIT.usage;
-  }
-  const start = fitted.query;
-  const store = createOddsStore({
-    mode,
-    limit,
-    caps: source.caps,
-    ...(source.id !== 'public' ? { documentedLimit: source.ceiling } : {}),
-    query: { q: start.query, status: start.status, category: start.category, sort: start.sort, limit: start.limit },
-  });
-  // the ledger holds the sends of a previous run within the minute too: a restart stays inside the limit
+/** What the App is drawn over: one venue's store and sync, or several joined (src/venues/). */
+interface Running {
+  store: StoreView;
+  sync: SyncController;
+  watcher: Watcher;
+  stacks: VenueStackOpen[];
+  dispose(): void;
+}
+
+/** One venue, exactly as the dashboard always ran: its store and sync, its own watch files. */
+function runOne(stack: VenueStackOpen, settings: Settings, io: CommandIo): Running {
+  const { source, store, sync } = stack;
   // the watchlist and alerts are back before the first answer arrives
   const watcher = startWatcher({
     store,
@@ -71,16 +42,59 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     env: io.env,
     out: io.stdout,
   });
-  const sync = createSync({
-    client,
-    store,
+  return { store, sync, watcher, stacks: [stack], dispose: () => {} };
+}
+
+/** Several venues: each its own stack, joined for the screen; one watchlist and alert log for all. */
+async function runSeveral(stacks: VenueStackOpen[], settings: Settings, io: CommandIo): Promise<Running> {
+  const { joinVenues } = await import('../venues/joined.js');
+  const { startVenueWatcher } = await import('../venues/watch.js');
+  const joined = joinVenues(stacks);
+  const watcher = startVenueWatcher({
+    venues: stacks,
+    joined: joined.store,
     clock: systemClock,
-    limit,
-    windowMs,
-    ledger,
-    categories: source.id !== 'public',
+    stateDir: stateDir(io.env),
+    alerts: settings.alerts,
+    bell: settings.bell,
+    ...(settings.alertCommand ? { alertCommand: settings.alertCommand } : {}),
+    env: io.env,
+    out: io.stdout,
   });
-  if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
+  return { store: joined.store, sync: joined.sync, watcher, stacks, dispose: joined.dispose };
+}
+
+/** Opens every venue (together); on any failure the ones opened are closed and the first failure thrown. */
+async function openAll(settings: Settings, io: CommandIo): Promise<VenueStackOpen[]> {
+  const several = settings.sources.length > 1;
+  const opened = await Promise.allSettled(
+    settings.sources.map((v) => openVenueStack(settings, v, io.env, systemClock, several)),
+  );
+  const failed = opened.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(opened.map((r) => (r.status === 'fulfilled' ? r.value.source.close() : undefined)));
+    throw failed.reason;
+  }
+  return opened.map((r) => (r as PromiseFulfilledResult<VenueStackOpen>).value);
+}
+
+/**
+ * The dashboard on the terminal: the sources, stores, syncs and App, until q, Ctrl-C or a signal.
+ * Loaded only once the arguments are read and a terminal is there (dashboard.ts).
+ */
+export async function runInteractive(settings: Settings, io: CommandIo, colors: Palette): Promise<number> {
+  let stacks: VenueStackOpen[];
+  try {
+    stacks = await openAll(settings, io);
+  } catch (e) {
+    io.stderr.write(`oddsboard: ${(e as Error).message}\n`);
+    return EXIT.usage;
+  }
+  const run = stacks.length === 1 ? runOne(stacks[0]!, settings, io) : await runSeveral(stacks, settings, io);
+  for (const { source, store } of stacks)
+    if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
+  // the interface's key (masked) and its demo, when it is among the venues
+  const iface = stacks.find((s) => s.id === 'public')?.source;
 
   let exitCode = 0;
   // the detail pane's page address as a link where the terminal shows OSC 8 links (src/links/osc8.ts)
@@ -89,10 +103,10 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   const instance = render(
     <ThemeContext.Provider value={colors}>
       <App
-        store={store}
-        sync={sync}
-        keyHint={mode === 'key' ? maskKey(source.apiKey) : ''}
-        demo={mode === 'demo'}
+        store={run.store}
+        sync={run.sync}
+        keyHint={iface?.mode === 'key' ? maskKey(iface.apiKey) : ''}
+        demo={iface?.mode === 'demo'}
         moversThreshold={settings.moversThreshold / 100}
         openPage={opener}
         paced
@@ -111,16 +125,17 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     },
   );
   const handlers = installExitHandlers(() => instance.unmount(), io.stderr);
-  sync.start();
+  run.sync.start();
   try {
     await instance.waitUntilExit();
   } catch (error) {
     exitCode = EXIT.failure;
     io.stderr.write(`oddsboard: ${error instanceof Error ? error.message : String(error)}\n`);
   } finally {
-    await sync.stop();
-    watcher.stop();
-    await source.close();
+    await run.sync.stop();
+    run.watcher.stop();
+    run.dispose();
+    await Promise.all(stacks.map((s) => s.source.close()));
     handlers.remove();
   }
   return handlers.code() ?? exitCode;

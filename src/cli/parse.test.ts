@@ -79,3 +79,15 @@ describe('help comes from the command table', () => {
     expect(main).toMatch(/130.*SIGINT|SIGHUP \/ SIGINT/);
   });
 });
+
+describe('a flag that may be given more than once', () => {
+  const MULTI: FlagTable = { ...TABLE, 'base-url': { type: 'string', arg: 'URL', multiple: true, help: 'where' } };
+  it('is its one value given once, the list of its values given again; other flags still refuse a second', () => {
+    expect(parseArgs(MULTI, ['--base-url', 'kalshi=http://a']).flags['base-url']).toBe('kalshi=http://a');
+    expect(
+      parseArgs(MULTI, ['--base-url', 'kalshi=http://a', '--base-url=manifold=http://b']).flags['base-url'],
+    ).toEqual(['kalshi=http://a', 'manifold=http://b']);
+    expect(usage(() => parseArgs(MULTI, ['--limit', '1', '--limit', '2']))).toMatch(/--limit is given more than once/);
+    expect(usage(() => parseArgs(MULTI, ['--base-url']))).toMatch(/--base-url needs a value/);
+  });
+});

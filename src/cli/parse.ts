@@ -121,7 +121,12 @@ export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
     if (v === undefined) continue;
     if (spec.multiple && Array.isArray(v)) {
       const values = v.map(String);
-      if (values.length === 0) continue;
+      if (values.length === 0) {
+        // meow gives [] for a bare `--base-url`
+        if (argv.some((tok) => tok === `--${name}` || tok.startsWith(`--${name}=`)))
+          throw new UsageError(`--${name} needs a value`);
+        continue;
+      }
       if (values.some((x) => x === '') && !hasExplicitValue(argv, name))
         throw new UsageError(`--${name} needs a value`);
       out[name] = values.length === 1 ? values[0]! : values;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeEvent, normalizeMarket } from '../api/normalize.js';
-import { eventPage, isOwnPage, marketPage } from './page.js';
+import { eventPage, isOwnPage, marketPage, pageVenue } from './page.js';
 
 const json = (f: string): unknown => JSON.parse(readFileSync(`test/fixtures/real/${f}`, 'utf8'));
 
@@ -66,5 +66,18 @@ describe('no page', () => {
     expect(isOwnPage('kalshi', 'https://polymarket.com/event/x')).toBe(false);
     expect(isOwnPage('kalshi', 'https://user@kalshi.com/x')).toBe(false);
     expect(isOwnPage('public', 'https://kalshi.com/x')).toBe(false);
+  });
+});
+
+describe('a board of several venues (ids written venue:id)', () => {
+  it('reads the venue from the id, and builds the page from the ids without the prefix', () => {
+    expect(pageVenue('kalshi', 'polymarket:516710')).toBe('polymarket');
+    expect(pageVenue('polymarket', 'KXFED-25DEC-T4.25')).toBe('polymarket');
+    expect(pageVenue('demo', 'manifold:abc')).toBe('manifold');
+    expect(pageVenue('demo', undefined)).toBe('public');
+    // a Kalshi market whose raw object names no event ticker: its event id, prefixed on the joined board
+    const m = { id: 'kalshi:KXNEWPOPE-70-PPAR', eventId: 'kalshi:KXNEWPOPE-70', raw: {} };
+    expect(marketPage(pageVenue('demo', m.id), m)).toBe('https://kalshi.com/markets/kxnewpope');
+    expect(eventPage('kalshi', { id: 'kalshi:KXNEWPOPE-70', raw: {} })).toBe('https://kalshi.com/markets/kxnewpope');
   });
 });

@@ -13,6 +13,7 @@
  *   in a series share the ticker prefix).
  * - Manifold: `https://manifold.markets/<creatorUsername>/<slug>` (its own `contractPath`).
  */
+import { parseRefKey } from '../venue/ref.js';
 import type { Market, MarketEvent } from '../api/types.js';
 import type { SourceId } from '../sources/types.js';
 import type { PlatformId } from './types.js';
@@ -35,6 +36,19 @@ const str = (v: unknown, re: RegExp): string | undefined =>
   typeof v === 'string' && v.length <= 250 && re.test(v) ? v : undefined;
 
 const isPlatform = (v: SourceId): v is PlatformId => v in PLATFORM_HOSTS;
+
+/**
+ * The venue of what the screen shows: a board of several venues writes ids `venue:id` (src/venues/prefixClient.ts),
+ * a one-venue board's ids are bare and its venue is its header mode.
+ */
+export function pageVenue(mode: string, id: string | undefined): PlatformId | 'public' {
+  const ref = id === undefined ? undefined : parseRefKey(id);
+  return ref ? boardVenue(ref.venue) : boardVenue(mode);
+}
+
+/** An id without its `venue:` prefix (as the platform writes it). */
+const bare = (venue: SourceId, id: unknown): unknown =>
+  typeof id === 'string' && id.startsWith(`${venue}:`) ? id.slice(venue.length + 1) : id;
 
 /** The venue a one-venue board shows, from its header mode (the interface's modes: demo, anonymous, keyed). */
 export function boardVenue(mode: string): PlatformId | 'public' {
@@ -71,7 +85,7 @@ export function marketPage(
       return eventSlug && slug ? build(venue, ['event', eventSlug, slug]) : build(venue, ['market', slug]);
     }
     case 'kalshi':
-      return build(venue, ['markets', kalshiSeries(raw.event_ticker ?? m.eventId, raw.series_ticker)]);
+      return build(venue, ['markets', kalshiSeries(raw.event_ticker ?? bare(venue, m.eventId), raw.series_ticker)]);
     case 'manifold':
       return build(venue, [str(raw.creatorUsername, USER), str(raw.slug, MANIFOLD_SLUG)]);
   }
@@ -82,7 +96,8 @@ export function eventPage(venue: SourceId, e: Pick<MarketEvent, 'id' | 'raw'>): 
   if (!isPlatform(venue)) return undefined;
   const raw = rec(e.raw) ?? {};
   if (venue === 'polymarket') return build(venue, ['event', str(raw.slug, SLUG)]);
-  if (venue === 'kalshi') return build(venue, ['markets', kalshiSeries(raw.event_ticker ?? e.id, raw.series_ticker)]);
+  if (venue === 'kalshi')
+    return build(venue, ['markets', kalshiSeries(raw.event_ticker ?? bare(venue, e.id), raw.series_ticker)]);
   return undefined;
 }
 

@@ -2,7 +2,7 @@ import type { Samples } from './samples.js';
 import type { Action, ApiErrorKind } from '../api/index.js';
 import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../api/types.js';
 import type { AlertsState, WatchState } from './watchTypes.js';
-import type { SourceCaps } from '../sources/types.js';
+import type { SourceCaps, SourceId } from '../sources/types.js';
 import type { TraderState } from './traderSlice.js';
 
 /** Where the data comes from: the interface (its demo, anonymous or with a key) or a platform's own API. */
@@ -239,4 +239,18 @@ export interface AppState extends TraderState {
   /** Watched markets (watchlist.ts) and alerts (alerts.ts), persisted by src/watch/. */
   watch: WatchState;
   alerts: AlertsState;
+  /**
+   * Several venues on one screen (src/venues/): each venue's connection and budget, in the order configured. Absent
+   * with one source (the header then draws `connection` and `rate` as always).
+   */
+  venues?: readonly VenueStatus[];
+  /** The venue `v` narrowed the lists to; absent: every venue. */
+  venueFilter?: SourceId;
+}
+
+/** One venue's state as the header draws it (its store's own objects). */
+export interface VenueStatus {
+  id: SourceId;
+  connection: ConnectionState;
+  rate: RateState;
 }

@@ -3,6 +3,7 @@ import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { HistoryRange } from '../api/types.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
+import type { SourceId } from '../sources/types.js';
 
 /**
  * What the UI may ask of the sync layer. The UI never calls the API client;
@@ -67,6 +68,10 @@ export interface SyncIntents {
   // ── the trader's view (docs/sources.md) ──
   /** `h`: the price history's range; the selected market's history in it is fetched unless known. */
   setHistoryRange(range: HistoryRange): void;
+
+  // ── several venues (src/venues/; absent with one) ──
+  /** `v`: the lists narrowed to the next venue, or after the last to every venue (undefined). */
+  cycleVenue?(): SourceId | undefined;
 }
 
 /** What `addAlert` did: set (`ruleId`), or why not (one line, shown in the form). */

@@ -34,6 +34,7 @@ import { DEFAULT_MOVERS_THRESHOLD } from './moves.js';
 import { keepVisible } from './uiState.js';
 import { VIEWS } from './views/index.js';
 import { seriesKey } from '../store/traderSlice.js';
+import { SOURCE_NAMES } from '../sources/names.js';
 import { currentMarketIn, rowCursor, viewEntries, viewState } from './views/state.js';
 
 export interface AppProps {
@@ -89,6 +90,8 @@ export function App({
       outages: st.outages,
       watch: st.watch,
       alerts: st.alerts,
+      venues: st.venues,
+      venueFilter: st.venueFilter,
     })),
   );
   const env = useMemo(
@@ -125,7 +128,15 @@ export function App({
 
   const cursor = rowCursor(listed, vs.selectedId, ui.eventCursor);
   const event = listed.kind === 'events' ? vs.events.byId[listed.ids[Math.max(0, cursor)] ?? ''] : undefined;
-  const banner = bannerLines({ connection: s.connection, rate: s.rate, keyHint, now });
+  // several venues: the banner is about the first shown venue in trouble, and names it
+  const troubled = s.venues && s.venues.length > 1 ? s.venues.find((v) => v.connection === s.connection) : undefined;
+  const banner = bannerLines({
+    connection: s.connection,
+    rate: s.rate,
+    keyHint,
+    now,
+    venue: troubled ? SOURCE_NAMES[troubled.id] : undefined,
+  });
   const notice = noticeLine(s.notices, ui.flash, now);
   const chrome =
     CHROME_LINES +
@@ -187,6 +198,8 @@ export function App({
         newestAt={shownDataAt({ list: vs.list, connection: s.connection })}
         now={now}
         width={layout.columns}
+        venues={s.venues}
+        venueFilter={s.venueFilter}
       />
       <TabRow active={VIEWS.indexOf(view)} width={layout.columns} />
       <Banner lines={banner} width={layout.columns} />

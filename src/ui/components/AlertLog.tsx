@@ -9,6 +9,7 @@ import { sanitize } from '../../util/sanitize.js';
 import { fitWidth, formatAge } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
+import { rowMark } from './venueMark.js';
 
 export interface AlertLogProps {
   alerts: AlertsState;
@@ -32,6 +33,7 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
   const ruleLines: Seg[][] = rules.length
     ? rules.map((r, i) => [
         { text: i === cursor ? '▸ ' : '  ', color: colors.accent, bold: true },
+        ...rowMark(r.marketId),
         { text: quotedTitle(p.titleOf(r.marketId), r.marketId, Math.floor(p.width / 2)), bold: i === cursor },
         { text: ` · ${sanitize(ruleText(r))}` },
         { text: r.source === 'config' ? ' · config file' : '', dim: true, priority: -1 },
@@ -41,6 +43,8 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
     ? log.map((f) => [
         { text: `  ${`${formatAge(p.now - f.at)} ago`.padEnd(AGE_W)}`, dim: true },
         { text: f.source === 'watch' ? '★ ' : '» ', color: colors.warn, bold: true },
+        // several venues: the venue's letter
+        ...rowMark(f.marketId),
         { text: sanitize(f.text), ...(f.kind === 'status' ? { bold: true } : {}) },
       ])
     : [[{ text: '  nothing has fired yet', dim: true }]];

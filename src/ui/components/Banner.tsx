@@ -11,6 +11,8 @@ export interface BannerInput {
   rate: RateState;
   keyHint: string;
   now: number;
+  /** Several venues: the name of the one these lines are about (each line starts with it). */
+  venue?: string | undefined;
 }
 
 function nextTry(rate: RateState, now: number, word: string): string {
@@ -94,7 +96,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
       { text: '  the server answered 429; requests are paused, the data below keeps its age', dim: true, priority: -1 },
     ]);
   }
-  return lines;
+  return input.venue ? lines.map((l) => [{ text: ` ${input.venue} `, bold: true, inverse: true }, ...l]) : lines;
 }
 
 export function Banner({ lines, width }: { lines: Seg[][]; width: number }) {

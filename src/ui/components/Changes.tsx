@@ -10,6 +10,7 @@ import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatAge, formatClock } from '../format.js';
 import { BADGE_WIDTH, colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
+import { rowMark } from './venueMark.js';
 import { badgeSeg } from './badge.js';
 
 /** Widest resolved outcome shown beside a title. */
@@ -75,9 +76,11 @@ export function changeSegs(t: StatusTransition, now: number, width: number, lead
   const outcome = outcomeText(t);
   const leadW = lead.reduce((n, s) => n + displayWidth(s.text), 0);
   const fixed = leadW + BADGE_WIDTH + 1 + displayWidth(outcome) + displayWidth(age) + displayWidth(tail);
-  const titleW = width - fixed;
+  // several venues: the venue's letter before the title
+  const mark = rowMark(t.id);
+  const titleW = width - fixed - 2 * mark.length;
   const segs: Seg[] = [...lead, badgeSeg(t.to, true), { text: ' ' }];
-  if (titleW >= 6) segs.push({ text: fitWidth(sanitize(t.title) || '(untitled)', titleW, true) });
+  if (titleW >= 6) segs.push(...mark, { text: fitWidth(sanitize(t.title) || '(untitled)', titleW, true) });
   if (outcome) segs.push({ text: outcome, color: colors.accent, bold: true });
   segs.push({ text: age, dim: true, priority: -1 });
   if (tail) segs.push({ text: tail, dim: true });

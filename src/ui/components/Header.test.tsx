@@ -157,3 +157,29 @@ describe('header', () => {
     },
   );
 });
+
+describe('header with several venues', () => {
+  const venue = (id: 'kalshi' | 'polymarket' | 'manifold', status: 'online' | 'offline', used: number) => ({
+    id,
+    connection: { status, consecutiveFailures: status === 'online' ? 0 : 2 },
+    rate: { ...rate, mode: id, limit: 60, effectiveLimit: 60, usedInWindow: used },
+  });
+  const venues = [venue('polymarket', 'online', 12), venue('kalshi', 'online', 8), venue('manifold', 'offline', 0)];
+
+  it('names each venue, its state and its requests in the last minute, in words when wide', async () => {
+    const f = await header({ venues, width: 160 });
+    expect(f).toMatch(
+      /^oddsboard P Polymarket ● online 12\/60 req\/min {2}K Kalshi ● online 8\/60 req\/min {2}M Manifold ○ offline/,
+    );
+    expect(stringWidth(f)).toBeLessThanOrEqual(160);
+  });
+
+  it('fits 80 columns with a letter and a glyph per venue (the letter reads without colour)', async () => {
+    const f = await header({ venues, width: 80 });
+    expect(f).toMatch(/^P ● online 12\/60 {2}K ● online 8\/60 {2}M ○ offline 0\/60/);
+    expect(stringWidth(f)).toBeLessThanOrEqual(80);
+    const tight = await header({ venues, width: 40 });
+    expect(tight).toMatch(/^P●12\/60 K●8\/60 M○0\/60/);
+    expect(stringWidth(tight)).toBeLessThanOrEqual(40);
+  });
+});

@@ -1,6 +1,8 @@
 import { Box } from 'ink';
 import { shortCause } from '../../store/connection.js';
-import type { ConnectionState, Mode, RateState } from '../../store/types.js';
+import type { ConnectionState, Mode, RateState, VenueStatus } from '../../store/types.js';
+import type { SourceId } from '../../sources/types.js';
+import { venueMarkSeg, venueName } from './venueMark.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, formatAge, formatClock, secondsUntil } from '../format.js';
 import { Line, type Seg } from './Line.js';
@@ -15,6 +17,10 @@ export interface HeaderProps {
   newestAt: number | undefined;
   now: number;
   width: number;
+  /** Several venues: each one's state and budget instead of the one mode, budget and connection. */
+  venues?: readonly VenueStatus[] | undefined;
+  /** The venue `v` narrowed the lists to (the others drawn dim). */
+  venueFilter?: SourceId | undefined;
 }
 
 /** Never more than the last 4 characters of the key, whatever the caller passed. */
@@ -70,7 +76,53 @@ function connectionSegs(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   return segs;
 }
 
+/** The state's glyph alone (80 columns with several venues). */
+const GLYPH = (status: ConnectionState['status']): Seg => {
+  const c = CONNECTION[status] ?? CONNECTION.connecting;
+  return { ...c, text: c.text.slice(0, 1) };
+};
+
+/**
+ * Several venues: per venue its mark, its state and its requests in the last minute — in words when wide
+ * (`Kalshi ● online 8/60 req/min`), a word when there is room (`K ● online 8/60`), else `K●8/60`.
+ */
+function venueSegs(p: Omit<HeaderProps, 'width'>, venues: readonly VenueStatus[], level: Level): Seg[] {
+  const segs: Seg[] = [];
+  if (level === 0) segs.push({ text: 'oddsboard ', bold: true, color: 'cyan', priority: -3 });
+  for (const [i, v] of venues.entries()) {
+    const hidden = p.venueFilter !== undefined && p.venueFilter !== v.id;
+    const part: Seg[] = [];
+    if (i > 0) part.push({ text: level === 2 ? ' ' : '  ' });
+    part.push(venueMarkSeg(v.id));
+    if (level === 0) part.push({ text: ` ${venueName(v.id, v.rate.mode)}`, bold: true });
+    const r = v.rate;
+    if (level === 2) part.push(GLYPH(v.connection.status), { text: `${r.usedInWindow}/${r.limit}` });
+    else {
+      const own = { ...p, connection: v.connection, rate: v.rate };
+      part.push({ text: ' ' }, ...(level === 0 ? connectionSegs(own, level) : [CONNECTION[v.connection.status]]));
+      part.push({ text: ` ${r.usedInWindow}/${r.limit}${level === 0 ? ' req/min' : ''}` });
+      if (r.othersInWindow > 0) part.push({ text: ` +${r.othersInWindow}`, color: 'yellow' });
+    }
+    segs.push(...(hidden ? part.map((s): Seg => ({ ...s, dim: true, bold: false })) : part));
+  }
+  const age = p.newestAt === undefined ? undefined : formatAge(p.now - p.newestAt);
+  segs.push({
+    text:
+      age === undefined
+        ? level === 2
+          ? '  no data'
+          : '  no data yet'
+        : level === 2
+          ? `  ${age}`
+          : `  data ${age} old`,
+    dim: true,
+    priority: -1,
+  });
+  return segs;
+}
+
 function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
+  if (p.venues) return venueSegs(p, p.venues, level);
   const r = p.rate;
   const segs: Seg[] = [];
   if (level === 0) segs.push({ text: 'oddsboard ', bold: true, color: 'cyan', priority: -3 });

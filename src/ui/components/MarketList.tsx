@@ -68,6 +68,8 @@ export interface ListTitleProps {
   caps?: Pick<SourceCaps, 'sorts' | 'categoryWord' | 'searchIgnores'>;
   /** The source's labels of its groupings by id. */
   categoryLabels?: Readonly<Record<string, string>>;
+  /** Several venues shown together: one section per venue, each in its own order (docs/views.md). */
+  together?: boolean;
 }
 
 /** The Markets view's title: counts, the page once there is more than one, and the query's sort and filters. */
@@ -77,11 +79,14 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
   const word = p.caps ? p.caps.categoryWord : PUBLIC_CAPS.categoryWord;
   // what a typed search leaves out is not named as applied
   const ignored = (what: 'status' | 'sort') => q.q !== '' && p.caps?.searchIgnores?.includes(what) === true;
-  const sortText = ignored('sort')
-    ? ' · by relevance'
-    : sorts.length > 0
-      ? ` · sort ${q.sort || sorts[0]}`
-      : " · the source's order";
+  const each = ignored('sort') ? 'by relevance' : sorts.length > 0 ? `by ${q.sort || sorts[0]}` : 'in its own order';
+  const sortText = p.together
+    ? ` · by venue, each ${each}`
+    : ignored('sort')
+      ? ' · by relevance'
+      : sorts.length > 0
+        ? ` · sort ${q.sort || sorts[0]}`
+        : " · the source's order";
   return [
     paneTitle('Markets', p.focused),
     { text: rangeText(p.ids.length, p.top, shown), dim: true },

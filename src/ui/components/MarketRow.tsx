@@ -7,6 +7,7 @@ import { fitWidth, formatChange, formatCoarseAge, formatPrice, formatVolume, pad
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { badgeSeg } from './badge.js';
+import { rowMark } from './venueMark.js';
 
 export interface RowProps {
   entry: MarketEntry;
@@ -62,13 +63,19 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched }: Ro
   const ch = priceChange(entry.firstPrices, lead);
   const change = formatChange(ch?.value, ch?.basis);
   const stale = isStale(entry.receivedAt, now, intervalMs);
+  // several venues: the row's venue, a letter before the title
+  const mark = rowMark(m.id);
+  const markW = mark.length ? 2 : 0;
   const segs: Seg[] = [
     { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
     stale && !cols.age ? badgeSeg('stale', true) : quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
     { text: ' ' },
+    ...mark,
     ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
     {
-      text: fitWidth(sanitize(m.title) || '(untitled)', Math.max(1, cols.title - 1 - (watched ? 2 : 0)), true) + ' ',
+      text:
+        fitWidth(sanitize(m.title) || '(untitled)', Math.max(1, cols.title - 1 - markW - (watched ? 2 : 0)), true) +
+        ' ',
       bold: selected,
     },
   ];

@@ -6,6 +6,7 @@ import { colors } from '../theme.js';
 import { effectiveStatus, rawStatusOf } from '../viewModel.js';
 import type { Seg } from './Line.js';
 import { quietBadge } from './MarketRow.js';
+import { rowMark } from './venueMark.js';
 
 export const MARKER_W = 2;
 export const BADGE_COL_W = 9;
@@ -18,11 +19,18 @@ export function markerSeg(selected: boolean): Seg {
 
 /** Marker, status badge and title cut to `titleW` cells (padded), as every market row starts. */
 export function marketHead(entry: MarketEntry, selected: boolean, titleW: number): Seg[] {
+  // several venues: the row's venue, a letter before the title
+  const mark = rowMark(entry.market.id);
   return [
     markerSeg(selected),
     quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
     { text: ' ' },
-    { text: fitWidth(sanitize(entry.market.title) || '(untitled)', titleW - 1, true) + ' ', bold: selected },
+    ...mark,
+    {
+      text:
+        fitWidth(sanitize(entry.market.title) || '(untitled)', Math.max(1, titleW - 1 - 2 * mark.length), true) + ' ',
+      bold: selected,
+    },
   ];
 }
 

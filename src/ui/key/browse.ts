@@ -39,9 +39,11 @@ function toMarkets(ctx: KeyCtx): void {
 /** Any view's list and the detail pane. */
 export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
   const cmd = matchCommand(KEY_CONTEXTS.browse.commands, input, key);
-  const { list, caps, rate } = ctx.store.getState();
+  const { list, caps, rate, venues, venueFilter } = ctx.store.getState();
   const query = list.query;
-  const name = sourceName(rate.mode);
+  // several venues shown together: what applies is what every one of them can do
+  const together = venues !== undefined && venueFilter === undefined && venues.length > 1;
+  const name = together ? 'Not every venue shown' : sourceName(venueFilter ?? rate.mode);
   const page = Math.max(1, ctx.listRows);
   switch (cmd) {
     case 'quit':
@@ -64,14 +66,24 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'sort':
       if (ctx.view.id === 'movers')
         return ctx.dispatch({ type: 'moversWindow', window: ctx.ui.moversWindow === '1h' ? '24h' : '1h' });
-      if (caps.sorts.length === 0) return flash(ctx, `${name} sorts nothing server-side: its list is in its own order`);
+      if (caps.sorts.length === 0)
+        return flash(
+          ctx,
+          together
+            ? 'The venues shown share no server-side sort: press v to narrow to one venue'
+            : `${name} sorts nothing server-side: its list is in its own order`,
+        );
       toMarkets(ctx);
       return ctx.sync.search({ sort: nextInCycle(caps.sorts, query.sort || caps.sorts[0]!), offset: 0 });
     case 'filter':
       toMarkets(ctx);
       return ctx.sync.search({ status: nextInCycle(caps.statuses, query.status || caps.statuses[0]!), offset: 0 });
     case 'category': {
-      if (caps.categoryWord === undefined) return flash(ctx, `${name} has no categories`);
+      if (caps.categoryWord === undefined)
+        return flash(
+          ctx,
+          together ? "Categories are one venue's own: press v to narrow to one" : `${name} has no categories`,
+        );
       const st = ctx.store.getState();
       // the source's groupings failed to arrive: say so; the categories seen in answers still cycle, if any
       const missing = st.sourceCategories === undefined ? st.categoriesError : undefined;
@@ -132,6 +144,12 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       return ctx.dispatch({ type: 'openGoTo' });
     case 'openPage':
       return openPageKey(ctx);
+    case 'venue': {
+      if (!ctx.sync.cycleVenue)
+        return flash(ctx, 'One venue: start with --source kalshi,polymarket (or all) for several');
+      const v = ctx.sync.cycleVenue();
+      return flash(ctx, v ? `Showing ${sourceName(v)} only (v: the next venue)` : 'Showing every venue');
+    }
     case undefined:
       return;
   }

@@ -6,7 +6,8 @@
  * page, an address built from its ids, on its platform's host only.
  */
 import type { Key } from 'ink';
-import { boardVenue, eventPage, isOwnPage, marketPage } from '../../links/page.js';
+import { boardVenue, eventPage, isOwnPage, marketPage, pageVenue } from '../../links/page.js';
+import type { PlatformId } from '../../links/types.js';
 import { parseTarget } from '../../links/parse.js';
 import type { GoToState } from '../../store/types.js';
 import { applyTextEdit } from '../textEdit.js';
@@ -89,25 +90,25 @@ export function goToArrived(deps: KeyDeps, g: GoToState): void {
 }
 
 /** The page `o` opens for what is under the cursor: the open event's or the event row's, else the market's. */
-export function pageUnderCursor(ctx: KeyCtx): { address?: string; what: string } {
+export function pageUnderCursor(ctx: KeyCtx): { venue: PlatformId | 'public'; address?: string; what: string } {
   const st = ctx.store.getState();
-  const venue = boardVenue(st.rate.mode);
   if (ctx.rows.kind === 'events') {
     const id = ctx.ids[Math.max(0, ctx.cursor)];
+    const venue = pageVenue(st.rate.mode, id);
     const e = id === undefined ? undefined : st.events.byId[id];
     const address = e ? eventPage(venue, e) : undefined;
-    return { ...(address ? { address } : {}), what: 'event' };
+    return { venue, ...(address ? { address } : {}), what: 'event' };
   }
+  const venue = pageVenue(st.rate.mode, ctx.marketId);
   const m = ctx.marketId === undefined ? undefined : st.markets[ctx.marketId]?.market;
   const address = m ? marketPage(venue, m, m.eventId ? st.events.byId[m.eventId] : undefined) : undefined;
-  return { ...(address ? { address } : {}), what: 'market' };
+  return { venue, ...(address ? { address } : {}), what: 'market' };
 }
 
 /** `o`: open the page in the browser (detached); where nothing can open it, the address is shown to copy. */
 export function openPageKey(ctx: KeyCtx): void {
-  const venue = boardVenue(ctx.store.getState().rate.mode);
+  const { venue, address, what } = pageUnderCursor(ctx);
   if (venue === 'public') return flash(ctx, 'The interface (and its demo) has no web pages to open.');
-  const { address, what } = pageUnderCursor(ctx);
   if (!address || !isOwnPage(venue, address))
     return flash(ctx, `No page address for this ${what} (its ids are missing).`);
   const r = ctx.openPage ? ctx.openPage(address) : { ok: false as const, reason: 'no browser opener here' };

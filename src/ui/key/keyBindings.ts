@@ -102,6 +102,11 @@ export const KEY_BINDINGS = {
   category: { short: 'category', keys: [{ input: 'c' }], label: 'c', help: 'Cycle category (all, then each one seen)' },
   refresh: { short: 'refresh', keys: [{ input: 'r' }], label: 'r', help: 'Refresh now (when the rate budget allows)' },
   historyRange: { keys: [{ input: 'h' }], label: 'h', help: "Price history: 24 h or 7 d (a platform's own history)" },
+  venue: {
+    keys: [{ input: 'v' }],
+    label: 'v',
+    help: 'Several venues: only the next venue, then every venue again',
+  },
 
   goTo: { short: 'go to', keys: [{ input: 'g' }], label: 'g', help: 'Go to a pasted address, ticker, slug or id' },
   openPage: { short: 'page', keys: [{ input: 'o' }], label: 'o', help: "Open the market's or event's web page" },
@@ -246,6 +251,7 @@ export const KEY_CONTEXTS = {
       'alert',
       'alertLog',
       'historyRange',
+      'venue',
       'forceQuit',
     ],
   },

@@ -6,6 +6,7 @@ import { paneTitle, type Seg } from '../components/Line.js';
 import { marketListProps } from './state.js';
 import { MarketList } from '../components/MarketList.js';
 import { MARKER_W, fitColumns, markerSeg, rangeText } from '../components/rowParts.js';
+import { rowMark } from '../components/venueMark.js';
 import { ListPane } from './ListPane.js';
 import { sourceName } from '../../sources/names.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
@@ -67,9 +68,14 @@ export function eventSegs(e: MarketEvent, selected: boolean, width: number): Seg
     ['volume', W.volume],
   ] as const);
   const n = e.markets.length;
+  const mark = rowMark(e.id);
   const segs: Seg[] = [
     markerSeg(selected),
-    { text: fitWidth(sanitize(e.title) || '(untitled)', cols.title - 1, true) + ' ', bold: selected },
+    ...mark,
+    {
+      text: fitWidth(sanitize(e.title) || '(untitled)', Math.max(1, cols.title - 1 - 2 * mark.length), true) + ' ',
+      bold: selected,
+    },
   ];
   if (cols.keep.has('category'))
     segs.push({ text: fitWidth(sanitize(e.category) || '—', W.category - 1, true) + ' ', dim: true });

@@ -50,6 +50,7 @@ function MarketsList(p: ViewListProps) {
             pending: list.pending === true,
             page,
             caps: p.state.caps,
+            together: p.state.together,
             ...(p.state.categoryLabels ? { categoryLabels: p.state.categoryLabels } : {}),
             // the source's own word on a next page, else a full page's hint
             full: list.more ?? (list.lastCount !== undefined && list.lastCount >= list.query.limit),

@@ -17,6 +17,7 @@ export function viewState(st: AppState): ViewState {
     mode: st.rate.mode,
     watched: watchedIds(st),
     watchById: st.watch.byId,
+    together: st.venues !== undefined && st.venues.length > 1 && st.venueFilter === undefined,
   };
 }
 

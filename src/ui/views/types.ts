@@ -13,6 +13,8 @@ export type ViewState = Pick<
   mode: AppState['rate']['mode'];
   watched: readonly string[];
   watchById: AppState['watch']['byId'];
+  /** Several venues shown together (no `v` narrowing): lists are one section per venue. */
+  together: boolean;
 };
 
 /** What rows depend on besides the store. */

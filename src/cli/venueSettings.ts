@@ -1,0 +1,59 @@
+/**
+ * The settings of several sources (docs/configuration.md § Several sources): which layer names them, what is refused
+ * or given to the one venue it means, and one venue's own settings out of the dashboard's.
+ */
+import type { SourceId } from '../sources/types.js';
+import type { Settings, SettingsInput } from './config.js';
+import { UsageError } from './errors.js';
+
+export function sourcesOf(layer: SettingsInput): SourceId[] | undefined {
+  return layer.sources ?? (layer.source !== undefined ? [layer.source] : undefined);
+}
+
+/**
+ * Several sources: the settings that mean one venue are refused or given to the one they mean (docs/configuration.md).
+ * A bare base URL from the environment or the config file is the interface's, when it is among them.
+ */
+export function checkSeveral(
+  settings: Settings,
+  given: SettingsInput,
+  bare: string | undefined,
+  baseUrls: Partial<Record<SourceId, string>>,
+): void {
+  const list = settings.sources.join(',');
+  if (given.baseUrl !== undefined)
+    throw new UsageError(
+      `--base-url URL names one service but --source names ${settings.sources.length}: write --base-url VENUE=URL ` +
+        `for each (e.g. --base-url ${settings.sources[0]}=URL)`,
+    );
+  if (bare !== undefined && settings.sources.includes('public') && baseUrls.public === undefined)
+    baseUrls.public = bare;
+  if (settings.rate !== undefined)
+    throw new UsageError(
+      `--rate sets one platform's cadence; with several sources (${list}) each keeps its own polite default`,
+    );
+  if (settings.clobUrl !== undefined && !settings.sources.includes('polymarket'))
+    throw new UsageError(`--clob-url belongs to polymarket, which is not among the sources (${list})`);
+  if (settings.category !== '')
+    throw new UsageError(
+      `--category names one venue's grouping; with several sources (${list}) press v to narrow to one, then c`,
+    );
+  if (settings.demo && !settings.sources.includes('public'))
+    throw new UsageError(`--demo is the interface's embedded service; public is not among the sources (${list})`);
+}
+
+/**
+ * One venue's settings out of the dashboard's: its own base URL, and only what belongs to it (`--clob-url` to
+ * Polymarket, `--demo` to the interface). With one source, the settings themselves.
+ */
+export function venueSettings(settings: Settings, venue: SourceId): Settings {
+  if (settings.sources.length === 1 && settings.source === venue) return settings;
+  const out: Settings = { ...settings, source: venue, sources: [venue] };
+  delete out.baseUrl;
+  delete out.baseUrls;
+  const url = settings.baseUrls?.[venue];
+  if (url !== undefined) out.baseUrl = url;
+  if (venue !== 'polymarket') delete out.clobUrl;
+  if (venue !== 'public') out.demo = false;
+  return out;
+}

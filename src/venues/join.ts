@@ -1,0 +1,262 @@
+/**
+ * The joined read layer: one AppState for the screen out of N venue stores (each keyed by refKeys, prefixClient.ts).
+ * Every field is a memoized function of the venues' own objects, so an answer on one venue rebuilds only the fields it
+ * changed, and a field nobody changed keeps its identity (the App's shallow compares stay quiet). No work per frame:
+ * this runs when a venue's store changes.
+ *
+ * Order across venues (docs/views.md § Several venues): a list the service ordered (Markets, Events) is one section
+ * per venue, each in that venue's own order, venues in the configured order; Closing soon is merged on the close time
+ * every venue gives; the watchlist in the order markets were added; logs newest first.
+ */
+import type { MarketEvent } from '../api/types.js';
+import { ALERT_LOG_CAP } from '../store/alerts.js';
+import { NOTICE_CAP } from '../store/store.js';
+import type { AppState, ListQuery, MarketEntry, Notice, Outage, StatusTransition } from '../store/types.js';
+import type { AlertsState, WatchState } from '../store/watchTypes.js';
+import { SOURCE_NAMES } from '../sources/names.js';
+import type { SourceCaps, SourceId } from '../sources/types.js';
+
+const CHANGES_CAP = 20;
+
+/** Remembers its last inputs (compared one by one) and answer. */
+export function memo<A extends readonly unknown[], R>(f: (...a: A) => R): (...a: A) => R {
+  let last: A | undefined;
+  let out: R;
+  return (...a: A) => {
+    if (last && last.length === a.length && a.every((x, i) => x === last![i])) return out;
+    last = a;
+    out = f(...a);
+    return out;
+  };
+}
+
+/** The same, over a list of inputs (one per venue) and a few more. */
+function memoList<T, E extends readonly unknown[], R>(f: (xs: readonly T[], ...extra: E) => R) {
+  const m = memo((...all: unknown[]) => f(all.slice(0, all.length - 1) as T[], ...(all[all.length - 1] as E)));
+  let lastExtra: E | undefined;
+  return (xs: readonly T[], ...extra: E): R => {
+    // the extras are compared one by one too: keep one array for equal extras
+    if (!lastExtra || lastExtra.length !== extra.length || extra.some((x, i) => x !== lastExtra![i])) lastExtra = extra;
+    return m(...xs, lastExtra);
+  };
+}
+
+function mergeRecords<T>(records: readonly Readonly<Record<string, T>>[]): Record<string, T> {
+  if (records.length === 1) return records[0] as Record<string, T>;
+  return Object.assign({}, ...records) as Record<string, T>;
+}
+
+const newestFirst = <T extends { at: number }>(lists: readonly (readonly T[])[], cap: number): T[] =>
+  lists
+    .flat()
+    .sort((a, b) => b.at - a.at)
+    .slice(0, cap);
+
+/** What every shown venue can do (the list's filters and sorts); a market's own features follow its venue. */
+export function jointCaps(all: readonly SourceCaps[]): SourceCaps {
+  const first = all[0]!;
+  const every = <K extends 'statuses' | 'sorts'>(k: K) =>
+    first[k].filter((x) => all.every((c) => (c[k] as readonly string[]).includes(x))) as SourceCaps[K];
+  const ignores = [...new Set(all.flatMap((c) => c.searchIgnores ?? []))];
+  return {
+    statuses: every('statuses'),
+    sorts: every('sorts'),
+    events: all.some((c) => c.events),
+    search: all.some((c) => c.search),
+    ...(ignores.length ? { searchIgnores: ignores } : {}),
+    batch: Math.min(...all.map((c) => c.batch)),
+    quotes: all.some((c) => c.quotes),
+    maxLimit: Math.min(...all.map((c) => c.maxLimit)),
+    // paging is one venue's: with several shown, none
+    maxOffset: 0,
+  };
+}
+
+/** The venue a refKey names (its prefix), when it is one of `ids`. */
+export function venueOf(key: string | undefined, ids: readonly SourceId[]): SourceId | undefined {
+  if (key === undefined) return undefined;
+  const at = key.indexOf(':');
+  const v = key.slice(0, at) as SourceId;
+  return at > 0 && ids.includes(v) ? v : undefined;
+}
+
+/** The list's query as the title shows it: a venue's own, or with several the words they share. */
+function jointQuery(qs: readonly ListQuery[]): ListQuery {
+  const first = qs[0]!;
+  if (qs.length === 1) return first;
+  const same = (k: 'status' | 'sort' | 'q') => (qs.every((q) => q[k] === first[k]) ? first[k] : '');
+  return { ...first, q: same('q'), status: same('status'), sort: same('sort'), category: '', offset: 0 };
+}
+
+export interface JoinInput {
+  ids: readonly SourceId[];
+  states: readonly AppState[];
+  /** The venue `v` narrowed to, if any. */
+  filter: SourceId | undefined;
+  selectedId: string | undefined;
+  /** The venue the last `g` was routed to: its lookup's outcome is the screen's. */
+  goToVenue?: SourceId | undefined;
+}
+
+/** The joiner: call with the venues' states; answers the joined AppState (same fields' objects when unchanged). */
+export function createJoiner(): (input: JoinInput) => AppState {
+  const markets = memoList((xs: readonly Record<string, MarketEntry>[]) => mergeRecords(xs));
+  const history = memoList((xs: readonly AppState['history'][]) => mergeRecords(xs));
+  const quotes = memoList((xs: readonly AppState['quotes'][]) => mergeRecords(xs));
+  const books = memoList((xs: readonly AppState['books'][]) => mergeRecords(xs));
+  const series = memoList((xs: readonly AppState['series'][]) => mergeRecords(xs));
+  /** A memo over two lists of the same length (each venue's one thing and its other), compared element by element. */
+  const pairs = <A, B, R>(f: (as: readonly A[], bs: readonly B[]) => R) => {
+    const m = memo((...parts: unknown[]) =>
+      f(parts.slice(0, parts.length / 2) as A[], parts.slice(parts.length / 2) as B[]),
+    );
+    return (as: readonly A[], bs: readonly B[]) => m(...as, ...bs);
+  };
+  const list = pairs((xs: readonly AppState['list'][], caps: readonly SourceCaps[]) => {
+    const query = jointQuery(xs.map((l) => l.query));
+    // a typed search hides the rows of a venue that cannot search (its list is not an answer to it)
+    const ids = xs.flatMap((l, i) => (query.q !== '' && !caps[i]!.search ? [] : l.ids));
+    const loadedAt = Math.max(...xs.map((l) => l.loadedAt ?? Number.NEGATIVE_INFINITY));
+    const pinned = xs.find((l) => l.pinned !== undefined)?.pinned;
+    return {
+      ids,
+      query,
+      loading: xs.every((l) => l.loading),
+      ...(xs.some((l) => l.pending) ? { pending: true } : {}),
+      ...(Number.isFinite(loadedAt) ? { loadedAt } : {}),
+      ...(xs.length === 1 && xs[0]!.lastCount !== undefined ? { lastCount: xs[0]!.lastCount } : {}),
+      ...(xs.length === 1 && xs[0]!.more !== undefined ? { more: xs[0]!.more } : {}),
+      // a market gone to with `g` is pinned in its venue's list: the first shown venue's pin comes first
+      ...(pinned !== undefined ? { pinned } : {}),
+    } satisfies AppState['list'];
+  });
+  // every venue's events (byId for the open event and the rows), the ids of the shown ones ('0,2': their places)
+  const events = memoList((all: readonly AppState['events'][], shownKey: string) => {
+    const shown = shownKey.split(',').map((i) => all[Number(i)]!);
+    const byId = mergeRecords(all.map((e) => e.byId)) as Record<string, MarketEvent>;
+    const loadedAt = Math.max(...shown.map((e) => e.loadedAt ?? Number.NEGATIVE_INFINITY));
+    const openId = all.find((e) => e.openId !== undefined)?.openId;
+    return {
+      ids: shown.flatMap((e) => e.ids),
+      byId,
+      detailAt: mergeRecords(all.map((e) => e.detailAt)),
+      ...(Number.isFinite(loadedAt) ? { loadedAt } : {}),
+      ...(openId !== undefined ? { openId } : {}),
+    } satisfies AppState['events'];
+  });
+  const closing = memoList((xs: readonly AppState['closing'][], ms: Record<string, MarketEntry>) => {
+    const close = (id: string) => ms[id]?.market.closesAt ?? Number.POSITIVE_INFINITY;
+    const loadedAt = Math.max(...xs.map((c) => c.loadedAt ?? Number.NEGATIVE_INFINITY));
+    const ids = xs.length === 1 ? xs[0]!.ids : xs.flatMap((c) => c.ids).sort((a, b) => close(a) - close(b));
+    return { ids, ...(Number.isFinite(loadedAt) ? { loadedAt } : {}) };
+  });
+  const watch = memoList((xs: readonly WatchState[]): WatchState => {
+    const byId = mergeRecords(xs.map((w) => w.byId));
+    const ids = xs.flatMap((w) => w.ids).sort((a, b) => (byId[a]?.addedAt ?? 0) - (byId[b]?.addedAt ?? 0));
+    return { ids, byId };
+  });
+  const alerts = memoList((xs: readonly AlertsState[]): AlertsState => ({
+    rules: xs.flatMap((a) => a.rules),
+    state: mergeRecords(xs.map((a) => a.state)),
+    log: newestFirst(
+      xs.map((a) => a.log),
+      ALERT_LOG_CAP,
+    ),
+    seq: Math.max(...xs.map((a) => a.seq)),
+  }));
+  // a venue's notices and outages name it; a joined notice's id is unique across venues and stable
+  const notices = memoList((xs: readonly Notice[][], ids: readonly SourceId[]) =>
+    xs
+      .flatMap((ns, v) =>
+        ns.map((n) => ({ ...n, id: n.id * ids.length + v, text: `${SOURCE_NAMES[ids[v]!]}: ${n.text}` })),
+      )
+      .sort((a, b) => a.at - b.at || a.id - b.id)
+      .slice(-NOTICE_CAP),
+  );
+  const transitions = memoList((xs: readonly StatusTransition[][]) => newestFirst(xs, CHANGES_CAP));
+  const outages = memoList((xs: readonly Outage[][], ids: readonly SourceId[]) =>
+    xs
+      .flatMap((os, v) => os.map((o) => ({ ...o, cause: `${SOURCE_NAMES[ids[v]!]} ${o.cause}` })))
+      .sort((a, b) => b.to - a.to)
+      .slice(0, CHANGES_CAP),
+  );
+  const caps = memoList((xs: readonly SourceCaps[], sel: SourceCaps | undefined) => {
+    if (xs.length === 1) return xs[0]!;
+    const joint = jointCaps(xs);
+    // the selected market's trader's view is its venue's
+    return sel
+      ? {
+          ...joint,
+          quotes: sel.quotes,
+          ...(sel.book ? { book: true } : {}),
+          ...(sel.history ? { history: true } : {}),
+        }
+      : joint;
+  });
+  // each venue's connection, then each one's rate: the header redraws when one of those changes, not on every answer
+  const venues = memoList((parts: readonly object[], ids: readonly SourceId[]) =>
+    ids.map((id, i) => ({
+      id,
+      connection: parts[i] as AppState['connection'],
+      rate: parts[ids.length + i] as AppState['rate'],
+    })),
+  );
+
+  return ({ ids, states, filter, selectedId, goToVenue }) => {
+    const shownIdx = filter ? [ids.indexOf(filter)] : ids.map((_, i) => i);
+    const shown = shownIdx.map((i) => states[i]!);
+    const lead = shown[0]!;
+    // the banner's connection: the first shown venue in trouble, else the first shown
+    const trouble = shown.find((s) => s.connection.status !== 'online' && s.connection.status !== 'connecting');
+    const ms = markets(states.map((s) => s.markets));
+    const selVenue = venueOf(selectedId, ids);
+    const selCaps = selVenue ? states[ids.indexOf(selVenue)]!.caps : undefined;
+    const one = shown.length === 1;
+    const goTo = goToVenue ? states[ids.indexOf(goToVenue)]?.goTo : undefined;
+    return {
+      list: list(
+        shown.map((s) => s.list),
+        shown.map((s) => s.caps),
+      ),
+      markets: ms,
+      history: history(states.map((s) => s.history)),
+      ...(selectedId !== undefined ? { selectedId } : {}),
+      quotes: quotes(states.map((s) => s.quotes)),
+      events: events(
+        states.map((s) => s.events),
+        shownIdx.join(','),
+      ),
+      closing: closing(
+        shown.map((s) => s.closing),
+        ms,
+      ),
+      categories: one ? lead.categories : [],
+      caps: caps(
+        shown.map((s) => s.caps),
+        one ? undefined : selCaps,
+      ),
+      ...(one && lead.sourceCategories ? { sourceCategories: lead.sourceCategories } : {}),
+      ...(one && lead.categoryLabels ? { categoryLabels: lead.categoryLabels } : {}),
+      ...(one && lead.categoriesError ? { categoriesError: lead.categoriesError } : {}),
+      ...(goTo ? { goTo } : {}),
+      connection: (trouble ?? lead).connection,
+      rate: (trouble ?? lead).rate,
+      notices: notices(
+        states.map((s) => s.notices),
+        ids,
+      ),
+      transitions: transitions(states.map((s) => s.transitions)),
+      outages: outages(
+        states.map((s) => s.outages),
+        ids,
+      ),
+      watch: watch(states.map((s) => s.watch)),
+      alerts: alerts(states.map((s) => s.alerts)),
+      books: books(states.map((s) => s.books)),
+      series: series(states.map((s) => s.series)),
+      historyRange: states[0]!.historyRange,
+      venues: venues([...states.map((s) => s.connection), ...states.map((s) => s.rate)], ids),
+      ...(filter !== undefined ? { venueFilter: filter } : {}),
+    };
+  };
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../api/types.js';
+import { createOddsStore } from '../store/store.js';
+import { KALSHI_CAPS } from '../sources/kalshi/client.js';
+import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
+import type { SourceId } from '../sources/types.js';
+import { joinVenues } from './joined.js';
+import { parseTarget } from '../links/parse.js';
+import type { ParsedTarget } from '../links/types.js';
+
+/** The recorded call's tail for a venue's further readings of the same input (a bare word: market, then event). */
+const extra = (t: ParsedTarget, venue: string) =>
+  t.ok
+    ? t.readings
+        .filter((r) => r.venue === venue)
+        .slice(1)
+        .map((r) => ` ${r.venue}:${r.value}`)
+        .join('')
+    : '';
+import { recordingSync } from '../../test/support/venues.js';
+
+const mkt = (id: string, closesAt?: number): Market => ({
+  id,
+  title: `Market ${id}`,
+  status: 'active',
+  outcomes: [{ name: 'Yes', price: 0.5 }],
+  ...(closesAt !== undefined ? { closesAt } : {}),
+  raw: {},
+});
+
+/** A sync that records the intents it gets and applies the store's part of them (select, search, watch). */
+function venues() {
+  const calls = { kalshi: [] as string[], polymarket: [] as string[] };
+  const mk = (id: SourceId, caps: typeof KALSHI_CAPS) => {
+    const store = createOddsStore({ mode: id as 'kalshi', limit: 60, caps });
+    return { id, store, sync: recordingSync(store, calls[id as 'kalshi']) };
+  };
+  const stacks = [mk('kalshi', KALSHI_CAPS), mk('polymarket', POLYMARKET_CAPS)];
+  stacks[0]!.store.getState().listLoaded([mkt('kalshi:K1', 3_000), mkt('kalshi:K2', 1_000)], 10);
+  stacks[1]!.store.getState().listLoaded([mkt('polymarket:1', 2_000), mkt('polymarket:2')], 10);
+  return { stacks, calls, joined: joinVenues(stacks) };
+}
+
+describe('several venues joined for the screen', () => {
+  it('lists one section per venue in its own order; closing soon merged on the close time; v narrows', () => {
+    const { joined, stacks } = venues();
+    const st = () => joined.store.getState();
+    expect(st().list.ids).toEqual(['kalshi:K1', 'kalshi:K2', 'polymarket:1', 'polymarket:2']);
+    stacks[0]!.store.getState().closingLoaded([mkt('kalshi:K1', 3_000), mkt('kalshi:K2', 1_000)], 20);
+    stacks[1]!.store.getState().closingLoaded([mkt('polymarket:1', 2_000)], 20);
+    expect(st().closing.ids).toEqual(['kalshi:K2', 'polymarket:1', 'kalshi:K1']);
+    expect(st().venues!.map((v) => v.id)).toEqual(['kalshi', 'polymarket']);
+    // Kalshi sorts nothing: together, no sort applies; its statuses and Polymarket's shared ones do
+    expect(st().caps.sorts).toEqual([]);
+    expect(st().caps.statuses).toEqual(['active', 'closed', 'resolved']);
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    expect(st().list.ids).toEqual(['kalshi:K1', 'kalshi:K2']);
+    expect(st().caps).toBe(KALSHI_CAPS);
+    expect(joined.sync.cycleVenue!()).toBe('polymarket');
+    expect(st().list.ids).toEqual(['polymarket:1', 'polymarket:2']);
+    expect(joined.sync.cycleVenue!()).toBeUndefined();
+    expect(st().list.ids).toHaveLength(4);
+  });
+
+  it("keeps a field's object while no venue changed it; an answer on one venue rebuilds only what it touched", () => {
+    const { joined, stacks } = venues();
+    const before = joined.store.getState();
+    stacks[1]!.store.getState().setRate({ usedInWindow: 3 });
+    const after = joined.store.getState();
+    expect(after.markets).toBe(before.markets);
+    expect(after.list).toBe(before.list);
+    expect(after.venues).not.toBe(before.venues);
+    expect(after.venues![1]!.rate.usedInWindow).toBe(3);
+  });
+
+  it('routes each intent to the venue its id names; a search to every venue shown', () => {
+    const { joined, calls, stacks } = venues();
+    joined.sync.select('polymarket:2');
+    expect(joined.store.getState().selectedId).toBe('polymarket:2');
+    joined.sync.select('kalshi:K1');
+    expect(calls.polymarket).toEqual(['select polymarket:2', 'select undefined']);
+    expect(calls.kalshi).toEqual(['select kalshi:K1']);
+    expect(joined.sync.toggleWatch('polymarket:1')).toBe(true);
+    joined.sync.toggleWatch('kalshi:K2');
+    expect(joined.store.getState().watch.ids).toEqual(['polymarket:1', 'kalshi:K2']);
+    expect(stacks[0]!.store.getState().watch.ids).toEqual(['kalshi:K2']);
+    joined.sync.search({ q: 'fed', offset: 20 });
+    expect(calls.kalshi.at(-1)).toBe('search {"q":"fed"}');
+    expect(calls.polymarket.at(-1)).toBe('search {"q":"fed"}');
+    expect(joined.sync.page(1)).toEqual({ ok: false, reason: 'last_page' });
+    joined.sync.openQuote('kalshi:K1');
+    expect(calls.kalshi.at(-1)).toBe('openQuote kalshi:K1');
+    expect(joined.sync.refreshNow()).toEqual({ ok: false, retryAt: 5, reason: 'budget' });
+  });
+
+  it("sends a pasted link to the venue it names, with only that venue's readings; a venue not shown is named", () => {
+    const { joined, calls, stacks } = venues();
+    // a bare word both Polymarket and Kalshi may read: the first reading of a venue on the board looks it up
+    const both = parseTarget('fed-decision-in-december');
+    expect(both.ok && both.readings.map((r) => r.venue)).toContain('polymarket');
+    expect(joined.sync.goTo(both)).toMatchObject({ ok: true });
+    expect(calls.polymarket.at(-1)).toBe('goTo polymarket:fed-decision-in-december' + extra(both, 'polymarket'));
+    expect(calls.kalshi.filter((c) => c.startsWith('goTo'))).toEqual([]);
+    // the lookup's outcome on that venue is the screen's
+    stacks[1]!.store.getState().setGoTo({ seq: 1, understood: 'x', status: 'looking' });
+    expect(joined.store.getState().goTo).toEqual({ seq: 1, understood: 'x', status: 'looking' });
+    const kalshi = parseTarget('https://kalshi.com/markets/kxfeddecision');
+    expect(joined.sync.goTo(kalshi)).toMatchObject({ ok: true });
+    expect(calls.kalshi.at(-1)).toMatch(/^goTo kalshi:/);
+    const manifold = parseTarget('https://manifold.markets/SG/will-a-fed-cut-happen');
+    const r = joined.sync.goTo(manifold);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.message).toMatch(
+      /is on Manifold; this board shows Kalshi, Polymarket \(add it: --source kalshi,polymarket,manifold\)/,
+    );
+    expect(joined.sync.goTo(parseTarget('ftp://x'))).toMatchObject({ ok: false });
+  });
+
+  it("names the venue in each venue's notices", () => {
+    const { joined, stacks } = venues();
+    stacks[0]!.store.getState().notice('“Market K1” resolved Yes', 'info', 50);
+    stacks[1]!.store.getState().notice('something', 'warn', 40);
+    expect(joined.store.getState().notices.map((n) => n.text)).toEqual([
+      'Polymarket: something',
+      'Kalshi: “Market K1” resolved Yes',
+    ]);
+  });
+});

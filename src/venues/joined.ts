@@ -1,0 +1,159 @@
+/**
+ * Several venues on one screen (design.md §7, docs/architecture.md § Several venues): each venue is the stack it is
+ * alone — its client (ids written `venue:id`, prefixClient.ts), store, sync (scheduler, budget, ledger, backoff,
+ * connection) — and this joins them for the UI: one read-only store (join.ts) and one set of intents, each routed to
+ * the venue its market or event id names, or to every venue shown. A venue in trouble is only its own sync's business:
+ * the others are never waited for.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { OddsStore } from '../store/store.js';
+import type { AppState, ListQuery, QuoteForm } from '../store/types.js';
+import type { AlertDraft } from '../store/alertRules.js';
+import type { HistoryRange } from '../api/types.js';
+import type { SourceId } from '../sources/types.js';
+import type {
+  AlertAddResult,
+  PageResult,
+  QuoteSubmit,
+  RateAwareSync,
+  RefreshResult,
+  SyncController,
+  ViewSource,
+} from '../sync/types.js';
+import { createJoiner, venueOf } from './join.js';
+import type { ParsedTarget } from '../links/types.js';
+import type { GoToStart } from '../sync/goTo.js';
+import { SOURCE_NAMES } from '../sources/names.js';
+
+export interface VenueStack {
+  id: SourceId;
+  store: OddsStore;
+  sync: RateAwareSync;
+}
+
+export interface Joined {
+  /** What the UI reads (a StoreView). */
+  store: StoreApi<AppState>;
+  sync: SyncController;
+  /** Stops listening to the venues' stores (the syncs are stopped through `sync.stop`). */
+  dispose(): void;
+}
+
+export function joinVenues(stacks: readonly VenueStack[]): Joined {
+  const ids = stacks.map((s) => s.id);
+  const join = createJoiner();
+  let filter: SourceId | undefined;
+  let selectedId: string | undefined;
+  let goToVenue: SourceId | undefined;
+  const compute = () => join({ ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue });
+  const store = createStore<AppState>()(() => compute());
+  const refresh = () => {
+    const next = compute();
+    const prev = store.getState();
+    const keys = new Set([...Object.keys(prev), ...Object.keys(next)]) as Set<keyof AppState>;
+    for (const k of keys)
+      if (prev[k] !== next[k]) {
+        store.setState(next, true);
+        return;
+      }
+  };
+  const unsubscribe = stacks.map((s) => s.store.subscribe(refresh));
+
+  const of = (id: string | undefined): VenueStack | undefined => {
+    const v = venueOf(id, ids);
+    return v ? stacks.find((s) => s.id === v) : undefined;
+  };
+  const shown = () => (filter ? stacks.filter((s) => s.id === filter) : stacks);
+
+  const sync: SyncController = {
+    start: () => stacks.forEach((s) => s.sync.start()),
+    stop: async () => {
+      await Promise.all(stacks.map((s) => s.sync.stop()));
+    },
+    select(id) {
+      const target = of(id);
+      selectedId = target ? id : undefined;
+      // the venue of the selection polls its detail; the others stop polling theirs
+      for (const s of stacks)
+        if (s === target) s.sync.select(id);
+        else if (s.store.getState().selectedId !== undefined) s.sync.select(undefined);
+      refresh();
+    },
+    search(patch: Partial<ListQuery>) {
+      const several = !filter && stacks.length > 1;
+      for (const s of shown()) {
+        const p = { ...patch };
+        // paging is one venue's; a venue without text search keeps its list (hidden while a search is typed)
+        if (several) delete p.offset;
+        if (p.q !== undefined && !s.store.getState().caps.search) delete p.q;
+        if (Object.keys(p).length) s.sync.search(p);
+      }
+      refresh();
+    },
+    editQuote: (marketId: string, patch: Partial<QuoteForm>): QuoteSubmit =>
+      of(marketId)?.sync.editQuote(marketId, patch) ?? 'invalid',
+    submitQuote: (marketId: string): QuoteSubmit => of(marketId)?.sync.submitQuote(marketId) ?? 'invalid',
+    openQuote: (marketId: string) => of(marketId)?.sync.openQuote(marketId),
+    refreshNow(): RefreshResult {
+      const results = shown().map((s) => s.sync.refreshNow());
+      if (results.some((r) => r.ok)) return { ok: true };
+      const refused = results as Extract<RefreshResult, { ok: false }>[];
+      return refused.reduce((a, b) => (b.retryAt < a.retryAt ? b : a));
+    },
+    toggleWatch: (marketId: string) => of(marketId)?.sync.toggleWatch(marketId) ?? false,
+    addAlert(draft: AlertDraft): AlertAddResult {
+      const s = of(draft.marketId);
+      return s ? s.sync.addAlert(draft) : { ok: false, message: 'this market belongs to no venue shown' };
+    },
+    removeAlert(ruleId: string) {
+      for (const s of stacks)
+        if (s.store.getState().alerts.rules.some((r) => r.id === ruleId)) s.sync.removeAlert(ruleId);
+    },
+    show(source: ViewSource) {
+      for (const s of stacks) s.sync.show(source);
+    },
+    openEvent(id: string | undefined) {
+      const target = of(id);
+      for (const s of stacks)
+        if (s === target) s.sync.openEvent(id);
+        else if (s.store.getState().events.openId !== undefined) s.sync.openEvent(undefined);
+    },
+    page(delta: 1 | -1): PageResult {
+      const one = shown();
+      return one.length === 1 ? one[0]!.sync.page(delta) : { ok: false, reason: 'last_page' };
+    },
+    setHistoryRange(range: HistoryRange) {
+      for (const s of stacks) s.sync.setHistoryRange(range);
+    },
+    goTo(target: ParsedTarget): GoToStart {
+      if (!target.ok) return { ok: false, message: target.message };
+      // the first reading (in the order they are tried) of a venue on this board: that venue looks it up
+      const venue = target.readings.find((r) => ids.includes(r.venue))?.venue;
+      const stack = venue ? stacks.find((s) => s.id === venue) : undefined;
+      if (!stack) {
+        const theirs = [...new Set(target.readings.map((r) => r.venue))];
+        const names = theirs.map((v) => SOURCE_NAMES[v]).join(' or ');
+        const shown = ids.map((v) => SOURCE_NAMES[v]).join(', ');
+        return {
+          ok: false,
+          message: `${target.understood} is on ${names}; this board shows ${shown} (add it: --source ${[...ids, theirs[0]].join(',')}).`,
+        };
+      }
+      goToVenue = stack.id;
+      const r = stack.sync.goTo({ ...target, readings: target.readings.filter((x) => x.venue === stack.id) });
+      refresh();
+      return r;
+    },
+    cycleVenue() {
+      const i = filter === undefined ? 0 : ids.indexOf(filter) + 1;
+      filter = ids[i];
+      refresh();
+      return filter;
+    },
+  };
+  return {
+    store,
+    sync,
+    dispose: () => unsubscribe.forEach((u) => u()),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The watcher with several venues: the one watchlist, alerts and alert log (watchMerge.ts) put back into each venue's
+ * store (its own part), saved from the joined store as one set of files, and each venue's fired alerts ringing the
+ * bell and running alertCommand as they do alone. What belongs to a venue not open this session is carried over
+ * unchanged into every write.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { OddsStore } from '../store/store.js';
+import type { AppState } from '../store/types.js';
+import type { AlertRule, AlertsState, WatchState } from '../store/watchTypes.js';
+import type { SourceId } from '../sources/types.js';
+import type { Clock } from '../util/clock.js';
+import { AlertEffects } from '../watch/effects.js';
+import { Saver } from '../watch/persist.js';
+import type { Watcher } from '../watch/index.js';
+import { memo } from './join.js';
+import { loadJoinedWatch, mergeSaved, venuePart, venuesWatchDir } from './watchMerge.js';
+import { SOURCE_IDS } from '../sources/types.js';
+
+export interface VenueWatcherOptions {
+  venues: readonly { id: SourceId; store: OddsStore }[];
+  joined: StoreApi<AppState>;
+  clock: Clock;
+  stateDir: string;
+  /** The config file's alerts (the interface's market ids). */
+  alerts: AlertRule[];
+  bell: boolean;
+  alertCommand?: readonly string[];
+  env: NodeJS.ProcessEnv;
+  out: { write(s: string): unknown };
+}
+
+export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
+  const now = o.clock.now();
+  const loaded = loadJoinedWatch(o.stateDir, now);
+  const open = o.venues.map((v) => v.id);
+  for (const v of o.venues) {
+    const st = v.store.getState();
+    if (v.id === 'public')
+      st.setConfigAlerts(o.alerts.map((r) => ({ ...r, id: `public:${r.id}`, marketId: `public:${r.marketId}` })));
+    st.restoreWatch(venuePart(loaded.saved, v.id));
+  }
+  for (const p of loaded.problems) o.venues[0]!.store.getState().notice(p, 'warn', now);
+  // the parts of venues not open now, written back as they were
+  const carried = mergeSaved(SOURCE_IDS.filter((id) => !open.includes(id)).map((id) => venuePart(loaded.saved, id)));
+  const carryWatch = memo((w: WatchState): WatchState =>
+    carried.watch?.ids.length
+      ? { ids: [...w.ids, ...carried.watch.ids], byId: { ...w.byId, ...carried.watch.byId } }
+      : w,
+  );
+  const carryAlerts = memo((a: AlertsState): AlertsState =>
+    carried.rules?.length || carried.log?.length
+      ? {
+          rules: [...a.rules, ...(carried.rules ?? [])],
+          state: { ...(carried.state ?? {}), ...a.state },
+          log: [...a.log, ...(carried.log ?? [])].sort((x, y) => y.at - x.at),
+          seq: a.seq,
+        }
+      : a,
+  );
+  const view = {
+    getState: () => {
+      const s = o.joined.getState();
+      return { watch: carryWatch(s.watch), alerts: carryAlerts(s.alerts) } as AppState;
+    },
+    subscribe: o.joined.subscribe,
+  } as unknown as OddsStore;
+  const saver = new Saver({
+    dir: venuesWatchDir(o.stateDir),
+    store: view,
+    clock: o.clock,
+    keepOut: loaded.keepOut,
+    onProblem: (text) => o.venues[0]!.store.getState().notice(text, 'warn', o.clock.now()),
+  });
+  const effects = o.venues.map(
+    (v) =>
+      new AlertEffects({
+        store: v.store,
+        clock: o.clock,
+        out: o.out,
+        bell: o.bell,
+        env: o.env,
+        ...(o.alertCommand ? { command: o.alertCommand } : {}),
+      }),
+  );
+  saver.start();
+  for (const e of effects) e.start();
+  return {
+    stop() {
+      for (const e of effects) e.stop();
+      saver.stop();
+    },
+  };
+}

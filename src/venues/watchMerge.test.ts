@@ -1,0 +1,93 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../api/types.js';
+import { createOddsStore } from '../store/store.js';
+import { ManualClock } from '../util/clock.js';
+import { FILES, Saver, watchDirFor } from '../watch/persist.js';
+import { loadJoinedWatch, venuePart, venuesWatchDir } from './watchMerge.js';
+
+const mkt = (id: string, status: Market['status'] = 'active'): Market => ({
+  id,
+  title: `Market ${id}`,
+  status,
+  outcomes: [
+    { name: 'Yes', price: 0.6 },
+    { name: 'No', price: 0.4 },
+  ],
+  raw: {},
+});
+
+/** Writes one source's files with today's code: a store of that source, its watcher's Saver in watchDirFor. */
+function writeToday(state: string, source: string, ids: string[], at: number, alertOn?: string): void {
+  const clock = new ManualClock(at);
+  const store = createOddsStore({ mode: 'key', limit: 30 });
+  const saver = new Saver({ dir: watchDirFor(state, source), store, clock, onProblem: () => {} });
+  saver.start();
+  const st = store.getState();
+  st.listLoaded(
+    ids.map((id) => mkt(id)),
+    clock.now(),
+  );
+  for (const id of ids) {
+    clock.advance(10);
+    st.toggleWatch(id, clock.now());
+  }
+  if (alertOn) {
+    st.addAlert({ id: 'a-1', marketId: alertOn, kind: 'above', cents: 55, source: 'form', createdAt: clock.now() });
+    st.marketLoaded(mkt(alertOn, 'closed'), clock.now() + 1);
+  }
+  saver.stop();
+}
+
+describe('one watchlist across venues, merged from the per-source files of today', () => {
+  it('merges every source, nothing lost, the old files left in place, the merge written before use', () => {
+    const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
+    writeToday(state, 'public', ['mkt-1', 'mkt-2'], 1_000, 'mkt-1');
+    writeToday(state, 'kalshi', ['KXFED-25DEC-T4.25'], 2_000, 'KXFED-25DEC-T4.25');
+    writeToday(state, 'polymarket', ['516710'], 3_000);
+    const oldKalshi = readFileSync(join(watchDirFor(state, 'kalshi'), FILES.watchlist), 'utf8');
+
+    const loaded = loadJoinedWatch(state, 10_000);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.saved.watch!.ids).toEqual([
+      'public:mkt-1',
+      'public:mkt-2',
+      'kalshi:KXFED-25DEC-T4.25',
+      'polymarket:516710',
+    ]);
+    expect(loaded.saved.watch!.byId['kalshi:KXFED-25DEC-T4.25']).toMatchObject({ id: 'kalshi:KXFED-25DEC-T4.25' });
+    // the two sources' alerts had the same id: both kept, one renamed
+    const rules = loaded.saved.rules!.map((r) => [r.id, r.marketId]);
+    expect(rules).toEqual([
+      ['a-1', 'public:mkt-1'],
+      ['a-1-kalshi', 'kalshi:KXFED-25DEC-T4.25'],
+    ]);
+    expect(loaded.saved.log!.map((f) => f.marketId)).toEqual(
+      expect.arrayContaining(['public:mkt-1', 'kalshi:KXFED-25DEC-T4.25']),
+    );
+    expect(loaded.saved.log!.every((f) => !f.ruleId.startsWith('watch:') || f.ruleId.includes(':', 6))).toBe(true);
+    // written, and the old files untouched
+    for (const f of Object.values(FILES)) expect(existsSync(join(venuesWatchDir(state), f))).toBe(true);
+    expect(readFileSync(join(watchDirFor(state, 'kalshi'), FILES.watchlist), 'utf8')).toBe(oldKalshi);
+    expect(existsSync(join(state, FILES.watchlist))).toBe(true);
+
+    // the next start reads the joined files (the same entries), and each venue gets its own part
+    const again = loadJoinedWatch(state, 20_000);
+    expect(again.saved.watch!.ids).toEqual(loaded.saved.watch!.ids);
+    expect(again.saved.rules!.map((r) => r.id)).toEqual(['a-1', 'a-1-kalshi']);
+    const kalshi = venuePart(again.saved, 'kalshi');
+    expect(kalshi.watch!.ids).toEqual(['kalshi:KXFED-25DEC-T4.25']);
+    expect(kalshi.rules!.map((r) => r.id)).toEqual(['a-1-kalshi']);
+    expect(kalshi.log!.every((f) => f.marketId.startsWith('kalshi:'))).toBe(true);
+    expect(venuePart(again.saved, 'manifold').watch!.ids).toEqual([]);
+  });
+
+  it('writes nothing when no source had a watchlist', () => {
+    const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
+    const loaded = loadJoinedWatch(state, 1_000);
+    expect(loaded.saved).toEqual({});
+    expect(existsSync(venuesWatchDir(state))).toBe(false);
+  });
+});
