@@ -46,6 +46,8 @@ export interface Position {
   pnlPct?: number;
   /** Locked-in P&L from shares already sold (the venue's own figure), not part of `pnl`. */
   realized?: number;
+  /** Fees paid on the fills (Kalshi's figure; a paper position's previewed fee), part of `cost` where the venue says. */
+  fees?: number;
   currency: Currency;
   state: PositionState;
   /** resolved / redeemable: what the position paid out (the venue's figure, else shares × payout per share). */
