@@ -11,7 +11,7 @@ const DOCS = read(
 const LUCAS = metricsOf(DOCS, 'IpTiwOTs96VIzeoxu66tfitUcBZ2')![0];
 const SYLVIE = metricsOf(DOCS, 'JNkmw38JICdw6ySJ9RgWK7WyBdE2')![0];
 const NOW = Date.parse('2026-11-26T00:00:00Z');
-const market = (f: string) => normalizeMarket(read(f), NOW)!;
+const market = (f: string) => normalizeMarket(read(f), { now: NOW })!;
 
 describe('Manifold positions (the documented example answer of /v0/market/{id}/positions)', () => {
   it('a NO holding in profit, worked out by hand', () => {

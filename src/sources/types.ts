@@ -122,6 +122,10 @@ export interface SourceClientConfig {
 export interface ReplayRequest {
   segments: string[];
   query: URLSearchParams;
+  /** The whole path as sent, without the query (what Kalshi's signature covers). */
+  path?: string;
+  /** The request's headers, names lower-case (a signed route checks its signature). */
+  headers?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /** What a replay route answers: a status and a JSON body (or text, for pages that are not JSON). */

@@ -12,6 +12,7 @@ import { manifestShiftMs } from '../../server/replay/asRecorded.js';
 import type { Rec } from '../../api/normalizeFields.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { answerClob, loadClobRecording } from './clobReplay.js';
+import { answerData, loadDataRecording } from './dataReplay.js';
 import { gammaErrorBody } from './errors.js';
 import { MAX_EVENTS_PAGE, MAX_MARKETS_PAGE } from './client.js';
 import {
@@ -268,10 +269,12 @@ export function createPolymarketReplay(
   const rec = loadGammaRecording(dir, shiftMs);
   // the CLOB's /book and /prices-history (clobReplay.ts)
   const clob = loadClobRecording(dir, rec, opts.asRecorded ? { shiftMs, now } : undefined);
+  // the Data API's /positions and /value (dataReplay.ts)
+  const data = loadDataRecording(dir);
   return {
     answer(req) {
       try {
-        return answerClob(clob, req) ?? route(rec, req);
+        return answerClob(clob, req) ?? answerData(data, req) ?? route(rec, req);
       } catch (e) {
         if (e instanceof Refusal) return e.answer;
         throw e;
