@@ -30,7 +30,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let server: RunningSourceReplay | undefined;
 let reader: PositionsReader | undefined;
 let markets: SourceClient | undefined;
-let log: { path: string; status: number }[] = [];
+let log: { path: string; status: number | undefined }[] = [];
 const send: Send = async (call) => (await call({})).data;
 
 async function start(pem = PRIVATE_PEM) {
