@@ -10,6 +10,9 @@
  */
 import { CHAOS_PROFILES, RETRY_AFTER_KINDS } from '../server/chaosProfiles.js';
 import type { FlagTable } from './parse.js';
+import { IDENTITY_FLAGS } from './identityFlags.js';
+
+export { IDENTITY_FLAGS };
 
 /** What a command writes to and reads from; tests pass their own. */
 export interface CommandIo {
@@ -58,6 +61,11 @@ export const SOURCE_FLAGS: FlagTable = {
     type: 'string',
     arg: 'URL',
     help: 'polymarket only: the CLOB base (default the real CLOB, or --base-url when only that is given)',
+  },
+  'data-url': {
+    type: 'string',
+    arg: 'URL',
+    help: "polymarket only: the Data API's base, for positions (default the real one, or --base-url when only that is set)",
   },
   rate: {
     type: 'string',
@@ -245,6 +253,16 @@ export const COMMANDS: readonly Command[] = [
     args: [],
     flags: { ...NDJSON_FLAG, ...ONESHOT },
     load: async () => (await import('./oneshot/commands.js')).runWatch,
+  },
+  {
+    name: 'positions',
+    usage: 'positions',
+    summary:
+      'your positions on the --source venue (Polymarket wallet, Manifold user, Kalshi key from KALSHI_API_KEY_ID and ' +
+      'KALSHI_PRIVATE_KEY_PATH) and your paper positions, with value and P&L per currency',
+    args: [],
+    flags: { ...IDENTITY_FLAGS, ...NDJSON_FLAG, ...ONESHOT },
+    load: async () => (await import('./oneshot/positions.js')).runPositions,
   },
   {
     name: 'serve',

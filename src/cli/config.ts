@@ -18,6 +18,11 @@ export interface Settings {
   baseUrl?: string;
   /** Polymarket: the CLOB's base (default the real CLOB; the --base-url when only that is given). */
   clobUrl?: string;
+  /** Polymarket: the Data API's base (positions; default the real one, or --base-url when only that is given). */
+  dataUrl?: string;
+  /** Whose positions to show (issue #28): a Polymarket wallet, a Manifold username. Public names, not secrets. */
+  polymarketWallet?: string;
+  manifoldUser?: string;
   /** Requests per minute spent on a platform (default its polite cadence, at most its documented limit). */
   rate?: number;
   demo: boolean;
@@ -51,6 +56,9 @@ export type SettingsInput = Partial<
     | 'source'
     | 'baseUrl'
     | 'clobUrl'
+    | 'dataUrl'
+    | 'polymarketWallet'
+    | 'manifoldUser'
     | 'rate'
     | 'demo'
     | 'query'
@@ -92,6 +100,9 @@ const FILE_KEYS = [
   'source',
   'baseUrl',
   'clobUrl',
+  'dataUrl',
+  'polymarketWallet',
+  'manifoldUser',
   'rate',
   'query',
   'status',
@@ -173,6 +184,12 @@ export function readConfigFile(path: string): { found: boolean; values: Settings
   return { found: true, values: values as SettingsInput };
 }
 
+/** The identities whose positions are shown (issue #28), from the environment. */
+const IDENTITY_ENV: ReadonlyArray<readonly [string, 'polymarketWallet' | 'manifoldUser']> = [
+  ['ODDSBOARD_POLYMARKET_WALLET', 'polymarketWallet'],
+  ['ODDSBOARD_MANIFOLD_USER', 'manifoldUser'],
+];
+
 /** Flags over environment over file over defaults. */
 export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): Settings {
   const configPath = defaultConfigPath(env);
@@ -182,6 +199,10 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
     fromEnv.source = checkValue('source', env.ODDSBOARD_SOURCE.trim(), 'ODDSBOARD_SOURCE') as SourceId;
   if (env.ODDSBOARD_BASE_URL && env.ODDSBOARD_BASE_URL.trim() !== '')
     fromEnv.baseUrl = checkValue('baseUrl', env.ODDSBOARD_BASE_URL, 'ODDSBOARD_BASE_URL') as string;
+  for (const [name, key] of IDENTITY_ENV) {
+    const v = env[name];
+    if (v !== undefined && v.trim() !== '') (fromEnv as Record<string, unknown>)[key] = checkValue(key, v, name);
+  }
   const merged = { ...DEFAULTS, ...file.values, ...fromEnv, ...definedOnly(flags) };
   const apiKey = env.ODDSBOARD_API_KEY?.trim();
   if (apiKey !== undefined && apiKey !== '' && !/^[\x21-\x7e]+$/.test(apiKey)) {
@@ -202,6 +223,9 @@ const FLAG_SETTINGS: Readonly<Record<string, keyof SettingsInput>> = {
   source: 'source',
   'base-url': 'baseUrl',
   'clob-url': 'clobUrl',
+  'data-url': 'dataUrl',
+  'polymarket-wallet': 'polymarketWallet',
+  'manifold-user': 'manifoldUser',
   rate: 'rate',
   demo: 'demo',
   query: 'query',

@@ -36,7 +36,8 @@ const at = (i: number) => {
 
 describe('Kalshi portfolio positions', () => {
   it('an open YES position valued at the market price (recorded KXELONMARS-99, Yes 0.15)', () => {
-    // 20 YES, exposure $2.60 → avg 2.60 / 20 = 0.13; value 20 × 0.15 = 3.00; P&L 3.00 − 2.60 = 0.40; 0.40/2.60 = 15.38 %
+    // 20 YES, exposure $2.60 → avg 2.60 / 20 = 0.13; value 20 × 0.15 = 3.00; P&L 3.00 − 2.60 = 0.40;
+    // P&L % = 0.40 / 2.60 × 100 = 15.38
     const p = at(0)!;
     expect(p).toMatchObject({ ref: { venue: 'kalshi', id: 'KXELONMARS-99' }, outcome: 'Yes', shares: 20, cost: 2.6 });
     expect(p).toMatchObject({

@@ -31,7 +31,7 @@ let server: RunningSourceReplay | undefined;
 let reader: PositionsReader | undefined;
 let markets: SourceClient | undefined;
 let log: { path: string; status: number | undefined }[] = [];
-const send: Send = async (call) => (await call({})).data;
+const send: Send = async (call) => (await call(markets!, {})).data;
 
 async function start(pem = PRIVATE_PEM) {
   log = [];
@@ -43,7 +43,7 @@ async function start(pem = PRIVATE_PEM) {
   });
   const baseUrl = `${server.url}/trade-api/v2`;
   markets = createKalshiClient({ baseUrl });
-  reader = kalshiReader({ baseUrl }, signerFor('test-key-id', createPrivateKey(pem)), markets, () => 1785592800000);
+  reader = kalshiReader({ baseUrl }, signerFor('test-key-id', createPrivateKey(pem)), () => 1785592800000);
   return reader;
 }
 

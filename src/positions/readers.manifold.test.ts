@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manifoldReplayClient } from '../../test/support/manifoldReplay.js';
 import { rejection } from '../../test/support/catch.js';
+import type { SourceClient } from '../sources/types.js';
 import { manifoldReader, type Send } from './readers.js';
 
 const NOW = Date.parse('2026-11-26T00:00:00Z');
@@ -36,12 +37,13 @@ writeFileSync(
 );
 afterAll(() => rmSync(bets, { recursive: true, force: true }));
 const h = manifoldReplayClient();
-const send: Send = async (call) => (await call({})).data;
+let client: SourceClient | undefined;
+const send: Send = async (call) => (await call(client!, {})).data;
 
 describe('Manifold positions by username', () => {
   it("the user's markets from their bets, each market's holding from /market/{id}/positions", async () => {
-    const markets = await h.start({ now: NOW, bets: [bets] });
-    const r = manifoldReader({ baseUrl: `${markets.describe().baseUrl}` }, 'LucasGoldfein56b1', markets);
+    const markets = (client = await h.start({ now: NOW, bets: [bets] }));
+    const r = manifoldReader({ baseUrl: markets.describe().baseUrl }, 'LucasGoldfein56b1');
     try {
       const got = await r.read(send);
       expect(got).toMatchObject({ venue: 'manifold', currency: 'mana', identity: 'LucasGoldfein56b1' });
@@ -60,8 +62,8 @@ describe('Manifold positions by username', () => {
   });
 
   it('an unknown user: the 404 names it as not found', async () => {
-    const markets = await h.start({ now: NOW });
-    const r = manifoldReader({ baseUrl: markets.describe().baseUrl }, 'nobody_here', markets);
+    const markets = (client = await h.start({ now: NOW }));
+    const r = manifoldReader({ baseUrl: markets.describe().baseUrl }, 'nobody_here');
     try {
       expect(await rejection(r.read(send))).toMatchObject({ kind: 'not_found', status: 404 });
     } finally {
@@ -70,6 +72,6 @@ describe('Manifold positions by username', () => {
   });
 
   it('not a username: refused before anything is sent', () => {
-    expect(() => manifoldReader({ baseUrl: 'http://127.0.0.1:1' }, 'a b/c', {} as never)).toThrow(/username/);
+    expect(() => manifoldReader({ baseUrl: 'http://127.0.0.1:1' }, 'a b/c')).toThrow(/username/);
   });
 });

@@ -16,7 +16,7 @@ const RN1 = '0x2005d16a84ceefa912d4e380cd32e7ff827875ea';
 let server: RunningSourceReplay | undefined;
 let reader: PositionsReader | undefined;
 let log: string[] = [];
-const send: Send = async (call) => (await call({})).data;
+const send: Send = async (call) => (await call({} as never, {})).data;
 
 async function start(wallet: string, chaos?: Parameters<typeof startSourceReplay>[0]['chaos']) {
   log = [];

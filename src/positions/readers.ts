@@ -4,7 +4,8 @@
  * shared transport (src/sources/http.ts) with the venue's own error reader.
  *
  * - Polymarket (Data API, public by wallet): `GET /positions?user=&limit=500&offset=&sortBy=CURRENT&sortDirection=DESC
- *   &sizeThreshold=0.01` (limit 0..500, offset 0..10000, data-openapi.yaml), pages until a short page; `GET /value?user=`.
+ *   &sizeThreshold=0.01` (limit 0..500, offset 0..10000, data-openapi.yaml), pages until a short page;
+ *   `GET /value?user=`.
  * - Manifold (v0, public by username): `GET /user/{username}` → its id; `GET /bets?userId=&limit=1000` (newest first)
  *   → the markets bet on; per market `GET /market/{id}/positions?userId=` (ContractMetric) and the market itself.
  * - Kalshi (trade API v2, the user's own signed key): `GET /portfolio/positions?limit=1000&count_filter=position`
@@ -17,14 +18,18 @@ import type { SourceClient } from '../sources/types.js';
 import { readGammaError } from '../sources/polymarket/errors.js';
 import { readError as readManifoldError } from '../sources/manifold/errors.js';
 import { readKalshiError } from '../sources/kalshi/errors.js';
+import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import type { KalshiSigner } from '../sources/kalshi/auth.js';
 import { kalshiBalance, kalshiPosition, kalshiPositionsPage } from './kalshi.js';
 import { manifoldPosition, metricsOf } from './manifold.js';
 import { polymarketPositions, polymarketValue } from './polymarket.js';
 import type { Position, VenuePositions } from './types.js';
 
-/** Runs one request when the caller allows it; resolves with its data. */
-export type Send = <T>(call: (opts: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
+/**
+ * Runs one request when the caller allows it and resolves with its data; `client` is the venue's market source (the
+ * one-shot's and the dashboard's), for the markets the positions are valued against. The one-shot's `Fetch`.
+ */
+export type Send = <T>(call: (client: SourceClient, opts: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
 
 export interface PositionsReader {
   readonly venue: 'polymarket' | 'manifold' | 'kalshi';
@@ -60,7 +65,7 @@ export function polymarketReader(config: HttpConfig, wallet: string): PositionsR
       const positions: Position[] = [];
       let more = false;
       for (let page = 0; page < POLYMARKET_MAX_PAGES; page++) {
-        const rows = await send(async (o) => {
+        const rows = await send(async (_c, o) => {
           const a = await http.get(
             '/positions',
             [
@@ -81,7 +86,7 @@ export function polymarketReader(config: HttpConfig, wallet: string): PositionsR
         if (rows.count < POLYMARKET_PAGE) break;
         if (page === POLYMARKET_MAX_PAGES - 1) more = true;
       }
-      const value = await send(async (o) => {
+      const value = await send(async (_c, o) => {
         const a = await http.get('/value', [['user', wallet]], o);
         return answered(a, polymarketValue(a.data, wallet));
       });
@@ -98,11 +103,11 @@ export function polymarketReader(config: HttpConfig, wallet: string): PositionsR
   };
 }
 
-export function manifoldReader(config: HttpConfig, username: string, markets: SourceClient): PositionsReader {
+export function manifoldReader(config: HttpConfig, username: string): PositionsReader {
   if (!MANIFOLD_USERNAME.test(username))
     throw new ApiError({ kind: 'invalid_request', code: 'BAD_USERNAME', message: 'not a Manifold username' });
   const http = createJsonHttp({ ...config, apiKey: undefined }, readManifoldError);
-  const get = (path: string, query: [string, string][]) => (o: CallOptions) =>
+  const get = (path: string, query: [string, string][]) => (_c: SourceClient, o: CallOptions) =>
     http.get(path, query, o).then((a) => answered(a, a.data));
   return {
     venue: 'manifold',
@@ -130,7 +135,7 @@ export function manifoldReader(config: HttpConfig, username: string, markets: So
         if (!metrics.some((m) => manifoldPosition(m) !== undefined)) continue;
         let market: Market | undefined;
         try {
-          market = await send((o) => markets.getMarket(id, o));
+          market = await send((c, o) => c.getMarket(id, o));
         } catch (e) {
           if (!(e instanceof ApiError && e.kind === 'not_found')) throw e;
         }
@@ -151,12 +156,7 @@ export function manifoldReader(config: HttpConfig, username: string, markets: So
   };
 }
 
-export function kalshiReader(
-  config: HttpConfig,
-  signer: KalshiSigner,
-  markets: SourceClient,
-  now = Date.now,
-): PositionsReader {
+export function kalshiReader(config: HttpConfig, signer: KalshiSigner, now = Date.now): PositionsReader {
   const http: JsonHttp = createJsonHttp(
     { ...config, apiKey: undefined, sign: (method, path) => signer.headers(method, path, now()) },
     readKalshiError,
@@ -169,7 +169,7 @@ export function kalshiReader(
       let cursor: string | undefined;
       let more = false;
       for (let page = 0; page < KALSHI_MAX_PAGES; page++) {
-        const got = await send(async (o) => {
+        const got = await send(async (_c, o) => {
           const a = await http.get(
             '/portfolio/positions',
             [
@@ -192,16 +192,15 @@ export function kalshiReader(
         ...new Set(rows.map((r) => (isObj(r) && typeof r.ticker === 'string' ? r.ticker : '')).filter((t) => t !== '')),
       ];
       const byTicker = new Map<string, Market>();
-      const batch = Math.max(1, markets.caps.batch);
-      for (let i = 0; i < tickers.length; i += batch) {
-        const chunk = tickers.slice(i, i + batch);
-        const got = await send((o) => markets.getMarkets(chunk, o));
+      for (let i = 0; i < tickers.length; i += KALSHI_CAPS.batch) {
+        const chunk = tickers.slice(i, i + KALSHI_CAPS.batch);
+        const got = await send((c, o) => c.getMarkets(chunk, o));
         for (const m of got) byTicker.set(m.id, m);
       }
       const positions = rows
         .map((r) => kalshiPosition(r, isObj(r) && typeof r.ticker === 'string' ? byTicker.get(r.ticker) : undefined))
         .filter((p): p is Position => p !== undefined);
-      const balance = await send(async (o) => {
+      const balance = await send(async (_c, o) => {
         const a = await http.get('/portfolio/balance', [], o);
         return answered(a, kalshiBalance(a.data));
       });

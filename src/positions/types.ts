@@ -46,7 +46,7 @@ export interface Position {
   pnlPct?: number;
   /** Locked-in P&L from shares already sold (the venue's own figure), not part of `pnl`. */
   realized?: number;
-  /** Fees paid on the fills (Kalshi's figure; a paper position's previewed fee), part of `cost` where the venue says. */
+  /** Fees paid on the fills (Kalshi's figure; a paper position's previewed fee). */
   fees?: number;
   currency: Currency;
   state: PositionState;

@@ -10,6 +10,7 @@ import type { SourceId } from '../../sources/types.js';
 import type { Mode } from '../../store/types.js';
 import { statusWord } from '../../api/normalizeOutcomes.js';
 import type { Market, MarketEvent, MarketStatus, Quote } from '../../api/types.js';
+import type { JsonPositions } from './positionsOut.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -62,7 +63,7 @@ export interface JsonQuote {
   basis: 'service' | 'book' | 'pool';
 }
 
-export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event' | 'watch';
+export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event' | 'watch' | 'positions';
 
 export interface JsonDocument {
   oddsboard: typeof SCHEMA_VERSION;
@@ -70,7 +71,7 @@ export interface JsonDocument {
   /** Which service answered: the interface (`public`, with its mode) or a platform's own API. */
   source: { service: SourceId; mode: Mode; baseUrl: string };
   fetchedAt: string;
-  data: JsonMarket[] | JsonMarket | JsonQuote | JsonEvent[] | JsonEvent;
+  data: JsonMarket[] | JsonMarket | JsonQuote | JsonEvent[] | JsonEvent | JsonPositions;
 }
 
 export interface JsonError {

@@ -32,6 +32,8 @@ export interface OneShot<T> {
     args: string[];
     env: NodeJS.ProcessEnv;
     source: SourceId;
+    /** A one-line warning on stderr (a key file others may read). */
+    warn?: (line: string) => void;
   }): (fetch: Fetch) => Promise<T>;
   json(data: T): JsonDocument['data'];
   /** The items of a list, one NDJSON line each. */
@@ -106,7 +108,12 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     const ndjson = inv.flags.ndjson === true;
     if (ndjson && inv.flags.json === true) throw new UsageError('--json and --ndjson: choose one');
     const settings = resolveSettings(settingsFromFlags(inv.flags, Object.keys(SOURCE_FLAGS)), io.env);
-    const fetchData = cmd.check({ ...inv, env: io.env, source: settings.source });
+    const fetchData = cmd.check({
+      ...inv,
+      env: io.env,
+      source: settings.source,
+      warn: (line) => io.stderr.write(`oddsboard: ${line}\n`),
+    });
     const noWait = inv.flags.wait === false;
 
     process.on('SIGINT', onSigint);

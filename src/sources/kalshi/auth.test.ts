@@ -60,7 +60,7 @@ describe('Kalshi request signing', () => {
     ).toBe(false);
   });
 
-  it("agrees with the official client's algorithm both ways (PSS signatures are randomized: each verifies the other's)", () => {
+  it("agrees with the official client's algorithm both ways (PSS is randomized: each verifies the other)", () => {
     const text = '1703123456789GET/trade-api/v2/portfolio/balance';
     expect(verifyWith(publicKey, text, officialSign(PEM, text))).toBe(true);
     const ours = signerFor('k', privateKey).headers('GET', '/trade-api/v2/portfolio/balance', 1703123456789);
