@@ -65,7 +65,7 @@ export const SOURCE_FLAGS: FlagTable = {
   'data-url': {
     type: 'string',
     arg: 'URL',
-    help: "polymarket only: the Data API's base, for positions (default the real one, or --base-url when only that is set)",
+    help: "polymarket only: the Data API's base, for positions (default the real one, or --base-url when alone)",
   },
   rate: {
     type: 'string',
