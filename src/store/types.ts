@@ -4,6 +4,7 @@ import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../a
 import type { AlertsState, WatchState } from './watchTypes.js';
 import type { SourceCaps } from '../sources/types.js';
 import type { TraderState } from './traderSlice.js';
+import type { PaperBook } from '../positions/paper.js';
 
 /** Where the data comes from: the interface (its demo, anonymous or with a key) or a platform's own API. */
 export type Mode = 'demo' | 'anon' | 'key' | 'polymarket' | 'kalshi' | 'manifold';
@@ -219,4 +220,6 @@ export interface AppState extends TraderState {
   /** Watched markets (watchlist.ts) and alerts (alerts.ts), persisted by src/watch/. */
   watch: WatchState;
   alerts: AlertsState;
+  /** Paper positions kept from previews, every venue's (src/positions/paper.ts), persisted in paper.json. */
+  paper: PaperBook;
 }

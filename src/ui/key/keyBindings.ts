@@ -128,6 +128,12 @@ export const KEY_BINDINGS = {
     help: 'Next outcome / toggle buy-sell',
   },
   submit: { short: 'quote', keys: [{ key: 'return' }], label: '⏎', help: 'Ask for a quote now' },
+  keepPaper: {
+    short: 'paper',
+    keys: [{ input: 'p' }],
+    label: 'p',
+    help: 'Keep the previewed trade as a paper position (Positions view)',
+  },
 
   cursorLeft: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Cursor left' },
   cursorRight: { keys: [{ key: 'rightArrow' }], label: '→', help: 'Cursor right' },
@@ -246,13 +252,24 @@ export const KEY_CONTEXTS = {
   },
   quoteForm: {
     title: 'Quote form (outcome, buy/sell)',
-    footer: 6,
-    commands: ['fieldNext', 'valueNext', 'submit', 'back', 'help', 'forceQuit', 'fieldPrev', 'valuePrev', 'quit'],
+    footer: 7,
+    commands: [
+      'fieldNext',
+      'valueNext',
+      'submit',
+      'keepPaper',
+      'back',
+      'help',
+      'forceQuit',
+      'fieldPrev',
+      'valuePrev',
+      'quit',
+    ],
   },
   amount: {
     title: 'Text fields (the quote amount — a number typed anywhere in the form lands there — and the search box)',
     footer: 4,
-    commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
+    commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', 'keepPaper', ...TEXT_EDIT_COMMANDS],
   },
   search: { title: 'Search box', footer: 3, commands: ['accept', 'cancel', 'forceQuit', ...TEXT_EDIT_COMMANDS] },
   // ── the watchlist and alerts ──

@@ -17,6 +17,7 @@ export function viewState(st: AppState): ViewState {
     mode: st.rate.mode,
     watched: watchedIds(st),
     watchById: st.watch.byId,
+    paper: st.paper,
   };
 }
 

@@ -13,6 +13,8 @@ export type ViewState = Pick<
   mode: AppState['rate']['mode'];
   watched: readonly string[];
   watchById: AppState['watch']['byId'];
+  /** Paper positions, every venue's (the Positions view shows this venue's). */
+  paper: AppState['paper'];
 };
 
 /** What rows depend on besides the store. */

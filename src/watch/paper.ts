@@ -1,0 +1,63 @@
+/**
+ * The paper positions' file around a dashboard's store (issue #28): read once at start (a broken file is moved aside
+ * and named in a notice), written atomically a moment after each change (src/positions/paperFile.ts), and once more
+ * on the way out. A failed write keeps the previous file whole, says so once, and is tried again.
+ */
+import { loadPaper, savePaper } from '../positions/paperFile.js';
+import type { OddsStore } from '../store/store.js';
+import type { Clock, TimerHandle } from '../util/clock.js';
+import type { WriteHooks } from '../util/files.js';
+import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
+
+export interface PaperKeeper {
+  flush(): void;
+  stop(): void;
+}
+
+export function startPaperKeeper(o: { store: OddsStore; clock: Clock; dir: string; hooks?: WriteHooks }): PaperKeeper {
+  const now = o.clock.now();
+  const loaded = loadPaper(o.dir, now);
+  const st = o.store.getState();
+  st.restorePaper(loaded.book);
+  if (loaded.problem) st.notice(loaded.problem, 'warn', now);
+  let written = o.store.getState().paper;
+  let timer: TimerHandle | undefined;
+  let lastProblem: string | undefined;
+  const schedule = (ms: number) => {
+    o.clock.clearTimeout(timer);
+    timer = o.clock.setTimeout(() => {
+      timer = undefined;
+      keeper.flush();
+    }, ms);
+  };
+  const keeper: PaperKeeper = {
+    flush() {
+      const book = o.store.getState().paper;
+      if (loaded.keepOut || book === written) return;
+      try {
+        savePaper(o.dir, book, o.hooks);
+        written = book;
+        lastProblem = undefined;
+      } catch (e) {
+        const text =
+          `Could not save the paper positions (${(e as NodeJS.ErrnoException).code ?? 'error'}): the previous file ` +
+          'is kept; trying again';
+        if (text !== lastProblem) o.store.getState().notice(text, 'warn', o.clock.now());
+        lastProblem = text;
+        schedule(SAVE_RETRY_MS);
+      }
+    },
+    stop() {
+      unsubscribe();
+      o.clock.clearTimeout(timer);
+      timer = undefined;
+      keeper.flush();
+      o.clock.clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+  const unsubscribe = o.store.subscribe((s) => {
+    if (s.paper !== written && timer === undefined) schedule(SAVE_DEBOUNCE_MS);
+  });
+  return keeper;
+}
