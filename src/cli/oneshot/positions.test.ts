@@ -22,6 +22,8 @@ import { loadPlatform } from '../../sources/index.js';
 import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
 import type { SourceId } from '../../sources/types.js';
 import { main } from '../main.js';
+import { EMPTY_PAPER, keepPaper } from '../../positions/paper.js';
+import { savePaper } from '../../positions/paperFile.js';
 
 const running: RunningSourceReplay[] = [];
 const tmp = mkdtempSync(join(tmpdir(), 'oddsboard-positions-'));
@@ -37,8 +39,8 @@ async function replay(id: Exclude<SourceId, 'public'>, dir: string): Promise<str
   return r.url + def.replayPrefix;
 }
 
-async function run(argv: string[], env: Record<string, string> = {}) {
-  const c = cliIo({ env });
+async function run(argv: string[], env: Record<string, string> = {}, stateHome?: string) {
+  const c = cliIo({ env, ...(stateHome ? { stateHome } : {}) });
   const code = await main(['positions', ...argv], c.io);
   return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
 }
@@ -125,6 +127,39 @@ describe('oddsboard positions', () => {
     const doc = JSON.parse(r.out) as { data: { positions: Array<Record<string, unknown>> } };
     valid(doc);
     expect(doc.data.positions[0]).toMatchObject({ currency: 'mana', outcome: 'No', cost: 15, state: 'open' });
+  });
+
+  it('paper positions kept in the dashboard are listed with the venue, valued against their markets', async () => {
+    const url = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
+    const stateHome = mkdtempSync(join(tmp, 'state-'));
+    const book = keepPaper(EMPTY_PAPER, {
+      // the recorded Gamma market 2252243 (the Fed event; sources.test.ts previews a buy on it)
+      ref: { venue: 'polymarket', id: '2252243' },
+      title: 'kept title',
+      outcome: 'Yes',
+      currency: 'USDC',
+      quote: { action: 'buy', shares: 100, averagePrice: 0.2, fee: 0.5, total: 20.5, raw: {} },
+      at: Date.parse('2026-08-22T15:00:00Z'),
+    });
+    if ('problem' in book) throw new Error(book.problem);
+    savePaper(join(stateHome, 'oddsboard'), book.book);
+    // no wallet: the paper positions alone, and a line saying why
+    const r = await run(['--source', 'polymarket', '--base-url', url, '--json'], {}, stateHome);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/showing the paper positions only/);
+    const doc = JSON.parse(r.out) as { data: { positions: Array<Record<string, unknown>> } };
+    valid(doc);
+    expect(doc.data.positions).toHaveLength(1);
+    expect(doc.data.positions[0]).toMatchObject({ ref: 'polymarket:2252243', paper: true, shares: 100, cost: 20.5 });
+    expect(doc.data.positions[0]!.title).not.toBe('kept title'); // the market's own title, as fetched
+    // with the wallet: the venue's positions, then the paper ones
+    const both = await run(
+      ['--source', 'polymarket', '--base-url', url, '--polymarket-wallet', RN1, '--json'],
+      {},
+      stateHome,
+    );
+    const all = (JSON.parse(both.out) as { data: { positions: Array<{ paper: boolean }> } }).data.positions;
+    expect(all.map((p) => p.paper)).toEqual([false, true]);
   });
 
   it('what is missing is named; exit 2', async () => {
