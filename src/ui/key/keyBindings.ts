@@ -132,7 +132,7 @@ export const KEY_BINDINGS = {
     short: 'paper',
     keys: [{ input: 'p' }],
     label: 'p',
-    help: 'Keep the previewed trade as a paper position (Positions view)',
+    help: 'Keep the preview as a paper position (tab 6)',
   },
 
   cursorLeft: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Cursor left' },
@@ -215,6 +215,8 @@ export const TEXT_EDIT_COMMANDS = [
   'killToEnd',
 ] as const satisfies readonly Command[];
 
+const QUOTE_FORM_HEAD = ['fieldNext', 'valueNext', 'submit', 'keepPaper', 'back', 'help', 'forceQuit'] as const;
+
 /**
  * What each context answers to, most important first: the handler of a context matches over its list (the first
  * match wins, so order settles a key shared by two commands), the footer shows the first `footer` of them (as many
@@ -253,18 +255,7 @@ export const KEY_CONTEXTS = {
   quoteForm: {
     title: 'Quote form (outcome, buy/sell)',
     footer: 7,
-    commands: [
-      'fieldNext',
-      'valueNext',
-      'submit',
-      'keepPaper',
-      'back',
-      'help',
-      'forceQuit',
-      'fieldPrev',
-      'valuePrev',
-      'quit',
-    ],
+    commands: [...QUOTE_FORM_HEAD, 'fieldPrev', 'valuePrev', 'quit'],
   },
   amount: {
     title: 'Text fields (the quote amount — a number typed anywhere in the form lands there — and the search box)',
