@@ -189,6 +189,7 @@ export const RECORD_FLAGS: FlagTable = {
   details: { type: 'string', arg: 'N', help: 'market details to save (default 20)' },
   events: { type: 'string', arg: 'N', help: "the events list's limit, 0 = none (default 50)" },
   'event-details': { type: 'string', arg: 'N', help: 'events named by the markets to save (default 10)' },
+  ...IDENTITY_FLAGS,
   ...HELP_FLAGS,
 };
 

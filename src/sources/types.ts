@@ -177,6 +177,9 @@ export interface RecordPlan {
   pages: number;
   details: number;
   events: number;
+  /** Whose positions to record too (issue #28; public names only, src/sources/recordPositions.ts). */
+  polymarketWallet?: string;
+  manifoldUser?: string;
 }
 
 /** How a source writes an error body (for its replay, the chaos profiles and the rate limiter). */
