@@ -71,3 +71,10 @@ describe('Manifold positions (the documented example answer of /v0/market/{id}/p
     expect(metricsOf({ message: 'x' })).toBeUndefined();
   });
 });
+
+describe('Manifold positions: hostile ids', () => {
+  it('a contract id that is not an id is no position', () => {
+    for (const contractId of ['../x', 'a/b', '\u001b[2J', '', 'x'.repeat(65)])
+      expect(manifoldPosition({ ...(LUCAS as object), contractId })).toBeUndefined();
+  });
+});

@@ -13,6 +13,8 @@ import { valueAtPrice } from './settle.js';
 import type { Position } from './types.js';
 
 const MIN_SHARES = 1e-6;
+/** Manifold's market ids: letters and digits (20 in 2022, 10 since), never a path or a control character. */
+const CONTRACT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The side held and its shares; undefined when nothing is held. */
 function held(totalShares: unknown, max: unknown): { side: string; shares: number } | undefined {
@@ -27,7 +29,8 @@ function held(totalShares: unknown, max: unknown): { side: string; shares: numbe
 
 /** One ContractMetric as a Position (undefined when it holds no shares), valued against its market when given. */
 export function manifoldPosition(metric: unknown, market?: Market): Position | undefined {
-  if (!isRecord(metric) || typeof metric.contractId !== 'string' || metric.contractId === '') return undefined;
+  if (!isRecord(metric) || typeof metric.contractId !== 'string' || !CONTRACT_ID.test(metric.contractId))
+    return undefined;
   const h = held(metric.totalShares, metric.maxSharesOutcome);
   if (!h) return undefined;
   const cost = nonNegative(metric.invested);

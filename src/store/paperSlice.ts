@@ -49,7 +49,8 @@ export function paperActions(set: Set, get: Get): PaperActions {
       if (!market || !quote || !form || entry.status !== 'ok')
         return { ok: false, message: 'No preview to keep: ask for a quote first (⏎).' };
       const venue = venueOfMode(s.rate.mode);
-      const outcome = quote.outcome ?? form.outcome;
+      // the outcome the person chose in the form (one of the market's), not the answer's echo of it
+      const outcome = form.outcome || quote.outcome || '';
       const r = keepPaper(s.paper, {
         ref: { venue, id: marketId },
         title: market.title,
