@@ -79,7 +79,7 @@ export function keyActor(store: OddsStore, screen: BenchScreen): Actor {
         await press(a.dir > 0 ? KEY.down : KEY.up);
       } else if (a.kind === 'quote') {
         if (a.amount.length === 1) {
-          // with no row, ⏎ opens nothing and the digits would switch views (1–5): a person would not type then either
+          // with no row, ⏎ opens nothing and the digits would switch views (1–6): a person would not type then either
           skipping = store.getState().list.ids.length === 0;
         }
         if (skipping) {

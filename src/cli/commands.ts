@@ -10,6 +10,9 @@
  */
 import { CHAOS_PROFILES, RETRY_AFTER_KINDS } from '../server/chaosProfiles.js';
 import type { FlagTable } from './parse.js';
+import { IDENTITY_FLAGS } from './identityFlags.js';
+
+export { IDENTITY_FLAGS };
 
 /** What a command writes to and reads from; tests pass their own. */
 export interface CommandIo {
@@ -61,6 +64,11 @@ export const SOURCE_FLAGS: FlagTable = {
     type: 'string',
     arg: 'URL',
     help: 'polymarket only: the CLOB base (default the real CLOB, or --base-url when only that is given)',
+  },
+  'data-url': {
+    type: 'string',
+    arg: 'URL',
+    help: "polymarket only: the Data API's base, for positions (default the real one, or --base-url when alone)",
   },
   rate: {
     type: 'string',
@@ -189,6 +197,7 @@ export const RECORD_FLAGS: FlagTable = {
   details: { type: 'string', arg: 'N', help: 'market details to save (default 20)' },
   events: { type: 'string', arg: 'N', help: "the events list's limit, 0 = none (default 50)" },
   'event-details': { type: 'string', arg: 'N', help: 'events named by the markets to save (default 10)' },
+  ...IDENTITY_FLAGS,
   ...HELP_FLAGS,
 };
 
@@ -273,6 +282,16 @@ export const COMMANDS: readonly Command[] = [
       ...HELP_FLAGS,
     },
     load: async () => (await import('./oneshot/pairs.js')).runPairs,
+  },
+  {
+    name: 'positions',
+    usage: 'positions',
+    summary:
+      'your positions on the --source venue (Polymarket wallet, Manifold user, Kalshi key from KALSHI_API_KEY_ID and ' +
+      'KALSHI_PRIVATE_KEY_PATH) and your paper positions, with value and P&L per currency',
+    args: [],
+    flags: { ...IDENTITY_FLAGS, ...NDJSON_FLAG, ...ONESHOT },
+    load: async () => (await import('./oneshot/positions.js')).runPositions,
   },
   {
     name: 'serve',

@@ -26,6 +26,11 @@ export interface Settings {
   baseUrls?: Partial<Record<SourceId, string>>;
   /** Polymarket: the CLOB's base (default the real CLOB; the --base-url when only that is given). */
   clobUrl?: string;
+  /** Polymarket: the Data API's base (positions; default the real one, or --base-url when only that is given). */
+  dataUrl?: string;
+  /** Whose positions to show (issue #28): a Polymarket wallet, a Manifold username. Public names, not secrets. */
+  polymarketWallet?: string;
+  manifoldUser?: string;
   /** Requests per minute spent on a platform (default its polite cadence, at most its documented limit). */
   rate?: number;
   demo: boolean;
@@ -61,6 +66,9 @@ export type SettingsInput = Partial<
     | 'baseUrl'
     | 'baseUrls'
     | 'clobUrl'
+    | 'dataUrl'
+    | 'polymarketWallet'
+    | 'manifoldUser'
     | 'rate'
     | 'demo'
     | 'query'
@@ -106,6 +114,9 @@ const FILE_KEYS = [
   'baseUrl',
   'baseUrls',
   'clobUrl',
+  'dataUrl',
+  'polymarketWallet',
+  'manifoldUser',
   'rate',
   'query',
   'status',
@@ -187,6 +198,12 @@ export function readConfigFile(path: string): { found: boolean; values: Settings
   return { found: true, values: values as SettingsInput };
 }
 
+/** The identities whose positions are shown (issue #28), from the environment. */
+const IDENTITY_ENV: ReadonlyArray<readonly [string, 'polymarketWallet' | 'manifoldUser']> = [
+  ['ODDSBOARD_POLYMARKET_WALLET', 'polymarketWallet'],
+  ['ODDSBOARD_MANIFOLD_USER', 'manifoldUser'],
+];
+
 /** Flags over environment over file over defaults. */
 export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): Settings {
   const configPath = defaultConfigPath(env);
@@ -196,6 +213,10 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
     fromEnv.sources = checkValue('sources', env.ODDSBOARD_SOURCE.trim(), 'ODDSBOARD_SOURCE') as SourceId[];
   if (env.ODDSBOARD_BASE_URL && env.ODDSBOARD_BASE_URL.trim() !== '')
     fromEnv.baseUrl = checkValue('baseUrl', env.ODDSBOARD_BASE_URL, 'ODDSBOARD_BASE_URL') as string;
+  for (const [name, key] of IDENTITY_ENV) {
+    const v = env[name];
+    if (v !== undefined && v.trim() !== '') (fromEnv as Record<string, unknown>)[key] = checkValue(key, v, name);
+  }
   const given = definedOnly(flags);
   const { source: _s, sources: _ss, baseUrls: _b, ...plain } = { ...file.values, ...fromEnv, ...given };
   const merged = { ...DEFAULTS, ...plain };
@@ -241,6 +262,9 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 /** Flag name → setting, for every flag that is a setting (`--source` and `--base-url` are read on their own). */
 const FLAG_SETTINGS: Readonly<Record<string, keyof SettingsInput>> = {
   'clob-url': 'clobUrl',
+  'data-url': 'dataUrl',
+  'polymarket-wallet': 'polymarketWallet',
+  'manifold-user': 'manifoldUser',
   rate: 'rate',
   demo: 'demo',
   query: 'query',

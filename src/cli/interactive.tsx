@@ -35,6 +35,8 @@ function runOne(stack: VenueStackOpen, settings: Settings, io: CommandIo): Runni
     clock: systemClock,
     // each source keeps its own watchlist, alerts and log: a Kalshi ticker never meets a Polymarket id
     dir: watchDirFor(stateDir(io.env), source.id),
+    // paper positions name their venue: one file for every source
+    paperDir: stateDir(io.env),
     // the config file's alerts name the interface's market ids
     alerts: source.id === 'public' ? settings.alerts : [],
     bell: settings.bell,

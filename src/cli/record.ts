@@ -11,7 +11,7 @@ import { recordService, type RecordPlan } from '../sync/record.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { writeFileAtomic } from '../util/files.js';
 import { findCommand } from './commands.js';
-import { checkValue, resolveSettings } from './config.js';
+import { checkValue, resolveSettings, settingsFromFlags } from './config.js';
 import type { SourceId } from '../sources/types.js';
 import { UsageError } from './errors.js';
 import { commandHelp } from './help.js';
@@ -35,7 +35,14 @@ function count(name: string, raw: string | undefined, dflt: number, min: number,
 
 const RECORD = findCommand('record')!;
 
-function parse(argv: string[]): { dir: string; baseUrl?: string; source?: string; plan: RecordPlan } | 'help' {
+interface Who {
+  polymarketWallet?: string;
+  manifoldUser?: string;
+}
+
+function parse(
+  argv: string[],
+): { dir: string; baseUrl?: string; source?: string; plan: RecordPlan; who: Who } | 'help' {
   const inv = readInvocation(RECORD, argv);
   if (inv.kind !== 'run') return 'help';
   const values = inv.flags as Partial<Record<string, string>>;
@@ -45,6 +52,7 @@ function parse(argv: string[]): { dir: string; baseUrl?: string; source?: string
     dir: inv.args[0]!,
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
     ...(values.source !== undefined ? { source: values.source } : {}),
+    who: settingsFromFlags(inv.flags, ['polymarket-wallet', 'manifold-user']) as Who,
     plan: {
       pages: count('pages', values.pages, 1, 1, 100),
       limit: count('limit', values.limit, 100, 1, 100),
@@ -78,7 +86,7 @@ export async function runRecord(
     );
     if (settings.source !== 'public') {
       const { runPlatformRecord } = await import('./recordPlatform.js');
-      return await runPlatformRecord(settings.source, settings.baseUrl, cfg.dir, cfg.plan, io);
+      return await runPlatformRecord(settings.source, settings.baseUrl, cfg.dir, cfg.plan, io, cfg.who);
     }
     baseUrl = settings.baseUrl;
     apiKey = settings.apiKey;

@@ -27,6 +27,7 @@ export async function runPlatformRecord(
   dir: string,
   plan: InterfacePlan,
   io: RecordIo,
+  who: { polymarketWallet?: string; manifoldUser?: string } = {},
 ): Promise<number> {
   const def = await loadPlatform(id);
   const base = baseUrl ?? def.defaultBaseUrl;
@@ -36,7 +37,13 @@ export async function runPlatformRecord(
   io.stderr.write(
     `recording ${id} from ${base} (never with a key) into ${dir}, at most ${perMinute} requests a minute\n`,
   );
-  const wanted = { pages: plan.pages, details: plan.details, events: plan.events === 0 ? 0 : plan.eventDetails };
+  const wanted = {
+    pages: plan.pages,
+    details: plan.details,
+    events: plan.events === 0 ? 0 : plan.eventDetails,
+    ...(id === 'polymarket' && who.polymarketWallet ? { polymarketWallet: who.polymarketWallet } : {}),
+    ...(id === 'manifold' && who.manifoldUser ? { manifoldUser: who.manifoldUser } : {}),
+  };
   try {
     const summary = await recordPlatform({
       def,

@@ -67,6 +67,16 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
         return fail('rate must be a whole number of requests per minute from 1 to 6000');
       return n;
     }
+    case 'polymarketWallet':
+      // a Polygon address: public, not a secret (Polymarket shows every wallet's positions)
+      if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value.trim()))
+        return fail('a Polymarket wallet is 0x followed by 40 hex digits (your profile address)');
+      return value.trim().toLowerCase();
+    case 'manifoldUser':
+      if (typeof value !== 'string' || !/^[A-Za-z0-9_]{1,40}$/.test(value.trim()))
+        return fail('a Manifold username is letters, digits and _ (the name in your profile URL)');
+      return value.trim();
+    case 'dataUrl':
     case 'clobUrl':
     case 'baseUrl': {
       if (typeof value !== 'string' || value.trim() === '') return fail('base URL must be a non-empty string');

@@ -58,6 +58,7 @@ export async function openVenueStack(
     caps: source.caps,
     ...(source.id !== 'public' ? { documentedLimit: source.ceiling } : {}),
     query: { q: start.query, status: start.status, category: start.category, sort: start.sort, limit: start.limit },
+    prefixed,
   });
   const sync = createSync({
     client,

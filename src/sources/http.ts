@@ -114,7 +114,11 @@ export function decodeJson(
  * unusable base (plain http:// only to loopback). Platform sources send no key: `apiKey` is only for scrubbing.
  */
 export function createJsonHttp(
-  config: Pick<SourceClientConfig, 'userAgent' | 'timeouts' | 'maxBodyBytes' | 'apiKey'> & { baseUrl: string },
+  config: Pick<SourceClientConfig, 'userAgent' | 'timeouts' | 'maxBodyBytes' | 'apiKey'> & {
+    baseUrl: string;
+    /** Headers that authenticate one request (Kalshi's signature), from its method and full path with query. */
+    sign?: (method: string, path: string) => Record<string, string>;
+  },
   readError: ErrorReader,
 ): JsonHttp {
   const base: BaseUrl = parseBaseUrl(config.baseUrl);
@@ -125,7 +129,14 @@ export function createJsonHttp(
     async get(path, query = [], opts) {
       const qs =
         query.length > 0 ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString()}` : '';
-      const res = await httpGet({ ...conn, base, path: path + qs, headers: { ...headers }, signal: opts?.signal });
+      const signed = config.sign ? config.sign('GET', base.prefix + path + qs) : {};
+      const res = await httpGet({
+        ...conn,
+        base,
+        path: path + qs,
+        headers: { ...headers, ...signed },
+        signal: opts?.signal,
+      });
       return decodeJson(res, readError, config.apiKey);
     },
     close: () => conn.close(),

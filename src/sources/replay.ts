@@ -93,7 +93,10 @@ export function sourceHandler(
     const url = new URL(req.url ?? '/', 'http://replay.invalid');
     const segments = segmentsBelow(url.pathname, def.replayPrefix);
     try {
-      const answer = segments === undefined ? undefined : replay.answer({ segments, query: url.searchParams });
+      const answer =
+        segments === undefined
+          ? undefined
+          : replay.answer({ segments, query: url.searchParams, path: url.pathname, headers: req.headers });
       send(res, answer ?? error(404, 'not_found', 'Not found.'));
     } catch {
       send(res, error(500, 'internal_error', 'Internal error.'));

@@ -128,6 +128,10 @@ export interface SourceClientConfig {
 export interface ReplayRequest {
   segments: string[];
   query: URLSearchParams;
+  /** The whole path as sent, without the query (what Kalshi's signature covers). */
+  path?: string;
+  /** The request's headers, names lower-case (a signed route checks its signature). */
+  headers?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /** What a replay route answers: a status and a JSON body (or text, for pages that are not JSON). */
@@ -179,6 +183,9 @@ export interface RecordPlan {
   pages: number;
   details: number;
   events: number;
+  /** Whose positions to record too (issue #28; public names only, src/sources/recordPositions.ts). */
+  polymarketWallet?: string;
+  manifoldUser?: string;
 }
 
 /** How a source writes an error body (for its replay, the chaos profiles and the rate limiter). */

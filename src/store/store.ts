@@ -20,6 +20,7 @@ import { EMPTY_WATCH } from './watchlist.js';
 import { PUBLIC_CAPS } from '../sources/caps.js';
 import type { SourceCaps } from '../sources/types.js';
 import { watchActions, type WatchActions } from './watchSlice.js';
+import { EMPTY_PAPER, paperActions, type PaperActions } from './paperSlice.js';
 import { viewDataActions, type ViewDataActions } from './viewData.js';
 import { quoteActions, type QuoteActions } from './quoteSlice.js';
 import { EMPTY_TRADER, traderActions, type TraderActions } from './traderSlice.js';
@@ -44,7 +45,7 @@ export interface StoreActions extends MarketActions, ViewDataActions, QuoteActio
   notice(text: string, level: Notice['level'], at: number): void;
 }
 
-export type Store = AppState & StoreActions & WatchActions;
+export type Store = AppState & StoreActions & WatchActions & PaperActions;
 export type OddsStore = StoreApi<Store>;
 /** What the UI gets: state to read and subscribe to, no actions — it changes data only through sync's intents. */
 export type StoreView = Pick<StoreApi<AppState>, 'getState' | 'getInitialState' | 'subscribe'>;
@@ -57,6 +58,8 @@ export interface StoreOptions {
   /** What the source can do (default: the interface's). */
   caps?: SourceCaps;
   query?: Partial<ListQuery>;
+  /** Its ids are written `venue:id` (one venue of several on one board, src/venues/prefixClient.ts). */
+  prefixed?: boolean;
 }
 
 export function errorInfo(e: ApiError, at: number): ErrorInfo {
@@ -91,6 +94,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       const text = transitionNotice(seen.filter((t) => watch[t.id] === undefined));
       if (text) get().notice(text, 'info', at);
       get().checkAlerts(at);
+      get().settlePaper(at);
     };
     /**
      * Events arrived (the list, or one by id): keep them, patch the statuses they reveal, complete markets from them.
@@ -144,6 +148,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       outages: [],
       watch: EMPTY_WATCH,
       alerts: EMPTY_ALERTS,
+      paper: EMPTY_PAPER,
+      ...(opts.prefixed ? { prefixed: true as const } : {}),
 
       ...marketActions(set, get, announce),
 
@@ -184,6 +190,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       },
 
       ...watchActions(set, get),
+
+      ...paperActions(set, get),
     };
   });
 }

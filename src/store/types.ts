@@ -4,6 +4,7 @@ import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../a
 import type { AlertsState, WatchState } from './watchTypes.js';
 import type { SourceCaps, SourceId } from '../sources/types.js';
 import type { TraderState } from './traderSlice.js';
+import type { PaperBook } from '../positions/paper.js';
 
 /** Where the data comes from: the interface (its demo, anonymous or with a key) or a platform's own API. */
 export type Mode = 'demo' | 'anon' | 'key' | 'polymarket' | 'kalshi' | 'manifold';
@@ -246,6 +247,10 @@ export interface AppState extends TraderState {
   venues?: readonly VenueStatus[];
   /** The venue `v` narrowed the lists to; absent: every venue. */
   venueFilter?: SourceId;
+  /** Paper positions kept from previews, every venue's (src/positions/paper.ts), persisted in paper.json. */
+  paper: PaperBook;
+  /** Market ids are written `venue:id`: a board of several venues (each venue's store, and the joined one). */
+  prefixed?: true;
 }
 
 /** One venue's state as the header draws it (its store's own objects). */

@@ -1,3 +1,4 @@
+import type { PaperKeep } from '../store/paperSlice.js';
 import type { ApiResult, HistoryRange } from '../api/types.js';
 import type { ApiError } from '../api/errors.js';
 import type { OddsStore } from '../store/store.js';
@@ -157,6 +158,12 @@ class Sync implements RateAwareSync {
 
   removeAlert(ruleId: string): void {
     this.store.getState().removeAlert(ruleId);
+  }
+
+  keepPaper(marketId: string): PaperKeep {
+    const r = this.store.getState().keepPaper(marketId, this.clock.now());
+    this.pump(); // its market is followed from now on (watchRefresh.ts)
+    return r;
   }
 
   // ── views (docs/views.md) ──

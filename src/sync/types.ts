@@ -4,6 +4,7 @@ import type { HistoryRange } from '../api/types.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
 import type { SourceId } from '../sources/types.js';
+import type { PaperKeep } from '../store/paperSlice.js';
 
 /**
  * What the UI may ask of the sync layer. The UI never calls the API client;
@@ -39,6 +40,11 @@ export interface SyncIntents {
   /** The alert form's ⏎: the draft checked and, when valid, set (it survives restarts). */
   addAlert(draft: AlertDraft): AlertAddResult;
   removeAlert(ruleId: string): void;
+  /**
+   * The quote form's `p`: its answered preview kept as a paper trade (issue #28); its market is followed in the
+   * background from then on, like a watched one, so the paper position is marked to market and settled.
+   */
+  keepPaper(marketId: string): PaperKeep;
 
   // ── views (docs/views.md) ──
   /**

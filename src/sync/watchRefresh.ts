@@ -8,6 +8,7 @@
  */
 import type { AppState } from '../store/types.js';
 import type { Staleness } from './plan.js';
+import { paperHere, paperMarketId } from '../store/paperSlice.js';
 
 export const GONE_RETRY_MS = 30 * 60_000;
 
@@ -33,19 +34,32 @@ export function watchStaleness(
 
 /** The markets the watch slots refresh now: watched ones in watchlist order, then those only an alert names. */
 export function followedIds(
-  st: Pick<AppState, 'watch' | 'alerts' | 'list' | 'selectedId' | 'markets'>,
+  st: Pick<AppState, 'watch' | 'alerts' | 'list' | 'selectedId' | 'markets'> &
+    Partial<Pick<AppState, 'paper' | 'rate' | 'prefixed'>>,
   gone: (id: string) => boolean,
 ): string[] {
-  if (st.watch.ids.length === 0 && st.alerts.rules.length === 0) return [];
+  const paper = paperIds(st);
+  if (st.watch.ids.length === 0 && st.alerts.rules.length === 0 && paper.length === 0) return [];
   const listed = new Set(st.list.ids);
   const ids = new Set(st.watch.ids);
   for (const r of st.alerts.rules) ids.add(r.marketId);
+  // paper positions of this venue not settled yet: marked to market, and settled when they resolve
+  for (const id of paper) ids.add(id);
   return [...ids].filter((id) => {
     if (listed.has(id) || id === st.selectedId || gone(id)) return false;
     const entry = st.markets[id];
     const status = entry?.knownStatus ?? st.watch.byId[id]?.status;
     return !(status === 'resolved' && entry !== undefined);
   });
+}
+
+function paperIds(st: Partial<Pick<AppState, 'paper' | 'rate' | 'prefixed'>>): string[] {
+  if (!st.paper || !st.rate || st.paper.positions.length === 0) return [];
+  const { paper, rate } = st;
+  // this venue's (a venue of several holds only its own: src/venues/paper.ts)
+  return paperHere({ paper, rate, ...(st.prefixed ? { prefixed: true } : {}) })
+    .filter((p) => !p.settled)
+    .map((p) => paperMarketId(p.ref, { rate, ...(st.prefixed ? { prefixed: true } : {}) }));
 }
 
 /** The most stale of `ids` by `ref` (when each was last fetched or asked for; −∞ when never), with its time. */

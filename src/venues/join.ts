@@ -105,6 +105,8 @@ export function createJoiner(): (input: JoinInput) => AppState {
   const quotes = memoList((xs: readonly AppState['quotes'][]) => mergeRecords(xs));
   const books = memoList((xs: readonly AppState['books'][]) => mergeRecords(xs));
   const series = memoList((xs: readonly AppState['series'][]) => mergeRecords(xs));
+  // each venue's store holds its own paper positions (src/venues/paper.ts): the board shows them all
+  const paper = memoList((xs: readonly AppState['paper'][]) => ({ positions: xs.flatMap((p) => p.positions) }));
   /** A memo over two lists of the same length (each venue's one thing and its other), compared element by element. */
   const pairs = <A, B, R>(f: (as: readonly A[], bs: readonly B[]) => R) => {
     const m = memo((...parts: unknown[]) =>
@@ -254,6 +256,8 @@ export function createJoiner(): (input: JoinInput) => AppState {
       alerts: alerts(states.map((s) => s.alerts)),
       books: books(states.map((s) => s.books)),
       series: series(states.map((s) => s.series)),
+      paper: paper(states.map((s) => s.paper)),
+      prefixed: true,
       historyRange: states[0]!.historyRange,
       venues: venues([...states.map((s) => s.connection), ...states.map((s) => s.rate)], ids),
       ...(filter !== undefined ? { venueFilter: filter } : {}),

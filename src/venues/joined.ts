@@ -101,6 +101,8 @@ export function joinVenues(stacks: readonly VenueStack[]): Joined {
       return refused.reduce((a, b) => (b.retryAt < a.retryAt ? b : a));
     },
     toggleWatch: (marketId: string) => of(marketId)?.sync.toggleWatch(marketId) ?? false,
+    keepPaper: (marketId: string) =>
+      of(marketId)?.sync.keepPaper(marketId) ?? { ok: false, message: 'this market belongs to no venue shown' },
     addAlert(draft: AlertDraft): AlertAddResult {
       const s = of(draft.marketId);
       return s ? s.sync.addAlert(draft) : { ok: false, message: 'this market belongs to no venue shown' };

@@ -14,6 +14,7 @@ import { AlertEffects } from '../watch/effects.js';
 import { Saver } from '../watch/persist.js';
 import type { Watcher } from '../watch/index.js';
 import { memo } from './join.js';
+import { startVenuePaper } from './paper.js';
 import { loadJoinedWatch, mergeSaved, venuePart, venuesWatchDir } from './watchMerge.js';
 import { SOURCE_IDS } from '../sources/types.js';
 
@@ -85,10 +86,13 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
   );
   saver.start();
   for (const e of effects) e.start();
+  // paper.json: every venue's paper positions, as alone (src/venues/paper.ts)
+  const paper = startVenuePaper({ venues: o.venues, joined: o.joined, clock: o.clock, dir: o.stateDir });
   return {
     stop() {
       for (const e of effects) e.stop();
       saver.stop();
+      paper.stop();
     },
   };
 }

@@ -8,6 +8,7 @@ import type { AlertRule } from '../store/watchTypes.js';
 import type { Clock } from '../util/clock.js';
 import { AlertEffects, type Spawn } from './effects.js';
 import { loadWatchFiles, Saver } from './persist.js';
+import { startPaperKeeper } from './paper.js';
 
 export interface WatcherOptions {
   store: OddsStore;
@@ -22,6 +23,8 @@ export interface WatcherOptions {
   out: { write(s: string): unknown };
   spawn?: Spawn;
   alertCommandTimeoutMs?: number;
+  /** Where paper.json lives (the state directory: one book for every venue); none: paper positions are not kept. */
+  paperDir?: string;
 }
 
 export interface Watcher {
@@ -53,12 +56,15 @@ export function startWatcher(o: WatcherOptions): Watcher {
     ...(o.spawn ? { spawn: o.spawn } : {}),
     ...(o.alertCommandTimeoutMs !== undefined ? { timeoutMs: o.alertCommandTimeoutMs } : {}),
   });
+  const paper =
+    o.paperDir !== undefined ? startPaperKeeper({ store: o.store, clock: o.clock, dir: o.paperDir }) : undefined;
   saver.start();
   effects.start();
   return {
     stop() {
       effects.stop();
       saver.stop();
+      paper?.stop();
     },
   };
 }

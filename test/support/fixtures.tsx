@@ -134,6 +134,9 @@ export class RecordingSync implements SyncIntents {
   removeAlert(ruleId: string) {
     this.real.removeAlert(ruleId);
   }
+  keepPaper(marketId: string) {
+    return this.real.keepPaper(marketId);
+  }
   show(source: ViewSource) {
     this.shows.push(source);
     this.real.show(source);

@@ -21,6 +21,7 @@ export function recordingSync(store: OddsStore, calls: string[]): RateAwareSync 
     openEvent: (id) => note(`openEvent ${id}`),
     page: () => ({ ok: true, page: 2 }),
     setHistoryRange: (r) => note(`range ${r}`),
+    keepPaper: (id) => (note(`keepPaper ${id}`), store.getState().keepPaper(id, ++t)),
     goTo: (t) => {
       if (!t.ok) return { ok: false, message: t.message };
       note(`goTo ${t.readings.map((r) => `${r.venue}:${r.value}`).join(' ')}`);

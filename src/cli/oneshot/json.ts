@@ -11,6 +11,7 @@ import type { SourceId } from '../../sources/types.js';
 import type { Mode } from '../../store/types.js';
 import { statusWord } from '../../api/normalizeOutcomes.js';
 import type { Market, MarketEvent, MarketStatus, Quote } from '../../api/types.js';
+import type { JsonPositions } from './positionsOut.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -67,7 +68,7 @@ export interface JsonQuote {
   basis: 'service' | 'book' | 'pool';
 }
 
-export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event' | 'watch';
+export type CommandName = 'markets' | 'market' | 'quote' | 'events' | 'event' | 'watch' | 'positions';
 
 export interface JsonSource {
   service: SourceId;
@@ -105,7 +106,7 @@ export interface JsonDocument {
   /** The list commands: every venue asked, in the order of --source. */
   venues?: JsonVenue[];
   fetchedAt: string;
-  data: JsonMarket[] | JsonMarket | JsonQuote | JsonEvent[] | JsonEvent;
+  data: JsonMarket[] | JsonMarket | JsonQuote | JsonEvent[] | JsonEvent | JsonPositions;
 }
 
 export interface JsonError {

@@ -49,6 +49,8 @@ export interface OneShot<T> {
     caps: SourceCaps;
     /** Several venues are asked. */
     several: boolean;
+    /** A one-line warning on stderr (a key file others may read). */
+    warn?: (line: string) => void;
   }): (fetch: Fetch) => Promise<T>;
   /** The JSON form of one venue's answer (a list command's: an array, concatenated across venues). */
   json(data: T, venue: SourceId): JsonDocument['data'];
@@ -94,6 +96,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
           source: venue,
           caps: await capsOf(venue),
           several,
+          warn: (line) => io.stderr.write(`oddsboard: ${line}\n`),
         }),
       );
     const noWait = inv.flags.wait === false;

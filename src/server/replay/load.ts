@@ -32,6 +32,9 @@ const MAX_FILES = 5000;
 
 export class RecordingError extends Error {}
 
+/** A person's recorded positions (issue #28): answers of their own routes, never market objects. */
+export const PERSON_DIRS: readonly string[] = ['positions', 'portfolio'];
+
 function jsonFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string, depth: number) => {
@@ -45,7 +48,7 @@ function jsonFiles(dir: string): string[] {
       const p = join(d, name);
       const st = statSync(p, { throwIfNoEntry: false });
       if (!st) continue;
-      if (st.isDirectory() && depth < 1) walk(p, depth + 1);
+      if (st.isDirectory() && depth < 1 && !PERSON_DIRS.includes(name)) walk(p, depth + 1);
       else if (st.isFile() && name.endsWith('.json') && !(depth === 0 && name === MANIFEST)) out.push(p);
       if (out.length > MAX_FILES) throw new RecordingError(`more than ${MAX_FILES} JSON files under ${dir}`);
     }

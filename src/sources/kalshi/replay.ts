@@ -22,6 +22,7 @@ import {
   type Obj,
 } from './replayData.js';
 import { EVENT_STATUS_FILTERS, MARKET_STATUS_FILTERS } from './routes.js';
+import { answerPortfolio, loadPortfolio } from './portfolioReplay.js';
 import {
   BOOKS_DIR,
   bookAnswer,
@@ -237,12 +238,19 @@ export function kalshiReplayOf(
 export function createKalshiReplay(dir: string, opts: { asRecorded?: boolean; now?: number } = {}): SourceReplay {
   const answers = loadRecording(dir).filter((it) => !TRADER_FILE.test(it.file));
   const trader = loadTraderRecording(dir);
-  if (!opts.asRecorded) return kalshiReplayOf(answers, trader);
+  const portfolio = loadPortfolio(dir);
+  const withPortfolio = (r: SourceReplay): SourceReplay => ({
+    ...r,
+    answer: (req) => answerPortfolio(portfolio, req) ?? r.answer(req),
+  });
+  if (!opts.asRecorded) return withPortfolio(kalshiReplayOf(answers, trader));
   const shift = manifestShiftMs(dir, opts.now ?? Date.now());
   for (const byPeriod of trader.candles.values())
     for (const [period, body] of byPeriod) byPeriod.set(period, shiftRecorded(body, shift));
-  return kalshiReplayOf(
-    answers.map((it) => ({ ...it, object: shiftRecorded(it.object, shift) })),
-    trader,
+  return withPortfolio(
+    kalshiReplayOf(
+      answers.map((it) => ({ ...it, object: shiftRecorded(it.object, shift) })),
+      trader,
+    ),
   );
 }

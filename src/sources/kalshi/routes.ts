@@ -46,6 +46,12 @@ export const KALSHI_ROUTES: readonly RouteDoc[] = [
   { path: '/series', params: ['category', 'tags', 'include_product_metadata', 'include_volume'] },
   { path: '/series/{series_ticker}', params: ['include_volume'] },
   { path: '/search/tags_by_categories', params: [] },
+  // the signed portfolio routes (docs.kalshi.com "Get Positions", "Get Balance"): oddsboard positions only
+  {
+    path: '/portfolio/positions',
+    params: ['cursor', 'limit', 'count_filter', 'ticker', 'event_ticker', 'subaccount'],
+  },
+  { path: '/portfolio/balance', params: ['subaccount'] },
 ];
 
 /** The filter words `status` takes on `/markets` and on `/events`. */

@@ -11,6 +11,7 @@
  */
 import { isRecord } from '../../api/normalizeFields.js';
 import type { Query, Recorder, RecordPlan } from '../types.js';
+import { recordManifoldPositions } from '../recordPositions.js';
 
 export const PAGE = 100;
 
@@ -101,4 +102,5 @@ export async function recordManifold(r: Recorder, plan: RecordPlan): Promise<voi
       ]),
     );
   }
+  if (plan.manifoldUser) await recordManifoldPositions(r, plan.manifoldUser, fileOf);
 }

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
 import { manifestRecordedAt } from '../../server/replay/asRecorded.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
+import { answerManifoldPositions, loadManifoldPositions } from './positionsReplay.js';
 import { validationBody } from './errors.js';
 import { BetsInvalid, betsAnswer, loadBets } from './replayBets.js';
 import { fromItems, loadManifold, type Loaded } from './replayLoad.js';
@@ -261,7 +262,9 @@ export function createManifoldReplay(dir: string, options: ManifoldReplayOptions
     [join(dir, 'bets'), ...(options.bets ?? [])],
     options.asRecorded ? { now: at, recordedAt: recordedAtOf(dir) } : undefined,
   );
-  return createManifoldReplayFrom(data, options, bets);
+  const positions = loadManifoldPositions(dir);
+  const replay = createManifoldReplayFrom(data, options, bets);
+  return { ...replay, answer: (req) => answerManifoldPositions(positions, req) ?? replay.answer(req) };
 }
 
 function recordedAtOf(dir: string): number | undefined {

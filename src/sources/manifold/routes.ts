@@ -115,6 +115,13 @@ export const ROUTES: readonly RouteDoc[] = [
     words: { sort: SEARCH_SORTS, filter: SEARCH_FILTERS, contractType: CONTRACT_TYPES },
   },
   { path: '/market/{id}', params: [] },
+  // a person's positions (issue #28): the user by name, and their holding in one market
+  { path: '/user/{username}', params: [] },
+  {
+    path: '/market/{id}/positions',
+    params: ['order', 'top', 'bottom', 'userId', 'answerId'],
+    words: { order: ['shares', 'profit'] },
+  },
   { path: '/slug/{slug}', params: [] },
   { path: '/market-probs', params: ['ids'], repeat: ['ids'] },
   { path: '/groups', params: ['beforeTime', 'availableToUserId'] },

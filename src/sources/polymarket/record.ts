@@ -13,6 +13,7 @@ import { normalizeMarket } from '../../api/normalize.js';
 import { CLOB_BASE_URL, GAMMA_BASE_URL, MAX_EVENTS_PAGE, MAX_MARKETS_PAGE } from './client.js';
 import { historyQuery } from './clob.js';
 import { knownOf } from './trader.js';
+import { recordPolymarketPositions } from '../recordPositions.js';
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const idText = (v: unknown): string | undefined =>
@@ -106,4 +107,5 @@ export async function recordPolymarket(r: Recorder, plan: RecordPlan): Promise<v
   }
   r.write('tags.json', await r.get('/tags', [['limit', '100']]));
   r.say('tags recorded');
+  if (plan.polymarketWallet) await recordPolymarketPositions(r, plan.polymarketWallet);
 }

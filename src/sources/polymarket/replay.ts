@@ -14,6 +14,7 @@ import type { Rec } from '../../api/normalizeFields.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { answerClob, loadClobRecording } from './clobReplay.js';
 import { answerSlug } from './replaySlug.js';
+import { answerData, loadDataRecording } from './dataReplay.js';
 import { gammaErrorBody } from './errors.js';
 import { MAX_EVENTS_PAGE, MAX_MARKETS_PAGE } from './client.js';
 import {
@@ -270,10 +271,12 @@ export function createPolymarketReplay(
   const rec = loadGammaRecording(dir, shiftMs);
   // the CLOB's /book and /prices-history (clobReplay.ts)
   const clob = loadClobRecording(dir, rec, opts.asRecorded ? { shiftMs, now } : undefined);
+  // the Data API's /positions and /value (dataReplay.ts)
+  const data = loadDataRecording(dir);
   return {
     answer(req) {
       try {
-        return answerClob(clob, req) ?? answerSlug(rec, req) ?? route(rec, req);
+        return answerClob(clob, req) ?? answerData(data, req) ?? answerSlug(rec, req) ?? route(rec, req);
       } catch (e) {
         if (e instanceof Refusal) return e.answer;
         throw e;

@@ -86,6 +86,26 @@ export const GAMMA_ROUTES: readonly GammaRoute[] = [
     segments: ['prices-history'],
     params: ['market', 'startTs', 'endTs', 'interval', 'fidelity'],
   },
+  // the Data API (docs.polymarket.com "Get current positions for a user", "Get total value of a user's positions";
+  // data-openapi.yaml): a wallet's positions, read only for `oddsboard positions` and the Positions view
+  {
+    name: 'positions (Data API)',
+    segments: ['positions'],
+    params: [
+      'user',
+      'market',
+      'eventId',
+      'sizeThreshold',
+      'redeemable',
+      'mergeable',
+      'limit',
+      'offset',
+      'sortBy',
+      'sortDirection',
+      'title',
+    ],
+  },
+  { name: 'value (Data API)', segments: ['value'], params: ['user', 'market'] },
 ];
 
 function matches(route: GammaRoute, segments: readonly string[]): boolean {

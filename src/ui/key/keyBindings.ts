@@ -136,6 +136,12 @@ export const KEY_BINDINGS = {
     help: 'Next outcome / toggle buy-sell',
   },
   submit: { short: 'quote', keys: [{ key: 'return' }], label: '⏎', help: 'Ask for a quote now' },
+  keepPaper: {
+    short: 'paper',
+    keys: [{ input: 'p' }],
+    label: 'p',
+    help: 'Keep the preview as a paper position (tab 6)',
+  },
 
   cursorLeft: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Cursor left' },
   cursorRight: { keys: [{ key: 'rightArrow' }], label: '→', help: 'Cursor right' },
@@ -217,6 +223,8 @@ export const TEXT_EDIT_COMMANDS = [
   'killToEnd',
 ] as const satisfies readonly Command[];
 
+const QUOTE_FORM_HEAD = ['fieldNext', 'valueNext', 'submit', 'keepPaper', 'back', 'help', 'forceQuit'] as const;
+
 /**
  * What each context answers to, most important first: the handler of a context matches over its list (the first
  * match wins, so order settles a key shared by two commands), the footer shows the first `footer` of them (as many
@@ -257,13 +265,13 @@ export const KEY_CONTEXTS = {
   },
   quoteForm: {
     title: 'Quote form (outcome, buy/sell)',
-    footer: 6,
-    commands: ['fieldNext', 'valueNext', 'submit', 'back', 'help', 'forceQuit', 'fieldPrev', 'valuePrev', 'quit'],
+    footer: 7,
+    commands: [...QUOTE_FORM_HEAD, 'fieldPrev', 'valuePrev', 'quit'],
   },
   amount: {
     title: 'Text fields (the quote amount — a number typed anywhere in the form lands there — and the search box)',
     footer: 4,
-    commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
+    commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', 'keepPaper', ...TEXT_EDIT_COMMANDS],
   },
   search: {
     title: 'Search and go-to boxes',

@@ -52,6 +52,12 @@ export function quoteKey(ctx: KeyCtx, input: string, key: Key): void {
       }
       return;
     }
+    case 'keepPaper': {
+      if (!id) return;
+      const kept = ctx.sync.keepPaper(id);
+      const now = ctx.clock.now();
+      return ctx.dispatch({ type: 'flash', text: kept.ok ? kept.text : kept.message, until: now + FLASH_MS });
+    }
     case 'valuePrev':
     case 'valueNext':
       if (!id) return;

@@ -8,10 +8,18 @@ import { closingView } from './closing.js';
 import { eventsView } from './events.js';
 import { marketsView } from './markets.js';
 import { moversView } from './movers.js';
+import { positionsView } from './positions.js';
 import type { ViewImpl } from './types.js';
 import { watchlistView } from './watchlist.js';
 
-export const VIEWS: readonly ViewImpl[] = [marketsView, watchlistView, moversView, closingView, eventsView];
+export const VIEWS: readonly ViewImpl[] = [
+  marketsView,
+  watchlistView,
+  moversView,
+  closingView,
+  eventsView,
+  positionsView,
+];
 
 /** A view's digit key. */
 export function viewKey(index: number): string {

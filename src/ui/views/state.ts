@@ -18,6 +18,9 @@ export function viewState(st: AppState): ViewState {
     watched: watchedIds(st),
     watchById: st.watch.byId,
     together: st.venues !== undefined && st.venues.length > 1 && st.venueFilter === undefined,
+    paper: st.paper,
+    ...(st.prefixed ? { prefixed: true as const } : {}),
+    ...(st.venueFilter ? { venueFilter: st.venueFilter } : {}),
   };
 }
 

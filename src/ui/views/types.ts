@@ -15,6 +15,12 @@ export type ViewState = Pick<
   watchById: AppState['watch']['byId'];
   /** Several venues shown together (no `v` narrowing): lists are one section per venue. */
   together: boolean;
+  /** Paper positions, every venue's (the Positions view shows this venue's). */
+  paper: AppState['paper'];
+  /** Ids are written `venue:id` (a board of several venues). */
+  prefixed?: true;
+  /** The venue `v` narrowed a board of several to. */
+  venueFilter?: AppState['venueFilter'];
 };
 
 /** What rows depend on besides the store. */

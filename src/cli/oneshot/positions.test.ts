@@ -1,0 +1,194 @@
+/**
+ * `oddsboard positions` on each platform against its replay over loopback: the recorded positions in the schema
+ * (ajv strict), the usage errors that name what is missing, and — Kalshi — the private key never in any output.
+ */
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cliIo } from '../../../test/support/cliIo.js';
+import { root, valid } from '../../../test/support/oneShot.js';
+import { loadPlatform } from '../../sources/index.js';
+import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
+import type { SourceId } from '../../sources/types.js';
+import { main } from '../main.js';
+import { EMPTY_PAPER, keepPaper } from '../../positions/paper.js';
+import { savePaper } from '../../positions/paperFile.js';
+
+const running: RunningSourceReplay[] = [];
+const tmp = mkdtempSync(join(tmpdir(), 'oddsboard-positions-'));
+afterAll(async () => {
+  await Promise.all(running.map((r) => r.close()));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+async function replay(id: Exclude<SourceId, 'public'>, dir: string): Promise<string> {
+  const def = await loadPlatform(id);
+  const r = await startSourceReplay({ def, dir });
+  running.push(r);
+  return r.url + def.replayPrefix;
+}
+
+async function run(argv: string[], env: Record<string, string> = {}, stateHome?: string) {
+  const c = cliIo({ env, ...(stateHome ? { stateHome } : {}) });
+  const code = await main(['positions', ...argv], c.io);
+  return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
+}
+
+const RN1 = '0x2005d16a84ceefa912d4e380cd32e7ff827875ea';
+const KEYS = join(root, 'test/fixtures/kalshi-portfolio');
+const PRIVATE_PEM = readFileSync(join(KEYS, 'TEST-ONLY-kalshi-private-key.pem'), 'utf8');
+
+describe('oddsboard positions', () => {
+  it('Polymarket: the recorded position in the schema; --base-url alone serves the Data API too', async () => {
+    const url = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
+    const r = await run(['--source', 'polymarket', '--base-url', url, '--polymarket-wallet', RN1, '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as { data: Record<string, unknown> };
+    valid(doc);
+    expect(doc.data).toMatchObject({ venue: 'polymarket', currency: 'USDC', identity: RN1, reportedValue: 517349.941 });
+    expect(doc.data.positions).toMatchObject([
+      { ref: 'polymarket:0xa9a9acb457b3567dd8d1cacaa400ae6aec8e63f858a4560afdb612161e43e57c', pnl: -54974.2533 },
+    ]);
+    // the wallet from the environment, and the table
+    const t = await run(['--source', 'polymarket', '--base-url', url], { ODDSBOARD_POLYMARKET_WALLET: RN1 });
+    expect(t.code).toBe(0);
+    expect(t.out).toContain('Nuggets');
+    expect(t.out).toContain('58,944.97 USDC');
+    expect(t.out).toContain('Total USDC: value 58,944.97 USDC · cost 113,919.22 USDC · P&L −54,974.25 USDC');
+  });
+
+  it('Kalshi: signed requests verify against the replay; the key never appears in any output or file', async () => {
+    const dir = join(tmp, 'kalshi');
+    cpSync(join(root, 'test/fixtures/real/kalshi'), dir, { recursive: true });
+    for (const f of ['portfolio-positions.json', 'portfolio-balance.json', 'kalshi-test-public-key.pem'])
+      cpSync(join(KEYS, f), join(dir, 'portfolio', f));
+    const keyPath = join(tmp, 'kalshi.key');
+    writeFileSync(keyPath, PRIVATE_PEM);
+    chmodSync(keyPath, 0o644);
+    const url = await replay('kalshi', dir);
+    const env = { KALSHI_API_KEY_ID: 'test-key-id', KALSHI_PRIVATE_KEY_PATH: keyPath };
+    const r = await run(['--source', 'kalshi', '--base-url', url, '--json'], env);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as { data: { positions: unknown[]; balance: number; totals: unknown[] } };
+    valid(doc);
+    expect(doc.data.positions).toHaveLength(3);
+    expect(doc.data.balance).toBe(412.5);
+    expect(doc.data.totals).toEqual([{ currency: 'USD', value: 18, cost: 13.9, pnl: 4.1, unpriced: 0, count: 3 }]);
+    expect(r.err).toContain(`KALSHI_PRIVATE_KEY_PATH ${keyPath} can be read by other users (mode 644)`);
+    // the key in the environment as text, the table, a refused key: never a line of it anywhere
+    const t = await run(['--source', 'kalshi', '--base-url', url], {
+      KALSHI_API_KEY_ID: 'test-key-id',
+      KALSHI_PRIVATE_KEY: PRIVATE_PEM,
+    });
+    expect(t.code).toBe(0);
+    const bad = await run(['--source', 'kalshi', '--base-url', url, '--json'], {
+      KALSHI_API_KEY_ID: 'test-key-id',
+      KALSHI_PRIVATE_KEY: PRIVATE_PEM.slice(0, 300),
+    });
+    expect(bad.code).toBe(2);
+    const lines = PRIVATE_PEM.split('\n').filter((l) => l.length > 20 && !l.startsWith('-----'));
+    const written = [r, t, bad].flatMap((x) => [x.out, x.err, ...filesUnder(x.stateHome)]);
+    for (const text of written) for (const l of lines) expect(text).not.toContain(l.slice(0, 24));
+  });
+
+  it('Manifold: by username', async () => {
+    const dir = join(tmp, 'manifold');
+    cpSync(join(root, 'test/fixtures/real/manifold'), dir, { recursive: true });
+    mkdirSync(join(dir, 'bets'), { recursive: true });
+    // OURS: the one bet that names the market (no recorded bet of this user; readers.manifold.test.ts)
+    writeFileSync(
+      join(dir, 'bets', 'ours-bet-LucasGoldfein56b1.json'),
+      JSON.stringify([
+        {
+          id: 'oursBet000000000001',
+          userId: 'IpTiwOTs96VIzeoxu66tfitUcBZ2',
+          contractId: 'kupKInoLsjMuiDiNfogm',
+          createdTime: 1678924706057,
+          amount: 15,
+          shares: 89.17418492518308,
+          outcome: 'NO',
+        },
+      ]),
+    );
+    const url = await replay('manifold', dir);
+    const r = await run(['--source', 'manifold', '--base-url', url, '--manifold-user', 'LucasGoldfein56b1', '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as { data: { positions: Array<Record<string, unknown>> } };
+    valid(doc);
+    expect(doc.data.positions[0]).toMatchObject({ currency: 'mana', outcome: 'No', cost: 15, state: 'open' });
+  });
+
+  it('paper positions kept in the dashboard are listed with the venue, valued against their markets', async () => {
+    const url = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
+    const stateHome = mkdtempSync(join(tmp, 'state-'));
+    const book = keepPaper(EMPTY_PAPER, {
+      // the recorded Gamma market 2252243 (the Fed event; sources.test.ts previews a buy on it)
+      ref: { venue: 'polymarket', id: '2252243' },
+      title: 'kept title',
+      outcome: 'Yes',
+      currency: 'USDC',
+      quote: { action: 'buy', shares: 100, averagePrice: 0.2, fee: 0.5, total: 20.5, raw: {} },
+      at: Date.parse('2026-08-22T15:00:00Z'),
+    });
+    if ('problem' in book) throw new Error(book.problem);
+    savePaper(join(stateHome, 'oddsboard'), book.book);
+    // no wallet: the paper positions alone, and a line saying why
+    const r = await run(['--source', 'polymarket', '--base-url', url, '--json'], {}, stateHome);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/showing the paper positions only/);
+    const doc = JSON.parse(r.out) as { data: { positions: Array<Record<string, unknown>> } };
+    valid(doc);
+    expect(doc.data.positions).toHaveLength(1);
+    expect(doc.data.positions[0]).toMatchObject({ ref: 'polymarket:2252243', paper: true, shares: 100, cost: 20.5 });
+    expect(doc.data.positions[0]!.title).not.toBe('kept title'); // the market's own title, as fetched
+    // with the wallet: the venue's positions, then the paper ones
+    const both = await run(
+      ['--source', 'polymarket', '--base-url', url, '--polymarket-wallet', RN1, '--json'],
+      {},
+      stateHome,
+    );
+    const all = (JSON.parse(both.out) as { data: { positions: Array<{ paper: boolean }> } }).data.positions;
+    expect(all.map((p) => p.paper)).toEqual([false, true]);
+  });
+
+  it('what is missing is named; exit 2', async () => {
+    const p = await run(['--source', 'polymarket', '--json']);
+    expect(p.code).toBe(2);
+    expect(JSON.parse(p.out)).toMatchObject({
+      error: { code: 'USAGE', message: expect.stringMatching(/--polymarket-wallet/) },
+    });
+    const k = await run(['--source', 'kalshi']);
+    expect(k.code).toBe(2);
+    expect(k.err).toMatch(/KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH/);
+    const w = await run(['--source', 'polymarket', '--polymarket-wallet', '0x12']);
+    expect(w.err).toMatch(/0x followed by 40 hex digits/);
+    const m = await run(['--source', 'manifold', '--manifold-user', 'a b']);
+    expect(m.code).toBe(2);
+    const pub = await run([]);
+    expect(pub.err).toMatch(/--source polymarket \| kalshi \| manifold/);
+  });
+});
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(readFileSync(p, 'utf8'));
+    }
+  };
+  walk(dir);
+  return out;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Market, Quote } from '../api/types.js';
+import {
+  EMPTY_PAPER,
+  holding,
+  keepPaper,
+  paperPosition,
+  paperPositionsOf,
+  settlePaper,
+  type PaperBook,
+} from './paper.js';
+
+const REF = { venue: 'kalshi' as const, id: 'KXMLBGAME-26JUL231840KCDET-KC' };
+// The Kalshi preview pinned in src/cli/oneshot/sources.test.ts on a recorded book: 10 USD of Yes → 25 contracts at
+// 40¢, fee 0.42, total 10.42.
+const BUY: Quote = {
+  action: 'buy',
+  outcome: 'Yes',
+  amount: 10,
+  shares: 25,
+  averagePrice: 0.4,
+  fee: 0.42,
+  total: 10.42,
+  raw: {},
+};
+const market = (status: Market['status'], yes?: number, extra: Partial<Market> = {}): Market => ({
+  id: REF.id,
+  title: 'Kansas City vs Detroit',
+  status,
+  outcomes: [
+    { name: 'Yes', ...(yes !== undefined ? { price: yes } : {}) },
+    { name: 'No', ...(yes !== undefined ? { price: 1 - yes } : {}) },
+  ],
+  raw: {},
+  ...extra,
+});
+const keep = (book: PaperBook, quote: Quote, at = 1000) => {
+  const r = keepPaper(book, { ref: REF, title: 'KC vs DET', outcome: 'Yes', currency: 'USD', quote, at });
+  if ('problem' in r) throw new Error(r.problem);
+  return r.book;
+};
+
+describe('paper positions', () => {
+  it('a kept preview: shares, average price and fee exactly as previewed, marked to market', () => {
+    const book = keep(EMPTY_PAPER, BUY);
+    expect(book.positions[0]!.trades).toEqual([
+      { at: 1000, action: 'buy', shares: 25, avgPrice: 0.4, fee: 0.42, total: 10.42 },
+    ]);
+    // cost 10.42 (fee included) → avg 10.42 / 25 = 0.4168; at 55¢: value 25 × 0.55 = 13.75; P&L 13.75 − 10.42 = 3.33;
+    // P&L % = 3.33 / 10.42 × 100 = 31.958…
+    const p = paperPosition(book.positions[0]!, market('active', 0.55))!;
+    expect(p).toMatchObject({
+      paper: true,
+      shares: 25,
+      cost: 10.42,
+      avgPrice: 0.4168,
+      value: 13.75,
+      pnl: 3.33,
+      state: 'open',
+    });
+    expect(p.pnlPct).toBeCloseTo(31.9578, 4);
+    // and it moves with the price: at 30¢ value 7.50, P&L −2.92
+    expect(paperPosition(book.positions[0]!, market('active', 0.3))).toMatchObject({ value: 7.5, pnl: -2.92 });
+  });
+
+  it('a sale through the book: average cost out, the rest realized', () => {
+    // sell 10 of 25 for 5.20: cost out 10.42 × 10/25 = 4.168; realized 5.20 − 4.168 = 1.032; left 15 at cost 6.252
+    const book = keep(
+      keep(EMPTY_PAPER, BUY),
+      { action: 'sell', outcome: 'Yes', shares: 10, averagePrice: 0.53, fee: 0.1, total: 5.2, raw: {} },
+      2000,
+    );
+    expect(holding(book.positions[0]!.trades)).toEqual({ shares: 15, cost: 6.252, realized: 1.032, fees: 0.52 });
+    const p = paperPosition(book.positions[0]!, market('active', 0.5))!;
+    // value 15 × 0.5 = 7.50; P&L 7.50 − 6.252 = 1.248
+    expect(p).toMatchObject({ shares: 15, value: 7.5, pnl: 1.248, realized: 1.032 });
+  });
+
+  it('selling more than is held, or nothing held, is refused with the reason', () => {
+    const sell = (shares: number): Quote => ({ action: 'sell', outcome: 'Yes', shares, total: 1, raw: {} });
+    expect(
+      keepPaper(EMPTY_PAPER, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: sell(1), at: 1 }),
+    ).toEqual({
+      problem: 'No paper shares of “Yes” to sell here.',
+    });
+    const book = keep(EMPTY_PAPER, BUY);
+    expect(keepPaper(book, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: sell(26), at: 1 })).toEqual({
+      problem: 'You hold 25 paper shares of “Yes”: preview a sale of at most that.',
+    });
+    expect(
+      keepPaper(book, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: { raw: {} }, at: 1 }),
+    ).toMatchObject({
+      problem: expect.stringMatching(/ask for a quote/),
+    });
+  });
+
+  it('settled when the market resolves: the winner pays 1, the loser 0, a void returns the cost', () => {
+    const book = keep(EMPTY_PAPER, BUY);
+    expect(settlePaper(book, () => market('active', 0.5), 5)).toBe(book);
+    const won = settlePaper(book, () => market('resolved', 1, { resolvedOutcome: 'Yes' }), 5);
+    // paid 25 × 1 = 25; P&L 25 − 10.42 = 14.58
+    expect(won.positions[0]!.settled).toEqual({ at: 5, paid: 25 });
+    expect(paperPosition(won.positions[0]!)).toMatchObject({ state: 'resolved', paid: 25, pnl: 14.58 });
+    const lost = settlePaper(book, () => market('resolved', 0, { resolvedOutcome: 'No' }), 5);
+    expect(paperPosition(lost.positions[0]!)).toMatchObject({ paid: 0, pnl: -10.42, pnlPct: -100 });
+    const voided = settlePaper(book, () => market('resolved', 0.5, { resolvedOutcome: 'N/A (cancelled)' }), 5);
+    expect(paperPosition(voided.positions[0]!)).toMatchObject({ paid: 10.42, pnl: 0 });
+    // a settled position takes no more trades
+    expect(keepPaper(won, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: BUY, at: 9 })).toMatchObject({
+      problem: expect.stringMatching(/settled/),
+    });
+  });
+
+  it('a closed market awaiting settlement says so; positions are per venue', () => {
+    const book = keep(EMPTY_PAPER, BUY);
+    expect(paperPositionsOf(book, 'kalshi', () => market('closed', 0.9))[0]).toMatchObject({
+      state: 'closed',
+      value: 22.5,
+    });
+    expect(paperPositionsOf(book, 'polymarket', () => undefined)).toEqual([]);
+  });
+});

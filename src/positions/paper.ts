@@ -1,0 +1,200 @@
+/**
+ * Paper positions (issue #28): a trade previewed in the quote form and kept, never sent — shares, average price, fee
+ * and total exactly as the preview said, the time, the venue and market (a MarketRef). A paper position is every
+ * trade kept on one market's outcome; what it holds is worked out by average cost: a buy adds its shares and its total
+ * (fee included) to the cost; a sale takes its shares out at the average cost and books the difference to what it
+ * received as realized P&L. It is marked to market like a real position (settle.ts), and settled once its market
+ * resolves: the winner pays 1 a share, the others 0, a voided or cancelled market returns the cost (`settled`).
+ */
+import type { Market, Quote } from '../api/types.js';
+import { refKey, type MarketRef } from '../venue/ref.js';
+import { pnlOf, round9 } from './pnl.js';
+import { valueAgainst } from './settle.js';
+import type { Currency, Position } from './types.js';
+
+export interface PaperTrade {
+  /** epoch ms */
+  at: number;
+  action: 'buy' | 'sell';
+  shares: number;
+  /** Per share, as previewed. */
+  avgPrice: number;
+  fee: number;
+  /** A buy: what it cost, fee included; a sale: what it brought in, fee taken off. */
+  total: number;
+}
+
+export interface PaperPosition {
+  ref: MarketRef;
+  title: string;
+  outcome: string;
+  currency: Currency;
+  trades: PaperTrade[];
+  /** Once the market resolved: when, and what the shares held then paid. */
+  settled?: { at: number; paid: number };
+}
+
+export interface PaperBook {
+  positions: PaperPosition[];
+}
+
+export const EMPTY_PAPER: PaperBook = { positions: [] };
+/** Paper positions kept at most (a file a person can read, not a ledger). */
+export const PAPER_MAX = 500;
+/** Trades kept per position at most; older ones are folded into one. */
+export const PAPER_TRADES_MAX = 200;
+
+export const paperKey = (p: Pick<PaperPosition, 'ref' | 'outcome'>): string => `${refKey(p.ref)}|${p.outcome}`;
+
+export interface Holding {
+  shares: number;
+  cost: number;
+  realized: number;
+  fees: number;
+}
+
+/** What the trades leave, by average cost. */
+export function holding(trades: readonly PaperTrade[]): Holding {
+  let shares = 0;
+  let cost = 0;
+  let realized = 0;
+  let fees = 0;
+  for (const t of trades) {
+    fees = round9(fees + t.fee);
+    if (t.action === 'buy') {
+      shares = round9(shares + t.shares);
+      cost = round9(cost + t.total);
+      continue;
+    }
+    const sold = Math.min(t.shares, shares);
+    const out = shares > 0 ? round9((cost * sold) / shares) : 0;
+    realized = round9(realized + t.total - out);
+    cost = round9(cost - out);
+    shares = round9(shares - sold);
+  }
+  return { shares, cost, realized, fees };
+}
+
+export interface KeepInput {
+  ref: MarketRef;
+  title: string;
+  outcome: string;
+  currency: Currency;
+  quote: Quote;
+  at: number;
+}
+
+/** The book with the previewed trade kept; a problem (one line) when the preview cannot be kept. */
+export function keepPaper(
+  book: PaperBook,
+  k: KeepInput,
+): { book: PaperBook; position: PaperPosition } | { problem: string } {
+  const q = k.quote;
+  const action = q.action ?? 'buy';
+  const shares = q.shares;
+  const total = q.total;
+  if (shares === undefined || !(shares > 0) || total === undefined || !(total >= 0))
+    return { problem: 'This preview has no shares or total to keep: ask for a quote first.' };
+  const trade: PaperTrade = {
+    at: k.at,
+    action,
+    shares,
+    avgPrice: q.averagePrice ?? round9(total / shares),
+    fee: q.fee ?? 0,
+    total,
+  };
+  const key = paperKey(k);
+  const i = book.positions.findIndex((p) => paperKey(p) === key);
+  const had = i >= 0 ? book.positions[i]! : undefined;
+  if (had?.settled) return { problem: 'That paper position is settled; its market has resolved.' };
+  if (action === 'sell') {
+    const h = holding(had?.trades ?? []);
+    if (h.shares <= 0) return { problem: `No paper shares of “${k.outcome}” to sell here.` };
+    if (shares > h.shares + 1e-9)
+      return { problem: `You hold ${h.shares} paper shares of “${k.outcome}”: preview a sale of at most that.` };
+  }
+  if (!had && book.positions.length >= PAPER_MAX)
+    return { problem: `${PAPER_MAX} paper positions are kept at most: settle or sell some first.` };
+  const trades = [...(had?.trades ?? []), trade];
+  const position: PaperPosition = {
+    ref: k.ref,
+    title: had?.title ?? k.title,
+    outcome: k.outcome,
+    currency: k.currency,
+    trades: trades.length > PAPER_TRADES_MAX ? fold(trades) : trades,
+  };
+  const positions = [...book.positions];
+  if (i >= 0) positions[i] = position;
+  else positions.push(position);
+  return { book: { positions }, position };
+}
+
+/** The oldest trades folded into one buy of what they left (same holding, fewer lines). */
+function fold(trades: readonly PaperTrade[]): PaperTrade[] {
+  const cut = trades.length - PAPER_TRADES_MAX + 1;
+  const h = holding(trades.slice(0, cut));
+  const first: PaperTrade = {
+    at: trades[cut - 1]!.at,
+    action: 'buy',
+    shares: h.shares,
+    avgPrice: h.shares > 0 ? round9(h.cost / h.shares) : 0,
+    fee: 0,
+    total: h.cost,
+  };
+  return [first, ...trades.slice(cut)];
+}
+
+/** A paper position as a Position (marked `paper`), valued against its market when there is one. */
+export function paperPosition(p: PaperPosition, market?: Market): Position | undefined {
+  const h = holding(p.trades);
+  if (h.shares <= 0 && !p.settled) return undefined;
+  const base = {
+    ref: p.ref,
+    title: market?.title ?? p.title,
+    outcome: p.outcome,
+    shares: h.shares,
+    cost: h.cost,
+    ...(h.shares > 0 ? { avgPrice: round9(h.cost / h.shares) } : {}),
+    ...(h.realized !== 0 ? { realized: h.realized } : {}),
+    ...(h.fees > 0 ? { fees: h.fees } : {}),
+    currency: p.currency,
+    paper: true as const,
+  };
+  if (p.settled)
+    return {
+      ...base,
+      state: 'resolved',
+      value: p.settled.paid,
+      paid: p.settled.paid,
+      ...pnlOf(p.settled.paid, h.cost),
+    };
+  return { ...base, ...valueAgainst(market, p.outcome, h.shares, h.cost) };
+}
+
+/** The book with every position whose market has resolved stamped `settled` (the same book when none has). */
+export function settlePaper(book: PaperBook, marketOf: (ref: MarketRef) => Market | undefined, at: number): PaperBook {
+  let changed = false;
+  const positions = book.positions.map((p) => {
+    if (p.settled) return p;
+    const m = marketOf(p.ref);
+    if (m?.status !== 'resolved') return p;
+    const h = holding(p.trades);
+    const v = valueAgainst(m, p.outcome, h.shares, h.cost);
+    if (v.paid === undefined) return p;
+    changed = true;
+    return { ...p, settled: { at, paid: v.paid } };
+  });
+  return changed ? { positions } : book;
+}
+
+/** The paper positions of one venue as Positions, each valued against its market. */
+export function paperPositionsOf(
+  book: PaperBook,
+  venue: string,
+  marketOf: (ref: MarketRef) => Market | undefined,
+): Position[] {
+  return book.positions
+    .filter((p) => p.ref.venue === venue)
+    .map((p) => paperPosition(p, marketOf(p.ref)))
+    .filter((p): p is Position => p !== undefined);
+}

@@ -1,0 +1,132 @@
+/**
+ * Paper positions on disk (issue #28), stored like the watchlist (src/watch/persist.ts): one readable JSON file in the
+ * state directory, `paper.json`, shared by every venue (each position names its market as `venue:id`), written
+ * atomically (src/util/files.ts) so a crash leaves the old file or the new one, never half. A file that cannot be
+ * understood is moved aside (never overwritten) and reported in one line; entries that cannot be understood are
+ * reported and the file is moved aside with them in it, the rest loaded — nothing a person kept is lost.
+ */
+import { basename, join } from 'node:path';
+import { isRecord, NAME_MAX, toText, TITLE_MAX } from '../api/normalizeFields.js';
+import { FileProblem, readTextFile, setAside, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { parseRefKey, refKey } from '../venue/ref.js';
+import { EMPTY_PAPER, PAPER_MAX, type PaperBook, type PaperPosition, type PaperTrade } from './paper.js';
+import type { Currency } from './types.js';
+
+export const PAPER_FILE = 'paper.json';
+export const PAPER_FILE_MAX_BYTES = 2_000_000;
+const FORMAT = 1;
+const CURRENCIES: readonly Currency[] = ['USDC', 'USD', 'mana'];
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+const time = (v: unknown): number | undefined => {
+  if (typeof v !== 'string') return undefined;
+  const t = Date.parse(v);
+  return Number.isFinite(t) ? t : undefined;
+};
+const amount = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined;
+
+export function encodePaper(book: PaperBook): string {
+  const positions = book.positions.map((p) => ({
+    market: refKey(p.ref),
+    title: p.title,
+    outcome: p.outcome,
+    currency: p.currency,
+    trades: p.trades.map((t) => ({ ...t, at: iso(t.at) })),
+    ...(p.settled ? { settled: { at: iso(p.settled.at), paid: p.settled.paid } } : {}),
+  }));
+  return `${JSON.stringify({ oddsboardPaper: FORMAT, positions }, null, 2)}\n`;
+}
+
+function decodeTrade(v: unknown): PaperTrade | undefined {
+  if (!isRecord(v)) return undefined;
+  const at = time(v.at);
+  const shares = amount(v.shares);
+  const avgPrice = amount(v.avgPrice);
+  const fee = amount(v.fee);
+  const total = amount(v.total);
+  if (at === undefined || shares === undefined || shares <= 0 || avgPrice === undefined || fee === undefined)
+    return undefined;
+  if (total === undefined || (v.action !== 'buy' && v.action !== 'sell')) return undefined;
+  return { at, action: v.action, shares, avgPrice, fee, total };
+}
+
+function decodePosition(v: unknown): PaperPosition | undefined {
+  if (!isRecord(v) || !Array.isArray(v.trades)) return undefined;
+  const ref = typeof v.market === 'string' ? parseRefKey(v.market) : undefined;
+  const title = toText(v.title, TITLE_MAX);
+  const outcome = toText(v.outcome, NAME_MAX);
+  const currency = CURRENCIES.find((c) => c === v.currency);
+  const trades = v.trades.map(decodeTrade);
+  if (!ref || !title || !outcome || !currency || trades.length === 0 || trades.some((t) => t === undefined))
+    return undefined;
+  let settled: PaperPosition['settled'];
+  if (v.settled !== undefined) {
+    const at = isRecord(v.settled) ? time(v.settled.at) : undefined;
+    const paid = isRecord(v.settled) ? amount(v.settled.paid) : undefined;
+    if (at === undefined || paid === undefined) return undefined;
+    settled = { at, paid };
+  }
+  return { ref, title, outcome, currency, trades: trades as PaperTrade[], ...(settled ? { settled } : {}) };
+}
+
+export class PaperDecodeError extends Error {}
+
+/** The book in a file's text, and how many entries could not be understood. */
+export function decodePaper(text: string): { book: PaperBook; dropped: number } {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new PaperDecodeError('not JSON');
+  }
+  if (!isRecord(v) || v.oddsboardPaper !== FORMAT || !Array.isArray(v.positions))
+    throw new PaperDecodeError(`not an oddsboard paper file (format ${FORMAT})`);
+  const positions = v.positions.slice(0, PAPER_MAX).map(decodePosition);
+  const kept = positions.filter((p): p is PaperPosition => p !== undefined);
+  return { book: { positions: kept }, dropped: v.positions.length - kept.length };
+}
+
+/** Reads the paper file of the state directory; a missing file is an empty book, a broken one is moved aside. */
+export function loadPaper(dir: string, now: number): { book: PaperBook; problem?: string; keepOut?: true } {
+  const path = join(dir, PAPER_FILE);
+  let text: string;
+  try {
+    text = readTextFile(path, PAPER_FILE_MAX_BYTES);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    if (e.reason === 'missing') return { book: EMPTY_PAPER };
+    return {
+      book: EMPTY_PAPER,
+      problem: `${e.message}: paper positions are not read or written this session`,
+      keepOut: true,
+    };
+  }
+  const aside = (why: string, rest: string, book: PaperBook) => {
+    const moved = setAside(path, now);
+    return moved
+      ? { book, problem: `${path} ${why}: moved aside to ${basename(moved)}; ${rest}` }
+      : {
+          book,
+          problem: `${path} ${why} and could not be moved aside; it is not written this session`,
+          keepOut: true as const,
+        };
+  };
+  try {
+    const d = decodePaper(text);
+    if (d.dropped === 0) return { book: d.book };
+    return aside(
+      `had ${d.dropped} paper position${d.dropped === 1 ? '' : 's'} that could not be understood`,
+      'the rest is loaded',
+      d.book,
+    );
+  } catch (e) {
+    if (!(e instanceof PaperDecodeError)) throw e;
+    return aside(`could not be read (${e.message})`, 'starting with no paper positions', EMPTY_PAPER);
+  }
+}
+
+/** Writes the book atomically. Throws the file system's error (the caller reports it and keeps the old file). */
+export function savePaper(dir: string, book: PaperBook, hooks?: WriteHooks): void {
+  writeFileAtomic(join(dir, PAPER_FILE), encodePaper(book), hooks);
+}

@@ -1,0 +1,56 @@
+/**
+ * The P&L arithmetic every venue's positions share: value = shares × price, pnl = value − cost,
+ * pnl% = pnl / cost × 100 — never NaN (no cost → no percent), and totals kept per currency.
+ */
+import type { Currency, Position } from './types.js';
+
+/** Rounds away float noise (0.1 + 0.2) without hiding a cent: 9 decimals. */
+export const round9 = (x: number): number => Math.round(x * 1e9) / 1e9;
+
+export function pnlOf(value: number | undefined, cost: number | undefined): { pnl?: number; pnlPct?: number } {
+  if (value === undefined || cost === undefined) return {};
+  const pnl = round9(value - cost);
+  return cost > 0 ? { pnl, pnlPct: round9((pnl / cost) * 100) } : { pnl };
+}
+
+/** Value, P&L and P&L% of `shares` at `price` against `cost`; what is unknown stays absent. */
+export function markToMarket(
+  shares: number,
+  price: number | undefined,
+  cost: number | undefined,
+): { value?: number; pnl?: number; pnlPct?: number } {
+  if (price === undefined) return {};
+  const value = round9(shares * price);
+  return { value, ...pnlOf(value, cost) };
+}
+
+export interface Totals {
+  currency: Currency;
+  cost: number;
+  value: number;
+  pnl: number;
+  /** Positions whose value is unknown (no price yet): not in `value` or `pnl`. */
+  unpriced: number;
+  count: number;
+}
+
+/** Sums per currency (USDC, USD and mana are never added together), in the order currencies first appear. */
+export function totalsByCurrency(positions: readonly Position[]): Totals[] {
+  const by = new Map<Currency, Totals>();
+  for (const p of positions) {
+    let t = by.get(p.currency);
+    if (!t) {
+      t = { currency: p.currency, cost: 0, value: 0, pnl: 0, unpriced: 0, count: 0 };
+      by.set(p.currency, t);
+    }
+    t.count++;
+    if (p.value === undefined || p.cost === undefined) {
+      t.unpriced++;
+      continue;
+    }
+    t.cost = round9(t.cost + p.cost);
+    t.value = round9(t.value + p.value);
+    t.pnl = round9(t.pnl + p.value - p.cost);
+  }
+  return [...by.values()];
+}

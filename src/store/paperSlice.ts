@@ -1,0 +1,111 @@
+/**
+ * The store's paper positions (issue #28; pure logic in src/positions/paper.ts, the file in src/positions/paperFile.ts
+ * and src/watch/paper.ts): the book, keeping the quote form's answered preview as a paper trade, and settling the
+ * positions whose market the data shows resolved. Markets are named by (venue, id): the venue is the source this
+ * dashboard reads (its mode), so the one book serves every venue.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import { EMPTY_PAPER, keepPaper, settlePaper, type PaperBook } from '../positions/paper.js';
+import { CURRENCY_OF } from '../positions/types.js';
+import type { SourceId } from '../sources/types.js';
+import type { Store } from './store.js';
+import type { AppState, Mode } from './types.js';
+import { parseRefKey, refKey, type MarketRef } from '../venue/ref.js';
+
+export { EMPTY_PAPER };
+
+export type PaperKeep = { ok: true; text: string } | { ok: false; message: string };
+
+export interface PaperActions {
+  /** Put back the saved book; done once, at start. */
+  restorePaper(book: PaperBook): void;
+  /** The quote form's answered preview kept as a paper trade (its shares, average price, fee and total). */
+  keepPaper(marketId: string, at: number): PaperKeep;
+  /** Stamp the paper positions whose market now reads resolved (done after every answer). */
+  settlePaper(at: number): void;
+}
+
+/** The venue a dashboard in this mode reads. */
+export const venueOfMode = (mode: Mode): SourceId =>
+  mode === 'demo' || mode === 'anon' || mode === 'key' ? 'public' : mode;
+
+type IdForm = Pick<AppState, 'rate'> & Partial<Pick<AppState, 'prefixed'>>;
+
+/** A paper position's market as the store keys it: `venue:id` on a board of several venues, else the bare id. */
+export const paperMarketId = (ref: MarketRef, st: IdForm): string => (st.prefixed ? refKey(ref) : ref.id);
+
+/** The (venue, id) of a market the store names; undefined for an id of no venue. */
+export function paperRefOf(marketId: string, st: IdForm): MarketRef | undefined {
+  if (!st.prefixed) return { venue: venueOfMode(st.rate.mode), id: marketId };
+  return parseRefKey(marketId);
+}
+
+/** The paper positions a store shows: every venue's on a joined board (or the narrowed one's), else this venue's. */
+export function paperHere(
+  st: IdForm & Pick<AppState, 'paper'> & Partial<Pick<AppState, 'venueFilter'>>,
+): PaperBook['positions'] {
+  if (st.prefixed) {
+    const only = st.venueFilter;
+    return only ? st.paper.positions.filter((p) => p.ref.venue === only) : st.paper.positions;
+  }
+  const venue = venueOfMode(st.rate.mode);
+  return st.paper.positions.filter((p) => p.ref.venue === venue);
+}
+
+type Set = StoreApi<Store>['setState'];
+type Get = StoreApi<Store>['getState'];
+
+const money = (v: number): string => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function paperActions(set: Set, get: Get): PaperActions {
+  return {
+    restorePaper(book) {
+      set({ paper: book });
+      get().settlePaper(0);
+    },
+
+    keepPaper(marketId, at) {
+      const s = get();
+      const entry = s.quotes[marketId];
+      const market = s.markets[marketId]?.market;
+      const quote = entry?.result;
+      const form = entry?.answeredForm;
+      if (!market || !quote || !form || entry.status !== 'ok')
+        return { ok: false, message: 'No preview to keep: ask for a quote first (⏎).' };
+      const ref = paperRefOf(marketId, s);
+      if (!ref) return { ok: false, message: 'No preview to keep: this market names no venue.' };
+      const venue = ref.venue;
+      // the outcome the person chose in the form (one of the market's), not the answer's echo of it
+      const outcome = form.outcome || quote.outcome || '';
+      const r = keepPaper(s.paper, {
+        ref,
+        title: market.title,
+        outcome,
+        currency: CURRENCY_OF[venue],
+        quote: { ...quote, action: quote.action ?? form.action },
+        at,
+      });
+      if ('problem' in r) return { ok: false, message: r.problem };
+      set({ paper: r.book });
+      const t = r.position.trades[r.position.trades.length - 1]!;
+      return {
+        ok: true,
+        text:
+          `Kept as a paper trade: ${t.action} ${money(t.shares)} “${outcome}” at ${(t.avgPrice * 100).toFixed(1)}¢, ` +
+          `fee ${money(t.fee)}, ${t.action === 'buy' ? 'cost' : 'got'} ${money(t.total)} (Positions view)`,
+      };
+    },
+
+    settlePaper(at) {
+      const s = get();
+      if (s.paper.positions.length === 0) return;
+      const here = s.prefixed ? undefined : venueOfMode(s.rate.mode);
+      const book = settlePaper(
+        s.paper,
+        (ref) => (here === undefined || ref.venue === here ? s.markets[paperMarketId(ref, s)]?.market : undefined),
+        at,
+      );
+      if (book !== s.paper) set({ paper: book });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Quote } from '../../api/types.js';
+import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
+import stringWidth from 'string-width';
+
+let h: Harness | undefined;
+afterEach(() => h?.term.unmount());
+
+// A preview as the quote form shows it: 25 shares at 40¢, fee 0.42, total 10.42 (the Kalshi preview pinned on a
+// recorded book in src/cli/oneshot/sources.test.ts, here on the demo's market m1).
+const quote: Quote = {
+  action: 'buy',
+  outcome: 'Yes',
+  amount: 10,
+  shares: 25,
+  averagePrice: 0.4,
+  fee: 0.42,
+  total: 10.42,
+  raw: {},
+};
+const yesAt = (yes: number, over = {}) =>
+  makeMarket(1, {
+    outcomes: [
+      { id: 'y', name: 'Yes', price: yes },
+      { id: 'n', name: 'No', price: 1 - yes },
+    ],
+    ...over,
+  });
+
+async function keptFromPreview(columns = 120, rows = 30): Promise<Harness> {
+  h = renderApp({ columns, rows });
+  await waitForFrame(h.term, 'Market number 1');
+  await press(h.term, KEYS.enter);
+  await press(h.term, KEYS.enter);
+  await waitForFrame(h.term, 'Type an amount to get a quote.');
+  await press(h.term, ['1', '0']);
+  const form = { outcome: 'Yes', amount: '10', action: 'buy' as const };
+  h.store.getState().quoteLoaded('m1', form, quote, h.clock.now());
+  await press(h.term, 'p', () => h!.term.lastFrame().includes('Kept as a paper trade'));
+  return h;
+}
+
+describe('Positions view', () => {
+  it('p in the form keeps the preview; the view shows value and P&L, and it moves with the price', async () => {
+    const { term, store } = await keptFromPreview(200, 60);
+    expect(store.getState().paper.positions[0]!.trades).toEqual([
+      { at: expect.any(Number), action: 'buy', shares: 25, avgPrice: 0.4, fee: 0.42, total: 10.42 },
+    ]);
+    await press(term, KEYS.esc);
+    await press(term, KEYS.esc);
+    await press(term, '6', () => term.lastFrame().includes('◆ Positions'));
+    store.getState().listLoaded([yesAt(0.55)], 1);
+    // value 25 × 0.55 = 13.75; P&L 13.75 − 10.42 = +3.33; 3.33 / 10.42 = +32.0 %
+    let f = await waitForFrame(term, '$13.75');
+    expect(f).toContain('+$3.33');
+    expect(f).toContain('+32.0%');
+    expect(f).toMatch(/USD value \$13\.75 · P&L \+\$3\.33/);
+    store.getState().listLoaded([yesAt(0.3)], 2);
+    // at 30¢: 7.50, −2.92
+    f = await waitForFrame(term, '−$2.92');
+    expect(f).toContain('$7.50');
+  });
+
+  it('settled when the market resolves: the winner pays 1 a share; the file-backed book is stamped', async () => {
+    const { term, store } = await keptFromPreview();
+    await press(term, KEYS.esc);
+    await press(term, KEYS.esc);
+    await press(term, '6', () => term.lastFrame().includes('◆ Positions'));
+    store.getState().listLoaded([yesAt(1, { status: 'resolved', resolvedOutcome: 'Yes' })], 3);
+    // paid 25 × 1 = 25.00; P&L 25 − 10.42 = +14.58
+    const f = await waitForFrame(term, '+$14.58');
+    expect(f).toContain('paid');
+    expect(store.getState().paper.positions[0]!.settled).toEqual({ at: 3, paid: 25 });
+  });
+
+  it('a closed market awaiting settlement says so; nothing kept says how to keep one; fits 80×24', async () => {
+    h = renderApp({ columns: 80, rows: 24 });
+    await press(h.term, '6', () => h!.term.lastFrame().includes('◆ Positions'));
+    await waitForFrame(h.term, 'p in the quote form keeps the previewed trade here');
+    h.term.unmount();
+    const k = await keptFromPreview(80, 24);
+    await press(k.term, KEYS.esc);
+    await press(k.term, KEYS.esc);
+    await press(k.term, '6', () => k.term.lastFrame().includes('◆ Positions'));
+    k.store.getState().listLoaded([yesAt(0.9, { status: 'closed' })], 4);
+    const f = await waitForFrame(k.term, 'awaiting');
+    // 25 at the last price 90¢ = 22.50, not settled yet
+    for (const line of f.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    expect(f.split('\n').length).toBeLessThanOrEqual(24);
+  });
+
+  it('a preview not answered yet cannot be kept: the form says why', async () => {
+    h = renderApp({ columns: 120, rows: 30 });
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, KEYS.enter);
+    await press(h.term, KEYS.enter);
+    await waitForFrame(h.term, 'Type an amount to get a quote.');
+    await press(h.term, 'p', () => h!.term.lastFrame().includes('No preview to keep'));
+    expect(h.store.getState().paper.positions).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TmuxSession } from './tmux.js';
+
+/**
+ * Paper positions end to end: the built CLI in tmux against a separate reference service at 8× speed (the demo's
+ * simulator, whose markets close, settle and resolve on their schedule). A market about to close is quoted, `p` keeps
+ * the preview as a paper position, the Positions view (6) shows it with its value and P&L, the value moves with the
+ * price, and once the market resolves the position is settled ("paid") — on screen and in paper.json.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const cli = join(root, 'dist/cli.js');
+const KEY = 'e2e-paper-key-0123456789';
+const SPEED = 8;
+
+let session: TmuxSession | undefined;
+let server: ChildProcess | undefined;
+afterEach(() => {
+  session?.kill();
+  server?.kill();
+  session = undefined;
+  server = undefined;
+});
+
+async function startService(): Promise<string> {
+  server = spawn(process.execPath, [cli, 'serve', '--speed', String(SPEED), '--keys', KEY, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: server.stdout! });
+  for await (const line of lines) if (/^http:\/\//.test(line)) return line.trim();
+  throw new Error('the reference service did not print its URL');
+}
+
+interface WireMarket {
+  id: string;
+  title: string;
+  closesAt: string;
+}
+
+/** An active market that closes 45–150 s (real time) from now: time to quote and keep it first. */
+async function marketClosingSoon(url: string): Promise<WireMarket> {
+  const res = await fetch(`${url}/public/v1/markets?sort=closing&status=active&limit=100`, {
+    headers: { 'X-API-Key': KEY },
+  });
+  const body = (await res.json()) as { data: WireMarket[] };
+  const now = Date.now();
+  const m = body.data.find(
+    (x) => Date.parse(x.closesAt) - now >= 45_000 && Date.parse(x.closesAt) - now <= 150_000 && !/["'\\]/.test(x.title),
+  );
+  if (!m) throw new Error('no market closes in the next two minutes');
+  return m;
+}
+
+describe('paper positions in a real terminal (tmux)', () => {
+  it(
+    'p keeps a preview; the Positions view values it, it moves with the price, and it is settled',
+    { timeout: 240_000 },
+    async () => {
+      if (!TmuxSession.available())
+        throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+      if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
+      const url = await startService();
+      const market = await marketClosingSoon(url);
+      const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-paper-'));
+      mkdirSync(join(home, 'config', 'oddsboard'), { recursive: true });
+      writeFileSync(
+        join(home, 'config', 'oddsboard', 'config.json'),
+        JSON.stringify({ query: market.title, sort: 'closing' }),
+      );
+      const t = (session = new TmuxSession('paper'));
+      t.start(root, 160, 40, {
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, 'config'),
+        XDG_STATE_HOME: join(home, 'state'),
+        ODDSBOARD_BASE_URL: url,
+        ODDSBOARD_API_KEY: KEY,
+      });
+      const title = market.title.slice(0, 24);
+      t.type(`${process.execPath} ${cli}; echo "EXIT=$?"`);
+      t.keys('Enter');
+      await t.waitFor(
+        'the market in the list',
+        (s) => s.split('\n').some((l) => /^▸ ACTIVE /.test(l) && l.includes(title)),
+        15_000,
+      );
+      t.keys('Enter');
+      await t.waitFor('the detail pane', (s) => /◆ Detail/.test(s));
+      t.keys('Enter');
+      await t.waitFor('the quote form', (s) => /◆ Quote/.test(s));
+      t.type('10');
+      await t.waitFor('the preview', (s) => /shares @ avg/.test(s), 15_000);
+      t.keys('p');
+      await t.waitFor('the paper trade kept', (s) => /Kept as a paper trade/.test(s));
+      t.keys('Escape');
+      await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));
+      t.keys('Escape');
+      await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
+      t.keys('6');
+      const row = (s: string) =>
+        s.split('\n').find((l) => /^[▸ ] [A-Z]+ /.test(l) && l.includes(market.title.slice(0, 10)) && /\$\d/.test(l));
+      const first = await t.waitFor(
+        'the paper position with a value',
+        (s) => /Positions · paper 1/.test(s) && row(s) !== undefined,
+      );
+      expect(first).not.toMatch(/NaN|undefined/);
+      // marked to market: the values seen until it settles — at least the open one and what it paid
+      const values = new Set<string>();
+      const valueOf = (r: string) => /(\$[\d,.]+)\s+([+−]?\$[\d,.]+)/.exec(r)?.[1];
+      const settled = await t.waitFor(
+        'the position settled',
+        (s) => {
+          const r = row(s);
+          const v = r === undefined ? undefined : valueOf(r);
+          if (v) values.add(v);
+          return r?.includes('paid') === true;
+        },
+        200_000,
+      );
+      expect(values.size).toBeGreaterThan(1);
+      expect(row(settled)).toMatch(/RESOLVED/);
+      t.keys('q');
+      await t.waitFor('the dashboard to end', (s) => /EXIT=0/.test(s));
+      const file = JSON.parse(readFileSync(join(home, 'state', 'oddsboard', 'paper.json'), 'utf8')) as {
+        positions: Array<{ market: string; trades: unknown[]; settled?: { paid: number } }>;
+      };
+      expect(file.positions).toHaveLength(1);
+      expect(file.positions[0]!.market).toBe(`public:${market.id}`);
+      expect(file.positions[0]!.settled?.paid).toBeGreaterThanOrEqual(0);
+    },
+  );
+});
