@@ -54,6 +54,7 @@ const positions: OneShot<VenuePositions> = {
   name: 'positions',
   // one venue a run (its identity and currency); several venues: one run each
   span: 'only',
+  single: true,
   check({ flags, env, warn }) {
     const settings = resolveSettings(
       settingsFromFlags(flags, [...Object.keys(SOURCE_FLAGS), ...Object.keys(IDENTITY_FLAGS)]),

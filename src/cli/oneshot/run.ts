@@ -37,6 +37,8 @@ export interface OneShot<T> {
   span: Span;
   /** What a venue must be able to do to answer it. */
   needs?: Need;
+  /** Its document's `data` is one object (one venue's report), not a list, though it spans no id. */
+  single?: boolean;
   /**
    * Checks the command's own flags and arguments (UsageError) before anything is sent — once per venue asked, with
    * that venue's caps (a flag one venue cannot honour is a usage error naming it).
@@ -147,7 +149,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
         several,
         order: settings.sources,
         skipped: plan.skipped,
-        list: cmd.span !== 'one',
+        list: cmd.span !== 'one' && cmd.single !== true,
       });
       return exit;
     }
