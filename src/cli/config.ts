@@ -1,7 +1,3 @@
-import { join } from 'node:path';
-import envPaths from 'env-paths';
-import { FileProblem, readTextFile } from '../util/files.js';
-import { jsonErrorOffset, lineColumn } from '../util/jsonError.js';
 import { UsageError } from './errors.js';
 
 export { UsageError };
@@ -88,7 +84,7 @@ export type SettingsInput = Partial<
 >;
 
 export { COLOR_MODES, THEMES, checkValue, type ColorMode, type ThemeName } from './settingValues.js';
-import { checkValue, readBaseUrlFlag, sayable, type ColorMode, type ThemeName } from './settingValues.js';
+import { checkValue, readBaseUrlFlag, type ColorMode, type ThemeName } from './settingValues.js';
 import { checkSeveral, sourcesOf } from './venueSettings.js';
 export { venueSettings } from './venueSettings.js';
 export { CONFIG_MAX_BYTES, defaultConfigPath, readConfigFile } from './configFile.js';
