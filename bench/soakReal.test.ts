@@ -35,6 +35,8 @@ describe('bench:soak --real-minutes (the pure parts; the run itself takes real m
       warmupMinutes: 15,
       snapshotsAt: [],
       snapshotDir: undefined,
+      profileAt: [],
+      profileSeconds: 60,
       json: false,
     });
     const a = parseRealSoakArgs(['--real-minutes', '30', '--serve', '--size', '200x60', '--snapshots', '5,20']);

@@ -58,6 +58,9 @@ export interface RealSoakArgs {
   warmupMinutes: number;
   snapshotsAt: number[];
   snapshotDir: string | undefined;
+  /** Minutes at which the program records a CPU profile of `profileSeconds` into the snapshot directory. */
+  profileAt: number[];
+  profileSeconds: number;
   json: boolean;
 }
 
@@ -70,6 +73,10 @@ export function parseRealSoakArgs(argv: string[]): RealSoakArgs {
   if (snapshotsAt.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error(`--snapshots takes minutes, e.g. 5,20 (got ${JSON.stringify(snaps)})`);
   const dirAt = argv.indexOf('--snapshot-dir');
+  const profs = argv.includes('--cpu-prof-at') ? (argv[argv.indexOf('--cpu-prof-at') + 1] ?? '') : '';
+  const profileAt = profs ? profs.split(',').map(Number) : [];
+  if (profileAt.some((n) => !Number.isInteger(n) || n < 0))
+    throw new Error(`--cpu-prof-at takes minutes, e.g. 12,45 (got ${JSON.stringify(profs)})`);
   const source = argv.includes('--source') ? (argv[argv.indexOf('--source') + 1] ?? '') : 'demo';
   const targets: SoakTarget[] = argv.includes('--serve')
     ? ['serve']
@@ -89,6 +96,8 @@ export function parseRealSoakArgs(argv: string[]): RealSoakArgs {
     warmupMinutes: numberArg(argv, '--warmup', 15, (n) => Number.isInteger(n) && n >= 0),
     snapshotsAt,
     snapshotDir: dirAt >= 0 ? resolve(argv[dirAt + 1] ?? '.') : undefined,
+    profileAt,
+    profileSeconds: numberArg(argv, '--cpu-prof-seconds', 60, (n) => n > 0),
     json: argv.includes('--json'),
   };
 }
@@ -299,6 +308,13 @@ export async function runRealSoak(
         ODDSBOARD_CONFIG: join(work, 'none.json'),
         XDG_STATE_HOME: join(work, 'state'),
         ODDSBOARD_MEMPROBE_FILE: probeFile,
+        ...(a.profileAt.length
+          ? {
+              ODDSBOARD_CPUPROF_AT: a.profileAt.join(','),
+              ODDSBOARD_CPUPROF_MS: String(a.profileSeconds * 1000),
+              ODDSBOARD_CPUPROF_DIR: snapshotDir,
+            }
+          : {}),
         ...program.env,
       },
     });
