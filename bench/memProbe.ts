@@ -31,8 +31,12 @@ const timeoutClass = (() => {
   return Object.getPrototypeOf(t).constructor as new () => object;
 })();
 
+/** CPU time the probe itself has spent (its GCs and heap walk), µs: the harness takes it out of the program's. */
+let probeCpuUs = 0;
+
 function sample(): void {
   if (!file) return;
+  const before = process.cpuUsage();
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
     gc();
@@ -46,9 +50,11 @@ function sample(): void {
   for (const kind of process.getActiveResourcesInfo()) resources[kind] = (resources[kind] ?? 0) + 1;
   // every Timeout object still reachable, fired or not (V8 walks the heap after a full GC)
   const timeoutObjects = queryObjects(timeoutClass, { format: 'count' });
+  const spent = process.cpuUsage(before);
+  probeCpuUs += spent.user + spent.system;
   appendFileSync(
     file,
-    `${JSON.stringify({ t: Date.now() - started, gc: gc !== undefined, rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spacesKB: spaces, resources, timeoutObjects })}\n`,
+    `${JSON.stringify({ t: Date.now() - started, gc: gc !== undefined, rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spacesKB: spaces, resources, timeoutObjects, probeCpuMs: probeCpuUs / 1000 })}\n`,
   );
 }
 

@@ -116,7 +116,10 @@ export interface RealSample {
   /** All live async resources: timers, sockets, the TTY, … */
   handles: number | undefined;
   resources: Record<string, number> | undefined;
+  /** The program's CPU in this minute, % of a core, the probe's own work (its forced GCs and heap walk) taken out. */
   cpuPct: number;
+  /** What the probe spent of it, % of a core (not in cpuPct). */
+  probeCpuPct?: number;
   framesPerMin: number;
   /** Requests the replay logged in this minute (platform sources only). */
   requests?: number;
@@ -193,7 +196,7 @@ export function realSampleLine(s: RealSample): string {
     .filter(([k]) => k !== 'Timeout')
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  return `minute ${s.minute}: heap after GC ${f(s.heapUsedMB)} MB, rss ${s.rssMB.toFixed(1)} MB, timers ${s.timers ?? '?'} (Timeout objects ${s.timerObjects ?? '?'}), handles ${s.handles ?? '?'} (${other}), cpu ${s.cpuPct.toFixed(2)} %`;
+  return `minute ${s.minute}: heap after GC ${f(s.heapUsedMB)} MB, rss ${s.rssMB.toFixed(1)} MB, timers ${s.timers ?? '?'} (Timeout objects ${s.timerObjects ?? '?'}), handles ${s.handles ?? '?'} (${other}), cpu ${s.cpuPct.toFixed(2)} %${s.probeCpuPct !== undefined ? ` (+ probe ${s.probeCpuPct.toFixed(2)} %)` : ''}`;
 }
 
 export function realReport(samples: readonly RealSample[], summary: RealSummary | undefined): string {
@@ -244,6 +247,8 @@ interface ProbeLine {
   heapTotal: number;
   external: number;
   resources?: Record<string, number>;
+  /** CPU the probe has spent since the program started, ms. */
+  probeCpuMs?: number;
 }
 
 function lastProbe(file: string): ProbeLine | undefined {
@@ -321,6 +326,7 @@ export async function runRealSoak(
     await firstFrame(pane, 'dashboard', t0, replay ? 5 : 10); // Kalshi's recording prices 7 of its 11 rows
     let cpu = pane.cpuSeconds();
     let requests = requestsSoFar();
+    let probeMs = 0;
     let from = performance.now();
     for (let m = 1; m <= a.minutes; m++) {
       // a little after the probe's own minute, so its line for this minute is there
@@ -330,6 +336,8 @@ export async function runRealSoak(
       const c = pane.cpuSeconds();
       const p = lastProbe(probeFile);
       const resources = p?.resources;
+      const probeSpentS = ((p?.probeCpuMs ?? probeMs) - probeMs) / 1000;
+      const wallS = (now - from) / 1000;
       const s: RealSample = {
         minute: m,
         rssMB: pane.rssMB(),
@@ -340,11 +348,13 @@ export async function runRealSoak(
         timerObjects: p?.timeoutObjects,
         handles: resources && Object.values(resources).reduce((x, n) => x + n, 0),
         resources,
-        cpuPct: ((c - cpu) / ((now - from) / 1000)) * 100,
+        cpuPct: ((c - cpu - probeSpentS) / wallS) * 100,
+        probeCpuPct: (probeSpentS / wallS) * 100,
         framesPerMin: (framesIn(pane.textBetween(from, now)).length / (now - from)) * 60_000,
         ...(replay ? { requests: requestsSoFar() - requests } : {}),
       };
       requests = requestsSoFar();
+      probeMs = p?.probeCpuMs ?? probeMs;
       pane.chunks.splice(0, pane.chunks.length); // only each minute's output is needed
       cpu = c;
       from = now;
