@@ -47,6 +47,7 @@ describe('bench:soak --real-minutes (the pure parts; the run itself takes real m
     expect(parseRealSoakArgs(['--source', 'all']).targets).toEqual(['demo', 'polymarket', 'kalshi', 'manifold']);
     expect(parseRealSoakArgs(['--source', 'kalshi,demo']).targets).toEqual(['kalshi', 'demo']);
     expect(() => parseRealSoakArgs(['--source', 'nyse'])).toThrow(/--source takes/);
+    expect(parseRealSoakArgs(['--source', 'polymarket', '--control']).targets).toEqual(['polymarket', 'control']);
   });
 
   it('holds a flat heap and constant timers after warm-up, whatever came before', () => {

@@ -45,7 +45,11 @@ export const HEAP_MB_PER_HOUR_LIMIT = 0.5;
  */
 export const TIMER_SPREAD = 4;
 
-export type SoakTarget = 'demo' | 'serve' | Platform;
+/**
+ * `control`: bench:render's bare Ink app (a 1 Hz clock above 100 lines) in its own pane beside the others — the same
+ * work every minute, so its CPU shows what the machine's load does to the figures (the harness shares 2 cores).
+ */
+export type SoakTarget = 'demo' | 'serve' | 'control' | Platform;
 export const SOAK_SOURCES: readonly SoakTarget[] = ['demo', ...PLATFORMS];
 
 export interface RealSoakArgs {
@@ -78,15 +82,19 @@ export function parseRealSoakArgs(argv: string[]): RealSoakArgs {
   if (profileAt.some((n) => !Number.isInteger(n) || n < 0))
     throw new Error(`--cpu-prof-at takes minutes, e.g. 12,45 (got ${JSON.stringify(profs)})`);
   const source = argv.includes('--source') ? (argv[argv.indexOf('--source') + 1] ?? '') : 'demo';
+  const control: SoakTarget[] = argv.includes('--control') ? ['control'] : [];
   const targets: SoakTarget[] = argv.includes('--serve')
-    ? ['serve']
+    ? ['serve', ...control]
     : source === 'all'
-      ? [...SOAK_SOURCES]
-      : source.split(',').map((x) => {
-          if (!SOAK_SOURCES.includes(x as SoakTarget))
-            throw new Error(`--source takes ${SOAK_SOURCES.join(', ')} or all (got ${JSON.stringify(x)})`);
-          return x as SoakTarget;
-        });
+      ? [...SOAK_SOURCES, ...control]
+      : [
+          ...source.split(',').map((x) => {
+            if (!SOAK_SOURCES.includes(x as SoakTarget))
+              throw new Error(`--source takes ${SOAK_SOURCES.join(', ')} or all (got ${JSON.stringify(x)})`);
+            return x as SoakTarget;
+          }),
+          ...control,
+        ];
   return {
     minutes: numberArg(argv, '--real-minutes', 20, (n) => Number.isInteger(n) && n > 0),
     targets,
@@ -271,7 +279,8 @@ export async function runRealSoak(
   mkdirSync(snapshotDir, { recursive: true });
   const key = `soak-${randomBytes(8).toString('hex')}`;
   const serve = target === 'serve' ? await startServe([key], ['--speed', String(a.speed)]) : undefined;
-  const replay = target !== 'serve' && target !== 'demo' ? await startReplay(target) : undefined;
+  const replay =
+    target !== 'serve' && target !== 'demo' && target !== 'control' ? await startReplay(target) : undefined;
   const requestsSoFar = () => (replay ? (replay.out().match(/^req /gm) ?? []).length : 0);
   const pane = new TmuxPane();
   const stop = () => {
@@ -307,7 +316,10 @@ export async function runRealSoak(
       columns: a.columns,
       rows: a.rows,
       cwd: ROOT,
-      argv: [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), ...program.args],
+      argv:
+        target === 'control'
+          ? [process.execPath, ...NODE_FLAGS, join(ROOT, 'dist-bench/bench/bareInk.js')]
+          : [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), ...program.args],
       env: {
         NODE_ENV: 'production',
         ODDSBOARD_CONFIG: join(work, 'none.json'),
@@ -323,7 +335,8 @@ export async function runRealSoak(
         ...program.env,
       },
     });
-    await firstFrame(pane, 'dashboard', t0, replay ? 5 : 10); // Kalshi's recording prices 7 of its 11 rows
+    if (target === 'control') await firstFrame(pane, 'reference', t0);
+    else await firstFrame(pane, 'dashboard', t0, replay ? 5 : 10); // Kalshi's recording prices 7 of its 11 rows
     let cpu = pane.cpuSeconds();
     let requests = requestsSoFar();
     let probeMs = 0;
@@ -372,6 +385,7 @@ export async function runRealSoak(
 
 function describeTarget(a: RealSoakArgs, t: SoakTarget): string {
   if (t === 'demo') return `dist/cli.js --demo --speed ${a.speed}`;
+  if (t === 'control') return 'dist-bench/bench/bareInk.js, the load control (no probe)';
   if (t === 'serve') return `dist/cli.js in key mode against oddsboard serve --speed ${a.speed}`;
   return `dist/cli.js --source ${t} against serve --replay test/fixtures/real/${t} --source ${t}`;
 }
@@ -427,8 +441,10 @@ export async function realSoakMain(argv: string[]): Promise<void> {
   else
     for (const r of results)
       process.stdout.write(
-        `\n## ${r.target}${r.error ? ` (failed: ${r.error})` : ''}\n\n${realReport(r.samples, r.summary)}\n\n${windowReport(r.cpu)}\n`,
+        `\n## ${r.target}${r.error ? ` (failed: ${r.error})` : ''}\n\n${realReport(r.samples, r.summary)}\n\n${windowReport(r.cpu, '', results.find((c) => c.target === 'control' && c !== r)?.cpu)}\n`,
       );
-  const bad = results.some((r) => r.error || !r.cpu.ok || (r.summary && !(r.summary.heapOk && r.summary.timersOk)));
+  const bad = results.some(
+    (r) => r.target !== 'control' && (r.error || !r.cpu.ok || (r.summary && !(r.summary.heapOk && r.summary.timersOk))),
+  );
   if (bad) process.exitCode = 1;
 }

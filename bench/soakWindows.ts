@@ -92,17 +92,28 @@ export function cpuWindows(samples: readonly MinuteSample[]): CpuCheck {
   return { baselinePct, limitPct, windows, ok: windows.every((w) => !w.over) };
 }
 
-export function windowReport(c: CpuCheck, label = ''): string {
+/** `control`: the load control's windows (bareInk beside the run), shown as a column when given. */
+export function windowReport(c: CpuCheck, label = '', control?: CpuCheck): string {
   const f = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
   const table = markdownTable(
-    ['minutes', 'CPU % of a core (mean)', 'max minute', 'heap after GC MB (end)', 'RSS MB (end)', 'requests/min', ''],
-    c.windows.map((w) => [
+    [
+      'minutes',
+      'CPU % of a core (mean)',
+      'max minute',
+      'heap after GC MB (end)',
+      'RSS MB (end)',
+      'requests/min',
+      ...(control ? ['control CPU %'] : []),
+      '',
+    ],
+    c.windows.map((w, i) => [
       `${w.from}–${w.from + w.minutes}`,
       f(w.cpuPct),
       f(w.cpuMaxPct),
       f(w.heapUsedMB),
       w.rssMB.toFixed(1),
       w.requestsPerMin === undefined ? '—' : w.requestsPerMin.toFixed(1),
+      ...(control ? [f(control.windows[i]?.cpuPct)] : []),
       w.over ? 'OVER' : w.judged ? 'ok' : '',
     ]),
   );
