@@ -63,7 +63,7 @@ describe('the ledger’s claim path costs no more than it must (issue 30)', () =
     expect(count(c.calls)).toEqual({ statSync: 1 });
   });
 
-  it('a file written in place by something else (not a rename) is still seen once its inode is not the held one', () => {
+  it('a file it never held (written by something else) is read, then counted', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'oddsboard-ledger-')), 'budget.ledger');
     writeFileSync(path, 's 500 other\n');
     const a = new FileLedger(path, { proc: 'a' });

@@ -4,6 +4,7 @@
  * building an ApiError — an Error, with its stack trace. ApiError is wrapped here to count what is built.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as Errors from '../../api/errors.js';
 import { normalizeMarket } from '../../api/normalize.js';
 import { ManualClock } from '../../util/clock.js';
 import { createJsonHttp } from '../http.js';
@@ -15,7 +16,7 @@ import { createPolymarketTrader, KnownMarkets } from './trader.js';
 
 const built = vi.hoisted(() => ({ errors: 0 }));
 vi.mock('../../api/errors.js', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../api/errors.js')>();
+  const m = await importOriginal<typeof Errors>();
   class CountedApiError extends m.ApiError {
     constructor(...args: ConstructorParameters<typeof m.ApiError>) {
       super(...args);
