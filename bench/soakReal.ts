@@ -342,8 +342,9 @@ export async function runRealSoak(
     let probeMs = 0;
     let from = performance.now();
     for (let m = 1; m <= a.minutes; m++) {
-      // a little after the probe's own minute, so its line for this minute is there
-      await delay(Math.max(0, t0 + m * 60_000 + 3000 - performance.now()));
+      // well after the probe's own minute (its forced GCs and heap walk take seconds on a loaded machine), so its line
+      // for this minute is there and the CPU it spent is in both readings: subtracted in the minute it was spent
+      await delay(Math.max(0, t0 + m * 60_000 + 20_000 - performance.now()));
       if (!pane.alive()) throw new Error(`the dashboard exited at minute ${m}`);
       const now = performance.now();
       const c = pane.cpuSeconds();
