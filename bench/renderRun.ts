@@ -41,10 +41,11 @@ export interface RunResult {
 const PRESSES_PER_SWEEP = 40;
 const STARTUP_TIMEOUT_MS = 20_000;
 
-export async function firstFrame(pane: TmuxPane, program: ProgramName, t0: number): Promise<number> {
+export async function firstFrame(pane: TmuxPane, program: ProgramName, t0: number, pricedRows = 10): Promise<number> {
   for (;;) {
     const screen = await pane.screen();
-    const ready = program === 'dashboard' ? countPricedRows(screen) >= 10 : screen.includes('bare ink reference');
+    const ready =
+      program === 'dashboard' ? countPricedRows(screen) >= pricedRows : screen.includes('bare ink reference');
     if (ready) return performance.now() - t0;
     if (performance.now() - t0 > STARTUP_TIMEOUT_MS || !pane.alive())
       throw new Error(`${program} drew no data within ${STARTUP_TIMEOUT_MS / 1000} s; the screen was:\n${screen}`);

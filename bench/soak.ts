@@ -1,7 +1,8 @@
 /**
  * npm run bench:soak [-- --hours N] [-- --every H] [-- --speed S] [-- --seed N] [-- --json]
- * npm run bench:soak -- --real-minutes N [--serve] [--speed S] [--size 160x48] [--warmup 15]
- *   [--snapshots 5,20 --snapshot-dir DIR] [--json]
+ * npm run bench:soak -- --real-minutes N [--serve | --source demo|polymarket|kalshi|manifold|all] [--control]
+ *   [--speed S] [--size 160x48] [--warmup 15] [--snapshots 5,20 --snapshot-dir DIR]
+ *   [--cpu-prof-at 12,45 [--cpu-prof-seconds 60] --snapshot-dir DIR] [--json]
  *
  * With --real-minutes: the built CLI on the real clock in a terminal (soakReal.ts).
  * Without:

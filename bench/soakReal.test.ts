@@ -28,20 +28,26 @@ describe('bench:soak --real-minutes (the pure parts; the run itself takes real m
   it('reads its arguments, with the demo service, 160×48 and minute 15 by default', () => {
     expect(parseRealSoakArgs(['--real-minutes', '70'])).toEqual({
       minutes: 70,
-      target: 'demo',
+      targets: ['demo'],
       columns: 160,
       rows: 48,
       speed: 1,
       warmupMinutes: 15,
       snapshotsAt: [],
       snapshotDir: undefined,
+      profileAt: [],
+      profileSeconds: 60,
       json: false,
     });
     const a = parseRealSoakArgs(['--real-minutes', '30', '--serve', '--size', '200x60', '--snapshots', '5,20']);
-    expect(a).toMatchObject({ target: 'serve', columns: 200, rows: 60, snapshotsAt: [5, 20] });
+    expect(a).toMatchObject({ targets: ['serve'], columns: 200, rows: 60, snapshotsAt: [5, 20] });
     expect(() => parseRealSoakArgs(['--real-minutes', '0'])).toThrow(/--real-minutes/);
     expect(() => parseRealSoakArgs(['--snapshots', '5,x'])).toThrow(/--snapshots/);
     expect(() => parseRealSoakArgs(['--size', 'big'])).toThrow(/--size/);
+    expect(parseRealSoakArgs(['--source', 'all']).targets).toEqual(['demo', 'polymarket', 'kalshi', 'manifold']);
+    expect(parseRealSoakArgs(['--source', 'kalshi,demo']).targets).toEqual(['kalshi', 'demo']);
+    expect(() => parseRealSoakArgs(['--source', 'nyse'])).toThrow(/--source takes/);
+    expect(parseRealSoakArgs(['--source', 'polymarket', '--control']).targets).toEqual(['polymarket', 'control']);
   });
 
   it('holds a flat heap and constant timers after warm-up, whatever came before', () => {

@@ -10,6 +10,13 @@
  * also writes a heap snapshot (node --heapsnapshot-signal) at those minutes
  * into --snapshot-dir.
  *
+ * `--source polymarket|kalshi|manifold` runs it against that platform's replay (`oddsboard serve --replay
+ * test/fixtures/real/<source> --source <source>`, as bench:sources does), `--source demo` is the default and
+ * `--source all` runs the four side by side (each its own pane, service and state directory).
+ *
+ * CPU is also reported per 10-minute window (soakWindows.ts) beside heap and RSS, and the run fails when a window
+ * after minute 20 costs more than 1.2× the median minute of minutes 10–20 (issue 30).
+ *
  * The limits it holds (docs/benchmarks.md): from --warmup (15) minutes on, heap
  * after GC grows ≤ 0.5 MB per hour (the least-squares slope over every minute:
  * end to end, one sample's noise of a few tenths of a MB would decide), and
@@ -18,7 +25,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { framesIn } from './frames.js';
@@ -26,6 +33,8 @@ import { numberArg } from './main.js';
 import { markdownTable } from './metrics.js';
 import { NODE_FLAGS, ROOT, startServe } from './render.js';
 import { firstFrame } from './renderRun.js';
+import { cpuWindows, windowReport, WINDOW_MINUTES, type CpuCheck } from './soakWindows.js';
+import { PLATFORMS, startReplay, type Platform } from './sources.js';
 import { TmuxPane } from './tmuxControl.js';
 
 /** Heap after GC may grow at most this much per hour after warm-up. */
@@ -36,15 +45,26 @@ export const HEAP_MB_PER_HOUR_LIMIT = 0.5;
  */
 export const TIMER_SPREAD = 4;
 
+/**
+ * `control`: bench:render's bare Ink app (a 1 Hz clock above 100 lines) in its own pane beside the others — the same
+ * work every minute, so its CPU shows what the machine's load does to the figures (the harness shares 2 cores).
+ */
+export type SoakTarget = 'demo' | 'serve' | 'control' | Platform;
+export const SOAK_SOURCES: readonly SoakTarget[] = ['demo', ...PLATFORMS];
+
 export interface RealSoakArgs {
   minutes: number;
-  target: 'demo' | 'serve';
+  /** What the dashboard runs against; several with `--source all`, side by side. */
+  targets: SoakTarget[];
   columns: number;
   rows: number;
   speed: number;
   warmupMinutes: number;
   snapshotsAt: number[];
   snapshotDir: string | undefined;
+  /** Minutes at which the program records a CPU profile of `profileSeconds` into the snapshot directory. */
+  profileAt: number[];
+  profileSeconds: number;
   json: boolean;
 }
 
@@ -57,15 +77,35 @@ export function parseRealSoakArgs(argv: string[]): RealSoakArgs {
   if (snapshotsAt.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error(`--snapshots takes minutes, e.g. 5,20 (got ${JSON.stringify(snaps)})`);
   const dirAt = argv.indexOf('--snapshot-dir');
+  const profs = argv.includes('--cpu-prof-at') ? (argv[argv.indexOf('--cpu-prof-at') + 1] ?? '') : '';
+  const profileAt = profs ? profs.split(',').map(Number) : [];
+  if (profileAt.some((n) => !Number.isInteger(n) || n < 0))
+    throw new Error(`--cpu-prof-at takes minutes, e.g. 12,45 (got ${JSON.stringify(profs)})`);
+  const source = argv.includes('--source') ? (argv[argv.indexOf('--source') + 1] ?? '') : 'demo';
+  const control: SoakTarget[] = argv.includes('--control') ? ['control'] : [];
+  const targets: SoakTarget[] = argv.includes('--serve')
+    ? ['serve', ...control]
+    : source === 'all'
+      ? [...SOAK_SOURCES, ...control]
+      : [
+          ...source.split(',').map((x) => {
+            if (!SOAK_SOURCES.includes(x as SoakTarget))
+              throw new Error(`--source takes ${SOAK_SOURCES.join(', ')} or all (got ${JSON.stringify(x)})`);
+            return x as SoakTarget;
+          }),
+          ...control,
+        ];
   return {
     minutes: numberArg(argv, '--real-minutes', 20, (n) => Number.isInteger(n) && n > 0),
-    target: argv.includes('--serve') ? 'serve' : 'demo',
+    targets,
     columns: Number(m[1]),
     rows: Number(m[2]),
     speed: numberArg(argv, '--speed', 1, (n) => n > 0 && n <= 1000),
     warmupMinutes: numberArg(argv, '--warmup', 15, (n) => Number.isInteger(n) && n >= 0),
     snapshotsAt,
     snapshotDir: dirAt >= 0 ? resolve(argv[dirAt + 1] ?? '.') : undefined,
+    profileAt,
+    profileSeconds: numberArg(argv, '--cpu-prof-seconds', 60, (n) => n > 0),
     json: argv.includes('--json'),
   };
 }
@@ -84,8 +124,13 @@ export interface RealSample {
   /** All live async resources: timers, sockets, the TTY, … */
   handles: number | undefined;
   resources: Record<string, number> | undefined;
+  /** The program's CPU in this minute, % of a core, the probe's own work (its forced GCs and heap walk) taken out. */
   cpuPct: number;
+  /** What the probe spent of it, % of a core (not in cpuPct). */
+  probeCpuPct?: number;
   framesPerMin: number;
+  /** Requests the replay logged in this minute (platform sources only). */
+  requests?: number;
 }
 
 export interface RealSummary {
@@ -159,7 +204,7 @@ export function realSampleLine(s: RealSample): string {
     .filter(([k]) => k !== 'Timeout')
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  return `minute ${s.minute}: heap after GC ${f(s.heapUsedMB)} MB, rss ${s.rssMB.toFixed(1)} MB, timers ${s.timers ?? '?'} (Timeout objects ${s.timerObjects ?? '?'}), handles ${s.handles ?? '?'} (${other}), cpu ${s.cpuPct.toFixed(2)} %`;
+  return `minute ${s.minute}: heap after GC ${f(s.heapUsedMB)} MB, rss ${s.rssMB.toFixed(1)} MB, timers ${s.timers ?? '?'} (Timeout objects ${s.timerObjects ?? '?'}), handles ${s.handles ?? '?'} (${other}), cpu ${s.cpuPct.toFixed(2)} %${s.probeCpuPct !== undefined ? ` (+ probe ${s.probeCpuPct.toFixed(2)} %)` : ''}`;
 }
 
 export function realReport(samples: readonly RealSample[], summary: RealSummary | undefined): string {
@@ -210,6 +255,8 @@ interface ProbeLine {
   heapTotal: number;
   external: number;
   resources?: Record<string, number>;
+  /** CPU the probe has spent since the program started, ms. */
+  probeCpuMs?: number;
 }
 
 function lastProbe(file: string): ProbeLine | undefined {
@@ -221,17 +268,25 @@ function lastProbe(file: string): ProbeLine | undefined {
   }
 }
 
-export async function runRealSoak(a: RealSoakArgs, onSample: (s: RealSample) => void): Promise<RealSample[]> {
+export async function runRealSoak(
+  a: RealSoakArgs,
+  target: SoakTarget,
+  onSample: (s: RealSample) => void,
+): Promise<RealSample[]> {
   const work = mkdtempSync(join(tmpdir(), 'oddsboard-soak-'));
   const probeFile = join(work, 'mem.jsonl');
-  const snapshotDir = a.snapshotDir ?? join(work, 'snapshots');
+  const snapshotDir = a.snapshotDir ? join(a.snapshotDir, target) : join(work, 'snapshots');
   mkdirSync(snapshotDir, { recursive: true });
   const key = `soak-${randomBytes(8).toString('hex')}`;
-  const serve = a.target === 'serve' ? await startServe([key], ['--speed', String(a.speed)]) : undefined;
+  const serve = target === 'serve' ? await startServe([key], ['--speed', String(a.speed)]) : undefined;
+  const replay =
+    target !== 'serve' && target !== 'demo' && target !== 'control' ? await startReplay(target) : undefined;
+  const requestsSoFar = () => (replay ? (replay.out().match(/^req /gm) ?? []).length : 0);
   const pane = new TmuxPane();
   const stop = () => {
     pane.stop();
     serve?.proc.kill();
+    replay?.proc.kill('SIGTERM');
     rmSync(work, { recursive: true, force: true });
   };
   const interrupted = (signal: NodeJS.Signals) => {
@@ -249,9 +304,11 @@ export async function runRealSoak(a: RealSoakArgs, onSample: (s: RealSample) => 
     '--import',
     join(ROOT, 'dist-bench/bench/memProbe.js'),
   ];
-  const target: { args: string[]; env: Record<string, string> } = serve
+  const program: { args: string[]; env: Record<string, string> } = serve
     ? { args: [], env: { ODDSBOARD_BASE_URL: serve.url, ODDSBOARD_API_KEY: key } }
-    : { args: ['--demo', '--speed', String(a.speed)], env: {} };
+    : replay
+      ? { args: ['--source', target, '--base-url', replay.url], env: {} }
+      : { args: ['--demo', '--speed', String(a.speed)], env: {} };
   const out: RealSample[] = [];
   const MB = 1024 * 1024;
   try {
@@ -259,26 +316,42 @@ export async function runRealSoak(a: RealSoakArgs, onSample: (s: RealSample) => 
       columns: a.columns,
       rows: a.rows,
       cwd: ROOT,
-      argv: [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), ...target.args],
+      argv:
+        target === 'control'
+          ? [process.execPath, ...NODE_FLAGS, join(ROOT, 'dist-bench/bench/bareInk.js')]
+          : [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), ...program.args],
       env: {
         NODE_ENV: 'production',
         ODDSBOARD_CONFIG: join(work, 'none.json'),
         XDG_STATE_HOME: join(work, 'state'),
         ODDSBOARD_MEMPROBE_FILE: probeFile,
-        ...target.env,
+        ...(a.profileAt.length
+          ? {
+              ODDSBOARD_CPUPROF_AT: a.profileAt.join(','),
+              ODDSBOARD_CPUPROF_MS: String(a.profileSeconds * 1000),
+              ODDSBOARD_CPUPROF_DIR: snapshotDir,
+            }
+          : {}),
+        ...program.env,
       },
     });
-    await firstFrame(pane, 'dashboard', t0);
+    if (target === 'control') await firstFrame(pane, 'reference', t0);
+    else await firstFrame(pane, 'dashboard', t0, replay ? 5 : 10); // Kalshi's recording prices 7 of its 11 rows
     let cpu = pane.cpuSeconds();
+    let requests = requestsSoFar();
+    let probeMs = 0;
     let from = performance.now();
     for (let m = 1; m <= a.minutes; m++) {
-      // a little after the probe's own minute, so its line for this minute is there
-      await delay(Math.max(0, t0 + m * 60_000 + 3000 - performance.now()));
+      // well after the probe's own minute (its forced GCs and heap walk take seconds on a loaded machine), so its line
+      // for this minute is there and the CPU it spent is in both readings: subtracted in the minute it was spent
+      await delay(Math.max(0, t0 + m * 60_000 + 20_000 - performance.now()));
       if (!pane.alive()) throw new Error(`the dashboard exited at minute ${m}`);
       const now = performance.now();
       const c = pane.cpuSeconds();
       const p = lastProbe(probeFile);
       const resources = p?.resources;
+      const probeSpentS = ((p?.probeCpuMs ?? probeMs) - probeMs) / 1000;
+      const wallS = (now - from) / 1000;
       const s: RealSample = {
         minute: m,
         rssMB: pane.rssMB(),
@@ -289,9 +362,13 @@ export async function runRealSoak(a: RealSoakArgs, onSample: (s: RealSample) => 
         timerObjects: p?.timeoutObjects,
         handles: resources && Object.values(resources).reduce((x, n) => x + n, 0),
         resources,
-        cpuPct: ((c - cpu) / ((now - from) / 1000)) * 100,
+        cpuPct: ((c - cpu - probeSpentS) / wallS) * 100,
+        probeCpuPct: (probeSpentS / wallS) * 100,
         framesPerMin: (framesIn(pane.textBetween(from, now)).length / (now - from)) * 60_000,
+        ...(replay ? { requests: requestsSoFar() - requests } : {}),
       };
+      requests = requestsSoFar();
+      probeMs = p?.probeCpuMs ?? probeMs;
       pane.chunks.splice(0, pane.chunks.length); // only each minute's output is needed
       cpu = c;
       from = now;
@@ -307,18 +384,68 @@ export async function runRealSoak(a: RealSoakArgs, onSample: (s: RealSample) => 
   }
 }
 
+function describeTarget(a: RealSoakArgs, t: SoakTarget): string {
+  if (t === 'demo') return `dist/cli.js --demo --speed ${a.speed}`;
+  if (t === 'control') return 'dist-bench/bench/bareInk.js, the load control (no probe)';
+  if (t === 'serve') return `dist/cli.js in key mode against oddsboard serve --speed ${a.speed}`;
+  return `dist/cli.js --source ${t} against serve --replay test/fixtures/real/${t} --source ${t}`;
+}
+
+export interface RealSoakResult {
+  target: SoakTarget;
+  samples: RealSample[];
+  summary: RealSummary | undefined;
+  cpu: CpuCheck;
+  error?: string;
+}
+
 export async function realSoakMain(argv: string[]): Promise<void> {
   const a = parseRealSoakArgs(argv);
+  const several = a.targets.length > 1;
   const log = (text: string) => {
     if (!a.json) process.stdout.write(text);
   };
   log(
-    `Soak on the real clock: dist/cli.js ${a.target === 'demo' ? `--demo --speed ${a.speed}` : `in key mode against oddsboard serve --speed ${a.speed}`}, ` +
-      `${a.columns}×${a.rows} tmux pane, idle ${a.minutes} min; heap after a forced GC; figures from minute ${a.warmupMinutes}\n\n`,
+    `Soak on the real clock, ${a.columns}×${a.rows} tmux pane, idle ${a.minutes} min; heap after a forced GC; ` +
+      `figures from minute ${a.warmupMinutes}; load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} at the start\n` +
+      a.targets.map((t) => `  ${t}: ${describeTarget(a, t)}\n`).join('') +
+      '\n',
   );
-  const samples = await runRealSoak(a, (s) => log(`${realSampleLine(s)}\n`));
-  const summary = summarizeReal(samples, a.warmupMinutes);
-  if (a.json) process.stdout.write(`${JSON.stringify({ config: a, samples, summary }, null, 2)}\n`);
-  else process.stdout.write(`\n${realReport(samples, summary)}\n`);
-  if (summary && !(summary.heapOk && summary.timersOk)) process.exitCode = 1;
+  const results = await Promise.all(
+    a.targets.map(async (target): Promise<RealSoakResult> => {
+      const tag = several ? `[${target}] ` : '';
+      const seen: RealSample[] = [];
+      const onSample = (s: RealSample) => {
+        seen.push(s);
+        log(`${tag}${realSampleLine(s)}${s.requests !== undefined ? `, ${s.requests} requests` : ''}\n`);
+        if (s.minute % WINDOW_MINUTES === 0)
+          log(
+            `${tag}minutes ${s.minute - WINDOW_MINUTES}–${s.minute}: cpu ${cpuWindows(seen).windows.at(-1)!.cpuPct.toFixed(2)} % of a core; load average ${loadavg()
+              .map((x) => x.toFixed(2))
+              .join(' ')}\n`,
+          );
+      };
+      try {
+        const samples = await runRealSoak(a, target, onSample);
+        return { target, samples, summary: summarizeReal(samples, a.warmupMinutes), cpu: cpuWindows(samples) };
+      } catch (e) {
+        // one source failing does not end the others' runs; what it measured is reported
+        const error = e instanceof Error ? e.message : String(e);
+        log(`${tag}failed: ${error}\n`);
+        return { target, samples: seen, summary: summarizeReal(seen, a.warmupMinutes), cpu: cpuWindows(seen), error };
+      }
+    }),
+  );
+  if (a.json) process.stdout.write(`${JSON.stringify({ config: a, results }, null, 2)}\n`);
+  else
+    for (const r of results)
+      process.stdout.write(
+        `\n## ${r.target}${r.error ? ` (failed: ${r.error})` : ''}\n\n${realReport(r.samples, r.summary)}\n\n${windowReport(r.cpu, '', results.find((c) => c.target === 'control' && c !== r)?.cpu)}\n`,
+      );
+  const bad = results.some(
+    (r) => r.target !== 'control' && (r.error || !r.cpu.ok || (r.summary && !(r.summary.heapOk && r.summary.timersOk))),
+  );
+  if (bad) process.exitCode = 1;
 }

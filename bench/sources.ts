@@ -19,8 +19,8 @@ import { TmuxSession } from '../test/support/tmux.js';
 import { maxInWindow } from './drill/checks.js';
 import { isMain } from './main.js';
 
-type Platform = Exclude<SourceId, 'public'>;
-const PLATFORMS: readonly Platform[] = ['polymarket', 'kalshi', 'manifold'];
+export type Platform = Exclude<SourceId, 'public'>;
+export const PLATFORMS: readonly Platform[] = ['polymarket', 'kalshi', 'manifold'];
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PROJECT = ROOT.endsWith('dist-bench') ? resolve(ROOT, '..') : ROOT;
@@ -109,7 +109,8 @@ export function analyse(
   };
 }
 
-async function startReplay(source: Platform): Promise<{ proc: ChildProcess; url: string; out: () => string }> {
+/** `oddsboard serve --replay` on the source's recordings (dist/), on a free port, logging its requests to `out`. */
+export async function startReplay(source: Platform): Promise<{ proc: ChildProcess; url: string; out: () => string }> {
   const dir = join(PROJECT, 'test/fixtures/real', source);
   const proc = spawn(
     process.execPath,

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -105,8 +105,9 @@ describe('the lock', () => {
     const mine = join(dir(), 'y.lock');
     const lock = new FileLock(mine, { staleMs: 5_000 });
     expect(lock.tryAcquire()).toBe(true);
-    // another process judged it stale and took it over meanwhile
-    writeFileSync(mine, `${process.pid} ${host} ${Date.now()} theirs\n`);
+    // another process judged it stale and took it over meanwhile: moved ours aside, created its own
+    renameSync(mine, `${mine}.aside`);
+    writeFileSync(mine, `${process.pid} ${host} ${Date.now()} theirs\n`, { flag: 'wx' });
     lock.release();
     expect(readFileSync(mine, 'utf8')).toContain('theirs');
   });

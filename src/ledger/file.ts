@@ -4,11 +4,20 @@
  * (`s <epoch ms> <process>`) or pause (`p <until> <process>`), rewritten under
  * a lock (lock.ts) with only what is still in the window. `<hash>` is a hash of
  * the base URL and the key, never the key itself.
+ *
+ * The cheap path (a claim before every request, issue 30): the file is replaced
+ * whole by a rename (a temp file beside it), which is atomic for every reader
+ * without an fsync; none is made — what a power cut could lose is a window that
+ * lives 60 s, and losing it costs nothing. The ledger keeps the last file it read
+ * or wrote open: while the path still names that file (same inode; a file held
+ * open keeps its inode, and nobody writes the ledger in place), its lines are
+ * known and the file is not opened and read again.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { FileProblem, readTextFile, stateDir, writeFileAtomic } from '../util/files.js';
+import { constants, mkdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { stateDir } from '../util/files.js';
+import { nodeFs, sameFile, writeAll, type FileId, type LedgerFs } from './fsOps.js';
 import { FileLock, type LockOptions } from './lock.js';
 import { LEDGER_SPAN_MS, slotAfter, type Claim, type SendLedger } from './types.js';
 
@@ -51,18 +60,28 @@ export interface FileLedgerOptions {
   lock?: LockOptions;
   /** How often a holder looks again for the others' sends (default 2 s). */
   pollMs?: number;
+  /** The file system (default node:fs; tests count the calls). Also the lock's unless `lock.fs` says otherwise. */
+  fs?: LedgerFs;
 }
+
+/** The ledger file last read or written, still open, and its lines. */
+interface Held {
+  fd: number;
+  id: FileId;
+  lines: Line[];
+}
+
+let tempSeq = 0;
 
 export class FileLedger implements SendLedger {
   readonly spanMs: number;
   readonly pollMs: number;
   private readonly proc: string;
   private readonly lock: FileLock;
-  private view: { checkedAt: number; stamp: string; lines: Line[] } = {
-    checkedAt: Number.NEGATIVE_INFINITY,
-    stamp: '',
-    lines: [],
-  };
+  private readonly fs: LedgerFs;
+  private held: Held | undefined;
+  /** When the file was last looked at for `others` and `pausedUntil`, and what it said. */
+  private view: { checkedAt: number; lines: Line[] } = { checkedAt: Number.NEGATIVE_INFINITY, lines: [] };
 
   constructor(
     readonly path: string,
@@ -71,7 +90,8 @@ export class FileLedger implements SendLedger {
     this.spanMs = opts.spanMs ?? LEDGER_SPAN_MS;
     this.pollMs = opts.pollMs ?? 2_000;
     this.proc = opts.proc ?? `${process.pid}.${randomBytes(4).toString('hex')}`;
-    this.lock = new FileLock(`${path}.lock`, opts.lock);
+    this.fs = opts.fs ?? nodeFs;
+    this.lock = new FileLock(`${path}.lock`, { fs: this.fs, ...opts.lock });
   }
 
   others(now: number): readonly number[] {
@@ -120,50 +140,102 @@ export class FileLedger implements SendLedger {
     return lines.filter((l) => (l.kind === 's' ? l.at > now - this.spanMs : l.at > now)).sort((a, b) => a.at - b.at);
   }
 
+  /**
+   * The file's lines: the held ones while the path still names the held file, else read (and held). A missing file, or
+   * one that is not ours (not a regular file, too large), has none.
+   */
   private read(): Line[] {
+    let atPath: FileId;
     try {
-      return parse(readTextFile(this.path, LEDGER_MAX_BYTES));
+      atPath = this.fs.statSync(this.path);
     } catch (e) {
-      if (
-        e instanceof FileProblem &&
-        (e.reason === 'missing' || e.reason === 'too_large' || e.reason === 'not_regular')
-      )
+      if (isMissing(e)) return [];
+      throw e;
+    }
+    if (this.held && sameFile(this.held.id, atPath)) return this.held.lines;
+    let fd: number;
+    try {
+      // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then tells it is not a regular file
+      fd = this.fs.openSync(this.path, constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch (e) {
+      if (isMissing(e) || (e as NodeJS.ErrnoException).code === 'EISDIR') return [];
+      throw e;
+    }
+    try {
+      const st = this.fs.fstatSync(fd);
+      if (!st.isFile() || st.size > LEDGER_MAX_BYTES) {
+        this.fs.closeSync(fd);
         return [];
+      }
+      const buf = Buffer.alloc(LEDGER_MAX_BYTES + 1);
+      let n = 0;
+      for (;;) {
+        const r = this.fs.readSync(fd, buf, n, buf.length - n, null);
+        if (r === 0) break;
+        n += r;
+        if (n > LEDGER_MAX_BYTES) {
+          this.fs.closeSync(fd);
+          return [];
+        }
+      }
+      const lines = parse(buf.subarray(0, n).toString('utf8'));
+      this.hold({ fd, id: st, lines });
+      return lines;
+    } catch (e) {
+      this.fs.closeSync(fd);
       throw e;
     }
   }
 
+  /** Replaces the file with `lines` (a temp file renamed over it, no fsync: see the module comment) and holds it. */
   private write(lines: Line[]): void {
-    writeFileAtomic(this.path, lines.map((l) => `${l.kind} ${l.at} ${l.proc}\n`).join(''));
+    const temp = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.${++tempSeq}.tmp`);
+    const fd = this.fs.openSync(temp, 'wx', 0o600);
+    try {
+      writeAll(this.fs, fd, lines.map((l) => `${l.kind} ${l.at} ${l.proc}\n`).join(''));
+      const id = this.fs.fstatSync(fd);
+      this.fs.renameSync(temp, this.path);
+      this.hold({ fd, id, lines });
+    } catch (e) {
+      this.fs.closeSync(fd);
+      try {
+        this.fs.unlinkSync(temp);
+      } catch {
+        // renamed or gone
+      }
+      throw e;
+    }
     this.seen(lines, Number.NEGATIVE_INFINITY);
   }
 
-  /** Lines just read or written under the lock; the file is looked at again after VIEW_MS (the stamp is unknown). */
-  private seen(lines: Line[], at: number): void {
-    this.view = { checkedAt: at, stamp: '', lines };
+  private hold(next: Held): void {
+    const prev = this.held;
+    this.held = next;
+    if (prev) this.fs.closeSync(prev.fd);
   }
 
-  /** The file's lines, re-read only when it changed (and at most every VIEW_MS). */
+  /** Lines just read or written under the lock; the file is looked at again after VIEW_MS. */
+  private seen(lines: Line[], at: number): void {
+    this.view = { checkedAt: at, lines };
+  }
+
+  /** The file's lines for planning between claims, looked at again at most every VIEW_MS (a stat while unchanged). */
   private lines(now: number): Line[] {
     if (now - this.view.checkedAt < VIEW_MS && now >= this.view.checkedAt) return this.view.lines;
-    let stamp: string;
+    let lines: Line[];
     try {
-      const st = statSync(this.path);
-      stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+      lines = this.read();
     } catch {
-      stamp = 'none';
+      lines = this.view.lines; // unreadable for a moment: keep what was seen
     }
-    if (stamp !== this.view.stamp) {
-      let lines: Line[];
-      try {
-        lines = stamp === 'none' ? [] : this.read();
-      } catch {
-        lines = this.view.lines; // unreadable for a moment: keep what was seen
-      }
-      this.view = { checkedAt: now, stamp, lines };
-    } else this.view.checkedAt = now;
-    return this.view.lines;
+    this.view = { checkedAt: now, lines };
+    return lines;
   }
+}
+
+function isMissing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 /**

@@ -4,10 +4,15 @@
  * host, no such pid) or that is older than `staleMs` is stolen, so a crashed
  * process never blocks the others for long. Held for a few milliseconds at a
  * time (read the ledger, append, rename), never across a request.
+ *
+ * The holder keeps the lock file open while it holds it: releasing compares the
+ * file at the path with the held one (the same inode: still ours; a file held
+ * open keeps its inode, so a lock taken after ours was stolen is never the same)
+ * instead of opening and reading it again.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { nodeFs, sameFile, writeAll, type FileId, type LedgerFs } from './fsOps.js';
 
 export interface LockOptions {
   /** A lock older than this is taken over whoever holds it (default 5 s). */
@@ -18,6 +23,8 @@ export interface LockOptions {
   isAlive?: (pid: number) => boolean;
   /** Test seam: called with the aside name right after a lock judged stale was moved there. */
   onSteal?: (aside: string) => void;
+  /** The file system (default node:fs; tests count the calls). */
+  fs?: LedgerFs;
 }
 
 export const LOCK_STALE_MS = 5_000;
@@ -48,9 +55,9 @@ function parseOwner(text: string): Owner | undefined {
   return { pid: p, host, at: t, token };
 }
 
-function readOrUndefined(path: string): string | undefined {
+function readOrUndefined(fs: LedgerFs, path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return fs.readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }
@@ -61,7 +68,9 @@ export class FileLock {
   private readonly now: () => number;
   private readonly isAlive: (pid: number) => boolean;
   private readonly onSteal: ((aside: string) => void) | undefined;
-  private token: string | undefined;
+  private readonly fs: LedgerFs;
+  /** The lock file while we hold it: open, and which file it is. */
+  private held: { fd: number; id: FileId } | undefined;
 
   constructor(
     readonly path: string,
@@ -71,6 +80,7 @@ export class FileLock {
     this.now = opts.now ?? Date.now;
     this.isAlive = opts.isAlive ?? processAlive;
     this.onSteal = opts.onSteal;
+    this.fs = opts.fs ?? nodeFs;
   }
 
   /**
@@ -80,34 +90,48 @@ export class FileLock {
   tryAcquire(): boolean {
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = randomBytes(8).toString('hex');
+      let fd: number;
       try {
-        const fd = openSync(this.path, 'wx', 0o600);
-        try {
-          writeSync(fd, `${process.pid} ${HOST} ${this.now()} ${token}\n`);
-        } finally {
-          closeSync(fd);
-        }
-        this.token = token;
-        return true;
+        fd = this.fs.openSync(this.path, 'wx', 0o600);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+        if (!this.stealIfStale()) return false;
+        continue;
       }
-      if (!this.stealIfStale()) return false;
+      try {
+        writeAll(this.fs, fd, `${process.pid} ${HOST} ${this.now()} ${token}\n`);
+        this.held = { fd, id: this.fs.fstatSync(fd) };
+        return true;
+      } catch (e) {
+        this.fs.closeSync(fd);
+        try {
+          this.fs.unlinkSync(this.path); // created by us a moment ago, unwritten: nobody else's
+        } catch {
+          // gone
+        }
+        throw e;
+      }
     }
     return false;
   }
 
   /** Removes the lock if it is still ours (a lock that was stolen from us is left to its new owner). */
   release(): void {
-    const token = this.token;
-    this.token = undefined;
-    if (token === undefined) return;
-    const owner = parseOwner(readOrUndefined(this.path) ?? '');
-    if (owner?.token !== token) return;
+    const held = this.held;
+    this.held = undefined;
+    if (held === undefined) return;
     try {
-      unlinkSync(this.path);
+      let atPath: FileId | undefined;
+      try {
+        atPath = this.fs.statSync(this.path);
+      } catch {
+        atPath = undefined; // stolen and gone
+      }
+      if (atPath && sameFile(atPath, held.id)) this.fs.unlinkSync(this.path);
     } catch {
       // already gone
+    } finally {
+      this.fs.closeSync(held.fd);
     }
   }
 
@@ -127,7 +151,7 @@ export class FileLock {
    * lock taken in between) links it back, so a live owner keeps its lock.
    */
   private stealIfStale(): boolean {
-    const text = readOrUndefined(this.path);
+    const text = readOrUndefined(this.fs, this.path);
     if (text === undefined) return true; // released meanwhile: try again
     const owner = parseOwner(text);
     let stale: boolean;
@@ -137,7 +161,7 @@ export class FileLock {
       // created but not yet written, or its writer died in between: judge by the file's age
       let mtime: number;
       try {
-        mtime = statSync(this.path).mtimeMs;
+        mtime = this.fs.statSync(this.path).mtimeMs;
       } catch {
         return true;
       }
@@ -147,24 +171,24 @@ export class FileLock {
     // The owner was judged on `text`, read before: if it released meanwhile and then exited (a process that quits
     // right after its last claim), the file is now someone's fresh lock. Only a lock still the one read is moved;
     // its owner being dead, nobody releases it in between, so what is moved is what was judged.
-    if (readOrUndefined(this.path) !== text) return true;
+    if (readOrUndefined(this.fs, this.path) !== text) return true;
     const aside = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
     try {
-      renameSync(this.path, aside);
+      this.fs.renameSync(this.path, aside);
     } catch {
       return true; // someone else moved it first: try again
     }
     this.onSteal?.(aside);
-    const moved = readOrUndefined(aside);
+    const moved = readOrUndefined(this.fs, aside);
     if (moved !== text) {
       try {
-        linkSync(aside, this.path); // put the fresh lock back; fails if yet another was taken meanwhile
+        this.fs.linkSync(aside, this.path); // put the fresh lock back; fails if yet another was taken meanwhile
       } catch {
         // the newer lock stands
       }
     }
     try {
-      unlinkSync(aside);
+      this.fs.unlinkSync(aside);
     } catch {
       // gone
     }

@@ -28,9 +28,16 @@ export interface JsonAnswer {
   rate?: RateHeaders;
 }
 
+/**
+ * Statuses the caller reads as an expected state rather than a failure (the CLOB's 404 for a market with no order
+ * book): such an answer is returned as it is, its body parsed when it is JSON (else null) — no ApiError is built, so
+ * an answer that comes every few seconds costs no stack trace (issue 30).
+ */
+export type ExpectedStatus = (status: number) => boolean;
+
 export interface JsonHttp {
   /** GET `path` (below the base, starting with '/', already encoded) with `query`. */
-  get(path: string, query?: Query, opts?: CallOptions): Promise<JsonAnswer>;
+  get(path: string, query?: Query, opts?: CallOptions, expected?: ExpectedStatus): Promise<JsonAnswer>;
   readonly baseUrl: string;
   close(): Promise<void>;
 }
@@ -70,10 +77,13 @@ export function decodeJson(
   readError: ErrorReader,
   key: string | undefined,
   now: number = Date.now(),
+  expected?: ExpectedStatus,
 ): JsonAnswer {
   const { status } = res;
   const rate = parseRateHeaders(res.headers, now);
   const parsed = parseJson(res.text);
+  if ((status < 200 || status > 299) && expected?.(status))
+    return { data: parsed.ok ? parsed.value : null, status, ...(rate ? { rate } : {}) };
   if (status < 200 || status > 299) {
     const said = parsed.ok ? readError(parsed.value) : undefined;
     const page = parsed.ok ? undefined : htmlTitle(res.text);
@@ -126,7 +136,7 @@ export function createJsonHttp(
   const headers = { accept: 'application/json', 'user-agent': config.userAgent ?? DEFAULT_USER_AGENT };
   return {
     baseUrl: base.origin + base.prefix,
-    async get(path, query = [], opts) {
+    async get(path, query = [], opts, expected) {
       const qs =
         query.length > 0 ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString()}` : '';
       const signed = config.sign ? config.sign('GET', base.prefix + path + qs) : {};
@@ -137,7 +147,7 @@ export function createJsonHttp(
         headers: { ...headers, ...signed },
         signal: opts?.signal,
       });
-      return decodeJson(res, readError, config.apiKey);
+      return decodeJson(res, readError, config.apiKey, Date.now(), expected);
     },
     close: () => conn.close(),
   };

@@ -4,6 +4,7 @@
  * show, never "NaN" or "undefined".
  */
 import stringWidth from 'string-width';
+import { RecentCache } from '../util/recentCache.js';
 
 export const MISSING = '—';
 
@@ -134,7 +135,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  * Widths of the non-ASCII strings seen lately ("63.5¢", "▲1.2¢", badges,
  * titles): the dashboard redraws the same few hundred every second, and
  * string-width's grapheme and emoji checks are most of a render's cost.
- * Bounded: when full, the oldest entry goes (insertion order).
+ * Bounded: two generations of WIDTH_CACHE_MAX / 2 (RecentCache), what was
+ * not used in the last generation goes.
  */
 const WIDTH_CACHE_MAX = 4096;
 /**
@@ -143,7 +145,7 @@ const WIDTH_CACHE_MAX = 4096;
  * characters at 250 columns.
  */
 const WIDTH_CACHE_KEY_MAX = 1024;
-const widthCache = new Map<string, number>();
+const widthCache = new RecentCache<number>(WIDTH_CACHE_MAX / 2);
 
 /** Display width in terminal cells (CJK and emoji count 2); the same as string-width, only faster. */
 export function displayWidth(text: string): number {
@@ -151,10 +153,7 @@ export function displayWidth(text: string): number {
   const hit = widthCache.get(text);
   if (hit !== undefined) return hit;
   const w = stringWidth(text);
-  if (text.length <= WIDTH_CACHE_KEY_MAX) {
-    if (widthCache.size >= WIDTH_CACHE_MAX) widthCache.delete(widthCache.keys().next().value!);
-    widthCache.set(text, w);
-  }
+  if (text.length <= WIDTH_CACHE_KEY_MAX) widthCache.set(text, w);
   return w;
 }
 
@@ -183,15 +182,12 @@ export function fitWidth(text: string, width: number, pad = false): string {
   const hit = key === undefined ? undefined : fitCache.get(key);
   if (hit !== undefined) return hit;
   const out = cutToWidth(text, w, pad);
-  if (key !== undefined) {
-    if (fitCache.size >= WIDTH_CACHE_MAX) fitCache.delete(fitCache.keys().next().value!);
-    fitCache.set(key, out);
-  }
+  if (key !== undefined) fitCache.set(key, out);
   return out;
 }
 
 /** Non-ASCII cuts seen lately, by width, padding and text; bounded like the width cache. */
-const fitCache = new Map<string, string>();
+const fitCache = new RecentCache<string>(WIDTH_CACHE_MAX / 2);
 
 /** Entries in the cut cache (for tests: it must stay bounded). */
 export function fitCacheSize(): number {

@@ -97,8 +97,19 @@ export function uniformWidth(s: string): string {
 
 const regionLetter = (ri: string): string => String.fromCharCode(0x41 + ri.codePointAt(0)! - 0x1f1e6);
 
+/** Whether `s` has nothing sanitize removes or replaces (most of what a server sends): it is then kept as it is. */
+function clean(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || isBidiControl(c)) return false;
+  }
+  return true;
+}
+
 export function sanitize(input: unknown): string {
   if (typeof input !== 'string') return '';
+  // the same answer without building the string again a character at a time (every answer's every text; issue 30)
+  if (clean(input)) return uniformWidth(input);
   let out = '';
   let i = 0;
   const s = input;

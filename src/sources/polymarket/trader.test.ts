@@ -207,7 +207,11 @@ describe('rules without the network', () => {
     known.remember([normalizeMarket(loadGammaRecording(DIR).marketById.get('2252243'))!]);
     const clob: JsonHttp = {
       baseUrl: 'http://clob.invalid',
-      get: () => Promise.reject(new ApiError({ kind: 'not_found', status: 404, message: 'No orderbook exists' })),
+      // the 404 is asked for as expected (no ApiError built: noBook.test.ts), else it would be one
+      get: (_path, _query, _opts, expected) =>
+        expected?.(404)
+          ? Promise.resolve({ status: 404, data: { error: 'No orderbook exists for the requested token id' } })
+          : Promise.reject(new ApiError({ kind: 'not_found', status: 404, message: 'No orderbook exists' })),
       close: () => Promise.resolve(),
     };
     const trader = createPolymarketTrader(clob, () => Promise.reject(new Error('not asked')), known);
