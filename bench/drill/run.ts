@@ -112,8 +112,7 @@ export async function runDrill(p: DrillProfile, t: DrillTiming, tag: string): Pr
       ODDSBOARD_API_KEY: key,
     });
     tmux.recordOutput(raw);
-    tmux.type(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
-    tmux.keys('Enter');
+    await tmux.run(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
     // the service's schedule counts from its first request (however slowly the dashboard starts)
     const giveUpAt = Date.now() + 30_000;
     let faultAt = Number.POSITIVE_INFINITY;

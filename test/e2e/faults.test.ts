@@ -55,8 +55,7 @@ describe('fault drills in a real terminal (fast subset)', () => {
       ODDSBOARD_BASE_URL: out.split('\n')[0]!,
       ODDSBOARD_API_KEY: '',
     });
-    t.type(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
-    t.keys('Enter');
+    await t.run(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
     const screen = await t.waitFor(
       'the hostile rows',
       (s) => /Tokyo 東京/.test(s) && s.split('\n').filter((l) => /^[▸ ] ACTIVE/.test(l)).length >= 8,

@@ -62,8 +62,7 @@ export async function sharedBudgetRun({ windowMs, runMs }: { windowMs: number; r
 
   const t = (session = new TmuxSession('budget'));
   t.start(root, 120, 30, { ...env, NO_COLOR: '1' });
-  t.type(`${process.execPath} ${cli}; echo "EXIT=$?"`);
-  t.keys('Enter');
+  await t.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
   await t.waitFor('the dashboard with market rows', (s) => /KEY …cdef/.test(s) && /ACTIVE/.test(s), 15_000);
   const started = Date.now();
 

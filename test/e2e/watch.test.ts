@@ -101,8 +101,7 @@ describe('the watcher in a real terminal (tmux)', () => {
       const title = market.title.slice(0, 30);
       const row = (s: string) => s.split('\n').find((l) => /^(?:▸| ) +ACTIVE /.test(l) && l.includes(title));
 
-      t.type(`${process.execPath} ${cli}; echo "EXIT1=$?"`);
-      t.keys('Enter');
+      await t.run(`${process.execPath} ${cli}; echo "EXIT1=$?"`);
       await t.waitFor('the market in the list', (s) => row(s) !== undefined, 15_000);
       t.keys('w');
       await t.waitFor('the ★ on its row', (s) => row(s)?.includes(`★ ${title}`) === true);
@@ -113,8 +112,7 @@ describe('the watcher in a real terminal (tmux)', () => {
       };
       expect(file.markets.map((m) => m.id)).toEqual([market.id]);
 
-      t.type(`${process.execPath} ${cli}; echo "EXIT2=$?"`);
-      t.keys('Enter');
+      await t.run(`${process.execPath} ${cli}; echo "EXIT2=$?"`);
       // Still watched after the restart: its ★ in the list, and `2` shows it in the Watchlist view.
       await t.waitFor('the ★ after the restart', (s) => row(s)?.includes(`★ ${title}`) === true, 15_000);
       t.keys('2');

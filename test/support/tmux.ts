@@ -55,6 +55,38 @@ export class TmuxSession {
     this.tmux(['set-option', '-t', this.name, 'status', 'off']);
   }
 
+  /**
+   * Types `command` and Enter at the shell's prompt, once the prompt is there. Typed any sooner (the shell still
+   * starting, or still finishing the command before), the terminal echoes the text at once and the prompt comes
+   * after it: the program then starts with the cursor past the prompt instead of in column 0, and a full-screen
+   * program's first frame wraps by that much (its top row left showing the clock's last digits).
+   */
+  async run(command: string): Promise<void> {
+    await this.waitForPrompt();
+    this.type(command);
+    this.keys('Enter');
+  }
+
+  /**
+   * Until the cursor sits right after a prompt with nothing typed: `E2E$ ` (PS1), or `# ` (dash as root keeps its
+   * own), or `$ `. A deadline only for a shell that never comes.
+   */
+  async waitForPrompt(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [x, y] = this.tmux(['display-message', '-p', '-t', this.name, '#{cursor_x} #{cursor_y}'])
+        .trim()
+        .split(' ')
+        .map(Number);
+      // capture-pane drops a line's trailing spaces: the prompt's own space too
+      const line = this.capture().split('\n')[y!] ?? '';
+      if (x! > 0 && line.length <= x! && /(?:^|\s)(?:E2E\$|#|\$)$/.test(line.trimEnd())) return;
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for the shell's prompt; the screen was:\n${this.capture()}`);
+      await delay(20);
+    }
+  }
+
   /** Literal text (no key-name lookup). */
   type(text: string): void {
     this.tmux(['send-keys', '-t', this.name, '-l', text]);
