@@ -81,6 +81,10 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
 
   let exitCode = 0;
+  // Ink draws its first frame from where the cursor is, and the alternate screen keeps the shell's column: started
+  // anywhere but column 0 (`printf x; oddsboard`, a prompt printed late), every full-width row wraps and the top row
+  // shows the clock's last digits for good. A carriage return first: column 0 of the same row.
+  if (io.stdout.isTTY) io.stdout.write('\r');
   const instance = render(
     <ThemeContext.Provider value={colors}>
       <App
