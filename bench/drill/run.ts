@@ -27,6 +27,12 @@ export interface DrillTiming {
   afterS: number;
   /** The fault's length (s); flap: each down and up phase. */
   forS: number;
+  /**
+   * The end-to-end test's way: that each state showed during the fault and that the dashboard came back online, not
+   * how soon in real time (a loaded machine stretches it; `npm run drill` reports the figures and holds them to the
+   * profile's limits); the wait for the recovery is three times as long.
+   */
+  untimed?: boolean;
 }
 
 export interface DrillRow {
@@ -134,7 +140,8 @@ export async function runDrill(p: DrillProfile, t: DrillTiming, tag: string): Pr
         }
       }
       const recovered = p.recoverMs > 0 && now > endAt && stateOf(screen) === 'online';
-      if (now > endAt + Math.max(p.recoverMs, 2_000) + 3_000 || (recovered && now > endAt + 2_000)) break;
+      const giveUp = endAt + Math.max(p.recoverMs, 2_000) * (t.untimed ? 3 : 1) + 3_000;
+      if (now > giveUp || (recovered && now > endAt + 2_000)) break;
       await delay(250);
     }
     if (!/EXIT=\d+/.test(tmux.capture())) {
@@ -143,7 +150,11 @@ export async function runDrill(p: DrillProfile, t: DrillTiming, tag: string): Pr
     }
     const m = /EXIT=(\d+)/.exec(tmux.capture());
     exitCode = m ? Number(m[1]) : undefined;
-    return judge(p, { screens, faultAt, endAt, exitCode, exitedAlone, raw: readText(raw), log: server.log(), key });
+    return judge(
+      p,
+      { screens, faultAt, endAt, exitCode, exitedAlone, raw: readText(raw), log: server.log(), key },
+      { untimed: t.untimed === true },
+    );
   } finally {
     tmux.kill();
     server.proc.kill('SIGTERM');
@@ -172,7 +183,7 @@ interface Observed {
 }
 
 /** The row's figures and verdict from what was seen. */
-export function judge(p: DrillProfile, o: Observed): DrillRow {
+export function judge(p: DrillProfile, o: Observed, opts: { untimed?: boolean } = {}): DrillRow {
   const failures: string[] = [];
   const dashboard = o.screens.filter((s) => !/EXIT=\d+/.test(s.screen));
   const loaded = dashboard.findIndex((s) => rowCount(s.screen) >= 5);
@@ -199,10 +210,10 @@ export function judge(p: DrillProfile, o: Observed): DrillRow {
   if (loaded < 0) failures.push('no market rows ever showed');
   else if (!keptData) failures.push('market rows went missing');
   if (shownAfterMs === null) failures.push(`${describeShown(p)} never showed during the fault`);
-  else if (shownAfterMs > p.showMs)
+  else if (shownAfterMs > p.showMs && !opts.untimed)
     failures.push(`${describeShown(p)} showed only after ${(shownAfterMs / 1000).toFixed(1)} s`);
   if (recoveredAfterMs === null) failures.push('not back to ● online after the fault');
-  else if (recoveredAfterMs > p.recoverMs)
+  else if (recoveredAfterMs > p.recoverMs && !opts.untimed)
     failures.push(`back online only after ${(recoveredAfterMs / 1000).toFixed(1)} s`);
   if (typeof expect === 'string' && expect !== 'online' && p.recoverMs === 0)
     failures.push('a state other than online must recover');
