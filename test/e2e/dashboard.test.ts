@@ -40,6 +40,7 @@ async function startDashboard(cols: number, lines: number, args: string, before 
   t.start(root, cols, lines, {
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_STATE_HOME: join(home, 'state'),
     ODDSBOARD_BASE_URL: '',
     ODDSBOARD_API_KEY: '',
   });

@@ -30,9 +30,18 @@ export class TmuxSession {
     return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
-  /** A plain sh with a known prompt, in a terminal of the given size. */
+  /**
+   * A plain sh with a known prompt, in a terminal of the given size. The tmux server starts with this process's
+   * environment: the runner's own ODDSBOARD_* and XDG_* settings (a key, a config file, a state directory with a
+   * watchlist) are emptied unless `env` gives them, so no test reads or writes the person's own files.
+   */
   start(cwd: string, cols: number, rows: number, env: Record<string, string>): void {
-    const envArgs = Object.entries({ PS1: 'E2E$ ', TERM: 'xterm-256color', ...env }).flatMap(([k, v]) => [
+    const mine = Object.fromEntries(
+      Object.keys(process.env)
+        .filter((k) => /^(?:ODDSBOARD_|XDG_)/.test(k))
+        .map((k) => [k, '']),
+    );
+    const envArgs = Object.entries({ PS1: 'E2E$ ', TERM: 'xterm-256color', ...mine, ...env }).flatMap(([k, v]) => [
       '-e',
       `${k}=${v}`,
     ]);
