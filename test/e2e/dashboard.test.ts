@@ -49,7 +49,8 @@ async function startDashboard(cols: number, lines: number, args: string, before 
   return t;
 }
 
-describe('the dashboard in a real terminal (tmux)', () => {
+// each test's waits add up to more than vitest's 20 s: a slow step fails its own wait, with the screen
+describe('the dashboard in a real terminal (tmux)', { timeout: 120_000 }, () => {
   it('shows markets, moves, quotes, quits and restores the terminal', async () => {
     const t = await startDashboard(120, 36, '--speed 20');
     const first = await t.waitFor('10 market rows', (s) => rows(s).length >= 10 && /DEMO/.test(s), 15_000);

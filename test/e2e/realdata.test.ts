@@ -55,7 +55,9 @@ async function search(t: TmuxSession, text: string, until: (s: string) => boolea
 
 const quote = quoteFromList;
 
-describe('the dashboard on real recorded payloads (tmux, serve --replay)', () => {
+// each test's waits add up to more than vitest's 20 s (two searches and a quote: over 100 s): a slow step fails its
+// own wait, with the screen
+describe('the dashboard on real recorded payloads (tmux, serve --replay)', { timeout: 120_000 }, () => {
   it('Kalshi: every price within 0..100¢, the 1¢ settled market at 1¢, sibling rows that read differently', async () => {
     const t = await dashboard(await replay('kalshi'));
     const first = await t.waitFor('17 rows', (s) => rows(s).length >= 17, 15_000);

@@ -43,7 +43,7 @@ async function sevenDays(t: TmuxSession): Promise<void> {
 }
 
 // each test's waits add up to more than vitest's 20 s: a slow step fails its own wait, with the screen
-describe('the trader’s view on the platforms’ recordings (tmux)', { timeout: 60_000 }, () => {
+describe('the trader’s view on the platforms’ recordings (tmux)', { timeout: 90_000 }, () => {
   it('Kalshi: the recorded book as a ladder (asks from the No bids), a buy of 10 previewed through it with the fee', async () => {
     const t = await dashboard(
       'kalshi',
