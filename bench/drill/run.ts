@@ -87,7 +87,7 @@ async function startServer(p: DrillProfile, t: DrillTiming, key: string): Promis
   });
   let out = '';
   proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   while (!out.includes('\n')) {
     if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`the chaos service did not start: ${out}`);
     await delay(20);
@@ -120,7 +120,7 @@ export async function runDrill(p: DrillProfile, t: DrillTiming, tag: string): Pr
     tmux.recordOutput(raw);
     await tmux.run(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
     // the service's schedule counts from its first request (however slowly the dashboard starts)
-    const giveUpAt = Date.now() + 30_000;
+    const giveUpAt = Date.now() + 60_000;
     let faultAt = Number.POSITIVE_INFINITY;
     let endAt = Number.POSITIVE_INFINITY;
     for (;;) {

@@ -39,7 +39,7 @@ describe('fault drills in a real terminal (fast subset)', () => {
     for (const r of rows)
       expect({ profile: r.profile, failures: r.failures }).toEqual({ profile: r.profile, failures: [] });
     expect(rows.map((r) => r.shown)).toEqual(['degraded', 'degraded', 'auth_failed', 'notice']);
-  }, 240_000); // the drills give up 30 s after a start with no request, and at 3× the recovery limit after the fault
+  }, 300_000); // the drills give up 60 s after a start with no request, and at 3× the recovery limit after the fault
 
   it('a title with 🌡️ and CJK: the row’s right edge lines up with the rows above and below', async () => {
     ready();
