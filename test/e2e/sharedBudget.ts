@@ -11,7 +11,7 @@ import { TmuxSession } from './tmux.js';
 /**
  * One budget for every process, for real: the built dashboard in tmux and four
  * one-shot commands polling in loops against one reference service with one
- * key, for `runMs`. The service's own count of answers must show no 429 and
+ * key, for `runMs`. The service's own count of answers (at their requests' arrival, as its limit counts) must show no 429 and
  * never more than the key's limit in any window; the dashboard's header shows
  * the others' share. The dashboard runs with NO_COLOR=1: its screen carries no
  * colour escape. `windowMs` is the service's rate window; below 60 s the
