@@ -63,7 +63,11 @@ describe('fault drills in a real terminal (fast subset)', () => {
     await t.run(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
     const screen = await t.waitFor(
       'the hostile rows',
-      (s) => /Tokyo 東京/.test(s) && s.split('\n').filter((l) => /^[▸ ] ACTIVE/.test(l)).length >= 8,
+      // every row whole, with its pane border (the list refreshes while the test reads it)
+      (s) => {
+        const listed = s.split('\n').filter((l) => /^[▸ ] ACTIVE/.test(l));
+        return /Tokyo 東京/.test(s) && listed.length >= 8 && listed.every((l) => l.includes('│'));
+      },
       15_000,
     );
     const rows = screen.split('\n').filter((l) => /^[▸ ] ACTIVE/.test(l));

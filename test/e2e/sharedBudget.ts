@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { createInterface } from 'node:readline';
 import { afterAll, expect } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server/listen.js';
 import { maxInWindow } from '../support/syncHarness.js';
 import { TmuxSession } from './tmux.js';
 
@@ -25,13 +25,62 @@ const KEY = 'sk_e2e_0123456789abcdef';
 const LIMIT = 30;
 
 let session: TmuxSession | undefined;
-let srv: RunningServer | undefined;
+let service: ChildProcess | undefined;
 const loops: ChildProcess[] = [];
-afterAll(async () => {
+afterAll(() => {
   for (const l of loops) if (l.exitCode === null) l.kill('SIGKILL');
   session?.kill();
-  await srv?.close();
+  if (service?.exitCode === null) service.kill('SIGKILL');
 });
+
+interface Answer {
+  status: number;
+  at: number;
+}
+
+/**
+ * The reference service (the built one) in a process of its own, each answer's status and its request's arrival on
+ * its stdout. Not in this test's process: the test's own tmux calls are synchronous, and a request that came while
+ * one ran was stamped late — on a loaded machine a read of the screen can take a good part of a second, and answers
+ * then crowded into a window their requests were not sent in (the clients count their sends with only 250 ms to
+ * spare). Resolves once it listens; `end()` stops it and resolves once every line is read.
+ */
+async function serviceProcess(windowMs: number): Promise<{ url: string; answers: Answer[]; end(): Promise<void> }> {
+  const listen = join(root, 'dist/server/listen.js');
+  const script = `
+    const { startServer } = await import(${JSON.stringify(listen)});
+    const srv = await startServer({
+      seed: 5,
+      keys: [${JSON.stringify(KEY)}],
+      limits: { key: ${LIMIT}, windowMs: ${windowMs} },
+      onAnswer: (status, at) => process.stdout.write(JSON.stringify({ status, at }) + '\\n'),
+    });
+    process.stdout.write(srv.url + '\\n');
+    process.on('SIGTERM', () => srv.close().then(() => process.exit(0)));
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  service = child;
+  const answers: Answer[] = [];
+  const lines = createInterface({ input: child.stdout! });
+  const closed = new Promise<void>((done) => lines.once('close', done));
+  const url = await new Promise<string>((done, fail) => {
+    lines.on('line', (line) => {
+      if (line.startsWith('{')) answers.push(JSON.parse(line) as Answer);
+      else done(line.trim());
+    });
+    child.once('exit', (code) => fail(new Error(`the reference service exited with ${code}`)));
+  });
+  return {
+    url,
+    answers,
+    end: async () => {
+      child.kill('SIGTERM');
+      await closed;
+    },
+  };
+}
 
 /** Colour parameters of the SGR sequences on a screen captured with its escapes. */
 const colourSgr = (screen: string) =>
@@ -43,13 +92,8 @@ export async function sharedBudgetRun({ windowMs, runMs }: { windowMs: number; r
   if (!TmuxSession.available())
     throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
-  const answers: Array<{ status: number; at: number }> = [];
-  srv = await startServer({
-    seed: 5,
-    keys: [KEY],
-    limits: { key: LIMIT, windowMs },
-    onAnswer: (status, at) => answers.push({ status, at }),
-  });
+  const srv = await serviceProcess(windowMs);
+  const answers = srv.answers;
   const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-budget-'));
   const env = {
     HOME: home,
@@ -114,6 +158,7 @@ export async function sharedBudgetRun({ windowMs, runMs }: { windowMs: number; r
   await Promise.all(loopDone);
   t.keys('q');
   await t.waitFor('the dashboard to exit', (s) => /EXIT=0/.test(s), 10_000);
+  await srv.end();
 
   const times = answers.map((a) => a.at);
   console.info(

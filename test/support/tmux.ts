@@ -6,6 +6,8 @@ import { setTimeout as delay } from 'node:timers/promises';
  * send-keys, the screen read with capture-pane — what a person sees.
  */
 let sessions = 0;
+/** How long a screen must stay the same to count as a whole frame. */
+const SETTLE_MS = 60;
 
 export class TmuxSession {
   private readonly socket: string;
@@ -124,12 +126,21 @@ export class TmuxSession {
     return this.tmux(['display-message', '-p', '-t', this.name, '#{alternate_on}']).trim() === '1';
   }
 
-  /** Polls the screen until `test` holds; the error shows the last screen. */
+  /**
+   * Polls the screen until `test` holds, and returns it once a second read a moment later agrees: a frame reaches the
+   * terminal in pieces, and a read between two of them shows a row cut short (a loaded machine's test:stress run had
+   * one without its pane border, and the row-width check failed on it). The error shows the last screen.
+   */
   async waitFor(what: string, test: (screen: string) => boolean, timeoutMs = 10_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.capture();
-      if (test(screen)) return screen;
+      if (test(screen)) {
+        await delay(SETTLE_MS);
+        const again = this.capture();
+        // a screen that never holds still (an animation) is taken as it is at the deadline
+        if (again === screen || (Date.now() > deadline && test(again))) return again;
+      }
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
       await delay(50);
     }
