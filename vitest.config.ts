@@ -22,7 +22,12 @@ class EndToEndFirst extends BaseSequencer {
  */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'bench/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.{ts,tsx}',
+      'test/**/*.test.{ts,tsx}',
+    ],
     exclude: [...configDefaults.exclude, '**/*.long.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,

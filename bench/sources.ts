@@ -167,8 +167,7 @@ export async function runSource(source: Platform, minutes: number): Promise<Sour
       XDG_STATE_HOME: join(home, 'state'),
       NODE_ENV: 'production',
     });
-    tmux.type(`${process.execPath} --single-threaded-gc ${CLI} --source ${source} --base-url ${replay.url}`);
-    tmux.keys('Enter');
+    await tmux.run(`${process.execPath} --single-threaded-gc ${CLI} --source ${source} --base-url ${replay.url}`);
     await tmux.waitFor(`the ${source} header`, (s) => s.includes(source.toUpperCase()), 20_000);
     const t0 = Date.now();
     let step = 0;

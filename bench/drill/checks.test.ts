@@ -141,4 +141,27 @@ describe('judging a row', () => {
       'the API key showed',
     ]);
   });
+
+  it('untimed (the e2e test): a late state or a slow return passes, a missing one still fails', () => {
+    const late = seq(
+      [1_000, screen('● online')],
+      [25_000, screen('◐ degraded')],
+      [39_000, screen('◐ degraded')],
+      [70_000, screen('● online')],
+    );
+    expect(judge(p500, { ...base, screens: late }).failures).toEqual([
+      'degraded showed only after 15.0 s',
+      'back online only after 30.0 s',
+    ]);
+    expect(judge(p500, { ...base, screens: late }, { untimed: true })).toMatchObject({
+      pass: true,
+      shownAfterMs: 15_000,
+      recoveredAfterMs: 30_000,
+    });
+    const never = seq([1_000, screen('● online')], [39_000, screen('● online')], [70_000, screen('◐ degraded')]);
+    expect(judge(p500, { ...base, screens: never }, { untimed: true }).failures).toEqual([
+      'degraded never showed during the fault',
+      'not back to ● online after the fault',
+    ]);
+  });
 });

@@ -27,6 +27,12 @@ export interface DrillTiming {
   afterS: number;
   /** The fault's length (s); flap: each down and up phase. */
   forS: number;
+  /**
+   * The end-to-end test's way: that each state showed during the fault and that the dashboard came back online, not
+   * how soon in real time (a loaded machine stretches it; `npm run drill` reports the figures and holds them to the
+   * profile's limits); the wait for the recovery is three times as long.
+   */
+  untimed?: boolean;
 }
 
 export interface DrillRow {
@@ -82,7 +88,7 @@ async function startServer(p: DrillProfile, t: DrillTiming, key: string): Promis
   });
   let out = '';
   proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   while (!out.includes('\n')) {
     if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`the chaos service did not start: ${out}`);
     await delay(20);
@@ -113,10 +119,9 @@ export async function runDrill(p: DrillProfile, t: DrillTiming, tag: string): Pr
       ODDSBOARD_API_KEY: key,
     });
     tmux.recordOutput(raw);
-    tmux.type(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
-    tmux.keys('Enter');
+    await tmux.run(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
     // the service's schedule counts from its first request (however slowly the dashboard starts)
-    const giveUpAt = Date.now() + 30_000;
+    const giveUpAt = Date.now() + 60_000;
     let faultAt = Number.POSITIVE_INFINITY;
     let endAt = Number.POSITIVE_INFINITY;
     for (;;) {
@@ -136,7 +141,8 @@ export async function runDrill(p: DrillProfile, t: DrillTiming, tag: string): Pr
         }
       }
       const recovered = p.recoverMs > 0 && now > endAt && stateOf(screen) === 'online';
-      if (now > endAt + Math.max(p.recoverMs, 2_000) + 3_000 || (recovered && now > endAt + 2_000)) break;
+      const giveUp = endAt + Math.max(p.recoverMs, 2_000) * (t.untimed ? 3 : 1) + 3_000;
+      if (now > giveUp || (recovered && now > endAt + 2_000)) break;
       await delay(250);
     }
     if (!/EXIT=\d+/.test(tmux.capture())) {
@@ -145,7 +151,11 @@ export async function runDrill(p: DrillProfile, t: DrillTiming, tag: string): Pr
     }
     const m = /EXIT=(\d+)/.exec(tmux.capture());
     exitCode = m ? Number(m[1]) : undefined;
-    return judge(p, { screens, faultAt, endAt, exitCode, exitedAlone, raw: readText(raw), log: server.log(), key });
+    return judge(
+      p,
+      { screens, faultAt, endAt, exitCode, exitedAlone, raw: readText(raw), log: server.log(), key },
+      { untimed: t.untimed === true },
+    );
   } finally {
     tmux.kill();
     server.proc.kill('SIGTERM');
@@ -174,7 +184,7 @@ interface Observed {
 }
 
 /** The row's figures and verdict from what was seen. */
-export function judge(p: DrillProfile, o: Observed): DrillRow {
+export function judge(p: DrillProfile, o: Observed, opts: { untimed?: boolean } = {}): DrillRow {
   const failures: string[] = [];
   const dashboard = o.screens.filter((s) => !/EXIT=\d+/.test(s.screen));
   const loaded = dashboard.findIndex((s) => rowCount(s.screen) >= 5);
@@ -201,10 +211,10 @@ export function judge(p: DrillProfile, o: Observed): DrillRow {
   if (loaded < 0) failures.push('no market rows ever showed');
   else if (!keptData) failures.push('market rows went missing');
   if (shownAfterMs === null) failures.push(`${describeShown(p)} never showed during the fault`);
-  else if (shownAfterMs > p.showMs)
+  else if (shownAfterMs > p.showMs && !opts.untimed)
     failures.push(`${describeShown(p)} showed only after ${(shownAfterMs / 1000).toFixed(1)} s`);
   if (recoveredAfterMs === null) failures.push('not back to ● online after the fault');
-  else if (recoveredAfterMs > p.recoverMs)
+  else if (recoveredAfterMs > p.recoverMs && !opts.untimed)
     failures.push(`back online only after ${(recoveredAfterMs / 1000).toFixed(1)} s`);
   if (typeof expect === 'string' && expect !== 'online' && p.recoverMs === 0)
     failures.push('a state other than online must recover');

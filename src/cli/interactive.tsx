@@ -99,6 +99,10 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   const iface = stacks.find((s) => s.id === 'public')?.source;
 
   let exitCode = 0;
+  // Ink draws its first frame from where the cursor is, and the alternate screen keeps the shell's column: started
+  // anywhere but column 0 (`printf x; oddsboard`, a prompt printed late), every full-width row wraps and the top row
+  // shows the clock's last digits for good. A carriage return first: column 0 of the same row.
+  if (io.stdout.isTTY) io.stdout.write('\r');
   // the detail pane's page address as a link where the terminal shows OSC 8 links (src/links/osc8.ts)
   setHyperlinks(hyperlinksSupported(io.env));
   const opener = (address: string) => openPage(address, { env: io.env, platform: process.platform });

@@ -97,7 +97,12 @@ describe('oddsboard record', () => {
     for (const argv of [['--api-key', 'x', 'dir'], [], ['dir']]) {
       const err = sink();
       expect(
-        await runRecord(argv, { stdout: sink().stream, stderr: err.stream, env: { XDG_CONFIG_HOME: tmpdir() } }),
+        await runRecord(argv, {
+          stdout: sink().stream,
+          stderr: err.stream,
+          // a config directory of its own: /tmp/oddsboard/config.json could be anyone's
+          env: { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'oddsboard-record-config-')) },
+        }),
       ).toBe(2);
       expect(err.text()).toMatch(/^oddsboard record: [^\n]+\n$/);
     }

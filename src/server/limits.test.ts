@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../util/clock.js';
+import { counted } from './listen.js';
 import { SlidingWindowLimiter } from './rateLimit.js';
 import { boot, P } from '../../test/support/serverHarness.js';
 
@@ -131,5 +134,31 @@ describe('SlidingWindowLimiter', () => {
     expect(l.take('a', 2)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
     clock.advance(1);
     expect(l.take('a', 2)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+});
+
+describe('the service’s own count (onAnswer)', () => {
+  it('reports each answer with the time its request arrived, the time the limit counts, not when it left', async () => {
+    const clock = new ManualClock(1_000);
+    let report: (r: [number, number]) => void = () => undefined;
+    const reported = new Promise<[number, number]>((r) => (report = r));
+    // an answer that leaves 1.5 s after its request came (a loaded machine)
+    const slow = counted(
+      (_req, res) => {
+        clock.advance(1_500);
+        res.writeHead(204).end();
+      },
+      (status, at) => report([status, at]),
+      clock,
+    );
+    const server = createServer(slow);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(204);
+      expect(await reported).toEqual([204, 1_000]);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });

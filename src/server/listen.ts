@@ -22,7 +22,11 @@ export interface ServerOptions {
   clock?: Clock;
   /** defaults: anonymous 10, key 30, windowMs 60 000 */
   limits?: { anonymous?: number; key?: number; windowMs?: number };
-  /** Called once per answer sent (its status and when): the service's own count, for tests and benchmarks. */
+  /**
+   * Called once per answer sent, with its status and when its request arrived — the time the rate limit counts it
+   * at: the service's own count, for tests and benchmarks. (Not when the answer left: on a loaded machine an answer
+   * can leave a second after its request came, and answers counted so crowd into a window their requests did not.)
+   */
   onAnswer?: (status: number, at: number) => void;
   /** Misbehave on purpose (see chaos.ts); its clock is the server's. */
   chaos?: Omit<ChaosOptions, 'clock'>;
@@ -125,11 +129,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   };
 }
 
-/** The handler, reporting each answer's status when it has been sent. */
+/** The handler, reporting each answer's status, once sent, with the time its request arrived. */
 export function counted(handler: RequestListener, onAnswer: ServerOptions['onAnswer'], clock: Clock): RequestListener {
   if (!onAnswer) return handler;
   return (req, res) => {
-    res.on('finish', () => onAnswer(res.statusCode, clock.now()));
+    const arrived = clock.now();
+    res.on('finish', () => onAnswer(res.statusCode, arrived));
     handler(req, res);
   };
 }

@@ -11,6 +11,7 @@ import { createOddsStore } from '../store/store.js';
 import { makeMarket, renderApp, type Harness } from '../../test/support/fixtures.js';
 import { waitForFrame } from '../../test/support/wait.js';
 import { WIDTH_PIECES, wcwidth } from '../../test/support/wcwidth.js';
+import { cpuBound, WALL_BACKSTOP_MS } from '../../test/support/cpuBound.js';
 import { MarketRow, rowColumns } from './components/MarketRow.js';
 
 let h: Harness | undefined;
@@ -43,36 +44,41 @@ function entryOf(t: string, outcome: string) {
 }
 
 describe('row width as terminals count it', () => {
-  it('every drawn row is exactly the pane width for a wcwidth terminal (never wider when narrow)', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        title,
-        title,
-        fc.integer({ min: 24, max: 100 }),
-        fc.boolean(),
-        async (t, outcome, width, selected) => {
-          const view = render(
-            <MarketRow
-              entry={entryOf(t, outcome)}
-              selected={selected}
-              focused={selected}
-              now={45_000}
-              intervalMs={10_000}
-              width={width}
-            />,
-          );
-          const frame = await waitForFrame(view, (f) => f.trim() !== '');
-          view.unmount();
-          expect(frame.split('\n')).toHaveLength(1);
-          // a stale row: when the width has room for the age column (77 columns and more) it ends with its age,
-          // right-aligned (a frame's trailing spaces are not kept; ink-testing-library draws 100 columns at most)
-          if (rowColumns(width).age) expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBe(width);
-          else expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBeLessThanOrEqual(width);
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+  // 60 rows drawn by Ink, about 1 s of CPU: a deadline in CPU time, more than ten times that
+  it(
+    'every drawn row is exactly the pane width for a wcwidth terminal (never wider when narrow)',
+    cpuBound(15_000, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          title,
+          title,
+          fc.integer({ min: 24, max: 100 }),
+          fc.boolean(),
+          async (t, outcome, width, selected) => {
+            const view = render(
+              <MarketRow
+                entry={entryOf(t, outcome)}
+                selected={selected}
+                focused={selected}
+                now={45_000}
+                intervalMs={10_000}
+                width={width}
+              />,
+            );
+            const frame = await waitForFrame(view, (f) => f.trim() !== '');
+            view.unmount();
+            expect(frame.split('\n')).toHaveLength(1);
+            // a stale row: when the width has room for the age column (77 columns and more) it ends with its age,
+            // right-aligned (a frame's trailing spaces are not kept; ink-testing-library draws 100 columns at most)
+            if (rowColumns(width).age) expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBe(width);
+            else expect(wcwidth(frame), JSON.stringify({ t, outcome, width })).toBeLessThanOrEqual(width);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    }),
+    WALL_BACKSTOP_MS,
+  );
 
   it('a 🌡️ and CJK title sits in a list whose right edge lines up with the rows above and below', async () => {
     const titles = [

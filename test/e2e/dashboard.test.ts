@@ -24,13 +24,13 @@ let session: TmuxSession | undefined;
 
 /** The shell takes input again and echoes it: the terminal is back in cooked mode. */
 async function shellIsBack(t: TmuxSession): Promise<string> {
-  t.type('echo shell-$((40+2))');
-  t.keys('Enter');
+  await t.run('echo shell-$((40+2))');
   return t.waitFor('the shell to answer', (s) => /^shell-42$/m.test(s));
 }
 afterEach(() => session?.kill());
 
-function startDashboard(cols: number, lines: number, args: string): TmuxSession {
+/** The dashboard on the demo in a fresh tmux; `before` runs first on the same command line. */
+async function startDashboard(cols: number, lines: number, args: string, before = ''): Promise<TmuxSession> {
   if (!TmuxSession.available())
     throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
@@ -40,17 +40,19 @@ function startDashboard(cols: number, lines: number, args: string): TmuxSession 
   t.start(root, cols, lines, {
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_STATE_HOME: join(home, 'state'),
     ODDSBOARD_BASE_URL: '',
     ODDSBOARD_API_KEY: '',
   });
-  t.type(`${process.execPath} ${cli} ${args}; echo "EXIT=$?"`);
-  t.keys('Enter');
+  session = t;
+  await t.run(`${before}${process.execPath} ${cli} ${args}; echo "EXIT=$?"`);
   return t;
 }
 
-describe('the dashboard in a real terminal (tmux)', () => {
+// each test's waits add up to more than vitest's 20 s: a slow step fails its own wait, with the screen
+describe('the dashboard in a real terminal (tmux)', { timeout: 120_000 }, () => {
   it('shows markets, moves, quotes, quits and restores the terminal', async () => {
-    const t = (session = startDashboard(120, 36, '--speed 20'));
+    const t = await startDashboard(120, 36, '--speed 20');
     const first = await t.waitFor('10 market rows', (s) => rows(s).length >= 10 && /DEMO/.test(s), 15_000);
     expect(t.alternateScreenOn()).toBe(true);
     expect(first).toMatch(/\d+\/30/); // the budget in the header
@@ -88,11 +90,21 @@ describe('the dashboard in a real terminal (tmux)', () => {
     ['SIGTERM', 143],
     ['SIGHUP', 129],
   ] as const)('gives the terminal back on %s (exit %i)', async (signal, code) => {
-    const t = (session = startDashboard(100, 30, ''));
+    const t = await startDashboard(100, 30, '');
     await t.waitFor('market rows', (s) => rows(s).length >= 5, 15_000);
     process.kill(t.childPid(), signal);
     await t.waitFor(`the dashboard to exit on ${signal}`, (s) => new RegExp(`EXIT=${code}`).test(s));
     expect(t.alternateScreenOn()).toBe(false);
     await shellIsBack(t);
+  });
+
+  it('draws from the first column when the cursor was left further right (the header whole, nothing wrapped)', async () => {
+    // the cursor after printf's text, as after a prompt the shell printed late
+    const t = await startDashboard(160, 30, '', "printf 'cursor-here '; ");
+    const screen = await t.waitFor('market rows', (s) => rows(s).length >= 5, 15_000);
+    expect(screen.split('\n')[0]).toMatch(/^oddsboard {2}DEMO · simulated data .* \d\d:\d\d:\d\d$/);
+    expect(screen.split('\n')[1]).toMatch(/^ 1 Markets /);
+    t.keys('q');
+    await t.waitFor('the dashboard to exit', (s) => /EXIT=0/.test(s));
   });
 });

@@ -29,7 +29,7 @@ describe('a retired categories route (tmux)', () => {
       rest = lines.pop() ?? '';
       for (const l of lines) if (l.startsWith('req ')) log.push(JSON.parse(l.slice(4)) as Logged);
     });
-    const t = started.session(dashboardIn('deco', `--source kalshi --base-url ${url}`));
+    const t = started.session(await dashboardIn('deco', `--source kalshi --base-url ${url}`));
     await t.waitFor('priced rows, online', (s) => s.includes('● online') && marketRows(s).length >= 5, 20_000);
 
     // one request goes out at a time: a request logged after the categories' 404 was sent once its answer was in

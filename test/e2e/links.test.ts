@@ -29,7 +29,7 @@ describe('g and o (tmux, Kalshi replay)', () => {
     writeFileSync(script, `#!/bin/sh\nprintf '%s\\n' "$1" >> '${log}'\n`);
     chmodSync(script, 0o755);
     const t = started.session(
-      dashboardIn('links', `--source kalshi --base-url ${r.url} --limit 10`, { BROWSER: script }),
+      await dashboardIn('links', `--source kalshi --base-url ${r.url} --limit 10`, { BROWSER: script }),
     );
     await t.waitFor('priced rows under KALSHI', (s) => s.includes(' KALSHI ') && rows(s).length > 0, 20_000);
 

@@ -33,8 +33,8 @@ async function replay(
   return r.url;
 }
 
-function dashboard(url: string): TmuxSession {
-  const t = dashboardIn('real', '--status all --limit 50', { ODDSBOARD_BASE_URL: url, ODDSBOARD_API_KEY: KEY });
+async function dashboard(url: string): Promise<TmuxSession> {
+  const t = await dashboardIn('real', '--status all --limit 50', { ODDSBOARD_BASE_URL: url, ODDSBOARD_API_KEY: KEY });
   started.session(t);
   return t;
 }
@@ -55,9 +55,11 @@ async function search(t: TmuxSession, text: string, until: (s: string) => boolea
 
 const quote = quoteFromList;
 
-describe('the dashboard on real recorded payloads (tmux, serve --replay)', () => {
+// each test's waits add up to more than vitest's 20 s (two searches and a quote: over 100 s): a slow step fails its
+// own wait, with the screen
+describe('the dashboard on real recorded payloads (tmux, serve --replay)', { timeout: 120_000 }, () => {
   it('Kalshi: every price within 0..100¢, the 1¢ settled market at 1¢, sibling rows that read differently', async () => {
-    const t = dashboard(await replay('kalshi'));
+    const t = await dashboard(await replay('kalshi'));
     const first = await t.waitFor('17 rows', (s) => rows(s).length >= 17, 15_000);
     expect(first).not.toMatch(/NaN|undefined/);
     for (const p of prices(first)) expect(p).toBeLessThanOrEqual(100);
@@ -74,7 +76,7 @@ describe('the dashboard on real recorded payloads (tmux, serve --replay)', () =>
   });
 
   it('Polymarket: a market resolved by its prices shows its winner and no countdown; oneDayPriceChange shows the move', async () => {
-    const t = dashboard(await replay('polymarket'));
+    const t = await dashboard(await replay('polymarket'));
     const first = await t.waitFor('7 rows', (s) => rows(s).length >= 7, 15_000);
     const rihanna = rows(first).find((r) => r.includes('Rihanna'));
     expect(rihanna).toMatch(/Yes\s+51\.0¢\s+▽0\.5¢/);
@@ -97,7 +99,7 @@ describe('the dashboard on real recorded payloads (tmux, serve --replay)', () =>
       '--recorded-at',
       MANIFOLD_OPEN_MC.recordedAt,
     ]);
-    const t = dashboard(url);
+    const t = await dashboard(url);
     const first = await t.waitFor(
       'the market and its answers',
       (s) => rows(s).length === 1 && /Ririsu/.test(detailSide(s)),
@@ -121,7 +123,7 @@ describe('the dashboard on real recorded payloads (tmux, serve --replay)', () =>
   });
 
   it('Manifold: answer texts are the outcomes (never their authors), and a quote sends one of them', async () => {
-    const t = dashboard(await replay('manifold'));
+    const t = await dashboard(await replay('manifold'));
     await t.waitFor('7 rows', (s) => rows(s).length >= 7, 15_000);
     const mc = await search(t, 'character', (s) => /Harry Potter/.test(detailSide(s)));
     const detail = detailSide(mc);

@@ -29,8 +29,8 @@ async function replay(source: string): Promise<string> {
   return r.url;
 }
 
-function dashboard(source: string, url: string, limit: number): TmuxSession {
-  const t = dashboardIn(`src-${source}`, `--source ${source} --base-url ${url} --limit ${limit}`);
+async function dashboard(source: string, url: string, limit: number): Promise<TmuxSession> {
+  const t = await dashboardIn(`src-${source}`, `--source ${source} --base-url ${url} --limit ${limit}`);
   started.session(t);
   return t;
 }
@@ -48,7 +48,7 @@ describe('each live source against its replay (tmux)', () => {
   for (const c of CASES) {
     it(`${c.source}: the header names it, rows are priced, the detail shows, page 2 and back, Events`, async () => {
       const limit = 10;
-      const t = dashboard(c.source, await replay(c.source), limit);
+      const t = await dashboard(c.source, await replay(c.source), limit);
       const first = await t.waitFor(
         `${limit} priced rows under ${c.header}`,
         (s) => s.includes(` ${c.header} `) && priced(s).length >= 3 && rows(s).length === limit,

@@ -24,8 +24,8 @@ async function replay(source: string, dir: string): Promise<string> {
   return r.url;
 }
 
-function dashboard(source: string, url: string, extra = ''): TmuxSession {
-  const t = dashboardIn(`trader-${source}`, `--source ${source} --base-url ${url} ${extra}`);
+async function dashboard(source: string, url: string, extra = ''): Promise<TmuxSession> {
+  const t = await dashboardIn(`trader-${source}`, `--source ${source} --base-url ${url} ${extra}`);
   started.session(t);
   return t;
 }
@@ -43,9 +43,12 @@ async function sevenDays(t: TmuxSession): Promise<void> {
 }
 
 // each test's waits add up to more than vitest's 20 s: a slow step fails its own wait, with the screen
-describe('the trader’s view on the platforms’ recordings (tmux)', { timeout: 60_000 }, () => {
+describe('the trader’s view on the platforms’ recordings (tmux)', { timeout: 90_000 }, () => {
   it('Kalshi: the recorded book as a ladder (asks from the No bids), a buy of 10 previewed through it with the fee', async () => {
-    const t = dashboard('kalshi', await replay('kalshi', 'test/fixtures/real/kalshi/trader/sportsbet-pro-2026-07'));
+    const t = await dashboard(
+      'kalshi',
+      await replay('kalshi', 'test/fixtures/real/kalshi/trader/sportsbet-pro-2026-07'),
+    );
     const book = await t.waitFor('the book', (s) => /Book Yes · spread 2\.0¢ · mid 39\.0¢/.test(side(s)), 15_000);
     // the best of each side meet in the middle: ask 40¢ × 45 (the No bid at 60¢), bid 38¢ × 45
     expect(side(book)).toMatch(/ask +40\.0¢ +45 +45 +█/);
@@ -58,7 +61,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', { timeout:
   });
 
   it('Kalshi: a market’s recorded candlesticks drawn on first sight, full from its first quoted hour', async () => {
-    const t = dashboard('kalshi', await replay('kalshi', 'test/fixtures/real/kalshi/trader/atp-set-2026-08'));
+    const t = await dashboard('kalshi', await replay('kalshi', 'test/fixtures/real/kalshi/trader/atp-set-2026-08'));
     // 18 of its 19 hourly candles have a price (src/sources/kalshi/history.test.ts), the first 17 h before the
     // recording's end: the line spans those hours, every cell drawn, from 68.5¢ up to 77¢
     const first = await t.waitFor(
@@ -75,7 +78,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', { timeout:
   });
 
   it('Polymarket: the recorded CLOB book of the Fed market (best last on the wire, best first on screen), a buy of 100 with its fee curve, h to 7 days', async () => {
-    const t = dashboard('polymarket', await replay('polymarket', 'test/fixtures/real/polymarket'));
+    const t = await dashboard('polymarket', await replay('polymarket', 'test/fixtures/real/polymarket'));
     await t.waitFor('the list', (s) => /Will the Fed decrease interest rates by 25/.test(s), 15_000);
     t.keys('j');
     t.keys('j');
@@ -90,7 +93,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', { timeout:
   });
 
   it('Manifold: the sparklines full on first sight from its history, a buy of 100 mana through the pool, h to 7 days', async () => {
-    const t = dashboard('manifold', await replay('manifold', 'test/fixtures/real/manifold'));
+    const t = await dashboard('manifold', await replay('manifold', 'test/fixtures/real/manifold'));
     const first = await t.waitFor(
       'the detail with its history',
       (s) => /History 24h/.test(side(s)) && /Yes +38\.0¢.*▅{20,}/.test(side(s)),

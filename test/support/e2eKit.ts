@@ -58,7 +58,7 @@ export async function quoteFromList(t: TmuxSession, amount: string, answered: (s
  * The built dashboard in a fresh tmux (160×48) with a private home and state directory: `args` after the CLI,
  * `env` added (a base URL, a key).
  */
-export function dashboardIn(tag: string, args: string, env: Record<string, string> = {}): TmuxSession {
+export async function dashboardIn(tag: string, args: string, env: Record<string, string> = {}): Promise<TmuxSession> {
   if (!TmuxSession.available())
     throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
   const t = new TmuxSession(tag);
@@ -69,8 +69,12 @@ export function dashboardIn(tag: string, args: string, env: Record<string, strin
     XDG_STATE_HOME: join(home, 'st'),
     ...env,
   });
-  t.type(`${process.execPath} ${CLI} ${args}`.trimEnd());
-  t.keys('Enter');
+  try {
+    await t.run(`${process.execPath} ${CLI} ${args}`.trimEnd());
+  } catch (e) {
+    t.kill();
+    throw e;
+  }
   return t;
 }
 

@@ -6,6 +6,8 @@ import { setTimeout as delay } from 'node:timers/promises';
  * send-keys, the screen read with capture-pane — what a person sees.
  */
 let sessions = 0;
+/** How long a screen must stay the same to count as a whole frame. */
+const SETTLE_MS = 60;
 
 export class TmuxSession {
   private readonly socket: string;
@@ -30,9 +32,18 @@ export class TmuxSession {
     return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
-  /** A plain sh with a known prompt, in a terminal of the given size. */
+  /**
+   * A plain sh with a known prompt, in a terminal of the given size. The tmux server starts with this process's
+   * environment: the runner's own ODDSBOARD_* and XDG_* settings (a key, a config file, a state directory with a
+   * watchlist) are emptied unless `env` gives them, so no test reads or writes the person's own files.
+   */
   start(cwd: string, cols: number, rows: number, env: Record<string, string>): void {
-    const envArgs = Object.entries({ PS1: 'E2E$ ', TERM: 'xterm-256color', ...env }).flatMap(([k, v]) => [
+    const mine = Object.fromEntries(
+      Object.keys(process.env)
+        .filter((k) => /^(?:ODDSBOARD_|XDG_)/.test(k))
+        .map((k) => [k, '']),
+    );
+    const envArgs = Object.entries({ PS1: 'E2E$ ', TERM: 'xterm-256color', ...mine, ...env }).flatMap(([k, v]) => [
       '-e',
       `${k}=${v}`,
     ]);
@@ -53,6 +64,38 @@ export class TmuxSession {
       'sh',
     ]);
     this.tmux(['set-option', '-t', this.name, 'status', 'off']);
+  }
+
+  /**
+   * Types `command` and Enter at the shell's prompt, once the prompt is there. Typed any sooner (the shell still
+   * starting, or still finishing the command before), the terminal echoes the text at once and the prompt comes
+   * after it: the program then starts with the cursor past the prompt instead of in column 0, and a full-screen
+   * program's first frame wraps by that much (its top row left showing the clock's last digits).
+   */
+  async run(command: string): Promise<void> {
+    await this.waitForPrompt();
+    this.type(command);
+    this.keys('Enter');
+  }
+
+  /**
+   * Until the cursor sits right after a prompt with nothing typed: `E2E$ ` (PS1), or `# ` (dash as root keeps its
+   * own), or `$ `. A deadline only for a shell that never comes.
+   */
+  async waitForPrompt(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [x, y] = this.tmux(['display-message', '-p', '-t', this.name, '#{cursor_x} #{cursor_y}'])
+        .trim()
+        .split(' ')
+        .map(Number);
+      // capture-pane drops a line's trailing spaces: the prompt's own space too
+      const line = this.capture().split('\n')[y!] ?? '';
+      if (x! > 0 && line.length <= x! && /(?:^|\s)(?:E2E\$|#|\$)$/.test(line.trimEnd())) return;
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for the shell's prompt; the screen was:\n${this.capture()}`);
+      await delay(20);
+    }
   }
 
   /** Literal text (no key-name lookup). */
@@ -83,12 +126,21 @@ export class TmuxSession {
     return this.tmux(['display-message', '-p', '-t', this.name, '#{alternate_on}']).trim() === '1';
   }
 
-  /** Polls the screen until `test` holds; the error shows the last screen. */
+  /**
+   * Polls the screen until `test` holds, and returns it once a second read a moment later agrees: a frame reaches the
+   * terminal in pieces, and a read between two of them shows a row cut short (a loaded machine's test:stress run had
+   * one without its pane border, and the row-width check failed on it). The error shows the last screen.
+   */
   async waitFor(what: string, test: (screen: string) => boolean, timeoutMs = 10_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.capture();
-      if (test(screen)) return screen;
+      if (test(screen)) {
+        await delay(SETTLE_MS);
+        const again = this.capture();
+        // a screen that never holds still (an animation) is taken as it is at the deadline
+        if (again === screen || (Date.now() > deadline && test(again))) return again;
+      }
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
       await delay(50);
     }

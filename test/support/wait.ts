@@ -30,8 +30,16 @@ export const KEYS = {
   paste: (text: string) => `\x1b[200~${text}\x1b[201~`,
 } as const;
 
+/**
+ * How long a wait goes on before it is called a hang. A frame or a key's effect comes within milliseconds on a quiet
+ * machine; on a loaded one (four workers, CPU hogs, other processes on two cores) a frame of the whole App took over
+ * a second of wall time, and the old 1.5 s deadline failed tests that were only slow. The deadline only decides how
+ * soon a real hang is reported.
+ */
+export const WAIT_DEADLINE_MS = 10_000;
+
 /** Poll `cond` every few ms until it holds; fail after `timeout` ms with `message`. */
-export async function waitFor(cond: () => boolean, message = 'condition', timeout = 1500): Promise<void> {
+export async function waitFor(cond: () => boolean, message = 'condition', timeout = WAIT_DEADLINE_MS): Promise<void> {
   const deadline = Date.now() + timeout;
   for (;;) {
     if (cond()) return;

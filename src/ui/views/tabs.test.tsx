@@ -2,6 +2,7 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fiftyMarkets, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
+import { cpuBound, WALL_BACKSTOP_MS } from '../../../test/support/cpuBound.js';
 import { tabSegs } from '../components/TabRow.js';
 import { VIEWS } from './index.js';
 
@@ -60,29 +61,32 @@ describe('the tab row', () => {
     [200, 60],
   ])(
     '%i×%i: each view by its digit and by ] / [, never taller or wider than the terminal; sync is told what to refresh',
-    async (columns, rows) => {
-      h = renderApp({ columns, rows, prepare: busy(3_600_000) });
-      await waitForFrame(h.term, 'Largest party');
-      const check = (f: string) => {
-        expect(lines(f).length).toBeLessThanOrEqual(rows);
-        for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);
-        expect(lines(f)[1]).toMatch(
-          /1 (Markets|Mkts) +2 (Watchlist|Watch) +3 (Movers|Move) +4 Closing( soon)? +5 Events/,
-        );
-      };
-      for (const [i, title] of TITLES.entries()) {
-        await press(h.term, String(i + 1), () => h!.term.lastFrame().includes(title));
-        check(await waitForFrame(h.term, title));
-      }
-      // 1 is shown already; each other digit tells sync what that view draws
-      expect(h.sync.shows).toEqual(VIEWS.slice(1).map((v) => v.source));
-      // ] from the last view wraps to the first and walks on; [ walks back and wraps again
-      for (const title of [...TITLES, TITLES[0]!]) {
-        await press(h.term, ']', () => h!.term.lastFrame().includes(title));
-        check(h.term.lastFrame());
-      }
-      for (const title of [...TITLES].reverse()) await press(h.term, '[', () => h!.term.lastFrame().includes(title));
-      expect(h.sync.shows).toHaveLength(3 * VIEWS.length);
-    },
+    // 20 keys, each a frame of the whole App: up to 2 s of CPU at 200×60, a deadline in CPU time, ten times that
+    (columns, rows) =>
+      cpuBound(20_000, async () => {
+        h = renderApp({ columns, rows, prepare: busy(3_600_000) });
+        await waitForFrame(h.term, 'Largest party');
+        const check = (f: string) => {
+          expect(lines(f).length).toBeLessThanOrEqual(rows);
+          for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);
+          expect(lines(f)[1]).toMatch(
+            /1 (Markets|Mkts) +2 (Watchlist|Watch) +3 (Movers|Move) +4 Closing( soon)? +5 Events/,
+          );
+        };
+        for (const [i, title] of TITLES.entries()) {
+          await press(h.term, String(i + 1), () => h!.term.lastFrame().includes(title));
+          check(await waitForFrame(h.term, title));
+        }
+        // 1 is shown already; each other digit tells sync what that view draws
+        expect(h.sync.shows).toEqual(VIEWS.slice(1).map((v) => v.source));
+        // ] from the last view wraps to the first and walks on; [ walks back and wraps again
+        for (const title of [...TITLES, TITLES[0]!]) {
+          await press(h.term, ']', () => h!.term.lastFrame().includes(title));
+          check(h.term.lastFrame());
+        }
+        for (const title of [...TITLES].reverse()) await press(h.term, '[', () => h!.term.lastFrame().includes(title));
+        expect(h.sync.shows).toHaveLength(3 * VIEWS.length);
+      })(),
+    WALL_BACKSTOP_MS,
   );
 });
