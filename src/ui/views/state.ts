@@ -1,5 +1,8 @@
 import { watchedIds } from '../../store/watchlist.js';
 import type { AppState, MarketEntry } from '../../store/types.js';
+import type { RealPositions } from '../../store/positionsSlice.js';
+
+const NO_REAL: readonly RealPositions[] = [];
 import { cursorIndex } from '../viewModel.js';
 import type { Rows, ViewImpl, ViewListProps, ViewState } from './types.js';
 
@@ -19,6 +22,7 @@ export function viewState(st: AppState): ViewState {
     watchById: st.watch.byId,
     together: st.venues !== undefined && st.venues.length > 1 && st.venueFilter === undefined,
     paper: st.paper,
+    real: st.realByVenue ?? (st.realPositions ? [st.realPositions] : NO_REAL),
     ...(st.prefixed ? { prefixed: true as const } : {}),
     ...(st.venueFilter ? { venueFilter: st.venueFilter } : {}),
   };
