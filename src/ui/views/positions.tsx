@@ -115,8 +115,9 @@ function PositionsList(p: ViewListProps) {
       title={(shown) => [
         paneTitle('Positions', p.focused),
         { text: rangeText(p.rows.ids.length, p.top, shown), dim: true },
-        ...(totals ? [{ text: `  ${totals}` }] : []),
+        // a failed reading first: it is what the figures after it lack
         ...(notes.length ? [{ text: `  ${notes.join(' · ')}`, color: colors.warn }] : []),
+        ...(totals ? [{ text: `  ${totals}` }] : []),
       ]}
       empty={
         notes.length
