@@ -102,21 +102,25 @@ export class PositionsDesk {
         };
         if (!sync) queueMicrotask(this.wake);
       });
-    reader.read(send).then(
-      (data) => this.store.getState().positionsRead(data, this.doneAt(at), this.nextAt!),
-      (e: unknown) => {
-        const err = e as Partial<ApiError>;
-        const message = typeof err.message === 'string' && err.message ? err.message : 'the reading failed';
-        this.store
-          .getState()
-          .positionsFailed(
-            reader.venue,
-            reader.identity,
-            { message, ...(typeof err.status === 'number' ? { status: err.status } : {}), at: this.doneAt(at) },
-            this.nextAt!,
-          );
-      },
-    );
+    reader
+      .read(send)
+      .then(
+        (data) => this.store.getState().positionsRead(data, this.doneAt(at), this.nextAt!),
+        (e: unknown) => {
+          const err = e as Partial<ApiError>;
+          const message = typeof err.message === 'string' && err.message ? err.message : 'the reading failed';
+          this.store
+            .getState()
+            .positionsFailed(
+              reader.venue,
+              reader.identity,
+              { message, ...(typeof err.status === 'number' ? { status: err.status } : {}), at: this.doneAt(at) },
+              this.nextAt!,
+            );
+        },
+      )
+      // a store that throws must not become an unhandled rejection (the dashboard's crash handler)
+      .catch(() => {});
     sync = false;
     this.nextAt = at + this.everyMs;
     const p = this.pending as Pending | undefined;
