@@ -17,8 +17,8 @@ import { Limits } from './limits.js';
 import { queryKey } from '../store/listQuery.js';
 import { turnPage } from './paging.js';
 import type { AlertAddResult, PageResult, QuoteSubmit, RateAwareSync, RefreshResult, ViewSource } from './types.js';
-import { ruleFromDraft, type AlertDraft } from '../store/alertRules.js';
-import { ALERT_RULES_MAX } from '../store/alerts.js';
+import type { AlertDraft } from '../store/alertRules.js';
+import { addAlertTo } from './alertIntent.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
 
@@ -145,16 +145,9 @@ class Sync implements RateAwareSync {
   }
 
   addAlert(draft: AlertDraft): AlertAddResult {
-    const now = this.clock.now();
-    const taken = new Set(this.store.getState().alerts.rules.map((r) => r.id));
-    let id = `a-${now.toString(36)}`;
-    for (let n = 2; taken.has(id); n++) id = `a-${now.toString(36)}-${n}`;
-    const r = ruleFromDraft(draft, id, now);
-    if (!r.ok) return r;
-    if (!this.store.getState().addAlert(r.rule))
-      return { ok: false, message: `at most ${ALERT_RULES_MAX} alerts can be set` };
-    this.pump();
-    return { ok: true, ruleId: id };
+    const r = addAlertTo(this.store, draft, this.clock.now());
+    if (r.ok) this.pump();
+    return r;
   }
 
   removeAlert(ruleId: string): void {

@@ -33,7 +33,7 @@ import { computeLayout } from './layout.js';
 import { DEFAULT_MOVERS_THRESHOLD } from './moves.js';
 import { keepVisible } from './uiState.js';
 import { VIEWS } from './views/index.js';
-import { seriesKey } from '../store/traderSlice.js';
+import { useCurrentMarket } from './hooks/useCurrentMarket.js';
 import { SOURCE_NAMES } from '../sources/names.js';
 import { currentMarketIn, rowCursor, viewEntries, viewState } from './views/state.js';
 
@@ -101,25 +101,7 @@ export function App({
   const listed = useMemo(() => view.rows(vs, env), [view, vs, env]);
   const markets = useMemo(() => viewEntries(view, vs), [view, vs]);
   const marketId = currentMarketIn(view, listed, vs, markets);
-  // Only the current market's history, quote and event title, so an answer about another market does not redraw the
-  // side.
-  const cur = useStore(
-    pacedStore.api,
-    useShallow((st) => {
-      const current = marketId ? (st.markets[marketId] ?? markets[marketId])?.market : undefined;
-      const eventId = current?.eventId;
-      return {
-        history: marketId ? st.history[marketId] : undefined,
-        quote: marketId ? st.quotes[marketId] : undefined,
-        // the trader's view: the market's book and its history in the range `h` shows (a platform's own)
-        book: marketId ? st.books[marketId]?.book : undefined,
-        series: marketId ? st.series[seriesKey(marketId, st.historyRange)] : undefined,
-        showBook: st.caps.book === true,
-        // the event as loaded, else the title the market names inline (Polymarket's events[0])
-        eventTitle: (eventId ? st.events.byId[eventId]?.title : undefined) ?? current?.eventTitle,
-      };
-    }),
-  );
+  const cur = useCurrentMarket(pacedStore.api, marketId, markets);
 
   const quit = useCallback(() => {
     onQuit?.();

@@ -136,9 +136,10 @@ export function joinVenues(stacks: readonly VenueStack[]): Joined {
         const theirs = [...new Set(target.readings.map((r) => r.venue))];
         const names = theirs.map((v) => SOURCE_NAMES[v]).join(' or ');
         const shown = ids.map((v) => SOURCE_NAMES[v]).join(', ');
+        const add = [...ids, theirs[0]].join(',');
         return {
           ok: false,
-          message: `${target.understood} is on ${names}; this board shows ${shown} (add it: --source ${[...ids, theirs[0]].join(',')}).`,
+          message: `${target.understood} is on ${names}; this board shows ${shown} (add it: --source ${add}).`,
         };
       }
       goToVenue = stack.id;

@@ -6,7 +6,7 @@
  * page, an address built from its ids, on its platform's host only.
  */
 import type { Key } from 'ink';
-import { boardVenue, eventPage, isOwnPage, marketPage, pageVenue } from '../../links/page.js';
+import { eventPage, isOwnPage, marketPage, pageVenue } from '../../links/page.js';
 import type { PlatformId } from '../../links/types.js';
 import { parseTarget } from '../../links/parse.js';
 import type { GoToState } from '../../store/types.js';

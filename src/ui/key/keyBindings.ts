@@ -1,10 +1,10 @@
 /**
  * Every key the dashboard answers to, in one place (data only): a command name,
  * the key presses that trigger it, the text the help overlay shows, and — in
- * KEY_CONTEXTS — which commands each context answers to, most important first.
+ * KEY_CONTEXTS (keyContexts.ts) — which commands each context answers to, most important first.
  * Handlers match by command name over their context's list (keyLookup.ts), the
- * footer shows the head of that list and `?` shows all of it; the README's keys
- * table is generated from here (`npm run docs:keys`).
+ * footer shows the head of that list and `?` shows all of it; the keys
+ * table of docs/keys.md is generated from here (`npm run docs:keys`).
  */
 import { VIEWS, viewKey } from '../views/index.js';
 
@@ -210,105 +210,4 @@ export const KEY_BINDINGS = {
 
 export type Command = keyof typeof KEY_BINDINGS;
 
-/** The line-editing commands every text field answers to (the search box, the quote amount). */
-export const TEXT_EDIT_COMMANDS = [
-  'cursorLeft',
-  'cursorRight',
-  'cursorHome',
-  'cursorEnd',
-  'deleteBack',
-  'deleteForward',
-  'deleteWord',
-  'clearLine',
-  'killToEnd',
-] as const satisfies readonly Command[];
-
-const QUOTE_FORM_HEAD = ['fieldNext', 'valueNext', 'submit', 'keepPaper', 'back', 'help', 'forceQuit'] as const;
-
-/**
- * What each context answers to, most important first: the handler of a context matches over its list (the first
- * match wins, so order settles a key shared by two commands), the footer shows the first `footer` of them (as many
- * as fit), and the help overlay shows every list under its title.
- */
-export const KEY_CONTEXTS = {
-  browse: {
-    title: 'Lists (every view) and the detail pane',
-    footer: 12,
-    commands: [
-      'down',
-      'up',
-      'focusNext',
-      'search',
-      'sort',
-      'filter',
-      'category',
-      'refresh',
-      'watch',
-      'view',
-      'help',
-      'quit',
-      'nextView',
-      'prevView',
-      'pageUp',
-      'pageDown',
-      'first',
-      'last',
-      'goTo',
-      'openPage',
-      'back',
-      'alert',
-      'alertLog',
-      'historyRange',
-      'venue',
-      'forceQuit',
-    ],
-  },
-  quoteForm: {
-    title: 'Quote form (outcome, buy/sell)',
-    footer: 7,
-    commands: [...QUOTE_FORM_HEAD, 'fieldPrev', 'valuePrev', 'quit'],
-  },
-  amount: {
-    title: 'Text fields (the quote amount — a number typed anywhere in the form lands there — and the search box)',
-    footer: 4,
-    commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', 'keepPaper', ...TEXT_EDIT_COMMANDS],
-  },
-  search: {
-    title: 'Search and go-to boxes',
-    footer: 3,
-    commands: ['accept', 'cancel', 'forceQuit', ...TEXT_EDIT_COMMANDS],
-  },
-  // ── the watchlist and alerts ──
-  alertForm: {
-    title: 'Alert form (kind, outcome; a number typed anywhere lands in the price field)',
-    footer: 5,
-    commands: [
-      'alertFieldNext',
-      'alertChoiceNext',
-      'setAlert',
-      'back',
-      'forceQuit',
-      'fieldPrev',
-      'alertChoicePrev',
-      'help',
-    ],
-  },
-  alertNumber: {
-    title: 'Alert form number fields (price or move in ¢, minutes)',
-    footer: 4,
-    commands: ['alertFieldNext', 'setAlert', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
-  },
-  alertLog: {
-    title: 'Alert log',
-    footer: 5,
-    commands: ['down', 'up', 'removeAlert', 'back', 'alertLog', 'quit', 'help', 'forceQuit'],
-  },
-
-  help: {
-    title: 'Help',
-    footer: 4,
-    commands: ['down', 'up', 'back', 'quit', 'pageDown', 'pageUp', 'help', 'forceQuit'],
-  },
-} as const satisfies Record<string, { title: string; footer: number; commands: readonly Command[] }>;
-
-export type KeyContextName = keyof typeof KEY_CONTEXTS;
+export { KEY_CONTEXTS, TEXT_EDIT_COMMANDS, type KeyContextName } from './keyContexts.js';

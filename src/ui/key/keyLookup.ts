@@ -1,6 +1,6 @@
 /**
  * Lookups over the key registry (keyBindings.ts): which command a key press triggers, the text it would type into a
- * field, and the registry grouped by context for the help overlay and the README's keys table.
+ * field, and the registry grouped by context for the help overlay and docs/keys.md.
  */
 import type { Key } from 'ink';
 import {

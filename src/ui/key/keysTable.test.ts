@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { KEY_BINDINGS } from './keyBindings.js';
 import { keysMarkdown, withKeysTable } from './keysTable.js';
 
-const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../../docs/keys.md', import.meta.url), 'utf8');
 
-describe('README keys table', () => {
+describe('the keys table (docs/keys.md)', () => {
   it('is the one generated from the registry (run `npm run docs:keys` after changing a binding)', () => {
     expect(withKeysTable(readme)).toBe(readme);
   });

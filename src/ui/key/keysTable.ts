@@ -1,6 +1,6 @@
 /**
- * The README's keys table, generated from the registry (`npm run docs:keys`);
- * a test fails when the README's copy is stale.
+ * The keys table of docs/keys.md, generated from the registry (`npm run docs:keys`);
+ * a test fails when that copy is stale.
  */
 import { helpSections } from './keyLookup.js';
 

@@ -1,0 +1,103 @@
+/**
+ * The config file (docs/configuration.md#the-config-file): where it is, and reading it — a missing file is fine, a
+ * broken one is a UsageError naming the file and the line or setting, never its text (it may hold a key).
+ */
+import { join } from 'node:path';
+import envPaths from 'env-paths';
+import { FileProblem, readTextFile } from '../util/files.js';
+import { jsonErrorOffset, lineColumn } from '../util/jsonError.js';
+import { UsageError } from './errors.js';
+import { checkValue, sayable } from './settingValues.js';
+import type { SettingsInput } from './config.js';
+
+const FILE_KEYS = [
+  'source',
+  'sources',
+  'baseUrl',
+  'baseUrls',
+  'clobUrl',
+  'dataUrl',
+  'polymarketWallet',
+  'manifoldUser',
+  'rate',
+  'query',
+  'status',
+  'category',
+  'sort',
+  'limit',
+  'speed',
+  'seed',
+  'color',
+  'theme',
+  'alerts',
+  'alertCommand',
+  'bell',
+  'moversThreshold',
+] as const;
+
+/** A config file is a few hundred bytes; anything near this is not one. */
+export const CONFIG_MAX_BYTES = 64 * 1024;
+
+export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
+  if (env.ODDSBOARD_CONFIG) return env.ODDSBOARD_CONFIG;
+  // env-paths reads XDG_CONFIG_HOME from process.env; honour the env we were given.
+  const base = env.XDG_CONFIG_HOME
+    ? join(env.XDG_CONFIG_HOME, 'oddsboard')
+    : envPaths('oddsboard', { suffix: '' }).config;
+  return join(base, 'config.json');
+}
+
+/** Where the file stops being JSON, as "line L, column C" (never its text). */
+function jsonErrorPlace(text: string): string {
+  const at = jsonErrorOffset(text);
+  if (at >= text.length) return 'it ends too early';
+  const { line, column } = lineColumn(text, Math.max(0, at));
+  return `line ${line}, column ${column}`;
+}
+
+/**
+ * Reads and checks the config file; a missing file is fine, a broken one is a UsageError naming the
+ * file and the line or setting — never the file's text, which may hold a key. Only a regular file of
+ * at most CONFIG_MAX_BYTES is read (never a FIFO or a device); a UTF-8 BOM is accepted.
+ */
+export function readConfigFile(path: string): { found: boolean; values: SettingsInput } {
+  let text: string;
+  try {
+    text = readTextFile(path, CONFIG_MAX_BYTES);
+  } catch (e) {
+    if (e instanceof FileProblem) {
+      if (e.reason === 'missing') return { found: false, values: {} };
+      if (e.reason === 'not_regular') throw new UsageError(`config file ${path}: not a regular file`);
+      if (e.reason === 'too_large')
+        throw new UsageError(`config file ${path}: larger than ${CONFIG_MAX_BYTES / 1024} KiB`);
+      throw new UsageError(`config file ${e.message}`);
+    }
+    throw new UsageError(`config file ${path}: cannot be read`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError(`config file ${path}: not valid JSON (${jsonErrorPlace(text)})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError(`config file ${path}: must be a JSON object like {"sort": "volume"}`);
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    const line = lineColumn(text, Math.max(0, text.indexOf(JSON.stringify(key)))).line;
+    if (key === 'apiKey' || key === 'key' || key === 'api_key') {
+      throw new UsageError(
+        `config file ${path}: "${key}" is not read from files; set ODDSBOARD_API_KEY in the environment instead`,
+      );
+    }
+    if (!(FILE_KEYS as readonly string[]).includes(key))
+      throw new UsageError(
+        `config file ${path}: unknown setting ${sayable(key) ? `"${key}"` : `on line ${line}`} (known: ` +
+          `${FILE_KEYS.join(', ')})`,
+      );
+    values[key] = checkValue(key, value, `config file ${path}`);
+  }
+  return { found: true, values: values as SettingsInput };
+}
+
+/** The identities whose positions are shown (issue #28), from the environment. */
