@@ -64,7 +64,7 @@ function positionsRig(fail?: ApiError) {
 }
 
 describe('positions through sync', () => {
-  it('a reading is background jobs in the budget, one interval apart; the answer stored; the next at the cadence', async () => {
+  it('a reading: background jobs in the budget, an interval apart; the answer stored; the next at the cadence', async () => {
     const r = positionsRig();
     r.sync.start();
     expect(r.store.getState().realPositions).toMatchObject({ venue: 'kalshi', identity: 'key-id-1', reading: false });
@@ -87,7 +87,7 @@ describe('positions through sync', () => {
     await r.sync.stop();
   });
 
-  it('a refused signature (401) is said in the positions, never the connection; read again at the cadence', async () => {
+  it('a refused signature (401) is said in the positions, not the connection; read again at the cadence', async () => {
     const e = new ApiError({ kind: 'unauthorized', status: 401, message: 'Kalshi refused the signature.' });
     const r = positionsRig(e);
     r.sync.start();

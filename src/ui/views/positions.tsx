@@ -5,7 +5,7 @@
  * percent, in the venue's currency. Prices are the ones the dashboard already refreshes where the board has the market
  * (else the venue reader's own); a closed market awaiting settlement says so, a resolved one what it paid. The title
  * line carries the totals per venue, each in its currency (never added across currencies), and says when a venue's
- * reading failed (a refused signature, a 404) — which never turns the venue's connection state. Rows: positionsModel.ts.
+ * reading failed (a refused signature, a 404) — never the venue's connection state. Rows: positionsModel.ts.
  */
 import type { Position } from '../../positions/types.js';
 import { formatAmount, formatPct } from '../../positions/format.js';

@@ -85,7 +85,8 @@ describe('Positions view: real positions', () => {
 
   it('a failed reading is said in the title, the positions read before kept, the header still online', async () => {
     const { term, store } = await shown();
-    store.getState().positionsFailed('public', 'me', { message: 'Kalshi refused the signature.', status: 401, at: 5 }, 9);
+    const refused = { message: 'Kalshi refused the signature.', status: 401, at: 5 };
+    store.getState().positionsFailed('public', 'me', refused, 9);
     const f = await waitForFrame(term, 'positions unavailable (HTTP 401): Kalshi refused');
     expect(f).toMatch(/far aw.*real +No .*\$6\.00/);
     expect(f).toMatch(/● online/);
