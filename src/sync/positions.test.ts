@@ -64,7 +64,7 @@ function positionsRig(fail?: ApiError) {
 }
 
 describe('positions through sync', () => {
-  it('a reading: background jobs in the budget, an interval apart; the answer stored; the next at the cadence', async () => {
+  it('a reading: background jobs in the budget, an interval apart; stored; the next at the cadence', async () => {
     const r = positionsRig();
     r.sync.start();
     expect(r.store.getState().realPositions).toMatchObject({ venue: 'kalshi', identity: 'key-id-1', reading: false });
