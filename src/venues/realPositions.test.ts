@@ -92,10 +92,7 @@ describe('real positions on a board of several venues', () => {
       ['kalshi:K1', true, 7, 3],
       ['polymarket:0xcond', true, 20, -10],
     ]);
-    expect(venueTotals(held)).toEqual([
-      'K USD value $7.00 · P&L +$3.00',
-      'P USDC value 20.00 USDC · P&L −10.00 USDC',
-    ]);
+    expect(venueTotals(held)).toEqual(['K USD value $7.00 · P&L +$3.00', 'P USDC value 20.00 USDC · P&L −10.00 USDC']);
     // a venue's failed reading is said by its name; the other venue's rows stay
     poly!.getState().positionsFailed('polymarket', '0xabc', { message: 'Not found.', status: 404, at: 4 }, 5);
     const after = viewState(joined.store.getState());
