@@ -32,16 +32,22 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
+/** The recorded Kalshi markets with our portfolio answers and the test key's public half; the private key beside. */
+function kalshiReplayDir(): { dir: string; keyFile: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-kalshi-view-'));
+  cpSync(join(ROOT, 'test/fixtures/real/kalshi'), dir, { recursive: true });
+  mkdirSync(join(dir, 'portfolio'), { recursive: true });
+  for (const f of ['portfolio-positions.json', 'portfolio-balance.json', 'kalshi-test-public-key.pem'])
+    cpSync(join(ROOT, 'test/fixtures/kalshi-portfolio', f), join(dir, 'portfolio', f));
+  const keyFile = join(dir, 'my.key');
+  writeFileSync(keyFile, KEY_PEM);
+  chmodSync(keyFile, 0o600);
+  return { dir, keyFile };
+}
+
 describe('the Positions view, the built dashboard against each replay (tmux)', { timeout: 120_000 }, () => {
   it('Kalshi: the signed portfolio read through sync; values, paid and the venue total; the key nowhere', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-kalshi-view-'));
-    cpSync(join(ROOT, 'test/fixtures/real/kalshi'), dir, { recursive: true });
-    mkdirSync(join(dir, 'portfolio'), { recursive: true });
-    for (const f of ['portfolio-positions.json', 'portfolio-balance.json', 'kalshi-test-public-key.pem'])
-      cpSync(join(ROOT, 'test/fixtures/kalshi-portfolio', f), join(dir, 'portfolio', f));
-    const keyFile = join(dir, 'my.key');
-    writeFileSync(keyFile, KEY_PEM);
-    chmodSync(keyFile, 0o600);
+    const { dir, keyFile } = kalshiReplayDir();
     const url = await replay('kalshi', dir);
     const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-kalshi-home-'));
     const t = started.session(
@@ -83,5 +89,41 @@ describe('the Positions view, the built dashboard against each replay (tmux)', {
     expect(s).toMatch(/Timberwolves vs… real +Timberw… +21,010\.07 +67\.5¢ +14,181\.80/);
     expect(s).toContain('P USDC value 14,181.80 USDC · P&L +6,533.46 USDC');
     expect(s).toMatch(/● online/);
+  });
+  it('Kalshi and Polymarket on one board: each venue read by its own sync, totals per venue, never summed', async () => {
+    const { dir, keyFile } = kalshiReplayDir();
+    const k = await serveChild(['--replay', dir, '--source', 'kalshi', '--port', '0']);
+    const p = await serveChild([
+      '--replay',
+      join(ROOT, 'test/fixtures/real/polymarket'),
+      '--source',
+      'polymarket',
+      '--port',
+      '0',
+    ]);
+    try {
+      const t = started.session(
+        dashboardIn('posb', `--source kalshi,polymarket --base-url kalshi=${k.url} --base-url polymarket=${p.url}`, {
+          KALSHI_API_KEY_ID: 'e2e-key',
+          KALSHI_PRIVATE_KEY_PATH: keyFile,
+          ODDSBOARD_POLYMARKET_WALLET: '0xee613b3fc183ee44f9da9c05f53e2da107e3debf',
+        }),
+      );
+      await t.waitFor('the dashboard', (s) => /◆ Markets/.test(s), 20_000);
+      t.keys('6');
+      const s = await t.waitFor(
+        'both venues’ positions',
+        (x) => /K USD value \$18\.00 · P&L \+\$4\.10/.test(x) && /P USDC value 14,181\.80 USDC/.test(x),
+        60_000,
+      );
+      // Kalshi's market on the board (ACTIVE, its badge): valued at the board's 15¢
+      expect(s).toMatch(/ACTIVE +K Mars · Will E… real +Yes .*\$3\.00 +\+\$0\.40/);
+      expect(s).toMatch(/Timberwolves vs… real/);
+      expect(s).toMatch(/K Kalshi ● online/);
+      expect(s).toMatch(/P Polymarket ● online/);
+    } finally {
+      k.child.kill('SIGTERM');
+      p.child.kill('SIGTERM');
+    }
   });
 });
