@@ -74,7 +74,11 @@ async function openAll(settings: Settings, io: CommandIo): Promise<VenueStackOpe
   );
   const failed = opened.find((r) => r.status === 'rejected');
   if (failed) {
-    await Promise.all(opened.map((r) => (r.status === 'fulfilled' ? r.value.source.close() : undefined)));
+    await Promise.all(
+      opened.map((r) =>
+        r.status === 'fulfilled' ? Promise.all([r.value.source.close(), r.value.positions?.close()]) : undefined,
+      ),
+    );
     throw failed.reason;
   }
   return opened.map((r) => (r as PromiseFulfilledResult<VenueStackOpen>).value);
@@ -141,7 +145,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     await run.sync.stop();
     run.watcher.stop();
     run.dispose();
-    await Promise.all(stacks.map((s) => s.source.close()));
+    await Promise.all(stacks.map((s) => Promise.all([s.source.close(), s.positions?.close()])));
     handlers.remove();
   }
   return handlers.code() ?? exitCode;

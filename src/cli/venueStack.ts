@@ -14,12 +14,17 @@ import { prefixClient } from '../venues/prefixClient.js';
 import { DEFAULTS, venueSettings, type Settings } from './config.js';
 import { UsageError } from './errors.js';
 import { openSource, type Source } from './source.js';
+import { dashboardReader } from '../positions/dashboard.js';
+import type { PositionsReader } from '../positions/readers.js';
+import { version } from './version.js';
 
 export interface VenueStackOpen {
   id: SourceId;
   source: Source;
   store: OddsStore;
   sync: RateAwareSync;
+  /** The person's real positions on this venue, when an identity is configured (closed with the source). */
+  positions?: PositionsReader;
 }
 
 /**
@@ -60,6 +65,9 @@ export async function openVenueStack(
     query: { q: start.query, status: start.status, category: start.category, sort: start.sort, limit: start.limit },
     prefixed,
   });
+  // the person's positions: read through this venue's sync, in its budget (src/sync/positions.ts)
+  const warn = (line: string) => store.getState().notice(`${SOURCE_NAMES[venue]}: ${line}`, 'warn', clock.now());
+  const reader = dashboardReader(venue, own, env, warn, `oddsboard/${version()}`);
   const sync = createSync({
     client,
     store,
@@ -68,6 +76,7 @@ export async function openVenueStack(
     windowMs: source.windowMs,
     ledger: source.ledger,
     categories: source.id !== 'public',
+    ...(reader ? { positions: { reader, client: source.client } } : {}),
   });
-  return { id: venue, source, store, sync };
+  return { id: venue, source, store, sync, ...(reader ? { positions: reader } : {}) };
 }

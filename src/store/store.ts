@@ -21,6 +21,7 @@ import { PUBLIC_CAPS } from '../sources/caps.js';
 import type { SourceCaps } from '../sources/types.js';
 import { watchActions, type WatchActions } from './watchSlice.js';
 import { EMPTY_PAPER, paperActions, type PaperActions } from './paperSlice.js';
+import { positionsActions, type PositionsActions } from './positionsSlice.js';
 import { viewDataActions, type ViewDataActions } from './viewData.js';
 import { quoteActions, type QuoteActions } from './quoteSlice.js';
 import { EMPTY_TRADER, traderActions, type TraderActions } from './traderSlice.js';
@@ -45,7 +46,7 @@ export interface StoreActions extends MarketActions, ViewDataActions, QuoteActio
   notice(text: string, level: Notice['level'], at: number): void;
 }
 
-export type Store = AppState & StoreActions & WatchActions & PaperActions;
+export type Store = AppState & StoreActions & WatchActions & PaperActions & PositionsActions;
 export type OddsStore = StoreApi<Store>;
 /** What the UI gets: state to read and subscribe to, no actions — it changes data only through sync's intents. */
 export type StoreView = Pick<StoreApi<AppState>, 'getState' | 'getInitialState' | 'subscribe'>;
@@ -192,6 +193,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       ...watchActions(set, get),
 
       ...paperActions(set, get),
+
+      ...positionsActions(set, get),
     };
   });
 }

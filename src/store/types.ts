@@ -5,6 +5,7 @@ import type { AlertsState, WatchState } from './watchTypes.js';
 import type { SourceCaps, SourceId } from '../sources/types.js';
 import type { TraderState } from './traderSlice.js';
 import type { PaperBook } from '../positions/paper.js';
+import type { RealPositions } from './positionsSlice.js';
 
 /** Where the data comes from: the interface (its demo, anonymous or with a key) or a platform's own API. */
 export type Mode = 'demo' | 'anon' | 'key' | 'polymarket' | 'kalshi' | 'manifold';
@@ -249,6 +250,10 @@ export interface AppState extends TraderState {
   venueFilter?: SourceId;
   /** Paper positions kept from previews, every venue's (src/positions/paper.ts), persisted in paper.json. */
   paper: PaperBook;
+  /** This venue's real positions as last read (src/store/positionsSlice.ts); absent without an identity. */
+  realPositions?: RealPositions;
+  /** Several venues: each venue's real positions (the joined store's), in the configured order. */
+  realByVenue?: readonly RealPositions[];
   /** Market ids are written `venue:id`: a board of several venues (each venue's store, and the joined one). */
   prefixed?: true;
 }

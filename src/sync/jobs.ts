@@ -42,7 +42,9 @@ export type Job =
   | { kind: 'event'; cls: JobClass; eventId: string; origin?: ViewOrigin }
   | { kind: 'quote'; cls: 'quote'; marketId: string; form: QuoteForm; params: ValidQuoteParams }
   /** One request of a `g` (a pasted link, src/links/plan.ts); `seq` names the `g` it belongs to. */
-  | { kind: 'lookup'; cls: JobClass; lookup: Lookup; seq: number };
+  | { kind: 'lookup'; cls: JobClass; lookup: Lookup; seq: number }
+  /** One request of a reading of the person's positions (positions.ts): the reader's own call. */
+  | { kind: 'positions'; cls: 'background'; run: (signal: AbortSignal) => Promise<ApiResult<unknown>> };
 
 /** A view's data: fetched because the view was shown (or refreshed by hand), or by the background cadence. */
 export type ViewOrigin = 'interactive' | 'background';
@@ -91,6 +93,8 @@ export function perform(
       return client.getEvent(job.eventId, { signal });
     case 'lookup':
       return runLookup(client, job.lookup, { signal });
+    case 'positions':
+      return job.run(signal);
     case 'quote':
       return client.getQuote(
         job.marketId,

@@ -4,6 +4,7 @@ import type { OddsStore } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import type { RequestInfo } from './types.js';
+import type { PositionsSetup } from './positions.js';
 
 export interface SyncOptions {
   client: SyncClient;
@@ -62,6 +63,8 @@ export interface SyncOptions {
    * their sends count against the window, and every send is claimed in it first. Default: none.
    */
   ledger?: SendLedger;
+  /** The person's real positions on this venue, read at their own slow cadence (positions.ts). Default: none. */
+  positions?: PositionsSetup;
 }
 
 export interface ResolvedOptions {
@@ -89,6 +92,7 @@ export interface ResolvedOptions {
   aimdRecoverMs: number;
   autoSelect: boolean;
   categories: boolean;
+  positions?: PositionsSetup;
 }
 
 function num(v: number | undefined, fallback: number, min: number, max: number): number {
@@ -127,5 +131,6 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
     aimdRecoverMs: num(o.aimd?.recoverMs, 60_000, 1, 3_600_000),
     autoSelect: o.autoSelect ?? true,
     categories: o.categories ?? false,
+    ...(o.positions ? { positions: o.positions } : {}),
   };
 }

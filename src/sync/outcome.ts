@@ -120,6 +120,9 @@ export class Outcomes {
       case 'lookup':
         if (!this.q.goTo.found(job, data, now)) return odd();
         break;
+      case 'positions':
+        this.q.positions?.answered(job, data);
+        break;
       case 'categories':
         if (!Array.isArray(data)) return odd();
         this.q.decor.loaded(job);
@@ -139,6 +142,11 @@ export class Outcomes {
     const { job } = a;
     this.noteRate(err.rate, now, a.seq, err.kind !== 'rate_limited');
     const st = this.store.getState();
+    // the person's positions: their failure is theirs (said in the Positions view), a 429 the venue's too
+    if (job.kind === 'positions') {
+      if (err.kind === 'rate_limited') this.health.rateLimited(err, now);
+      return this.q.positions?.failed(job, err);
+    }
     // a decoration that fails is asked again on its own slow schedule and leaves the connection alone
     if (isDecoration(job) && ownsFailure(err.kind)) {
       const info = errorInfo(err, now);

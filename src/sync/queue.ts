@@ -6,6 +6,7 @@ import { Background } from './background.js';
 import { SourceJobs } from './sourceJobs.js';
 import { GoTo } from './goTo.js';
 import { Decorations } from './decoration.js';
+import { PositionsDesk } from './positions.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
@@ -20,11 +21,10 @@ export interface PendingQuote {
 }
 
 /**
- * The pending work: what is waiting to go out (quotes, the selection's detail, a
- * list refresh, the shown view's data), when each kind of data was last asked for,
- * and from that the candidates the pump chooses among — the background's slot among
- * them, whose job the background's choice picks (background.ts). The intents fill
- * it, a send empties it, a failed request may be put back.
+ * The pending work: what is waiting to go out (quotes, the selection's detail, a list refresh, the shown view's data),
+ * when each kind of data was last asked for, and from that the candidates the pump chooses among — the background's
+ * slot among them, whose job the background's choice picks (background.ts). The intents fill it, a send empties it,
+ * a failed request may be put back.
  */
 export class Queue {
   private readonly quotes = new Map<string, PendingQuote>();
@@ -37,11 +37,10 @@ export class Queue {
   private readonly detailSent = new Map<string, number>();
   private readonly shown: Shown;
   private readonly background: Background;
-  /** What a platform adds: the selected market's book, the histories of markets shown. */
-  readonly trader: SourceJobs;
+  readonly trader: SourceJobs; // what a platform adds: the selected market's book, the histories of markets shown
   readonly goTo = new GoTo(() => this.store, this); // `g`'s lookups (goTo.ts)
-  /** What only decorates the screen (the source's groupings), on its own schedule. */
-  readonly decor: Decorations;
+  readonly decor: Decorations; // what only decorates the screen (the source's groupings), on its own schedule
+  readonly positions: PositionsDesk | undefined; // the person's positions, at their own cadence (positions.ts)
   /** A page was turned: when the answer to that query arrives, the selection moves to its first (or last) row. */
   private pageTurn: { key: string; pick: 'first' | 'last' } | undefined;
 
@@ -53,6 +52,7 @@ export class Queue {
     this.shown = new Shown(store, o.viewFreshMs, () => this.listRef());
     this.trader = new SourceJobs(store);
     this.decor = new Decorations(o.random);
+    this.positions = o.positions ? new PositionsDesk(o.positions, store, (at) => limits.interval(at)) : undefined;
     this.background = new Background(o, store, limits, this.shown, this, this.trader);
   }
 
@@ -211,7 +211,7 @@ export class Queue {
         take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }),
       });
     }
-    out.push(...this.trader.candidates(), ...this.goTo.candidates());
+    out.push(...this.trader.candidates(), ...this.goTo.candidates(), ...(this.positions?.candidates(now) ?? []));
     const view = this.shown.pending();
     if (view) {
       out.push({
@@ -245,11 +245,11 @@ export class Queue {
     }
     this.shown.sent(job, now);
     this.trader.sent(job, now);
+    this.positions?.sent(job, now);
     this.background.sent(job);
-    // Any send restarts the background's interval: an interactive request takes the place of
-    // the next background one instead of having it follow right behind. Two sends close
-    // together are two slots freed close together a window later, then a long gap with none,
-    // in which a newly selected market waits (bench:budget anon, seeds 1–8: up to 28 s before, 18 s after).
+    // Any send restarts the background's interval: an interactive request takes the next background one's place (two
+    // sends close together free two slots close together a window later, then a gap in which a newly selected market
+    // waits: bench:budget anon, seeds 1–8: up to 28 s before, 18 s after).
     this.lastSendAt = now;
   }
 

@@ -54,6 +54,7 @@ class Sync implements RateAwareSync {
     this.outcomes = new Outcomes(this.o, this.store, this.q, this.limits, this.health);
     this.flights = new Flights(this.clock, this.o.requestTimeoutMs, (f, res, err) => this.finish(f, res, err));
     this.desk = new QuoteDesk(this.o, this.store, this.q, this.flights, this.clock);
+    if (this.q.positions) this.q.positions.wake = () => this.pump();
   }
 
   // ── intents ────────────────────────────────────────────────────────────

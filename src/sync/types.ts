@@ -115,7 +115,18 @@ export interface SyncController extends SyncIntents {
 
 /** What one request on its way out looks like, for hooks and benchmarks. */
 export interface RequestInfo {
-  kind: 'list' | 'detail' | 'quote' | 'events' | 'closing' | 'event' | 'categories' | 'book' | 'history' | 'lookup';
+  kind:
+    | 'list'
+    | 'detail'
+    | 'quote'
+    | 'events'
+    | 'closing'
+    | 'event'
+    | 'categories'
+    | 'book'
+    | 'history'
+    | 'lookup'
+    | 'positions';
   /** 'quote' may use the whole budget; 'interactive' keeps one slot free for quotes; 'background' keeps more. */
   cls: 'quote' | 'interactive' | 'background';
   at: number;

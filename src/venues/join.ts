@@ -107,6 +107,8 @@ export function createJoiner(): (input: JoinInput) => AppState {
   const series = memoList((xs: readonly AppState['series'][]) => mergeRecords(xs));
   // each venue's store holds its own paper positions (src/venues/paper.ts): the board shows them all
   const paper = memoList((xs: readonly AppState['paper'][]) => ({ positions: xs.flatMap((p) => p.positions) }));
+  // and its own real positions (src/sync/positions.ts): the Positions view shows each venue's
+  const real = memoList((xs: readonly AppState['realPositions'][]) => xs.filter((x) => x !== undefined));
   /** A memo over two lists of the same length (each venue's one thing and its other), compared element by element. */
   const pairs = <A, B, R>(f: (as: readonly A[], bs: readonly B[]) => R) => {
     const m = memo((...parts: unknown[]) =>
@@ -257,6 +259,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
       books: books(states.map((s) => s.books)),
       series: series(states.map((s) => s.series)),
       paper: paper(states.map((s) => s.paper)),
+      realByVenue: real(states.map((s) => s.realPositions)),
       prefixed: true,
       historyRange: states[0]!.historyRange,
       venues: venues([...states.map((s) => s.connection), ...states.map((s) => s.rate)], ids),

@@ -101,10 +101,15 @@ describe('paper positions in a real terminal (tmux)', () => {
       await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
       t.keys('6');
       const row = (s: string) =>
-        s.split('\n').find((l) => /^[▸ ] [A-Z]+ /.test(l) && l.includes(market.title.slice(0, 10)) && /\$\d/.test(l));
+        s
+          .split('\n')
+          .find(
+            (l) =>
+              /^[▸ ] [A-Z]+ /.test(l) && l.includes(market.title.slice(0, 10)) && / paper /.test(l) && /\$\d/.test(l),
+          );
       const first = await t.waitFor(
         'the paper position with a value',
-        (s) => /Positions · paper 1/.test(s) && row(s) !== undefined,
+        (s) => /◆ Positions 1 /.test(s) && row(s) !== undefined,
       );
       expect(first).not.toMatch(/NaN|undefined/);
       // marked to market: the values seen until it settles — at least the open one and what it paid

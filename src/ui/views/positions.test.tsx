@@ -77,7 +77,7 @@ describe('Positions view', () => {
   it('a closed market awaiting settlement says so; nothing kept says how to keep one; fits 80×24', async () => {
     h = renderApp({ columns: 80, rows: 24 });
     await press(h.term, '6', () => h!.term.lastFrame().includes('◆ Positions'));
-    await waitForFrame(h.term, 'p in the quote form keeps the previewed trade here');
+    await waitForFrame(h.term, 'p in the quote form keeps a paper trade');
     h.term.unmount();
     const k = await keptFromPreview(80, 24);
     await press(k.term, KEYS.esc);

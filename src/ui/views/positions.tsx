@@ -1,43 +1,27 @@
 /**
- * The Positions view (issue #28): every paper position of this venue kept from a preview (`p` in the quote form),
- * one row per market — outcome, shares, average price, current price, value, P&L in money and percent, in the venue's
- * currency — marked to market from the data the dashboard already refreshes (a paper position's market is followed in
- * the background like a watched one) and settled when its market resolves ("paid"). A closed market awaiting
- * settlement says so. The title line carries the totals per currency (never added across currencies).
+ * The Positions view (issue #28): the person's real positions on every configured venue, as each venue's sync last
+ * read them (src/sync/positions.ts), and the paper positions kept from previews (`p` in the quote form) — each row
+ * marked real or paper, one row per market: outcome, shares, average price, current price, value, P&L in money and
+ * percent, in the venue's currency. Prices are the ones the dashboard already refreshes where the board has the market
+ * (else the venue reader's own); a closed market awaiting settlement says so, a resolved one what it paid. The title
+ * line carries the totals per venue, each in its currency (never added across currencies), and says when a venue's
+ * reading failed (a refused signature, a 404) — never the venue's connection state. Rows: positionsModel.ts.
  */
-import { paperPosition, type PaperPosition } from '../../positions/paper.js';
-import { totalsByCurrency } from '../../positions/pnl.js';
-import { formatAmount, formatPct } from '../../positions/format.js';
 import type { Position } from '../../positions/types.js';
-import { paperHere, paperMarketId } from '../../store/paperSlice.js';
-import type { AppState, MarketEntry } from '../../store/types.js';
+import { formatAmount, formatPct } from '../../positions/format.js';
+import { VENUE_LETTERS } from '../../sources/names.js';
+import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth, formatPrice, formatShares, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { paneTitle, type Seg } from '../components/Line.js';
 import { marketHead, markerSeg, rangeText } from '../components/rowParts.js';
 import { ListPane } from './ListPane.js';
-import type { ViewImpl, ViewListProps, ViewState } from './types.js';
+import { heldPositions, positionRowIds, readingNotes, venueTotals } from './positionsModel.js';
+import type { ViewImpl, ViewListProps } from './types.js';
 
-type Here = Pick<ViewState, 'paper' | 'mode' | 'prefixed' | 'venueFilter'>;
-/** The store's form of a view state (paperSlice.ts reads the mode from `rate`). */
-const idForm = (st: Here) => ({
-  rate: { mode: st.mode } as AppState['rate'],
-  paper: st.paper,
-  ...(st.prefixed ? { prefixed: true as const } : {}),
-  ...(st.venueFilter ? { venueFilter: st.venueFilter } : {}),
-});
-
-/** The paper positions shown: this venue's, or on a board of several every venue's (the narrowed one's), as kept. */
-function positionsHere(st: Here): PaperPosition[] {
-  return paperHere(idForm(st));
-}
-
-/** One row per market, keyed as the store keys it (its first paper position is drawn; the others are counted). */
-export function positionRows(st: Here): string[] {
-  const form = idForm(st);
-  return [...new Set(positionsHere(st).map((p) => paperMarketId(p.ref, form)))];
-}
+/** One row per market, keyed as the store keys it (its first position is drawn; the others are counted). */
+export const positionRows = positionRowIds;
 
 export const positionsView: ViewImpl = {
   id: 'positions',
@@ -49,7 +33,7 @@ export const positionsView: ViewImpl = {
   List: PositionsList,
 };
 
-const W = { state: 9, outcome: 9, shares: 10, avg: 7, price: 7, value: 11, pnl: 11, pct: 8 } as const;
+const W = { kind: 6, state: 9, outcome: 9, shares: 10, avg: 7, price: 7, value: 11, pnl: 11, pct: 8 } as const;
 /** This view's titles may get shorter than other lists' before a figure is left out. */
 const TITLE_MIN = 14;
 const OPTIONAL = [
@@ -78,15 +62,16 @@ const STATE_TEXT: Record<Position['state'], string> = {
   redeemable: 'redeem',
 };
 
-/** The row of one paper position: badge and title, then the figures that fit (value, P&L and state always). */
+/** The row of one position: badge and title, real or paper, then the figures that fit (value, P&L and state always). */
 export function positionSegs(
   p: Position,
   entry: MarketEntry | undefined,
   more: number,
   selected: boolean,
   width: number,
+  real = false,
 ): Seg[] {
-  const fixed = 2 + 9 + W.value + W.pnl + W.state;
+  const fixed = 2 + 9 + W.kind + W.value + W.pnl + W.state;
   const kept: (readonly [Col, number])[] = [...OPTIONAL];
   const used = () => fixed + kept.reduce((n, [, w]) => n + w, 0);
   while (kept.length > 0 && width - used() < TITLE_MIN) kept.pop();
@@ -96,9 +81,10 @@ export function positionSegs(
     ? marketHead(entry, selected, titleW)
     : [
         markerSeg(selected),
-        { text: 'PAPER    ', dim: true },
+        { text: fitWidth(VENUE_LETTERS[p.ref.venue], 9, true), dim: true },
         { text: fitWidth(sanitize(p.title), titleW - 1, true) + ' ' },
       ];
+  segs.push(real ? { text: 'real  ', color: colors.up } : { text: 'paper ', dim: true });
   if (keep.has('outcome'))
     segs.push({
       text: fitWidth(`${sanitize(p.outcome)}${more > 0 ? ` +${more}` : ''}`, W.outcome - 1, true) + ' ',
@@ -120,34 +106,29 @@ export function positionSegs(
 }
 
 function PositionsList(p: ViewListProps) {
-  const here = positionsHere(p.state);
-  const form = idForm(p.state);
-  const valued = here
-    .map((pp) => ({
-      pp,
-      id: paperMarketId(pp.ref, form),
-      pos: paperPosition(pp, p.markets[paperMarketId(pp.ref, form)]?.market),
-    }))
-    .filter((x): x is { pp: PaperPosition; id: string; pos: Position } => x.pos !== undefined);
-  const totals = totalsByCurrency(valued.map((x) => x.pos))
-    .map(
-      (t) => `${t.currency} value ${formatAmount(t.value, t.currency)} · P&L ${formatAmount(t.pnl, t.currency, true)}`,
-    )
-    .join(' · ');
+  const held = heldPositions(p.state, p.markets);
+  const totals = venueTotals(held).join(' · ');
+  const notes = readingNotes(p.state);
   return (
     <ListPane
       view={p}
       title={(shown) => [
-        paneTitle('Positions · paper', p.focused),
+        paneTitle('Positions', p.focused),
         { text: rangeText(p.rows.ids.length, p.top, shown), dim: true },
+        // a failed reading first: it is what the figures after it lack
+        ...(notes.length ? [{ text: `  ${notes.join(' · ')}`, color: colors.warn }] : []),
         ...(totals ? [{ text: `  ${totals}` }] : []),
       ]}
-      empty="No paper positions yet: p in the quote form keeps the previewed trade here."
+      empty={
+        notes.length
+          ? notes.join(' · ')
+          : 'No positions: p in the quote form keeps a paper trade; real ones: README § Positions'
+      }
       row={(id, selected) => {
-        const mine = valued.filter((x) => x.id === id);
+        const mine = held.filter((x) => x.id === id);
         const first = mine[0];
         if (!first) return undefined;
-        return positionSegs(first.pos, p.markets[id], mine.length - 1, selected, p.width);
+        return positionSegs(first.pos, p.markets[id], mine.length - 1, selected, p.width, first.real);
       }}
     />
   );

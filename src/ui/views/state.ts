@@ -1,5 +1,16 @@
 import { watchedIds } from '../../store/watchlist.js';
 import type { AppState, MarketEntry } from '../../store/types.js';
+import type { RealPositions } from '../../store/positionsSlice.js';
+
+const NO_REAL: readonly RealPositions[] = [];
+/** One venue's reading as the list the views read: the same array while the reading is the same object. */
+const ONE = new WeakMap<RealPositions, readonly RealPositions[]>();
+function realOne(r: RealPositions | undefined): readonly RealPositions[] {
+  if (!r) return NO_REAL;
+  let list = ONE.get(r);
+  if (!list) ONE.set(r, (list = [r]));
+  return list;
+}
 import { cursorIndex } from '../viewModel.js';
 import type { Rows, ViewImpl, ViewListProps, ViewState } from './types.js';
 
@@ -19,6 +30,7 @@ export function viewState(st: AppState): ViewState {
     watchById: st.watch.byId,
     together: st.venues !== undefined && st.venues.length > 1 && st.venueFilter === undefined,
     paper: st.paper,
+    real: st.realByVenue ?? realOne(st.realPositions),
     ...(st.prefixed ? { prefixed: true as const } : {}),
     ...(st.venueFilter ? { venueFilter: st.venueFilter } : {}),
   };

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { AppState, MarketEntry } from '../../store/types.js';
+import type { RealPositions } from '../../store/positionsSlice.js';
 import type { ViewSource } from '../../sync/types.js';
 import type { Clock } from '../../util/clock.js';
 import type { MoveWindow } from '../moves.js';
@@ -17,6 +18,8 @@ export type ViewState = Pick<
   together: boolean;
   /** Paper positions, every venue's (the Positions view shows this venue's). */
   paper: AppState['paper'];
+  /** The person's real positions as each venue last read them (src/sync/positions.ts). */
+  real: readonly RealPositions[];
   /** Ids are written `venue:id` (a board of several venues). */
   prefixed?: true;
   /** The venue `v` narrowed a board of several to. */

@@ -1,0 +1,102 @@
+/**
+ * What the Positions view lists (issue #28): the person's real positions as each venue last read them
+ * (src/sync/positions.ts), then their paper positions (src/positions/paper.ts) — each marked real or paper, keyed as
+ * the store keys its market (`venue:id` on a board of several), valued at the price the dashboard already refreshes
+ * when the board has the market (else the reader's own), with totals per venue in the venue's currency (never added
+ * across currencies) and a line per venue whose reading failed or has not come yet.
+ */
+import type { Market } from '../../api/types.js';
+import { formatAmount } from '../../positions/format.js';
+import { paperPosition } from '../../positions/paper.js';
+import { totalsByCurrency } from '../../positions/pnl.js';
+import { findOutcome, valueAtPrice } from '../../positions/settle.js';
+import type { Position } from '../../positions/types.js';
+import { SOURCE_NAMES, VENUE_LETTERS } from '../../sources/names.js';
+import type { SourceId } from '../../sources/types.js';
+import { paperHere, paperMarketId } from '../../store/paperSlice.js';
+import type { RealPositions } from '../../store/positionsSlice.js';
+import type { AppState, MarketEntry } from '../../store/types.js';
+import { sanitize } from '../../util/sanitize.js';
+import type { ViewState } from './types.js';
+
+type Here = Pick<ViewState, 'paper' | 'real' | 'mode' | 'prefixed' | 'venueFilter'>;
+
+/** The store's form of a view state (paperSlice.ts reads the mode from `rate`). */
+const idForm = (st: Here) => ({
+  rate: { mode: st.mode } as AppState['rate'],
+  paper: st.paper,
+  ...(st.prefixed ? { prefixed: true as const } : {}),
+  ...(st.venueFilter ? { venueFilter: st.venueFilter } : {}),
+});
+
+export interface Held {
+  /** The market as the store keys it (the row's id). */
+  id: string;
+  pos: Position;
+  real: boolean;
+}
+
+/** The venues' readings shown (the narrowed venue's on a board of several). */
+export function realShown(st: Pick<Here, 'real' | 'venueFilter'>): readonly RealPositions[] {
+  return st.venueFilter ? st.real.filter((r) => r.venue === st.venueFilter) : st.real;
+}
+
+/**
+ * A real position valued at the board's copy of its market when the board has it (the price the dashboard refreshes),
+ * else as the venue's reader valued it; a redeemable one keeps the venue's figure.
+ */
+export function onBoard(pos: Position, market: Market | undefined): Position {
+  if (!market || pos.state === 'redeemable') return pos;
+  const price = findOutcome(market, pos.outcome)?.price;
+  const v = valueAtPrice(market, price, pos.shares, pos.cost);
+  if (v.value === undefined) return pos;
+  const { pnl: _p, pnlPct: _q, ...rest } = pos;
+  return { ...rest, ...v };
+}
+
+/** Every position shown: the real ones first (venue by venue), then the paper ones. */
+export function heldPositions(st: Here, markets: Readonly<Record<string, MarketEntry>> | undefined): Held[] {
+  const form = idForm(st);
+  const out: Held[] = [];
+  for (const r of realShown(st))
+    for (const pos of r.data?.positions ?? []) {
+      const id = paperMarketId(pos.ref, form);
+      out.push({ id, pos: onBoard(pos, markets?.[id]?.market), real: true });
+    }
+  for (const pp of paperHere(form)) {
+    const id = paperMarketId(pp.ref, form);
+    const pos = paperPosition(pp, markets?.[id]?.market);
+    if (pos) out.push({ id, pos, real: false });
+  }
+  return out;
+}
+
+/** One row per market, in the order above. */
+export function positionRowIds(st: Here): string[] {
+  return [...new Set(heldPositions(st, undefined).map((h) => h.id))];
+}
+
+/** Totals per venue, each in its currency: "K USD value $1.00 · P&L +$0.10" (real and paper together). */
+export function venueTotals(held: readonly Held[]): string[] {
+  const venues: SourceId[] = [...new Set(held.map((h) => h.pos.ref.venue))];
+  return venues.flatMap((v) =>
+    totalsByCurrency(held.filter((h) => h.pos.ref.venue === v).map((h) => h.pos)).map(
+      (t) =>
+        `${VENUE_LETTERS[v]} ${t.currency} value ${formatAmount(t.value, t.currency)} · ` +
+        `P&L ${formatAmount(t.pnl, t.currency, true)}${t.unpriced ? ` (${t.unpriced} unpriced)` : ''}`,
+    ),
+  );
+}
+
+/** What each venue's reading says when it is not simply done: failed (why), on its way, or not yet. */
+export function readingNotes(st: Pick<Here, 'real' | 'venueFilter'>): string[] {
+  return realShown(st).flatMap((r) => {
+    const name = SOURCE_NAMES[r.venue];
+    if (r.error) {
+      const status = r.error.status !== undefined ? ` (HTTP ${r.error.status})` : '';
+      return [`${name} positions unavailable${status}: ${sanitize(r.error.message)}`];
+    }
+    if (r.data === undefined) return [`${name} positions: ${r.reading ? 'reading…' : 'not read yet'}`];
+    return r.data.more ? [`${name}: more positions than were read`] : [];
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The Positions view with the person's real positions (as the venue's sync stored them: src/sync/positions.ts): marked
+ * real, valued at the board's price when the board has the market (and moving with it), at the reader's own price
+ * when not; the venue's total in its currency; a failed reading said in the title while the header stays online.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Position, VenuePositions } from '../../positions/types.js';
+import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { press, waitForFrame } from '../../../test/support/wait.js';
+import stringWidth from 'string-width';
+
+let h: Harness | undefined;
+afterEach(() => h?.term.unmount());
+
+const yesAt = (yes: number) =>
+  makeMarket(1, {
+    outcomes: [
+      { id: 'y', name: 'Yes', price: yes },
+      { id: 'n', name: 'No', price: 1 - yes },
+    ],
+  });
+
+// 10 Yes of the board's market m1 bought for $4.00; 20 No of a market the board does not show, at the reader's 30¢
+const onBoard: Position = {
+  ref: { venue: 'public', id: 'm1' },
+  title: 'Market number 1',
+  outcome: 'Yes',
+  shares: 10,
+  avgPrice: 0.4,
+  cost: 4,
+  price: 0.5,
+  value: 5,
+  pnl: 1,
+  pnlPct: 25,
+  currency: 'USD',
+  state: 'open',
+};
+const offBoard: Position = {
+  ref: { venue: 'public', id: 'far-away' },
+  title: 'A market far away',
+  outcome: 'No',
+  shares: 20,
+  avgPrice: 0.25,
+  cost: 5,
+  price: 0.3,
+  value: 6,
+  pnl: 1,
+  pnlPct: 20,
+  currency: 'USD',
+  state: 'open',
+};
+const read: VenuePositions = {
+  venue: 'public',
+  currency: 'USD',
+  identity: 'me',
+  positions: [onBoard, offBoard],
+};
+
+async function shown(columns = 160, rows = 30): Promise<Harness> {
+  h = renderApp({
+    columns,
+    rows,
+    markets: [yesAt(0.55)],
+    prepare: (store) => store.getState().positionsRead(read, 0, 300_000),
+  });
+  await waitForFrame(h.term, 'Market number 1');
+  await press(h.term, '6', () => h!.term.lastFrame().includes('◆ Positions'));
+  return h;
+}
+
+describe('Positions view: real positions', () => {
+  it('marked real; the board price where the board has the market (and it moves), else the reader’s', async () => {
+    const { term, store } = await shown();
+    // m1 at the board's 55¢: 10 × 0.55 = 5.50, P&L +1.50 (+37.5%); far-away at the reader's 30¢: 6.00, +1.00 (+20.0%)
+    let f = await waitForFrame(term, '+$1.50');
+    expect(f).toMatch(/real +Yes .*\$5\.50 +\+\$1\.50 +\+37\.5%/);
+    expect(f).toMatch(/far aw.*real +No .*\$6\.00 +\+\$1\.00 +\+20\.0%/);
+    // the venue's total in its currency: 11.50, P&L +2.50
+    expect(f).toContain('I USD value $11.50 · P&L +$2.50');
+    store.getState().listLoaded([yesAt(0.3)], 2);
+    // at 30¢: 3.00, −1.00 (−25.0%)
+    f = await waitForFrame(term, '−$1.00');
+    expect(f).toMatch(/real +Yes .*\$3\.00 +−\$1\.00 +−25\.0%/);
+  });
+
+  it('a failed reading is said in the title, the positions read before kept, the header still online', async () => {
+    const { term, store } = await shown();
+    const refused = { message: 'Kalshi refused the signature.', status: 401, at: 5 };
+    store.getState().positionsFailed('public', 'me', refused, 9);
+    const f = await waitForFrame(term, 'positions unavailable (HTTP 401): Kalshi refused');
+    expect(f).toMatch(/far aw.*real +No .*\$6\.00/);
+    expect(f).toMatch(/● online/);
+  });
+
+  it('fits 80×24', async () => {
+    const { term } = await shown(80, 24);
+    const f = await waitForFrame(term, 'A market far');
+    for (const line of f.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    expect(f.split('\n').length).toBeLessThanOrEqual(24);
+  });
+});
