@@ -21,6 +21,7 @@ import { ruleFromDraft, type AlertDraft } from '../store/alertRules.js';
 import { ALERT_RULES_MAX } from '../store/alerts.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
+import type { ExtraRequest } from './extraJobs.js';
 
 /**
  * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md.
@@ -133,6 +134,11 @@ class Sync implements RateAwareSync {
     const r = this.q.goTo.start(target, this.clock.now());
     if (r.ok) this.pump();
     return r;
+  }
+
+  extra(req: ExtraRequest): void {
+    this.q.extras.ask(req, this.clock.now());
+    this.pump();
   }
 
   // ── the watchlist and alerts (docs/watcher.md) ──

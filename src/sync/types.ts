@@ -3,6 +3,7 @@ import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { HistoryRange } from '../api/types.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
+import type { ExtraRequest } from './extraJobs.js';
 import type { SourceId } from '../sources/types.js';
 import type { PaperKeep } from '../store/paperSlice.js';
 
@@ -115,7 +116,7 @@ export interface SyncController extends SyncIntents {
 
 /** What one request on its way out looks like, for hooks and benchmarks. */
 export interface RequestInfo {
-  kind: 'list' | 'detail' | 'quote' | 'events' | 'closing' | 'event' | 'categories' | 'book' | 'history' | 'lookup';
+  kind: 'list' | 'detail' | 'quote' | 'events' | 'closing' | 'event' | 'categories' | 'book' | 'history' | 'lookup' | 'extra';
   /** 'quote' may use the whole budget; 'interactive' keeps one slot free for quotes; 'background' keeps more. */
   cls: 'quote' | 'interactive' | 'background';
   at: number;
@@ -129,4 +130,6 @@ export interface RateAwareSync extends SyncController {
   inFlight(): number;
   /** Resolves once no request is in flight (including ones sent by the handlers of those that settled). */
   settled(): Promise<void>;
+  /** A request beside the screen's data (a pair's candidates or books), sent in this venue's budget (extraJobs.ts). */
+  extra(req: ExtraRequest): void;
 }
