@@ -251,6 +251,8 @@ export interface AppState extends TraderState {
   paper: PaperBook;
   /** Market ids are written `venue:id`: a board of several venues (each venue's store, and the joined one). */
   prefixed?: true;
+  /** A board of several venues: pairs across them, their candidates and the person's decisions (src/venues/across/). */
+  across?: import('../pairs/board.js').AcrossState;
 }
 
 /** One venue's state as the header draws it (its store's own objects). */

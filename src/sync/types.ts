@@ -79,6 +79,10 @@ export interface SyncIntents {
   // ── several venues (src/venues/; absent with one) ──
   /** `v`: the lists narrowed to the next venue, or after the last to every venue (undefined). */
   cycleVenue?(): SourceId | undefined;
+  /** `P`: a market's candidates on the other venues shown, each venue searched in its own budget (issue #29). */
+  findPairs?(marketId: string): { ok: true; words: string } | { ok: false; message: string };
+  /** `y` / `n`: a pair of two markets confirmed or rejected, kept in pairs.json (a rejected one never proposed again). */
+  decidePair?(a: string, b: string, decision: 'confirm' | 'reject'): { ok: true } | { ok: false; message: string };
 }
 
 /** What `addAlert` did: set (`ruleId`), or why not (one line, shown in the form). */
@@ -116,7 +120,18 @@ export interface SyncController extends SyncIntents {
 
 /** What one request on its way out looks like, for hooks and benchmarks. */
 export interface RequestInfo {
-  kind: 'list' | 'detail' | 'quote' | 'events' | 'closing' | 'event' | 'categories' | 'book' | 'history' | 'lookup' | 'extra';
+  kind:
+    | 'list'
+    | 'detail'
+    | 'quote'
+    | 'events'
+    | 'closing'
+    | 'event'
+    | 'categories'
+    | 'book'
+    | 'history'
+    | 'lookup'
+    | 'extra';
   /** 'quote' may use the whole budget; 'interactive' keeps one slot free for quotes; 'background' keeps more. */
   cls: 'quote' | 'interactive' | 'background';
   at: number;

@@ -9,6 +9,7 @@ import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand } from './keyLookup.js';
 import { openAlertForm } from './alertForm.js';
 import { openPageKey } from './goTo.js';
+import { pairsKey } from './pairs.js';
 import { quoted } from '../../store/transitions.js';
 import { shortCause } from '../../store/connection.js';
 import { closeEvent, cycleView, flash, moveTo, openEventAt, showView, step } from './moves.js';
@@ -150,6 +151,10 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       const v = ctx.sync.cycleVenue();
       return flash(ctx, v ? `Showing ${sourceName(v)} only (v: the next venue)` : 'Showing every venue');
     }
+    case 'pairs':
+    case 'pairYes':
+    case 'pairNo':
+      return pairsKey(ctx, cmd);
     case undefined:
       return;
   }

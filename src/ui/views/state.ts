@@ -21,6 +21,8 @@ export function viewState(st: AppState): ViewState {
     paper: st.paper,
     ...(st.prefixed ? { prefixed: true as const } : {}),
     ...(st.venueFilter ? { venueFilter: st.venueFilter } : {}),
+    ...(st.across ? { across: st.across } : {}),
+    ...(st.venues ? { venues: st.venues } : {}),
   };
 }
 

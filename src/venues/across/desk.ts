@@ -13,35 +13,16 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Market, OrderBook } from '../../api/types.js';
 import { candidatesFor, searchWords } from '../../pairs/candidates.js';
 import { compare } from '../../pairs/compare.js';
-import { loadDecisions, PairDecisions, saveDecisions } from '../../pairs/decisions.js';
+import { loadDecisions, saveDecisions } from '../../pairs/decisions.js';
 import { signature } from '../../pairs/signature.js';
-import type { Relation } from '../../pairs/types.js';
+import type { AcrossState, CandidateView } from '../../pairs/board.js';
 import type { OddsStore } from '../../store/store.js';
 import type { SourceId } from '../../sources/types.js';
 import type { RateAwareSync } from '../../sync/types.js';
 import type { Clock, TimerHandle } from '../../util/clock.js';
 import { parseRefKey } from '../../venue/ref.js';
 
-export interface CandidateView {
-  /** The candidate's id on the board (`venue:id`). */
-  id: string;
-  relation: Relation;
-  confidence: number;
-  reasons: string[];
-  confirmed: boolean;
-}
-
-export interface AcrossState {
-  /** Bumped on every decision (what reads `decisions` compares this). */
-  rev: number;
-  decisions: PairDecisions;
-  /** The market whose candidates were asked for (`venue:id`), and what was found so far. */
-  target?: { id: string; words: string; candidates: CandidateView[]; waiting: SourceId[]; problems: string[] };
-  /** The YES books of pairs' legs, by board id. */
-  books: Readonly<Record<string, OrderBook>>;
-  /** The file's problems, one line each. */
-  problems: string[];
-}
+export type { AcrossState, CandidateView } from '../../pairs/board.js';
 
 export interface DeskStack {
   id: SourceId;
@@ -152,15 +133,13 @@ export class AcrossDesk {
       pool.push(...(this.found.get(s.id) ?? []));
       for (const e of Object.values(s.store.getState().markets)) pool.push(e.market);
     }
-    const cands = candidatesFor(bare(m), pool.map(bare), st.decisions).map(
-      (c): CandidateView => ({
-        id: `${c.sig.ref.venue}:${c.sig.ref.id}`,
-        relation: c.comparison.relation,
-        confidence: c.comparison.confidence,
-        reasons: c.comparison.reasons,
-        confirmed: c.confirmed,
-      }),
-    );
+    const cands = candidatesFor(bare(m), pool.map(bare), st.decisions).map((c): CandidateView => ({
+      id: `${c.sig.ref.venue}:${c.sig.ref.id}`,
+      relation: c.comparison.relation,
+      confidence: c.comparison.confidence,
+      reasons: c.comparison.reasons,
+      confirmed: c.confirmed,
+    }));
     this.store.setState({ target: { ...t, candidates: cands } });
   }
 
