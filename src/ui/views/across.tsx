@@ -81,7 +81,7 @@ function AcrossList(p: ViewListProps) {
     { text: about, dim: true, priority: -1 },
   ];
   const why = cur
-    ? [...(cur.gap?.noEdge.length ? [`no edge: ${cur.gap.noEdge.join('; ')}`] : []), ...cur.comparison.reasons]
+    ? [...cur.comparison.reasons, ...(cur.gap?.noEdge.length ? [`no edge: ${cur.gap.noEdge.join('; ')}`] : [])]
     : [];
   const notes = cur?.gap?.notes ?? [];
   return (
