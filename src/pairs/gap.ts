@@ -57,7 +57,7 @@ export interface AfterFees {
   pointsB: number;
   /**
    * 100 × (1 − pointsA − pointsB): cents of a 1-unit payout (probability points). Each leg is measured in its own
-   * currency's payout; no amount in one currency is ever added to an amount in another (the legs' currencies are named).
+   * currency's payout; no amount in one currency is ever added to one in another (the legs' currencies are named).
    */
   cents: number;
 }

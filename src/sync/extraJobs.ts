@@ -48,3 +48,22 @@ export class ExtraJobs {
     if (!this.waiting.has(job.req.key)) this.waiting.set(job.req.key, { req: job.req, readyAt: now });
   }
 }
+
+/** Failures that pass (a 429, an outage): the request is asked again and the scheduler's usual handling follows. */
+const PASSING: ReadonlySet<ApiError['kind']> = new Set([
+  'rate_limited',
+  'unauthorized',
+  'server',
+  'timeout',
+  'network',
+]);
+
+/** A failed extra request: for good, its asker hears of it (true: handled); a passing one waits again (false). */
+export function extraFailed(extras: ExtraJobs, job: ExtraJob, e: ApiError, now: number): boolean {
+  if (PASSING.has(e.kind)) {
+    extras.requeue(job, now);
+    return false;
+  }
+  job.req.failed(e, now);
+  return true;
+}

@@ -15,6 +15,7 @@ const QUIET_KINDS: ReadonlySet<ApiError['kind']> = new Set([
 import { errorInfo, type OddsStore } from '../store/store.js';
 import type { Health } from './health.js';
 import { isDecoration, LIST_ROUTES, ownsFailure } from './decoration.js';
+import { extraFailed } from './extraJobs.js';
 import { queryKey } from '../store/listQuery.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
@@ -50,14 +51,6 @@ export interface Answered {
  * (what is put back, followed up or skipped), the budget's view of the server's
  * rate headers, and the connection's health (pauses, probes).
  */
-const PASSING: ReadonlySet<ApiError['kind']> = new Set([
-  'rate_limited',
-  'unauthorized',
-  'server',
-  'timeout',
-  'network',
-]);
-
 export class Outcomes {
   /** The query of the last list answer: a list for the same query keeps the selection's place. */
   private lastListKey: string | undefined;
@@ -163,11 +156,7 @@ export class Outcomes {
     const info = errorInfo(e, now);
     // a `g` lookup: not found sends the next, a refusal is said once; else it waits like any request (goTo.ts)
     if (job.kind === 'lookup' && this.q.goTo.failed(job, e, now)) return this.answered(now);
-    // a pair's extra request: its asker hears of a failure for good; a 429 or an outage waits like any request
-    if (job.kind === 'extra' && !PASSING.has(e.kind)) {
-      job.req.failed(e, now);
-      return this.answered(now);
-    }
+    if (job.kind === 'extra' && extraFailed(this.q.trader.extras, job, e, now)) return this.answered(now);
     // a market without a book or a history (404, a refusal in its words) leaves the rest of the screen alone
     if ((job.kind === 'book' || job.kind === 'history') && QUIET_KINDS.has(e.kind)) {
       this.answered(now);

@@ -5,7 +5,6 @@ import type { QuoteForm } from '../store/types.js';
 import { Background } from './background.js';
 import { SourceJobs } from './sourceJobs.js';
 import { GoTo } from './goTo.js';
-import { ExtraJobs } from './extraJobs.js';
 import { Decorations } from './decoration.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
@@ -41,7 +40,6 @@ export class Queue {
   /** What a platform adds: the selected market's book, the histories of markets shown. */
   readonly trader: SourceJobs;
   readonly goTo = new GoTo(() => this.store, this); // `g`'s lookups (goTo.ts)
-  readonly extras = new ExtraJobs(); // a pair's candidates and books (extraJobs.ts)
   /** What only decorates the screen (the source's groupings), on its own schedule. */
   readonly decor: Decorations;
   /** A page was turned: when the answer to that query arrives, the selection moves to its first (or last) row. */
@@ -213,7 +211,7 @@ export class Queue {
         take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }),
       });
     }
-    out.push(...this.trader.candidates(), ...this.goTo.candidates(), ...this.extras.candidates());
+    out.push(...this.trader.candidates(), ...this.goTo.candidates());
     const view = this.shown.pending();
     if (view) {
       out.push({
@@ -272,8 +270,6 @@ export class Queue {
       this.decor.requeue(job, now);
     } else if (job.kind === 'book' || job.kind === 'history') {
       this.trader.requeue(job, now);
-    } else if (job.kind === 'extra') {
-      this.extras.requeue(job, now);
     } else {
       this.shown.requeue(job, now);
     }

@@ -137,7 +137,7 @@ class Sync implements RateAwareSync {
   }
 
   extra(req: ExtraRequest): void {
-    this.q.extras.ask(req, this.clock.now());
+    this.q.trader.extras.ask(req, this.clock.now());
     this.pump();
   }
 

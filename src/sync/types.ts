@@ -81,7 +81,7 @@ export interface SyncIntents {
   cycleVenue?(): SourceId | undefined;
   /** `P`: a market's candidates on the other venues shown, each venue searched in its own budget (issue #29). */
   findPairs?(marketId: string): { ok: true; words: string } | { ok: false; message: string };
-  /** `y` / `n`: a pair of two markets confirmed or rejected, kept in pairs.json (a rejected one never proposed again). */
+  /** `y` / `n`: a pair confirmed or rejected, kept in pairs.json (a rejected one is never proposed again). */
   decidePair?(a: string, b: string, decision: 'confirm' | 'reject'): { ok: true } | { ok: false; message: string };
 }
 

@@ -115,8 +115,8 @@ export const KEY_BINDINGS = {
     label: 'P',
     help: "A market's candidates on the other venues (Across)",
   },
-  pairYes: { keys: [{ input: 'y' }], label: 'y', help: 'Across: confirm the pair under the cursor' },
-  pairNo: { keys: [{ input: 'n' }], label: 'n', help: 'Across: reject the pair (never proposed again)' },
+  pairYes: { keys: [{ input: 'y' }], label: 'y', help: 'Across: confirm the pair' },
+  pairNo: { keys: [{ input: 'n' }], label: 'n', help: 'Across: reject the pair' },
   openPage: { short: 'page', keys: [{ input: 'o' }], label: 'o', help: "Open the market's or event's web page" },
 
   // The views (tab row): a digit each, in VIEWS order; [ and ] step through them.

@@ -84,6 +84,7 @@ function AcrossList(p: ViewListProps) {
     ? [...cur.comparison.reasons, ...(cur.gap?.noEdge.length ? [`no edge: ${cur.gap.noEdge.join('; ')}`] : [])]
     : [];
   const notes = cur?.gap?.notes ?? [];
+  const noted = notes.length ? ` (${notes.join('; ')})` : '';
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
@@ -103,7 +104,7 @@ function AcrossList(p: ViewListProps) {
         width={p.width}
         segs={[
           {
-            text: `  y confirm · n reject · gap in ¢ of a 1-unit payout, after fees for ${ACROSS_SIZE} contracts${notes.length ? ` (${notes.join('; ')})` : ''}`,
+            text: `  y confirm · n reject · gap in ¢ of a 1-unit payout · after fees for ${ACROSS_SIZE}${noted}`,
             dim: true,
           },
         ]}

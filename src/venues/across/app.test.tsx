@@ -50,6 +50,7 @@ function start(dir: string) {
     outcome: 'Yes',
     bids: [{ price: id === H0 ? 0.6 : 0.8, size: 50 }],
     asks: [{ price: id === H0 ? 0.62 : 0.82, size: 50 }],
+    raw: {},
   });
   /** Answers what waits: searches with the recorded markets, details with the board's copy, books with `book`. */
   const answer = () => {

@@ -184,7 +184,8 @@ export class AcrossDesk {
     try {
       saveDecisions(this.dir, this.store.getState().decisions);
     } catch (e) {
-      const line = `pairs.json could not be written (${e instanceof Error ? e.message : String(e)}); retried on the next decision`;
+      const why = e instanceof Error ? e.message : String(e);
+      const line = `pairs.json could not be written (${why}); retried on the next decision`;
       this.store.setState((s) => ({ problems: [...s.problems.slice(-4), line] }));
     }
   }
