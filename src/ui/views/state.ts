@@ -1,3 +1,4 @@
+import { twinsOf } from '../../venues/across/twins.js';
 import { watchedIds } from '../../store/watchlist.js';
 import type { AppState, MarketEntry } from '../../store/types.js';
 import { cursorIndex } from '../viewModel.js';
@@ -61,6 +62,7 @@ export function currentMarketIn(
 export function marketListProps(p: ViewListProps) {
   return {
     watched: p.state.watchById,
+    twins: twinsOf(p.state.across, p.markets),
     markets: p.markets,
     cursor: p.cursor,
     top: p.top,

@@ -83,6 +83,13 @@ describe('pairs on the board', () => {
     expect(f).toMatch(/✓ same/);
     expect(f).toMatch(/USD · .*USDC · gap/);
     expect(f).toContain('depth');
+    // the twin's price beside the market's own: in the Markets row and in the detail pane
+    await press(term!, '1');
+    f = await waitForFrame(term!, 'Twin');
+    expect(f).toMatch(/K Fed maintains rate.*⇄P 68\.5¢/);
+    expect(f).toMatch(/Twin ⇄P 68\.5¢ Polymarket \(USDC\)/);
+    await press(term!, '7');
+    await waitForFrame(term!, '◆ Across');
     // the other candidate (July: related) rejected
     await press(term!, 'j');
     await press(term!, 'n');
