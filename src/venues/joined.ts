@@ -80,6 +80,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
       ? {
           findPairs: (id: string) => desk.find(id),
           decidePair: (a: string, b: string, d: 'confirm' | 'reject') => desk.decide(a, b, d),
+          pairRules: (id: string | undefined) => desk.showRules(id),
         }
       : {}),
     select(id) {

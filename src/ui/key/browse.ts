@@ -119,12 +119,14 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'last':
       return moveTo(ctx, ctx.ids.length - 1);
     case 'focusNext':
+      if (ctx.view.id === 'across' && ctx.ui.focus === 'list' && ctx.marketId) return pairsKey(ctx, 'rules');
       if (ctx.rows.kind === 'events' && ctx.ui.focus === 'list') return openEventAt(ctx);
       if (!ctx.marketId) return;
       if (ctx.ui.focus === 'list' && ctx.store.getState().selectedId !== ctx.marketId) ctx.sync.select(ctx.marketId);
       if (ctx.ui.focus === 'detail') ctx.sync.openQuote(ctx.marketId);
       return ctx.dispatch({ type: 'focusNext' });
     case 'back':
+      if (ctx.view.id === 'across' && ctx.store.getState().across?.rules) return pairsKey(ctx, 'close');
       if (ctx.ui.focus === 'list' && closeEvent(ctx)) return;
       return ctx.dispatch({ type: 'focusBack' });
     // ── the watchlist and alerts ──

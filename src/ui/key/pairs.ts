@@ -8,10 +8,11 @@ import type { KeyCtx } from './dispatch.js';
 import { flash, showView } from './moves.js';
 import { VIEWS } from '../views/index.js';
 
-export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo'): void {
+export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo' | 'rules' | 'close'): void {
   const sync = ctx.sync;
   if (!sync.findPairs || !sync.decidePair)
     return flash(ctx, 'Pairs need several venues: start with --source kalshi,polymarket (or all)');
+  if (cmd === 'rules' || cmd === 'close') return sync.pairRules?.(cmd === 'rules' ? ctx.marketId : undefined);
   if (cmd === 'pairs') {
     if (!ctx.marketId) return flash(ctx, 'Select a market first');
     const r = sync.findPairs(ctx.marketId);

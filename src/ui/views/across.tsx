@@ -16,6 +16,7 @@ import { highlightRow } from '../components/MarketRow.js';
 import { markerSeg, rangeText } from '../components/rowParts.js';
 import { rowMark } from '../components/venueMark.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
+import { RulesPane } from './acrossRules.js';
 
 const venuesOf = (st: ViewState) => (st.venues ?? []).map((v) => v.id);
 export const rowsOf = (st: ViewState): AcrossRow[] => acrossRowsMemo(st.across, st.markets, venuesOf(st));
@@ -72,6 +73,10 @@ function AcrossList(p: ViewListProps) {
   const room = Math.max(0, Math.min(p.visible, p.height - 4));
   const shown = rows.slice(p.top, p.top + room);
   const cur = rows[p.cursor];
+  const open = p.state.across?.rules;
+  const ruled = open === undefined ? undefined : rows.find((r) => r.id === open);
+  if (ruled)
+    return <RulesPane row={ruled} markets={p.markets} width={p.width} height={p.height} top={0} focused={p.focused} />;
   const searching = t && t.waiting.length > 0 ? ` · searching ${t.waiting.join(', ')}…` : '';
   const about = t ? ` · candidates of ${sanitize(p.markets[t.id]?.market.title ?? t.id)}` : '';
   const title: Seg[] = [
@@ -104,7 +109,7 @@ function AcrossList(p: ViewListProps) {
         width={p.width}
         segs={[
           {
-            text: `  y confirm · n reject · gap in ¢ of a 1-unit payout · after fees for ${ACROSS_SIZE}${noted}`,
+            text: `  y confirm · n reject · ⏎ rules · gap in ¢ of a 1-unit payout · fees for ${ACROSS_SIZE}${noted}`,
             dim: true,
           },
         ]}

@@ -83,6 +83,13 @@ describe('pairs on the board', () => {
     expect(f).toMatch(/✓ same/);
     expect(f).toMatch(/USD · .*USDC · gap/);
     expect(f).toContain('depth');
+    // ⏎: both venues' rules side by side, what agrees and what differs listed first; Esc closes
+    await press(term!, '\r');
+    f = await waitForFrame(term!, '◆ Rules');
+    expect(f).toContain('= fed rate change (bps): no change');
+    expect(f).toMatch(/Will the Federal Reserve Hike rates by 0bps.*│ Will there be no change in Fed interest rates/);
+    await press(term!, '\u001b');
+    await waitForFrame(term!, '◆ Across');
     // the twin's price beside the market's own: in the Markets row and in the detail pane
     await press(term!, '1');
     f = await waitForFrame(term!, 'Twin');

@@ -227,6 +227,11 @@ export class AcrossDesk {
     });
   }
 
+  /** ⏎ in the Across view: both rules texts of a row side by side; undefined closes them. */
+  showRules(id: string | undefined): void {
+    this.store.setState(id === undefined ? { rules: undefined } : { rules: id });
+  }
+
   /** Starts the background refresh of confirmed pairs on the board's venues (the stalest first, one per tick). */
   start(): void {
     const tick = () => {
