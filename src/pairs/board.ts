@@ -24,6 +24,8 @@ export interface AcrossState {
   target?: { id: string; words: string; candidates: CandidateView[]; waiting: SourceId[]; problems: string[] };
   /** The YES books of pairs' legs, by board id. */
   books: Readonly<Record<string, OrderBook>>;
+  /** The strongest unconfirmed `same` pairs among the markets loaded on the board (sweep.ts), strongest first. */
+  sweep?: readonly { a: string; b: string; relation: Relation; confidence: number; reasons: string[] }[];
   /** The row whose two rules texts are shown side by side (⏎ in the Across view), by its board id. */
   rules?: string;
   /** The file's problems, one line each. */

@@ -86,6 +86,18 @@ describe('a market’s candidates on the other venues', () => {
     expect(again.find((c) => c.id === SAME)?.confirmed).toBe(true);
   });
 
+  it('the sweep: unconfirmed same pairs among the markets loaded on the board, gone once decided', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
+    const { desk, stacks, clock } = rig(dir);
+    stacks[1]!.store.getState().listLoaded([board(SAME), board(RELATED), board('polymarket:2252242')], clock.now());
+    desk.sweepNow();
+    expect(desk.store.getState().sweep?.map((p) => [p.a, p.b, p.relation])).toEqual([[H0, SAME, 'same']]);
+    desk.decide(H0, SAME, 'reject');
+    expect(desk.store.getState().sweep).toEqual([]);
+    desk.sweepNow();
+    expect(desk.store.getState().sweep).toEqual([]);
+  });
+
   it('a failed search is said with the venue’s name; a market not loaded is refused in words', () => {
     const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
     const { desk, extras, clock } = rig(dir);

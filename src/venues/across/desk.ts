@@ -21,6 +21,7 @@ import type { SourceId } from '../../sources/types.js';
 import type { RateAwareSync } from '../../sync/types.js';
 import type { Clock, TimerHandle } from '../../util/clock.js';
 import { parseRefKey } from '../../venue/ref.js';
+import { sweep } from './sweep.js';
 
 export type { AcrossState, CandidateView } from '../../pairs/board.js';
 
@@ -31,6 +32,8 @@ export interface DeskStack {
 }
 
 export const SAVE_DEBOUNCE_MS = 1_000;
+/** The board's loaded markets are swept for unconfirmed `same` pairs this often (sweep.ts). */
+export const SWEEP_MS = 30_000;
 /** A pair's books and details are refreshed at most this often (one pair per tick). */
 export const PAIR_REFRESH_MS = 60_000;
 const SEARCH_LIMIT = 20;
@@ -49,6 +52,7 @@ export class AcrossDesk {
   private readonly found = new Map<SourceId, Market[]>();
   private saveTimer: TimerHandle | undefined;
   private refreshTimer: TimerHandle | undefined;
+  private sweepTimer: TimerHandle | undefined;
   private keepOut: boolean;
   private refreshAt = new Map<string, number>();
 
@@ -164,7 +168,9 @@ export class AcrossDesk {
       });
       this.refreshPair(a, b, 'interactive');
     } else st.decisions.reject({ a: ra, b: rb, at: now });
-    this.store.setState({ rev: st.rev + 1 });
+    const k = (x: string, y: string) => [x, y].sort().join(' ~ ');
+    const decided = k(a, b);
+    this.store.setState({ rev: st.rev + 1, sweep: (st.sweep ?? []).filter((p) => k(p.a, p.b) !== decided) });
     this.recompute();
     this.saveSoon();
     return { ok: true };
@@ -248,11 +254,31 @@ export class AcrossDesk {
       this.refreshTimer = this.clock.setTimeout(tick, PAIR_REFRESH_MS / Math.max(1, pairs.length));
     };
     this.refreshTimer ??= this.clock.setTimeout(tick, 0);
+    const swept = () => {
+      this.sweepNow();
+      this.sweepTimer = this.clock.setTimeout(swept, SWEEP_MS);
+    };
+    this.sweepTimer ??= this.clock.setTimeout(swept, SWEEP_MS / 3);
+  }
+
+  /** The strongest unconfirmed `same` pairs among the markets loaded on the board, now. */
+  sweepNow(): void {
+    const lists = this.stacks.map((s) => {
+      const st = s.store.getState();
+      const listed = st.list.ids.flatMap((id) => (st.markets[id] ? [st.markets[id].market] : []));
+      const rest = Object.values(st.markets)
+        .map((e) => e.market)
+        .filter((m) => !st.list.ids.includes(m.id));
+      return [...listed, ...rest];
+    });
+    this.store.setState({ sweep: sweep(lists, this.store.getState().decisions) });
   }
 
   stop(): void {
     this.clock.clearTimeout(this.refreshTimer);
     this.refreshTimer = undefined;
+    this.clock.clearTimeout(this.sweepTimer);
+    this.sweepTimer = undefined;
     if (this.saveTimer !== undefined) {
       this.clock.clearTimeout(this.saveTimer);
       this.saveTimer = undefined;

@@ -50,6 +50,9 @@ export function acrossRows(
   if (!across) return [];
   const out: AcrossRow[] = [];
   const seen = new Set<string>();
+  /** Pairs listed (a pair found by `P` and by the sweep is one row). */
+  const pairs = new Set<string>();
+  const pk = (a: string, b: string) => [a, b].sort().join(' ~ ');
   for (const c of across.decisions.confirmed.values()) {
     if (!venues.includes(c.a.venue) || !venues.includes(c.b.venue)) continue;
     const [a, b] = [refKey(c.a), refKey(c.b)];
@@ -61,6 +64,7 @@ export function acrossRows(
         : { relation: c.relation, confidence: 0, reasons: c.reasons };
     if (seen.has(a)) continue;
     seen.add(a);
+    pairs.add(pk(a, b));
     out.push({
       id: a,
       kind: 'pair',
@@ -77,6 +81,7 @@ export function acrossRows(
     for (const c of t.candidates) {
       if (c.confirmed || seen.has(c.id)) continue;
       seen.add(c.id);
+      pairs.add(pk(t.id, c.id));
       const mb = markets[c.id]?.market;
       const comparison: Comparison = { relation: c.relation, confidence: c.confidence, reasons: c.reasons };
       out.push({
@@ -89,6 +94,23 @@ export function acrossRows(
         ...(ma && mb ? { gap: gapOf(ma, mb, comparison, across) } : {}),
       });
     }
+  }
+  for (const p of across.sweep ?? []) {
+    const id = seen.has(p.a) ? p.b : p.a;
+    if (seen.has(id) || pairs.has(pk(p.a, p.b))) continue;
+    seen.add(id);
+    const ma = markets[p.a]?.market;
+    const mb = markets[p.b]?.market;
+    const comparison: Comparison = { relation: p.relation, confidence: p.confidence, reasons: p.reasons };
+    out.push({
+      id,
+      kind: 'candidate',
+      a: p.a,
+      b: p.b,
+      confirmed: false,
+      comparison,
+      ...(ma && mb ? { gap: gapOf(ma, mb, comparison, across) } : {}),
+    });
   }
   return out;
 }
