@@ -96,7 +96,14 @@ function AcrossList(p: ViewListProps) {
       {rows.length === 0 ? (
         <Line
           width={p.width}
-          segs={[{ text: '  No pairs yet: P on a market lists its candidates on the other venues.', dim: true }]}
+          segs={[
+            {
+              text: p.state.across
+                ? '  No pairs yet: P on a market lists its candidates on the other venues.'
+                : '  Pairs need several venues: start with --source kalshi,polymarket (or all).',
+              dim: true,
+            },
+          ]}
         />
       ) : (
         shown.map((r, i) => {
