@@ -51,7 +51,11 @@ function runOne(stack: VenueStackOpen, settings: Settings, io: CommandIo): Runni
 async function runSeveral(stacks: VenueStackOpen[], settings: Settings, io: CommandIo): Promise<Running> {
   const { joinVenues } = await import('../venues/joined.js');
   const { startVenueWatcher } = await import('../venues/watch.js');
-  const joined = joinVenues(stacks);
+  const { AcrossDesk } = await import('../venues/across/desk.js');
+  // pairs across the venues (issue #29): their candidates, the person's decisions (pairs.json), the pairs' books
+  const desk = new AcrossDesk(stacks, stateDir(io.env), systemClock);
+  for (const p of desk.store.getState().problems) stacks[0]!.store.getState().notice(p, 'warn', systemClock.now());
+  const joined = joinVenues(stacks, desk);
   const watcher = startVenueWatcher({
     venues: stacks,
     joined: joined.store,

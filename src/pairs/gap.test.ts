@@ -72,7 +72,17 @@ describe('pairGap', () => {
     const g = pairGap(leg(KC, kcBook), leg(KC, kcBook), same, 100);
     // buy 45 @ 0.40 + 55 @ 0.41 = 40.55, Kalshi fee ceil(0.07 × 24.1045) = 1.69
     // sell 45 @ 0.38 + 4.57 @ 0.37 + 50.43 @ 0.34 = 35.9371, fee ceil(0.07 × 22.983759) = 1.61 → NO costs 65.6729
-    expect(g.afterFees).toEqual({ contracts: 100, costA: 42.24, costB: 65.6729, feeA: 1.69, feeB: 1.61, cents: -7.9 });
+    expect(g.afterFees).toEqual({
+      contracts: 100,
+      costA: 42.24,
+      costB: 65.6729,
+      feeA: 1.69,
+      feeB: 1.61,
+      // each leg's cost per contract as a share of its own 1-unit payout: 100 − 42.24 − 65.67 = −7.9 points
+      pointsA: 0.4224,
+      pointsB: 0.656729,
+      cents: -7.9,
+    });
     expect(g.fillable).toBe(0);
     expect(g.notes).toContain("Kalshi's fee without per-series multipliers or maker fees");
   });

@@ -52,7 +52,13 @@ export interface AfterFees {
   costB: number;
   feeA: number;
   feeB: number;
-  /** (contracts − costA − costB) ÷ contracts, in cents. Counts 1 USDC as 1 USD when the venues differ (said). */
+  /** Each leg's cost per contract as a share of its own 1-unit payout (0..1), in no currency: never converted. */
+  pointsA: number;
+  pointsB: number;
+  /**
+   * 100 × (1 − pointsA − pointsB): cents of a 1-unit payout (probability points). Each leg is measured in its own
+   * currency's payout; no amount in one currency is ever added to one in another (the legs' currencies are named).
+   */
   cents: number;
 }
 
@@ -208,11 +214,14 @@ export function pairGap(a: Leg, b: Leg, relation: Comparison, size: number): Gap
     costB: round(costB),
     feeA: round(feeA),
     feeB: round(feeB),
-    cents: Math.round(((n - costA - costB) / n) * 1000) / 10,
+    pointsA: round(costA / n),
+    pointsB: round(costB / n),
+    cents: Math.round((1 - costA / n - costB / n) * 1000) / 10,
   };
   gap.fillable = fillableAtGap(cheap.asks, dear.bids, size);
   if (n < size) gap.notes.push(`the books fill ${n} of ${size} contracts`);
-  if (ca !== cb) gap.notes.push(`counts 1 ${cb} as 1 ${ca}`);
+  if (ca !== cb)
+    gap.notes.push(`points of each leg's own payout (${ca} and ${cb}, not converted): a gap only if both pay alike`);
   if (a.sig.ref.venue === 'kalshi' || b.sig.ref.venue === 'kalshi')
     gap.notes.push("Kalshi's fee without per-series multipliers or maker fees");
   return gap;

@@ -1,4 +1,5 @@
 import type { Samples } from './samples.js';
+import type { AcrossState } from '../pairs/board.js';
 import type { Action, ApiErrorKind } from '../api/index.js';
 import type { Market, MarketEvent, MarketStatus, Quote, RateHeaders } from '../api/types.js';
 import type { AlertsState, WatchState } from './watchTypes.js';
@@ -256,6 +257,8 @@ export interface AppState extends TraderState {
   realByVenue?: readonly RealPositions[];
   /** Market ids are written `venue:id`: a board of several venues (each venue's store, and the joined one). */
   prefixed?: true;
+  /** A board of several venues: pairs across them, their candidates and the person's decisions (src/venues/across/). */
+  across?: AcrossState;
 }
 
 /** One venue's state as the header draws it (its store's own objects). */

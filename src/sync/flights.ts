@@ -3,7 +3,7 @@ import type { ApiResult } from '../api/types.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import { sameForm } from '../store/quoteForm.js';
 import type { Job } from './jobs.js';
-import { toApiError } from './outcome.js';
+import { toApiError } from './toApiError.js';
 import type { QuoteForm } from '../store/types.js';
 
 export interface Flight {

@@ -9,6 +9,7 @@ import type { Departure } from './departed.js';
 import type { RequestInfo } from './types.js';
 import { runLookup } from '../links/resolve.js';
 import type { Lookup } from '../links/types.js';
+import type { ExtraRequest } from './extraJobs.js';
 
 export type JobKind = RequestInfo['kind'];
 export type JobClass = RequestInfo['cls'];
@@ -44,7 +45,9 @@ export type Job =
   /** One request of a `g` (a pasted link, src/links/plan.ts); `seq` names the `g` it belongs to. */
   | { kind: 'lookup'; cls: JobClass; lookup: Lookup; seq: number }
   /** One request of a reading of the person's positions (positions.ts): the reader's own call. */
-  | { kind: 'positions'; cls: 'background'; run: (signal: AbortSignal) => Promise<ApiResult<unknown>> };
+  | { kind: 'positions'; cls: 'background'; run: (signal: AbortSignal) => Promise<ApiResult<unknown>> }
+  /** A request asked for beside the screen's data (a pair's candidates or books, extraJobs.ts). */
+  | { kind: 'extra'; cls: JobClass; req: ExtraRequest };
 
 /** A view's data: fetched because the view was shown (or refreshed by hand), or by the background cadence. */
 export type ViewOrigin = 'interactive' | 'background';
@@ -95,6 +98,8 @@ export function perform(
       return runLookup(client, job.lookup, { signal });
     case 'positions':
       return job.run(signal);
+    case 'extra':
+      return job.req.run(client, { signal });
     case 'quote':
       return client.getQuote(
         job.marketId,

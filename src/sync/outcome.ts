@@ -1,4 +1,4 @@
-import { ApiError, isApiError, routeNotFound } from '../api/errors.js';
+import { ApiError, routeNotFound } from '../api/errors.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
 import type { Paged } from '../sources/types.js';
 import type { OrderBook, PricePoint } from '../api/types.js';
@@ -15,22 +15,13 @@ const QUIET_KINDS: ReadonlySet<ApiError['kind']> = new Set([
 import { errorInfo, type OddsStore } from '../store/store.js';
 import type { Health } from './health.js';
 import { isDecoration, LIST_ROUTES, ownsFailure } from './decoration.js';
+import { extraFailed } from './extraJobs.js';
 import { queryKey } from '../store/listQuery.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import type { Queue } from './queue.js';
-
-/** Whatever a call threw, as one ApiError (the message never carries request details such as the key). */
-export function toApiError(err: unknown, timedOut: boolean): ApiError {
-  if (timedOut) return new ApiError({ kind: 'timeout', message: 'The request took too long and was abandoned.' });
-  if (isApiError(err)) return err;
-  const aborted = err instanceof Error && err.name === 'AbortError';
-  return new ApiError({
-    kind: aborted ? 'aborted' : 'network',
-    message: aborted ? 'The request was cancelled.' : 'The request failed before an answer arrived.',
-  });
-}
+export { toApiError } from './toApiError.js';
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isMarket = (v: unknown): v is Market => isObj(v) && typeof v.id === 'string' && Array.isArray(v.outcomes);
@@ -123,6 +114,9 @@ export class Outcomes {
       case 'positions':
         this.q.positions?.answered(job, data);
         break;
+      case 'extra':
+        job.req.answered(data, now);
+        break;
       case 'categories':
         if (!Array.isArray(data)) return odd();
         this.q.decor.loaded(job);
@@ -160,6 +154,7 @@ export class Outcomes {
     const info = errorInfo(e, now);
     // a `g` lookup: not found sends the next, a refusal is said once; else it waits like any request (goTo.ts)
     if (job.kind === 'lookup' && this.q.goTo.failed(job, e, now)) return this.answered(now);
+    if (job.kind === 'extra' && extraFailed(this.q.trader.extras, job, e, now)) return this.answered(now);
     // a market without a book or a history (404, a refusal in its words) leaves the rest of the screen alone
     if ((job.kind === 'book' || job.kind === 'history') && QUIET_KINDS.has(e.kind)) {
       this.answered(now);

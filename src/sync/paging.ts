@@ -1,3 +1,7 @@
+import type { OddsStore } from '../store/store.js';
+import { queryKey } from '../store/listQuery.js';
+import type { Queue } from './queue.js';
+import type { PageResult } from './types.js';
 import type { SourceCaps } from '../sources/types.js';
 import { pageOf } from '../store/listQuery.js';
 import type { AppState } from '../store/types.js';
@@ -26,4 +30,14 @@ export function turnPage(
     next = Math.max(0, offset - limit);
   }
   return { offset: next, page: Math.floor(next / limit) + 1 };
+}
+
+/** `page(delta)`: the query's offset moved to the page turned to, and the queue told which row to select on it. */
+export function turnListPage(store: OddsStore, q: Pick<Queue, 'pageTurned'>, delta: 1 | -1, now: number): PageResult {
+  const st = store.getState();
+  const turn = turnPage(st.list, delta, st.caps);
+  if ('refusal' in turn) return { ok: false, reason: turn.refusal };
+  store.getState().setQuery({ offset: turn.offset });
+  q.pageTurned(queryKey(store.getState().list.query), delta > 0 ? 'first' : 'last', now);
+  return { ok: true, page: turn.page };
 }

@@ -9,6 +9,7 @@ import type { HistoryRange } from '../api/types.js';
 import { leadingOutcome } from '../store/outcomes.js';
 import type { OddsStore } from '../store/store.js';
 import { seriesKey } from '../store/traderSlice.js';
+import { ExtraJobs } from './extraJobs.js';
 import type { Job } from './jobs.js';
 import type { Candidate } from './plan.js';
 
@@ -21,6 +22,8 @@ export class SourceJobs {
   private historyJob: { id: string; outcome: string; range: HistoryRange; readyAt: number } | undefined;
   private readonly bookSent = new Map<string, number>();
   private readonly historyAsked = new Map<string, number>();
+  /** Requests asked for beside the screen's data: a pair's candidates and books (extraJobs.ts). */
+  readonly extras = new ExtraJobs();
 
   constructor(private readonly store: OddsStore) {}
 
@@ -95,7 +98,7 @@ export class SourceJobs {
         readyAt: h.readyAt,
         take: () => ({ kind: 'history', cls: 'interactive', marketId: h.id, outcome: h.outcome, range: h.range }),
       });
-    return out;
+    return [...out, ...this.extras.candidates()];
   }
 
   sent(job: Job, now: number): void {

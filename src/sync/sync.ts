@@ -14,13 +14,13 @@ import { publishRate } from './publish.js';
 import { Queue } from './queue.js';
 import { QuoteDesk } from './quoteDesk.js';
 import { Limits } from './limits.js';
-import { queryKey } from '../store/listQuery.js';
-import { turnPage } from './paging.js';
+import { turnListPage } from './paging.js';
 import type { AlertAddResult, PageResult, QuoteSubmit, RateAwareSync, RefreshResult, ViewSource } from './types.js';
 import type { AlertDraft } from '../store/alertRules.js';
 import { addAlertTo } from './alertIntent.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
+import type { ExtraRequest } from './extraJobs.js';
 
 /**
  * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md.
@@ -136,6 +136,11 @@ class Sync implements RateAwareSync {
     return r;
   }
 
+  extra(req: ExtraRequest): void {
+    this.q.trader.extras.ask(req, this.clock.now());
+    this.pump();
+  }
+
   // ── the watchlist and alerts (docs/watcher.md) ──
 
   toggleWatch(marketId: string): boolean {
@@ -177,13 +182,9 @@ class Sync implements RateAwareSync {
   }
 
   page(delta: 1 | -1): PageResult {
-    const st = this.store.getState();
-    const turn = turnPage(st.list, delta, st.caps);
-    if ('refusal' in turn) return { ok: false, reason: turn.refusal };
-    this.store.getState().setQuery({ offset: turn.offset });
-    this.q.pageTurned(queryKey(this.store.getState().list.query), delta > 0 ? 'first' : 'last', this.clock.now());
-    this.pump();
-    return { ok: true, page: turn.page };
+    const r = turnListPage(this.store, this.q, delta, this.clock.now());
+    if (r.ok) this.pump();
+    return r;
   }
 
   inFlight(): number {

@@ -3,6 +3,7 @@ import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { HistoryRange } from '../api/types.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
+import type { ExtraRequest } from './extraJobs.js';
 import type { SourceId } from '../sources/types.js';
 import type { PaperKeep } from '../store/paperSlice.js';
 
@@ -78,6 +79,12 @@ export interface SyncIntents {
   // ── several venues (src/venues/; absent with one) ──
   /** `v`: the lists narrowed to the next venue, or after the last to every venue (undefined). */
   cycleVenue?(): SourceId | undefined;
+  /** `P`: a market's candidates on the other venues shown, each venue searched in its own budget (issue #29). */
+  findPairs?(marketId: string): { ok: true; words: string } | { ok: false; message: string };
+  /** `y` / `n`: a pair confirmed or rejected, kept in pairs.json (a rejected one is never proposed again). */
+  decidePair?(a: string, b: string, decision: 'confirm' | 'reject'): { ok: true } | { ok: false; message: string };
+  /** ⏎ / Esc in the Across view: both venues' rules of a pair side by side, or closed (undefined). */
+  pairRules?(id: string | undefined): void;
 }
 
 /** What `addAlert` did: set (`ruleId`), or why not (one line, shown in the form). */
@@ -126,7 +133,9 @@ export interface RequestInfo {
     | 'book'
     | 'history'
     | 'lookup'
-    | 'positions';
+    | 'positions'
+
+    | 'extra';
   /** 'quote' may use the whole budget; 'interactive' keeps one slot free for quotes; 'background' keeps more. */
   cls: 'quote' | 'interactive' | 'background';
   at: number;
@@ -140,4 +149,6 @@ export interface RateAwareSync extends SyncController {
   inFlight(): number;
   /** Resolves once no request is in flight (including ones sent by the handlers of those that settled). */
   settled(): Promise<void>;
+  /** A request beside the screen's data (a pair's candidates or books), sent in this venue's budget (extraJobs.ts). */
+  extra(req: ExtraRequest): void;
 }

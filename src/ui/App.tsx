@@ -1,4 +1,5 @@
 import { Box, useApp, useWindowSize } from 'ink';
+import { twinsOf } from '../venues/across/twins.js';
 import { useCallback, useMemo, type JSX } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -247,6 +248,9 @@ export function App({
                 showBook={cur.showBook}
                 eventTitle={cur.eventTitle}
                 {...(page ? { page } : {})}
+                {...(entry && twinsOf(vs.across, vs.markets)[entry.market.id]
+                  ? { twin: twinsOf(vs.across, vs.markets)[entry.market.id] }
+                  : {})}
                 now={now}
                 width={layout.sideWidth}
                 height={layout.detailHeight}

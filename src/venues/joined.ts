@@ -24,6 +24,7 @@ import { createJoiner, venueOf } from './join.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
 import { SOURCE_NAMES } from '../sources/names.js';
+import type { AcrossDesk } from './across/desk.js';
 
 export interface VenueStack {
   id: SourceId;
@@ -39,13 +40,14 @@ export interface Joined {
   dispose(): void;
 }
 
-export function joinVenues(stacks: readonly VenueStack[]): Joined {
+export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Joined {
   const ids = stacks.map((s) => s.id);
   const join = createJoiner();
   let filter: SourceId | undefined;
   let selectedId: string | undefined;
   let goToVenue: SourceId | undefined;
-  const compute = () => join({ ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue });
+  const joinedState = () => join({ ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue });
+  const compute = (): AppState => (desk ? { ...joinedState(), across: desk.store.getState() } : joinedState());
   const store = createStore<AppState>()(() => compute());
   const refresh = () => {
     const next = compute();
@@ -57,7 +59,10 @@ export function joinVenues(stacks: readonly VenueStack[]): Joined {
         return;
       }
   };
-  const unsubscribe = stacks.map((s) => s.store.subscribe(refresh));
+  const unsubscribe = [
+    ...stacks.map((s) => s.store.subscribe(refresh)),
+    ...(desk ? [desk.store.subscribe(refresh)] : []),
+  ];
 
   const of = (id: string | undefined): VenueStack | undefined => {
     const v = venueOf(id, ids);
@@ -66,10 +71,18 @@ export function joinVenues(stacks: readonly VenueStack[]): Joined {
   const shown = () => (filter ? stacks.filter((s) => s.id === filter) : stacks);
 
   const sync: SyncController = {
-    start: () => stacks.forEach((s) => s.sync.start()),
+    start: () => (stacks.forEach((s) => s.sync.start()), desk?.start()),
     stop: async () => {
+      desk?.stop();
       await Promise.all(stacks.map((s) => s.sync.stop()));
     },
+    ...(desk
+      ? {
+          findPairs: (id: string) => desk.find(id),
+          decidePair: (a: string, b: string, d: 'confirm' | 'reject') => desk.decide(a, b, d),
+          pairRules: (id: string | undefined) => desk.showRules(id),
+        }
+      : {}),
     select(id) {
       const target = of(id);
       selectedId = target ? id : undefined;

@@ -1,9 +1,10 @@
 /** Several venues in component tests: a sync that records the intents it gets and applies their store part. */
 import type { OddsStore } from '../../src/store/store.js';
 import type { RateAwareSync } from '../../src/sync/types.js';
+import type { ExtraRequest } from '../../src/sync/extraJobs.js';
 
 let t = 0;
-export function recordingSync(store: OddsStore, calls: string[]): RateAwareSync {
+export function recordingSync(store: OddsStore, calls: string[], extras?: ExtraRequest[]): RateAwareSync {
   const note = (s: string) => calls.push(s);
   return {
     start: () => note('start'),
@@ -27,6 +28,7 @@ export function recordingSync(store: OddsStore, calls: string[]): RateAwareSync 
       note(`goTo ${t.readings.map((r) => `${r.venue}:${r.value}`).join(' ')}`);
       return { ok: true, understood: t.understood };
     },
+    extra: (req) => (note(`extra ${req.key}`), extras?.push(req)),
     inFlight: () => 0,
     settled: async () => {},
   };

@@ -104,7 +104,7 @@ export function pairsText(r: PairsResult): string {
     if (g.afterFees)
       out.push(
         `  after fees for ${g.afterFees.contracts} contracts: ${g.afterFees.cents}¢ a contract ` +
-          `(fees ${g.afterFees.feeA} ${g.a.currency ?? ''} + ${g.afterFees.feeB} ${g.b.currency ?? ''}); ` +
+          `(fees ${g.afterFees.feeA} ${g.a.currency ?? ''}, ${g.afterFees.feeB} ${g.b.currency ?? ''}); ` +
           `both books fill ${g.fillable ?? 0} at a gap`,
       );
     else out.push(`  no edge shown: ${g.noEdge.join('; ')}`);

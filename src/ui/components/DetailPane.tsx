@@ -1,4 +1,6 @@
 import { Box } from 'ink';
+import type { Twin } from '../../venues/across/twins.js';
+import { twinLine } from './twinSegs.js';
 import { useMemo } from 'react';
 import { priceChange } from '../../store/outcomes.js';
 import type { MarketEntry, PriceHistory } from '../../store/types.js';
@@ -35,6 +37,8 @@ export interface DetailProps {
   eventTitle: string | undefined;
   /** The market's page on its platform (src/links/page.ts: built from its ids), drawn as a link where supported. */
   page?: string;
+  /** In a confirmed pair: the twin on another venue (src/venues/across/twins.ts). */
+  twin?: Twin;
   now: number;
   width: number;
   height: number;
@@ -73,6 +77,7 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
       },
     ]);
   if (p.eventTitle) lines.push([{ text: 'Event ', dim: true }, { text: sanitize(p.eventTitle) }]);
+  if (p.twin) lines.push(twinLine(p.twin));
   if (p.page)
     lines.push([
       { text: 'Page ', dim: true },

@@ -27,7 +27,7 @@ describe('help overlay', () => {
   });
 
   it('draws every help text when it has the room (ink-testing-library)', async () => {
-    const f = await waitForFrame(render(<HelpOverlay width={100} height={60} top={0} />), 'Keys');
+    const f = await waitForFrame(render(<HelpOverlay width={110} height={60} top={0} />), 'Keys');
     for (const b of Object.values(KEY_BINDINGS)) expect(f).toContain(b.help);
     expect(f.split('\n').length).toBeLessThanOrEqual(60);
   });

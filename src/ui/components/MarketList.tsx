@@ -1,4 +1,5 @@
 import { Box } from 'ink';
+import type { Twin } from '../../venues/across/twins.js';
 import type { ListQuery, MarketEntry } from '../../store/types.js';
 import type { Clock } from '../../util/clock.js';
 import { sanitize } from '../../util/sanitize.js';
@@ -31,6 +32,8 @@ export interface MarketListProps {
   clock: Clock;
   /** The watchlist (watched ids as keys): their rows get a ★. */
   watched?: Readonly<Record<string, unknown>>;
+  /** Markets in a confirmed pair: their twin's price after the title. */
+  twins?: Readonly<Record<string, Twin>>;
 }
 
 /** Which kinds of change figure the shown rows carry (their leading outcome's). */
@@ -124,6 +127,7 @@ export function MarketList(p: MarketListProps) {
           intervalMs={p.intervalMs}
           width={p.width}
           watched={p.watched?.[id] !== undefined}
+          {...(p.twins?.[id] ? { twin: p.twins[id] } : {})}
         />
       );
     });

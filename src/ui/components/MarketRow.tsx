@@ -1,4 +1,6 @@
 import { memo } from 'react';
+import type { Twin } from '../../venues/across/twins.js';
+import { twinSegs } from './twinSegs.js';
 import { leadingOutcome, priceChange } from '../../store/outcomes.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
@@ -19,6 +21,8 @@ export interface RowProps {
   width: number;
   /** On the watchlist: a ★ before the title. */
   watched?: boolean;
+  /** In a confirmed pair: the twin's price after the title (src/venues/across/twins.ts). */
+  twin?: Twin;
 }
 
 const W = { marker: 2, badge: 9, leadName: 7, leadPrice: 7, change: 7, volume: 7, age: 8 } as const;
@@ -56,7 +60,7 @@ function baseColumns(width: number) {
   return { ...cols, title: Math.max(1, width - fixed(cols)) };
 }
 
-export function rowSegs({ entry, selected, now, intervalMs, width, watched }: RowProps): Seg[] {
+export function rowSegs({ entry, selected, now, intervalMs, width, watched, twin }: RowProps): Seg[] {
   const m = entry.market;
   const cols = rowColumns(width);
   const lead = leadingOutcome(m);
@@ -66,6 +70,8 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched }: Ro
   // several venues: the row's venue, a letter before the title
   const mark = rowMark(m.id);
   const markW = mark.length ? 2 : 0;
+  const pair = twin ? twinSegs(twin) : [];
+  const pairW = pair.reduce((n, s) => n + s.text.length, 0);
   const segs: Seg[] = [
     { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
     stale && !cols.age ? badgeSeg('stale', true) : quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
@@ -74,10 +80,14 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched }: Ro
     ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
     {
       text:
-        fitWidth(sanitize(m.title) || '(untitled)', Math.max(1, cols.title - 1 - markW - (watched ? 2 : 0)), true) +
-        ' ',
+        fitWidth(
+          sanitize(m.title) || '(untitled)',
+          Math.max(1, cols.title - 1 - markW - pairW - (watched ? 2 : 0)),
+          true,
+        ) + ' ',
       bold: selected,
     },
+    ...pair,
   ];
   if (cols.lead) {
     // '…' while the outcomes are still to come with the market's detail, '—' when it has no price at all
@@ -138,6 +148,7 @@ export function sameRow(a: RowProps, b: RowProps): boolean {
     a.selected === b.selected &&
     a.focused === b.focused &&
     a.watched === b.watched &&
+    a.twin === b.twin &&
     a.width === b.width &&
     a.intervalMs === b.intervalMs &&
     (a.now === b.now || timeText(a.entry, a.now, a.intervalMs) === timeText(b.entry, b.now, b.intervalMs))

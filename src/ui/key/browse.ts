@@ -9,6 +9,7 @@ import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand } from './keyLookup.js';
 import { openAlertForm } from './alertForm.js';
 import { openPageKey } from './goTo.js';
+import { pairsKey } from './pairs.js';
 import { quoted } from '../../store/transitions.js';
 import { shortCause } from '../../store/connection.js';
 import { closeEvent, cycleView, flash, moveTo, openEventAt, showView, step } from './moves.js';
@@ -118,12 +119,14 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'last':
       return moveTo(ctx, ctx.ids.length - 1);
     case 'focusNext':
+      if (ctx.view.id === 'across' && ctx.ui.focus === 'list' && ctx.marketId) return pairsKey(ctx, 'rules');
       if (ctx.rows.kind === 'events' && ctx.ui.focus === 'list') return openEventAt(ctx);
       if (!ctx.marketId) return;
       if (ctx.ui.focus === 'list' && ctx.store.getState().selectedId !== ctx.marketId) ctx.sync.select(ctx.marketId);
       if (ctx.ui.focus === 'detail') ctx.sync.openQuote(ctx.marketId);
       return ctx.dispatch({ type: 'focusNext' });
     case 'back':
+      if (ctx.view.id === 'across' && ctx.store.getState().across?.rules) return pairsKey(ctx, 'close');
       if (ctx.ui.focus === 'list' && closeEvent(ctx)) return;
       return ctx.dispatch({ type: 'focusBack' });
     // ── the watchlist and alerts ──
@@ -150,6 +153,10 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       const v = ctx.sync.cycleVenue();
       return flash(ctx, v ? `Showing ${sourceName(v)} only (v: the next venue)` : 'Showing every venue');
     }
+    case 'pairs':
+    case 'pairYes':
+    case 'pairNo':
+      return pairsKey(ctx, cmd);
     case undefined:
       return;
   }

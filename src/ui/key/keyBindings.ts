@@ -109,6 +109,14 @@ export const KEY_BINDINGS = {
   },
 
   goTo: { short: 'go to', keys: [{ input: 'g' }], label: 'g', help: 'Go to a pasted address, ticker, slug or id' },
+  pairs: {
+    short: 'pairs',
+    keys: [{ input: 'P' }],
+    label: 'P',
+    help: "A market's candidates on the other venues (Across)",
+  },
+  pairYes: { keys: [{ input: 'y' }], label: 'y', help: 'Across: confirm the pair' },
+  pairNo: { keys: [{ input: 'n' }], label: 'n', help: 'Across: reject the pair' },
   openPage: { short: 'page', keys: [{ input: 'o' }], label: 'o', help: "Open the market's or event's web page" },
 
   // The views (tab row): a digit each, in VIEWS order; [ and ] step through them.

@@ -4,6 +4,7 @@
  * docs/architecture.md "Add a view"); the tab row, the digit keys, help, sync's
  * refresh and the list pane follow from the entry.
  */
+import { acrossView } from './across.js';
 import { closingView } from './closing.js';
 import { eventsView } from './events.js';
 import { marketsView } from './markets.js';
@@ -19,6 +20,7 @@ export const VIEWS: readonly ViewImpl[] = [
   closingView,
   eventsView,
   positionsView,
+  acrossView,
 ];
 
 /** A view's digit key. */

@@ -1,3 +1,4 @@
+import { twinsOf } from '../../venues/across/twins.js';
 import { watchedIds } from '../../store/watchlist.js';
 import type { AppState, MarketEntry } from '../../store/types.js';
 import type { RealPositions } from '../../store/positionsSlice.js';
@@ -33,6 +34,8 @@ export function viewState(st: AppState): ViewState {
     real: st.realByVenue ?? realOne(st.realPositions),
     ...(st.prefixed ? { prefixed: true as const } : {}),
     ...(st.venueFilter ? { venueFilter: st.venueFilter } : {}),
+    ...(st.across ? { across: st.across } : {}),
+    ...(st.venues ? { venues: st.venues } : {}),
   };
 }
 
@@ -71,6 +74,7 @@ export function currentMarketIn(
 export function marketListProps(p: ViewListProps) {
   return {
     watched: p.state.watchById,
+    twins: twinsOf(p.state.across, p.markets),
     markets: p.markets,
     cursor: p.cursor,
     top: p.top,

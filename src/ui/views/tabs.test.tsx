@@ -49,11 +49,22 @@ describe('the tab row', () => {
       tabSegs(active, w)
         .map((s) => s.text)
         .join('');
-    expect(text(200)).toContain(' 1 Markets   2 Watchlist   3 Movers   4 Closing soon   5 Events   6 Positions ');
-    expect(text(200)).toContain('1–6 or [ ] switch');
-    expect(text(66, 3)).toMatch(/^ 1 Mkts {3}2 Watch {3}3 Move {3}4 Closing soon {3}5 Events {3}6 Pos /); // the hint drops when drawn
-    expect(text(34, 2)).toBe(' 1   2   3 Movers   4   5   6 ');
-    expect(VIEWS.map((v) => v.id)).toEqual(['markets', 'watchlist', 'movers', 'closing', 'events', 'positions']);
+    expect(text(200)).toContain(
+      ' 1 Markets   2 Watchlist   3 Movers   4 Closing soon   5 Events   6 Positions   7 Across ',
+    );
+    expect(text(200)).toContain('1–7 or [ ] switch');
+    // the hint drops when drawn
+    expect(text(74, 3)).toMatch(/^ 1 Mkts {3}2 Watch {3}3 Move {3}4 Closing soon {3}5 Events {3}6 Pos {3}7 Across /);
+    expect(text(34, 2)).toBe(' 1   2   3 Movers   4   5   6   7 ');
+    expect(VIEWS.map((v) => v.id)).toEqual([
+      'markets',
+      'watchlist',
+      'movers',
+      'closing',
+      'events',
+      'positions',
+      'across',
+    ]);
   });
 
   it.each([

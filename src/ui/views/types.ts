@@ -24,6 +24,9 @@ export type ViewState = Pick<
   prefixed?: true;
   /** The venue `v` narrowed a board of several to. */
   venueFilter?: AppState['venueFilter'];
+  /** Pairs across venues (a board of several): the Across view's data. */
+  across?: AppState['across'];
+  venues?: AppState['venues'];
 };
 
 /** What rows depend on besides the store. */

@@ -1,0 +1,65 @@
+/**
+ * Extra jobs in the scheduler (extraJobs.ts): a pair's search or book asked for beside the screen's data goes out as
+ * one job of its class in this venue's budget, its answer goes back to the asker; a failure for good is said once and
+ * not retried; a 429 puts it back and it is sent again after the pause.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../api/errors.js';
+import { apiError, market, rig } from '../../test/support/syncHarness.js';
+import type { ExtraRequest } from './extraJobs.js';
+import type { RequestInfo } from './types.js';
+
+function setup() {
+  const sent: RequestInfo[] = [];
+  const r = rig({ mode: 'kalshi', platform: true, limit: 30, onRequest: (i) => sent.push(i) });
+  const heard: string[] = [];
+  const ask = (key: string, cls: ExtraRequest['cls'] = 'interactive'): ExtraRequest => ({
+    key,
+    cls,
+    run: (c, o) => c.getMarket(key, o),
+    answered: (data) => heard.push(`answered ${key} ${(data as { id: string }).id}`),
+    failed: (e: ApiError) => heard.push(`failed ${key} ${e.kind}`),
+  });
+  return { ...r, sent, heard, ask, extras: () => sent.filter((s) => s.kind === 'extra') };
+}
+
+describe('extra jobs', () => {
+  it('go out in the budget with their class; the answer goes back to the asker', async () => {
+    const r = setup();
+    r.sync.start();
+    await r.run(1000);
+    r.client.handler = (c) => (c.method === 'getMarket' ? { data: market(String(c.args[0])), status: 200 } : undefined);
+    r.sync.extra(r.ask('A'));
+    r.sync.extra(r.ask('B', 'background'));
+    await r.run(60_000);
+    expect(r.heard).toEqual(['answered A A', 'answered B B']);
+    expect(r.extras().map((s) => s.cls)).toEqual(['interactive', 'background']);
+    await r.sync.stop();
+  });
+
+  it('a failure for good is said once, not retried; a 429 is sent again after the pause', async () => {
+    const r = setup();
+    r.sync.start();
+    await r.run(1000);
+    let limited = true;
+    r.client.handler = (c) => {
+      if (c.method !== 'getMarket') return undefined;
+      if (c.args[0] === 'GONE') return apiError({ kind: 'not_found', status: 404 });
+      if (c.args[0] !== 'SLOW') return undefined;
+      if (limited) {
+        limited = false;
+        return apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 2000 });
+      }
+      return { data: market('SLOW'), status: 200 };
+    };
+    r.sync.extra(r.ask('GONE'));
+    await r.run(5000);
+    expect(r.heard).toEqual(['failed GONE not_found']);
+    r.sync.extra(r.ask('SLOW'));
+    await r.run(30_000);
+    expect(r.heard).toEqual(['failed GONE not_found', 'answered SLOW SLOW']);
+    expect(r.client.calls.filter((c) => c.args[0] === 'SLOW')).toHaveLength(2);
+    expect(r.client.calls.filter((c) => c.args[0] === 'GONE')).toHaveLength(1);
+    await r.sync.stop();
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Requests asked for by something beside the screen's own data (issue #29: a market's candidates searched on another
+ * venue, the books of a pair's two legs), sent as jobs in this venue's budget like `g`'s lookups (goTo.ts): each one
+ * waits its turn among the interactive (or background) candidates, is sent once, and its answer or failure goes back
+ * to whoever asked. Keyed: asking again for a key that waits replaces it; a failure is not retried here (the asker
+ * decides), except a 429 or an outage, which the scheduler's usual handling covers before the asker hears of it.
+ */
+import type { ApiError } from '../api/errors.js';
+import type { ApiResult, CallOptions } from '../api/types.js';
+import type { Job, SyncClient } from './jobs.js';
+import type { Candidate } from './plan.js';
+
+export interface ExtraRequest {
+  /** What it is, for replacing a request that still waits (`search:kalshi:X`, `book:polymarket:Y`). */
+  key: string;
+  /** Interactive (a key was pressed) or background (a light refresh). */
+  cls: 'interactive' | 'background';
+  run(client: SyncClient, opts: CallOptions): Promise<ApiResult<unknown>>;
+  answered(data: unknown, now: number): void;
+  failed(e: ApiError, now: number): void;
+}
+
+export type ExtraJob = Extract<Job, { kind: 'extra' }>;
+
+/** Waiting extra requests at most (the oldest go first beyond it). */
+const MAX_WAITING = 32;
+
+export class ExtraJobs {
+  private readonly waiting = new Map<string, { req: ExtraRequest; readyAt: number }>();
+
+  ask(req: ExtraRequest, now: number): void {
+    this.waiting.delete(req.key);
+    this.waiting.set(req.key, { req, readyAt: now });
+    while (this.waiting.size > MAX_WAITING) this.waiting.delete(this.waiting.keys().next().value!);
+  }
+
+  candidates(): Candidate[] {
+    return [...this.waiting.values()].map(({ req, readyAt }) => ({
+      prio: req.cls === 'interactive' ? 3 : 4,
+      cls: req.cls,
+      readyAt,
+      take: (): ExtraJob => (this.waiting.delete(req.key), { kind: 'extra', cls: req.cls, req }),
+    }));
+  }
+
+  /** A passing failure (429, offline): asked again when the scheduler sends again, unless asked anew meanwhile. */
+  requeue(job: ExtraJob, now: number): void {
+    if (!this.waiting.has(job.req.key)) this.waiting.set(job.req.key, { req: job.req, readyAt: now });
+  }
+}
+
+/** Failures that pass (a 429, an outage): the request is asked again and the scheduler's usual handling follows. */
+const PASSING: ReadonlySet<ApiError['kind']> = new Set([
+  'rate_limited',
+  'unauthorized',
+  'server',
+  'timeout',
+  'network',
+]);
+
+/** A failed extra request: for good, its asker hears of it (true: handled); a passing one waits again (false). */
+export function extraFailed(extras: ExtraJobs, job: ExtraJob, e: ApiError, now: number): boolean {
+  if (PASSING.has(e.kind)) {
+    extras.requeue(job, now);
+    return false;
+  }
+  job.req.failed(e, now);
+  return true;
+}

@@ -1,0 +1,30 @@
+/** A twin's price as drawn beside a market's own (the list row, the detail pane): `⇄P 68.5¢`, `⇄P NO↺ 31.5¢`. */
+import type { Twin } from '../../venues/across/twins.js';
+import { formatPrice } from '../format.js';
+import type { Seg } from './Line.js';
+import { VENUE_MARKS } from './venueMark.js';
+import type { SourceId } from '../../sources/types.js';
+
+export function twinSegs(t: Twin): Seg[] {
+  const mark = VENUE_MARKS[t.venue as SourceId];
+  return [
+    { text: '⇄', color: 'cyan' },
+    { text: mark?.letter ?? '?', ...(mark ? { color: mark.color } : {}), bold: true },
+    { text: ` ${t.flipped ? 'NO↺ ' : ''}${formatPrice(t.price)} `, color: 'cyan' },
+  ];
+}
+
+/** The detail pane's line: the twin's venue, price and currency, and how the pair was confirmed. */
+export function twinLine(t: Twin): Seg[] {
+  const mark = VENUE_MARKS[t.venue as SourceId];
+  return [
+    { text: 'Twin ', dim: true },
+    ...twinSegs(t),
+    { text: `${mark?.name ?? t.venue}${t.currency ? ` (${t.currency})` : ''}`, dim: true },
+    {
+      text: t.flipped ? ' · complement: its NO, flipped' : ' · same question, confirmed',
+      dim: true,
+      priority: -1,
+    },
+  ];
+}

@@ -1,0 +1,40 @@
+/**
+ * `P`, `y`, `n` (issue #29, docs/pairs.md § The dashboard): `P` on a market asks for its candidates on the other
+ * venues shown and shows the Across view; there `y` confirms the pair under the cursor and `n` rejects it (a confirmed
+ * pair too: it is then never proposed again).
+ */
+import { acrossRowsMemo } from '../../venues/across/rows.js';
+import type { KeyCtx } from './dispatch.js';
+import { flash, showView } from './moves.js';
+import { VIEWS } from '../views/index.js';
+
+export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo' | 'rules' | 'close'): void {
+  const sync = ctx.sync;
+  if (!sync.findPairs || !sync.decidePair)
+    return flash(ctx, 'Pairs need several venues: start with --source kalshi,polymarket (or all)');
+  if (cmd === 'rules' || cmd === 'close') return sync.pairRules?.(cmd === 'rules' ? ctx.marketId : undefined);
+  if (cmd === 'pairs') {
+    if (!ctx.marketId) return flash(ctx, 'Select a market first');
+    const r = sync.findPairs(ctx.marketId);
+    if (!r.ok) return flash(ctx, r.message);
+    flash(
+      ctx,
+      r.words ? `Candidates: searching the other venues for "${r.words}"` : 'Candidates: reading the other venues',
+    );
+    return showView(
+      ctx,
+      VIEWS.findIndex((v) => v.id === 'across'),
+    );
+  }
+  if (ctx.view.id !== 'across') return flash(ctx, 'y / n decide a pair in the Across view (P on a market)');
+  const st = ctx.store.getState();
+  const row = acrossRowsMemo(
+    st.across,
+    st.markets,
+    (st.venues ?? []).map((v) => v.id),
+  ).find((r) => r.id === ctx.marketId);
+  if (!row) return;
+  const r = sync.decidePair(row.a, row.b, cmd === 'pairYes' ? 'confirm' : 'reject');
+  if (!r.ok) return flash(ctx, r.message);
+  flash(ctx, cmd === 'pairYes' ? 'Pair confirmed (kept in pairs.json)' : 'Pair rejected: never proposed again');
+}

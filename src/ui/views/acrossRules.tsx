@@ -1,0 +1,85 @@
+/**
+ * ⏎ on a row of the Across view: both venues' rules side by side (issue #29), the differences the matcher read marked
+ * first (`≠`, in the warning colour; what agrees dimmed `=`), then each venue's title, option and full rules text in
+ * its own column. A venue that published no rules in the record says so: no pair is an edge without both.
+ */
+import { Box } from 'ink';
+import type { Market } from '../../api/types.js';
+import { textsOf } from '../../pairs/texts.js';
+import { sanitize } from '../../util/sanitize.js';
+import { bare } from '../../venues/across/desk.js';
+import type { AcrossRow } from '../../venues/across/rows.js';
+import { fitWidth } from '../format.js';
+import { Line, paneTitle, type Seg } from '../components/Line.js';
+import { rowMark } from '../components/venueMark.js';
+
+/** Words wrapped to `width` cells (a word longer than the line is cut). */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (next.length <= width) line = next;
+    else {
+      if (line !== '') out.push(line);
+      line = word.length > width ? fitWidth(word, width) : word;
+    }
+  }
+  if (line !== '') out.push(line);
+  return out;
+}
+
+/** A reason that names a disagreement (the matcher writes them "x vs y", "… only", "… has a gap"). */
+const differs = (r: string) => / vs |only$|gap|unreadable|not the same|contradict/.test(r);
+
+function column(m: Market | undefined, width: number): string[] {
+  if (!m) return ['(not loaded)'];
+  const t = textsOf(bare(m));
+  const head = [sanitize(t.title), ...(t.option ? [`option: ${sanitize(t.option)}`] : [])];
+  const rules = t.rules === '' ? ['(no rules text in this record: no edge is shown)'] : [sanitize(t.rules)];
+  return [...head, '', ...rules].flatMap((p) => (p === '' ? [''] : wrap(p, width)));
+}
+
+export function RulesPane(props: {
+  row: AcrossRow;
+  markets: Readonly<Record<string, { market: Market }>>;
+  width: number;
+  height: number;
+  top: number;
+  focused: boolean;
+}) {
+  const { row, width, height } = props;
+  const colW = Math.max(8, Math.floor((width - 3) / 2));
+  const reasons = row.comparison.reasons.map((r): Seg[] =>
+    differs(r) ? [{ text: `  ≠ ${sanitize(r)}`, color: 'yellow' }] : [{ text: `  = ${sanitize(r)}`, dim: true }],
+  );
+  const left = column(props.markets[row.a]?.market, colW);
+  const right = column(props.markets[row.b]?.market, colW);
+  const n = Math.max(left.length, right.length);
+  const body: Seg[][] = [];
+  for (let i = 0; i < n; i++)
+    body.push([
+      { text: fitWidth(left[i] ?? '', colW, true) },
+      { text: ' │ ', dim: true },
+      { text: fitWidth(right[i] ?? '', colW, true) },
+    ]);
+  const lines: Seg[][] = [
+    [
+      paneTitle('Rules', props.focused),
+      { text: ' ' },
+      ...rowMark(row.a),
+      { text: '│ ', dim: true },
+      ...rowMark(row.b),
+      { text: `${row.comparison.relation} · Esc closes`, dim: true },
+    ],
+    ...[...reasons.filter((r) => r[0]!.color), ...reasons.filter((r) => !r[0]!.color)],
+    ...body,
+  ].slice(0, Math.max(0, height));
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {lines.map((segs, i) => (
+        <Line key={i} width={width} segs={segs} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The Across desk with the real stores: a market's candidates on the other venue (from its search, asked as a job in
+ * that venue's budget), confirmed and rejected, kept in pairs.json and never proposed again after a restart.
+ * Markets: the recorded Fed decision markets of September 2026 (test/fixtures/real/pairs/, SOURCES.md).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../../api/types.js';
+import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
+import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
+import type { SourceId } from '../../sources/types.js';
+import { createOddsStore } from '../../store/store.js';
+import type { ExtraRequest } from '../../sync/extraJobs.js';
+import { ManualClock } from '../../util/clock.js';
+import { pairMarkets } from '../../../test/support/pairsFixtures.js';
+import { recordingSync } from '../../../test/support/venues.js';
+import { AcrossDesk, SAVE_DEBOUNCE_MS } from './desk.js';
+
+const real = pairMarkets();
+/** A recorded market as the board holds it: its id written `venue:id`. */
+const board = (key: string): Market => ({ ...real.get(key)!, id: key });
+
+function rig(dir: string) {
+  const clock = new ManualClock();
+  const extras: ExtraRequest[] = [];
+  const mk = (id: SourceId, caps: typeof KALSHI_CAPS) => {
+    const store = createOddsStore({ mode: id as 'kalshi', limit: 60, caps, prefixed: true });
+    return { id, store, sync: recordingSync(store, [], extras) };
+  };
+  const stacks = [mk('kalshi', KALSHI_CAPS), mk('polymarket', POLYMARKET_CAPS)];
+  stacks[0]!.store.getState().listLoaded([board('kalshi:KXFEDDECISION-26SEP-H0')], clock.now());
+  const desk = new AcrossDesk(stacks, dir, clock);
+  /** Answers every extra request waiting with what `answer` gives for it. */
+  const answerAll = (answer: (r: ExtraRequest) => unknown) => {
+    for (const r of extras.splice(0)) r.answered(answer(r), clock.now());
+  };
+  return { clock, extras, stacks, desk, answerAll };
+}
+
+const H0 = 'kalshi:KXFEDDECISION-26SEP-H0';
+const SAME = 'polymarket:2252244';
+const RELATED = 'polymarket:2252243';
+
+describe('a market’s candidates on the other venues', () => {
+  it('searches the other venue by the market’s names, then lists candidates with relation and reasons', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
+    const { desk, extras, answerAll } = rig(dir);
+    expect(desk.find(H0)).toEqual({ ok: true, words: 'fed' });
+    expect(extras.map((r) => r.key)).toEqual(['pairs:search']);
+    expect(desk.store.getState().target?.waiting).toEqual(['polymarket']);
+    answerAll(() => [board(SAME), board(RELATED)]);
+    const t = desk.store.getState().target!;
+    expect(t.waiting).toEqual([]);
+    const same = t.candidates.find((c) => c.id === SAME)!;
+    expect(same.relation).toBe('same');
+    expect(same.reasons).toContain('fed rate change (bps): no change');
+    expect(t.candidates.map((c) => c.id)).not.toContain(H0);
+  });
+
+  it('confirm and reject are kept in pairs.json; after a restart the rejected pair is not proposed again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
+    const one = rig(dir);
+    one.desk.find(H0);
+    one.answerAll(() => [board(SAME), board('polymarket:1654958')]);
+    const ids = one.desk.store.getState().target!.candidates.map((c) => c.id);
+    expect(ids).toContain('polymarket:1654958');
+    expect(one.desk.decide(H0, SAME, 'confirm')).toEqual({ ok: true });
+    expect(one.desk.decide(H0, 'polymarket:1654958', 'reject')).toEqual({ ok: true });
+    // the pair's light refresh: both legs' details in their venues' budgets
+    expect(one.extras.map((r) => r.key)).toEqual([`pairs:detail:${H0}`, `pairs:detail:${SAME}`]);
+    const cands = one.desk.store.getState().target!.candidates;
+    expect(cands.find((c) => c.id === SAME)?.confirmed).toBe(true);
+    expect(cands.map((c) => c.id)).not.toContain('polymarket:1654958');
+    one.clock.advanceTo(one.clock.now() + SAVE_DEBOUNCE_MS);
+    const file = JSON.parse(readFileSync(join(dir, 'pairs.json'), 'utf8'));
+    expect(file.confirmed).toMatchObject([{ a: H0, b: SAME, relation: 'same' }]);
+    expect(file.rejected).toMatchObject([{ a: H0, b: 'polymarket:1654958' }]);
+
+    const two = rig(dir);
+    two.desk.find(H0);
+    two.answerAll(() => [board(SAME), board('polymarket:1654958')]);
+    const again = two.desk.store.getState().target!.candidates;
+    expect(again.map((c) => c.id)).not.toContain('polymarket:1654958');
+    expect(again.find((c) => c.id === SAME)?.confirmed).toBe(true);
+  });
+
+  it('the sweep: unconfirmed same pairs among the markets loaded on the board, gone once decided', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
+    const { desk, stacks, clock } = rig(dir);
+    stacks[1]!.store.getState().listLoaded([board(SAME), board(RELATED), board('polymarket:2252242')], clock.now());
+    desk.sweepNow();
+    expect(desk.store.getState().sweep?.map((p) => [p.a, p.b, p.relation])).toEqual([[H0, SAME, 'same']]);
+    desk.decide(H0, SAME, 'reject');
+    expect(desk.store.getState().sweep).toEqual([]);
+    desk.sweepNow();
+    expect(desk.store.getState().sweep).toEqual([]);
+  });
+
+  it('a failed search is said with the venue’s name; a market not loaded is refused in words', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
+    const { desk, extras, clock } = rig(dir);
+    expect(desk.find('kalshi:NOPE')).toMatchObject({ ok: false });
+    desk.find(H0);
+    extras[0]!.failed(Object.assign(new Error('Not found.'), { kind: 'not_found' }) as never, clock.now());
+    expect(desk.store.getState().target?.problems).toEqual(['polymarket: the search failed (Not found.)']);
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * The dashboard's side of issue #29 on a board of several venues (docs/pairs.md § The dashboard): a market's
+ * candidates on the other venues shown, the person's decisions on them, and the light refresh of confirmed pairs.
+ *
+ * Candidates come from the markets already loaded on the board and from each other venue's search route asked by the
+ * market's names (`searchWords(signature(m))`, as `oddsboard pairs MARKET` does), or one page of its list where it
+ * has no search — each request a job in that venue's own budget (src/sync/extraJobs.ts). Markets they bring are loaded
+ * into their venue's store (the twin's price is then the board's). Decisions go to `pairs.json`
+ * (src/pairs/decisions.ts): written atomically, a second after the last change; a rejected pair is never proposed
+ * again. The pairs' books (both legs' YES) and details are asked for in the background, one pair at a time.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Market, OrderBook } from '../../api/types.js';
+import { candidatesFor, searchWords } from '../../pairs/candidates.js';
+import { compare } from '../../pairs/compare.js';
+import { loadDecisions, saveDecisions } from '../../pairs/decisions.js';
+import { signature } from '../../pairs/signature.js';
+import type { AcrossState, CandidateView } from '../../pairs/board.js';
+import type { OddsStore } from '../../store/store.js';
+import type { SourceId } from '../../sources/types.js';
+import type { RateAwareSync } from '../../sync/types.js';
+import type { Clock, TimerHandle } from '../../util/clock.js';
+import { parseRefKey } from '../../venue/ref.js';
+import { sweep } from './sweep.js';
+
+export type { AcrossState, CandidateView } from '../../pairs/board.js';
+
+export interface DeskStack {
+  id: SourceId;
+  store: OddsStore;
+  sync: Pick<RateAwareSync, 'extra'>;
+}
+
+export const SAVE_DEBOUNCE_MS = 1_000;
+/** The board's loaded markets are swept for unconfirmed `same` pairs this often (sweep.ts). */
+export const SWEEP_MS = 30_000;
+/** A pair's books and details are refreshed at most this often (one pair per tick). */
+export const PAIR_REFRESH_MS = 60_000;
+const SEARCH_LIMIT = 20;
+
+/** A board market with its venue's own id (what signatures and pairs.json name). */
+export function bare(m: Market): Market {
+  const r = parseRefKey(m.id);
+  return r ? { ...m, id: r.id } : m;
+}
+
+const isMarket = (v: unknown): v is Market =>
+  typeof v === 'object' && v !== null && typeof (v as Market).id === 'string' && Array.isArray((v as Market).outcomes);
+
+export class AcrossDesk {
+  readonly store: StoreApi<AcrossState>;
+  private readonly found = new Map<SourceId, Market[]>();
+  private saveTimer: TimerHandle | undefined;
+  private refreshTimer: TimerHandle | undefined;
+  private sweepTimer: TimerHandle | undefined;
+  private keepOut: boolean;
+  private refreshAt = new Map<string, number>();
+
+  constructor(
+    private readonly stacks: readonly DeskStack[],
+    private readonly dir: string,
+    private readonly clock: Clock,
+  ) {
+    const loaded = loadDecisions(dir, clock.now());
+    this.keepOut = loaded.keepOut;
+    this.store = createStore<AcrossState>()(() => ({
+      rev: 0,
+      decisions: loaded.decisions,
+      books: {},
+      problems: loaded.problems,
+    }));
+  }
+
+  private stackOf(id: string): DeskStack | undefined {
+    const v = parseRefKey(id)?.venue;
+    return this.stacks.find((s) => s.id === v);
+  }
+
+  private market(id: string): Market | undefined {
+    return this.stackOf(id)?.store.getState().markets[id]?.market;
+  }
+
+  /** The key: candidates for this market on every other venue shown. */
+  find(id: string): { ok: true; words: string } | { ok: false; message: string } {
+    const own = this.stackOf(id);
+    const m = this.market(id);
+    if (!own || !m) return { ok: false, message: 'this market is not loaded on any venue shown' };
+    const others = this.stacks.filter((s) => s !== own);
+    if (others.length === 0) return { ok: false, message: 'candidates need another venue on the board (--source a,b)' };
+    const words = searchWords(signature(bare(m)));
+    this.found.clear();
+    this.store.setState({
+      target: { id, words, candidates: [], waiting: others.map((s) => s.id), problems: [] },
+    });
+    this.recompute();
+    for (const s of others) {
+      const search = s.store.getState().caps.search && words !== '';
+      s.sync.extra({
+        key: 'pairs:search',
+        cls: 'interactive',
+        run: (c, o) => c.listMarkets(search ? { q: words, limit: SEARCH_LIMIT } : { limit: SEARCH_LIMIT }, o),
+        answered: (data, now) => {
+          const list = Array.isArray(data) ? data.filter(isMarket) : [];
+          for (const x of list) if (!s.store.getState().markets[x.id]) s.store.getState().marketLoaded(x, now);
+          this.found.set(s.id, list);
+          this.settled(id, s.id);
+        },
+        failed: (e) => this.settled(id, s.id, `${s.id}: the search failed (${e.message})`),
+      });
+    }
+    return { ok: true, words };
+  }
+
+  private settled(id: string, venue: SourceId, problem?: string): void {
+    const t = this.store.getState().target;
+    if (!t || t.id !== id) return;
+    this.store.setState({
+      target: {
+        ...t,
+        waiting: t.waiting.filter((v) => v !== venue),
+        problems: problem ? [...t.problems, problem] : t.problems,
+      },
+    });
+    this.recompute();
+  }
+
+  /** The target's candidates again: after an answer or a decision. */
+  private recompute(): void {
+    const st = this.store.getState();
+    const t = st.target;
+    const m = t && this.market(t.id);
+    if (!t || !m) return;
+    const own = this.stackOf(t.id);
+    const pool: Market[] = [];
+    for (const s of this.stacks) {
+      if (s === own) continue;
+      pool.push(...(this.found.get(s.id) ?? []));
+      for (const e of Object.values(s.store.getState().markets)) pool.push(e.market);
+    }
+    const cands = candidatesFor(bare(m), pool.map(bare), st.decisions).map((c): CandidateView => ({
+      id: `${c.sig.ref.venue}:${c.sig.ref.id}`,
+      relation: c.comparison.relation,
+      confidence: c.comparison.confidence,
+      reasons: c.comparison.reasons,
+      confirmed: c.confirmed,
+    }));
+    this.store.setState({ target: { ...t, candidates: cands } });
+  }
+
+  /** Confirms (or rejects) the pair of two board markets; kept in pairs.json. False with a reason when it cannot. */
+  decide(a: string, b: string, decision: 'confirm' | 'reject'): { ok: true } | { ok: false; message: string } {
+    const ra = parseRefKey(a);
+    const rb = parseRefKey(b);
+    if (!ra || !rb || ra.venue === rb.venue) return { ok: false, message: 'a pair is two markets on two venues' };
+    if (this.keepOut) return { ok: false, message: 'pairs.json cannot be written this session (see the notice)' };
+    const st = this.store.getState();
+    const now = this.clock.now();
+    if (decision === 'confirm') {
+      const ma = this.market(a);
+      const mb = this.market(b);
+      const c = ma && mb ? compare(signature(bare(ma)), signature(bare(mb))) : undefined;
+      st.decisions.confirm({
+        a: ra,
+        b: rb,
+        relation: c?.relation === 'complement' ? 'complement' : 'same',
+        at: now,
+        reasons: c?.reasons ?? [],
+      });
+      this.refreshPair(a, b, 'interactive');
+    } else st.decisions.reject({ a: ra, b: rb, at: now });
+    const k = (x: string, y: string) => [x, y].sort().join(' ~ ');
+    const decided = k(a, b);
+    this.store.setState({ rev: st.rev + 1, sweep: (st.sweep ?? []).filter((p) => k(p.a, p.b) !== decided) });
+    this.recompute();
+    this.saveSoon();
+    return { ok: true };
+  }
+
+  private saveSoon(): void {
+    this.clock.clearTimeout(this.saveTimer);
+    this.saveTimer = this.clock.setTimeout(() => {
+      this.saveTimer = undefined;
+      this.save();
+    }, SAVE_DEBOUNCE_MS);
+  }
+
+  /** Writes pairs.json now (also on the way out); a failure is one problem line, the decisions stay in memory. */
+  save(): void {
+    if (this.keepOut) return;
+    try {
+      saveDecisions(this.dir, this.store.getState().decisions);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      const line = `pairs.json could not be written (${why}); retried on the next decision`;
+      this.store.setState((s) => ({ problems: [...s.problems.slice(-4), line] }));
+    }
+  }
+
+  /** A pair's light refresh: both legs' details and YES books, each in its venue's budget. */
+  refreshPair(a: string, b: string, cls: 'interactive' | 'background'): void {
+    for (const id of [a, b]) {
+      const s = this.stackOf(id);
+      if (!s) continue;
+      s.sync.extra({
+        key: `pairs:detail:${id}`,
+        cls,
+        run: (c, o) => c.getMarket(id, o),
+        answered: (data, now) => {
+          if (isMarket(data)) s.store.getState().marketLoaded(data, now);
+          this.bookOf(s, id, cls);
+        },
+        failed: () => this.bookOf(s, id, cls),
+      });
+    }
+    this.refreshAt.set(`${a} ~ ${b}`, this.clock.now());
+  }
+
+  private bookOf(s: DeskStack, id: string, cls: 'interactive' | 'background'): void {
+    const m = s.store.getState().markets[id]?.market;
+    const outcome = m?.outcomes[0]?.name;
+    if (!outcome) return;
+    s.sync.extra({
+      key: `pairs:book:${id}`,
+      cls,
+      run: (c, o) =>
+        c.getBook ? c.getBook(id, outcome, o) : Promise.reject(new Error(`${s.id} publishes no order book`)),
+      answered: (data) => {
+        const book = data as OrderBook;
+        if (typeof data !== 'object' || data === null || !Array.isArray(book.bids) || !Array.isArray(book.asks)) return;
+        this.store.setState((st) => ({ books: { ...st.books, [id]: book } }));
+      },
+      failed: () => {},
+    });
+  }
+
+  /** ⏎ in the Across view: both rules texts of a row side by side; undefined closes them. */
+  showRules(id: string | undefined): void {
+    this.store.setState(id === undefined ? { rules: undefined } : { rules: id });
+  }
+
+  /** Starts the background refresh of confirmed pairs on the board's venues (the stalest first, one per tick). */
+  start(): void {
+    const tick = () => {
+      const ids = new Set(this.stacks.map((s) => s.id));
+      const pairs = [...this.store.getState().decisions.confirmed.values()].filter(
+        (c) => ids.has(c.a.venue) && ids.has(c.b.venue),
+      );
+      const now = this.clock.now();
+      const stalest = pairs
+        .map((c) => ({ a: `${c.a.venue}:${c.a.id}`, b: `${c.b.venue}:${c.b.id}` }))
+        .map((p) => ({ ...p, at: this.refreshAt.get(`${p.a} ~ ${p.b}`) ?? -Infinity }))
+        .sort((x, y) => x.at - y.at)[0];
+      if (stalest && now - stalest.at >= PAIR_REFRESH_MS) this.refreshPair(stalest.a, stalest.b, 'background');
+      this.refreshTimer = this.clock.setTimeout(tick, PAIR_REFRESH_MS / Math.max(1, pairs.length));
+    };
+    this.refreshTimer ??= this.clock.setTimeout(tick, 0);
+    const swept = () => {
+      this.sweepNow();
+      this.sweepTimer = this.clock.setTimeout(swept, SWEEP_MS);
+    };
+    this.sweepTimer ??= this.clock.setTimeout(swept, SWEEP_MS / 3);
+  }
+
+  /** The strongest unconfirmed `same` pairs among the markets loaded on the board, now. */
+  sweepNow(): void {
+    const lists = this.stacks.map((s) => {
+      const st = s.store.getState();
+      const listed = st.list.ids.flatMap((id) => (st.markets[id] ? [st.markets[id].market] : []));
+      const rest = Object.values(st.markets)
+        .map((e) => e.market)
+        .filter((m) => !st.list.ids.includes(m.id));
+      return [...listed, ...rest];
+    });
+    this.store.setState({ sweep: sweep(lists, this.store.getState().decisions) });
+  }
+
+  stop(): void {
+    this.clock.clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
+    this.clock.clearTimeout(this.sweepTimer);
+    this.sweepTimer = undefined;
+    if (this.saveTimer !== undefined) {
+      this.clock.clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+      this.save();
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import type { ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, ROOT, serveChild } from '../support/e2eKit.js';
+import { TmuxSession } from './tmux.js';
+
+/**
+ * Pairs across venues on the dashboard (issue #29), end to end: a Kalshi replay and a Polymarket replay built from
+ * recorded objects (the five KXFEDDECISION-26SEP markets of Kalshi, Polymarket's Fed September event 481717 with its
+ * five markets and the recorded CLOB books — test/fixtures/real/SOURCES.md; copied verbatim into a temporary
+ * directory, with a manifest naming the time they are replayed as of), the built dashboard on both. `g` to Kalshi's
+ * "Fed maintains rate" (H0), `P`: its candidates with reasons; `y` confirms Polymarket's "no change" (2252244); the
+ * Across view shows the pair with both prices, the gap and — Kalshi's book of H0 was never recorded — no edge and
+ * why; `n` rejects another candidate; quit, start again: the rejected one is not proposed again.
+ */
+
+const REAL = join(ROOT, 'test/fixtures/real');
+const children: ChildProcess[] = [];
+let session: TmuxSession | undefined;
+afterEach(() => {
+  session?.kill();
+  session = undefined;
+  for (const c of children.splice(0)) c.kill('SIGTERM');
+});
+
+/** The two replay directories, from recorded files (verbatim) and a manifest of ours. */
+function replayDirs(): { kalshi: string; polymarket: string } {
+  const root = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-across-'));
+  const manifest = (dir: string, source: string) =>
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ recordedAt: '2026-08-22T15:22:01Z', source, note: 'ours: the Fed files replayed as of then' }),
+    );
+  const kalshi = join(root, 'kalshi');
+  mkdirSync(kalshi);
+  copyFileSync(join(REAL, 'pairs/kalshi-markets-KXFEDDECISION-26SEP-5-open.json'), join(kalshi, 'markets.json'));
+  manifest(kalshi, 'kalshi');
+  const polymarket = join(root, 'polymarket');
+  mkdirSync(join(polymarket, 'clob/books'), { recursive: true });
+  const event = 'gamma-event-481717-detail-fed-september-negrisk-5-markets.json';
+  copyFileSync(join(REAL, 'polymarket', event), join(polymarket, event));
+  const books = 'clob/books/thabris-clob-books-2026-08-22-3-tokens.json';
+  copyFileSync(join(REAL, 'polymarket', books), join(polymarket, books));
+  manifest(polymarket, 'polymarket');
+  return { kalshi, polymarket };
+}
+
+describe('pairs across two venues (tmux)', () => {
+  it('candidates with reasons; confirm one; the Across view; reject another; restart: not proposed again', async () => {
+    if (!TmuxSession.available()) throw new Error('tmux is required for this test');
+    const dirs = replayDirs();
+    const url: Record<string, string> = {};
+    for (const s of ['kalshi', 'polymarket'] as const) {
+      const r = await serveChild(['--replay', dirs[s], '--source', s, '--as-recorded', '--port', '0']);
+      children.push(r.child);
+      url[s] = r.url;
+    }
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-across-home-'));
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') };
+    const command =
+      `${process.execPath} ${CLI} --source kalshi,polymarket ` +
+      `--base-url kalshi=${url.kalshi} --base-url polymarket=${url.polymarket}`;
+    const start = async (name: string) => {
+      const t = new TmuxSession(name);
+      session = t;
+      t.start(ROOT, 180, 40, env);
+      t.type(command);
+      t.keys('Enter');
+      await t.waitFor(
+        'both venues online with rows',
+        (s) => /Polymarket ● online/.test(s) && /K Fed maintains rate/.test(s) && /P Will there be no change/.test(s),
+        30_000,
+      );
+      return t;
+    };
+    /** `g` to a Kalshi market, then `P`: its candidates in the Across view. */
+    const candidatesOf = async (t: TmuxSession, ticker: string, title: RegExp) => {
+      // (a `g` to the market already selected would, once found, bring Markets back over Across)
+      if (title.test(t.capture())) {
+        t.keys('P');
+        return t.waitFor('the candidates', (s) => s.includes('◆ Across') && !s.includes('searching'), 20_000);
+      }
+      t.keys('g');
+      await t.waitFor('the go-to box', (s) => s.includes('⏎ go · Esc cancel'));
+      t.type(ticker);
+      t.keys('Enter');
+      await t.waitFor(`${ticker} selected`, (s) => !s.includes('⏎ go · Esc cancel') && title.test(s), 15_000);
+      t.keys('P');
+      return t.waitFor('the candidates', (s) => s.includes('◆ Across') && !s.includes('searching'), 20_000);
+    };
+    const unconfirmed = (s: string) => s.split('\n').filter((l) => l.includes('(unconfirmed)'));
+
+    const t = await start('across');
+    const cands = await candidatesOf(t, 'KXFEDDECISION-26SEP-H0', /▸ ACTIVE +K Fed maintains rate/);
+    // the strongest first: Polymarket's "no change" (same), with its reasons under the list
+    expect(cands).toMatch(/▸ K P \? same \(unconfirmed\) \d+%/);
+    expect(cands).toMatch(/why: about fed · .*fed rate change \(bps\): no change/);
+    expect(cands).not.toMatch(/NaN|undefined|\[object|arbitrage/i);
+    t.keys('y');
+    const pair = await t.waitFor('the pair confirmed', (s) => /▸ K P ✓ same/.test(s), 10_000);
+    // both prices with their currencies and the gap; after fees only from books that hold something, else why not
+    expect(pair).toMatch(/✓ same \d+% +71\.0¢ USD · 68\.5¢ USDC · gap 2\.5¢ · (after fees .*depth|no edge: )/);
+    // the twin's price beside the market's own in the detail pane
+    expect(pair).toMatch(/Twin ⇄P 68\.5¢ Polymarket \(USDC\)/);
+
+    // Kalshi's "Cut 25bps": Polymarket's 25 bps cut is related (it rounds a change off the ladder up): rejected
+    const c25 = await candidatesOf(t, 'KXFEDDECISION-26SEP-C25', /▸ ACTIVE +K Cut 25bps/);
+    const before = unconfirmed(c25);
+    expect(before.some((l) => /\? related/.test(l))).toBe(true);
+    // the confirmed pair is the first row: down to the related candidate
+    const rowsOf = (x: string) => x.split('\n').filter((l) => /^[▸ ] K P [✓?]/.test(l));
+    const steps = rowsOf(c25).findIndex((l) => /\? related/.test(l));
+    expect(steps).toBeGreaterThan(0);
+    t.keys(...Array<string>(steps).fill('j'));
+    await t.waitFor('the cursor on the related candidate', (x) => /▸ K P \? related/.test(x));
+    const rejected = /▸ K P \? related[^│]*/.exec(t.capture())![0].slice(2).trim();
+    t.keys('n');
+    await t.waitFor('rejected', (s) => s.includes('never proposed again'), 10_000);
+    t.keys('q');
+    await t.waitFor('the shell again', (s) => !s.includes('◆ Across'), 10_000);
+    // written on the way out (the last decision was less than the save's second ago)
+    const file = join(home, 'st', 'oddsboard', 'pairs.json');
+    await t.waitFor(
+      'pairs.json with the rejection',
+      () => existsSync(file) && readFileSync(file, 'utf8').includes('2252243'),
+    );
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { confirmed: { b: string }[]; rejected: { b: string }[] };
+    expect(saved.confirmed.map((c) => c.b)).toEqual(['polymarket:2252244']);
+    expect(saved.rejected.map((c) => c.b)).toEqual(['polymarket:2252243']);
+    t.kill();
+
+    // a fresh terminal, the same state directory: the pair is still confirmed, the rejected one not proposed again
+    const t2 = await start('across2');
+    const again = await candidatesOf(t2, 'KXFEDDECISION-26SEP-C25', /▸ ACTIVE +K Cut 25bps/);
+    expect(again).toMatch(/K P ✓ same/);
+    expect(unconfirmed(again)).toHaveLength(before.length - 1);
+    expect(again).not.toContain(rejected);
+  }, 120_000);
+});
