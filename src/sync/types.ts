@@ -134,7 +134,6 @@ export interface RequestInfo {
     | 'history'
     | 'lookup'
     | 'positions'
-
     | 'extra';
   /** 'quote' may use the whole budget; 'interactive' keeps one slot free for quotes; 'background' keeps more. */
   cls: 'quote' | 'interactive' | 'background';
