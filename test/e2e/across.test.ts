@@ -66,8 +66,8 @@ describe('pairs across two venues (tmux)', () => {
       const t = new TmuxSession(name);
       session = t;
       t.start(ROOT, 180, 40, env);
-      t.type(command);
-      t.keys('Enter');
+      // after the shell's prompt (TmuxSession.run): typed earlier, the dashboard would start off column 0
+      await t.run(command);
       await t.waitFor(
         'both venues online with rows',
         (s) => /Polymarket ● online/.test(s) && /K Fed maintains rate/.test(s) && /P Will there be no change/.test(s),

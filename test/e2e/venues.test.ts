@@ -65,8 +65,8 @@ describe('three venues in one dashboard (tmux)', () => {
     const t = new TmuxSession('venues');
     session = t;
     t.start(ROOT, 160, 48, env);
-    t.type(command);
-    t.keys('Enter');
+    // after the shell's prompt (TmuxSession.run): typed earlier, the dashboard would start off column 0
+    await t.run(command);
 
     const first = await t.waitFor(
       'the three venues online with rows of each',
@@ -113,8 +113,8 @@ describe('three venues in one dashboard (tmux)', () => {
     const t2 = new TmuxSession('venues2');
     session = t2;
     t2.start(ROOT, 160, 48, env);
-    t2.type(command);
-    t2.keys('Enter');
+    // after the shell's prompt (TmuxSession.run): typed earlier, the dashboard would start off column 0
+    await t2.run(command);
     // keys typed before the dashboard reads the terminal would be echoed by it: wait for the header first
     await t2.waitFor('the dashboard again', (x) => /Kalshi/.test(x) && /◆ Markets/.test(x), 30_000);
     t2.keys('2');
