@@ -22,6 +22,7 @@
  * Installed in place of Ink's by a module hook (cli/inkHooks.ts) for the Ink
  * version it was checked against.
  */
+import { RecentCache } from '../util/recentCache.js';
 import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
 import { displayWidth } from './format.js';
 
@@ -47,33 +48,10 @@ type Operation =
  * frame draws stays, in the size of one screen; `limit` caps a generation in
  * case one frame writes far more than a screen.
  */
-export class FrameCache<V> {
-  private current = new Map<string, V>();
-  private previous = new Map<string, V>();
-
-  constructor(private readonly limit: number) {}
-
-  get(key: string): V | undefined {
-    const hit = this.current.get(key);
-    if (hit !== undefined) return hit;
-    const old = this.previous.get(key);
-    if (old !== undefined) this.set(key, old);
-    return old;
-  }
-
-  set(key: string, value: V): void {
-    if (this.current.size >= this.limit) this.endFrame();
-    this.current.set(key, value);
-  }
-
+export class FrameCache<V> extends RecentCache<V> {
   /** The frame is drawn: what it did not use is forgotten after the next one. */
   endFrame(): void {
-    this.previous = this.current;
-    this.current = new Map();
-  }
-
-  get size(): number {
-    return this.current.size + this.previous.size;
+    this.nextGeneration();
   }
 }
 

@@ -24,11 +24,14 @@ export class RecentCache<V> {
   }
 
   set(key: string, value: V): void {
-    if (this.current.size >= this.perGeneration) {
-      this.previous = this.current;
-      this.current = new Map();
-    }
+    if (this.current.size >= this.perGeneration) this.nextGeneration();
     this.current.set(key, value);
+  }
+
+  /** The current generation becomes the previous one; what neither used is dropped. */
+  nextGeneration(): void {
+    this.previous = this.current;
+    this.current = new Map();
   }
 
   /** Entries held (an entry in both generations counts twice). */
