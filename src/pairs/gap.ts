@@ -10,7 +10,7 @@
  * made up: `noEdge` says why and the figures that need it are absent.
  */
 import type { BookLevel, Market, OrderBook } from '../api/types.js';
-import { walkSell, type FeeSchedule, type Fill } from '../sources/book.js';
+import { walkSell, walkShares, type FeeSchedule, type Fill } from '../sources/book.js';
 import { kalshiTakerFee } from '../sources/kalshi/orderbook.js';
 import { manifoldFee } from '../sources/manifold/pool.js';
 import { clobTakerFee, feeCurveOf } from '../sources/polymarket/clob.js';
@@ -111,21 +111,8 @@ export function flipBook(b: OrderBook): OrderBook {
   return { ...b, outcome: `NO of ${b.outcome}`, bids: flip(b.asks), asks: flip(b.bids) };
 }
 
-/** Buys `shares` through asks (lowest first): what they cost and the levels taken. */
-export function walkBuyShares(asks: readonly BookLevel[], shares: number): Fill {
-  let left = shares;
-  let money = 0;
-  const levels: BookLevel[] = [];
-  for (const l of asks) {
-    if (left <= 1e-9) break;
-    if (!(l.price > 0) || !(l.size > 0)) continue;
-    const take = Math.min(left, l.size);
-    money += take * l.price;
-    left -= take;
-    levels.push({ price: l.price, size: take });
-  }
-  return { shares: shares - Math.max(0, left), money, levels };
-}
+/** Buys `shares` contracts from `asks` (lowest first): the cost and the levels taken. */
+export const walkBuyShares = (asks: readonly BookLevel[], shares: number): Fill => walkShares(asks, shares);
 
 /** Contracts both books fill while the cheap leg's next ask plus (1 − the dear leg's next bid) stays below 1. */
 function fillableAtGap(asks: readonly BookLevel[], bids: readonly BookLevel[], cap: number): number {

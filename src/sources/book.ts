@@ -54,12 +54,15 @@ export function walkBuy(asks: readonly BookLevel[], money: number): Fill {
   return { shares, money: money - Math.max(0, left), levels };
 }
 
-/** Sells `shares` into `bids` (highest first): the proceeds and the levels taken. */
-export function walkSell(bids: readonly BookLevel[], shares: number): Fill {
+/**
+ * Takes `shares` from one side of a book, best level first: selling into the bids (the proceeds) or buying a number
+ * of contracts from the asks (the cost), and the levels taken.
+ */
+export function walkShares(side: readonly BookLevel[], shares: number): Fill {
   let left = shares;
   let money = 0;
   const levels: BookLevel[] = [];
-  for (const l of bids) {
+  for (const l of side) {
     if (left <= EPS) break;
     if (!(l.price > 0) || !(l.size > 0)) continue;
     const take = Math.min(left, l.size);
@@ -69,6 +72,9 @@ export function walkSell(bids: readonly BookLevel[], shares: number): Fill {
   }
   return { shares: shares - Math.max(0, left), money, levels };
 }
+
+/** Sells `shares` into `bids` (highest first): the proceeds and the levels taken. */
+export const walkSell = walkShares;
 
 /**
  * The preview of `action` for `amount` (money to spend on a buy, shares to sell) through `book`, with the
