@@ -7,9 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TmuxSession } from './tmux.js';
 
 /**
- * Paper positions end to end: the built CLI in tmux against a separate reference service at 8× speed (the demo's
- * simulator, whose markets close, settle and resolve on their schedule). A market about to close is quoted, `p` keeps
- * the preview as a paper position, the Positions view (6) shows it with its value and P&L, the value moves with the
+ * Paper positions end to end (a *.long test: it waits about 100 s for the market to resolve, more than the
+ * watcher test's minute that `npm test` allows itself; `npm run test:long` and CI run it): the built CLI in tmux
+ * against a separate reference service at 8× speed (the demo's simulator, whose markets close, settle and resolve
+ * on their schedule). A market about to close is quoted, `p` keeps the preview as a paper position, the Positions view (6) shows it with its value and P&L, the value moves with the
  * price, and once the market resolves the position is settled ("paid") — on screen and in paper.json.
  */
 const root = resolve(import.meta.dirname, '../..');
@@ -80,8 +81,7 @@ describe('paper positions in a real terminal (tmux)', () => {
         ODDSBOARD_API_KEY: KEY,
       });
       const title = market.title.slice(0, 24);
-      t.type(`${process.execPath} ${cli}; echo "EXIT=$?"`);
-      t.keys('Enter');
+      await t.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
       await t.waitFor(
         'the market in the list',
         (s) => s.split('\n').some((l) => /^▸ ACTIVE /.test(l) && l.includes(title)),
