@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { killedAfterEach, ROOT, serveChild } from '../support/e2eKit.js';
+import { filesUnder, KALSHI_TEST_KEY_PEM, kalshiPortfolioDir } from '../support/kalshiPortfolio.js';
 
 /**
  * `oddsboard positions` as the built program, against each platform's replay served by `serve --replay` in its own
@@ -12,7 +13,6 @@ import { killedAfterEach, ROOT, serveChild } from '../support/e2eKit.js';
  */
 const CLI = join(ROOT, 'dist/cli.js');
 const started = killedAfterEach();
-const KEY_PEM = readFileSync(join(ROOT, 'test/fixtures/kalshi-portfolio/TEST-ONLY-kalshi-private-key.pem'), 'utf8');
 
 async function replay(source: string, dir: string): Promise<string> {
   const r = await serveChild(['--replay', dir, '--source', source, '--port', '0']);
@@ -42,19 +42,6 @@ function run(
   return new Promise((res) => child.on('close', (code) => res({ code: code ?? -1, out, err, home })));
 }
 
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(readFileSync(p, 'latin1'));
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 describe('oddsboard positions, the built program against each replay', { timeout: 60_000 }, () => {
   it('Polymarket: the wallet from the environment; Gamma, the CLOB and the Data API on one base URL', async () => {
     const url = await replay('polymarket', join(ROOT, 'test/fixtures/real/polymarket'));
@@ -69,14 +56,7 @@ describe('oddsboard positions, the built program against each replay', { timeout
   });
 
   it('Kalshi: signed and verified by the replay; the key in no output and no file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-kalshi-'));
-    cpSync(join(ROOT, 'test/fixtures/real/kalshi'), dir, { recursive: true });
-    mkdirSync(join(dir, 'portfolio'), { recursive: true });
-    for (const f of ['portfolio-positions.json', 'portfolio-balance.json', 'kalshi-test-public-key.pem'])
-      cpSync(join(ROOT, 'test/fixtures/kalshi-portfolio', f), join(dir, 'portfolio', f));
-    const keyFile = join(dir, 'my.key');
-    writeFileSync(keyFile, KEY_PEM);
-    chmodSync(keyFile, 0o600);
+    const { dir, keyFile } = kalshiPortfolioDir('e2e-kalshi');
     const url = await replay('kalshi', dir); // the printed URL names /trade-api/v2
     const ok = await run(['--source', 'kalshi', '--base-url', url], {
       KALSHI_API_KEY_ID: 'e2e-key',
@@ -87,15 +67,15 @@ describe('oddsboard positions, the built program against each replay', { timeout
     expect(ok.out).toContain('Cash balance: $412.50');
     const asText = await run(['--source', 'kalshi', '--base-url', url, '--json'], {
       KALSHI_API_KEY_ID: 'e2e-key',
-      KALSHI_PRIVATE_KEY: KEY_PEM,
+      KALSHI_PRIVATE_KEY: KALSHI_TEST_KEY_PEM,
     });
     expect(asText.code).toBe(0);
     const broken = await run(['--source', 'kalshi', '--base-url', url], {
       KALSHI_API_KEY_ID: 'e2e-key',
-      KALSHI_PRIVATE_KEY: KEY_PEM.replace(/[A-Za-z]/, (c) => (c === 'A' ? 'B' : 'A')).slice(0, 900),
+      KALSHI_PRIVATE_KEY: KALSHI_TEST_KEY_PEM.replace(/[A-Za-z]/, (c) => (c === 'A' ? 'B' : 'A')).slice(0, 900),
     });
     expect(broken.code).toBe(2);
-    const lines = KEY_PEM.split('\n').filter((l) => l.length > 20 && !l.startsWith('-----'));
+    const lines = KALSHI_TEST_KEY_PEM.split('\n').filter((l) => l.length > 20 && !l.startsWith('-----'));
     for (const r of [ok, asText, broken])
       for (const text of [r.out, r.err, ...filesUnder(r.home)])
         for (const l of lines) expect(text).not.toContain(l.slice(0, 24));

@@ -1,8 +1,9 @@
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dashboardIn, killedAfterEach, ROOT, serveChild } from '../support/e2eKit.js';
+import { filesUnder, KALSHI_TEST_KEY_PEM, kalshiPortfolioDir } from '../support/kalshiPortfolio.js';
 
 /**
  * The Positions view (6) of the built dashboard in tmux, against each platform's replay served by `serve --replay` in
@@ -11,7 +12,6 @@ import { dashboardIn, killedAfterEach, ROOT, serveChild } from '../support/e2eKi
  * private key in no byte the dashboard writes (its state directory: rate ledger, watchlist, paper.json).
  */
 const started = killedAfterEach();
-const KEY_PEM = readFileSync(join(ROOT, 'test/fixtures/kalshi-portfolio/TEST-ONLY-kalshi-private-key.pem'), 'utf8');
 
 async function replay(source: string, dir: string): Promise<string> {
   const r = await serveChild(['--replay', dir, '--source', source, '--port', '0']);
@@ -19,35 +19,9 @@ async function replay(source: string, dir: string): Promise<string> {
   return r.url;
 }
 
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(readFileSync(p, 'latin1'));
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-/** The recorded Kalshi markets with our portfolio answers and the test key's public half; the private key beside. */
-function kalshiReplayDir(): { dir: string; keyFile: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-kalshi-view-'));
-  cpSync(join(ROOT, 'test/fixtures/real/kalshi'), dir, { recursive: true });
-  mkdirSync(join(dir, 'portfolio'), { recursive: true });
-  for (const f of ['portfolio-positions.json', 'portfolio-balance.json', 'kalshi-test-public-key.pem'])
-    cpSync(join(ROOT, 'test/fixtures/kalshi-portfolio', f), join(dir, 'portfolio', f));
-  const keyFile = join(dir, 'my.key');
-  writeFileSync(keyFile, KEY_PEM);
-  chmodSync(keyFile, 0o600);
-  return { dir, keyFile };
-}
-
 describe('the Positions view, the built dashboard against each replay (tmux)', { timeout: 120_000 }, () => {
   it('Kalshi: the signed portfolio read through sync; values, paid and the venue total; the key nowhere', async () => {
-    const { dir, keyFile } = kalshiReplayDir();
+    const { dir, keyFile } = kalshiPortfolioDir('e2e-kalshi-view');
     const url = await replay('kalshi', dir);
     const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-kalshi-home-'));
     const t = started.session(
@@ -69,7 +43,7 @@ describe('the Positions view, the built dashboard against each replay (tmux)', {
     expect(s).toMatch(/● online/);
     t.keys('q');
     await t.waitFor('the dashboard to end', (x) => /EXIT=0/.test(x), 15_000);
-    const lines = KEY_PEM.split('\n').filter((l) => l.length > 20 && !l.startsWith('-----'));
+    const lines = KALSHI_TEST_KEY_PEM.split('\n').filter((l) => l.length > 20 && !l.startsWith('-----'));
     for (const text of [t.capture(), ...filesUnder(home)])
       for (const l of lines) expect(text).not.toContain(l.slice(0, 24));
   });
@@ -91,7 +65,7 @@ describe('the Positions view, the built dashboard against each replay (tmux)', {
     expect(s).toMatch(/● online/);
   });
   it('Kalshi and Polymarket on one board: each venue read by its own sync, totals per venue, never summed', async () => {
-    const { dir, keyFile } = kalshiReplayDir();
+    const { dir, keyFile } = kalshiPortfolioDir('e2e-kalshi-view');
     const k = await serveChild(['--replay', dir, '--source', 'kalshi', '--port', '0']);
     const p = await serveChild([
       '--replay',

@@ -2,17 +2,8 @@
  * `oddsboard positions` on each platform against its replay over loopback: the recorded positions in the schema
  * (ajv strict), the usage errors that name what is missing, and — Kalshi — the private key never in any output.
  */
-import {
-  chmodSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { filesUnder } from '../../../test/support/kalshiPortfolio.js';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -179,16 +170,3 @@ describe('oddsboard positions', () => {
     expect(pub.err).toMatch(/--source polymarket \| kalshi \| manifold/);
   });
 });
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(readFileSync(p, 'utf8'));
-    }
-  };
-  walk(dir);
-  return out;
-}
