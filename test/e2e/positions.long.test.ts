@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TmuxSession } from './tmux.js';
+import { marketClosingSoon, serveChild } from '../support/e2eKit.js';
 
 /**
  * Paper positions end to end (a *.long test: it waits about 100 s for the market to resolve, more than the
@@ -28,33 +28,13 @@ afterEach(() => {
 });
 
 async function startService(): Promise<string> {
-  server = spawn(process.execPath, [cli, 'serve', '--speed', String(SPEED), '--keys', KEY, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: server.stdout! });
-  for await (const line of lines) if (/^http:\/\//.test(line)) return line.trim();
-  throw new Error('the reference service did not print its URL');
-}
-
-interface WireMarket {
-  id: string;
-  title: string;
-  closesAt: string;
+  const r = await serveChild(['--speed', String(SPEED), '--keys', KEY, '--port', '0']);
+  server = r.child;
+  return r.url;
 }
 
 /** An active market that closes 45–150 s (real time) from now: time to quote and keep it first. */
-async function marketClosingSoon(url: string): Promise<WireMarket> {
-  const res = await fetch(`${url}/public/v1/markets?sort=closing&status=active&limit=100`, {
-    headers: { 'X-API-Key': KEY },
-  });
-  const body = (await res.json()) as { data: WireMarket[] };
-  const now = Date.now();
-  const m = body.data.find(
-    (x) => Date.parse(x.closesAt) - now >= 45_000 && Date.parse(x.closesAt) - now <= 150_000 && !/["'\\]/.test(x.title),
-  );
-  if (!m) throw new Error('no market closes in the next two minutes');
-  return m;
-}
+const closingSoon = (url: string) => marketClosingSoon(url, KEY, 45_000, 150_000);
 
 describe('paper positions in a real terminal (tmux)', () => {
   it(
@@ -65,7 +45,7 @@ describe('paper positions in a real terminal (tmux)', () => {
         throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
       if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
       const url = await startService();
-      const market = await marketClosingSoon(url);
+      const market = await closingSoon(url);
       const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-paper-'));
       mkdirSync(join(home, 'config', 'oddsboard'), { recursive: true });
       writeFileSync(

@@ -44,6 +44,30 @@ export async function serveChild(args: readonly string[]): Promise<{ child: Chil
   return { child, url };
 }
 
+/** A market of the reference service's list as the tests read it. */
+export interface WireMarket {
+  id: string;
+  title: string;
+  closesAt: string;
+}
+
+/**
+ * An active market of the reference service that closes `fromMs`–`toMs` (real time) from now, with a title the shell
+ * can be given in quotes: time to act on it before it closes, and not long to wait for it to resolve.
+ */
+export async function marketClosingSoon(url: string, key: string, fromMs: number, toMs: number): Promise<WireMarket> {
+  const res = await fetch(`${url}/public/v1/markets?sort=closing&status=active&limit=100`, {
+    headers: { 'X-API-Key': key },
+  });
+  const body = (await res.json()) as { data: WireMarket[] };
+  const now = Date.now();
+  const m = body.data.find(
+    (x) => Date.parse(x.closesAt) - now >= fromMs && Date.parse(x.closesAt) - now <= toMs && !/["'\\]/.test(x.title),
+  );
+  if (!m) throw new Error(`no market closes in the next ${Math.round(toMs / 1000)} s`);
+  return m;
+}
+
 /** From the list: ⏎ ⏎ into the quote form, type the amount, wait for the answer. */
 export async function quoteFromList(t: TmuxSession, amount: string, answered: (s: string) => boolean): Promise<string> {
   t.keys('Enter');
