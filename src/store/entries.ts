@@ -1,5 +1,6 @@
 /** Pure helpers the store's actions use to update market entries, history and the cache. */
 import type { Market, MarketStatus } from '../api/types.js';
+import { keepSame } from '../util/sameData.js';
 import { transitionOf } from './transitions.js';
 import { appendFrom, firstAtOrAfter, noSamples, priceAt, sampleCount, timeAt, type Samples } from './samples.js';
 import type { AppState, MarketEntry, PriceHistory, PriceSample, StatusTransition } from './types.js';
@@ -38,10 +39,14 @@ export function upsertMarket(
   detail: boolean,
   sentAt?: number,
 ): MarketEntry {
-  const market = keepOutcomes(prev, incoming);
-  const firstPrices = { ...(prev?.firstPrices ?? {}) };
+  // an answer that repeats what is held keeps the objects held (util/sameData.ts)
+  const market = keepSame(prev?.market, keepOutcomes(prev, incoming));
+  let firstPrices = prev?.firstPrices ?? {};
   for (const o of market.outcomes)
-    if (typeof o.price === 'number' && !(o.name in firstPrices)) firstPrices[o.name] = o.price;
+    if (typeof o.price === 'number' && !(o.name in firstPrices)) {
+      if (firstPrices === prev?.firstPrices) firstPrices = { ...firstPrices };
+      firstPrices[o.name] = o.price;
+    }
   const entry: MarketEntry = {
     market,
     receivedAt: at,

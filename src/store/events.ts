@@ -5,6 +5,7 @@
  * - a market whose status moved on in the event's copy is patched (status and result only).
  */
 import type { Market, MarketEvent } from '../api/types.js';
+import { keepSame } from '../util/sameData.js';
 import { knownStatus } from './entries.js';
 import { transitionOf } from './transitions.js';
 import type { MarketEntry, StatusTransition } from './types.js';
@@ -60,7 +61,8 @@ export function mergeEvents(
   const kept = Object.entries(prev).filter(([id]) => !fresh.has(id));
   const room = Math.max(0, EVENT_CACHE_CAP - fresh.size);
   const out: Record<string, MarketEvent> = Object.fromEntries(kept.slice(Math.max(0, kept.length - room)));
-  for (const e of loaded) out[e.id] = e;
+  // an event answered again unchanged keeps the object held
+  for (const e of loaded) out[e.id] = keepSame(prev[e.id], e);
   return out;
 }
 

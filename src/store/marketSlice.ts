@@ -12,6 +12,7 @@ import type { Store } from './store.js';
 import { addTransitions, transitionOf } from './transitions.js';
 import type { ErrorInfo, GoToState, ListQuery, StatusTransition } from './types.js';
 import { patchWatched } from './watchlist.js';
+import { keepSame } from '../util/sameData.js';
 import { sanitize } from '../util/sanitize.js';
 
 export interface MarketActions {
@@ -77,7 +78,7 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
         });
         seen = absorbed.seen;
         const { markets, history } = absorbed;
-        const ids = current ? list.map((m) => m.id) : s.list.ids;
+        const ids = current ? keepSame(s.list.ids, list.map((m) => m.id)) : s.list.ids;
         const sel = s.selectedId;
         const selectedId =
           !current || sel === undefined || ids.length === 0 || ids.includes(sel) || sel === s.list.pinned

@@ -3,6 +3,7 @@
  * histories a platform publishes (24 h and 7 d, fetched once per market and range), and which range `h` shows.
  * Both maps are bounded: the books of the last BOOKS_CAP markets shown, the newest SERIES_CAP histories.
  */
+import { keepSame } from '../util/sameData.js';
 import type { HistoryRange, OrderBook, PricePoint } from '../api/types.js';
 import type { AppState } from './types.js';
 
@@ -65,7 +66,13 @@ type Set = (fn: (s: AppState) => Partial<AppState>) => void;
 export function traderActions(set: Set): TraderActions {
   return {
     bookLoaded(book, at) {
-      set((s) => ({ books: newest({ ...s.books, [book.marketId]: { book, at } }, BOOKS_CAP) }));
+      // a book answered again unchanged keeps the object held (what is drawn from it is not worked out again)
+      set((s) => ({
+        books: newest(
+          { ...s.books, [book.marketId]: { book: keepSame(s.books[book.marketId]?.book, book), at } },
+          BOOKS_CAP,
+        ),
+      }));
     },
     seriesLoaded(marketId, range, outcome, points, at, more) {
       const clean = points
@@ -79,7 +86,7 @@ export function traderActions(set: Set): TraderActions {
             [seriesKey(marketId, range)]: {
               range,
               outcome,
-              points: clean,
+              points: keepSame(s.series[seriesKey(marketId, range)]?.points, clean),
               at,
               ...(more === true ? { cut: true } : {}),
             },

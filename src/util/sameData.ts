@@ -1,0 +1,33 @@
+/**
+ * Deep equality of plain data (what a normalizer makes: objects, arrays, strings, numbers, booleans, null,
+ * undefined), for keeping the object already held when an answer repeats it. A refreshed market that did not
+ * change keeps its identity: whatever is keyed or memoized on the object (the pairs' signatures, the rows' memo)
+ * is not worked out again, and the copy just parsed dies young instead of being kept. Anything else (a Map, a Date,
+ * a class instance) compares by identity only.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !plain(a) || !plain(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka)
+    if (!Object.hasOwn(b, k) || !sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+      return false;
+  return true;
+}
+
+function plain(o: object): boolean {
+  const p = Object.getPrototypeOf(o) as unknown;
+  return p === Object.prototype || p === null;
+}
+
+/** `next`, or `prev` when it holds the same data (so the object already held is kept). */
+export function keepSame<T>(prev: T | undefined, next: T): T {
+  return prev !== undefined && sameData(prev, next) ? prev : next;
+}
