@@ -17,7 +17,8 @@ import { paperPosition, type PaperBook } from '../positions/paper.js';
 import { findOutcome, onBoard } from '../positions/settle.js';
 import type { Currency, Position } from '../positions/types.js';
 import { SOURCE_NAMES } from '../sources/names.js';
-import { paperHere, paperMarketId } from './paperSlice.js';
+import type { SourceId } from '../sources/types.js';
+import { paperHere, paperMarketId, paperRefOf } from './paperSlice.js';
 import type { RealPositions } from './positionsSlice.js';
 import { largestMove } from './samples.js';
 import { quoted } from './transitions.js';
@@ -32,6 +33,8 @@ export interface PositionInput {
   rate?: Pick<AppState['rate'], 'mode'>;
   prefixed?: true;
 }
+
+const prefixedOf = (s: PositionInput) => (s.prefixed ? { prefixed: true as const } : {});
 
 type Found = { pos: Position } | 'gone' | 'unknown';
 
@@ -63,10 +66,11 @@ export function heldFor(rule: AlertRule, s: PositionInput & { markets: Readonly<
 }
 
 /** "Kalshi “Fed holds” Yes (paper)": the venue, market, outcome and which kind of position. */
-function named(rule: AlertRule, pos: Position | undefined): string {
-  const venue = pos ? SOURCE_NAMES[pos.ref.venue] : undefined;
-  const title = quoted(pos?.title ?? rule.title ?? rule.marketId);
-  return `${venue ? `${venue} ` : ''}${title} ${pos?.outcome ?? rule.outcome ?? ''} (${rule.paper ? 'paper' : 'real'})`;
+function named(rule: AlertRule, pos: Position | undefined, venue: SourceId | undefined, title: string): string {
+  const v = pos?.ref.venue ?? venue;
+  return `${v ? `${SOURCE_NAMES[v]} ` : ''}${quoted(pos?.title ?? title)} ${pos?.outcome ?? rule.outcome ?? ''} (${
+    rule.paper ? 'paper' : 'real'
+  })`;
 }
 
 const cents2 = (x: number) => Math.round(x * 100) / 100;
@@ -87,7 +91,16 @@ export function positionVerdict(
 ): Verdict | undefined {
   const found = heldFor(rule, s);
   if (found === 'unknown' || rule.amount === undefined || !rule.currency) return undefined;
-  const base = { ...(rule.outcome ? { outcome: rule.outcome } : {}), currency: rule.currency, paper: !!rule.paper };
+  const form = { rate: (s.rate ?? { mode: 'demo' }) as AppState['rate'], ...prefixedOf(s) };
+  const venue: SourceId | undefined = paperRefOf(rule.marketId, form)?.venue;
+  const title = s.markets[rule.marketId]?.market.title ?? rule.title ?? rule.marketId;
+  const base = {
+    ...(rule.outcome ? { outcome: rule.outcome } : {}),
+    ...(venue ? { venue } : {}),
+    currency: rule.currency,
+    paper: !!rule.paper,
+    title,
+  };
   if (found === 'gone')
     return {
       holds: false,
@@ -95,7 +108,7 @@ export function positionVerdict(
       fired: {
         ...base,
         ended: 'closed',
-        text: `${named(rule, undefined)} no longer held (sold, or not in its venue's reading): alert ended`,
+        text: `${named(rule, undefined, venue, title)} no longer held (sold, or not in its venue's reading): alert ended`,
       },
     };
   const { pos } = found;
@@ -117,7 +130,7 @@ export function positionVerdict(
       fired: {
         ...fired,
         ended: 'settled',
-        text: `${named(rule, pos)} settled: P&L ${money(pos.pnl)}${paid} (alert ended)`,
+        text: `${named(rule, pos, venue, title)} settled: P&L ${money(pos.pnl)}${paid} (alert ended)`,
       },
     };
   }
@@ -128,7 +141,10 @@ export function positionVerdict(
     const word = rule.kind === 'pnlAbove' ? 'above' : 'below';
     return {
       holds,
-      fired: { ...fired, text: `${named(rule, pos)} P&L ${money(pos.pnl)} (${word} ${money(rule.amount)})` },
+      fired: {
+        ...fired,
+        text: `${named(rule, pos, venue, title)} P&L ${money(pos.pnl)} (${word} ${money(rule.amount)})`,
+      },
     };
   }
   const market = s.markets[rule.marketId]?.market;
@@ -141,7 +157,7 @@ export function positionVerdict(
     holds: Math.abs(moved) >= rule.amount,
     fired: {
       ...fired,
-      text: `${named(rule, pos)} P&L moved ${money(moved)} in ${rule.minutes} min (now ${money(pos.pnl)})`,
+      text: `${named(rule, pos, venue, title)} P&L moved ${money(moved)} in ${rule.minutes} min (now ${money(pos.pnl)})`,
     },
   };
 }
