@@ -65,7 +65,7 @@ const kalshi = (): OddsStore => createOddsStore({ mode: 'kalshi', limit: 30 });
 const fired = (s: OddsStore) => s.getState().alerts.log.map((e) => e.text);
 
 describe('P&L alerts on a real position', () => {
-  it('above: fires once when the P&L, valued at the board price, crosses; re-arms below; after the cooldown again', () => {
+  it('above: fires once when the P&L at the board price crosses; re-arms below; after the cooldown again', () => {
     const s = kalshi();
     s.getState().positionsRead(reading([held()]), 0, 300_000);
     s.getState().listLoaded([mkt('K1', 0.5)], 0);
@@ -92,7 +92,7 @@ describe('P&L alerts on a real position', () => {
     expect(fired(s)[0]).toContain('P&L +$5.60 USD');
   });
 
-  it('below a negative level, compared to the cent shown; unknown P&L (no cost, no price, not read) never fires', () => {
+  it('below a negative level, to the cent shown; unknown P&L (no cost, no price, not read) never fires', () => {
     const s = kalshi();
     s.getState().addAlert(rule({ kind: 'pnlBelow', amount: -2 }));
     s.getState().listLoaded([mkt('K1', 0.35)], 1);

@@ -108,7 +108,9 @@ export function positionVerdict(
       fired: {
         ...base,
         ended: 'closed',
-        text: `${named(rule, undefined, venue, title)} no longer held (sold, or not in its venue's reading): alert ended`,
+        text:
+          `${named(rule, undefined, venue, title)} no longer held ` +
+          "(sold, or not in its venue's reading): alert ended",
       },
     };
   const { pos } = found;
@@ -157,7 +159,9 @@ export function positionVerdict(
     holds: Math.abs(moved) >= rule.amount,
     fired: {
       ...fired,
-      text: `${named(rule, pos, venue, title)} P&L moved ${money(moved)} in ${rule.minutes} min (now ${money(pos.pnl)})`,
+      text:
+        `${named(rule, pos, venue, title)} P&L moved ${money(moved)} in ${rule.minutes} min ` +
+        `(now ${money(pos.pnl)})`,
     },
   };
 }

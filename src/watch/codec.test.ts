@@ -1,6 +1,7 @@
 /**
  * The alerts file and the alert log across versions: a file written before the P&L and gap kinds loads unchanged
- * (written back, it holds the same values), and the new kinds survive a round trip; a malformed one is dropped and counted.
+ * (written back, it holds the same values), and the new kinds survive a round trip; a malformed one is dropped
+ * and counted.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

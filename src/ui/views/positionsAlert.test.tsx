@@ -55,7 +55,7 @@ async function kept(): Promise<Harness> {
 }
 
 describe('a P&L alert from the Positions view', () => {
-  it('a on a paper position: P&L above $3 USD set through the form, fires once as the price moves; A logs it', async () => {
+  it('a on a paper position: P&L above $3 USD set in the form, fires once as the price moves; A logs it', async () => {
     const { term, store, clock } = await kept();
     let f = await press(term, 'a');
     expect(form(f)).toMatch(/Alert on +‹? ?P&L at or above/);
@@ -91,7 +91,7 @@ describe('a P&L alert from the Positions view', () => {
     await press(term, [KEYS.up, KEYS.up, KEYS.right]); // P&L at or below
     let f = await press(term, [KEYS.down, KEYS.down, '-', '2']);
     expect(form(f)).toMatch(/P&L USD +-2/);
-    f = await press(term, KEYS.enter);
+    await press(term, KEYS.enter);
     expect(store.getState().alerts.rules).toMatchObject([{ kind: 'pnlBelow', amount: -2, currency: 'USD' }]);
     clock.advance(5_000);
     store.getState().listLoaded([yesAt(0.33)], clock.now()); // 25 × 0.33 = 8.25 − 10.42 = −2.17

@@ -88,7 +88,7 @@ describe('a gap alert from the Across view', () => {
     expect(f).toMatch(/Alert on +‹? ?gap after fees above/);
     expect(f).toContain('⇄');
     expect(f).toContain('after fees for 100 contracts; never on "no edge"');
-    f = await press(term!, ['2', KEYS.enter]);
+    await press(term!, ['2', KEYS.enter]);
     expect(one.stacks[0]!.store.getState().alerts.rules).toMatchObject([
       { kind: 'gap', marketId: H0, pairId: SAME, cents: 2 },
     ]);

@@ -60,7 +60,7 @@ const rule = (cents: number): AlertRule => ({
 });
 
 describe('gapVerdict', () => {
-  it('holds when the gap after fees is above N¢ (15.8 > 2; not > 15.8), naming both venues, markets and the size', () => {
+  it('holds when the gap after fees is above N¢ (15.8 > 2; not > 15.8), naming both legs and the size', () => {
     const v = gapVerdict(rule(2), row(), markets)!;
     expect(v.holds).toBe(true);
     expect(v.fired).toMatchObject({ pairId: B, gapCents: 15.8, size: 100, title: 'Fed holds in September' });
