@@ -182,7 +182,9 @@ export const KEY_BINDINGS = {
     short: 'alert',
     keys: [{ input: 'a' }],
     label: 'a',
-    help: 'Set an alert on the market: price above / below, a move, any status change',
+    help:
+      'Set an alert: on a market (price above / below, a move, any status change); in Positions on the ' +
+      "row's P&L (above / below / a move, in its currency); in Across on the pair's gap after fees",
   },
   alertLog: {
     short: 'alerts',
@@ -194,9 +196,9 @@ export const KEY_BINDINGS = {
     short: 'change',
     keys: [{ key: 'rightArrow' }, { input: ' ' }],
     label: '→/Space',
-    help: 'Next kind / outcome',
+    help: 'Next kind / outcome / position',
   },
-  alertChoicePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous kind / outcome' },
+  alertChoicePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous kind / outcome / position' },
   alertFieldNext: {
     short: 'field',
     keys: [{ key: 'downArrow' }, { key: 'tab', shift: false }],
