@@ -96,7 +96,8 @@ export function alertFormKey(ctx: KeyCtx, input: string, key: Key): void {
   }
   // a number typed on the kind or outcome field starts the price (as in the quote form)
   const text = typedText(input, key);
-  if (/^[0-9.-]/.test(text) && alertFields(f.kind).includes('value')) {
+  const signed = f.kind === 'pnlAbove' || f.kind === 'pnlBelow';
+  if ((/^[0-9.]/.test(text) || (signed && text === '-')) && alertFields(f.kind).includes('value')) {
     ctx.dispatch({
       type: 'editAlertForm',
       patch: { field: 'value', value: numberEdit(f, 'value', { type: 'insert', text }) },

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Quote } from '../../api/types.js';
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
+import stringWidth from 'string-width';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
@@ -37,8 +38,8 @@ function form(f: string): string {
 }
 
 /** A paper position kept from the preview, the Positions view shown at 50¢: 25 × 0.50 = 12.50 − 10.42 = +2.08. */
-async function kept(): Promise<Harness> {
-  h = renderApp({ columns: 160, rows: 40 });
+async function kept(columns = 160, rows = 40): Promise<Harness> {
+  h = renderApp({ columns, rows });
   const { term, store, clock } = h;
   await waitForFrame(term, 'Market number 1');
   await press(term, KEYS.enter);
@@ -97,5 +98,24 @@ describe('a P&L alert from the Positions view', () => {
     store.getState().listLoaded([yesAt(0.33)], clock.now()); // 25 × 0.33 = 8.25 − 10.42 = −2.17
     f = await waitForFrame(term, 'P&L −$2.17 USD (below −$2.00 USD)');
     expect(f).toContain('(paper)');
+  });
+
+  it('80×24: the form and the log fit', async () => {
+    const { term, store, clock } = await kept(80, 24);
+    const fits = (f: string) => {
+      const lines = f.split('\n');
+      expect(lines.length).toBeLessThanOrEqual(24);
+      for (const l of lines) expect(stringWidth(l)).toBeLessThanOrEqual(80);
+    };
+    let f = await press(term, 'a');
+    expect(f).toContain('◆ Alert');
+    fits(f);
+    await press(term, ['2', KEYS.enter]);
+    clock.advance(5_000);
+    store.getState().listLoaded([yesAt(0.6)], clock.now()); // 15.00 − 10.42 = +4.58
+    await waitForFrame(term, '+$4.58');
+    f = await press(term, 'A');
+    expect(f).toContain('Alert log · 1');
+    fits(f);
   });
 });
