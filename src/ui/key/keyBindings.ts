@@ -182,9 +182,7 @@ export const KEY_BINDINGS = {
     short: 'alert',
     keys: [{ input: 'a' }],
     label: 'a',
-    help:
-      'Set an alert: on a market (price above / below, a move, any status change); in Positions on the ' +
-      "row's P&L (above / below / a move, in its currency); in Across on the pair's gap after fees",
+    help: "Set an alert: price, move, status; a position's P&L (Positions); a pair's gap (Across)",
   },
   alertLog: {
     short: 'alerts',
