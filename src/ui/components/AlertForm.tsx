@@ -113,7 +113,7 @@ function AlertFormView({ form: f, title, width }: { form: AlertFormState; title:
           : f.kind === 'gap'
             ? 'e.g. 2'
             : f.kind.startsWith('pnl')
-              ? 'e.g. 25 or -10'
+              ? 'e.g. -10'
               : 'e.g. 70';
     return number(field, example);
   });
