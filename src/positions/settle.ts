@@ -7,7 +7,7 @@
  */
 import type { Market, Outcome } from '../api/types.js';
 import { markToMarket, pnlOf, round9 } from './pnl.js';
-import type { PositionState } from './types.js';
+import type { Position, PositionState } from './types.js';
 
 export interface Valued {
   state: PositionState;
@@ -60,4 +60,18 @@ export function valueAtPrice(
   }
   const state: PositionState = market?.status === 'closed' || market?.status === 'settling' ? 'closed' : 'open';
   return { state, ...(price === undefined ? {} : { price, ...markToMarket(shares, price, cost) }) };
+}
+
+/**
+ * A venue's position valued at the board's copy of its market when the board has it (the price the dashboard
+ * refreshes), else as the venue's reader valued it; a redeemable one keeps the venue's figure. The Positions view
+ * (src/ui/views/positionsModel.ts) and the P&L alerts (src/store/positionAlerts.ts) value a position by this.
+ */
+export function onBoard(pos: Position, market: Market | undefined): Position {
+  if (!market || pos.state === 'redeemable') return pos;
+  const price = findOutcome(market, pos.outcome)?.price;
+  const v = valueAtPrice(market, price, pos.shares, pos.cost);
+  if (v.value === undefined) return pos;
+  const { pnl: _p, pnlPct: _q, ...rest } = pos;
+  return { ...rest, ...v };
 }

@@ -11,10 +11,20 @@
 import type { Market, MarketStatus } from '../api/types.js';
 import { leadingOutcome } from './outcomes.js';
 import { changeWords, quoted } from './transitions.js';
-import { priceAt, sampleCount, timeAt } from './samples.js';
+import { largestMove } from './samples.js';
+import { positionVerdict, pnlRuleText, type PositionInput } from './positionAlerts.js';
 import type { MarketEntry, PriceHistory } from './types.js';
-import type { AlertFired, AlertRule, AlertRuleState, AlertsState, WatchState } from './watchTypes.js';
+import {
+  scopeOf,
+  type AlertFired,
+  type AlertRule,
+  type AlertRuleState,
+  type AlertsState,
+  type WatchState,
+} from './watchTypes.js';
 import { patchWatched } from './watchlist.js';
+
+export { largestMove };
 
 export const ALERT_LOG_CAP = 200;
 /** A price or move alert fires at most once per this long, however often the price crosses its level. */
@@ -24,12 +34,15 @@ export const ALERT_RULES_MAX = 200;
 
 export const EMPTY_ALERTS: AlertsState = { rules: [], state: {}, log: [], seq: 0 };
 
-export interface AlertInput {
+export interface AlertInput extends PositionInput {
   watch: WatchState;
   alerts: AlertsState;
   markets: Readonly<Record<string, MarketEntry>>;
   history: Readonly<Record<string, PriceHistory>>;
 }
+
+/** Verdicts worked out outside the store, by rule id (a pair's gap needs both venues: venues/across/gapAlerts.ts). */
+export type ExternalVerdicts = Readonly<Record<string, Verdict | undefined>>;
 
 export interface AlertCheck {
   watch: WatchState;
@@ -61,35 +74,22 @@ export function ruleText(rule: AlertRule): string {
       return `${o} moves ${rule.cents}¢ within ${rule.minutes} min`;
     case 'status':
       return 'any status change';
+    case 'gap':
+      return `gap after fees above ${rule.cents}¢ (the Across view's size) with ${rule.pairId ?? '—'}`;
+    default:
+      return pnlRuleText(rule);
   }
 }
 
-/** The largest move (signed, 0..1 units) of outcome `name` from a sample in the last `minutes` to `now` (price `p`). */
-export function largestMove(
-  h: PriceHistory | undefined,
-  name: string,
-  p: number,
-  minutes: number,
-  at: number,
-): number | undefined {
-  if (!h) return undefined;
-  const i = h.names.indexOf(name);
-  if (i < 0) return undefined;
-  let best: number | undefined;
-  for (let j = 0; j < sampleCount(h.samples); j++) {
-    const t = timeAt(h.samples, j);
-    if (t < at - minutes * 60_000 || t >= at) continue;
-    const q = priceAt(h.samples, j, i);
-    if (typeof q !== 'number') continue;
-    const d = p - q;
-    if (best === undefined || Math.abs(d) > Math.abs(best)) best = d;
-  }
-  return best;
-}
-
-type Verdict = {
+/**
+ * What a rule makes of the data now: whether its condition holds, and the entry it writes if it fires (`title`: the
+ * entry's title when it is not the market's on the board). `ended`: the thing watched is gone for good (a position
+ * sold or settled): the entry is written once, whatever the arming, and the rule never fires again.
+ */
+export type Verdict = {
   holds: boolean;
-  fired?: Omit<AlertFired, 'seq' | 'at' | 'ruleId' | 'source' | 'kind' | 'marketId' | 'title'>;
+  fired?: Omit<AlertFired, 'seq' | 'at' | 'ruleId' | 'source' | 'kind' | 'marketId' | 'title'> & { title?: string };
+  ended?: boolean;
 };
 
 function priceVerdict(
@@ -139,7 +139,7 @@ function statusFired(entry: MarketEntry, from: MarketStatus, to: MarketStatus): 
 const known = (e: MarketEntry): MarketStatus | undefined => (e.knownStatus === 'unknown' ? undefined : e.knownStatus);
 
 /** What the alerts make of the data as it is now; undefined when nothing changed (no new object, nothing to save). */
-export function checkAlerts(s: AlertInput, at: number): AlertCheck | undefined {
+export function checkAlerts(s: AlertInput, at: number, external?: ExternalVerdicts): AlertCheck | undefined {
   let watch = s.watch;
   let states = s.alerts.state;
   const fired: AlertFired[] = [];
@@ -148,17 +148,43 @@ export function checkAlerts(s: AlertInput, at: number): AlertCheck | undefined {
     ruleId: string,
     source: AlertFired['source'],
     kind: AlertFired['kind'],
-    entry: MarketEntry,
+    entry: MarketEntry | { market: { id: string; title: string } },
     f: NonNullable<Verdict['fired']>,
   ) => {
-    fired.push({ seq: ++seq, at, ruleId, source, kind, marketId: entry.market.id, title: entry.market.title, ...f });
+    const { title = entry.market.title, ...rest } = f;
+    fired.push({ seq: ++seq, at, ruleId, source, kind, marketId: entry.market.id, title, ...rest });
   };
   const setState = (id: string, next: AlertRuleState) => {
     const cur = states[id];
-    if (cur && cur.armed === next.armed && cur.firedAt === next.firedAt && cur.status === next.status) return;
+    if (
+      cur &&
+      cur.armed === next.armed &&
+      cur.firedAt === next.firedAt &&
+      cur.status === next.status &&
+      cur.ended === next.ended
+    )
+      return;
     if (states === s.alerts.state) states = { ...states };
     states[id] = next;
   };
+
+  /** Once per crossing: armed while the condition does not hold, fired when it starts to, then a cooldown. */
+  function judge(rule: AlertRule, st: AlertRuleState, v: Verdict, entry: Parameters<typeof fire>[3]): void {
+    if (v.ended) {
+      if (v.fired) fire(rule.id, rule.source, rule.kind, entry, v.fired);
+      setState(rule.id, { armed: false, firedAt: at, ended: at });
+      return;
+    }
+    if (!v.holds) {
+      if (!st.armed) setState(rule.id, { ...st, armed: true });
+      else if (!states[rule.id]) setState(rule.id, st);
+      return;
+    }
+    const cooling = st.firedAt !== undefined && at - st.firedAt < ALERT_COOLDOWN_MS && at >= st.firedAt;
+    if (!st.armed || cooling || !v.fired) return;
+    fire(rule.id, rule.source, rule.kind, entry, v.fired);
+    setState(rule.id, { armed: false, firedAt: at });
+  }
 
   for (const id of s.watch.ids) {
     const entry = s.markets[id];
@@ -176,8 +202,15 @@ export function checkAlerts(s: AlertInput, at: number): AlertCheck | undefined {
 
   for (const rule of s.alerts.rules) {
     const entry = s.markets[rule.marketId];
-    if (!entry) continue;
     const st = states[rule.id] ?? { armed: true };
+    const scope = scopeOf(rule.kind);
+    if (scope !== 'market') {
+      if (st.ended !== undefined) continue;
+      const v = scope === 'pair' ? external?.[rule.id] : positionVerdict(rule, s, at);
+      if (v) judge(rule, st, v, entry ?? { market: { id: rule.marketId, title: rule.title ?? rule.marketId } });
+      continue;
+    }
+    if (!entry) continue;
     if (rule.kind === 'status') {
       const to = known(entry);
       if (to === undefined || to === st.status) continue;
@@ -186,16 +219,7 @@ export function checkAlerts(s: AlertInput, at: number): AlertCheck | undefined {
       continue;
     }
     const v = priceVerdict(rule, entry, s.history[rule.marketId], at);
-    if (!v) continue;
-    if (!v.holds) {
-      if (!st.armed) setState(rule.id, { ...st, armed: true });
-      else if (!states[rule.id]) setState(rule.id, st);
-      continue;
-    }
-    const cooling = st.firedAt !== undefined && at - st.firedAt < ALERT_COOLDOWN_MS && at >= st.firedAt;
-    if (!st.armed || cooling || !v.fired) continue;
-    fire(rule.id, rule.source, rule.kind, entry, v.fired);
-    setState(rule.id, { armed: false, firedAt: at });
+    if (v) judge(rule, st, v, entry);
   }
 
   if (watch === s.watch && states === s.alerts.state && fired.length === 0) return undefined;

@@ -87,6 +87,8 @@ export function paperActions(set: Set, get: Get): PaperActions {
       });
       if ('problem' in r) return { ok: false, message: r.problem };
       set({ paper: r.book });
+      // a sale may end a P&L alert on the position (src/store/positionAlerts.ts)
+      get().checkAlerts(at);
       const t = r.position.trades[r.position.trades.length - 1]!;
       return {
         ok: true,

@@ -43,6 +43,8 @@ export function positionsActions(set: Set, get: Get): PositionsActions {
     positionsRead(data, at, nextAt) {
       const { error: _gone, ...rest } = base(data.venue, data.identity);
       set({ realPositions: { ...rest, reading: false, data, at, nextAt } });
+      // the P&L alerts on these positions (src/store/positionAlerts.ts)
+      get().checkAlerts(at);
     },
     positionsFailed(venue, identity, error, nextAt) {
       set({ realPositions: { ...base(venue, identity), reading: false, error, nextAt } });

@@ -5,7 +5,7 @@
  * listed market filling its HISTORY_CAP samples, those that left the list keeping theirs in the market cache), and a
  * week's 24 h trails would be the largest thing the dashboard keeps. Read through the functions below, never by index.
  */
-import type { PriceSample } from './types.js';
+import type { PriceHistory, PriceSample } from './types.js';
 
 export interface Samples {
   /** Numbers per sample: 1 + the number of outcomes. */
@@ -83,4 +83,27 @@ function putSample(data: number[], at: number, stride: number, sample: PriceSamp
     const p = sample.prices[k];
     data[at + 1 + k] = typeof p === 'number' ? p : Number.NaN;
   }
+}
+
+/** The largest move (signed, 0..1 units) of outcome `name` from a sample in the last `minutes` to `now` (price `p`). */
+export function largestMove(
+  h: PriceHistory | undefined,
+  name: string,
+  p: number,
+  minutes: number,
+  at: number,
+): number | undefined {
+  if (!h) return undefined;
+  const i = h.names.indexOf(name);
+  if (i < 0) return undefined;
+  let best: number | undefined;
+  for (let j = 0; j < sampleCount(h.samples); j++) {
+    const t = timeAt(h.samples, j);
+    if (t < at - minutes * 60_000 || t >= at) continue;
+    const q = priceAt(h.samples, j, i);
+    if (typeof q !== 'number') continue;
+    const d = p - q;
+    if (best === undefined || Math.abs(d) > Math.abs(best)) best = d;
+  }
+  return best;
 }

@@ -3,7 +3,7 @@
  * alerts.ts).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { ALERT_LOG_CAP, ALERT_RULES_MAX, checkAlerts } from './alerts.js';
+import { ALERT_LOG_CAP, ALERT_RULES_MAX, checkAlerts, type ExternalVerdicts } from './alerts.js';
 import type { Store } from './store.js';
 import type { AlertFired, AlertRule, AlertRuleState, WatchState } from './watchTypes.js';
 import { toggled } from './watchlist.js';
@@ -27,8 +27,12 @@ export interface WatchActions {
   /** Add an alert set with `a`; false when ALERT_RULES_MAX are set already. */
   addAlert(rule: AlertRule): boolean;
   removeAlert(ruleId: string): void;
-  /** Check every alert against the data as it is now: what fires goes to the log and the notice line. */
-  checkAlerts(at: number): void;
+  /**
+   * Check every alert against the data as it is now: what fires goes to the log and the notice line. `external`: the
+   * verdicts of rules the store cannot judge alone (a pair's gap, src/venues/across/gapAlerts.ts); without it those
+   * rules are left as they stand.
+   */
+  checkAlerts(at: number, external?: ExternalVerdicts): void;
 }
 
 type Set = StoreApi<Store>['setState'];
@@ -86,9 +90,9 @@ export function watchActions(set: Set, get: Get): WatchActions {
       });
     },
 
-    checkAlerts(at) {
+    checkAlerts(at, external) {
       const s = get();
-      const r = checkAlerts(s, at);
+      const r = checkAlerts(s, at, external);
       if (!r) return;
       set({ watch: r.watch, alerts: r.alerts });
       for (const f of r.fired) get().notice(f.text, 'alert', at);

@@ -42,7 +42,8 @@ export function followedIds(
   if (st.watch.ids.length === 0 && st.alerts.rules.length === 0 && paper.length === 0) return [];
   const listed = new Set(st.list.ids);
   const ids = new Set(st.watch.ids);
-  for (const r of st.alerts.rules) ids.add(r.marketId);
+  // an ended P&L alert (its position sold or settled) follows nothing
+  for (const r of st.alerts.rules) if (st.alerts.state[r.id]?.ended === undefined) ids.add(r.marketId);
   // paper positions of this venue not settled yet: marked to market, and settled when they resolve
   for (const id of paper) ids.add(id);
   return [...ids].filter((id) => {

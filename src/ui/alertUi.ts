@@ -3,15 +3,30 @@
  * draft and active field, the log's cursor. Sync checks and stores the alert
  * on ⏎ (SyncIntents.addAlert); nothing here is data.
  */
-import { ALERT_KINDS, type AlertKind } from '../store/watchTypes.js';
+import type { Currency } from '../positions/types.js';
+import { SCOPE_KINDS, scopeOf, type AlertKind } from '../store/watchTypes.js';
 import type { TextState } from './textEdit.js';
 
 export type AlertField = 'kind' | 'outcome' | 'value' | 'minutes';
+
+/** A position the form may watch (Positions view): one of the row's held positions. */
+export interface HeldChoice {
+  outcome: string;
+  paper: boolean;
+  currency: Currency;
+}
 
 export interface AlertFormState {
   marketId: string;
   kind: AlertKind;
   outcome: string;
+  /** Positions view: the row's positions (←/→ on the Position field), the one chosen is `outcome` + `paper`. */
+  held?: readonly HeldChoice[];
+  paper?: boolean;
+  currency?: Currency;
+  /** Across view: the pair's other leg; and the title the form shows (both legs). */
+  pairId?: string;
+  title?: string;
   field: AlertField;
   value: TextState;
   minutes: TextState;
@@ -20,7 +35,14 @@ export interface AlertFormState {
 }
 
 export type AlertUiAction =
-  | { type: 'openAlertForm'; marketId: string; outcome: string }
+  | {
+      type: 'openAlertForm';
+      marketId: string;
+      outcome: string;
+      /** What the alert is on; absent: a market's price (`above` first). */
+      extra?: Pick<AlertFormState, 'kind'> &
+        Partial<Pick<AlertFormState, 'held' | 'paper' | 'currency' | 'pairId' | 'title'>>;
+    }
   | { type: 'editAlertForm'; patch: Partial<Omit<AlertFormState, 'marketId'>> }
   | { type: 'moveAlertField'; delta: 1 | -1 }
   | { type: 'closeAlertForm' }
@@ -38,7 +60,10 @@ export function alertFields(kind: AlertKind): readonly AlertField[] {
   switch (kind) {
     case 'status':
       return ['kind'];
+    case 'gap':
+      return ['kind', 'value'];
     case 'move':
+    case 'pnlMove':
       return ['kind', 'outcome', 'value', 'minutes'];
     default:
       return ['kind', 'outcome', 'value'];
@@ -47,9 +72,11 @@ export function alertFields(kind: AlertKind): readonly AlertField[] {
 
 export const isNumberField = (f: AlertField): boolean => f === 'value' || f === 'minutes';
 
+/** The next kind of the same scope (a market's price kinds, a position's P&L kinds, a pair's gap). */
 export function nextKind(kind: AlertKind, delta: 1 | -1): AlertKind {
-  const i = ALERT_KINDS.indexOf(kind);
-  return ALERT_KINDS[(i + delta + ALERT_KINDS.length) % ALERT_KINDS.length]!;
+  const kinds = SCOPE_KINDS[scopeOf(kind)];
+  const i = kinds.indexOf(kind);
+  return kinds[(i + delta + kinds.length) % kinds.length]!;
 }
 
 export function alertUiReducer<S extends AlertUiState>(state: S, action: AlertUiAction): S {
@@ -60,6 +87,7 @@ export function alertUiReducer<S extends AlertUiState>(state: S, action: AlertUi
         alertForm: {
           marketId: action.marketId,
           kind: 'above',
+          ...action.extra,
           outcome: action.outcome,
           field: 'value',
           value: { value: '', cursor: 0 },

@@ -25,6 +25,7 @@ import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
 import { SOURCE_NAMES } from '../sources/names.js';
 import type { AcrossDesk } from './across/desk.js';
+import { watchGapAlerts } from './across/gapAlerts.js';
 
 export interface VenueStack {
   id: SourceId;
@@ -62,6 +63,8 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   const unsubscribe = [
     ...stacks.map((s) => s.store.subscribe(refresh)),
     ...(desk ? [desk.store.subscribe(refresh)] : []),
+    // a pair's gap alerts, judged over both venues (gapAlerts.ts)
+    ...(desk ? [watchGapAlerts(stacks, store, () => desk.now()).stop] : []),
   ];
 
   const of = (id: string | undefined): VenueStack | undefined => {

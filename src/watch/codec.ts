@@ -7,10 +7,12 @@
  */
 import type { MarketStatus } from '../api/types.js';
 import { ALERT_LOG_CAP, ALERT_RULES_MAX } from '../store/alerts.js';
-import { checkCents, checkMinutes } from '../store/alertRules.js';
+import { checkAmount, checkCents, checkMinutes, isCurrency } from '../store/alertRules.js';
+import { SOURCE_IDS } from '../sources/types.js';
 import { WATCH_MAX } from '../store/watchlist.js';
 import {
   ALERT_KINDS,
+  scopeOf,
   type AlertFired,
   type AlertRule,
   type AlertRuleState,
@@ -114,12 +116,29 @@ function decodeRule(v: unknown): AlertRule | undefined {
   if (typeof v.kind !== 'string' || !(ALERT_KINDS as readonly string[]).includes(v.kind)) return undefined;
   const kind = v.kind as AlertRule['kind'];
   if (v.outcome !== undefined && !str(v.outcome)) return undefined;
-  if (kind !== 'status' && checkCents(kind, v.cents) !== undefined) return undefined;
-  if (kind === 'move' && checkMinutes(v.minutes) !== undefined) return undefined;
+  if (v.title !== undefined && !str(v.title)) return undefined;
+  const scope = scopeOf(kind);
   const rule: AlertRule = { id: v.id, marketId: v.marketId, kind, source: 'form', createdAt: v.createdAt };
   if (v.outcome !== undefined) rule.outcome = v.outcome;
-  if (kind !== 'status') rule.cents = v.cents as number;
-  if (kind === 'move') rule.minutes = v.minutes as number;
+  if (scope !== 'market' && v.title !== undefined) rule.title = v.title;
+  if (scope === 'position') {
+    if (checkAmount(kind, v.amount) !== undefined || !isCurrency(v.currency)) return undefined;
+    if (v.paper !== undefined && v.paper !== true) return undefined;
+    rule.amount = v.amount as number;
+    rule.currency = v.currency;
+    if (v.paper) rule.paper = true;
+  } else if (kind !== 'status') {
+    if (checkCents(kind, v.cents) !== undefined) return undefined;
+    rule.cents = v.cents as number;
+  }
+  if (kind === 'gap') {
+    if (!str(v.pairId)) return undefined;
+    rule.pairId = v.pairId;
+  }
+  if (kind === 'move' || kind === 'pnlMove') {
+    if (checkMinutes(v.minutes) !== undefined) return undefined;
+    rule.minutes = v.minutes as number;
+  }
   return rule;
 }
 
@@ -133,7 +152,8 @@ export function decodeAlerts(text: string): Decoded<{ rules: AlertRule[]; state:
       !isObj(v) ||
       typeof v.armed !== 'boolean' ||
       (v.firedAt !== undefined && !time(v.firedAt)) ||
-      (v.status !== undefined && !status(v.status))
+      (v.status !== undefined && !status(v.status)) ||
+      (v.ended !== undefined && !time(v.ended))
     ) {
       dropped++;
       continue;
@@ -142,6 +162,7 @@ export function decodeAlerts(text: string): Decoded<{ rules: AlertRule[]; state:
       armed: v.armed,
       ...(v.firedAt !== undefined ? { firedAt: v.firedAt } : {}),
       ...(v.status ? { status: v.status } : {}),
+      ...(v.ended !== undefined ? { ended: v.ended } : {}),
     };
   }
   return { value: { rules: rules.value, state }, dropped };
@@ -182,9 +203,25 @@ function decodeFired(v: unknown): AlertFired | undefined {
   if (status(v.from)) f.from = v.from;
   if (status(v.to)) f.to = v.to;
   if (str(v.winner)) f.winner = v.winner;
+  decodeFiredMore(v, f);
   return f;
 }
 
 export function decodeLog(text: string): Decoded<AlertFired[]> {
   return keep(envelope(text, 'entries').list, decodeFired, ALERT_LOG_CAP);
+}
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The fields of P&L and gap entries (each optional: an entry from before them has none). */
+function decodeFiredMore(v: Obj, f: AlertFired): void {
+  if (typeof v.venue === 'string' && (SOURCE_IDS as readonly string[]).includes(v.venue))
+    f.venue = v.venue as AlertFired['venue'];
+  if (finite(v.pnl)) f.pnl = v.pnl;
+  if (isCurrency(v.currency)) f.currency = v.currency;
+  if (typeof v.paper === 'boolean') f.paper = v.paper;
+  if (v.ended === 'closed' || v.ended === 'settled') f.ended = v.ended;
+  if (str(v.pairId)) f.pairId = v.pairId;
+  if (finite(v.gapCents)) f.gapCents = v.gapCents;
+  if (finite(v.size) && v.size >= 0) f.size = v.size;
 }

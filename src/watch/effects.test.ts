@@ -175,3 +175,34 @@ describe('when an alert fires', () => {
     });
   });
 });
+
+describe('alertCommand variables of the P&L and gap kinds', () => {
+  it('a P&L entry gives its venue, P&L, currency, paper and end; a gap entry its pair, gap and size', () => {
+    const base = { seq: 3, at: 0, source: 'form' as const, marketId: 'kalshi:K1', title: 'T', text: 't' };
+    const pnl: AlertFired = {
+      ...base,
+      ruleId: 'p1',
+      kind: 'pnlAbove',
+      venue: 'kalshi',
+      pnl: 5.2,
+      currency: 'USD',
+      paper: false,
+      ended: 'settled',
+    };
+    expect(commandEnv({}, pnl)).toMatchObject({
+      ODDSBOARD_ALERT_KIND: 'pnlAbove',
+      ODDSBOARD_ALERT_VENUE: 'kalshi',
+      ODDSBOARD_ALERT_PNL: '5.20',
+      ODDSBOARD_ALERT_CURRENCY: 'USD',
+      ODDSBOARD_ALERT_PAPER: '0',
+      ODDSBOARD_ALERT_ENDED: 'settled',
+    });
+    const gap: AlertFired = { ...base, ruleId: 'g1', kind: 'gap', pairId: 'polymarket:1', gapCents: 12.5, size: 100 };
+    expect(commandEnv({}, gap)).toMatchObject({
+      ODDSBOARD_ALERT_KIND: 'gap',
+      ODDSBOARD_ALERT_PAIR_ID: 'polymarket:1',
+      ODDSBOARD_ALERT_GAP: '12.5',
+      ODDSBOARD_ALERT_SIZE: '100',
+    });
+  });
+});

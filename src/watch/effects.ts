@@ -37,6 +37,15 @@ export function alertEnv(f: AlertFired): Record<string, string> {
   if (f.from !== undefined) env.ODDSBOARD_ALERT_FROM = f.from;
   if (f.to !== undefined) env.ODDSBOARD_ALERT_TO = f.to;
   if (f.winner !== undefined) env.ODDSBOARD_ALERT_WINNER = v(f.winner);
+  // a position's P&L (issue #28) and a pair's gap (issue #29)
+  if (f.venue !== undefined) env.ODDSBOARD_ALERT_VENUE = f.venue;
+  if (f.pnl !== undefined) env.ODDSBOARD_ALERT_PNL = f.pnl.toFixed(2);
+  if (f.currency !== undefined) env.ODDSBOARD_ALERT_CURRENCY = f.currency;
+  if (f.paper !== undefined) env.ODDSBOARD_ALERT_PAPER = f.paper ? '1' : '0';
+  if (f.ended !== undefined) env.ODDSBOARD_ALERT_ENDED = f.ended;
+  if (f.pairId !== undefined) env.ODDSBOARD_ALERT_PAIR_ID = v(f.pairId);
+  if (f.gapCents !== undefined) env.ODDSBOARD_ALERT_GAP = f.gapCents.toFixed(1);
+  if (f.size !== undefined) env.ODDSBOARD_ALERT_SIZE = String(f.size);
   return env;
 }
 

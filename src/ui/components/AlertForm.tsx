@@ -12,6 +12,7 @@ import { fitWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { TextField } from './TextField.js';
+import { ACROSS_SIZE } from '../../venues/across/rows.js';
 
 const LABEL_W = 13;
 const KIND_WORDS: Record<AlertKind, string> = {
@@ -19,6 +20,10 @@ const KIND_WORDS: Record<AlertKind, string> = {
   below: 'price at or below',
   move: 'a move of at least',
   status: 'any status change',
+  pnlAbove: 'P&L at or above',
+  pnlBelow: 'P&L at or below',
+  pnlMove: 'P&L moves at least',
+  gap: 'gap after fees above',
 };
 const LABELS: Record<AlertField, string> = {
   kind: 'Alert on',
@@ -28,6 +33,21 @@ const LABELS: Record<AlertField, string> = {
 };
 const HINT = '⏎ sets it · Esc closes · fires once per crossing';
 
+/** The value field's label: cents of a price or a gap, or money in the position's currency. */
+function valueLabel(f: AlertFormState): string {
+  if (f.kind === 'move') return 'Move ¢';
+  if (f.kind === 'gap') return 'Gap ¢';
+  if (f.kind === 'pnlMove') return `Move ${f.currency ?? ''}`;
+  if (f.kind === 'pnlAbove' || f.kind === 'pnlBelow') return `P&L ${f.currency ?? ''}`;
+  return LABELS.value;
+}
+
+function hint(f: AlertFormState): string {
+  if (f.kind === 'gap') return `${HINT} · after fees for ${ACROSS_SIZE} contracts; never on "no edge"`;
+  if (f.pairId === undefined && f.currency !== undefined) return `${HINT} · money in ${f.currency}, not %`;
+  return HINT;
+}
+
 /** Lines the form takes: a title, its fields, one message line. */
 export function alertFormLines(f: AlertFormState | undefined): number {
   return f ? alertFields(f.kind).length + 2 : 0;
@@ -35,7 +55,8 @@ export function alertFormLines(f: AlertFormState | undefined): number {
 
 function label(f: AlertFormState, field: AlertField): Seg {
   const active = f.field === field;
-  const text = field === 'value' && f.kind === 'move' ? 'Move ¢' : LABELS[field];
+  const text =
+    field === 'value' ? valueLabel(f) : field === 'outcome' && f.currency !== undefined ? 'Position' : LABELS[field];
   return {
     text: `${active ? '▸ ' : '  '}${text}`.padEnd(LABEL_W),
     ...(active ? { color: colors.accent, bold: true } : { dim: true }),
@@ -48,7 +69,9 @@ function choice(value: string, active: boolean, width: number): Seg {
 
 function AlertFormView({ form: f, title, width }: { form: AlertFormState; title: string | undefined; width: number }) {
   const valueW = Math.max(1, width - LABEL_W);
-  const head: Seg[] = [paneTitle('Alert', true), { text: ` ${sanitize(title ?? f.marketId)}`, dim: true }];
+  const head: Seg[] = [paneTitle('Alert', true), { text: ` ${sanitize(f.title ?? title ?? f.marketId)}`, dim: true }];
+  const outcomeText =
+    f.currency !== undefined ? `${f.outcome || '—'} · ${f.paper ? 'paper' : 'real'} · ${f.currency}` : f.outcome || '—';
   const number = (field: 'value' | 'minutes', placeholder: string) => (
     <Box key={field} width={width} height={1} overflow="hidden">
       <Line width={LABEL_W} segs={[label(f, field)]} />
@@ -79,12 +102,24 @@ function AlertFormView({ form: f, title, width }: { form: AlertFormState; title:
         <Line
           key={field}
           width={width}
-          segs={[label(f, field), choice(sanitize(f.outcome) || '—', f.field === field, valueW)]}
+          segs={[label(f, field), choice(sanitize(outcomeText), f.field === field, valueW)]}
         />
       );
-    return number(field, field === 'minutes' ? 'e.g. 30' : f.kind === 'move' ? 'e.g. 5' : 'e.g. 70');
+    const example =
+      field === 'minutes'
+        ? 'e.g. 30'
+        : f.kind === 'move' || f.kind === 'pnlMove'
+          ? 'e.g. 5'
+          : f.kind === 'gap'
+            ? 'e.g. 2'
+            : f.kind.startsWith('pnl')
+              ? 'e.g. -10'
+              : 'e.g. 70';
+    return number(field, example);
   });
-  const message: Seg[] = f.error ? [{ text: `  ${f.error}`, color: colors.warn }] : [{ text: `  ${HINT}`, dim: true }];
+  const message: Seg[] = f.error
+    ? [{ text: `  ${f.error}`, color: colors.warn }]
+    : [{ text: `  ${hint(f)}`, dim: true }];
   return (
     <Box flexDirection="column" width={width} height={alertFormLines(f)} overflow="hidden">
       <Line width={width} segs={head} />

@@ -34,18 +34,33 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
     ? rules.map((r, i) => [
         { text: i === cursor ? '▸ ' : '  ', color: colors.accent, bold: true },
         ...rowMark(r.marketId),
-        { text: quotedTitle(p.titleOf(r.marketId), r.marketId, Math.floor(p.width / 2)), bold: i === cursor },
+        r.kind === 'gap' && r.title
+          ? { text: fitWidth(sanitize(r.title), Math.max(4, Math.floor(p.width / 2))), bold: i === cursor }
+          : {
+              text: quotedTitle(p.titleOf(r.marketId) ?? r.title, r.marketId, Math.floor(p.width / 2)),
+              bold: i === cursor,
+            },
         { text: ` · ${sanitize(ruleText(r))}` },
+        { text: p.alerts.state[r.id]?.ended !== undefined ? ' · ended' : '', color: colors.warn },
         { text: r.source === 'config' ? ' · config file' : '', dim: true, priority: -1 },
       ])
-    : [[{ text: '  none: a on a market sets one; watched markets (★) alert on every status change', dim: true }]];
+    : [
+        [
+          {
+            text:
+              '  none: a on a market sets one (on a position in Positions, on a pair in Across); ' +
+              'watched markets (★) alert on every status change',
+            dim: true,
+          },
+        ],
+      ];
   const logLines: Seg[][] = log.length
     ? log.map((f) => [
         { text: `  ${`${formatAge(p.now - f.at)} ago`.padEnd(AGE_W)}`, dim: true },
         { text: f.source === 'watch' ? '★ ' : '» ', color: colors.warn, bold: true },
         // several venues: the venue's letter
         ...rowMark(f.marketId),
-        { text: sanitize(f.text), ...(f.kind === 'status' ? { bold: true } : {}) },
+        { text: sanitize(f.text), ...(f.kind === 'status' || f.ended ? { bold: true } : {}) },
       ])
     : [[{ text: '  nothing has fired yet', dim: true }]];
   const rulesHead: Seg[] = [

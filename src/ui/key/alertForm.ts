@@ -20,10 +20,21 @@ export function openAlertForm(ctx: KeyCtx, marketId: string): void {
   });
 }
 
-/** Only digits and one decimal point get into a number field. */
+/** Only digits and one decimal point get into a number field (and a leading minus into a P&L level). */
 function numberEdit(f: AlertFormState, field: 'value' | 'minutes', edit: TextEdit): AlertFormState[typeof field] {
   const next = applyTextEdit(f[field], edit, NUMBER_MAX_CHARS);
-  return /^\d*\.?\d*$/.test(next.value) && !(field === 'minutes' && next.value.includes('.')) ? next : f[field];
+  const signed = field === 'value' && (f.kind === 'pnlAbove' || f.kind === 'pnlBelow');
+  const ok = (signed ? /^-?\d*\.?\d*$/ : /^\d*\.?\d*$/).test(next.value);
+  return ok && !(field === 'minutes' && next.value.includes('.')) ? next : f[field];
+}
+
+/** A position's form: the next of the row's positions (outcome, real or paper, its currency). */
+function cycleHeld(f: AlertFormState, delta: 1 | -1): Partial<AlertFormState> {
+  const held = f.held ?? [];
+  if (held.length === 0) return {};
+  const i = held.findIndex((h) => h.outcome === f.outcome && h.paper === !!f.paper);
+  const h = held[(i < 0 ? 0 : i + delta + held.length) % held.length]!;
+  return { outcome: h.outcome, paper: h.paper, currency: h.currency };
 }
 
 function cycleOutcome(ctx: KeyCtx, f: AlertFormState, delta: 1 | -1): string {
@@ -37,12 +48,15 @@ function submit(ctx: KeyCtx, f: AlertFormState): void {
   const r = ctx.sync.addAlert({
     marketId: f.marketId,
     kind: f.kind,
-    ...(f.kind !== 'status' && f.outcome ? { outcome: f.outcome } : {}),
+    ...(f.kind !== 'status' && f.kind !== 'gap' && f.outcome ? { outcome: f.outcome } : {}),
     value: f.value.value,
     minutes: f.minutes.value,
+    ...(f.currency ? { currency: f.currency, paper: !!f.paper } : {}),
+    ...(f.pairId ? { pairId: f.pairId } : {}),
+    ...(f.title ? { title: f.title } : {}),
   });
   if (!r.ok) return ctx.dispatch({ type: 'editAlertForm', patch: { error: r.message } });
-  const title = quoted(ctx.store.getState().markets[f.marketId]?.market.title ?? f.marketId);
+  const title = f.title ?? quoted(ctx.store.getState().markets[f.marketId]?.market.title ?? f.marketId);
   const now = ctx.clock.now();
   ctx.dispatch({ type: 'closeAlertForm' });
   ctx.dispatch({ type: 'flash', text: `Alert set on ${title} (A shows the alerts)`, until: now + FLASH_MS });
@@ -70,6 +84,7 @@ export function alertFormKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'alertChoicePrev': {
       const delta = cmd === 'alertChoiceNext' ? 1 : -1;
       if (f.field === 'kind') return ctx.dispatch({ type: 'editAlertForm', patch: { kind: nextKind(f.kind, delta) } });
+      if (f.held) return ctx.dispatch({ type: 'editAlertForm', patch: cycleHeld(f, delta) });
       return ctx.dispatch({ type: 'editAlertForm', patch: { outcome: cycleOutcome(ctx, f, delta) } });
     }
   }
@@ -81,7 +96,8 @@ export function alertFormKey(ctx: KeyCtx, input: string, key: Key): void {
   }
   // a number typed on the kind or outcome field starts the price (as in the quote form)
   const text = typedText(input, key);
-  if (/^[0-9.]/.test(text) && alertFields(f.kind).includes('value')) {
+  const signed = f.kind === 'pnlAbove' || f.kind === 'pnlBelow';
+  if ((/^[0-9.]/.test(text) || (signed && text === '-')) && alertFields(f.kind).includes('value')) {
     ctx.dispatch({
       type: 'editAlertForm',
       patch: { field: 'value', value: numberEdit(f, 'value', { type: 'insert', text }) },

@@ -7,7 +7,7 @@ import { viewIndexOfKey } from '../views/index.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand } from './keyLookup.js';
-import { openAlertForm } from './alertForm.js';
+import { openAlertFor } from './alertOpen.js';
 import { openPageKey } from './goTo.js';
 import { pairsKey } from './pairs.js';
 import { quoted } from '../../store/transitions.js';
@@ -138,7 +138,7 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       return flash(ctx, on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.');
     }
     case 'alert':
-      if (ctx.marketId) openAlertForm(ctx, ctx.marketId);
+      if (ctx.marketId) openAlertFor(ctx, ctx.marketId);
       return;
     case 'alertLog':
       return ctx.dispatch({ type: 'toggleAlertLog' });

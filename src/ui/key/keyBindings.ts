@@ -182,7 +182,7 @@ export const KEY_BINDINGS = {
     short: 'alert',
     keys: [{ input: 'a' }],
     label: 'a',
-    help: 'Set an alert on the market: price above / below, a move, any status change',
+    help: "Set an alert: price, move, status; a position's P&L (Positions); a pair's gap (Across)",
   },
   alertLog: {
     short: 'alerts',
@@ -194,9 +194,9 @@ export const KEY_BINDINGS = {
     short: 'change',
     keys: [{ key: 'rightArrow' }, { input: ' ' }],
     label: '→/Space',
-    help: 'Next kind / outcome',
+    help: 'Next kind / outcome / position',
   },
-  alertChoicePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous kind / outcome' },
+  alertChoicePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous kind / outcome / position' },
   alertFieldNext: {
     short: 'field',
     keys: [{ key: 'downArrow' }, { key: 'tab', shift: false }],

@@ -77,7 +77,7 @@ export const KEY_CONTEXTS = {
   },
   // ── the watchlist and alerts ──
   alertForm: {
-    title: 'Alert form (kind, outcome; a number typed anywhere lands in the price field)',
+    title: 'Alert form (kind, outcome or position; a number typed anywhere lands in the value field)',
     footer: 5,
     commands: [
       'alertFieldNext',
@@ -91,7 +91,7 @@ export const KEY_CONTEXTS = {
     ],
   },
   alertNumber: {
-    title: 'Alert form number fields (price or move in ¢, minutes)',
+    title: 'Alert form number fields (price, move or gap in ¢; a P&L in money, a leading - below zero; minutes)',
     footer: 4,
     commands: ['alertFieldNext', 'setAlert', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
   },

@@ -5,11 +5,10 @@
  * when the board has the market (else the reader's own), with totals per venue in the venue's currency (never added
  * across currencies) and a line per venue whose reading failed or has not come yet.
  */
-import type { Market } from '../../api/types.js';
 import { formatAmount } from '../../positions/format.js';
 import { paperPosition } from '../../positions/paper.js';
 import { totalsByCurrency } from '../../positions/pnl.js';
-import { findOutcome, valueAtPrice } from '../../positions/settle.js';
+import { onBoard } from '../../positions/settle.js';
 import type { Position } from '../../positions/types.js';
 import { SOURCE_NAMES, VENUE_LETTERS } from '../../sources/names.js';
 import type { SourceId } from '../../sources/types.js';
@@ -41,18 +40,8 @@ export function realShown(st: Pick<Here, 'real' | 'venueFilter'>): readonly Real
   return st.venueFilter ? st.real.filter((r) => r.venue === st.venueFilter) : st.real;
 }
 
-/**
- * A real position valued at the board's copy of its market when the board has it (the price the dashboard refreshes),
- * else as the venue's reader valued it; a redeemable one keeps the venue's figure.
- */
-export function onBoard(pos: Position, market: Market | undefined): Position {
-  if (!market || pos.state === 'redeemable') return pos;
-  const price = findOutcome(market, pos.outcome)?.price;
-  const v = valueAtPrice(market, price, pos.shares, pos.cost);
-  if (v.value === undefined) return pos;
-  const { pnl: _p, pnlPct: _q, ...rest } = pos;
-  return { ...rest, ...v };
-}
+/** A real position valued at the board's copy of its market when there is one (src/positions/settle.ts). */
+export { onBoard };
 
 /** Every position shown: the real ones first (venue by venue), then the paper ones. */
 export function heldPositions(st: Here, markets: Readonly<Record<string, MarketEntry>> | undefined): Held[] {

@@ -71,6 +71,11 @@ export class AcrossDesk {
     }));
   }
 
+  /** The desk's clock (the gap alerts stamp their verdicts with it, gapAlerts.ts). */
+  now(): number {
+    return this.clock.now();
+  }
+
   private stackOf(id: string): DeskStack | undefined {
     const v = parseRefKey(id)?.venue;
     return this.stacks.find((s) => s.id === v);
