@@ -53,7 +53,8 @@ describe('the Positions view, the built dashboard against the Manifold replay (t
     const row = s.split('\n').find((l) => /kupKInoLsjMuiDi… real/.test(l));
     expect(row).toMatch(/real +No +89\.17 +26\.3¢ +M\$23\.48 +\+M\$8\.48 +\+56\.5%/);
     // only the user named: the other user's metric in the same answer (sylv, at a loss) is not theirs
-    expect(s).not.toMatch(/M\$5\.01|-M\$4\.99/);
+    expect(s).toMatch(/◆ Positions 1 /);
+    expect(s).not.toMatch(/M\$5\.01|[-−]M\$4\.99/);
     expect(s).not.toMatch(/NaN|undefined|\[object/);
     expect(s).toMatch(/● online/);
   });
