@@ -80,6 +80,8 @@ export const DASHBOARD_FLAGS: FlagTable = {
   ...SOURCE_FLAGS,
   ...LIST_FLAGS,
   bell: { type: 'boolean', shown: '--no-bell', help: 'no terminal bell when an alert fires (config: "bell": false)' },
+  // whose positions the Positions view reads (README: `--polymarket-wallet 0x…`, `--manifold-user NAME`)
+  ...IDENTITY_FLAGS,
   ...HELP_FLAGS,
   version: { type: 'boolean', short: 'v', help: 'print the version' },
 };

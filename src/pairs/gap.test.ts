@@ -1,14 +1,17 @@
 /**
  * The gap between a pair's prices and what is left after fees, on recorded markets and a recorded book: Kalshi's
  * KXMLBGAME-26JUL231840KCDET (kalshi/trader/sportsbet-pro-2026-07, market and book), the Fed September 2026 pair
- * (pairs/, polymarket/gamma-event-481717), Manifold's APZqzSQlPQ (pairs/korpiaveli-…).
+ * (pairs/, polymarket/gamma-event-481717), Manifold's APZqzSQlPQ (pairs/korpiaveli-…), and the one cross-venue pair
+ * whose two books were both recorded: Lions at Bills, Sep 17 2026 (pairs/nfl-det-buf-2026-09/, kv1514/arb-engine).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pairMarkets, realRoot } from '../../test/support/pairsFixtures.js';
 import type { Market, OrderBook } from '../api/types.js';
+import { normalizeMarket } from '../api/normalize.js';
 import { kalshiBook, readKalshiBids } from '../sources/kalshi/orderbook.js';
+import { readClobBook } from '../sources/polymarket/clob.js';
 import { compare } from './compare.js';
 import { pairGap, type Leg } from './gap.js';
 import { signature } from './signature.js';
@@ -93,5 +96,77 @@ describe('pairGap', () => {
     const g = pairGap(leg(KC, thin), leg(KC, thin), same, 100);
     expect(g.afterFees?.contracts).toBe(45);
     expect(g.notes).toContain('the books fill 45 of 100 contracts');
+  });
+});
+
+describe('pairGap on two recorded books: Kalshi KXNFLGAME-26SEP17DETBUF-DET and Polymarket 3398287 "Lions"', () => {
+  const nfl = (p: string): unknown =>
+    JSON.parse(readFileSync(join(realRoot(), 'pairs/nfl-det-buf-2026-09', p), 'utf8').replace(/^\uFEFF/, ''));
+  const NOW = Date.parse('2026-09-16T05:19:37Z');
+  const kObj = (
+    nfl('kalshi/trade-api-v2-markets-KXNFLGAME-26SEP17DETBUF-DET-and-BUF-active.json') as { markets: unknown[] }
+  ).markets[0];
+  const pEvent = (
+    nfl('polymarket/gamma-events-810546-lions-vs-bills-moneyline-spread-total.json') as {
+      markets: unknown[];
+      description: string;
+    }[]
+  )[0]!;
+  const det = normalizeMarket(kObj, { now: NOW })!;
+  const lions = normalizeMarket(pEvent.markets[0], { now: NOW })!;
+  const kBody = nfl('kalshi/books/book-KXNFLGAME-26SEP17DETBUF-DET.json');
+  const pBody = nfl(
+    'polymarket/clob/books/book-35946349809644018221594766900800697897892667107929166603091569173318790894279.json',
+  );
+  const kBook = kalshiBook(readKalshiBids(kBody)!, det.id, 'Yes', kBody);
+  const pBook = readClobBook(pBody, lions.id, 'Lions')!;
+
+  it('the matcher does not call them the same contract, so the pair shows no edge (and says why)', () => {
+    const a: Leg = { market: det, sig: signature(det), book: kBook };
+    const b: Leg = { market: lions, sig: signature(lions), book: pBook };
+    const rel = compare(a.sig, b.sig);
+    expect(rel.relation).not.toBe('same');
+    const g = pairGap(a, b, rel, 100);
+    // Kalshi's Detroit 33¢ (its last trade; bid 32, ask 33), Polymarket's Lions 33.5¢ (outcomePrices): 0.5¢ apart
+    expect([g.a.price, g.b.price, g.cents, g.cheaper]).toEqual([0.33, 0.335, 0.5, 'a']);
+    expect(g.afterFees).toBeUndefined();
+    expect(g.noEdge[0]).toMatch(/^not the same contract/);
+    // the Gamma event nests its markets without their own description: Polymarket's rules are not in this record
+    expect(g.noEdge).toContain("Polymarket's rules text is not in this record");
+  });
+
+  it('the arithmetic through both recorded books when the relation is given as same: fees and depth by hand', () => {
+    const same: Comparison = { relation: 'same', confidence: 1, reasons: [] };
+    // the event's description is the moneyline market's rules text (the market object carries none of its own)
+    const withRules = {
+      ...lions,
+      raw: { ...(lions.raw as object), description: pEvent.description },
+    };
+    const g = pairGap(
+      { market: det, sig: signature(det), book: kBook },
+      { market: withRules, sig: signature(withRules), book: pBook },
+      same,
+      100,
+    );
+    // Kalshi's YES asks are 1 − its NO bids: best 1 − 0.67 = 0.33 × 8,583,872.44. Buy 100 there: 33.00; Kalshi's fee
+    // ceil to the cent of 0.07 × 100 × 0.33 × 0.67 = 1.5477 → 1.55; cost 34.55 (0.3455 of a 1-dollar payout).
+    // Polymarket's best Lions bid: 0.33 × 11,331.24. Sell 100 there: proceeds 33.00, the market's fee curve (rate
+    // 0.05, exponent 1, feeSchedule) 100 × 0.05 × 0.33 × 0.67 = 1.1055; the NO leg costs 100 − 33 + 1.1055 = 68.1055.
+    // After fees: 100 × (1 − 0.3455 − 0.681055) = −2.6555 → −2.7¢ a contract.
+    expect(g.afterFees).toEqual({
+      contracts: 100,
+      costA: 34.55,
+      costB: 68.1055,
+      feeA: 1.55,
+      feeB: 1.1055,
+      pointsA: 0.3455,
+      pointsB: 0.681055,
+      cents: -2.7,
+    });
+    // depth at a positive gap: Kalshi's best ask 0.33 is not below Polymarket's best bid 0.33 → nothing fills
+    expect(g.fillable).toBe(0);
+    expect(g.notes).toContain(
+      "points of each leg's own payout (USD and USDC, not converted): a gap only if both pay alike",
+    );
   });
 });

@@ -3,7 +3,9 @@
  * positions answers in `DIR/positions/*.json` (lists of ContractMetrics), with `userId`, `answerId`, `order`
  * (`profit`, default, or `shares`), `top` and `bottom` as documented; and `GET /user/{username}` — a user object
  * `{id, username, name}` built from the `userId`, `userUsername` and `userName` those metrics carry (OURS: no user
- * answer is recorded), 404 `{"message": …}` for a name they do not carry.
+ * answer is recorded), 404 `{"message": …}` for a name they do not carry. And, for a person none of whose bets is
+ * recorded, `GET /bets?userId=` / `?username=` answers bets DERIVED from their recorded metrics (`derivedBets`): no
+ * recorded answer of that route for a user whose positions are recorded could be found (test/fixtures/real/SOURCES.md).
  */
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
 import { personJson } from '../personFiles.js';
@@ -63,3 +65,34 @@ export function answerManifoldPositions(rec: PositionsRecording, req: ReplayRequ
   const bottom = counts.bottom ? list.slice(-counts.bottom).filter((m) => !top.includes(m)) : [];
   return { status: 200, body: [...top, ...bottom] };
 }
+
+/**
+ * OURS, derived: for every user whose metrics are recorded but none of whose bets is, one bet per market they hold —
+ * only what the metric itself says: `userId`, `contractId` (and `answerId`), `createdTime` = its `lastBetTime`,
+ * `outcome` = its `maxSharesOutcome`, and an `id` that says it is derived. No amount, shares or probabilities: none is
+ * invented. They answer only `/bets` asked by user (the reader's "which markets did this person bet on").
+ */
+export function derivedBets(rec: PositionsRecording, recorded: readonly Rec[]): Rec[] {
+  const users = new Set(recorded.map((b) => b.userId));
+  const out: Rec[] = [];
+  for (const m of rec.metrics) {
+    if (typeof m.userId !== 'string' || users.has(m.userId) || typeof m.lastBetTime !== 'number') continue;
+    const answer = typeof m.answerId === 'string' ? m.answerId : undefined;
+    out.push({
+      id: `derived-${String(m.contractId)}-${answer ?? 'all'}-${m.userId}`,
+      userId: m.userId,
+      ...(typeof m.userUsername === 'string' ? { userUsername: m.userUsername } : {}),
+      contractId: m.contractId,
+      ...(answer ? { answerId: answer } : {}),
+      createdTime: m.lastBetTime,
+      ...(typeof m.maxSharesOutcome === 'string' ? { outcome: m.maxSharesOutcome } : {}),
+    });
+  }
+  return out;
+}
+
+/** A `/bets` request that names a user (the only one derived bets answer). */
+export const asksUserBets = (req: ReplayRequest): boolean =>
+  req.segments.length === 1 &&
+  req.segments[0] === 'bets' &&
+  (req.query.get('userId') !== null || req.query.get('username') !== null);

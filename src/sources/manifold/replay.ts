@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
 import { manifestRecordedAt } from '../../server/replay/asRecorded.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
-import { answerManifoldPositions, loadManifoldPositions } from './positionsReplay.js';
+import { answerManifoldPositions, asksUserBets, derivedBets, loadManifoldPositions } from './positionsReplay.js';
 import { validationBody } from './errors.js';
 import { BetsInvalid, betsAnswer, loadBets } from './replayBets.js';
 import { fromItems, loadManifold, type Loaded } from './replayLoad.js';
@@ -264,7 +264,13 @@ export function createManifoldReplay(dir: string, options: ManifoldReplayOptions
   );
   const positions = loadManifoldPositions(dir);
   const replay = createManifoldReplayFrom(data, options, bets);
-  return { ...replay, answer: (req) => answerManifoldPositions(positions, req) ?? replay.answer(req) };
+  const derived = derivedBets(positions, bets);
+  // a person's bets asked by user: the recorded ones and, for one whose bets are not recorded, those derived
+  const byUser = derived.length > 0 ? createManifoldReplayFrom(data, options, [...bets, ...derived]) : replay;
+  return {
+    ...replay,
+    answer: (req) => answerManifoldPositions(positions, req) ?? (asksUserBets(req) ? byUser : replay).answer(req),
+  };
 }
 
 function recordedAtOf(dir: string): number | undefined {
