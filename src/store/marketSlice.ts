@@ -78,7 +78,12 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
         });
         seen = absorbed.seen;
         const { markets, history } = absorbed;
-        const ids = current ? keepSame(s.list.ids, list.map((m) => m.id)) : s.list.ids;
+        const ids = current
+          ? keepSame(
+              s.list.ids,
+              list.map((m) => m.id),
+            )
+          : s.list.ids;
         const sel = s.selectedId;
         const selectedId =
           !current || sel === undefined || ids.length === 0 || ids.includes(sel) || sel === s.list.pinned
