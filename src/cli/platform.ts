@@ -3,7 +3,7 @@
  * another (a replay), no key ever sent, a cadence of about one request a second (`--rate`, at most the documented
  * limit), and the rate ledger shared with the user's other oddsboard processes on the same service.
  */
-import { openFileLedger } from '../ledger/file.js';
+import { openFileLedger } from '../ledger/open.js';
 import { MemoryLedger } from '../ledger/memory.js';
 import { LEDGER_SPAN_MS, type SendLedger } from '../ledger/types.js';
 import { loadPlatform } from '../sources/index.js';

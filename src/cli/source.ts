@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { publicSource } from '../sources/public/index.js';
 import type { SourceCaps, SourceClient, SourceId } from '../sources/types.js';
-import { openFileLedger } from '../ledger/file.js';
+import { openFileLedger } from '../ledger/open.js';
 import { MemoryLedger } from '../ledger/memory.js';
 import { LEDGER_SPAN_MS, type SendLedger } from '../ledger/types.js';
 import type { RunningServer } from '../server/listen.js';

@@ -19,9 +19,9 @@ export interface LedgerFs {
   openSync(path: string, flags: string | number, mode?: number): number;
   closeSync(fd: number): void;
   writeSync(fd: number, buf: Buffer, offset: number, length: number): number;
-  readSync(fd: number, buf: Buffer, offset: number, length: number, position: null): number;
+  readSync(fd: number, buf: Buffer, offset: number, length: number, position: number | null): number;
   fstatSync(fd: number): FileId & { size: number; isFile(): boolean };
-  statSync(path: string): FileId & { mtimeMs: number };
+  statSync(path: string): FileId & { mtimeMs: number; size: number };
   renameSync(from: string, to: string): void;
   unlinkSync(path: string): void;
   linkSync(existing: string, path: string): void;

@@ -5,7 +5,7 @@ import { cliIo } from '../../../test/support/cliIo.js';
 import { root, valid } from '../../../test/support/oneShot.js';
 import { json, startTestServer } from '../../../test/support/testServer.js';
 import { waitFor } from '../../../test/support/wait.js';
-import { ledgerName } from '../../ledger/file.js';
+import { ledgerName } from '../../ledger/open.js';
 import { loadPlatform } from '../../sources/index.js';
 import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
 import type { SourceId } from '../../sources/types.js';
