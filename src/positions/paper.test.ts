@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Market, Quote } from '../api/types.js';
+import { PREVIEW_25_AT_40 } from '../../test/support/fixtures.js';
 import {
   EMPTY_PAPER,
   holding,
@@ -11,18 +12,8 @@ import {
 } from './paper.js';
 
 const REF = { venue: 'kalshi' as const, id: 'KXMLBGAME-26JUL231840KCDET-KC' };
-// The Kalshi preview pinned in src/cli/oneshot/sources.test.ts on a recorded book: 10 USD of Yes → 25 contracts at
-// 40¢, fee 0.42, total 10.42.
-const BUY: Quote = {
-  action: 'buy',
-  outcome: 'Yes',
-  amount: 10,
-  shares: 25,
-  averagePrice: 0.4,
-  fee: 0.42,
-  total: 10.42,
-  raw: {},
-};
+// the Kalshi preview pinned on a recorded book (test/support/fixtures.tsx)
+const BUY = PREVIEW_25_AT_40;
 const market = (status: Market['status'], yes?: number, extra: Partial<Market> = {}): Market => ({
   id: REF.id,
   title: 'Kansas City vs Detroit',

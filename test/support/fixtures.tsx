@@ -1,7 +1,7 @@
 /** Shared test fixtures: markets, a fake sync that records intents, a rendered App over a real store and a manual clock. */
 import type { ParsedTarget } from '../../src/links/types.js';
 import type { GoToStart } from '../../src/sync/goTo.js';
-import type { HistoryRange, Market } from '../../src/api/types.js';
+import type { HistoryRange, Market, Quote } from '../../src/api/types.js';
 import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import type { ListQuery, QuoteForm } from '../../src/store/types.js';
@@ -211,3 +211,28 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
   );
   return { store, sync, clock, term, quits };
 }
+
+/**
+ * A preview as the quote form shows it: 10 USD of Yes → 25 contracts at 40¢, fee 0.42, total 10.42 (the Kalshi preview
+ * pinned on a recorded book in src/cli/oneshot/sources.test.ts).
+ */
+export const PREVIEW_25_AT_40: Quote = {
+  action: 'buy',
+  outcome: 'Yes',
+  amount: 10,
+  shares: 25,
+  averagePrice: 0.4,
+  fee: 0.42,
+  total: 10.42,
+  raw: {},
+};
+
+/** The demo's market m1 with Yes at `yes` (No at 1 − yes). */
+export const m1YesAt = (yes: number, over: Partial<Market> = {}): Market =>
+  makeMarket(1, {
+    outcomes: [
+      { id: 'y', name: 'Yes', price: yes },
+      { id: 'n', name: 'No', price: 1 - yes },
+    ],
+    ...over,
+  });

@@ -1,32 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Quote } from '../../api/types.js';
-import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { m1YesAt, PREVIEW_25_AT_40, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 import stringWidth from 'string-width';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
 
-// A preview as the quote form shows it: 25 shares at 40¢, fee 0.42, total 10.42 (the Kalshi preview pinned on a
-// recorded book in src/cli/oneshot/sources.test.ts, here on the demo's market m1).
-const quote: Quote = {
-  action: 'buy',
-  outcome: 'Yes',
-  amount: 10,
-  shares: 25,
-  averagePrice: 0.4,
-  fee: 0.42,
-  total: 10.42,
-  raw: {},
-};
-const yesAt = (yes: number, over = {}) =>
-  makeMarket(1, {
-    outcomes: [
-      { id: 'y', name: 'Yes', price: yes },
-      { id: 'n', name: 'No', price: 1 - yes },
-    ],
-    ...over,
-  });
+const quote = PREVIEW_25_AT_40;
+const yesAt = m1YesAt;
 
 async function keptFromPreview(columns = 120, rows = 30): Promise<Harness> {
   h = renderApp({ columns, rows });

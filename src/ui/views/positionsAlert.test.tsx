@@ -3,32 +3,15 @@
  * paper or real — set through the form, then firing into the notice line and the alert log as the price moves.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Quote } from '../../api/types.js';
-import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { m1YesAt, PREVIEW_25_AT_40, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 import stringWidth from 'string-width';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
 
-// 25 shares at 40¢, fee 0.42: cost 10.42 (the preview of positions.test.tsx)
-const quote: Quote = {
-  action: 'buy',
-  outcome: 'Yes',
-  amount: 10,
-  shares: 25,
-  averagePrice: 0.4,
-  fee: 0.42,
-  total: 10.42,
-  raw: {},
-};
-const yesAt = (yes: number) =>
-  makeMarket(1, {
-    outcomes: [
-      { id: 'y', name: 'Yes', price: yes },
-      { id: 'n', name: 'No', price: 1 - yes },
-    ],
-  });
+const quote = PREVIEW_25_AT_40;
+const yesAt = m1YesAt;
 
 /** The alert form's lines. */
 function form(f: string): string {

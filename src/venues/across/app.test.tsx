@@ -9,59 +9,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Market, OrderBook } from '../../api/types.js';
-import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
-import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
-import type { SourceId } from '../../sources/types.js';
-import { createOddsStore } from '../../store/store.js';
-import type { ExtraRequest } from '../../sync/extraJobs.js';
-import { App } from '../../ui/App.js';
-import { ManualClock } from '../../util/clock.js';
-import { pairMarkets } from '../../../test/support/pairsFixtures.js';
-import { renderTerminal, type TestTerminal } from '../../../test/support/terminal.js';
-import { recordingSync } from '../../../test/support/venues.js';
+import { bookOf, startAcrossBoard } from '../../../test/support/acrossBoard.js';
+import type { TestTerminal } from '../../../test/support/terminal.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
-import { joinVenues } from '../joined.js';
-import { AcrossDesk } from './desk.js';
-
-const real = pairMarkets();
-const board = (key: string): Market => ({ ...real.get(key)!, id: key });
-const H0 = 'kalshi:KXFEDDECISION-26SEP-H0';
-const SAME = 'polymarket:2252244';
-const JULY = 'polymarket:1654958';
 
 let term: TestTerminal | undefined;
 afterEach(() => term?.unmount());
 
-function start(dir: string) {
-  const clock = new ManualClock();
-  const extras: ExtraRequest[] = [];
-  const mk = (id: SourceId, caps: typeof KALSHI_CAPS) => {
-    const store = createOddsStore({ mode: id as 'kalshi', limit: 60, caps, prefixed: true });
-    return { id, store, sync: recordingSync(store, [], extras) };
-  };
-  const stacks = [mk('kalshi', KALSHI_CAPS), mk('polymarket', POLYMARKET_CAPS)];
-  stacks[0]!.store.getState().listLoaded([board(H0)], clock.now());
-  const desk = new AcrossDesk(stacks, dir, clock);
-  const joined = joinVenues(stacks, desk);
-  term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, { columns: 200, rows: 30 });
-  const book = (id: string): OrderBook => ({
-    marketId: id,
-    outcome: 'Yes',
-    bids: [{ price: id === H0 ? 0.6 : 0.8, size: 50 }],
-    asks: [{ price: id === H0 ? 0.62 : 0.82, size: 50 }],
-    raw: {},
-  });
-  /** Answers what waits: searches with the recorded markets, details with the board's copy, books with `book`. */
-  const answer = () => {
-    for (const r of extras.splice(0)) {
-      if (r.key === 'pairs:search') r.answered([board(SAME), board(JULY)], clock.now());
-      else if (r.key.startsWith('pairs:detail:')) r.answered(board(r.key.slice('pairs:detail:'.length)), clock.now());
-      else if (r.key.startsWith('pairs:book:')) r.answered(book(r.key.slice('pairs:book:'.length)), clock.now());
-    }
-  };
-  return { clock, desk, joined, answer, extras };
-}
+const start = (dir: string) => {
+  const b = startAcrossBoard(dir, { book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }) });
+  term = b.term;
+  return b;
+};
 
 describe('pairs on the board', () => {
   it('P lists candidates with reasons; y confirms; n rejects; after a restart the rejected one is gone', async () => {

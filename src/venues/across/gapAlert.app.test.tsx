@@ -7,81 +7,42 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Market, OrderBook } from '../../api/types.js';
-import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
-import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
-import type { SourceId } from '../../sources/types.js';
-import { createOddsStore } from '../../store/store.js';
-import type { ExtraRequest } from '../../sync/extraJobs.js';
-import { addAlertTo } from '../../sync/alertIntent.js';
-import type { AlertDraft } from '../../store/alertRules.js';
-import { App } from '../../ui/App.js';
-import { ManualClock } from '../../util/clock.js';
-import { pairMarkets } from '../../../test/support/pairsFixtures.js';
-import { renderTerminal, type TestTerminal } from '../../../test/support/terminal.js';
-import { recordingSync } from '../../../test/support/venues.js';
+import { board, bookOf, H0, SAME, startAcrossBoard } from '../../../test/support/acrossBoard.js';
+import type { TestTerminal } from '../../../test/support/terminal.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
-import { joinVenues } from '../joined.js';
-import { AcrossDesk } from './desk.js';
-
-const real = pairMarkets();
-const board = (key: string): Market => ({ ...real.get(key)!, id: key });
-const H0 = 'kalshi:KXFEDDECISION-26SEP-H0';
-const SAME = 'polymarket:2252244';
-const JULY = 'polymarket:1654958';
 
 let term: TestTerminal | undefined;
 afterEach(() => term?.unmount());
 
-function start(dir: string) {
-  const clock = new ManualClock();
-  const extras: ExtraRequest[] = [];
-  const mk = (id: SourceId, caps: typeof KALSHI_CAPS) => {
-    const store = createOddsStore({ mode: id as 'kalshi', limit: 60, caps, prefixed: true });
-    // the real intent behind `a` (the kit's recording sync only says yes)
-    const sync = {
-      ...recordingSync(store, [], extras),
-      addAlert: (d: AlertDraft) => addAlertTo(store, d, clock.now()),
-    };
-    return { id, store, sync };
-  };
-  const stacks = [mk('kalshi', KALSHI_CAPS), mk('polymarket', POLYMARKET_CAPS)];
-  stacks[0]!.store.getState().listLoaded([board(H0)], clock.now());
-  const desk = new AcrossDesk(stacks, dir, clock);
-  const joined = joinVenues(stacks, desk);
-  term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, { columns: 200, rows: 30 });
-  // Polymarket (the cheaper leg at 68.5¢) asks 60¢, Kalshi bids 75¢: a gap left after both fees
-  const book = (id: string): OrderBook => ({
-    marketId: id,
-    outcome: 'Yes',
-    bids: [{ price: id === H0 ? 0.75 : 0.58, size: 50 }],
-    asks: [{ price: id === H0 ? 0.77 : 0.6, size: 50 }],
-    raw: {},
+// Polymarket (the cheaper leg at 68.5¢) asks 60¢, Kalshi bids 75¢: a gap left after both fees
+const start = (dir: string) => {
+  const b = startAcrossBoard(dir, {
+    book: bookOf({ bid: 0.75, ask: 0.77 }, { bid: 0.58, ask: 0.6 }),
+    realAlerts: true,
   });
-  let books = true;
-  const answer = () => {
-    for (const r of extras.splice(0)) {
-      if (r.key === 'pairs:search') r.answered([board(SAME), board(JULY)], clock.now());
-      else if (r.key.startsWith('pairs:detail:')) r.answered(board(r.key.slice('pairs:detail:'.length)), clock.now());
-      else if (r.key.startsWith('pairs:book:') && books)
-        r.answered(book(r.key.slice('pairs:book:'.length)), clock.now());
-    }
-  };
-  return { clock, desk, joined, stacks, answer, noBooks: () => (books = false) };
+  term = b.term;
+  return { ...b, noBooks: () => b.books(false) };
+};
+
+/** The board with Kalshi's H0 paired to Polymarket's same market: `P`, the candidates answered, `y`, the legs answered. */
+async function confirmed(opts: { books: boolean }) {
+  const one = start(mkdtempSync(join(tmpdir(), 'oddsboard-gap-alert-')));
+  if (!opts.books) one.noBooks();
+  await waitForFrame(term!, 'Fed');
+  await press(term!, 'P');
+  await waitForFrame(term!, 'searching polymarket');
+  one.answer();
+  await waitForFrame(term!, '? same');
+  await press(term!, 'y');
+  await waitForFrame(term!, 'Pair confirmed');
+  one.answer();
+  one.answer();
+  return one;
 }
 
 describe('a gap alert from the Across view', () => {
   it('a on a confirmed pair: gap after fees above 2¢ set through the form fires once; A logs both legs', async () => {
-    const one = start(mkdtempSync(join(tmpdir(), 'oddsboard-gap-alert-')));
-    await waitForFrame(term!, 'Fed');
-    await press(term!, 'P');
-    await waitForFrame(term!, 'searching polymarket');
-    one.answer();
-    await waitForFrame(term!, '? same');
-    await press(term!, 'y');
-    await waitForFrame(term!, 'Pair confirmed');
-    one.answer();
-    one.answer();
+    const one = await confirmed({ books: true });
     await waitForFrame(term!, 'after fees');
     // the cursor's row is the confirmed pair
     let f = await press(term!, 'a');
@@ -114,17 +75,7 @@ describe('a gap alert from the Across view', () => {
   });
 
   it('no book answered ("no edge"): the alert is set and never fires', async () => {
-    const one = start(mkdtempSync(join(tmpdir(), 'oddsboard-gap-alert-')));
-    one.noBooks();
-    await waitForFrame(term!, 'Fed');
-    await press(term!, 'P');
-    await waitForFrame(term!, 'searching polymarket');
-    one.answer();
-    await waitForFrame(term!, '? same');
-    await press(term!, 'y');
-    await waitForFrame(term!, 'Pair confirmed');
-    one.answer();
-    one.answer();
+    const one = await confirmed({ books: false });
     await waitForFrame(term!, 'no edge');
     await press(term!, ['a', '0', KEYS.enter]);
     await waitForFrame(term!, 'Alert set on');
