@@ -151,3 +151,31 @@ describe('Kalshi positions: a recorded answer of Feb 2026 (cents and _dollars si
     expect(kalshiPosition(cents)).toMatchObject({ shares: 48, cost: 10.08, avgPrice: 0.21, fees: 0.58 });
   });
 });
+
+describe("Kalshi positions: Kalshi's documented examples (docs.kalshi.com: not recordings)", () => {
+  const doc = (name: string): unknown => JSON.parse(readFileSync(`${DIR}/docs-example-${name}.json`, 'utf8'));
+  const firstRow = (name: string) => (kalshiPositionsPage(doc(name))!.rows[0] ?? {}) as Record<string, unknown>;
+
+  it('their placeholder ticker "<string>" is no ticker: the row is refused, nothing breaks', () => {
+    expect(kalshiPosition(firstRow('get-positions-cents-era'))).toBeUndefined();
+    expect(kalshiPosition(firstRow('get-positions-dollars-era-2026-07'))).toBeUndefined();
+    // the cursor is taken as sent (a real last page sends "", read as no next page: see above)
+    expect(kalshiPositionsPage(doc('get-positions-dollars-era-2026-07'))!.cursor).toBe('<string>');
+  });
+
+  it('dollars era, its ticker alone swapped for a real one: position_fp "10.00", every amount "0.5600"', () => {
+    // 10 YES; cost $0.56 → avg 0.56 / 10 = 0.056; realized 0.56; fees 0.56
+    const p = kalshiPosition({ ...firstRow('get-positions-dollars-era-2026-07'), ticker: 'KXBTC15M-26MAY081345-45' });
+    expect(p).toMatchObject({ outcome: 'Yes', shares: 10, cost: 0.56, avgPrice: 0.056, realized: 0.56, fees: 0.56 });
+  });
+
+  it('cents era, its ticker alone swapped: position 123, every amount 123 ¢', () => {
+    // 123 YES; cost 123 ¢ = $1.23 → avg 1.23 / 123 = 0.01; realized 1.23; fees 1.23
+    const p = kalshiPosition({ ...firstRow('get-positions-cents-era'), ticker: 'KXBTC15M-26MAY081345-45' });
+    expect(p).toMatchObject({ outcome: 'Yes', shares: 123, cost: 1.23, avgPrice: 0.01, realized: 1.23, fees: 1.23 });
+  });
+
+  it('balance: balance_dollars "0.5600" wins over the cents field (123 ¢) when both are sent', () => {
+    expect(kalshiBalance(doc('get-balance-dollars-era'))).toBe(0.56);
+  });
+});
