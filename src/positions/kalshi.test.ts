@@ -5,8 +5,8 @@ import type { Market } from '../api/types.js';
 import { kalshiBalance, kalshiPosition, kalshiPositionsPage } from './kalshi.js';
 import { totalsByCurrency } from './pnl.js';
 
-// The portfolio answers are OURS, written from the documented schema (no recording found: SOURCES.md); the markets
-// they are valued against are real recordings.
+// The portfolio answers here are OURS, written from the documented schema, on tickers whose markets are real
+// recordings; the recorded portfolio answers (SOURCES.md) are pinned in kalshi.real.test.ts.
 const OURS = 'test/fixtures/kalshi-portfolio';
 const REAL = 'test/fixtures/real/kalshi';
 const json = (p: string): unknown => JSON.parse(readFileSync(p, 'utf8'));
