@@ -63,6 +63,29 @@ describe('oddsboard positions', () => {
     expect(t.out).toContain('Total USDC: value 58,944.97 USDC · cost 113,919.22 USDC · P&L −54,974.25 USDC');
   });
 
+  it('Polymarket: a position is keyed by the Gamma id of its market, looked up by its conditionId', async () => {
+    const dir = join(tmp, 'polymarket-join');
+    cpSync(join(root, 'test/fixtures/real/polymarket'), dir, { recursive: true });
+    // OURS: no recorded Gamma market has the recorded position's conditionId, so the recorded market 2774056 (a
+    // list of one) is given it; nothing else of the market is changed
+    const [market] = JSON.parse(
+      readFileSync(join(dir, 'gamma-markets-hormuz-2774056-list-of-one.json'), 'utf8'),
+    ) as Array<Record<string, unknown>>;
+    const cid = '0xa9a9acb457b3567dd8d1cacaa400ae6aec8e63f858a4560afdb612161e43e57c';
+    writeFileSync(
+      join(dir, 'ours-gamma-market-2774056-with-the-nuggets-condition.json'),
+      JSON.stringify([{ ...market, conditionId: cid }]),
+    );
+    rmSync(join(dir, 'gamma-markets-hormuz-2774056-list-of-one.json'));
+    const url = await replay('polymarket', dir);
+    const r = await run(['--source', 'polymarket', '--base-url', url, '--polymarket-wallet', RN1, '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as { data: { positions: Array<Record<string, unknown>> } };
+    valid(doc);
+    // the Data API's own figures, under the id the board, `market` and the watchlist know the market by
+    expect(doc.data.positions).toMatchObject([{ ref: 'polymarket:2774056', marketId: '2774056', pnl: -54974.2533 }]);
+  });
+
   it('Kalshi: signed requests verify against the replay; the key never appears in any output or file', async () => {
     const dir = join(tmp, 'kalshi');
     cpSync(join(root, 'test/fixtures/real/kalshi'), dir, { recursive: true });
