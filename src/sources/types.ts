@@ -110,7 +110,7 @@ export interface SourceClient extends MarketClient {
   lookup?(l: Exclude<Lookup, { route: 'market' | 'event' }>, opts?: CallOptions): Promise<ApiResult<Found>>;
   /**
    * Polymarket: the board's ids of markets named by their conditionId (the Data API's key for a position), from the
-   * markets already read, else Gamma's `condition_ids` filter; unknown ones absent (src/sources/polymarket/conditions.ts).
+   * markets already read, else Gamma's `condition_ids` filter; unknown ones absent (polymarket/conditions.ts).
    */
   marketIdsByCondition?(
     conditionIds: readonly string[],
