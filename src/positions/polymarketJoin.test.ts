@@ -12,11 +12,9 @@ import { polymarketPosition } from './polymarket.js';
 import { ConditionJoin, RETRY_READINGS } from './polymarketJoin.js';
 import type { Send } from './readers.js';
 
+const POSITIONS = 'test/fixtures/real/polymarket/positions';
 const ROW = JSON.parse(
-  readFileSync(
-    'test/fixtures/real/polymarket/positions/data-api-positions-0x2005d16a-first-of-500-nba-mergeable-loss-2026-04-20.json',
-    'utf8',
-  ),
+  readFileSync(`${POSITIONS}/data-api-positions-0x2005d16a-first-of-500-nba-mergeable-loss-2026-04-20.json`, 'utf8'),
 ) as unknown;
 const position = polymarketPosition(ROW)!;
 const CID = position.ref.id;
@@ -28,7 +26,7 @@ function gamma(answer: Record<string, string> | 'refuse') {
     marketIdsByCondition: (ids: readonly string[]) => {
       asked.push([...ids]);
       if (answer === 'refuse')
-        return Promise.reject(new ApiError({ kind: 'unavailable', code: 'UNAVAILABLE', message: 'down' }));
+        return Promise.reject(new ApiError({ kind: 'server', code: 'SERVER', message: 'down', status: 503 }));
       return Promise.resolve({
         data: new Map(ids.flatMap((c) => (answer[c] ? [[c, answer[c]] as const] : []))),
         status: 200,
