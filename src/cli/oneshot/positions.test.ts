@@ -3,6 +3,7 @@
  * (ajv strict), the usage errors that name what is missing, and — Kalshi — the private key never in any output.
  */
 import { filesUnder, kalshiPortfolioDir } from '../../../test/support/kalshiPortfolio.js';
+import { polymarketJoinDir } from '../../../test/support/polymarketJoin.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,19 +65,7 @@ describe('oddsboard positions', () => {
   });
 
   it('Polymarket: a position is keyed by the Gamma id of its market, looked up by its conditionId', async () => {
-    const dir = join(tmp, 'polymarket-join');
-    cpSync(join(root, 'test/fixtures/real/polymarket'), dir, { recursive: true });
-    // OURS: no recorded Gamma market has the recorded position's conditionId, so the recorded market 2774056 (a
-    // list of one) is given it; nothing else of the market is changed
-    const [market] = JSON.parse(
-      readFileSync(join(dir, 'gamma-markets-hormuz-2774056-list-of-one.json'), 'utf8'),
-    ) as Array<Record<string, unknown>>;
-    const cid = '0xa9a9acb457b3567dd8d1cacaa400ae6aec8e63f858a4560afdb612161e43e57c';
-    writeFileSync(
-      join(dir, 'ours-gamma-market-2774056-with-the-nuggets-condition.json'),
-      JSON.stringify([{ ...market, conditionId: cid }]),
-    );
-    rmSync(join(dir, 'gamma-markets-hormuz-2774056-list-of-one.json'));
+    const dir = polymarketJoinDir('positions-join');
     const url = await replay('polymarket', dir);
     const r = await run(['--source', 'polymarket', '--base-url', url, '--polymarket-wallet', RN1, '--json']);
     expect(r.code).toBe(0);
