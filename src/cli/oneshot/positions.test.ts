@@ -260,6 +260,17 @@ describe('oddsboard positions', () => {
     expect(lines).toHaveLength(2);
     expect(lines).toContainEqual(expect.objectContaining({ venue: 'kalshi', error: expect.anything() }));
     expect(lines).toContainEqual(expect.objectContaining({ venue: 'polymarket', paper: false }));
+    // Kalshi down (nothing listens): named as unavailable, exit 7, Polymarket's position kept
+    const down = ['--base-url', `polymarket=${poly}`, '--base-url', 'kalshi=http://127.0.0.1:1'];
+    const d = await run(['--source', 'polymarket,kalshi', ...down, '--polymarket-wallet', RN1, '--json'], env);
+    expect(d.code).toBe(7);
+    const gone = JSON.parse(d.out) as { venues: unknown[]; data: { positions: unknown[] } };
+    valid(gone);
+    expect(gone.venues).toMatchObject([
+      { venue: 'polymarket', count: 1 },
+      { venue: 'kalshi', error: { code: 'UNAVAILABLE', exit: 7 } },
+    ]);
+    expect(gone.data.positions).toHaveLength(1);
   });
 
   it('several venues with nothing to read on any: one usage error naming what each needs', async () => {
