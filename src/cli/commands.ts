@@ -135,8 +135,8 @@ export const COMMANDS: readonly Command[] = [
     name: 'positions',
     usage: 'positions',
     summary:
-      'your positions on the --source venue (Polymarket wallet, Manifold user, Kalshi key from KALSHI_API_KEY_ID and ' +
-      'KALSHI_PRIVATE_KEY_PATH) and your paper positions, with value and P&L per currency',
+      'your positions on each --source venue (Polymarket wallet, Manifold user, Kalshi key from KALSHI_API_KEY_ID ' +
+      'and KALSHI_PRIVATE_KEY_PATH) and your paper positions, with value and P&L per currency',
     args: [],
     flags: { ...IDENTITY_FLAGS, ...NDJSON_FLAG, ...ONESHOT },
     load: async () => (await import('./oneshot/positions.js')).runPositions,

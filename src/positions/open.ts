@@ -10,7 +10,11 @@ import { MANIFOLD_BASE_URL } from '../sources/manifold/index.js';
 import type { SourceId } from '../sources/types.js';
 import { DATA_API_BASE_URL, kalshiReader, manifoldReader, polymarketReader, type PositionsReader } from './readers.js';
 
-export type Opened = { reader: PositionsReader } | { missing: string };
+/**
+ * `missing`: no identity given for the venue (what to give, in one sentence); `broken` too when one was given but
+ * cannot be used (a Kalshi key that does not parse) — a fault of that venue, not something merely left out.
+ */
+export type Opened = { reader: PositionsReader } | { missing: string; broken?: true };
 
 /** The settings that say whose positions to read and where (the CLI's Settings has them). */
 export interface PositionSettings {
@@ -57,7 +61,7 @@ export function openPositionsReader(
       try {
         signer = kalshiSignerFromEnv(env, warn);
       } catch (e) {
-        if (e instanceof KalshiKeyProblem) return { missing: e.message };
+        if (e instanceof KalshiKeyProblem) return { missing: e.message, broken: true };
         throw e;
       }
       if (!signer)

@@ -5,8 +5,9 @@
  * price now, `currentValue` = size × curPrice, `cashPnl` = currentValue − initialValue, `percentPnl` its percent,
  * `realizedPnl` from shares already sold, `redeemable` once the market resolved and the tokens can be redeemed.
  * We keep the Data API's own cost (`initialValue`) and value (`currentValue`) and work the P&L out from them; a row
- * without `currentValue` is valued at size × curPrice. Markets are keyed by their `conditionId` (the Data API's
- * name for a market; the board's Gamma id is not in the row). `/value` → `[{user, value}]`.
+ * without `currentValue` is valued at size × curPrice. Markets are keyed here by their `conditionId` (the Data API's
+ * name for a market; the board's Gamma id is not in the row); the reader then re-keys them by Gamma id
+ * (polymarketJoin.ts). `/value` → `[{user, value}]`.
  */
 import { isRecord, NAME_MAX, toNumber, toText, TITLE_MAX, type Rec } from '../api/normalizeFields.js';
 import { markToMarket, pnlOf, round9 } from './pnl.js';

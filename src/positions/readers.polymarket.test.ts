@@ -10,6 +10,8 @@ import { polymarketSource } from '../sources/polymarket/index.js';
 import { undocumented } from '../sources/polymarket/routes.js';
 import { rejection } from '../../test/support/catch.js';
 import { polymarketReader, type PositionsReader, type Send } from './readers.js';
+import { createPolymarketClient } from '../sources/polymarket/client.js';
+import { NUGGETS_CONDITION, NUGGETS_GAMMA_ID, polymarketJoinDir } from '../../test/support/polymarketJoin.js';
 
 const DIR = 'test/fixtures/real/polymarket';
 const RN1 = '0x2005d16a84ceefa912d4e380cd32e7ff827875ea';
@@ -18,11 +20,11 @@ let reader: PositionsReader | undefined;
 let log: string[] = [];
 const send: Send = async (call) => (await call({} as never, {})).data;
 
-async function start(wallet: string, chaos?: Parameters<typeof startSourceReplay>[0]['chaos']) {
+async function start(wallet: string, chaos?: Parameters<typeof startSourceReplay>[0]['chaos'], dir = DIR) {
   log = [];
   server = await startSourceReplay({
     def: polymarketSource,
-    dir: DIR,
+    dir,
     clock: new ManualClock(),
     ...(chaos ? { chaos } : {}),
     onRequest: (e) => log.push(e.path),
@@ -66,5 +68,29 @@ describe('Polymarket positions through the Data API', () => {
 
   it('not a wallet: refused before anything is sent', () => {
     expect(() => polymarketReader({ baseUrl: 'http://127.0.0.1:1' }, '0x12')).toThrow(/wallet/);
+  });
+
+  it("keyed by the market's Gamma id: asked of Gamma once, free when the board has read the market", async () => {
+    const r = await start(RN1, undefined, polymarketJoinDir('reader-join'));
+    const gamma = createPolymarketClient({ baseUrl: server!.url });
+    const through: Send = async (call) => (await call(gamma, {})).data;
+    const first = await r.read(through);
+    expect(first.positions.map((p) => p.ref)).toEqual([{ venue: 'polymarket', id: NUGGETS_GAMMA_ID }]);
+    expect(log.slice(2)).toEqual([`/markets/keyset?condition_ids=${NUGGETS_CONDITION}&limit=1`]);
+    // the next reading asks the Data API only
+    log = [];
+    await r.read(through);
+    expect(log.map((p) => p.split('?')[0])).toEqual(['/positions', '/value']);
+    // another reader on a client that has read the market (the board listed it): no Gamma request either
+    const board = createPolymarketClient({ baseUrl: server!.url });
+    await board.getMarkets([NUGGETS_GAMMA_ID]);
+    const again = polymarketReader({ baseUrl: server!.url }, RN1);
+    log = [];
+    const got = await again.read(async (call) => (await call(board, {})).data);
+    await again.close();
+    expect(got.positions[0]!.ref.id).toBe(NUGGETS_GAMMA_ID);
+    expect(log.map((p) => p.split('?')[0])).toEqual(['/positions', '/value']);
+    await gamma.close?.();
+    await board.close?.();
   });
 });

@@ -5,7 +5,7 @@
  *
  * - Polymarket (Data API, public by wallet): `GET /positions?user=&limit=500&offset=&sortBy=CURRENT&sortDirection=DESC
  *   &sizeThreshold=0.01` (limit 0..500, offset 0..10000, data-openapi.yaml), pages until a short page;
- *   `GET /value?user=`.
+ *   `GET /value?user=`; then the markets' Gamma ids by conditionId (polymarketJoin.ts).
  * - Manifold (v0, public by username): `GET /user/{username}` → its id; `GET /bets?userId=&limit=1000` (newest first)
  *   → the markets bet on; per market `GET /market/{id}/positions?userId=` (ContractMetric) and the market itself.
  * - Kalshi (trade API v2, the user's own signed key): `GET /portfolio/positions?limit=1000&count_filter=position`
@@ -23,6 +23,7 @@ import type { KalshiSigner } from '../sources/kalshi/auth.js';
 import { kalshiBalance, kalshiPosition, kalshiPositionsPage } from './kalshi.js';
 import { manifoldPosition, metricsOf } from './manifold.js';
 import { polymarketPositions, polymarketValue } from './polymarket.js';
+import { ConditionJoin } from './polymarketJoin.js';
 import type { Position, VenuePositions } from './types.js';
 
 /**
@@ -58,6 +59,7 @@ export function polymarketReader(config: HttpConfig, wallet: string): PositionsR
   if (!WALLET.test(wallet))
     throw new ApiError({ kind: 'invalid_request', code: 'BAD_WALLET', message: 'not a wallet address' });
   const http = createJsonHttp({ ...config, apiKey: undefined }, readGammaError);
+  const join = new ConditionJoin();
   return {
     venue: 'polymarket',
     identity: wallet,
@@ -94,7 +96,8 @@ export function polymarketReader(config: HttpConfig, wallet: string): PositionsR
         venue: 'polymarket',
         currency: 'USDC',
         identity: wallet,
-        positions,
+        // keyed as the board keys Polymarket markets (Gamma ids) wherever that is known or can be learnt
+        positions: await join.join(positions, send),
         ...(value !== undefined ? { reportedValue: value } : {}),
         ...(more ? { more } : {}),
       };

@@ -108,6 +108,14 @@ export interface SourceClient extends MarketClient {
    * event by slug (Gamma, Manifold), a Kalshi series' next event. One request; not found → ApiError `not_found`.
    */
   lookup?(l: Exclude<Lookup, { route: 'market' | 'event' }>, opts?: CallOptions): Promise<ApiResult<Found>>;
+  /**
+   * Polymarket: the board's ids of markets named by their conditionId (the Data API's key for a position), from the
+   * markets already read, else Gamma's `condition_ids` filter; unknown ones absent (polymarket/conditions.ts).
+   */
+  marketIdsByCondition?(
+    conditionIds: readonly string[],
+    opts?: CallOptions,
+  ): Promise<ApiResult<ReadonlyMap<string, string>>>;
 }
 
 /** What a platform's trader's view adds to its client (issue #18): the book, the preview through it, the history. */

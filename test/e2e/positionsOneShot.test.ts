@@ -80,4 +80,35 @@ describe('oddsboard positions, the built program against each replay', { timeout
       for (const text of [r.out, r.err, ...filesUnder(r.home)])
         for (const l of lines) expect(text).not.toContain(l.slice(0, 24));
   });
+
+  it('several venues in one run: Polymarket and Kalshi side by side, then Kalshi refused and Polymarket kept', async () => {
+    const poly = await replay('polymarket', join(ROOT, 'test/fixtures/real/polymarket'));
+    const { dir, keyFile } = kalshiPortfolioDir('e2e-several');
+    const kalshi = await replay('kalshi', dir);
+    const args = [
+      '--source',
+      'polymarket,kalshi',
+      '--base-url',
+      `polymarket=${poly}`,
+      '--base-url',
+      `kalshi=${kalshi}`,
+    ];
+    const env = {
+      ODDSBOARD_POLYMARKET_WALLET: '0xee613b3fc183ee44f9da9c05f53e2da107e3debf',
+      KALSHI_API_KEY_ID: 'e2e-key',
+    };
+    const ok = await run(args, { ...env, KALSHI_PRIVATE_KEY_PATH: keyFile });
+    expect(ok.err).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/Timberwolves +21,010\.07 +36\.4¢ +67\.5¢ +14,181\.80 USDC/);
+    expect(ok.out).toContain('Cash balance: $412.50');
+    // every venue's totals per currency, USDC and USD apart
+    expect(ok.out).toMatch(/All venues\nTotal USDC: [^\n]*\nTotal USD: value \$18\.00 · cost \$13\.90 · P&L \+\$4\.10/);
+    // the key text cut short: Kalshi's own failure, named; Polymarket's positions still printed; exit 2
+    const broken = await run(args, { ...env, KALSHI_PRIVATE_KEY: KALSHI_TEST_KEY_PEM.slice(0, 900) });
+    expect(broken.code).toBe(2);
+    expect(broken.err).toMatch(/^oddsboard positions: Kalshi: /m);
+    expect(broken.out).toMatch(/Timberwolves/);
+    expect(broken.out).not.toContain('Positions · kalshi');
+  });
 });

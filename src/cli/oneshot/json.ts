@@ -11,7 +11,7 @@ import type { SourceId } from '../../sources/types.js';
 import type { Mode } from '../../store/types.js';
 import { statusWord } from '../../api/normalizeOutcomes.js';
 import type { Market, MarketEvent, MarketStatus, Quote } from '../../api/types.js';
-import type { JsonPositions } from './positionsOut.js';
+import type { JsonPositionsData } from './positionsOut.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -106,7 +106,7 @@ export interface JsonDocument {
   /** The list commands: every venue asked, in the order of --source. */
   venues?: JsonVenue[];
   fetchedAt: string;
-  data: JsonMarket[] | JsonMarket | JsonQuote | JsonEvent[] | JsonEvent | JsonPositions;
+  data: JsonMarket[] | JsonMarket | JsonQuote | JsonEvent[] | JsonEvent | JsonPositionsData;
 }
 
 export interface JsonError {

@@ -50,14 +50,16 @@ export function writeDocument<T>(
         byVenue.set(a.source.id, { ...where, error: errorBody(a.failure) });
         continue;
       }
-      const mine = cmd.json(a.data, a.source.id) as unknown[];
+      const mine = (cmd.gather ? cmd.lines!(a.data, a.source.id) : cmd.json(a.data, a.source.id)) as unknown[];
       items.push(...mine);
       byVenue.set(a.source.id, { ...where, count: mine.length });
     }
     for (const s of opts.skipped) byVenue.set(s.venue, { venue: s.venue, skipped: s.reason });
     // the order of --source: answered, failed and left out alike
     doc.venues = opts.order.flatMap((v) => byVenue.get(v) ?? []);
-    doc.data = items as JsonDocument['data'];
+    doc.data = cmd.gather
+      ? cmd.gather(answers.flatMap((a) => (a.ok ? [{ venue: a.source.id, data: a.data }] : [])))
+      : (items as JsonDocument['data']);
   }
   doc.fetchedAt = new Date().toISOString();
   io.stdout.write(`${JSON.stringify(orderKeys(doc), null, 2)}\n`);

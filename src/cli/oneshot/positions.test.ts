@@ -2,7 +2,9 @@
  * `oddsboard positions` on each platform against its replay over loopback: the recorded positions in the schema
  * (ajv strict), the usage errors that name what is missing, and — Kalshi — the private key never in any output.
  */
-import { filesUnder } from '../../../test/support/kalshiPortfolio.js';
+import { filesUnder, kalshiPortfolioDir } from '../../../test/support/kalshiPortfolio.js';
+import { polymarketJoinDir } from '../../../test/support/polymarketJoin.js';
+import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,9 +47,12 @@ describe('oddsboard positions', () => {
     const url = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
     const r = await run(['--source', 'polymarket', '--base-url', url, '--polymarket-wallet', RN1, '--json']);
     expect(r.code).toBe(0);
-    const doc = JSON.parse(r.out) as { data: Record<string, unknown> };
+    const doc = JSON.parse(r.out) as { venues: unknown[]; data: Record<string, unknown> };
     valid(doc);
-    expect(doc.data).toMatchObject({ venue: 'polymarket', currency: 'USDC', identity: RN1, reportedValue: 517349.941 });
+    expect(doc.venues).toMatchObject([{ venue: 'polymarket', count: 1 }]);
+    expect(doc.data.accounts).toMatchObject([
+      { venue: 'polymarket', currency: 'USDC', identity: RN1, reportedValue: 517349.941 },
+    ]);
     expect(doc.data.positions).toMatchObject([
       { ref: 'polymarket:0xa9a9acb457b3567dd8d1cacaa400ae6aec8e63f858a4560afdb612161e43e57c', pnl: -54974.2533 },
     ]);
@@ -57,6 +62,17 @@ describe('oddsboard positions', () => {
     expect(t.out).toContain('Nuggets');
     expect(t.out).toContain('58,944.97 USDC');
     expect(t.out).toContain('Total USDC: value 58,944.97 USDC · cost 113,919.22 USDC · P&L −54,974.25 USDC');
+  });
+
+  it('Polymarket: a position is keyed by the Gamma id of its market, looked up by its conditionId', async () => {
+    const dir = polymarketJoinDir('positions-join');
+    const url = await replay('polymarket', dir);
+    const r = await run(['--source', 'polymarket', '--base-url', url, '--polymarket-wallet', RN1, '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as { data: { positions: Array<Record<string, unknown>> } };
+    valid(doc);
+    // the Data API's own figures, under the id the board, `market` and the watchlist know the market by
+    expect(doc.data.positions).toMatchObject([{ ref: 'polymarket:2774056', marketId: '2774056', pnl: -54974.2533 }]);
   });
 
   it('Kalshi: signed requests verify against the replay; the key never appears in any output or file', async () => {
@@ -71,10 +87,12 @@ describe('oddsboard positions', () => {
     const env = { KALSHI_API_KEY_ID: 'test-key-id', KALSHI_PRIVATE_KEY_PATH: keyPath };
     const r = await run(['--source', 'kalshi', '--base-url', url, '--json'], env);
     expect(r.code).toBe(0);
-    const doc = JSON.parse(r.out) as { data: { positions: unknown[]; balance: number; totals: unknown[] } };
+    const doc = JSON.parse(r.out) as {
+      data: { positions: unknown[]; accounts: Array<{ balance: number }>; totals: unknown[] };
+    };
     valid(doc);
     expect(doc.data.positions).toHaveLength(3);
-    expect(doc.data.balance).toBe(412.5);
+    expect(doc.data.accounts[0]!.balance).toBe(412.5);
     expect(doc.data.totals).toEqual([{ currency: 'USD', value: 18, cost: 13.9, pnl: 4.1, unpriced: 0, count: 3 }]);
     expect(r.err).toContain(`KALSHI_PRIVATE_KEY_PATH ${keyPath} can be read by other users (mode 644)`);
     // the key in the environment as text, the table, a refused key: never a line of it anywhere
@@ -168,5 +186,100 @@ describe('oddsboard positions', () => {
     expect(m.code).toBe(2);
     const pub = await run([]);
     expect(pub.err).toMatch(/--source polymarket \| kalshi \| manifold/);
+  });
+
+  it('several venues: each its identity, totals per currency, one without identity left out, one failing', async () => {
+    const poly = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
+    const kalshi = await replay('kalshi', kalshiPortfolioDir('positions-several').dir);
+    const keyFile = kalshiPortfolioDir('positions-several-key').keyFile;
+    const where = ['--base-url', `polymarket=${poly}`, '--base-url', `kalshi=${kalshi}`];
+    const env = { KALSHI_API_KEY_ID: 'test-key-id', KALSHI_PRIVATE_KEY_PATH: keyFile };
+    const r = await run(['--source', 'all', ...where, '--polymarket-wallet', RN1, '--json'], env);
+    expect(r.code).toBe(0);
+    // Manifold has no username: one line says what it needs, and the others are read
+    expect(r.err).toBe(
+      'oddsboard positions: Manifold positions need a username: --manifold-user NAME, ODDSBOARD_MANIFOLD_USER, or ' +
+        '"manifoldUser" in the config file; left out\n',
+    );
+    const doc = JSON.parse(r.out) as {
+      source?: unknown;
+      venues: unknown[];
+      data: { positions: Array<{ venue: string }>; totals: unknown[]; accounts: unknown[] };
+    };
+    valid(doc);
+    expect(doc.source).toBeUndefined();
+    expect(doc.venues).toMatchObject([
+      { venue: 'polymarket', count: 1 },
+      { venue: 'kalshi', count: 3 },
+      { venue: 'manifold', skipped: expect.stringMatching(/--manifold-user/) },
+    ]);
+    expect(doc.data.positions.map((p) => p.venue)).toEqual(['polymarket', 'kalshi', 'kalshi', 'kalshi']);
+    // USDC and USD side by side, never added: the Polymarket figures of the first test, Kalshi's of the second
+    expect(doc.data.totals).toEqual([
+      { currency: 'USDC', value: 58944.9677, cost: 113919.221, pnl: -54974.2533, unpriced: 0, count: 1 },
+      { currency: 'USD', value: 18, cost: 13.9, pnl: 4.1, unpriced: 0, count: 3 },
+    ]);
+    expect(doc.data.accounts).toMatchObject([
+      { venue: 'polymarket', identity: RN1, currency: 'USDC' },
+      { venue: 'kalshi', identity: 'test-key-id', currency: 'USD', balance: 412.5 },
+    ]);
+
+    // the table: each venue's, then every venue's totals per currency
+    const t = await run(['--source', 'polymarket,kalshi', ...where, '--polymarket-wallet', RN1], env);
+    expect(t.code).toBe(0);
+    expect(t.out).toMatch(
+      /Positions · polymarket[^]*Positions · kalshi[^]*All venues\nTotal USDC: [^\n]*\nTotal USD: /,
+    );
+
+    // Kalshi refuses the signature of another key: Kalshi named with its error, Polymarket's position kept
+    const other = join(tmp, 'other.key');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(other, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    const refused = { KALSHI_API_KEY_ID: 'test-key-id', KALSHI_PRIVATE_KEY_PATH: other };
+    const f = await run(['--source', 'kalshi,polymarket', ...where, '--polymarket-wallet', RN1, '--json'], refused);
+    expect(f.code).toBe(6);
+    const failed = JSON.parse(f.out) as { venues: unknown[]; data: { positions: Array<{ venue: string }> } };
+    valid(failed);
+    expect(failed.venues).toMatchObject([
+      { venue: 'kalshi', error: { code: 'UNAUTHORIZED', exit: 6 } },
+      { venue: 'polymarket', count: 1 },
+    ]);
+    expect(failed.data.positions.map((p) => p.venue)).toEqual(['polymarket']);
+    const ft = await run(['--source', 'kalshi,polymarket', ...where, '--polymarket-wallet', RN1], refused);
+    expect(ft.code).toBe(6);
+    expect(ft.err).toMatch(/^oddsboard positions: Kalshi: /m);
+    expect(ft.out).toContain('Positions · polymarket');
+    expect(ft.out).not.toContain('Positions · kalshi');
+    // NDJSON: a position a line, venue by venue as they answer, the failure as an error line naming Kalshi
+    const n = await run(['--source', 'kalshi,polymarket', ...where, '--polymarket-wallet', RN1, '--ndjson'], refused);
+    expect(n.code).toBe(6);
+    const lines = n.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines).toContainEqual(expect.objectContaining({ venue: 'kalshi', error: expect.anything() }));
+    expect(lines).toContainEqual(expect.objectContaining({ venue: 'polymarket', paper: false }));
+    // Kalshi down (nothing listens): named as unavailable, exit 7, Polymarket's position kept
+    const down = ['--base-url', `polymarket=${poly}`, '--base-url', 'kalshi=http://127.0.0.1:1'];
+    const d = await run(['--source', 'polymarket,kalshi', ...down, '--polymarket-wallet', RN1, '--json'], env);
+    expect(d.code).toBe(7);
+    const gone = JSON.parse(d.out) as { venues: unknown[]; data: { positions: unknown[] } };
+    valid(gone);
+    expect(gone.venues).toMatchObject([
+      { venue: 'polymarket', count: 1 },
+      { venue: 'kalshi', error: { code: 'UNAVAILABLE', exit: 7 } },
+    ]);
+    expect(gone.data.positions).toHaveLength(1);
+  });
+
+  it('several venues with nothing to read on any: one usage error naming what each needs', async () => {
+    const r = await run(['--source', 'polymarket,manifold', '--json']);
+    expect(r.code).toBe(2);
+    const doc = JSON.parse(r.out) as { error: { message: string } };
+    valid(doc);
+    expect(doc.error.message).toMatch(
+      /^nothing to read on polymarket,manifold: Polymarket .*--polymarket-wallet.*; Manifold .*--manifold-user/,
+    );
   });
 });

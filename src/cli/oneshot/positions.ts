@@ -1,10 +1,12 @@
 /**
- * `oddsboard positions [--source S] [--json|--ndjson]`: the person's positions on the venue `--source` names, read
- * from its documented routes within the shared rate budget (src/positions/readers.ts), and the paper positions kept
- * on that venue in the dashboard (paper.json, read only here), each valued in the venue's currency with its P&L;
- * totals per currency. Whose: `--polymarket-wallet`, `--manifold-user` (or the environment, or the config file);
- * Kalshi's key from the environment only (src/sources/kalshi/auth.ts). `--source public` (the interface or its demo)
- * has paper positions only.
+ * `oddsboard positions [--source S,…] [--json|--ndjson]`: the person's positions on each venue `--source` names, read
+ * from its documented routes within that venue's shared rate budget (src/positions/readers.ts), and the paper
+ * positions kept on it in the dashboard (paper.json, read only here), each valued in the venue's currency with its
+ * P&L; totals per currency, never across them. Whose: `--polymarket-wallet`, `--manifold-user` (or the environment,
+ * or the config file); Kalshi's key from the environment only (src/sources/kalshi/auth.ts). `public` (the interface
+ * or its demo) has paper positions only. Among several venues, one with neither an identity nor a paper position is
+ * left out with one line saying what it needs (LeftOut); the venues are asked at once, one failing leaves the others'
+ * positions (run.ts). Exit codes: docs/commands.md.
  */
 import { join } from 'node:path';
 import type { Market } from '../../api/types.js';
@@ -13,14 +15,14 @@ import { openPositionsReader } from '../../positions/open.js';
 import { EMPTY_PAPER, paperPositionsOf, type PaperBook } from '../../positions/paper.js';
 import { decodePaper, PAPER_FILE, PAPER_FILE_MAX_BYTES, PaperDecodeError } from '../../positions/paperFile.js';
 import { CURRENCY_OF, type VenuePositions } from '../../positions/types.js';
-import type { SourceId } from '../../sources/types.js';
 import { FileProblem, readTextFile, stateDir } from '../../util/files.js';
 import { IDENTITY_FLAGS, SOURCE_FLAGS, type CommandIo } from '../commands.js';
-import { resolveSettings, settingsFromFlags } from '../config.js';
+import { resolveSettings, settingsFromFlags, venueSettings } from '../config.js';
 import { UsageError } from '../errors.js';
 import { version } from '../version.js';
-import { jsonPosition, jsonPositions, positionsTable } from './positionsOut.js';
+import { jsonPosition, jsonPositionsData, positionsTables } from './positionsOut.js';
 import { runOneShot, type Fetch, type OneShot } from './run.js';
+import { LeftOut } from './venues.js';
 
 /** The dashboard's paper book, read only (a script never moves a file aside); a problem is one line. */
 function readPaper(env: NodeJS.ProcessEnv): { book: PaperBook; problem?: string } {
@@ -34,6 +36,19 @@ function readPaper(env: NodeJS.ProcessEnv): { book: PaperBook; problem?: string 
       return { book: EMPTY_PAPER, problem: `${path}: ${e.message}; paper positions left out` };
     throw e;
   }
+}
+
+/** The paper book read once a run (check runs once per venue), its problem said once. */
+const paperOnce = new WeakMap<NodeJS.ProcessEnv, PaperBook>();
+function paperBook(env: NodeJS.ProcessEnv, warn?: (line: string) => void): PaperBook {
+  let book = paperOnce.get(env);
+  if (!book) {
+    const read = readPaper(env);
+    if (read.problem) warn?.(read.problem);
+    book = read.book;
+    paperOnce.set(env, book);
+  }
+  return book;
 }
 
 /** The markets the paper positions are valued against, each by id (one that answers 404 is left unpriced). */
@@ -52,30 +67,32 @@ async function paperMarkets(fetch: Fetch, ids: readonly string[]): Promise<Map<s
 
 const positions: OneShot<VenuePositions> = {
   name: 'positions',
-  // one venue a run (its identity and currency); several venues: one run each
-  span: 'only',
-  single: true,
-  check({ flags, env, warn }) {
-    const settings = resolveSettings(
+  // every venue listed, each with its own identity, currency and budget
+  span: 'list',
+  check({ flags, env, warn, source: venue }) {
+    const all = resolveSettings(
       settingsFromFlags(flags, [...Object.keys(SOURCE_FLAGS), ...Object.keys(IDENTITY_FLAGS)]),
       env,
     );
-    const venue: SourceId = settings.source;
-    if (settings.dataUrl !== undefined && venue !== 'polymarket')
-      throw new UsageError(`--data-url belongs to --source polymarket, not ${venue}`);
-    const paper = readPaper(env);
-    if (paper.problem) warn?.(paper.problem);
-    const mine = paper.book.positions.filter((p) => p.ref.venue === venue);
+    if (all.dataUrl !== undefined && !all.sources.includes('polymarket'))
+      throw new UsageError(`--data-url belongs to --source polymarket, not ${all.sources.join(',')}`);
+    const settings = venueSettings(all, venue);
+    const mine = paperBook(env, warn).positions.filter((p) => p.ref.venue === venue);
     const opened =
       venue === 'public'
         ? undefined
         : openPositionsReader(venue, settings, env, warn ?? (() => {}), `oddsboard/${version()}`);
     if (opened && 'missing' in opened) {
-      if (mine.length === 0) throw new UsageError(opened.missing);
+      // a key given that cannot be used is this venue's failure (named, exit 2), the others still answer
+      if (opened.broken) {
+        const problem = new UsageError(opened.missing);
+        return () => Promise.reject(problem);
+      }
+      if (mine.length === 0) throw new LeftOut(opened.missing);
       warn?.(`${opened.missing}; showing the paper positions only`);
     }
     if (venue === 'public' && mine.length === 0)
-      throw new UsageError(
+      throw new LeftOut(
         "no paper positions kept on the interface yet (p in the dashboard quote form); a venue's own positions: " +
           '--source polymarket | kalshi | manifold',
       );
@@ -95,9 +112,10 @@ const positions: OneShot<VenuePositions> = {
       return { ...got, positions: [...got.positions, ...paperRows] };
     };
   },
-  json: jsonPositions,
+  json: (v) => jsonPositionsData([{ data: v }]),
+  gather: jsonPositionsData,
   lines: (v) => v.positions.map(jsonPosition),
-  table: (_t, parts, view) => parts.map((p) => positionsTable(p.data, view)).join('\n'),
+  table: (_t, parts, view) => positionsTables(parts, view),
 };
 
 export const runPositions = (argv: string[], io: CommandIo) => runOneShot(positions, argv, io);

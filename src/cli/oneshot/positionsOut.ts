@@ -32,17 +32,6 @@ export interface JsonPosition {
   paper: boolean;
 }
 
-export interface JsonPositions {
-  venue: string;
-  identity: string | null;
-  currency: Position['currency'];
-  positions: JsonPosition[];
-  totals: Totals[];
-  reportedValue: number | null;
-  balance: number | null;
-  more: boolean;
-}
-
 export function jsonPosition(p: Position): JsonPosition {
   return {
     ref: refKey(p.ref),
@@ -66,17 +55,71 @@ export function jsonPosition(p: Position): JsonPosition {
   };
 }
 
-export function jsonPositions(v: VenuePositions): JsonPositions {
+/** What one venue answered besides its positions: whose they are, its totals and its own figures. */
+export interface JsonAccount {
+  venue: string;
+  identity: string | null;
+  currency: Position['currency'];
+  totals: Totals[];
+  reportedValue: number | null;
+  balance: number | null;
+  more: boolean;
+}
+
+/**
+ * The document's `data`, with one venue as with several: every venue's positions (venue by venue in the order of
+ * --source, each naming its venue), the totals per currency over all of them, and one account per venue that
+ * answered. A venue that failed or was left out is in the document's `venues`.
+ */
+export interface JsonPositionsData {
+  positions: JsonPosition[];
+  totals: Totals[];
+  accounts: JsonAccount[];
+}
+
+export function jsonAccount(v: VenuePositions): JsonAccount {
   return {
     venue: v.venue,
     identity: v.identity === '' ? null : v.identity,
     currency: v.currency,
-    positions: v.positions.map(jsonPosition),
     totals: totalsByCurrency(v.positions),
     reportedValue: orNull(v.reportedValue),
     balance: orNull(v.balance),
     more: v.more === true,
   };
+}
+
+export function jsonPositionsData(parts: readonly { data: VenuePositions }[]): JsonPositionsData {
+  const all = parts.flatMap((p) => p.data.positions);
+  return {
+    positions: all.map(jsonPosition),
+    totals: totalsByCurrency(all),
+    accounts: parts.map((p) => jsonAccount(p.data)),
+  };
+}
+
+/** The totals lines of a table, one per currency. */
+function totalsLines(positions: readonly Position[], t: TableView, label: string): string[] {
+  return totalsByCurrency(positions).map((tot) => {
+    const unpriced = tot.unpriced > 0 ? ` (${tot.unpriced} without a price, not counted)` : '';
+    return fitWidth(
+      `${label} ${tot.currency}: value ${formatAmount(tot.value, tot.currency)} · ` +
+        `cost ${formatAmount(tot.cost, tot.currency)} · ` +
+        `P&L ${formatAmount(tot.pnl, tot.currency, true)}${unpriced}`,
+      t.width,
+    );
+  });
+}
+
+/** Each venue's table; with several, then the totals of every venue per currency (never added across them). */
+export function positionsTables(parts: readonly { data: VenuePositions }[], t: TableView): string {
+  const tables = parts.map((p) => positionsTable(p.data, t));
+  if (parts.length < 2) return tables.join('');
+  const all = parts.flatMap((p) => p.data.positions);
+  const overall = all.length === 0 ? [] : [t.paint(fitWidth('All venues', t.width), undefined, true)];
+  return [...tables, ...(overall.length ? [`${[...overall, ...totalsLines(all, t, 'Total')].join('\n')}\n`] : [])].join(
+    '\n',
+  );
 }
 
 /** One line per position; the title takes what is left. Then the totals per currency. */
@@ -119,17 +162,7 @@ export function positionsTable(v: VenuePositions, t: TableView): string {
       );
     }
   }
-  for (const tot of totalsByCurrency(v.positions)) {
-    const unpriced = tot.unpriced > 0 ? ` (${tot.unpriced} without a price, not counted)` : '';
-    lines.push(
-      fitWidth(
-        `Total ${tot.currency}: value ${formatAmount(tot.value, tot.currency)} · ` +
-          `cost ${formatAmount(tot.cost, tot.currency)} · ` +
-          `P&L ${formatAmount(tot.pnl, tot.currency, true)}${unpriced}`,
-        t.width,
-      ),
-    );
-  }
+  lines.push(...totalsLines(v.positions, t, 'Total'));
   if (v.reportedValue !== undefined)
     lines.push(`${v.venue} reports the positions' value as ${formatAmount(v.reportedValue, v.currency)}`);
   if (v.balance !== undefined) lines.push(`Cash balance: ${formatAmount(v.balance, v.currency)}`);

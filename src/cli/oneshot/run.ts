@@ -20,7 +20,7 @@ import type { CommandName, JsonDocument } from './json.js';
 import { errorLine, writeDocument, writeTable, type Answer } from './output.js';
 import type * as Tables from './table.js';
 import type { TableView } from './table.js';
-import { capsOf, planVenues, type Need, type Span } from './venues.js';
+import { capsOf, LeftOut, planVenues, type Need, type Span } from './venues.js';
 
 /** Sends one request once the venue's shared budget grants a slot; resolves with its data. */
 export type Fetch = <T>(call: (client: SourceClient, opts: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
@@ -56,6 +56,11 @@ export interface OneShot<T> {
   }): (fetch: Fetch) => Promise<T>;
   /** The JSON form of one venue's answer (a list command's: an array, concatenated across venues). */
   json(data: T, venue: SourceId): JsonDocument['data'];
+  /**
+   * A list command whose `data` is one object built from every venue's answer (positions: every venue's positions and
+   * the totals per currency) rather than the items concatenated; each venue's `count` is then its `lines`.
+   */
+  gather?(parts: readonly Part<T>[]): JsonDocument['data'];
   /** The items of a list, one NDJSON line each. */
   lines?(data: T, venue: SourceId): unknown[];
   /** The readable form of the venues' answers (one part for a command about one thing). */
@@ -89,23 +94,36 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     // several venues asked (a list over several sources): each result and message names its venue
     const several = plan.venues.length + plan.skipped.length > 1;
     const runs: Array<(fetch: Fetch) => Promise<T>> = [];
-    for (const venue of plan.venues)
-      runs.push(
-        cmd.check({
-          flags: inv.flags,
-          args: plan.args,
-          env: io.env,
-          source: venue,
-          caps: await capsOf(venue),
-          several,
-          warn: (line) => io.stderr.write(`oddsboard: ${line}\n`),
-        }),
+    const asked: SourceId[] = [];
+    for (const venue of plan.venues) {
+      try {
+        runs.push(
+          cmd.check({
+            flags: inv.flags,
+            args: plan.args,
+            env: io.env,
+            source: venue,
+            caps: await capsOf(venue),
+            several,
+            warn: (line) => io.stderr.write(`oddsboard: ${line}\n`),
+          }),
+        );
+        asked.push(venue);
+      } catch (e) {
+        // among several, a venue with nothing to read is left out and said why; alone, a usage error
+        if (!(several && e instanceof LeftOut)) throw e;
+        plan.skipped.push({ venue, reason: e.message });
+      }
+    }
+    if (asked.length === 0)
+      throw new UsageError(
+        `nothing to read on ${settings.sources.join(',')}: ${plan.skipped.map((s) => s.reason).join('; ')}`,
       );
     const noWait = inv.flags.wait === false;
 
     process.on('SIGINT', onSigint);
     io.signal?.addEventListener('abort', onAbort, { once: true });
-    for (const venue of plan.venues) sources.push(await openSource(venueSettings(settings, venue), io.env));
+    for (const venue of asked) sources.push(await openSource(venueSettings(settings, venue), io.env));
     for (const src of sources) {
       if (src.mode === 'demo')
         io.stderr.write('oddsboard: no base URL configured — simulated data from the embedded demo service\n');

@@ -11,6 +11,13 @@ import { parseRefKey } from '../../venue/ref.js';
 import { linkVenues } from '../../links/parse.js';
 import { UsageError } from '../errors.js';
 
+/**
+ * Thrown by a command's `check` for a venue that has nothing to read (positions: no identity given and no paper
+ * position kept there). Among several venues it is left out with its reason (one line on stderr, `skipped` in the
+ * JSON); alone — or when every venue asked is left out — it is the usage error it extends (exit 2).
+ */
+export class LeftOut extends UsageError {}
+
 /** `list`: every source; `one`: the venue args[0] names; `only`: one source, a list is a usage error. */
 export type Span = 'list' | 'one' | 'only';
 /** What a venue must be able to do to answer the command (its caps). */

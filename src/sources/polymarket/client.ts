@@ -5,6 +5,7 @@
  * The trader's view (books, previews, histories) is the CLOB's (`clobUrl`), through trader.ts.
  */
 import { ApiError } from '../../api/errors.js';
+import { ConditionIds, idsByCondition } from './conditions.js';
 import { normalizeEvent, normalizeEventList, normalizeMarket, normalizeMarketList } from '../../api/normalize.js';
 import type { ApiResult, CallOptions, EventQuery, Market, MarketEvent, MarketQuery } from '../../api/types.js';
 import { answered, badShape, createJsonHttp, unsupported, type JsonAnswer } from '../http.js';
@@ -51,9 +52,12 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
   const book = new CursorBook();
   const now = deps.now ?? Date.now;
   const known = new KnownMarkets();
-  /** Every market read is remembered for its tokens and fee (trader.ts). */
+  const conditions = new ConditionIds();
+  /** Every market read is remembered for its tokens and fee (trader.ts), and by its conditionId (conditions.ts). */
   const seen = <T extends Market | Market[]>(m: T): T => {
-    known.remember(Array.isArray(m) ? m : [m]);
+    const ms: readonly Market[] = Array.isArray(m) ? (m as Market[]) : [m as Market];
+    known.remember(ms);
+    conditions.remember(ms);
     return m;
   };
 
@@ -170,6 +174,8 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
         want.flatMap((id) => found.get(id) ?? []),
       );
     },
+
+    marketIdsByCondition: (conditionIds, opts) => idsByCondition(conditionIds, conditions, keysetMarkets, seen, opts),
 
     async listEvents(q: EventQuery = {}, opts): Promise<ApiResult<MarketEvent[]>> {
       const limit = pageSize(q.limit, MAX_EVENTS_PAGE);

@@ -151,12 +151,14 @@ function marketsKeyset(rec: GammaRecording, q: URLSearchParams): ReplayAnswer {
   const uma = q.get('uma_resolution_status');
   const tags = q.getAll('tag_id');
   const ids = new Set(q.getAll('id'));
+  const conds = new Set(q.getAll('condition_ids').map((c) => c.toLowerCase()));
   const endMin = timeParam(q, 'end_date_min');
   const endMax = timeParam(q, 'end_date_max');
   const hits = rec.markets.filter((m) => {
     if ((m.closed === true) !== closed) return false;
     if (uma !== null && m.umaResolutionStatus !== uma) return false;
     if (ids.size > 0 && !ids.has(idOf(m) ?? '')) return false;
+    if (conds.size > 0 && !conds.has(String(m.conditionId).toLowerCase())) return false;
     if (tags.length > 0) {
       const own = tagIdsOf(rec, m);
       if (!tags.some((t) => own.has(t))) return false;
