@@ -11,9 +11,11 @@ import type { SourceId } from '../src/sources/types.js';
 export type Platform = Exclude<SourceId, 'public'>;
 export const PLATFORMS: readonly Platform[] = ['polymarket', 'kalshi', 'manifold'];
 
-const ROOT = resolve(import.meta.dirname, '..');
-const PROJECT = ROOT.endsWith('dist-bench') ? resolve(ROOT, '..') : ROOT;
-const CLI = join(PROJECT, 'dist/cli.js');
+const HERE = resolve(import.meta.dirname, '..');
+/** The project's root, from bench/ or from dist-bench/bench/. */
+export const PROJECT = HERE.endsWith('dist-bench') ? resolve(HERE, '..') : HERE;
+/** The built program. */
+export const CLI = join(PROJECT, 'dist/cli.js');
 
 export interface Replay {
   proc: ChildProcess;

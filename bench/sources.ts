@@ -10,18 +10,14 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { loadPlatform } from '../src/sources/index.js';
 import type { PlatformDef } from '../src/sources/types.js';
 import { TmuxSession } from '../test/support/tmux.js';
 import { maxInWindow } from './drill/checks.js';
 import { isMain } from './main.js';
-import { PLATFORMS, startReplay, type Platform } from './replays.js';
-
-const ROOT = resolve(import.meta.dirname, '..');
-const PROJECT = ROOT.endsWith('dist-bench') ? resolve(ROOT, '..') : ROOT;
-const CLI = join(PROJECT, 'dist/cli.js');
+import { CLI, PLATFORMS, PROJECT, startReplay, type Platform } from './replays.js';
 
 export interface SourceRun {
   source: Platform;
