@@ -126,11 +126,18 @@ interface Services {
 
 async function startServices(a: RenderArgs, keys: string[]): Promise<Services> {
   const platforms = a.program === 'dashboard' ? replaysFor(a.cases) : [];
-  const [serve, ...replays] = await Promise.all([
+  const started = await Promise.allSettled([
     a.cases.includes('public') && a.program === 'dashboard' ? startServe(keys) : undefined,
     ...platforms.map(startReplay),
   ]);
-  return { serve, replays: Object.fromEntries(platforms.map((p, i) => [p, replays[i]!])) };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // the ones that did start are not left running
+    for (const s of started) if (s.status === 'fulfilled') s.value?.proc.kill();
+    throw failed.reason;
+  }
+  const [serve, ...replays] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
+  return { serve, replays: Object.fromEntries(platforms.map((p, i) => [p, replays[i] as Replay])) };
 }
 
 function stopServices(s: Services): void {
