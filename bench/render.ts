@@ -39,7 +39,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMain, numberArg } from './main.js';
-import { dashboardArgs, parseCases, readyRows, replaysFor, type RenderCase } from './renderCases.js';
+import { dashboardArgs, parseCases, readyRows, replaysFor, sweepPresses, type RenderCase } from './renderCases.js';
 import { minutesTable, renderReport, summarizePairs, venueRatios } from './renderReport.js';
 import { measureRun, runMinutes, type MinuteSample, type ProgramName, type RunResult } from './renderRun.js';
 import { startReplay, type Platform, type Replay } from './replays.js';
@@ -234,8 +234,8 @@ export async function renderMain(argv: string[]): Promise<void> {
           const r = await measureRun({
             ...programSpec(c, size, a, { services, key, configDir }),
             ...(c === 'reference'
-              ? { program: 'reference', pricedRows: 0 }
-              : { program: 'dashboard', case: c, pricedRows: readyRows(c) }),
+              ? { program: 'reference', pricedRows: 0, sweep: 40 }
+              : { program: 'dashboard', case: c, pricedRows: readyRows(c), sweep: sweepPresses(c) }),
             warmupS: a.warmupS,
             idleS: a.idleS,
             presses: a.presses,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRenderArgs } from './render.js';
-import { dashboardArgs, parseCases, readyRows, replaysFor } from './renderCases.js';
+import { dashboardArgs, parseCases, readyRows, replaysFor, sweepPresses } from './renderCases.js';
 
 describe("bench:render's cases", () => {
   it('runs the interface against serve when no case is named', () => {
@@ -33,6 +33,11 @@ describe("bench:render's cases", () => {
   it('waits for ten priced rows on the simulator, the first one on the replays', () => {
     expect(readyRows('public')).toBe(10);
     expect((['polymarket', 'kalshi', 'manifold', 'all'] as const).map(readyRows)).toEqual([1, 1, 1, 1]);
+  });
+
+  it("sends the cursor back to the top before the end of a replay's short list", () => {
+    expect(sweepPresses('public')).toBe(40);
+    expect(sweepPresses('kalshi')).toBeLessThan(11); // Kalshi's recording lists 11 markets
   });
 
   it('points the dashboard at its replay, each venue at its own with all', () => {

@@ -19,6 +19,14 @@ export function readyRows(c: RenderCase): number {
   return c === 'public' ? 10 : 1;
 }
 
+/**
+ * `j` presses before `g` sends the cursor back to the top, fewer than the list's rows: 40 of the simulator's 100, 8 of
+ * Kalshi's 11 on a replay (the Polymarket one lists fewer than 40 too).
+ */
+export function sweepPresses(c: RenderCase): number {
+  return c === 'public' ? 40 : 8;
+}
+
 /** `--cases A,B,…` (default `public`), each once, in the order given. */
 export function parseCases(text: string | undefined): RenderCase[] {
   if (text === undefined) return ['public'];

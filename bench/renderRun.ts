@@ -21,6 +21,11 @@ export interface RunSpec extends PaneProgram {
   case?: RenderCase;
   /** The dashboard is ready at its first frame with this many priced rows (renderCases.ts: `readyRows`). */
   pricedRows: number;
+  /**
+   * `j` presses before the cursor is sent back to the top with `g`: fewer than the list's rows, which do not wrap
+   * (renderCases.ts: `sweepPresses`); a `j` on the last row draws nothing, and would be timed to the next clock frame.
+   */
+  sweep: number;
   warmupS: number;
   idleS: number;
   presses: number;
@@ -43,8 +48,6 @@ export interface RunResult {
   latency: ReturnType<typeof latencyStats>;
 }
 
-/** `j` presses before the cursor is sent back to the top with `g` (the dashboard's list has ≤ 100 rows and does not wrap). */
-const PRESSES_PER_SWEEP = 40;
 const STARTUP_TIMEOUT_MS = 20_000;
 
 export async function firstFrame(pane: TmuxPane, program: ProgramName, t0: number, pricedRows = 10): Promise<number> {
@@ -85,11 +88,11 @@ function lastFrameBefore(pane: TmuxPane, t: number): number | undefined {
   return undefined;
 }
 
-async function pressKeys(pane: TmuxPane, n: number, seed: number): Promise<Press[]> {
+async function pressKeys(pane: TmuxPane, n: number, sweep: number, seed: number): Promise<Press[]> {
   const rand = mulberry32(seed);
   const presses: Press[] = [];
   for (let i = 0; i < n; i++) {
-    if (i > 0 && i % PRESSES_PER_SWEEP === 0) {
+    if (i > 0 && i % sweep === 0) {
       pane.key('g');
       await delay(400);
     }
@@ -122,7 +125,7 @@ export async function measureRun(spec: RunSpec): Promise<RunResult> {
     // RSS of the idle program, before the key presses
     await delay(Math.max(0, t0 + spec.rssAtS * 1000 - performance.now()));
     const rssMB = pane.rssMB();
-    const presses = await pressKeys(pane, spec.presses, spec.seed);
+    const presses = await pressKeys(pane, spec.presses, spec.sweep, spec.seed);
     if (!pane.alive()) throw new Error(`${spec.program} exited during the run`);
     return {
       program: spec.program,
