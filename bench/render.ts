@@ -1,17 +1,30 @@
 /**
- * npm run bench:render [-- --pairs N] [-- --sizes 160x48,200x60] [-- --warmup S] [-- --idle S]
- *   [-- --presses N] [-- --rss-at S] [-- --limit N] [-- --json]
- * npm run bench:render -- --minutes N [-- --sizes 160x48]
+ * npm run bench:render [-- --cases public,polymarket,kalshi,manifold,all] [-- --pairs N] [-- --sizes 160x48,200x60]
+ *   [-- --warmup S] [-- --idle S] [-- --presses N] [-- --rss-at S] [-- --limit N] [-- --json]
+ * npm run bench:render -- --minutes N [-- --cases C] [-- --sizes 160x48]
  *
  * What the dashboard costs in a real terminal, next to a bare Ink 8 app
- * (bench/bareInk.tsx) run the same way: both in a tmux pane of each size, one
- * after the other and alternating which goes first, `--pairs` times (default
- * 3). The dashboard talks to a separate `oddsboard serve` with a fresh API key
- * per run (30 requests/min) and lists `--limit` (100) markets. Both run with
- * the dashboard's Node and flags (`NODE_ENV=production node
- * --max-semi-space-size=2 --single-threaded-gc`). See renderRun.ts for what each figure is.
+ * (bench/bareInk.tsx) run the same way: each in a tmux pane of each size, one
+ * after the other, `--pairs` rounds (default 3) of every case and the bare Ink
+ * app, the order reversed every other round. The dashboard lists `--limit`
+ * (100) markets. Both run with the dashboard's Node and flags (`NODE_ENV=production
+ * node --max-semi-space-size=2 --single-threaded-gc`), each dashboard run with a
+ * state directory of its own. See renderRun.ts for what each figure is.
  *
- * --minutes N: the dashboard alone (with --reference: the bare Ink app),
+ * --cases (renderCases.ts; default `public`), a comma-separated list, each case
+ * a row of the report:
+ *   public       the interface in key mode against a separate `oddsboard serve`,
+ *                a fresh API key per run (30 requests/min);
+ *   polymarket, kalshi, manifold
+ *                that platform alone on its replay (`serve --replay
+ *                test/fixtures/real/S --source S`, replays.ts): `--source S --base-url URL`;
+ *   all          the three platforms in one process: `--source all --base-url VENUE=URL`
+ *                for each of the three replays.
+ * With `all` and a platform alone, the report adds all ÷ that platform for
+ * idle CPU, RSS and the first frame with data (issue #27: three venues at most
+ * 1.3× the CPU and 1.2× the RSS of one).
+ *
+ * --minutes N: one case's dashboard alone (with --reference: the bare Ink app),
  * idle for N real minutes, with RSS, heap and external memory each minute
  * (memProbe.ts preloaded).
  *
@@ -25,15 +38,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderReport, summarizePairs, minutesTable, type RenderSummary } from './renderReport.js';
 import { isMain, numberArg } from './main.js';
+import { dashboardArgs, parseCases, readyRows, replaysFor, sweepPresses, type RenderCase } from './renderCases.js';
+import { minutesTable, renderReport, summarizePairs, venueRatios } from './renderReport.js';
 import { measureRun, runMinutes, type MinuteSample, type ProgramName, type RunResult } from './renderRun.js';
+import { startReplay, type Platform, type Replay } from './replays.js';
 import { TmuxPane } from './tmuxControl.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const NODE_FLAGS = ['--max-semi-space-size=2', '--single-threaded-gc'];
 
 export interface RenderArgs {
+  /** What the dashboard runs against (renderCases.ts), each a row of the report. */
+  cases: RenderCase[];
   pairs: number;
   sizes: Array<{ columns: number; rows: number }>;
   warmupS: number;
@@ -61,7 +78,11 @@ export function parseRenderArgs(argv: string[]): RenderArgs {
   const minutes = argv.includes('--minutes')
     ? numberArg(argv, '--minutes', 15, (n) => Number.isInteger(n) && n > 0)
     : undefined;
+  const c = argv.indexOf('--cases');
+  const cases = parseCases(c >= 0 ? (argv[c + 1] ?? '') : undefined);
+  if (minutes !== undefined && cases.length > 1) throw new Error('--minutes runs one case (--cases C)');
   return {
+    cases,
     pairs: numberArg(argv, '--pairs', 3, (n) => Number.isInteger(n) && n > 0),
     sizes,
     warmupS: numberArg(argv, '--warmup', 30, (n) => n >= 0),
@@ -97,27 +118,56 @@ export function startServe(keys: string[], extra: string[] = []): Promise<{ url:
   });
 }
 
+/** What the dashboard runs against: the service of `public` and the replays, each started once for the whole bench. */
+interface Services {
+  serve: { url: string; proc: ChildProcess } | undefined;
+  replays: Partial<Record<Platform, Replay>>;
+}
+
+async function startServices(a: RenderArgs, keys: string[]): Promise<Services> {
+  const platforms = a.program === 'dashboard' ? replaysFor(a.cases) : [];
+  const started = await Promise.allSettled([
+    a.cases.includes('public') && a.program === 'dashboard' ? startServe(keys) : undefined,
+    ...platforms.map(startReplay),
+  ]);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // the ones that did start are not left running
+    for (const s of started) if (s.status === 'fulfilled') s.value?.proc.kill();
+    throw failed.reason;
+  }
+  const [serve, ...replays] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
+  return { serve, replays: Object.fromEntries(platforms.map((p, i) => [p, replays[i] as Replay])) };
+}
+
+function stopServices(s: Services): void {
+  s.serve?.proc.kill();
+  for (const r of Object.values(s.replays)) r.proc.kill('SIGTERM');
+}
+
+/** What runs in the pane: the bare Ink app, or the dashboard on a case. */
 function programSpec(
-  program: ProgramName,
+  what: RenderCase | 'reference',
   size: { columns: number; rows: number },
   a: RenderArgs,
-  serve: { url: string },
-  key: string,
-  configDir: string,
+  run: { services: Services; key: string; configDir: string },
   extra: { flags?: string[]; env?: Record<string, string> } = {},
 ) {
   const base = { columns: size.columns, rows: size.rows, cwd: ROOT, env: { NODE_ENV: 'production', ...extra.env } };
   const flags = [...(a.nodeFlags.length ? a.nodeFlags : NODE_FLAGS), ...(extra.flags ?? [])];
-  if (program === 'reference')
+  if (what === 'reference')
     return { ...base, argv: [process.execPath, ...flags, join(ROOT, 'dist-bench/bench/bareInk.js')] };
+  const urls = Object.fromEntries(Object.entries(run.services.replays).map(([p, r]) => [p, r.url]));
+  const serve = what === 'public' ? run.services.serve : undefined;
   return {
     ...base,
-    argv: [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), '--limit', String(a.limit)],
+    argv: [process.execPath, ...flags, join(ROOT, 'dist/cli.js'), ...dashboardArgs(what, urls, a.limit)],
     env: {
       ...base.env,
-      ODDSBOARD_BASE_URL: serve.url,
-      ODDSBOARD_API_KEY: key,
-      ODDSBOARD_CONFIG: join(configDir, 'none.json'),
+      ...(serve ? { ODDSBOARD_BASE_URL: serve.url, ODDSBOARD_API_KEY: run.key } : {}),
+      ODDSBOARD_CONFIG: join(run.configDir, 'none.json'),
+      // a state directory a run: no watchlist, and no rate ledger left by the run before
+      XDG_STATE_HOME: mkdtempSync(join(run.configDir, 'state-')),
     },
   };
 }
@@ -128,14 +178,14 @@ const log = (json: boolean, text: string) => {
 
 export async function renderMain(argv: string[]): Promise<void> {
   const a = parseRenderArgs(argv);
-  const runs = a.minutes !== undefined ? 1 : a.pairs * a.sizes.length;
-  const keys = Array.from({ length: runs }, () => `bench-${randomBytes(8).toString('hex')}`);
+  const rounds = a.minutes !== undefined ? 1 : a.pairs * a.sizes.length;
+  const keys = Array.from({ length: rounds }, () => `bench-${randomBytes(8).toString('hex')}`);
   const configDir = mkdtempSync(join(tmpdir(), 'oddsboard-render-'));
-  const serve = await startServe(keys);
-  // interrupted (Ctrl-C, kill): the service, the panes and their programs go too, not left running for good
+  const services = await startServices(a, keys);
+  // interrupted (Ctrl-C, kill): the services, the panes and their programs go too, not left running for good
   const interrupted = (signal: NodeJS.Signals) => {
     TmuxPane.stopAll();
-    serve.proc.kill();
+    stopServices(services);
     rmSync(configDir, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
@@ -144,17 +194,24 @@ export async function renderMain(argv: string[]): Promise<void> {
   try {
     if (a.minutes !== undefined) {
       const size = a.sizes[0]!;
+      const c = a.cases[0]!;
       const probeFile = join(configDir, 'mem.jsonl');
-      const spec = programSpec(a.program, size, a, serve, keys[0]!, configDir, {
-        flags: ['--import', join(ROOT, 'dist-bench/bench/memProbe.js')],
-        env: { ODDSBOARD_MEMPROBE_FILE: probeFile },
-      });
+      const spec = programSpec(
+        a.program === 'reference' ? 'reference' : c,
+        size,
+        a,
+        { services, key: keys[0]!, configDir },
+        {
+          flags: ['--import', join(ROOT, 'dist-bench/bench/memProbe.js')],
+          env: { ODDSBOARD_MEMPROBE_FILE: probeFile },
+        },
+      );
       log(
         a.json,
-        `bench:render --minutes ${a.minutes}: the ${a.program} idle at ${size.columns}×${size.rows}${a.program === 'dashboard' ? `, --limit ${a.limit}, key mode` : ''}\n`,
+        `bench:render --minutes ${a.minutes}: the ${a.program} idle at ${size.columns}×${size.rows}${a.program === 'dashboard' ? `, --limit ${a.limit}, case ${c}` : ''}\n`,
       );
       const samples: MinuteSample[] = await runMinutes(
-        { ...spec, program: a.program, minutes: a.minutes, probeFile },
+        { ...spec, program: a.program, pricedRows: readyRows(c), minutes: a.minutes, probeFile },
         (s) =>
           log(
             a.json,
@@ -169,13 +226,16 @@ export async function renderMain(argv: string[]): Promise<void> {
     let k = 0;
     for (let pair = 0; pair < a.pairs; pair++) {
       for (const size of a.sizes) {
-        const order: ProgramName[] = pair % 2 === 0 ? ['dashboard', 'reference'] : ['reference', 'dashboard'];
+        const order: Array<RenderCase | 'reference'> = [...a.cases, 'reference'];
+        if (pair % 2 === 1) order.reverse();
         const key = keys[k++]!;
-        for (const program of order) {
-          log(a.json, `pair ${pair + 1}/${a.pairs} ${size.columns}×${size.rows} ${program}… `);
+        for (const c of order) {
+          log(a.json, `round ${pair + 1}/${a.pairs} ${size.columns}×${size.rows} ${c}… `);
           const r = await measureRun({
-            ...programSpec(program, size, a, serve, key, configDir),
-            program,
+            ...programSpec(c, size, a, { services, key, configDir }),
+            ...(c === 'reference'
+              ? { program: 'reference', pricedRows: 0, sweep: 40 }
+              : { program: 'dashboard', case: c, pricedRows: readyRows(c), sweep: sweepPresses(c) }),
             warmupS: a.warmupS,
             idleS: a.idleS,
             presses: a.presses,
@@ -184,17 +244,18 @@ export async function renderMain(argv: string[]): Promise<void> {
           });
           log(
             a.json,
-            `cpu ${r.cpuPct.toFixed(2)} %, ${Math.round(r.bytesPerS)} B/s, ${r.framesPerMin.toFixed(0)} frames/min, rss ${r.rssMB.toFixed(0)} MB\n`,
+            `cpu ${r.cpuPct.toFixed(2)} %, ${Math.round(r.bytesPerS)} B/s, ${r.framesPerMin.toFixed(0)} frames/min, rss ${r.rssMB.toFixed(0)} MB, first frame ${Math.round(r.firstFrameMs)} ms\n`,
           );
           results.push(r);
         }
       }
     }
-    const summary: RenderSummary[] = summarizePairs(results, a.sizes);
-    if (a.json) process.stdout.write(`${JSON.stringify({ config: a, runs: results, summary }, null, 2)}\n`);
-    else process.stdout.write(`\n${renderReport(a, summary)}\n`);
+    const summary = summarizePairs(results, a.sizes, a.cases);
+    const ratios = venueRatios(results, a.sizes, a.cases);
+    if (a.json) process.stdout.write(`${JSON.stringify({ config: a, runs: results, summary, ratios }, null, 2)}\n`);
+    else process.stdout.write(`\n${renderReport(a, summary, ratios)}\n`);
   } finally {
-    serve.proc.kill();
+    stopServices(services);
     rmSync(configDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,11 @@
-/** bench:render's tables: per size, each figure of the dashboard and the reference over the pairs, and their ratio. */
+/**
+ * bench:render's tables: per size, each figure of each case and of the bare Ink reference over the rounds, each case's
+ * ratio to the reference, and three venues (`all`) against each platform alone.
+ */
 import { markdownTable } from './metrics.js';
+import type { RenderCase } from './renderCases.js';
 import type { MinuteSample, RunResult } from './renderRun.js';
+import { PLATFORMS, type Platform } from './replays.js';
 
 export interface Figure {
   name: string;
@@ -14,6 +19,8 @@ export interface Figure {
 export interface RenderSummary {
   columns: number;
   rows: number;
+  case: RenderCase;
+  /** Per figure: the case's runs as `dashboard`, the bare Ink runs of the same size as `reference`. */
   figures: Figure[];
 }
 
@@ -35,34 +42,79 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/** The median of the ratios a[k] / b[k] (the k-th runs of two programs, run back to back); NaN when there is none. */
+function pairedRatio(a: readonly number[], b: readonly number[]): number {
+  const ratios = a
+    .slice(0, b.length)
+    .map((x, i) => (b[i]! > 0 ? x / b[i]! : Number.NaN))
+    .filter(Number.isFinite);
+  return ratios.length ? median(ratios) : Number.NaN;
+}
+
+const at = (runs: readonly RunResult[], columns: number, rows: number) =>
+  runs.filter((r) => r.columns === columns && r.rows === rows);
+const ofCase = (runs: readonly RunResult[], c: RenderCase) =>
+  runs.filter((r) => r.program === 'dashboard' && r.case === c);
+
 /**
- * Groups runs by size; the k-th dashboard run of a size is paired with the
- * k-th reference run of that size (the harness runs them back to back).
+ * Per size and case: the k-th run of the case at a size is paired with the k-th reference run of that size (the
+ * harness runs a pair's programs back to back).
  */
 export function summarizePairs(
   runs: readonly RunResult[],
   sizes: ReadonlyArray<{ columns: number; rows: number }>,
+  cases: readonly RenderCase[],
 ): RenderSummary[] {
-  return sizes.map(({ columns, rows }) => {
-    const at = runs.filter((r) => r.columns === columns && r.rows === rows);
-    const dash = at.filter((r) => r.program === 'dashboard');
-    const ref = at.filter((r) => r.program === 'reference');
-    const figures = FIGURES.map((f) => {
-      const d = dash.map(f.get);
-      const r = ref.map(f.get);
-      const ratios = d
-        .slice(0, r.length)
-        .map((x, i) => (r[i]! > 0 ? x / r[i]! : Number.NaN))
-        .filter(Number.isFinite);
+  return sizes.flatMap(({ columns, rows }) => {
+    const here = at(runs, columns, rows);
+    const ref = here.filter((r) => r.program === 'reference');
+    return cases.map((c) => {
+      const dash = ofCase(here, c);
+      const figures = FIGURES.map((f) => {
+        const d = dash.map(f.get);
+        const r = ref.map(f.get);
+        return { name: f.name, unit: f.unit, dashboard: d, reference: r, ratio: pairedRatio(d, r) };
+      });
+      return { columns, rows, case: c, figures };
+    });
+  });
+}
+
+/** Three venues against one: `all` ÷ a platform alone, per size, the median of the per-pair ratios. */
+export interface VenueRatio {
+  columns: number;
+  rows: number;
+  against: Platform;
+  cpu: number;
+  rss: number;
+  firstFrame: number;
+}
+
+/** The issue's targets (#27): three venues at most 1.3× the CPU and 1.2× the RSS of one. */
+export const VENUE_TARGETS = { cpu: 1.3, rss: 1.2 };
+
+export function venueRatios(
+  runs: readonly RunResult[],
+  sizes: ReadonlyArray<{ columns: number; rows: number }>,
+  cases: readonly RenderCase[],
+): VenueRatio[] {
+  if (!cases.includes('all')) return [];
+  const alone = PLATFORMS.filter((p) => cases.includes(p));
+  return sizes.flatMap(({ columns, rows }) => {
+    const here = at(runs, columns, rows);
+    const all = ofCase(here, 'all');
+    return alone.map((p) => {
+      const one = ofCase(here, p);
+      const ratio = (get: (r: RunResult) => number) => pairedRatio(all.map(get), one.map(get));
       return {
-        name: f.name,
-        unit: f.unit,
-        dashboard: d,
-        reference: r,
-        ratio: ratios.length ? median(ratios) : Number.NaN,
+        columns,
+        rows,
+        against: p,
+        cpu: ratio((r) => r.cpuPct),
+        rss: ratio((r) => r.rssMB),
+        firstFrame: ratio((r) => r.firstFrameMs),
       };
     });
-    return { columns, rows, figures };
   });
 }
 
@@ -74,31 +126,61 @@ export function spread(xs: number[], digits: number): string {
   return `${m} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 }
 
+const times = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '—');
+
+const CASE_NAMES: Record<RenderCase, string> = {
+  public: 'public (key mode, serve)',
+  polymarket: 'polymarket (replay)',
+  kalshi: 'kalshi (replay)',
+  manifold: 'manifold (replay)',
+  all: 'all (3 replays)',
+};
+
+/** The lines on three venues against one, with the targets; none when `all` or no platform alone was run. */
+export function venueLines(ratios: readonly VenueRatio[]): string[] {
+  if (ratios.length === 0) return [];
+  return [
+    `Three venues against one (all ÷ the platform alone, median of the per-round ratios; issue #27: CPU ≤ ${VENUE_TARGETS.cpu}×, RSS ≤ ${VENUE_TARGETS.rss}×, the first priced rows as soon as alone):`,
+    ...ratios.map(
+      (v) =>
+        `- ${v.columns}×${v.rows} all ÷ ${v.against}: idle CPU ${times(v.cpu)}${v.cpu > VENUE_TARGETS.cpu ? ' (over)' : ''}, RSS ${times(v.rss)}${v.rss > VENUE_TARGETS.rss ? ' (over)' : ''}, first frame with data ${times(v.firstFrame)}`,
+    ),
+  ];
+}
+
 export function renderReport(
-  a: { pairs: number; warmupS: number; idleS: number; presses: number; rssAtS: number; limit: number },
+  a: {
+    pairs: number;
+    warmupS: number;
+    idleS: number;
+    presses: number;
+    rssAtS: number;
+    limit: number;
+    cases: readonly RenderCase[];
+  },
   summary: RenderSummary[],
+  ratios: readonly VenueRatio[] = [],
 ): string {
   const head = [
-    'figure',
-    ...summary.flatMap((s) => [`dashboard ${s.columns}×${s.rows}`, `bare Ink ${s.columns}×${s.rows}`, 'ratio']),
+    'case',
+    ...FIGURES.map((f) => `${f.name === 'RSS at the end' ? `RSS at ${a.rssAtS} s` : f.name} (${f.unit})`),
   ];
-  const rows = FIGURES.map((f, i) => [
-    `${f.name === 'RSS at the end' ? `RSS at ${a.rssAtS} s` : f.name} (${f.unit})`,
-    ...summary.flatMap((s) => {
-      const fig = s.figures[i]!;
-      return [
-        spread(fig.dashboard, f.digits),
-        spread(fig.reference, f.digits),
-        Number.isFinite(fig.ratio) ? `${fig.ratio.toFixed(2)}×` : '—',
-      ];
-    }),
-  ]);
+  const tables = [...new Set(summary.map((s) => `${s.columns}×${s.rows}`))].flatMap((size) => {
+    const here = summary.filter((s) => `${s.columns}×${s.rows}` === size);
+    const rows = here.map((s) => [
+      CASE_NAMES[s.case],
+      ...FIGURES.map((f, i) => `${spread(s.figures[i]!.dashboard, f.digits)} · ${times(s.figures[i]!.ratio)}`),
+    ]);
+    rows.push(['bare Ink', ...FIGURES.map((f, i) => spread(here[0]!.figures[i]!.reference, f.digits))]);
+    return [`${size}:`, '', markdownTable(head, rows), ''];
+  });
+  const venues = venueLines(ratios);
   return [
-    `bench:render — ${a.pairs} interleaved pair(s) per size, median (min–max); ${a.warmupS} s warm-up, ${a.idleS} s idle, RSS at ${a.rssAtS} s (idle), then ${a.presses} presses of j; dashboard --limit ${a.limit}, key mode against a separate \`oddsboard serve\`.`,
+    `bench:render — ${a.pairs} interleaved round(s) per size (each case and the bare Ink app, back to back), median (min–max) · the median of the per-round ratios to bare Ink; ${a.warmupS} s warm-up, ${a.idleS} s idle, RSS at ${a.rssAtS} s (idle), then ${a.presses} presses of j; dashboard --limit ${a.limit}.`,
     '',
-    markdownTable(head, rows),
-    '',
-    '* p95 over the presses that did not land within 70 ms after a frame (Ink draws at most one frame per 67 ms at 15 fps). The reference "first frame with data" is its first frame.',
+    ...tables,
+    ...(venues.length ? [...venues, ''] : []),
+    '* p95 over the presses that did not land within 70 ms after a frame (Ink draws at most one frame per 67 ms at 15 fps). "First frame with data": with 10 priced rows on `public`, the first priced row on a replay and with all; the reference: its first frame.',
   ].join('\n');
 }
 

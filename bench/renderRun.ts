@@ -10,12 +10,22 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { mulberry32 } from '../src/util/prng.js';
 import { BSU, countPricedRows, framesIn, latencyStats, type Press } from './frames.js';
 import { percentile } from './metrics.js';
+import type { RenderCase } from './renderCases.js';
 import { TmuxPane, type PaneProgram } from './tmuxControl.js';
 
 export type ProgramName = 'dashboard' | 'reference';
 
 export interface RunSpec extends PaneProgram {
   program: ProgramName;
+  /** The dashboard's case (renderCases.ts); none for the reference. */
+  case?: RenderCase;
+  /** The dashboard is ready at its first frame with this many priced rows (renderCases.ts: `readyRows`). */
+  pricedRows: number;
+  /**
+   * `j` presses before the cursor is sent back to the top with `g`: fewer than the list's rows, which do not wrap
+   * (renderCases.ts: `sweepPresses`); a `j` on the last row draws nothing, and would be timed to the next clock frame.
+   */
+  sweep: number;
   warmupS: number;
   idleS: number;
   presses: number;
@@ -25,9 +35,10 @@ export interface RunSpec extends PaneProgram {
 
 export interface RunResult {
   program: ProgramName;
+  case?: RenderCase;
   columns: number;
   rows: number;
-  /** Start → first frame with ≥ 10 priced rows (the reference: its first frame). */
+  /** Start → first frame with `pricedRows` priced rows (the reference: its first frame). */
   firstFrameMs: number;
   cpuPct: number;
   bytesPerS: number;
@@ -37,8 +48,6 @@ export interface RunResult {
   latency: ReturnType<typeof latencyStats>;
 }
 
-/** `j` presses before the cursor is sent back to the top with `g` (the dashboard's list has ≤ 100 rows and does not wrap). */
-const PRESSES_PER_SWEEP = 40;
 const STARTUP_TIMEOUT_MS = 20_000;
 
 export async function firstFrame(pane: TmuxPane, program: ProgramName, t0: number, pricedRows = 10): Promise<number> {
@@ -79,11 +88,11 @@ function lastFrameBefore(pane: TmuxPane, t: number): number | undefined {
   return undefined;
 }
 
-async function pressKeys(pane: TmuxPane, n: number, seed: number): Promise<Press[]> {
+async function pressKeys(pane: TmuxPane, n: number, sweep: number, seed: number): Promise<Press[]> {
   const rand = mulberry32(seed);
   const presses: Press[] = [];
   for (let i = 0; i < n; i++) {
-    if (i > 0 && i % PRESSES_PER_SWEEP === 0) {
+    if (i > 0 && i % sweep === 0) {
       pane.key('g');
       await delay(400);
     }
@@ -104,7 +113,7 @@ export async function measureRun(spec: RunSpec): Promise<RunResult> {
   const pane = new TmuxPane();
   try {
     const t0 = await pane.start(spec);
-    const firstFrameMs = await firstFrame(pane, spec.program, t0);
+    const firstFrameMs = await firstFrame(pane, spec.program, t0, spec.pricedRows);
     await delay(Math.max(0, t0 + spec.warmupS * 1000 - performance.now()));
     const cpu0 = pane.cpuSeconds();
     const i0 = performance.now();
@@ -116,10 +125,11 @@ export async function measureRun(spec: RunSpec): Promise<RunResult> {
     // RSS of the idle program, before the key presses
     await delay(Math.max(0, t0 + spec.rssAtS * 1000 - performance.now()));
     const rssMB = pane.rssMB();
-    const presses = await pressKeys(pane, spec.presses, spec.seed);
+    const presses = await pressKeys(pane, spec.presses, spec.sweep, spec.seed);
     if (!pane.alive()) throw new Error(`${spec.program} exited during the run`);
     return {
       program: spec.program,
+      case: spec.case,
       columns: spec.columns,
       rows: spec.rows,
       firstFrameMs,
@@ -164,7 +174,7 @@ function lastProbe(
 
 /** Real-time memory run: the program idles `minutes` minutes; RSS, heap and external memory every minute. */
 export async function runMinutes(
-  spec: PaneProgram & { program: ProgramName; minutes: number; probeFile: string },
+  spec: PaneProgram & { program: ProgramName; pricedRows: number; minutes: number; probeFile: string },
   onSample: (s: MinuteSample) => void,
 ): Promise<MinuteSample[]> {
   const pane = new TmuxPane();
@@ -172,7 +182,7 @@ export async function runMinutes(
   const MB = 1024 * 1024;
   try {
     const t0 = await pane.start(spec);
-    await firstFrame(pane, spec.program, t0);
+    await firstFrame(pane, spec.program, t0, spec.pricedRows);
     let cpu = pane.cpuSeconds();
     let from = performance.now();
     for (let m = 1; m <= spec.minutes; m++) {

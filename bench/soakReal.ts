@@ -34,7 +34,7 @@ import { markdownTable } from './metrics.js';
 import { NODE_FLAGS, ROOT, startServe } from './render.js';
 import { firstFrame } from './renderRun.js';
 import { cpuWindows, windowReport, WINDOW_MINUTES, type CpuCheck } from './soakWindows.js';
-import { PLATFORMS, startReplay, type Platform } from './sources.js';
+import { PLATFORMS, startReplay, type Platform } from './replays.js';
 import { TmuxPane } from './tmuxControl.js';
 
 /** Heap after GC may grow at most this much per hour after warm-up. */

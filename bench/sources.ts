@@ -8,23 +8,16 @@
  * parameters (the source's `undocumented`), requests per minute (the most in any sliding 60 s, and the mean),
  * answers per status, 429s. Exits 1 when a source sent an undocumented request, went over its cadence, or drew a 429.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { loadPlatform } from '../src/sources/index.js';
-import type { PlatformDef, SourceId } from '../src/sources/types.js';
+import type { PlatformDef } from '../src/sources/types.js';
 import { TmuxSession } from '../test/support/tmux.js';
 import { maxInWindow } from './drill/checks.js';
 import { isMain } from './main.js';
-
-export type Platform = Exclude<SourceId, 'public'>;
-export const PLATFORMS: readonly Platform[] = ['polymarket', 'kalshi', 'manifold'];
-
-const ROOT = resolve(import.meta.dirname, '..');
-const PROJECT = ROOT.endsWith('dist-bench') ? resolve(ROOT, '..') : ROOT;
-const CLI = join(PROJECT, 'dist/cli.js');
+import { CLI, PLATFORMS, PROJECT, startReplay, type Platform } from './replays.js';
 
 export interface SourceRun {
   source: Platform;
@@ -107,38 +100,6 @@ export function analyse(
     headerNamed,
     pass: undocumented.length === 0 && perMinuteMax <= cadence && rateLimited === 0 && headerNamed && log.length > 0,
   };
-}
-
-/** `oddsboard serve --replay` on the source's recordings (dist/), on a free port, logging its requests to `out`. */
-export async function startReplay(source: Platform): Promise<{ proc: ChildProcess; url: string; out: () => string }> {
-  const dir = join(PROJECT, 'test/fixtures/real', source);
-  const proc = spawn(
-    process.execPath,
-    // Manifold judges open by the clock: as of the recording, what was open then is open again
-    [
-      CLI,
-      'serve',
-      '--replay',
-      dir,
-      '--source',
-      source,
-      ...(source === 'manifold' ? ['--as-recorded'] : []),
-      '--port',
-      '0',
-      '--log-requests',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  let out = '';
-  let err = '';
-  proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  proc.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const deadline = Date.now() + 15_000;
-  while (!out.includes('\n')) {
-    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`the ${source} replay did not start: ${err}`);
-    await delay(20);
-  }
-  return { proc, url: out.split('\n')[0]!.trim(), out: () => out };
 }
 
 /** What a person does now and then while the dashboard runs; the rest of the time it is left alone. */
