@@ -14,7 +14,7 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli.js');
 
 /**
- * What a test of this file starts — its tmux session, its `serve` child — killed after each test. Call once, at the
+ * What a test of this file starts — its tmux session, its `serve` children — killed after each test. Call once, at the
  * top of the file; `started.session(t)` / `started.service(child)` hand each over as it starts.
  */
 export function killedAfterEach(): {
@@ -22,14 +22,20 @@ export function killedAfterEach(): {
   service(child: ChildProcess): ChildProcess;
 } {
   let session: TmuxSession | undefined;
-  let service: ChildProcess | undefined;
+  // every service a test started (a test may start one per venue): one left running keeps vitest from exiting
+  const services: ChildProcess[] = [];
   afterEach(() => {
     session?.kill();
     session = undefined;
-    service?.kill('SIGTERM');
-    service = undefined;
+    for (const c of services.splice(0)) c.kill('SIGTERM');
   });
-  return { session: (t) => (session = t), service: (c) => (service = c) };
+  return {
+    session: (t) => (session = t),
+    service: (c) => {
+      services.push(c);
+      return c;
+    },
+  };
 }
 
 /** `dist/cli.js serve ARGS…` as a child; resolves with it and the base URL it printed first. */
