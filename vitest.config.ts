@@ -18,22 +18,40 @@ class EndToEndFirst extends BaseSequencer {
 /**
  * `npm test`: every test but the long ones (`*.long.test.ts`, minutes of real time each), which
  * `npm run test:long` runs (vitest.long.config.ts). Four workers on two cores: the end-to-end files are
- * mostly idle (docs: CONTRIBUTING.md, "How long the tests take").
+ * mostly idle (docs: CONTRIBUTING.md, "How long the tests take"). Two projects: the unit files (src, bench,
+ * scripts) share their worker's modules (`isolate: false`: a fresh module graph per file was about 230 ms of
+ * CPU per file, 200 files — most of the suite's CPU); the files under test/ (end to end, each spawning the
+ * built program) and the few in ALONE each get a fresh one.
  */
+/** Files that change what a module sees when it is loaded (chalk's colour level, a mocked module): each alone. */
+const ALONE = ['src/ui/theme.test.tsx', 'src/sources/polymarket/noBook.test.ts'];
+
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'bench/**/*.test.{ts,tsx}',
-      'scripts/**/*.test.{ts,tsx}',
-      'test/**/*.test.{ts,tsx}',
-    ],
-    exclude: [...configDefaults.exclude, '**/*.long.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
     env: { NODE_ENV: 'test' },
     maxWorkers: 4,
     sequence: { sequencer: EndToEndFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, '**/*.long.test.{ts,tsx}', ...ALONE],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['test/**/*.test.{ts,tsx}', ...ALONE],
+          exclude: [...configDefaults.exclude, '**/*.long.test.{ts,tsx}'],
+        },
+      },
+    ],
   },
 });

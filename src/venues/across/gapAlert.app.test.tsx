@@ -24,7 +24,7 @@ const start = (dir: string) => {
   return { ...b, noBooks: () => b.books(false) };
 };
 
-/** The board with Kalshi's H0 paired to Polymarket's same market: `P`, the candidates answered, `y`, the legs answered. */
+/** The board with H0 paired to Polymarket's same market: `P`, the candidates answered, `y`, the legs answered. */
 async function confirmed(opts: { books: boolean }) {
   const one = start(mkdtempSync(join(tmpdir(), 'oddsboard-gap-alert-')));
   if (!opts.books) one.noBooks();
