@@ -5,20 +5,10 @@ import { createOddsStore, type OddsStore } from './store.js';
 import type { AlertRule } from './watchTypes.js';
 import { watchedIds } from './watchlist.js';
 import { packed } from './samples.js';
+import { binary, market } from '../../test/support/markets.js';
 
-function mkt(id: string, yes: number, over: Partial<Market> = {}): Market {
-  return {
-    id,
-    title: `Market ${id}`,
-    status: 'active',
-    outcomes: [
-      { name: 'Yes', price: yes },
-      { name: 'No', price: 1 - yes },
-    ],
-    raw: {},
-    ...over,
-  };
-}
+const mkt = (id: string, yes: number, over: Partial<Market> = {}): Market =>
+  market(id, { outcomes: binary(yes), ...over });
 
 function rule(over: Partial<AlertRule>): AlertRule {
   return { id: 'r1', marketId: 'm1', kind: 'above', outcome: 'Yes', cents: 70, source: 'form', createdAt: 0, ...over };

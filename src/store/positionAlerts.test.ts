@@ -9,20 +9,10 @@ import { ALERT_COOLDOWN_MS } from './alerts.js';
 import { ruleFromDraft, type AlertDraft } from './alertRules.js';
 import { createOddsStore, type OddsStore } from './store.js';
 import type { AlertRule } from './watchTypes.js';
+import { binary, market } from '../../test/support/markets.js';
 
-function mkt(id: string, yes: number, over: Partial<Market> = {}): Market {
-  return {
-    id,
-    title: `Fed holds ${id}`,
-    status: 'active',
-    outcomes: [
-      { name: 'Yes', price: yes },
-      { name: 'No', price: 1 - yes },
-    ],
-    raw: {},
-    ...over,
-  };
-}
+const mkt = (id: string, yes: number, over: Partial<Market> = {}): Market =>
+  market(id, { title: `Fed holds ${id}`, outcomes: binary(yes), ...over });
 
 // 40 Yes shares bought at 40¢: cost $16.00
 const held = (over: Partial<Position> = {}): Position => ({

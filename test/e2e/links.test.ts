@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dashboardIn, killedAfterEach, marketRows as rows, ROOT, serveChild } from '../support/e2eKit.js';
+import { dashboardIn, killedAfterEach, marketRows as rows, replayChild } from '../support/e2eKit.js';
 
 /**
  * `g` and `o` on the built program in tmux, on Kalshi's replay (`serve --replay test/fixtures/real/kalshi --source
@@ -14,14 +14,7 @@ const started = killedAfterEach();
 
 describe('g and o (tmux, Kalshi replay)', () => {
   it('goes to an event and a market by what is pasted, and opens the page in $BROWSER', async () => {
-    const r = await serveChild([
-      '--replay',
-      join(ROOT, 'test/fixtures/real/kalshi'),
-      '--source',
-      'kalshi',
-      '--port',
-      '0',
-    ]);
+    const r = await replayChild('kalshi');
     started.service(r.child);
     const dir = mkdtempSync(join(tmpdir(), 'oddsboard-browser-'));
     const log = join(dir, 'opened.txt');

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dashboardIn, killedAfterEach, ROOT, serveChild } from '../support/e2eKit.js';
+import { dashboardIn, killedAfterEach, ROOT, replayChild } from '../support/e2eKit.js';
 
 /**
  * A P&L alert (issue #28) in the built dashboard in tmux, on the Polymarket replay's recorded wallet position
@@ -14,14 +14,7 @@ const started = killedAfterEach();
 
 describe('a P&L alert in the built dashboard (tmux)', { timeout: 120_000 }, () => {
   it('set on the Positions row, fires once, saved; a restart does not repeat it', async () => {
-    const r = await serveChild([
-      '--replay',
-      join(ROOT, 'test/fixtures/real/polymarket'),
-      '--source',
-      'polymarket',
-      '--port',
-      '0',
-    ]);
+    const r = await replayChild('polymarket');
     started.service(r.child);
     const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-pnl-alert-'));
     const env = {

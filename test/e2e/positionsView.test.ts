@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dashboardIn, killedAfterEach, ROOT, serveChild } from '../support/e2eKit.js';
+import { dashboardIn, killedAfterEach, ROOT, serveChild, replayChild } from '../support/e2eKit.js';
 import { filesUnder, KALSHI_TEST_KEY_PEM, kalshiPortfolioDir } from '../support/kalshiPortfolio.js';
 
 /**
@@ -67,14 +67,7 @@ describe('the Positions view, the built dashboard against each replay (tmux)', {
   it('Kalshi and Polymarket on one board: each venue read by its own sync, totals per venue, never summed', async () => {
     const { dir, keyFile } = kalshiPortfolioDir('e2e-kalshi-view');
     const k = await serveChild(['--replay', dir, '--source', 'kalshi', '--port', '0']);
-    const p = await serveChild([
-      '--replay',
-      join(ROOT, 'test/fixtures/real/polymarket'),
-      '--source',
-      'polymarket',
-      '--port',
-      '0',
-    ]);
+    const p = await replayChild('polymarket');
     try {
       const t = started.session(
         await dashboardIn(

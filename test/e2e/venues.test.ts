@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI, listSide, marketRows, ROOT, serveChild } from '../support/e2eKit.js';
+import { CLI, listSide, marketRows, ROOT, replayChild } from '../support/e2eKit.js';
 import { TmuxSession } from './tmux.js';
 
 /**
@@ -28,16 +28,7 @@ afterEach(() => {
 async function replays(): Promise<Record<(typeof PLATFORMS)[number], { url: string; child: ChildProcess }>> {
   const started = await Promise.all(
     PLATFORMS.map(async (s) => {
-      const asOf = s === 'manifold' ? ['--as-recorded'] : [];
-      const r = await serveChild([
-        '--replay',
-        join(ROOT, 'test/fixtures/real', s),
-        '--source',
-        s,
-        ...asOf,
-        '--port',
-        '0',
-      ]);
+      const r = await replayChild(s, { extra: s === 'manifold' ? ['--as-recorded'] : [] });
       children.push(r.child);
       return [s, r] as const;
     }),

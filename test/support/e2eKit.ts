@@ -50,6 +50,15 @@ export async function serveChild(args: readonly string[]): Promise<{ child: Chil
   return { child, url };
 }
 
+/** `serve --replay` of a platform's recordings (test/fixtures/real/<source>, or `dir`) on port 0. */
+export function replayChild(
+  source: 'polymarket' | 'kalshi' | 'manifold',
+  opts: { dir?: string; extra?: readonly string[] } = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  const dir = opts.dir ?? join(ROOT, 'test/fixtures/real', source);
+  return serveChild(['--replay', dir, '--source', source, ...(opts.extra ?? []), '--port', '0']);
+}
+
 /** A market of the reference service's list as the tests read it. */
 export interface WireMarket {
   id: string;

@@ -7,13 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { normalizeMarketList } from '../../api/normalize.js';
-import { ManualClock } from '../../util/clock.js';
-import { startSourceReplay, type RunningSourceReplay } from '../replay.js';
+import type { RunningSourceReplay } from '../replay.js';
 import type { SourceClient } from '../types.js';
 import { createPolymarketClient } from './client.js';
 import { ConditionIds, conditionOf } from './conditions.js';
-import { polymarketSource } from './index.js';
 import { undocumented } from './routes.js';
+import { polymarketReplayLogged } from '../../../test/support/polymarketReplay.js';
 
 const DIR = 'test/fixtures/real/polymarket';
 const recorded = JSON.parse(readFileSync(`${DIR}/gamma-markets-3-open-ethiopia-fed-lebron.json`, 'utf8')) as unknown[];
@@ -32,13 +31,7 @@ afterEach(async () => {
 });
 
 async function client(): Promise<SourceClient> {
-  log = [];
-  server = await startSourceReplay({
-    def: polymarketSource,
-    dir: DIR,
-    clock: new ManualClock(),
-    onRequest: (e) => log.push(e.path),
-  });
+  ({ server, log } = await polymarketReplayLogged(DIR));
   return createPolymarketClient({ baseUrl: server.url });
 }
 

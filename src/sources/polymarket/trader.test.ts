@@ -8,14 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/catch.js';
 import { ApiError } from '../../api/errors.js';
 import { normalizeMarket } from '../../api/normalize.js';
-import { ManualClock } from '../../util/clock.js';
 import type { JsonHttp } from '../http.js';
-import { startSourceReplay, type RunningSourceReplay } from '../replay.js';
+import type { RunningSourceReplay } from '../replay.js';
 import type { SourceClient } from '../types.js';
 import { createPolymarketClient } from './client.js';
 import { polymarketSource } from './index.js';
 import { loadGammaRecording } from './replayData.js';
 import { createPolymarketTrader, KnownMarkets, knownOf, notTrading } from './trader.js';
+import { polymarketReplayLogged } from '../../../test/support/polymarketReplay.js';
 
 const DIR = 'test/fixtures/real/polymarket';
 const FED_25_YES = '57748138085022719760345772310040703848567377822400132842014290209986511882046';
@@ -27,13 +27,7 @@ let client: SourceClient | undefined;
 let log: string[] = [];
 
 async function start(): Promise<SourceClient> {
-  log = [];
-  server = await startSourceReplay({
-    def: polymarketSource,
-    dir: DIR,
-    clock: new ManualClock(),
-    onRequest: (e) => log.push(e.path),
-  });
+  ({ server, log } = await polymarketReplayLogged(DIR));
   // --base-url alone: the CLOB is asked on the same server (src/cli/platform.ts)
   client = createPolymarketClient({ baseUrl: server.url, clobUrl: server.url });
   return client;
@@ -69,7 +63,7 @@ describe('the book of an outcome on the CLOB', () => {
   it('a market read in a list needs no detail first; a multi-outcome event’s market books each outcome', async () => {
     const c = await start();
     await c.getEvent!('481717');
-    log = [];
+    log.length = 0; // the replay keeps appending to this one list
     const no = await c.getBook!('2252243', 'No');
     expect(paths()).toEqual(['/book']);
     expect(query(0)).toEqual({ token_id: FED_25_NO });
