@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { TmuxSession } from './tmux.js';
-import { marketClosingSoon, serveChild } from '../support/e2eKit.js';
+import { CLI as cli, killedAfterEach, ROOT as root, simMarketClosingSoon } from '../support/e2eKit.js';
 
 /**
  * Paper positions end to end (a *.long test: it waits about 100 s for the market to resolve, more than the
@@ -13,46 +12,24 @@ import { marketClosingSoon, serveChild } from '../support/e2eKit.js';
  * on their schedule). A market about to close is quoted, `p` keeps the preview as a paper position, the Positions view (6) shows it with its value and P&L, the value moves with the
  * price, and once the market resolves the position is settled ("paid") — on screen and in paper.json.
  */
-const root = resolve(import.meta.dirname, '../..');
-const cli = join(root, 'dist/cli.js');
 const KEY = 'e2e-paper-key-0123456789';
-const SPEED = 8;
 
-let session: TmuxSession | undefined;
-let server: ChildProcess | undefined;
-afterEach(() => {
-  session?.kill();
-  server?.kill();
-  session = undefined;
-  server = undefined;
-});
-
-async function startService(): Promise<string> {
-  const r = await serveChild(['--speed', String(SPEED), '--keys', KEY, '--port', '0']);
-  server = r.child;
-  return r.url;
-}
-
-/** An active market that closes 45–150 s (real time) from now: time to quote and keep it first. */
-const closingSoon = (url: string) => marketClosingSoon(url, KEY, 45_000, 150_000);
+const started = killedAfterEach();
 
 describe('paper positions in a real terminal (tmux)', () => {
   it(
     'p keeps a preview; the Positions view values it, it moves with the price, and it is settled',
     { timeout: 240_000 },
     async () => {
-      if (!TmuxSession.available())
-        throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
-      if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
-      const url = await startService();
-      const market = await closingSoon(url);
+      // a market that closes 45–150 s (real time) from now: time to quote and keep it first.
+      const { url, market } = await simMarketClosingSoon(started, KEY, 45_000, 150_000);
       const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-paper-'));
       mkdirSync(join(home, 'config', 'oddsboard'), { recursive: true });
       writeFileSync(
         join(home, 'config', 'oddsboard', 'config.json'),
         JSON.stringify({ query: market.title, sort: 'closing' }),
       );
-      const t = (session = new TmuxSession('paper'));
+      const t = started.session(new TmuxSession('paper'));
       t.start(root, 160, 40, {
         HOME: home,
         XDG_CONFIG_HOME: join(home, 'config'),

@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { TmuxSession } from './tmux.js';
-import { marketClosingSoon, serveChild } from '../support/e2eKit.js';
+import { CLI as cli, killedAfterEach, ROOT as root, simMarketClosingSoon } from '../support/e2eKit.js';
 
 /**
  * The watcher end to end: the built CLI in tmux against a separate reference
@@ -15,39 +14,17 @@ import { marketClosingSoon, serveChild } from '../support/e2eKit.js';
  * config file runs alertCommand, which writes its environment where the test
  * reads it.
  */
-const root = resolve(import.meta.dirname, '../..');
-const cli = join(root, 'dist/cli.js');
 const KEY = 'e2e-watch-key-0123456789';
-const SPEED = 8;
 
-let session: TmuxSession | undefined;
-let server: ChildProcess | undefined;
-afterEach(() => {
-  session?.kill();
-  server?.kill();
-  session = undefined;
-  server = undefined;
-});
-
-async function startService(): Promise<string> {
-  const r = await serveChild(['--speed', String(SPEED), '--keys', KEY, '--port', '0']);
-  server = r.child;
-  return r.url;
-}
-
-/** An active market that closes 20–120 s (real time) from now, so there is time to watch it and restart first. */
-const closingSoon = (url: string) => marketClosingSoon(url, KEY, 20_000, 120_000);
+const started = killedAfterEach();
 
 describe('the watcher in a real terminal (tmux)', () => {
   it(
     'watch with w, restart, still watched; close and resolve while watched: notices with the winner, BEL, alertCommand',
     { timeout: 240_000 },
     async () => {
-      if (!TmuxSession.available())
-        throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
-      if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
-      const url = await startService();
-      const market = await closingSoon(url);
+      // a market that closes 20–120 s (real time) from now, so there is time to watch it and restart first.
+      const { url, market } = await simMarketClosingSoon(started, KEY, 20_000, 120_000);
       const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-watch-'));
       const out = join(home, 'alerts-run');
       mkdirSync(out);
@@ -71,7 +48,7 @@ describe('the watcher in a real terminal (tmux)', () => {
         }),
       );
       const raw = join(home, 'raw.out');
-      const t = (session = new TmuxSession('watch'));
+      const t = started.session(new TmuxSession('watch'));
       t.start(root, 120, 36, {
         HOME: home,
         XDG_CONFIG_HOME: join(home, 'config'),

@@ -50,6 +50,11 @@ export async function serveChild(args: readonly string[]): Promise<{ child: Chil
   return { child, url };
 }
 
+/** The reference service (the demo's simulator) at `speed`× real time, accepting `key`, on port 0. */
+export function simChild(key: string, speed: number): Promise<{ child: ChildProcess; url: string }> {
+  return serveChild(['--speed', String(speed), '--keys', key, '--port', '0']);
+}
+
 /** `serve --replay` of a platform's recordings (test/fixtures/real/<source>, or `dir`) on port 0. */
 export function replayChild(
   source: 'polymarket' | 'kalshi' | 'manifold',
@@ -57,6 +62,25 @@ export function replayChild(
 ): Promise<{ child: ChildProcess; url: string }> {
   const dir = opts.dir ?? join(ROOT, 'test/fixtures/real', source);
   return serveChild(['--replay', dir, '--source', source, ...(opts.extra ?? []), '--port', '0']);
+}
+
+/**
+ * For a test that waits for a market to close and resolve in real time: the simulator at 8× with `key`, handed to
+ * `started` to end, and one of its markets closing `fromMs`–`toMs` (real time) from now (marketClosingSoon). Fails at
+ * once, with what to do, where tmux or the build is missing.
+ */
+export async function simMarketClosingSoon(
+  started: ReturnType<typeof killedAfterEach>,
+  key: string,
+  fromMs: number,
+  toMs: number,
+): Promise<{ url: string; market: WireMarket }> {
+  if (!TmuxSession.available())
+    throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
+  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
+  const r = await simChild(key, 8);
+  started.service(r.child);
+  return { url: r.url, market: await marketClosingSoon(r.url, key, fromMs, toMs) };
 }
 
 /** A market of the reference service's list as the tests read it. */
