@@ -12,8 +12,8 @@
  *
  * Every market is named by its `venue:id` key (src/venue/ref.ts); a pair is the same whichever side comes first.
  */
-import { basename, join } from 'node:path';
-import { FileProblem, readTextFile, setAside, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { join } from 'node:path';
+import { readPersonFile, writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { parseRefKey, refKey, type MarketRef } from '../venue/ref.js';
 
 export const PAIRS_FILE = 'pairs.json';
@@ -150,43 +150,16 @@ export interface LoadedDecisions {
 }
 
 export function loadDecisions(dir: string, now: number): LoadedDecisions {
-  const path = join(dir, PAIRS_FILE);
-  const out: LoadedDecisions = { decisions: new PairDecisions(), problems: [], keepOut: false };
-  const aside = (why: string, rest: string) => {
-    const moved = setAside(path, now);
-    if (!moved) out.keepOut = true;
-    out.problems.push(
-      moved
-        ? `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`
-        : `${path} ${why} and could not be moved aside; it is not written this session`,
-    );
-  };
-  let text: string;
-  try {
-    text = readTextFile(path, PAIRS_MAX_BYTES);
-  } catch (e) {
-    if (!(e instanceof FileProblem)) throw e;
-    if (e.reason === 'missing') return out;
-    if (e.reason === 'too_large') aside(`is larger than ${PAIRS_MAX_BYTES} bytes`, 'starting with no decisions');
-    else {
-      out.keepOut = true;
-      out.problems.push(`${e.message}: left as it is and not written this session`);
-    }
-    return out;
-  }
-  try {
-    const d = decodeDecisions(text);
-    out.decisions = d.value;
-    if (d.dropped > 0)
-      aside(
-        `had ${d.dropped} ${d.dropped === 1 ? 'entry' : 'entries'} that could not be understood`,
-        'the rest is loaded',
-      );
-  } catch (e) {
-    if (!(e instanceof PairsDecodeError)) throw e;
-    aside(`could not be read (${e.message})`, 'starting with no decisions');
-  }
-  return out;
+  const r = readPersonFile({
+    path: join(dir, PAIRS_FILE),
+    maxBytes: PAIRS_MAX_BYTES,
+    now,
+    decode: decodeDecisions,
+    isDecodeError: (e) => e instanceof PairsDecodeError,
+    empty: 'no decisions',
+    entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
+  });
+  return { decisions: r.value ?? new PairDecisions(), problems: r.problems, keepOut: r.keepOut };
 }
 
 /** Writes the decisions atomically; the previous file stays whole when this fails (the error is rethrown). */

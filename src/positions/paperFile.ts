@@ -5,9 +5,9 @@
  * understood is moved aside (never overwritten) and reported in one line; entries that cannot be understood are
  * reported and the file is moved aside with them in it, the rest loaded — nothing a person kept is lost.
  */
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { isRecord, NAME_MAX, toText, TITLE_MAX } from '../api/normalizeFields.js';
-import { FileProblem, readTextFile, setAside, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { readPersonFile, writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { parseRefKey, refKey } from '../venue/ref.js';
 import { EMPTY_PAPER, PAPER_MAX, type PaperBook, type PaperPosition, type PaperTrade } from './paper.js';
 import type { Currency } from './types.js';
@@ -89,41 +89,26 @@ export function decodePaper(text: string): { book: PaperBook; dropped: number } 
 
 /** Reads the paper file of the state directory; a missing file is an empty book, a broken one is moved aside. */
 export function loadPaper(dir: string, now: number): { book: PaperBook; problem?: string; keepOut?: true } {
-  const path = join(dir, PAPER_FILE);
-  let text: string;
-  try {
-    text = readTextFile(path, PAPER_FILE_MAX_BYTES);
-  } catch (e) {
-    if (!(e instanceof FileProblem)) throw e;
-    if (e.reason === 'missing') return { book: EMPTY_PAPER };
-    return {
-      book: EMPTY_PAPER,
-      problem: `${e.message}: paper positions are not read or written this session`,
-      keepOut: true,
-    };
-  }
-  const aside = (why: string, rest: string, book: PaperBook) => {
-    const moved = setAside(path, now);
-    return moved
-      ? { book, problem: `${path} ${why}: moved aside to ${basename(moved)}; ${rest}` }
-      : {
-          book,
-          problem: `${path} ${why} and could not be moved aside; it is not written this session`,
-          keepOut: true as const,
-        };
+  const r = readPersonFile({
+    path: join(dir, PAPER_FILE),
+    maxBytes: PAPER_FILE_MAX_BYTES,
+    now,
+    decode: (text) => {
+      const d = decodePaper(text);
+      return { value: d.book, dropped: d.dropped };
+    },
+    isDecodeError: (e) => e instanceof PaperDecodeError,
+    empty: 'no paper positions',
+    entries: (n) => `${n} paper position${n === 1 ? '' : 's'}`,
+    // too large, or not readable: left as it is (a book is never replaced by an empty one)
+    tooLarge: 'keep',
+    unreadable: 'paper positions are not read or written this session',
+  });
+  return {
+    book: r.value ?? EMPTY_PAPER,
+    ...(r.problems[0] !== undefined ? { problem: r.problems[0] } : {}),
+    ...(r.keepOut ? { keepOut: true as const } : {}),
   };
-  try {
-    const d = decodePaper(text);
-    if (d.dropped === 0) return { book: d.book };
-    return aside(
-      `had ${d.dropped} paper position${d.dropped === 1 ? '' : 's'} that could not be understood`,
-      'the rest is loaded',
-      d.book,
-    );
-  } catch (e) {
-    if (!(e instanceof PaperDecodeError)) throw e;
-    return aside(`could not be read (${e.message})`, 'starting with no paper positions', EMPTY_PAPER);
-  }
 }
 
 /** Writes the book atomically. Throws the file system's error (the caller reports it and keeps the old file). */

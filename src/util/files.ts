@@ -135,3 +135,72 @@ export function setAside(path: string, now: number): string | undefined {
     return undefined;
   }
 }
+
+/** How one of the person's files is read (the watchlist, the alerts, the pairs' decisions, the paper book). */
+export interface PersonFile<T> {
+  path: string;
+  maxBytes: number;
+  now: number;
+  /** The file's text understood, and how many entries were not; throws when the file as a whole is not one of ours. */
+  decode(text: string): { value: T; dropped: number };
+  /** The decoder's own "not one of ours" error (anything else is rethrown). */
+  isDecodeError(e: unknown): e is Error;
+  /** What the session starts with when nothing is read: "no decisions", "an empty watchlist". */
+  empty: string;
+  /** `n` entries, in the file's own word: "3 entries", "1 paper position". */
+  entries(n: number): string;
+  /** A file too large is moved aside (default) or, like any file that cannot be read, left as it is. */
+  tooLarge?: 'aside' | 'keep';
+  /** Said of a file that cannot be read (not there as a file, no permission) and is left as it is. */
+  unreadable?: string;
+}
+
+export interface PersonFileRead<T> {
+  /** What was understood; undefined when the session starts empty (also for a missing file). */
+  value?: T;
+  /** One line per problem. */
+  problems: string[];
+  /** The file is left as it was and must not be written this session. */
+  keepOut: boolean;
+}
+
+/**
+ * One of the person's files read so that nothing they kept is lost: a file that is not ours, or holds entries that
+ * cannot be understood, is moved aside (setAside) and said in one line; what cannot be moved aside, or read at all,
+ * is left as it is and not written this session.
+ */
+export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
+  const out: PersonFileRead<T> = { problems: [], keepOut: false };
+  const aside = (why: string, rest: string) => {
+    const moved = setAside(f.path, f.now);
+    if (!moved) out.keepOut = true;
+    out.problems.push(
+      moved
+        ? `${f.path} ${why}: moved aside to ${basename(moved)}; ${rest}`
+        : `${f.path} ${why} and could not be moved aside; it is not written this session`,
+    );
+  };
+  let text: string;
+  try {
+    text = readTextFile(f.path, f.maxBytes);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    if (e.reason === 'missing') return out;
+    if (e.reason === 'too_large' && f.tooLarge !== 'keep')
+      aside(`is larger than ${f.maxBytes} bytes`, `starting with ${f.empty}`);
+    else {
+      out.keepOut = true;
+      out.problems.push(`${e.message}: ${f.unreadable ?? 'left as it is and not written this session'}`);
+    }
+    return out;
+  }
+  try {
+    const d = f.decode(text);
+    out.value = d.value;
+    if (d.dropped > 0) aside(`had ${f.entries(d.dropped)} that could not be understood`, 'the rest is loaded');
+  } catch (e) {
+    if (!f.isDecodeError(e)) throw e;
+    aside(`could not be read (${e.message})`, `starting with ${f.empty}`);
+  }
+  return out;
+}

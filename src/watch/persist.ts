@@ -6,12 +6,12 @@
  * regular file) is left alone and not written over for the session. A write
  * that fails (full disk) leaves the previous file whole and is tried again.
  */
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { OddsStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import { FileProblem, readTextFile, setAside, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { FileProblem, readPersonFile, readTextFile, writeFileAtomic, type WriteHooks } from '../util/files.js';
 import {
   decodeAlerts,
   decodeLog,
@@ -63,43 +63,18 @@ function loadOne<T>(
   now: number,
   out: Loaded,
 ): T | undefined {
-  const path = join(dir, FILES[key]);
-  const aside = (why: string, rest: string) => {
-    const moved = setAside(path, now);
-    if (!moved) out.keepOut.add(key);
-    out.problems.push(
-      moved
-        ? `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`
-        : `${path} ${why} and could not be moved aside; it is not written this session`,
-    );
-  };
-  let text: string;
-  try {
-    text = readTextFile(path, FILE_MAX_BYTES);
-  } catch (e) {
-    if (!(e instanceof FileProblem)) throw e;
-    if (e.reason === 'missing') return undefined;
-    if (e.reason === 'too_large')
-      aside(`is larger than ${FILE_MAX_BYTES} bytes`, `starting with an empty ${WHAT[key]}`);
-    else {
-      out.keepOut.add(key);
-      out.problems.push(`${e.message}: left as it is and not written this session`);
-    }
-    return undefined;
-  }
-  try {
-    const d = decode(text);
-    if (d.dropped > 0)
-      aside(
-        `had ${d.dropped} ${d.dropped === 1 ? 'entry' : 'entries'} that could not be understood`,
-        'the rest is loaded',
-      );
-    return d.value;
-  } catch (e) {
-    if (!(e instanceof DecodeError)) throw e;
-    aside(`could not be read (${e.message})`, `starting with an empty ${WHAT[key]}`);
-    return undefined;
-  }
+  const r = readPersonFile({
+    path: join(dir, FILES[key]),
+    maxBytes: FILE_MAX_BYTES,
+    now,
+    decode,
+    isDecodeError: (e) => e instanceof DecodeError,
+    empty: `an empty ${WHAT[key]}`,
+    entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
+  });
+  out.problems.push(...r.problems);
+  if (r.keepOut) out.keepOut.add(key);
+  return r.value;
 }
 
 /** Reads the three files (a missing one is simply empty). */
