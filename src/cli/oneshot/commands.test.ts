@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEY, oneShotService, root, schema, valid, validate } from '../../../test/support/oneShot.js';
 import { startTestServer } from '../../../test/support/testServer.js';
-import { displayWidth } from '../../ui/format.js';
 import { startServer } from '../../server/listen.js';
 import { encodeWatchlist } from '../../watch/codec.js';
 
@@ -252,50 +251,6 @@ describe('exit codes', () => {
       expect(r.code).toBe(0);
       expect(r.out).toMatch(new RegExp(`^Usage: oddsboard ${name}`));
       expect(r.out).toMatch(/--json/);
-    }
-  });
-});
-
-describe('tables', () => {
-  it(
-    'colour on a terminal only: NO_COLOR (any value) and --color never turn it off, --color always wins, --theme ' +
-      'light darkens',
-    async () => {
-      const argv = ['markets', '--limit', '5'];
-      expect((await run(argv, { tty: true, columns: 100 })).out).toContain('\x1b[1;32mACTIVE');
-      expect((await run(argv, { tty: true, columns: 100, env: { NO_COLOR: '1' } })).out).not.toContain('\x1b[');
-      expect((await run(argv, { tty: true, columns: 100, env: { NO_COLOR: '0' } })).out).not.toContain('\x1b[');
-      expect((await run([...argv, '--color', 'never'], { tty: true, columns: 100 })).out).not.toContain('\x1b[');
-      expect((await run([...argv, '--color', 'always'], { env: { NO_COLOR: '1' } })).out).toContain('\x1b[1;32mACTIVE');
-      const light = (await run([...argv, '--theme', 'light'], { tty: true, columns: 100 })).out;
-      expect(light).toContain('\x1b[1;38;5;29mACTIVE'); // #116329, the nearest of the 256-colour cube
-      expect(light).not.toMatch(/\x1b\[[0-9;]*3[36]m/);
-      expect((await run([...argv, '--json'], { tty: true, columns: 100 })).out).not.toContain('\x1b[');
-    },
-  );
-
-  const widest = (text: string) => Math.max(...text.split('\n').map((l) => displayWidth(l)));
-
-  it('fit 80 columns when piped, the terminal width on a terminal; no colour when piped', async () => {
-    const piped = await run(['markets', '--limit', '20', '--status', 'all']);
-    expect(piped.code).toBe(0);
-    expect(widest(piped.out)).toBeLessThanOrEqual(80);
-    expect(piped.out).not.toContain('\x1b');
-    expect(piped.out).toMatch(/^STATUS +ID +LEADING +PRICE +TITLE/);
-    const tty = await run(['markets', '--limit', '20', '--color', 'never'], { tty: true, columns: 132 });
-    expect(widest(tty.out)).toBeLessThanOrEqual(132);
-    expect(tty.out).toMatch(/VOLUME +CLOSES/);
-    const m = visible('active');
-    for (const argv of [
-      ['market', m.id],
-      ['event', m.eventId],
-      ['events'],
-      ['quote', m.id, '--outcome', m.outcomes[0]!.name, '--amount', '10'],
-    ]) {
-      const r = await run(argv);
-      expect(r.code).toBe(0);
-      expect(widest(r.out)).toBeLessThanOrEqual(80);
-      expect(r.out).not.toMatch(/NaN|undefined/);
     }
   });
 });

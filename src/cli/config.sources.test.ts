@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { configFile, noFile, usageMessage } from '../../test/support/configFiles.js';
+import { parseDashboardArgs } from './args.js';
+import { resolveSettings } from './config.js';
+
+describe('several sources (issue #27)', () => {
+  const run = (argv: string[], env: NodeJS.ProcessEnv = noFile) => {
+    const parsed = parseDashboardArgs(argv);
+    if (parsed.kind !== 'run') throw new Error('not run');
+    return resolveSettings(parsed.flags, env);
+  };
+
+  it('takes a list, all, repeats dropped and the order kept; source is the first', () => {
+    expect(run(['--source', 'kalshi,polymarket']).sources).toEqual(['kalshi', 'polymarket']);
+    expect(run(['--source', 'kalshi,polymarket']).source).toBe('kalshi');
+    expect(run(['--source', 'all']).sources).toEqual(['polymarket', 'kalshi', 'manifold']);
+    expect(run(['--source', 'public,all,kalshi']).sources).toEqual(['public', 'polymarket', 'kalshi', 'manifold']);
+    expect(run(['--source', 'kalshi,kalshi']).sources).toEqual(['kalshi']);
+    expect(run([]).sources).toEqual(['public']);
+    expect(run(['--source', 'manifold']).sources).toEqual(['manifold']);
+  });
+
+  it('reads ODDSBOARD_SOURCE and the config file alike; flags win', () => {
+    expect(run([], { ...noFile, ODDSBOARD_SOURCE: 'manifold, kalshi' }).sources).toEqual(['manifold', 'kalshi']);
+    const path = configFile('{"sources": ["kalshi", "public"], "baseUrls": {"kalshi": "http://127.0.0.1:9/x/"}}');
+    const s = run([], { ODDSBOARD_CONFIG: path });
+    expect(s.sources).toEqual(['kalshi', 'public']);
+    expect(s.baseUrls).toEqual({ kalshi: 'http://127.0.0.1:9/x' });
+    expect(run(['--source', 'polymarket'], { ODDSBOARD_CONFIG: path }).sources).toEqual(['polymarket']);
+    // the old single "source" keeps working
+    expect(run([], { ODDSBOARD_CONFIG: configFile('{"source": "kalshi"}') }).sources).toEqual(['kalshi']);
+    // a single venue's entry of baseUrls is its base URL
+    expect(run(['--source', 'kalshi'], { ODDSBOARD_CONFIG: path }).baseUrl).toBe('http://127.0.0.1:9/x');
+  });
+
+  it('takes --base-url VENUE=URL, repeatable; a bare one keeps its meaning with one source', () => {
+    const s = run([
+      '--source',
+      'kalshi,polymarket',
+      '--base-url',
+      'kalshi=http://127.0.0.1:1/trade-api/v2',
+      '--base-url',
+      'polymarket=http://127.0.0.1:2',
+    ]);
+    expect(s.baseUrls).toEqual({ kalshi: 'http://127.0.0.1:1/trade-api/v2', polymarket: 'http://127.0.0.1:2' });
+    expect(s.baseUrl).toBeUndefined();
+    expect(run(['--source', 'kalshi', '--base-url', 'http://127.0.0.1:1']).baseUrl).toBe('http://127.0.0.1:1');
+    expect(run(['--source', 'kalshi', '--base-url', 'kalshi=http://127.0.0.1:1']).baseUrl).toBe('http://127.0.0.1:1');
+  });
+
+  it('refuses what means one venue with several, naming the fix', () => {
+    expect(usageMessage(() => run(['--source', 'all', '--base-url', 'http://127.0.0.1:1']))).toMatch(
+      /--base-url URL names one service.*--base-url polymarket=URL/,
+    );
+    expect(usageMessage(() => run(['--source', 'kalshi', '--base-url', 'manifold=http://127.0.0.1:1']))).toMatch(
+      /manifold is not among the sources/,
+    );
+    expect(usageMessage(() => run(['--source', 'all', '--rate', '30']))).toMatch(/--rate sets one platform's/);
+    expect(usageMessage(() => run(['--source', 'kalshi,manifold', '--clob-url', 'http://127.0.0.1:1']))).toMatch(
+      /--clob-url belongs to polymarket/,
+    );
+    expect(usageMessage(() => run(['--source', 'all', '--category', 'Sports']))).toMatch(/press v to narrow/);
+    expect(usageMessage(() => run(['--source', 'all', '--demo']))).toMatch(/public is not among/);
+    expect(usageMessage(() => run(['--source', 'kalshi,nasdaq']))).toMatch(/"nasdaq" is not a source/);
+    expect(usageMessage(() => run(['--source', 'kalshi,']))).toMatch(/--source/);
+    expect(usageMessage(() => run(['--base-url', 'http://127.0.0.1:1', '--base-url', 'http://127.0.0.1:2']))).toMatch(
+      /two base URLs without a venue/,
+    );
+    expect(
+      usageMessage(() => run([], { ODDSBOARD_CONFIG: configFile('{"baseUrls": {"nyse": "https://x"}}') })),
+    ).toMatch(/"nyse" is not a source/);
+  });
+
+  it('gives a bare configured base URL to the interface among several, and each venue its own settings', async () => {
+    const { venueSettings } = await import('./config.js');
+    const path = configFile('{"baseUrl": "http://127.0.0.1:7"}');
+    const s = run(['--source', 'public,kalshi,polymarket', '--clob-url', 'http://127.0.0.1:8'], {
+      ODDSBOARD_CONFIG: path,
+    });
+    expect(s.baseUrls).toEqual({ public: 'http://127.0.0.1:7' });
+    expect(venueSettings(s, 'public').baseUrl).toBe('http://127.0.0.1:7');
+    expect(venueSettings(s, 'kalshi').baseUrl).toBeUndefined();
+    expect(venueSettings(s, 'kalshi').clobUrl).toBeUndefined();
+    expect(venueSettings(s, 'polymarket').clobUrl).toBe('http://127.0.0.1:8');
+    expect(venueSettings(s, 'polymarket').sources).toEqual(['polymarket']);
+  });
+});
