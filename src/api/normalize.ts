@@ -24,6 +24,7 @@ import { readOutcomes, readResolved, readStatus } from './normalizeOutcomes.js';
 import { detectSource } from './normalizeShape.js';
 import { normalizeKalshi } from './normalizeKalshi.js';
 import { normalizePolymarket } from './normalizePolymarket.js';
+import { eventContextFor } from './polymarketEvent.js';
 import { normalizeManifold } from './normalizeManifold.js';
 export { normalizeQuote } from './normalizeQuote.js';
 
@@ -133,10 +134,16 @@ export function normalizeEvent(raw: unknown, opts: NormalizeOptions = {}): Marke
       id,
     );
     const category = readCategory(raw);
+    const context = eventContextFor(raw);
     const markets = normalizeMarketList(raw.markets, opts).map((m) =>
       assignDefined<Market>(
         { ...m },
-        { eventId: m.eventId ?? id, eventTitle: m.eventTitle ?? title, category: m.category ?? category },
+        {
+          eventId: m.eventId ?? id,
+          eventTitle: m.eventTitle ?? title,
+          category: m.category ?? category,
+          eventContext: m.eventContext ?? (m.source === 'polymarket' && isRecord(m.raw) ? context(m.raw) : undefined),
+        },
       ),
     );
     return assignDefined<MarketEvent>({ id, title, markets, raw }, { category });

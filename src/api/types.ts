@@ -46,7 +46,28 @@ export interface Market {
   source?: MarketSource;
   /** The object lists no outcomes although the market has some (a list entry): its detail has them. */
   outcomesPending?: true;
+  /** What the market's event states that the market object does not (a Polymarket game's rules and teams). */
+  eventContext?: EventContext;
   raw: unknown;
+}
+
+/**
+ * Read from the event a market came in (Gamma nests a game's moneyline without a description of its own; the
+ * event's description is its rules and the event names the two teams): for matching across venues (src/pairs).
+ */
+export interface EventContext {
+  /** The event's description, when it states this market's rules (see src/api/polymarketEvent.ts). */
+  rules?: string;
+  teams?: readonly Team[];
+}
+
+export interface Team {
+  /** "Detroit Lions" */
+  name?: string;
+  /** "Lions" */
+  alias?: string;
+  /** "det" */
+  abbreviation?: string;
 }
 
 export interface MarketEvent {

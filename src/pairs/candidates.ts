@@ -22,6 +22,8 @@ const RANK = { same: 0, complement: 1, related: 2, different: 3 } as const;
 
 /** The words to search the other venues with: the market's names, most specific first, at most `max`. */
 export function searchWords(sig: Signature, max = 3): string {
+  // a game whose sides the venue tied to their other names: the sides as it names them ("Lions Bills")
+  if (sig.sides && sig.sideNames) return sig.sides.join(' ');
   const generic = new Set(['fed', 'republican', 'democratic', 'uk']);
   const specific = sig.subject.filter((w) => !generic.has(w));
   return (specific.length > 0 ? specific : sig.subject).slice(0, max).join(' ');

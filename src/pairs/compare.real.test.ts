@@ -148,6 +148,59 @@ describe('true pairs', () => {
   });
 });
 
+describe('one game on two venues: Detroit at Buffalo, Sep 17 2026 (kv1514/arb-engine, nfl-det-buf-2026-09/)', () => {
+  const DET = 'kalshi:KXNFLGAME-26SEP17DETBUF-DET';
+  const BUF = 'kalshi:KXNFLGAME-26SEP17DETBUF-BUF';
+  const LIONS = 'polymarket:3398287';
+
+  it("Kalshi's Detroit is Polymarket's Lions: tied by Kalshi's rules (DET Lions) and Polymarket's event teams", () => {
+    const k = signature(markets.get(DET)!);
+    const p = signature(markets.get(LIONS)!);
+    expect(k.sideNames).toEqual([
+      ['detroit', 'lions', 'det'],
+      ['bills', 'buf'],
+    ]);
+    expect(p.sideNames).toEqual([
+      ['lions', 'detroit lions', 'det'],
+      ['bills', 'buffalo bills', 'buf'],
+    ]);
+    // the moneyline nested in Gamma's event has no description: the event's is its rules text
+    expect(p.hasRules).toBe(true);
+    expect(p.kind).toBe('wins');
+  });
+
+  it('the same question but for a postponement: related, the only reason an edge case, and what it would be', () => {
+    const c = cmp(DET, LIONS);
+    expect(c.relation).toBe('related');
+    expect(c.reasons[0]).toBe('a postponed game settles at a fair price: Kalshi only');
+    expect(c.edge).toEqual({ would: 'same', cases: ['a postponed game settles at a fair price: Kalshi only'] });
+  });
+
+  it("Kalshi's Buffalo against Polymarket's Lions would be complements, apart from the same edge case", () => {
+    const c = cmp(BUF, LIONS);
+    expect(c.relation).toBe('related');
+    expect(c.reasons.slice(0, 2)).toEqual([
+      'would be complements, but',
+      'a postponed game settles at a fair price: Kalshi only',
+    ]);
+    expect(c.edge?.would).toBe('complement');
+  });
+
+  it("the spread beside it does not take the event's rules (they state the moneyline): no edge case only", () => {
+    const spread = signature(markets.get('polymarket:3517184')!);
+    expect(spread.hasRules).toBe(false);
+    const c = cmp(BUF, 'polymarket:3517184');
+    expect(c.relation).toBe('related');
+    expect(c.edge).toBeUndefined();
+  });
+
+  it('a difference in what pays on an ordinary outcome is never an edge case (the Fed 25 bps rounding rule)', () => {
+    const c = cmp('kalshi:KXFEDDECISION-26SEP-C25', 'polymarket:2252243');
+    expect(c.relation).toBe('related');
+    expect(c.edge).toBeUndefined();
+  });
+});
+
 describe('every labelled pair', () => {
   const labels = pairLabels(markets);
 

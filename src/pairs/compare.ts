@@ -10,7 +10,7 @@
  * fields read support.
  */
 import { intervalWords, relateIntervals } from './interval.js';
-import type { Comparison, Signature } from './types.js';
+import type { Clause, Comparison, Signature } from './types.js';
 import { sameWhen, whenWords } from './when.js';
 import { CLAUSE_WORDS, KIND_WORDS, STAGE_WORDS } from './words.js';
 
@@ -29,7 +29,25 @@ function overlap(a: readonly string[], b: readonly string[]): number {
   return a.filter((w) => sb.has(w)).length / Math.min(a.length, b.length);
 }
 
-const eqSide = (x: string, y: string) => x.trim().toLowerCase() === y.trim().toLowerCase();
+/** A side's names: every name its venue gives it (teams.ts), else the name as written. */
+const namesOf = (s: Signature, i: 0 | 1): string[] => s.sideNames?.[i] ?? [s.sides![i].trim().toLowerCase()];
+const meet = (x: string[], y: string[]) => x.some((n) => y.includes(n));
+
+/** The two games' sides lined up: the same order, crossed, or (no single way) undefined. */
+function lineUp(a: Signature, b: Signature): 'straight' | 'crossed' | undefined {
+  const [a0, a1, b0, b1] = [namesOf(a, 0), namesOf(a, 1), namesOf(b, 0), namesOf(b, 1)];
+  const straight = meet(a0, b0) && meet(a1, b1);
+  const crossed = meet(a0, b1) && meet(a1, b0);
+  return straight === crossed ? undefined : straight ? 'straight' : 'crossed';
+}
+
+/** Which side (0 or 1) YES pays on, from the names of its sides. */
+function yesSide(s: Signature): 0 | 1 | undefined {
+  if (!s.yes) return undefined;
+  const y = s.yes.trim().toLowerCase();
+  const on = ([0, 1] as const).filter((i) => namesOf(s, i).includes(y));
+  return on.length === 1 ? on[0] : undefined;
+}
 
 export function compare(a: Signature, b: Signature): Comparison {
   const veto: string[] = [];
@@ -38,6 +56,8 @@ export function compare(a: Signature, b: Signature): Comparison {
   let confidence = 0.95;
   let complement = false;
   let exclusive = false;
+  /** The vetoes that are clauses for an event that does not happen as planned (EDGE_CLAUSES). */
+  const edgeCases: string[] = [];
 
   const subj = overlap(a.subject, b.subject);
   if (a.subject.length > 0 && b.subject.length > 0 && subj === 0)
@@ -97,12 +117,15 @@ export function compare(a: Signature, b: Signature): Comparison {
   } else if (a.interval || b.interval) veto.push(`a threshold only on ${venueName(a.interval ? a : b)}`);
 
   if (a.sides && b.sides) {
-    const sameSides =
-      (eqSide(a.sides[0], b.sides[0]) && eqSide(a.sides[1], b.sides[1])) ||
-      (eqSide(a.sides[0], b.sides[1]) && eqSide(a.sides[1], b.sides[0]));
-    if (!sameSides) veto.push(`sides ${a.sides.join('/')} vs ${b.sides.join('/')}`);
-    else if (a.yes && b.yes && !eqSide(a.yes, b.yes)) complement = true;
-    else if (!a.yes || !b.yes) veto.push('which side YES pays is not stated on both');
+    const sides = lineUp(a, b);
+    if (!sides) veto.push(`sides ${a.sides.join('/')} vs ${b.sides.join('/')}`);
+    else {
+      const ya = yesSide(a);
+      const yb = yesSide(b);
+      if (ya === undefined || yb === undefined) veto.push('which side YES pays is not stated on both');
+      else if ((sides === 'straight') !== (ya === yb)) complement = true;
+      else if (a.sideNames || b.sideNames) agree.push(`YES on ${a.sides[ya]} = ${b.sides[yb]}`);
+    }
   }
 
   if (a.when && b.when) {
@@ -130,7 +153,10 @@ export function compare(a: Signature, b: Signature): Comparison {
     const other = has === a ? b : a;
     // a venue that published no rules text in this record may well have the clause: unknown, not a disagreement
     if (!other.hasRules) notes.push(`${CLAUSE_WORDS[c]} on ${venueName(has)}; ${venueName(other)} unknown`);
-    else veto.push(`${CLAUSE_WORDS[c]}: ${venueName(has)} only`);
+    else {
+      veto.push(`${CLAUSE_WORDS[c]}: ${venueName(has)} only`);
+      if (EDGE_CLAUSES.has(c)) edgeCases.push(veto[veto.length - 1]!);
+    }
   }
   for (const s of [a, b]) if (s.unreadable) veto.push(`${venueName(s)}: ${s.unreadable}`);
   for (const s of [a, b])
@@ -158,9 +184,29 @@ export function compare(a: Signature, b: Signature): Comparison {
     };
   if (veto.length === 0)
     return { relation: 'same', confidence: round(confidence * Math.max(subj, 0.6)), reasons: [...agree, ...notes] };
+  const edge: Comparison['edge'] =
+    edgeCases.length === veto.length ? { would: complement ? 'complement' : 'same', cases: edgeCases } : undefined;
   if (complement) veto.unshift('would be complements, but');
-  return { relation: 'related', confidence: round(Math.min(0.9, confidence)), reasons: [...veto, ...notes] };
+  return {
+    relation: 'related',
+    confidence: round(Math.min(0.9, confidence)),
+    reasons: [...veto, ...notes],
+    ...(edge ? { edge } : {}),
+  };
 }
+
+/**
+ * Clauses for an event that does not happen as planned: a pair that differs only in these is the same question
+ * whenever the game is played, the meeting held, the person alive (docs/pairs.md "Edge cases"). The others (what an
+ * announcement counts for, rounding off the ladder) change what pays on an ordinary outcome.
+ */
+const EDGE_CLAUSES: ReadonlySet<Clause> = new Set<Clause>([
+  'postpone-fair-price',
+  'cancel-to-no',
+  'cancel-to-hold',
+  'death-price',
+  'ties-split',
+]);
 
 function shapeWords(a: Signature, b: Signature): string {
   const sa = a.interval!.shape;

@@ -15,6 +15,7 @@
 import { join } from 'node:path';
 import { readPersonFile, writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { parseRefKey, refKey, type MarketRef } from '../venue/ref.js';
+import type { Comparison } from './types.js';
 
 export const PAIRS_FILE = 'pairs.json';
 export const PAIRS_MAX_BYTES = 1_000_000;
@@ -36,6 +37,11 @@ export interface Rejected {
   a: MarketRef;
   b: MarketRef;
   at: number;
+}
+
+/** The relation a confirmed pair is kept as: a complement (also one apart from edge cases, compare.ts), else same. */
+export function keptAs(c: Comparison | undefined): Confirmed['relation'] {
+  return c?.relation === 'complement' || c?.edge?.would === 'complement' ? 'complement' : 'same';
 }
 
 /** The key of a pair, the same whichever market comes first. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pairMarkets, realRoot } from '../../test/support/pairsFixtures.js';
 import type { Market, OrderBook } from '../api/types.js';
-import { normalizeMarket } from '../api/normalize.js';
+import { normalizeEventList, normalizeMarket } from '../api/normalize.js';
 import { kalshiBook, readKalshiBids } from '../sources/kalshi/orderbook.js';
 import { readClobBook } from '../sources/polymarket/clob.js';
 import { compare } from './compare.js';
@@ -106,14 +106,11 @@ describe('pairGap on two recorded books: Kalshi KXNFLGAME-26SEP17DETBUF-DET and 
   const kObj = (
     nfl('kalshi/trade-api-v2-markets-KXNFLGAME-26SEP17DETBUF-DET-and-BUF-active.json') as { markets: unknown[] }
   ).markets[0];
-  const pEvent = (
-    nfl('polymarket/gamma-events-810546-lions-vs-bills-moneyline-spread-total.json') as {
-      markets: unknown[];
-      description: string;
-    }[]
-  )[0]!;
+  // as the app reads Gamma's event: the moneyline nested without a description takes the event's (its rules)
+  const lions = normalizeEventList(nfl('polymarket/gamma-events-810546-lions-vs-bills-moneyline-spread-total.json'), {
+    now: NOW,
+  })[0]!.markets[0]!;
   const det = normalizeMarket(kObj, { now: NOW })!;
-  const lions = normalizeMarket(pEvent.markets[0], { now: NOW })!;
   const kBody = nfl('kalshi/books/book-KXNFLGAME-26SEP17DETBUF-DET.json');
   const pBody = nfl(
     'polymarket/clob/books/book-35946349809644018221594766900800697897892667107929166603091569173318790894279.json',
@@ -121,30 +118,43 @@ describe('pairGap on two recorded books: Kalshi KXNFLGAME-26SEP17DETBUF-DET and 
   const kBook = kalshiBook(readKalshiBids(kBody)!, det.id, 'Yes', kBody);
   const pBook = readClobBook(pBody, lions.id, 'Lions')!;
 
-  it('the matcher does not call them the same contract, so the pair shows no edge (and says why)', () => {
+  it('unconfirmed, the pair is related (a postponement rule differs): no edge, and why', () => {
     const a: Leg = { market: det, sig: signature(det), book: kBook };
     const b: Leg = { market: lions, sig: signature(lions), book: pBook };
     const rel = compare(a.sig, b.sig);
-    expect(rel.relation).not.toBe('same');
+    expect(rel.relation).toBe('related');
     const g = pairGap(a, b, rel, 100);
     // Kalshi's Detroit 33¢ (its last trade; bid 32, ask 33), Polymarket's Lions 33.5¢ (outcomePrices): 0.5¢ apart
     expect([g.a.price, g.b.price, g.cents, g.cheaper]).toEqual([0.33, 0.335, 0.5, 'a']);
     expect(g.afterFees).toBeUndefined();
-    expect(g.noEdge[0]).toMatch(/^not the same contract/);
-    // the Gamma event nests its markets without their own description: Polymarket's rules are not in this record
-    expect(g.noEdge).toContain("Polymarket's rules text is not in this record");
+    expect(g.noEdge).toEqual([
+      'not the same contract (related): a postponed game settles at a fair price: Kalshi only ' +
+        '(only if the event does not go as planned: priced once you confirm the pair)',
+    ]);
+  });
+
+  it('confirmed by the person, it is priced as same with the edge case named; a core difference never is', () => {
+    const a: Leg = { market: det, sig: signature(det), book: kBook };
+    const b: Leg = { market: lions, sig: signature(lions), book: pBook };
+    const rel = compare(a.sig, b.sig);
+    const g = pairGap(a, b, rel, 100, true);
+    expect(g.noEdge).toEqual([]);
+    expect(g.afterFees?.cents).toBe(-2.7); // the figure by hand below
+    expect(g.fillable).toBe(0);
+    expect(g.notes[0]).toBe(
+      'priced as same because you confirmed it, although the rules differ ' +
+        '(a postponed game settles at a fair price: Kalshi only)',
+    );
+    // a related pair with a difference on an ordinary outcome stays unpriced, confirmed or not
+    const core: Comparison = { relation: 'related', confidence: 0.8, reasons: ['nominee vs winner'] };
+    expect(pairGap(a, b, core, 100, true).noEdge[0]).toBe('not the same contract (related): nominee vs winner');
   });
 
   it('the arithmetic through both recorded books when the relation is given as same: fees and depth by hand', () => {
     const same: Comparison = { relation: 'same', confidence: 1, reasons: [] };
-    // the event's description is the moneyline market's rules text (the market object carries none of its own)
-    const withRules = {
-      ...lions,
-      raw: { ...(lions.raw as object), description: pEvent.description },
-    };
     const g = pairGap(
       { market: det, sig: signature(det), book: kBook },
-      { market: withRules, sig: signature(withRules), book: pBook },
+      { market: lions, sig: signature(lions), book: pBook },
       same,
       100,
     );

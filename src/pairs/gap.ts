@@ -133,8 +133,17 @@ function fillableAtGap(asks: readonly BookLevel[], bids: readonly BookLevel[], c
   return n;
 }
 
-export function pairGap(a: Leg, b: Leg, relation: Comparison, size: number): Gap {
-  const flip = relation.relation === 'complement';
+/**
+ * The relation a pair is priced as: its own, or — a `related` pair that differs only in edge-case clauses and that
+ * the person confirmed — what it would be without them (compare.ts `edge`), the clauses then named in the notes.
+ */
+export function pricedAs(relation: Comparison, confirmed: boolean): Comparison['relation'] {
+  return relation.relation === 'related' && relation.edge && confirmed ? relation.edge.would : relation.relation;
+}
+
+export function pairGap(a: Leg, b: Leg, relation: Comparison, size: number, confirmed = false): Gap {
+  const priced = pricedAs(relation, confirmed);
+  const flip = priced === 'complement';
   const pa = yesOf(a.market);
   const rawB = yesOf(b.market);
   const pb = rawB === undefined ? undefined : flip ? 1 - rawB : rawB;
@@ -158,8 +167,15 @@ export function pairGap(a: Leg, b: Leg, relation: Comparison, size: number): Gap
     gap.cheaper = pa <= pb ? 'a' : 'b';
   }
   const no = gap.noEdge;
-  if (relation.relation !== 'same' && relation.relation !== 'complement')
-    no.push(`not the same contract (${relation.relation}): ${relation.reasons[0] ?? 'no reason read'}`);
+  if (priced !== 'same' && priced !== 'complement')
+    no.push(
+      `not the same contract (${relation.relation}): ${relation.reasons[0] ?? 'no reason read'}` +
+        (relation.edge ? ' (only if the event does not go as planned: priced once you confirm the pair)' : ''),
+    );
+  else if (priced !== relation.relation)
+    gap.notes.push(
+      `priced as ${priced} because you confirmed it, although the rules differ (${relation.edge!.cases.join('; ')})`,
+    );
   for (const l of [a, b]) {
     const name = VENUE[l.sig.ref.venue];
     if (!l.sig.hasRules) no.push(`${name}'s rules text is not in this record`);

@@ -7,6 +7,7 @@ import type { Market } from '../api/types.js';
 import type { SourceId } from '../sources/types.js';
 import { readInterval } from './interval.js';
 import { payoutSentence, textsOf } from './texts.js';
+import { gameNames } from './teams.js';
 import type { Signature } from './types.js';
 import { readWhen } from './when.js';
 import {
@@ -42,10 +43,14 @@ export function signature(market: Market): Signature {
     nameTokens(`${t.title} ${payout}`),
   );
   const kind = interval ? 'measure' : (readKind(payout) ?? readKind(t.title));
-  const sides = t.outcomes?.length === 2 ? ([t.outcomes[0]!, t.outcomes[1]!] as [string, string]) : readSides(t.title);
+  const venue = venueOf(market);
+  const named = t.outcomes?.length === 2 ? ([t.outcomes[0]!, t.outcomes[1]!] as [string, string]) : readSides(t.title);
+  const game = gameNames(venue, t, named);
+  const sides = game?.sides ?? named;
+  const subject = subjectOf(t.title, t.option, payout, station?.words ?? []);
   const sig: Signature = {
-    ref: { venue: venueOf(market), id: market.id },
-    subject: subjectOf(t.title, t.option, payout, station?.words ?? []),
+    ref: { venue, id: market.id },
+    subject: game ? [...new Set([...subject, ...nameTokens(game.words)])] : subject,
     clauses: readClauses(t.rules),
     years: readYears([t.title, t.option, payout].filter(Boolean).join(' '), t.ticker),
     hasRules: t.rules !== '',
@@ -65,6 +70,7 @@ export function signature(market: Market): Signature {
   if (station) sig.station = station.station;
   if (sides) {
     sig.sides = sides;
+    if (game) sig.sideNames = game.names;
     const yes = t.outcomes ? t.outcomes[0] : t.option;
     if (yes) sig.yes = yes;
   }

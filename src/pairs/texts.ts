@@ -5,7 +5,7 @@
  * event's title. Manifold: question and textDescription (its `description` is a rich-text document). Everything is
  * sanitized here (a server's text is untrusted) and capped.
  */
-import type { Market } from '../api/types.js';
+import type { Market, Team } from '../api/types.js';
 import { sanitize } from '../util/sanitize.js';
 
 /** Rules texts longer than this are cut (the clauses that matter come first on every venue). */
@@ -27,6 +27,8 @@ export interface Texts {
   outcomes?: string[];
   /** A named resolution source (Polymarket's resolutionSource, Kalshi's settlement sources). */
   source?: string;
+  /** The two sides of a game as its event names them (Polymarket's event `teams`). */
+  teams?: readonly Team[];
 }
 
 function text(v: unknown, max: number): string | undefined {
@@ -78,10 +80,12 @@ export function textsOf(m: Market): Texts {
     return strip({
       title: text(o.question, SHORT_MAX) ?? m.title,
       option: text(o.groupItemTitle, SHORT_MAX),
-      rules: text(o.description, RULES_MAX) ?? '',
+      // a game's moneyline nested in its event has no description: the event's states its rules (polymarketEvent.ts)
+      rules: text(o.description, RULES_MAX) ?? text(m.eventContext?.rules, RULES_MAX) ?? '',
       event: text(ev.title, SHORT_MAX) ?? m.eventTitle,
       outcomes: outcomeNames(o.outcomes),
       source: text(o.resolutionSource, SHORT_MAX),
+      teams: m.eventContext?.teams,
     });
   }
   if (m.source === 'manifold') {

@@ -72,6 +72,8 @@ export interface Signature {
   station?: string;
   /** For a two-sided contest (a game, a match): the two sides as named, and the one YES pays on. */
   sides?: [string, string];
+  /** Each side's every name the venue gives it ("detroit", "det", "lions"), when its texts tie them (teams.ts). */
+  sideNames?: [string[], string[]];
   yes?: string;
   clauses: Clause[];
   /** Years the title, option, payout sentence or ticker name (2024, 2029): two that share none are not the same. */
@@ -92,4 +94,10 @@ export interface Comparison {
   confidence: number;
   /** Why, in words a person checks against both rules texts: agreements and, first, every disagreement. */
   reasons: string[];
+  /**
+   * A `related` pair whose every disagreement is a clause for when the event does not happen as planned (a
+   * postponed or cancelled game, a tie, a death): what it would be without them, and those clauses. Priced only once
+   * the person confirms it, with the clauses named (gap.ts); never called `same`.
+   */
+  edge?: { would: 'same' | 'complement'; cases: string[] };
 }

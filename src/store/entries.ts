@@ -40,7 +40,7 @@ export function upsertMarket(
   sentAt?: number,
 ): MarketEntry {
   // an answer that repeats what is held keeps the objects held (util/sameData.ts)
-  const market = keepSame(prev?.market, keepOutcomes(prev, incoming));
+  const market = keepSame(prev?.market, keepContext(prev, keepOutcomes(prev, incoming)));
   let firstPrices = prev?.firstPrices ?? {};
   for (const o of market.outcomes)
     if (typeof o.price === 'number' && !(o.name in firstPrices)) {
@@ -82,6 +82,15 @@ function keepOutcomes(prev: MarketEntry | undefined, market: Market): Market {
   if (!market.outcomesPending || !prev || prev.market.outcomes.length === 0) return market;
   const { outcomesPending: _p, ...rest } = market;
   return { ...rest, outcomes: prev.market.outcomes };
+}
+
+/**
+ * A market read from its own route (no event around it) keeps what its event said when it was listed in it (the
+ * rules and teams of a Polymarket game's moneyline, src/api/polymarketEvent.ts): the event does not change them.
+ */
+function keepContext(prev: MarketEntry | undefined, market: Market): Market {
+  const held = prev?.market.eventContext;
+  return held === undefined || market.eventContext !== undefined ? market : { ...market, eventContext: held };
 }
 
 function newerThan(t: number, sentAt: number | undefined, updatedAt: number | undefined): boolean {

@@ -14,6 +14,11 @@ import { TmuxSession } from './tmux.js';
  * "Fed maintains rate" (H0), `P`: its candidates with reasons; `y` confirms Polymarket's "no change" (2252244); the
  * Across view shows the pair with both prices, the gap and — Kalshi's book of H0 was never recorded — no edge and
  * why; `n` rejects another candidate; quit, start again: the rejected one is not proposed again.
+ *
+ * The second test is one game on both venues with both books recorded (pairs/nfl-det-buf-2026-09/, kv1514/arb-engine:
+ * Kalshi's "Detroit wins" and its book, Polymarket's Lions vs. Bills event and the Lions token's book, served as
+ * recorded): the candidate is related only by a postponement rule; confirmed, it is priced as same with the gap after
+ * fees and the depth both books fill, the rule named; after a restart the pair and its figures are back.
  */
 
 const REAL = join(ROOT, 'test/fixtures/real');
@@ -137,5 +142,78 @@ describe('pairs across two venues (tmux)', () => {
     expect(again).toMatch(/K P ✓ same/);
     expect(unconfirmed(again)).toHaveLength(before.length - 1);
     expect(again).not.toContain(rejected);
+  }, 120_000);
+
+  it('a game on both venues, both books recorded: related by a postponement rule; confirmed: after fees and depth', async () => {
+    if (!TmuxSession.available()) throw new Error('tmux is required for this test');
+    const nfl = join(REAL, 'pairs/nfl-det-buf-2026-09');
+    const url: Record<string, string> = {};
+    for (const s of ['kalshi', 'polymarket'] as const) {
+      const r = await serveChild(['--replay', join(nfl, s), '--source', s, '--as-recorded', '--port', '0']);
+      children.push(r.child);
+      url[s] = r.url;
+    }
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-across-nfl-'));
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') };
+    const command =
+      `${process.execPath} ${CLI} --source kalshi,polymarket ` +
+      `--base-url kalshi=${url.kalshi} --base-url polymarket=${url.polymarket}`;
+    const start = async (name: string) => {
+      const t = new TmuxSession(name);
+      session = t;
+      t.start(ROOT, 180, 40, env);
+      await t.run(command);
+      await t.waitFor(
+        'both venues online with rows',
+        (x) => /Polymarket ● online/.test(x) && /K Detroit · Detroit wins/.test(x) && /P Lions vs\. Bills /.test(x),
+        30_000,
+      );
+      return t;
+    };
+    const t = await start('across-nfl');
+    t.keys('g');
+    await t.waitFor('the go-to box', (x) => x.includes('⏎ go · Esc cancel'));
+    t.type('KXNFLGAME-26SEP17DETBUF-DET');
+    t.keys('Enter');
+    await t.waitFor('Detroit selected', (x) => !x.includes('⏎ go · Esc cancel') && /▸ ACTIVE +K Detroit/.test(x));
+    t.keys('P');
+    const cands = await t.waitFor(
+      'the candidates, Polymarket read with its event (rules and teams)',
+      (x) => x.includes('◆ Across') && !x.includes('searching') && /▸ K P \? related \(unconfirmed\) 81%/.test(x),
+      20_000,
+    );
+    // Kalshi's Detroit is Polymarket's Lions; the only difference is what happens if the game is postponed
+    expect(cands).toMatch(/33\.0¢ USD · 33\.5¢ USDC · gap 0\.5¢ · no edge: not the same contract \(related\)/);
+    expect(cands).toMatch(/why: a postponed game settles at a fair price: Kalshi only/);
+    t.keys('y');
+    const priced = await t.waitFor(
+      'the pair confirmed and priced through both books',
+      (x) => /▸ K P ✓ related as same \d+% +33\.0¢ USD · 33\.5¢ USDC · gap 0\.5¢ · after fees/.test(x),
+      20_000,
+    );
+    // by hand (src/pairs/gap.test.ts): 100 at Kalshi's 0.33 ask + 1.55 fee, 100 into Polymarket's 0.33 bid + 1.1055
+    // fee: −2.7¢ a contract; Kalshi's best ask is not below Polymarket's best bid, so no contract fills at a gap
+    expect(priced).toMatch(/after fees −2\.7¢\/100 · depth 0/);
+    expect(priced).toMatch(/\(priced as same because you confir/);
+    expect(priced).not.toMatch(/NaN|undefined|\[object|arbitrage/i);
+    t.keys('q');
+    await t.waitFor('the shell again', (x) => !x.includes('◆ Across'), 10_000);
+    const file = join(home, 'st', 'oddsboard', 'pairs.json');
+    await t.waitFor(
+      'pairs.json with the pair',
+      () => existsSync(file) && readFileSync(file, 'utf8').includes('3398287'),
+    );
+    t.kill();
+
+    // a fresh terminal: the confirmed pair is in Across with its figures (its books asked for again in the background)
+    const t2 = await start('across-nfl2');
+    t2.keys('7');
+    const again = await t2.waitFor(
+      'the pair with its figures after a restart',
+      (x) =>
+        /K P ✓ related as same \d+% +33\.0¢ USD · 33\.5¢ USDC · gap 0\.5¢ · after fees −2\.7¢\/100 · depth 0/.test(x),
+      30_000,
+    );
+    expect(again).toContain('◆ Across');
   }, 120_000);
 });

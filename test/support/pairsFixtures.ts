@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { normalizeMarket } from '../../src/api/normalize.js';
+import { normalizeEventList, normalizeMarket } from '../../src/api/normalize.js';
 import { normalizeKalshi } from '../../src/api/normalizeKalshi.js';
 import { normalizeManifold } from '../../src/api/normalizeManifold.js';
 import { normalizePolymarket } from '../../src/api/normalizePolymarket.js';
@@ -37,7 +37,7 @@ export interface Label {
   set: 'casebook' | 'oddsboard' | 'structure';
   a: string;
   b: string;
-  label: Extract<Relation, 'same' | 'complement' | 'different'>;
+  label: Relation;
   why: string;
   trap?: string;
 }
@@ -99,11 +99,20 @@ export function pairMarkets(): Map<string, Market> {
   recorded('polymarket/gamma-markets-3-open-ethiopia-fed-lebron.json');
   recorded('manifold/v0-search-markets-fed-cut-binary-list-2026.json');
   recorded('manifold/v0-market-nRSlhy5c2L-NO-2026-10-09.json');
-  for (const ev of [
-    ...list(json('polymarket/gamma-event-481717-detail-fed-september-negrisk-5-markets.json'), 'events'),
-    ...list(json('polymarket/gamma-events-kraken-macron-2-events-8-markets-with-tags.json'), 'events'),
-  ])
-    for (const m of (ev.markets as Rec[] | undefined) ?? []) add(out, normalizeMarket(m, { now: NOW }));
+  recorded('pairs/nfl-det-buf-2026-09/kalshi/trade-api-v2-markets-KXNFLGAME-26SEP17DETBUF-DET-and-BUF-active.json');
+  // events as the app reads them: each nested market with what its event states (src/api/polymarketEvent.ts)
+  for (const ev of normalizeEventList(
+    [
+      ...list(json('polymarket/gamma-event-481717-detail-fed-september-negrisk-5-markets.json'), 'events'),
+      ...list(json('polymarket/gamma-events-kraken-macron-2-events-8-markets-with-tags.json'), 'events'),
+      ...list(
+        json('pairs/nfl-det-buf-2026-09/polymarket/gamma-events-810546-lions-vs-bills-moneyline-spread-total.json'),
+        'events',
+      ),
+    ],
+    { now: NOW },
+  ))
+    for (const m of ev.markets) add(out, m);
 
   // the casebook's rows (Kalshi ↔ Polymarket, rules verbatim)
   const bare = (id: string) => id.replace(/^(kalshi|polymarket):/, '');

@@ -16,9 +16,9 @@ import { isApiError } from '../../api/errors.js';
 import { tolerant, type SendLedger } from '../../ledger/types.js';
 import { waitForSlot } from '../../ledger/wait.js';
 import { candidatesFor, crossVenuePairs, readMarketArg, searchWords } from '../../pairs/candidates.js';
-import { loadDecisions, saveDecisions } from '../../pairs/decisions.js';
+import { keptAs, loadDecisions, saveDecisions } from '../../pairs/decisions.js';
 import { compare } from '../../pairs/compare.js';
-import { pairGap } from '../../pairs/gap.js';
+import { pairGap, pricedAs } from '../../pairs/gap.js';
 import { signature } from '../../pairs/signature.js';
 import type { SourceClient, SourceId } from '../../sources/types.js';
 import { stateDir } from '../../util/files.js';
@@ -181,7 +181,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
           loaded.decisions.confirm({
             a: target,
             b: other,
-            relation: c?.relation === 'complement' ? 'complement' : 'same',
+            relation: keptAs(c),
             at: Date.now(),
             reasons: c?.reasons ?? [],
           });
@@ -223,8 +223,8 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     for (const r of rows) {
       const sa = signature(r.a);
       const sb = signature(r.b);
-      const wantBooks =
-        (r.comparison.relation === 'same' || r.comparison.relation === 'complement') && booked++ < BOOKED;
+      const priced = pricedAs(r.comparison, r.confirmed);
+      const wantBooks = (priced === 'same' || priced === 'complement') && booked++ < BOOKED;
       const ba = wantBooks ? await getBook(r.a, sa.ref.venue as Venue) : undefined;
       const bb = wantBooks ? await getBook(r.b, sb.ref.venue as Venue) : undefined;
       const gap = pairGap(
@@ -232,6 +232,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
         { market: r.b, sig: sb, ...(bb ? { book: bb } : {}) },
         r.comparison,
         size,
+        r.confirmed,
       );
       result.rows.push({ ...r, gap });
     }

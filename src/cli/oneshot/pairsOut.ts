@@ -5,7 +5,7 @@
  * book or the rules are unknown, why no edge is shown.
  */
 import type { Market } from '../../api/types.js';
-import type { Gap, LegView } from '../../pairs/gap.js';
+import { pricedAs, type Gap, type LegView } from '../../pairs/gap.js';
 import type { Comparison } from '../../pairs/types.js';
 import type { SourceId } from '../../sources/types.js';
 import type { Mode } from '../../store/types.js';
@@ -69,6 +69,7 @@ export function pairsDocument(
         a: leg(p.a, p.gap.a),
         b: leg(p.b, p.gap.b),
         relation: p.comparison.relation,
+        pricedAs: pricedAs(p.comparison, p.confirmed),
         confidence: p.comparison.confidence,
         reasons: p.comparison.reasons,
         confirmed: p.confirmed,
@@ -97,7 +98,8 @@ export function pairsText(r: PairsResult): string {
     out.push(r.market ? 'No candidates on the other venues.' : 'No confirmed pairs and no candidates.');
   for (const p of r.rows) {
     const g = p.gap;
-    const mark = p.confirmed ? ' (confirmed)' : '';
+    const as = pricedAs(p.comparison, p.confirmed);
+    const mark = p.confirmed ? (as !== p.comparison.relation ? ` (confirmed, priced as ${as})` : ' (confirmed)') : '';
     const head = `${p.comparison.relation.toUpperCase()}${mark}  confidence ${p.comparison.confidence}`;
     out.push(head, `  ${legText(p.a, g.a)}`, `  ${legText(p.b, g.b)}`);
     out.push(`  gap ${g.cents === undefined ? '—' : `${g.cents}¢`}`);

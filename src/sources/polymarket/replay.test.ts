@@ -179,4 +179,15 @@ describe('the CLOB routes in the same replay', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('serves a market recorded only nested in an event with that event inline on the market routes', () => {
+    const nfl = createPolymarketReplay('test/fixtures/real/pairs/nfl-det-buf-2026-09/polymarket');
+    const a = nfl.answer({ segments: ['markets', '3398287'], query: new URLSearchParams() })!;
+    const body = a.body as { events?: Record<string, unknown>[]; description?: unknown };
+    expect(a.status).toBe(200);
+    expect(body.description).toBeUndefined(); // as recorded: the moneyline has none of its own
+    expect(body.events?.[0]).toMatchObject({ id: '810546', title: 'Lions vs. Bills' });
+    expect(body.events?.[0]).not.toHaveProperty('markets');
+    expect(String(body.events?.[0]?.description)).toContain('If Lions wins');
+  });
 });

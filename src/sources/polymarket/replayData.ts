@@ -1,7 +1,8 @@
 /**
  * A recording of Gamma answers, indexed for the replay: every market object (a detail answer wins over a list copy,
  * a later file over an earlier one), every event object (with the markets it nests), and the tags (a recorded
- * `/tags` answer, else the events' own `tags`). Objects are kept exactly as recorded.
+ * `/tags` answer, else the events' own `tags`). Objects are kept as recorded; a market recorded only nested in an
+ * event carries that event inline on the market routes, as Gamma's market answers do.
  */
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
 import { shiftRecorded } from '../../server/replay/asRecorded.js';
@@ -68,6 +69,15 @@ export function loadGammaRecording(dir: string, shiftMs = 0): GammaRecording {
     else if (isTag(o)) tagById.set(idOf(o)!, o);
   }
   if (marketById.size === 0) throw new RecordingError(`no Gamma market objects under ${dir}`);
+  // Gamma's market routes carry the market's event inline as `events[0]` (its own fields: recorded in
+  // gamma-markets-3-open-ethiopia-fed-lebron.json, without its markets or tags); a market recorded only nested in an
+  // event is served the same way, the event's fields as recorded (docs/sources.md "Rules of a game's moneyline")
+  for (const [id, m] of marketById) {
+    const ev = eventById.get(eventOf.get(id) ?? '');
+    if (!ev || Array.isArray(m.events)) continue;
+    const { markets: _m, tags: _t, ...own } = ev;
+    marketById.set(id, { ...m, events: [own] });
+  }
   return {
     markets: [...marketById.values()],
     marketById,

@@ -57,11 +57,13 @@ export function gapSegs(g: Gap | undefined): Seg[] {
 function rowSegs(r: AcrossRow, p: ViewListProps, selected: boolean): Seg[] {
   const title = sanitize(p.markets[r.a]?.market.title ?? r.a);
   const rel = r.confirmed ? `✓ ${r.comparison.relation}` : `? ${r.comparison.relation} (unconfirmed)`;
+  // a related pair the person confirmed that differs only in an edge case is priced as what it would be (gap.ts)
+  const priced = r.confirmed && r.comparison.edge ? ` as ${r.comparison.edge.would}` : '';
   return [
     markerSeg(selected),
     ...rowMark(r.a),
     ...rowMark(r.b),
-    { text: `${rel} ${Math.round(r.comparison.confidence * 100)}% `, color: r.confirmed ? 'green' : 'yellow' },
+    { text: `${rel}${priced} ${Math.round(r.comparison.confidence * 100)}% `, color: r.confirmed ? 'green' : 'yellow' },
     ...gapSegs(r.gap),
     { text: `  ${title}`, dim: true, priority: -3 },
   ];

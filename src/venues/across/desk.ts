@@ -13,7 +13,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Market, OrderBook } from '../../api/types.js';
 import { candidatesFor, searchWords } from '../../pairs/candidates.js';
 import { compare } from '../../pairs/compare.js';
-import { loadDecisions, saveDecisions } from '../../pairs/decisions.js';
+import { keptAs, loadDecisions, saveDecisions } from '../../pairs/decisions.js';
 import { signature } from '../../pairs/signature.js';
 import type { AcrossState, CandidateView } from '../../pairs/board.js';
 import type { OddsStore } from '../../store/store.js';
@@ -106,7 +106,11 @@ export class AcrossDesk {
         run: (c, o) => c.listMarkets(search ? { q: words, limit: SEARCH_LIMIT } : { limit: SEARCH_LIMIT }, o),
         answered: (data, now) => {
           const list = Array.isArray(data) ? data.filter(isMarket) : [];
-          for (const x of list) if (!s.store.getState().markets[x.id]) s.store.getState().marketLoaded(x, now);
+          for (const x of list) {
+            // a market held without what its event states (a list of markets) takes the search's copy that has it
+            const held = s.store.getState().markets[x.id]?.market;
+            if (!held || (x.eventContext && !held.eventContext)) s.store.getState().marketLoaded(x, now);
+          }
           this.found.set(s.id, list);
           this.settled(id, s.id);
         },
@@ -139,8 +143,9 @@ export class AcrossDesk {
     const pool: Market[] = [];
     for (const s of this.stacks) {
       if (s === own) continue;
-      pool.push(...(this.found.get(s.id) ?? []));
+      // the held entry first (the first of an id counts): it keeps what a list read with it (its event's rules)
       for (const e of Object.values(s.store.getState().markets)) pool.push(e.market);
+      pool.push(...(this.found.get(s.id) ?? []));
     }
     const cands = candidatesFor(bare(m), pool.map(bare), st.decisions).map((c): CandidateView => ({
       id: `${c.sig.ref.venue}:${c.sig.ref.id}`,
@@ -167,7 +172,7 @@ export class AcrossDesk {
       st.decisions.confirm({
         a: ra,
         b: rb,
-        relation: c?.relation === 'complement' ? 'complement' : 'same',
+        relation: keptAs(c),
         at: now,
         reasons: c?.reasons ?? [],
       });

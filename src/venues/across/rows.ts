@@ -30,7 +30,7 @@ export interface AcrossRow {
   gap?: Gap;
 }
 
-function gapOf(a: Market, b: Market, comparison: Comparison, across: AcrossState): Gap {
+function gapOf(a: Market, b: Market, comparison: Comparison, across: AcrossState, confirmed = false): Gap {
   const [ma, mb] = [bare(a), bare(b)];
   const ba = across.books[a.id];
   const bb = across.books[b.id];
@@ -39,6 +39,7 @@ function gapOf(a: Market, b: Market, comparison: Comparison, across: AcrossState
     { market: mb, sig: signature(mb), ...(bb ? { book: bb } : {}) },
     comparison,
     ACROSS_SIZE,
+    confirmed,
   );
 }
 
@@ -72,7 +73,7 @@ export function acrossRows(
       b,
       confirmed: true,
       comparison,
-      ...(ma && mb ? { gap: gapOf(ma, mb, comparison, across) } : {}),
+      ...(ma && mb ? { gap: gapOf(ma, mb, comparison, across, true) } : {}),
     });
   }
   const t = across.target;
