@@ -18,7 +18,8 @@ import { TmuxSession } from './tmux.js';
  * The second test is one game on both venues with both books recorded (pairs/nfl-det-buf-2026-09/, kv1514/arb-engine:
  * Kalshi's "Detroit wins" and its book, Polymarket's Lions vs. Bills event and the Lions token's book, served as
  * recorded): the candidate is related only by a postponement rule; confirmed, it is priced as same with the gap after
- * fees and the depth both books fill, the rule named; after a restart the pair and its figures are back.
+ * fees and the depth both books fill, the rule named; `n` rejects the spread beside it; after a restart the pair and
+ * its figures are back and the spread is not proposed again.
  */
 
 const REAL = join(ROOT, 'test/fixtures/real');
@@ -196,6 +197,13 @@ describe('pairs across two venues (tmux)', () => {
     expect(priced).toMatch(/after fees −2\.7¢\/100 · depth 0/);
     expect(priced).toMatch(/\(priced as same because you confir/);
     expect(priced).not.toMatch(/NaN|undefined|\[object|arbitrage/i);
+    // the spread nested beside it (Bills −1.5) is a weaker candidate: rejected for good
+    t.keys('j');
+    await t.waitFor('the cursor on the spread', (x) =>
+      /▸ K P \? related \(unconfirmed\) \d+% +33\.0¢ USD · 64\.5¢/.test(x),
+    );
+    t.keys('n');
+    await t.waitFor('rejected', (x) => x.includes('never proposed again'), 10_000);
     t.keys('q');
     await t.waitFor('the shell again', (x) => !x.includes('◆ Across'), 10_000);
     const file = join(home, 'st', 'oddsboard', 'pairs.json');
@@ -215,5 +223,23 @@ describe('pairs across two venues (tmux)', () => {
       30_000,
     );
     expect(again).toContain('◆ Across');
-  }, 120_000);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { confirmed: { b: string }[]; rejected: { b: string }[] };
+    expect(saved.rejected.map((r) => r.b)).toEqual(['polymarket:3517184']);
+    // Detroit's candidates again: the pair confirmed, the rejected spread not proposed, the total still is
+    t2.keys('1');
+    await t2.waitFor('Markets', (x) => x.includes('◆ Markets'));
+    t2.keys('g');
+    await t2.waitFor('the go-to box', (x) => x.includes('⏎ go · Esc cancel'));
+    t2.type('KXNFLGAME-26SEP17DETBUF-DET');
+    t2.keys('Enter');
+    await t2.waitFor('Detroit selected', (x) => !x.includes('⏎ go · Esc cancel') && /▸ ACTIVE +K Detroit/.test(x));
+    t2.keys('P');
+    const cands2 = await t2.waitFor(
+      'the candidates again',
+      (x) => x.includes('◆ Across') && !x.includes('searching') && /K P ✓ related as same/.test(x),
+      20_000,
+    );
+    expect(cands2).not.toMatch(/64\.5¢ USDC/); // the spread's price
+    expect(cands2).toMatch(/\? related \(unconfirmed\) \d+% +33\.0¢ USD · 61\.5¢ USDC/); // the total's
+  }, 150_000);
 });
