@@ -22,7 +22,7 @@ export function twinLine(t: Twin): Seg[] {
     ...twinSegs(t),
     { text: `${mark?.name ?? t.venue}${t.currency ? ` (${t.currency})` : ''}`, dim: true },
     {
-      text: t.flipped ? ' · complement: its NO, flipped' : ' · same question, confirmed',
+      text: t.flipped ? ' · complement: its NO, flipped' : ' · confirmed by you as the same question',
       dim: true,
       priority: -1,
     },
