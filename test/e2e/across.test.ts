@@ -53,34 +53,51 @@ function replayDirs(): { kalshi: string; polymarket: string } {
   return { kalshi, polymarket };
 }
 
+/**
+ * Both replays served (`serve --replay DIR --source S --as-recorded`) and a state home of its own; `start` opens the
+ * built dashboard on both in a fresh tmux terminal and waits until both venues are online with `rows` on screen.
+ */
+async function board(dirs: { kalshi: string; polymarket: string }, rows: RegExp[]) {
+  const url: Record<string, string> = {};
+  for (const s of ['kalshi', 'polymarket'] as const) {
+    const r = await serveChild(['--replay', dirs[s], '--source', s, '--as-recorded', '--port', '0']);
+    children.push(r.child);
+    url[s] = r.url;
+  }
+  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-across-home-'));
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') };
+  const command =
+    `${process.execPath} ${CLI} --source kalshi,polymarket ` +
+    `--base-url kalshi=${url.kalshi} --base-url polymarket=${url.polymarket}`;
+  const start = async (name: string) => {
+    const t = new TmuxSession(name);
+    session = t;
+    t.start(ROOT, 180, 40, env);
+    // after the shell's prompt (TmuxSession.run): typed earlier, the dashboard would start off column 0
+    await t.run(command);
+    await t.waitFor(
+      'both venues online with rows',
+      (x) => /Polymarket ● online/.test(x) && rows.every((r) => r.test(x)),
+      30_000,
+    );
+    return t;
+  };
+  return { start, pairsFile: join(home, 'st', 'oddsboard', 'pairs.json') };
+}
+
+/** `g` to a market by its ticker; resolves once the go-to box is gone and `title` is on screen. */
+async function goTo(t: TmuxSession, ticker: string, title: RegExp): Promise<void> {
+  t.keys('g');
+  await t.waitFor('the go-to box', (x) => x.includes('⏎ go · Esc cancel'));
+  t.type(ticker);
+  t.keys('Enter');
+  await t.waitFor(`${ticker} selected`, (x) => !x.includes('⏎ go · Esc cancel') && title.test(x), 15_000);
+}
+
 describe('pairs across two venues (tmux)', () => {
   it('candidates with reasons; confirm one; the Across view; reject another; restart: not proposed again', async () => {
     if (!TmuxSession.available()) throw new Error('tmux is required for this test');
-    const dirs = replayDirs();
-    const url: Record<string, string> = {};
-    for (const s of ['kalshi', 'polymarket'] as const) {
-      const r = await serveChild(['--replay', dirs[s], '--source', s, '--as-recorded', '--port', '0']);
-      children.push(r.child);
-      url[s] = r.url;
-    }
-    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-across-home-'));
-    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') };
-    const command =
-      `${process.execPath} ${CLI} --source kalshi,polymarket ` +
-      `--base-url kalshi=${url.kalshi} --base-url polymarket=${url.polymarket}`;
-    const start = async (name: string) => {
-      const t = new TmuxSession(name);
-      session = t;
-      t.start(ROOT, 180, 40, env);
-      // after the shell's prompt (TmuxSession.run): typed earlier, the dashboard would start off column 0
-      await t.run(command);
-      await t.waitFor(
-        'both venues online with rows',
-        (s) => /Polymarket ● online/.test(s) && /K Fed maintains rate/.test(s) && /P Will there be no change/.test(s),
-        30_000,
-      );
-      return t;
-    };
+    const { start, pairsFile: file } = await board(replayDirs(), [/K Fed maintains rate/, /P Will there be no change/]);
     /** `g` to a Kalshi market, then `P`: its candidates in the Across view. */
     const candidatesOf = async (t: TmuxSession, ticker: string, title: RegExp) => {
       // (a `g` to the market already selected would, once found, bring Markets back over Across)
@@ -88,11 +105,7 @@ describe('pairs across two venues (tmux)', () => {
         t.keys('P');
         return t.waitFor('the candidates', (s) => s.includes('◆ Across') && !s.includes('searching'), 20_000);
       }
-      t.keys('g');
-      await t.waitFor('the go-to box', (s) => s.includes('⏎ go · Esc cancel'));
-      t.type(ticker);
-      t.keys('Enter');
-      await t.waitFor(`${ticker} selected`, (s) => !s.includes('⏎ go · Esc cancel') && title.test(s), 15_000);
+      await goTo(t, ticker, title);
       t.keys('P');
       return t.waitFor('the candidates', (s) => s.includes('◆ Across') && !s.includes('searching'), 20_000);
     };
@@ -127,7 +140,6 @@ describe('pairs across two venues (tmux)', () => {
     t.keys('q');
     await t.waitFor('the shell again', (s) => !s.includes('◆ Across'), 10_000);
     // written on the way out (the last decision was less than the save's second ago)
-    const file = join(home, 'st', 'oddsboard', 'pairs.json');
     await t.waitFor(
       'pairs.json with the rejection',
       () => existsSync(file) && readFileSync(file, 'utf8').includes('2252243'),
@@ -148,35 +160,10 @@ describe('pairs across two venues (tmux)', () => {
   it('a game on both venues, both books recorded: related by a postponement rule; confirmed: after fees and depth', async () => {
     if (!TmuxSession.available()) throw new Error('tmux is required for this test');
     const nfl = join(REAL, 'pairs/nfl-det-buf-2026-09');
-    const url: Record<string, string> = {};
-    for (const s of ['kalshi', 'polymarket'] as const) {
-      const r = await serveChild(['--replay', join(nfl, s), '--source', s, '--as-recorded', '--port', '0']);
-      children.push(r.child);
-      url[s] = r.url;
-    }
-    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-across-nfl-'));
-    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') };
-    const command =
-      `${process.execPath} ${CLI} --source kalshi,polymarket ` +
-      `--base-url kalshi=${url.kalshi} --base-url polymarket=${url.polymarket}`;
-    const start = async (name: string) => {
-      const t = new TmuxSession(name);
-      session = t;
-      t.start(ROOT, 180, 40, env);
-      await t.run(command);
-      await t.waitFor(
-        'both venues online with rows',
-        (x) => /Polymarket ● online/.test(x) && /K Detroit · Detroit wins/.test(x) && /P Lions vs\. Bills /.test(x),
-        30_000,
-      );
-      return t;
-    };
+    const dirs = { kalshi: join(nfl, 'kalshi'), polymarket: join(nfl, 'polymarket') };
+    const { start, pairsFile: file } = await board(dirs, [/K Detroit · Detroit wins/, /P Lions vs\. Bills /]);
     const t = await start('across-nfl');
-    t.keys('g');
-    await t.waitFor('the go-to box', (x) => x.includes('⏎ go · Esc cancel'));
-    t.type('KXNFLGAME-26SEP17DETBUF-DET');
-    t.keys('Enter');
-    await t.waitFor('Detroit selected', (x) => !x.includes('⏎ go · Esc cancel') && /▸ ACTIVE +K Detroit/.test(x));
+    await goTo(t, 'KXNFLGAME-26SEP17DETBUF-DET', /▸ ACTIVE +K Detroit/);
     t.keys('P');
     const cands = await t.waitFor(
       'the candidates, Polymarket read with its event (rules and teams)',
@@ -206,7 +193,6 @@ describe('pairs across two venues (tmux)', () => {
     await t.waitFor('rejected', (x) => x.includes('never proposed again'), 10_000);
     t.keys('q');
     await t.waitFor('the shell again', (x) => !x.includes('◆ Across'), 10_000);
-    const file = join(home, 'st', 'oddsboard', 'pairs.json');
     await t.waitFor(
       'pairs.json with the pair',
       () => existsSync(file) && readFileSync(file, 'utf8').includes('3398287'),
@@ -228,11 +214,7 @@ describe('pairs across two venues (tmux)', () => {
     // Detroit's candidates again: the pair confirmed, the rejected spread not proposed, the total still is
     t2.keys('1');
     await t2.waitFor('Markets', (x) => x.includes('◆ Markets'));
-    t2.keys('g');
-    await t2.waitFor('the go-to box', (x) => x.includes('⏎ go · Esc cancel'));
-    t2.type('KXNFLGAME-26SEP17DETBUF-DET');
-    t2.keys('Enter');
-    await t2.waitFor('Detroit selected', (x) => !x.includes('⏎ go · Esc cancel') && /▸ ACTIVE +K Detroit/.test(x));
+    await goTo(t2, 'KXNFLGAME-26SEP17DETBUF-DET', /▸ ACTIVE +K Detroit/);
     t2.keys('P');
     const cands2 = await t2.waitFor(
       'the candidates again',
