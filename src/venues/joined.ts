@@ -44,12 +44,44 @@ export interface Joined {
 export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Joined {
   const ids = stacks.map((s) => s.id);
   const join = createJoiner();
+  // the board without a selection, for its first row (a joiner of its own: each keeps its fields' identities)
+  const unselected = createJoiner();
   let filter: SourceId | undefined;
   let selectedId: string | undefined;
   let goToVenue: SourceId | undefined;
-  const joinedState = () => join({ ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue });
+  const of = (id: string | undefined): VenueStack | undefined => {
+    const v = venueOf(id, ids);
+    return v ? stacks.find((s) => s.id === v) : undefined;
+  };
+  const joinedState = () => {
+    const input = { ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue };
+    if (selectedId !== undefined) return join(input);
+    // none chosen yet: the market drawn is the list's first row, selected as a venue alone selects its first row
+    return join({ ...input, selectedId: unselected(input).list.ids[0] });
+  };
   const compute = (): AppState => (desk ? { ...joinedState(), across: desk.store.getState() } : joinedState());
   const store = createStore<AppState>()(() => compute());
+  let following = false;
+  /**
+   * Only the venue of the selected market polls a selection (its detail, its book), as that venue alone does; the
+   * others select nothing (their syncs are `onBoard`: they select nothing by themselves either).
+   */
+  const follow = () => {
+    if (following) return;
+    following = true;
+    try {
+      const id = store.getState().selectedId;
+      const target = of(id);
+      for (const s of stacks) {
+        const own = s.store.getState().selectedId;
+        if (s === target) {
+          if (own !== id) s.sync.select(id);
+        } else if (own !== undefined) s.sync.select(undefined);
+      }
+    } finally {
+      following = false;
+    }
+  };
   const refresh = () => {
     const next = compute();
     const prev = store.getState();
@@ -57,8 +89,9 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     for (const k of keys)
       if (prev[k] !== next[k]) {
         store.setState(next, true);
-        return;
+        break;
       }
+    if (selectedId === undefined) follow();
   };
   const unsubscribe = [
     ...stacks.map((s) => s.store.subscribe(refresh)),
@@ -66,11 +99,8 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     // a pair's gap alerts, judged over both venues (gapAlerts.ts)
     ...(desk ? [watchGapAlerts(stacks, store, () => desk.now()).stop] : []),
   ];
+  follow();
 
-  const of = (id: string | undefined): VenueStack | undefined => {
-    const v = venueOf(id, ids);
-    return v ? stacks.find((s) => s.id === v) : undefined;
-  };
   const shown = () => (filter ? stacks.filter((s) => s.id === filter) : stacks);
 
   const sync: SyncController = {
