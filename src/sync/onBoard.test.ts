@@ -12,7 +12,7 @@ const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.
 const gaps = (calls: { at: number }[]) => calls.slice(1).map((c, i) => c.at - calls[i]!.at);
 
 describe('a venue of several on one board (onBoard)', () => {
-  it('selects nothing by itself and, with none of its markets selected, refreshes only its list, at its period alone', async () => {
+  it('selects nothing by itself; with none of its markets selected, only its list, at its period alone', async () => {
     const alone = rig({ limit: 30, mode: 'key' });
     const board = rig({ limit: 30, mode: 'key', onBoard: true });
     for (const r of [alone, board]) {

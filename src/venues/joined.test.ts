@@ -73,7 +73,7 @@ describe('several venues joined for the screen', () => {
     expect(after.venues![1]!.rate.usedInWindow).toBe(3);
   });
 
-  it('selects the first row on its venue alone until one is chosen; then only the chosen venue holds a selection', () => {
+  it('selects the first row on its venue alone until one is chosen; then only the chosen venue holds one', () => {
     const { joined, calls, stacks } = venues();
     const own = () => stacks.map((s) => s.store.getState().selectedId);
     // none chosen: the first row is the one drawn, and its venue (only) polls it, as that venue alone does
