@@ -5,6 +5,8 @@ import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
 import type { SourceId } from '../sources/types.js';
 import { joinVenues } from './joined.js';
+import { firstRow } from './join.js';
+import type { ListQuery } from '../store/types.js';
 import { parseTarget } from '../links/parse.js';
 import type { ParsedTarget } from '../links/types.js';
 
@@ -103,6 +105,14 @@ describe('several venues joined for the screen', () => {
       'select undefined',
     ]);
     expect(calls.polymarket).toEqual(['select polymarket:1', 'select undefined', 'select polymarket:2']);
+  });
+
+  it('the first row leaves out a venue that cannot search while a search is typed, as the joined list does', () => {
+    const q = (text: string) => ({ q: text, status: 'active', category: '', sort: 'volume', offset: 0 }) as ListQuery;
+    expect(firstRow([q(''), q('')], [['k:1'], ['p:1']], [false, true])).toBe('k:1');
+    expect(firstRow([q('fed'), q('fed')], [['k:1'], ['p:1']], [false, true])).toBe('p:1');
+    expect(firstRow([q(''), q('')], [[], ['p:1']], [true, true])).toBe('p:1');
+    expect(firstRow([q(''), q('')], [[], []], [true, true])).toBeUndefined();
   });
 
   it('routes each intent to the venue its id names; a search to every venue shown', () => {

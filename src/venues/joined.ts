@@ -20,7 +20,7 @@ import type {
   SyncController,
   ViewSource,
 } from '../sync/types.js';
-import { createJoiner, venueOf } from './join.js';
+import { createJoiner, firstRow, venueOf } from './join.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
 import { SOURCE_NAMES } from '../sources/names.js';
@@ -44,8 +44,6 @@ export interface Joined {
 export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Joined {
   const ids = stacks.map((s) => s.id);
   const join = createJoiner();
-  // the board without a selection, for its first row (a joiner of its own: each keeps its fields' identities)
-  const unselected = createJoiner();
   let filter: SourceId | undefined;
   let selectedId: string | undefined;
   let goToVenue: SourceId | undefined;
@@ -57,7 +55,13 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     const input = { ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue };
     if (selectedId !== undefined) return join(input);
     // none chosen yet: the market drawn is the list's first row, selected as a venue alone selects its first row
-    return join({ ...input, selectedId: unselected(input).list.ids[0] });
+    const shown = filter ? input.states.filter((_, i) => ids[i] === filter) : input.states;
+    const first = firstRow(
+      shown.map((s) => s.list.query),
+      shown.map((s) => s.list.ids),
+      shown.map((s) => s.caps.search),
+    );
+    return join({ ...input, selectedId: first });
   };
   const compute = (): AppState => (desk ? { ...joinedState(), across: desk.store.getState() } : joinedState());
   const store = createStore<AppState>()(() => compute());
