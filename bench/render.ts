@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { isMain, numberArg } from './main.js';
 import { dashboardArgs, parseCases, readyRows, replaysFor, sweepPresses, type RenderCase } from './renderCases.js';
 import { minutesTable, renderReport, summarizePairs, venueRatios } from './renderReport.js';
+import { requestsIn, requestsLine } from './renderRequests.js';
 import { measureRun, runMinutes, type MinuteSample, type ProgramName, type RunResult } from './renderRun.js';
 import { startReplay, type Platform, type Replay } from './replays.js';
 import { TmuxPane } from './tmuxControl.js';
@@ -242,6 +243,10 @@ export async function renderMain(argv: string[]): Promise<void> {
             rssAtS: a.rssAtS,
             seed: 1000 * pair + size.columns,
           });
+          if (c !== 'reference' && c !== 'public')
+            r.requests = Object.fromEntries(
+              replaysFor([c]).map((p) => [p, requestsIn(services.replays[p]!.out(), r.idleWall.from, r.idleWall.to)]),
+            );
           log(
             a.json,
             `cpu ${r.cpuPct.toFixed(2)} %, ${Math.round(r.bytesPerS)} B/s, ${r.framesPerMin.toFixed(0)} frames/min, rss ${r.rssMB.toFixed(0)} MB, first frame ${Math.round(r.firstFrameMs)} ms\n`,
@@ -253,7 +258,17 @@ export async function renderMain(argv: string[]): Promise<void> {
     const summary = summarizePairs(results, a.sizes, a.cases);
     const ratios = venueRatios(results, a.sizes, a.cases);
     if (a.json) process.stdout.write(`${JSON.stringify({ config: a, runs: results, summary, ratios }, null, 2)}\n`);
-    else process.stdout.write(`\n${renderReport(a, summary, ratios)}\n`);
+    else {
+      process.stdout.write(`\n${renderReport(a, summary, ratios)}\n`);
+      const asked = results.filter((r) => r.requests);
+      if (asked.length) {
+        process.stdout.write(
+          "\nRequests a minute in the idle window, from the replays' logs (route: requests a minute):\n",
+        );
+        for (const r of asked)
+          process.stdout.write(`${requestsLine(`${r.columns}×${r.rows} ${r.case}`, r.requests!)}\n`);
+      }
+    }
   } finally {
     stopServices(services);
     rmSync(configDir, { recursive: true, force: true });

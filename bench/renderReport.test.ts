@@ -18,6 +18,7 @@ function run(program: RunResult['program'], cpuPct: number, rssMB: number, c: Re
     linesPerFrame: 1,
     rssMB,
     latency: { presses: 10, answered: 10, p50Ms: 15, p95Ms: 25, p95Count: 9 },
+    idleWall: { from: 0, to: 60_000 },
   };
 }
 

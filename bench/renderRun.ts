@@ -11,6 +11,8 @@ import { mulberry32 } from '../src/util/prng.js';
 import { BSU, countPricedRows, framesIn, latencyStats, type Press } from './frames.js';
 import { percentile } from './metrics.js';
 import type { RenderCase } from './renderCases.js';
+import type { VenueRequests } from './renderRequests.js';
+import type { Platform } from './replays.js';
 import { TmuxPane, type PaneProgram } from './tmuxControl.js';
 
 export type ProgramName = 'dashboard' | 'reference';
@@ -46,6 +48,10 @@ export interface RunResult {
   linesPerFrame: number;
   rssMB: number;
   latency: ReturnType<typeof latencyStats>;
+  /** The idle window on the wall clock (ms), to read the replays' request logs by (renderRequests.ts). */
+  idleWall: { from: number; to: number };
+  /** Requests a minute each replay logged in the idle window (render.ts fills it in for the platform cases). */
+  requests?: Partial<Record<Platform, VenueRequests>>;
 }
 
 const STARTUP_TIMEOUT_MS = 20_000;
@@ -117,9 +123,11 @@ export async function measureRun(spec: RunSpec): Promise<RunResult> {
     await delay(Math.max(0, t0 + spec.warmupS * 1000 - performance.now()));
     const cpu0 = pane.cpuSeconds();
     const i0 = performance.now();
+    const w0 = Date.now();
     await delay(spec.idleS * 1000);
     const cpu1 = pane.cpuSeconds();
     const i1 = performance.now();
+    const w1 = Date.now();
     const seconds = (i1 - i0) / 1000;
     const frames = framesIn(pane.textBetween(i0, i1));
     // RSS of the idle program, before the key presses
@@ -139,6 +147,7 @@ export async function measureRun(spec: RunSpec): Promise<RunResult> {
       linesPerFrame: frames.length ? frames.reduce((a, b) => a + b, 0) / frames.length : 0,
       rssMB,
       latency: latencyStats(presses, percentile),
+      idleWall: { from: w0, to: w1 },
     };
   } finally {
     pane.stop();

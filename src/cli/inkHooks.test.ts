@@ -38,6 +38,7 @@ describe('inkWidth and the module hook', () => {
     width: 'file:///app/dist/cli/inkWidth.js',
     output: 'file:///app/dist/ui/inkOutput.js',
     measure: 'file:///app/dist/cli/inkMeasure.js',
+    squash: 'file:///app/dist/cli/inkSquashEntry.js',
     inkVersion: () => version,
   });
 
@@ -70,6 +71,15 @@ describe('inkWidth and the module hook', () => {
       undefined,
     );
     expect(redirectFor('./output.js', dom, targets('8.0.0'))).toBeUndefined();
+  });
+
+  it("redirects Ink's squash-text-nodes.js, from dom.js and render-node-to-output.js, for the same versions", () => {
+    const build = 'file:///app/node_modules/ink/build/';
+    for (const parent of ['dom.js', 'render-node-to-output.js'])
+      expect(redirectFor('./squash-text-nodes.js', build + parent, targets('8.0.0'))).toBe(targets('8.0.0').squash);
+    expect(redirectFor('./squash-text-nodes.js', `${build}dom.js`, targets('8.1.0'))).toBeUndefined();
+    expect(redirectFor('./squash-text-nodes.js', `${build}renderer.js`, targets('8.0.0'))).toBeUndefined();
+    expect(redirectFor('./squash-text-nodes.js', 'file:///app/dist/ui/dom.js', targets('8.0.0'))).toBeUndefined();
   });
 
   it('covers the Ink that is installed (else the dashboard silently keeps the slower Output)', () => {

@@ -9,7 +9,11 @@
  *   to the next — only for the Ink versions it was checked against
  *   (INK_OUTPUT_VERSIONS; inkOutput.test.ts compares its answers with Ink's);
  * - Ink's text measure (`./measure-text.js` imported by ink/build/dom.js) →
- *   inkMeasure.ts, the same answers from a smaller cache, for the same versions.
+ *   inkMeasure.ts, the same answers from a smaller cache, for the same versions;
+ * - Ink's squash of a Text's children (`./squash-text-nodes.js` imported by
+ *   ink/build/dom.js and render-node-to-output.js) → inkSquashEntry.ts, Ink's own
+ *   squash remembered per node (ui/inkSquash.ts), for the same versions; the entry
+ *   imports Ink's module as SQUASH_ORIGINAL, which the hook resolves to it.
  *
  * Without hooks (Node < 22.15) the dependencies keep their own modules: the
  * same screen, at a higher idle cost.
@@ -27,9 +31,16 @@ export interface HookTargets {
   output: string;
   /** URL of the measure-text stand-in. */
   measure: string;
+  /** URL of the squash-text-nodes stand-in. */
+  squash: string;
   /** Ink's version, read from the package.json above the importing build/ file. */
   inkVersion: (buildFileUrl: string) => string | undefined;
 }
+
+/** What inkSquashEntry.ts imports: Ink's own squash-text-nodes.js, next to the Ink file that asked for the stand-in. */
+export const SQUASH_ORIGINAL = 'oddsboard-ink-squash-original';
+
+const SQUASH_PARENTS = ['/node_modules/ink/build/dom.js', '/node_modules/ink/build/render-node-to-output.js'];
 
 /** Where `specifier` imported from `parentURL` should come from instead, or undefined to leave it alone. */
 export function redirectFor(
@@ -44,7 +55,9 @@ export function redirectFor(
       ? targets.output
       : specifier === './measure-text.js' && parentURL.endsWith('/node_modules/ink/build/dom.js')
         ? targets.measure
-        : undefined;
+        : specifier === './squash-text-nodes.js' && SQUASH_PARENTS.some((p) => parentURL.endsWith(p))
+          ? targets.squash
+          : undefined;
   if (stand === undefined) return undefined;
   const version = targets.inkVersion(parentURL);
   return version !== undefined && INK_OUTPUT_VERSIONS.test(version) ? stand : undefined;
@@ -69,11 +82,16 @@ export function installInkHooks(): boolean {
     width: new URL('./inkWidth.js', import.meta.url).href,
     output: new URL('../ui/inkOutput.js', import.meta.url).href,
     measure: new URL('./inkMeasure.js', import.meta.url).href,
+    squash: new URL('./inkSquashEntry.js', import.meta.url).href,
     inkVersion,
   };
+  let squashOriginal: string | undefined;
   register({
     resolve(specifier, context, next) {
+      if (specifier === SQUASH_ORIGINAL && squashOriginal !== undefined)
+        return { url: squashOriginal, format: 'module', shortCircuit: true };
       const url = redirectFor(specifier, context.parentURL, targets);
+      if (url === targets.squash) squashOriginal = new URL(specifier, context.parentURL).href;
       return url ? { url, format: 'module', shortCircuit: true } : next(specifier, context);
     },
   });

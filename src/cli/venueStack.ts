@@ -76,6 +76,8 @@ export async function openVenueStack(
     windowMs: source.windowMs,
     ledger: source.ledger,
     categories: source.id !== 'public',
+    // several venues: the board picks the one selected market (src/venues/joined.ts)
+    onBoard: prefixed,
     ...(reader ? { positions: { reader, client: source.client } } : {}),
   });
   return { id: venue, source, store, sync, ...(reader ? { positions: reader } : {}) };

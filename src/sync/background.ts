@@ -109,7 +109,8 @@ export class Background {
     const rest = I / (1 - W);
     const shown = this.shown.kind();
     const sel = shown !== 'events' ? this.polledSelection(now) : undefined;
-    const share = sel !== undefined ? this.o.detailShare : 0;
+    // a venue on a board of several keeps the list's period it has alone with a market selected (idleUntil)
+    const share = sel !== undefined || this.idleOnBoard(now) ? this.o.detailShare : 0;
     const listPeriod = rest / (1 - share);
     const out: [Staleness, ...Staleness[]] = [
       {
@@ -129,6 +130,27 @@ export class Background {
       out.push({ kind: 'events', at: this.shown.ref('events'), periodMs: this.o.eventsEveryMs });
     if (w) out.push(watchStaleness(w, I, W, now));
     return out;
+  }
+
+  /**
+   * A venue of several on one board (`onBoard`) with none of its markets selected, on a view of markets: the board's
+   * selection is another venue's (or none), so this one's detail and book slots have nothing to refresh.
+   */
+  private idleOnBoard(now: number): boolean {
+    return this.o.onBoard && this.shown.kind() !== 'events' && this.polledSelection(now) === undefined;
+  }
+
+  /**
+   * The earliest the next background slot may go: while idle on a board (idleOnBoard), when the first kind is due (its
+   * period since it was last asked for), so the slots the selected market takes alone stay unsent; else −∞ (the slot
+   * goes one interval after the last send, as alone).
+   */
+  idleUntil(now: number): number {
+    if (!this.idleOnBoard(now)) return Number.NEGATIVE_INFINITY;
+    // what the screen still lacks goes between two list refreshes, not in place of one (alone it takes a slot the
+    // selected market would otherwise have)
+    if (!this.lastWasExtra && this.nextExtra(now) !== undefined) return Number.NEGATIVE_INFINITY;
+    return Math.min(...this.staleness(now).map((k) => k.at + Math.max(k.periodMs, k.minMs ?? 0)));
   }
 
   /** How often the market list is refreshed in the background now (pauses aside: the period its rows age against). */

@@ -52,8 +52,15 @@ export interface SyncOptions {
   forbiddenRetryMs?: number;
   /** After an unexpected 429: limit × factor (default 0.7), then +1 per recoverMs (default 60 s). */
   aimd?: { factor?: number; recoverMs?: number };
-  /** Select the first market when the list arrives and nothing is selected (default true). */
+  /** Select the first market when the list arrives and nothing is selected (default true; false with `onBoard`). */
   autoSelect?: boolean;
+  /**
+   * One venue of several on one board (src/venues/joined.ts): the board picks the one market selected, so this venue
+   * selects nothing by itself; and while none of its markets is selected, its background sends only what is due —
+   * the list at the period it has alone with a market selected — and leaves the selected market's share of the slots
+   * (its detail and book) unsent, rather than spending it on more list refreshes. Default false.
+   */
+  onBoard?: boolean;
   /** Ask the source once for its groupings (`listCategories`: a platform's tags, categories, topics). Default false. */
   categories?: boolean;
   /** Called for every request as it goes out. */
@@ -91,6 +98,7 @@ export interface ResolvedOptions {
   aimdFactor: number;
   aimdRecoverMs: number;
   autoSelect: boolean;
+  onBoard: boolean;
   categories: boolean;
   positions?: PositionsSetup;
 }
@@ -129,7 +137,8 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
     forbiddenRetryMs: num(o.forbiddenRetryMs, 5 * 60_000, 1, 24 * 3_600_000),
     aimdFactor: num(o.aimd?.factor, 0.7, 0.1, 0.95),
     aimdRecoverMs: num(o.aimd?.recoverMs, 60_000, 1, 3_600_000),
-    autoSelect: o.autoSelect ?? true,
+    autoSelect: o.autoSelect ?? !o.onBoard,
+    onBoard: o.onBoard ?? false,
     categories: o.categories ?? false,
     ...(o.positions ? { positions: o.positions } : {}),
   };

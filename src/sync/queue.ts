@@ -224,7 +224,7 @@ export class Queue {
     out.push({
       prio: 4,
       cls: 'background',
-      readyAt: Math.ceil((this.lastSendAt ?? this.startedAt) + I),
+      readyAt: Math.ceil(Math.max((this.lastSendAt ?? this.startedAt) + I, this.background.idleUntil(now))),
       take: (at) => this.background.job(at),
     });
     // after the background slot: the header's next refresh is read from the first background candidate (publish.ts)

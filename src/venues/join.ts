@@ -88,6 +88,16 @@ function jointQuery(qs: readonly ListQuery[]): ListQuery {
   return { ...first, q: same('q'), status: same('status'), sort: same('sort'), category: '', offset: 0 };
 }
 
+/**
+ * The joined list's first row (what `list.ids[0]` of the joined state is) without joining: the first id of the first
+ * venue with rows, a venue that cannot search left out while a search is typed.
+ */
+export function firstRow(lists: readonly ListQuery[], ids: readonly (readonly string[])[], search: readonly boolean[]) {
+  const q = jointQuery(lists).q;
+  for (let i = 0; i < ids.length; i++) if ((q === '' || search[i]) && ids[i]![0] !== undefined) return ids[i]![0];
+  return undefined;
+}
+
 export interface JoinInput {
   ids: readonly SourceId[];
   states: readonly AppState[];

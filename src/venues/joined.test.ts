@@ -5,6 +5,8 @@ import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
 import type { SourceId } from '../sources/types.js';
 import { joinVenues } from './joined.js';
+import { firstRow } from './join.js';
+import type { ListQuery } from '../store/types.js';
 import { parseTarget } from '../links/parse.js';
 import type { ParsedTarget } from '../links/types.js';
 
@@ -73,13 +75,53 @@ describe('several venues joined for the screen', () => {
     expect(after.venues![1]!.rate.usedInWindow).toBe(3);
   });
 
+  it('selects the first row on its venue alone until one is chosen; then only the chosen venue holds one', () => {
+    const { joined, calls, stacks } = venues();
+    const own = () => stacks.map((s) => s.store.getState().selectedId);
+    // none chosen: the first row is the one drawn, and its venue (only) polls it, as that venue alone does
+    expect(joined.store.getState().selectedId).toBe('kalshi:K1');
+    expect(own()).toEqual(['kalshi:K1', undefined]);
+    // v narrows to Polymarket: its first row is the one drawn now
+    joined.sync.cycleVenue!();
+    joined.sync.cycleVenue!();
+    expect(joined.store.getState().selectedId).toBe('polymarket:1');
+    expect(own()).toEqual([undefined, 'polymarket:1']);
+    joined.sync.cycleVenue!();
+    expect(own()).toEqual(['kalshi:K1', undefined]);
+    // a new list on a venue moves the first row with it
+    stacks[0]!.store.getState().listLoaded([mkt('kalshi:K2'), mkt('kalshi:K1')], 20);
+    expect(joined.store.getState().selectedId).toBe('kalshi:K2');
+    expect(own()).toEqual(['kalshi:K2', undefined]);
+    // chosen: it stays, whatever the lists do
+    joined.sync.select('polymarket:2');
+    stacks[0]!.store.getState().listLoaded([mkt('kalshi:K1'), mkt('kalshi:K2')], 30);
+    expect(joined.store.getState().selectedId).toBe('polymarket:2');
+    expect(own()).toEqual([undefined, 'polymarket:2']);
+    expect(calls.kalshi).toEqual([
+      'select kalshi:K1',
+      'select undefined',
+      'select kalshi:K1',
+      'select kalshi:K2',
+      'select undefined',
+    ]);
+    expect(calls.polymarket).toEqual(['select polymarket:1', 'select undefined', 'select polymarket:2']);
+  });
+
+  it('the first row leaves out a venue that cannot search while a search is typed, as the joined list does', () => {
+    const q = (text: string) => ({ q: text, status: 'active', category: '', sort: 'volume', offset: 0 }) as ListQuery;
+    expect(firstRow([q(''), q('')], [['k:1'], ['p:1']], [false, true])).toBe('k:1');
+    expect(firstRow([q('fed'), q('fed')], [['k:1'], ['p:1']], [false, true])).toBe('p:1');
+    expect(firstRow([q(''), q('')], [[], ['p:1']], [true, true])).toBe('p:1');
+    expect(firstRow([q(''), q('')], [[], []], [true, true])).toBeUndefined();
+  });
+
   it('routes each intent to the venue its id names; a search to every venue shown', () => {
     const { joined, calls, stacks } = venues();
     joined.sync.select('polymarket:2');
     expect(joined.store.getState().selectedId).toBe('polymarket:2');
     joined.sync.select('kalshi:K1');
     expect(calls.polymarket).toEqual(['select polymarket:2', 'select undefined']);
-    expect(calls.kalshi).toEqual(['select kalshi:K1']);
+    expect(calls.kalshi).toEqual(['select kalshi:K1', 'select undefined', 'select kalshi:K1']);
     expect(joined.sync.toggleWatch('polymarket:1')).toBe(true);
     joined.sync.toggleWatch('kalshi:K2');
     expect(joined.store.getState().watch.ids).toEqual(['polymarket:1', 'kalshi:K2']);

@@ -20,7 +20,7 @@ import type {
   SyncController,
   ViewSource,
 } from '../sync/types.js';
-import { createJoiner, venueOf } from './join.js';
+import { createJoiner, firstRow, venueOf } from './join.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
 import { SOURCE_NAMES } from '../sources/names.js';
@@ -47,9 +47,45 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   let filter: SourceId | undefined;
   let selectedId: string | undefined;
   let goToVenue: SourceId | undefined;
-  const joinedState = () => join({ ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue });
+  const of = (id: string | undefined): VenueStack | undefined => {
+    const v = venueOf(id, ids);
+    return v ? stacks.find((s) => s.id === v) : undefined;
+  };
+  const joinedState = () => {
+    const input = { ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue };
+    if (selectedId !== undefined) return join(input);
+    // none chosen yet: the market drawn is the list's first row, selected as a venue alone selects its first row
+    const shown = filter ? input.states.filter((_, i) => ids[i] === filter) : input.states;
+    const first = firstRow(
+      shown.map((s) => s.list.query),
+      shown.map((s) => s.list.ids),
+      shown.map((s) => s.caps.search),
+    );
+    return join({ ...input, selectedId: first });
+  };
   const compute = (): AppState => (desk ? { ...joinedState(), across: desk.store.getState() } : joinedState());
   const store = createStore<AppState>()(() => compute());
+  let following = false;
+  /**
+   * Only the venue of the selected market polls a selection (its detail, its book), as that venue alone does; the
+   * others select nothing (their syncs are `onBoard`: they select nothing by themselves either).
+   */
+  const follow = () => {
+    if (following) return;
+    following = true;
+    try {
+      const id = store.getState().selectedId;
+      const target = of(id);
+      for (const s of stacks) {
+        const own = s.store.getState().selectedId;
+        if (s === target) {
+          if (own !== id) s.sync.select(id);
+        } else if (own !== undefined) s.sync.select(undefined);
+      }
+    } finally {
+      following = false;
+    }
+  };
   const refresh = () => {
     const next = compute();
     const prev = store.getState();
@@ -57,8 +93,9 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     for (const k of keys)
       if (prev[k] !== next[k]) {
         store.setState(next, true);
-        return;
+        break;
       }
+    if (selectedId === undefined) follow();
   };
   const unsubscribe = [
     ...stacks.map((s) => s.store.subscribe(refresh)),
@@ -66,11 +103,8 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     // a pair's gap alerts, judged over both venues (gapAlerts.ts)
     ...(desk ? [watchGapAlerts(stacks, store, () => desk.now()).stop] : []),
   ];
+  follow();
 
-  const of = (id: string | undefined): VenueStack | undefined => {
-    const v = venueOf(id, ids);
-    return v ? stacks.find((s) => s.id === v) : undefined;
-  };
   const shown = () => (filter ? stacks.filter((s) => s.id === filter) : stacks);
 
   const sync: SyncController = {

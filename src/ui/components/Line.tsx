@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { memo } from 'react';
 import { displayWidth, fitWidth } from '../format.js';
 import { usePalette } from './ThemeContext.js';
@@ -141,21 +141,22 @@ export function mergeRuns(segs: readonly Seg[]): Seg[] {
 }
 
 /**
- * Runs of different styles are separate Texts side by side, not one Text with
- * nested ones: Ink colours a nested Text with chalk's own closing codes, which
- * its output stage writes back in a shorter form, so every such line was
- * tokenized twice on every frame; a Text of one style comes back as it went in.
+ * Runs of different styles are Texts nested in one Text: one node for Ink to lay out and walk every frame, where a
+ * row of side-by-side Texts was a Box and a node per run (a board of three venues drew 472 pieces a frame). Ink
+ * squashes the nested Texts into one styled string every frame; the dashboard's stand-in for that step
+ * (src/ui/inkSquash.ts) hands back the last string while no Text under it changed, and its frame buffer keeps the
+ * styled cells of a string it drew (src/ui/inkOutput.ts).
  */
 function LineView({ segs, width }: LineProps) {
   const runs = mergeRuns(fitSegments(segs, Math.max(0, width)));
   if (runs.length === 0) return <Text> </Text>;
   if (runs.length === 1) return <RunText seg={runs[0]!} />;
   return (
-    <Box width={width} height={1} flexDirection="row" flexShrink={0}>
+    <Text wrap="truncate-end">
       {runs.map((s, i) => (
         <RunText key={i} seg={s} />
       ))}
-    </Box>
+    </Text>
   );
 }
 
