@@ -194,6 +194,12 @@ describe('one game on two venues: Detroit at Buffalo, Sep 17 2026 (kv1514/arb-en
     expect(c.edge).toBeUndefined();
   });
 
+  it('the total of the same game is a different question: neither of its sides (Over/Under) is a team', () => {
+    const c = cmp(DET, 'polymarket:3517189');
+    expect(c.relation).toBe('different');
+    expect(c.reasons).toEqual(['different outcomes of one contest: Lions/Bills vs Over/Under']);
+  });
+
   it('a difference in what pays on an ordinary outcome is never an edge case (the Fed 25 bps rounding rule)', () => {
     const c = cmp('kalshi:KXFEDDECISION-26SEP-C25', 'polymarket:2252243');
     expect(c.relation).toBe('related');

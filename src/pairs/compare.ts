@@ -41,6 +41,10 @@ function lineUp(a: Signature, b: Signature): 'straight' | 'crossed' | undefined 
   return straight === crossed ? undefined : straight ? 'straight' : 'crossed';
 }
 
+/** Whether any side of one is a side of the other. */
+const sidesMeet = (a: Signature, b: Signature): boolean =>
+  ([0, 1] as const).some((i) => ([0, 1] as const).some((j) => meet(namesOf(a, i), namesOf(b, j))));
+
 /** Which side (0 or 1) YES pays on, from the names of its sides. */
 function yesSide(s: Signature): 0 | 1 | undefined {
   if (!s.yes) return undefined;
@@ -116,6 +120,13 @@ export function compare(a: Signature, b: Signature): Comparison {
     }
   } else if (a.interval || b.interval) veto.push(`a threshold only on ${venueName(a.interval ? a : b)}`);
 
+  if (a.sides && b.sides && !sidesMeet(a, b))
+    // a game's winner and its total: two questions about one game, neither side named on the other
+    return {
+      relation: 'different',
+      confidence: 0.9,
+      reasons: [`different outcomes of one contest: ${a.sides.join('/')} vs ${b.sides.join('/')}`],
+    };
   if (a.sides && b.sides) {
     const sides = lineUp(a, b);
     if (!sides) veto.push(`sides ${a.sides.join('/')} vs ${b.sides.join('/')}`);
