@@ -24,7 +24,7 @@ import { readOutcomes, readResolved, readStatus } from './normalizeOutcomes.js';
 import { detectSource } from './normalizeShape.js';
 import { normalizeKalshi } from './normalizeKalshi.js';
 import { normalizePolymarket } from './normalizePolymarket.js';
-import { eventContextFor } from './polymarketEvent.js';
+import { eventContextOf } from './polymarketEvent.js';
 import { normalizeManifold } from './normalizeManifold.js';
 export { normalizeQuote } from './normalizeQuote.js';
 
@@ -134,7 +134,7 @@ export function normalizeEvent(raw: unknown, opts: NormalizeOptions = {}): Marke
       id,
     );
     const category = readCategory(raw);
-    const context = eventContextFor(raw);
+    const context = eventContextOf(raw);
     const markets = normalizeMarketList(raw.markets, opts).map((m) =>
       assignDefined<Market>(
         { ...m },
@@ -142,7 +142,7 @@ export function normalizeEvent(raw: unknown, opts: NormalizeOptions = {}): Marke
           eventId: m.eventId ?? id,
           eventTitle: m.eventTitle ?? title,
           category: m.category ?? category,
-          eventContext: m.eventContext ?? (m.source === 'polymarket' && isRecord(m.raw) ? context(m.raw) : undefined),
+          eventContext: m.eventContext ?? (m.source === 'polymarket' ? context : undefined),
         },
       ),
     );

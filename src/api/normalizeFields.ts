@@ -8,6 +8,8 @@ export const TITLE_MAX = 300;
 export const ID_TEXT_MAX = 200;
 export const NAME_MAX = 120;
 export const CATEGORY_MAX = 80;
+/** A rules text is cut beyond this (the clauses that matter come first on every venue). */
+export const RULES_MAX = 6_000;
 
 export type Rec = Record<string, unknown>;
 

@@ -20,7 +20,7 @@ import {
   toText,
   type Rec,
 } from './normalizeFields.js';
-import { eventContextFor } from './polymarketEvent.js';
+import { eventContextOf } from './polymarketEvent.js';
 import { readStatus as readGenericStatus } from './normalizeOutcomes.js';
 import {
   CLOSE_KEYS,
@@ -130,7 +130,7 @@ export function normalizePolymarket(o: Rec, id: string, now: number): Market {
       resolvedOutcome: status === 'resolved' ? winner : undefined,
       eventId: event.id ?? toId(pick(o, ['eventId', 'event_id'])),
       eventTitle: event.title,
-      eventContext: Array.isArray(o.events) ? eventContextFor(o.events[0])(o) : undefined,
+      eventContext: Array.isArray(o.events) ? eventContextOf(o.events[0]) : undefined,
       updatedAt: readTime(o, UPDATED_KEYS),
     },
   );

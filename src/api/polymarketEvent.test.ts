@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeEventList, normalizeMarket } from './normalize.js';
-import { eventContextFor } from './polymarketEvent.js';
+import type { Market } from './types.js';
+import { eventContextOf, rulesFromEvent } from './polymarketEvent.js';
 
 const DIR = 'test/fixtures/real/pairs/nfl-det-buf-2026-09/polymarket';
 const FILE = `${DIR}/gamma-events-810546-lions-vs-bills-moneyline-spread-total.json`;
@@ -15,11 +16,12 @@ const NOW = Date.parse('2026-09-16T05:19:37Z');
 
 describe("a Gamma event's rules and teams for its markets", () => {
   const [moneyline, spread, total] = normalizeEventList(events, { now: NOW })[0]!.markets;
+  const rulesOf = (m: Market) => rulesFromEvent(m.raw as Record<string, unknown>, m.eventContext);
 
   it("the moneyline (no description of its own, every outcome named in the event's) takes the event's rules", () => {
     expect(moneyline!.id).toBe('3398287');
-    expect(moneyline!.eventContext?.rules).toMatch(/^In the upcoming NFL game, scheduled for September 17/);
-    expect(moneyline!.eventContext?.rules).toContain('If Lions wins, the market will resolve to "Lions".');
+    expect(rulesOf(moneyline!)).toMatch(/^In the upcoming NFL game, scheduled for September 17/);
+    expect(rulesOf(moneyline!)).toContain('If Lions wins, the market will resolve to "Lions".');
     expect(moneyline!.eventContext?.teams).toEqual([
       { name: 'Detroit Lions', alias: 'Lions', abbreviation: 'det' },
       { name: 'Buffalo Bills', alias: 'Bills', abbreviation: 'buf' },
@@ -28,7 +30,7 @@ describe("a Gamma event's rules and teams for its markets", () => {
 
   it('the spread and the total beside it get the teams, not the rules (the description states the moneyline)', () => {
     for (const m of [spread!, total!]) {
-      expect(m.eventContext?.rules).toBeUndefined();
+      expect(rulesOf(m)).toBeUndefined();
       expect(m.eventContext?.teams).toHaveLength(2);
     }
   });
@@ -36,26 +38,27 @@ describe("a Gamma event's rules and teams for its markets", () => {
   it("a market's own description wins; an event with one market lends it its description", () => {
     const ev = events[0]!;
     const own = { id: '1', question: 'Q?', description: 'Its own rules.', outcomes: '["Lions","Bills"]' };
-    expect(eventContextFor(ev)({ ...own, sportsMarketType: 'moneyline' })?.rules).toBeUndefined();
+    expect(rulesFromEvent({ ...own, sportsMarketType: 'moneyline' }, eventContextOf(ev))).toBeUndefined();
     const single = { id: '9', title: 'E', description: 'This market will resolve to "Yes" if X.', markets: [{}] };
-    expect(eventContextFor(single)({ id: '2', question: 'Q?', outcomes: '["Yes","No"]' })).toEqual({
-      rules: 'This market will resolve to "Yes" if X.',
-    });
+    expect(rulesFromEvent({ id: '2', question: 'Q?', outcomes: '["Yes","No"]' }, eventContextOf(single))).toBe(
+      'This market will resolve to "Yes" if X.',
+    );
   });
 
   it('the same from the inline event of a market route (events[0]), and nothing from odd shapes', () => {
     const { markets: _m, ...own } = events[0]!;
     const raw = { ...((events[0]!.markets as unknown[])[0] as object), events: [own] };
     const m = normalizeMarket(raw, { now: NOW })!;
-    expect(m.eventContext?.rules).toContain('If Bills wins');
+    expect(rulesOf(m)).toContain('If Bills wins');
     for (const odd of [null, 7, 'x', [], { description: 5, teams: 'no' }, { teams: [null, { name: 3 }] }])
-      expect(eventContextFor(odd)({ id: '1', outcomes: '["A","B"]', sportsMarketType: 'moneyline' })).toBeUndefined();
+      expect(eventContextOf(odd)).toBeUndefined();
     const hostile = {
       description: 'If \u001b[31mA\u001b[0m wins, resolve to "A" or "B".',
       teams: [{ name: 'A\u0007' }],
     };
-    const ctx = eventContextFor(hostile)({ id: '1', outcomes: '["A","B"]', sportsMarketType: 'moneyline' })!;
-    expect(ctx.rules).not.toMatch(/\u001b|\u0007/);
-    expect(ctx.teams).toEqual([{ name: 'A' }]);
+    const ctx = eventContextOf(hostile);
+    const market = { id: '1', outcomes: '["A","B"]', sportsMarketType: 'moneyline' };
+    expect(rulesFromEvent(market, ctx)).toBe('If A wins, resolve to "A" or "B".');
+    expect(ctx?.teams).toEqual([{ name: 'A' }]);
   });
 });

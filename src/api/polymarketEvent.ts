@@ -8,10 +8,8 @@
  * every outcome the description names (a spread or a total nested beside it is not what the description states).
  */
 import type { EventContext, Team } from './types.js';
-import { NAME_MAX, isRecord, toArray, toText, type Rec } from './normalizeFields.js';
+import { NAME_MAX, RULES_MAX, isRecord, toArray, toText, type Rec } from './normalizeFields.js';
 
-/** As src/pairs/texts.ts's cap: the clauses that matter come first on every venue. */
-const RULES_MAX = 6_000;
 const TEAMS_MAX = 4;
 
 function readTeams(e: Rec): Team[] | undefined {
@@ -32,24 +30,38 @@ function readTeams(e: Rec): Team[] | undefined {
   return out.length > 0 ? out : undefined;
 }
 
-/** The context for each market of one event (the event read once): `undefined` where the event adds nothing. */
-export function eventContextFor(event: unknown): (market: Rec) => EventContext | undefined {
-  if (!isRecord(event)) return () => undefined;
-  const rules = toText(event.description, RULES_MAX);
+/**
+ * What an event states for the markets it holds, read once per event and shared by them: its description as
+ * received (a reference, no copy: read only where a market's rules are asked for, `rulesFromEvent`), how many
+ * markets it nests, its teams. `undefined` where it adds nothing.
+ */
+export function eventContextOf(event: unknown): EventContext | undefined {
+  if (!isRecord(event)) return undefined;
+  const ctx: EventContext = {};
+  if (typeof event.description === 'string' && event.description !== '') ctx.description = event.description;
+  if (Array.isArray(event.markets)) ctx.markets = event.markets.length;
   const teams = readTeams(event);
-  const count = Array.isArray(event.markets) ? event.markets.length : 0;
-  const teamsOnly: EventContext | undefined = teams ? { teams } : undefined;
-  const full: EventContext | undefined = rules ? (teams ? { rules, teams } : { rules }) : undefined;
-  return (m) => {
-    if (!rules || toText(m.description, 1) !== undefined) return teamsOnly;
-    const names = (toArray(m.outcomes) ?? []).map((n) => toText(n, NAME_MAX)).filter((n) => n !== undefined);
-    const yesNo = names.length === 2 && /^yes$/i.test(names[0]!) && /^no$/i.test(names[1]!);
-    const states =
-      count === 1 ||
-      (m.sportsMarketType === 'moneyline' &&
-        names.length >= 2 &&
-        !yesNo &&
-        names.every((n) => rules.toLowerCase().includes(`"${n.toLowerCase()}"`)));
-    return states ? full : teamsOnly;
-  };
+  if (teams) ctx.teams = teams;
+  return ctx.description !== undefined || ctx.teams ? ctx : undefined;
+}
+
+/**
+ * The market's rules from its event (sanitized and capped), when the market has no description of its own and the
+ * event's states its rules: it is the event's only market, or a moneyline whose every outcome the description names
+ * in quotes. Else undefined.
+ */
+export function rulesFromEvent(market: Rec, ctx: EventContext | undefined): string | undefined {
+  if (ctx?.description === undefined || toText(market.description, 1) !== undefined) return undefined;
+  const rules = toText(ctx.description, RULES_MAX);
+  if (!rules) return undefined;
+  if (ctx.markets === 1) return rules;
+  const names = (toArray(market.outcomes) ?? []).map((n) => toText(n, NAME_MAX)).filter((n) => n !== undefined);
+  const yesNo = names.length === 2 && /^yes$/i.test(names[0]!) && /^no$/i.test(names[1]!);
+  const lower = rules.toLowerCase();
+  const states =
+    market.sportsMarketType === 'moneyline' &&
+    names.length >= 2 &&
+    !yesNo &&
+    names.every((n) => lower.includes(`"${n.toLowerCase()}"`));
+  return states ? rules : undefined;
 }

@@ -56,8 +56,13 @@ export interface Market {
  * event's description is its rules and the event names the two teams): for matching across venues (src/pairs).
  */
 export interface EventContext {
-  /** The event's description, when it states this market's rules (see src/api/polymarketEvent.ts). */
-  rules?: string;
+  /**
+   * The event's description as received (untrusted: sanitized where it is read); this market's rules only where
+   * `rulesFromEvent` (src/api/polymarketEvent.ts) says so.
+   */
+  description?: string;
+  /** How many markets the event nests, when it nests them. */
+  markets?: number;
   teams?: readonly Team[];
 }
 

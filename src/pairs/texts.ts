@@ -5,11 +5,11 @@
  * event's title. Manifold: question and textDescription (its `description` is a rich-text document). Everything is
  * sanitized here (a server's text is untrusted) and capped.
  */
+import { RULES_MAX } from '../api/normalizeFields.js';
+import { rulesFromEvent } from '../api/polymarketEvent.js';
 import type { Market, Team } from '../api/types.js';
 import { sanitize } from '../util/sanitize.js';
 
-/** Rules texts longer than this are cut (the clauses that matter come first on every venue). */
-export const RULES_MAX = 6_000;
 const SHORT_MAX = 400;
 
 export interface Texts {
@@ -81,7 +81,7 @@ export function textsOf(m: Market): Texts {
       title: text(o.question, SHORT_MAX) ?? m.title,
       option: text(o.groupItemTitle, SHORT_MAX),
       // a game's moneyline nested in its event has no description: the event's states its rules (polymarketEvent.ts)
-      rules: text(o.description, RULES_MAX) ?? text(m.eventContext?.rules, RULES_MAX) ?? '',
+      rules: text(o.description, RULES_MAX) ?? rulesFromEvent(o, m.eventContext) ?? '',
       event: text(ev.title, SHORT_MAX) ?? m.eventTitle,
       outcomes: outcomeNames(o.outcomes),
       source: text(o.resolutionSource, SHORT_MAX),

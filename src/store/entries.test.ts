@@ -57,11 +57,11 @@ describe("what a market's event stated", () => {
   it('is kept when the market is read again from its own route (no event around it), replaced when one comes', () => {
     const s = fresh();
     const rules = 'If Lions wins, the market will resolve to "Lions".';
-    s.getState().marketLoaded(m('a', 0.5, { eventContext: { rules } }), 1_000);
+    s.getState().marketLoaded(m('a', 0.5, { eventContext: { description: rules } }), 1_000);
     s.getState().marketLoaded(m('a', 0.6), 2_000);
-    expect(s.getState().markets.a!.market.eventContext).toEqual({ rules });
+    expect(s.getState().markets.a!.market.eventContext).toEqual({ description: rules });
     expect(s.getState().markets.a!.market.outcomes[0]!.price).toBe(0.6);
-    s.getState().marketLoaded(m('a', 0.6, { eventContext: { rules: 'new' } }), 3_000);
-    expect(s.getState().markets.a!.market.eventContext).toEqual({ rules: 'new' });
+    s.getState().marketLoaded(m('a', 0.6, { eventContext: { description: 'new' } }), 3_000);
+    expect(s.getState().markets.a!.market.eventContext).toEqual({ description: 'new' });
   });
 });
