@@ -6,7 +6,7 @@
  */
 import { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import { openAll, runBoard } from '../src/cli/board.js';
+import { closeBoard, openAll, runBoard } from '../src/cli/board.js';
 import type { CommandIo } from '../src/cli/commands.js';
 import { prepare } from '../src/cli/dashboard.js';
 import { numberArg } from './main.js';
@@ -53,10 +53,7 @@ async function main(argv: string[]): Promise<void> {
   };
   process.stdout.write(`${JSON.stringify(sample)}\n`);
   unsubscribe();
-  await run.sync.stop();
-  run.watcher.stop();
-  run.dispose();
-  await Promise.all(stacks.map((s) => Promise.all([s.source.close(), s.positions?.close()])));
+  await closeBoard(run);
 }
 
 main(process.argv.slice(2)).then(

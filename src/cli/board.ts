@@ -88,3 +88,11 @@ export async function openAll(settings: Settings, io: CommandIo): Promise<VenueS
 export function runBoard(stacks: VenueStackOpen[], settings: Settings, io: CommandIo): Promise<Running> {
   return stacks.length === 1 ? Promise.resolve(runOne(stacks[0]!, settings, io)) : runSeveral(stacks, settings, io);
 }
+
+/** Stops the board: the syncs (what is on its way aborted), the watch files written, the venues' clients closed. */
+export async function closeBoard(run: Running): Promise<void> {
+  await run.sync.stop();
+  run.watcher.stop();
+  run.dispose();
+  await Promise.all(run.stacks.map((s) => Promise.all([s.source.close(), s.positions?.close()])));
+}

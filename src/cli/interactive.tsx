@@ -10,7 +10,7 @@ import type { CommandIo } from './commands.js';
 import type { Settings } from './config.js';
 import { EXIT } from './errors.js';
 import { installExitHandlers } from './exitHandlers.js';
-import { openAll, runBoard } from './board.js';
+import { closeBoard, openAll, runBoard } from './board.js';
 import type { VenueStackOpen } from './venueStack.js';
 
 /**
@@ -71,10 +71,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     exitCode = EXIT.failure;
     io.stderr.write(`oddsboard: ${error instanceof Error ? error.message : String(error)}\n`);
   } finally {
-    await run.sync.stop();
-    run.watcher.stop();
-    run.dispose();
-    await Promise.all(stacks.map((s) => Promise.all([s.source.close(), s.positions?.close()])));
+    await closeBoard(run);
     handlers.remove();
   }
   return handlers.code() ?? exitCode;
