@@ -173,6 +173,14 @@ export function maxInWindow(times: number[], windowMs = 60_000): number {
 }
 
 /** Nearest-rank percentile (0 for an empty sample). */
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const s = values.slice().sort((a, b) => a - b);

@@ -2,7 +2,7 @@
  * bench:render's tables: per size, each figure of each case and of the bare Ink reference over the rounds, each case's
  * ratio to the reference, and three venues (`all`) against each platform alone.
  */
-import { markdownTable } from './metrics.js';
+import { markdownTable, median } from './metrics.js';
 import type { RenderCase } from './renderCases.js';
 import type { MinuteSample, RunResult } from './renderRun.js';
 import { PLATFORMS, type Platform } from './replays.js';
@@ -34,13 +34,6 @@ const FIGURES: Array<{ name: string; unit: string; get: (r: RunResult) => number
   { name: 'keypress → frame p95*', unit: 'ms', get: (r) => r.latency.p95Ms, digits: 1 },
   { name: 'first frame with data', unit: 'ms', get: (r) => r.firstFrameMs, digits: 0 },
 ];
-
-const median = (xs: number[]) => {
-  if (xs.length === 0) return 0;
-  const s = xs.slice().sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 /** The median of the ratios a[k] / b[k] (the k-th runs of two programs, run back to back); NaN when there is none. */
 function pairedRatio(a: readonly number[], b: readonly number[]): number {

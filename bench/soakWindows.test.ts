@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cpuWindows, CPU_GROWTH_LIMIT, median, windowReport, type MinuteSample } from './soakWindows.js';
+import { median } from './metrics.js';
+import { cpuWindows, CPU_GROWTH_LIMIT, windowReport, type MinuteSample } from './soakWindows.js';
 
 const minute = (m: number, cpuPct: number, requests?: number): MinuteSample => ({
   minute: m,

@@ -3,7 +3,7 @@
  * minutes' % of a core, heap after GC and RSS at the window's last minute), and the check that the idle cost stays
  * flat — no window after minute 20 costs more than CPU_GROWTH_LIMIT × the median minute of minutes 10–20.
  */
-import { markdownTable } from './metrics.js';
+import { markdownTable, median } from './metrics.js';
 
 /** A window after minute 20 may cost at most this times the median minute of minutes 10–20. */
 export const CPU_GROWTH_LIMIT = 1.2;
@@ -47,12 +47,6 @@ export interface CpuCheck {
   windows: CpuWindow[];
   /** True when every judged window is within the limit (and vacuously before minute 30). */
   ok: boolean;
-}
-
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isMain, numberArg } from './main.js';
-import { markdownTable } from './metrics.js';
+import { markdownTable, median } from './metrics.js';
 import { dashboardArgs, parseCases, replaysFor, type RenderCase } from './renderCases.js';
 import { requestsIn } from './renderRequests.js';
 import { PROJECT, startReplay, type Platform, type Replay } from './replays.js';
@@ -49,12 +49,6 @@ export function stacksRun(c: RenderCase, s: StacksSample, logs: readonly string[
     changesPerMin: secs > 0 ? Math.round((s.changes / secs) * 60) : 0,
     rssMb: Math.round(s.rssMb),
   };
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 /** The report: a row per case (median over the rounds, min–max), then all ÷ each platform alone. */

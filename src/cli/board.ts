@@ -23,7 +23,7 @@ export interface Running {
 }
 
 /** One venue, exactly as the dashboard always ran: its store and sync, its own watch files. */
-export function runOne(stack: VenueStackOpen, settings: Settings, io: CommandIo): Running {
+function runOne(stack: VenueStackOpen, settings: Settings, io: CommandIo): Running {
   const { source, store, sync } = stack;
   // the watchlist and alerts are back before the first answer arrives
   const watcher = startWatcher({
@@ -44,7 +44,7 @@ export function runOne(stack: VenueStackOpen, settings: Settings, io: CommandIo)
 }
 
 /** Several venues: each its own stack, joined for the screen; one watchlist and alert log for all. */
-export async function runSeveral(stacks: VenueStackOpen[], settings: Settings, io: CommandIo): Promise<Running> {
+async function runSeveral(stacks: VenueStackOpen[], settings: Settings, io: CommandIo): Promise<Running> {
   const { joinVenues } = await import('../venues/joined.js');
   const { startVenueWatcher } = await import('../venues/watch.js');
   const { AcrossDesk } = await import('../venues/across/desk.js');
