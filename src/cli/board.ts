@@ -74,11 +74,7 @@ export async function openAll(settings: Settings, io: CommandIo): Promise<VenueS
   );
   const failed = opened.find((r) => r.status === 'rejected');
   if (failed) {
-    await Promise.all(
-      opened.map((r) =>
-        r.status === 'fulfilled' ? Promise.all([r.value.source.close(), r.value.positions?.close()]) : undefined,
-      ),
-    );
+    await Promise.all(opened.map((r) => (r.status === 'fulfilled' ? closeStack(r.value) : undefined)));
     throw failed.reason;
   }
   return opened.map((r) => (r as PromiseFulfilledResult<VenueStackOpen>).value);
@@ -94,5 +90,10 @@ export async function closeBoard(run: Running): Promise<void> {
   await run.sync.stop();
   run.watcher.stop();
   run.dispose();
-  await Promise.all(run.stacks.map((s) => Promise.all([s.source.close(), s.positions?.close()])));
+  await Promise.all(run.stacks.map(closeStack));
+}
+
+/** A venue's clients closed: its source's and its positions'. */
+function closeStack(s: VenueStackOpen): Promise<unknown> {
+  return Promise.all([s.source.close(), s.positions?.close()]);
 }

@@ -32,14 +32,19 @@ async function pairs(args: string[], stateHome?: string) {
   return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
 }
 type Doc = { data: { pairs: Record<string, unknown>[] } };
+/** `pairs … --json`: exit 0, the document in the schema. */
+async function pairsJson(args: string[], stateHome?: string): Promise<{ doc: Doc; stateHome: string }> {
+  const r = await pairs([...args, '--json'], stateHome);
+  expect(r.code, r.err).toBe(0);
+  const doc = JSON.parse(r.out) as Doc;
+  valid(doc);
+  return { doc, stateHome: r.stateHome };
+}
 const lions = (d: Doc) => d.data.pairs.find((p) => (p.b as { id: string }).id === '3398287');
 
 describe('oddsboard pairs on a game', () => {
   it('related by an edge case: no edge until confirmed; confirmed, priced as same with the clause named', async () => {
-    const first = await pairs(['kalshi:KXNFLGAME-26SEP17DETBUF-DET', '--json']);
-    expect(first.code, first.err).toBe(0);
-    const before = JSON.parse(first.out) as Doc;
-    valid(before);
+    const { doc: before, stateHome } = await pairsJson(['kalshi:KXNFLGAME-26SEP17DETBUF-DET']);
     expect(lions(before)).toMatchObject({
       relation: 'related',
       pricedAs: 'related',
@@ -52,11 +57,8 @@ describe('oddsboard pairs on a game', () => {
       'no date read from Polymarket',
     ]);
 
-    const args = ['kalshi:KXNFLGAME-26SEP17DETBUF-DET', '--confirm', 'polymarket:3398287', '--json'];
-    const second = await pairs(args, first.stateHome);
-    expect(second.code, second.err).toBe(0);
-    const after = JSON.parse(second.out) as Doc;
-    valid(after);
+    const confirm = ['kalshi:KXNFLGAME-26SEP17DETBUF-DET', '--confirm', 'polymarket:3398287'];
+    const { doc: after } = await pairsJson(confirm, stateHome);
     expect(lions(after)).toMatchObject({
       relation: 'related',
       pricedAs: 'same',
@@ -67,7 +69,7 @@ describe('oddsboard pairs on a game', () => {
     });
     expect((lions(after)!.notes as string[])[0]).toMatch(/^priced as same because you confirmed it, although/);
 
-    const text = await pairs(['kalshi:KXNFLGAME-26SEP17DETBUF-DET'], first.stateHome);
+    const text = await pairs(['kalshi:KXNFLGAME-26SEP17DETBUF-DET'], stateHome);
     expect(text.out).toContain('RELATED (confirmed, priced as same)');
     expect(text.out).not.toMatch(/arbitrage|NaN|undefined/i);
   });
