@@ -46,6 +46,12 @@ describe('bench:soak --real-minutes (the pure parts; the run itself takes real m
     expect(() => parseRealSoakArgs(['--size', 'big'])).toThrow(/--size/);
     expect(parseRealSoakArgs(['--source', 'all']).targets).toEqual(['demo', 'polymarket', 'kalshi', 'manifold']);
     expect(parseRealSoakArgs(['--source', 'kalshi,demo']).targets).toEqual(['kalshi', 'demo']);
+    // the board (three venues in one process) is named, not part of all
+    expect(parseRealSoakArgs(['--source', 'board,kalshi', '--control']).targets).toEqual([
+      'board',
+      'kalshi',
+      'control',
+    ]);
     expect(() => parseRealSoakArgs(['--source', 'nyse'])).toThrow(/--source takes/);
     expect(parseRealSoakArgs(['--source', 'polymarket', '--control']).targets).toEqual(['polymarket', 'control']);
   });

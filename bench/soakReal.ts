@@ -12,7 +12,9 @@
  *
  * `--source polymarket|kalshi|manifold` runs it against that platform's replay (`oddsboard serve --replay
  * test/fixtures/real/<source> --source <source>`, as bench:sources does), `--source demo` is the default and
- * `--source all` runs the four side by side (each its own pane, service and state directory).
+ * `--source all` runs the four side by side (each its own pane, service and state directory). `--source board` is the
+ * dashboard of issue 27: one process with `--source all` on the three platforms' replays at once (the joined store,
+ * three venues' clients, budgets and timers in one program); it is not in `all`, name it (`--source board,kalshi`).
  *
  * CPU is also reported per 10-minute window (soakWindows.ts) beside heap and RSS, and the run fails when a window
  * after minute 20 costs more than 1.2× the median minute of minutes 10–20 (issue 30).
@@ -24,7 +26,7 @@
  * TIMER_SPREAD of their lowest.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -34,7 +36,7 @@ import { markdownTable } from './metrics.js';
 import { NODE_FLAGS, ROOT, startServe } from './render.js';
 import { firstFrame } from './renderRun.js';
 import { cpuWindows, windowReport, WINDOW_MINUTES, type CpuCheck } from './soakWindows.js';
-import { PLATFORMS, startReplay, type Platform } from './replays.js';
+import { PLATFORMS, startReplay, type Platform, type Replay } from './replays.js';
 import { TmuxPane } from './tmuxControl.js';
 
 /** Heap after GC may grow at most this much per hour after warm-up. */
@@ -49,8 +51,11 @@ export const TIMER_SPREAD = 4;
  * `control`: bench:render's bare Ink app (a 1 Hz clock above 100 lines) in its own pane beside the others — the same
  * work every minute, so its CPU shows what the machine's load does to the figures (the harness shares 2 cores).
  */
-export type SoakTarget = 'demo' | 'serve' | 'control' | Platform;
+export type SoakTarget = 'demo' | 'serve' | 'control' | 'board' | Platform;
+/** What `--source all` runs, side by side. */
 export const SOAK_SOURCES: readonly SoakTarget[] = ['demo', ...PLATFORMS];
+/** What `--source` takes by name: the sources, and the board of the three platforms in one process. */
+const SOAK_NAMES: readonly SoakTarget[] = [...SOAK_SOURCES, 'board'];
 
 export interface RealSoakArgs {
   minutes: number;
@@ -89,8 +94,8 @@ export function parseRealSoakArgs(argv: string[]): RealSoakArgs {
       ? [...SOAK_SOURCES, ...control]
       : [
           ...source.split(',').map((x) => {
-            if (!SOAK_SOURCES.includes(x as SoakTarget))
-              throw new Error(`--source takes ${SOAK_SOURCES.join(', ')} or all (got ${JSON.stringify(x)})`);
+            if (!SOAK_NAMES.includes(x as SoakTarget))
+              throw new Error(`--source takes ${SOAK_NAMES.join(', ')} or all (got ${JSON.stringify(x)})`);
             return x as SoakTarget;
           }),
           ...control,
@@ -279,14 +284,23 @@ export async function runRealSoak(
   mkdirSync(snapshotDir, { recursive: true });
   const key = `soak-${randomBytes(8).toString('hex')}`;
   const serve = target === 'serve' ? await startServe([key], ['--speed', String(a.speed)]) : undefined;
-  const replay =
-    target !== 'serve' && target !== 'demo' && target !== 'control' ? await startReplay(target) : undefined;
-  const requestsSoFar = () => (replay ? (replay.out().match(/^req /gm) ?? []).length : 0);
+  // a platform's replay, or for the board the three, each on its own port (a failed start stops those started)
+  const platforms: readonly Platform[] =
+    target === 'board' ? PLATFORMS : target === 'serve' || target === 'demo' || target === 'control' ? [] : [target];
+  const replays: { platform: Platform; replay: Replay }[] = [];
+  try {
+    for (const platform of platforms) replays.push({ platform, replay: await startReplay(platform) });
+  } catch (e) {
+    for (const r of replays) r.replay.proc.kill('SIGTERM');
+    throw e;
+  }
+  const onReplays = replays.length > 0;
+  const requestsSoFar = () => replays.reduce((n, r) => n + (r.replay.out().match(/^req /gm) ?? []).length, 0);
   const pane = new TmuxPane();
   const stop = () => {
     pane.stop();
     serve?.proc.kill();
-    replay?.proc.kill('SIGTERM');
+    for (const r of replays) r.replay.proc.kill('SIGTERM');
     rmSync(work, { recursive: true, force: true });
   };
   const interrupted = (signal: NodeJS.Signals) => {
@@ -306,9 +320,15 @@ export async function runRealSoak(
   ];
   const program: { args: string[]; env: Record<string, string> } = serve
     ? { args: [], env: { ODDSBOARD_BASE_URL: serve.url, ODDSBOARD_API_KEY: key } }
-    : replay
-      ? { args: ['--source', target, '--base-url', replay.url], env: {} }
-      : { args: ['--demo', '--speed', String(a.speed)], env: {} };
+    : target === 'board'
+      ? {
+          args: ['--source', 'all', ...replays.flatMap((r) => ['--base-url', `${r.platform}=${r.replay.url}`])],
+          env: {},
+        }
+      : onReplays
+        ? { args: ['--source', target, '--base-url', replays[0]!.replay.url], env: {} }
+        : { args: ['--demo', '--speed', String(a.speed)], env: {} };
+  if (target === 'board') seedBoardWatchlist(join(work, 'state'));
   const out: RealSample[] = [];
   const MB = 1024 * 1024;
   try {
@@ -336,7 +356,7 @@ export async function runRealSoak(
       },
     });
     if (target === 'control') await firstFrame(pane, 'reference', t0);
-    else await firstFrame(pane, 'dashboard', t0, replay ? 5 : 10); // Kalshi's recording prices 7 of its 11 rows
+    else await firstFrame(pane, 'dashboard', t0, onReplays ? 5 : 10); // Kalshi's recording prices 7 of its 11 rows
     let cpu = pane.cpuSeconds();
     let requests = requestsSoFar();
     let probeMs = 0;
@@ -365,7 +385,7 @@ export async function runRealSoak(
         cpuPct: ((c - cpu - probeSpentS) / wallS) * 100,
         probeCpuPct: (probeSpentS / wallS) * 100,
         framesPerMin: (framesIn(pane.textBetween(from, now)).length / (now - from)) * 60_000,
-        ...(replay ? { requests: requestsSoFar() - requests } : {}),
+        ...(onReplays ? { requests: requestsSoFar() - requests } : {}),
       };
       requests = requestsSoFar();
       probeMs = p?.probeCpuMs ?? probeMs;
@@ -384,10 +404,26 @@ export async function runRealSoak(
   }
 }
 
+/**
+ * The board watches one recorded market of each venue (the list's first rows on the replays), so the soak runs the
+ * watch's polling and the joined watchlist too; the merged watchlist's place and format (src/venues/watchMerge.ts).
+ */
+export const BOARD_WATCHED = ['polymarket:2063134', 'kalshi:KXELONMARS-99', 'manifold:CL56c9sqQp'] as const;
+
+function seedBoardWatchlist(stateHome: string): void {
+  const dir = join(stateHome, 'oddsboard', 'venues');
+  mkdirSync(dir, { recursive: true });
+  const addedAt = Date.now();
+  const markets = BOARD_WATCHED.map((id) => ({ id, addedAt }));
+  writeFileSync(join(dir, 'watchlist.json'), `${JSON.stringify({ version: 1, markets }, null, 2)}\n`);
+}
+
 function describeTarget(a: RealSoakArgs, t: SoakTarget): string {
   if (t === 'demo') return `dist/cli.js --demo --speed ${a.speed}`;
   if (t === 'control') return 'dist-bench/bench/bareInk.js, the load control (no probe)';
   if (t === 'serve') return `dist/cli.js in key mode against oddsboard serve --speed ${a.speed}`;
+  if (t === 'board')
+    return `dist/cli.js --source all, one process, against the three platforms' replays (serve --replay, one each), watching ${BOARD_WATCHED.join(', ')}`;
   return `dist/cli.js --source ${t} against serve --replay test/fixtures/real/${t} --source ${t}`;
 }
 
