@@ -94,6 +94,18 @@ async function goTo(t: TmuxSession, ticker: string, title: RegExp): Promise<void
   await t.waitFor(`${ticker} selected`, (x) => !x.includes('⏎ go · Esc cancel') && title.test(x), 15_000);
 }
 
+/**
+ * `n` on the selected candidate (rejected for good), then `q`: resolves once pairs.json, written on the way out (the
+ * last decision was less than the save's second ago), holds `id`.
+ */
+async function rejectAndQuit(t: TmuxSession, file: string, id: string): Promise<void> {
+  t.keys('n');
+  await t.waitFor('rejected', (x) => x.includes('never proposed again'), 10_000);
+  t.keys('q');
+  await t.waitFor('the shell again', (x) => !x.includes('◆ Across'), 10_000);
+  await t.waitFor(`pairs.json with ${id}`, () => existsSync(file) && readFileSync(file, 'utf8').includes(id));
+}
+
 describe('pairs across two venues (tmux)', () => {
   it('candidates with reasons; confirm one; the Across view; reject another; restart: not proposed again', async () => {
     if (!TmuxSession.available()) throw new Error('tmux is required for this test');
@@ -135,15 +147,7 @@ describe('pairs across two venues (tmux)', () => {
     t.keys(...Array<string>(steps).fill('j'));
     await t.waitFor('the cursor on the related candidate', (x) => /▸ K P \? related/.test(x));
     const rejected = /▸ K P \? related[^│]*/.exec(t.capture())![0].slice(2).trim();
-    t.keys('n');
-    await t.waitFor('rejected', (s) => s.includes('never proposed again'), 10_000);
-    t.keys('q');
-    await t.waitFor('the shell again', (s) => !s.includes('◆ Across'), 10_000);
-    // written on the way out (the last decision was less than the save's second ago)
-    await t.waitFor(
-      'pairs.json with the rejection',
-      () => existsSync(file) && readFileSync(file, 'utf8').includes('2252243'),
-    );
+    await rejectAndQuit(t, file, '2252243');
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { confirmed: { b: string }[]; rejected: { b: string }[] };
     expect(saved.confirmed.map((c) => c.b)).toEqual(['polymarket:2252244']);
     expect(saved.rejected.map((c) => c.b)).toEqual(['polymarket:2252243']);
@@ -189,14 +193,7 @@ describe('pairs across two venues (tmux)', () => {
     await t.waitFor('the cursor on the spread', (x) =>
       /▸ K P \? related \(unconfirmed\) \d+% +33\.0¢ USD · 64\.5¢/.test(x),
     );
-    t.keys('n');
-    await t.waitFor('rejected', (x) => x.includes('never proposed again'), 10_000);
-    t.keys('q');
-    await t.waitFor('the shell again', (x) => !x.includes('◆ Across'), 10_000);
-    await t.waitFor(
-      'pairs.json with the pair',
-      () => existsSync(file) && readFileSync(file, 'utf8').includes('3398287'),
-    );
+    await rejectAndQuit(t, file, '3398287');
     t.kill();
 
     // a fresh terminal: the confirmed pair is in Across with its figures (its books asked for again in the background)
