@@ -136,6 +136,8 @@ export interface RealSample {
   framesPerMin: number;
   /** Requests the replay logged in this minute (platform sources only). */
   requests?: number;
+  /** A heap snapshot (`--snapshots`) was written in this minute: left out of the CPU windows (soakWindows.ts). */
+  snapshot?: boolean;
 }
 
 export interface RealSummary {
@@ -209,7 +211,7 @@ export function realSampleLine(s: RealSample): string {
     .filter(([k]) => k !== 'Timeout')
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  return `minute ${s.minute}: heap after GC ${f(s.heapUsedMB)} MB, rss ${s.rssMB.toFixed(1)} MB, timers ${s.timers ?? '?'} (Timeout objects ${s.timerObjects ?? '?'}), handles ${s.handles ?? '?'} (${other}), cpu ${s.cpuPct.toFixed(2)} %${s.probeCpuPct !== undefined ? ` (+ probe ${s.probeCpuPct.toFixed(2)} %)` : ''}`;
+  return `minute ${s.minute}: heap after GC ${f(s.heapUsedMB)} MB, rss ${s.rssMB.toFixed(1)} MB, timers ${s.timers ?? '?'} (Timeout objects ${s.timerObjects ?? '?'}), handles ${s.handles ?? '?'} (${other}), cpu ${s.cpuPct.toFixed(2)} %${s.probeCpuPct !== undefined ? ` (+ probe ${s.probeCpuPct.toFixed(2)} %)` : ''}${s.snapshot ? ', a heap snapshot written (not in the CPU windows)' : ''}`;
 }
 
 export function realReport(samples: readonly RealSample[], summary: RealSummary | undefined): string {
@@ -361,6 +363,8 @@ export async function runRealSoak(
     let requests = requestsSoFar();
     let probeMs = 0;
     let from = performance.now();
+    // the minute after a snapshot was asked for is the one that writes it
+    let snapshotting = false;
     for (let m = 1; m <= a.minutes; m++) {
       // well after the probe's own minute (its forced GCs and heap walk take seconds on a loaded machine), so its line
       // for this minute is there and the CPU it spent is in both readings: subtracted in the minute it was spent
@@ -386,6 +390,7 @@ export async function runRealSoak(
         probeCpuPct: (probeSpentS / wallS) * 100,
         framesPerMin: (framesIn(pane.textBetween(from, now)).length / (now - from)) * 60_000,
         ...(onReplays ? { requests: requestsSoFar() - requests } : {}),
+        ...(snapshotting ? { snapshot: true } : {}),
       };
       requests = requestsSoFar();
       probeMs = p?.probeCpuMs ?? probeMs;
@@ -394,7 +399,9 @@ export async function runRealSoak(
       from = now;
       out.push(s);
       onSample(s);
-      if (a.snapshotsAt.includes(m)) process.kill(pane.pid, 'SIGUSR2');
+      // the control has no --heapsnapshot-signal: SIGUSR2 would end it
+      snapshotting = target !== 'control' && a.snapshotsAt.includes(m);
+      if (snapshotting) process.kill(pane.pid, 'SIGUSR2');
     }
     return out;
   } finally {

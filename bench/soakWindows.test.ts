@@ -45,4 +45,21 @@ describe('bench:soak --real-minutes: CPU per 10-minute window (issue 30)', () =>
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 2, 3])).toBe(2.5);
   });
+
+  it('leaves a minute that wrote a heap snapshot out of the means and the baseline, not out of the max', () => {
+    // flat 1.6 %; the minutes after the snapshots asked at 15 and 20 cost 5.6 % (the snapshot's writing)
+    const samples = Array.from({ length: 30 }, (_, i) => {
+      const m = i + 1;
+      return m === 16 || m === 21 ? { ...minute(m, 5.6), snapshot: true } : minute(m, 1.6);
+    });
+    const c = cpuWindows(samples);
+    expect(c.baselinePct).toBeCloseTo(1.6, 10);
+    expect(c.windows[2]).toMatchObject({ cpuMaxPct: 5.6, minutes: 10, judged: true, over: false });
+    expect(c.windows[2]!.cpuPct).toBeCloseTo(1.6, 10);
+    expect(c.ok).toBe(true);
+    // counted in, the same run would fail: 2.0 % > 1.2 × 1.6
+    const counted = cpuWindows(samples.map(({ snapshot: _, ...s }) => s));
+    expect(counted.windows[2]!.cpuPct).toBeCloseTo(2.0, 10);
+    expect(counted.ok).toBe(false);
+  });
 });

@@ -23,6 +23,11 @@ export interface MinuteSample {
   rssMB: number;
   /** Requests the service answered in this minute, when it logs them. */
   requests?: number;
+  /**
+   * The program wrote a heap snapshot in this minute (`--snapshots`): the harness's work, not the idle cost, so the
+   * minute is left out of the CPU means and the baseline (it still shows as the window's max).
+   */
+  snapshot?: boolean;
 }
 
 export interface CpuWindow {
@@ -52,8 +57,9 @@ export interface CpuCheck {
 const mean = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
 
 export function cpuWindows(samples: readonly MinuteSample[]): CpuCheck {
-  const base = samples.filter((s) => s.minute > BASE_FROM && s.minute <= BASE_TO).map((s) => s.cpuPct);
-  const baselinePct = base.length === BASE_TO - BASE_FROM ? median(base) : undefined;
+  const baseMinutes = samples.filter((s) => s.minute > BASE_FROM && s.minute <= BASE_TO);
+  const base = baseMinutes.filter((s) => !s.snapshot).map((s) => s.cpuPct);
+  const baselinePct = baseMinutes.length === BASE_TO - BASE_FROM && base.length > 0 ? median(base) : undefined;
   const limitPct = baselinePct === undefined ? undefined : baselinePct * CPU_GROWTH_LIMIT;
   const byWindow = new Map<number, MinuteSample[]>();
   for (const s of samples) {
@@ -67,9 +73,10 @@ export function cpuWindows(samples: readonly MinuteSample[]): CpuCheck {
     .map(([w, list]) => {
       const from = w * WINDOW_MINUTES;
       const last = list[list.length - 1]!;
-      const cpu = mean(list.map((s) => s.cpuPct));
+      const idle = list.filter((s) => !s.snapshot);
+      const cpu = mean((idle.length > 0 ? idle : list).map((s) => s.cpuPct));
       const reqs = list.every((s) => s.requests !== undefined) ? mean(list.map((s) => s.requests!)) : undefined;
-      const judged = limitPct !== undefined && from >= BASE_TO && list.length >= MIN_JUDGED_MINUTES;
+      const judged = limitPct !== undefined && from >= BASE_TO && idle.length >= MIN_JUDGED_MINUTES;
       return {
         from,
         to: from + WINDOW_MINUTES,
