@@ -211,7 +211,7 @@ export function realSampleLine(s: RealSample): string {
     .filter(([k]) => k !== 'Timeout')
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  return `minute ${s.minute}: heap after GC ${f(s.heapUsedMB)} MB, rss ${s.rssMB.toFixed(1)} MB, timers ${s.timers ?? '?'} (Timeout objects ${s.timerObjects ?? '?'}), handles ${s.handles ?? '?'} (${other}), cpu ${s.cpuPct.toFixed(2)} %${s.probeCpuPct !== undefined ? ` (+ probe ${s.probeCpuPct.toFixed(2)} %)` : ''}${s.snapshot ? ', a heap snapshot written (not in the CPU windows)' : ''}`;
+  return `minute ${s.minute}: heap after GC ${f(s.heapUsedMB)} MB, rss ${s.rssMB.toFixed(1)} MB, timers ${s.timers ?? '?'} (Timeout objects ${s.timerObjects ?? '?'}), handles ${s.handles ?? '?'} (${other}), cpu ${s.cpuPct.toFixed(2)} %${s.probeCpuPct !== undefined ? ` (+ probe ${s.probeCpuPct.toFixed(2)} %)` : ''}${s.snapshot ? ', a heap snapshot written (left out of the CPU means; no window judged from here on)' : ''}`;
 }
 
 export function realReport(samples: readonly RealSample[], summary: RealSummary | undefined): string {

@@ -46,20 +46,33 @@ describe('bench:soak --real-minutes: CPU per 10-minute window (issue 30)', () =>
     expect(median([4, 1, 2, 3])).toBe(2.5);
   });
 
-  it('leaves a minute that wrote a heap snapshot out of the means and the baseline, not out of the max', () => {
-    // flat 1.6 %; the minutes after the snapshots asked at 15 and 20 cost 5.6 % (the snapshot's writing)
-    const samples = Array.from({ length: 30 }, (_, i) => {
+  it('judges no window from the first heap snapshot on, and keeps the minute that wrote it out of the mean', () => {
+    // flat 1.6 % to minute 30; the minute after the snapshot asked at 30 writes it (5.6 %); after it every GC costs
+    // more (2.4 %)
+    const samples = Array.from({ length: 50 }, (_, i) => {
       const m = i + 1;
-      return m === 16 || m === 21 ? { ...minute(m, 5.6), snapshot: true } : minute(m, 1.6);
+      return m === 31 ? { ...minute(m, 5.6), snapshot: true } : minute(m, m > 31 ? 2.4 : 1.6);
     });
     const c = cpuWindows(samples);
     expect(c.baselinePct).toBeCloseTo(1.6, 10);
-    expect(c.windows[2]).toMatchObject({ cpuMaxPct: 5.6, minutes: 10, judged: true, over: false });
-    expect(c.windows[2]!.cpuPct).toBeCloseTo(1.6, 10);
+    expect(c.windows[2]).toMatchObject({ judged: true, over: false, afterSnapshot: false });
+    expect(c.windows[3]).toMatchObject({
+      cpuMaxPct: 5.6,
+      minutes: 10,
+      judged: false,
+      afterSnapshot: true,
+      over: false,
+    });
+    expect(c.windows[3]!.cpuPct).toBeCloseTo(2.4, 10); // the writing minute left out of the mean
+    expect(c.windows[4]).toMatchObject({ judged: false, afterSnapshot: true });
     expect(c.ok).toBe(true);
-    // counted in, the same run would fail: 2.0 % > 1.2 × 1.6
-    const counted = cpuWindows(samples.map(({ snapshot: _, ...s }) => s));
-    expect(counted.windows[2]!.cpuPct).toBeCloseTo(2.0, 10);
-    expect(counted.ok).toBe(false);
+    expect(windowReport(c)).toMatch(/after a heap snapshot/);
+    expect(windowReport(c)).toMatch(/: ok; windows from the first heap snapshot on not judged/);
+    // the same minutes without the mark: judged, and over
+    expect(cpuWindows(samples.map(({ snapshot: _, ...s }) => s)).ok).toBe(false);
+    // a snapshot before minute 20 leaves no baseline
+    const early = cpuWindows(samples.map((s) => (s.minute === 16 ? { ...s, snapshot: true } : s)));
+    expect(early.baselinePct).toBeUndefined();
+    expect(windowReport(early)).toMatch(/not judged \(a heap snapshot before minute 20/);
   });
 });
