@@ -136,7 +136,7 @@ export interface RealSample {
   framesPerMin: number;
   /** Requests the replay logged in this minute (platform sources only). */
   requests?: number;
-  /** A heap snapshot (`--snapshots`) was written in this minute: left out of the CPU windows (soakWindows.ts). */
+  /** A heap snapshot (`--snapshots`) was written in this minute: out of the CPU means, no window judged after it. */
   snapshot?: boolean;
 }
 
