@@ -35,7 +35,7 @@ import { numberArg } from './main.js';
 import { markdownTable } from './metrics.js';
 import { NODE_FLAGS, ROOT, startServe } from './render.js';
 import { firstFrame } from './renderRun.js';
-import { cpuWindows, windowReport, WINDOW_MINUTES, type CpuCheck } from './soakWindows.js';
+import { cpuWindows, windowReport, WINDOW_MINUTES, type CpuCheck, type MinuteSample } from './soakWindows.js';
 import { PLATFORMS, startReplay, type Platform, type Replay } from './replays.js';
 import { TmuxPane } from './tmuxControl.js';
 
@@ -115,9 +115,11 @@ export function parseRealSoakArgs(argv: string[]): RealSoakArgs {
   };
 }
 
-export interface RealSample {
-  minute: number;
-  rssMB: number;
+/**
+ * A minute of the soak: what the CPU windows read (MinuteSample: minute, CPU, heap after GC, RSS, requests, snapshot)
+ * and the rest of what the probe and /proc tell.
+ */
+export interface RealSample extends MinuteSample {
   /** After a forced GC (the program runs with --expose-gc). */
   heapUsedMB: number | undefined;
   heapTotalMB: number | undefined;
@@ -134,10 +136,6 @@ export interface RealSample {
   /** What the probe spent of it, % of a core (not in cpuPct). */
   probeCpuPct?: number;
   framesPerMin: number;
-  /** Requests the replay logged in this minute (platform sources only). */
-  requests?: number;
-  /** A heap snapshot (`--snapshots`) was written in this minute: out of the CPU means, no window judged after it. */
-  snapshot?: boolean;
 }
 
 export interface RealSummary {

@@ -129,7 +129,7 @@ export function windowReport(c: CpuCheck, label = '', control?: CpuCheck): strin
   const snapped = c.windows.some((w) => w.afterSnapshot);
   const verdict =
     c.baselinePct === undefined
-      ? snapped && c.windows.some((w) => w.afterSnapshot && w.from < BASE_TO)
+      ? c.windows.some((w) => w.afterSnapshot && w.from < BASE_TO)
         ? 'CPU: not judged (a heap snapshot before minute 20: every GC after it costs more)'
         : 'CPU: too short for the check (needs minutes 10–20)'
       : `CPU: median minute of minutes 10–20 ${c.baselinePct.toFixed(2)} %, limit ×${CPU_GROWTH_LIMIT} = ${c.limitPct!.toFixed(2)} % for every window after minute 20: ${c.ok ? 'ok' : 'OVER'}${snapped ? '; windows from the first heap snapshot on not judged (every GC after it costs more)' : ''}`;
