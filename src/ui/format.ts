@@ -128,15 +128,53 @@ export function formatClock(now: number): string {
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** Printable ASCII only: one cell per character, no need for string-width. */
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/**
+ * Characters one cell wide wherever they stand: printable ASCII and the Latin-1, punctuation, arrow, mathematical,
+ * box-drawing, block, geometric-shape and braille characters a screen of markets is drawn with (¢ · … ▲ │ ● ⠋ ’),
+ * without the few of those blocks an emoji presentation makes two cells wide (◽ ◾), the soft hyphen (no cell) or
+ * anything that joins its neighbour into one grapheme. string-width says 1 for each (width.test.ts checks every one),
+ * so a string of them is as wide as it is long, with no grapheme segmenting and nothing to remember.
+ */
+export const NARROW_RANGES: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e],
+  [0xa0, 0xac],
+  [0xae, 0xff],
+  [0x2010, 0x2027],
+  [0x2030, 0x205e],
+  [0x2190, 0x22ff],
+  [0x232b, 0x232b],
+  [0x23ce, 0x23ce],
+  [0x2500, 0x25fc],
+  [0x25ff, 0x25ff],
+  [0x2605, 0x2605],
+  [0x2713, 0x2713],
+  [0x2717, 0x2717],
+  [0x2800, 0x28ff],
+];
+const u = (n: number) => `\\u${n.toString(16).padStart(4, '0')}`;
+const NARROW = new RegExp(`^[${NARROW_RANGES.map(([a, b]) => (a === b ? u(a) : `${u(a)}-${u(b)}`)).join('')}]*$`);
+/** The colour and style codes chalk writes (`ESC [ … m`); any other escape sequence goes to string-width. */
+const SGR = /\x1b\[[0-9;]*m/g;
 
 /**
- * Widths of the non-ASCII strings seen lately ("63.5¢", "▲1.2¢", badges,
- * titles): the dashboard redraws the same few hundred every second, and
- * string-width's grapheme and emoji checks are most of a render's cost.
- * Bounded: two generations of WIDTH_CACHE_MAX / 2 (RecentCache), what was
- * not used in the last generation goes.
+ * The width of a string of narrow characters, coloured or not, by counting; undefined for anything else. Ink measures
+ * whole coloured lines: the header's, with the clock and the request counts in it, is a new string every second, and
+ * it was measured by string-width and kept in the width cache, which then took the best part of an hour of such
+ * lines to fill (docs/benchmarks.md, the board's soak).
+ */
+function narrowWidth(text: string): number | undefined {
+  if (NARROW.test(text)) return text.length;
+  if (!text.includes('\x1b')) return undefined;
+  const plain = text.replace(SGR, '');
+  return NARROW.test(plain) ? plain.length : undefined;
+}
+
+/**
+ * Widths of the other strings seen lately (titles and names in other scripts,
+ * emoji, and the lines that carry them): the dashboard redraws the same ones
+ * every second, and string-width's grapheme and emoji checks are most of a
+ * render's cost. Bounded: two generations of WIDTH_CACHE_MAX / 2
+ * (RecentCache), what was not used in the last generation goes.
  */
 const WIDTH_CACHE_MAX = 4096;
 /**
@@ -149,7 +187,8 @@ const widthCache = new RecentCache<number>(WIDTH_CACHE_MAX / 2);
 
 /** Display width in terminal cells (CJK and emoji count 2); the same as string-width, only faster. */
 export function displayWidth(text: string): number {
-  if (PRINTABLE_ASCII.test(text)) return text.length;
+  const narrow = narrowWidth(text);
+  if (narrow !== undefined) return narrow;
   const hit = widthCache.get(text);
   if (hit !== undefined) return hit;
   const w = stringWidth(text);
@@ -170,7 +209,7 @@ export function widthCacheSize(): number {
 export function fitWidth(text: string, width: number, pad = false): string {
   const w = Math.max(0, Math.floor(isNum(width) ? width : 0));
   if (w === 0) return '';
-  if (PRINTABLE_ASCII.test(text)) {
+  if (NARROW.test(text)) {
     // one character per cell: cut by length
     if (text.length <= w) return pad ? text + ' '.repeat(w - text.length) : text;
     return `${text.slice(0, w - 1)}…`;
