@@ -17,6 +17,8 @@ import { SOURCE_NAMES } from '../sources/names.js';
 import type { SourceCaps, SourceId } from '../sources/types.js';
 
 const CHANGES_CAP = 20;
+/** Several venues shown: no categories (one venue's own), the same empty list every time so the field never changes. */
+const NO_CATEGORIES: readonly string[] = [];
 
 /** Remembers its last inputs (compared one by one) and answer. */
 export function memo<A extends readonly unknown[], R>(f: (...a: A) => R): (...a: A) => R {
@@ -244,7 +246,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
         shown.map((s) => s.closing),
         ms,
       ),
-      categories: one ? lead.categories : [],
+      categories: one ? lead.categories : (NO_CATEGORIES as string[]),
       caps: caps(
         shown.map((s) => s.caps),
         one ? undefined : selCaps,

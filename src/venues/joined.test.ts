@@ -75,6 +75,20 @@ describe('several venues joined for the screen', () => {
     expect(after.venues![1]!.rate.usedInWindow).toBe(3);
   });
 
+  it('a venue write that changes nothing joined leaves the joined state as it was: its listeners hear nothing', () => {
+    const { joined, stacks } = venues();
+    const before = joined.store.getState();
+    let heard = 0;
+    const stop = joined.store.subscribe(() => heard++);
+    // a new state object on one venue with the same fields (as a write of an equal value makes)
+    stacks[0]!.store.setState({});
+    stacks[1]!.store.setState({});
+    stop();
+    expect(heard).toBe(0);
+    expect(joined.store.getState()).toBe(before);
+    expect(before.categories).toEqual([]);
+  });
+
   it('selects the first row on its venue alone until one is chosen; then only the chosen venue holds one', () => {
     const { joined, calls, stacks } = venues();
     const own = () => stacks.map((s) => s.store.getState().selectedId);
