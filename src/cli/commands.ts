@@ -51,6 +51,18 @@ export interface Command {
 
 const ONESHOT = { ...SOURCE_FLAGS, ...OUTPUT_FLAGS, ...HELP_FLAGS };
 
+/** `pairs` reads the platforms only: the source flags without the interface's (demo) and positions' ones. */
+const PAIRS_SOURCE_FLAGS: FlagTable = {
+  source: {
+    type: 'string',
+    arg: 'S',
+    help: 'the venues to look on: a list (kalshi,polymarket) or all (default: the three platforms)',
+  },
+  ...Object.fromEntries(
+    Object.entries(SOURCE_FLAGS).filter(([k]) => ['base-url', 'clob-url', 'rate', 'color', 'theme'].includes(k)),
+  ),
+};
+
 export const COMMANDS: readonly Command[] = [
   {
     name: 'markets',
@@ -117,12 +129,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'the same question on several venues: confirmed pairs and candidates, the gap and the gap after fees',
     args: ['MARKET?'],
     flags: {
-      source: {
-        type: 'string',
-        arg: 'a,b',
-        help: 'the venues to look on: kalshi,polymarket,manifold (default all three)',
-      },
-      'base-url': { type: 'string', arg: 'v=URL,…', help: "each venue's base (a replay): kalshi=URL,polymarket=URL" },
+      ...PAIRS_SOURCE_FLAGS,
       size: { type: 'string', arg: 'N', help: 'contracts the gap after fees is priced for (default 100)' },
       confirm: { type: 'string', arg: 'OTHER', help: 'with MARKET: keep MARKET and OTHER (venue:id) as a pair' },
       reject: { type: 'string', arg: 'OTHER', help: 'with MARKET: never propose MARKET and OTHER again' },

@@ -46,6 +46,16 @@ describe('several sources (issue #27)', () => {
     expect(s.baseUrl).toBeUndefined();
     expect(run(['--source', 'kalshi', '--base-url', 'http://127.0.0.1:1']).baseUrl).toBe('http://127.0.0.1:1');
     expect(run(['--source', 'kalshi', '--base-url', 'kalshi=http://127.0.0.1:1']).baseUrl).toBe('http://127.0.0.1:1');
+    // several in one value, separated by commas, as `pairs` always took them: the same as the flag repeated
+    const one = run([
+      '--source',
+      'kalshi,polymarket',
+      '--base-url',
+      'kalshi=http://127.0.0.1:1/a,polymarket=http://127.0.0.1:2',
+    ]);
+    expect(one.baseUrls).toEqual({ kalshi: 'http://127.0.0.1:1/a', polymarket: 'http://127.0.0.1:2' });
+    // a comma inside a URL that is not followed by a venue's name stays in the URL
+    expect(run(['--source', 'kalshi', '--base-url', 'http://127.0.0.1:1/a,b']).baseUrl).toBe('http://127.0.0.1:1/a,b');
   });
 
   it('refuses what means one venue with several, naming the fix', () => {

@@ -151,7 +151,8 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
 }
 
 /**
- * `--base-url` values: a bare URL (the one source's service) or `venue=URL` (that venue's), the flag repeatable.
+ * `--base-url` values: a bare URL (the one source's service) or `venue=URL` (that venue's), the flag repeatable (or
+ * several `venue=URL` in one value, separated by commas).
  * Two bare URLs, or one venue named twice, is a usage error.
  */
 export function readBaseUrlFlag(
@@ -160,7 +161,9 @@ export function readBaseUrlFlag(
 ): { baseUrl?: string; baseUrls?: Partial<Record<SourceId, string>> } {
   let baseUrl: string | undefined;
   const baseUrls: Partial<Record<SourceId, string>> = {};
-  for (const raw of values) {
+  // `kalshi=URL,polymarket=URL` in one value is the same as the flag given twice
+  const venueAfterComma = new RegExp(`,(?=\\s*(?:${SOURCE_IDS.join('|')})=)`);
+  for (const raw of values.flatMap((v) => v.split(venueAfterComma))) {
     const m = /^([a-z]+)=(.*)$/s.exec(raw.trim());
     if (m && isSourceId(m[1]!)) {
       const venue = m[1] as SourceId;

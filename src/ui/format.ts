@@ -253,3 +253,19 @@ export function padStartWidth(text: string, width: number): string {
   const w = displayWidth(cut);
   return w < width ? ' '.repeat(width - w) + cut : cut;
 }
+
+/** Words wrapped to `width` cells, measured as drawn (a word longer than the line is cut). */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (displayWidth(next) <= width) line = next;
+    else {
+      if (line !== '') out.push(line);
+      line = displayWidth(word) > width ? fitWidth(word, width) : word;
+    }
+  }
+  if (line !== '') out.push(line);
+  return out;
+}

@@ -8,6 +8,7 @@ import { loadPlatform } from '../../sources/index.js';
 import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
 import type { SourceId } from '../../sources/types.js';
 import { main } from '../main.js';
+import { displayWidth } from '../../ui/format.js';
 
 /**
  * `oddsboard pairs` against two platform replays over loopback: Kalshi's KXFEDDECISION-26SEP strikes
@@ -16,6 +17,7 @@ import { main } from '../main.js';
  */
 const running: RunningSourceReplay[] = [];
 let bases = '';
+const base: Partial<Record<SourceId, string>> = {};
 beforeAll(async () => {
   const kalshiDir = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-kalshi-'));
   copyFileSync(
@@ -30,14 +32,34 @@ beforeAll(async () => {
   };
   const kalshi = await start('kalshi', kalshiDir);
   const polymarket = await start('polymarket', join(root, 'test/fixtures/real/polymarket'));
+  Object.assign(base, {
+    kalshi,
+    polymarket,
+    manifold: await start('manifold', join(root, 'test/fixtures/real/manifold')),
+  });
   bases = `kalshi=${kalshi},polymarket=${polymarket}`;
 });
 afterAll(() => Promise.all(running.map((r) => r.close())));
 
 async function pairs(args: string[], stateHome?: string) {
-  const c = cliIo(stateHome ? { stateHome } : {});
-  const code = await main(['pairs', ...args, '--source', 'kalshi,polymarket', '--base-url', bases], c.io);
+  return run([...args, '--source', 'kalshi,polymarket', '--base-url', bases], stateHome);
+}
+
+/** `pairs` with exactly these arguments (its own --source and --base-url). */
+async function run(args: string[], stateHome?: string, opts: { tty?: boolean; columns?: number } = {}) {
+  const c = cliIo({ ...(stateHome ? { stateHome } : {}), ...opts });
+  const code = await main(['pairs', ...args], c.io);
   return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
+}
+
+/** A base nothing listens on (a port just closed): that venue is unreachable. */
+async function deadBase(): Promise<string> {
+  const { createServer } = await import('node:net');
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as { port: number };
+  await new Promise<void>((r) => srv.close(() => r()));
+  return `http://127.0.0.1:${port}`;
 }
 
 describe('oddsboard pairs', () => {
@@ -85,5 +107,75 @@ describe('oddsboard pairs', () => {
     const j = await pairs(['KXFEDDECISION-26SEP-H0', '--json']);
     valid(JSON.parse(j.out));
     expect(r.err).toContain('give the market as venue:id');
+  });
+
+  it('takes --source and --base-url as every command does: all, VENUE=URL repeated, and the shared flags', async () => {
+    const every = ['kalshi', 'polymarket', 'manifold'].flatMap((v) => ['--base-url', `${v}=${base[v as SourceId]}`]);
+    const r = await run(['--source', 'all', ...every, '--color', 'never', '--theme', 'light', '--json']);
+    expect(r.code, r.err).toBe(0);
+    const doc = JSON.parse(r.out) as { sources: { service: string; baseUrl: string }[]; data: { problems: [] } };
+    valid(doc);
+    expect(doc.sources.map((x) => x.service)).toEqual(['polymarket', 'kalshi', 'manifold']);
+    expect(doc.data.problems).toEqual([]);
+    // Polymarket's CLOB named on its own, as for every command
+    const clob = await run([
+      '--source',
+      'polymarket,kalshi',
+      `--base-url=polymarket=${base.polymarket}`,
+      `--base-url=kalshi=${base.kalshi}`,
+      '--clob-url',
+      base.polymarket!,
+      '--json',
+    ]);
+    expect(clob.code, clob.err).toBe(0);
+    // what means one venue, with several: refused before anything is sent, as every command refuses it
+    const rate = await run(['--source', 'all', '--rate', '10']);
+    expect([rate.code, rate.err]).toEqual([2, expect.stringMatching(/--rate sets one platform's cadence/)]);
+    const bare = await run(['--source', 'kalshi,polymarket', '--base-url', base.kalshi!]);
+    expect([bare.code, bare.err]).toEqual([2, expect.stringMatching(/write --base-url VENUE=URL for each/)]);
+    const pub = await run(['--source', 'public']);
+    expect([pub.code, pub.err]).toEqual([2, expect.stringMatching(/pairs looks on the platforms/)]);
+  });
+
+  it('exit codes as documented: a market that is not there is 4; a venue down is 7, the rest kept', async () => {
+    const missing = await pairs(['kalshi:KXNOPE-26SEP-H0']);
+    expect(missing.code).toBe(4);
+    expect(missing.err).toMatch(/^oddsboard pairs: kalshi:KXNOPE-26SEP-H0 could not be read: /);
+    const missingJson = await pairs(['kalshi:KXNOPE-26SEP-H0', '--json']);
+    const doc = JSON.parse(missingJson.out) as { error: { code: string; exit: number } };
+    valid(doc);
+    expect(doc.error).toMatchObject({ code: 'NOT_FOUND', exit: 4 });
+
+    const dead = await deadBase();
+    const args = ['--source', 'kalshi,polymarket', '--base-url', `kalshi=${base.kalshi},polymarket=${dead}`];
+    const down = await run(['kalshi:KXFEDDECISION-26SEP-H0', ...args]);
+    expect(down.code).toBe(7);
+    // the failure on stderr, its venue named; the market asked about and its (empty) candidates on stdout
+    expect(down.err).toMatch(/^oddsboard pairs: Polymarket: search failed \(/m);
+    expect(down.out).toMatch(/^Candidates for kalshi:KXFEDDECISION-26SEP-H0/);
+    expect(down.out).not.toMatch(/problem|failed/);
+    const downJson = await run(['kalshi:KXFEDDECISION-26SEP-H0', ...args, '--json']);
+    expect(downJson.code).toBe(7);
+    const d = JSON.parse(downJson.out) as { data: { problems: string[] } };
+    valid(d);
+    expect(d.data.problems).toEqual([expect.stringMatching(/^Polymarket: search failed/)]);
+  });
+
+  it('the lines fit 80 columns when piped, and the terminal when there is one: titles cut, never ids', async () => {
+    for (const opts of [{}, { tty: true, columns: 56 }]) {
+      const r = await run(
+        ['kalshi:KXFEDDECISION-26SEP-H0', '--source', 'kalshi,polymarket', '--base-url', bases],
+        undefined,
+        opts,
+      );
+      expect(r.code, r.err).toBe(0);
+      const width = opts.columns ?? 80;
+      const lines = r.out.trimEnd().split('\n');
+      expect(lines.length).toBeGreaterThan(5);
+      for (const l of lines) expect(displayWidth(l), l).toBeLessThanOrEqual(width);
+      expect(r.out).toContain('polymarket:2252244 ');
+      // the reasons are wrapped, not cut: every one of them is there
+      expect(r.out.replace(/\n\s+/g, ' ')).toContain('fed rate change (bps): no change');
+    }
   });
 });

@@ -11,64 +11,28 @@
  * For same and complement pairs the YES books are read (where the venue publishes one) and the gap after fees for
  * `--size` contracts is computed (src/pairs/gap.ts); where anything is unknown, no edge is shown and why.
  */
-import type { ApiResult, CallOptions, Market, OrderBook } from '../../api/types.js';
-import { isApiError } from '../../api/errors.js';
-import { tolerant, type SendLedger } from '../../ledger/types.js';
-import { waitForSlot } from '../../ledger/wait.js';
+import type { Market, OrderBook } from '../../api/types.js';
 import { candidatesFor, crossVenuePairs, readMarketArg, searchWords } from '../../pairs/candidates.js';
 import { keptAs, loadDecisions, saveDecisions } from '../../pairs/decisions.js';
 import { compare } from '../../pairs/compare.js';
 import { pairGap, pricedAs } from '../../pairs/gap.js';
 import { signature } from '../../pairs/signature.js';
-import type { SourceClient, SourceId } from '../../sources/types.js';
 import { stateDir } from '../../util/files.js';
 import type { MarketRef } from '../../venue/ref.js';
 import { findCommand, type CommandIo } from '../commands.js';
-import { resolveSettings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import { commandHelp } from '../help.js';
 import { readInvocation, type FlagValues } from '../parse.js';
-import { openPlatform } from '../platform.js';
-import type { Source } from '../source.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
+import { errorBody, failureOf, type Failure } from './failure.js';
 import { pairsDocument, pairsText, type PairRow, type PairsResult } from './pairsOut.js';
+import { openVenues, pairsVenues, type OpenedVenues, type Venue } from './pairsVenues.js';
 
-type Venue = Exclude<SourceId, 'public'>;
-const VENUES: readonly Venue[] = ['kalshi', 'polymarket', 'manifold'];
 const LIST_LIMIT = 20;
 /** Books are read for at most this many same / complement pairs (two requests each). */
 const BOOKED = 3;
 
 const str = (f: FlagValues, n: string) => (typeof f[n] === 'string' ? (f[n] as string) : undefined);
-
-function venuesOf(flag: string | undefined): Venue[] {
-  if (flag === undefined) return [...VENUES];
-  const list = flag
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const v of list)
-    if (!(VENUES as readonly string[]).includes(v))
-      throw new UsageError(`--source: ${v} is not a platform (kalshi, polymarket, manifold)`);
-  if (list.length === 0) throw new UsageError('--source: name at least one venue');
-  return [...new Set(list)] as Venue[];
-}
-
-/** `--base-url kalshi=URL,polymarket=URL` (a replay of each), or one URL when one venue is named. */
-function basesOf(flag: string | undefined, venues: readonly Venue[]): Partial<Record<Venue, string>> {
-  if (flag === undefined) return {};
-  if (!flag.includes('=')) {
-    if (venues.length !== 1) throw new UsageError('--base-url: give venue=URL for each venue (kalshi=URL,…)');
-    return { [venues[0]!]: flag };
-  }
-  const out: Partial<Record<Venue, string>> = {};
-  for (const part of flag.split(',')) {
-    const at = part.indexOf('=');
-    const v = part.slice(0, at).trim() as Venue;
-    if (!venues.includes(v)) throw new UsageError(`--base-url: ${v} is not among the venues of --source`);
-    out[v] = part.slice(at + 1).trim();
-  }
-  return out;
-}
 
 function sizeOf(flag: string | undefined): number {
   if (flag === undefined) return 100;
@@ -78,24 +42,24 @@ function sizeOf(flag: string | undefined): number {
   return n;
 }
 
-interface Open {
-  venue: Venue;
-  source: Source;
-  fetch: <T>(call: (c: SourceClient, o: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
-}
-
 export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
   const spec = findCommand('pairs')!;
   const jsonOut = argv.includes('--json');
-  const opened: Open[] = [];
+  let open: OpenedVenues | undefined;
+  const fail = (f: Failure, venue?: Venue): number => {
+    if (jsonOut)
+      io.stdout.write(`${JSON.stringify({ oddsboard: 1, ...(venue ? { venue } : {}), error: errorBody(f) })}\n`);
+    else io.stderr.write(`oddsboard pairs: ${venue ? `${SOURCE_NAMES[venue]}: ` : ''}${f.message}\n`);
+    return f.exit;
+  };
   try {
     const inv = readInvocation(spec, argv);
     if (inv.kind !== 'run') {
       io.stdout.write(commandHelp(spec));
       return EXIT.ok;
     }
-    const venues = venuesOf(str(inv.flags, 'source'));
-    const bases = basesOf(str(inv.flags, 'base-url'), venues);
+    const pv = pairsVenues(inv.flags);
+    const venues = pv.venues;
     const size = sizeOf(str(inv.flags, 'size'));
     const confirm = str(inv.flags, 'confirm');
     const reject = str(inv.flags, 'reject');
@@ -108,57 +72,12 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     const loaded = loadDecisions(dir, Date.now());
     for (const p of loaded.problems) io.stderr.write(`oddsboard: ${p}\n`);
 
-    const noWait = inv.flags.wait === false;
-    const openProblems: string[] = [];
-    for (const v of venues) {
-      // each venue on its own settings: nothing of another venue's (an ODDSBOARD_BASE_URL, a config base) leaks in
-      const settings = resolveSettings({ source: v }, { ...io.env, ODDSBOARD_BASE_URL: '', ODDSBOARD_SOURCE: '' });
-      delete settings.baseUrl;
-      if (bases[v] !== undefined) settings.baseUrl = bases[v];
-      let source: Source;
-      try {
-        source = await openPlatform(v, settings, io.env);
-      } catch (e) {
-        // a venue that cannot be opened (a bad base) is named; the others go on, unless it is MARKET's own
-        if (e instanceof UsageError || target?.venue === v) throw e;
-        openProblems.push(`${v}: could not be opened (${e instanceof Error ? e.message : String(e)})`);
-        continue;
-      }
-      const ledger: SendLedger = tolerant(source.ledger);
-      opened.push({
-        venue: v,
-        source,
-        fetch: async (call) => {
-          await waitForSlot(ledger, Math.max(1, source.limit - 1), {
-            noWait,
-            ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
-          });
-          try {
-            return (await call(source.client, {})).data;
-          } catch (e) {
-            if (isApiError(e) && e.kind === 'rate_limited')
-              ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
-            throw e;
-          }
-        },
-      });
-    }
-    const byVenue = new Map(opened.map((o) => [o.venue, o]));
-    const problems: string[] = [...openProblems];
-    const attempt = async <T>(venue: Venue, what: string, f: (o: Open) => Promise<T>): Promise<T | undefined> => {
-      try {
-        const o = byVenue.get(venue);
-        if (!o) throw new Error(`${venue} is not open`);
-        return await f(o);
-      } catch (e) {
-        problems.push(`${venue}: ${what} failed (${e instanceof Error ? e.message : String(e)})`);
-        return undefined;
-      }
-    };
+    open = await openVenues(pv, io, { noWait: inv.flags.wait === false, must: target?.venue as Venue | undefined });
+    const { opened, attempt, problems, failures } = open;
     const getMarket = (r: MarketRef) =>
       attempt(r.venue as Venue, `market ${r.id}`, (o) => o.fetch((c, op) => c.getMarket(r.id, op)));
     const getBook = async (m: Market, venue: Venue): Promise<OrderBook | undefined> => {
-      const o = byVenue.get(venue);
+      const o = opened.find((x) => x.venue === venue);
       if (!o || !o.source.caps.book || !o.source.client.getBook || m.outcomes.length === 0) return undefined;
       return attempt(venue, `book of ${m.id}`, (x) => x.fetch((c, op) => c.getBook!(m.id, m.outcomes[0]!.name, op)));
     };
@@ -167,7 +86,10 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     const rows: Omit<PairRow, 'gap'>[] = [];
     if (target) {
       const market = await getMarket(target);
-      if (!market) throw new UsageError(`${target.venue}:${target.id} could not be read: ${problems.join('; ')}`);
+      const why = failures.get(target.venue as Venue);
+      if (!market && why)
+        return fail({ ...why, message: `${target.venue}:${target.id} could not be read: ${why.message}` });
+      if (!market) throw new Error(`${target.venue}:${target.id} could not be read`);
       result.market = market;
       result.marketVenue = target.venue;
       const sig = signature(market);
@@ -236,6 +158,8 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       );
       result.rows.push({ ...r, gap });
     }
+    // the exit code of the first venue (in the order of --source) that failed; 0 when every venue answered
+    const exit = venues.map((v) => failures.get(v)?.exit).find((x) => x !== undefined) ?? EXIT.ok;
     if (inv.flags.json === true) {
       const sources = opened.map((o) => ({
         service: o.venue,
@@ -243,19 +167,16 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
         baseUrl: o.source.client.describe().baseUrl,
       }));
       io.stdout.write(`${JSON.stringify(pairsDocument(result, sources), null, 2)}\n`);
-    } else io.stdout.write(pairsText(result));
-    return EXIT.ok;
-  } catch (e) {
-    const usage = e instanceof UsageError;
-    const message = e instanceof Error ? e.message : String(e);
-    const exit = usage ? EXIT.usage : EXIT.failure;
-    if (jsonOut)
-      io.stdout.write(
-        `${JSON.stringify({ oddsboard: 1, error: { code: usage ? 'USAGE' : 'INTERNAL', exit, message } })}\n`,
-      );
-    else io.stderr.write(`oddsboard pairs: ${message}\n`);
+      return exit;
+    }
+    for (const p of problems) io.stderr.write(`oddsboard pairs: ${p}\n`);
+    const tty = io.stdout.isTTY === true;
+    const width = tty && typeof io.stdout.columns === 'number' && io.stdout.columns > 20 ? io.stdout.columns : 80;
+    io.stdout.write(pairsText(result, width));
     return exit;
+  } catch (e) {
+    return fail(failureOf(e));
   } finally {
-    for (const o of opened) await o.source.close();
+    await open?.close();
   }
 }

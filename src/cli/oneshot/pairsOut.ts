@@ -10,6 +10,7 @@ import type { Comparison } from '../../pairs/types.js';
 import type { SourceId } from '../../sources/types.js';
 import type { Mode } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
+import { fitWidth, wrap } from '../../ui/format.js';
 import { SCHEMA_VERSION } from './json.js';
 
 export interface PairRow {
@@ -90,10 +91,19 @@ function legText(m: Market, v: LegView): string {
   return `${v.venue}:${v.id} ${cents(v.price)} ${v.side}  ${sanitize(m.title)}`;
 }
 
-/** Readable lines; never the word the issue forbids, never a figure from missing data. */
-export function pairsText(r: PairsResult): string {
+/** A line of words wrapped to `width`, each further line indented under the first's text. */
+const wrapped = (indent: string, text: string, width: number): string[] =>
+  wrap(text, Math.max(8, width - indent.length - 2)).map((l, i) => `${indent}${i === 0 ? '' : '  '}${l}`);
+
+/**
+ * Readable lines, each at most `width` cells (80 when piped): a market's line cut in its title (never its id), the
+ * rest wrapped. Never the word the issue forbids, never a figure from missing data. What failed is the caller's to
+ * say (on stderr).
+ */
+export function pairsText(r: PairsResult, width = 80): string {
   const out: string[] = [];
-  if (r.market) out.push(`Candidates for ${r.marketVenue}:${r.market.id}  ${sanitize(r.market.title)}`, '');
+  const cut = (line: string) => fitWidth(line, width);
+  if (r.market) out.push(cut(`Candidates for ${r.marketVenue}:${r.market.id}  ${sanitize(r.market.title)}`), '');
   if (r.rows.length === 0)
     out.push(r.market ? 'No candidates on the other venues.' : 'No confirmed pairs and no candidates.');
   for (const p of r.rows) {
@@ -101,18 +111,21 @@ export function pairsText(r: PairsResult): string {
     const as = pricedAs(p.comparison, p.confirmed);
     const mark = p.confirmed ? (as !== p.comparison.relation ? ` (confirmed, priced as ${as})` : ' (confirmed)') : '';
     const head = `${p.comparison.relation.toUpperCase()}${mark}  confidence ${p.comparison.confidence}`;
-    out.push(head, `  ${legText(p.a, g.a)}`, `  ${legText(p.b, g.b)}`);
+    out.push(...wrapped('', head, width), cut(`  ${legText(p.a, g.a)}`), cut(`  ${legText(p.b, g.b)}`));
     out.push(`  gap ${g.cents === undefined ? '—' : `${g.cents}¢`}`);
     if (g.afterFees)
       out.push(
-        `  after fees for ${g.afterFees.contracts} contracts: ${g.afterFees.cents}¢ a contract ` +
-          `(fees ${g.afterFees.feeA} ${g.a.currency ?? ''}, ${g.afterFees.feeB} ${g.b.currency ?? ''}); ` +
-          `both books fill ${g.fillable ?? 0} at a gap`,
+        ...wrapped(
+          '  ',
+          `after fees for ${g.afterFees.contracts} contracts: ${g.afterFees.cents}¢ a contract ` +
+            `(fees ${g.afterFees.feeA} ${g.a.currency ?? ''}, ${g.afterFees.feeB} ${g.b.currency ?? ''}); ` +
+            `both books fill ${g.fillable ?? 0} at a gap`,
+          width,
+        ),
       );
-    else out.push(`  no edge shown: ${g.noEdge.join('; ')}`);
-    for (const n of g.notes) out.push(`  note: ${n}`);
-    out.push(`  why: ${p.comparison.reasons.join('; ') || '—'}`, '');
+    else out.push(...wrapped('  ', `no edge shown: ${g.noEdge.join('; ')}`, width));
+    for (const n of g.notes) out.push(...wrapped('  ', `note: ${n}`, width));
+    out.push(...wrapped('  ', `why: ${p.comparison.reasons.join('; ') || '—'}`, width), '');
   }
-  for (const pr of r.problems) out.push(`problem: ${pr}`);
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -9,25 +9,9 @@ import { textsOf } from '../../pairs/texts.js';
 import { sanitize } from '../../util/sanitize.js';
 import { bare } from '../../venues/across/desk.js';
 import type { AcrossRow } from '../../venues/across/rows.js';
-import { fitWidth } from '../format.js';
+import { fitWidth, wrap } from '../format.js';
 import { Line, paneTitle, type Seg } from '../components/Line.js';
 import { rowMark } from '../components/venueMark.js';
-
-/** Words wrapped to `width` cells (a word longer than the line is cut). */
-export function wrap(text: string, width: number): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if (next.length <= width) line = next;
-    else {
-      if (line !== '') out.push(line);
-      line = word.length > width ? fitWidth(word, width) : word;
-    }
-  }
-  if (line !== '') out.push(line);
-  return out;
-}
 
 /** A reason that names a disagreement (the matcher writes them "x vs y", "… only", "… has a gap"). */
 const differs = (r: string) => / vs |only$|gap|unreadable|not the same|contradict/.test(r);

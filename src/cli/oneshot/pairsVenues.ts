@@ -1,0 +1,161 @@
+/**
+ * The venues `oddsboard pairs` looks on, and each one opened. Which: `--source` as every command reads it (a
+ * platform, a list, `all`), else the three platforms — an ODDSBOARD_SOURCE or a config file's source is the
+ * dashboard's and does not narrow it. Each venue's settings: its `--base-url VENUE=URL`, Polymarket's `--clob-url`,
+ * one venue's `--rate`; nothing of another venue's leaks in (no ODDSBOARD_BASE_URL, no config base). Each venue is
+ * opened on its own (its client, its rate budget shared with the user's other oddsboard processes); a venue in
+ * trouble is named, with its failure, and never stops the others (docs/commands.md "Several venues").
+ */
+import { isApiError } from '../../api/errors.js';
+import type { ApiResult, CallOptions } from '../../api/types.js';
+import { tolerant, type SendLedger } from '../../ledger/types.js';
+import { waitForSlot } from '../../ledger/wait.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
+import type { SourceClient, SourceId } from '../../sources/types.js';
+import type { CommandIo } from '../commands.js';
+import { resolveSettings, settingsFromFlags, type Settings } from '../config.js';
+import { UsageError } from '../errors.js';
+import type { FlagValues } from '../parse.js';
+import { openPlatform } from '../platform.js';
+import { ALL_PLATFORMS } from '../settingValues.js';
+import type { Source } from '../source.js';
+import { failureOf, type Failure } from './failure.js';
+
+export type Venue = Exclude<SourceId, 'public'>;
+
+export interface PairsVenues {
+  venues: Venue[];
+  /** Each venue's settings, opened with openPlatform. */
+  settingsOf(venue: Venue, env: NodeJS.ProcessEnv): Settings;
+}
+
+export function pairsVenues(flags: FlagValues): PairsVenues {
+  // the settings among the flags given (the command's table, src/cli/commands.ts, says which it takes)
+  const given = settingsFromFlags(flags, Object.keys(flags));
+  const named = given.sources ?? (given.source !== undefined ? [given.source] : undefined);
+  if (named?.includes('public'))
+    throw new UsageError(
+      'pairs looks on the platforms (kalshi, polymarket, manifold); public, the interface, has no twin there',
+    );
+  const venues = [...(named ?? ALL_PLATFORMS)] as Venue[];
+  const list = venues.join(',');
+  if (given.baseUrl !== undefined && venues.length > 1)
+    throw new UsageError(
+      `--base-url URL names one service but --source names ${venues.length}: write --base-url VENUE=URL for each ` +
+        `(e.g. --base-url ${venues[0]}=URL)`,
+    );
+  for (const v of Object.keys(given.baseUrls ?? {}))
+    if (!venues.includes(v as Venue))
+      throw new UsageError(`--base-url ${v}=…: ${v} is not among the venues (--source ${list})`);
+  if (given.rate !== undefined && venues.length > 1)
+    throw new UsageError(`--rate sets one platform's cadence; with several venues (${list}) each keeps its own`);
+  if (given.clobUrl !== undefined && !venues.includes('polymarket'))
+    throw new UsageError(`--clob-url belongs to polymarket, which is not among the venues (${list})`);
+  return {
+    venues,
+    settingsOf(venue, env) {
+      const settings = resolveSettings(
+        {
+          source: venue,
+          ...(venue === 'polymarket' && given.clobUrl !== undefined ? { clobUrl: given.clobUrl } : {}),
+          ...(given.rate !== undefined ? { rate: given.rate } : {}),
+        },
+        { ...env, ODDSBOARD_BASE_URL: '', ODDSBOARD_SOURCE: '' },
+      );
+      delete settings.baseUrl;
+      const base = given.baseUrls?.[venue] ?? (venues.length === 1 ? given.baseUrl : undefined);
+      if (base !== undefined) settings.baseUrl = base;
+      return settings;
+    },
+  };
+}
+
+export interface Open {
+  venue: Venue;
+  source: Source;
+  fetch: <T>(call: (c: SourceClient, o: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
+}
+
+export interface OpenedVenues {
+  opened: Open[];
+  /** Runs one venue's part; a failure is kept (the venue's first) and named in `problems`, the answer undefined. */
+  attempt<T>(venue: Venue, what: string, f: (o: Open) => Promise<T>): Promise<T | undefined>;
+  /** What went wrong, one line each, its venue named. */
+  problems: string[];
+  /** Each venue's first failure. */
+  failures: Map<Venue, Failure>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens each venue. A venue that cannot be opened for a reason of its own (not a usage error) is a failure of that
+ * venue, unless it is `must`'s (the market asked about): then it is the command's.
+ */
+export async function openVenues(
+  pv: PairsVenues,
+  io: CommandIo,
+  o: { noWait: boolean; must?: Venue | undefined },
+): Promise<OpenedVenues> {
+  const opened: Open[] = [];
+  const problems: string[] = [];
+  const failures = new Map<Venue, Failure>();
+  const failed = (venue: Venue, what: string, e: unknown) => {
+    const f = failureOf(e);
+    if (!failures.has(venue)) failures.set(venue, f);
+    problems.push(`${SOURCE_NAMES[venue]}: ${what} failed (${e instanceof Error ? e.message : String(e)})`);
+  };
+  const close = async () => {
+    for (const x of opened) await x.source.close();
+  };
+  try {
+    for (const v of pv.venues) {
+      let source: Source;
+      try {
+        source = await openPlatform(v, pv.settingsOf(v, io.env), io.env);
+      } catch (e) {
+        if (e instanceof UsageError || o.must === v) throw e;
+        failed(v, 'opening', e);
+        continue;
+      }
+      if (source.ledgerProblem) io.stderr.write(`oddsboard: ${SOURCE_NAMES[v]}: ${source.ledgerProblem}\n`);
+      const ledger: SendLedger = tolerant(source.ledger);
+      opened.push({
+        venue: v,
+        source,
+        fetch: async (call) => {
+          await waitForSlot(ledger, Math.max(1, source.limit - 1), {
+            noWait: o.noWait,
+            ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
+          });
+          try {
+            return (await call(source.client, {})).data;
+          } catch (e) {
+            if (isApiError(e) && e.kind === 'rate_limited')
+              ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
+            throw e;
+          }
+        },
+      });
+    }
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  const byVenue = new Map(opened.map((x) => [x.venue, x]));
+  return {
+    opened,
+    problems,
+    failures,
+    close,
+    async attempt(venue, what, f) {
+      const x = byVenue.get(venue);
+      if (!x) return undefined;
+      try {
+        return await f(x);
+      } catch (e) {
+        failed(venue, what, e);
+        return undefined;
+      }
+    },
+  };
+}
