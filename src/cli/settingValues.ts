@@ -41,8 +41,7 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       const out: SourceId[] = [];
       for (const w of words) {
         const ids = w === 'all' ? ALL_PLATFORMS : isSourceId(w) ? [w] : undefined;
-        if (ids === undefined)
-          return fail(`${sayable(w) ? `"${w}" is not a source: ` : ''}${expected.replace('sources must be', 'a')}`);
+        if (ids === undefined) return fail(`${sayable(w) ? `"${w}" is not a source; ` : ''}${expected}`);
         for (const id of ids) if (!out.includes(id)) out.push(id);
       }
       return out;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from './errors.js';
+import { checkValue } from './settingValues.js';
+
+const message = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof UsageError) return e.message;
+    throw e;
+  }
+  throw new Error('no usage error');
+};
+
+describe('checkValue: sources', () => {
+  it('names a word that is not a source, then says what a list holds, in one sentence', () => {
+    expect(message(() => checkValue('sources', 'polymarkt', '--source'))).toBe(
+      '--source: "polymarkt" is not a source; sources must be a list of public, polymarket, kalshi, manifold ' +
+        '(or all: the three platforms)',
+    );
+    // a word that may be a pasted key is not repeated
+    expect(message(() => checkValue('sources', 'kalshi,sk_live_0123456789abcdef0123', '--source'))).toBe(
+      '--source: sources must be a list of public, polymarket, kalshi, manifold (or all: the three platforms)',
+    );
+    expect(checkValue('sources', 'kalshi,all', '--source')).toEqual(['kalshi', 'polymarket', 'manifold']);
+  });
+});
