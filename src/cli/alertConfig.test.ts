@@ -19,7 +19,7 @@ function problem(config: unknown): string {
     expect(e).toBeInstanceOf(UsageError);
     const m = (e as Error).message;
     expect(m).not.toContain('\n');
-    return m.replace(/^config file \S+: /, '');
+    return m.replace(/^config file \S+ line \d+: /, '');
   }
   throw new Error('expected a UsageError');
 }

@@ -160,8 +160,30 @@ describe('settings', () => {
     expect(m2).not.toContain('sk_live');
     const oddKey = configFile('{\n  "sk_live_0123456789abcdef": true\n}');
     const m3 = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: oddKey }));
-    expect(m3).toMatch(/unknown setting on line 2 \(known: /);
+    expect(m3).toMatch(/line 2: unknown setting \(known: /);
     expect(m3).not.toContain('sk_live');
+  });
+
+  it('names the line of a bad value, an unknown key or an apiKey: the top-level key’s, never the value', () => {
+    const text = '{\n  "baseUrls": {"kalshi": "https://k.example.com"},\n  "limit": "sk_live_0123456789abcdef"\n}';
+    const bad = configFile(text);
+    const message = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: bad }));
+    expect(message).toBe(`config file ${bad} line 3: limit must be a whole number from 1 to 100`);
+    // the same word as a value (an alert's market, a search) before it is not the setting's line
+    const nested = configFile('{\n  "alerts": [{"market": "limit", "above": 70}], "query": "limit",\n  "limit": 0\n}');
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: nested }))).toMatch(/line 3: limit must be/);
+    const url = configFile('{\n  "sort": "volume",\n  "baseUrls": {\n    "kalshi": "ftp://x"\n  }\n}');
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: url }))).toMatch(
+      new RegExp(`^config file ${url} line 3: baseUrls\\.kalshi: `),
+    );
+    const typo = configFile('{\n\n  "srot": "volume"\n}');
+    expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: typo }))).toMatch(
+      /line 3: unknown setting "srot"/,
+    );
+    const key = configFile('{"sort": "volume",\n"apiKey": "sekrit-9999"}');
+    const m = usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: key }));
+    expect(m).toMatch(/line 2: "apiKey" is not read from files/);
+    expect(m).not.toContain('sekrit');
   });
 
   it('reads only a regular file of bounded size, and accepts a UTF-8 BOM', () => {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { FileProblem, readTextFile } from '../util/files.js';
-import { jsonErrorOffset, lineColumn } from '../util/jsonError.js';
+import { jsonErrorOffset, lineColumn, topLevelKeyOffsets } from '../util/jsonError.js';
 import { UsageError } from './errors.js';
 import { checkValue, sayable } from './settingValues.js';
 import type { SettingsInput } from './config.js';
@@ -83,19 +83,20 @@ export function readConfigFile(path: string): { found: boolean; values: Settings
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new UsageError(`config file ${path}: must be a JSON object like {"sort": "volume"}`);
   const values: Record<string, unknown> = {};
+  const keyAt = topLevelKeyOffsets(text);
   for (const [key, value] of Object.entries(parsed)) {
-    const line = lineColumn(text, Math.max(0, text.indexOf(JSON.stringify(key)))).line;
+    // each problem with a setting names the line of its key (the top-level one), never the key's text unless sayable
+    const where = `config file ${path} line ${lineColumn(text, keyAt.get(key) ?? 0).line}`;
     if (key === 'apiKey' || key === 'key' || key === 'api_key') {
       throw new UsageError(
-        `config file ${path}: "${key}" is not read from files; set ODDSBOARD_API_KEY in the environment instead`,
+        `${where}: "${key}" is not read from files; set ODDSBOARD_API_KEY in the environment instead`,
       );
     }
     if (!(FILE_KEYS as readonly string[]).includes(key))
       throw new UsageError(
-        `config file ${path}: unknown setting ${sayable(key) ? `"${key}"` : `on line ${line}`} (known: ` +
-          `${FILE_KEYS.join(', ')})`,
+        `${where}: unknown setting${sayable(key) ? ` "${key}"` : ''} (known: ${FILE_KEYS.join(', ')})`,
       );
-    values[key] = checkValue(key, value, `config file ${path}`);
+    values[key] = checkValue(key, value, where);
   }
   return { found: true, values: values as SettingsInput };
 }

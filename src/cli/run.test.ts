@@ -51,7 +51,7 @@ describe('oddsboard without a terminal', () => {
     expect(r.status).toBe(2); // missing file is fine; it then fails for lack of a terminal
     const bad = run([], { ODDSBOARD_CONFIG: join(root, 'tsconfig.build.json') });
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/config file .*tsconfig\.build\.json: unknown setting "extends"/);
+    expect(bad.stderr).toMatch(/config file .*tsconfig\.build\.json line \d+: unknown setting "extends"/);
   });
 
   it('never repeats a stray argument or flag: it may be a key pasted in the wrong place (exit 2)', () => {

@@ -102,3 +102,28 @@ export function lineColumn(text: string, offset: number): { line: number; column
   }
   return { line, column: offset - start + 1 };
 }
+
+/**
+ * The offset of each key of a valid JSON object's top level (`text` is known to parse): a key repeated inside a nested
+ * object or array (`baseUrls`, `alerts`) or inside a string is not one of them; a key given twice at the top is at its
+ * last place, whose value JSON.parse keeps.
+ */
+export function topLevelKeyOffsets(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  let depth = 0;
+  let key = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      if (key) out.set(JSON.parse(text.slice(start, i + 1)) as string, start);
+      key = false;
+    } else if (c === '{' || c === '[') {
+      depth++;
+      key = depth === 1 && c === '{';
+    } else if (c === '}' || c === ']') depth--;
+    else if (c === ',') key = depth === 1;
+  }
+  return out;
+}
