@@ -3,6 +3,7 @@
  * address forms cited in src/links/parse.test.ts, a ticker, a slug; another platform's address is a usage error
  * naming it and the flag; a bare id works as before.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliIo } from '../../../test/support/cliIo.js';
@@ -138,5 +139,52 @@ describe('Kalshi and Manifold', () => {
     ).toBe('nRSlhy5c2L');
     const none = await run(['market', 'https://manifold.markets/someone/no-such-market-here', ...flags]);
     expect(none.code).toBe(EXIT.notFound);
+  });
+});
+
+describe('a text no source takes as an id', () => {
+  const nothing = 'http://127.0.0.1:9'; // nothing listens: a request sent would end in exit 7, not 2
+  const ledgerOf = (stateHome: string) => existsSync(join(stateHome, 'oddsboard'));
+  const all = [
+    '--source',
+    'all',
+    ...['kalshi', 'polymarket', 'manifold'].flatMap((v) => ['--base-url', `${v}=${nothing}`]),
+  ];
+
+  it('spaces, a control character or a URL scheme: the parser’s one line, exit 2, nothing sent', async () => {
+    for (const text of ['hello world', 'abc\x1b[31mred', 'javascript:alert(1)', 'kalshi:hello world', ' a\tb ']) {
+      for (const [cmd, more] of [
+        ['market', []],
+        ['event', []],
+        ['quote', ['--outcome', 'Yes', '--amount', '10']],
+      ] as const) {
+        for (const sources of [['--source', 'kalshi', '--base-url', nothing], all]) {
+          const c = cliIo();
+          const code = await main([cmd, text, ...more, ...sources], c.io);
+          expect(code, `${cmd} ${JSON.stringify(text)} ${sources.length > 4 ? 'all' : 'kalshi'}`).toBe(EXIT.usage);
+          expect(c.err()).toMatch(new RegExp(`^oddsboard ${cmd}: Not understood: .+ — accepted: .+\\.\\n$`));
+          expect(c.err()).not.toContain('\x1b');
+          expect(ledgerOf(c.stateHome)).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('a venue prefix with no id: a usage error saying so, with one source or several', async () => {
+    for (const sources of [['--source', 'kalshi', '--base-url', nothing], all]) {
+      const r = await run(['market', 'kalshi:', ...sources]);
+      expect(r.code).toBe(EXIT.usage);
+      expect(r.err).toBe('kalshi: names a venue but no id: write kalshi:ID');
+    }
+  });
+
+  it('another bare id the parser does not read is asked for as it is (without the spaces around it)', async () => {
+    const c = cliIo();
+    const code = await main(['market', ' mkt_1 ', '--source', 'kalshi', '--base-url', nothing, '--json'], c.io);
+    expect(code).toBe(EXIT.unavailable); // sent: nothing answered
+    expect(ledgerOf(c.stateHome)).toBe(true);
+    const demo = await run(['markets', '--demo', '--limit', '1']);
+    const id = (demo.doc!.data as Array<{ id: string }>)[0]!.id;
+    expect(dataId((await run(['market', ` ${id} `, '--demo'])).doc)).toBe(id);
   });
 });

@@ -3,7 +3,8 @@
  * configured source's platform, a ticker, a slug or an id. Each lookup is one request through `Fetch` (the shared
  * budget); "not found" moves to the next. An address of another platform is a usage error naming it and the flag
  * (`--source kalshi`), until the one-shots read several venues at once. A bare id the parser does not read is asked
- * for as it is (today's behaviour: the interface's ids, and any id a platform takes).
+ * for as it is (today's behaviour: the interface's ids, and any id a platform takes) — unless it can be no source's
+ * id (spaces, control characters, a URL scheme): that is the parser's one-line usage error, before anything is sent.
  */
 import { ApiError } from '../../api/errors.js';
 import type { ApiResult, Market, MarketEvent } from '../../api/types.js';
@@ -18,6 +19,18 @@ import type { Fetch } from './run.js';
 
 type Want = 'market' | 'event';
 
+/**
+ * No source has an id with whitespace or a control character in it, or one that begins with a URL scheme
+ * (`javascript:`, `mailto:`; a `venue:` prefix is taken off before this).
+ */
+const neverAnId = (text: string): boolean => /[\s\x00-\x1f\x7f-\x9f]|^[a-z][a-z0-9+.-]*:/i.test(text.trim());
+
+/** A text the parser does not read and no source could take as an id: its one-line message, a usage error. */
+export function refuseNonId(arg: string): void {
+  const p = parseTarget(arg);
+  if (!p.ok && neverAnId(arg)) throw new UsageError(p.message);
+}
+
 const marketFirst = (l: Lookup) => (l.route === 'market' || l.route === 'marketSlug' ? 0 : 1);
 
 /** The lookups for `arg` on `source`, the kind wanted first; undefined: ask for `arg` as an id, as before. */
@@ -29,7 +42,7 @@ export function targetLookups(
   const p = parseTarget(arg);
   const address = /^[a-z][a-z0-9+.-]*:\/\//i.test(arg.trim()) || /^(?:www\.)?[a-z0-9-]+\.[a-z]{2,}\//i.test(arg.trim());
   if (!p.ok) {
-    if (address) throw new UsageError(p.message);
+    if (address || neverAnId(arg)) throw new UsageError(p.message);
     return undefined;
   }
   const mine = p.readings.filter((r) => r.venue === source);

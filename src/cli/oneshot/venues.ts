@@ -6,10 +6,11 @@
  */
 import { PUBLIC_CAPS } from '../../sources/caps.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
-import type { SourceCaps, SourceId } from '../../sources/types.js';
+import { SOURCE_IDS, type SourceCaps, type SourceId } from '../../sources/types.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { linkVenues } from '../../links/parse.js';
 import { UsageError } from '../errors.js';
+import { refuseNonId } from './target.js';
 
 /**
  * Thrown by a command's `check` for a venue that has nothing to read (positions: no identity given and no paper
@@ -62,15 +63,21 @@ export async function planVenues(
     if (venues.length === 0) throw new UsageError(`none of ${list} has ${cmd.needs}`);
     return { venues, skipped, args: [...args] };
   }
-  // one thing: `venue:id`, else the one source (or the only one of several that can answer)
-  const ref = parseRefKey(args[0] ?? '');
+  // one thing: `venue:id`, else the one source (or the only one of several that can answer); a text no source could
+  // take as an id (spaces, a control character, a URL scheme) is the parser's usage error, before anything else
+  const arg = (args[0] ?? '').trim();
+  const prefix = /^([a-z]+):$/.exec(arg)?.[1];
+  if (prefix !== undefined && (SOURCE_IDS as readonly string[]).includes(prefix))
+    throw new UsageError(`${prefix}: names a venue but no id: write ${prefix}:ID`);
+  const ref = parseRefKey(arg);
+  refuseNonId(ref ? ref.id.trim() : arg);
   if (ref) {
     if (!sources.includes(ref.venue))
       throw new UsageError(`the id names ${ref.venue}, which is not among the sources (--source ${list})`);
-    return { venues: [ref.venue], skipped: [], args: [ref.id, ...args.slice(1)] };
+    return { venues: [ref.venue], skipped: [], args: [ref.id.trim(), ...args.slice(1)] };
   }
   // a pasted address names its venue; a bare word read by one venue among the sources is that venue's (src/links)
-  const link = args[0] === undefined ? undefined : linkVenues(args[0]);
+  const link = args[0] === undefined ? undefined : linkVenues(arg);
   const named = link ? sources.filter((v) => (link.venues as readonly SourceId[]).includes(v)) : [];
   if (link && (named.length === 1 || link.address)) {
     if (named.length === 0) {
@@ -79,11 +86,11 @@ export async function planVenues(
         sources.length === 1 ? `this command reads ${nameOf(sources[0]!)}` : `not among the sources (${list})`;
       throw new UsageError(`${link.understood} is on ${SOURCE_NAMES[venue]}; ${where}: add --source ${venue}`);
     }
-    return { venues: [named[0]!], skipped: [], args: [...args] };
+    return { venues: [named[0]!], skipped: [], args: [arg, ...args.slice(1)] };
   }
   const able: SourceId[] = [];
   for (const v of sources) if (await can(v)) able.push(v);
   if (able.length === 1 || sources.length === 1)
-    return { venues: [able[0] ?? sources[0]!], skipped: [], args: [...args] };
+    return { venues: [able[0] ?? sources[0]!], skipped: [], args: [arg, ...args.slice(1)] };
   throw new UsageError(`with several sources (${list}) the id names its venue: ${able[0] ?? sources[0]}:ID`);
 }
