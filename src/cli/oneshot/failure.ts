@@ -5,6 +5,7 @@
 import { isApiError, type ApiError } from '../../api/errors.js';
 import { BudgetSpent } from '../../ledger/wait.js';
 import { errorCodeFor, EXIT, exitCodeFor, UsageError } from '../errors.js';
+import type { SourceId } from '../../sources/types.js';
 import type { JsonErrorBody } from './json.js';
 
 /** Ctrl-C, SIGINT or the caller's signal while the command ran. */
@@ -50,4 +51,13 @@ export function errorBody(f: Failure): JsonErrorBody {
   if (f.retryAfterMs !== undefined) body.retryAfterMs = f.retryAfterMs;
   if (f.param !== undefined) body.param = f.param;
   return body;
+}
+
+/**
+ * The venue a command's failure belongs to (its error document's `venue`, its stderr line's name with several
+ * sources): the venue whose answer, connection or budget failed — a 400 included — but none for a usage error no
+ * answer gave (an argument, an event of several markets, what the venue cannot do: docs/commands.md "error").
+ */
+export function venueOf(f: Failure, venue: SourceId): SourceId | undefined {
+  return f.code === 'USAGE' && f.status === undefined ? undefined : venue;
 }

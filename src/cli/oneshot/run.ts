@@ -14,7 +14,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { commandHelp } from '../help.js';
 import { readInvocation, type FlagValues } from '../parse.js';
 import { openSource, type Source } from '../source.js';
-import { failureOf, Interrupted, type Failure } from './failure.js';
+import { failureOf, Interrupted, venueOf, type Failure } from './failure.js';
 import { venueFetch } from './fetch.js';
 import type { CommandName, JsonDocument } from './json.js';
 import { errorLine, writeDocument, writeTable, type Answer } from './output.js';
@@ -143,7 +143,9 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
           answer = { source: src, ok: false, failure: failureOf(ac.signal.aborted ? new Interrupted() : e) };
         }
         if (ndjson && !ac.signal.aborted) {
-          if (!answer.ok) io.stdout.write(errorLine(answer.failure, src.id));
+          // among several, a venue's failure (even a usage one) is that venue's line; alone, venueOf says
+          if (!answer.ok)
+            io.stdout.write(errorLine(answer.failure, several ? src.id : venueOf(answer.failure, src.id)));
           else if (cmd.lines)
             io.stdout.write(
               cmd
@@ -161,7 +163,8 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     // the exit code of the first venue (in the order of --source) that failed; 0 when every venue answered
     const exit = failed[0]?.ok === false ? failed[0].failure.exit : EXIT.ok;
     if (ndjson && cmd.lines) return exit;
-    if (!several && failed[0]?.ok === false) return fail(failed[0].failure, failed[0].source.id);
+    if (!several && failed[0]?.ok === false)
+      return fail(failed[0].failure, venueOf(failed[0].failure, failed[0].source.id));
     if (inv.flags.json === true) {
       writeDocument(io, cmd, answers, {
         several,

@@ -281,3 +281,28 @@ describe('events over several venues; one thing by venue:id', () => {
     expect(JSON.parse(elsewhere.out).error.message).toMatch(/names manifold, which is not among the sources/);
   });
 });
+
+describe('the error document: a usage error names no venue', () => {
+  it('a usage error found without an answer has no venue; a venue’s 400 keeps its', async () => {
+    for (const form of ['--json', '--ndjson']) {
+      const r = await run(['events', '--source', 'manifold', '--base-url', url.manifold, form]);
+      expect(r.code).toBe(2);
+      const doc = JSON.parse(r.out) as Record<string, unknown>;
+      valid(doc, 'errorDocument');
+      expect(doc).toEqual({ oddsboard: 1, error: expect.objectContaining({ code: 'USAGE', exit: 2 }) });
+    }
+    // an event of three markets asked with `market`: a usage error after Kalshi answered, still none
+    const many = await run(['market', 'kalshi:KXNEWPOPE-70', '--source', 'all', ...baseUrls(), '--json']);
+    expect(many.code).toBe(2);
+    expect(JSON.parse(many.out)).toEqual({ oddsboard: 1, error: expect.objectContaining({ code: 'USAGE' }) });
+    const refusing = await startTestServer();
+    refusing.handle((_req, res) => json(res, 400, { error: { code: 'bad_request', message: 'bad ticker' } }));
+    try {
+      const r = await run(['markets', '--source', 'kalshi', '--base-url', `${refusing.url}/trade-api/v2`, '--json']);
+      expect(r.code).toBe(2);
+      expect(JSON.parse(r.out)).toMatchObject({ venue: 'kalshi', error: { code: 'USAGE', status: 400 } });
+    } finally {
+      await refusing.close();
+    }
+  });
+});
