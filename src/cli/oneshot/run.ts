@@ -71,9 +71,10 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
   const spec = findCommand(cmd.name)!;
   // known before the flags are read, so even a usage error comes out as JSON
   const jsonOut = argv.includes('--json') || argv.includes('--ndjson');
-  const fail = (f: Failure, venue?: SourceId, several = false): number => {
+  // `named`: several sources were given, so the stderr line names the venue that failed
+  const fail = (f: Failure, venue?: SourceId, named = false): number => {
     if (jsonOut) io.stdout.write(errorLine(f, venue));
-    else io.stderr.write(`oddsboard ${cmd.name}: ${several && venue ? `${SOURCE_NAMES[venue]}: ` : ''}${f.message}\n`);
+    else io.stderr.write(`oddsboard ${cmd.name}: ${named && venue ? `${SOURCE_NAMES[venue]}: ` : ''}${f.message}\n`);
     return f.exit;
   };
 
@@ -93,6 +94,8 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     const plan = await planVenues(cmd, settings.sources, inv.args);
     // several venues asked (a list over several sources): each result and message names its venue
     const several = plan.venues.length + plan.skipped.length > 1;
+    // several sources given (a list, or the one venue a `market`/`event`/`quote` id names): messages name the venue
+    const named = settings.sources.length > 1;
     const runs: Array<(fetch: Fetch) => Promise<T>> = [];
     const asked: SourceId[] = [];
     for (const venue of plan.venues) {
@@ -128,7 +131,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
       if (src.mode === 'demo')
         io.stderr.write('oddsboard: no base URL configured — simulated data from the embedded demo service\n');
       if (src.ledgerProblem)
-        io.stderr.write(`oddsboard: ${several ? `${SOURCE_NAMES[src.id]}: ` : ''}${src.ledgerProblem}\n`);
+        io.stderr.write(`oddsboard: ${named ? `${SOURCE_NAMES[src.id]}: ` : ''}${src.ledgerProblem}\n`);
     }
     for (const s of plan.skipped) io.stderr.write(`oddsboard ${cmd.name}: ${s.reason}; left out\n`);
 
@@ -137,7 +140,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
       sources.map(async (src, i): Promise<Answer<T>> => {
         let answer: Answer<T>;
         try {
-          const fetch = venueFetch(src, { io, signal: ac.signal, noWait, named: several });
+          const fetch = venueFetch(src, { io, signal: ac.signal, noWait, named });
           answer = { source: src, ok: true, data: await runs[i]!(fetch) };
         } catch (e) {
           answer = { source: src, ok: false, failure: failureOf(ac.signal.aborted ? new Interrupted() : e) };
@@ -163,8 +166,10 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     // the exit code of the first venue (in the order of --source) that failed; 0 when every venue answered
     const exit = failed[0]?.ok === false ? failed[0].failure.exit : EXIT.ok;
     if (ndjson && cmd.lines) return exit;
-    if (!several && failed[0]?.ok === false)
-      return fail(failed[0].failure, venueOf(failed[0].failure, failed[0].source.id));
+    if (!several && failed[0]?.ok === false) {
+      const venue = venueOf(failed[0].failure, failed[0].source.id);
+      return fail(failed[0].failure, venue, named);
+    }
     if (inv.flags.json === true) {
       writeDocument(io, cmd, answers, {
         several,

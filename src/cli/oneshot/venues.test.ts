@@ -282,7 +282,23 @@ describe('events over several venues; one thing by venue:id', () => {
   });
 });
 
-describe('the error document: a usage error names no venue', () => {
+describe('a one-thing command’s failure names its venue; a usage error none', () => {
+  it('with several sources, market names the venue that failed on stderr and in the JSON error', async () => {
+    const argv = ['market', 'kalshi:KXELONMARS-99', '--source', 'all', ...baseUrls({ kalshi: down })];
+    const table = await run(argv);
+    expect(table.code).toBe(7);
+    expect(table.err).toMatch(/^oddsboard market: Kalshi: Could not connect/m);
+    const json = await run([...argv, '--json']);
+    expect(json.code).toBe(7);
+    const doc = JSON.parse(json.out) as Record<string, unknown>;
+    valid(doc);
+    expect(doc).toMatchObject({ venue: 'kalshi', error: { code: 'UNAVAILABLE', exit: 7 } });
+    // one source: the venue is the one asked, its name not repeated
+    const one = await run(['market', 'KXELONMARS-99', '--source', 'kalshi', '--base-url', down]);
+    expect(one.code).toBe(7);
+    expect(one.err).toMatch(/^oddsboard market: Could not connect/m);
+  });
+
   it('a usage error found without an answer has no venue; a venue’s 400 keeps its', async () => {
     for (const form of ['--json', '--ndjson']) {
       const r = await run(['events', '--source', 'manifold', '--base-url', url.manifold, form]);
