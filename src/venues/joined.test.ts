@@ -172,6 +172,45 @@ describe('several venues joined for the screen', () => {
     expect(joined.sync.goTo(parseTarget('ftp://x'))).toMatchObject({ ok: false });
   });
 
+  it('a word several venues read: the next venue asked when one finds nothing, no "nothing" heard between', () => {
+    const { joined, calls, stacks } = venues();
+    // each venue's lookup writes its own `goTo`, its count starting at one (as src/sync/goTo.ts does)
+    for (const s of stacks) {
+      const inner = s.sync.goTo.bind(s.sync);
+      let seq = 0;
+      s.sync.goTo = (t) => {
+        const r = inner(t);
+        if (r.ok) s.store.getState().setGoTo({ seq: ++seq, understood: t.ok ? t.understood : '', status: 'looking' });
+        return r;
+      };
+    }
+    const heard: string[] = [];
+    joined.store.subscribe((st) => st.goTo && heard.push(`${st.goTo.seq} ${st.goTo.status}`));
+    // a lower-case word: Polymarket's slugs first, then a Kalshi ticker (docs/links.md)
+    const word = parseTarget('kxnewpope-70-ppar');
+    expect(word.ok && [...new Set(word.readings.map((r) => r.venue))]).toEqual(['polymarket', 'manifold', 'kalshi']);
+    expect(joined.sync.goTo(word)).toMatchObject({ ok: true });
+    expect(calls.polymarket.at(-1)).toMatch(/^goTo polymarket:kxnewpope-70-ppar/);
+    expect(calls.kalshi.filter((c) => c.startsWith('goTo'))).toEqual([]);
+    // Polymarket finds nothing: Kalshi (Manifold is not on this board) is asked at once
+    const poly = stacks[1]!.store.getState();
+    poly.setGoTo({ ...poly.goTo!, status: 'none', message: 'Nothing found for kxnewpope-70-ppar.' });
+    expect(calls.kalshi.at(-1)).toBe('goTo kalshi:KXNEWPOPE-70-PPAR');
+    expect(joined.store.getState().goTo).toMatchObject({ status: 'looking' });
+    // Kalshi finds it: that is what the screen hears; the "nothing" of Polymarket never was
+    const kal = stacks[0]!.store.getState();
+    kal.setGoTo({ ...kal.goTo!, status: 'found', market: 'kalshi:KXNEWPOPE-70-PPAR' });
+    expect(joined.store.getState().goTo).toMatchObject({ status: 'found', market: 'kalshi:KXNEWPOPE-70-PPAR' });
+    expect(heard.filter((h) => h.endsWith('none'))).toEqual([]);
+    // the last venue finding nothing too: that "nothing" is the answer
+    joined.sync.goTo(word);
+    const p2 = stacks[1]!.store.getState();
+    p2.setGoTo({ ...p2.goTo!, status: 'none', message: 'Nothing found.' });
+    const k2 = stacks[0]!.store.getState();
+    k2.setGoTo({ ...k2.goTo!, status: 'none', message: 'Nothing found for kxnewpope-70-ppar.' });
+    expect(joined.store.getState().goTo).toMatchObject({ status: 'none', seq: 2 });
+  });
+
   it("names the venue in each venue's notices", () => {
     const { joined, stacks } = venues();
     stacks[0]!.store.getState().notice('“Market K1” resolved Yes', 'info', 50);

@@ -86,7 +86,31 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
       following = false;
     }
   };
+  /**
+   * A `g` whose readings are on several venues (a bare slug may be Polymarket's, Manifold's or a Kalshi ticker): the
+   * venues in the order the readings are tried, each asked once the one before found nothing.
+   */
+  let chain: { target: Extract<ParsedTarget, { ok: true }>; venue: VenueStack; seq: number; rest: VenueStack[] }
+    | undefined;
+  const ask = (stack: VenueStack, target: Extract<ParsedTarget, { ok: true }>): GoToStart => {
+    goToVenue = stack.id;
+    return stack.sync.goTo({ ...target, readings: target.readings.filter((x) => x.venue === stack.id) });
+  };
+  /** The venue asked found nothing: the next one is asked before anyone hears "nothing found" (run before a join). */
+  const goOn = () => {
+    const g = chain?.venue.store.getState().goTo;
+    if (!chain || !g || g.seq !== chain.seq || g.status === 'looking') return;
+    const next = g.status === 'none' ? chain.rest.shift() : undefined;
+    if (!next) {
+      chain = undefined;
+      return;
+    }
+    chain.venue = next;
+    ask(next, chain.target);
+    chain.seq = next.store.getState().goTo?.seq ?? -1;
+  };
   const refresh = () => {
+    goOn();
     const next = compute();
     const prev = store.getState();
     const keys = new Set([...Object.keys(prev), ...Object.keys(next)]) as Set<keyof AppState>;
@@ -179,9 +203,11 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     },
     goTo(target: ParsedTarget): GoToStart {
       if (!target.ok) return { ok: false, message: target.message };
-      // the first reading (in the order they are tried) of a venue on this board: that venue looks it up
-      const venue = target.readings.find((r) => ids.includes(r.venue))?.venue;
-      const stack = venue ? stacks.find((s) => s.id === venue) : undefined;
+      // the venues of its readings on this board, in the order the readings are tried: the first looks it up
+      const asked = [...new Set(target.readings.map((r) => r.venue))]
+        .map((v) => stacks.find((s) => s.id === v))
+        .filter((s): s is VenueStack => s !== undefined);
+      const stack = asked[0];
       if (!stack) {
         const theirs = [...new Set(target.readings.map((r) => r.venue))];
         const names = theirs.map((v) => SOURCE_NAMES[v]).join(' or ');
@@ -192,8 +218,9 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
           message: `${target.understood} is on ${names}; this board shows ${shown} (add it: --source ${add}).`,
         };
       }
-      goToVenue = stack.id;
-      const r = stack.sync.goTo({ ...target, readings: target.readings.filter((x) => x.venue === stack.id) });
+      chain = undefined;
+      const r = ask(stack, target);
+      if (r.ok) chain = { target, venue: stack, seq: stack.store.getState().goTo?.seq ?? -1, rest: asked.slice(1) };
       refresh();
       return r;
     },

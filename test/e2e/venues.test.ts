@@ -140,4 +140,45 @@ describe('three venues in one dashboard (tmux)', () => {
     );
     expect(listSide(down).join('\n')).not.toMatch(/NaN|undefined/);
   }, 150_000);
+
+  it('g goes to a market on each venue in turn: a ticker, an address, an id — each lookup answered on its venue', async () => {
+    if (!TmuxSession.available()) throw new Error('tmux is required for this test');
+    const r = await replays();
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-venues-g-'));
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, 'st') };
+    const t = new TmuxSession('venuesg');
+    session = t;
+    t.start(ROOT, 160, 48, env);
+    await t.run(
+      `${process.execPath} ${CLI} --source all --limit 8 ` +
+        PLATFORMS.map((s) => `--base-url ${s}=${r[s].url}`).join(' '),
+    );
+    await t.waitFor('rows of each venue', (s) => lettersOf(s).size === 3, 30_000);
+    // each venue's first `g` (its own lookup count starts at one on every venue) and a second one on the first venue
+    // what shows it went there: the selected row (its venue's letter, its title) and the page in the detail
+    const goes: Array<[string, (s: string) => boolean]> = [
+      ['KXNEWPOPE-70-FAMB', (s) => /^▸ ACTIVE +K Fridolin Ambongo/m.test(s)],
+      [
+        'https://manifold.markets/Bayesian/anthropic-above-10t-valuation-on-ju',
+        (s) =>
+          /^▸ ACTIVE +M Anthropic above 10T/m.test(s) &&
+          s.includes('Page https://manifold.markets/Bayesian/anthropic-above-10'),
+      ],
+      [
+        '2252244',
+        (s) =>
+          /^▸ ACTIVE +P Will there be no change in Fed/m.test(s) &&
+          s.includes('Page https://polymarket.com/event/fed-decision-in-sept'),
+      ],
+      ['kxnewpope-70-ppar', (s) => /^▸ ACTIVE +K Pietro Parolin/m.test(s)],
+    ];
+    for (const [text, shown] of goes) {
+      t.keys('g');
+      await t.waitFor('the go-to box', (s) => s.includes('⏎ go · Esc cancel'));
+      t.type(text);
+      t.keys('Enter');
+      const at = await t.waitFor(`${text} selected`, shown, 15_000);
+      expect(at).not.toMatch(/NaN|undefined|\[object/);
+    }
+  }, 120_000);
 });
