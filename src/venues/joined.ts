@@ -90,8 +90,8 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
    * A `g` whose readings are on several venues (a bare slug may be Polymarket's, Manifold's or a Kalshi ticker): the
    * venues in the order the readings are tried, each asked once the one before found nothing.
    */
-  let chain: { target: Extract<ParsedTarget, { ok: true }>; venue: VenueStack; seq: number; rest: VenueStack[] }
-    | undefined;
+  let chain:
+    { target: Extract<ParsedTarget, { ok: true }>; venue: VenueStack; seq: number; rest: VenueStack[] } | undefined;
   const ask = (stack: VenueStack, target: Extract<ParsedTarget, { ok: true }>): GoToStart => {
     goToVenue = stack.id;
     return stack.sync.goTo({ ...target, readings: target.readings.filter((x) => x.venue === stack.id) });
