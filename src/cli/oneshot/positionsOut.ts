@@ -122,25 +122,58 @@ export function positionsTables(parts: readonly { data: VenuePositions }[], t: T
   );
 }
 
-/** One line per position; the title takes what is left. Then the totals per currency. */
-export function positionsTable(v: VenuePositions, t: TableView): string {
-  const head = `Positions · ${v.venue}${v.identity ? ` · ${v.identity}` : ''}`;
-  const lines = [t.paint(fitWidth(head, t.width), undefined, true)];
-  if (v.positions.length === 0) lines.push('No positions.');
-  else {
-    const outW = Math.min(16, Math.max(7, ...v.positions.map((p) => displayWidth(p.outcome))));
-    const moneyW = 16;
-    const fixed = outW + 1 + 10 + 1 + 7 + 1 + 7 + 1 + moneyW + 1 + moneyW + 1 + 7 + 1;
-    const titleW = Math.max(8, t.width - fixed);
-    lines.push(
-      fitWidth(
-        `${'OUTCOME'.padEnd(outW)} ${'SHARES'.padStart(10)} ${'AVG'.padStart(7)} ${'PRICE'.padStart(7)} ` +
-          `${'VALUE'.padStart(moneyW)} ${'P&L'.padStart(moneyW)} ${'P&L%'.padStart(7)} MARKET`,
-        t.width,
-      ),
-    );
-    for (const p of v.positions) {
-      const pnlColor = p.pnl === undefined || p.pnl === 0 ? undefined : p.pnl > 0 ? 'green' : 'red';
+/** The market's title may get this short before a figure is left out (the markets table's title too). */
+const MARKET_MIN = 8;
+
+interface Column {
+  head: string;
+  /** Left-aligned (the outcome); the figures are right-aligned. */
+  left?: boolean;
+  /** At most this wide, cut with '…' (the outcome). */
+  max?: number;
+  text: (p: Position) => string;
+  color?: (p: Position) => string | undefined;
+}
+
+const pnlColor = (p: Position) => (p.pnl === undefined || p.pnl === 0 ? undefined : p.pnl > 0 ? 'green' : 'red');
+
+/** The figures, in order; a short width leaves out AVG, then SHARES, P&L% and PRICE (OPTIONAL, first first). */
+const COLUMNS = {
+  outcome: { head: 'OUTCOME', left: true, max: 16, text: (p) => p.outcome },
+  shares: { head: 'SHARES', text: (p) => formatShares(p.shares) },
+  avg: { head: 'AVG', text: (p) => formatPrice(p.avgPrice) },
+  price: { head: 'PRICE', text: (p) => formatPrice(p.price) },
+  value: { head: 'VALUE', text: (p) => formatAmount(p.value, p.currency) },
+  pnl: { head: 'P&L', text: (p) => formatAmount(p.pnl, p.currency, true), color: pnlColor },
+  pct: { head: 'P&L%', text: (p) => formatPct(p.pnlPct), color: pnlColor },
+} satisfies Record<string, Column>;
+const OPTIONAL: readonly (keyof typeof COLUMNS)[] = ['avg', 'shares', 'pct', 'price'];
+
+/**
+ * The header and one line per position, every line within the width: each figure's column as wide as its widest,
+ * the market's title the rest, a figure left out when the title would get shorter than MARKET_MIN. A line that still
+ * does not fit (a very narrow terminal) is cut like its header, uncoloured.
+ */
+function positionLines(positions: readonly Position[], t: TableView): string[] {
+  const cols = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((key) => {
+    const c: Column = COLUMNS[key];
+    const widest = Math.max(displayWidth(c.head), ...positions.map((p) => displayWidth(c.text(p))));
+    return { key, c, w: Math.min(c.max ?? widest, widest) };
+  });
+  const used = () => cols.reduce((n, col) => n + col.w + 1, 0);
+  for (const key of OPTIONAL)
+    if (t.width - used() < MARKET_MIN)
+      cols.splice(
+        cols.findIndex((col) => col.key === key),
+        1,
+      );
+  const titleW = Math.max(1, t.width - used());
+  const cell = (col: (typeof cols)[number], text: string) =>
+    col.c.left ? fitWidth(text, col.w, true) : padStartWidth(text, col.w);
+  const head = `${cols.map((col) => cell(col, col.c.head)).join(' ')} MARKET`;
+  return [
+    fitWidth(head, t.width),
+    ...positions.map((p) => {
       const note =
         (p.paper ? 'PAPER · ' : '') +
         (p.state === 'open'
@@ -148,24 +181,27 @@ export function positionsTable(v: VenuePositions, t: TableView): string {
           : p.state === 'closed'
             ? 'awaiting settlement · '
             : `${STATE_WORDS[p.state]}, paid ${formatAmount(p.paid, p.currency)} · `);
-      lines.push(
-        [
-          fitWidth(p.outcome, outW, true),
-          padStartWidth(formatShares(p.shares), 10),
-          padStartWidth(formatPrice(p.avgPrice), 7),
-          padStartWidth(formatPrice(p.price), 7),
-          padStartWidth(formatAmount(p.value, p.currency), moneyW),
-          t.paint(padStartWidth(formatAmount(p.pnl, p.currency, true), moneyW), pnlColor),
-          t.paint(padStartWidth(formatPct(p.pnlPct), 7), pnlColor),
-          fitWidth(`${note}${p.title}`, titleW),
-        ].join(' '),
-      );
-    }
-  }
+      const cells = cols.map((col) => cell(col, col.c.text(p)));
+      const market = fitWidth(`${note}${p.title}`, titleW);
+      const plain = `${cells.join(' ')} ${market}`;
+      if (displayWidth(plain) > t.width) return fitWidth(plain, t.width);
+      return `${cols.map((col, i) => t.paint(cells[i]!, col.c.color?.(p))).join(' ')} ${market}`;
+    }),
+  ];
+}
+
+/** One line per position; the title takes what is left. Then the totals per currency. */
+export function positionsTable(v: VenuePositions, t: TableView): string {
+  const head = `Positions · ${v.venue}${v.identity ? ` · ${v.identity}` : ''}`;
+  const lines = [t.paint(fitWidth(head, t.width), undefined, true)];
+  if (v.positions.length === 0) lines.push('No positions.');
+  else lines.push(...positionLines(v.positions, t));
   lines.push(...totalsLines(v.positions, t, 'Total'));
   if (v.reportedValue !== undefined)
-    lines.push(`${v.venue} reports the positions' value as ${formatAmount(v.reportedValue, v.currency)}`);
-  if (v.balance !== undefined) lines.push(`Cash balance: ${formatAmount(v.balance, v.currency)}`);
-  if (v.more) lines.push('More positions exist than were read.');
+    lines.push(
+      fitWidth(`${v.venue} reports the positions' value as ${formatAmount(v.reportedValue, v.currency)}`, t.width),
+    );
+  if (v.balance !== undefined) lines.push(fitWidth(`Cash balance: ${formatAmount(v.balance, v.currency)}`, t.width));
+  if (v.more) lines.push(fitWidth('More positions exist than were read.', t.width));
   return `${lines.join('\n')}\n`;
 }
