@@ -81,11 +81,16 @@ export function marketsTable(rows: Rows<Market>, v: TableView): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** When it closes, or — the time passed — when it closed. */
+function closing(closesAt: number, now: number): string {
+  return `${closesAt <= now ? 'closed' : 'closes'} ${formatClosesIn(closesAt, now)}`;
+}
+
 export function marketDetail(m: Market, v: TableView): string {
   const lines = [v.paint(fitWidth(m.title, v.width), undefined, true)];
   const status = (BADGES[m.status] ?? BADGES.unknown).text;
   const facts = [
-    m.closesAt === undefined ? undefined : `closes ${formatClosesIn(m.closesAt, v.now)}`,
+    m.closesAt === undefined ? undefined : closing(m.closesAt, v.now),
     m.category,
     m.eventId === undefined ? undefined : `event ${m.eventId}`,
   ];
@@ -138,10 +143,13 @@ export function eventsTable(rows: Rows<MarketEvent>, v: TableView): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** `n markets`, one `market`. */
+const marketCount = (n: number) => `${n} market${n === 1 ? '' : 's'}`;
+
 export function eventDetail(e: MarketEvent, v: TableView): string {
   const head = [
     v.paint(fitWidth(e.title, v.width), undefined, true),
-    fitWidth([`id ${e.id}`, e.category, `${e.markets.length} markets`].filter(Boolean).join(' · '), v.width),
+    fitWidth([`id ${e.id}`, e.category, marketCount(e.markets.length)].filter(Boolean).join(' · '), v.width),
   ];
   return `${head.join('\n')}\n${marketsTable({ items: e.markets }, v)}`;
 }

@@ -1,0 +1,50 @@
+/**
+ * The readable output of the one-shot commands (table.ts) against the platform replays of the real recordings
+ * (test/fixtures/real): a market that closed, an event of one market.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliIo } from '../../../test/support/cliIo.js';
+import { root } from '../../../test/support/oneShot.js';
+import { loadPlatform } from '../../sources/index.js';
+import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
+import type { SourceId } from '../../sources/types.js';
+import { main } from '../main.js';
+
+const REAL = join(root, 'test/fixtures/real');
+
+const running: RunningSourceReplay[] = [];
+const base = { kalshi: '' };
+beforeAll(async () => {
+  const start = async (id: Exclude<SourceId, 'public'>, dir: string) => {
+    const def = await loadPlatform(id);
+    const r = await startSourceReplay({ def, dir });
+    running.push(r);
+    return r.url + def.replayPrefix;
+  };
+  base.kalshi = await start('kalshi', join(REAL, 'kalshi'));
+});
+afterAll(() => Promise.all(running.map((r) => r.close())));
+
+/** A command on one venue, piped (80 columns) or on a terminal of `columns`; its lines. */
+async function run(venue: keyof typeof base, argv: string[], columns?: number) {
+  const c = cliIo(columns === undefined ? {} : { tty: true, columns, env: { NO_COLOR: '1' } });
+  const code = await main([...argv, '--source', venue, '--base-url', base[venue]], c.io);
+  return { code, out: c.out(), err: c.err(), lines: c.out().trimEnd().split('\n') };
+}
+
+describe('market and event', () => {
+  it('a market whose close time has passed says when it closed; an open one when it closes', async () => {
+    const done = await run('kalshi', ['market', 'KXFEDDECISION-26JUL-H0']);
+    expect(done.code, done.err).toBe(0);
+    expect(done.lines[1]).toMatch(/^RESOLVED · closed \d+d ago · event KXFEDDECISION-26JUL$/);
+    const open = await run('kalshi', ['market', 'KXELONMARS-99']);
+    expect(open.lines[1]).toMatch(/^ACTIVE · closes in \d+d \d+h · /);
+  });
+
+  it('an event of one market says "1 market"', async () => {
+    const r = await run('kalshi', ['event', 'KXELONMARS-99']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.lines[1]).toBe('id KXELONMARS-99 · World · 1 market');
+  });
+});
