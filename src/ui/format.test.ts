@@ -10,6 +10,7 @@ import {
   formatMoney,
   formatPrice,
   formatPriceDelta,
+  formatPriceMove,
   formatVolume,
   padStartWidth,
   secondsUntil,
@@ -31,6 +32,21 @@ describe('format', () => {
     expect(formatPriceDelta(0.0003)).toBe('+0.03¢');
     expect(formatPriceDelta(0)).toBe('±0.0¢');
     for (const v of [undefined, NaN, '0.1', Infinity]) expect(formatPriceDelta(v)).toBe('—');
+  });
+
+  it('a price move and its impact at one precision, so the impact is the difference of the prices shown', () => {
+    // Polymarket 2252243's recorded book: the mid 0.0145 (a float just under), the best ask 0.015
+    const mid = 0.014499999999999999;
+    expect(formatPriceMove(mid, 0.015, 0.015 - mid)).toEqual(['1.45¢', '1.50¢', '+0.05¢']);
+    expect(formatPriceMove(mid, 0.018, 0.018 - mid)).toEqual(['1.45¢', '1.80¢', '+0.35¢']);
+    // one decimal where it already adds up; a fall; no move; a third decimal when two do not add up
+    expect(formatPriceMove(0.635, 0.6442, 0.6442 - 0.635)).toEqual(['63.5¢', '64.4¢', '+0.9¢']);
+    expect(formatPriceMove(0.5, 0.496, -0.004)).toEqual(['50.0¢', '49.6¢', '-0.4¢']);
+    expect(formatPriceMove(0.5, 0.5, 0)).toEqual(['50.0¢', '50.0¢', '±0.0¢']);
+    expect(formatPriceMove(0.50004, 0.50016, 0.00012)).toEqual(['50.004¢', '50.016¢', '+0.012¢']);
+    // an impact the prices do not make, or a figure missing: each as it is
+    expect(formatPriceMove(0.2, 0.3, 0.5)).toEqual(['20.0¢', '30.0¢', '+50.0¢']);
+    expect(formatPriceMove(undefined, 0.3, undefined)).toEqual(['—', '30.0¢', '—']);
   });
 
   it('formats prices as cents and changes with arrows', () => {

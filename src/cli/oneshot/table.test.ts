@@ -1,6 +1,6 @@
 /**
  * The readable output of the one-shot commands (table.ts) against the platform replays of the real recordings
- * (test/fixtures/real): a market that closed, an event of one market.
+ * (test/fixtures/real): a price move that adds up, a market that closed, an event of one market.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { main } from '../main.js';
 const REAL = join(root, 'test/fixtures/real');
 
 const running: RunningSourceReplay[] = [];
-const base = { kalshi: '' };
+const base = { polymarket: '', kalshi: '' };
 beforeAll(async () => {
   const start = async (id: Exclude<SourceId, 'public'>, dir: string) => {
     const def = await loadPlatform(id);
@@ -22,6 +22,7 @@ beforeAll(async () => {
     running.push(r);
     return r.url + def.replayPrefix;
   };
+  base.polymarket = await start('polymarket', join(REAL, 'polymarket'));
   base.kalshi = await start('kalshi', join(REAL, 'kalshi'));
 });
 afterAll(() => Promise.all(running.map((r) => r.close())));
@@ -32,6 +33,17 @@ async function run(venue: keyof typeof base, argv: string[], columns?: number) {
   const code = await main([...argv, '--source', venue, '--base-url', base[venue]], c.io);
   return { code, out: c.out(), err: c.err(), lines: c.out().trimEnd().split('\n') };
 }
+
+describe('quote', () => {
+  const quote = (id: string, venue: 'polymarket' | 'kalshi', amount: string) =>
+    run(venue, ['quote', id, '--outcome', 'Yes', '--amount', amount]);
+
+  it('the price before and after and the impact agree as shown: 1.45¢ → 1.50¢, +0.05¢', async () => {
+    // the recorded book's mid is 0.0145 (a float just under it), its best ask 0.015
+    const r = await quote('2252243', 'polymarket', '10');
+    expect(r.out).toContain('  price       1.45¢ → 1.50¢ (impact +0.05¢)\n');
+  });
+});
 
 describe('market and event', () => {
   it('a market whose close time has passed says when it closed; an open one when it closes', async () => {

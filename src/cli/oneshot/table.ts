@@ -13,7 +13,7 @@ import {
   formatClosesIn,
   formatMoney,
   formatPrice,
-  formatPriceDelta,
+  formatPriceMove,
   formatShares,
   formatVolume,
   MISSING,
@@ -108,13 +108,13 @@ export function marketDetail(m: Market, v: TableView): string {
 
 export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
   const what = `${q.action ?? MISSING} ${formatMoney(q.amount)} of “${sanitize(q.outcome ?? MISSING)}”`;
-  const impact = formatPriceDelta(q.priceImpact);
+  const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   const impactColor =
     q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
   const rows: Array<[string, string]> = [
     ['shares', formatShares(q.shares)],
     ['avg price', formatPrice(q.averagePrice)],
-    ['price', `${formatPrice(q.priceBefore)} → ${formatPrice(q.priceAfter)} (impact ${v.paint(impact, impactColor)})`],
+    ['price', `${before} → ${after} (impact ${v.paint(impact, impactColor)})`],
     ['fee', formatMoney(q.fee)],
     [q.action === 'sell' ? 'you receive' : 'total', formatMoney(q.total)],
   ];
