@@ -1,6 +1,7 @@
 /**
  * The readable output of the one-shot commands (table.ts) against the platform replays of the real recordings
- * (test/fixtures/real): a price move that adds up, a market that closed, an event of one market.
+ * (test/fixtures/real): a quote that does not fill, an empty book, a price move that adds up, a market that closed,
+ * an event of one market.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { root } from '../../../test/support/oneShot.js';
 import { loadPlatform } from '../../sources/index.js';
 import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
 import type { SourceId } from '../../sources/types.js';
+import { displayWidth } from '../../ui/format.js';
 import { main } from '../main.js';
 
 const REAL = join(root, 'test/fixtures/real');
@@ -34,9 +36,29 @@ async function run(venue: keyof typeof base, argv: string[], columns?: number) {
   return { code, out: c.out(), err: c.err(), lines: c.out().trimEnd().split('\n') };
 }
 
+const widest = (lines: readonly string[]) => Math.max(...lines.map((l) => displayWidth(l)));
+
 describe('quote', () => {
   const quote = (id: string, venue: 'polymarket' | 'kalshi', amount: string) =>
     run(venue, ['quote', id, '--outcome', 'Yes', '--amount', amount]);
+
+  it('a book too thin for the amount says how much fills of it and that the rest found no orders, first', async () => {
+    const r = await quote('2252243', 'polymarket', '100000000');
+    expect(r.code, r.err).toBe(0);
+    expect(r.lines[0]).toBe('Quote 2252243 · buy 100,000,000.00 of “Yes”');
+    // the JSON's filled (22,005,525.53), then the fee: the total 22,008,360.94 paid for 22.5M shares
+    expect(r.lines[1]).toBe('  filled      only 22,005,525.53 of 100,000,000.00; the rest found no orders');
+    expect(r.out).toContain('  total       22,008,360.94\n');
+    expect(widest(r.lines)).toBeLessThanOrEqual(80);
+  });
+
+  it('an empty book is said as such, nothing filled; a quote that fills says nothing of it', async () => {
+    const r = await quote('KXNEWPOPE-70-PPIZ', 'kalshi', '10');
+    expect(r.code, r.err).toBe(0);
+    expect(r.lines[1]).toBe('  filled      nothing: the book is empty, no orders on either side');
+    const whole = await quote('2252243', 'polymarket', '10');
+    expect(whole.out).not.toContain('filled');
+  });
 
   it('the price before and after and the impact agree as shown: 1.45¢ → 1.50¢, +0.05¢', async () => {
     // the recorded book's mid is 0.0145 (a float just under it), its best ask 0.015

@@ -106,21 +106,53 @@ export function marketDetail(m: Market, v: TableView): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A quote that does not fill the whole amount says so first, as the dashboard's quote pane does: how much fills
+ * (money for a buy, shares for a sell) of how much, and why the rest does not; an empty book as such.
+ */
+function fillText(q: Quote): string | undefined {
+  if (q.filled === undefined) return undefined;
+  const sell = q.action === 'sell';
+  const of = (n: number | undefined) => (sell ? `${formatShares(n)} shares` : formatMoney(n));
+  if (!(q.filled > 0)) {
+    if (q.basis === 'pool') return "nothing: the pool's price is at its limit";
+    if (q.basis === 'book')
+      return q.priceBefore === undefined
+        ? 'nothing: the book is empty, no orders on either side'
+        : `nothing: the book has no orders to ${sell ? 'sell to' : 'buy from'}`;
+    return 'nothing';
+  }
+  const rest =
+    q.basis === 'book'
+      ? 'the rest found no orders'
+      : q.basis === 'pool'
+        ? "the rest would pass the pool's price limit"
+        : 'the rest does not fill';
+  return `only ${of(q.filled)} of ${of(q.amount)}; ${rest}`;
+}
+
 export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
+  const id = q.marketId ?? marketId;
   const what = `${q.action ?? MISSING} ${formatMoney(q.amount)} of “${sanitize(q.outcome ?? MISSING)}”`;
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   const impactColor =
     q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
-  const rows: Array<[string, string]> = [
-    ['shares', formatShares(q.shares)],
-    ['avg price', formatPrice(q.averagePrice)],
-    ['price', `${before} → ${after} (impact ${v.paint(impact, impactColor)})`],
-    ['fee', formatMoney(q.fee)],
-    [q.action === 'sell' ? 'you receive' : 'total', formatMoney(q.total)],
-  ];
+  const row = (k: string, val: string) => fitWidth(`  ${k.padEnd(11)} ${val}`, v.width);
+  const fill = fillText(q);
+  const move = `  ${'price'.padEnd(11)} ${before} → ${after} (impact `;
+  // the impact coloured when its line is whole
+  const price =
+    displayWidth(`${move}${impact})`) <= v.width
+      ? `${move}${v.paint(impact, impactColor)})`
+      : fitWidth(`${move}${impact})`, v.width);
   const lines = [
-    v.paint(fitWidth(`Quote ${q.marketId ?? marketId} · ${what}`, v.width), undefined, true),
-    ...rows.map(([k, val]) => `  ${k.padEnd(11)} ${val}`),
+    v.paint(fitWidth(`Quote ${id} · ${what}`, v.width), undefined, true),
+    ...(fill === undefined ? [] : [v.paint(row('filled', fill), 'yellow', true)]),
+    row('shares', formatShares(q.shares)),
+    row('avg price', formatPrice(q.averagePrice)),
+    price,
+    row('fee', formatMoney(q.fee)),
+    row(q.action === 'sell' ? 'you receive' : 'total', formatMoney(q.total)),
   ];
   return `${lines.join('\n')}\n`;
 }
