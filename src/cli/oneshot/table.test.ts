@@ -1,8 +1,10 @@
 /**
  * The readable output of the one-shot commands (table.ts) against the platform replays of the real recordings
  * (test/fixtures/real): a quote that does not fill, an empty book, a price move that adds up, a market that closed,
- * an event of one market.
+ * an event of one market, and the longest recorded Kalshi ticker, never cut, at any width.
  */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliIo } from '../../../test/support/cliIo.js';
@@ -14,9 +16,16 @@ import { displayWidth } from '../../ui/format.js';
 import { main } from '../main.js';
 
 const REAL = join(root, 'test/fixtures/real');
+/** The longest Kalshi ticker of a recorded list: 33 characters (men's college basketball, March 2026). */
+const LONGEST = 'KXNCAAMBGAME-26MAR20IOWACLEM-IOWA';
+const BRACKET = [
+  'trade-api-v2-markets-KXNCAAMBGAME-96-active-then-24-finalized-2026-03.json',
+  'trade-api-v2-events-KXNCAAMBGAME-100-sports-no-nested-markets-2026-03.json',
+];
 
 const running: RunningSourceReplay[] = [];
-const base = { polymarket: '', kalshi: '' };
+const base = { polymarket: '', kalshi: '', bracket: '' };
+const tmp = mkdtempSync(join(tmpdir(), 'oddsboard-table-'));
 beforeAll(async () => {
   const start = async (id: Exclude<SourceId, 'public'>, dir: string) => {
     const def = await loadPlatform(id);
@@ -24,15 +33,22 @@ beforeAll(async () => {
     running.push(r);
     return r.url + def.replayPrefix;
   };
+  // the bracket lists alone: the first page of 100 markets holds the longest ticker
+  for (const f of BRACKET) copyFileSync(join(REAL, 'kalshi/paging/bracket-kal-2026-03', f), join(tmp, f));
   base.polymarket = await start('polymarket', join(REAL, 'polymarket'));
   base.kalshi = await start('kalshi', join(REAL, 'kalshi'));
+  base.bracket = await start('kalshi', tmp);
 });
-afterAll(() => Promise.all(running.map((r) => r.close())));
+afterAll(async () => {
+  await Promise.all(running.map((r) => r.close()));
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 /** A command on one venue, piped (80 columns) or on a terminal of `columns`; its lines. */
 async function run(venue: keyof typeof base, argv: string[], columns?: number) {
   const c = cliIo(columns === undefined ? {} : { tty: true, columns, env: { NO_COLOR: '1' } });
-  const code = await main([...argv, '--source', venue, '--base-url', base[venue]], c.io);
+  const source = venue === 'bracket' ? 'kalshi' : venue;
+  const code = await main([...argv, '--source', source, '--base-url', base[venue]], c.io);
   return { code, out: c.out(), err: c.err(), lines: c.out().trimEnd().split('\n') };
 }
 
@@ -80,5 +96,52 @@ describe('market and event', () => {
     const r = await run('kalshi', ['event', 'KXELONMARS-99']);
     expect(r.code, r.err).toBe(0);
     expect(r.lines[1]).toBe('id KXELONMARS-99 · World · 1 market');
+  });
+});
+
+describe('the markets table never cuts an id', () => {
+  const markets = (columns?: number) => run('bracket', ['markets', '--limit', '100'], columns);
+  const rowOf = (lines: readonly string[]) => lines.find((l) => l.includes(LONGEST));
+
+  it('piped (80): the longest recorded ticker whole, the title the rest, every line within 80', async () => {
+    const r = await markets();
+    expect(r.code, r.err).toBe(0);
+    expect(r.lines).toHaveLength(101);
+    expect(r.lines[0]).toMatch(/^STATUS +ID +LEADING +PRICE TITLE$/);
+    expect(rowOf(r.lines)).toMatch(new RegExp(`^ACTIVE   ${LONGEST} Yes +\\d+\\.\\d¢ Iowa · `));
+    expect(widest(r.lines)).toBe(80);
+    // the title starts where its heading does
+    expect(rowOf(r.lines)!.indexOf('Iowa ·')).toBe(r.lines[0]!.indexOf('TITLE'));
+  });
+
+  it('narrower: the title, then the leading outcome, then the status give way; the id alone overflows', async () => {
+    const mid = await markets(60);
+    // no room for LEADING and PRICE beside the id: the title takes their place
+    expect(mid.lines[0]).toMatch(/^STATUS +ID +TITLE$/);
+    expect(rowOf(mid.lines)).toMatch(new RegExp(`^ACTIVE   ${LONGEST} Iowa`));
+    expect(widest(mid.lines)).toBe(60);
+    const narrow = await markets(40);
+    expect(narrow.lines[0]).toBe('ID');
+    expect(rowOf(narrow.lines)).toBe(LONGEST);
+    // 30 columns cannot hold 33: the id whole, each line as long as the longest id and no longer
+    const tight = await markets(30);
+    expect(rowOf(tight.lines)).toBe(LONGEST);
+    expect(widest(tight.lines)).toBe(LONGEST.length);
+    // the market's block likewise: its id line cut after the id, never into it
+    const detail = await run('bracket', ['market', LONGEST], 30);
+    expect(detail.code, detail.err).toBe(0);
+    expect(detail.lines).toContain(`id ${LONGEST}`);
+  });
+
+  it("the Kalshi tickers the 24-cell column cut before are whole, a market's and an event's", async () => {
+    const r = await run('kalshi', ['markets', '--status', 'all']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^ACTIVE +USDJPYH-24JUL2309-T163\.12900 /m);
+    expect(widest(r.lines)).toBeLessThanOrEqual(80);
+    const events = await run('bracket', ['events', '--limit', '3']);
+    expect(events.code, events.err).toBe(0);
+    expect(events.lines[0]).toMatch(/^ID +MARKETS CATEGORY +TITLE$/);
+    expect(events.lines[1]).toMatch(/^KXNCAAMBGAME-26MAR20WRSTUVA +2 Sports +Wright St\. at Virginia/);
+    expect(widest(events.lines)).toBe(80);
   });
 });

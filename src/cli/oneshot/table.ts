@@ -51,34 +51,77 @@ function badge(m: Market, v: TableView, pad: boolean): string {
   return v.paint(pad ? b.text.padEnd(BADGE_WIDTH) : b.text, b.color, true);
 }
 
-/** Columns from the left; the title takes what is left and is cut with '…'. */
+/** A title narrower than this says nothing: its column is left out (docs/commands.md, Output). */
+const TITLE_MIN = 8;
+
+/**
+ * Leaves out the shown columns of `order`, first first, while the line is wider than `width`; then takes back, the
+ * last left out first, each that fits again (the title beside an id once the leading outcome has made room).
+ */
+function fitColumns<K extends string>(
+  show: Record<K, boolean>,
+  order: readonly K[],
+  used: () => number,
+  width: number,
+) {
+  const off: K[] = [];
+  for (const k of order)
+    if (show[k] && used() > width) {
+      show[k] = false;
+      off.push(k);
+    }
+  for (const k of off.reverse()) {
+    show[k] = true;
+    if (used() > width) show[k] = false;
+  }
+}
+
+/**
+ * Columns from the left; the title takes what is left and is cut with '…'. An id is never cut (a script copies it
+ * back): its column is as wide as the longest. A short width leaves out volume and close first (wide terminals),
+ * then the title, then the leading outcome with its price, then the status; only an id that cannot fit even alone
+ * makes the lines longer than the width (the header as long as the rows, so the columns still line up).
+ */
 export function marketsTable(rows: Rows<Market>, v: TableView): string {
   const markets = rows.items;
   if (markets.length === 0) return 'No markets match.\n';
-  const idW = Math.min(24, Math.max(2, ...markets.map((m) => displayWidth(m.id))));
-  const wide = v.width >= 100;
+  const idW = Math.max(2, ...markets.map((m) => displayWidth(m.id)));
   const vHead = venueHead(rows, v);
-  const fixed = vHead.length + BADGE_WIDTH + 1 + idW + 1 + 14 + 1 + 7 + 1 + (wide ? 8 + 1 + 11 + 1 : 0);
-  const titleW = Math.max(8, v.width - fixed);
+  const show = { wide: v.width >= 100, title: true, lead: true, status: true };
+  const used = () =>
+    vHead.length +
+    (show.status ? BADGE_WIDTH + 1 : 0) +
+    idW +
+    (show.lead ? 1 + 14 + 1 + 7 : 0) +
+    (show.wide ? 1 + 8 + 1 + 11 : 0) +
+    (show.title ? 1 + TITLE_MIN : 0);
+  fitColumns(show, ['wide', 'title', 'lead', 'status'], used, v.width);
+  const titleW = v.width - used() + TITLE_MIN;
   const head =
-    `${vHead}${'STATUS'.padEnd(BADGE_WIDTH)} ${'ID'.padEnd(idW)} ${'LEADING'.padEnd(14)} ${'PRICE'.padStart(7)} ` +
-    `${wide ? `${'VOLUME'.padStart(8)} ${'CLOSES'.padEnd(11)} ` : ''}TITLE`;
-  const lines = [fitWidth(head, v.width)];
+    `${vHead}${show.status ? `${'STATUS'.padEnd(BADGE_WIDTH)} ` : ''}${'ID'.padEnd(idW)}` +
+    (show.lead ? ` ${'LEADING'.padEnd(14)} ${'PRICE'.padStart(7)}` : '') +
+    (show.wide ? ` ${'VOLUME'.padStart(8)} ${'CLOSES'.padEnd(11)}` : '') +
+    (show.title ? ' TITLE' : '');
+  const lines = [fitWidth(head.trimEnd(), Math.max(v.width, used()))];
   for (const [i, m] of markets.entries()) {
     const lead = leadingOutcome(m);
     const cells = [
-      venueCell(rows, i, v) + badge(m, v, true),
-      fitWidth(m.id, idW, true),
-      fitWidth(lead?.name ?? MISSING, 14, true),
-      padStartWidth(formatPrice(lead?.price), 7),
-      ...(wide
+      fitWidth(m.id, idW, show.lead || show.title),
+      ...(show.lead ? [fitWidth(lead?.name ?? MISSING, 14, true), padStartWidth(formatPrice(lead?.price), 7)] : []),
+      ...(show.wide
         ? [padStartWidth(formatVolume(m.volume), 8), fitWidth(formatClosesIn(m.closesAt, v.now), 11, true)]
         : []),
-      fitWidth(m.title, titleW),
+      ...(show.title ? [fitWidth(m.title, titleW)] : []),
     ];
-    lines.push(cells.join(' '));
+    lines.push(`${venueCell(rows, i, v)}${show.status ? `${badge(m, v, true)} ` : ''}${cells.join(' ')}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A line cut to the width, but never into its start `whole` (an id): that alone, whole, when no more fits. */
+function keepWhole(line: string, whole: string, width: number): string {
+  if (displayWidth(line) <= width) return line;
+  return displayWidth(whole) < width ? fitWidth(line, width) : whole;
 }
 
 /** When it closes, or — the time passed — when it closed. */
@@ -98,7 +141,7 @@ export function marketDetail(m: Market, v: TableView): string {
   lines.push(`${badge(m, v, false)}${rest ? ` · ${fitWidth(rest, Math.max(1, v.width - status.length - 3))}` : ''}`);
   const more = [`id ${m.id}`, `vol ${formatVolume(m.volume)}`, `liq ${formatVolume(m.liquidity)}`];
   if (m.resolvedOutcome !== undefined) more.push(`resolved: ${m.resolvedOutcome}`);
-  lines.push(fitWidth(more.join(' · '), v.width));
+  lines.push(keepWhole(more.join(' · '), more[0]!, v.width));
   const nameW = Math.max(4, Math.min(40, v.width - 11, Math.max(0, ...m.outcomes.map((o) => displayWidth(o.name)))));
   for (const o of m.outcomes)
     lines.push(`  ${fitWidth(o.name, nameW, true)}  ${padStartWidth(formatPrice(o.price), 7)}`);
@@ -146,7 +189,7 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
       ? `${move}${v.paint(impact, impactColor)})`
       : fitWidth(`${move}${impact})`, v.width);
   const lines = [
-    v.paint(fitWidth(`Quote ${id} · ${what}`, v.width), undefined, true),
+    v.paint(keepWhole(`Quote ${id} · ${what}`, `Quote ${id}`, v.width), undefined, true),
     ...(fill === undefined ? [] : [v.paint(row('filled', fill), 'yellow', true)]),
     row('shares', formatShares(q.shares)),
     row('avg price', formatPrice(q.averagePrice)),
@@ -157,21 +200,31 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** As the markets table: the id never cut; a short width leaves out the title, then the category, then the count. */
 export function eventsTable(rows: Rows<MarketEvent>, v: TableView): string {
   const events = rows.items;
   if (events.length === 0) return 'No events.\n';
-  const idW = Math.min(24, Math.max(2, ...events.map((e) => displayWidth(e.id))));
+  const idW = Math.max(2, ...events.map((e) => displayWidth(e.id)));
   const catW = Math.min(14, Math.max(8, ...events.map((e) => displayWidth(e.category ?? MISSING))));
   const vHead = venueHead(rows, v);
-  const titleW = Math.max(8, v.width - (vHead.length + idW + 1 + 7 + 1 + catW + 1));
-  const lines = [
-    fitWidth(`${vHead}${'ID'.padEnd(idW)} ${'MARKETS'.padStart(7)} ${'CATEGORY'.padEnd(catW)} TITLE`, v.width),
-  ];
-  for (const [i, e] of events.entries())
-    lines.push(
-      `${venueCell(rows, i, v)}${fitWidth(e.id, idW, true)} ${String(e.markets.length).padStart(7)} ` +
-        `${fitWidth(e.category ?? MISSING, catW, true)} ${fitWidth(e.title, titleW)}`,
-    );
+  const show = { title: true, category: true, count: true };
+  const used = () =>
+    vHead.length + idW + (show.count ? 8 : 0) + (show.category ? 1 + catW : 0) + (show.title ? 1 + TITLE_MIN : 0);
+  fitColumns(show, ['title', 'category', 'count'], used, v.width);
+  const titleW = v.width - used() + TITLE_MIN;
+  const head =
+    `${vHead}${'ID'.padEnd(idW)}${show.count ? ` ${'MARKETS'.padStart(7)}` : ''}` +
+    `${show.category ? ` ${'CATEGORY'.padEnd(catW)}` : ''}${show.title ? ' TITLE' : ''}`;
+  const lines = [fitWidth(head.trimEnd(), Math.max(v.width, used()))];
+  for (const [i, e] of events.entries()) {
+    const cells = [
+      fitWidth(e.id, idW, show.count),
+      ...(show.count ? [String(e.markets.length).padStart(7)] : []),
+      ...(show.category ? [fitWidth(e.category ?? MISSING, catW, show.title)] : []),
+      ...(show.title ? [fitWidth(e.title, titleW)] : []),
+    ];
+    lines.push(`${venueCell(rows, i, v)}${cells.join(' ')}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -179,9 +232,7 @@ export function eventsTable(rows: Rows<MarketEvent>, v: TableView): string {
 const marketCount = (n: number) => `${n} market${n === 1 ? '' : 's'}`;
 
 export function eventDetail(e: MarketEvent, v: TableView): string {
-  const head = [
-    v.paint(fitWidth(e.title, v.width), undefined, true),
-    fitWidth([`id ${e.id}`, e.category, marketCount(e.markets.length)].filter(Boolean).join(' · '), v.width),
-  ];
+  const facts = [`id ${e.id}`, e.category, marketCount(e.markets.length)].filter(Boolean).join(' · ');
+  const head = [v.paint(fitWidth(e.title, v.width), undefined, true), keepWhole(facts, `id ${e.id}`, v.width)];
   return `${head.join('\n')}\n${marketsTable({ items: e.markets }, v)}`;
 }
