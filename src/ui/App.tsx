@@ -14,7 +14,7 @@ import { EventPane } from './components/EventPane.js';
 import { Footer } from './components/Footer.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpMetrics } from './components/HelpOverlay.js';
-import { Notices, noticeLine } from './components/Notices.js';
+import { Notices, noticeLine, noticeLines } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
 import { CopyAddress, copyLineCount, GoToBar } from './components/GoToBar.js';
@@ -61,6 +61,8 @@ export interface AppProps {
 
 /** Fixed lines around the body: the header, the tab row and the footer. */
 const CHROME_LINES = 3;
+/** The body's rows a long notice leaves (the list's header and two rows). */
+const MIN_BODY_ROWS = 3;
 
 export function App({
   store,
@@ -120,14 +122,15 @@ export function App({
     now,
     venue: troubled ? SOURCE_NAMES[troubled.id] : undefined,
   });
-  const notice = noticeLine(s.notices, ui.flash, now);
-  const chrome =
+  const others =
     CHROME_LINES +
     banner.length +
-    (notice ? 1 : 0) +
     (ui.search || ui.goTo ? 1 : 0) +
     alertFormLines(ui.alertForm) +
     copyLineCount(ui.copy, columns);
+  // a notice takes the lines its words need, leaving the body a few rows (src/ui/components/Notices.tsx)
+  const notice = noticeLines(noticeLine(s.notices, ui.flash, now), columns, rows - others - MIN_BODY_ROWS);
+  const chrome = others + notice.length;
   const entry = marketId ? markets[marketId] : undefined;
   const { market: page, event: eventPageAt } = shownPages(s.rate.mode, entry, vs.events.byId, event);
   const detailLines = event
@@ -186,7 +189,7 @@ export function App({
       />
       <TabRow active={VIEWS.indexOf(view)} width={layout.columns} />
       <Banner lines={banner} width={layout.columns} />
-      <Notices line={notice} width={layout.columns} />
+      <Notices lines={notice} width={layout.columns} />
       {ui.search ? <SearchBar state={ui.search} width={layout.columns} /> : null}
       {ui.goTo ? <GoToBar state={ui.goTo} width={layout.columns} /> : null}
       {ui.copy !== undefined ? <CopyAddress address={ui.copy} width={layout.columns} /> : null}

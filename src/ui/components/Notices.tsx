@@ -1,12 +1,14 @@
+import { Box } from 'ink';
 import type { Notice } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
+import { displayWidth, fitWidth, wrap } from '../format.js';
 import type { UiState } from '../uiState.js';
 import { Line, type Seg } from './Line.js';
 
 /** How long the newest notice stays on screen. */
 export const NOTICE_MS = 10_000;
 
-/** The one notice line: a brief UI message (flash) wins, else the newest store notice younger than NOTICE_MS. */
+/** The one notice: a brief UI message (flash) wins, else the newest store notice younger than NOTICE_MS. */
 export function noticeLine(notices: readonly Notice[], flash: UiState['flash'], now: number): Seg[] | undefined {
   if (flash && now < flash.until) return [{ text: '» ', color: 'cyan' }, { text: sanitize(flash.text) }];
   const n = notices[notices.length - 1];
@@ -22,6 +24,36 @@ export function noticeLine(notices: readonly Notice[], flash: UiState['flash'], 
   ];
 }
 
-export function Notices({ line, width }: { line: Seg[] | undefined; width: number }) {
-  return line ? <Line width={width} segs={line} /> : null;
+/**
+ * The notice (its marker, then its text) as the lines it needs at `width`: one when it fits, else its words wrapped
+ * under the marker (the next lines indented by the marker's width), so that a long message — the `g` box's "Not
+ * understood: … — accepted: …" — is read whole. At most `max` lines (the rows the screen can spare, at least one): a
+ * text longer than that ends its last line with `…`. None without a notice.
+ */
+export function noticeLines(segs: readonly Seg[] | undefined, width: number, max: number): Seg[][] {
+  if (!segs || segs.length === 0) return [];
+  const w = Math.max(1, width);
+  const [marker, body] = segs;
+  if (segs.length !== 2 || !marker || !body || segs.reduce((n, s) => n + displayWidth(s.text), 0) <= w)
+    return [[...segs]];
+  const indent = displayWidth(marker.text);
+  const room = w - indent;
+  if (room < 8) return [[...segs]];
+  const words = wrap(body.text, room);
+  const keep = Math.max(1, Math.floor(max));
+  const shown =
+    words.length > keep ? [...words.slice(0, keep - 1), fitWidth(words.slice(keep - 1).join(' '), room)] : words;
+  return shown.map((text, i) => [i === 0 ? marker : { text: ' '.repeat(indent) }, { ...body, text }]);
+}
+
+export function Notices({ lines, width }: { lines: readonly Seg[][]; width: number }) {
+  if (lines.length === 0) return null;
+  if (lines.length === 1) return <Line width={width} segs={lines[0]!} />;
+  return (
+    <Box flexDirection="column" width={width} height={lines.length} overflowY="hidden">
+      {lines.map((segs, i) => (
+        <Line key={i} width={width} segs={segs} />
+      ))}
+    </Box>
+  );
 }

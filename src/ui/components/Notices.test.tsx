@@ -1,0 +1,72 @@
+/**
+ * The notice line grows to the lines its message needs (the `g` box's "Not understood: … — accepted: …" is longer
+ * than any terminal's width): every word is on screen, within the terminal's height, the rest of the chrome kept.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseTarget } from '../../links/parse.js';
+import { renderApp } from '../../../test/support/fixtures.js';
+import { KEYS, press, stripAnsi } from '../../../test/support/wait.js';
+import { noticeLines } from './Notices.js';
+
+const PASTED = 'https://example.com/event/something';
+const said = (() => {
+  const p = parseTarget(PASTED);
+  if (p.ok) throw new Error('understood');
+  return p.message;
+})();
+
+/** The notice's lines in a frame: from its `» ` marker to the go-to box, joined back into one sentence. */
+function noticeText(frame: string): string {
+  const lines = frame.split('\n');
+  const from = lines.findIndex((l) => l.startsWith('» '));
+  const to = lines.findIndex((l, i) => i > from && l.startsWith('go to '));
+  expect(from, frame).toBeGreaterThanOrEqual(0);
+  expect(to, frame).toBeGreaterThan(from);
+  return lines
+    .slice(from, to)
+    .map((l, i) => (i === 0 ? l.slice(2) : l).trim())
+    .join(' ');
+}
+
+describe('a message longer than the terminal is wide', () => {
+  it.each([
+    [80, 24],
+    [160, 48],
+  ])('at %i×%i: the whole rejection of `g` is readable, the frame no taller than the terminal', async (cols, rows) => {
+    expect(said.length).toBeGreaterThan(160);
+    const { term } = renderApp({ columns: cols, rows });
+    await press(term, 'g', () => term.lastFrame()?.includes('go to') === true);
+    term.stdin.write(KEYS.paste(PASTED));
+    const f = stripAnsi(
+      await press(term, KEYS.enter, () => stripAnsi(term.lastFrame() ?? '').includes('Not understood')),
+    );
+    expect(noticeText(f)).toBe(said);
+    const lines = f.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(rows);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(cols);
+    // the rest of the chrome is still there: the box to fix the text in, and the footer's keys
+    expect(f).toContain('go to ');
+    expect(lines[lines.length - 1]!.trim()).not.toBe('');
+    term.unmount();
+  });
+});
+
+describe('noticeLines', () => {
+  const segs = [{ text: '» ', color: 'cyan' }, { text: said }];
+  it('one line when it fits; else wrapped under its marker, every word kept', () => {
+    expect(noticeLines(segs, 400, 5)).toEqual([segs]);
+    const out = noticeLines(segs, 80, 10);
+    expect(out.length).toBeGreaterThan(2);
+    expect(out[0]![0]).toEqual(segs[0]);
+    for (const l of out.slice(1)) expect(l[0]!.text).toBe('  ');
+    expect(out.map((l) => l.map((s) => s.text).join('')).every((t) => t.length <= 80)).toBe(true);
+    expect(out.map((l) => l[1]!.text).join(' ')).toBe(said);
+  });
+  it('at most `max` lines: the last one ends with …', () => {
+    const out = noticeLines(segs, 80, 2);
+    expect(out).toHaveLength(2);
+    expect(out[1]![1]!.text.endsWith('…')).toBe(true);
+    expect(noticeLines(segs, 80, 0)).toHaveLength(1);
+    expect(noticeLines(undefined, 80, 4)).toEqual([]);
+  });
+});
