@@ -99,7 +99,7 @@ async function pressKeys(pane: TmuxPane, n: number, sweep: number, seed: number)
   const presses: Press[] = [];
   for (let i = 0; i < n; i++) {
     if (i > 0 && i % sweep === 0) {
-      pane.key('g');
+      pane.key('Home');
       await delay(400);
     }
     const since = lastFrameBefore(pane, performance.now());

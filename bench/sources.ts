@@ -107,7 +107,7 @@ const ROUTINE: ReadonlyArray<{ atS: number; keys: string[] }> = [
   { atS: 20, keys: ['j', 'j', 'j'] },
   // past the last row of a full page: the next page; past the first: the previous one
   { atS: 40, keys: ['G', 'j'] },
-  { atS: 60, keys: ['g', 'k'] },
+  { atS: 60, keys: ['Home', 'k'] },
   { atS: 90, keys: ['5'] },
   { atS: 120, keys: ['4'] },
   { atS: 150, keys: ['1'] },
