@@ -169,6 +169,69 @@ describe('bare words', () => {
       { venue: 'manifold', kind: 'market', by: 'slug', value: 'how-will-i-rate-del-campo-vilenkin' },
     ]);
   });
+  // most recorded Manifold ids are all lower case (`73y2fs1i7b`, `wtbuohcray` in
+  // v0-markets-list-open-closing-within-60-days-2024-06-24-first-120.json): such a word is Manifold's slug, then its
+  // id; an id is 10 to 20 letters and digits (docs/links.md has the evidence)
+  it('a lower-case word that can be a Manifold id: its slug first, then its id', () => {
+    const p = parseTarget('73y2fs1i7b');
+    expect(p.ok && readingsFor(p, 'manifold')).toEqual([
+      { venue: 'manifold', kind: 'market', by: 'slug', value: '73y2fs1i7b' },
+      { venue: 'manifold', kind: 'market', by: 'id', value: '73y2fs1i7b' },
+    ]);
+    expect(p.ok && p.understood).toBe('slug or Manifold id 73y2fs1i7b');
+    expect(readings('wtbuohcray').filter((r) => r.by === 'id')).toHaveLength(1);
+    // the lengths ids have: 10 (today's) to 20 (2022's, `l6jsJPhOWSztXtzqhpU7`)
+    for (const w of ['bitcoin', 'abcdefghi', 'abcdefghijklmnopqrstu', 'fed-cut-2026'])
+      expect(
+        readings(w).filter((r) => r.by === 'id'),
+        w,
+      ).toEqual([]);
+    expect(readings('l6jsJPhOWSztXtzqhpU7')).toEqual([
+      { venue: 'manifold', kind: 'market', by: 'id', value: 'l6jsJPhOWSztXtzqhpU7' },
+    ]);
+  });
+});
+
+describe('a venue prefix (the form the board shows an id in: `manifold:73y2fs1i7b`)', () => {
+  const p = (input: string) => {
+    const r = parseTarget(input);
+    if (!r.ok) throw new Error(r.message);
+    return r;
+  };
+  it('Manifold: a word with a digit is its id first, then its slug; a word without, its slug first', () => {
+    expect(p('manifold:73y2fs1i7b').readings).toEqual([
+      { venue: 'manifold', kind: 'market', by: 'id', value: '73y2fs1i7b' },
+      { venue: 'manifold', kind: 'market', by: 'slug', value: '73y2fs1i7b' },
+    ]);
+    expect(p('manifold:73y2fs1i7b').understood).toBe('Manifold id or slug 73y2fs1i7b');
+    expect(p('manifold:wtbuohcray').readings.map((r) => r.by)).toEqual(['slug', 'id']);
+    expect(p('manifold:trump-wins-nobel-peace-prize-2026').readings.map((r) => r.by)).toEqual(['slug']);
+    // an all-capitals id is Manifold's only, with its prefix
+    expect(p('manifold:ZQ68UAANNS').readings).toEqual([
+      { venue: 'manifold', kind: 'market', by: 'id', value: 'ZQ68UAANNS' },
+    ]);
+  });
+  it('Kalshi and Polymarket: that venue’s readings only', () => {
+    expect(p('kalshi:kxnewpope-70').readings).toEqual([
+      { venue: 'kalshi', kind: 'either', by: 'ticker', value: 'KXNEWPOPE-70' },
+    ]);
+    expect(p('polymarket:2252244').readings.map((r) => `${r.venue}:${r.kind}`)).toEqual([
+      'polymarket:market',
+      'polymarket:event',
+    ]);
+    expect(p('polymarket:2252244').understood).toBe('Polymarket id 2252244');
+  });
+  it('a prefix with no id, or a word the venue cannot name: the one line', () => {
+    for (const [input, said] of [
+      ['manifold:', /manifold: names a venue but no id/],
+      ['manifold:KXNEWPOPE-70', /“KXNEWPOPE-70” is no Manifold address, slug or id/],
+      ['kalshi:5SEnEAddg5', /is no Kalshi address or ticker/],
+    ] as const) {
+      const r = parseTarget(input);
+      expect(r.ok, input).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(said);
+    }
+  });
 });
 
 describe('not understood: one line saying what was understood and what is accepted', () => {

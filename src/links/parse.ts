@@ -7,10 +7,14 @@
  * - Kalshi: `/markets/<series>/<title-slug>/<event-ticker>` (an event), `/markets/<series>` and
  *   `/markets/<series>/<title-slug>` (a series: its next event), `/markets/<ticker>` and `/events/<ticker>` (a ticker).
  * - Manifold: `/<user>/<slug>` and `/embed/<user>/<slug>` (a market).
- * Bare words: digits → a Polymarket id; an upper-case ticker → Kalshi; a mixed-case 8–30 letter word → a Manifold id;
- * `user/slug` → Manifold; a lower-case slug → tried as Polymarket's (market, then event), then Manifold's, then as a
- * Kalshi ticker (the order multi-venue lookups follow; a one-venue board tries only its own venue's readings).
+ * Bare words: digits → a Polymarket id; an upper-case ticker → Kalshi; a mixed-case word of 10–20 letters and digits →
+ * a Manifold id; `user/slug` → Manifold; a lower-case slug → tried as Polymarket's (market, then event), then
+ * Manifold's (and, when it can be one, as a Manifold id), then as a Kalshi ticker (the order multi-venue lookups
+ * follow; a one-venue board tries only its own venue's readings).
+ * A `venue:` prefix (`manifold:73y2fs1i7b`, the form the board shows an id in) keeps that venue's readings only; on
+ * Manifold a word with a digit that can be an id is tried as an id first, then as a slug.
  */
+import { SOURCE_NAMES } from '../sources/names.js';
 import type { ParsedTarget, PlatformId, VenueTarget } from './types.js';
 
 const MAX_INPUT = 500;
@@ -29,7 +33,12 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MANIFOLD_SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 const USER = /^[A-Za-z0-9_]{1,40}$/;
 const TICKER = /^[A-Z0-9][A-Z0-9._-]{0,99}$/;
-const MANIFOLD_ID = /^[A-Za-z0-9]{8,30}$/;
+/**
+ * A word that can be a Manifold market id: letters and digits, 10 to 20 of them. Of the 154 market ids in our
+ * recordings (test/fixtures/real/manifold) 150 have 10 characters — 121 all lower case, most with a digit, four
+ * without — and 4 (markets of 2022) have 20, mixed case; docs/links.md has the evidence.
+ */
+const MANIFOLD_ID = /^[A-Za-z0-9]{10,20}$/;
 const LOCALE = /^[a-z]{2}(?:-[a-z]{2,4})?$/i;
 
 /** Manifold's own first path segments that are not user names (its site's pages). */
@@ -170,6 +179,9 @@ function bare(input: string, w: string): ParsedTarget {
       { venue: 'polymarket', kind: 'event', by: 'slug', value: w },
       { venue: 'manifold', kind: 'market', by: 'slug', value: w },
     ];
+    // Manifold's ids are often all lower case (`73y2fs1i7b`): after its slug, the word is tried as an id
+    const id = MANIFOLD_ID.test(w);
+    if (id) readings.push({ venue: 'manifold', kind: 'market', by: 'id', value: w });
     if (TICKER.test(w.toUpperCase()))
       readings.push({
         venue: 'kalshi',
@@ -177,7 +189,7 @@ function bare(input: string, w: string): ParsedTarget {
         by: 'ticker',
         value: w.toUpperCase(),
       });
-    return ok(input, `slug ${w}`, readings);
+    return ok(input, id ? `slug or Manifold id ${w}` : `slug ${w}`, readings);
   }
   if (MANIFOLD_ID.test(w))
     return ok(input, `Manifold id ${w}`, [{ venue: 'manifold', kind: 'market', by: 'id', value: w }]);
@@ -190,6 +202,30 @@ export function isAddress(text: string): boolean {
   return /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?$/i.test(text.split(/[/?#]/)[0] ?? '');
 }
 
+const PREFIX = /^(polymarket|kalshi|manifold):(?!\/\/)(.*)$/;
+const NAMES: Readonly<Record<PlatformId, string>> = {
+  polymarket: 'Polymarket address, slug or id',
+  kalshi: 'Kalshi address or ticker',
+  manifold: 'Manifold address, slug or id',
+};
+
+/**
+ * `venue:word`: the venue's readings of the word only. On Manifold a word with a digit that can be an id is tried as
+ * an id first (the form the board shows ids in; Manifold's slugs are words of the title), then as a slug.
+ */
+function prefixed(input: string, venue: PlatformId, rest: string): ParsedTarget {
+  if (rest === '') return notUnderstood(`${venue}: names a venue but no id`);
+  const inner = isAddress(rest) ? address(input, rest) : bare(input, rest);
+  if (!inner.ok) return inner;
+  const mine = inner.readings.filter((r) => r.venue === venue);
+  if (mine.length === 0) return notUnderstood(`${shown(rest)} is no ${NAMES[venue]}`);
+  if (isAddress(rest)) return ok(input, inner.understood, mine);
+  const idFirst = venue === 'manifold' && /\d/.test(rest);
+  const readings = idFirst ? [...mine.filter((r) => r.by === 'id'), ...mine.filter((r) => r.by !== 'id')] : mine;
+  const by = [...new Set(readings.map((r) => r.by))].join(' or ');
+  return ok(input, `${SOURCE_NAMES[venue]} ${by} ${readings[0]!.value}`, readings);
+}
+
 /** What `input` names (see the file's comment), or a one-line message. Pure: no request, no clock. */
 export function parseTarget(input: string): ParsedTarget {
   const text = input.trim();
@@ -197,6 +233,8 @@ export function parseTarget(input: string): ParsedTarget {
   if (text.length > MAX_INPUT) return notUnderstood(`a text of ${text.length} characters`);
   if (/\s/.test(text)) return notUnderstood(`${shown(text)} has spaces (paste one address or id)`);
   if (/[\x00-\x1f\x7f-\x9f]/.test(text)) return notUnderstood('the text holds control characters');
+  const pre = PREFIX.exec(text);
+  if (pre) return prefixed(text, pre[1] as PlatformId, pre[2]!);
   return isAddress(text) ? address(text, text) : bare(text, text);
 }
 

@@ -134,4 +134,20 @@ describe('Manifold (v0 replay)', () => {
     expect(marketId((await go('manifold', 'EU2P5AdyuE')).found)).toBe('EU2P5AdyuE');
     expect(marketId((await go('manifold', 'trump-wins-nobel-peace-prize-2026')).found)).toBe('nRSlhy5c2L');
   });
+  // an all lower-case id, as the board shows it (v0-markets-list-open-closing-within-60-days-2024-06-24-first-120.json)
+  it('a lower-case id: /slug/{word} finds nothing, then /market/{id}', async () => {
+    const r = await go('manifold', '73y2fs1i7b');
+    expect(marketId(r.found)).toBe('73y2fs1i7b');
+    expect(r.paths).toEqual(['/v0/slug/73y2fs1i7b', '/v0/market/73y2fs1i7b']);
+  });
+  it('manifold:<id> with a digit: /market/{id} first, one request; without a digit the slug first', async () => {
+    const r = await go('manifold', 'manifold:73y2fs1i7b');
+    expect(marketId(r.found)).toBe('73y2fs1i7b');
+    expect(r.paths).toEqual(['/v0/market/73y2fs1i7b']);
+    const letters = await go('manifold', 'manifold:wtbuohcray');
+    expect(marketId(letters.found)).toBe('wtbuohcray');
+    expect(letters.paths).toEqual(['/v0/slug/wtbuohcray', '/v0/market/wtbuohcray']);
+    // a slug with a prefix: one request, as without
+    expect((await go('manifold', 'manifold:trump-wins-nobel-peace-prize-2026')).paths).toHaveLength(1);
+  });
 });

@@ -144,10 +144,10 @@ const markets: OneShot<Market[]> = {
 
 const market: OneShot<Market> = {
   name: 'market',
-  check({ args, source }) {
+  check({ args, source, prefixed }) {
     const target = args[0]!;
-    checkTarget(target, source, 'market');
-    return (fetch) => resolveMarket(fetch, target, source);
+    checkTarget(target, source, 'market', prefixed);
+    return (fetch) => resolveMarket(fetch, target, source, prefixed);
   },
   json: jsonMarket,
   table: (t, [m], view) => t.marketDetail(m!.data, view),
@@ -156,9 +156,9 @@ const market: OneShot<Market> = {
 
 const quote: OneShot<{ id: string; quote: Quote }> = {
   name: 'quote',
-  check({ flags, args, source }) {
+  check({ flags, args, source, prefixed }) {
     const target = args[0]!;
-    checkTarget(target, source, 'market');
+    checkTarget(target, source, 'market', prefixed);
     const outcome = str(flags, 'outcome');
     const amount = str(flags, 'amount');
     if (outcome === undefined)
@@ -172,7 +172,9 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
     if (!v.ok) throw new UsageError(`--${v.param ?? 'amount'}: ${v.message}`);
     return async (fetch) => {
       // a pasted address or slug: its market's id first (an id is used as it is)
-      const id = targetLookups(target, source, 'market') ? (await resolveMarket(fetch, target, source)).id : target;
+      const id = targetLookups(target, source, 'market', prefixed)
+        ? (await resolveMarket(fetch, target, source, prefixed)).id
+        : target;
       return { id, quote: await fetch((c, o) => c.getQuote(id, v.value, o)) };
     };
   },
@@ -201,10 +203,10 @@ const events: OneShot<MarketEvent[]> = {
 
 const event: OneShot<MarketEvent> = {
   name: 'event',
-  check({ args, source }) {
+  check({ args, source, prefixed }) {
     const target = args[0]!;
-    checkTarget(target, source, 'event');
-    return (fetch) => resolveEvent(fetch, target, source);
+    checkTarget(target, source, 'event', prefixed);
+    return (fetch) => resolveEvent(fetch, target, source, prefixed);
   },
   json: jsonEvent,
   table: (t, [e], view) => t.eventDetail(e!.data, view),

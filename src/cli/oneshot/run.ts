@@ -51,6 +51,8 @@ export interface OneShot<T> {
     caps: SourceCaps;
     /** Several venues are asked. */
     several: boolean;
+    /** args[0] came as `venue:id` (the prefix taken off): a link is read as that venue's (src/links/parse.ts). */
+    prefixed?: boolean;
     /** A one-line warning on stderr (a key file others may read). */
     warn?: (line: string) => void;
   }): (fetch: Fetch) => Promise<T>;
@@ -108,6 +110,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
             source: venue,
             caps: await capsOf(venue),
             several,
+            ...(plan.prefixed ? { prefixed: true } : {}),
             warn: (line) => io.stderr.write(`oddsboard: ${line}\n`),
           }),
         );

@@ -17,9 +17,13 @@ import { main } from '../main.js';
 const running: RunningSourceReplay[] = [];
 afterAll(() => Promise.all(running.map((r) => r.close())));
 
-async function replay(id: Exclude<SourceId, 'public'>): Promise<string> {
+async function replay(id: Exclude<SourceId, 'public'>, log?: string[]): Promise<string> {
   const def = await loadPlatform(id);
-  const r = await startSourceReplay({ def, dir: join(root, `test/fixtures/real/${id}`) });
+  const r = await startSourceReplay({
+    def,
+    dir: join(root, `test/fixtures/real/${id}`),
+    ...(log ? { onRequest: (e: { path: string }) => log.push(e.path) } : {}),
+  });
   running.push(r);
   return r.url + def.replayPrefix;
 }
@@ -139,6 +143,35 @@ describe('Kalshi and Manifold', () => {
     ).toBe('nRSlhy5c2L');
     const none = await run(['market', 'https://manifold.markets/someone/no-such-market-here', ...flags]);
     expect(none.code).toBe(EXIT.notFound);
+  });
+
+  // `73y2fs1i7b`: an id the board shows as `manifold:73y2fs1i7b`, all lower case (recorded in
+  // v0-markets-list-open-closing-within-60-days-2024-06-24-first-120.json)
+  it('Manifold: market manifold:<lower-case id> (its id first); market <lower-case id> (slug, then id)', async () => {
+    const log: string[] = [];
+    const url = await replay('manifold', log);
+    const flags = ['--source', 'manifold', '--base-url', url];
+    const prefixed = await run(['market', 'manifold:73y2fs1i7b', ...flags]);
+    expect(prefixed.code, prefixed.err).toBe(0);
+    expect(dataId(prefixed.doc)).toBe('73y2fs1i7b');
+    expect(log.splice(0)).toEqual(['/v0/market/73y2fs1i7b']);
+    const bare = await run(['market', '73y2fs1i7b', ...flags]);
+    expect(bare.code, bare.err).toBe(0);
+    expect(dataId(bare.doc)).toBe('73y2fs1i7b');
+    expect(log.splice(0)).toEqual(['/v0/slug/73y2fs1i7b', '/v0/market/73y2fs1i7b']);
+    // with several sources the prefix names the venue
+    const all = [
+      '--source',
+      'manifold,kalshi',
+      '--base-url',
+      `manifold=${url}`,
+      '--base-url',
+      'kalshi=http://127.0.0.1:9',
+    ];
+    expect(dataId((await run(['market', 'manifold:73y2fs1i7b', ...all])).doc)).toBe('73y2fs1i7b');
+    const none = await run(['market', 'manifold:zz9zz9zz9z', ...flags]);
+    expect(none.code).toBe(EXIT.notFound);
+    expect(none.err).toContain('Manifold has nothing for Manifold id or slug zz9zz9zz9z.');
   });
 });
 

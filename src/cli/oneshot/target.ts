@@ -33,13 +33,17 @@ export function refuseNonId(arg: string): void {
 
 const marketFirst = (l: Lookup) => (l.route === 'market' || l.route === 'marketSlug' ? 0 : 1);
 
-/** The lookups for `arg` on `source`, the kind wanted first; undefined: ask for `arg` as an id, as before. */
+/**
+ * The lookups for `arg` on `source`, the kind wanted first; undefined: ask for `arg` as an id, as before. `prefixed`:
+ * it came as `source:arg` (`manifold:73y2fs1i7b`), read as that venue's word (src/links/parse.ts).
+ */
 export function targetLookups(
   arg: string,
   source: SourceId,
   want: Want,
+  prefixed = false,
 ): { lookups: Lookup[]; understood: string } | undefined {
-  const p = parseTarget(arg);
+  const p = parseTarget(prefixed && source !== 'public' ? `${source}:${arg.trim()}` : arg);
   const address = /^[a-z][a-z0-9+.-]*:\/\//i.test(arg.trim()) || /^(?:www\.)?[a-z0-9-]+\.[a-z]{2,}\//i.test(arg.trim());
   if (!p.ok) {
     if (address || neverAnId(arg)) throw new UsageError(p.message);
@@ -83,8 +87,8 @@ async function first(fetch: Fetch, lookups: readonly Lookup[], understood: strin
 }
 
 /** A market by what was pasted (an event found: its only market, else a usage error listing how many it has). */
-export async function resolveMarket(fetch: Fetch, arg: string, source: SourceId): Promise<Market> {
-  const t = targetLookups(arg, source, 'market');
+export async function resolveMarket(fetch: Fetch, arg: string, source: SourceId, prefixed = false): Promise<Market> {
+  const t = targetLookups(arg, source, 'market', prefixed);
   if (!t) return fetch((c, o) => c.getMarket(arg, o));
   const found = await first(fetch, t.lookups, t.understood, source);
   if ('market' in found) return found.market;
@@ -96,8 +100,13 @@ export async function resolveMarket(fetch: Fetch, arg: string, source: SourceId)
 }
 
 /** An event by what was pasted (a market found: its event, one request more). */
-export async function resolveEvent(fetch: Fetch, arg: string, source: SourceId): Promise<MarketEvent> {
-  const t = targetLookups(arg, source, 'event');
+export async function resolveEvent(
+  fetch: Fetch,
+  arg: string,
+  source: SourceId,
+  prefixed = false,
+): Promise<MarketEvent> {
+  const t = targetLookups(arg, source, 'event', prefixed);
   if (!t) return fetch((c, o) => c.getEvent(arg, o));
   const found = await first(fetch, t.lookups, t.understood, source);
   if ('event' in found) return found.event;
@@ -108,6 +117,6 @@ export async function resolveEvent(fetch: Fetch, arg: string, source: SourceId):
 }
 
 /** Checked before anything is sent: an address of another platform, or one not understood, is a usage error. */
-export function checkTarget(arg: string, source: SourceId, want: Want): void {
-  targetLookups(arg, source, want);
+export function checkTarget(arg: string, source: SourceId, want: Want, prefixed = false): void {
+  targetLookups(arg, source, want, prefixed);
 }

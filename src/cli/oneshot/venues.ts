@@ -40,6 +40,8 @@ export interface VenuePlan {
   skipped: { venue: SourceId; reason: string }[];
   /** The arguments with a `venue:` prefix taken off the id. */
   args: string[];
+  /** The id came as `venue:id`: the venue's readings of it, in the order parse.ts gives a prefixed word (src/links). */
+  prefixed?: boolean;
 }
 
 export async function planVenues(
@@ -74,7 +76,7 @@ export async function planVenues(
   if (ref) {
     if (!sources.includes(ref.venue))
       throw new UsageError(`the id names ${ref.venue}, which is not among the sources (--source ${list})`);
-    return { venues: [ref.venue], skipped: [], args: [ref.id.trim(), ...args.slice(1)] };
+    return { venues: [ref.venue], skipped: [], args: [ref.id.trim(), ...args.slice(1)], prefixed: true };
   }
   // a pasted address names its venue; a bare word read by one venue among the sources is that venue's (src/links)
   const link = args[0] === undefined ? undefined : linkVenues(arg);

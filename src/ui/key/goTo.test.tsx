@@ -150,6 +150,17 @@ describe('Manifold', () => {
     expect(b.store.getState().selectedId).toBe('EU2P5AdyuE');
   });
 
+  it('an all lower-case id as the board shows it (manifold:73y2fs1i7b), and bare: the market', async () => {
+    const b = await open('manifold');
+    const lookups = () => b.sent.filter((r) => r.kind === 'lookup').length;
+    expect(await goTo(b, 'manifold:73y2fs1i7b')).toBe('found');
+    expect(b.store.getState().selectedId).toBe('73y2fs1i7b');
+    expect(lookups()).toBe(1); // its id first: one request
+    expect(await goTo(b, 'wtbuohcray')).toBe('found');
+    expect(b.store.getState().selectedId).toBe('wtbuohcray');
+    expect(lookups()).toBe(3); // its slug (nothing), then its id
+  });
+
   it('five malformed inputs: their message, the box stays open, nothing else changes', async () => {
     const b = await open('manifold');
     const before = { sel: b.store.getState().selectedId, sent: b.sent.length, list: b.store.getState().list.ids };
