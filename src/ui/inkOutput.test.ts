@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
 import Output, { FrameCache, outputCacheSize, type Clip } from './inkOutput.js';
+import { displayWidth } from './format.js';
 
 /** Ink's own Output, the reference (not in Ink's exports: loaded by path). */
 const { default: InkOutput } = (await import(
@@ -29,6 +31,44 @@ const TRANSFORMERS: Transformer[] = [
   (l) => `\x1b[44m${l}\x1b[49m`,
   (l, i) => (i % 2 === 0 ? `\x1b[7m${l}\x1b[27m` : l),
 ];
+
+/**
+ * One of Ink's rows cut to the output's cells (Ink's grid grows past them; ours does not: a row wider than the
+ * terminal would wrap there): each character takes its cells, a wide one the edge cuts becomes a styled space.
+ * Undefined when the row fits.
+ */
+function cutRow(row: string, width: number): string | undefined {
+  const cells = width > 0 ? Math.ceil(width) : 0;
+  const chars = styledCharsFromTokens(tokenize(row));
+  if (chars.reduce((n, ch) => n + Math.max(1, displayWidth(ch.value)), 0) <= cells) return undefined;
+  const out = [];
+  let col = 0;
+  for (const ch of chars) {
+    const w = Math.max(1, displayWidth(ch.value));
+    if (col + w > cells) {
+      if (col < cells) out.push({ ...ch, value: ' ', fullWidth: false });
+      break;
+    }
+    out.push(ch);
+    col += w;
+  }
+  return styledCharsToString(out).trimEnd();
+}
+
+/** The same cells and styles, whatever words the styles were written in. */
+const canon = (row: string) => styledCharsToString(styledCharsFromTokens(tokenize(row)));
+
+/** Our frame is Ink's: each row Ink's own where it fits the width, else Ink's cut to it. */
+function expectInksFrame(ours: string, width: number, height: number, ops: readonly Op[]): void {
+  const ink = replay(new InkOutput({ width, height }), ops).split('\n');
+  const rows = ours.split('\n');
+  expect(rows).toHaveLength(ink.length);
+  ink.forEach((row, i) => {
+    const cut = cutRow(row, width);
+    if (cut === undefined) expect(rows[i]).toBe(row);
+    else expect(canon(rows[i]!)).toBe(canon(cut));
+  });
+}
 
 function replay(output: OutputLike, ops: readonly Op[]): string {
   for (const op of ops) {
@@ -103,10 +143,9 @@ describe("inkOutput: Ink's frame buffer that remembers across frames", () => {
       fc.property(
         size.chain((s) => fc.tuple(fc.constant(s), opsFor(s.width, s.height))),
         ([{ width, height }, ops]) => {
-          const expected = replay(new InkOutput({ width, height }), ops);
-          expect(replay(new Output({ width, height }), ops)).toBe(expected);
+          expectInksFrame(replay(new Output({ width, height }), ops), width, height, ops);
           // the next frame with the same operations: rows and texts come from the caches
-          expect(replay(new Output({ width, height }), ops)).toBe(expected);
+          expectInksFrame(replay(new Output({ width, height }), ops), width, height, ops);
         },
       ),
       { numRuns: 1500 },
@@ -129,19 +168,39 @@ describe("inkOutput: Ink's frame buffer that remembers across frames", () => {
       { type: 'unclip' },
     ];
     for (const price of ['37.0¢', '37.5¢', '37.0¢', '選挙 38¢']) {
-      expect(replay(new Output({ width, height }), frame(price))).toBe(
-        replay(new InkOutput({ width, height }), frame(price)),
-      );
+      expectInksFrame(replay(new Output({ width, height }), frame(price)), width, height, frame(price));
     }
   });
 
-  it('sizes rows as Ink does for a width that is not a whole number, zero or negative', () => {
-    for (const width of [10.5, 0, -3, Number.NaN]) {
+  it('sizes rows as Ink does for a width that is not a whole number, zero or negative, cut to it', () => {
+    for (const [width, row] of [
+      [10.5, 'abcdefghijk'],
+      [0, ''],
+      [-3, ''],
+      [Number.NaN, ''],
+      [20, 'abcdefghijklmnop'],
+    ] as const) {
       const ops: Op[] = [{ type: 'write', x: 0, y: 0, text: 'abcdefghijklmnop', transformers: [] }];
-      expect(replay(new Output({ width, height: 2 }), ops), String(width)).toBe(
-        replay(new InkOutput({ width, height: 2 }), ops),
-      );
+      expect(replay(new Output({ width, height: 2 }), ops), String(width)).toBe(`${row}\n`);
     }
+  });
+
+  it('never draws a row wider than the output: a wider text is cut, a wide character at the edge is a space', () => {
+    // what Ink draws for one frame after the terminal narrows: the tree laid out for the old width
+    const ops: Op[] = [
+      { type: 'write', x: 0, y: 0, text: `${'x'.repeat(98)}│ab`, transformers: [2] },
+      { type: 'write', x: 0, y: 1, text: `${'y'.repeat(98)}選挙`, transformers: [] },
+    ];
+    const [a, b] = replay(new Output({ width: 99, height: 2 }), ops).split('\n');
+    expect(displayWidth(a!)).toBe(99);
+    expect(a).toBe(`\x1b[2m${'x'.repeat(98)}│\x1b[22m`);
+    // 選 would take columns 98 and 99: cut by the edge, its first cell is a space
+    expect(b).toBe('y'.repeat(98));
+    expect(
+      replay(new InkOutput({ width: 99, height: 2 }), ops)
+        .split('\n')
+        .map(displayWidth),
+    ).toEqual([101, 102]);
   });
 
   it('holds what the last two frames drew, over thousands of different frames', () => {

@@ -176,6 +176,16 @@ function drawRow(width: number, pieces: Pieces | undefined): string {
   for (let i = 0; i < pieces.length; i += 2) {
     writeLine(cells, pieces[i] as number, getStyledChars(pieces[i + 1] as string));
   }
+  // Never wider than the output (Ink's grid grows past it): the root is as wide as the terminal, and a wider line
+  // wraps there, a row more than log-update counts. It happens for one frame after the terminal narrows: Ink draws
+  // the tree it has at the new width before React has re-rendered it with its new widths.
+  const w = width > 0 ? Math.ceil(width) : 0;
+  if (cells.length > w) {
+    cells.length = w;
+    const last = cells[w - 1];
+    // a wide character cut by the edge becomes a space with its styles, as Ink's clip makes it
+    if (last !== undefined && displayWidth(last.value) > 1) cells[w - 1] = blankCell(last);
+  }
   // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
   const row = styledCharsToString(cells.filter((item) => item !== undefined)).trimEnd();
   rows.set(key, row);

@@ -112,6 +112,11 @@ export class TmuxSession {
     return this.tmux(['capture-pane', '-p', '-t', this.name]);
   }
 
+  /** The terminal made `cols`×`rows`, as a person resizing their window does (the program gets SIGWINCH). */
+  resize(cols: number, rows: number): void {
+    this.tmux(['resize-window', '-t', this.name, '-x', String(cols), '-y', String(rows)]);
+  }
+
   /** Appends everything programs in the pane write to the terminal, byte for byte, to `file` (what reaches the terminal). */
   recordOutput(file: string): void {
     this.tmux(['pipe-pane', '-o', '-t', this.name, `cat >> '${file.replace(/'/g, "'\\''")}'`]);
