@@ -93,16 +93,21 @@ export function moverOf(entry: MarketEntry, history: PriceHistory | undefined, n
   };
 }
 
-/** The markets seen whose move over `window` is at least `threshold` (either way), largest first. */
+/**
+ * The markets seen whose move over `window` is at least `threshold` (either way), largest first; only those `keep`
+ * takes (the venue `v` narrowed a board to), before the cap.
+ */
 export function rankMovers(
   s: Pick<AppState, 'markets' | 'history'>,
   now: number,
   window: MoveWindow,
   threshold: number,
+  keep?: (id: string) => boolean,
 ): Mover[] {
   const min = Math.max(0, threshold) - 1e-9;
   const out: Mover[] = [];
   for (const [id, entry] of Object.entries(s.markets)) {
+    if (keep && !keep(id)) continue;
     const mv = moverOf(entry, s.history[id], now);
     const v = mv ? (window === '1h' ? mv.h1 : mv.h24).value : undefined;
     if (mv && v !== undefined && Math.abs(v) >= min) out.push(mv);

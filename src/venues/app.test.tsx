@@ -3,6 +3,7 @@ import type { Market } from '../api/types.js';
 import { createOddsStore } from '../store/store.js';
 import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
+import { manifoldCaps } from '../sources/manifold/caps.js';
 import { App } from '../ui/App.js';
 import { ManualClock } from '../util/clock.js';
 import { renderTerminal, type TestTerminal } from '../../test/support/terminal.js';
@@ -21,7 +22,7 @@ const mkt = (id: string, title: string): Market => ({
 let term: TestTerminal | undefined;
 afterEach(() => term?.unmount());
 
-describe('the App over two venues joined', () => {
+describe('the App over several venues joined', () => {
   it('names both in the header, marks every row with its venue, v narrows to one and back', async () => {
     const clock = new ManualClock();
     const calls = { kalshi: [] as string[], polymarket: [] as string[] };
@@ -51,6 +52,61 @@ describe('the App over two venues joined', () => {
     await press(term, 'v');
     const all = await waitForFrame(term, 'Showing every venue');
     expect(all).toContain('Fed decision in December');
+    joined.dispose();
+  });
+
+  it('v narrows Watchlist, Movers and Closing soon to the venue shown, as it narrows Markets', async () => {
+    // as on replays of all three: only Polymarket sends a 24 h change, only Manifold has a market closing today
+    const clock = new ManualClock();
+    const now = clock.now();
+    const store = (mode: 'kalshi' | 'polymarket' | 'manifold', caps: typeof KALSHI_CAPS) =>
+      createOddsStore({ mode, limit: 60, documentedLimit: 1200, caps });
+    const k = store('kalshi', KALSHI_CAPS);
+    const p = store('polymarket', POLYMARKET_CAPS);
+    const m = store('manifold', manifoldCaps);
+    const moved = {
+      ...mkt('polymarket:516710', 'Polymarket mover'),
+      outcomes: [{ name: 'Yes', price: 0.9, change24h: 0.5 }],
+    };
+    k.getState().listLoaded([mkt('kalshi:KXFED', 'Kalshi market')], now);
+    p.getState().listLoaded([moved], now);
+    m.getState().listLoaded([{ ...mkt('manifold:abc', 'Manifold closing today'), closesAt: now + 3_600_000 }], now);
+    k.getState().closingLoaded([], now);
+    for (const [s, id] of [
+      [k, 'kalshi:KXFED'],
+      [p, 'polymarket:516710'],
+      [m, 'manifold:abc'],
+    ] as const)
+      s.getState().toggleWatch(id, now);
+    const joined = joinVenues(
+      [k, p, m].map((s, i) => ({
+        id: (['kalshi', 'polymarket', 'manifold'] as const)[i]!,
+        store: s,
+        sync: recordingSync(s, []),
+      })),
+    );
+    term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, { columns: 120, rows: 24 });
+    await waitForFrame(term, 'Kalshi market');
+    await press(term, 'v');
+    await waitForFrame(term, 'Showing Kalshi only');
+    const others = /Polymarket mover|Manifold closing today/;
+    await press(term, '2', () => term!.lastFrame().includes('◆ Watchlist'));
+    const watch = await waitForFrame(term, (f) => /◆ Watchlist 1\b/.test(f));
+    expect(watch).toMatch(/K ★ Kalshi market/);
+    expect(watch).not.toMatch(others);
+    await press(term, '3', () => term!.lastFrame().includes('◆ Movers'));
+    const movers = await waitForFrame(term, 'No market has moved 2.0¢ or more over 24 h (1 seen on Kalshi).');
+    expect(movers).not.toMatch(others);
+    await press(term, '4', () => term!.lastFrame().includes('◆ Closing soon'));
+    const closing = await waitForFrame(term, 'Nothing on Kalshi closes in the next 24 hours.');
+    expect(closing).not.toMatch(others);
+    // every venue again: each view lists every venue's
+    await press(term, 'v');
+    await press(term, 'v');
+    await press(term, 'v');
+    await waitForFrame(term, (f) => /Manifold closing today/.test(f) && f.includes('Showing every venue'));
+    await press(term, '3', () => term!.lastFrame().includes('◆ Movers'));
+    await waitForFrame(term, (f) => /P Polymarket mover .*50\.0¢/.test(f));
     joined.dispose();
   });
 });

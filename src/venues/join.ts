@@ -160,12 +160,15 @@ export function createJoiner(): (input: JoinInput) => AppState {
       ...(openId !== undefined ? { openId } : {}),
     } satisfies AppState['events'];
   });
-  const closing = memoList((xs: readonly AppState['closing'][], ms: Record<string, MarketEntry>) => {
+  // several venues' answers merged on the close time; one venue's (`v`) is its own object, whatever the cache does
+  const merged = memoList((xs: readonly AppState['closing'][], ms: Record<string, MarketEntry>) => {
     const close = (id: string) => ms[id]?.market.closesAt ?? Number.POSITIVE_INFINITY;
     const loadedAt = Math.max(...xs.map((c) => c.loadedAt ?? Number.NEGATIVE_INFINITY));
-    const ids = xs.length === 1 ? xs[0]!.ids : xs.flatMap((c) => c.ids).sort((a, b) => close(a) - close(b));
+    const ids = xs.flatMap((c) => c.ids).sort((a, b) => close(a) - close(b));
     return { ids, ...(Number.isFinite(loadedAt) ? { loadedAt } : {}) };
   });
+  const closing = (xs: readonly AppState['closing'][], ms: Record<string, MarketEntry>) =>
+    xs.length === 1 ? xs[0]! : merged(xs, ms);
   const watch = memoList((xs: readonly WatchState[]): WatchState => {
     const byId = mergeRecords(xs.map((w) => w.byId));
     const ids = xs.flatMap((w) => w.ids).sort((a, b) => (byId[a]?.addedAt ?? 0) - (byId[b]?.addedAt ?? 0));

@@ -211,6 +211,19 @@ describe('several venues joined for the screen', () => {
     expect(joined.store.getState().goTo).toMatchObject({ status: 'none', seq: 2 });
   });
 
+  it("narrowed to one venue, closing soon is that venue's own answer, which another venue's answers leave", () => {
+    const { joined, stacks } = venues();
+    stacks[0]!.store.getState().closingLoaded([mkt('kalshi:K2', 1_000)], 20);
+    stacks[1]!.store.getState().closingLoaded([mkt('polymarket:1', 2_000)], 20);
+    joined.sync.cycleVenue!(); // Kalshi alone
+    const before = joined.store.getState().closing;
+    expect(before).toBe(stacks[0]!.store.getState().closing);
+    stacks[1]!.store.getState().listLoaded([mkt('polymarket:3', 500)], 30);
+    expect(joined.store.getState().markets['polymarket:3']).toBeDefined();
+    expect(joined.store.getState().closing).toBe(before);
+    expect(before.ids).toEqual(['kalshi:K2']);
+  });
+
   it("names the venue in each venue's notices", () => {
     const { joined, stacks } = venues();
     stacks[0]!.store.getState().notice('“Market K1” resolved Yes', 'info', 50);

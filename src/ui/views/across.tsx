@@ -17,9 +17,14 @@ import { markerSeg, rangeText } from '../components/rowParts.js';
 import { rowMark } from '../components/venueMark.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
 import { RulesPane } from './acrossRules.js';
+import { onShownVenue, onVenueWords } from './state.js';
 
 const venuesOf = (st: ViewState) => (st.venues ?? []).map((v) => v.id);
-export const rowsOf = (st: ViewState): AcrossRow[] => acrossRowsMemo(st.across, st.markets, venuesOf(st));
+/** The pairs on the board; on a board narrowed to one venue (`v`), those with a leg on it. */
+export function rowsOf(st: ViewState): AcrossRow[] {
+  const all = acrossRowsMemo(st.across, st.markets, venuesOf(st));
+  return st.venueFilter === undefined ? all : all.filter((r) => onShownVenue(st, r.a) || onShownVenue(st, r.b));
+}
 
 export const acrossView: ViewImpl = {
   id: 'across',
@@ -101,7 +106,9 @@ function AcrossList(p: ViewListProps) {
           segs={[
             {
               text: p.state.across
-                ? '  No pairs yet: P on a market lists its candidates on the other venues.'
+                ? p.state.venueFilter !== undefined
+                  ? `  No pair with a leg${onVenueWords(p.state)}: v shows every venue's.`
+                  : '  No pairs yet: P on a market lists its candidates on the other venues.'
                 : '  Pairs need several venues: start with --source kalshi,polymarket (or all).',
               dim: true,
             },

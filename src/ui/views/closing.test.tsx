@@ -101,4 +101,22 @@ describe('Closing soon', () => {
     };
     expect(closingRows({ closing: { ids: ['a', 'b', 'c'] }, markets }, now)).toEqual(['f', 'a']);
   });
+
+  it("narrowed to one venue (v), lists that venue's markets only, never another's seen in the cache", () => {
+    // --source all on replays: Kalshi's closing-soon answer is empty (nothing of its closes within the day), while
+    // Manifold's answer brought a market closing in 2 h into the cache every venue shares
+    const now = 1_000_000_000;
+    const entry = (id: string, closesAt: number) => ({
+      market: makeMarket(1, { id, closesAt, status: 'active' }),
+      receivedAt: now,
+      firstSeenAt: now,
+      firstPrices: {},
+    });
+    const markets = { 'manifold:m1': entry('manifold:m1', now + 2 * H), 'kalshi:K1': entry('kalshi:K1', now + 3 * H) };
+    const st = { closing: { ids: [] }, markets };
+    expect(closingRows({ ...st, venueFilter: 'kalshi' }, now)).toEqual(['kalshi:K1']);
+    expect(closingRows({ ...st, venueFilter: 'manifold' }, now)).toEqual(['manifold:m1']);
+    expect(closingRows({ ...st, venueFilter: 'polymarket' }, now)).toEqual([]);
+    expect(closingRows(st, now)).toEqual(['manifold:m1', 'kalshi:K1']);
+  });
 });

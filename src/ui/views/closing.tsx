@@ -7,6 +7,7 @@ import { effectiveStatus } from '../viewModel.js';
 import { paneTitle, type Seg } from '../components/Line.js';
 import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText } from '../components/rowParts.js';
 import { ListPane } from './ListPane.js';
+import { onShownVenue, onVenueWords } from './state.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
 
 /** Closing soon lists what closes within this long… */
@@ -18,11 +19,14 @@ const URGENT_MS = 10 * 60_000;
 
 /**
  * The markets closing within 24 h, soonest first: the closing-soon answer (active markets, sort=closing) and any
- * other market seen that closes in that time; one that closed a moment ago stays a few minutes, marked.
+ * other market seen that closes in that time; one that closed a moment ago stays a few minutes, marked. On a board
+ * narrowed to one venue (`v`), that venue's only: the cache holds every venue's markets (the joined `closing` is the
+ * shown venues' answers already), and a market seen on another venue is not this venue's closing soon.
  */
-export function closingRows(st: Pick<ViewState, 'closing' | 'markets'>, now: number): string[] {
+export function closingRows(st: Pick<ViewState, 'closing' | 'markets' | 'venueFilter'>, now: number): string[] {
   const rows: { id: string; at: number }[] = [];
   for (const id of new Set([...st.closing.ids, ...Object.keys(st.markets)])) {
+    if (!onShownVenue(st, id)) continue;
     const e = st.markets[id];
     const at = e?.market.closesAt;
     if (!e || at === undefined || at > now + CLOSING_WINDOW_MS || at <= now - CLOSED_GRACE_MS) continue;
@@ -90,7 +94,9 @@ function ClosingList(p: ViewListProps) {
         { text: ' · within 24 h, soonest first', dim: true, priority: -1 },
         { text: loaded ? '' : ' · loading…', color: 'yellow' },
       ]}
-      empty={loaded ? 'Nothing closes in the next 24 hours.' : 'Asking which markets close first…'}
+      empty={
+        loaded ? `Nothing${onVenueWords(p.state)} closes in the next 24 hours.` : 'Asking which markets close first…'
+      }
       row={(id, selected) => {
         const entry = p.markets[id];
         return entry && closingSegs(entry, selected, p.env.now, p.width);

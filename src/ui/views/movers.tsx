@@ -6,9 +6,13 @@ import { colors } from '../theme.js';
 import { fitSegments, paneTitle, type Seg } from '../components/Line.js';
 import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText } from '../components/rowParts.js';
 import { ListPane } from './ListPane.js';
+import { onShownVenue, onVenueWords } from './state.js';
 import type { ViewImpl, ViewListProps } from './types.js';
 
-/** Markets seen, ranked by the size of their move over the chosen window (1 h or 24 h), at least the threshold. */
+/**
+ * Markets seen (the narrowed venue's, after `v`), ranked by the size of their move over the chosen window (1 h or
+ * 24 h), at least the threshold.
+ */
 export const moversView: ViewImpl = {
   id: 'movers',
   title: 'Movers',
@@ -17,7 +21,7 @@ export const moversView: ViewImpl = {
   filters: false,
   rows: (st, env) => ({
     kind: 'markets',
-    ids: rankMovers(st, env.now, env.moversWindow, env.moversThreshold).map((m) => m.id),
+    ids: rankMovers(st, env.now, env.moversWindow, env.moversThreshold, (id) => onShownVenue(st, id)).map((m) => m.id),
   }),
   List: MoversList,
 };
@@ -86,12 +90,14 @@ export function moverSegs(entry: MarketEntry, mv: Mover, window: MoveWindow, sel
 function MoversList(p: ViewListProps) {
   const { moversWindow: window, moversThreshold: threshold, now } = p.env;
   const ids = p.rows.ids;
-  const seen = Object.keys(p.markets).length;
+  // the markets seen (the narrowed venue's), counted only for the empty line
+  const seen = () => Object.keys(p.markets).filter((id) => onShownVenue(p.state, id)).length;
+  const moved = `moved ${cents(threshold)} or more over ${label(window)}`;
   return (
     <ListPane
       view={p}
       title={(shown) => moversTitle(p, ids.length, rangeText(ids.length, p.top, shown))}
-      empty={`No market has moved ${cents(threshold)} or more over ${label(window)} (${seen} seen).`}
+      empty={ids.length ? '' : `No market has ${moved} (${seen()} seen${onVenueWords(p.state)}).`}
       row={(id, selected) => {
         const entry = p.markets[id];
         const mv = entry && moverOf(entry, p.state.history[id], now);

@@ -1,4 +1,5 @@
 import { twinsOf } from '../../venues/across/twins.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
 import { watchedIds } from '../../store/watchlist.js';
 import type { AppState, MarketEntry } from '../../store/types.js';
 import type { RealPositions } from '../../store/positionsSlice.js';
@@ -37,6 +38,24 @@ export function viewState(st: AppState): ViewState {
     ...(st.across ? { across: st.across } : {}),
     ...(st.venues ? { venues: st.venues } : {}),
   };
+}
+
+/**
+ * Whether a row's id (a market's or an event's, `venue:id` on a board of several) is on the venue `v` narrowed the
+ * board to; every id is while every venue is shown (docs/views.md § Several venues: `v` narrows every view).
+ */
+export function onShownVenue(st: Pick<ViewState, 'venueFilter'>, id: string): boolean {
+  return st.venueFilter === undefined || id.startsWith(`${st.venueFilter}:`);
+}
+
+/** " on Kalshi" when `v` narrowed the board to Kalshi, else '' (for the lines that say a narrowed list is empty). */
+export function onVenueWords(st: Pick<ViewState, 'venueFilter'>): string {
+  return st.venueFilter === undefined ? '' : ` on ${SOURCE_NAMES[st.venueFilter]}`;
+}
+
+/** The ids of `ids` on the venue shown: `ids` itself while every venue is shown. */
+export function shownIds(st: Pick<ViewState, 'venueFilter'>, ids: readonly string[]): readonly string[] {
+  return st.venueFilter === undefined ? ids : ids.filter((id) => onShownVenue(st, id));
 }
 
 /** The market entries a view draws from. */
