@@ -63,10 +63,16 @@ describe('Movers', () => {
       'Jumpy',
     ]);
     expect(rows[0]).toMatch(/Big day .*50\.0¢ +·0\.0¢ +▲20\.0¢/);
-    expect(rows[1]).toMatch(/Service says .*▼15\.0¢/); // the service's figure, not ours
+    // the service's own 24 h figure, not ours: hollow, as the Markets list draws it (README: △▽ the service's)
+    expect(rows[1]).toMatch(/Service says .*▽15\.0¢/);
+    expect(rows[1]).not.toContain('▼15.0¢');
     expect(rows[2]).toMatch(/Sinking .*▼3\.0¢ +▼9\.0¢/);
     expect(rows[3]).toMatch(/Jumpy .*▲6\.0¢ +▲6\.0¢/);
     expect(f).not.toContain('Calm');
+    // the same figure in Markets, with the same arrow
+    await press(h.term, '1', () => h!.term.lastFrame().includes('◆ Markets'));
+    const markets = await waitForFrame(h.term, (x) => /Service says .*▽15\.0¢/.test(x));
+    expect(markets).not.toMatch(/Service says .*▼15\.0¢/);
   });
 
   it('s ranks by the 1 h move instead; j/k move the selection and the detail pane follows', async () => {

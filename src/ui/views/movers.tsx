@@ -31,9 +31,12 @@ const cents = (x: number) => `${(x * 100).toFixed(1)}¢`;
 const other = (w: MoveWindow): MoveWindow => (w === '1h' ? '24h' : '1h');
 const label = (w: MoveWindow) => (w === '1h' ? '1 h' : '24 h');
 
-/** A move as "▲2.1¢", with "~" when our history is shorter than the window; coloured by direction unless partial. */
+/**
+ * A move as "▲2.1¢" (measured on our history) or "△2.1¢" (the service's own 24 h change: hollow, as the Markets list
+ * draws it), with "~" when our history is shorter than the window; coloured by direction unless partial.
+ */
 export function moveSeg(mv: Move, width: number): Seg {
-  const ch = formatChange(mv.value);
+  const ch = formatChange(mv.value, mv.source === 'service' ? '24h' : 'seen');
   const text = padStartWidth(mv.partial && mv.value !== undefined ? `${ch.text}~` : ch.text, width - 1) + ' ';
   const color = ch.dir === 'up' ? colors.up : ch.dir === 'down' ? colors.down : undefined;
   return mv.partial || !color ? { text, dim: true } : { text, color };
