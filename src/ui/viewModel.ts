@@ -19,6 +19,15 @@ export function rawStatusOf(entry: MarketEntry): string | undefined {
 }
 
 /**
+ * Whether a market's outcomes are still to come with its detail: its list entry names none although it has some
+ * (Manifold's multiple-choice markets in lists) and no detail has answered yet. Once one has, what it listed is what
+ * the service has (a recorded detail may carry no `answers` either): nothing is on its way any more.
+ */
+export function outcomesAwaited(entry: MarketEntry): boolean {
+  return entry.market.outcomesPending === true && entry.detailAt === undefined;
+}
+
+/**
  * When the market closes or closed, in words: a countdown only while it trades ("closes in 3d 4h");
  * "closed 2h ago" once it stopped (its own close time, else the scheduled one if passed); just
  * "closed" when the source does not say when. A market the source still calls active after its close time

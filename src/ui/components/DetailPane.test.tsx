@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MarketEvent } from '../../api/types.js';
+import { normalizeMarket } from '../../api/normalize.js';
+import { manifoldCaps } from '../../sources/manifold/caps.js';
+import { createOddsStore } from '../../store/store.js';
+import { realMarket } from '../../../test/support/realFixtures.js';
+import { outcomeLines } from './DetailPane.js';
+import { rowSegs } from './MarketRow.js';
 import { ManualClock } from '../../util/clock.js';
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { waitForFrame } from '../../../test/support/wait.js';
@@ -137,6 +143,30 @@ describe('detail pane', () => {
         /▸.*Market number 2/.test(x) && /Detail Market number 2/.test(x) && /RESOLVED/.test(x.split('Detail')[1] ?? ''),
     );
     expect(g.split('Detail')[1]).not.toContain('closes in');
+  });
+
+  it('a multiple-choice market awaits its outcomes only until its detail answers, then says it lists none', () => {
+    // the recorded Manifold list object (no `answers`); a replay answers /market/{id} with the same object, and a
+    // detail without answers is what the service has
+    const raw = realMarket('manifold', 'id', '8op1zxtf53', 'markets-list');
+    const now = 1_719_000_000_000;
+    const read = () => normalizeMarket(raw, { now })!;
+    const store = createOddsStore({ mode: 'manifold', limit: 60, caps: manifoldCaps });
+    const text = () => {
+      const entry = store.getState().markets['8op1zxtf53']!;
+      const lines = outcomeLines({ entry, history: undefined, width: 60, series: undefined }, 5);
+      const row = rowSegs({ entry, selected: false, focused: false, now, intervalMs: 60_000, width: 120 });
+      const join = (segs: { text: string }[]) => segs.map((x) => x.text).join('');
+      // the row's leading outcome after the (whole) title, then its price
+      return { detail: join(lines.flat()), lead: /ISS on\? +(\S+) +— /.exec(join(row))?.[1] };
+    };
+    store.getState().listLoaded([read()], now);
+    expect(text()).toEqual({ detail: 'outcomes come with the market’s detail…', lead: '…' });
+    store.getState().marketLoaded(read(), now + 1_000);
+    expect(text()).toEqual({ detail: 'Manifold lists no outcomes for this market', lead: '—' });
+    // the next list answer names none again: still no longer on their way
+    store.getState().listLoaded([read()], now + 2_000);
+    expect(text()).toEqual({ detail: 'Manifold lists no outcomes for this market', lead: '—' });
   });
 
   it('says when nothing is selected', async () => {

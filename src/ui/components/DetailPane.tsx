@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { priceChange } from '../../store/outcomes.js';
 import type { MarketEntry, PriceHistory } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { closingText, effectiveStatus, rawStatusOf } from '../viewModel.js';
+import { sourceName } from '../../sources/names.js';
+import { closingText, effectiveStatus, outcomesAwaited, rawStatusOf } from '../viewModel.js';
 import {
   displayWidth,
   fitWidth,
@@ -128,7 +129,10 @@ export function outcomeLines(
     return [
       [
         {
-          text: e.market.outcomesPending ? 'outcomes come with the market’s detail…' : 'no outcomes listed',
+          // on their way only until the detail answers; then the service's answer is what there is
+          text: outcomesAwaited(e)
+            ? 'outcomes come with the market’s detail…'
+            : `${sourceName(e.market.source ?? '')} lists no outcomes for this market`,
           dim: true,
         },
       ],

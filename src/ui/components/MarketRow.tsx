@@ -4,7 +4,7 @@ import { twinSegs } from './twinSegs.js';
 import { leadingOutcome, priceChange } from '../../store/outcomes.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { effectiveStatus, isStale, rawStatusOf } from '../viewModel.js';
+import { effectiveStatus, isStale, outcomesAwaited, rawStatusOf } from '../viewModel.js';
 import { fitWidth, formatChange, formatCoarseAge, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
@@ -91,7 +91,7 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched, twin
   ];
   if (cols.lead) {
     // '…' while the outcomes are still to come with the market's detail, '—' when it has no price at all
-    const name = lead ? sanitize(lead.name) : m.outcomesPending ? '…' : '—';
+    const name = lead ? sanitize(lead.name) : outcomesAwaited(entry) ? '…' : '—';
     segs.push({ text: fitWidth(name, cols.leadName - 1, true) + ' ', dim: true });
     segs.push({ text: padStartWidth(formatPrice(lead?.price), W.leadPrice - 1) + ' ' });
   }
