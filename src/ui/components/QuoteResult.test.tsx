@@ -53,6 +53,13 @@ describe('quote result', () => {
     expect(f).toContain('impact -0.4¢');
   });
 
+  it('the prices before and after differ by the impact shown: a small move at the precision that says it', async () => {
+    // 1.4499…¢ to 1.5¢: at one decimal 1.4¢ → 1.5¢ beside an impact of +0.05¢ would not add up
+    const small = { ...quote, priceBefore: 0.014499999, priceAfter: 0.015, priceImpact: 0.000500001 };
+    const f = await drawn({ ...ok, result: small });
+    expect(f).toContain('price 1.45¢ → 1.50¢ · impact +0.05¢');
+  });
+
   it('marks a result for an older form as updating, and a waiting form as waiting', async () => {
     expect(await drawn(ok, { ...form, amount: '250' })).toContain('updating… 39.06 shares');
     expect(await drawn({ form, status: 'waiting' })).toContain('… waiting for a quote');

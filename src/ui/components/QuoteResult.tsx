@@ -2,7 +2,7 @@ import { shortCause } from '../../store/connection.js';
 import type { QuoteEntry, QuoteForm, TradeState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { sameForm } from '../../store/quoteForm.js';
-import { MISSING, formatMoney, formatPrice, formatPriceDelta, formatShares } from '../format.js';
+import { MISSING, formatMoney, formatPrice, formatPriceMove, formatShares } from '../format.js';
 import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
 import { badgeSeg } from './badge.js';
@@ -16,6 +16,8 @@ const TRADE_TEXT: Record<TradeState, string> = {
 function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
   const q = entry.result!;
   const dim = updating;
+  // before, after and the impact at one precision, so the two prices shown differ by the impact shown
+  const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   return [
     [
       { text: updating ? 'updating… ' : '', color: colors.warn },
@@ -35,10 +37,10 @@ function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
         bold: !dim,
       },
       {
-        text: `${q.basis === 'book' ? 'mid' : 'price'} ${formatPrice(q.priceBefore)} → ${formatPrice(q.priceAfter)}`,
+        text: `${q.basis === 'book' ? 'mid' : 'price'} ${before} → ${after}`,
         dim,
       },
-      { text: ` · impact ${formatPriceDelta(q.priceImpact)}`, dim, priority: -1 },
+      { text: ` · impact ${impact}`, dim, priority: -1 },
       { text: ` · fee ${formatMoney(q.fee)}`, dim },
       { text: q.worstPrice !== undefined ? ` · worst ${formatPrice(q.worstPrice)}` : '', dim: true, priority: -1 },
     ],
