@@ -76,6 +76,13 @@ describe('quote', () => {
     expect(whole.out).not.toContain('filled');
   });
 
+  it('a sale is of shares: its heading and what fills count shares, what it brings is money', async () => {
+    const r = await run('polymarket', ['quote', '2252243', '--outcome', 'Yes', '--amount', '10', '--action', 'sell']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.lines[0]).toBe('Quote 2252243 · sell 10.00 shares of “Yes”');
+    expect(r.out).toContain('\n  you receive 0.12\n');
+  });
+
   it('the price before and after and the impact agree as shown: 1.45¢ → 1.50¢, +0.05¢', async () => {
     // the recorded book's mid is 0.0145 (a float just under it), its best ask 0.015
     const r = await quote('2252243', 'polymarket', '10');

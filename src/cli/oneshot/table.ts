@@ -153,10 +153,14 @@ export function marketDetail(m: Market, v: TableView): string {
  * A quote that does not fill the whole amount says so first, as the dashboard's quote pane does: how much fills
  * (money for a buy, shares for a sell) of how much, and why the rest does not; an empty book as such.
  */
+/** An amount of the quote: money for a buy, shares for a sale. */
+const amountOf = (q: Quote, n: number | undefined) =>
+  q.action === 'sell' ? `${formatShares(n)} shares` : formatMoney(n);
+
 function fillText(q: Quote): string | undefined {
   if (q.filled === undefined) return undefined;
   const sell = q.action === 'sell';
-  const of = (n: number | undefined) => (sell ? `${formatShares(n)} shares` : formatMoney(n));
+  const of = (n: number | undefined) => amountOf(q, n);
   if (!(q.filled > 0)) {
     if (q.basis === 'pool') return "nothing: the pool's price is at its limit";
     if (q.basis === 'book')
@@ -176,7 +180,7 @@ function fillText(q: Quote): string | undefined {
 
 export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
   const id = q.marketId ?? marketId;
-  const what = `${q.action ?? MISSING} ${formatMoney(q.amount)} of “${sanitize(q.outcome ?? MISSING)}”`;
+  const what = `${q.action ?? MISSING} ${amountOf(q, q.amount)} of “${sanitize(q.outcome ?? MISSING)}”`;
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   const impactColor =
     q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
