@@ -84,10 +84,58 @@ describe('one watchlist across venues, merged from the per-source files of today
     expect(venuePart(again.saved, 'manifold').watch!.ids).toEqual([]);
   });
 
-  it('writes nothing when no source had a watchlist', () => {
+  it('with nothing to merge, writes the empty watchlist that says the merge is done', () => {
     const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
     const loaded = loadJoinedWatch(state, 1_000);
     expect(loaded.saved).toEqual({});
-    expect(existsSync(venuesWatchDir(state))).toBe(false);
+    expect(existsSync(join(venuesWatchDir(state), FILES.watchlist))).toBe(true);
+    expect(loadJoinedWatch(state, 2_000).saved.watch).toEqual({ ids: [], byId: {} });
+  });
+
+  it('an alert set on a board that watches nothing is there at the next start', () => {
+    const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
+    const clock = new ManualClock(1_000);
+    // the board as it runs: the joined files loaded, then its saver writing what changes (the alerts, not the watchlist)
+    loadJoinedWatch(state, clock.now());
+    const store = createOddsStore({ mode: 'key', limit: 30 });
+    const saver = new Saver({ dir: venuesWatchDir(state), store, clock, onProblem: () => {} });
+    saver.start();
+    store.getState().listLoaded([mkt('kalshi:K1')], clock.now());
+    store.getState().addAlert({
+      id: 'a-1',
+      marketId: 'kalshi:K1',
+      kind: 'above',
+      cents: 55,
+      source: 'form',
+      createdAt: clock.now(),
+    });
+    saver.stop();
+    const again = loadJoinedWatch(state, 5_000);
+    expect(again.saved.rules!.map((r) => [r.id, r.marketId])).toEqual([['a-1', 'kalshi:K1']]);
+  });
+
+  it('alerts and a log without a watchlist (as an earlier version left them) are the joined files: read, kept', () => {
+    const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
+    const clock = new ManualClock(1_000);
+    const store = createOddsStore({ mode: 'key', limit: 30 });
+    const saver = new Saver({ dir: venuesWatchDir(state), store, clock, onProblem: () => {} });
+    saver.start();
+    store.getState().listLoaded([mkt('manifold:abc')], clock.now());
+    store.getState().addAlert({
+      id: 'a-2',
+      marketId: 'manifold:abc',
+      kind: 'below',
+      cents: 20,
+      source: 'form',
+      createdAt: clock.now(),
+    });
+    saver.stop();
+    expect(existsSync(join(venuesWatchDir(state), FILES.watchlist))).toBe(false);
+    // an old per-source file that would have been merged again over them
+    writeToday(state, 'kalshi', ['KXFED-25DEC-T4.25'], 2_000);
+    const loaded = loadJoinedWatch(state, 3_000);
+    expect(loaded.saved.rules!.map((r) => r.id)).toEqual(['a-2']);
+    expect(existsSync(join(venuesWatchDir(state), FILES.watchlist))).toBe(true);
+    expect(loadJoinedWatch(state, 4_000).saved.rules!.map((r) => r.id)).toEqual(['a-2']);
   });
 });

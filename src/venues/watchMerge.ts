@@ -92,15 +92,28 @@ export function venuePart(saved: SavedWatch, venue: SourceId): SavedWatch {
 }
 
 /**
- * The joined files, merged from the per-source ones first when none of them exists yet (the first start with several
- * venues): every source's files are read (all four sources, open or not: nothing is lost), and the merge is written
- * before it is used. A write that fails leaves the old files as the only copy, and is reported.
+ * The joined files, merged from the per-source ones first on the first start with several venues: every source's
+ * files are read (all four sources, open or not: nothing is lost), and the merge is written before it is used —
+ * the watchlist last, its file saying the merge is done; with nothing to merge, an empty one says so all the same
+ * (the saver writes only the files that change: a board that sets an alert and watches nothing wrote no watchlist,
+ * and its alerts were taken for an unmerged board's and dropped at the next start). Alerts or a log without a
+ * watchlist (left so by a version before this one) are the joined files in use: read, and the watchlist written. A
+ * write that fails leaves the old files as the only copy, and is reported when there was something to merge.
  */
 export function loadJoinedWatch(stateDirectory: string, now: number): Loaded {
   const dir = venuesWatchDir(stateDirectory);
-  // the watchlist is written last: its file says the merge was written whole
   if (existsSync(join(dir, FILES.watchlist))) return loadWatchFiles(dir, now);
   const problems: string[] = [];
+  const emptyWatchlist = () => writeFileAtomic(join(dir, FILES.watchlist), encodeWatchlist({ ids: [], byId: {} }));
+  if (existsSync(join(dir, FILES.alerts)) || existsSync(join(dir, FILES.log))) {
+    const loaded = loadWatchFiles(dir, now);
+    try {
+      emptyWatchlist();
+    } catch {
+      // read again next start the same way: nothing is lost
+    }
+    return loaded;
+  }
   const taken = new Set<string>();
   const parts: SavedWatch[] = [];
   let any = false;
@@ -111,17 +124,18 @@ export function loadJoinedWatch(stateDirectory: string, now: number): Loaded {
     parts.push(prefixSaved(venue, old.saved, taken));
   }
   const saved = mergeSaved(parts);
-  if (any) {
-    try {
+  try {
+    if (any) {
       writeFileAtomic(join(dir, FILES.alerts), encodeAlerts({ rules: saved.rules ?? [], state: saved.state ?? {} }));
       writeFileAtomic(join(dir, FILES.log), encodeLog(saved.log ?? []));
       writeFileAtomic(join(dir, FILES.watchlist), encodeWatchlist(saved.watch ?? { ids: [], byId: {} }));
-    } catch (e) {
+    } else emptyWatchlist();
+  } catch (e) {
+    if (any)
       problems.push(
         `Could not write the merged watchlist in ${dir} (${(e as NodeJS.ErrnoException).code ?? 'error'}): the ` +
           'per-source files are kept and merged again next start',
       );
-    }
   }
   return { saved, problems, keepOut: new Set() };
 }
