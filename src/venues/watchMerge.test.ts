@@ -95,7 +95,7 @@ describe('one watchlist across venues, merged from the per-source files of today
   it('an alert set on a board that watches nothing is there at the next start', () => {
     const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
     const clock = new ManualClock(1_000);
-    // the board as it runs: the joined files loaded, then its saver writing what changes (the alerts, not the watchlist)
+    // the board as it runs: the joined files loaded, its saver writing what changes (the alerts, not the watchlist)
     loadJoinedWatch(state, clock.now());
     const store = createOddsStore({ mode: 'key', limit: 30 });
     const saver = new Saver({ dir: venuesWatchDir(state), store, clock, onProblem: () => {} });
