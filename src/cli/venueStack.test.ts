@@ -5,10 +5,11 @@
  * notice naming the variable, and the dashboard opens all the same.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { FileLedger } from '../ledger/file.js';
 import { ManualClock } from '../util/clock.js';
 import { resolveSettings } from './config.js';
 import { openVenueStack } from './venueStack.js';
@@ -18,10 +19,10 @@ const base = { HOME: home, XDG_CONFIG_HOME: join(home, 'cfg'), XDG_STATE_HOME: j
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' });
 const KEY = typeof pem === 'string' ? pem : pem.toString();
 
-async function open(env: Record<string, string>) {
+async function open(env: Record<string, string>, clock = new ManualClock(0)) {
   const all = { ...base, ...env };
   const settings = resolveSettings({ sources: ['kalshi'], baseUrl: 'http://127.0.0.1:9/trade-api/v2' }, all);
-  return openVenueStack(settings, 'kalshi', all, new ManualClock(0), false);
+  return openVenueStack(settings, 'kalshi', all, clock, false);
 }
 
 describe('the venue stack and the person’s positions', () => {
@@ -47,5 +48,39 @@ describe('the venue stack and the person’s positions', () => {
     expect(notices.join('\n')).toMatch(/Kalshi: positions not read: .*KALSHI_API_KEY_ID/);
     expect(notices.join('\n')).not.toContain(KEY.split('\n')[1]!.slice(0, 24));
     await half.source.close();
+  });
+});
+
+describe('the venue stack and its rate ledger', () => {
+  it('a ledger that cannot be created in the state directory is told; the venue counts its own requests', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'oddsboard-venue-ledger-'));
+    const first = await open({ XDG_STATE_HOME: state });
+    const path = (first.source.ledger as FileLedger).path;
+    await first.source.close();
+    // the state directory exists, but the ledger cannot be made in it (here: a directory has its name)
+    const other = mkdtempSync(join(tmpdir(), 'oddsboard-venue-ledger-'));
+    mkdirSync(join(other, 'oddsboard', path.slice(path.lastIndexOf('/') + 1)), { recursive: true });
+    const stack = await open({ XDG_STATE_HOME: other });
+    expect(stack.source.ledgerProblem).toMatch(/rate ledger .* cannot be created or written \(EISDIR\)/);
+    await stack.source.close();
+  });
+
+  it('sends from 2100 in the ledger: the venue goes on, and a notice says they were ignored', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'oddsboard-venue-ledger-'));
+    const clock = new ManualClock(1_700_000_000_000);
+    const stack = await open({ XDG_STATE_HOME: state }, clock);
+    const path = (stack.source.ledger as FileLedger).path;
+    writeFileSync(path, Array.from({ length: 60 }, () => 's 4102444800000 4243.c\n').join(''));
+    stack.sync.start();
+    const notices = () => stack.store.getState().notices.map((n) => n.text);
+    expect(notices()).toEqual([
+      'Kalshi: ' + 'the rate ledger held entries stamped in the future (a clock set back?); ' + 'they were ignored',
+    ]);
+    expect(stack.store.getState().rate.othersInWindow).toBe(0);
+    expect(readFileSync(path, 'utf8')).toMatch(new RegExp(`^s ${clock.now()} \\S+\\n$`)); // the 60 left out
+    clock.advance(3_000);
+    expect(notices()).toHaveLength(1);
+    await stack.sync.stop();
+    await stack.source.close();
   });
 });

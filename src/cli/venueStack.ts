@@ -75,6 +75,7 @@ export async function openVenueStack(
     limit: source.limit,
     windowMs: source.windowMs,
     ledger: source.ledger,
+    onLedgerProblem: warn,
     categories: source.id !== 'public',
     // several venues: the board picks the one selected market (src/venues/joined.ts)
     onBoard: prefixed,

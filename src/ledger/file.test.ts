@@ -1,11 +1,22 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileLedger } from './file.js';
 import { ledgerName, openFileLedger } from './open.js';
 import { FileLock } from './lock.js';
+import { nodeFs } from './fsOps.js';
+import { FUTURE_SKEW_MS, MAX_PAUSE_MS } from './types.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'oddsboard-ledger-'));
 const host = hostname().replace(/\s+/g, '_').slice(0, 64) || 'host';
@@ -66,6 +77,58 @@ describe('FileLedger', () => {
     writeFileSync(file, '');
     const opened = openFileLedger({ XDG_STATE_HOME: file }, 'https://api.example.com', undefined);
     expect(opened).toMatchObject({ problem: expect.stringMatching(/cannot be created/) });
+  });
+
+  it('says why it cannot be used when the ledger file cannot be created in the state directory', () => {
+    // the file's place taken by a directory
+    const home = dir();
+    mkdirSync(join(home, 'oddsboard', ledgerName('https://api.example.com', undefined)), { recursive: true });
+    expect(openFileLedger({ XDG_STATE_HOME: home }, 'https://api.example.com', undefined)).toMatchObject({
+      problem: expect.stringMatching(/rate ledger .*\.ledger cannot be created or written \(EISDIR\)/),
+    });
+    // a directory that exists but takes no new file (read-only, or `chattr +i`)
+    const eperm = Object.assign(new Error('operation not permitted'), { code: 'EPERM' });
+    const fs = {
+      ...nodeFs,
+      openSync: () => {
+        throw eperm;
+      },
+    };
+    expect(openFileLedger({ XDG_STATE_HOME: dir() }, 'https://api.example.com', undefined, { fs })).toMatchObject({
+      problem: expect.stringMatching(/cannot be created or written \(EPERM\)/),
+    });
+  });
+
+  it('ignores sends and pauses from the future, says so once, and leaves them out of the file', () => {
+    const path = join(dir(), 'budget.ledger');
+    const now = 1_700_000_000_000;
+    const future = Array.from({ length: 60 }, () => 's 4102444800000 4243.c\n').join('');
+    writeFileSync(path, `p 4102444800000 4242.x\ns ${now - 1_000} b\n${future}`);
+    const a = new FileLedger(path, { proc: 'a' });
+    const told: string[] = [];
+    a.listen((text) => told.push(text));
+    expect(a.others(now)).toEqual([now - 1_000]);
+    expect(a.pausedUntil(now)).toBeUndefined();
+    expect(a.claim(now, 30)).toEqual({ ok: true });
+    expect(a.claim(now + 1, 30)).toEqual({ ok: true });
+    expect(told).toEqual([expect.stringMatching(/held entries stamped in the future .* ignored/)]);
+    expect(readFileSync(path, 'utf8')).toBe(`s ${now - 1_000} b\ns ${now} a\ns ${now + 1} a\n`);
+  });
+
+  it('believes a little clock skew and any pause it could have written itself; writes none longer', () => {
+    const path = join(dir(), 'budget.ledger');
+    const now = 1_700_000_000_000;
+    writeFileSync(path, `s ${now + FUTURE_SKEW_MS} b\np ${now + MAX_PAUSE_MS + FUTURE_SKEW_MS} c\n`);
+    const a = new FileLedger(path, { proc: 'a' });
+    const told: string[] = [];
+    a.listen((text) => told.push(text));
+    expect(a.others(now)).toEqual([now + FUTURE_SKEW_MS]);
+    expect(a.pausedUntil(now)).toBe(now + MAX_PAUSE_MS + FUTURE_SKEW_MS);
+    expect(told).toEqual([]);
+    // a server's Retry-After of a day is written as the longest pause every reader believes
+    const b = new FileLedger(join(dir(), 'budget.ledger'), { proc: 'b' });
+    b.pause(now + 86_400_000, now);
+    expect(b.pausedUntil(now)).toBe(now + MAX_PAUSE_MS);
   });
 
   it('ignores lines it cannot read and a file that is not its own', () => {

@@ -19,14 +19,18 @@
  * open keeps its inode) the lines are known: only what was appended since is read
  * (its size tells), and only whole lines — a reader without the lock may look while
  * another process appends.
+ *
+ * Lines no oddsboard whose clock agrees could have written (a send stamped in the future, a pause beyond the longest
+ * one written: types.ts `credible`) are ignored as if absent, said once (`listen`), and make the next claim replace
+ * the file without them.
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { nodeFs, sameFile, writeAll, type FileId, type LedgerFs } from './fsOps.js';
-import { parse, lineText, type Line } from './lines.js';
+import { Distrust, parse, lineText, type Line } from './lines.js';
 import { FileLock, type LockOptions } from './lock.js';
-import { LEDGER_SPAN_MS, slotAfter, type Claim, type SendLedger } from './types.js';
+import { credible, LEDGER_SPAN_MS, MAX_PAUSE_MS, slotAfter, type Claim, type SendLedger } from './types.js';
 
 /** Far more than any window holds (30 sends, a pause); a bigger file is not ours and is started over. */
 const LEDGER_MAX_BYTES = 64 * 1024;
@@ -72,6 +76,8 @@ export class FileLedger implements SendLedger {
   private current = false;
   /** When the file was last looked at for `others` and `pausedUntil`, and what it said. */
   private view: { checkedAt: number; lines: Line[] } = { checkedAt: Number.NEGATIVE_INFINITY, lines: [] };
+  /** Lines from the future left out, said once. */
+  private readonly distrust = new Distrust();
 
   constructor(
     readonly path: string,
@@ -84,15 +90,20 @@ export class FileLedger implements SendLedger {
     this.lock = new FileLock(`${path}.lock`, { fs: this.fs, ...opts.lock });
   }
 
+  listen(onNotice: (text: string) => void): void {
+    this.distrust.listen(onNotice);
+  }
+
   others(now: number): readonly number[] {
-    return this.lines(now)
+    return this.distrust
+      .trusted(this.lines(now), now)
       .filter((l) => l.kind === 's' && l.proc !== this.proc && l.at > now - this.spanMs)
       .map((l) => l.at);
   }
 
   pausedUntil(now: number): number | undefined {
     let until: number | undefined;
-    for (const l of this.lines(now))
+    for (const l of this.distrust.trusted(this.lines(now), now))
       if (l.kind === 'p' && l.at > now && (until === undefined || l.at > until)) until = l.at;
     return until;
   }
@@ -110,24 +121,28 @@ export class FileLedger implements SendLedger {
         this.spanMs,
       );
       if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
-      this.add(live, { kind: 's', at: now, proc: this.proc });
+      this.add(live, { kind: 's', at: now, proc: this.proc }, now);
       return { ok: true };
     });
     return r ? r.value : { ok: false, retryAt: now + BUSY_RETRY_MS, reason: 'busy' };
   }
 
   pause(until: number, now: number): void {
+    const at = Math.min(until, now + MAX_PAUSE_MS); // never longer than any reader believes
     // best effort: a pause that cannot be written only costs the others a 429 of their own
     this.lock.with(() => {
       const live = this.live(this.read(), now);
-      if (live.some((l) => l.kind === 'p' && l.at >= until)) return;
-      this.add(live, { kind: 'p', at: until, proc: this.proc });
+      if (live.some((l) => l.kind === 'p' && l.at >= at)) return;
+      this.add(live, { kind: 'p', at, proc: this.proc }, now);
     });
   }
 
-  /** What is still in force at `now`: sends in the window, pauses not yet over. */
+  /** What is still in force at `now`: sends in the window, pauses not yet over; none from the future. */
   private live(lines: Line[], now: number): Line[] {
-    return lines.filter((l) => (l.kind === 's' ? l.at > now - this.spanMs : l.at > now)).sort((a, b) => a.at - b.at);
+    return this.distrust
+      .trusted(lines, now)
+      .filter((l) => (l.kind === 's' ? l.at > now - this.spanMs : l.at > now))
+      .sort((a, b) => a.at - b.at);
   }
 
   /**
@@ -205,11 +220,12 @@ export class FileLedger implements SendLedger {
 
   /**
    * Under the lock: `line` added to the file whose lines in force are `live` — appended to the held file while it is
-   * the ledger and holds few lines out of force, else the file replaced by `live` and `line`.
+   * the ledger and holds few lines out of force and none from the future, else the file replaced by `live` and `line`.
    */
-  private add(live: Line[], line: Line): void {
-    const held = this.held;
-    if (!this.current || !held || held.bad > 0 || held.lines.length - live.length >= COMPACT_DEAD) {
+  private add(live: Line[], line: Line, now: number): void {
+    const held = this.current ? this.held : undefined;
+    const unfit = (l: Line) => !credible(l.kind, l.at, now); // from the future: the file is replaced without it
+    if (!held || held.bad > 0 || held.lines.length - live.length >= COMPACT_DEAD || held.lines.some(unfit)) {
       this.write([...live, line]);
       return;
     }

@@ -1,4 +1,5 @@
 /** The ledger file's lines (file.ts): `s <epoch ms> <process>` for a send, `p <until> <process>` for a pause. */
+import { credible, FUTURE_NOTICE } from './types.js';
 
 export interface Line {
   kind: 's' | 'p';
@@ -22,3 +23,28 @@ export function parse(text: string): { lines: Line[]; bad: number } {
 }
 
 export const lineText = (l: Line): string => `${l.kind} ${l.at} ${l.proc}\n`;
+
+/** Leaves out the lines from the future (types.ts `credible`) and says so once, to a listener that may come later. */
+export class Distrust {
+  private state: 'none' | 'seen' | 'told' = 'none';
+  private onNotice: ((text: string) => void) | undefined;
+
+  listen(onNotice: (text: string) => void): void {
+    this.onNotice = onNotice;
+    this.tell();
+  }
+
+  /** `lines` without those no oddsboard whose clock agrees with `now` could have written. */
+  trusted(lines: Line[], now: number): Line[] {
+    const ok = lines.filter((l) => credible(l.kind, l.at, now));
+    if (ok.length < lines.length && this.state === 'none') this.state = 'seen';
+    this.tell();
+    return ok;
+  }
+
+  private tell(): void {
+    if (this.state !== 'seen' || !this.onNotice) return;
+    this.state = 'told';
+    this.onNotice(FUTURE_NOTICE);
+  }
+}

@@ -1,4 +1,4 @@
-import { LEDGER_SPAN_MS, slotAfter, type Claim, type SendLedger } from './types.js';
+import { LEDGER_SPAN_MS, MAX_PAUSE_MS, slotAfter, type Claim, type SendLedger } from './types.js';
 
 interface Entry {
   at: number;
@@ -24,8 +24,9 @@ export class MemoryLedger {
           .map((e) => e.at),
       pausedUntil: (now) => (this.pause && this.pause.at > now ? this.pause.at : undefined),
       claim: (now, allowed) => this.claim(proc, now, allowed),
-      pause: (until) => {
-        if (!this.pause || until > this.pause.at) this.pause = { at: until, proc };
+      pause: (until, now) => {
+        const at = Math.min(until, now + MAX_PAUSE_MS); // as the file ledger: never longer than any reader believes
+        if (!this.pause || at > this.pause.at) this.pause = { at, proc };
       },
       pollMs,
     };

@@ -1,9 +1,10 @@
 /** Where a service's ledger lives, and opening it (file.ts has the ledger itself). */
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir } from '../util/files.js';
 import { FileLedger, type FileLedgerOptions } from './file.js';
+import { nodeFs } from './fsOps.js';
 
 /** The ledger's file name for a service and key: a hash of both, so the key never reaches the disk. */
 export function ledgerName(baseUrl: string, apiKey: string | undefined): string {
@@ -16,7 +17,10 @@ export function ledgerName(baseUrl: string, apiKey: string | undefined): string 
 
 /**
  * The shared ledger for a service and key under the state directory, or the reason it cannot
- * be used (the directory cannot be created): the caller then counts its own sends only.
+ * be used (the directory or the file in it cannot be created, or the file cannot be written: a
+ * read-only or immutable state directory, a directory where the file should be): the caller then
+ * counts its own sends only. The file is created here, empty, so that this is known before the
+ * first send: the ledger's own failures at a send are only "share nothing this time" (types.ts `tolerant`).
  */
 export function openFileLedger(
   env: NodeJS.ProcessEnv,
@@ -32,5 +36,16 @@ export function openFileLedger(
       problem: `the rate ledger directory ${dir} cannot be created (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
     };
   }
-  return { ledger: new FileLedger(join(dir, ledgerName(baseUrl, apiKey)), opts) };
+  const path = join(dir, ledgerName(baseUrl, apiKey));
+  const fs = opts.fs ?? nodeFs;
+  try {
+    // as the ledger opens it; O_NONBLOCK: a FIFO there must not wait for a writer (the ledger then ignores it)
+    const flags = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
+    fs.closeSync(fs.openSync(path, flags, 0o600));
+  } catch (e) {
+    return {
+      problem: `the rate ledger ${path} cannot be created or written (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+    };
+  }
+  return { ledger: new FileLedger(path, opts) };
 }

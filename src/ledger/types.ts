@@ -22,10 +22,38 @@ export interface SendLedger {
   pause(until: number, now: number): void;
   /** How often a holder should look again for other processes' sends; undefined when nobody else writes to it. */
   readonly pollMs: number | undefined;
+  /**
+   * `onNotice` hears, once, what the ledger ignored as not credible (entries from the future: FUTURE_SKEW_MS,
+   * MAX_PAUSE_MS). A ledger that never ignores anything need not have it.
+   */
+  listen?(onNotice: (text: string) => void): void;
 }
 
 /** The window the ledger counts in: the server's 60 s plus the margin sync counts its own sends with. */
 export const LEDGER_SPAN_MS = 60_250;
+
+/**
+ * How far ahead of a reader's clock a send may be stamped and still count: the clocks of two processes on one machine
+ * (or a home shared over the network) differ by a little. A send stamped later than that was written by a clock that
+ * has since stepped back (an NTP correction) or by no oddsboard at all, and is ignored.
+ */
+export const FUTURE_SKEW_MS = 5_000;
+
+/**
+ * The longest pause any oddsboard process writes (pause() clamps to it): the sync's longest 429 wait — the server's
+ * hint capped at 15 min (`MAX_SERVER_WAIT_MS`, sync/backoff.ts) plus up to 2 min of jitter after 429s in a row — and
+ * the one-shot commands' hint, clamped here. A pause reaching further than this (plus FUTURE_SKEW_MS) is ignored.
+ */
+export const MAX_PAUSE_MS = 17 * 60_000;
+
+/** Whether a ledger line could have been written by an oddsboard whose clock agrees with `now` (see above). */
+export function credible(kind: 's' | 'p', at: number, now: number): boolean {
+  return at <= now + FUTURE_SKEW_MS + (kind === 'p' ? MAX_PAUSE_MS : 0);
+}
+
+/** What a process says (once) when its ledger held entries it could not believe. */
+export const FUTURE_NOTICE =
+  'the rate ledger held entries stamped in the future (a clock set back?); they were ignored';
 
 /**
  * Earliest time ≥ now at which fewer than `allowed` of `sends` (ascending) are in (t − span, t],
@@ -69,5 +97,6 @@ export function tolerant(ledger: SendLedger, onProblem: (e: unknown) => void = (
     claim: guard((now: number, allowed: number) => ledger.claim(now, allowed), { ok: true }),
     pause: guard((until: number, now: number) => ledger.pause(until, now), undefined),
     pollMs: ledger.pollMs,
+    ...(ledger.listen ? { listen: (onNotice: (text: string) => void) => ledger.listen!(onNotice) } : {}),
   };
 }

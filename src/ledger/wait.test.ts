@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_TIMER_MS } from '../util/clock.js';
 import { MemoryLedger } from './memory.js';
 import type { Claim, SendLedger } from './types.js';
 import { BudgetSpent, waitForSlot } from './wait.js';
@@ -17,8 +18,8 @@ function virtual(start = 0) {
   };
 }
 
-/** A ledger full until `freeAt`, whose lock is busy for the first `busy` claims. */
-function scripted(freeAt: number, busy = 0): SendLedger & { claims: number } {
+/** A ledger full until `freeAt` (or for its first claim, saying `retryAt`), whose lock is busy for `busy` claims. */
+function scripted(freeAt: number, busy = 0, retryAt?: number): SendLedger & { claims: number } {
   const l = {
     claims: 0,
     others: () => [],
@@ -26,6 +27,7 @@ function scripted(freeAt: number, busy = 0): SendLedger & { claims: number } {
     claim(now: number): Claim {
       l.claims++;
       if (l.claims <= busy) return { ok: false, retryAt: now + 15, reason: 'busy' };
+      if (retryAt !== undefined) return l.claims === 1 ? { ok: false, retryAt, reason: 'budget' } : { ok: true };
       return now >= freeAt ? { ok: true } : { ok: false, retryAt: freeAt, reason: 'budget' };
     },
     pause: () => undefined,
@@ -35,6 +37,20 @@ function scripted(freeAt: number, busy = 0): SendLedger & { claims: number } {
 }
 
 describe('waitForSlot', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('never sets a Node timer longer than it takes (a wait of years would spin at 1 ms)', async () => {
+    const delays: number[] = [];
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms: number) => {
+      delays.push(ms);
+      fn();
+      return 0 as unknown as NodeJS.Timeout;
+    }) as typeof setTimeout);
+    // 2100, seen from 2023: the slot is 2.3 billion seconds away
+    await waitForSlot(scripted(1, 0, 4_102_444_800_000), 29, { noWait: false, now: () => 0, random: () => 0 });
+    expect(delays).toEqual([MAX_TIMER_MS]);
+  });
+
   it('takes a free slot at once', async () => {
     const t = virtual();
     await waitForSlot(scripted(0), 29, { noWait: false, ...t });

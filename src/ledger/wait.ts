@@ -1,3 +1,4 @@
+import { timerDelay } from '../util/clock.js';
 import type { SendLedger } from './types.js';
 
 /** `--no-wait` and the shared budget is spent (or paused after a 429): how long it would have taken. */
@@ -30,7 +31,7 @@ export interface WaitOptions {
 function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error);
-    const t = setTimeout(done, ms);
+    const t = setTimeout(done, timerDelay(ms)); // a longer wait is cut: the caller claims again and waits on
     function done() {
       signal?.removeEventListener('abort', abort);
       resolve();

@@ -18,12 +18,25 @@ interface Process {
   sync: RateAwareSync;
 }
 
-function dashboard(clock: ManualClock, limit: number, ledger: SendLedger | undefined): Process {
+function dashboard(
+  clock: ManualClock,
+  limit: number,
+  ledger: SendLedger | undefined,
+  onLedgerProblem?: (text: string) => void,
+): Process {
   const client = new FakeClient(clock);
   const store = createOddsStore({ mode: limit === 30 ? 'key' : 'anon', limit });
   let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const sync = createSync({ client, store, clock, limit, random, ...(ledger ? { ledger } : {}) });
+  const sync = createSync({
+    client,
+    store,
+    clock,
+    limit,
+    random,
+    ...(ledger ? { ledger } : {}),
+    ...(onLedgerProblem ? { onLedgerProblem } : {}),
+  });
   return { client, store, sync };
 }
 
@@ -106,6 +119,34 @@ describe('one budget for every process', () => {
     expect(a.client.calls).toHaveLength(0);
     await runFor(clock, 2_000);
     expect(a.client.calls.length).toBeGreaterThan(0);
+    await a.sync.stop();
+  });
+
+  it('a ledger that cannot be written is said once; what it ignored as from the future too', async () => {
+    const clock = new ManualClock(0);
+    const eperm = Object.assign(new Error('operation not permitted'), { code: 'EPERM' });
+    let onNotice: ((text: string) => void) | undefined;
+    const readOnly: SendLedger = {
+      others: () => [],
+      pausedUntil: () => undefined,
+      claim: () => {
+        onNotice?.('the ledger held entries from the future'); // a file ledger says it once itself (file.test.ts)
+        onNotice = undefined;
+        throw eperm;
+      },
+      pause: () => undefined,
+      pollMs: 1_000,
+      listen: (fn) => (onNotice = fn),
+    };
+    const said: string[] = [];
+    const a = dashboard(clock, 10, readOnly, (text) => said.push(text));
+    a.sync.start();
+    await runFor(clock, 2 * 60_000);
+    expect(a.client.calls.length).toBeGreaterThan(5); // every claim failed, each send went out all the same
+    expect(said).toEqual([
+      'the ledger held entries from the future',
+      'the rate ledger cannot be used (EPERM); this process counts only its own requests',
+    ]);
     await a.sync.stop();
   });
 

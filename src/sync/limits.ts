@@ -17,14 +17,22 @@ export class Limits {
   private readonly aimd: Aimd;
   private readonly server: ServerRate;
 
-  /** A ledger that cannot be read or written at the moment leaves our own budget in charge. */
+  /** A ledger that cannot be read or written at the moment leaves our own budget in charge (said once: `say`). */
   private readonly ledger: SendLedger;
 
   constructor(
     private readonly o: ResolvedOptions,
     ledger: SendLedger = NO_LEDGER,
+    say: (text: string) => void = () => undefined,
   ) {
-    this.ledger = tolerant(ledger);
+    let told = false;
+    this.ledger = tolerant(ledger, (e) => {
+      if (told) return;
+      told = true;
+      const code = (e as NodeJS.ErrnoException | undefined)?.code ?? 'error';
+      say(`the rate ledger cannot be used (${code}); this process counts only its own requests`);
+    });
+    ledger.listen?.(say);
     this.budget = new Budget(o.spanMs);
     this.aimd = new Aimd(o.limit, o.aimdFactor, o.aimdRecoverMs);
     // what other clients spent, seen in rate headers, excludes the processes the ledger already counts

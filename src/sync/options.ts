@@ -70,6 +70,11 @@ export interface SyncOptions {
    * their sends count against the window, and every send is claimed in it first. Default: none.
    */
   ledger?: SendLedger;
+  /**
+   * Told once when the ledger cannot be read or written at a send (the own budget alone is then in charge) and once
+   * when it held entries from the future that were ignored; a line for a notice. Default: nothing is said.
+   */
+  onLedgerProblem?: (text: string) => void;
   /** The person's real positions on this venue, read at their own slow cadence (positions.ts). Default: none. */
   positions?: PositionsSetup;
 }

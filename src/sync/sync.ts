@@ -48,7 +48,7 @@ class Sync implements RateAwareSync {
     this.o = resolveOptions(opts);
     this.store = opts.store;
     this.clock = opts.clock;
-    this.limits = new Limits(this.o, opts.ledger);
+    this.limits = new Limits(this.o, opts.ledger, opts.onLedgerProblem);
     this.q = new Queue(this.o, this.store, this.limits);
     this.health = new Health(this.o, this.limits);
     this.outcomes = new Outcomes(this.o, this.store, this.q, this.limits, this.health);

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
-import { ManualClock, systemClock } from './clock.js';
+import { describe, expect, it, vi } from 'vitest';
+import { ManualClock, MAX_TIMER_MS, systemClock } from './clock.js';
 
 /** V8's `gc()` without --expose-gc on the command line: the flag set at run time, `gc` from a fresh context. */
 function forcedGc(): () => void {
@@ -12,6 +12,23 @@ function forcedGc(): () => void {
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('systemClock', () => {
+  it('cuts a delay Node cannot take to the longest it can, instead of firing every millisecond', () => {
+    const delays: unknown[] = [];
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((_fn: () => void, ms: number) => {
+      delays.push(ms);
+      return 0 as unknown as NodeJS.Timeout;
+    }) as typeof setTimeout);
+    try {
+      systemClock.setTimeout(() => undefined, 4_102_444_800_000 - 1_700_000_000_000);
+      systemClock.setTimeout(() => undefined, Number.POSITIVE_INFINITY);
+      systemClock.setTimeout(() => undefined, Number.NaN);
+      systemClock.setTimeout(() => undefined, -5);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(delays).toEqual([MAX_TIMER_MS, MAX_TIMER_MS, 0, 0]);
+  });
+
   it('holds nothing of a timer once it has fired', async () => {
     const gc = forcedGc();
     const N = 300;

@@ -14,6 +14,16 @@ export interface Clock {
 let nextSystemId = 1;
 
 /**
+ * The longest delay a Node timer takes (2^31 − 1 ms, about 24.8 days): a longer one — a bad time from a file or a
+ * server — is set to 1 ms with a TimeoutOverflowWarning, and a loop waiting on it spins. Longer waits are cut to
+ * this; whoever waits looks again when it fires.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A delay Node's setTimeout takes as asked: at least 0, at most MAX_TIMER_MS (NaN: 0). */
+export const timerDelay = (ms: number): number => (Number.isNaN(ms) ? 0 : Math.min(MAX_TIMER_MS, Math.max(0, ms)));
+
+/**
  * systemClock's handle carries the Node timer itself, so nothing but the
  * caller holds it: once it has fired or been cleared and the caller lets go
  * of the handle, it is garbage. (A map from id to timer, emptied only by
@@ -26,7 +36,7 @@ interface SystemTimer extends TimerHandle {
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout(fn, ms): SystemTimer {
-    return { id: nextSystemId++, timeout: globalThis.setTimeout(fn, Math.max(0, ms)) };
+    return { id: nextSystemId++, timeout: globalThis.setTimeout(fn, timerDelay(ms)) };
   },
   clearTimeout(handle) {
     // a handle from another clock (no Node timer in it) is ignored

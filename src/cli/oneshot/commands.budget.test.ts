@@ -70,6 +70,21 @@ describe('the shared rate budget', () => {
     expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(12_000);
     valid(JSON.parse(r.out));
   });
+
+  it('a ledger holding sends and a pause from 2100 is not believed: the command goes on, saying so once', async () => {
+    const first = await run(['markets', '--limit', '1']);
+    const file = ledgerFile(first.stateHome);
+    const { writeFileSync } = await import('node:fs');
+    const future = Array.from({ length: 60 }, () => 's 4102444800000 4243.c\n').join('');
+    writeFileSync(file, `p 4102444800000 4242.x\n${future}`);
+    const timing = { now: Date.now, sleep: () => Promise.reject(new Error('nothing to wait for')) };
+    const r = await run(['markets', '--no-wait', '--json'], { stateHome: first.stateHome, timing });
+    expect(r.code).toBe(0);
+    valid(JSON.parse(r.out));
+    expect(r.err.match(/future/g)).toHaveLength(1);
+    expect(r.err).toMatch(/^oddsboard: the rate ledger held entries stamped in the future .*ignored$/m);
+    expect(readFileSync(file, 'utf8')).not.toContain('4102444800000'); // left out when the claim rewrote the file
+  });
 });
 
 describe('interrupted', () => {

@@ -36,6 +36,7 @@ export function venueFetch(
         `process counts only its own requests\n`,
     );
   });
+  ledger.listen?.((text) => io.stderr.write(`oddsboard: ${opts.named ? `${SOURCE_NAMES[src.id]}: ` : ''}${text}\n`));
   return async (call) => {
     await waitForSlot(ledger, Math.max(1, src.limit - RESERVE), {
       noWait: opts.noWait,

@@ -119,6 +119,7 @@ export async function openVenues(
       }
       if (source.ledgerProblem) io.stderr.write(`oddsboard: ${SOURCE_NAMES[v]}: ${source.ledgerProblem}\n`);
       const ledger: SendLedger = tolerant(source.ledger);
+      ledger.listen?.((text) => io.stderr.write(`oddsboard: ${SOURCE_NAMES[v]}: ${text}\n`));
       opened.push({
         venue: v,
         source,
