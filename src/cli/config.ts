@@ -27,6 +27,11 @@ export interface Settings {
   /** Whose positions to show (issue #28): a Polymarket wallet, a Manifold username. Public names, not secrets. */
   polymarketWallet?: string;
   manifoldUser?: string;
+  /**
+   * The dashboard's only (resolveSettings with `lenientIdentities`): a wallet or username given that is not one, by
+   * the highest layer naming it — that venue's positions are not read and a notice says why (docs/positions.md).
+   */
+  identityProblems?: IdentityProblems;
   /** Requests per minute spent on a platform (default its polite cadence, at most its documented limit). */
   rate?: number;
   demo: boolean;
@@ -65,6 +70,7 @@ export type SettingsInput = Partial<
     | 'dataUrl'
     | 'polymarketWallet'
     | 'manifoldUser'
+    | 'identityProblems'
     | 'rate'
     | 'demo'
     | 'query'
@@ -84,7 +90,15 @@ export type SettingsInput = Partial<
 >;
 
 export { COLOR_MODES, THEMES, checkValue, type ColorMode, type ThemeName } from './settingValues.js';
-import { checkValue, readBaseUrlFlag, type ColorMode, type ThemeName } from './settingValues.js';
+import {
+  checkOrNote,
+  checkValue,
+  IDENTITY_KEYS,
+  readBaseUrlFlag,
+  type ColorMode,
+  type IdentityProblems,
+  type ThemeName,
+} from './settingValues.js';
 import { checkSeveral, sourcesOf } from './venueSettings.js';
 export { venueSettings } from './venueSettings.js';
 export { CONFIG_MAX_BYTES, defaultConfigPath, readConfigFile } from './configFile.js';
@@ -111,10 +125,21 @@ const IDENTITY_ENV: ReadonlyArray<readonly [string, 'polymarketWallet' | 'manifo
   ['ODDSBOARD_MANIFOLD_USER', 'manifoldUser'],
 ];
 
-/** Flags over environment over file over defaults. */
-export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): Settings {
+/**
+ * Flags over environment over file over defaults. `lenientIdentities` (the dashboard): a wallet or username that is
+ * not one, from any layer, is kept in `identityProblems` instead of thrown (the one-shot commands keep it a usage
+ * error).
+ */
+export function resolveSettings(
+  flags: SettingsInput,
+  env: NodeJS.ProcessEnv,
+  { lenientIdentities = false }: { lenientIdentities?: boolean } = {},
+): Settings {
   const configPath = defaultConfigPath(env);
-  const file = readConfigFile(configPath);
+  const file = readConfigFile(configPath, lenientIdentities);
+  const flagged = Object.values(flags.identityProblems ?? {})[0];
+  if (!lenientIdentities && flagged !== undefined) throw new UsageError(flagged);
+  const envProblems: IdentityProblems = {};
   const fromEnv: SettingsInput = {};
   if (env.ODDSBOARD_SOURCE && env.ODDSBOARD_SOURCE.trim() !== '')
     fromEnv.sources = checkValue('sources', env.ODDSBOARD_SOURCE.trim(), 'ODDSBOARD_SOURCE') as SourceId[];
@@ -122,10 +147,23 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
     fromEnv.baseUrl = checkValue('baseUrl', env.ODDSBOARD_BASE_URL, 'ODDSBOARD_BASE_URL') as string;
   for (const [name, key] of IDENTITY_ENV) {
     const v = env[name];
-    if (v !== undefined && v.trim() !== '') (fromEnv as Record<string, unknown>)[key] = checkValue(key, v, name);
+    if (v === undefined || v.trim() === '') continue;
+    const checked = checkOrNote(key, v, name, lenientIdentities ? envProblems : undefined);
+    if (checked !== undefined) (fromEnv as Record<string, unknown>)[key] = checked;
   }
+  if (Object.keys(envProblems).length) fromEnv.identityProblems = envProblems;
   const given = definedOnly(flags);
-  const { source: _s, sources: _ss, baseUrls: _b, ...plain } = { ...file.values, ...fromEnv, ...given };
+  const {
+    source: _s,
+    sources: _ss,
+    baseUrls: _b,
+    identityProblems: _p,
+    ...plain
+  } = {
+    ...file.values,
+    ...fromEnv,
+    ...given,
+  };
   const merged = { ...DEFAULTS, ...plain };
   const apiKey = env.ODDSBOARD_API_KEY?.trim();
   if (apiKey !== undefined && apiKey !== '' && !/^[\x21-\x7e]+$/.test(apiKey)) {
@@ -155,11 +193,25 @@ export function resolveSettings(flags: SettingsInput, env: NodeJS.ProcessEnv): S
     if (Object.keys(kept).length) settings.baseUrls = kept;
   }
   if (apiKey) settings.apiKey = apiKey;
+  const problems = identityProblemsOf([given, fromEnv, file.values]);
+  for (const key of Object.keys(problems) as (keyof IdentityProblems)[]) delete settings[key];
+  if (Object.keys(problems).length) settings.identityProblems = problems;
   if (settings.demo) {
     delete settings.baseUrl;
     if (settings.baseUrls) delete settings.baseUrls.public;
   }
   return settings;
+}
+
+/** For each identity, the problem of the highest layer that names it, if that layer's value was not one. */
+function identityProblemsOf(layers: readonly SettingsInput[]): IdentityProblems {
+  const out: IdentityProblems = {};
+  for (const key of IDENTITY_KEYS) {
+    const top = layers.find((l) => l[key] !== undefined || l.identityProblems?.[key] !== undefined);
+    const problem = top?.[key] === undefined ? top?.identityProblems?.[key] : undefined;
+    if (problem !== undefined) out[key] = problem;
+  }
+  return out;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
@@ -186,12 +238,17 @@ const FLAG_SETTINGS: Readonly<Record<string, keyof SettingsInput>> = {
   bell: 'bell',
 };
 
-/** The settings among parsed flags (only the flag names listed in `names`), each checked; messages name the flag. */
+/**
+ * The settings among parsed flags (only the flag names listed in `names`), each checked; messages name the flag.
+ * `lenientIdentities` (the dashboard): a wallet or username that is not one goes into `identityProblems`.
+ */
 export function settingsFromFlags(
   flags: Partial<Record<string, string | boolean | string[]>>,
   names: readonly string[],
+  lenientIdentities = false,
 ): SettingsInput {
   const out: Record<string, unknown> = {};
+  const problems: IdentityProblems | undefined = lenientIdentities ? {} : undefined;
   const source = flags.source;
   if (names.includes('source') && typeof source === 'string') {
     // one word stays `source` (what a one-venue caller reads); a list is `sources`
@@ -206,8 +263,10 @@ export function settingsFromFlags(
     const key = FLAG_SETTINGS[name];
     const value = flags[name];
     if (key === undefined || value === undefined) continue;
-    out[key] = checkValue(key, value, `--${name}`);
+    const checked = checkOrNote(key, value, `--${name}`, problems);
+    if (checked !== undefined) out[key] = checked;
   }
+  if (problems && Object.keys(problems).length) out.identityProblems = problems;
   return out as SettingsInput;
 }
 

@@ -7,7 +7,7 @@ import envPaths from 'env-paths';
 import { FileProblem, readTextFile } from '../util/files.js';
 import { jsonErrorOffset, lineColumn, topLevelKeyOffsets } from '../util/jsonError.js';
 import { UsageError } from './errors.js';
-import { checkValue, sayable } from './settingValues.js';
+import { checkOrNote, sayable, type IdentityProblems } from './settingValues.js';
 import type { SettingsInput } from './config.js';
 
 const FILE_KEYS = [
@@ -58,9 +58,10 @@ function jsonErrorPlace(text: string): string {
 /**
  * Reads and checks the config file; a missing file is fine, a broken one is a UsageError naming the
  * file and the line or setting — never the file's text, which may hold a key. Only a regular file of
- * at most CONFIG_MAX_BYTES is read (never a FIFO or a device); a UTF-8 BOM is accepted.
+ * at most CONFIG_MAX_BYTES is read (never a FIFO or a device); a UTF-8 BOM is accepted. `lenientIdentities` (the
+ * dashboard): a wallet or username that is not one is kept in `identityProblems` instead (settingValues.checkOrNote).
  */
-export function readConfigFile(path: string): { found: boolean; values: SettingsInput } {
+export function readConfigFile(path: string, lenientIdentities = false): { found: boolean; values: SettingsInput } {
   let text: string;
   try {
     text = readTextFile(path, CONFIG_MAX_BYTES);
@@ -83,6 +84,7 @@ export function readConfigFile(path: string): { found: boolean; values: Settings
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new UsageError(`config file ${path}: must be a JSON object like {"sort": "volume"}`);
   const values: Record<string, unknown> = {};
+  const problems: IdentityProblems | undefined = lenientIdentities ? {} : undefined;
   const keyAt = topLevelKeyOffsets(text);
   for (const [key, value] of Object.entries(parsed)) {
     // each problem with a setting names the line of its key (the top-level one), never the key's text unless sayable
@@ -96,8 +98,10 @@ export function readConfigFile(path: string): { found: boolean; values: Settings
       throw new UsageError(
         `${where}: unknown setting${sayable(key) ? ` "${key}"` : ''} (known: ${FILE_KEYS.join(', ')})`,
       );
-    values[key] = checkValue(key, value, where);
+    const checked = checkOrNote(key, value, where, problems);
+    if (checked !== undefined) values[key] = checked;
   }
+  if (problems && Object.keys(problems).length) values.identityProblems = problems;
   return { found: true, values: values as SettingsInput };
 }
 

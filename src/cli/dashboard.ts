@@ -20,7 +20,8 @@ export function prepare(
 ): { kind: 'help' | 'version' } | { kind: 'run'; settings: Settings } {
   const parsed = parseDashboardArgs(argv);
   if (parsed.kind !== 'run') return parsed;
-  return { kind: 'run', settings: resolveSettings(parsed.flags, env) };
+  // a wallet or username that is not one is a notice in the dashboard, not the end of it (src/positions/dashboard.ts)
+  return { kind: 'run', settings: resolveSettings(parsed.flags, env, { lenientIdentities: true }) };
 }
 
 const NOT_A_TTY =

@@ -18,6 +18,29 @@ export type ColorMode = (typeof COLOR_MODES)[number];
 export const THEMES = ['dark', 'light'] as const;
 export type ThemeName = (typeof THEMES)[number];
 
+/** Whose positions (issue #28): the settings a dashboard may do without when their value is not one. */
+export const IDENTITY_KEYS = ['polymarketWallet', 'manifoldUser'] as const;
+export type IdentityKey = (typeof IDENTITY_KEYS)[number];
+/** Each identity given that is not one: the problem as checkValue says it (where it came from, never the value). */
+export type IdentityProblems = Partial<Record<IdentityKey, string>>;
+
+/**
+ * checkValue, except that with `problems` a wallet or username that is not one is noted there (and undefined
+ * returned) instead of thrown: the dashboard says it in a notice and goes on without that venue's positions
+ * (docs/positions.md); everything else stays a UsageError.
+ */
+export function checkOrNote(key: string, value: unknown, where: string, problems?: IdentityProblems): unknown {
+  if (problems === undefined || !(IDENTITY_KEYS as readonly string[]).includes(key))
+    return checkValue(key, value, where);
+  try {
+    return checkValue(key, value, where);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    problems[key as IdentityKey] = e.message;
+    return undefined;
+  }
+}
+
 /** Checks one value by name; the message says where it came from. Returns the cleaned value. */
 export function checkValue(key: string, value: unknown, where: string): unknown {
   const fail = (what: string): never => {

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileLedger } from '../ledger/file.js';
 import { ManualClock } from '../util/clock.js';
 import { resolveSettings } from './config.js';
+import { prepare } from './dashboard.js';
 import { openVenueStack } from './venueStack.js';
 
 const home = mkdtempSync(join(tmpdir(), 'oddsboard-venue-stack-'));
@@ -48,6 +49,23 @@ describe('the venue stack and the person’s positions', () => {
     expect(notices.join('\n')).toMatch(/Kalshi: positions not read: .*KALSHI_API_KEY_ID/);
     expect(notices.join('\n')).not.toContain(KEY.split('\n')[1]!.slice(0, 24));
     await half.source.close();
+  });
+
+  it('a wallet that is not one: a notice naming the variable, never the value; no reader, venue opens', async () => {
+    const env = { ...base, ODDSBOARD_POLYMARKET_WALLET: '0xnotawallet' };
+    const p = prepare(['--source', 'polymarket', '--base-url', 'http://127.0.0.1:9'], env);
+    if (p.kind !== 'run') throw new Error('not run');
+    const stack = await openVenueStack(p.settings, 'polymarket', env, new ManualClock(0), false);
+    expect(stack.positions).toBeUndefined();
+    const notices = stack.store.getState().notices.map((n) => [n.level, n.text]);
+    expect(notices).toEqual([
+      [
+        'warn',
+        'Polymarket: positions not read: ODDSBOARD_POLYMARKET_WALLET: a Polymarket wallet is 0x followed by 40 hex ' +
+          'digits (your profile address)',
+      ],
+    ]);
+    await stack.source.close();
   });
 });
 

@@ -32,6 +32,15 @@ export function dashboardReader(
   warn: (line: string) => void,
   userAgent?: string,
 ): PositionsReader | undefined {
+  // a wallet or username that is not one: said (by where it came from, never its value), nothing read
+  const problem =
+    venue === 'polymarket' || venue === 'manifold'
+      ? settings.identityProblems?.[venue === 'polymarket' ? 'polymarketWallet' : 'manifoldUser']
+      : undefined;
+  if (problem !== undefined) {
+    warn(`positions not read: ${problem}`);
+    return undefined;
+  }
   if (!identityGiven(venue, settings, env)) return undefined;
   try {
     const opened = openPositionsReader(venue, settings, env, warn, userAgent);

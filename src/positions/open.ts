@@ -22,6 +22,8 @@ export interface PositionSettings {
   dataUrl?: string;
   polymarketWallet?: string;
   manifoldUser?: string;
+  /** The dashboard's: a wallet or username given that is not one (where it came from and why, never the value). */
+  identityProblems?: { polymarketWallet?: string; manifoldUser?: string };
 }
 
 export function openPositionsReader(
