@@ -74,6 +74,12 @@ export function jointCaps(all: readonly SourceCaps[]): SourceCaps {
   };
 }
 
+/** A venue's notice on a board of several: its name first, once. */
+export function namedOnce(venue: SourceId, text: string): string {
+  const name = SOURCE_NAMES[venue];
+  return text.startsWith(`${name} `) || text.startsWith(`${name}: `) ? text : `${name}: ${text}`;
+}
+
 /** The venue a refKey names (its prefix), when it is one of `ids`. */
 export function venueOf(key: string | undefined, ids: readonly SourceId[]): SourceId | undefined {
   if (key === undefined) return undefined;
@@ -183,12 +189,12 @@ export function createJoiner(): (input: JoinInput) => AppState {
     ),
     seq: Math.max(...xs.map((a) => a.seq)),
   }));
-  // a venue's notices and outages name it; a joined notice's id is unique across venues and stable
+  // a venue's notices and outages name it (once: a notice that already begins with its name is left as it is, a
+  // position alert's 'Manifold “…”', the stack's 'Kalshi: positions not read…'); a joined notice's id is unique
+  // across venues and stable
   const notices = memoList((xs: readonly Notice[][], ids: readonly SourceId[]) =>
     xs
-      .flatMap((ns, v) =>
-        ns.map((n) => ({ ...n, id: n.id * ids.length + v, text: `${SOURCE_NAMES[ids[v]!]}: ${n.text}` })),
-      )
+      .flatMap((ns, v) => ns.map((n) => ({ ...n, id: n.id * ids.length + v, text: namedOnce(ids[v]!, n.text) })))
       .sort((a, b) => a.at - b.at || a.id - b.id)
       .slice(-NOTICE_CAP),
   );

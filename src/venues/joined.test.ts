@@ -233,4 +233,18 @@ describe('several venues joined for the screen', () => {
       'Kalshi: “Market K1” resolved Yes',
     ]);
   });
+
+  it('names the venue once when the notice already begins with it (a position alert, a stack warning)', () => {
+    const { joined, stacks } = venues();
+    // a position alert names its venue itself (src/store/positionAlerts.ts); the venue stack's warnings do too
+    stacks[1]!.store.getState().notice('Polymarket “Fed holds” Yes (real) P&L +1.00 USDC (above 0.50)', 'alert', 60);
+    stacks[0]!.store.getState().notice('Kalshi: positions not read: KALSHI_API_KEY_ID is not set', 'warn', 61);
+    // a name that only starts the same is not the venue's
+    stacks[0]!.store.getState().notice('Kalshis are not a thing', 'info', 62);
+    expect(joined.store.getState().notices.map((n) => n.text)).toEqual([
+      'Polymarket “Fed holds” Yes (real) P&L +1.00 USDC (above 0.50)',
+      'Kalshi: positions not read: KALSHI_API_KEY_ID is not set',
+      'Kalshi: Kalshis are not a thing',
+    ]);
+  });
 });
