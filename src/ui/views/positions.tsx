@@ -12,7 +12,7 @@ import { formatAmount, formatPct } from '../../positions/format.js';
 import { VENUE_LETTERS } from '../../sources/names.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { fitWidth, formatPrice, formatShares, padStartWidth } from '../format.js';
+import { displayWidth, fitWidth, formatPrice, formatShares, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { paneTitle, type Seg } from '../components/Line.js';
 import { marketHead, markerSeg, rangeText } from '../components/rowParts.js';
@@ -105,20 +105,69 @@ export function positionSegs(
   return segs;
 }
 
+/**
+ * The title (name, range, then what a reading lacks and every venue's totals) when it fits the width; else the name and
+ * range (with the notes when they fit) and, under it, the notes and totals packed into as few lines as hold them, each
+ * whole where the width allows — so every venue's totals are seen at 80 columns too. At most `maxUnder` lines under.
+ */
+export function positionsTitle(
+  head: (shown: number, top: number) => Seg[],
+  notes: readonly string[],
+  totals: readonly string[],
+  width: number,
+  count: number,
+  maxUnder: number,
+): { title: (shown: number, top: number) => Seg[]; under: Seg[][] } {
+  const noteSeg: Seg[] = notes.length ? [{ text: `  ${notes.join(' · ')}`, color: colors.warn }] : [];
+  const totalSeg: Seg[] = totals.length ? [{ text: `  ${totals.join(' · ')}` }] : [];
+  // the widest the range can be ("12–24 of 24"), so that scrolling never moves the totals from line to line
+  const headW = segsWidth(head(count, Math.max(0, count - 1)));
+  if (headW + segsWidth(noteSeg) + segsWidth(totalSeg) <= width)
+    return { title: (shown, top) => [...head(shown, top), ...noteSeg, ...totalSeg], under: [] };
+  const notesUp = notes.length > 0 && headW + segsWidth(noteSeg) <= width;
+  const items: Seg[] = [
+    ...(notesUp ? [] : notes.map((text) => ({ text, color: colors.warn }))),
+    ...totals.map((text) => ({ text })),
+  ];
+  const lines: Seg[][] = [];
+  let used = width;
+  for (const item of items) {
+    const w = displayWidth(item.text);
+    const line = lines[lines.length - 1];
+    if (line && used + 3 + w <= width) {
+      line.push({ text: ' · ', dim: true }, item);
+      used += 3 + w;
+    } else {
+      lines.push([{ text: '  ' }, item]);
+      used = 2 + w;
+    }
+  }
+  return {
+    title: (shown, top) => [...head(shown, top), ...(notesUp ? noteSeg : [])],
+    under: lines.slice(0, Math.max(0, maxUnder)),
+  };
+}
+
+const segsWidth = (segs: readonly Seg[]) => segs.reduce((n, s) => n + displayWidth(s.text), 0);
+
 function PositionsList(p: ViewListProps) {
   const held = heldPositions(p.state, p.markets);
-  const totals = venueTotals(held).join(' · ');
   const notes = readingNotes(p.state);
+  const { title, under } = positionsTitle(
+    (shown, top) => [paneTitle('Positions', p.focused), { text: rangeText(p.rows.ids.length, top, shown), dim: true }],
+    // a failed reading first: it is what the figures after it lack
+    notes,
+    venueTotals(held),
+    p.width,
+    p.rows.ids.length,
+    // the title and at least one row (or the line saying there are none) stay
+    p.height - 2,
+  );
   return (
     <ListPane
       view={p}
-      title={(shown) => [
-        paneTitle('Positions', p.focused),
-        { text: rangeText(p.rows.ids.length, p.top, shown), dim: true },
-        // a failed reading first: it is what the figures after it lack
-        ...(notes.length ? [{ text: `  ${notes.join(' · ')}`, color: colors.warn }] : []),
-        ...(totals ? [{ text: `  ${totals}` }] : []),
-      ]}
+      title={title}
+      under={under}
       empty={
         notes.length
           ? notes.join(' · ')

@@ -98,4 +98,36 @@ describe('Positions view: real positions', () => {
     for (const line of f.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
     expect(f.split('\n').length).toBeLessThanOrEqual(24);
   });
+
+  it('80×24: a note and totals the title cannot hold go under it; the last row still shown when selected', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      ...offBoard,
+      ref: { venue: 'public' as const, id: `r${i}` },
+    }));
+    h = renderApp({
+      columns: 80,
+      rows: 24,
+      markets: [yesAt(0.55)],
+      prepare: (store) => {
+        store.getState().positionsRead({ ...read, positions: many }, 0, 300_000);
+        const refused = { message: 'Kalshi refused the signature of this request.', status: 401, at: 5 };
+        store.getState().positionsFailed('public', 'me', refused, 9);
+      },
+    });
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, '6', () => h!.term.lastFrame().includes('◆ Positions'));
+    await press(h.term, 'G', () => /◆ Positions \d+–20 of 20/.test(h!.term.lastFrame()));
+    const lines = h.term.lastFrame().split('\n');
+    const at = lines.findIndex((l) => l.includes('◆ Positions'));
+    expect(lines[at + 1]).toMatch(/positions unavailable \(HTTP 401\)/);
+    expect(lines.slice(at + 1).join('\n')).toContain('I USD value $120.00 · P&L +$20.00');
+    // the range counts only the rows drawn, the last of them the selected one
+    const [, from, to] = /Positions (\d+)–(\d+) of 20/.exec(lines[at]!)!;
+    const rows = lines.filter((l) => /A market far a.*real/.test(l));
+    expect(rows).toHaveLength(Number(to) - Number(from) + 1);
+    expect(to).toBe('20');
+    expect(lines.find((l) => l.startsWith('▸'))).toMatch(/A market far a/);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    expect(lines.length).toBeLessThanOrEqual(24);
+  });
 });
