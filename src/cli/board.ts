@@ -50,7 +50,8 @@ async function runSeveral(stacks: VenueStackOpen[], settings: Settings, io: Comm
   const { AcrossDesk } = await import('../venues/across/desk.js');
   // pairs across the venues (issue #29): their candidates, the person's decisions (pairs.json), the pairs' books
   const desk = new AcrossDesk(stacks, stateDir(io.env), systemClock);
-  for (const p of desk.store.getState().problems) stacks[0]!.store.getState().notice(p, 'warn', systemClock.now());
+  for (const p of desk.store.getState().problems)
+    stacks[0]!.store.getState().notice(p, 'warn', systemClock.now(), 'board');
   const joined = joinVenues(stacks, desk);
   const watcher = startVenueWatcher({
     venues: stacks,

@@ -43,7 +43,7 @@ export interface StoreActions extends MarketActions, ViewDataActions, QuoteActio
   /** A failed answer: the connection's state follows its kind (see connection.ts troubleOf). */
   requestFailed(error: ErrorInfo): void;
   setRate(patch: Partial<RateState>): void;
-  notice(text: string, level: Notice['level'], at: number): void;
+  notice(text: string, level: Notice['level'], at: number, about?: 'board'): void;
 }
 
 export type Store = AppState & StoreActions & WatchActions & PaperActions & PositionsActions;
@@ -182,10 +182,13 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
 
       ...viewDataActions(set, get, announce),
 
-      notice(text, level, at) {
+      notice(text, level, at, about) {
         set((s) => {
           const id = (s.notices[s.notices.length - 1]?.id ?? 0) + 1;
-          const notices = [...s.notices, { id, level, text, at }];
+          const notices = [
+            ...s.notices,
+            { id, level, text, at, ...(about === 'board' ? { board: true as const } : {}) },
+          ];
           return { notices: notices.length > NOTICE_CAP ? notices.slice(notices.length - NOTICE_CAP) : notices };
         });
       },

@@ -166,6 +166,8 @@ export interface Notice {
   level: 'info' | 'warn' | 'alert';
   text: string;
   at: number;
+  /** About the board's own files, which several venues share (the watchlist, paper.json, pairs.json): no venue's. */
+  board?: true;
 }
 
 export interface EventsState {

@@ -194,7 +194,10 @@ export function createJoiner(): (input: JoinInput) => AppState {
   // across venues and stable
   const notices = memoList((xs: readonly Notice[][], ids: readonly SourceId[]) =>
     xs
-      .flatMap((ns, v) => ns.map((n) => ({ ...n, id: n.id * ids.length + v, text: namedOnce(ids[v]!, n.text) })))
+      .flatMap((ns, v) =>
+        // a notice about the board's shared files names no venue
+        ns.map((n) => ({ ...n, id: n.id * ids.length + v, text: n.board ? n.text : namedOnce(ids[v]!, n.text) })),
+      )
       .sort((a, b) => a.at - b.at || a.id - b.id)
       .slice(-NOTICE_CAP),
   );

@@ -232,6 +232,9 @@ describe('several venues joined for the screen', () => {
       'Polymarket: something',
       'Kalshi: “Market K1” resolved Yes',
     ]);
+    // the board's shared files (watchlist, paper.json, pairs.json) are no venue's: their notices name none
+    stacks[0]!.store.getState().notice('paper.json could not be read (not JSON): moved aside', 'warn', 60, 'board');
+    expect(joined.store.getState().notices.at(-1)?.text).toBe('paper.json could not be read (not JSON): moved aside');
   });
 
   it('names the venue once when the notice already begins with it (a position alert, a stack warning)', () => {

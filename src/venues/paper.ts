@@ -35,7 +35,7 @@ export function startVenuePaper(o: {
       },
       current: () => whole(o.joined.getState().paper),
       subscribe: (f) => o.joined.subscribe(f),
-      notice: (text, at) => o.venues[0]!.store.getState().notice(text, 'warn', at),
+      notice: (text, at) => o.venues[0]!.store.getState().notice(text, 'warn', at, 'board'),
     },
     o,
   );

@@ -41,7 +41,8 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
       st.setConfigAlerts(o.alerts.map((r) => ({ ...r, id: `public:${r.id}`, marketId: `public:${r.marketId}` })));
     st.restoreWatch(venuePart(loaded.saved, v.id));
   }
-  for (const p of loaded.problems) o.venues[0]!.store.getState().notice(p, 'warn', now);
+  // the files are every venue's: their problems name none
+  for (const p of loaded.problems) o.venues[0]!.store.getState().notice(p, 'warn', now, 'board');
   // the parts of venues not open now, written back as they were
   const carried = mergeSaved(SOURCE_IDS.filter((id) => !open.includes(id)).map((id) => venuePart(loaded.saved, id)));
   const carryWatch = memo((w: WatchState): WatchState =>
@@ -71,7 +72,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
     store: view,
     clock: o.clock,
     keepOut: loaded.keepOut,
-    onProblem: (text) => o.venues[0]!.store.getState().notice(text, 'warn', o.clock.now()),
+    onProblem: (text) => o.venues[0]!.store.getState().notice(text, 'warn', o.clock.now(), 'board'),
   });
   const effects = o.venues.map(
     (v) =>

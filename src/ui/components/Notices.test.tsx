@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseTarget } from '../../links/parse.js';
 import { renderApp } from '../../../test/support/fixtures.js';
 import { KEYS, press, stripAnsi } from '../../../test/support/wait.js';
-import { noticeLines } from './Notices.js';
+import type { Notice } from '../../store/types.js';
+import { NOTICE_MS, noticeLine, noticeLines } from './Notices.js';
 
 const PASTED = 'https://example.com/event/something';
 const said = (() => {
@@ -68,5 +69,35 @@ describe('noticeLines', () => {
     expect(out[1]![1]!.text.endsWith('…')).toBe(true);
     expect(noticeLines(segs, 80, 0)).toHaveLength(1);
     expect(noticeLines(undefined, 80, 4)).toEqual([]);
+  });
+});
+
+describe('noticeLine', () => {
+  const n = (id: number, at: number, text: string, level: Notice['level'] = 'warn'): Notice => ({
+    id,
+    at,
+    text,
+    level,
+  });
+
+  it('a burst of one level (a start that finds several bad files) shows whole, oldest first; the rest do not', () => {
+    const notices = [
+      n(1, 0, 'older, before the burst'),
+      n(2, 5_000, 'paper.json could not be read'),
+      n(3, 5_200, 'watchlist.json could not be read'),
+      n(4, 5_400, 'an info between', 'info'),
+      n(5, 5_600, 'pairs.json could not be read'),
+    ];
+    // the info notice ends the burst going back: only what came after it
+    expect(noticeLine(notices, undefined, 6_000)).toEqual([
+      { text: '! ', color: 'yellow', bold: true },
+      { text: 'pairs.json could not be read', color: 'yellow' },
+    ]);
+    const three = notices.filter((x) => x.level === 'warn');
+    expect(noticeLine(three, undefined, 6_000)?.[1]?.text).toBe(
+      'paper.json could not be read · watchlist.json could not be read · pairs.json could not be read',
+    );
+    // a notice older than NOTICE_MS is not shown, burst or not
+    expect(noticeLine(three, undefined, 5_600 + NOTICE_MS)).toBeUndefined();
   });
 });

@@ -8,11 +8,26 @@ import { Line, type Seg } from './Line.js';
 /** How long the newest notice stays on screen. */
 export const NOTICE_MS = 10_000;
 
-/** The one notice: a brief UI message (flash) wins, else the newest store notice younger than NOTICE_MS. */
+/** Notices of one level that arrive this close to the newest come together (a start that finds several bad files). */
+export const BURST_MS = 1000;
+
+/**
+ * The one notice: a brief UI message (flash) wins, else the newest store notice younger than NOTICE_MS — with the
+ * others of its level that came within BURST_MS before it, oldest first, so none of a burst is hidden by the next.
+ */
 export function noticeLine(notices: readonly Notice[], flash: UiState['flash'], now: number): Seg[] | undefined {
   if (flash && now < flash.until) return [{ text: '» ', color: 'cyan' }, { text: sanitize(flash.text) }];
-  const n = notices[notices.length - 1];
-  if (!n || now - n.at >= NOTICE_MS || now < n.at - 60_000) return undefined;
+  const newest = notices[notices.length - 1];
+  if (!newest || now - newest.at >= NOTICE_MS || now < newest.at - 60_000) return undefined;
+  let from = notices.length - 1;
+  while (from > 0 && notices[from - 1]!.level === newest.level && newest.at - notices[from - 1]!.at <= BURST_MS) from--;
+  const n = {
+    ...newest,
+    text: notices
+      .slice(from)
+      .map((x) => x.text)
+      .join(' · '),
+  };
   if (n.level === 'alert')
     return [
       { text: '★ ALERT ', color: 'magenta', bold: true },
