@@ -33,22 +33,21 @@ export function formatPriceDelta(d: unknown): string {
 
 /**
  * A move from one price to another with its impact (priceAfter − priceBefore), the three at one precision so that
- * what is shown adds up: one decimal of a cent as formatPrice (two below 0.1¢ as formatPriceDelta), more — up to
- * three — while the prices so rounded do not differ by the impact so rounded (0.0145 → 0.015 is "1.45¢ → 1.50¢",
- * +0.05¢, never "1.4¢ → 1.5¢" with +0.05¢). An impact that is not their difference even then is shown as it is.
+ * what is shown adds up: one decimal of a cent as formatPrice, and the impact the difference of the two prices as
+ * shown (38.021¢ → 39.866¢ reads "38.0¢ → 39.9¢", +1.9¢, within the tenth of a cent both prices are given to);
+ * a move under a tenth of a cent at the precision that shows it (0.0145 → 0.015 is "1.45¢ → 1.50¢", +0.05¢, never
+ * "1.4¢ → 1.5¢" beside +0.05¢). An impact that is not the difference of the prices is shown as it came.
  */
 export function formatPriceMove(before: unknown, after: unknown, impact: unknown): [string, string, string] {
   const loose: [string, string, string] = [formatPrice(before), formatPrice(after), formatPriceDelta(impact)];
-  if (!isNum(before) || !isNum(after) || !isNum(impact)) return loose;
+  if (!isNum(before) || !isNum(after) || !isNum(impact) || Math.abs(after - before - impact) > 1e-6) return loose;
   const cents = Math.abs(impact * 100);
-  for (let d = cents >= 0.1 || cents < 0.005 ? 1 : 2; d <= 3; d++) {
-    const units = 10 ** d;
-    const [b, a, i] = [before, after, impact].map((p) => Math.round(p * 100 * units)) as [number, number, number];
-    if (a - b !== i) continue;
-    const c = (n: number) => `${(n / units).toFixed(d)}¢`;
-    return [c(b), c(a), `${i > 0 ? '+' : i < 0 ? '-' : '±'}${c(Math.abs(i))}`];
-  }
-  return loose;
+  const d = cents >= 0.095 || cents < 0.0005 ? 1 : cents >= 0.0095 ? 2 : 3;
+  const units = 10 ** d;
+  const [b, a] = [before, after].map((p) => Math.round(p * 100 * units)) as [number, number];
+  const i = a - b;
+  const c = (n: number) => `${(n / units).toFixed(d)}¢`;
+  return [c(b), c(a), `${i > 0 ? '+' : i < 0 ? '-' : '±'}${c(Math.abs(i))}`];
 }
 
 export type Direction = 'up' | 'down' | 'flat' | 'none';
