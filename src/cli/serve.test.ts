@@ -193,4 +193,29 @@ describe('runServe', () => {
       expect(out.text()).not.toContain('secret');
     },
   );
+
+  it('a replay with --chaos and --log-requests says which answers the fault was on, a 200 fault too', async () => {
+    const out = sink();
+    const ac = new AbortController();
+    const done = runServe(
+      [
+        ...['--replay', 'test/fixtures/real/manifold', '--source', 'manifold', '--port', '0'],
+        ...['--chaos', 'badjson', '--chaos-after', '0', '--chaos-path', '/v0/markets', '--log-requests'],
+      ],
+      { stdout: out.stream, stderr: sink().stream, signal: ac.signal },
+    );
+    const url = (await out.firstLine).replace(/\/v0$/, '');
+    for (const path of ['/v0/markets?limit=2', '/v0/market/CL56c9sqQp']) await (await fetch(`${url}${path}`)).text();
+    ac.abort();
+    expect(await done).toBe(0);
+    const reqs = out
+      .text()
+      .split('\n')
+      .filter((l) => l.startsWith('req '))
+      .map((l) => JSON.parse(l.slice(4)) as { path: string; status: number; fault: boolean });
+    expect(reqs).toEqual([
+      expect.objectContaining({ path: '/v0/markets?limit=2', status: 200, fault: true }),
+      expect.objectContaining({ path: '/v0/market/CL56c9sqQp', status: 200, fault: false }),
+    ]);
+  });
 });

@@ -27,8 +27,11 @@ export interface SourceReplayOptions {
   limit?: number;
   windowMs?: number;
   chaos?: Omit<ChaosOptions, 'clock'>;
-  /** Every answer: when, path and query as asked, status (undefined when none was sent). */
-  onRequest?: (e: { at: number; path: string; status: number | undefined }) => void;
+  /**
+   * Every answer: when, path and query as asked, status (undefined when none was sent), and whether the chaos
+   * profile's fault was on for it (a fault answered 200 — bad JSON, a truncated body — is told apart only so).
+   */
+  onRequest?: (e: { at: number; path: string; status: number | undefined; fault: boolean }) => void;
 }
 
 export interface RunningSourceReplay extends Listening {
@@ -116,7 +119,9 @@ export async function startSourceReplay(o: SourceReplayOptions): Promise<Running
           ...(o.chaos ?? { profile: 'none', hostileTitles: false }),
           clock,
           dialect: platformDialect(o.def, replay),
-          ...(o.onRequest ? { onRequest: (e) => o.onRequest?.({ at: e.at, path: e.path, status: e.status }) } : {}),
+          ...(o.onRequest
+            ? { onRequest: (e) => o.onRequest?.({ at: e.at, path: e.path, status: e.status, fault: e.fault }) }
+            : {}),
         })
       : undefined;
   if (chaos) handler = chaos.wrap(handler);
