@@ -112,7 +112,13 @@ export type QuoteSubmit = 'sent' | 'current' | 'invalid';
  */
 export type RefreshRefusal = 'budget' | 'rate_limited' | 'stopped';
 
-export type RefreshResult = { ok: true } | { ok: false; retryAt: number; reason?: RefreshRefusal };
+export type RefreshResult =
+  | {
+      ok: true;
+      /** Several venues: those that refused while the others refresh (each with when it may, and why not now). */
+      held?: { venue: SourceId; retryAt: number; reason?: RefreshRefusal }[];
+    }
+  | { ok: false; retryAt: number; reason?: RefreshRefusal };
 
 export interface SyncController extends SyncIntents {
   start(): void;

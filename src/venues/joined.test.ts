@@ -147,6 +147,13 @@ describe('several venues joined for the screen', () => {
     joined.sync.openQuote('kalshi:K1');
     expect(calls.kalshi.at(-1)).toBe('openQuote kalshi:K1');
     expect(joined.sync.refreshNow()).toEqual({ ok: false, retryAt: 5, reason: 'budget' });
+    // one venue may refresh, the other is paused: the refresh goes on, the paused one is named with its wait
+    stacks[1]!.sync.refreshNow = () => ({ ok: true });
+    stacks[0]!.sync.refreshNow = () => ({ ok: false, retryAt: 9, reason: 'rate_limited' });
+    expect(joined.sync.refreshNow()).toEqual({
+      ok: true,
+      held: [{ venue: 'kalshi', retryAt: 9, reason: 'rate_limited' }],
+    });
   });
 
   it("sends a pasted link to the venue it names, with only that venue's readings; a venue not shown is named", () => {

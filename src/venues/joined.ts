@@ -169,8 +169,15 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     submitQuote: (marketId: string): QuoteSubmit => of(marketId)?.sync.submitQuote(marketId) ?? 'invalid',
     openQuote: (marketId: string) => of(marketId)?.sync.openQuote(marketId),
     refreshNow(): RefreshResult {
-      const results = shown().map((s) => s.sync.refreshNow());
-      if (results.some((r) => r.ok)) return { ok: true };
+      const venues = shown();
+      const results = venues.map((s) => s.sync.refreshNow());
+      if (results.some((r) => r.ok)) {
+        // the others refresh; a venue paused (a 429) or out of budget says so, not hidden behind them
+        const held = results.flatMap((r, i) =>
+          r.ok ? [] : [{ venue: venues[i]!.id, retryAt: r.retryAt, ...(r.reason ? { reason: r.reason } : {}) }],
+        );
+        return held.length ? { ok: true, held } : { ok: true };
+      }
       const refused = results as Extract<RefreshResult, { ok: false }>[];
       return refused.reduce((a, b) => (b.retryAt < a.retryAt ? b : a));
     },

@@ -55,3 +55,14 @@ describe('c when the source’s groupings could not be fetched', () => {
     expect(['category', 'tag', 'topic', 'series'].map(plural)).toEqual(['categories', 'tags', 'topics', 'series']);
   });
 });
+
+describe('r with several venues', () => {
+  it('refreshes the venues that may, and names one that may not and when (a 429 not hidden)', async () => {
+    h = renderApp({ markets: [makeMarket(1)] });
+    await waitForFrame(h.term, 'Market number 1');
+    const at = h.clock.now() + 12_000;
+    h.sync.refreshNow = () => ({ ok: true, held: [{ venue: 'kalshi', retryAt: at, reason: 'rate_limited' }] });
+    h.term.write('r');
+    await waitForFrame(h.term, 'Refreshing… · Kalshi: Rate limited: refresh in 12s');
+  });
+});

@@ -1,8 +1,8 @@
 import type { Key } from 'ink';
-import type { RefreshResult } from '../../sync/types.js';
+import type { RefreshRefusal } from '../../sync/types.js';
 import { secondsUntil } from '../format.js';
 import { nextInCycle } from '../viewModel.js';
-import { sourceName } from '../../sources/names.js';
+import { SOURCE_NAMES, sourceName } from '../../sources/names.js';
 import { viewIndexOfKey } from '../views/index.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
@@ -20,7 +20,7 @@ export function plural(word: string): string {
   return /(s|x|ch|sh)$/.test(word) ? word : `${word}s`;
 }
 
-function refusalText(r: Extract<RefreshResult, { ok: false }>, now: number): string {
+function refusalText(r: { retryAt: number; reason?: RefreshRefusal | undefined }, now: number): string {
   const wait = `refresh in ${secondsUntil(r.retryAt, now)}s`;
   switch (r.reason) {
     case 'stopped':
@@ -104,7 +104,9 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     }
     case 'refresh': {
       const r = ctx.sync.refreshNow();
-      return flash(ctx, r.ok ? 'Refreshing…' : refusalText(r, ctx.clock.now()));
+      if (!r.ok) return flash(ctx, refusalText(r, ctx.clock.now()));
+      const held = (r.held ?? []).map((h) => `${SOURCE_NAMES[h.venue]}: ${refusalText(h, ctx.clock.now())}`);
+      return flash(ctx, ['Refreshing…', ...held].join(' · '));
     }
     case 'up':
       return step(ctx, -1);
