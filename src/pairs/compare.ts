@@ -197,6 +197,14 @@ export function compare(a: Signature, b: Signature): Comparison {
     return { relation: 'same', confidence: round(confidence * Math.max(subj, 0.6)), reasons: [...agree, ...notes] };
   const edge: Comparison['edge'] =
     edgeCases.length === veto.length ? { would: complement ? 'complement' : 'same', cases: edgeCases } : undefined;
+  // related means the same subject with a field that disagrees: a side whose names cannot be read shows no subject
+  // in common, so a pair that is not same or complement on every other field is not a candidate (docs/pairs.md)
+  if (a.subject.length === 0 || b.subject.length === 0)
+    return {
+      relation: 'different',
+      confidence: 0.6,
+      reasons: [`not shown to be about the same thing: ${notes[0]}`, ...veto, ...notes.slice(1)],
+    };
   if (complement) veto.unshift('would be complements, but');
   return {
     relation: 'related',

@@ -10,11 +10,12 @@ import { describe, expect, it } from 'vitest';
 import type { Market } from '../../api/types.js';
 import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
+import { manifoldCaps } from '../../sources/manifold/caps.js';
 import type { SourceId } from '../../sources/types.js';
 import { createOddsStore } from '../../store/store.js';
 import type { ExtraRequest } from '../../sync/extraJobs.js';
 import { ManualClock } from '../../util/clock.js';
-import { pairMarkets } from '../../../test/support/pairsFixtures.js';
+import { pairMarkets, recordedMarkets } from '../../../test/support/pairsFixtures.js';
 import { recordingSync } from '../../../test/support/venues.js';
 import { AcrossDesk, SAVE_DEBOUNCE_MS } from './desk.js';
 
@@ -105,5 +106,32 @@ describe('a market’s candidates on the other venues', () => {
     desk.find(H0);
     extras[0]!.failed(Object.assign(new Error('Not found.'), { kind: 'not_found' }) as never, clock.now());
     expect(desk.store.getState().target?.problems).toEqual(['polymarket: the search failed (Not found.)']);
+  });
+});
+
+describe('a market whose subject cannot be read on the other venue', () => {
+  it('is no candidate: the recorded Manifold markets with no names are not listed as related to the Fed July market', () => {
+    // the dashboard pools every market loaded on the other venues, not only the search's answers (as the one-shot
+    // `oddsboard pairs polymarket:1654958` does): a Manifold market with no names read must not come in as related
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
+    const clock = new ManualClock();
+    const extras: ExtraRequest[] = [];
+    const mk = (id: SourceId, caps: typeof KALSHI_CAPS) => {
+      const store = createOddsStore({ mode: id as 'kalshi', limit: 200, caps, prefixed: true });
+      return { id, store, sync: recordingSync(store, [], extras) };
+    };
+    const stacks = [mk('polymarket', POLYMARKET_CAPS), mk('manifold', manifoldCaps)];
+    const recorded = recordedMarkets();
+    const manifold = [...recorded].filter(([k]) => k.startsWith('manifold:')).map(([k, m]) => ({ ...m, id: k }));
+    stacks[0]!.store.getState().listLoaded([{ ...recorded.get('polymarket:1654958')!, id: 'polymarket:1654958' }], 0);
+    stacks[1]!.store.getState().listLoaded(manifold, 0);
+    const desk = new AcrossDesk(stacks, dir, clock);
+    desk.find('polymarket:1654958');
+    for (const r of extras.splice(0)) r.answered([], clock.now());
+    const t = desk.store.getState().target!;
+    expect(manifold.length).toBeGreaterThan(100);
+    expect(t.candidates.filter((c) => c.reasons.some((r) => r.startsWith('no names read')))).toEqual([]);
+    expect(t.candidates.map((c) => c.id)).not.toContain('manifold:16613j0awm');
+    expect(t.candidates.map((c) => c.id)).not.toContain('manifold:1bb71ar2o7');
   });
 });
