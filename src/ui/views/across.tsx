@@ -10,7 +10,7 @@ import { Box } from 'ink';
 import { acrossRowsMemo, ACROSS_SIZE, type AcrossRow } from '../../venues/across/rows.js';
 import type { Gap } from '../../pairs/gap.js';
 import { sanitize } from '../../util/sanitize.js';
-import { formatClock, formatPrice } from '../format.js';
+import { displayWidth, fitWidth, formatClock, formatPrice } from '../format.js';
 import { Line, paneTitle, type Seg } from '../components/Line.js';
 import { highlightRow } from '../components/MarketRow.js';
 import { markerSeg, rangeText } from '../components/rowParts.js';
@@ -38,9 +38,9 @@ export const acrossView: ViewImpl = {
 
 const cents = (x: number) => `${x >= 0 ? '' : '−'}${Math.abs(x).toFixed(1)}¢`;
 
-/** Both prices, the gap, after fees and depth — or why there is no edge. */
-export function gapSegs(g: Gap | undefined): Seg[] {
-  if (!g) return [{ text: ' loading both legs…', dim: true }];
+/** A row's parts: both prices, the gap, after fees and depth (kept whole); why there is no edge; when both close. */
+export function gapParts(g: Gap | undefined): { segs: Seg[]; why?: Seg; closes?: Seg } {
+  if (!g) return { segs: [{ text: ' loading both legs…', dim: true }] };
   const leg = (l: Gap['a']) =>
     `${l.side === 'YES' ? '' : 'NO↺ '}${formatPrice(l.price)}${l.currency ? ` ${l.currency}` : ''}`;
   const segs: Seg[] = [{ text: ` ${leg(g.a)} · ${leg(g.b)}` }];
@@ -51,27 +51,81 @@ export function gapSegs(g: Gap | undefined): Seg[] {
         text: ` · after fees ${cents(g.afterFees.cents)}/${ACROSS_SIZE}`,
         color: g.afterFees.cents > 0 ? 'green' : 'red',
       },
-      { text: ` · depth ${Math.floor(g.fillable ?? 0)}`, priority: -1 },
+      { text: ` · depth ${Math.floor(g.fillable ?? 0)}` },
     );
-  else segs.push({ text: ` · no edge: ${g.noEdge[0] ?? 'unknown'}`, color: 'yellow', priority: -1 });
   const close = (t: number | undefined) => (t === undefined ? '—' : formatClock(t).slice(0, 5));
-  segs.push({ text: ` · closes ${close(g.a.closesAt)} / ${close(g.b.closesAt)}`, dim: true, priority: -2 });
-  return segs;
+  return {
+    segs,
+    ...(g.afterFees ? {} : { why: { text: ` · no edge: ${g.noEdge[0] ?? 'unknown'}`, color: 'yellow' } }),
+    closes: { text: ` · closes ${close(g.a.closesAt)} / ${close(g.b.closesAt)}`, dim: true },
+  };
 }
 
-function rowSegs(r: AcrossRow, p: ViewListProps, selected: boolean): Seg[] {
-  const title = sanitize(p.markets[r.a]?.market.title ?? r.a);
-  const rel = r.confirmed ? `✓ ${r.comparison.relation}` : `? ${r.comparison.relation} (unconfirmed)`;
+/** A part cut to `room` cells ('…'), or left out where fewer than 4 are left for it. */
+const cut = (s: Seg, room: number): Seg[] => (room < 4 ? [] : [{ ...s, text: fitWidth(s.text, room) }]);
+
+/**
+ * A row fitted to `width`: the fixed parts whole, then the first no-edge reason and the row's title sharing what is
+ * left (each cut, never dropped while 4 cells are left for it: the reason is what the row says, the title which
+ * candidate it is), the closing times only where both fit whole.
+ */
+export function fitRow(fixed: Seg[], why: Seg | undefined, title: Seg, closes: Seg | undefined, width: number): Seg[] {
+  const rest = width - fixed.reduce((n, s) => n + displayWidth(s.text), 0);
+  const ww = why ? displayWidth(why.text) : 0;
+  const wt = displayWidth(title.text);
+  if (ww + wt <= rest) {
+    const tail = closes && ww + wt + displayWidth(closes.text) <= rest ? [closes] : [];
+    return [...fixed, ...(why ? [why] : []), title, ...tail];
+  }
+  // the reason whole where that leaves the title 10 cells (its start tells the candidates apart), else half each
+  const forTitle = !why ? rest : Math.min(wt, rest - ww >= 10 ? rest - ww : Math.floor(rest / 2));
+  return [...fixed, ...(why ? cut(why, rest - forTitle) : []), ...cut(title, forTitle)];
+}
+
+/** The relation; unconfirmed is said in words where the row has room (the `?` says it too). */
+function relText(r: AcrossRow, width: number): string {
+  const words = width >= 100 ? ' (unconfirmed)' : '';
+  const rel = r.confirmed ? `✓ ${r.comparison.relation}` : `? ${r.comparison.relation}${words}`;
   // a related pair the person confirmed that differs only in an edge case is priced as what it would be (gap.ts)
   const priced = r.confirmed && r.comparison.edge ? ` as ${r.comparison.edge.would}` : '';
-  return [
+  return `${rel}${priced} ${Math.round(r.comparison.confidence * 100)}% `;
+}
+
+/**
+ * The words every title begins with, where there are several titles and each has words left after them ("Will there
+ * be no change in Fed interest rates after the" of a series): a row then shows `…` and what tells it apart.
+ */
+export function sharedLead(titles: readonly string[]): string {
+  if (titles.length < 2) return '';
+  const words = titles.map((t) => t.split(' '));
+  let n = 0;
+  while (words.every((w) => w.length > n + 1 && w[n] === words[0]![n])) n++;
+  return n === 0 ? '' : `${words[0]!.slice(0, n).join(' ')} `;
+}
+
+const titleOf = (r: AcrossRow, p: Pick<ViewListProps, 'markets'>) => sanitize(p.markets[r.id]?.market.title ?? r.id);
+
+/**
+ * A row: its title is its own market's (a candidate's, not the market asked about's), less the words all the rows'
+ * titles begin with (`lead`), so the candidates are told apart however short the cut.
+ */
+export function rowSegs(
+  r: AcrossRow,
+  p: Pick<ViewListProps, 'markets' | 'width'>,
+  selected: boolean,
+  lead = '',
+): Seg[] {
+  const own = titleOf(r, p);
+  const title = lead !== '' && own.startsWith(lead) ? `…${own.slice(lead.length)}` : own;
+  const g = gapParts(r.gap);
+  const fixed: Seg[] = [
     markerSeg(selected),
     ...rowMark(r.a),
     ...rowMark(r.b),
-    { text: `${rel}${priced} ${Math.round(r.comparison.confidence * 100)}% `, color: r.confirmed ? 'green' : 'yellow' },
-    ...gapSegs(r.gap),
-    { text: `  ${title}`, dim: true, priority: -3 },
+    { text: relText(r, p.width), color: r.confirmed ? 'green' : 'yellow' },
+    ...g.segs,
   ];
+  return fitRow(fixed, g.why, { text: `  ${title}`, dim: true }, g.closes, p.width);
 }
 
 function AcrossList(p: ViewListProps) {
@@ -80,6 +134,7 @@ function AcrossList(p: ViewListProps) {
   const room = Math.max(0, Math.min(p.visible, p.height - 4));
   const shown = rows.slice(p.top, p.top + room);
   const cur = rows[p.cursor];
+  const lead = sharedLead(rows.map((r) => titleOf(r, p)));
   const open = p.state.across?.rules;
   const ruled = open === undefined ? undefined : rows.find((r) => r.id === open);
   if (ruled)
@@ -117,7 +172,9 @@ function AcrossList(p: ViewListProps) {
       ) : (
         shown.map((r, i) => {
           const selected = p.top + i === p.cursor;
-          return <Line key={r.id} width={p.width} segs={highlightRow(rowSegs(r, p, selected), selected, p.focused)} />;
+          return (
+            <Line key={r.id} width={p.width} segs={highlightRow(rowSegs(r, p, selected, lead), selected, p.focused)} />
+          );
         })
       )}
       <Line width={p.width} segs={[{ text: `  why: ${sanitize(why.join(' · ')) || '—'}`, dim: true }]} />

@@ -1,0 +1,51 @@
+/**
+ * The Across view's rows at 80 and 200 columns: every row, not only the cursor's, says which candidate it is (the other
+ * leg's title, cut) and its first no-edge reason (cut to fit), where the reason and the title were dropped whole.
+ * Markets: the recorded Fed decision markets (test/fixtures/real/pairs/, SOURCES.md), no book answered.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startAcrossBoard } from '../../../test/support/acrossBoard.js';
+import type { TestTerminal } from '../../../test/support/terminal.js';
+import { press, waitForFrame } from '../../../test/support/wait.js';
+
+let term: TestTerminal | undefined;
+afterEach(() => term?.unmount());
+
+async function acrossRows(columns: number): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-width-'));
+  const b = startAcrossBoard(dir, {
+    book: () => ({ marketId: '', outcome: 'Yes', bids: [], asks: [], raw: {} }),
+    columns,
+  });
+  b.books(false);
+  term = b.term;
+  await waitForFrame(term, 'Fed');
+  await press(term, 'P');
+  b.answer();
+  const f = await waitForFrame(term, 'gap');
+  b.desk.stop();
+  b.joined.dispose();
+  const rows = f.split('\n').filter((l) => /\? (same|related)/.test(l));
+  expect(rows).toHaveLength(2);
+  return rows;
+}
+
+describe('the Across rows at 80 and 200 columns', () => {
+  it('80 columns: each row, the cursor’s and the others, names its candidate and says it has no edge', async () => {
+    const [same, july] = await acrossRows(80);
+    // the words both titles begin with ("Will there be no change in Fed interest rates after the") are left out
+    expect(same).toMatch(/\? same 95% .* · no edge:.*…Sept/);
+    expect(july).toMatch(/\? related 90% .* · no edge:.*…July/);
+  });
+
+  it('200 columns: each row with its first no-edge reason and the candidate’s own title', async () => {
+    const [same, july] = await acrossRows(200);
+    expect(same).toMatch(
+      /\? same \(unconfirmed\) 95% .* · no edge: no order book from Kalshi +…September 2026 meeting\?/,
+    );
+    expect(july).toMatch(/\? related \(unconfirmed\) 90% .* · no edge: not the same contract.* +…July 2026 meeting\?/);
+  });
+});
