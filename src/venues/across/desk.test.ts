@@ -110,7 +110,7 @@ describe('a market’s candidates on the other venues', () => {
 });
 
 describe('a market whose subject cannot be read on the other venue', () => {
-  it('is no candidate: the recorded Manifold markets with no names are not listed as related to the Fed July market', () => {
+  it('is no candidate: recorded Manifold markets with no names are not related to the Fed July market', () => {
     // the dashboard pools every market loaded on the other venues, not only the search's answers (as the one-shot
     // `oddsboard pairs polymarket:1654958` does): a Manifold market with no names read must not come in as related
     const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
