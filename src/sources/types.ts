@@ -31,6 +31,11 @@ export interface SourceCaps {
   sorts: readonly ListSort[];
   /** What its grouping is called on screen (`tag`, `series`, `topic`, `category`); absent when it has none. */
   categoryWord?: string;
+  /**
+   * Its list route filters by a grouping's id, which only its groupings route (`listCategories`) gives: the labels
+   * seen in answers cannot filter it (Polymarket's `tag_id`; Kalshi and Manifold take the name seen).
+   */
+  categoryById?: boolean;
   /** Events with nested markets (Manifold has none). */
   events: boolean;
   /** Text search on the market list. */

@@ -45,6 +45,8 @@ export const POLYMARKET_CAPS: SourceCaps = {
   statuses: ['active', 'closed', 'settling', 'resolved'],
   sorts: ['volume', 'newest', 'closing', 'liquidity'],
   categoryWord: 'tag',
+  // `/markets/keyset` takes `tag_id` (a number from `/tags`); its documented parameters have no tag slug or label
+  categoryById: true,
   events: true,
   search: true,
   // `/public-search` ranks by relevance and documents no status values (docs/sources/polymarket.md)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_CAPS } from '../../sources/caps.js';
+import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { market } from '../../../test/support/markets.js';
 import { waitForFrame } from '../../../test/support/wait.js';
@@ -49,6 +50,38 @@ describe('c when the source’s groupings could not be fetched', () => {
     await waitForFrame(h.term, 'category Tee');
     expect(h.term.lastFrame()).not.toContain('unavailable');
     expect(h.sync.searches).toEqual([{ category: 't1', offset: 0 }]);
+  });
+
+  it('Polymarket: the tags seen are labels, which its tag_id cannot take: says so and sends none of them', async () => {
+    // `--chaos 404 --chaos-path /tags`: `c` sent `tag_id=Crypto` and the list emptied ("No markets match this filter")
+    h = renderApp({
+      markets: [makeMarket(1, { category: 'Crypto' }), makeMarket(2, { category: 'Politics' })],
+      prepare: (store) => {
+        store.setState({ caps: POLYMARKET_CAPS });
+        store.getState().categoriesFailed(failed);
+      },
+    });
+    await waitForFrame(h.term, 'Market number 1');
+    expect(h.store.getState().categories).toContain('Crypto');
+    h.term.write('c');
+    const f = await waitForFrame(h.term, 'tags unavailable (HTTP 404)');
+    expect(f).toContain("filters by a tag's id, which only its tags route gives");
+    expect(h.sync.searches).toEqual([]);
+  });
+
+  it('Polymarket without its tags: c clears a tag set while they were there, and offers no label', async () => {
+    h = renderApp({
+      markets: [makeMarket(1, { category: 'Crypto' })],
+      query: { category: '2' },
+      prepare: (store) => {
+        store.setState({ caps: POLYMARKET_CAPS });
+        store.getState().categoriesFailed(failed);
+      },
+    });
+    await waitForFrame(h.term, 'Market number 1');
+    h.term.write('c');
+    await waitForFrame(h.term, 'tags unavailable (HTTP 404)');
+    expect(h.sync.searches).toEqual([{ category: '', offset: 0 }]);
   });
 
   it('the words: categories, tags, topics, series', () => {

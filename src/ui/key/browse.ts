@@ -88,6 +88,19 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       const st = ctx.store.getState();
       // the source's groupings failed to arrive: say so; the categories seen in answers still cycle, if any
       const missing = st.sourceCategories === undefined ? st.categoriesError : undefined;
+      if (st.sourceCategories === undefined && caps.categoryById) {
+        // its route takes a grouping's id (Gamma's `tag_id=2`), which a label seen ("Crypto") is not: sent, the list
+        // would empty. Say so; `c` only clears a filter set while the groupings were there
+        const word = plural(caps.categoryWord);
+        const why = missing ? `unavailable (${shortCause(missing)})` : 'not loaded yet';
+        flash(
+          ctx,
+          `${word} ${why}: ${name} filters by a ${caps.categoryWord}'s id, which only its ${word} route gives`,
+        );
+        if (query.category === '') return;
+        toMarkets(ctx);
+        return ctx.sync.search({ category: '', offset: 0 });
+      }
       if (missing) flash(ctx, `${plural(caps.categoryWord)} unavailable (${shortCause(missing)})`);
       if (missing && st.categories.length === 0 && query.category === '') return;
       toMarkets(ctx);
