@@ -5,7 +5,7 @@
  */
 import { keepSame } from '../util/sameData.js';
 import type { HistoryRange, OrderBook, PricePoint } from '../api/types.js';
-import type { AppState } from './types.js';
+import type { AppState, ErrorInfo } from './types.js';
 
 /** Books kept: the selected market's and a few before it (a book is only polled while its market is selected). */
 export const BOOKS_CAP = 8;
@@ -34,10 +34,17 @@ export interface TraderState {
   /** By `seriesKey(marketId, range)`. */
   series: Record<string, SeriesEntry>;
   historyRange: HistoryRange;
+  /**
+   * A market's book that failed and has not answered since (404, 5xx, a bad body, no answer): its book is unknown —
+   * never an empty one — and is asked again on the slow schedule of src/sync/bookBackoff.ts.
+   */
+  bookErrors: Record<string, ErrorInfo>;
 }
 
 export interface TraderActions {
   bookLoaded(book: OrderBook, at: number): void;
+  /** A market's book failed: unknown until it answers (a book shown before is kept, with its age). */
+  bookFailed(marketId: string, error: ErrorInfo): void;
   seriesLoaded(
     marketId: string,
     range: HistoryRange,
@@ -49,7 +56,7 @@ export interface TraderActions {
   setHistoryRange(range: HistoryRange): void;
 }
 
-export const EMPTY_TRADER: TraderState = { books: {}, series: {}, historyRange: '24h' };
+export const EMPTY_TRADER: TraderState = { books: {}, series: {}, historyRange: '24h', bookErrors: {} };
 
 export const seriesKey = (marketId: string, range: HistoryRange): string => `${range}|${marketId}`;
 
@@ -67,12 +74,26 @@ export function traderActions(set: Set): TraderActions {
   return {
     bookLoaded(book, at) {
       // a book answered again unchanged keeps the object held (what is drawn from it is not worked out again)
-      set((s) => ({
-        books: newest(
-          { ...s.books, [book.marketId]: { book: keepSame(s.books[book.marketId]?.book, book), at } },
-          BOOKS_CAP,
-        ),
-      }));
+      set((s) => {
+        const { [book.marketId]: _answered, ...bookErrors } = s.bookErrors;
+        return {
+          books: newest(
+            { ...s.books, [book.marketId]: { book: keepSame(s.books[book.marketId]?.book, book), at } },
+            BOOKS_CAP,
+          ),
+          ...(_answered ? { bookErrors } : {}),
+        };
+      });
+    },
+    bookFailed(marketId, error) {
+      set((s) => {
+        const rest = Object.fromEntries(
+          Object.entries(s.bookErrors)
+            .filter(([id]) => id !== marketId)
+            .slice(-BOOKS_CAP),
+        );
+        return { bookErrors: { ...rest, [marketId]: error } };
+      });
     },
     seriesLoaded(marketId, range, outcome, points, at, more) {
       const clean = points

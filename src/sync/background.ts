@@ -122,7 +122,8 @@ export class Background {
     ];
     if (shown !== 'list') out.push({ kind: 'list', at: this.asked.listRef(), periodMs: 2 * listPeriod });
     // a source with books: the selected market's slots go to its detail and its book in turn
-    const book = sel !== undefined && this.store.getState().caps.book === true;
+    // a book that failed is left out until its retry (bookBackoff.ts): its slots go to the other kinds meanwhile
+    const book = sel !== undefined && this.store.getState().caps.book === true && this.trader.bookDue(sel, now);
     const selPeriod = (book ? 2 : 1) * (rest / share);
     if (sel !== undefined) out.push({ kind: 'detail', at: this.asked.detailRef(sel), periodMs: selPeriod });
     if (sel !== undefined && book) out.push({ kind: 'book', at: this.trader.bookRef(sel), periodMs: selPeriod });

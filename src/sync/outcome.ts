@@ -1,17 +1,9 @@
 import { ApiError, routeNotFound } from '../api/errors.js';
+import { QUIET_KINDS } from './quietKinds.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
 import type { Paged } from '../sources/types.js';
 import type { OrderBook, PricePoint } from '../api/types.js';
 
-/** Failures of a book or history that say only that this market has none. */
-const QUIET_KINDS: ReadonlySet<ApiError['kind']> = new Set([
-  'not_found',
-  'invalid_request',
-  'forbidden',
-  'closed',
-  'resolved',
-  'settling',
-]);
 import { errorInfo, type OddsStore } from '../store/store.js';
 import type { Health } from './health.js';
 import { isDecoration, LIST_ROUTES, ownsFailure } from './decoration.js';
@@ -103,6 +95,7 @@ export class Outcomes {
       case 'book':
         if (!isObj(data) || !Array.isArray(data.bids) || !Array.isArray(data.asks)) return odd();
         st.bookLoaded(data as unknown as OrderBook, now);
+        this.q.trader.books.loaded(job.marketId);
         break;
       case 'history':
         if (!Array.isArray(data)) return odd();
@@ -148,6 +141,11 @@ export class Outcomes {
       if (job.kind === 'categories') st.categoriesFailed(info);
       return;
     }
+    // the selected market's book is optional: its failure waits on its own slow schedule (bookBackoff.ts), unknown
+    if (job.kind === 'book' && ownsFailure(err.kind)) {
+      this.q.trader.books.failed(job.marketId, err.status, now);
+      return st.bookFailed(job.marketId, errorInfo(err, now));
+    }
     // a 404 on a list route: the route is gone (the service changed its API), not one thing asked for
     const route = err.kind === 'not_found' ? LIST_ROUTES[job.kind] : undefined;
     const e = route !== undefined ? routeNotFound(err, route) : err;
@@ -155,8 +153,8 @@ export class Outcomes {
     // a `g` lookup: not found sends the next, a refusal is said once; else it waits like any request (goTo.ts)
     if (job.kind === 'lookup' && this.q.goTo.failed(job, e, now)) return this.answered(now);
     if (job.kind === 'extra' && extraFailed(this.q.trader.extras, job, e, now)) return this.answered(now);
-    // a market without a book or a history (404, a refusal in its words) leaves the rest of the screen alone
-    if ((job.kind === 'book' || job.kind === 'history') && QUIET_KINDS.has(e.kind)) {
+    // a market without a history (404, a refusal in its words) leaves the rest of the screen alone
+    if (job.kind === 'history' && QUIET_KINDS.has(e.kind)) {
       this.answered(now);
       return;
     }

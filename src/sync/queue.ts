@@ -50,7 +50,7 @@ export class Queue {
     private readonly limits: Limits,
   ) {
     this.shown = new Shown(store, o.viewFreshMs, () => this.listRef());
-    this.trader = new SourceJobs(store);
+    this.trader = new SourceJobs(store, o.random);
     this.decor = new Decorations(o.random);
     this.positions = o.positions ? new PositionsDesk(o.positions, store, (at) => limits.interval(at)) : undefined;
     this.background = new Background(o, store, limits, this.shown, this, this.trader);

@@ -9,6 +9,7 @@ import type { HistoryRange } from '../api/types.js';
 import { leadingOutcome } from '../store/outcomes.js';
 import type { OddsStore } from '../store/store.js';
 import { seriesKey } from '../store/traderSlice.js';
+import { BookBackoff } from './bookBackoff.js';
 import { ExtraJobs } from './extraJobs.js';
 import type { Job } from './jobs.js';
 import type { Candidate } from './plan.js';
@@ -24,8 +25,15 @@ export class SourceJobs {
   private readonly historyAsked = new Map<string, number>();
   /** Requests asked for beside the screen's data: a pair's candidates and books (extraJobs.ts). */
   readonly extras = new ExtraJobs();
+  /** Books that failed, per market: asked again only on the slow schedule (bookBackoff.ts). */
+  readonly books: BookBackoff;
 
-  constructor(private readonly store: OddsStore) {}
+  constructor(
+    private readonly store: OddsStore,
+    random: () => number = Math.random,
+  ) {
+    this.books = new BookBackoff(random);
+  }
 
   /** The outcome whose book and history are shown: the one the quote form names, else the leading one. */
   outcomeOf(id: string): string | undefined {
@@ -52,7 +60,8 @@ export class SourceJobs {
     }
     const outcome = this.outcomeOf(id);
     if (outcome === undefined) return;
-    if (st.caps.book) this.bookJob = { id, outcome, readyAt: now + delay };
+    // a book that failed waits for its retry (the background asks it then), however often the market is selected
+    if (st.caps.book) this.bookJob = now < this.books.retryAt(id) ? undefined : { id, outcome, readyAt: now + delay };
     this.historySoon(id, outcome, st.historyRange, now + delay);
   }
 
@@ -72,6 +81,11 @@ export class SourceJobs {
     const asked = this.historyAsked.get(key);
     if ((have && have.outcome === outcome) || (asked !== undefined && readyAt - asked < HISTORY_RETRY_MS)) return;
     this.historyJob = { id, outcome, range, readyAt };
+  }
+
+  /** Whether the background may refresh this market's book now (not while a failure's retry is waiting). */
+  bookDue(id: string, now: number): boolean {
+    return now >= this.books.retryAt(id);
   }
 
   /** The background's book refresh of the selected market. */

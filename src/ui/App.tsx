@@ -248,6 +248,7 @@ export function App({
                 history={cur.history}
                 series={cur.series}
                 book={cur.book}
+                bookError={cur.bookError}
                 showBook={cur.showBook}
                 eventTitle={cur.eventTitle}
                 {...(page ? { page } : {})}

@@ -123,6 +123,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
   const quotes = memoList((xs: readonly AppState['quotes'][]) => mergeRecords(xs));
   const books = memoList((xs: readonly AppState['books'][]) => mergeRecords(xs));
   const series = memoList((xs: readonly AppState['series'][]) => mergeRecords(xs));
+  const bookErrors = memoList((xs: readonly AppState['bookErrors'][]) => mergeRecords(xs));
   // each venue's store holds its own paper positions (src/venues/paper.ts): the board shows them all
   const paper = memoList((xs: readonly AppState['paper'][]) => ({ positions: xs.flatMap((p) => p.positions) }));
   // and its own real positions (src/sync/positions.ts): the Positions view shows each venue's
@@ -282,6 +283,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
       alerts: alerts(states.map((s) => s.alerts)),
       books: books(states.map((s) => s.books)),
       series: series(states.map((s) => s.series)),
+      bookErrors: bookErrors(states.map((s) => s.bookErrors)),
       paper: paper(states.map((s) => s.paper)),
       realByVenue: real(states.map((s) => s.realPositions)),
       prefixed: true,

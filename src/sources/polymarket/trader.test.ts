@@ -213,6 +213,18 @@ describe('rules without the network', () => {
     expect([b.data.bids, b.data.asks]).toEqual([[], []]);
   });
 
+  it('any other 404 on /book (a retired route, `--chaos 404 --chaos-path /book`) is not found: unknown', async () => {
+    const known = new KnownMarkets();
+    known.remember([normalizeMarket(loadGammaRecording(DIR).marketById.get('2252243'))!]);
+    const clob: JsonHttp = {
+      baseUrl: 'http://clob.invalid',
+      get: () => Promise.resolve({ status: 404, data: { type: 'not found error', error: 'Not found.' } }),
+      close: () => Promise.resolve(),
+    };
+    const trader = createPolymarketTrader(clob, () => Promise.reject(new Error('not asked')), known);
+    await expect(trader.getBook('2252243', 'Yes')).rejects.toMatchObject({ kind: 'not_found', status: 404 });
+  });
+
   it('remembers at most its bound of markets, the oldest dropped', () => {
     const known = new KnownMarkets(2);
     const m = normalizeMarket(loadGammaRecording(DIR).marketById.get('2252243'))!;

@@ -102,6 +102,12 @@ const result = <T>(data: T, a: Pick<JsonAnswer, 'status' | 'rate'>): ApiResult<T
 
 export type PolymarketTrader = TraderMethods;
 
+/** The CLOB's own words for a token without an order book (`{"error":"No orderbook exists for the requested …"}`). */
+function noOrderbook(body: unknown): boolean {
+  const e = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  return typeof e === 'string' && /no orderbook exists/i.test(e);
+}
+
 /**
  * `clob`: JSON over the CLOB base; `detail`: the market's Gamma detail (`/markets/{id}`, which also remembers it);
  * `known`: the markets the client has read.
@@ -115,12 +121,18 @@ export function createPolymarketTrader(
     return known.get(id) ?? knownOf((await detail(id, opts)).data);
   }
 
-  /** The book of a token; the CLOB's 404 ("No orderbook exists for the requested token id") is an empty book. */
+  /**
+   * The book of a token; the CLOB's 404 that says "No orderbook exists for the requested token id" is an empty book.
+   * Any other 404 (a route gone, a proxy's page) says nothing about the orders: not found, the book unknown.
+   */
   async function book(marketId: string, { name: outcome, token }: { name: string; token: string }, opts?: CallOptions) {
     // an expected answer, read as one: no ApiError (and no stack trace) for every look at a book that has no orders
     const a = await clob.get('/book', [['token_id', token]], opts, (status) => status === 404);
-    if (a.status === 404)
-      return { data: { marketId, outcome, bids: [], asks: [], raw: null } as OrderBook, status: 200 };
+    if (a.status === 404) {
+      if (noOrderbook(a.data))
+        return { data: { marketId, outcome, bids: [], asks: [], raw: null } as OrderBook, status: 200 };
+      throw new ApiError({ kind: 'not_found', status: 404, message: 'The CLOB answered 404 for the book.' });
+    }
     const b = readClobBook(a.data, marketId, outcome);
     if (!b) throw badShape(a.status, 'The CLOB /book answer has no bids or asks.', a.rate);
     return result(b, a);

@@ -3,7 +3,7 @@ import type { Twin } from '../../venues/across/twins.js';
 import { twinLine } from './twinSegs.js';
 import { useMemo } from 'react';
 import { priceChange } from '../../store/outcomes.js';
-import type { MarketEntry, PriceHistory } from '../../store/types.js';
+import type { ErrorInfo, MarketEntry, PriceHistory } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { sourceName } from '../../sources/names.js';
 import { closingText, effectiveStatus, outcomesAwaited, rawStatusOf } from '../viewModel.js';
@@ -19,7 +19,7 @@ import {
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { sparkline } from './sparkline.js';
-import { bookLines, bookWantedLines } from './bookLines.js';
+import { bookLines, bookMissingLine, bookWantedLines } from './bookLines.js';
 import { brailleChart, chartLabel } from './chart.js';
 import { outcomeValues, RANGE_MS, spanOf, spanText } from './priceSeries.js';
 import type { SeriesEntry } from '../../store/traderSlice.js';
@@ -33,6 +33,8 @@ export interface DetailProps {
   series?: SeriesEntry | undefined;
   /** The selected market's order book (a source with books). */
   book?: OrderBook | undefined;
+  /** Its book failed and has not answered since: unknown (said so), never shown as an empty book. */
+  bookError?: ErrorInfo | undefined;
   /** The source has books: room is kept for one (it says when it is still coming). */
   showBook?: boolean;
   eventTitle: string | undefined;
@@ -193,7 +195,7 @@ function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
     out.push(
       ...(p.book
         ? bookLines(p.book, p.width, Math.min(bookRoom, bookWantedLines(p.book, BOOK_LEVELS)))
-        : [[{ text: 'Book: asking…', dim: true }]]),
+        : [bookMissingLine(p.bookError)]),
     );
   }
   const left = room - out.length;
@@ -225,7 +227,7 @@ export function DetailPane(p: DetailProps) {
   const trader = useMemo(
     () => traderLines(p, room - outcomes.length, t),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- p's fields that traderLines reads
-    [p.book, p.series, p.showBook, p.history, p.entry, p.width, room, outcomes.length, t],
+    [p.book, p.bookError, p.series, p.showBook, p.history, p.entry, p.width, room, outcomes.length, t],
   );
   const lines = [...head, ...outcomes, ...trader].slice(0, Math.max(0, p.height));
   return (

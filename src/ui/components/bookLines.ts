@@ -2,9 +2,11 @@
  * The order book pane's lines (docs/sources.md § Trader's view): a title with the best bid and ask, the spread and
  * the midpoint, then the asks above the bids like a ladder — the best of each side next to the other — each level
  * its price, size and cumulative size and a depth bar in cells, as many levels as the rows allow. An empty or
- * one-sided book says so.
+ * one-sided book says so; a book the service did not answer is unknown, never empty.
  */
 import type { BookLevel, OrderBook } from '../../api/types.js';
+import { shortCause } from '../../store/connection.js';
+import type { ErrorInfo } from '../../store/types.js';
 import { topOfBook } from '../../sources/book.js';
 import { sanitize } from '../../util/sanitize.js';
 import { formatPrice, formatVolume, padStartWidth } from '../format.js';
@@ -35,6 +37,12 @@ function levelLine(l: BookLevel, cum: number, max: number, side: 'bid' | 'ask', 
     { text: '  ' },
     { text: BAR.repeat(Math.min(barRoom, cells)), color: side === 'ask' ? colors.down : colors.up, priority: -1 },
   ];
+}
+
+/** In place of a book not known yet: it is coming, or the service did not answer it (404, 5xx, no answer). */
+export function bookMissingLine(error: Pick<ErrorInfo, 'kind' | 'status' | 'code'> | undefined): Seg[] {
+  if (!error) return [{ text: 'Book: asking…', dim: true }];
+  return [{ text: `Book unknown: the service did not answer it (${shortCause(error)}).`, dim: true }];
 }
 
 /** The book in at most `rows` lines at `width` cells. */

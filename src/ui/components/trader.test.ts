@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderBook } from '../../api/types.js';
-import { bookLines, bookWantedLines } from './bookLines.js';
+import { bookLines, bookMissingLine, bookWantedLines } from './bookLines.js';
 import { brailleChart, chartLabel, resample } from './chart.js';
 import { buckets, fetchedFor, MIN_SPAN_MS, outcomeValues, spanOf, spanText } from './priceSeries.js';
 import type { Seg } from './Line.js';
@@ -47,6 +47,18 @@ describe('the book pane', () => {
     const oneSided = text(bookLines({ ...book, asks: [], asksDerived: false }, 60, 5));
     expect(oneSided[0]).toBe('Book Yes · one side only');
     expect(oneSided[1]).toBe('no asks: nobody sells');
+  });
+
+  it('a book the service did not answer (404, 500) is unknown, never an empty book', () => {
+    const line = (e?: Parameters<typeof bookMissingLine>[0]) =>
+      bookMissingLine(e)
+        .map((x) => x.text)
+        .join('');
+    expect(line()).toBe('Book: asking…');
+    expect(line({ kind: 'server', status: 500, code: 'HTTP_500' })).toBe(
+      'Book unknown: the service did not answer it (HTTP 500).',
+    );
+    expect(line({ kind: 'not_found', status: 404, code: 'HTTP_404' })).not.toMatch(/empty/);
   });
 });
 

@@ -23,6 +23,7 @@ export function useCurrentMarket(
         quote: marketId ? st.quotes[marketId] : undefined,
         // the trader's view: the market's book and its history in the range `h` shows (a platform's own)
         book: marketId ? st.books[marketId]?.book : undefined,
+        bookError: marketId ? st.bookErrors[marketId] : undefined,
         series: marketId ? st.series[seriesKey(marketId, st.historyRange)] : undefined,
         showBook: st.caps.book === true,
         // the event as loaded, else the title the market names inline (Polymarket's events[0])
