@@ -54,6 +54,20 @@ export class Health {
     this.why = undefined;
   }
 
+  /**
+   * Another route answered while the shown view's list keeps failing (routeTrouble.ts): the server is there (a run of
+   * 429s or a rejected key is over), but the list's failures in a row and its pause stand: its tries keep spacing out.
+   */
+  answeredBeside(): void {
+    this.consecutive429 = 0;
+    this.authFailures = 0;
+    this.authRejectedAt = Number.NEGATIVE_INFINITY;
+    if (this.why === 'rate_limited' || this.why === 'auth') {
+      this.until = undefined;
+      this.why = undefined;
+    }
+  }
+
   /** Our query was refused (400): not the connection's fault, no pause; a run of 429s is over. */
   refused(): void {
     this.consecutive429 = 0;

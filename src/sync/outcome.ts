@@ -1,5 +1,6 @@
 import { ApiError, routeNotFound } from '../api/errors.js';
 import { QUIET_KINDS } from './quietKinds.js';
+import { RouteTrouble } from './routeTrouble.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
 import type { Paged } from '../sources/types.js';
 import type { OrderBook, PricePoint } from '../api/types.js';
@@ -36,6 +37,8 @@ export interface Answered {
 export class Outcomes {
   /** The query of the last list answer: a list for the same query keeps the selection's place. */
   private lastListKey: string | undefined;
+  /** Which of the screen's list routes keep failing (routeTrouble.ts). */
+  private readonly routes = new RouteTrouble();
 
   constructor(
     private readonly o: ResolvedOptions,
@@ -122,6 +125,7 @@ export class Outcomes {
         );
         break;
     }
+    this.routes.answered(job);
     this.answered(now);
   }
 
@@ -222,6 +226,7 @@ export class Outcomes {
     }
     // network, timeout, 5xx, a body that cannot be read, or a status that makes no sense here: pause, keep the data
     this.health.failed(e.kind === 'network' || e.kind === 'timeout' ? 'offline' : 'server', now);
+    this.routes.failed(job);
     st.requestFailed(info);
     if (job.kind === 'quote') st.quoteDelayed(job.marketId, job.form, info);
     // a follow-up of a market that left the list is best effort: not retried into a failing server
@@ -230,6 +235,8 @@ export class Outcomes {
 
   /** The server answered for itself: the connection works. */
   private answered(now: number): void {
+    // while the shown view's list keeps failing, another route's answer does not end the trouble (routeTrouble.ts)
+    if (this.routes.holds(this.q.shownKind())) return this.health.answeredBeside();
     this.health.answered();
     this.store.getState().requestSucceeded(now);
   }

@@ -120,6 +120,7 @@ export function App({
     rate: s.rate,
     keyHint,
     now,
+    dataAt: shownDataAt({ list: vs.list, connection: s.connection }),
     venue: troubled ? SOURCE_NAMES[troubled.id] : undefined,
   });
   const others =

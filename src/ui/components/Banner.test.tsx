@@ -58,6 +58,20 @@ describe('banner (component)', () => {
     expect(f).not.toContain('\x1b[31m');
   });
 
+  it('its age is the data on screen’s, as the header’s (the list’s answer), not the last answer of any kind', () => {
+    const text = (segs: { text: string }[][]) => segs.map((l) => l.map((x) => x.text).join('')).join('\n');
+    const connection: ConnectionState = {
+      status: 'degraded',
+      consecutiveFailures: 9,
+      troubleSince: NOW - 59_000,
+      lastSuccessAt: NOW - 19_000, // a market's detail answered since
+      lastError: err('server', NOW, 'Route not found.', 404),
+    };
+    const lines = bannerLines({ connection, rate: calm, keyHint: '', now: NOW, dataAt: NOW - 59_000 });
+    expect(text(lines)).toContain('DEGRADED · last data 59s ago');
+    expect(text(bannerLines({ connection, rate: calm, keyHint: '', now: NOW }))).toContain('last data 19s ago');
+  });
+
   it('degraded: the last good data, how many answers failed since when, the cause and the next try', async () => {
     const f = await banner(
       {

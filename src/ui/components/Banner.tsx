@@ -11,6 +11,11 @@ export interface BannerInput {
   rate: RateState;
   keyHint: string;
   now: number;
+  /**
+   * When the data on screen arrived — the header's figure (viewModel's shownDataAt: the list's last answer) — so both
+   * say the same age; without it, the last answer of any kind.
+   */
+  dataAt?: number | undefined;
   /** Several venues: the name of the one these lines are about (each line starts with it). */
   venue?: string | undefined;
 }
@@ -22,10 +27,9 @@ function nextTry(rate: RateState, now: number, word: string): string {
   return s <= 0 ? ` · ${word} now` : ` · ${word} in ${formatAge(s * 1000)}`;
 }
 
-function lastData(connection: ConnectionState, now: number): string {
-  return connection.lastSuccessAt === undefined
-    ? 'no data yet'
-    : `last data ${formatAge(now - connection.lastSuccessAt)} ago`;
+function lastData({ connection, dataAt, now }: BannerInput): string {
+  const at = dataAt ?? connection.lastSuccessAt;
+  return at === undefined ? 'no data yet' : `last data ${formatAge(now - at)} ago`;
 }
 
 /** 401: with a key, the key was rejected (no anonymous fallback); without one, the service refused anonymous access. */
@@ -69,7 +73,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
     lines.push(...authLines(input));
   } else if (connection.status === 'offline') {
     lines.push([
-      { text: ` OFFLINE · ${lastData(connection, now)} `, color: 'black', backgroundColor: 'yellow', bold: true },
+      { text: ` OFFLINE · ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
       { text: nextTry(rate, now, 'retrying'), color: 'yellow' },
       { text: why ? `  ${why}` : '', dim: true, priority: -1 },
     ]);
@@ -79,7 +83,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
     const cause = connection.lastError ? shortCause(connection.lastError) : '';
     const n = connection.consecutiveFailures;
     lines.push([
-      { text: ` DEGRADED · ${lastData(connection, now)} `, color: 'black', backgroundColor: 'yellow', bold: true },
+      { text: ` DEGRADED · ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
       { text: ` ${n} failed answer${n === 1 ? '' : 's'}${since}${cause ? ` (${cause})` : ''}`, color: 'yellow' },
       { text: nextTry(rate, now, 'retrying'), color: 'yellow' },
       { text: why ? `  ${why}` : '', dim: true, priority: -1 },
