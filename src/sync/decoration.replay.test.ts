@@ -165,3 +165,30 @@ describe('a platform’s list route answering 404', () => {
     });
   }
 });
+
+describe('Polymarket’s order book answering 404, and 500, for three minutes (`--chaos-path /book`)', () => {
+  for (const profile of ['404', '500'] as const) {
+    it(`${profile}: ≤ 3 requests to /book, the detail at its cadence, online, book unknown, not empty`, async () => {
+      const r = await start('polymarket', profile, '/book');
+      r.sync.start();
+      const seen = new Set<string>();
+      await r.run(3 * MIN, () => {
+        const st = r.store.getState();
+        if (st.list.loadedAt !== undefined) seen.add(st.connection.status);
+      });
+      const books = r.log.filter((e) => e.path.split('?')[0] === '/book');
+      expect(books.length).toBeGreaterThanOrEqual(2);
+      expect(books.length).toBeLessThanOrEqual(3);
+      expect(books.every((e) => e.status === Number(profile))).toBe(true);
+      const details = r.log.filter((e) => /^\/markets\/\d+$/.test(e.path.split('?')[0]!) && e.status === 200);
+      expect(details.length).toBeGreaterThan(10);
+      expect([...seen]).toEqual(['online']);
+      const st = r.store.getState();
+      expect(st.books[st.selectedId!]).toBeUndefined();
+      const term = r.draw();
+      const frame = await waitForFrame(term, `Book unknown: the service did not answer it (HTTP ${profile}).`, 5_000);
+      expect(frame).not.toContain('The book is empty');
+      expect(frame).toContain('● online');
+    });
+  }
+});
