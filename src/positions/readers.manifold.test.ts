@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manifoldReplayClient } from '../../test/support/manifoldReplay.js';
+import { manifoldReplayClient, OURS_BET } from '../../test/support/manifoldReplay.js';
 import { rejection } from '../../test/support/catch.js';
 import type { SourceClient } from '../sources/types.js';
 import { manifoldReader, type Send } from './readers.js';
@@ -20,13 +20,7 @@ writeFileSync(
   join(bets, 'ours-bet-LucasGoldfein56b1-kupKInoLsjMuiDiNfogm.json'),
   JSON.stringify([
     {
-      id: 'oursBet000000000001',
-      userId: 'IpTiwOTs96VIzeoxu66tfitUcBZ2',
-      contractId: 'kupKInoLsjMuiDiNfogm',
-      createdTime: 1678924706057,
-      amount: 15,
-      shares: 89.17418492518308,
-      outcome: 'NO',
+      ...OURS_BET,
       probBefore: 0.75,
       probAfter: 0.74,
       isFilled: true,

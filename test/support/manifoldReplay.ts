@@ -60,3 +60,18 @@ export function manifoldReplayClient() {
   afterEach(() => h.stop());
   return h;
 }
+
+/**
+ * OURS, not recorded: the one bet of LucasGoldfein56b1 that names the market of their recorded position
+ * (kupKInoLsjMuiDiNfogm; no bet of this user was recorded), written beside the recordings by the tests that read
+ * their positions (readers.manifold.test.ts says why).
+ */
+export const OURS_BET = {
+  id: 'oursBet000000000001',
+  userId: 'IpTiwOTs96VIzeoxu66tfitUcBZ2',
+  contractId: 'kupKInoLsjMuiDiNfogm',
+  createdTime: 1678924706057,
+  amount: 15,
+  shares: 89.17418492518308,
+  outcome: 'NO',
+} as const;

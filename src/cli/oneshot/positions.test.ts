@@ -18,6 +18,7 @@ import { displayWidth } from '../../ui/format.js';
 import { main } from '../main.js';
 import { EMPTY_PAPER, keepPaper } from '../../positions/paper.js';
 import { savePaper } from '../../positions/paperFile.js';
+import { OURS_BET } from '../../../test/support/manifoldReplay.js';
 
 const running: RunningSourceReplay[] = [];
 const tmp = mkdtempSync(join(tmpdir(), 'oddsboard-positions-'));
@@ -120,20 +121,7 @@ describe('oddsboard positions', () => {
     cpSync(join(root, 'test/fixtures/real/manifold'), dir, { recursive: true });
     mkdirSync(join(dir, 'bets'), { recursive: true });
     // OURS: the one bet that names the market (no recorded bet of this user; readers.manifold.test.ts)
-    writeFileSync(
-      join(dir, 'bets', 'ours-bet-LucasGoldfein56b1.json'),
-      JSON.stringify([
-        {
-          id: 'oursBet000000000001',
-          userId: 'IpTiwOTs96VIzeoxu66tfitUcBZ2',
-          contractId: 'kupKInoLsjMuiDiNfogm',
-          createdTime: 1678924706057,
-          amount: 15,
-          shares: 89.17418492518308,
-          outcome: 'NO',
-        },
-      ]),
-    );
+    writeFileSync(join(dir, 'bets', 'ours-bet-LucasGoldfein56b1.json'), JSON.stringify([OURS_BET]));
     const url = await replay('manifold', dir);
     const r = await run(['--source', 'manifold', '--base-url', url, '--manifold-user', 'LucasGoldfein56b1', '--json']);
     expect(r.code).toBe(0);

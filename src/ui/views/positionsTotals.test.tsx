@@ -24,6 +24,7 @@ import { createOddsStore } from '../../store/store.js';
 import { ManualClock } from '../../util/clock.js';
 import { joinVenues } from '../../venues/joined.js';
 import { App } from '../App.js';
+import { OURS_BET } from '../../../test/support/manifoldReplay.js';
 
 const EE61 = '0xee613b3fc183ee44f9da9c05f53e2da107e3debf';
 const NOW = Date.parse('2026-11-26T00:00:00Z');
@@ -32,20 +33,7 @@ const M_TOTALS = 'M mana value M$23.48 · P&L +M$8.48';
 
 const bets = mkdtempSync(join(tmpdir(), 'oddsboard-positions-totals-'));
 mkdirSync(bets, { recursive: true });
-writeFileSync(
-  join(bets, 'ours-bet-LucasGoldfein56b1-kupKInoLsjMuiDiNfogm.json'),
-  JSON.stringify([
-    {
-      id: 'oursBet000000000001',
-      userId: 'IpTiwOTs96VIzeoxu66tfitUcBZ2',
-      contractId: 'kupKInoLsjMuiDiNfogm',
-      createdTime: 1678924706057,
-      amount: 15,
-      shares: 89.17418492518308,
-      outcome: 'NO',
-    },
-  ]),
-);
+writeFileSync(join(bets, 'ours-bet-LucasGoldfein56b1-kupKInoLsjMuiDiNfogm.json'), JSON.stringify([OURS_BET]));
 afterAll(() => rmSync(bets, { recursive: true, force: true }));
 
 const mani = manifoldReplayClient();
