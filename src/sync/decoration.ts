@@ -2,8 +2,9 @@
  * What a source asks only to decorate the screen, apart from what the screen needs to show data (docs/faults.md
  * § Required routes and decoration).
  *
- * REQUIRED: the lists (markets, events, closing soon), the selected market's detail, the watchlist's refresh, books
- * and histories — their failures decide the connection's state and pause the scheduler.
+ * REQUIRED: the lists (markets, events, closing soon), the selected market's detail, the watchlist's refresh and
+ * histories — their failures decide the connection's state and pause the scheduler. The selected market's book is
+ * optional too, backed off per market on this module's schedule (bookBackoff.ts).
  *
  * DECORATION: the source's groupings for `c` (Polymarket tags, Kalshi categories, Manifold topics) and the selected
  * market's event when it is not known yet (its title and category, asked for once) — what is fetched once and only
