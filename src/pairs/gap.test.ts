@@ -51,6 +51,18 @@ describe('pairGap', () => {
     expect(g.noEdge).toEqual(['no order book from Kalshi', 'no order book from Polymarket']);
   });
 
+  it('a leg no longer traded makes no gap: the Fed pair with the Kalshi leg resolved says so first', () => {
+    const a = leg('kalshi:KXFEDDECISION-26SEP-H0');
+    const b = leg('polymarket:2252244');
+    const resolved: Leg = { ...a, market: { ...a.market, status: 'resolved', resolvedOutcome: 'Yes' } };
+    const g = pairGap(resolved, b, compare(a.sig, b.sig), 100);
+    expect(g.cents).toBeUndefined();
+    expect(g.cheaper).toBeUndefined();
+    expect(g.noEdge[0]).toBe("Kalshi's market is resolved: nothing to trade");
+    // both prices are still shown, each as it is
+    expect([g.a.price, g.b.price]).toEqual([0.71, 0.685]);
+  });
+
   it('related pairs, unknown fees, missing rules and mana: no edge, each reason said', () => {
     const nom = leg('kalshi:KXPRESNOMR-28-JDV');
     const win = leg('manifold:wpdomi6nif');

@@ -162,11 +162,14 @@ export function pairGap(a: Leg, b: Leg, relation: Comparison, size: number, conf
     noEdge: [],
     notes: [],
   };
-  if (pa !== undefined && pb !== undefined) {
+  // a leg no longer traded (closed, settling, resolved) has a last price, not a price: no gap is made of it
+  const over = [a, b].filter((l) => l.market.status !== 'active');
+  if (pa !== undefined && pb !== undefined && over.length === 0) {
     gap.cents = Math.round(Math.abs(pa - pb) * 1000) / 10;
     gap.cheaper = pa <= pb ? 'a' : 'b';
   }
   const no = gap.noEdge;
+  for (const l of over) no.push(`${VENUE[l.sig.ref.venue]}'s market is ${l.market.status}: nothing to trade`);
   if (priced !== 'same' && priced !== 'complement')
     no.push(
       `not the same contract (${relation.relation}): ${relation.reasons[0] ?? 'no reason read'}` +

@@ -38,6 +38,16 @@ export const acrossView: ViewImpl = {
 
 const cents = (x: number) => `${x >= 0 ? '' : '−'}${Math.abs(x).toFixed(1)}¢`;
 
+/**
+ * When a leg closes, its local date and time (`07-23 18:40`): two legs of a pair may close days or months apart, and a
+ * time alone read as today's.
+ */
+export function closeText(t: number): string {
+  const d = new Date(t);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${formatClock(t).slice(0, 5)}`;
+}
+
 /** A row's parts: both prices, the gap, after fees and depth (kept whole); why there is no edge; when both close. */
 export function gapParts(g: Gap | undefined): { segs: Seg[]; why?: Seg; closes?: Seg } {
   if (!g) return { segs: [{ text: ' loading both legs…', dim: true }] };
@@ -53,7 +63,7 @@ export function gapParts(g: Gap | undefined): { segs: Seg[]; why?: Seg; closes?:
       },
       { text: ` · depth ${Math.floor(g.fillable ?? 0)}` },
     );
-  const close = (t: number | undefined) => (t === undefined ? '—' : formatClock(t).slice(0, 5));
+  const close = (t: number | undefined) => (t === undefined ? '—' : closeText(t));
   return {
     segs,
     ...(g.afterFees ? {} : { why: { text: ` · no edge: ${g.noEdge[0] ?? 'unknown'}`, color: 'yellow' } }),
