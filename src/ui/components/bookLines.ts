@@ -39,9 +39,22 @@ function levelLine(l: BookLevel, cum: number, max: number, side: 'bid' | 'ask', 
   ];
 }
 
-/** In place of a book not known yet: it is coming, or the service did not answer it (404, 5xx, no answer). */
+/** A book refused because trading stopped (409, 423, 410), in the words the quote uses for it. */
+const STOPPED: Partial<Record<ErrorInfo['kind'], string>> = {
+  closed: 'the market is closed',
+  settling: 'the market is settling',
+  resolved: 'the market is resolved',
+  forbidden: 'the service refuses it here',
+};
+
+/**
+ * In place of a book not known yet: it is coming, or the service did not answer it (404, 5xx, no answer), or refused
+ * it because trading has stopped or for this client (409, 423, 410, 403).
+ */
 export function bookMissingLine(error: Pick<ErrorInfo, 'kind' | 'status' | 'code'> | undefined): Seg[] {
   if (!error) return [{ text: 'Book: asking…', dim: true }];
+  const why = STOPPED[error.kind];
+  if (why) return [{ text: `No book: ${why} (${shortCause(error)}).`, dim: true }];
   return [{ text: `Book unknown: the service did not answer it (${shortCause(error)}).`, dim: true }];
 }
 

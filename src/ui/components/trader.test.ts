@@ -59,6 +59,9 @@ describe('the book pane', () => {
       'Book unknown: the service did not answer it (HTTP 500).',
     );
     expect(line({ kind: 'not_found', status: 404, code: 'HTTP_404' })).not.toMatch(/empty/);
+    // refused because trading stopped: said as such, not as a service that did not answer
+    expect(line({ kind: 'closed', status: 409, code: 'HTTP_409' })).toBe('No book: the market is closed (HTTP 409).');
+    expect(line({ kind: 'resolved', status: 410, code: 'HTTP_410' })).toMatch(/^No book: the market is resolved/);
   });
 });
 
