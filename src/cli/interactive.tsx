@@ -12,6 +12,7 @@ import { EXIT } from './errors.js';
 import { installExitHandlers } from './exitHandlers.js';
 import { closeBoard, openAll, runBoard } from './board.js';
 import type { VenueStackOpen } from './venueStack.js';
+import { repaintAfterResize } from './resizeRepaint.js';
 
 /**
  * The dashboard on the terminal: the sources, stores, syncs and App, until q, Ctrl-C or a signal.
@@ -39,7 +40,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   // the detail pane's page address as a link where the terminal shows OSC 8 links (src/links/osc8.ts)
   setHyperlinks(hyperlinksSupported(io.env));
   const opener = (address: string) => openPage(address, { env: io.env, platform: process.platform });
-  const instance = render(
+  const tree = () => (
     <ThemeContext.Provider value={colors}>
       <App
         store={run.store}
@@ -50,19 +51,23 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
         openPage={opener}
         paced
       />
-    </ThemeContext.Provider>,
-    {
-      stdin: io.stdin,
-      stdout: io.stdout,
-      stderr: io.stderr,
-      alternateScreen: true,
-      interactive: true, // CI=true would otherwise switch Ink to its non-interactive mode
-      exitOnCtrlC: false, // Ctrl-C is a key binding; the App exits through one place
-      patchConsole: true,
-      maxFps: 15,
-      incrementalRendering: true,
-    },
+    </ThemeContext.Provider>
   );
+  const instance = render(tree(), {
+    stdin: io.stdin,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    alternateScreen: true,
+    interactive: true, // CI=true would otherwise switch Ink to its non-interactive mode
+    exitOnCtrlC: false, // Ctrl-C is a key binding; the App exits through one place
+    patchConsole: true,
+    maxFps: 15,
+    incrementalRendering: true,
+  });
+  // a burst of resizes can leave the screen torn: once the size settles, the whole screen is drawn again
+  const stopRepaint = io.stdout.isTTY
+    ? repaintAfterResize(io.stdout, { clear: () => instance.clear(), redraw: () => instance.rerender(tree()) })
+    : () => {};
   const handlers = installExitHandlers(() => instance.unmount(), io.stderr);
   run.sync.start();
   try {
@@ -71,6 +76,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     exitCode = EXIT.failure;
     io.stderr.write(`oddsboard: ${error instanceof Error ? error.message : String(error)}\n`);
   } finally {
+    stopRepaint();
     await closeBoard(run);
     handlers.remove();
   }

@@ -53,5 +53,15 @@ describe('resizing the window (tmux)', () => {
       const s = await t.waitFor(`the whole frame at ${cols}×${rows}`, (x) => whole(x, cols), 10_000);
       expect(s).not.toMatch(/NaN|undefined|\[object/);
     }
+    // a burst, as a window manager or a dragged corner sends them: narrower, shorter, tiny, and back, each before
+    // the frame for the last one was drawn
+    for (const [cols, rows] of [
+      [90, 40],
+      [100, 24],
+      [60, 20],
+      [100, 30],
+    ] as const)
+      t.resize(cols, rows);
+    await t.waitFor('the whole frame at 100×30 after the burst', (x) => whole(x, 100), 10_000);
   }, 120_000);
 });
