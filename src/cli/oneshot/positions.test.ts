@@ -5,45 +5,18 @@
 import { filesUnder, kalshiPortfolioDir } from '../../../test/support/kalshiPortfolio.js';
 import { polymarketJoinDir } from '../../../test/support/polymarketJoin.js';
 import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cliIo } from '../../../test/support/cliIo.js';
+import { describe, expect, it } from 'vitest';
 import { root, valid } from '../../../test/support/oneShot.js';
-import { loadPlatform } from '../../sources/index.js';
-import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
-import type { SourceId } from '../../sources/types.js';
-import { displayWidth } from '../../ui/format.js';
-import { main } from '../main.js';
+import { positionsOneShot } from '../../../test/support/positionsOneShot.js';
 import { EMPTY_PAPER, keepPaper } from '../../positions/paper.js';
 import { savePaper } from '../../positions/paperFile.js';
 import { OURS_BET } from '../../../test/support/manifoldReplay.js';
 
-const running: RunningSourceReplay[] = [];
-const tmp = mkdtempSync(join(tmpdir(), 'oddsboard-positions-'));
-afterAll(async () => {
-  await Promise.all(running.map((r) => r.close()));
-  rmSync(tmp, { recursive: true, force: true });
-});
-
-async function replay(id: Exclude<SourceId, 'public'>, dir: string): Promise<string> {
-  const def = await loadPlatform(id);
-  const r = await startSourceReplay({ def, dir });
-  running.push(r);
-  return r.url + def.replayPrefix;
-}
-
-async function run(argv: string[], env: Record<string, string> = {}, stateHome?: string, columns?: number) {
-  const screen = columns === undefined ? {} : { tty: true, columns };
-  const c = cliIo({ env: { NO_COLOR: '1', ...env }, ...(stateHome ? { stateHome } : {}), ...screen });
-  const code = await main(['positions', ...argv], c.io);
-  return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
-}
+const { tmp, replay, run } = positionsOneShot();
 
 const RN1 = '0x2005d16a84ceefa912d4e380cd32e7ff827875ea';
-/** The recorded wallet whose position has the widest figures (data-api-positions-0xee613b3f-…). */
-const EE61 = '0xee613b3fc183ee44f9da9c05f53e2da107e3debf';
 const KEYS = join(root, 'test/fixtures/kalshi-portfolio');
 const PRIVATE_PEM = readFileSync(join(KEYS, 'TEST-ONLY-kalshi-private-key.pem'), 'utf8');
 
@@ -263,47 +236,6 @@ describe('oddsboard positions', () => {
       { venue: 'kalshi', error: { code: 'UNAVAILABLE', exit: 7 } },
     ]);
     expect(gone.data.positions).toHaveLength(1);
-  });
-
-  it('the table fits the width, piped (80) as on a narrower terminal, its columns under their headings', async () => {
-    const poly = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
-    const mani = await replay('manifold', join(root, 'test/fixtures/real/manifold'));
-    const argv = ['--source', 'polymarket,manifold', '--base-url', `polymarket=${poly}`, '--base-url'];
-    const who = [`manifold=${mani}`, '--polymarket-wallet', EE61, '--manifold-user', 'LucasGoldfein56b1'];
-    const table = async (columns?: number) => {
-      const r = await run([...argv, ...who], {}, undefined, columns);
-      expect(r.code, r.err).toBe(0);
-      return r.out.trimEnd().split('\n');
-    };
-    const widest = (lines: string[]) => Math.max(...lines.map((l) => displayWidth(l)));
-    /** A venue's heading and its one row. */
-    const rows = (lines: string[], venue: string) => {
-      const at = lines.findIndex((l) => l.startsWith(`Positions · ${venue}`));
-      return [lines[at + 1]!, lines[at + 2]!] as const;
-    };
-    const piped = await table();
-    expect(widest(piped)).toBeLessThanOrEqual(80);
-    // every figure's right edge under its heading's, the market's title where MARKET starts
-    const [head, row] = rows(piped, 'polymarket');
-    const figures: [string, string][] = [
-      ['VALUE', '14,181.80 USDC'],
-      ['P&L', '+6,533.46 USDC'],
-      ['P&L%', '+85.4%'],
-      ['PRICE', '67.5¢'],
-      ['AVG', '36.4¢'],
-      ['SHARES', '21,010.07'],
-    ];
-    for (const [name, figure] of figures)
-      expect(row.indexOf(figure) + figure.length, name).toBe(head.indexOf(` ${name} `) + name.length + 1);
-    expect(row.slice(head.indexOf('MARKET') - 1)).toMatch(/^ Timberw/);
-    expect(head).toMatch(/^OUTCOME +SHARES +AVG +PRICE +VALUE +P&L +P&L% MARKET$/);
-    // narrower: figures left out (AVG, then SHARES, then P&L%) before the title gets shorter than 8; never wider
-    const sixty = await table(60);
-    expect(widest(sixty)).toBeLessThanOrEqual(60);
-    const [head60, row60] = rows(sixty, 'polymarket');
-    expect(head60).toMatch(/^OUTCOME +PRICE +VALUE +P&L MARKET$/);
-    expect(row60.slice(head60.indexOf('MARKET') - 1)).toMatch(/^ Timberwolv…$/);
-    expect(widest(await table(40))).toBeLessThanOrEqual(40);
   });
 
   it('several venues with nothing to read on any: one usage error naming what each needs', async () => {

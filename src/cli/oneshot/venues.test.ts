@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliIo } from '../../../test/support/cliIo.js';
-import { root, valid } from '../../../test/support/oneShot.js';
+import { valid } from '../../../test/support/oneShot.js';
 import { json, startTestServer } from '../../../test/support/testServer.js';
+import { venueReplays, type VenueDoc, type VenueItem } from '../../../test/support/venueReplays.js';
 import { waitFor } from '../../../test/support/wait.js';
 import { ledgerName } from '../../ledger/open.js';
-import { loadPlatform } from '../../sources/index.js';
-import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
-import type { SourceId } from '../../sources/types.js';
 import { displayWidth } from '../../ui/format.js';
 import { main } from '../main.js';
 
@@ -18,46 +16,11 @@ import { main } from '../main.js';
  * every venue asked, a venue that is down is named while the others answer, the exit code is the first failed
  * venue's in the order of --source, and the table marks each row's venue.
  */
-type Platform = Exclude<SourceId, 'public'>;
-const running: RunningSourceReplay[] = [];
-const url: Record<Platform, string> = { kalshi: '', polymarket: '', manifold: '' };
-/** A base URL nothing listens on (a replay started and closed): connection refused. */
-let down = '';
-
-beforeAll(async () => {
-  for (const id of ['kalshi', 'polymarket', 'manifold'] as const) {
-    const def = await loadPlatform(id);
-    // Manifold's recordings are of 2026-10 and earlier: as recorded, what was open then is open now
-    const r = await startSourceReplay({
-      def,
-      dir: join(root, 'test/fixtures/real', id),
-      asRecorded: id === 'manifold',
-    });
-    running.push(r);
-    url[id] = r.url + def.replayPrefix;
-  }
-  const def = await loadPlatform('manifold');
-  const gone = await startSourceReplay({ def, dir: join(root, 'test/fixtures/real/manifold') });
-  down = gone.url + def.replayPrefix;
-  await gone.close();
-});
-afterAll(() => Promise.all(running.map((r) => r.close())));
-
+const replays = venueReplays();
+const { url, baseUrls, run } = replays;
 const ALL = ['kalshi', 'polymarket', 'manifold'] as const;
-const baseUrls = (over: Partial<Record<Platform, string>> = {}) =>
-  ALL.flatMap((v) => ['--base-url', `${v}=${over[v] ?? url[v]}`]);
-
-async function run(argv: string[], opts: Parameters<typeof cliIo>[0] = {}) {
-  const c = cliIo(opts);
-  const code = await main(argv, c.io);
-  return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
-}
-
-interface Item {
-  venue: string;
-  id: string;
-}
-type Doc = { venues: Array<Record<string, unknown>>; data: Item[]; source?: unknown };
+type Item = VenueItem;
+type Doc = VenueDoc;
 
 /** The venues of the items in the order they came, each run of equal venues once: [kalshi, polymarket, manifold]. */
 const runsOf = (items: readonly { venue: string }[]) =>
@@ -99,7 +62,7 @@ describe('markets over the three platforms', () => {
     gate.handle((req, res) => {
       void (async () => {
         await waitFor(() => lines() >= 4, 'the other venues’ lines', 10_000);
-        const answer = await fetch(new URL(req.url ?? '/', running[0]!.url));
+        const answer = await fetch(new URL(req.url ?? '/', new URL(url.kalshi).origin));
         res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
         res.end(Buffer.from(await answer.arrayBuffer()));
       })();
@@ -121,7 +84,7 @@ describe('markets over the three platforms', () => {
   });
 
   it('one venue down: its error named, the others’ markets printed, the exit code its (7)', async () => {
-    const argv = ['markets', '--source', 'all', ...baseUrls({ manifold: down }), '--limit', '2'];
+    const argv = ['markets', '--source', 'all', ...baseUrls({ manifold: replays.down }), '--limit', '2'];
     const json = await run([...argv, '--json']);
     expect(json.code).toBe(7);
     const doc = JSON.parse(json.out) as Doc;
@@ -162,7 +125,7 @@ describe('markets over the three platforms', () => {
           '--base-url',
           `kalshi=${busy.url}/trade-api/v2`,
           '--base-url',
-          `polymarket=${down}`,
+          `polymarket=${replays.down}`,
           '--json',
         ]);
       const a = await two('kalshi,polymarket');
@@ -212,113 +175,5 @@ describe('markets over the three platforms', () => {
     const ok = await run(['markets', '--source', 'all', ...baseUrls(), '--status', 'active', '--limit', '1', '--json']);
     expect(ok.code).toBe(0);
     expect((JSON.parse(ok.out) as Doc).data).toHaveLength(3);
-  });
-});
-
-describe('events over several venues; one thing by venue:id', () => {
-  it('events --source all: Manifold (no events) left out, said; the others’ events name their venue', async () => {
-    const r = await run(['events', '--source', 'all', ...baseUrls(), '--limit', '2', '--json']);
-    expect(r.code).toBe(0);
-    expect(r.err).toBe('oddsboard events: Manifold has no events; left out\n');
-    const doc = JSON.parse(r.out) as Doc & { data: Array<Item & { markets: Item[] }> };
-    valid(doc);
-    expect(doc.venues.map((v) => [v.venue, v.count ?? v.skipped])).toEqual([
-      ['polymarket', 2],
-      ['kalshi', 2],
-      ['manifold', 'Manifold has no events'],
-    ]);
-    for (const e of doc.data) for (const m of e.markets) expect(m.venue).toBe(e.venue);
-  });
-
-  it('market/quote/event: the id names its venue; a bare id with several sources is a usage error', async () => {
-    const m = await run(['market', 'kalshi:KXELONMARS-99', '--source', 'all', ...baseUrls(), '--json']);
-    expect(m.code).toBe(0);
-    const doc = JSON.parse(m.out) as { source: unknown; data: Item };
-    valid(doc);
-    expect(doc.source).toMatchObject({ service: 'kalshi' });
-    expect(doc.data).toMatchObject({ venue: 'kalshi', id: 'KXELONMARS-99' });
-
-    const q = await run([
-      'quote',
-      'polymarket:2252243',
-      '--outcome',
-      'Yes',
-      '--amount',
-      '100',
-      '--source',
-      'all',
-      ...baseUrls(),
-      '--json',
-    ]);
-    expect(q.code).toBe(0);
-    valid(JSON.parse(q.out));
-    expect(JSON.parse(q.out).data).toMatchObject({ venue: 'polymarket', basis: 'book' });
-
-    // only Kalshi of these two has events: a bare id is unambiguous
-    const e = await run([
-      'event',
-      'KXNEWPOPE-70',
-      '--source',
-      'kalshi,manifold',
-      ...baseUrls().slice(0, 2),
-      '--base-url',
-      `manifold=${url.manifold}`,
-      '--json',
-    ]);
-    expect(e.code).toBe(0);
-    expect(JSON.parse(e.out).data).toMatchObject({ venue: 'kalshi', id: 'KXNEWPOPE-70' });
-
-    // a bare word only one venue reads (a Kalshi ticker's shape, src/links/parse.ts) is that venue's; one several read
-    // (a lower-case slug) is a usage error asking for its venue
-    const ticker = await run(['market', 'KXELONMARS-99', '--source', 'all', ...baseUrls(), '--json']);
-    expect(ticker.code).toBe(0);
-    expect(JSON.parse(ticker.out).data).toMatchObject({ venue: 'kalshi', id: 'KXELONMARS-99' });
-    const bare = await run(['market', 'fed-decision-in-september-762', '--source', 'all', ...baseUrls()]);
-    expect(bare.code).toBe(2);
-    expect(bare.err).toMatch(/the id names its venue: polymarket:ID/);
-    const elsewhere = await run(['market', 'manifold:x', '--source', 'kalshi', '--base-url', url.kalshi, '--json']);
-    expect(elsewhere.code).toBe(2);
-    expect(JSON.parse(elsewhere.out).error.message).toMatch(/names manifold, which is not among the sources/);
-  });
-});
-
-describe('a one-thing command’s failure names its venue; a usage error none', () => {
-  it('with several sources, market names the venue that failed on stderr and in the JSON error', async () => {
-    const argv = ['market', 'kalshi:KXELONMARS-99', '--source', 'all', ...baseUrls({ kalshi: down })];
-    const table = await run(argv);
-    expect(table.code).toBe(7);
-    expect(table.err).toMatch(/^oddsboard market: Kalshi: Could not connect/m);
-    const json = await run([...argv, '--json']);
-    expect(json.code).toBe(7);
-    const doc = JSON.parse(json.out) as Record<string, unknown>;
-    valid(doc);
-    expect(doc).toMatchObject({ venue: 'kalshi', error: { code: 'UNAVAILABLE', exit: 7 } });
-    // one source: the venue is the one asked, its name not repeated
-    const one = await run(['market', 'KXELONMARS-99', '--source', 'kalshi', '--base-url', down]);
-    expect(one.code).toBe(7);
-    expect(one.err).toMatch(/^oddsboard market: Could not connect/m);
-  });
-
-  it('a usage error found without an answer has no venue; a venue’s 400 keeps its', async () => {
-    for (const form of ['--json', '--ndjson']) {
-      const r = await run(['events', '--source', 'manifold', '--base-url', url.manifold, form]);
-      expect(r.code).toBe(2);
-      const doc = JSON.parse(r.out) as Record<string, unknown>;
-      valid(doc, 'errorDocument');
-      expect(doc).toEqual({ oddsboard: 1, error: expect.objectContaining({ code: 'USAGE', exit: 2 }) });
-    }
-    // an event of three markets asked with `market`: a usage error after Kalshi answered, still none
-    const many = await run(['market', 'kalshi:KXNEWPOPE-70', '--source', 'all', ...baseUrls(), '--json']);
-    expect(many.code).toBe(2);
-    expect(JSON.parse(many.out)).toEqual({ oddsboard: 1, error: expect.objectContaining({ code: 'USAGE' }) });
-    const refusing = await startTestServer();
-    refusing.handle((_req, res) => json(res, 400, { error: { code: 'bad_request', message: 'bad ticker' } }));
-    try {
-      const r = await run(['markets', '--source', 'kalshi', '--base-url', `${refusing.url}/trade-api/v2`, '--json']);
-      expect(r.code).toBe(2);
-      expect(JSON.parse(r.out)).toMatchObject({ venue: 'kalshi', error: { code: 'USAGE', status: 400 } });
-    } finally {
-      await refusing.close();
-    }
   });
 });
