@@ -41,6 +41,17 @@ function writeToday(state: string, source: string, ids: string[], at: number, al
   saver.stop();
 }
 
+/** An alert set on a board of several venues and saved as its saver does: the alerts file, no watchlist written. */
+function saveAlert(state: string, id: string, marketId: string): void {
+  const clock = new ManualClock(1_000);
+  const store = createOddsStore({ mode: 'key', limit: 30 });
+  const saver = new Saver({ dir: venuesWatchDir(state), store, clock, onProblem: () => {} });
+  saver.start();
+  store.getState().listLoaded([mkt(marketId)], clock.now());
+  store.getState().addAlert({ id, marketId, kind: 'above', cents: 55, source: 'form', createdAt: clock.now() });
+  saver.stop();
+}
+
 describe('one watchlist across venues, merged from the per-source files of today', () => {
   it('merges every source, nothing lost, the old files left in place, the merge written before use', () => {
     const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
@@ -94,42 +105,16 @@ describe('one watchlist across venues, merged from the per-source files of today
 
   it('an alert set on a board that watches nothing is there at the next start', () => {
     const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
-    const clock = new ManualClock(1_000);
     // the board as it runs: the joined files loaded, its saver writing what changes (the alerts, not the watchlist)
-    loadJoinedWatch(state, clock.now());
-    const store = createOddsStore({ mode: 'key', limit: 30 });
-    const saver = new Saver({ dir: venuesWatchDir(state), store, clock, onProblem: () => {} });
-    saver.start();
-    store.getState().listLoaded([mkt('kalshi:K1')], clock.now());
-    store.getState().addAlert({
-      id: 'a-1',
-      marketId: 'kalshi:K1',
-      kind: 'above',
-      cents: 55,
-      source: 'form',
-      createdAt: clock.now(),
-    });
-    saver.stop();
+    loadJoinedWatch(state, 1_000);
+    saveAlert(state, 'a-1', 'kalshi:K1');
     const again = loadJoinedWatch(state, 5_000);
     expect(again.saved.rules!.map((r) => [r.id, r.marketId])).toEqual([['a-1', 'kalshi:K1']]);
   });
 
   it('alerts and a log without a watchlist (as an earlier version left them) are the joined files: read, kept', () => {
     const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
-    const clock = new ManualClock(1_000);
-    const store = createOddsStore({ mode: 'key', limit: 30 });
-    const saver = new Saver({ dir: venuesWatchDir(state), store, clock, onProblem: () => {} });
-    saver.start();
-    store.getState().listLoaded([mkt('manifold:abc')], clock.now());
-    store.getState().addAlert({
-      id: 'a-2',
-      marketId: 'manifold:abc',
-      kind: 'below',
-      cents: 20,
-      source: 'form',
-      createdAt: clock.now(),
-    });
-    saver.stop();
+    saveAlert(state, 'a-2', 'manifold:abc');
     expect(existsSync(join(venuesWatchDir(state), FILES.watchlist))).toBe(false);
     // an old per-source file that would have been merged again over them
     writeToday(state, 'kalshi', ['KXFED-25DEC-T4.25'], 2_000);
