@@ -19,10 +19,11 @@ describe('oddsboard positions, the table', () => {
       return r.out.trimEnd().split('\n');
     };
     const widest = (lines: string[]) => Math.max(...lines.map((l) => displayWidth(l)));
-    /** A venue's heading and its one row. */
+    /** A venue's header and its one row (the wallet may be on a line of its own before them). */
     const rows = (lines: string[], venue: string) => {
-      const at = lines.findIndex((l) => l.startsWith(`Positions · ${venue}`));
-      return [lines[at + 1]!, lines[at + 2]!] as const;
+      const from = lines.findIndex((l) => l.startsWith(`Positions · ${venue}`));
+      const at = lines.findIndex((l, i) => i > from && l.startsWith('OUTCOME'));
+      return [lines[at]!, lines[at + 1]!] as const;
     };
     const piped = await table();
     expect(widest(piped)).toBeLessThanOrEqual(80);
@@ -46,6 +47,30 @@ describe('oddsboard positions, the table', () => {
     const [head60, row60] = rows(sixty, 'polymarket');
     expect(head60).toMatch(/^OUTCOME +PRICE +VALUE +P&L MARKET$/);
     expect(row60.slice(head60.indexOf('MARKET') - 1)).toMatch(/^ Timberwolv…$/);
-    expect(widest(await table(40))).toBeLessThanOrEqual(40);
+    // at 40 the wallet (42 characters) cannot fit even alone: it is the one line printed whole, longer than the width
+    const forty = await table(40);
+    expect(widest(forty.filter((l) => l !== EE61))).toBeLessThanOrEqual(40);
+    expect(forty).toContain(EE61);
+  });
+
+  it('a narrow terminal moves the wallet and the totals to the next line, never cutting one', async () => {
+    const poly = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
+    const argv = ['--source', 'polymarket', '--base-url', poly, '--polymarket-wallet', EE61];
+    const whole = await run(argv, {}, undefined, 100);
+    expect(whole.out).toContain(`Positions · polymarket · ${EE61}\n`);
+    expect(whole.out).toContain('Total USDC: value 14,181.80 USDC · cost 7,648.34 USDC · P&L +6,533.46 USDC\n');
+    const r = await run(argv, {}, undefined, 60);
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.trimEnd().split('\n');
+    expect(Math.max(...lines.map((l) => displayWidth(l)))).toBeLessThanOrEqual(60);
+    // the heading, then the wallet whole on its own line (it was cut at 60: "0xee613b3fc183ee44f9da9c05f53e2da1…")
+    expect(lines.slice(0, 2)).toEqual(['Positions · polymarket', `  ${EE61}`]);
+    // the totals wrapped at their separators (the P&L was cut at 60: "P&L…")
+    const at = lines.findIndex((l) => l.startsWith('Total USDC'));
+    expect(lines.slice(at, at + 2)).toEqual([
+      'Total USDC: value 14,181.80 USDC · cost 7,648.34 USDC',
+      '  P&L +6,533.46 USDC',
+    ]);
+    expect(r.out).toContain("reports the positions' value as 82,537.42");
   });
 });

@@ -6,7 +6,7 @@ import type { Position, VenuePositions } from '../../positions/types.js';
 import { totalsByCurrency, type Totals } from '../../positions/pnl.js';
 import { formatAmount, formatPct, STATE_WORDS } from '../../positions/format.js';
 import { refKey } from '../../venue/ref.js';
-import { displayWidth, fitWidth, formatPrice, formatShares, padStartWidth } from '../../ui/format.js';
+import { displayWidth, fitWidth, formatPrice, formatShares, padStartWidth, wrap } from '../../ui/format.js';
 import type { TableView } from './table.js';
 
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
@@ -98,14 +98,31 @@ export function jsonPositionsData(parts: readonly { data: VenuePositions }[]): J
   };
 }
 
-/** The totals lines of a table, one per currency. */
+/**
+ * Parts joined by ' · ' on as few lines as hold them, the lines after the first indented — so that a figure is moved
+ * to the next line rather than cut; only a part longer than a line alone is cut.
+ */
+function packed(parts: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && displayWidth(last) + 3 + displayWidth(part) <= width)
+      lines[lines.length - 1] = `${last} · ${part}`;
+    else lines.push(fitWidth(last === undefined ? part : `  ${part}`, width));
+  }
+  return lines;
+}
+
+/** The totals lines of a table, one per currency (wrapped at its ' · ' on a narrow terminal, never a figure cut). */
 function totalsLines(positions: readonly Position[], t: TableView, label: string): string[] {
-  return totalsByCurrency(positions).map((tot) => {
+  return totalsByCurrency(positions).flatMap((tot) => {
     const unpriced = tot.unpriced > 0 ? ` (${tot.unpriced} without a price, not counted)` : '';
-    return fitWidth(
-      `${label} ${tot.currency}: value ${formatAmount(tot.value, tot.currency)} · ` +
-        `cost ${formatAmount(tot.cost, tot.currency)} · ` +
+    return packed(
+      [
+        `${label} ${tot.currency}: value ${formatAmount(tot.value, tot.currency)}`,
+        `cost ${formatAmount(tot.cost, tot.currency)}`,
         `P&L ${formatAmount(tot.pnl, tot.currency, true)}${unpriced}`,
+      ],
       t.width,
     );
   });
@@ -192,14 +209,22 @@ function positionLines(positions: readonly Position[], t: TableView): string[] {
 
 /** One line per position; the title takes what is left. Then the totals per currency. */
 export function positionsTable(v: VenuePositions, t: TableView): string {
-  const head = `Positions · ${v.venue}${v.identity ? ` · ${v.identity}` : ''}`;
-  const lines = [t.paint(fitWidth(head, t.width), undefined, true)];
+  // whose: the wallet, username or key id is never cut; on its own line when the heading cannot hold it
+  const head = `Positions · ${v.venue}`;
+  const whole = v.identity ? `${head} · ${v.identity}` : head;
+  const lines =
+    displayWidth(whole) <= t.width
+      ? [t.paint(whole, undefined, true)]
+      : [
+          t.paint(fitWidth(head, t.width), undefined, true),
+          ...(v.identity ? [displayWidth(v.identity) + 2 <= t.width ? `  ${v.identity}` : v.identity] : []),
+        ];
   if (v.positions.length === 0) lines.push('No positions.');
   else lines.push(...positionLines(v.positions, t));
   lines.push(...totalsLines(v.positions, t, 'Total'));
   if (v.reportedValue !== undefined)
     lines.push(
-      fitWidth(`${v.venue} reports the positions' value as ${formatAmount(v.reportedValue, v.currency)}`, t.width),
+      ...wrap(`${v.venue} reports the positions' value as ${formatAmount(v.reportedValue, v.currency)}`, t.width),
     );
   if (v.balance !== undefined) lines.push(fitWidth(`Cash balance: ${formatAmount(v.balance, v.currency)}`, t.width));
   if (v.more) lines.push(fitWidth('More positions exist than were read.', t.width));
