@@ -30,6 +30,8 @@ describe('Manifold positions (the documented example answer of /v0/market/{id}/p
       currency: 'mana',
       state: 'open',
     });
+    // its market not read (Manifold answers 404 for it): said to be unknown, not its bare id as if a title
+    expect(p.title).toBe('Unknown market kupKInoLsjMuiDiNfogm (not found on Manifold)');
     expect(p.avgPrice).toBeCloseTo(0.16821, 5);
     expect(p.price).toBeCloseTo(0.263294, 6);
     expect(p.pnl).toBeCloseTo(8.479030029570673, 9);
@@ -48,6 +50,7 @@ describe('Manifold positions (the documented example answer of /v0/market/{id}/p
     const p = manifoldPosition(LUCAS, resolved)!;
     // NO lost: paid = 89.174… × 0 = 0; P&L = 0 − 15 = −15; −100 %
     expect(p).toMatchObject({ state: 'resolved', paid: 0, value: 0, pnl: -15, pnlPct: -100, price: 0 });
+    expect(p.title).toBe(resolved.title);
     expect(p.title).toBe(resolved.title);
   });
 

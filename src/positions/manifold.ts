@@ -7,7 +7,7 @@
  * market is open; with the market (its normalized copy) a resolved or closed market is valued as settle.ts says.
  */
 import type { Market } from '../api/types.js';
-import { isRecord, NAME_MAX, toNumber, toText, TITLE_MAX } from '../api/normalizeFields.js';
+import { isRecord, NAME_MAX, toNumber, toText } from '../api/normalizeFields.js';
 import { pnlOf, round9 } from './pnl.js';
 import { valueAtPrice } from './settle.js';
 import type { Position } from './types.js';
@@ -44,7 +44,7 @@ export function manifoldPosition(metric: unknown, market?: Market): Position | u
   const rowPrice = payout !== undefined ? round9(payout / h.shares) : undefined;
   const base: Omit<Position, 'state'> = {
     ref: { venue: 'manifold', id: metric.contractId },
-    title: market?.title ?? toText(metric.contractId, TITLE_MAX) ?? metric.contractId,
+    title: market?.title ?? unknownMarket(metric.contractId),
     outcome: toText(outcome, NAME_MAX) ?? '?',
     shares: h.shares,
     ...(cost !== undefined ? { cost, avgPrice: round9(cost / h.shares) } : {}),
@@ -66,6 +66,12 @@ export function manifoldPosition(metric: unknown, market?: Market): Position | u
     : ((market ? findSide(market, side) : undefined) ?? rowPrice);
   return { ...base, ...valueAtPrice(market, price, h.shares, cost) };
 }
+
+/**
+ * The title of a position whose market Manifold does not answer (404: deleted, or never recorded): said as unknown,
+ * with its id, rather than the bare id passing for a title.
+ */
+export const unknownMarket = (id: string): string => `Unknown market ${id} (not found on Manifold)`;
 
 function findSide(market: Market, side: string): number | undefined {
   return market.outcomes.find((o) => o.name.toLowerCase() === side.toLowerCase())?.price;

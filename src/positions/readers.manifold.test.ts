@@ -43,6 +43,8 @@ describe('Manifold positions by username', () => {
       expect(got).toMatchObject({ venue: 'manifold', currency: 'mana', identity: 'LucasGoldfein56b1' });
       expect(got.positions).toHaveLength(1);
       expect(got.positions[0]).toMatchObject({ outcome: 'No', cost: 15, value: 23.479030029570673, state: 'open' });
+      // the market answers 404 (never recorded): its title says so
+      expect(got.positions[0]!.title).toBe('Unknown market kupKInoLsjMuiDiNfogm (not found on Manifold)');
       expect(h.log.map((p) => p.split('?')[0])).toEqual([
         '/v0/user/LucasGoldfein56b1',
         '/v0/bets',

@@ -50,7 +50,7 @@ describe('the Positions view, the built dashboard against the Manifold replay (t
       (x) => /M mana value M\$23\.48 · P&L \+M\$8\.48/.test(x),
       60_000,
     );
-    const row = s.split('\n').find((l) => /kupKInoLsjMuiDi… real/.test(l));
+    const row = s.split('\n').find((l) => /Unknown market … real/.test(l));
     expect(row).toMatch(/real +No +89\.17 +26\.3¢ +M\$23\.48 +\+M\$8\.48 +\+56\.5%/);
     // only the user named: the other user's metric in the same answer (sylv, at a loss) is not theirs
     expect(s).toMatch(/◆ Positions 1 /);
