@@ -94,6 +94,7 @@ import {
   checkOrNote,
   checkValue,
   IDENTITY_KEYS,
+  identityProblemsBy,
   readBaseUrlFlag,
   type ColorMode,
   type IdentityProblems,
@@ -126,9 +127,9 @@ const IDENTITY_ENV: ReadonlyArray<readonly [string, 'polymarketWallet' | 'manifo
 ];
 
 /**
- * Flags over environment over file over defaults. `lenientIdentities` (the dashboard): a wallet or username that is
- * not one, from any layer, is kept in `identityProblems` instead of thrown (the one-shot commands keep it a usage
- * error).
+ * Flags over environment over file over defaults. A wallet or username that is not one, from any layer, is kept in
+ * `identityProblems`; unless `lenientIdentities` (the dashboard, and the commands that read no positions) it is a
+ * usage error when its venue is among the sources — one whose venue is not is ignored (`identityProblemsBy`).
  */
 export function resolveSettings(
   flags: SettingsInput,
@@ -136,9 +137,7 @@ export function resolveSettings(
   { lenientIdentities = false }: { lenientIdentities?: boolean } = {},
 ): Settings {
   const configPath = defaultConfigPath(env);
-  const file = readConfigFile(configPath, lenientIdentities);
-  const flagged = Object.values(flags.identityProblems ?? {})[0];
-  if (!lenientIdentities && flagged !== undefined) throw new UsageError(flagged);
+  const file = readConfigFile(configPath, true);
   const envProblems: IdentityProblems = {};
   const fromEnv: SettingsInput = {};
   if (env.ODDSBOARD_SOURCE && env.ODDSBOARD_SOURCE.trim() !== '')
@@ -148,7 +147,7 @@ export function resolveSettings(
   for (const [name, key] of IDENTITY_ENV) {
     const v = env[name];
     if (v === undefined || v.trim() === '') continue;
-    const checked = checkOrNote(key, v, name, lenientIdentities ? envProblems : undefined);
+    const checked = checkOrNote(key, v, name, envProblems);
     if (checked !== undefined) (fromEnv as Record<string, unknown>)[key] = checked;
   }
   if (Object.keys(envProblems).length) fromEnv.identityProblems = envProblems;
@@ -196,6 +195,8 @@ export function resolveSettings(
   const problems = identityProblemsOf([given, fromEnv, file.values]);
   for (const key of Object.keys(problems) as (keyof IdentityProblems)[]) delete settings[key];
   if (Object.keys(problems).length) settings.identityProblems = problems;
+  const used = identityProblemsBy(problems, sources).read[0];
+  if (!lenientIdentities && used !== undefined) throw new UsageError(used);
   if (settings.demo) {
     delete settings.baseUrl;
     if (settings.baseUrls) delete settings.baseUrls.public;

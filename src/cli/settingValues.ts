@@ -6,6 +6,7 @@ import { parseBaseUrl } from '../api/transport.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 import { checkAlertCommand, checkAlerts } from './alertConfig.js';
 import { UsageError } from './errors.js';
+import { SOURCE_NAMES } from '../sources/names.js';
 import { SOURCE_IDS, type SourceId } from '../sources/types.js';
 
 /** `--source all`: the three platforms, in this order. */
@@ -23,6 +24,27 @@ export const IDENTITY_KEYS = ['polymarketWallet', 'manifoldUser'] as const;
 export type IdentityKey = (typeof IDENTITY_KEYS)[number];
 /** Each identity given that is not one: the problem as checkValue says it (where it came from, never the value). */
 export type IdentityProblems = Partial<Record<IdentityKey, string>>;
+/** The venue whose positions each identity names. */
+export const IDENTITY_VENUE: Readonly<Record<IdentityKey, SourceId>> = {
+  polymarketWallet: 'polymarket',
+  manifoldUser: 'manifold',
+};
+
+/** The problems of the identities of the venues among `sources` (those read), and of the others (ignored). */
+export function identityProblemsBy(
+  problems: IdentityProblems | undefined,
+  sources: readonly SourceId[],
+): { read: string[]; ignored: string[] } {
+  const out = { read: [] as string[], ignored: [] as string[] };
+  for (const key of IDENTITY_KEYS) {
+    const problem = problems?.[key];
+    if (problem === undefined) continue;
+    const venue = IDENTITY_VENUE[key];
+    if (sources.includes(venue)) out.read.push(problem);
+    else out.ignored.push(`${problem}; ignored: ${SOURCE_NAMES[venue]} is not among --source ${sources.join(',')}`);
+  }
+  return out;
+}
 
 /**
  * checkValue, except that with `problems` a wallet or username that is not one is noted there (and undefined

@@ -67,6 +67,35 @@ describe('the venue stack and the person’s positions', () => {
     ]);
     await stack.source.close();
   });
+
+  it('a wallet or username that is not one, for a venue not on the board: a notice that it is ignored', async () => {
+    const env = { ...base, ODDSBOARD_MANIFOLD_USER: 'not a name' };
+    const argv = [
+      '--source',
+      'kalshi',
+      '--base-url',
+      'http://127.0.0.1:9/trade-api/v2',
+      '--polymarket-wallet',
+      '0xbad',
+    ];
+    const p = prepare(argv, env);
+    if (p.kind !== 'run') throw new Error('not run');
+    const stack = await openVenueStack(p.settings, 'kalshi', env, new ManualClock(0), false);
+    // before, nothing was said: the user never learnt why their Polymarket positions were not shown
+    expect(stack.store.getState().notices.map((n) => [n.level, n.text])).toEqual([
+      [
+        'warn',
+        '--polymarket-wallet: a Polymarket wallet is 0x followed by 40 hex digits (your profile address); ignored: ' +
+          'Polymarket is not among --source kalshi',
+      ],
+      [
+        'warn',
+        'ODDSBOARD_MANIFOLD_USER: a Manifold username is letters, digits and _ (the name in your profile URL); ' +
+          'ignored: Manifold is not among --source kalshi',
+      ],
+    ]);
+    await stack.source.close();
+  });
 });
 
 describe('the venue stack and its rate ledger', () => {

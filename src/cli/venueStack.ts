@@ -13,6 +13,7 @@ import type { SourceId } from '../sources/types.js';
 import { prefixClient } from '../venues/prefixClient.js';
 import { DEFAULTS, venueSettings, type Settings } from './config.js';
 import { UsageError } from './errors.js';
+import { identityProblemsBy } from './settingValues.js';
 import { openSource, type Source } from './source.js';
 import { dashboardReader } from '../positions/dashboard.js';
 import type { PositionsReader } from '../positions/readers.js';
@@ -68,6 +69,10 @@ export async function openVenueStack(
   // the person's positions: read through this venue's sync, in its budget (src/sync/positions.ts)
   const warn = (line: string) => store.getState().notice(`${SOURCE_NAMES[venue]}: ${line}`, 'warn', clock.now());
   const reader = dashboardReader(venue, own, env, warn, `oddsboard/${version()}`);
+  // a wallet or username that is not one, for a venue not on this board: said once (with the first venue), not read
+  if (venue === settings.sources[0])
+    for (const line of identityProblemsBy(settings.identityProblems, settings.sources).ignored)
+      store.getState().notice(line, 'warn', clock.now(), 'board');
   const sync = createSync({
     client,
     store,

@@ -245,6 +245,13 @@ describe('exit codes', () => {
     expect(plain.err).toMatch(/needs --outcome/);
   });
 
+  it('0: a wallet or username that is not one never stops a command that reads no positions', async () => {
+    const env = { ODDSBOARD_POLYMARKET_WALLET: '0xnotawallet', ODDSBOARD_MANIFOLD_USER: 'not a name' };
+    const r = await run(['markets', '--limit', '1', '--json'], { env });
+    expect(r.code, r.err).toBe(0); // was 2: "ODDSBOARD_POLYMARKET_WALLET: a Polymarket wallet is 0x followed by …"
+    valid(JSON.parse(r.out));
+  });
+
   it('every command answers --help with its flags (exit 0)', async () => {
     for (const name of ['markets', 'market', 'quote', 'events', 'event']) {
       const r = await run([name, '--help']);

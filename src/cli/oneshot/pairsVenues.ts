@@ -61,6 +61,8 @@ export function pairsVenues(flags: FlagValues): PairsVenues {
           ...(given.rate !== undefined ? { rate: given.rate } : {}),
         },
         { ...env, ODDSBOARD_BASE_URL: '', ODDSBOARD_SOURCE: '' },
+        // pairs read no positions: a wallet or username that is not one is no concern of theirs
+        { lenientIdentities: true },
       );
       delete settings.baseUrl;
       const base = given.baseUrls?.[venue] ?? (venues.length === 1 ? given.baseUrl : undefined);

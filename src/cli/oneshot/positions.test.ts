@@ -153,6 +153,17 @@ describe('oddsboard positions', () => {
     expect(pub.err).toMatch(/--source polymarket \| kalshi \| manifold/);
   });
 
+  it('a wallet that is not one, for a venue not asked: said to be ignored, the others listed, exit 0', async () => {
+    const url = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
+    const argv = ['--source', 'polymarket', '--base-url', url, '--polymarket-wallet', RN1, '--manifold-user', 'a b'];
+    const r = await run(argv, { ODDSBOARD_MANIFOLD_USER: 'LucasGoldfein56b1' });
+    expect(r.code, r.err).toBe(0); // was 2: a Manifold username stopped Polymarket's positions
+    expect(r.err).toMatch(
+      /--manifold-user: a Manifold username .*; ignored: Manifold is not among --source polymarket/,
+    );
+    expect(r.out).toContain('Nuggets');
+  });
+
   it('several venues: each its identity, totals per currency, one without identity left out, one failing', async () => {
     const poly = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
     const kalshi = await replay('kalshi', kalshiPortfolioDir('positions-several').dir);

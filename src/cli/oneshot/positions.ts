@@ -19,6 +19,7 @@ import { FileProblem, readTextFile, stateDir } from '../../util/files.js';
 import { IDENTITY_FLAGS, SOURCE_FLAGS, type CommandIo } from '../commands.js';
 import { resolveSettings, settingsFromFlags, venueSettings } from '../config.js';
 import { UsageError } from '../errors.js';
+import { identityProblemsBy } from '../settingValues.js';
 import { version } from '../version.js';
 import { jsonPosition, jsonPositionsData, positionsTables } from './positionsOut.js';
 import { runOneShot, type Fetch, type OneShot } from './run.js';
@@ -70,10 +71,13 @@ const positions: OneShot<VenuePositions> = {
   // every venue listed, each with its own identity, currency and budget
   span: 'list',
   check({ flags, env, warn, source: venue }) {
+    // a wallet or username that is not one: a usage error for a venue read, said and ignored for any other
     const all = resolveSettings(
-      settingsFromFlags(flags, [...Object.keys(SOURCE_FLAGS), ...Object.keys(IDENTITY_FLAGS)]),
+      settingsFromFlags(flags, [...Object.keys(SOURCE_FLAGS), ...Object.keys(IDENTITY_FLAGS)], true),
       env,
     );
+    if (venue === all.sources[0])
+      for (const line of identityProblemsBy(all.identityProblems, all.sources).ignored) warn?.(line);
     if (all.dataUrl !== undefined && !all.sources.includes('polymarket'))
       throw new UsageError(`--data-url belongs to --source polymarket, not ${all.sources.join(',')}`);
     const settings = venueSettings(all, venue);

@@ -92,7 +92,10 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     }
     const ndjson = inv.flags.ndjson === true;
     if (ndjson && inv.flags.json === true) throw new UsageError('--json and --ndjson: choose one');
-    const settings = resolveSettings(settingsFromFlags(inv.flags, Object.keys(SOURCE_FLAGS)), io.env);
+    // whose positions: no concern of this resolve (`positions` checks its own, src/cli/oneshot/positions.ts)
+    const settings = resolveSettings(settingsFromFlags(inv.flags, Object.keys(SOURCE_FLAGS)), io.env, {
+      lenientIdentities: true,
+    });
     const plan = await planVenues(cmd, settings.sources, inv.args);
     // several venues asked (a list over several sources): each result and message names its venue
     const several = plan.venues.length + plan.skipped.length > 1;
