@@ -5,6 +5,7 @@
  * dashboard reads (its mode), so the one book serves every venue.
  */
 import type { StoreApi } from 'zustand/vanilla';
+import { formatAmount } from '../positions/format.js';
 import { EMPTY_PAPER, keepPaper, settlePaper, type PaperBook } from '../positions/paper.js';
 import { CURRENCY_OF } from '../positions/types.js';
 import type { SourceId } from '../sources/types.js';
@@ -77,11 +78,12 @@ export function paperActions(set: Set, get: Get): PaperActions {
       const venue = ref.venue;
       // the outcome the person chose in the form (one of the market's), not the answer's echo of it
       const outcome = form.outcome || quote.outcome || '';
+      const currency = CURRENCY_OF[venue];
       const r = keepPaper(s.paper, {
         ref,
         title: market.title,
         outcome,
-        currency: CURRENCY_OF[venue],
+        currency,
         quote: { ...quote, action: quote.action ?? form.action },
         at,
       });
@@ -94,7 +96,8 @@ export function paperActions(set: Set, get: Get): PaperActions {
         ok: true,
         text:
           `Kept as a paper trade: ${t.action} ${money(t.shares)} “${outcome}” at ${(t.avgPrice * 100).toFixed(1)}¢, ` +
-          `fee ${money(t.fee)}, ${t.action === 'buy' ? 'cost' : 'got'} ${money(t.total)} (Positions view)`,
+          `fee ${formatAmount(t.fee, currency)}, ${t.action === 'buy' ? 'cost' : 'got'} ` +
+          `${formatAmount(t.total, currency)} (Positions view)`,
       };
     },
 
