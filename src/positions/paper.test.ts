@@ -83,6 +83,12 @@ describe('paper positions', () => {
     ).toMatchObject({
       problem: expect.stringMatching(/ask for a quote/),
     });
+    // an answered preview on an empty book (Kalshi's KXELONMARS-99 in the replay): 0 shares, 0 total. It said "ask
+    // for a quote first" to a person who just had one
+    const none: Quote = { action: 'buy', outcome: 'Yes', shares: 0, total: 0, raw: {} };
+    expect(keepPaper(book, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: none, at: 1 })).toEqual({
+      problem: 'Nothing in this preview filled (no orders or liquidity for it): there is no trade to keep.',
+    });
   });
 
   it('settled when the market resolves: the winner pays 1, the loser 0, a void returns the cost', () => {

@@ -93,6 +93,9 @@ export function keepPaper(
   const action = q.action ?? 'buy';
   const shares = q.shares;
   const total = q.total;
+  // an answered preview that filled nothing (an empty book, an amount too small) is not a missing quote
+  if (shares === 0)
+    return { problem: 'Nothing in this preview filled (no orders or liquidity for it): there is no trade to keep.' };
   if (shares === undefined || !(shares > 0) || total === undefined || !(total >= 0))
     return { problem: 'This preview has no shares or total to keep: ask for a quote first.' };
   const trade: PaperTrade = {
