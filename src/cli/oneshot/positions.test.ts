@@ -134,6 +134,17 @@ describe('oddsboard positions', () => {
     );
     const all = (JSON.parse(both.out) as { data: { positions: Array<{ paper: boolean }> } }).data.positions;
     expect(all.map((p) => p.paper)).toEqual([false, true]);
+    // an entry that cannot be understood: left out and said (it was dropped without a word), the file left as it is
+    const file = join(stateHome, 'oddsboard', 'paper.json');
+    const text = readFileSync(file, 'utf8');
+    const doc2 = JSON.parse(text) as { positions: unknown[] };
+    doc2.positions.push({ market: 'polymarket:2252243', outcome: 'No', currency: 'USDC', trades: [{ shares: 'abc' }] });
+    writeFileSync(file, JSON.stringify(doc2));
+    const broken = await run(['--source', 'polymarket', '--base-url', url], {}, stateHome);
+    expect(broken.code).toBe(0);
+    expect(broken.err).toContain(`${file}: 1 paper position could not be understood and is left out`);
+    expect(broken.out).toContain('PAPER');
+    expect(readFileSync(file, 'utf8')).toBe(JSON.stringify(doc2));
   });
 
   it('what is missing is named; exit 2', async () => {

@@ -29,7 +29,13 @@ import { LeftOut } from './venues.js';
 function readPaper(env: NodeJS.ProcessEnv): { book: PaperBook; problem?: string } {
   const path = join(stateDir(env), PAPER_FILE);
   try {
-    return { book: decodePaper(readTextFile(path, PAPER_FILE_MAX_BYTES)).book };
+    const { book, dropped } = decodePaper(readTextFile(path, PAPER_FILE_MAX_BYTES));
+    if (dropped === 0) return { book };
+    const entries = `${dropped} paper position${dropped === 1 ? '' : 's'}`;
+    return {
+      book,
+      problem: `${path}: ${entries} could not be understood and ${dropped === 1 ? 'is' : 'are'} left out`,
+    };
   } catch (e) {
     if (e instanceof FileProblem)
       return e.reason === 'missing' ? { book: EMPTY_PAPER } : { book: EMPTY_PAPER, problem: e.message };
