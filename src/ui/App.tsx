@@ -246,6 +246,7 @@ export function App({
             ) : (
               <DetailPane
                 entry={entry}
+                {...(marketId && !entry ? { offBoard: true } : {})}
                 history={cur.history}
                 series={cur.series}
                 book={cur.book}

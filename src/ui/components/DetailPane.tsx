@@ -28,6 +28,8 @@ import { badgeSeg } from './badge.js';
 
 export interface DetailProps {
   entry: MarketEntry | undefined;
+  /** A row is selected whose market the board does not have (a position's market neither listed nor watched). */
+  offBoard?: boolean;
   history: PriceHistory | undefined;
   /** The platform's own price history of this market in the range `h` shows (fills the sparklines at once). */
   series?: SeriesEntry | undefined;
@@ -61,7 +63,16 @@ function nameWidth(names: readonly string[], paneWidth: number): number {
 export function detailHeadLines(p: DetailProps): Seg[][] {
   const focusSeg: Seg = paneTitle('Detail', p.focused);
   const e = p.entry;
-  if (!e) return [[focusSeg, { text: '  no market selected', dim: true }]];
+  if (!e)
+    return [
+      [
+        focusSeg,
+        {
+          text: p.offBoard ? '  this market is not on the board: its figures are the venue’s' : '  no market selected',
+          dim: true,
+        },
+      ],
+    ];
   const m = e.market;
   const lines: Seg[][] = [
     [focusSeg, { text: ' ' }, { text: sanitize(m.title) || '(untitled)', bold: true }],

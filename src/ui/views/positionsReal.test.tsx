@@ -83,6 +83,14 @@ describe('Positions view: real positions', () => {
     expect(f).toMatch(/real +Yes .*\$3\.00 +−\$1\.00 +−25\.0%/);
   });
 
+  it('a position whose market is not on the board: the detail says so, not "no market selected"', async () => {
+    const { term } = await shown();
+    await waitForFrame(term, 'A market far');
+    await press(term, 'j', () => /▸ .*A market far/.test(term.lastFrame()));
+    const f = await waitForFrame(term, 'this market is not on the board');
+    expect(f).not.toContain('no market selected');
+  });
+
   it('a failed reading is said in the title, the positions read before kept, the header still online', async () => {
     const { term, store } = await shown();
     const refused = { message: 'Kalshi refused the signature.', status: 401, at: 5 };
