@@ -69,7 +69,7 @@ describe('watcher settings in the config file', () => {
           { market: 'x', above: 170 },
         ],
       }),
-    ).toBe('alerts[1]: the price must be between 0¢ and 100¢');
+    ).toBe('alerts[1]: the price must be more than 0¢ and less than 100¢');
     expect(problem({ alerts: [{ market: 'x', above: 70, below: 20 }] })).toBe(
       'alerts[0]: needs exactly one of "above", "below", "move" or "status"',
     );

@@ -44,7 +44,7 @@ export function checkCents(kind: AlertKind, cents: unknown): string | undefined 
   if (typeof cents !== 'number' || !Number.isFinite(cents))
     return kind === 'move' ? 'the move must be a number of cents' : 'the price must be a number of cents';
   if (kind === 'move') return cents > 0 && cents <= 100 ? undefined : 'the move must be more than 0¢ and at most 100¢';
-  return cents > 0 && cents < 100 ? undefined : 'the price must be between 0¢ and 100¢';
+  return cents > 0 && cents < 100 ? undefined : 'the price must be more than 0¢ and less than 100¢';
 }
 
 export function checkMinutes(minutes: unknown): string | undefined {

@@ -115,8 +115,14 @@ describe('watched markets in the background budget', () => {
     });
     expect(r.sync.addAlert({ marketId: 'm1', kind: 'below', value: '120', minutes: '' })).toEqual({
       ok: false,
-      message: 'the price must be between 0¢ and 100¢',
+      message: 'the price must be more than 0¢ and less than 100¢',
     });
+    // 0¢ and 100¢ themselves are refused, and the message says so (it read "between 0¢ and 100¢")
+    for (const value of ['0', '100'])
+      expect(r.sync.addAlert({ marketId: 'm1', kind: 'above', value, minutes: '' })).toEqual({
+        ok: false,
+        message: 'the price must be more than 0¢ and less than 100¢',
+      });
     expect(r.store.getState().alerts.rules).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ describe('the alert form', () => {
       expect(form(f)).toMatch(/▸ Price ¢/);
       await press(h.term, ['1', '2', '0']);
       f = await press(h.term, KEYS.enter);
-      expect(f).toContain('the price must be between 0¢ and 100¢');
+      expect(f).toContain('the price must be more than 0¢ and less than 100¢');
       expect(h.store.getState().alerts.rules).toEqual([]);
       f = await press(h.term, [KEYS.backspace, KEYS.backspace, KEYS.backspace, '7', '0', KEYS.enter]);
       expect(f).toContain('Alert set on “Market number 1”');
