@@ -76,7 +76,19 @@ describe('paper positions', () => {
     });
     const book = keep(EMPTY_PAPER, BUY);
     expect(keepPaper(book, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: sell(26), at: 1 })).toEqual({
-      problem: 'You hold 25 paper shares of “Yes”: preview a sale of at most that.',
+      problem: 'You hold 25.00 paper shares of “Yes”: preview a sale of at most that.',
+    });
+    // a holding of many decimals is said as the quote pane says shares (it read "787.17297 paper shares")
+    const odd = keep(book, {
+      action: 'buy',
+      outcome: 'Yes',
+      shares: 762.17297,
+      averagePrice: 0.06,
+      total: 45,
+      raw: {},
+    });
+    expect(keepPaper(odd, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: sell(800), at: 1 })).toEqual({
+      problem: 'You hold 787.17 paper shares of “Yes”: preview a sale of at most that.',
     });
     expect(
       keepPaper(book, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: { raw: {} }, at: 1 }),

@@ -7,6 +7,7 @@
  * resolves: the winner pays 1 a share, the others 0, a voided or cancelled market returns the cost (`settled`).
  */
 import type { Market, Quote } from '../api/types.js';
+import { formatShares } from '../ui/format.js';
 import { refKey, type MarketRef } from '../venue/ref.js';
 import { pnlOf, round9 } from './pnl.js';
 import { valueAgainst } from './settle.js';
@@ -113,8 +114,9 @@ export function keepPaper(
   if (action === 'sell') {
     const h = holding(had?.trades ?? []);
     if (h.shares <= 0) return { problem: `No paper shares of “${k.outcome}” to sell here.` };
+    const held = formatShares(h.shares);
     if (shares > h.shares + 1e-9)
-      return { problem: `You hold ${h.shares} paper shares of “${k.outcome}”: preview a sale of at most that.` };
+      return { problem: `You hold ${held} paper shares of “${k.outcome}”: preview a sale of at most that.` };
   }
   if (!had && book.positions.length >= PAPER_MAX)
     return { problem: `${PAPER_MAX} paper positions are kept at most: settle or sell some first.` };
