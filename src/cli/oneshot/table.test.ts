@@ -14,6 +14,8 @@ import { startSourceReplay, type RunningSourceReplay } from '../../sources/repla
 import type { SourceId } from '../../sources/types.js';
 import { displayWidth } from '../../ui/format.js';
 import { main } from '../main.js';
+import type { Quote } from '../../api/types.js';
+import { quoteBlock } from './table.js';
 
 const REAL = join(root, 'test/fixtures/real');
 /** The longest Kalshi ticker of a recorded list: 33 characters (men's college basketball, March 2026). */
@@ -81,6 +83,21 @@ describe('quote', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.lines[0]).toBe('Quote 2252243 · sell 10.00 shares of “Yes”');
     expect(r.out).toContain('\n  you receive 0.12\n');
+  });
+
+  it("a sale on the interface is of money wanted back (its route's amount), not of shares", () => {
+    // the demo's sell 100: 1,622.16 shares go for 100 gross (src/server/pricing.ts); the heading said "100.00 shares"
+    const q: Quote = {
+      action: 'sell',
+      outcome: 'Yes',
+      amount: 100,
+      shares: 1622.16,
+      total: 99,
+      raw: {},
+    };
+    const lines = quoteBlock('mkt-0auq2x', q, { width: 80, now: 0, paint: (t) => t }).split('\n');
+    expect(lines[0]).toBe('Quote mkt-0auq2x · sell “Yes” for 100.00');
+    expect(lines).toContain('  shares      1,622.16');
   });
 
   it('the price before and after and the impact agree as shown: 1.45¢ → 1.50¢, +0.05¢', async () => {

@@ -153,9 +153,11 @@ export function marketDetail(m: Market, v: TableView): string {
  * A quote that does not fill the whole amount says so first, as the dashboard's quote pane does: how much fills
  * (money for a buy, shares for a sell) of how much, and why the rest does not; an empty book as such.
  */
-/** An amount of the quote: money for a buy, shares for a sale. */
-const amountOf = (q: Quote, n: number | undefined) =>
-  q.action === 'sell' ? `${formatShares(n)} shares` : formatMoney(n);
+/** A sale through a book or a pool is of shares; the interface's (no basis, or `service`) of the money wanted back. */
+const salesShares = (q: Quote) => q.action === 'sell' && (q.basis === 'book' || q.basis === 'pool');
+
+/** An amount of the quote: money for a buy, shares for a sale (the interface's sale: the money wanted back). */
+const amountOf = (q: Quote, n: number | undefined) => (salesShares(q) ? `${formatShares(n)} shares` : formatMoney(n));
 
 function fillText(q: Quote): string | undefined {
   if (q.filled === undefined) return undefined;
@@ -180,7 +182,11 @@ function fillText(q: Quote): string | undefined {
 
 export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
   const id = q.marketId ?? marketId;
-  const what = `${q.action ?? MISSING} ${amountOf(q, q.amount)} of “${sanitize(q.outcome ?? MISSING)}”`;
+  const outcome = `“${sanitize(q.outcome ?? MISSING)}”`;
+  const what =
+    q.action === 'sell' && !salesShares(q)
+      ? `sell ${outcome} for ${formatMoney(q.amount)}`
+      : `${q.action ?? MISSING} ${amountOf(q, q.amount)} of ${outcome}`;
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   const impactColor =
     q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
