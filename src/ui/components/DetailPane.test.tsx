@@ -4,7 +4,8 @@ import { normalizeMarket } from '../../api/normalize.js';
 import { manifoldCaps } from '../../sources/manifold/caps.js';
 import { createOddsStore } from '../../store/store.js';
 import { realMarket } from '../../../test/support/realFixtures.js';
-import { outcomeLines } from './DetailPane.js';
+import { DetailPane, outcomeLines } from './DetailPane.js';
+import { renderTerminal } from '../../../test/support/terminal.js';
 import { rowSegs } from './MarketRow.js';
 import { ManualClock } from '../../util/clock.js';
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
@@ -173,5 +174,28 @@ describe('detail pane', () => {
     h = renderApp({ markets: [], prepare: (store, clock) => store.getState().listLoaded([], clock.now()) });
     const f = await waitForFrame(h.term, 'no market selected');
     expect(f).toContain('No markets match this filter.');
+  });
+
+  it('with nothing selected on a venue with books, no book is said to be coming', async () => {
+    // an empty Watchlist or Positions on a platform: it read "Book: asking…" under "no market selected"
+    const term = renderTerminal(
+      <DetailPane
+        entry={undefined}
+        history={undefined}
+        showBook
+        eventTitle={undefined}
+        now={0}
+        width={60}
+        height={12}
+        focused={false}
+      />,
+      { columns: 60, rows: 12 },
+    );
+    try {
+      const f = await waitForFrame(term, 'no market selected');
+      expect(f).not.toContain('Book');
+    } finally {
+      term.unmount();
+    }
   });
 });

@@ -202,7 +202,7 @@ function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
   const out: Seg[][] = [];
   const chartWanted = p.series && p.series.points.length > 0 ? 1 + CHART_ROWS : 0;
   // a book takes three lines at least; that it is coming, or unknown, one (it was left out where only two were kept)
-  if (p.showBook && room >= (p.book ? 3 : 1)) {
+  if (p.showBook && p.entry && room >= (p.book ? 3 : 1)) {
     const bookRoom = Math.max(2, room - (room - 2 >= chartWanted + 3 ? chartWanted : 0));
     out.push(
       ...(p.book
