@@ -218,6 +218,33 @@ describe('several venues joined for the screen', () => {
     expect(joined.store.getState().goTo).toMatchObject({ status: 'none', seq: 2 });
   });
 
+  it('narrowed to one venue, a link found on another shows every venue again; found on the one shown, stays', () => {
+    const { joined, stacks } = venues();
+    // as src/sync/goTo.ts does: the lookup says "looking" at once, under its own count
+    for (const s of stacks) {
+      const inner = s.sync.goTo.bind(s.sync);
+      let seq = 0;
+      s.sync.goTo = (t) => {
+        const r = inner(t);
+        if (r.ok) s.store.getState().setGoTo({ seq: ++seq, understood: 'x', status: 'looking' });
+        return r;
+      };
+    }
+    const found = (i: number, market: string) => {
+      const st = stacks[i]!.store.getState();
+      st.setGoTo({ ...st.goTo!, status: 'found', market });
+    };
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    joined.sync.goTo(parseTarget('polymarket:2'));
+    found(1, 'polymarket:2');
+    // it said "→ Market polymarket:2" while the list and the detail stayed on Kalshi's rows alone
+    expect(joined.store.getState().venueFilter).toBeUndefined();
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    joined.sync.goTo(parseTarget('kalshi:K2'));
+    found(0, 'kalshi:K2');
+    expect(joined.store.getState().venueFilter).toBe('kalshi');
+  });
+
   it("narrowed to one venue, closing soon is that venue's own answer, which another venue's answers leave", () => {
     const { joined, stacks } = venues();
     stacks[0]!.store.getState().closingLoaded([mkt('kalshi:K2', 1_000)], 20);

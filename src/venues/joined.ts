@@ -100,6 +100,8 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   const goOn = () => {
     const g = chain?.venue.store.getState().goTo;
     if (!chain || !g || g.seq !== chain.seq || g.status === 'looking') return;
+    // found on a venue the board is not narrowed to (v): every venue shown again, or the screen would not show it
+    if (g.status === 'found' && filter !== undefined && chain.venue.id !== filter) filter = undefined;
     const next = g.status === 'none' ? chain.rest.shift() : undefined;
     if (!next) {
       chain = undefined;
