@@ -39,7 +39,8 @@ describe('help overlay', () => {
     expect(f.split('\n')).toHaveLength(10);
     expect(f).toContain(`↓ ${n - 9} more (↓/PgDn)`);
     f = await waitForFrame(render(<HelpOverlay width={80} height={10} top={n} />), LAST);
-    expect(f).not.toContain('more (');
+    expect(f).not.toContain('more (↓/PgDn)');
+    expect(f).toContain(`↑ ${n - 9} more (↑/PgUp)`);
   });
 
   it('opens with ? and closes with Esc or ?', async () => {
@@ -72,5 +73,20 @@ describe('help overlay on a small terminal', () => {
     expect(f.split('\n').length).toBeLessThanOrEqual(24);
     f = await press(h.term, 'k');
     expect(f).not.toContain('Keys  (Esc');
+  });
+
+  it('scrolled, says what is above; page by page every key is shown once at least', async () => {
+    // 109 columns: one column (two need 110), wide enough for every help text whole
+    h = renderApp({ columns: 109, rows: 24 });
+    await waitForFrame(h.term, 'Market number 1');
+    const frames = [await press(h.term, '?')];
+    for (let i = 0; i < 8 && !frames.at(-1)!.includes(LAST); i++) frames.push(await press(h.term, KEYS.pageDown));
+    // it scrolled with no sign of the lines above it
+    expect(frames.at(-1)).toMatch(/↑ \d+ more \(↑\/PgUp\)/);
+    for (const b of Object.values(KEY_BINDINGS))
+      expect(
+        frames.some((f) => f.includes(b.help)),
+        b.help,
+      ).toBe(true);
   });
 });

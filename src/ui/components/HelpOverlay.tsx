@@ -59,14 +59,21 @@ function twoColumns(width: number, height: number, n: number): boolean {
   return width >= 110 && n > height && Math.ceil(n / 2) <= height;
 }
 
-/** Lines top.. that fit in `height`, the last one replaced by a "more" hint when some are left below. */
+/**
+ * Lines top.. that fit in `height`, the last one replaced by a "more" hint when some are left below, the first by one
+ * when some are above (a page, `helpPage`, is two lines short of the height so that no line is skipped).
+ */
 function scrollWindow(lines: Seg[][], height: number, top: number): Seg[][][] {
   const t = Math.max(0, Math.min(top, lines.length - height));
   const part = lines.slice(t, t + height);
   if (t + height < lines.length && height > 1)
     part[height - 1] = [{ text: `  ↓ ${lines.length - t - height + 1} more (↓/PgDn)`, dim: true }];
+  if (t > 0 && height > 2) part[0] = [{ text: `  ↑ ${t + 1} more (↑/PgUp)`, dim: true }];
   return [part];
 }
+
+/** How far PgUp/PgDn scroll the help: every line between the two hints is new, none is skipped. */
+export const helpPage = (rows: number): number => Math.max(1, rows - 2);
 
 /** Whether the overlay scrolls at this size, and how many lines it has (for the key handler). */
 let helpLineCount: number | undefined;

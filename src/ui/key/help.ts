@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { helpPage } from '../components/HelpOverlay.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand } from './keyLookup.js';
@@ -6,7 +7,7 @@ import { matchCommand } from './keyLookup.js';
 /** The help overlay: scroll, close, quit. */
 export function helpKey(ctx: KeyCtx, input: string, key: Key): void {
   const cmd = matchCommand(KEY_CONTEXTS.help.commands, input, key);
-  const page = Math.max(1, ctx.helpRows - 1);
+  const page = helpPage(ctx.helpRows);
   const max = Math.max(0, ctx.helpLines - ctx.helpRows);
   switch (cmd) {
     case 'quit':
