@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeMarket, renderApp, type Harness } from '../../test/support/fixtures.js';
 import { KEYS, press, waitFor, waitForFrame } from '../../test/support/wait.js';
 import { WIDE_MIN } from './layout.js';
+import { MIN_COLUMNS, MIN_ROWS } from './components/TooSmall.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
@@ -56,8 +57,23 @@ describe('layout', () => {
     await waitForFrame(h.term, (f) => lines(f).some((l) => /^[◆◇] Detail/.test(l)) && lines(f).length <= 24);
   });
 
+  it(`a window under ${MIN_COLUMNS}×${MIN_ROWS} says it is too small instead of drawing a torn board`, async () => {
+    // at 12×4 it drew the header, the tab row, "◇ Quote Pr…" and the footer, and no market at all
+    h = renderApp({ columns: 12, rows: 4 });
+    let f = await waitForFrame(h.term, 'Too small');
+    expect(lines(f).slice(0, 3)).toEqual(['Too small', 'needs 30×8', 'q quits']);
+    h.term.resize(70, 6);
+    f = await waitForFrame(h.term, 'Terminal too small (70×6): oddsboard needs 30×8 or more · q quits');
+    expect(f).not.toContain('Market number 1');
+    h.term.resize(MIN_COLUMNS, MIN_ROWS);
+    f = await waitForFrame(h.term, 'Market number 1');
+    expect(lines(f).length).toBeLessThanOrEqual(MIN_ROWS);
+    await press(h.term, 'q');
+    expect(h.quits).toEqual([1]);
+  });
+
   it.each([
-    [20, 6],
+    [MIN_COLUMNS, MIN_ROWS],
     [40, 10],
     [80, 24],
     [99, 30],
@@ -75,7 +91,7 @@ describe('layout', () => {
         store.getState().notice('Something happened', 'warn', clock.now());
       },
     });
-    const f = await waitForFrame(h.term, (x) => x.includes('RATE') || columns < 30);
+    const f = await waitForFrame(h.term, (x) => x.includes('RATE') || columns <= 30);
     expect(lines(f).length).toBeLessThanOrEqual(rows);
     for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);
     await press(h.term, '?');

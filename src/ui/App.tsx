@@ -22,6 +22,7 @@ import { useGoToArrived } from './hooks/useGoToArrived.js';
 import { shownPages } from './pages.js';
 import type { OpenResult } from '../links/open.js';
 import { TabRow } from './components/TabRow.js';
+import { TooSmall, tooSmall } from './components/TooSmall.js';
 import { AlertForm, alertFormLines } from './components/AlertForm.js';
 import { AlertLog } from './components/AlertLog.js';
 import { listRefreshIntervalMs, shownDataAt } from './viewModel.js';
@@ -171,6 +172,7 @@ export function App({
 
   const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, listed.ids.length);
   const List = view.List;
+  if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
 
   return (
     // Boxes clip rows only (overflowY): every Line is already cut to its width, and a horizontal clip
