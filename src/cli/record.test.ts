@@ -105,6 +105,8 @@ describe('oddsboard record', () => {
         }),
       ).toBe(2);
       expect(err.text()).toMatch(/^oddsboard record: [^\n]+\n$/);
+      // the help named once: a missing DIR read "(see oddsboard record --help) (see --help)"
+      expect(err.text().match(/--help/g)).toHaveLength(1);
     }
   });
 });

@@ -93,7 +93,9 @@ export async function runRecord(
     if (baseUrl === undefined) throw new UsageError('no service to record: give --base-url or set ODDSBOARD_BASE_URL');
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`oddsboard record: ${err.message} (see --help)\n`);
+    // a message that already names the help (a missing DIR) is not told it twice
+    const help = /--help\b/.test(err.message) ? '' : ' (see --help)';
+    io.stderr.write(`oddsboard record: ${err.message}${help}\n`);
     return 2;
   }
   let client;
