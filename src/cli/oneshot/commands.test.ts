@@ -123,6 +123,8 @@ describe('--json output follows docs/schema.json', () => {
     expect(doc.data.map((m: { id: string }) => m.id)).toEqual([b!.id, a!.id]);
     const none = await run(['watch', '--json']);
     expect(JSON.parse(none.out).data).toEqual([]);
+    // the table says what to do, not "No markets match." (there is no filter)
+    expect((await run(['watch'])).out).toBe('No watched market to show: w on a market in the dashboard watches it.\n');
     writeFileSync(join(stateHome, 'oddsboard', 'watchlist.json'), '{ broken');
     const broken = await run(['watch'], { stateHome });
     expect(broken.code).toBe(2);

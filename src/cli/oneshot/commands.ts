@@ -258,7 +258,11 @@ const watch: OneShot<Market[]> = {
   },
   json: (list, venue) => list.map((m) => jsonMarket(m, venue)),
   lines: (list, venue) => list.map((m) => jsonMarket(m, venue)),
-  table: (t, parts, view) => t.marketsTable(rowsOf(parts), view),
+  // none watched (or every one gone): not "No markets match.", which speaks of a filter there is none of
+  table: (t, parts, view) =>
+    rowsOf(parts).items.length === 0
+      ? 'No watched market to show: w on a market in the dashboard watches it.\n'
+      : t.marketsTable(rowsOf(parts), view),
 };
 
 export const runWatch = (argv: string[], io: CommandIo) => runOneShot(watch, argv, io);
