@@ -33,6 +33,16 @@ function refusalText(r: { retryAt: number; reason?: RefreshRefusal | undefined }
 }
 
 /** s, f, c and / change the Markets list: from another view they bring you to it first. */
+/** `w` or `a` with no market under the cursor (an event row, an empty list): why, and what to do, never nothing. */
+function noMarket(ctx: KeyCtx, key: 'w' | 'a'): void {
+  flash(
+    ctx,
+    ctx.rows.kind === 'events'
+      ? `An event is no market: ⏎ opens it, then ${key} on one of its markets`
+      : `No market here: ${key} acts on the market under the cursor`,
+  );
+}
+
 function toMarkets(ctx: KeyCtx): void {
   if (!ctx.view.filters) showView(ctx, 0);
 }
@@ -146,15 +156,15 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       return ctx.dispatch({ type: 'focusBack' });
     // ── the watchlist and alerts ──
     case 'watch': {
-      if (!ctx.marketId) return;
+      if (!ctx.marketId) return noMarket(ctx, 'w');
       const was = ctx.store.getState().watch.byId[ctx.marketId] !== undefined;
       const on = ctx.sync.toggleWatch(ctx.marketId);
       const title = quoted(ctx.store.getState().markets[ctx.marketId]?.market.title ?? ctx.marketId);
       return flash(ctx, on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.');
     }
     case 'alert':
-      if (ctx.marketId) openAlertFor(ctx, ctx.marketId);
-      return;
+      if (!ctx.marketId) return noMarket(ctx, 'a');
+      return openAlertFor(ctx, ctx.marketId);
     case 'alertLog':
       return ctx.dispatch({ type: 'toggleAlertLog' });
     // ── links ──

@@ -77,6 +77,16 @@ describe('Events', () => {
     },
   );
 
+  it('w and a on an event row (no market) say what to do; they did nothing at all', async () => {
+    h = renderApp({ columns: 100, rows: 30, prepare: events });
+    await press(h.term, '5', () => h!.term.lastFrame().includes('◆ Events'));
+    for (const key of ['w', 'a']) {
+      const f = await press(h.term, key, () => h!.term.lastFrame().includes(`then ${key} on one of its markets`));
+      expect(f).toContain(`An event is no market: ⏎ opens it, then ${key} on one of its markets`);
+    }
+    expect(h.store.getState().watch.ids).toEqual([]);
+  });
+
   it('an event gone (404) leaves the open view for the events list, with a notice', async () => {
     h = renderApp({ columns: 80, rows: 24, prepare: events });
     await press(h.term, '5', () => h!.term.lastFrame().includes('◆ Events'));
