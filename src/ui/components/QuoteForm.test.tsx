@@ -41,6 +41,17 @@ describe('quote form', () => {
     await waitForFrame(term, 'Amount must be a number');
   });
 
+  it('a message too long for the pane goes on in the second line, never cut where it names the fix', async () => {
+    // side by side at 100 columns the pane is 41 wide: it read "✗ Amount is too large (max 1,000,000,…"
+    h = renderApp({ columns: 100, rows: 30 });
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, [KEYS.enter, KEYS.enter]);
+    await press(h.term, KEYS.paste('1e99'), () => h!.term.lastFrame().includes('1e99'));
+    const f = await waitForFrame(h.term, '1,000,000,000)');
+    expect(f).toMatch(/│ {3}✗ Amount is too large\b/);
+    expect(f).not.toContain('…)');
+  });
+
   it.each([
     ['empty', '', 'Enter an amount'],
     ['zero', '0', 'Amount must be greater than 0'],

@@ -5,7 +5,7 @@ import type { QuoteEntry, QuoteForm as Form, TradeState } from '../../store/type
 import { leadingOutcome } from '../../store/outcomes.js';
 import { EMPTY_FORM } from '../../store/quoteForm.js';
 import { sanitize } from '../../util/sanitize.js';
-import { fitWidth } from '../format.js';
+import { fitWidth, wrap } from '../format.js';
 import type { FormField } from '../uiState.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { quoteResultLines } from './QuoteResult.js';
@@ -99,7 +99,7 @@ function QuoteFormView(p: QuoteFormProps) {
     { text: p.market ? ` ${sanitize(p.market.title)}` : ' (no market)', dim: true, priority: -1 },
   ];
   const outcome = shownOutcome(p, form);
-  const lines = quoteResultLines(p.entry, form, p.focused, p.detailFocused);
+  const lines = wrapMessage(quoteResultLines(p.entry, form, p.focused, p.detailFocused), p.width - 2);
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
@@ -130,6 +130,14 @@ function QuoteFormView(p: QuoteFormProps) {
       ))}
     </Box>
   );
+}
+
+/** A message alone (a verdict on the amount, an error) too long for the pane goes on in the second result line. */
+function wrapMessage(lines: Seg[][], width: number): Seg[][] {
+  const seg = lines.length === 1 && lines[0]!.length === 1 ? lines[0]![0]! : undefined;
+  const parts = seg ? wrap(seg.text, width) : [];
+  if (!seg || parts.length < 2) return lines;
+  return [[{ ...seg, text: parts[0]! }], [{ ...seg, text: parts.slice(1).join(' ') }]];
 }
 
 /**
