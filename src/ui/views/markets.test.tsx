@@ -50,6 +50,22 @@ describe('Markets: pages', () => {
   });
 });
 
+describe('Markets: a search', () => {
+  it('a search that finds nothing says how to clear it', async () => {
+    h = renderApp({
+      columns: 100,
+      rows: 24,
+      markets: [],
+      query: { q: 'zzzqqq' },
+      prepare: (store, clock) => {
+        store.getState().listLoaded([], clock.now());
+      },
+    });
+    // it said "No markets match this filter." with no word of how to leave the search
+    await waitForFrame(h.term, 'No markets match the search: / C-u ⏎ clears it.');
+  });
+});
+
 describe('Watchlist', () => {
   it('2 shows the watched markets (none yet) and says how to watch one', async () => {
     h = renderApp({ columns: 80, rows: 24 });

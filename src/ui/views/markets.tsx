@@ -35,7 +35,9 @@ function MarketsList(p: ViewListProps) {
       ? 'No data yet.'
       : page > 1
         ? 'No markets on this page (k goes back).'
-        : 'No markets match this filter.';
+        : list.query.q
+          ? 'No markets match the search: / C-u ⏎ clears it.'
+          : 'No markets match this filter.';
   return (
     <MarketList
       {...marketListProps(p)}
