@@ -27,6 +27,19 @@ async function open(env: Record<string, string>, clock = new ManualClock(0)) {
 }
 
 describe('the venue stack and the person’s positions', () => {
+  it('a sort the venue cannot do names the fix: the flag or the config file may have set it', async () => {
+    const all = { ...base };
+    const settings = resolveSettings(
+      { sources: ['kalshi'], baseUrl: 'http://127.0.0.1:9/trade-api/v2', sort: 'closing' },
+      all,
+    );
+    // it said "Kalshi sorts nothing server-side (its list comes in its own order)", no word of where it came from
+    await expect(openVenueStack(settings, 'kalshi', all, new ManualClock(0), false)).rejects.toThrow(
+      'Kalshi sorts nothing server-side (its list comes in its own order) — ' +
+        'leave out --sort (or "sort" in the config file)',
+    );
+  });
+
   it('a Kalshi key: a reader named by the key id; the key in no byte of the store', async () => {
     const stack = await open({ KALSHI_API_KEY_ID: 'stack-key-id', KALSHI_PRIVATE_KEY: KEY });
     expect(stack.positions?.identity).toBe('stack-key-id');

@@ -54,7 +54,8 @@ export async function openVenueStack(
   );
   if (!fitted.ok) {
     await source.close();
-    throw new UsageError(fitted.message);
+    // the flag or the config file: either may have set it
+    throw new UsageError(`${fitted.message} — leave out --${fitted.key} (or "${fitted.key}" in the config file)`);
   }
   const start = fitted.query;
   const client = prefixed ? prefixClient(venue, source.client) : source.client;

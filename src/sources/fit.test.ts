@@ -28,15 +28,18 @@ describe('the starting query fitted to what a source can do', () => {
     expect(fitQuery(NO_SORTS, 'Kalshi', { ...start, sort: 'liquidity' }, DEFAULTS)).toEqual({
       ok: false,
       message: 'Kalshi sorts nothing server-side (its list comes in its own order)',
+      key: 'sort',
     });
     expect(fitQuery(NO_SORTS, 'Kalshi', { ...start, status: 'settling' }, DEFAULTS)).toEqual({
       ok: false,
       message: 'Kalshi has no status filter "settling" (it takes active, closed, resolved, all)',
+      key: 'status',
     });
     const sorts: SourceCaps = { ...NO_SORTS, sorts: ['volume', 'newest'] };
     expect(fitQuery(sorts, 'Polymarket', { ...start, sort: 'liquidity' }, DEFAULTS)).toEqual({
       ok: false,
       message: 'Polymarket cannot sort by liquidity (it sorts by volume, newest)',
+      key: 'sort',
     });
   });
 
@@ -46,11 +49,13 @@ describe('the starting query fitted to what a source can do', () => {
     expect(fitQuery(bare, 'X', { ...start, query: 'fed' }, DEFAULTS)).toEqual({
       ok: false,
       message: 'X has no text search',
+      key: 'query',
     });
     expect(fitQuery(bare, 'X', start, DEFAULTS)).toEqual({ ok: true, query: { ...start, sort: '', limit: 20 } });
     expect(fitQuery(bare, 'X', { ...start, limit: 40 }, DEFAULTS)).toEqual({
       ok: false,
       message: 'X pages at most 20 rows',
+      key: 'limit',
     });
   });
 });

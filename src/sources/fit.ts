@@ -13,7 +13,8 @@ export interface StartQuery {
   query: string;
 }
 
-export type Fitted = { ok: true; query: StartQuery } | { ok: false; message: string };
+/** `key`: the setting refused (its flag is `--key`, its config file entry `"key"`), for the caller to name the fix. */
+export type Fitted = { ok: true; query: StartQuery } | { ok: false; message: string; key: keyof StartQuery };
 
 export function fitQuery(
   caps: SourceCaps,
@@ -27,6 +28,7 @@ export function fitQuery(
       return {
         ok: false,
         message: `${sourceName} has no status filter "${q.status}" (it takes ${words(caps.statuses)})`,
+        key: 'status',
       };
     out.status = caps.statuses[0] ?? '';
   }
@@ -38,14 +40,16 @@ export function fitQuery(
           caps.sorts.length === 0
             ? `${sourceName} sorts nothing server-side (its list comes in its own order)`
             : `${sourceName} cannot sort by ${q.sort} (it sorts by ${words(caps.sorts)})`,
+        key: 'sort',
       };
     out.sort = caps.sorts[0] ?? '';
   }
   if (q.category !== '' && caps.categoryWord === undefined)
-    return { ok: false, message: `${sourceName} has no categories to filter by` };
-  if (q.query !== '' && !caps.search) return { ok: false, message: `${sourceName} has no text search` };
+    return { ok: false, message: `${sourceName} has no categories to filter by`, key: 'category' };
+  if (q.query !== '' && !caps.search) return { ok: false, message: `${sourceName} has no text search`, key: 'query' };
   if (q.limit > caps.maxLimit) {
-    if (q.limit !== defaults.limit) return { ok: false, message: `${sourceName} pages at most ${caps.maxLimit} rows` };
+    if (q.limit !== defaults.limit)
+      return { ok: false, message: `${sourceName} pages at most ${caps.maxLimit} rows`, key: 'limit' };
     out.limit = caps.maxLimit;
   }
   return { ok: true, query: out };

@@ -89,7 +89,10 @@ function fitToVenue(q: MarketQuery, venue: SourceId, caps: SourceCaps, several: 
     // nothing is a default here: only what was given is sent, and all of it must fit
     { status: '', sort: '', limit: 0 },
   );
-  if (!fitted.ok) throw new UsageError(fitted.message);
+  if (!fitted.ok)
+    throw new UsageError(
+      `${fitted.message} — leave out --${fitted.key}${several ? `, or ask ${SOURCE_NAMES[venue]} on its own` : ''}`,
+    );
   return q;
 }
 
