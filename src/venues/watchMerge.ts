@@ -13,7 +13,7 @@ import { SOURCE_IDS, type SourceId } from '../sources/types.js';
 import { refKey } from '../venue/ref.js';
 import { writeFileAtomic } from '../util/files.js';
 import { encodeAlerts, encodeLog, encodeWatchlist } from '../watch/codec.js';
-import { FILES, loadWatchFiles, watchDirFor, type Loaded } from '../watch/persist.js';
+import { FILES, loadWatchFiles, readWatchedIds, watchDirFor, type Loaded } from '../watch/persist.js';
 import { venueOf } from './join.js';
 
 /** Where the joined files live. */
@@ -138,4 +138,18 @@ export function loadJoinedWatch(stateDirectory: string, now: number): Loaded {
       );
   }
   return { saved, problems, keepOut: new Set() };
+}
+
+/**
+ * The ids `oddsboard watch` lists for `venue` on a board of several (its `--source` a list): the joined watchlist's
+ * ids of that venue, its prefix taken off; before the first board of several has merged the files, the venue's own
+ * file, which the merge would take. Read only, as readWatchedIds.
+ */
+export function readBoardWatchedIds(stateDirectory: string, venue: SourceId): { ids: string[] } | { problem: string } {
+  const dir = venuesWatchDir(stateDirectory);
+  if (!existsSync(join(dir, FILES.watchlist))) return readWatchedIds(watchDirFor(stateDirectory, venue));
+  const read = readWatchedIds(dir);
+  if ('problem' in read) return read;
+  const prefix = `${venue}:`;
+  return { ids: read.ids.filter((id) => venueOf(id, [venue]) === venue).map((id) => id.slice(prefix.length)) };
 }

@@ -18,6 +18,7 @@ import type { FlagValues } from '../parse.js';
 import { isApiError, routeNotFound } from '../../api/errors.js';
 import { stateDir } from '../../util/files.js';
 import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
+import { readBoardWatchedIds } from '../../venues/watchMerge.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
 import { runOneShot, type Fetch, type OneShot, type Part } from './run.js';
 import type { Rows } from './table.js';
@@ -224,9 +225,12 @@ const event: OneShot<MarketEvent> = {
  */
 const watch: OneShot<Market[]> = {
   name: 'watch',
-  span: 'only',
-  check({ env, source }) {
-    const read = readWatchedIds(watchDirFor(stateDir(env), source));
+  // one source: the watchlist its own dashboard keeps; several: the one watchlist of a board of several, venue by venue
+  span: 'list',
+  check({ env, source, several }) {
+    const read = several
+      ? readBoardWatchedIds(stateDir(env), source)
+      : readWatchedIds(watchDirFor(stateDir(env), source));
     if ('problem' in read) throw new UsageError(read.problem);
     const ids = read.ids;
     return async (fetch) => {

@@ -33,7 +33,7 @@ export interface Part<T> {
 
 export interface OneShot<T> {
   name: CommandName;
-  /** How it spans venues (venues.ts): every source (`list`), the one the id names (`one`), one source (`only`). */
+  /** How it spans venues (venues.ts): every source (`list`), the one the id names (`one`). */
   span: Span;
   /** What a venue must be able to do to answer it. */
   needs?: Need;

@@ -1,8 +1,7 @@
 /**
  * Which venues a one-shot command asks (docs/commands.md "Several venues"): a list command (`markets`, `events`) asks
  * every source given, each in its own budget; a command about one thing (`market`, `event`, `quote`) asks the one
- * venue its id names (`kalshi:TICKER`, src/venue/ref.ts) — or the only one of the sources that can answer it; `watch`
- * takes one source.
+ * venue its id names (`kalshi:TICKER`, src/venue/ref.ts) — or the only one of the sources that can answer it.
  */
 import { PUBLIC_CAPS } from '../../sources/caps.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
@@ -19,8 +18,8 @@ import { refuseNonId } from './target.js';
  */
 export class LeftOut extends UsageError {}
 
-/** `list`: every source; `one`: the venue args[0] names; `only`: one source, a list is a usage error. */
-export type Span = 'list' | 'one' | 'only';
+/** `list`: every source; `one`: the venue args[0] names. */
+export type Span = 'list' | 'one';
 /** What a venue must be able to do to answer the command (its caps). */
 export type Need = 'events' | 'quotes';
 
@@ -51,11 +50,7 @@ export async function planVenues(
 ): Promise<VenuePlan> {
   const list = sources.join(',');
   const can = async (v: SourceId) => cmd.needs === undefined || (await capsOf(v))[cmd.needs];
-  if (sources.length === 1) {
-    if (cmd.span !== 'one') return { venues: [...sources], skipped: [], args: [...args] };
-  } else if (cmd.span === 'only') {
-    throw new UsageError(`${cmd.name} takes one source (--source ${list} names several)`);
-  }
+  if (sources.length === 1 && cmd.span !== 'one') return { venues: [...sources], skipped: [], args: [...args] };
   if (cmd.span === 'list') {
     const venues: SourceId[] = [];
     const skipped: VenuePlan['skipped'] = [];
