@@ -25,7 +25,7 @@ const home = () => mkdtempSync(join(tmpdir(), 'oddsboard-watch-'));
 const ids = (out: string) => (JSON.parse(out) as VenueDoc).data.map((m) => `${m.venue}:${m.id}`);
 
 describe('watch over several venues', () => {
-  it('--source all lists the one watchlist of a board of several, venue by venue; a list names its venues', async () => {
+  it('--source all: the one watchlist of a board of several, venue by venue; a list names its venues', async () => {
     const stateHome = home();
     watchlist(stateHome, 'venues', ['manifold:CL56c9sqQp', 'kalshi:KXELONMARS-99', 'polymarket:2063134']);
     // a per-source file that the board of several has merged already: not read again
@@ -51,7 +51,7 @@ describe('watch over several venues', () => {
     expect(ids(one.out)).toEqual(['kalshi:KXNEWPOPE-70-PPIZ']);
   });
 
-  it('before a board of several has merged the files, each venue’s own file is read, as the merge takes it', async () => {
+  it('before a board of several merged the files, each venue’s own file is read, as the merge takes it', async () => {
     const stateHome = home();
     watchlist(stateHome, 'sources/kalshi', ['KXELONMARS-99']);
     watchlist(stateHome, 'sources/manifold', ['CL56c9sqQp']);
