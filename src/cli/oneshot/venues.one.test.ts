@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { valid } from '../../../test/support/oneShot.js';
 import { json, startTestServer } from '../../../test/support/testServer.js';
@@ -26,6 +28,21 @@ describe('events over several venues; one thing by venue:id', () => {
       ['manifold', 'Manifold has no events'],
     ]);
     for (const e of doc.data) for (const m of e.markets) expect(m.venue).toBe(e.venue);
+  });
+
+  it('a venue with no events asked alone is refused before it is opened: no budget spent, nothing asked', async () => {
+    for (const argv of [
+      ['events', '--source', 'manifold', '--base-url', url.manifold],
+      ['event', 'some-slug', '--source', 'manifold', '--base-url', url.manifold],
+      ['event', 'manifold:some-slug', '--source', 'all', ...baseUrls()],
+    ]) {
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      const said = 'Manifold has no events (its markets stand alone: oddsboard markets)';
+      expect(r.err).toBe(`oddsboard ${argv[0]}: ${said}\n`);
+      // the venue's rate ledger is never opened (a refusal spent a slot of it, and waited when it was full)
+      expect(existsSync(join(r.stateHome, 'oddsboard'))).toBe(false);
+    }
   });
 
   it('market/quote/event: the id names its venue; a bare id with several sources is a usage error', async () => {

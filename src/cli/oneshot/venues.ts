@@ -43,7 +43,27 @@ export interface VenuePlan {
   prefixed?: boolean;
 }
 
+/** Why a venue cannot answer, and what to ask instead. */
+const lacks = (v: SourceId, need: Need): string =>
+  `${SOURCE_NAMES[v]} has no ${need}` + (need === 'events' ? ` (its markets stand alone: oddsboard markets)` : '');
+
+/**
+ * The venues to ask. One venue asked that cannot answer the command (`events --source manifold`) is a usage error
+ * here, before its source is opened: never a wait for its rate budget, nor a slot of it spent, for a refusal.
+ */
 export async function planVenues(
+  cmd: { name: string; span: Span; needs?: Need },
+  sources: readonly SourceId[],
+  args: readonly string[],
+): Promise<VenuePlan> {
+  const plan = await pickVenues(cmd, sources, args);
+  const [only] = plan.venues;
+  if (cmd.needs !== undefined && plan.venues.length === 1 && only !== undefined && !(await capsOf(only))[cmd.needs])
+    throw new UsageError(lacks(only, cmd.needs));
+  return plan;
+}
+
+async function pickVenues(
   cmd: { name: string; span: Span; needs?: Need },
   sources: readonly SourceId[],
   args: readonly string[],
