@@ -39,6 +39,20 @@ describe('the watchlist keys', () => {
   });
 });
 
+describe('the watchlist before its data', () => {
+  it('a watched market not loaded yet (its venue down since the start) shows its saved title, not …', async () => {
+    h = renderApp({
+      prepare: (store) =>
+        store.getState().restoreWatch({
+          watch: { ids: ['gone1'], byId: { gone1: { id: 'gone1', addedAt: 1, title: 'Will it rain in Oslo?' } } },
+        }),
+    });
+    await waitForFrame(h.term, 'Market number 1');
+    const f = await press(h.term, '2');
+    expect(row(f, 'Oslo')).toMatch(/^▸ …\s+★ Will it rain in Oslo\? {2}waiting for its data/);
+  });
+});
+
 describe('the alert form', () => {
   it(
     'a opens it on the leading outcome; a price and ⏎ set the alert; ' + 'a bad one is explained and sets nothing',

@@ -11,6 +11,8 @@ import { rangeText } from './rowParts.js';
 import { PUBLIC_CAPS } from '../../sources/caps.js';
 import type { SourceCaps } from '../../sources/types.js';
 import { Spinner } from './Spinner.js';
+import { colors, BADGE_WIDTH } from '../theme.js';
+import { rowMark } from './venueMark.js';
 
 export interface MarketListProps {
   ids: readonly string[];
@@ -30,8 +32,8 @@ export interface MarketListProps {
   now: number;
   intervalMs: number;
   clock: Clock;
-  /** The watchlist (watched ids as keys): their rows get a ★. */
-  watched?: Readonly<Record<string, unknown>>;
+  /** The watchlist (watched ids as keys): their rows get a ★; one not loaded yet shows the title it was saved with. */
+  watched?: Readonly<Record<string, { title?: string | undefined }>>;
   /** Markets in a confirmed pair: their twin's price after the title. */
   twins?: Readonly<Record<string, Twin>>;
 }
@@ -106,6 +108,22 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
   ];
 }
 
+/**
+ * A listed market whose data has not arrived (a watched one after a restart while its venue is down): the title it
+ * was saved with, when known, and what it waits for — never a bare '…'.
+ */
+export function awaitedRow(id: string, watched: { title?: string | undefined } | undefined, selected: boolean): Seg[] {
+  const savedTitle = watched?.title;
+  return [
+    { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
+    { text: '…'.padEnd(BADGE_WIDTH + 1), dim: true },
+    ...rowMark(id),
+    ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
+    { text: sanitize(savedTitle ?? '') || 'a market not loaded yet', dim: true, bold: selected },
+    { text: '  waiting for its data', dim: true },
+  ];
+}
+
 /** Market rows under a title line: the Markets, Watchlist and open-event lists. */
 export function MarketList(p: MarketListProps) {
   const visible = p.ids.slice(p.top, p.top + Math.max(0, p.rows));
@@ -116,7 +134,8 @@ export function MarketList(p: MarketListProps) {
   else
     body = visible.map((id, i) => {
       const entry = p.markets[id];
-      if (!entry) return <Line key={id} width={p.width} segs={[{ text: '  …', dim: true }]} />;
+      if (!entry)
+        return <Line key={id} width={p.width} segs={awaitedRow(id, p.watched?.[id], p.top + i === p.cursor)} />;
       return (
         <MarketRow
           key={id}
