@@ -121,7 +121,8 @@ export function App({
     rate: s.rate,
     keyHint,
     now,
-    dataAt: shownDataAt({ list: vs.list, connection: s.connection }),
+    // the age of that venue's own data, not the board's newest
+    dataAt: troubled ? troubled.dataAt : shownDataAt({ list: vs.list, connection: s.connection }),
     venue: troubled ? SOURCE_NAMES[troubled.id] : undefined,
   });
   const others =

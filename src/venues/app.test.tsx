@@ -55,6 +55,40 @@ describe('the App over several venues joined', () => {
     joined.dispose();
   });
 
+  it("the banner's `last data … ago` is the troubled venue's own, not the board's newest answer", async () => {
+    const clock = new ManualClock();
+    const k = createOddsStore({ mode: 'kalshi', limit: 60, documentedLimit: 1200, caps: KALSHI_CAPS });
+    const p = createOddsStore({ mode: 'polymarket', limit: 60, documentedLimit: 1200, caps: POLYMARKET_CAPS });
+    p.getState().listLoaded([mkt('polymarket:516710', 'Fed decision in December')], clock.now());
+    p.getState().requestSucceeded(clock.now());
+    // Kalshi answered once, then went down for 2 minutes while Polymarket kept answering
+    k.getState().listLoaded([mkt('kalshi:KXFED', 'Fed cuts in December')], clock.now());
+    k.getState().requestSucceeded(clock.now());
+    clock.advance(120_000);
+    k.getState().requestFailed({ kind: 'network', code: 'ECONNREFUSED', message: 'refused', at: clock.now() });
+    p.getState().listLoaded([mkt('polymarket:516710', 'Fed decision in December')], clock.now());
+    const joined = joinVenues([
+      { id: 'kalshi', store: k, sync: recordingSync(k, []) },
+      { id: 'polymarket', store: p, sync: recordingSync(p, []) },
+    ]);
+    term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, { columns: 120, rows: 24 });
+    const f = await waitForFrame(term, 'Fed decision in December');
+    expect(f).toMatch(/Kalshi +OFFLINE · last data 2m ago/);
+    joined.dispose();
+
+    // a venue down since the start has no data yet, whatever the others brought
+    const k2 = createOddsStore({ mode: 'kalshi', limit: 60, documentedLimit: 1200, caps: KALSHI_CAPS });
+    k2.getState().requestFailed({ kind: 'network', code: 'ECONNREFUSED', message: 'refused', at: clock.now() });
+    const again = joinVenues([
+      { id: 'kalshi', store: k2, sync: recordingSync(k2, []) },
+      { id: 'polymarket', store: p, sync: recordingSync(p, []) },
+    ]);
+    term.unmount();
+    term = renderTerminal(<App store={again.store} sync={again.sync} clock={clock} />, { columns: 120, rows: 24 });
+    expect(await waitForFrame(term, 'Fed decision in December')).toMatch(/Kalshi +OFFLINE · no data yet/);
+    again.dispose();
+  });
+
   it('v narrows Watchlist, Movers and Closing soon to the venue shown, as it narrows Markets', async () => {
     // as on replays of all three: only Polymarket sends a 24 h change, only Manifold has a market closing today
     const clock = new ManualClock();

@@ -74,6 +74,9 @@ export function jointCaps(all: readonly SourceCaps[]): SourceCaps {
   };
 }
 
+/** When a venue's data on screen arrived: its list's last answer, before the first its newest answer of any kind. */
+const dataAt = (s: AppState) => s.list.loadedAt ?? s.connection.lastSuccessAt;
+
 /** A venue's notice on a board of several: its name first, once. */
 export function namedOnce(venue: SourceId, text: string): string {
   const name = SOURCE_NAMES[venue];
@@ -222,13 +225,15 @@ export function createJoiner(): (input: JoinInput) => AppState {
         }
       : joint;
   });
-  // each venue's connection, then each one's rate: the header redraws when one of those changes, not on every answer
-  const venues = memoList((parts: readonly object[], ids: readonly SourceId[]) =>
-    ids.map((id, i) => ({
-      id,
-      connection: parts[i] as AppState['connection'],
-      rate: parts[ids.length + i] as AppState['rate'],
-    })),
+  // each venue's connection, then each one's rate, then when its shown data arrived: the header redraws when one of
+  // those changes, not on every answer
+  const venues = memoList((parts: readonly unknown[], ids: readonly SourceId[]) =>
+    ids.map((id, i) => {
+      const [connection, rate, at] = [0, 1, 2].map((k) => parts[k * ids.length + i]);
+      return { id, connection, rate, ...(at !== undefined ? { dataAt: at } : {}) } as NonNullable<
+        AppState['venues']
+      >[0];
+    }),
   );
 
   return ({ ids, states, filter, selectedId, goToVenue }) => {
@@ -288,7 +293,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
       realByVenue: real(states.map((s) => s.realPositions)),
       prefixed: true,
       historyRange: states[0]!.historyRange,
-      venues: venues([...states.map((s) => s.connection), ...states.map((s) => s.rate)], ids),
+      venues: venues([...states.map((s) => s.connection), ...states.map((s) => s.rate), ...states.map(dataAt)], ids),
       ...(filter !== undefined ? { venueFilter: filter } : {}),
     };
   };
