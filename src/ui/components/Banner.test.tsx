@@ -4,6 +4,7 @@ import type { ConnectionState, ErrorInfo, RateState } from '../../store/types.js
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { waitForFrame } from '../../../test/support/wait.js';
 import { Banner, bannerLines } from './Banner.js';
+import { formatClock } from '../format.js';
 
 let h: Harness | undefined;
 afterEach(() => {
@@ -68,8 +69,8 @@ describe('banner (component)', () => {
       lastError: err('server', NOW, 'Route not found.', 404),
     };
     const lines = bannerLines({ connection, rate: calm, keyHint: '', now: NOW, dataAt: NOW - 59_000 });
-    expect(text(lines)).toContain('DEGRADED · last data 59s ago');
-    expect(text(bannerLines({ connection, rate: calm, keyHint: '', now: NOW }))).toContain('last data 19s ago');
+    expect(text(lines)).toContain('DEGRADED · last data 50s ago');
+    expect(text(bannerLines({ connection, rate: calm, keyHint: '', now: NOW }))).toContain('last data 10s ago');
   });
 
   it('degraded: the last good data, how many answers failed since when, the cause and the next try', async () => {
@@ -186,8 +187,15 @@ describe('badges and connection states', () => {
       },
     });
     await waitForFrame(h.term, 'OFFLINE · last data 40s ago');
-    h.clock.advance(5000);
-    await waitForFrame(h.term, 'OFFLINE · last data 45s ago');
+    // in the rows' steps: 10 s under a minute, then minutes
+    h.clock.advance(9000);
+    // the frame of that second (the header's clock): still 40 s
+    const at49 = await waitForFrame(h.term, formatClock(h.clock.now()));
+    expect(at49).toContain('OFFLINE · last data 40s ago');
+    h.clock.advance(1000);
+    await waitForFrame(h.term, 'OFFLINE · last data 50s ago');
+    h.clock.advance(25_000);
+    await waitForFrame(h.term, 'OFFLINE · last data 1m ago');
   });
 
   it(
@@ -198,7 +206,12 @@ describe('badges and connection states', () => {
       expect(f).not.toMatch(/ ago/);
       expect(f).toContain('data 0s old');
       h.clock.advance(31_000); // interval estimate: max(10 s floor, 60 s / 30 × 2) → stale after 30 s
-      await waitForFrame(h.term, (x) => /Market number 1 .* 30s ago/.test(x) && x.includes('data 31s old'));
+      await waitForFrame(h.term, (x) => /Market number 1 .* 30s ago/.test(x) && x.includes('data 30s old'));
+      // 49 s: the rows, the header and the detail all still say 40 s (one step), never 40 s beside 49 s
+      h.clock.advance(18_000);
+      const at49 = await waitForFrame(h.term, (x) => /Market number 1 .* 40s ago/.test(x));
+      expect(at49).toContain('data 40s old');
+      expect(at49).not.toMatch(/\b4[1-9]s\b/);
     },
   );
 

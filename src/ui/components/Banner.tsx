@@ -2,7 +2,7 @@ import { Box } from 'ink';
 import { shortCause } from '../../store/connection.js';
 import type { ConnectionState, RateState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { formatAge, formatClock, secondsUntil } from '../format.js';
+import { formatAge, formatClock, formatCoarseAge, secondsUntil } from '../format.js';
 import { maskedKey } from './Header.js';
 import { Line, type Seg } from './Line.js';
 
@@ -27,9 +27,10 @@ function nextTry(rate: RateState, now: number, word: string): string {
   return s <= 0 ? ` · ${word} now` : ` · ${word} in ${formatAge(s * 1000)}`;
 }
 
+/** In the steps the rows and the header count in (10 s under a minute): the three never disagree on the data's age. */
 function lastData({ connection, dataAt, now }: BannerInput): string {
   const at = dataAt ?? connection.lastSuccessAt;
-  return at === undefined ? 'no data yet' : `last data ${formatAge(now - at)} ago`;
+  return at === undefined ? 'no data yet' : `last data ${formatCoarseAge(now - at)} ago`;
 }
 
 /** 401: with a key, the key was rejected (no anonymous fallback); without one, the service refused anonymous access. */

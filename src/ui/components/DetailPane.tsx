@@ -10,7 +10,7 @@ import { closingText, effectiveStatus, outcomesAwaited, rawStatusOf } from '../v
 import {
   displayWidth,
   fitWidth,
-  formatAge,
+  formatCoarseAge,
   formatChange,
   formatPrice,
   formatVolume,
@@ -101,7 +101,7 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
     { text: `Vol ${formatVolume(m.volume)}`, dim: true },
     { text: ` · Liq ${formatVolume(m.liquidity)}`, dim: true },
     { text: tradedText(e) },
-    { text: ` · data ${formatAge(p.now - e.receivedAt)} old`, dim: true, priority: -1 },
+    { text: ` · data ${formatCoarseAge(p.now - e.receivedAt)} old`, dim: true, priority: -1 },
     { text: ` · id ${sanitize(m.id)}`, dim: true, priority: -2 },
   ]);
   return lines;

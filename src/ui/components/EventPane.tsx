@@ -3,7 +3,7 @@ import type { MarketEvent } from '../../api/types.js';
 import { leadingOutcome } from '../../store/outcomes.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
-import { displayWidth, fitWidth, formatAge, formatPrice, formatVolume, padStartWidth } from '../format.js';
+import { displayWidth, fitWidth, formatCoarseAge, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { eventVolume } from '../views/events.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { colors } from '../theme.js';
@@ -40,7 +40,7 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
       { text: ` · ${n} market${n === 1 ? '' : 's'}` },
       { text: ` · vol ${formatVolume(eventVolume(e))}`, dim: true, priority: -1 },
       {
-        text: p.receivedAt === undefined ? '' : ` · data ${formatAge(p.now - p.receivedAt)} old`,
+        text: p.receivedAt === undefined ? '' : ` · data ${formatCoarseAge(p.now - p.receivedAt)} old`,
         dim: true,
         priority: -2,
       },

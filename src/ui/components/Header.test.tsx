@@ -26,7 +26,8 @@ const props: HeaderProps = {
   keyHint: '',
   rate,
   connection: { status: 'online', consecutiveFailures: 0 },
-  newestAt: now - 3000,
+  // 13 s: drawn as 10 s, in the rows' steps
+  newestAt: now - 13_000,
   now,
   width: 100,
 };
@@ -49,7 +50,7 @@ describe('header', () => {
   it('at 100 columns: mode, budget, next refresh, connection, data age and clock in full words', async () => {
     const f = await header({ width: 100 });
     expect(f).toMatch(
-      /^oddsboard {2}DEMO · simulated data {2}4\/30 req\/min · next refresh in 2s {2}● online {2}data 3s old +\d\d:\d\d:\d\d$/,
+      /^oddsboard {2}DEMO · simulated data {2}4\/30 req\/min · next refresh in 2s {2}● online {2}data 10s old +\d\d:\d\d:\d\d$/,
     );
     expect(stringWidth(f)).toBe(100);
   });
@@ -61,7 +62,7 @@ describe('header', () => {
       expect(f).toContain('DEMO');
       expect(f).toContain('4/30/min');
       expect(f).toContain('● online');
-      expect(f).toMatch(/data 3s/);
+      expect(f).toMatch(/data 10s/);
       expect(f).toContain(formatClock(now));
       expect(stringWidth(f)).toBeLessThanOrEqual(width);
     },
@@ -92,7 +93,7 @@ describe('header', () => {
     expect(f).toContain('KEY …9f3a');
     expect(f).not.toContain('secret');
     expect(f).toMatch(/4\/30\/min \(≤20\)/);
-    expect(f).toContain('data 3s old');
+    expect(f).toContain('data 10s old');
   });
 
   it('says when there is no data yet, and when the connection is down', async () => {

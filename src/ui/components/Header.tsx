@@ -4,7 +4,7 @@ import type { ConnectionState, Mode, RateState, VenueStatus } from '../../store/
 import type { SourceId } from '../../sources/types.js';
 import { venueMarkSeg, venueName } from './venueMark.js';
 import { sanitize } from '../../util/sanitize.js';
-import { displayWidth, formatAge, formatClock, secondsUntil } from '../format.js';
+import { displayWidth, formatClock, formatCoarseAge, secondsUntil } from '../format.js';
 import { Line, type Seg } from './Line.js';
 
 export interface HeaderProps {
@@ -105,7 +105,7 @@ function venueSegs(p: Omit<HeaderProps, 'width'>, venues: readonly VenueStatus[]
     }
     segs.push(...(hidden ? part.map((s): Seg => ({ ...s, dim: true, bold: false })) : part));
   }
-  const age = p.newestAt === undefined ? undefined : formatAge(p.now - p.newestAt);
+  const age = p.newestAt === undefined ? undefined : formatCoarseAge(p.now - p.newestAt);
   segs.push({
     text:
       age === undefined
@@ -152,7 +152,8 @@ function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
     segs.push({ text, dim: true, priority: -1 });
   }
   segs.push({ text: '  ' }, ...connectionSegs(p, level));
-  const age = p.newestAt === undefined ? undefined : formatAge(p.now - p.newestAt);
+  // in the rows' steps (10 s under a minute): a stale row's '40s ago' and the header never disagree
+  const age = p.newestAt === undefined ? undefined : formatCoarseAge(p.now - p.newestAt);
   const ageText =
     age === undefined
       ? level === 2
