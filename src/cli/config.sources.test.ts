@@ -71,6 +71,16 @@ describe('several sources (issue #27)', () => {
     );
     expect(usageMessage(() => run(['--source', 'all', '--category', 'Sports']))).toMatch(/press v to narrow/);
     expect(usageMessage(() => run(['--source', 'all', '--demo']))).toMatch(/public is not among/);
+    // from the config file: the file and its key are named, never a flag that was not given
+    const rated = configFile('{"sources": "all", "rate": 5}');
+    expect(usageMessage(() => run([], { ODDSBOARD_CONFIG: rated }))).toBe(
+      `"rate" in the config file ${rated} sets one platform's cadence; with several sources ` +
+        '(polymarket,kalshi,manifold) each keeps its own polite default',
+    );
+    const grouped = configFile('{"sources": ["kalshi", "manifold"], "category": "Sports"}');
+    expect(usageMessage(() => run([], { ODDSBOARD_CONFIG: grouped }))).toMatch(
+      /^"category" in the config file .* names one venue's grouping/,
+    );
     expect(usageMessage(() => run(['--source', 'kalshi,nasdaq']))).toMatch(/"nasdaq" is not a source/);
     expect(usageMessage(() => run(['--source', 'kalshi,']))).toMatch(/--source/);
     expect(usageMessage(() => run(['--base-url', 'http://127.0.0.1:1', '--base-url', 'http://127.0.0.1:2']))).toMatch(

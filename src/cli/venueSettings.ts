@@ -28,15 +28,20 @@ export function checkSeveral(
     );
   if (bare !== undefined && settings.sources.includes('public') && baseUrls.public === undefined)
     baseUrls.public = bare;
+  // a setting from the config file is named there, so the message points at what to change
+  const from = (k: 'rate' | 'category', flag: string) =>
+    given[k] !== undefined ? flag : `"${k}" in the config file ${settings.configPath}`;
   if (settings.rate !== undefined)
     throw new UsageError(
-      `--rate sets one platform's cadence; with several sources (${list}) each keeps its own polite default`,
+      `${from('rate', '--rate')} sets one platform's cadence; with several sources (${list}) each keeps its own ` +
+        'polite default',
     );
   if (settings.clobUrl !== undefined && !settings.sources.includes('polymarket'))
     throw new UsageError(`--clob-url belongs to polymarket, which is not among the sources (${list})`);
   if (settings.category !== '')
     throw new UsageError(
-      `--category names one venue's grouping; with several sources (${list}) press v to narrow to one, then c`,
+      `${from('category', '--category')} names one venue's grouping; with several sources (${list}) press v to ` +
+        'narrow to one, then c',
     );
   if (settings.demo && !settings.sources.includes('public'))
     throw new UsageError(`--demo is the interface's embedded service; public is not among the sources (${list})`);
