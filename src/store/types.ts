@@ -127,6 +127,8 @@ export interface Outage {
   failures: number;
   /** The last failure's short cause ("HTTP 503", "timeout"). */
   cause: string;
+  /** Several venues: whose outage it was (its letter drawn before the times, as a row's). */
+  venue?: SourceId;
 }
 
 export interface RateState {

@@ -208,7 +208,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
   const transitions = memoList((xs: readonly StatusTransition[][]) => newestFirst(xs, CHANGES_CAP));
   const outages = memoList((xs: readonly Outage[][], ids: readonly SourceId[]) =>
     xs
-      .flatMap((os, v) => os.map((o) => ({ ...o, cause: `${SOURCE_NAMES[ids[v]!]} ${o.cause}` })))
+      .flatMap((os, v) => os.map((o) => ({ ...o, venue: ids[v]! })))
       .sort((a, b) => b.to - a.to)
       .slice(0, CHANGES_CAP),
   );

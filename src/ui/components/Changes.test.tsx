@@ -98,7 +98,7 @@ describe('outages among the recent changes', () => {
       expect(lines[2]).toMatch(/^CLOSED /);
       expect(lines[3]).toBe(
         `OFFLINE  ${formatClock(from).slice(0, 5)}–${formatClock(from + 14 * 60_000).slice(0, 5)}, ` +
-          `14 min · refused ×84 6m ago`,
+          `14 min · refused ×84  6m ago`,
       );
       const ticker = await waitForFrame(
         render(<ChangesTicker transitions={[]} outages={[outage]} now={NOW} width={60} />),
@@ -107,4 +107,25 @@ describe('outages among the recent changes', () => {
       expect(ticker).toMatch(/^Changed OFFLINE {2}\d\d:\d\d–\d\d:\d\d, 14 min/);
     },
   );
+
+  it('with several venues names the venue by its letter, however narrow (the cause is cut first)', async () => {
+    const from = NOW - 3 * 60_000;
+    const outage = { status: 'offline' as const, from, to: from + 80_000, failures: 6, cause: 'timeout' };
+    const pane = (width: number) =>
+      waitForFrame(
+        render(
+          <ChangesPane
+            transitions={[]}
+            outages={[{ ...outage, venue: 'polymarket' }]}
+            now={NOW}
+            width={width}
+            height={3}
+          />,
+        ),
+        'OFFLINE',
+      );
+    expect((await pane(70)).split('\n')[1]).toMatch(/^OFFLINE {2}P \d\d:\d\d–\d\d:\d\d, 1 min · timeout ×6 {2}1m ago$/);
+    // narrow: the cause goes, the venue stays, and the length never runs into the age ("1 min 1m ago")
+    expect((await pane(38)).split('\n')[1]).toMatch(/^OFFLINE {2}P \d\d:\d\d–\d\d:\d\d, 1 min {2}1m ago$/);
+  });
 });

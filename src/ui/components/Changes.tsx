@@ -10,7 +10,7 @@ import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatAge, formatClock } from '../format.js';
 import { BADGE_WIDTH, colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
-import { rowMark } from './venueMark.js';
+import { rowMark, venueMarkSeg } from './venueMark.js';
 import { badgeSeg } from './badge.js';
 
 /** Widest resolved outcome shown beside a title. */
@@ -45,15 +45,20 @@ const OUTAGE_BADGE: Record<TroubleStatus, { text: string; color: string }> = {
 
 const hhmm = (t: number) => formatClock(t).slice(0, 5);
 
-/** "OFFLINE  12:03–12:17, 14 min · HTTP 503 ×14 2m ago" (Line drops the cause, then the age, when narrow). */
+/**
+ * "OFFLINE  12:03–12:17, 14 min · HTTP 503 ×14  2m ago" (Line drops the cause, then the age, when narrow); with
+ * several venues the venue's letter before the times ("OFFLINE  K 12:03–…"), so it is named however narrow. Two
+ * spaces before the age: "14 min 2m ago" read as one length.
+ */
 export function outageSegs(o: Outage, now: number, lead: Seg[] = [], tail = ''): Seg[] {
   const b = OUTAGE_BADGE[o.status];
   return [
     ...lead,
     { text: b.text.padEnd(BADGE_WIDTH), color: b.color, bold: true },
+    ...(o.venue ? [{ text: ' ' }, venueMarkSeg(o.venue)] : []),
     { text: ` ${hhmm(o.from)}–${hhmm(o.to)}, ${outageLength(o.to - o.from)}` },
     { text: o.cause ? ` · ${o.cause} ×${o.failures}` : '', dim: true, priority: -2 },
-    { text: ` ${ago(o.to, now)}`, dim: true, priority: -1 },
+    { text: `  ${ago(o.to, now)}`, dim: true, priority: -1 },
     { text: tail, dim: true },
   ];
 }
