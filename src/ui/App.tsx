@@ -1,12 +1,13 @@
 import { Box, useApp, useWindowSize } from 'ink';
 import { twinsOf } from '../venues/across/twins.js';
+import { budgetWait } from './budgetWait.js';
 import { useCallback, useMemo, type JSX } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { StoreView } from '../store/store.js';
 import type { SyncIntents } from '../sync/types.js';
 import { systemClock, type Clock } from '../util/clock.js';
-import { Banner, bannerLines } from './components/Banner.js';
+import { Banner, boardBanner } from './components/Banner.js';
 import { Body } from './components/Body.js';
 import { ChangesPane, ChangesTicker } from './components/Changes.js';
 import { DetailPane, detailWantedLines } from './components/DetailPane.js';
@@ -36,7 +37,6 @@ import { DEFAULT_MOVERS_THRESHOLD } from './moves.js';
 import { keepVisible } from './uiState.js';
 import { VIEWS } from './views/index.js';
 import { useCurrentMarket } from './hooks/useCurrentMarket.js';
-import { SOURCE_NAMES } from '../sources/names.js';
 import { currentMarketIn, rowCursor, viewEntries, viewState } from './views/state.js';
 
 export interface AppProps {
@@ -98,9 +98,10 @@ export function App({
       venueFilter: st.venueFilter,
     })),
   );
+  const wait = budgetWait(s, now);
   const env = useMemo(
-    () => ({ now, moversThreshold, moversWindow: ui.moversWindow }),
-    [now, moversThreshold, ui.moversWindow],
+    () => ({ now, moversThreshold, moversWindow: ui.moversWindow, budgetWait: wait }),
+    [now, moversThreshold, ui.moversWindow, wait],
   );
   const listed = useMemo(() => view.rows(vs, env), [view, vs, env]);
   const markets = useMemo(() => viewEntries(view, vs), [view, vs]);
@@ -114,17 +115,7 @@ export function App({
 
   const cursor = rowCursor(listed, vs.selectedId, ui.eventCursor);
   const event = listed.kind === 'events' ? vs.events.byId[listed.ids[Math.max(0, cursor)] ?? ''] : undefined;
-  // several venues: the banner is about the first shown venue in trouble, and names it
-  const troubled = s.venues && s.venues.length > 1 ? s.venues.find((v) => v.connection === s.connection) : undefined;
-  const banner = bannerLines({
-    connection: s.connection,
-    rate: s.rate,
-    keyHint,
-    now,
-    // the age of that venue's own data, not the board's newest
-    dataAt: troubled ? troubled.dataAt : shownDataAt({ list: vs.list, connection: s.connection }),
-    venue: troubled ? SOURCE_NAMES[troubled.id] : undefined,
-  });
+  const banner = boardBanner(s, shownDataAt({ list: vs.list, connection: s.connection }), keyHint, now);
   const others =
     CHROME_LINES +
     banner.length +

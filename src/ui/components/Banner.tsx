@@ -1,6 +1,7 @@
 import { Box } from 'ink';
 import { shortCause } from '../../store/connection.js';
-import type { ConnectionState, RateState } from '../../store/types.js';
+import type { ConnectionState, RateState, VenueStatus } from '../../store/types.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
 import { sanitize } from '../../util/sanitize.js';
 import { formatAge, formatClock, formatCoarseAge, secondsUntil } from '../format.js';
 import { maskedKey } from './Header.js';
@@ -113,4 +114,25 @@ export function Banner({ lines, width }: { lines: Seg[][]; width: number }) {
       ))}
     </Box>
   );
+}
+
+/**
+ * The board's banner: with several venues it is about the first shown venue in trouble (the joined connection), names
+ * it, and gives the age of that venue's own data, not the board's newest (`shownAt`: the screen's data age).
+ */
+export function boardBanner(
+  s: { connection: ConnectionState; rate: RateState; venues?: readonly VenueStatus[] | undefined },
+  shownAt: number | undefined,
+  keyHint: string,
+  now: number,
+): Seg[][] {
+  const troubled = s.venues && s.venues.length > 1 ? s.venues.find((v) => v.connection === s.connection) : undefined;
+  return bannerLines({
+    connection: s.connection,
+    rate: s.rate,
+    keyHint,
+    now,
+    dataAt: troubled ? troubled.dataAt : shownAt,
+    venue: troubled ? SOURCE_NAMES[troubled.id] : undefined,
+  });
 }

@@ -13,6 +13,7 @@ import type { SourceCaps } from '../../sources/types.js';
 import { Spinner } from './Spinner.js';
 import { colors, BADGE_WIDTH } from '../theme.js';
 import { rowMark } from './venueMark.js';
+import { budgetWaitWords } from '../budgetWait.js';
 
 export interface MarketListProps {
   ids: readonly string[];
@@ -75,6 +76,8 @@ export interface ListTitleProps {
   categoryLabels?: Readonly<Record<string, string>>;
   /** Several venues shown together: one section per venue, each in its own order (docs/views.md). */
   together?: boolean;
+  /** Who a pending list waits for a rate-budget slot of (src/ui/budgetWait.ts). */
+  budgetWait?: string | undefined;
 }
 
 /** The Markets view's title: counts, the page once there is more than one, and the query's sort and filters. */
@@ -97,6 +100,7 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
     { text: rangeText(p.ids.length, p.top, shown), dim: true },
     { text: p.page > 1 || p.full ? ` · page ${p.page}` : '', bold: true },
     { text: p.pending ? ' · loading…' : '', color: 'yellow' },
+    { text: p.pending ? budgetWaitWords(p.budgetWait) : '', color: 'yellow', priority: -1 },
     { text: sortText, dim: true, priority: -1 },
     { text: ignored('status') ? ' · any status' : ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
     {

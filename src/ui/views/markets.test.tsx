@@ -66,6 +66,23 @@ describe('Markets: a search', () => {
   });
 });
 
+describe('Markets: waiting for the rate budget', () => {
+  it('a list loading while the next slot of the budget is seconds away says it waits for it', async () => {
+    h = renderApp({ columns: 120, rows: 24, markets: [] });
+    const st = h.store.getState();
+    st.setRate({ nextRequestAt: h.clock.now() + 12_000 });
+    // a search typed while the budget is spent: nothing on screen, the spinner's line says why it takes long
+    await waitForFrame(h.term, 'Loading markets… · waiting for the rate budget');
+    // a slot a moment away is no wait worth saying; a 429's pause is the banner's
+    st.setRate({ nextRequestAt: h.clock.now() + 500 });
+    await waitForFrame(h.term, (f) => f.includes('Loading markets…') && !f.includes('waiting for'));
+    st.setRate({ nextRequestAt: h.clock.now() + 12_000 });
+    await waitForFrame(h.term, 'waiting for the rate budget');
+    st.setRate({ backoffUntil: h.clock.now() + 12_000 });
+    await waitForFrame(h.term, (f) => f.includes('Loading markets…') && !f.includes('waiting for'));
+  });
+});
+
 describe('Watchlist', () => {
   it('2 shows the watched markets (none yet) and says how to watch one', async () => {
     h = renderApp({ columns: 80, rows: 24 });

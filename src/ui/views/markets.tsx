@@ -1,4 +1,5 @@
 import { pageNumber } from '../../store/listQuery.js';
+import { budgetWaitWords } from '../budgetWait.js';
 import { marketListProps } from './state.js';
 import { MarketList, listTitle } from '../components/MarketList.js';
 import type { ViewImpl, ViewListProps } from './types.js';
@@ -53,6 +54,7 @@ function MarketsList(p: ViewListProps) {
             page,
             caps: p.state.caps,
             together: p.state.together,
+            budgetWait: p.env.budgetWait,
             ...(p.state.categoryLabels ? { categoryLabels: p.state.categoryLabels } : {}),
             // the source's own word on a next page, else a full page's hint
             full: list.more ?? (list.lastCount !== undefined && list.lastCount >= list.query.limit),
@@ -60,7 +62,9 @@ function MarketsList(p: ViewListProps) {
           shown,
         )
       }
-      {...(list.loading || list.pending ? { loading: page > 1 ? `Loading page ${page}…` : 'Loading markets…' } : {})}
+      {...(list.loading || list.pending
+        ? { loading: `${page > 1 ? `Loading page ${page}…` : 'Loading markets…'}${budgetWaitWords(p.env.budgetWait)}` }
+        : {})}
       empty={empty}
     />
   );

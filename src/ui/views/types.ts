@@ -35,6 +35,8 @@ export interface ViewEnv {
   /** Movers: the least move listed (0..1 points) and the window ranked by. */
   moversThreshold: number;
   moversWindow: MoveWindow;
+  /** Who a loading list waits for a rate-budget slot of (budgetWait.ts): '' the one source, else venues' names. */
+  budgetWait?: string | undefined;
 }
 
 /**

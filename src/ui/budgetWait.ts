@@ -1,0 +1,33 @@
+import { SOURCE_NAMES } from '../sources/names.js';
+import type { RateState, VenueStatus } from '../store/types.js';
+import type { SourceId } from '../sources/types.js';
+
+/** A slot this far away or more is a wait worth saying (a request a moment off is no wait). */
+export const BUDGET_WAIT_MS = 2_000;
+
+const waits = (rate: RateState, now: number) =>
+  // a pause (429, no answer) is the banner's to say; only the budget's own pacing here
+  rate.backoffUntil === undefined && rate.nextRequestAt !== undefined && rate.nextRequestAt - now >= BUDGET_WAIT_MS;
+
+/**
+ * Who a list that is loading waits for: the shown venues whose next request waits for a slot of their rate budget
+ * ("Polymarket", "Kalshi and Manifold"), '' for the one source of a board of one; undefined when none waits. The
+ * loading line says so, so that a search that takes 17 s is not a mystery; the header has the counts.
+ */
+export function budgetWait(
+  s: { rate: RateState; venues?: readonly VenueStatus[] | undefined; venueFilter?: SourceId | undefined },
+  now: number,
+): string | undefined {
+  if (!s.venues || s.venues.length < 2) return waits(s.rate, now) ? '' : undefined;
+  const names = s.venues
+    .filter((v) => (s.venueFilter === undefined || v.id === s.venueFilter) && waits(v.rate, now))
+    .map((v) => SOURCE_NAMES[v.id]);
+  if (names.length === 0) return undefined;
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+}
+
+/** The loading line's words for that wait. */
+export function budgetWaitWords(who: string | undefined): string {
+  if (who === undefined) return '';
+  return who === '' ? ' · waiting for the rate budget' : ` · waiting for ${who}'s rate budget`;
+}
