@@ -103,6 +103,56 @@ describe('paper positions', () => {
     });
   });
 
+  it('a sale of the shares as shown (2 decimals) sells all that is held; the refusal shows them as shown', () => {
+    // 142.578401989 held: it was refused as "You hold 142.578401989 paper shares" and the 142.58 shown was refused
+    const odd: Quote = { action: 'buy', outcome: 'Yes', shares: 142.578401989, averagePrice: 0.07, total: 10, raw: {} };
+    const book = keep(EMPTY_PAPER, odd);
+    const sell = (shares: number, total: number): Quote => ({
+      action: 'sell',
+      outcome: 'Yes',
+      shares,
+      averagePrice: 0.08,
+      fee: 0.1,
+      total,
+      raw: {},
+    });
+    const r = keepPaper(book, {
+      ref: REF,
+      title: 't',
+      outcome: 'Yes',
+      currency: 'USD',
+      quote: sell(142.58, 11.4),
+      at: 2,
+    });
+    if ('problem' in r) throw new Error(r.problem);
+    expect(r.soldAll).toBe(true);
+    // all 142.578401989, what it brought in and the fee scaled by 142.578401989 / 142.58 = 0.999988792…
+    const t = r.position.trades[1]!;
+    expect(t.shares).toBe(142.578401989);
+    expect(t.total).toBeCloseTo(11.399872, 6);
+    expect(t.fee).toBeCloseTo(0.099998879, 9);
+    expect(holding(r.position.trades).shares).toBe(0);
+    // a hair under what is held (142.575 shows as 142.58 too) sells it all as well: no dust of 0.003 shares left
+    const under = keepPaper(book, {
+      ref: REF,
+      title: 't',
+      outcome: 'Yes',
+      currency: 'USD',
+      quote: sell(142.575, 11),
+      at: 2,
+    });
+    expect(under).toMatchObject({ soldAll: true });
+    // a part sale is what was previewed, not "all"
+    const part = keepPaper(book, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: sell(100, 8), at: 2 });
+    expect(part).not.toHaveProperty('soldAll');
+    // more than the display rounding over is refused, with the holding as it is shown elsewhere
+    expect(
+      keepPaper(book, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote: sell(142.6, 11), at: 2 }),
+    ).toEqual({
+      problem: 'You hold 142.58 paper shares of “Yes”: preview a sale of at most that.',
+    });
+  });
+
   it('settled when the market resolves: the winner pays 1, the loser 0, a void returns the cost', () => {
     const book = keep(EMPTY_PAPER, BUY);
     expect(settlePaper(book, () => market('active', 0.5), 5)).toBe(book);

@@ -47,6 +47,12 @@ export const PAPER_TRADES_MAX = 200;
 
 export const paperKey = (p: Pick<PaperPosition, 'ref' | 'outcome'>): string => `${refKey(p.ref)}|${p.outcome}`;
 
+/**
+ * Shares are shown to 2 decimals (formatShares): a sale within half a hundredth of what is held is a sale of all of
+ * it — typing the 142.58 shown sells the 142.578401989 held, and leaves no dust behind.
+ */
+export const SELL_ALL_WITHIN = 0.005;
+
 export interface Holding {
   shares: number;
   cost: number;
@@ -89,7 +95,7 @@ export interface KeepInput {
 export function keepPaper(
   book: PaperBook,
   k: KeepInput,
-): { book: PaperBook; position: PaperPosition } | { problem: string } {
+): { book: PaperBook; position: PaperPosition; soldAll?: true } | { problem: string } {
   const q = k.quote;
   const action = q.action ?? 'buy';
   const shares = q.shares;
@@ -99,7 +105,7 @@ export function keepPaper(
     return { problem: 'Nothing in this preview filled (no orders or liquidity for it): there is no trade to keep.' };
   if (shares === undefined || !(shares > 0) || total === undefined || !(total >= 0))
     return { problem: 'This preview has no shares or total to keep: ask for a quote first.' };
-  const trade: PaperTrade = {
+  let trade: PaperTrade = {
     at: k.at,
     action,
     shares,
@@ -111,12 +117,19 @@ export function keepPaper(
   const i = book.positions.findIndex((p) => paperKey(p) === key);
   const had = i >= 0 ? book.positions[i]! : undefined;
   if (had?.settled) return { problem: 'That paper position is settled; its market has resolved.' };
+  let soldAll = false;
   if (action === 'sell') {
     const h = holding(had?.trades ?? []);
     if (h.shares <= 0) return { problem: `No paper shares of “${k.outcome}” to sell here.` };
-    const held = formatShares(h.shares);
-    if (shares > h.shares + 1e-9)
-      return { problem: `You hold ${held} paper shares of “${k.outcome}”: preview a sale of at most that.` };
+    if (Math.abs(shares - h.shares) <= SELL_ALL_WITHIN + 1e-9) {
+      // all of it, at the previewed price: what it brought in and its fee scaled to the shares held
+      const f = h.shares / shares;
+      trade = { ...trade, shares: h.shares, fee: round9(trade.fee * f), total: round9(total * f) };
+      soldAll = true;
+    } else if (shares > h.shares)
+      return {
+        problem: `You hold ${formatShares(h.shares)} paper shares of “${k.outcome}”: preview a sale of at most that.`,
+      };
   }
   if (!had && book.positions.length >= PAPER_MAX)
     return { problem: `${PAPER_MAX} paper positions are kept at most: settle or sell some first.` };
@@ -131,7 +144,7 @@ export function keepPaper(
   const positions = [...book.positions];
   if (i >= 0) positions[i] = position;
   else positions.push(position);
-  return { book: { positions }, position };
+  return { book: { positions }, position, ...(soldAll ? { soldAll: true as const } : {}) };
 }
 
 /** The oldest trades folded into one buy of what they left (same holding, fewer lines). */

@@ -97,7 +97,7 @@ export function paperActions(set: Set, get: Get): PaperActions {
         text:
           `Kept as a paper trade: ${t.action} ${money(t.shares)} “${outcome}” at ${(t.avgPrice * 100).toFixed(1)}¢, ` +
           `fee ${formatAmount(t.fee, currency)}, ${t.action === 'buy' ? 'cost' : 'got'} ` +
-          `${formatAmount(t.total, currency)} (Positions view)`,
+          `${formatAmount(t.total, currency)}${r.soldAll ? ' — all the paper shares held' : ''} (Positions view)`,
       };
     },
 
