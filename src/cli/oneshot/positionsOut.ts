@@ -3,13 +3,15 @@
  * venue's currency, named beside it; totals are per currency and never summed across them.
  */
 import type { Position, VenuePositions } from '../../positions/types.js';
-import { totalsByCurrency, type Totals } from '../../positions/pnl.js';
+import { round9, totalsByCurrency, type Totals } from '../../positions/pnl.js';
 import { formatAmount, formatPct, STATE_WORDS } from '../../positions/format.js';
 import { refKey } from '../../venue/ref.js';
 import { displayWidth, fitWidth, formatPrice, formatShares, padStartWidth, wrap } from '../../ui/format.js';
 import type { TableView } from './table.js';
 
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
+/** A figure as money is kept (9 decimals): a price of 1 − 0.93 is 0.07, not 0.0699999999999999. */
+const figure = (v: number | undefined): number | null => (v === undefined ? null : round9(v));
 
 export interface JsonPosition {
   ref: string;
@@ -39,16 +41,16 @@ export function jsonPosition(p: Position): JsonPosition {
     marketId: p.ref.id,
     title: p.title,
     outcome: p.outcome,
-    shares: p.shares,
-    avgPrice: orNull(p.avgPrice),
-    price: orNull(p.price),
-    cost: orNull(p.cost),
-    value: orNull(p.value),
-    pnl: orNull(p.pnl),
-    pnlPct: orNull(p.pnlPct),
-    realized: orNull(p.realized),
-    fees: orNull(p.fees),
-    paid: orNull(p.paid),
+    shares: round9(p.shares),
+    avgPrice: figure(p.avgPrice),
+    price: figure(p.price),
+    cost: figure(p.cost),
+    value: figure(p.value),
+    pnl: figure(p.pnl),
+    pnlPct: figure(p.pnlPct),
+    realized: figure(p.realized),
+    fees: figure(p.fees),
+    paid: figure(p.paid),
     currency: p.currency,
     state: p.state,
     paper: p.paper === true,
