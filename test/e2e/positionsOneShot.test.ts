@@ -52,7 +52,7 @@ describe('oddsboard positions, the built program against each replay', { timeout
     expect(r.code).toBe(0);
     // 21,010.07 Timberwolves at 67.5¢: value 14,181.80 USDC, P&L +6,533.46
     expect(r.out).toMatch(/Timberwolves +21,010\.07 +36\.4¢ +67\.5¢ +14,181\.80 USDC +\+6,533\.46 USDC +\+85\.4%/);
-    expect(r.out).toContain("polymarket reports the positions' value as 82,537.42 USDC");
+    expect(r.out).toContain("Polymarket reports the positions' value as 82,537.42 USDC");
   });
 
   it('Kalshi: signed and verified by the replay; the key in no output and no file', async () => {
@@ -109,6 +109,6 @@ describe('oddsboard positions, the built program against each replay', { timeout
     expect(broken.code).toBe(2);
     expect(broken.err).toMatch(/^oddsboard positions: Kalshi: /m);
     expect(broken.out).toMatch(/Timberwolves/);
-    expect(broken.out).not.toContain('Positions · kalshi');
+    expect(broken.out).not.toContain('Positions · Kalshi');
   });
 });

@@ -28,7 +28,7 @@ describe('oddsboard positions, the table', () => {
     const piped = await table();
     expect(widest(piped)).toBeLessThanOrEqual(80);
     // every figure's right edge under its heading's, the market's title where MARKET starts
-    const [head, row] = rows(piped, 'polymarket');
+    const [head, row] = rows(piped, 'Polymarket');
     const figures: [string, string][] = [
       ['VALUE', '14,181.80 USDC'],
       ['P&L', '+6,533.46 USDC'],
@@ -44,7 +44,7 @@ describe('oddsboard positions, the table', () => {
     // narrower: figures left out (AVG, then SHARES, then P&L%) before the title gets shorter than 8; never wider
     const sixty = await table(60);
     expect(widest(sixty)).toBeLessThanOrEqual(60);
-    const [head60, row60] = rows(sixty, 'polymarket');
+    const [head60, row60] = rows(sixty, 'Polymarket');
     expect(head60).toMatch(/^OUTCOME +PRICE +VALUE +P&L MARKET$/);
     expect(row60.slice(head60.indexOf('MARKET') - 1)).toMatch(/^ Timberwolv…$/);
     // at 40 the wallet (42 characters) cannot fit even alone: it is the one line printed whole, longer than the width
@@ -57,20 +57,20 @@ describe('oddsboard positions, the table', () => {
     const poly = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
     const argv = ['--source', 'polymarket', '--base-url', poly, '--polymarket-wallet', EE61];
     const whole = await run(argv, {}, undefined, 100);
-    expect(whole.out).toContain(`Positions · polymarket · ${EE61}\n`);
+    expect(whole.out).toContain(`Positions · Polymarket · ${EE61}\n`);
     expect(whole.out).toContain('Total USDC: value 14,181.80 USDC · cost 7,648.34 USDC · P&L +6,533.46 USDC\n');
     const r = await run(argv, {}, undefined, 60);
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trimEnd().split('\n');
     expect(Math.max(...lines.map((l) => displayWidth(l)))).toBeLessThanOrEqual(60);
     // the heading, then the wallet whole on its own line (it was cut at 60: "0xee613b3fc183ee44f9da9c05f53e2da1…")
-    expect(lines.slice(0, 2)).toEqual(['Positions · polymarket', `  ${EE61}`]);
+    expect(lines.slice(0, 2)).toEqual(['Positions · Polymarket', `  ${EE61}`]);
     // the totals wrapped at their separators (the P&L was cut at 60: "P&L…")
     const at = lines.findIndex((l) => l.startsWith('Total USDC'));
     expect(lines.slice(at, at + 2)).toEqual([
       'Total USDC: value 14,181.80 USDC · cost 7,648.34 USDC',
       '  P&L +6,533.46 USDC',
     ]);
-    expect(r.out).toContain("reports the positions' value as 82,537.42");
+    expect(r.out).toContain("Polymarket reports the positions' value as 82,537.42");
   });
 });

@@ -215,7 +215,7 @@ describe('oddsboard positions', () => {
     const t = await run(['--source', 'polymarket,kalshi', ...where, '--polymarket-wallet', RN1], env);
     expect(t.code).toBe(0);
     expect(t.out).toMatch(
-      /Positions · polymarket[^]*Positions · kalshi[^]*All venues\nTotal USDC: [^\n]*\nTotal USD: /,
+      /Positions · Polymarket[^]*Positions · Kalshi[^]*All venues\nTotal USDC: [^\n]*\nTotal USD: /,
     );
 
     // Kalshi refuses the signature of another key: Kalshi named with its error, Polymarket's position kept
@@ -235,8 +235,8 @@ describe('oddsboard positions', () => {
     const ft = await run(['--source', 'kalshi,polymarket', ...where, '--polymarket-wallet', RN1], refused);
     expect(ft.code).toBe(6);
     expect(ft.err).toMatch(/^oddsboard positions: Kalshi: /m);
-    expect(ft.out).toContain('Positions · polymarket');
-    expect(ft.out).not.toContain('Positions · kalshi');
+    expect(ft.out).toContain('Positions · Polymarket');
+    expect(ft.out).not.toContain('Positions · Kalshi');
     // NDJSON: a position a line, venue by venue as they answer, the failure as an error line naming Kalshi
     const n = await run(['--source', 'kalshi,polymarket', ...where, '--polymarket-wallet', RN1, '--ndjson'], refused);
     expect(n.code).toBe(6);

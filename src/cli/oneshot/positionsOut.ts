@@ -5,6 +5,7 @@
 import type { Position, VenuePositions } from '../../positions/types.js';
 import { round9, totalsByCurrency, type Totals } from '../../positions/pnl.js';
 import { formatAmount, formatPct, STATE_WORDS } from '../../positions/format.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
 import { refKey } from '../../venue/ref.js';
 import { displayWidth, fitWidth, formatPrice, formatShares, padStartWidth, wrap } from '../../ui/format.js';
 import type { TableView } from './table.js';
@@ -212,7 +213,8 @@ function positionLines(positions: readonly Position[], t: TableView): string[] {
 /** One line per position; the title takes what is left. Then the totals per currency. */
 export function positionsTable(v: VenuePositions, t: TableView): string {
   // whose: the wallet, username or key id is never cut; on its own line when the heading cannot hold it
-  const head = `Positions · ${v.venue}`;
+  const name = SOURCE_NAMES[v.venue];
+  const head = `Positions · ${name}`;
   const whole = v.identity ? `${head} · ${v.identity}` : head;
   const lines =
     displayWidth(whole) <= t.width
@@ -226,7 +228,7 @@ export function positionsTable(v: VenuePositions, t: TableView): string {
   lines.push(...totalsLines(v.positions, t, 'Total'));
   if (v.reportedValue !== undefined)
     lines.push(
-      ...wrap(`${v.venue} reports the positions' value as ${formatAmount(v.reportedValue, v.currency)}`, t.width),
+      ...wrap(`${name} reports the positions' value as ${formatAmount(v.reportedValue, v.currency)}`, t.width),
     );
   if (v.balance !== undefined) lines.push(fitWidth(`Cash balance: ${formatAmount(v.balance, v.currency)}`, t.width));
   if (v.more) lines.push(fitWidth('More positions exist than were read.', t.width));
