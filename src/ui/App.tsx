@@ -262,6 +262,7 @@ export function App({
             <QuoteFormPane
               market={entry?.market}
               entry={cur.quote}
+              currency={cur.currency}
               tradeState={entry?.tradeState}
               focused={ui.focus === 'quote'}
               detailFocused={ui.focus === 'detail'}

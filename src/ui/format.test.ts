@@ -28,7 +28,7 @@ describe('format', () => {
   it('shows a price impact signed in cents, like the prices (the server sends it absolute, 0..1 units)', () => {
     expect(formatPriceDelta(0.0092)).toBe('+0.9¢');
     expect(formatPriceDelta(0.0023)).toBe('+0.2¢');
-    expect(formatPriceDelta(-0.004)).toBe('-0.4¢');
+    expect(formatPriceDelta(-0.004)).toBe('−0.4¢');
     expect(formatPriceDelta(0.0003)).toBe('+0.03¢');
     expect(formatPriceDelta(0)).toBe('±0.0¢');
     for (const v of [undefined, NaN, '0.1', Infinity]) expect(formatPriceDelta(v)).toBe('—');
@@ -44,7 +44,7 @@ describe('format', () => {
     expect(formatPriceMove(0.38021, 0.39866, 0.39866 - 0.38021)).toEqual(['38.0¢', '39.9¢', '+1.9¢']);
     // one decimal where it adds up; a fall; no move; two decimals under a tenth of a cent, three under a hundredth
     expect(formatPriceMove(0.635, 0.6442, 0.6442 - 0.635)).toEqual(['63.5¢', '64.4¢', '+0.9¢']);
-    expect(formatPriceMove(0.5, 0.496, -0.004)).toEqual(['50.0¢', '49.6¢', '-0.4¢']);
+    expect(formatPriceMove(0.5, 0.496, -0.004)).toEqual(['50.0¢', '49.6¢', '−0.4¢']);
     expect(formatPriceMove(0.5, 0.5, 0)).toEqual(['50.0¢', '50.0¢', '±0.0¢']);
     expect(formatPriceMove(0.50004, 0.50016, 0.00012)).toEqual(['50.00¢', '50.02¢', '+0.02¢']);
     expect(formatPriceMove(0.50004, 0.50008, 0.00004)).toEqual(['50.004¢', '50.008¢', '+0.004¢']);

@@ -19,7 +19,7 @@ export function formatPrice(p: unknown): string {
 /**
  * A signed price difference (0..1 units, e.g. the server's absolute
  * priceImpact = priceAfter − priceBefore) in cents like the prices:
- * 0.0092 → "+0.9¢", -0.004 → "-0.4¢"; below 0.1¢ with two decimals
+ * 0.0092 → "+0.9¢", -0.004 → "−0.4¢" (the minus sign, as every signed figure on screen); below 0.1¢ with two decimals
  * so a small impact does not read as none.
  */
 export function formatPriceDelta(d: unknown): string {
@@ -28,7 +28,7 @@ export function formatPriceDelta(d: unknown): string {
   const a = Math.abs(cents);
   if (a < 0.005) return '±0.0¢';
   const digits = a < 0.1 ? 2 : 1;
-  return `${cents > 0 ? '+' : '-'}${a.toFixed(digits)}¢`;
+  return `${cents > 0 ? '+' : '−'}${a.toFixed(digits)}¢`;
 }
 
 /**
@@ -47,7 +47,7 @@ export function formatPriceMove(before: unknown, after: unknown, impact: unknown
   const [b, a] = [before, after].map((p) => Math.round(p * 100 * units)) as [number, number];
   const i = a - b;
   const c = (n: number) => `${(n / units).toFixed(d)}¢`;
-  return [c(b), c(a), `${i > 0 ? '+' : i < 0 ? '-' : '±'}${c(Math.abs(i))}`];
+  return [c(b), c(a), `${i > 0 ? '+' : i < 0 ? '−' : '±'}${c(Math.abs(i))}`];
 }
 
 export type Direction = 'up' | 'down' | 'flat' | 'none';

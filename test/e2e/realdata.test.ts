@@ -117,7 +117,7 @@ describe('the dashboard on real recorded payloads (tmux, serve --replay)', { tim
     const quoted = await quote(t, '5', (s) => /shares/.test(s) && /avg/.test(s));
     expect(quoted).toMatch(/Outcome\s+‹? ?Harry Potter/);
     expect(quoted).toMatch(/price 33\.3\d*¢ → 3\d\.\d+¢/);
-    expect(quoted).toMatch(/\d+\.\d\d shares @ avg 3\d\.\d¢ · total 5\.\d\d/);
+    expect(quoted).toMatch(/\d+\.\d\d shares @ avg 3\d\.\d¢ · total \$5\.\d\d/);
     expect(quoted).not.toMatch(/✗|\(4\d\d\)/);
     expect(quoted).not.toContain('Olivia');
   });

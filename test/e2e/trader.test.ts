@@ -55,8 +55,8 @@ describe('the trader’s view on the platforms’ recordings (tmux)', { timeout:
     expect(side(book)).toMatch(/bid +38\.0¢ +45 +45 +█/);
     expect(book).not.toMatch(/NaN|undefined/);
     // 10 USD at 40¢: 25 contracts; fee ⌈0.07 × 25 × 0.40 × 0.60⌉ = 0.42 (src/sources/kalshi tests pin it)
-    const q = await quote(t, '10', (s) => /25\.00 shares @ avg 40\.0¢ · total 10\.42/.test(s));
-    expect(side(q)).toMatch(/mid 39\.0¢ → 40\.0¢ · impact \+1\.0¢ · fee 0\.42/);
+    const q = await quote(t, '10', (s) => /25\.00 shares @ avg 40\.0¢ · total \$10\.42/.test(s));
+    expect(side(q)).toMatch(/mid 39\.0¢ → 40\.0¢ · impact \+1\.0¢ · fee \$0\.42/);
     await sevenDays(t);
   });
 
@@ -86,8 +86,8 @@ describe('the trader’s view on the platforms’ recordings (tmux)', { timeout:
     expect(side(book)).toMatch(/ask +1\.5¢ +8\.5k +8\.5k +█/);
     expect(side(book)).toMatch(/bid +1\.4¢ +1 +1 +█/);
     // 100 USDC through the asks: 6,666.67 shares, fee 4.925 by the market's schedule (src/sources/polymarket tests)
-    const q = await quote(t, '100', (s) => /6,666\.67 shares @ avg 1\.5¢ · total 104\.93/.test(s));
-    expect(side(q)).toMatch(/fee 4\.93/);
+    const q = await quote(t, '100', (s) => /6,666\.67 shares @ avg 1\.5¢ · total 104\.93 USDC/.test(s));
+    expect(side(q)).toMatch(/fee 4\.93 USDC/);
     expect(q).not.toMatch(/NaN|undefined/);
     await sevenDays(t);
   });
@@ -101,7 +101,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', { timeout:
     );
     expect(side(first)).toMatch(/No +62\.0¢.*▅{20,}/);
     // pool YES 7681.13, NO 1705.54, p 0.73424: 100 mana buys 256.788 YES (src/sources/manifold tests)
-    const q = await quote(t, '100', (s) => /256\.79 shares @ avg 38\.9¢ · total 100\.00/.test(s));
+    const q = await quote(t, '100', (s) => /256\.79 shares @ avg 38\.9¢ · total M\$100\.00/.test(s));
     expect(side(q)).toMatch(/price 38\.0¢ → 39\.9¢ · impact \+1\.9¢/);
     t.keys('Escape');
     await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));

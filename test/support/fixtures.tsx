@@ -4,7 +4,7 @@ import type { GoToStart } from '../../src/sync/goTo.js';
 import type { HistoryRange, Market, Quote } from '../../src/api/types.js';
 import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
-import type { ListQuery, QuoteForm } from '../../src/store/types.js';
+import type { ListQuery, Mode, QuoteForm } from '../../src/store/types.js';
 import { createSync } from '../../src/sync/sync.js';
 import type {
   AlertAddResult,
@@ -168,7 +168,7 @@ export interface HarnessOptions {
   markets?: Market[];
   columns?: number;
   rows?: number;
-  mode?: 'demo' | 'anon' | 'key';
+  mode?: Mode;
   keyHint?: string;
   /** Fill the store before rendering. */
   prepare?: (store: OddsStore, clock: ManualClock) => void;

@@ -8,8 +8,8 @@ let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
 
 /** Render at 80 columns (stacked: one pane per line) and open the quote form of the first market. */
-async function openForm(): Promise<Harness> {
-  h = renderApp({ columns: 80, rows: 30 });
+async function openForm(mode: 'key' | 'polymarket' = 'key'): Promise<Harness> {
+  h = renderApp({ columns: 80, rows: 30, mode });
   await waitForFrame(h.term, 'Market number 1');
   await press(h.term, KEYS.enter);
   await press(h.term, KEYS.enter);
@@ -90,12 +90,26 @@ describe('quote form', () => {
     store.getState().quoteLoaded('m1', form('25'), quote, clock.now());
     const f = await waitForFrame(term, '39.06 shares');
     expect(f).toContain('@ avg 64.0¢');
-    expect(f).toContain('total 25.25');
+    // the money in the venue's currency, as the paper trade notice and the Positions view say it (it said "total
+    // 25.25"); the interface's counted as USD, as its paper trades are
+    expect(f).toContain('total $25.25');
     expect(f).toContain('price 63.5¢ → 64.4¢');
     expect(f).toContain('impact +0.9¢');
-    expect(f).toContain('fee 0.25');
+    expect(f).toContain('fee $0.25');
     await press(term, '0'); // form is now 250; the result answers 25
     await waitForFrame(term, 'updating… 39.06 shares');
+  });
+
+  it('on Polymarket the money is USDC, and a sale’s impact has the minus sign', async () => {
+    const { term, store, clock } = await openForm('polymarket');
+    await press(term, ['2', '5']);
+    const sale = { ...quote, action: 'sell' as const, priceAfter: 0.6346, priceImpact: -0.0004 };
+    store.getState().quoteLoaded('m1', form('25'), sale, clock.now());
+    const f = await waitForFrame(term, '39.06 shares');
+    expect(f).toContain('total 25.25 USDC');
+    expect(f).toContain('fee 0.25 USDC');
+    // it was "impact -0.04¢", an ASCII hyphen where every other signed figure has "−"
+    expect(f).toContain('impact −0.04¢');
   });
 
   it.each([

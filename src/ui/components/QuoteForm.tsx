@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { Market } from '../../api/types.js';
+import type { Currency } from '../../positions/types.js';
 import type { QuoteEntry, QuoteForm as Form, TradeState } from '../../store/types.js';
 import { leadingOutcome } from '../../store/outcomes.js';
 import { EMPTY_FORM } from '../../store/quoteForm.js';
@@ -25,6 +26,8 @@ export interface QuoteFormProps {
   height: number;
   /** Draw the one-line summary (stacked layout, form not focused). */
   collapsed?: boolean;
+  /** The market's venue's money (USDC, USD, mana); the interface's counted as USD, as its paper trades are. */
+  currency?: Currency;
 }
 
 const LABEL_W = 10;
@@ -69,7 +72,7 @@ export function quoteSummarySegs(p: QuoteFormProps): Seg[] {
   // The badge is already beside the title; the long 409/410/423 sentence would only push the form out.
   const result: Seg[] = tradeError
     ? [{ text: `no quotes${e.error?.status ? ` (${e.error.status})` : ''}`, dim: true }]
-    : (quoteResultLines(e, form, false, p.detailFocused)[0] ?? []);
+    : (quoteResultLines(e, form, false, p.detailFocused, p.currency)[0] ?? []);
   if (!amount && (!e || e.status === 'idle')) return [...head, { text: '  ' }, ...result];
   // Outcome · amount · action stay; the result is cut (…) when the line is short.
   return [
@@ -99,7 +102,7 @@ function QuoteFormView(p: QuoteFormProps) {
     { text: p.market ? ` ${sanitize(p.market.title)}` : ' (no market)', dim: true, priority: -1 },
   ];
   const outcome = shownOutcome(p, form);
-  const lines = wrapMessage(quoteResultLines(p.entry, form, p.focused, p.detailFocused), p.width - 2);
+  const lines = wrapMessage(quoteResultLines(p.entry, form, p.focused, p.detailFocused, p.currency), p.width - 2);
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />

@@ -40,8 +40,8 @@ async function drawn(entry: QuoteEntry | undefined, f: QuoteForm = form, focused
 describe('quote result', () => {
   it('shows shares, average, total, price move, impact in signed cents and fee', async () => {
     const f = await drawn(ok);
-    expect(f).toContain('39.06 shares @ avg 64.0¢ · total 25.25');
-    expect(f).toContain('price 63.5¢ → 64.4¢ · impact +0.9¢ · fee 0.25');
+    expect(f).toContain('39.06 shares @ avg 64.0¢ · total $25.25');
+    expect(f).toContain('price 63.5¢ → 64.4¢ · impact +0.9¢ · fee $0.25');
   });
 
   it('a sale moves the price down: the impact is negative', async () => {
@@ -50,7 +50,7 @@ describe('quote result', () => {
       { form: sell, status: 'ok', answeredForm: sell, result: { ...quote, priceAfter: 0.631, priceImpact: -0.004 } },
       sell,
     );
-    expect(f).toContain('impact -0.4¢');
+    expect(f).toContain('impact −0.4¢');
   });
 
   it('the prices before and after differ by the impact shown: a small move at the precision that says it', async () => {
@@ -126,7 +126,7 @@ describe('folded quote form (one line)', () => {
 
   it('summarises outcome · amount · action and the last result in one line', async () => {
     const f = await waitForFrame(render(<QuoteFormPane {...base} entry={ok} />), 'Quote');
-    expect(f).toBe('◇ Quote  Yes · 25 · buy  39.06 shares @ avg 64.0¢ · total 25.25');
+    expect(f).toBe('◇ Quote  Yes · 25 · buy  39.06 shares @ avg 64.0¢ · total $25.25');
   });
 
   it('shows the 409/410/423 badge beside the title', async () => {

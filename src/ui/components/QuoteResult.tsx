@@ -2,7 +2,9 @@ import { shortCause } from '../../store/connection.js';
 import type { QuoteEntry, QuoteForm, TradeState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { sameForm } from '../../store/quoteForm.js';
-import { MISSING, formatMoney, formatPrice, formatPriceMove, formatShares } from '../format.js';
+import { formatAmount } from '../../positions/format.js';
+import type { Currency } from '../../positions/types.js';
+import { MISSING, formatPrice, formatPriceMove, formatShares } from '../format.js';
 import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
 import { badgeSeg } from './badge.js';
@@ -13,8 +15,9 @@ const TRADE_TEXT: Record<TradeState, string> = {
   settling: 'Market settling (423): payouts are being worked out, no quotes.',
 };
 
-function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
+function resultLines(entry: QuoteEntry, updating: boolean, currency: Currency): Seg[][] {
   const q = entry.result!;
+  const money = (v: number | undefined) => formatAmount(v, currency);
   const dim = updating;
   // before, after and the impact at one precision, so the two prices shown differ by the impact shown
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
@@ -24,7 +27,7 @@ function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
       { text: `${formatShares(q.shares)} shares`, bold: !dim, dim },
       // in a narrow pane the average and the impact give way first: shares, total and fee stay whole
       { text: ` @ avg ${formatPrice(q.averagePrice)}`, dim, priority: -1 },
-      { text: ` · total ${formatMoney(q.total)}`, bold: !dim, dim },
+      { text: ` · total ${money(q.total)}`, bold: !dim, dim },
     ],
     [
       // a book too thin for the amount says what it fills, first
@@ -32,7 +35,7 @@ function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
         text:
           q.filled === undefined
             ? ''
-            : `fills only ${q.action === 'sell' ? `${formatShares(q.filled)} shares` : formatMoney(q.filled)} · `,
+            : `fills only ${q.action === 'sell' ? `${formatShares(q.filled)} shares` : money(q.filled)} · `,
         color: colors.warn,
         bold: !dim,
       },
@@ -41,24 +44,28 @@ function resultLines(entry: QuoteEntry, updating: boolean): Seg[][] {
         dim,
       },
       { text: ` · impact ${impact}`, dim, priority: -1 },
-      { text: ` · fee ${formatMoney(q.fee)}`, dim },
+      { text: ` · fee ${money(q.fee)}`, dim },
       { text: q.worstPrice !== undefined ? ` · worst ${formatPrice(q.worstPrice)}` : '', dim: true, priority: -1 },
     ],
   ];
 }
 
-/** The two result lines under the quote form: hint, validation message, waiting, the quote, or its error. */
 /** What the idle form suggests: typing once it has focus; one ⏎ from the detail pane, two from the list. */
 function idleHint(focused: boolean, detailFocused: boolean): string {
   if (focused) return 'Type an amount to get a quote.';
   return detailFocused ? 'Press ⏎ to open the quote form.' : 'Press ⏎ twice to open the quote form.';
 }
 
+/**
+ * The two result lines under the quote form: hint, validation message, waiting, the quote, or its error; money in the
+ * venue's currency (src/positions/format.ts), as the paper trade notice and the Positions view write it.
+ */
 export function quoteResultLines(
   entry: QuoteEntry | undefined,
   form: QuoteForm,
   focused: boolean,
   detailFocused = false,
+  currency: Currency = 'USD',
 ): Seg[][] {
   if (!entry || entry.status === 'idle') {
     return [[{ text: idleHint(focused, detailFocused), dim: true }]];
@@ -76,10 +83,12 @@ export function quoteResultLines(
           { text: entry.retryError ? ` · retrying after ${shortCause(entry.retryError)}` : '', color: colors.warn },
           { text: entry.retryError ? ` — ${sanitize(entry.retryError.message)}` : '', dim: true, priority: -1 },
         ],
-        ...(entry.result ? resultLines(entry, true).slice(0, 1) : []),
+        ...(entry.result ? resultLines(entry, true, currency).slice(0, 1) : []),
       ];
     case 'ok':
-      return entry.result ? resultLines(entry, !sameForm(entry.answeredForm, form)) : [[{ text: MISSING, dim: true }]];
+      return entry.result
+        ? resultLines(entry, !sameForm(entry.answeredForm, form), currency)
+        : [[{ text: MISSING, dim: true }]];
     case 'error': {
       const kind = entry.error?.kind;
       if (kind === 'closed' || kind === 'resolved' || kind === 'settling') {

@@ -1,12 +1,14 @@
 import { useStore } from 'zustand';
 import type { StoreView } from '../../store/store.js';
 import { useShallow } from 'zustand/react/shallow';
+import { CURRENCY_OF } from '../../positions/types.js';
+import { paperRefOf, venueOfMode } from '../../store/paperSlice.js';
 import { seriesKey } from '../../store/traderSlice.js';
 import type { MarketEntry } from '../../store/types.js';
 
 /**
- * What the side shows of the current market: only its history, quote, book, series and event title, so an answer
- * about another market does not redraw the side.
+ * What the side shows of the current market: only its history, quote, book, series, event title and its venue's money
+ * (the quote form's currency), so an answer about another market does not redraw the side.
  */
 export function useCurrentMarket(
   api: StoreView,
@@ -28,6 +30,7 @@ export function useCurrentMarket(
         showBook: st.caps.book === true,
         // the event as loaded, else the title the market names inline (Polymarket's events[0])
         eventTitle: (eventId ? st.events.byId[eventId]?.title : undefined) ?? current?.eventTitle,
+        currency: CURRENCY_OF[(marketId ? paperRefOf(marketId, st)?.venue : undefined) ?? venueOfMode(st.rate.mode)],
       };
     }),
   );
