@@ -84,6 +84,27 @@ export function readTextFile(path: string, maxBytes: number): string {
 }
 
 /** Test seam: where an atomic write may be interrupted. */
+/** What to do about a write that failed, by the file system's code. */
+const SAVE_FIX: Readonly<Record<string, string>> = {
+  EISDIR: 'a directory is in its place: move it away',
+  ENOTDIR: 'a file is in the place of its directory: move it away',
+  ENOSPC: 'the disk is full: free some space',
+  EDQUOT: 'the disk quota is spent: free some space',
+  EACCES: 'it or its directory is not writable: check the permissions',
+  EPERM: 'it or its directory is not writable: check the permissions',
+  EROFS: 'the file system is read-only',
+};
+
+/**
+ * The one line a person's file that could not be written says (the watchlist, alerts, alert log, paper positions):
+ * the file, the file system's code, what to do, and that what was there is kept and the write tried again.
+ */
+export function saveFailed(path: string, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code ?? 'error';
+  const fix = SAVE_FIX[code] ?? 'check that its directory exists and is writable';
+  return `Could not save ${path} (${code}): ${fix}; the previous file is kept, trying again`;
+}
+
 export interface WriteHooks {
   /** Called after the temp file is written and flushed, before the rename. Throwing simulates a crash there. */
   beforeRename?: (tempPath: string) => void;

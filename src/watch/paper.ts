@@ -3,11 +3,12 @@
  * and named in a notice), written atomically a moment after each change (src/positions/paperFile.ts), and once more
  * on the way out. A failed write keeps the previous file whole, says so once, and is tried again.
  */
-import { loadPaper, savePaper } from '../positions/paperFile.js';
+import { join } from 'node:path';
+import { loadPaper, PAPER_FILE, savePaper } from '../positions/paperFile.js';
 import type { OddsStore } from '../store/store.js';
 import type { PaperBook } from '../positions/paper.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import type { WriteHooks } from '../util/files.js';
+import { saveFailed, type WriteHooks } from '../util/files.js';
 import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 
 export interface PaperKeeper {
@@ -62,9 +63,7 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
         written = book;
         lastProblem = undefined;
       } catch (e) {
-        const text =
-          `Could not save the paper positions (${(e as NodeJS.ErrnoException).code ?? 'error'}): the previous file ` +
-          'is kept; trying again';
+        const text = saveFailed(join(o.dir, PAPER_FILE), e);
         if (text !== lastProblem) host.notice(text, o.clock.now());
         lastProblem = text;
         schedule(SAVE_RETRY_MS);

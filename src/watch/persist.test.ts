@@ -99,7 +99,8 @@ describe('the watcher files', () => {
     expect(readFileSync(join(dir, FILES.watchlist), 'utf8')).toBe(before);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(a.problems).toEqual([
-      `Could not save ${join(dir, FILES.watchlist)} (ENOSPC): the previous file is kept; trying again`,
+      `Could not save ${join(dir, FILES.watchlist)} (ENOSPC): the disk is full: free some space; ` +
+        'the previous file is kept, trying again',
     ]);
     // it is tried again later, and said only once
     a.clock.advance(SAVE_RETRY_MS);

@@ -11,7 +11,14 @@ import type { OddsStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import { FileProblem, readPersonFile, readTextFile, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import {
+  FileProblem,
+  readPersonFile,
+  readTextFile,
+  saveFailed,
+  writeFileAtomic,
+  type WriteHooks,
+} from '../util/files.js';
 import {
   decodeAlerts,
   decodeLog,
@@ -158,9 +165,7 @@ export class Saver {
         this.written.set(k, PARTS[k](s));
       } catch (e) {
         failed = true;
-        const text =
-          `Could not save ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'}): the previous file is ` +
-          `kept; trying again`;
+        const text = saveFailed(path, e);
         if (text !== this.lastProblem) this.o.onProblem(text);
         this.lastProblem = text;
       }

@@ -1,0 +1,70 @@
+/** The paper positions' file around a dashboard: a write that fails names the file and what to do. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EMPTY_PAPER, keepPaper, type PaperBook } from '../positions/paper.js';
+import { PAPER_FILE } from '../positions/paperFile.js';
+import { ManualClock } from '../util/clock.js';
+import { startPaperFile } from './paper.js';
+import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
+
+const root = mkdtempSync(join(tmpdir(), 'oddsboard-paper-keeper-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function bought(book: PaperBook, shares: number): PaperBook {
+  const r = keepPaper(book, {
+    ref: { venue: 'kalshi', id: 'K1' },
+    title: 'Kansas City vs Detroit',
+    outcome: 'Yes',
+    currency: 'USD',
+    quote: { action: 'buy', shares, averagePrice: 0.4, fee: 0, total: shares * 0.4, raw: {} },
+    at: 1_000,
+  });
+  if ('problem' in r) throw new Error(r.problem);
+  return r.book;
+}
+
+function keeper(dir: string) {
+  const clock = new ManualClock(1_000);
+  let book = EMPTY_PAPER;
+  const listeners = new Set<() => void>();
+  const notices: string[] = [];
+  const k = startPaperFile(
+    {
+      restore: (b) => void (book = b),
+      current: () => book,
+      subscribe: (f) => (listeners.add(f), () => void listeners.delete(f)),
+      notice: (text) => void notices.push(text),
+    },
+    { clock, dir },
+  );
+  const change = (b: PaperBook) => {
+    book = b;
+    for (const f of listeners) f();
+  };
+  return { k, clock, notices, change, book: () => book };
+}
+
+describe('the paper positions file', () => {
+  it('a failed write names the file and what to do, once, and is tried again', () => {
+    const dir = join(root, 'eisdir');
+    const o = keeper(dir);
+    // a directory in the file's place (it said "Could not save the paper positions (EISDIR)": which file? what now?)
+    mkdirSync(join(dir, PAPER_FILE), { recursive: true });
+    o.change(bought(o.book(), 10));
+    o.clock.advance(SAVE_DEBOUNCE_MS);
+    expect(o.notices).toEqual([
+      `Could not save ${join(dir, PAPER_FILE)} (EISDIR): a directory is in its place: move it away; ` +
+        'the previous file is kept, trying again',
+    ]);
+    o.clock.advance(SAVE_RETRY_MS);
+    expect(o.notices).toHaveLength(1);
+    rmSync(join(dir, PAPER_FILE), { recursive: true });
+    o.clock.advance(SAVE_RETRY_MS);
+    expect(JSON.parse(readFileSync(join(dir, PAPER_FILE), 'utf8'))).toMatchObject({
+      positions: [{ market: 'kalshi:K1' }],
+    });
+    o.k.stop();
+  });
+});
