@@ -118,9 +118,10 @@ describe('Kalshi positions: recorded answers (BTC15M bot, May 2026, dollars shap
     ] as const;
     for (const [s, p] of held) expect(Math.round(p.value! * 100)).toBe(s.balance.portfolio_value);
     // pooled for the arithmetic only (four moments of one account):
-    // value 2.67 + 1.74 + 0.35 + 0.14 = 4.90; cost 2.25 + 1.64 + 0.51 + 0.058 = 4.458; P&L 4.90 − 4.458 = 0.442
+    // value 2.67 + 1.74 + 0.35 + 0.14 = 4.90; cost 2.25 + 1.64 + 0.51 + 0.058 = 4.458; P&L 4.90 − 4.458 = 0.442;
+    // realized: the no-3 snapshot's realized_pnl_dollars −0.39, the others 0
     expect(totalsByCurrency(held.map(([, p]) => p))).toEqual([
-      { currency: 'USD', value: 4.9, cost: 4.458, pnl: 0.442, unpriced: 0, count: 4 },
+      { currency: 'USD', value: 4.9, cost: 4.458, pnl: 0.442, realized: -0.39, unpriced: 0, count: 4 },
     ]);
   });
 });
@@ -141,7 +142,9 @@ describe('Kalshi positions: a recorded answer of Feb 2026 (cents and _dollars si
     expect(p).toMatchObject({ cost: 10.08, avgPrice: 0.21, fees: 0.58, state: 'open', currency: 'USD' });
     expect(p.realized).toBeUndefined();
     expect(p.price).toBeUndefined();
-    expect(totalsByCurrency([p])).toEqual([{ currency: 'USD', value: 0, cost: 0, pnl: 0, unpriced: 1, count: 1 }]);
+    expect(totalsByCurrency([p])).toEqual([
+      { currency: 'USD', value: 0, cost: 0, pnl: 0, realized: 0, unpriced: 1, count: 1 },
+    ]);
   });
 
   it('the cents fields alone (the same row with the _dollars strings dropped) read the same', () => {

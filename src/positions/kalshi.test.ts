@@ -90,9 +90,10 @@ describe('Kalshi portfolio positions', () => {
 
   it('totals: USD only, and an unpriced position (no market) is counted apart', () => {
     const list = [at(0)!, at(1)!, at(2)!, kalshiPosition(page.rows[0])!];
-    // priced: value 3 + 10 + 5 = 18; cost 2.60 + 7.20 + 4.10 = 13.90; P&L 4.10
+    // priced: value 3 + 10 + 5 = 18; cost 2.60 + 7.20 + 4.10 = 13.90; P&L 4.10; realized (every row, priced or not,
+    // as Kalshi gives it) 0 + 0 + 0.25 + 0 = 0.25
     expect(totalsByCurrency(list)).toEqual([
-      { currency: 'USD', value: 18, cost: 13.9, pnl: 4.1, unpriced: 1, count: 4 },
+      { currency: 'USD', value: 18, cost: 13.9, pnl: 4.1, realized: 0.25, unpriced: 1, count: 4 },
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   keepPaper,
   paperPosition,
   paperPositionsOf,
+  paperRow,
   settlePaper,
   type PaperBook,
 } from './paper.js';
@@ -151,6 +152,17 @@ describe('paper positions', () => {
     ).toEqual({
       problem: 'You hold 142.58 paper shares of “Yes”: preview a sale of at most that.',
     });
+  });
+
+  it('sold out: no longer held (alerts), yet listed with what its sales realized', () => {
+    // buy 25 for 10.42, sell all 25 for 12.00: realized 12.00 − 10.42 = 1.58; it vanished from every list
+    const sold = keep(keep(EMPTY_PAPER, BUY), { action: 'sell', outcome: 'Yes', shares: 25, total: 12, raw: {} }, 2000);
+    const pp = sold.positions[0]!;
+    expect(paperPosition(pp, market('active', 0.5))).toBeUndefined();
+    const row = paperRow(pp, market('active', 0.5));
+    expect(row).toMatchObject({ paper: true, shares: 0, cost: 0, value: 0, pnl: 0, realized: 1.58, state: 'open' });
+    expect(row.fees).toBe(0.42);
+    expect(paperPositionsOf(sold, 'kalshi', () => undefined)).toMatchObject([{ shares: 0, realized: 1.58 }]);
   });
 
   it('settled when the market resolves: the winner pays 1, the loser 0, a void returns the cost', () => {

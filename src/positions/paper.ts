@@ -189,6 +189,34 @@ export function paperPosition(p: PaperPosition, market?: Market): Position | und
   return { ...base, ...valueAgainst(market, p.outcome, h.shares, h.cost) };
 }
 
+/** A paper position with nothing left: every share sold (src/positions/pnl.ts `soldOut`). */
+function soldRow(p: PaperPosition, market?: Market): Position {
+  const h = holding(p.trades);
+  const v = valueAgainst(market, p.outcome, 0, 0);
+  return {
+    ref: p.ref,
+    title: market?.title ?? p.title,
+    outcome: p.outcome,
+    shares: 0,
+    cost: 0,
+    value: 0,
+    pnl: 0,
+    realized: h.realized,
+    ...(h.fees > 0 ? { fees: h.fees } : {}),
+    ...(v.price !== undefined ? { price: v.price } : {}),
+    currency: p.currency,
+    state: v.state,
+    paper: true,
+  };
+}
+
+/**
+ * The paper positions shown (the Positions view, `oddsboard positions`): each held one valued as paperPosition does,
+ * and one sold out kept as a row with nothing held and what its sales realized — so what a closed paper trade made or
+ * lost stays in view. (An alert on a position asks paperPosition: one sold out is no longer held.)
+ */
+export const paperRow = (p: PaperPosition, market?: Market): Position => paperPosition(p, market) ?? soldRow(p, market);
+
 /** The book with every position whose market has resolved stamped `settled` (the same book when none has). */
 export function settlePaper(book: PaperBook, marketOf: (ref: MarketRef) => Market | undefined, at: number): PaperBook {
   let changed = false;
@@ -205,14 +233,11 @@ export function settlePaper(book: PaperBook, marketOf: (ref: MarketRef) => Marke
   return changed ? { positions } : book;
 }
 
-/** The paper positions of one venue as Positions, each valued against its market. */
+/** The paper positions of one venue as Positions, each valued against its market (a sold out one too: paperRow). */
 export function paperPositionsOf(
   book: PaperBook,
   venue: string,
   marketOf: (ref: MarketRef) => Market | undefined,
 ): Position[] {
-  return book.positions
-    .filter((p) => p.ref.venue === venue)
-    .map((p) => paperPosition(p, marketOf(p.ref)))
-    .filter((p): p is Position => p !== undefined);
+  return book.positions.filter((p) => p.ref.venue === venue).map((p) => paperRow(p, marketOf(p.ref)));
 }

@@ -24,11 +24,19 @@ export function markToMarket(
   return { value, ...pnlOf(value, cost) };
 }
 
+/** A paper position every share of which was sold: a row with nothing held, its P&L all realized. */
+export const soldOut = (p: Position): boolean => p.paper === true && p.shares === 0;
+
 export interface Totals {
   currency: Currency;
   cost: number;
   value: number;
   pnl: number;
+  /**
+   * Locked-in P&L from shares already sold, over the positions listed: a venue's own figure for a real position it
+   * still lists, what the sales booked for a paper one (sold out ones too). Not part of `pnl`.
+   */
+  realized: number;
   /** Positions whose value is unknown (no price yet): not in `value` or `pnl`. */
   unpriced: number;
   count: number;
@@ -40,10 +48,11 @@ export function totalsByCurrency(positions: readonly Position[]): Totals[] {
   for (const p of positions) {
     let t = by.get(p.currency);
     if (!t) {
-      t = { currency: p.currency, cost: 0, value: 0, pnl: 0, unpriced: 0, count: 0 };
+      t = { currency: p.currency, cost: 0, value: 0, pnl: 0, realized: 0, unpriced: 0, count: 0 };
       by.set(p.currency, t);
     }
     t.count++;
+    t.realized = round9(t.realized + (p.realized ?? 0));
     if (p.value === undefined || p.cost === undefined) {
       t.unpriced++;
       continue;

@@ -102,8 +102,11 @@ describe('oddsboard positions, the built program against each replay', { timeout
     expect(ok.code).toBe(0);
     expect(ok.out).toMatch(/Timberwolves +21,010\.07 +36\.4¢ +67\.5¢ +14,181\.80 USDC/);
     expect(ok.out).toContain('Cash balance: $412.50');
-    // every venue's totals per currency, USDC and USD apart
-    expect(ok.out).toMatch(/All venues\nTotal USDC: [^\n]*\nTotal USD: value \$18\.00 · cost \$13\.90 · P&L \+\$4\.10/);
+    // every venue's totals per currency, USDC and USD apart (USDC's wrapped at 80 with its realized P&L); Kalshi's
+    // realized is the portfolio rows' realized_pnl_dollars 0 + 0 + 0.25
+    expect(ok.out).toMatch(
+      /All venues\nTotal USDC: [^\n]*\n {2}[^\n]*realized [^\n]*\nTotal USD: value \$18\.00 · cost \$13\.90 · P&L \+\$4\.10 · realized \+\$0\.25\n/,
+    );
     // the key text cut short: Kalshi's own failure, named; Polymarket's positions still printed; exit 2
     const broken = await run(args, { ...env, KALSHI_PRIVATE_KEY: KALSHI_TEST_KEY_PEM.slice(0, 900) });
     expect(broken.code).toBe(2);

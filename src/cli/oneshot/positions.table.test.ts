@@ -58,7 +58,10 @@ describe('oddsboard positions, the table', () => {
     const argv = ['--source', 'polymarket', '--base-url', poly, '--polymarket-wallet', EE61];
     const whole = await run(argv, {}, undefined, 100);
     expect(whole.out).toContain(`Positions · Polymarket · ${EE61}\n`);
-    expect(whole.out).toContain('Total USDC: value 14,181.80 USDC · cost 7,648.34 USDC · P&L +6,533.46 USDC\n');
+    // the realized P&L is the Data API row's realizedPnl (2401.2866), apart from the P&L of what is held
+    expect(whole.out).toContain(
+      'Total USDC: value 14,181.80 USDC · cost 7,648.34 USDC · P&L +6,533.46 USDC · realized +2,401.29 USDC\n',
+    );
     const r = await run(argv, {}, undefined, 60);
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trimEnd().split('\n');
@@ -69,7 +72,7 @@ describe('oddsboard positions, the table', () => {
     const at = lines.findIndex((l) => l.startsWith('Total USDC'));
     expect(lines.slice(at, at + 2)).toEqual([
       'Total USDC: value 14,181.80 USDC · cost 7,648.34 USDC',
-      '  P&L +6,533.46 USDC',
+      '  P&L +6,533.46 USDC · realized +2,401.29 USDC',
     ]);
     expect(r.out).toContain("Polymarket reports the positions' value as 82,537.42");
   });

@@ -71,7 +71,9 @@ describe('oddsboard positions', () => {
     valid(doc);
     expect(doc.data.positions).toHaveLength(3);
     expect(doc.data.accounts[0]!.balance).toBe(412.5);
-    expect(doc.data.totals).toEqual([{ currency: 'USD', value: 18, cost: 13.9, pnl: 4.1, unpriced: 0, count: 3 }]);
+    expect(doc.data.totals).toEqual([
+      { currency: 'USD', value: 18, cost: 13.9, pnl: 4.1, realized: 0.25, unpriced: 0, count: 3 },
+    ]);
     expect(r.err).toContain(`KALSHI_PRIVATE_KEY_PATH ${keyPath} can be read by other users (mode 644)`);
     // the key in the environment as text, the table, a refused key: never a line of it anywhere
     const t = await run(['--source', 'kalshi', '--base-url', url], {
@@ -203,8 +205,8 @@ describe('oddsboard positions', () => {
     expect(doc.data.positions.map((p) => p.venue)).toEqual(['polymarket', 'kalshi', 'kalshi', 'kalshi']);
     // USDC and USD side by side, never added: the Polymarket figures of the first test, Kalshi's of the second
     expect(doc.data.totals).toEqual([
-      { currency: 'USDC', value: 58944.9677, cost: 113919.221, pnl: -54974.2533, unpriced: 0, count: 1 },
-      { currency: 'USD', value: 18, cost: 13.9, pnl: 4.1, unpriced: 0, count: 3 },
+      { currency: 'USDC', value: 58944.9677, cost: 113919.221, pnl: -54974.2533, realized: 0, unpriced: 0, count: 1 },
+      { currency: 'USD', value: 18, cost: 13.9, pnl: 4.1, realized: 0.25, unpriced: 0, count: 3 },
     ]);
     expect(doc.data.accounts).toMatchObject([
       { venue: 'polymarket', identity: RN1, currency: 'USDC' },

@@ -1,7 +1,7 @@
 /** `oddsboard positions` output, its pure part: the JSON figures and the table's prose. */
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../positions/types.js';
-import { jsonPosition, positionsTable } from './positionsOut.js';
+import { jsonPosition, jsonPositionsData, positionsTable } from './positionsOut.js';
 import type { TableView } from './table.js';
 
 const view: TableView = { width: 100, now: 0, paint: (s) => s };
@@ -35,5 +35,29 @@ describe('positions table', () => {
     expect(poly).toContain("Polymarket reports the positions' value as 12.00 USDC");
     const paper = positionsTable({ venue: 'public', currency: 'USD', identity: '', positions: [pos()] }, view);
     expect(paper.split('\n')[0]).toBe('Positions · The interface');
+  });
+});
+
+describe('a paper position sold out', () => {
+  // bought 25 for 10.42, sold all 25 for 12.00: nothing held, 1.58 realized; it was gone from the table and the JSON
+  const sold = pos({ outcome: 'Yes', shares: 0, cost: 0, value: 0, pnl: 0, realized: 1.58, price: 0.5, paper: true });
+  // held: 10 at a cost of 4.00, worth 5.00; 0.40 realized by an earlier part sale
+  const held = pos({ outcome: 'No', shares: 10, cost: 4, value: 5, pnl: 1, realized: -0.4, price: 0.5, paper: true });
+  const data = { venue: 'kalshi' as const, currency: 'USD' as const, identity: '', positions: [held, sold] };
+
+  it('is a row saying it was sold, its P&L what it realized; the totals carry the realized P&L apart', () => {
+    const lines = positionsTable(data, view).split('\n');
+    const row = lines.find((l) => l.includes('sold, P&L realized'))!;
+    expect(row).toMatch(/^Yes +0\.00 +— +50\.0¢ +\$0\.00 +\+\$1\.58 +— PAPER · sold, P&L realized · Kansas City/);
+    // P&L of what is held 5 − 4 = +1.00; realized 1.58 − 0.40 = +1.18
+    expect(lines).toContain('Total USD: value $5.00 · cost $4.00 · P&L +$1.00 · realized +$1.18');
+  });
+
+  it('is in the JSON with nothing held and its realized P&L, and the totals have realized', () => {
+    const json = jsonPositionsData([{ data }]);
+    expect(json.positions[1]).toMatchObject({ shares: 0, value: 0, pnl: 0, realized: 1.58, paper: true });
+    expect(json.totals).toEqual([
+      { currency: 'USD', cost: 4, value: 5, pnl: 1, realized: 1.18, unpriced: 0, count: 2 },
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * venue's currency, named beside it; totals are per currency and never summed across them.
  */
 import type { Position, VenuePositions } from '../../positions/types.js';
-import { round9, totalsByCurrency, type Totals } from '../../positions/pnl.js';
+import { round9, soldOut, totalsByCurrency, type Totals } from '../../positions/pnl.js';
 import { formatAmount, formatPct, STATE_WORDS } from '../../positions/format.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import { refKey } from '../../venue/ref.js';
@@ -125,6 +125,7 @@ function totalsLines(positions: readonly Position[], t: TableView, label: string
         `${label} ${tot.currency}: value ${formatAmount(tot.value, tot.currency)}`,
         `cost ${formatAmount(tot.cost, tot.currency)}`,
         `P&L ${formatAmount(tot.pnl, tot.currency, true)}${unpriced}`,
+        ...(tot.realized !== 0 ? [`realized ${formatAmount(tot.realized, tot.currency, true)}`] : []),
       ],
       t.width,
     );
@@ -155,7 +156,12 @@ interface Column {
   color?: (p: Position) => string | undefined;
 }
 
-const pnlColor = (p: Position) => (p.pnl === undefined || p.pnl === 0 ? undefined : p.pnl > 0 ? 'green' : 'red');
+/** The row's P&L: what is held against its cost; a paper position sold out, what its sales realized. */
+const rowPnl = (p: Position) => (soldOut(p) ? p.realized : p.pnl);
+const pnlColor = (p: Position) => {
+  const v = rowPnl(p);
+  return v === undefined || v === 0 ? undefined : v > 0 ? 'green' : 'red';
+};
 
 /** The figures, in order; a short width leaves out AVG, then SHARES, P&L% and PRICE (OPTIONAL, first first). */
 const COLUMNS = {
@@ -164,7 +170,7 @@ const COLUMNS = {
   avg: { head: 'AVG', text: (p) => formatPrice(p.avgPrice) },
   price: { head: 'PRICE', text: (p) => formatPrice(p.price) },
   value: { head: 'VALUE', text: (p) => formatAmount(p.value, p.currency) },
-  pnl: { head: 'P&L', text: (p) => formatAmount(p.pnl, p.currency, true), color: pnlColor },
+  pnl: { head: 'P&L', text: (p) => formatAmount(rowPnl(p), p.currency, true), color: pnlColor },
   pct: { head: 'P&L%', text: (p) => formatPct(p.pnlPct), color: pnlColor },
 } satisfies Record<string, Column>;
 const OPTIONAL: readonly (keyof typeof COLUMNS)[] = ['avg', 'shares', 'pct', 'price'];
@@ -196,11 +202,13 @@ function positionLines(positions: readonly Position[], t: TableView): string[] {
     ...positions.map((p) => {
       const note =
         (p.paper ? 'PAPER · ' : '') +
-        (p.state === 'open'
-          ? ''
-          : p.state === 'closed'
-            ? 'awaiting settlement · '
-            : `${STATE_WORDS[p.state]}, paid ${formatAmount(p.paid, p.currency)} · `);
+        (soldOut(p)
+          ? 'sold, P&L realized · '
+          : p.state === 'open'
+            ? ''
+            : p.state === 'closed'
+              ? 'awaiting settlement · '
+              : `${STATE_WORDS[p.state]}, paid ${formatAmount(p.paid, p.currency)} · `);
       const cells = cols.map((col) => cell(col, col.c.text(p)));
       const market = fitWidth(`${note}${p.title}`, titleW);
       const plain = `${cells.join(' ')} ${market}`;

@@ -2,6 +2,7 @@
  * `a` on the Positions and Across views (issues #28, #29): the alert form opened on the row's position (its P&L)
  * or on the row's pair (its gap after fees). Elsewhere `a` opens it on the market's price (alertForm.ts).
  */
+import { soldOut } from '../../positions/pnl.js';
 import { quoted } from '../../store/transitions.js';
 import { rowsOf } from '../views/across.js';
 import { heldPositions } from '../views/positionsModel.js';
@@ -14,9 +15,15 @@ import { flash } from './moves.js';
 /** The row's positions: the first is watched; ←/→ on the Position field picks another (real or paper). */
 export function openPositionAlert(ctx: KeyCtx, marketId: string): void {
   const vs = viewState(ctx.store.getState());
-  const held = heldPositions(vs, vs.markets).filter((h) => h.id === marketId);
+  const row = heldPositions(vs, vs.markets).filter((h) => h.id === marketId);
+  // a paper position sold out holds nothing: its P&L is realized and cannot move
+  const held = row.filter((h) => !soldOut(h.pos));
   const first = held[0];
-  if (!first) return flash(ctx, 'No position on this row to set an alert on');
+  if (!first)
+    return flash(
+      ctx,
+      row.length ? 'Nothing held on this row (sold): no P&L to alert on' : 'No position on this row to set an alert on',
+    );
   const choices: HeldChoice[] = held.map((h) => ({ outcome: h.pos.outcome, paper: !h.real, currency: h.pos.currency }));
   ctx.dispatch({
     type: 'openAlertForm',

@@ -73,6 +73,23 @@ describe('Positions view', () => {
     expect(f.split('\n').length).toBeLessThanOrEqual(24);
   });
 
+  it('sold out: the row stays, says sold, its P&L what the sales realized; the totals say realized', async () => {
+    const { term, store } = await keptFromPreview(160, 30);
+    // sell all 25 for 12.00: realized 12.00 − 10.42 = +1.58 (the row and its P&L were gone)
+    const sell = { outcome: 'Yes', amount: '25', action: 'sell' as const };
+    store.getState().quoteLoaded('m1', sell, { action: 'sell', outcome: 'Yes', shares: 25, total: 12, raw: {} }, 5);
+    await press(term, 'p', () => term.lastFrame().includes('got $12.00'));
+    await press(term, KEYS.esc);
+    await press(term, KEYS.esc);
+    await press(term, '6', () => term.lastFrame().includes('◆ Positions'));
+    const f = await waitForFrame(term, 'realized +$1.58');
+    expect(f).toMatch(/USD value \$0\.00 · P&L \$0\.00 · realized \+\$1\.58/);
+    expect(f).toMatch(/paper +Yes +0\.00 .*\$0\.00 +\+\$1\.58 .*sold/);
+    // nothing held: no P&L to alert on, said rather than a rule that ends at once
+    await press(term, 'a', () => term.lastFrame().includes('Nothing held on this row (sold)'));
+    expect(store.getState().alerts.rules).toEqual([]);
+  });
+
   it('a preview not answered yet cannot be kept: the form says why', async () => {
     h = renderApp({ columns: 120, rows: 30 });
     await waitForFrame(h.term, 'Market number 1');

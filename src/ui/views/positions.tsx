@@ -9,6 +9,7 @@
  */
 import type { Position } from '../../positions/types.js';
 import { formatAmount, formatPct } from '../../positions/format.js';
+import { soldOut } from '../../positions/pnl.js';
 import { VENUE_LETTERS } from '../../sources/names.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
@@ -45,8 +46,13 @@ const OPTIONAL = [
 ] as const;
 type Col = (typeof OPTIONAL)[number][0];
 
-const pnlColor = (p: Position): string | undefined =>
-  p.pnl === undefined || p.pnl === 0 ? undefined : p.pnl > 0 ? colors.up : colors.down;
+/** The row's P&L: what is held against its cost; a paper position sold out, what its sales realized. */
+const rowPnl = (p: Position): number | undefined => (soldOut(p) ? p.realized : p.pnl);
+
+const pnlColor = (p: Position): string | undefined => {
+  const v = rowPnl(p);
+  return v === undefined || v === 0 ? undefined : v > 0 ? colors.up : colors.down;
+};
 
 /** Money in a row: USD as $, mana as M$, USDC bare (the title names the currency). */
 function money(v: number | undefined, p: Position, signed = false): string {
@@ -54,7 +60,10 @@ function money(v: number | undefined, p: Position, signed = false): string {
   return p.currency === 'USDC' ? t.replace(/ USDC$/, '') : t;
 }
 
-/** What a row says of its state: nothing while open, "awaiting" settlement once closed, "paid" once resolved. */
+/**
+ * What a row says of its state: nothing while open, "awaiting" settlement once closed, "paid" once resolved; a paper
+ * position sold out says "sold" whatever its market did.
+ */
 const STATE_TEXT: Record<Position['state'], string> = {
   open: '',
   closed: 'awaiting',
@@ -95,11 +104,11 @@ export function positionSegs(
   if (keep.has('price')) segs.push({ text: padStartWidth(formatPrice(p.price), W.price - 1) + ' ' });
   segs.push({ text: padStartWidth(money(p.value, p), W.value - 1) + ' ' });
   const color = pnlColor(p);
-  segs.push({ text: padStartWidth(money(p.pnl, p, true), W.pnl - 1) + ' ', ...(color ? { color } : {}) });
+  segs.push({ text: padStartWidth(money(rowPnl(p), p, true), W.pnl - 1) + ' ', ...(color ? { color } : {}) });
   if (keep.has('pct'))
     segs.push({ text: padStartWidth(formatPct(p.pnlPct), W.pct - 1) + ' ', ...(color ? { color } : {}) });
   segs.push({
-    text: fitWidth(STATE_TEXT[p.state], W.state, true),
+    text: fitWidth(soldOut(p) ? 'sold' : STATE_TEXT[p.state], W.state, true),
     ...(p.state === 'closed' ? { color: colors.warn } : { dim: true }),
   });
   return segs;

@@ -6,7 +6,7 @@
  * across currencies) and a line per venue whose reading failed or has not come yet.
  */
 import { formatAmount } from '../../positions/format.js';
-import { paperPosition } from '../../positions/paper.js';
+import { paperRow } from '../../positions/paper.js';
 import { totalsByCurrency } from '../../positions/pnl.js';
 import { onBoard } from '../../positions/settle.js';
 import type { Position } from '../../positions/types.js';
@@ -43,7 +43,7 @@ export function realShown(st: Pick<Here, 'real' | 'venueFilter'>): readonly Real
 /** A real position valued at the board's copy of its market when there is one (src/positions/settle.ts). */
 export { onBoard };
 
-/** Every position shown: the real ones first (venue by venue), then the paper ones. */
+/** Every position shown: the real ones first (venue by venue), then the paper ones (sold out ones too: paperRow). */
 export function heldPositions(st: Here, markets: Readonly<Record<string, MarketEntry>> | undefined): Held[] {
   const form = idForm(st);
   const out: Held[] = [];
@@ -54,8 +54,7 @@ export function heldPositions(st: Here, markets: Readonly<Record<string, MarketE
     }
   for (const pp of paperHere(form)) {
     const id = paperMarketId(pp.ref, form);
-    const pos = paperPosition(pp, markets?.[id]?.market);
-    if (pos) out.push({ id, pos, real: false });
+    out.push({ id, pos: paperRow(pp, markets?.[id]?.market), real: false });
   }
   return out;
 }
@@ -65,14 +64,18 @@ export function positionRowIds(st: Here): string[] {
   return [...new Set(heldPositions(st, undefined).map((h) => h.id))];
 }
 
-/** Totals per venue, each in its currency: "K USD value $1.00 · P&L +$0.10" (real and paper together). */
+/**
+ * Totals per venue, each in its currency: "K USD value $1.00 · P&L +$0.10" (real and paper together), and what sales
+ * realized when there is any ("· realized −$0.40"), apart from the P&L of what is held.
+ */
 export function venueTotals(held: readonly Held[]): string[] {
   const venues: SourceId[] = [...new Set(held.map((h) => h.pos.ref.venue))];
   return venues.flatMap((v) =>
     totalsByCurrency(held.filter((h) => h.pos.ref.venue === v).map((h) => h.pos)).map(
       (t) =>
         `${VENUE_LETTERS[v]} ${t.currency} value ${formatAmount(t.value, t.currency)} · ` +
-        `P&L ${formatAmount(t.pnl, t.currency, true)}${t.unpriced ? ` (${t.unpriced} unpriced)` : ''}`,
+        `P&L ${formatAmount(t.pnl, t.currency, true)}${t.unpriced ? ` (${t.unpriced} unpriced)` : ''}` +
+        (t.realized !== 0 ? ` · realized ${formatAmount(t.realized, t.currency, true)}` : ''),
     ),
   );
 }
