@@ -90,6 +90,18 @@ describe('Positions view', () => {
     expect(store.getState().alerts.rules).toEqual([]);
   });
 
+  it('100×30: with every position open the state column is not drawn, its cells go to the title', async () => {
+    const { term, store } = await keptFromPreview(100, 30);
+    await press(term, KEYS.esc);
+    await press(term, KEYS.esc);
+    await press(term, '6', () => term.lastFrame().includes('◆ Positions'));
+    // it read "Market n… paper" with nine empty cells at the row's end, kept for a state word no row had
+    let f = await waitForFrame(term, (fr) => /▸ .*Market number 1 +paper/.test(fr));
+    store.getState().listLoaded([yesAt(0.9, { status: 'closed' })], 4);
+    f = await waitForFrame(term, 'awaiting');
+    expect(f).toMatch(/Market …\s+paper\s.*awaiting/);
+  });
+
   it('a preview not answered yet cannot be kept: the form says why', async () => {
     h = renderApp({ columns: 120, rows: 30 });
     await waitForFrame(h.term, 'Market number 1');

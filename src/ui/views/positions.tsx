@@ -71,7 +71,16 @@ const STATE_TEXT: Record<Position['state'], string> = {
   redeemable: 'redeem',
 };
 
-/** The row of one position: badge and title, real or paper, then the figures that fit (value, P&L and state always). */
+/** A row's state word ('' while open). */
+const stateText = (p: Position): string => (soldOut(p) ? 'sold' : STATE_TEXT[p.state]);
+
+/** Whether the state column is drawn: only when a position has a word for it (all open: its cells go to the titles). */
+export const hasStateColumn = (ps: readonly Position[]): boolean => ps.some((p) => stateText(p) !== '');
+
+/**
+ * The row of one position: badge and title, real or paper, then the figures that fit (value and P&L always, the
+ * state when `stateCol`: the same for every row, so that the columns line up).
+ */
 export function positionSegs(
   p: Position,
   entry: MarketEntry | undefined,
@@ -79,8 +88,9 @@ export function positionSegs(
   selected: boolean,
   width: number,
   real = false,
+  stateCol = true,
 ): Seg[] {
-  const fixed = 2 + 9 + W.kind + W.value + W.pnl + W.state;
+  const fixed = 2 + 9 + W.kind + W.value + W.pnl + (stateCol ? W.state : 0);
   const kept: (readonly [Col, number])[] = [...OPTIONAL];
   const used = () => fixed + kept.reduce((n, [, w]) => n + w, 0);
   while (kept.length > 0 && width - used() < TITLE_MIN) kept.pop();
@@ -107,10 +117,11 @@ export function positionSegs(
   segs.push({ text: padStartWidth(money(rowPnl(p), p, true), W.pnl - 1) + ' ', ...(color ? { color } : {}) });
   if (keep.has('pct'))
     segs.push({ text: padStartWidth(formatPct(p.pnlPct), W.pct - 1) + ' ', ...(color ? { color } : {}) });
-  segs.push({
-    text: fitWidth(soldOut(p) ? 'sold' : STATE_TEXT[p.state], W.state, true),
-    ...(p.state === 'closed' ? { color: colors.warn } : { dim: true }),
-  });
+  if (stateCol)
+    segs.push({
+      text: fitWidth(stateText(p), W.state, true),
+      ...(p.state === 'closed' ? { color: colors.warn } : { dim: true }),
+    });
   return segs;
 }
 
@@ -162,6 +173,7 @@ const segsWidth = (segs: readonly Seg[]) => segs.reduce((n, s) => n + displayWid
 function PositionsList(p: ViewListProps) {
   const held = heldPositions(p.state, p.markets);
   const notes = readingNotes(p.state);
+  const stateCol = hasStateColumn(held.map((x) => x.pos));
   const { title, under } = positionsTitle(
     (shown, top) => [paneTitle('Positions', p.focused), { text: rangeText(p.rows.ids.length, top, shown), dim: true }],
     // a failed reading first: it is what the figures after it lack
@@ -186,7 +198,7 @@ function PositionsList(p: ViewListProps) {
         const mine = held.filter((x) => x.id === id);
         const first = mine[0];
         if (!first) return undefined;
-        return positionSegs(first.pos, p.markets[id], mine.length - 1, selected, p.width, first.real);
+        return positionSegs(first.pos, p.markets[id], mine.length - 1, selected, p.width, first.real, stateCol);
       }}
     />
   );
