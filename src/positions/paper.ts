@@ -95,7 +95,7 @@ export interface KeepInput {
 export function keepPaper(
   book: PaperBook,
   k: KeepInput,
-): { book: PaperBook; position: PaperPosition; soldAll?: true } | { problem: string } {
+): { book: PaperBook; position: PaperPosition; soldAll?: true; madeRoom?: PaperPosition } | { problem: string } {
   const q = k.quote;
   const action = q.action ?? 'buy';
   const shares = q.shares;
@@ -131,8 +131,10 @@ export function keepPaper(
         problem: `You hold ${formatShares(h.shares)} paper shares of “${k.outcome}”: preview a sale of at most that.`,
       };
   }
-  if (!had && book.positions.length >= PAPER_MAX)
-    return { problem: `${PAPER_MAX} paper positions are kept at most: settle or sell some first.` };
+  // a full book: the position closed longest ago (settled, or sold out) makes room; every one open, none can
+  const room = !had && book.positions.length >= PAPER_MAX ? oldestClosed(book.positions) : -1;
+  if (!had && book.positions.length >= PAPER_MAX && room < 0)
+    return { problem: `${PAPER_MAX} paper positions are kept at most, and every one is open: sell one out first.` };
   const trades = [...(had?.trades ?? []), trade];
   const position: PaperPosition = {
     ref: k.ref,
@@ -144,7 +146,30 @@ export function keepPaper(
   const positions = [...book.positions];
   if (i >= 0) positions[i] = position;
   else positions.push(position);
-  return { book: { positions }, position, ...(soldAll ? { soldAll: true as const } : {}) };
+  if (room >= 0) positions.splice(room, 1);
+  return {
+    book: { positions },
+    position,
+    ...(soldAll ? { soldAll: true as const } : {}),
+    ...(room >= 0 ? { madeRoom: book.positions[room]! } : {}),
+  };
+}
+
+/** When a paper position closed: settled, or its last trade sold it out; undefined while it holds shares. */
+function closedAt(p: PaperPosition): number | undefined {
+  if (p.settled) return p.settled.at;
+  return holding(p.trades).shares <= 0 ? (p.trades[p.trades.length - 1]?.at ?? 0) : undefined;
+}
+
+/** The index of the position closed longest ago, -1 when every one is open. */
+function oldestClosed(positions: readonly PaperPosition[]): number {
+  let best = -1;
+  let bestAt = Number.POSITIVE_INFINITY;
+  positions.forEach((p, j) => {
+    const at = closedAt(p);
+    if (at !== undefined && at < bestAt) [best, bestAt] = [j, at];
+  });
+  return best;
 }
 
 /** The oldest trades folded into one buy of what they left (same holding, fewer lines). */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Market, Quote } from '../api/types.js';
 import { KALSHI_CAPS } from '../sources/kalshi/client.js';
+import { PAPER_MAX } from '../positions/paper.js';
 import { createOddsStore } from './store.js';
 
 const market: Market = {
@@ -44,5 +45,29 @@ describe('keeping a paper trade', () => {
       { action: 'sell', outcome: 'Yes', shares: 50, averagePrice: 0.08, fee: 0, total: 4, raw: {} },
     ]);
     expect(part).toBe('Kept as a paper trade: sell 50.00 “Yes” at 8.0¢, fee $0.00, got $4.00 (Positions view)');
+  });
+
+  it('a full book: the notice names the closed position that made room', () => {
+    const store = createOddsStore({ mode: 'kalshi', limit: 60, caps: KALSHI_CAPS });
+    const t = (at: number, action: 'buy' | 'sell') => ({ at, action, shares: 1, avgPrice: 0.5, fee: 0, total: 0.5 });
+    const positions = Array.from({ length: PAPER_MAX }, (_, n) => ({
+      ref: { venue: 'kalshi' as const, id: `KX-${n}` },
+      title: `Market ${n}`,
+      outcome: 'Yes',
+      currency: 'USD' as const,
+      trades: n === 3 ? [t(1, 'buy'), t(2, 'sell')] : [t(1, 'buy')],
+    }));
+    store.getState().restorePaper({ positions });
+    store.getState().listLoaded([market], 1);
+    const q: Quote = { action: 'buy', outcome: 'Yes', shares: 10, averagePrice: 0.07, fee: 0, total: 0.7, raw: {} };
+    store.getState().quoteLoaded('K1', { outcome: 'Yes', amount: '1', action: 'buy' }, q, 10);
+    const r = store.getState().keepPaper('K1', 10);
+    expect(r).toEqual({
+      ok: true,
+      text:
+        'Kept as a paper trade: buy 10.00 “Yes” at 7.0¢, fee $0.00, cost $0.70 (Positions view); 500 are kept at ' +
+        'most: “Market 3” (Yes), closed longest ago, left the book to make room',
+    });
+    expect(store.getState().paper.positions).toHaveLength(PAPER_MAX);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { formatAmount } from '../positions/format.js';
-import { EMPTY_PAPER, keepPaper, settlePaper, type PaperBook } from '../positions/paper.js';
+import { EMPTY_PAPER, keepPaper, PAPER_MAX, settlePaper, type PaperBook } from '../positions/paper.js';
 import { CURRENCY_OF } from '../positions/types.js';
 import type { SourceId } from '../sources/types.js';
 import type { Store } from './store.js';
@@ -97,7 +97,11 @@ export function paperActions(set: Set, get: Get): PaperActions {
         text:
           `Kept as a paper trade: ${t.action} ${money(t.shares)} “${outcome}” at ${(t.avgPrice * 100).toFixed(1)}¢, ` +
           `fee ${formatAmount(t.fee, currency)}, ${t.action === 'buy' ? 'cost' : 'got'} ` +
-          `${formatAmount(t.total, currency)}${r.soldAll ? ' — all the paper shares held' : ''} (Positions view)`,
+          `${formatAmount(t.total, currency)}${r.soldAll ? ' — all the paper shares held' : ''} (Positions view)` +
+          (r.madeRoom
+            ? `; ${PAPER_MAX} are kept at most: “${r.madeRoom.title}” (${r.madeRoom.outcome}), ` +
+              'closed longest ago, left the book to make room'
+            : ''),
       };
     },
 
