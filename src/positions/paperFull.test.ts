@@ -25,7 +25,7 @@ const keepNew = (book: PaperBook) =>
   });
 
 describe('a full paper book', () => {
-  it('every position open: refused, saying what frees a place (it said "settle or sell some first", which freed none)', () => {
+  it('every position open: refused, saying what frees a place ("settle or sell some first" freed none)', () => {
     expect(keepNew(full({}))).toEqual({
       problem: `${PAPER_MAX} paper positions are kept at most, and every one is open: sell one out first.`,
     });

@@ -96,9 +96,9 @@ describe('Positions view', () => {
     await press(term, KEYS.esc);
     await press(term, '6', () => term.lastFrame().includes('◆ Positions'));
     // it read "Market n… paper" with nine empty cells at the row's end, kept for a state word no row had
-    let f = await waitForFrame(term, (fr) => /▸ .*Market number 1 +paper/.test(fr));
+    await waitForFrame(term, (fr) => /▸ .*Market number 1 +paper/.test(fr));
     store.getState().listLoaded([yesAt(0.9, { status: 'closed' })], 4);
-    f = await waitForFrame(term, 'awaiting');
+    const f = await waitForFrame(term, 'awaiting');
     expect(f).toMatch(/Market …\s+paper\s.*awaiting/);
   });
 
