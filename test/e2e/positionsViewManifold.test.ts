@@ -44,14 +44,14 @@ describe('the Positions view, the built dashboard against the Manifold replay (t
     // 23.479030029570673. Held: NO, 89.17 shares. Value = payout = M$23.48. P&L = 23.479030… − 15 = +M$8.48, in
     // percent 8.479030… / 15 = +56.5 % (the row's own profitPercent 56.52686686380448). The market itself was not
     // recorded, so its price is the row's: 23.479030… / 89.174184… = 0.26329… → 26.3¢ (the average paid,
-    // 15 / 89.174184… = 16.8¢, is left out of the list at this width).
+    // 15 / 89.174184… = 16.8¢, is shown: no state column while every position is open).
     const s = await t.waitFor(
       'the recorded position',
       (x) => /M mana value M\$23\.48 · P&L \+M\$8\.48/.test(x),
       60_000,
     );
-    const row = s.split('\n').find((l) => /Unknown market … real/.test(l));
-    expect(row).toMatch(/real +No +89\.17 +26\.3¢ +M\$23\.48 +\+M\$8\.48 +\+56\.5%/);
+    const row = s.split('\n').find((l) => /Unknown market ku… real/.test(l));
+    expect(row).toMatch(/real +No +89\.17 +16\.8¢ +26\.3¢ +M\$23\.48 +\+M\$8\.48 +\+56\.5%/);
     // only the user named: the other user's metric in the same answer (sylv, at a loss) is not theirs
     expect(s).toMatch(/◆ Positions 1 /);
     expect(s).not.toMatch(/M\$5\.01|[-−]M\$4\.99/);
