@@ -135,6 +135,12 @@ describe('true pairs', () => {
     expect(c.reasons).toContain('no rules text from Manifold in this record');
   });
 
+  it('a clause on one side, the other with no rules text: one reason naming both (text output joins with ";")', () => {
+    const c = cmp('kalshi:KXFEDDECISION-26SEP-C25', 'manifold:lqtROphAhp');
+    expect(c.reasons).toContain('a cancelled meeting counts as no change on Kalshi, unknown on Manifold');
+    expect(c.reasons.every((r) => !r.includes(';'))).toBe(true);
+  });
+
   it('Polymarket–Manifold same: Trump wins the 2026 Nobel Peace Prize (637002, nRSlhy5c2L)', () => {
     const c = cmp('polymarket:637002', 'manifold:nRSlhy5c2L');
     expect(c.relation).toBe('same');

@@ -163,7 +163,7 @@ export function compare(a: Signature, b: Signature): Comparison {
     const has = a.clauses.includes(c) ? a : b;
     const other = has === a ? b : a;
     // a venue that published no rules text in this record may well have the clause: unknown, not a disagreement
-    if (!other.hasRules) notes.push(`${CLAUSE_WORDS[c]} on ${venueName(has)}; ${venueName(other)} unknown`);
+    if (!other.hasRules) notes.push(`${CLAUSE_WORDS[c]} on ${venueName(has)}, unknown on ${venueName(other)}`);
     else {
       veto.push(`${CLAUSE_WORDS[c]}: ${venueName(has)} only`);
       if (EDGE_CLAUSES.has(c)) edgeCases.push(veto[veto.length - 1]!);
