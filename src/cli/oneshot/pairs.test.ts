@@ -109,6 +109,15 @@ describe('oddsboard pairs', () => {
     expect(r.err).toContain('give the market as venue:id');
   });
 
+  it('--confirm and --reject together are a usage error, nothing kept (not one of them)', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-both-'));
+    const ids = ['kalshi:KXFEDDECISION-26SEP-H0', '--confirm', 'polymarket:2252244', '--reject', 'polymarket:2252243'];
+    const r = await pairs(ids, home);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--confirm and --reject');
+    expect(() => readFileSync(join(home, 'oddsboard', 'pairs.json'), 'utf8')).toThrow();
+  });
+
   it('takes --source and --base-url as every command does: all, VENUE=URL repeated, and the shared flags', async () => {
     const every = ['kalshi', 'polymarket', 'manifold'].flatMap((v) => ['--base-url', `${v}=${base[v as SourceId]}`]);
     const r = await run(['--source', 'all', ...every, '--color', 'never', '--theme', 'light', '--json']);

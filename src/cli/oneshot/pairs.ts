@@ -65,6 +65,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     const reject = str(inv.flags, 'reject');
     const arg = inv.args[0];
     if ((confirm || reject) && arg === undefined) throw new UsageError('--confirm and --reject need MARKET');
+    if (confirm && reject) throw new UsageError('--confirm and --reject: one decision at a time');
     const target = arg === undefined ? undefined : readMarketArg(arg, venues);
     if (typeof target === 'string') throw new UsageError(target);
     if (target && !venues.includes(target.venue as Venue)) venues.push(target.venue as Venue);
