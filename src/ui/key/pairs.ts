@@ -33,7 +33,7 @@ export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo' | 'rul
     st.markets,
     (st.venues ?? []).map((v) => v.id),
   ).find((r) => r.id === ctx.marketId);
-  if (!row) return;
+  if (!row) return flash(ctx, 'No pair under the cursor: P on a market lists its candidates');
   const r = sync.decidePair(row.a, row.b, cmd === 'pairYes' ? 'confirm' : 'reject');
   if (!r.ok) return flash(ctx, r.message);
   flash(ctx, cmd === 'pairYes' ? 'Pair confirmed (kept in pairs.json)' : 'Pair rejected: never proposed again');

@@ -73,4 +73,16 @@ describe('pairs on the board', () => {
     two.desk.stop();
     two.joined.dispose();
   });
+
+  it('y (and n) with no pair listed says so: the key did nothing, silently', async () => {
+    const b = start(mkdtempSync(join(tmpdir(), 'oddsboard-across-empty-')));
+    await waitForFrame(term!, 'Fed');
+    await press(term!, '7');
+    await waitForFrame(term!, 'No pairs yet');
+    await press(term!, 'y');
+    const f = await waitForFrame(term!, 'No pair under the cursor: P on a market lists its candidates');
+    expect(f).toContain('◆ Across 0');
+    b.desk.stop();
+    b.joined.dispose();
+  });
 });
