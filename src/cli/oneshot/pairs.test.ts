@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,15 @@ describe('oddsboard pairs', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('--confirm and --reject');
     expect(() => readFileSync(join(home, 'oddsboard', 'pairs.json'), 'utf8')).toThrow();
+  });
+
+  it('a decision that cannot be written says pairs.json and why (not an "unexpected failure"), exit 1', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-nodir-'));
+    writeFileSync(join(home, 'oddsboard'), 'a file where the state directory would be\n');
+    const r = await pairs(['kalshi:KXFEDDECISION-26SEP-C25', '--reject', 'polymarket:2252243'], home);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/oddsboard pairs: pairs\.json could not be written \(.*EEXIST.*\): not kept/);
+    expect(r.err).not.toContain('unexpected failure');
   });
 
   it('takes --source and --base-url as every command does: all, VENUE=URL repeated, and the shared flags', async () => {

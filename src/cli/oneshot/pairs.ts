@@ -109,7 +109,16 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
             reasons: c?.reasons ?? [],
           });
         else loaded.decisions.reject({ a: target, b: other, at: Date.now() });
-        saveDecisions(dir, loaded.decisions);
+        try {
+          saveDecisions(dir, loaded.decisions);
+        } catch (e) {
+          const why = e instanceof Error ? e.message : String(e);
+          return fail({
+            exit: EXIT.failure,
+            code: 'INTERNAL',
+            message: `pairs.json could not be written (${why}): not kept`,
+          });
+        }
       }
       const words = searchWords(sig);
       const others: Market[] = [];
