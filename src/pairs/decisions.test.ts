@@ -98,6 +98,10 @@ describe('pair decisions', () => {
     expect(back.problems[0]).toContain('had 3 entries that could not be understood');
     expect(back.decisions.confirmed.size).toBe(1);
     expect(back.keepOut).toBe(false);
+    // the rest is written back at once: a session that decides nothing (`oddsboard pairs`, a look at the board)
+    // must not leave the understood pair only in the file moved aside, lost to the next start
+    expect(loadDecisions(dir, T0 + 1).decisions.confirmed.size).toBe(1);
+    expect(readdirSync(dir).filter((f) => f.startsWith('pairs.json.broken-'))).toHaveLength(1);
   });
 
   it('a path that is not a regular file is left alone and not written this session', () => {

@@ -165,6 +165,15 @@ export function loadDecisions(dir: string, now: number): LoadedDecisions {
     empty: 'no decisions',
     entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
   });
+  // entries dropped, the original moved aside: the rest is written back now, or a session that decides nothing would
+  // leave it only in the file aside (the next start would begin with no decisions)
+  if (r.value && r.problems.length > 0 && !r.keepOut) {
+    try {
+      saveDecisions(dir, r.value);
+    } catch (e) {
+      r.problems.push(`pairs.json could not be written back (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
   return { decisions: r.value ?? new PairDecisions(), problems: r.problems, keepOut: r.keepOut };
 }
 
