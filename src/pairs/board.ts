@@ -5,7 +5,7 @@
 import type { OrderBook } from '../api/types.js';
 import type { SourceId } from '../sources/types.js';
 import type { PairDecisions } from './decisions.js';
-import type { Relation } from './types.js';
+import type { Comparison, Relation } from './types.js';
 
 export interface CandidateView {
   /** The candidate's id on the board (`venue:id`). */
@@ -13,6 +13,8 @@ export interface CandidateView {
   relation: Relation;
   confidence: number;
   reasons: string[];
+  /** What it would be without the edge-case clauses it differs in (compare.ts): priced so once confirmed. */
+  edge?: Comparison['edge'];
   confirmed: boolean;
 }
 

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { normalizeEventList, normalizeMarket } from '../../api/normalize.js';
 import type { Market } from '../../api/types.js';
 import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
@@ -15,9 +16,10 @@ import type { SourceId } from '../../sources/types.js';
 import { createOddsStore } from '../../store/store.js';
 import type { ExtraRequest } from '../../sync/extraJobs.js';
 import { ManualClock } from '../../util/clock.js';
-import { pairMarkets, recordedMarkets } from '../../../test/support/pairsFixtures.js';
+import { pairMarkets, realRoot, recordedMarkets } from '../../../test/support/pairsFixtures.js';
 import { recordingSync } from '../../../test/support/venues.js';
 import { AcrossDesk, SAVE_DEBOUNCE_MS } from './desk.js';
+import { acrossRows } from './rows.js';
 
 const real = pairMarkets();
 /** A recorded market as the board holds it: its id written `venue:id`. */
@@ -133,5 +135,29 @@ describe('a market whose subject cannot be read on the other venue', () => {
     expect(t.candidates.filter((c) => c.reasons.some((r) => r.startsWith('no names read')))).toEqual([]);
     expect(t.candidates.map((c) => c.id)).not.toContain('manifold:16613j0awm');
     expect(t.candidates.map((c) => c.id)).not.toContain('manifold:1bb71ar2o7');
+  });
+
+  it('an edge-case candidate (a game Kalshi settles at a fair price if postponed): priced once confirmed', () => {
+    const nfl = (p: string): unknown =>
+      JSON.parse(readFileSync(join(realRoot(), 'pairs/nfl-det-buf-2026-09', p), 'utf8').replace(/^\uFEFF/, ''));
+    const now = { now: Date.parse('2026-09-16T05:19:37Z') };
+    const k = nfl('kalshi/trade-api-v2-markets-KXNFLGAME-26SEP17DETBUF-DET-and-BUF-active.json') as {
+      markets: unknown[];
+    };
+    const det = normalizeMarket(k.markets[0], now)!;
+    const lions = normalizeEventList(
+      nfl('polymarket/gamma-events-810546-lions-vs-bills-moneyline-spread-total.json'),
+      now,
+    )[0]!.markets[0]!;
+    const { desk, stacks, answerAll, clock } = rig(mkdtempSync(join(tmpdir(), 'oddsboard-across-')));
+    stacks[0]!.store.getState().marketLoaded({ ...det, id: `kalshi:${det.id}` }, clock.now());
+    desk.find(`kalshi:${det.id}`);
+    answerAll(() => [{ ...lions, id: `polymarket:${lions.id}` }]);
+    const st = { [`kalshi:${det.id}`]: stacks[0]!, [`polymarket:${lions.id}`]: stacks[1]! };
+    const markets = Object.fromEntries(Object.entries(st).map(([id, s]) => [id, s.store.getState().markets[id]!]));
+    const row = acrossRows(desk.store.getState(), markets, ['kalshi', 'polymarket'])[0]!;
+    expect(row.comparison.relation).toBe('related');
+    expect(row.comparison.edge?.would).toBe('same');
+    expect(row.gap?.noEdge[0]).toMatch(/postponed game .*priced once you confirm the pair\)$/);
   });
 });

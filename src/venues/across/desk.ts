@@ -152,6 +152,7 @@ export class AcrossDesk {
       relation: c.comparison.relation,
       confidence: c.comparison.confidence,
       reasons: c.comparison.reasons,
+      ...(c.comparison.edge ? { edge: c.comparison.edge } : {}),
       confirmed: c.confirmed,
     }));
     this.store.setState({ target: { ...t, candidates: cands } });

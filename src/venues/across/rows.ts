@@ -84,7 +84,12 @@ export function acrossRows(
       seen.add(c.id);
       pairs.add(pk(t.id, c.id));
       const mb = markets[c.id]?.market;
-      const comparison: Comparison = { relation: c.relation, confidence: c.confidence, reasons: c.reasons };
+      const comparison: Comparison = {
+        relation: c.relation,
+        confidence: c.confidence,
+        reasons: c.reasons,
+        ...(c.edge ? { edge: c.edge } : {}),
+      };
       out.push({
         id: c.id,
         kind: 'candidate',
