@@ -10,7 +10,8 @@ import { Box } from 'ink';
 import { acrossRowsMemo, ACROSS_SIZE, type AcrossRow } from '../../venues/across/rows.js';
 import type { Gap } from '../../pairs/gap.js';
 import { sanitize } from '../../util/sanitize.js';
-import { displayWidth, fitWidth, formatClock, formatPrice } from '../format.js';
+import { formatClock, formatPrice } from '../format.js';
+import { fitRow } from './acrossFit.js';
 import { Line, paneTitle, type Seg } from '../components/Line.js';
 import { highlightRow } from '../components/MarketRow.js';
 import { markerSeg, rangeText } from '../components/rowParts.js';
@@ -48,48 +49,34 @@ export function closeText(t: number): string {
   return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${formatClock(t).slice(0, 5)}`;
 }
 
-/** A row's parts: both prices, the gap, after fees and depth (kept whole); why there is no edge; when both close. */
-export function gapParts(g: Gap | undefined): { segs: Seg[]; why?: Seg; closes?: Seg } {
-  if (!g) return { segs: [{ text: ' loading both legs…', dim: true }] };
-  const leg = (l: Gap['a']) =>
-    `${l.side === 'YES' ? '' : 'NO↺ '}${formatPrice(l.price)}${l.currency ? ` ${l.currency}` : ''}`;
-  const segs: Seg[] = [{ text: ` ${leg(g.a)} · ${leg(g.b)}` }];
-  segs.push({ text: g.cents === undefined ? ' · gap —' : ` · gap ${cents(g.cents)}`, bold: true });
-  if (g.afterFees)
-    segs.push(
-      {
-        text: ` · after fees ${cents(g.afterFees.cents)}/${ACROSS_SIZE}`,
-        color: g.afterFees.cents > 0 ? 'green' : 'red',
-      },
-      { text: ` · depth ${Math.floor(g.fillable ?? 0)}` },
-    );
+/**
+ * A row's figures: both prices, the gap, after fees and depth (kept whole), and the same without the legs' currencies
+ * and the size (for a narrow row: acrossFit.ts); the first reason there is no edge; when both legs close.
+ */
+export function gapParts(g: Gap | undefined): { segs: Seg[]; compact: Seg[]; reason?: string; closes?: Seg } {
+  if (!g) return { segs: [{ text: ' loading both legs…', dim: true }], compact: [{ text: ' loading…', dim: true }] };
+  const figures = (currency: boolean): Seg[] => {
+    const leg = (l: Gap['a']) =>
+      `${l.side === 'YES' ? '' : 'NO↺ '}${formatPrice(l.price)}${currency && l.currency ? ` ${l.currency}` : ''}`;
+    const segs: Seg[] = [{ text: ` ${leg(g.a)} · ${leg(g.b)}` }];
+    segs.push({ text: g.cents === undefined ? ' · gap —' : ` · gap ${cents(g.cents)}`, bold: true });
+    if (g.afterFees)
+      segs.push(
+        {
+          text: ` · after fees ${cents(g.afterFees.cents)}${currency ? `/${ACROSS_SIZE}` : ''}`,
+          color: g.afterFees.cents > 0 ? 'green' : 'red',
+        },
+        { text: ` · depth ${Math.floor(g.fillable ?? 0)}` },
+      );
+    return segs;
+  };
   const close = (t: number | undefined) => (t === undefined ? '—' : closeText(t));
   return {
-    segs,
-    ...(g.afterFees ? {} : { why: { text: ` · no edge: ${g.noEdge[0] ?? 'unknown'}`, color: 'yellow' } }),
+    segs: figures(true),
+    compact: figures(false),
+    ...(g.afterFees ? {} : { reason: g.noEdge[0] ?? 'unknown' }),
     closes: { text: ` · closes ${close(g.a.closesAt)} / ${close(g.b.closesAt)}`, dim: true },
   };
-}
-
-/** A part cut to `room` cells ('…'), or left out where fewer than 4 are left for it. */
-const cut = (s: Seg, room: number): Seg[] => (room < 4 ? [] : [{ ...s, text: fitWidth(s.text, room) }]);
-
-/**
- * A row fitted to `width`: the fixed parts whole, then the first no-edge reason and the row's title sharing what is
- * left (each cut, never dropped while 4 cells are left for it: the reason is what the row says, the title which
- * candidate it is), the closing times only where both fit whole.
- */
-export function fitRow(fixed: Seg[], why: Seg | undefined, title: Seg, closes: Seg | undefined, width: number): Seg[] {
-  const rest = width - fixed.reduce((n, s) => n + displayWidth(s.text), 0);
-  const ww = why ? displayWidth(why.text) : 0;
-  const wt = displayWidth(title.text);
-  if (ww + wt <= rest) {
-    const tail = closes && ww + wt + displayWidth(closes.text) <= rest ? [closes] : [];
-    return [...fixed, ...(why ? [why] : []), title, ...tail];
-  }
-  // the reason whole where that leaves the title 10 cells (its start tells the candidates apart), else half each
-  const forTitle = !why ? rest : Math.min(wt, rest - ww >= 10 ? rest - ww : Math.floor(rest / 2));
-  return [...fixed, ...(why ? cut(why, rest - forTitle) : []), ...cut(title, forTitle)];
 }
 
 /** The relation; unconfirmed is said in words where the row has room (the `?` says it too). */
@@ -126,16 +113,17 @@ export function rowSegs(
   lead = '',
 ): Seg[] {
   const own = titleOf(r, p);
-  const title = lead !== '' && own.startsWith(lead) ? `…${own.slice(lead.length)}` : own;
+  const shown = lead !== '' && own.startsWith(lead) ? `…${own.slice(lead.length)}` : own;
   const g = gapParts(r.gap);
-  const fixed: Seg[] = [
+  const head: Seg[] = [
     markerSeg(selected),
     ...rowMark(r.a),
     ...rowMark(r.b),
     { text: relText(r, p.width), color: r.confirmed ? 'green' : 'yellow' },
-    ...g.segs,
   ];
-  return fitRow(fixed, g.why, { text: `  ${title}`, dim: true }, g.closes, p.width);
+  const title: Seg = { text: `  ${shown}`, dim: true };
+  const reason = g.reason === undefined ? {} : { reason: g.reason };
+  return fitRow({ head, figures: g.segs, compact: g.compact, ...reason, title, closes: g.closes }, p.width);
 }
 
 function AcrossList(p: ViewListProps) {

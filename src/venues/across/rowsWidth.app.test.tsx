@@ -33,7 +33,7 @@ async function acrossRows(columns: number): Promise<string[]> {
   return rows;
 }
 
-describe('the Across rows at 80 and 200 columns', () => {
+describe('the Across rows at 80, 100 and 200 columns', () => {
   it('80 columns: each row, the cursor’s and the others, names its candidate and says it has no edge', async () => {
     const [same, july] = await acrossRows(80);
     // the words both titles begin with ("Will there be no change in Fed interest rates after the") are left out
@@ -41,11 +41,21 @@ describe('the Across rows at 80 and 200 columns', () => {
     expect(july).toMatch(/\? related 90% .* · no edge:.*…July/);
   });
 
+  it('100 columns (the list 58 wide, the detail beside it): each row still says it has no edge', async () => {
+    for (const row of await acrossRows(100)) {
+      expect(row).toMatch(/gap 2\.\d¢ · no edge/);
+      expect(row).not.toMatch(/no edge…|no e…/);
+    }
+  });
+
   it('200 columns: each row with its first no-edge reason and the candidate’s own title', async () => {
     const [same, july] = await acrossRows(200);
     expect(same).toMatch(
       /\? same \(unconfirmed\) 95% .* · no edge: no order book from Kalshi +…September 2026 meeting\?/,
     );
-    expect(july).toMatch(/\? related \(unconfirmed\) 90% .* · no edge: not the same contract.* +…July 2026 meeting\?/);
+    // the related one: what differs (the reason said shorter than "not the same contract (related): …"), title whole
+    expect(july).toMatch(
+      /\? related \(unconfirmed\) 90% .* · no edge: date 2026-09-16 vs 2026-07 +…July 2026 meeting\?/,
+    );
   });
 });
