@@ -4,7 +4,7 @@
  * decision market H0 (test/fixtures/real/pairs/, SOURCES.md); `answer()` answers what the desk asked for — searches
  * with the recorded candidates, details with the board's copy, books with `book(id)` (hand-built: their shape, not
  * their prices, is what such tests pin). `realAlerts`: the sync's `addAlert` is the real intent (addAlertTo) instead
- * of the recording sync's yes. `columns`: the terminal's width (200).
+ * of the recording sync's yes. `columns` × `rows`: the terminal's size (200 × 30).
  */
 import type { Market, OrderBook } from '../../src/api/types.js';
 import { KALSHI_CAPS } from '../../src/sources/kalshi/client.js';
@@ -57,7 +57,7 @@ export interface AcrossBoard {
 
 export function startAcrossBoard(
   dir: string,
-  opts: { book: (id: string) => OrderBook; realAlerts?: boolean; columns?: number },
+  opts: { book: (id: string) => OrderBook; realAlerts?: boolean; columns?: number; rows?: number },
 ): AcrossBoard {
   const clock = new ManualClock();
   const extras: ExtraRequest[] = [];
@@ -76,7 +76,7 @@ export function startAcrossBoard(
   const joined = joinVenues(stacks, desk);
   const term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, {
     columns: opts.columns ?? 200,
-    rows: 30,
+    rows: opts.rows ?? 30,
   });
   let books = true;
   const answer = () => {

@@ -10,7 +10,8 @@ import { Box } from 'ink';
 import { acrossRowsMemo, ACROSS_SIZE, type AcrossRow } from '../../venues/across/rows.js';
 import type { Gap } from '../../pairs/gap.js';
 import { sanitize } from '../../util/sanitize.js';
-import { formatClock, formatPrice } from '../format.js';
+import { fitWidth, formatClock, formatPrice, wrap } from '../format.js';
+import { keepVisible } from '../uiState.js';
 import { fitRow } from './acrossFit.js';
 import { Line, paneTitle, type Seg } from '../components/Line.js';
 import { highlightRow } from '../components/MarketRow.js';
@@ -100,6 +101,15 @@ export function sharedLead(titles: readonly string[]): string {
   return n === 0 ? '' : `${words[0]!.slice(0, n).join(' ')} `;
 }
 
+/** `text` wrapped to `width` cells in at most `lines` lines, the last cut with `…` where more is left. */
+function wrapCut(text: string, width: number, lines: number): string[] {
+  const all = wrap(sanitize(text), Math.max(1, width));
+  if (all.length <= lines) return all;
+  const kept = all.slice(0, lines);
+  kept[lines - 1] = fitWidth(`${kept[lines - 1]!} ${all[lines]!}`, width);
+  return kept;
+}
+
 const titleOf = (r: AcrossRow, p: Pick<ViewListProps, 'markets'>) => sanitize(p.markets[r.id]?.market.title ?? r.id);
 
 /**
@@ -129,9 +139,21 @@ export function rowSegs(
 function AcrossList(p: ViewListProps) {
   const rows = rowsOf(p.state);
   const t = p.state.across?.target;
-  const room = Math.max(0, Math.min(p.visible, p.height - 4));
-  const shown = rows.slice(p.top, p.top + room);
   const cur = rows[p.cursor];
+  // under the list: why there is no edge, then the row's reasons, each wrapped (2 lines each where the pane is tall)
+  const each = p.height >= 12 ? 2 : 1;
+  const under = [
+    ...(cur?.gap?.noEdge.length ? wrapCut(`no edge: ${cur.gap.noEdge.join('; ')}`, p.width - 2, each) : []).map(
+      (text): Seg => ({ text: `  ${text}`, color: 'yellow' }),
+    ),
+    ...wrapCut(`why: ${sanitize((cur?.comparison.reasons ?? []).join(' · ')) || '—'}`, p.width - 2, each).map(
+      (text): Seg => ({ text: `  ${text}`, dim: true }),
+    ),
+  ];
+  const room = Math.max(1, Math.min(p.visible, p.height - 3 - under.length));
+  // the cursor's row is drawn even where the board's page is taller than the rows this pane has room for
+  const top = keepVisible(p.top, p.cursor, room, rows.length);
+  const shown = rows.slice(top, top + room);
   const lead = sharedLead(rows.map((r) => titleOf(r, p)));
   const open = p.state.across?.rules;
   const ruled = open === undefined ? undefined : rows.find((r) => r.id === open);
@@ -141,13 +163,10 @@ function AcrossList(p: ViewListProps) {
   const about = t ? ` · candidates of ${sanitize(p.markets[t.id]?.market.title ?? t.id)}` : '';
   const title: Seg[] = [
     paneTitle('Across', p.focused),
-    { text: rangeText(rows.length, p.top, shown.length), dim: true },
+    { text: rangeText(rows.length, top, shown.length), dim: true },
     { text: searching, color: 'yellow' },
     { text: about, dim: true, priority: -1 },
   ];
-  const why = cur
-    ? [...cur.comparison.reasons, ...(cur.gap?.noEdge.length ? [`no edge: ${cur.gap.noEdge.join('; ')}`] : [])]
-    : [];
   const notes = cur?.gap?.notes ?? [];
   const noted = notes.length ? ` (${notes.join('; ')})` : '';
   return (
@@ -169,13 +188,15 @@ function AcrossList(p: ViewListProps) {
         />
       ) : (
         shown.map((r, i) => {
-          const selected = p.top + i === p.cursor;
+          const selected = top + i === p.cursor;
           return (
             <Line key={r.id} width={p.width} segs={highlightRow(rowSegs(r, p, selected, lead), selected, p.focused)} />
           );
         })
       )}
-      <Line width={p.width} segs={[{ text: `  why: ${sanitize(why.join(' · ')) || '—'}`, dim: true }]} />
+      {under.map((seg, i) => (
+        <Line key={`under-${i}`} width={p.width} segs={[seg]} />
+      ))}
       <Line
         width={p.width}
         segs={[

@@ -14,11 +14,13 @@ import { press, waitForFrame } from '../../../test/support/wait.js';
 let term: TestTerminal | undefined;
 afterEach(() => term?.unmount());
 
-async function acrossRows(columns: number): Promise<string[]> {
+/** The Across view after `P` on Kalshi's H0 (two candidates, no book), in a `columns` × `rows` terminal. */
+async function acrossFrame(columns: number, rows = 30): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-width-'));
   const b = startAcrossBoard(dir, {
     book: () => ({ marketId: '', outcome: 'Yes', bids: [], asks: [], raw: {} }),
     columns,
+    rows,
   });
   b.books(false);
   term = b.term;
@@ -28,6 +30,11 @@ async function acrossRows(columns: number): Promise<string[]> {
   const f = await waitForFrame(term, 'gap');
   b.desk.stop();
   b.joined.dispose();
+  return f;
+}
+
+async function acrossRows(columns: number): Promise<string[]> {
+  const f = await acrossFrame(columns);
   const rows = f.split('\n').filter((l) => /\? (same|related)/.test(l));
   expect(rows).toHaveLength(2);
   return rows;
@@ -57,5 +64,19 @@ describe('the Across rows at 80, 100 and 200 columns', () => {
     expect(july).toMatch(
       /\? related \(unconfirmed\) 90% .* · no edge: date 2026-09-16 vs 2026-07 +…July 2026 meeting\?/,
     );
+  });
+
+  it('under the list, every reason there is no edge, wrapped, not cut after the matcher’s reasons', async () => {
+    const f = await acrossFrame(80);
+    const under = f.split('\n').filter((l) => /^ {2}(no edge|why|up|order)/.test(l));
+    expect(under.join(' ')).toContain('no edge: no order book from Kalshi; no order book from Polymarket');
+    expect(under.some((l) => l.startsWith('  why: about fed'))).toBe(true);
+  });
+
+  it('60×16: the pane holds fewer rows than the board pages by; the cursor’s row is still drawn', async () => {
+    await acrossFrame(60, 16);
+    await press(term!, 'j');
+    const f = await waitForFrame(term!, (x) => /▸ K P \? related/.test(x));
+    expect(f).toContain('Across 2–2 of 2');
   });
 });
