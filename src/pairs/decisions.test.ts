@@ -104,6 +104,21 @@ describe('pair decisions', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('pairs.json.broken-'))).toHaveLength(1);
   });
 
+  it('a save merges what the file holds now: another process’s decisions kept, the later one of a pair winning', () => {
+    const dir = tmp();
+    const mine = decided(); // K ~ P confirmed at T0, N ~ M rejected at T0 + 1 s
+    const theirs = new PairDecisions();
+    theirs.reject({ a: K, b: P, at: T0 + 5000 }); // later than my confirm: it wins
+    theirs.confirm({ a: N, b: M, relation: 'same', at: T0, reasons: [] }); // earlier than my reject: it does not
+    theirs.reject({ a: K, b: M, at: T0 }); // a pair I never decided: kept
+    saveDecisions(dir, theirs);
+    expect(saveDecisions(dir, mine).merged).toBe(true);
+    const back = loadDecisions(dir, T0).decisions;
+    expect([...back.confirmed.keys()]).toEqual([]);
+    expect([...back.rejected.keys()].sort()).toEqual([pairKey(K, M), pairKey(K, P), pairKey(N, M)].sort());
+    expect(mine.decided(K, P)).toBe('rejected');
+  });
+
   it('a path that is not a regular file is left alone and not written this session', () => {
     const dir = tmp();
     mkdirSync(join(dir, PAIRS_FILE));

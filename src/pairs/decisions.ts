@@ -71,6 +71,23 @@ export class PairDecisions {
     }
   }
 
+  /** Takes in `other`'s decisions where this has none on the pair or an older one; true when anything changed. */
+  merge(other: PairDecisions): boolean {
+    let changed = false;
+    const mine = (k: string) => this.confirmed.get(k)?.at ?? this.rejected.get(k)?.at ?? -Infinity;
+    for (const [k, c] of other.confirmed)
+      if (c.at > mine(k) && !this.confirmed.has(k)) {
+        this.confirm(c);
+        changed = true;
+      }
+    for (const [k, r] of other.rejected)
+      if (r.at > mine(k) && !this.rejected.has(k)) {
+        this.reject(r);
+        changed = true;
+      }
+    return changed;
+  }
+
   /** What the person decided about this pair, if anything. */
   decided(a: MarketRef, b: MarketRef): 'confirmed' | 'rejected' | undefined {
     const k = pairKey(a, b);
@@ -155,8 +172,8 @@ export interface LoadedDecisions {
   keepOut: boolean;
 }
 
-export function loadDecisions(dir: string, now: number): LoadedDecisions {
-  const r = readPersonFile({
+const readDecisions = (dir: string, now: number) =>
+  readPersonFile({
     path: join(dir, PAIRS_FILE),
     maxBytes: PAIRS_MAX_BYTES,
     now,
@@ -165,6 +182,9 @@ export function loadDecisions(dir: string, now: number): LoadedDecisions {
     empty: 'no decisions',
     entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
   });
+
+export function loadDecisions(dir: string, now: number): LoadedDecisions {
+  const r = readDecisions(dir, now);
   // entries dropped, the original moved aside: the rest is written back now, or a session that decides nothing would
   // leave it only in the file aside (the next start would begin with no decisions)
   if (r.value && r.problems.length > 0 && !r.keepOut) {
@@ -177,7 +197,20 @@ export function loadDecisions(dir: string, now: number): LoadedDecisions {
   return { decisions: r.value ?? new PairDecisions(), problems: r.problems, keepOut: r.keepOut };
 }
 
-/** Writes the decisions atomically; the previous file stays whole when this fails (the error is rethrown). */
-export function saveDecisions(dir: string, d: PairDecisions, hooks?: WriteHooks): void {
+/**
+ * Writes the decisions atomically; the previous file stays whole when this fails (the error is rethrown). What the
+ * file holds now is merged in first, the later decision of a pair winning: another oddsboard (`pairs --reject` while
+ * the dashboard runs) may have written it since it was read, and its decisions are not lost. True when the merge
+ * changed `d`; a file that cannot be read is dealt with as on loading (moved aside, said in `problems`).
+ */
+export function saveDecisions(
+  dir: string,
+  d: PairDecisions,
+  hooks?: WriteHooks,
+  now = Date.now(),
+): { merged: boolean; problems: string[] } {
+  const disk = readDecisions(dir, now);
+  const merged = disk.value ? d.merge(disk.value) : false;
   writeFileAtomic(join(dir, PAIRS_FILE), encodeDecisions(d), hooks);
+  return { merged, problems: disk.problems };
 }

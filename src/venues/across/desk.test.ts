@@ -18,6 +18,8 @@ import type { ExtraRequest } from '../../sync/extraJobs.js';
 import { ManualClock } from '../../util/clock.js';
 import { pairMarkets, realRoot, recordedMarkets } from '../../../test/support/pairsFixtures.js';
 import { recordingSync } from '../../../test/support/venues.js';
+import { loadDecisions, saveDecisions } from '../../pairs/decisions.js';
+import { parseRefKey } from '../../venue/ref.js';
 import { AcrossDesk, SAVE_DEBOUNCE_MS } from './desk.js';
 import { acrossRows } from './rows.js';
 
@@ -45,6 +47,7 @@ function rig(dir: string) {
 const H0 = 'kalshi:KXFEDDECISION-26SEP-H0';
 const SAME = 'polymarket:2252244';
 const RELATED = 'polymarket:2252243';
+const JULY = 'polymarket:1654958';
 
 describe('a market’s candidates on the other venues', () => {
   it('searches the other venue by the market’s names, then lists candidates with relation and reasons', () => {
@@ -87,6 +90,24 @@ describe('a market’s candidates on the other venues', () => {
     const again = two.desk.store.getState().target!.candidates;
     expect(again.map((c) => c.id)).not.toContain('polymarket:1654958');
     expect(again.find((c) => c.id === SAME)?.confirmed).toBe(true);
+  });
+
+  it('a decision another oddsboard wrote meanwhile (`pairs --reject`) survives the board’s save, and is shown', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
+    const one = rig(dir);
+    one.desk.find(H0);
+    one.answerAll(() => [board(SAME), board(JULY)]);
+    // the one-shot command while the board runs: reads the file (none yet), rejects H0 ~ July, writes it
+    const cli = loadDecisions(dir, one.clock.now());
+    const [h0, july] = [H0, JULY].map((k) => parseRefKey(k)!);
+    cli.decisions.reject({ a: h0!, b: july!, at: one.clock.now() });
+    saveDecisions(dir, cli.decisions);
+    expect(one.desk.decide(H0, SAME, 'confirm')).toEqual({ ok: true });
+    one.clock.advanceTo(one.clock.now() + SAVE_DEBOUNCE_MS);
+    const file = JSON.parse(readFileSync(join(dir, 'pairs.json'), 'utf8'));
+    expect(file.confirmed).toMatchObject([{ a: H0, b: SAME }]);
+    expect(file.rejected).toMatchObject([{ a: H0, b: JULY }]);
+    expect(one.desk.store.getState().target!.candidates.map((c) => c.id)).toEqual([SAME]);
   });
 
   it('the sweep: unconfirmed same pairs among the markets loaded on the board, gone once decided', () => {

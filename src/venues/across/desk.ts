@@ -63,12 +63,8 @@ export class AcrossDesk {
   ) {
     const loaded = loadDecisions(dir, clock.now());
     this.keepOut = loaded.keepOut;
-    this.store = createStore<AcrossState>()(() => ({
-      rev: 0,
-      decisions: loaded.decisions,
-      books: {},
-      problems: loaded.problems,
-    }));
+    const { decisions, problems } = loaded;
+    this.store = createStore<AcrossState>()(() => ({ rev: 0, decisions, books: {}, problems }));
   }
 
   /** The desk's clock (the gap alerts stamp their verdicts with it, gapAlerts.ts). */
@@ -199,7 +195,11 @@ export class AcrossDesk {
   save(): void {
     if (this.keepOut) return;
     try {
-      saveDecisions(this.dir, this.store.getState().decisions);
+      // what another oddsboard decided meanwhile (`pairs --reject` while the board runs) is merged in and shown
+      const r = saveDecisions(this.dir, this.store.getState().decisions, undefined, this.clock.now());
+      if (r.merged || r.problems.length > 0)
+        this.store.setState((s) => ({ rev: s.rev + 1, problems: [...s.problems, ...r.problems].slice(-5) }));
+      if (r.merged) this.recompute();
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       const line = `pairs.json could not be written (${why}); retried on the next decision`;
