@@ -10,7 +10,7 @@ import { Box } from 'ink';
 import { acrossRowsMemo, ACROSS_SIZE, type AcrossRow } from '../../venues/across/rows.js';
 import type { Gap } from '../../pairs/gap.js';
 import { sanitize } from '../../util/sanitize.js';
-import { fitWidth, formatClock, formatPrice, wrap } from '../format.js';
+import { displayWidth, fitWidth, formatClock, formatPrice, wrap } from '../format.js';
 import { keepVisible } from '../uiState.js';
 import { fitRow } from './acrossFit.js';
 import { Line, paneTitle, type Seg } from '../components/Line.js';
@@ -160,32 +160,30 @@ function AcrossList(p: ViewListProps) {
   if (ruled)
     return <RulesPane row={ruled} markets={p.markets} width={p.width} height={p.height} top={0} focused={p.focused} />;
   const searching = t && t.waiting.length > 0 ? ` · searching ${t.waiting.join(', ')}…` : '';
-  const about = t ? ` · candidates of ${sanitize(p.markets[t.id]?.market.title ?? t.id)}` : '';
+  const asked = t ? sanitize(p.markets[t.id]?.market.title ?? t.id) : '';
   const title: Seg[] = [
     paneTitle('Across', p.focused),
     { text: rangeText(rows.length, top, shown.length), dim: true },
     { text: searching, color: 'yellow' },
-    { text: about, dim: true, priority: -1 },
   ];
+  // whose candidates these are: cut to what the line leaves (a long title was dropped whole), not under 20 cells
+  const left = p.width - title.reduce((n, s) => n + displayWidth(s.text), 0);
+  if (t && left >= 20) title.push({ text: fitWidth(` · candidates of ${asked}`, left), dim: true });
+  const searched = t?.words ? ` (searched for "${sanitize(t.words)}")` : '';
+  const empty = !p.state.across
+    ? '  Pairs need several venues: start with --source kalshi,polymarket (or all).'
+    : p.state.venueFilter !== undefined
+      ? `  No pair with a leg${onVenueWords(p.state)}: v shows every venue's.`
+      : t && t.waiting.length === 0
+        ? `  No candidates on the other venues${searched} for “${asked}”.`
+        : '  No pairs yet: P on a market lists its candidates on the other venues.';
   const notes = cur?.gap?.notes ?? [];
   const noted = notes.length ? ` (${notes.join('; ')})` : '';
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
       {rows.length === 0 ? (
-        <Line
-          width={p.width}
-          segs={[
-            {
-              text: p.state.across
-                ? p.state.venueFilter !== undefined
-                  ? `  No pair with a leg${onVenueWords(p.state)}: v shows every venue's.`
-                  : '  No pairs yet: P on a market lists its candidates on the other venues.'
-                : '  Pairs need several venues: start with --source kalshi,polymarket (or all).',
-              dim: true,
-            },
-          ]}
-        />
+        <Line width={p.width} segs={[{ text: empty, dim: true }]} />
       ) : (
         shown.map((r, i) => {
           const selected = top + i === p.cursor;

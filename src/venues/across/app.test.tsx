@@ -85,4 +85,22 @@ describe('pairs on the board', () => {
     b.desk.stop();
     b.joined.dispose();
   });
+
+  it('P finding nothing says so for that market; the title names it, cut to the line (was dropped whole)', async () => {
+    const b = startAcrossBoard(mkdtempSync(join(tmpdir(), 'oddsboard-across-none-')), {
+      book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
+      columns: 80,
+    });
+    term = b.term;
+    await waitForFrame(term, 'Fed');
+    await press(term, 'P');
+    for (const r of b.extras.splice(0)) r.answered([], b.clock.now());
+    const f = await waitForFrame(term, 'No candidates on the other venues');
+    expect(f).toMatch(/◆ Across 0 · candidates of Fed maintains rate · Will the Fed.*…/);
+    // the words searched first: a long title is cut, not them
+    expect(f).toContain('No candidates on the other venues (searched for "fed") for “Fed maintains');
+    expect(f).not.toContain('No pairs yet');
+    b.desk.stop();
+    b.joined.dispose();
+  });
 });
