@@ -40,6 +40,17 @@ describe('an Across row fitted to its width', () => {
     expect(displayWidth(row)).toBeLessThanOrEqual(80);
   });
 
+  it('80 cells, an edge-case candidate: the short reason, the title cut to 8 cells (not the title alone)', () => {
+    const head: Seg[] = [{ text: '▸ ' }, { text: 'K ' }, { text: 'P ' }, { text: '? related 81% ' }];
+    const compact: Seg[] = [{ text: ' 33.0¢ · 33.5¢' }, { text: ' · gap 0.5¢' }];
+    const figures: Seg[] = [{ text: ' 33.0¢ USD · 33.5¢ USDC' }, { text: ' · gap 0.5¢' }];
+    const reason =
+      'not the same contract (related): a postponed game settles at a fair price: Kalshi only (only if the event ' +
+      'does not go as planned: priced once you confirm the pair)';
+    const row = text(fitRow({ head, figures, compact, reason, title: { text: '  Lions vs. Bills' } }, 80));
+    expect(row).toMatch(/gap 0\.5¢ · no edge: until confirmed {2}Lions…$/);
+  });
+
   it('58 and 60 cells: still says it has no edge, never the gap alone (the line under the list says why)', () => {
     for (const cells of [58, 60]) {
       const row = fedRow(cells);

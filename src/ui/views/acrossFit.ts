@@ -4,7 +4,7 @@
  * reason's long wording (shorter ones: what differs, `no K book`), the legs' currencies and the size (each venue's
  * letter on the row says its currency: K USD, P USDC, M mana; the line under the list the size), then the reason
  * itself (` · no edge`: the line under the list says why) — before the reason is ever cut. The title takes what is
- * left (10 cells where it can: its start tells the candidates apart).
+ * left (10 cells where it can, else 8: "  Lions…"; its start tells the candidates apart).
  */
 import { displayWidth, fitWidth } from '../format.js';
 import type { Seg } from '../components/Line.js';
@@ -65,16 +65,19 @@ export function fitRow(p: RowParts, cells: number): Seg[] {
     { figures: p.compact, why: why(r === undefined ? undefined : '') },
   ];
   const wt = displayWidth(p.title.text);
-  for (const [i, t] of tries.entries()) {
-    const rest = cells - width(p.head) - width(t.figures);
-    const ww = t.why ? displayWidth(t.why.text) : 0;
-    const said = [...p.head, ...t.figures, ...(t.why ? [t.why] : [])];
-    if (ww + wt <= rest) {
-      const tail = i === 0 && p.closes && ww + wt + displayWidth(p.closes.text) <= rest ? [p.closes] : [];
-      return [...said, p.title, ...tail];
+  // the title 10 cells where a wording allows it, else 8 ("  Lions…"), before the reason is given up (`no edge` alone)
+  for (const min of [10, 8])
+    for (const [i, t] of tries.entries()) {
+      const rest = cells - width(p.head) - width(t.figures);
+      const ww = t.why ? displayWidth(t.why.text) : 0;
+      const said = [...p.head, ...t.figures, ...(t.why ? [t.why] : [])];
+      if (ww + wt <= rest) {
+        const tail = i === 0 && p.closes && ww + wt + displayWidth(p.closes.text) <= rest ? [p.closes] : [];
+        return [...said, p.title, ...tail];
+      }
+      if (rest - ww >= min) return [...said, ...cut(p.title, rest - ww)];
+      if (i === tries.length - 2 && r !== undefined) break;
     }
-    if (rest - ww >= 10) return [...said, ...cut(p.title, rest - ww)];
-  }
   // the narrowest: what the row says first (the figures, `no edge`), the title what is left
   const last = tries[tries.length - 1]!;
   const rest = cells - width(p.head) - width(last.figures);
