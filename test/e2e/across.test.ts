@@ -189,7 +189,7 @@ describe('pairs across two venues (tmux)', () => {
     // by hand (src/pairs/gap.test.ts): 100 at Kalshi's 0.33 ask + 1.55 fee, 100 into Polymarket's 0.33 bid + 1.1055
     // fee: −2.7¢ a contract; Kalshi's best ask is not below Polymarket's best bid, so no contract fills at a gap
     expect(priced).toMatch(/after fees −2\.7¢\/100 · depth 0/);
-    expect(priced).toMatch(/\(priced as same because you confir/);
+    expect(priced).toMatch(/assumes: priced as same because you confir/);
     expect(priced).not.toMatch(/NaN|undefined|\[object|arbitrage/i);
     // the spread nested beside it (Bills −1.5) is a weaker candidate: rejected for good
     t.keys('j');

@@ -140,11 +140,15 @@ function AcrossList(p: ViewListProps) {
   const rows = rowsOf(p.state);
   const t = p.state.across?.target;
   const cur = rows[p.cursor];
-  // under the list: why there is no edge, then the row's reasons, each wrapped (2 lines each where the pane is tall)
+  // under the list: why there is no edge or what the figure assumes, then the row's reasons, each wrapped (2 lines
+  // each where the pane is tall)
   const each = p.height >= 12 ? 2 : 1;
   const under = [
     ...(cur?.gap?.noEdge.length ? wrapCut(`no edge: ${cur.gap.noEdge.join('; ')}`, p.width - 2, each) : []).map(
       (text): Seg => ({ text: `  ${text}`, color: 'yellow' }),
+    ),
+    ...(cur?.gap?.notes.length ? wrapCut(`assumes: ${cur.gap.notes.join('; ')}`, p.width - 2, each) : []).map(
+      (text): Seg => ({ text: `  ${text}` }),
     ),
     ...wrapCut(`why: ${sanitize((cur?.comparison.reasons ?? []).join(' · ')) || '—'}`, p.width - 2, each).map(
       (text): Seg => ({ text: `  ${text}`, dim: true }),
@@ -177,8 +181,6 @@ function AcrossList(p: ViewListProps) {
       : t && t.waiting.length === 0
         ? `  No candidates on the other venues${searched} for “${asked}”.`
         : '  No pairs yet: P on a market lists its candidates on the other venues.';
-  const notes = cur?.gap?.notes ?? [];
-  const noted = notes.length ? ` (${notes.join('; ')})` : '';
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
@@ -199,7 +201,7 @@ function AcrossList(p: ViewListProps) {
         width={p.width}
         segs={[
           {
-            text: `  y confirm · n reject · ⏎ rules · gap in ¢ of a 1-unit payout · fees for ${ACROSS_SIZE}${noted}`,
+            text: `  y confirm · n reject · ⏎ rules · gap in ¢ of a 1-unit payout · fees for ${ACROSS_SIZE}`,
             dim: true,
           },
         ]}

@@ -103,4 +103,27 @@ describe('pairs on the board', () => {
     b.desk.stop();
     b.joined.dispose();
   });
+
+  it('80 columns: what the figure after fees assumes is under the list (was cut in the key line)', async () => {
+    const b = startAcrossBoard(mkdtempSync(join(tmpdir(), 'oddsboard-across-notes-')), {
+      book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
+      columns: 80,
+    });
+    term = b.term;
+    await waitForFrame(term, 'Fed');
+    await press(term, 'P');
+    b.answer();
+    await waitForFrame(term, '? same');
+    await press(term, 'y');
+    b.answer();
+    b.answer();
+    const f = await waitForFrame(term, 'after fees');
+    const under = f.split('\n').filter((l) => l.startsWith('  '));
+    expect(under.join(' ')).toMatch(
+      /assumes: the books fill 50 of 100 contracts; points of each leg's own payout +\(USD/,
+    );
+    expect(f).toMatch(/fees for 100$/m);
+    b.desk.stop();
+    b.joined.dispose();
+  });
 });
