@@ -178,6 +178,7 @@ const readDecisions = (dir: string, now: number) =>
     maxBytes: PAIRS_MAX_BYTES,
     now,
     decode: decodeDecisions,
+    encode: encodeDecisions,
     isDecodeError: (e) => e instanceof PairsDecodeError,
     empty: 'no decisions',
     entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
@@ -185,15 +186,6 @@ const readDecisions = (dir: string, now: number) =>
 
 export function loadDecisions(dir: string, now: number): LoadedDecisions {
   const r = readDecisions(dir, now);
-  // entries dropped, the original moved aside: the rest is written back now, or a session that decides nothing would
-  // leave it only in the file aside (the next start would begin with no decisions)
-  if (r.value && r.problems.length > 0 && !r.keepOut) {
-    try {
-      saveDecisions(dir, r.value);
-    } catch (e) {
-      r.problems.push(`pairs.json could not be written back (${e instanceof Error ? e.message : String(e)})`);
-    }
-  }
   return { decisions: r.value ?? new PairDecisions(), problems: r.problems, keepOut: r.keepOut };
 }
 

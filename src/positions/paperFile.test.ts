@@ -71,6 +71,8 @@ describe('the paper file', () => {
     const r = loadPaper(dir, AT);
     expect(r.book).toEqual(book);
     expect(r.problem).toMatch(/had 1 paper position that could not be understood: moved aside .*; the rest is loaded/);
+    // the rest is the file again at once, not only in memory until a trade is kept
+    expect(loadPaper(dir, AT + 1)).toEqual({ book });
   });
 
   it('a crash before the rename leaves the old file whole', () => {

@@ -97,6 +97,7 @@ export function loadPaper(dir: string, now: number): { book: PaperBook; problem?
       const d = decodePaper(text);
       return { value: d.book, dropped: d.dropped };
     },
+    encode: encodePaper,
     isDecodeError: (e) => e instanceof PaperDecodeError,
     empty: 'no paper positions',
     entries: (n) => `${n} paper position${n === 1 ? '' : 's'}`,

@@ -170,6 +170,12 @@ export interface PersonFile<T> {
   empty: string;
   /** `n` entries, in the file's own word: "3 entries", "1 paper position". */
   entries(n: number): string;
+  /**
+   * The value written as the file: with it, a file that had entries that could not be understood is written back at
+   * once with the rest (the original moved aside), so a session that changes nothing does not leave the rest only in
+   * the file aside, the next start beginning without it.
+   */
+  encode?(value: T): string;
   /** A file too large is moved aside (default) or, like any file that cannot be read, left as it is. */
   tooLarge?: 'aside' | 'keep';
   /** Said of a file that cannot be read (not there as a file, no permission) and is left as it is. */
@@ -190,9 +196,19 @@ export interface PersonFileRead<T> {
  * cannot be understood, is moved aside (setAside) and said in one line; what cannot be moved aside, or read at all,
  * is left as it is and not written this session.
  */
+function writeBack<T>(f: PersonFile<T>, value: T, out: PersonFileRead<T>): void {
+  if (!f.encode) return;
+  try {
+    writeFileAtomic(f.path, f.encode(value));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    out.problems.push(`${f.path} could not be written back (${code}): the rest is kept and written at the next change`);
+  }
+}
+
 export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
   const out: PersonFileRead<T> = { problems: [], keepOut: false };
-  const aside = (why: string, rest: string) => {
+  const aside = (why: string, rest: string): boolean => {
     const moved = setAside(f.path, f.now);
     if (!moved) out.keepOut = true;
     out.problems.push(
@@ -200,6 +216,7 @@ export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
         ? `${f.path} ${why}: moved aside to ${basename(moved)}; ${rest}`
         : `${f.path} ${why} and could not be moved aside; it is not written this session`,
     );
+    return moved !== undefined;
   };
   let text: string;
   try {
@@ -218,7 +235,8 @@ export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
   try {
     const d = f.decode(text);
     out.value = d.value;
-    if (d.dropped > 0) aside(`had ${f.entries(d.dropped)} that could not be understood`, 'the rest is loaded');
+    if (d.dropped > 0 && aside(`had ${f.entries(d.dropped)} that could not be understood`, 'the rest is loaded'))
+      writeBack(f, d.value, out);
   } catch (e) {
     if (!f.isDecodeError(e)) throw e;
     aside(`could not be read (${e.message})`, `starting with ${f.empty}`);

@@ -145,6 +145,10 @@ describe('the watcher files', () => {
     expect(b.loaded.problems[0]).toMatch(
       /watchlist\.json had 2 entries that could not be understood: moved aside to watchlist\.json\.broken-.*; the rest is loaded$/,
     );
+    // the rest written back at once: a session that changes nothing left it only in the file aside, and the next
+    // start began with an empty watchlist
+    expect(fresh(dir).store.getState().watch.ids).toEqual(['m1']);
+    expect(readdirSync(dir).filter((f) => f.includes('broken'))).toHaveLength(1);
   });
 
   it('a file that cannot be read is left alone and not written over; a missing one is simply empty', () => {

@@ -66,7 +66,7 @@ export interface Loaded {
 function loadOne<T>(
   dir: string,
   key: FileKey,
-  decode: (text: string) => Decoded<T>,
+  codec: { decode: (text: string) => Decoded<T>; encode: (value: T) => string },
   now: number,
   out: Loaded,
 ): T | undefined {
@@ -74,7 +74,8 @@ function loadOne<T>(
     path: join(dir, FILES[key]),
     maxBytes: FILE_MAX_BYTES,
     now,
-    decode,
+    decode: codec.decode,
+    encode: codec.encode,
     isDecodeError: (e) => e instanceof DecodeError,
     empty: `an empty ${WHAT[key]}`,
     entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
@@ -87,14 +88,14 @@ function loadOne<T>(
 /** Reads the three files (a missing one is simply empty). */
 export function loadWatchFiles(dir: string, now: number): Loaded {
   const out: Loaded = { saved: {}, problems: [], keepOut: new Set() };
-  const watch = loadOne(dir, 'watchlist', decodeWatchlist, now, out);
+  const watch = loadOne(dir, 'watchlist', { decode: decodeWatchlist, encode: encodeWatchlist }, now, out);
   if (watch) out.saved.watch = watch;
-  const alerts = loadOne(dir, 'alerts', decodeAlerts, now, out);
+  const alerts = loadOne(dir, 'alerts', { decode: decodeAlerts, encode: encodeAlerts }, now, out);
   if (alerts) {
     out.saved.rules = alerts.rules;
     out.saved.state = alerts.state;
   }
-  const log = loadOne(dir, 'log', decodeLog, now, out);
+  const log = loadOne(dir, 'log', { decode: decodeLog, encode: encodeLog }, now, out);
   if (log) out.saved.log = log;
   return out;
 }
