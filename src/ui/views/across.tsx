@@ -54,7 +54,13 @@ export function closeText(t: number): string {
  * A row's figures: both prices, the gap, after fees and depth (kept whole), and the same without the legs' currencies
  * and the size (for a narrow row: acrossFit.ts); the first reason there is no edge; when both legs close.
  */
-export function gapParts(g: Gap | undefined): { segs: Seg[]; compact: Seg[]; reason?: string; closes?: Seg } {
+export function gapParts(g: Gap | undefined): {
+  segs: Seg[];
+  compact: Seg[];
+  tight?: Seg[];
+  reason?: string;
+  closes?: Seg;
+} {
   if (!g) return { segs: [{ text: ' loading both legs…', dim: true }], compact: [{ text: ' loading…', dim: true }] };
   const figures = (currency: boolean): Seg[] => {
     const leg = (l: Gap['a']) =>
@@ -72,9 +78,12 @@ export function gapParts(g: Gap | undefined): { segs: Seg[]; compact: Seg[]; rea
     return segs;
   };
   const close = (t: number | undefined) => (t === undefined ? '—' : closeText(t));
+  const compact = figures(false);
   return {
     segs: figures(true),
-    compact: figures(false),
+    compact,
+    // a priced pair's narrowest: its depth left out (the gap after fees says what matters)
+    ...(g.afterFees ? { tight: compact.slice(0, -1) } : {}),
     ...(g.afterFees ? {} : { reason: g.noEdge[0] ?? 'unknown' }),
     closes: { text: ` · closes ${close(g.a.closesAt)} / ${close(g.b.closesAt)}`, dim: true },
   };
@@ -133,7 +142,8 @@ export function rowSegs(
   ];
   const title: Seg = { text: `  ${shown}`, dim: true };
   const reason = g.reason === undefined ? {} : { reason: g.reason };
-  return fitRow({ head, figures: g.segs, compact: g.compact, ...reason, title, closes: g.closes }, p.width);
+  const tight = g.tight ? { tight: g.tight } : {};
+  return fitRow({ head, figures: g.segs, compact: g.compact, ...tight, ...reason, title, closes: g.closes }, p.width);
 }
 
 function AcrossList(p: ViewListProps) {

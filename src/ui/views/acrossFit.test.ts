@@ -93,4 +93,30 @@ describe('an Across row fitted to its width', () => {
     expect(g.noEdge.length).toBeGreaterThan(3);
     for (const r of g.noEdge) expect(shortReason(r).length).toBeLessThan(r.length);
   });
+
+  it('a confirmed, priced pair at 80 cells: the depth given up before the row is cut (it was 81 wide)', () => {
+    const legOf = (venue: 'kalshi' | 'polymarket', price: number, currency: 'USD' | 'USDC') =>
+      ({ venue, id: 'x', price, side: 'YES', currency }) as const;
+    const gap = {
+      a: legOf('kalshi', 0.71, 'USD'),
+      b: legOf('polymarket', 0.685, 'USDC'),
+      cents: 2.5,
+      cheaper: 'b',
+      size: 100,
+      afterFees: { contracts: 100, cents: 1.2 },
+      fillable: 100,
+      noEdge: [],
+      notes: [],
+    } as unknown as Parameters<typeof gapParts>[0];
+    const g = gapParts(gap);
+    const head: Seg[] = [{ text: '▸ ' }, { text: 'K ' }, { text: 'P ' }, { text: '✓ same as same 100% ' }];
+    const fit = (cells: number) =>
+      text(
+        fitRow({ head, figures: g.segs, compact: g.compact, tight: g.tight!, title: { text: '  …September' } }, cells),
+      );
+    expect(fit(120)).toContain('· gap 2.5¢ · after fees 1.2¢/100 · depth 100');
+    const row = fit(80);
+    expect(displayWidth(row)).toBeLessThanOrEqual(80);
+    expect(row).toMatch(/ 71\.0¢ · 68\.5¢ · gap 2\.5¢ · after fees 1\.2¢ {2}…Septe/);
+  });
 });

@@ -45,6 +45,8 @@ export interface RowParts {
   figures: Seg[];
   /** The figures without the legs' currencies. */
   compact: Seg[];
+  /** Narrower still where there are more (a priced pair's depth left out): the last figures a row gives up. */
+  tight?: Seg[];
   /** The first no-edge reason as it is, absent where the row has a figure after fees. */
   reason?: string;
   title: Seg;
@@ -60,9 +62,10 @@ export function fitRow(p: RowParts, cells: number): Seg[] {
     text === undefined ? undefined : { text: text === '' ? ' · no edge' : ` · no edge: ${text}`, color: 'yellow' };
   const r = p.reason;
   const words = r === undefined ? [undefined] : [r, ...shortReasons(r)];
+  const sets = [p.figures, p.compact, ...(p.tight ? [p.tight] : [])];
   const tries: { figures: Seg[]; why?: Seg }[] = [
-    ...[p.figures, p.compact].flatMap((figures) => words.map((w) => ({ figures, why: why(w) }))),
-    { figures: p.compact, why: why(r === undefined ? undefined : '') },
+    ...sets.flatMap((figures) => words.map((w) => ({ figures, why: why(w) }))),
+    { figures: sets.at(-1)!, why: why(r === undefined ? undefined : '') },
   ];
   const wt = displayWidth(p.title.text);
   // the title 10 cells where a wording allows it, else 8 ("  Lions…"), before the reason is given up (`no edge` alone)
