@@ -14,10 +14,11 @@ const position = (n: number, over: Partial<PaperPosition> = {}): PaperPosition =
 const full = (closed: Record<number, Partial<PaperPosition>>): PaperBook => ({
   positions: Array.from({ length: PAPER_MAX }, (_, n) => position(n, closed[n])),
 });
-const keepNew = (book: PaperBook) =>
+/** A buy of 10 Yes at 50¢ on the market `id` (a new one unless the book has it). */
+const keepNew = (book: PaperBook, id = 'KX-NEW', title = 'New') =>
   keepPaper(book, {
-    ref: { venue: 'kalshi', id: 'KX-NEW' },
-    title: 'New',
+    ref: { venue: 'kalshi', id },
+    title,
     outcome: 'Yes',
     currency: 'USD',
     quote: { action: 'buy', outcome: 'Yes', shares: 10, averagePrice: 0.5, fee: 0, total: 5, raw: {} },
@@ -44,14 +45,7 @@ describe('a full paper book', () => {
     expect(r.book.positions.map((p) => p.title)).not.toContain('Market 40');
     expect(r.book.positions.at(-1)!.title).toBe('New');
     // a trade on a position already kept needs no room
-    const again = keepPaper(r.book, {
-      ref: { venue: 'kalshi', id: 'KX-1' },
-      title: 'Market 1',
-      outcome: 'Yes',
-      currency: 'USD',
-      quote: { action: 'buy', outcome: 'Yes', shares: 1, averagePrice: 0.5, fee: 0, total: 0.5, raw: {} },
-      at: 10_001,
-    });
+    const again = keepNew(r.book, 'KX-1', 'Market 1');
     if ('problem' in again) throw new Error(again.problem);
     expect(again.madeRoom).toBeUndefined();
     expect(again.book.positions).toHaveLength(PAPER_MAX);
