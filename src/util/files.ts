@@ -83,7 +83,6 @@ export function readTextFile(path: string, maxBytes: number): string {
   }
 }
 
-/** Test seam: where an atomic write may be interrupted. */
 /** What to do about a write that failed, by the file system's code. */
 const SAVE_FIX: Readonly<Record<string, string>> = {
   EISDIR: 'a directory is in its place: move it away',
@@ -105,6 +104,7 @@ export function saveFailed(path: string, e: unknown): string {
   return `Could not save ${path} (${code}): ${fix}; the previous file is kept, trying again`;
 }
 
+/** Test seam: where an atomic write may be interrupted. */
 export interface WriteHooks {
   /** Called after the temp file is written and flushed, before the rename. Throwing simulates a crash there. */
   beforeRename?: (tempPath: string) => void;
@@ -191,11 +191,7 @@ export interface PersonFileRead<T> {
   keepOut: boolean;
 }
 
-/**
- * One of the person's files read so that nothing they kept is lost: a file that is not ours, or holds entries that
- * cannot be understood, is moved aside (setAside) and said in one line; what cannot be moved aside, or read at all,
- * is left as it is and not written this session.
- */
+/** The rest of a file that had entries that could not be understood, written back in its place (`encode`). */
 function writeBack<T>(f: PersonFile<T>, value: T, out: PersonFileRead<T>): void {
   if (!f.encode) return;
   try {
@@ -206,6 +202,11 @@ function writeBack<T>(f: PersonFile<T>, value: T, out: PersonFileRead<T>): void 
   }
 }
 
+/**
+ * One of the person's files read so that nothing they kept is lost: a file that is not ours, or holds entries that
+ * cannot be understood, is moved aside (setAside) and said in one line; what cannot be moved aside, or read at all,
+ * is left as it is and not written this session.
+ */
 export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
   const out: PersonFileRead<T> = { problems: [], keepOut: false };
   const aside = (why: string, rest: string): boolean => {
