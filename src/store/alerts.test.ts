@@ -65,6 +65,17 @@ describe('price alerts', () => {
     expect(fired(s)).toEqual(['“Market m1” Yes at 90.0¢ (above 70¢)']);
   });
 
+  it('without an outcome (the config file) a binary market stays on Yes when it resolves No', () => {
+    const s = store();
+    s.getState().listLoaded([mkt('m1', 0.33)], 0);
+    s.getState().addAlert(rule({ id: 'up', outcome: undefined, source: 'config' }));
+    s.getState().addAlert(rule({ id: 'down', kind: 'below', outcome: undefined, cents: 5, source: 'config' }));
+    expect(fired(s)).toEqual([]);
+    s.getState().marketLoaded(mkt('m1', 0, { status: 'resolved', resolvedOutcome: 'No' }), 10_000);
+    // not "No at 100.0¢ (above 70¢)": Yes fell to 0, so the below alert is the one that fires
+    expect(fired(s)).toEqual(['“Market m1” Yes at 0.0¢ (below 5¢)']);
+  });
+
   it('a move of at least N¢ within M minutes, from the price history, once per move', () => {
     const s = store();
     s.getState().addAlert(rule({ kind: 'move', cents: 5, minutes: 10 }));

@@ -55,9 +55,15 @@ export function centsText(p: number): string {
   return `${(p * 100).toFixed(1)}¢`;
 }
 
-/** The outcome a rule watches: the named one (case-insensitive), else the leading one. */
+/**
+ * The outcome a rule watches: the named one (case-insensitive), else the leading one — on a binary market always
+ * "Yes", also once it resolved No (leadingOutcome then names the winner, and "above 70" would fire on No at 100¢).
+ */
 export function ruleOutcome(rule: Pick<AlertRule, 'outcome'>, market: Market) {
-  if (rule.outcome === undefined) return leadingOutcome(market);
+  if (rule.outcome === undefined) {
+    const yes = market.outcomes.find((o) => o.name.trim().toLowerCase() === 'yes');
+    return yes && market.outcomes.length === 2 && typeof yes.price === 'number' ? yes : leadingOutcome(market);
+  }
   const want = rule.outcome.trim().toLowerCase();
   return market.outcomes.find((o) => o.name.trim().toLowerCase() === want || o.id?.toLowerCase() === want);
 }
