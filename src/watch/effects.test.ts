@@ -64,6 +64,22 @@ function setup(o: { bell?: boolean; command?: string[]; timeoutMs?: number; rest
 }
 
 const node = process.execPath;
+const readText = (f: string) => {
+  try {
+    return readFileSync(f, 'utf8');
+  } catch {
+    return '';
+  }
+};
+/** Whether a process runs (signal 0 only asks). */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('when an alert fires', () => {
   it(
@@ -142,6 +158,19 @@ describe('when an alert fires', () => {
     await slow.exited(slow.children[0]!);
     expect(slow.warnings().at(-1)).toBe('alertCommand for “Market m1” took longer than 5 s and was stopped');
     expect(slow.fx.active).toBe(0);
+  });
+
+  it('a command stopped after the timeout is stopped with what it started (its process group)', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'oddsboard-fx-')), 'pid');
+    const slow = setup({ command: ['/bin/sh', '-c', `sleep 60 & echo $! > ${pidFile}; wait`], timeoutMs: 5_000 });
+    slow.fire();
+    await waitFor(() => readText(pidFile).endsWith('\n'), 'the script to start its sleep');
+    const sleeper = Number(readText(pidFile));
+    expect(alive(sleeper)).toBe(true);
+    slow.clock.advance(5_000);
+    await slow.exited(slow.children[0]!);
+    await waitFor(() => !alive(sleeper), 'the sleep the script started to be stopped too');
+    expect(slow.warnings().at(-1)).toBe('alertCommand for “Market m1” took longer than 5 s and was stopped');
   });
 
   it('the environment drops the key and stale alert variables, keeps the rest', () => {

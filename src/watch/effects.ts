@@ -57,6 +57,22 @@ export function commandEnv(base: NodeJS.ProcessEnv, f: AlertFired): NodeJS.Proce
   return { ...env, ...alertEnv(f) };
 }
 
+/** Process groups (POSIX): a command is started as the leader of its own and stopped with all of it. */
+const GROUPS = process.platform !== 'win32';
+
+/**
+ * Stops the command and whatever it started: a script's `sleep` or `curl` would otherwise outlive a stopped script,
+ * one more process left behind at each slow alert on a board that runs for days.
+ */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (GROUPS && child.pid !== undefined) return void process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone already, or not ours: the child alone, as before
+  }
+  child.kill(signal);
+}
+
 export type Spawn = (cmd: string, args: readonly string[], opts: SpawnOptions) => ChildProcess;
 
 export interface EffectsOptions {
@@ -121,6 +137,8 @@ export class AlertEffects {
         stdio: 'ignore',
         env: commandEnv(this.o.env, f),
         windowsHide: true,
+        // its own process group (and session: no terminal to draw on), so a stop reaches what it started too
+        detached: GROUPS,
       });
     } catch (e) {
       this.warn(f, `could not start (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
@@ -130,7 +148,7 @@ export class AlertEffects {
     let timedOut = false;
     const timer = this.o.clock.setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      killGroup(child, 'SIGKILL');
     }, timeoutMs);
     let done = false;
     const end = (what: string | undefined) => {
@@ -152,6 +170,6 @@ export class AlertEffects {
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    for (const c of this.running.values()) c.kill('SIGTERM');
+    for (const c of this.running.values()) killGroup(c, 'SIGTERM');
   }
 }
