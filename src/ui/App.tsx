@@ -120,7 +120,7 @@ export function App({
     CHROME_LINES +
     banner.length +
     (ui.search || ui.goTo ? 1 : 0) +
-    alertFormLines(ui.alertForm) +
+    alertFormLines(ui.alertForm, columns) +
     copyLineCount(ui.copy, columns);
   // a notice takes the lines its words need, leaving the body a few rows (src/ui/components/Notices.tsx)
   const notice = noticeLines(noticeLine(s.notices, ui.flash, now), columns, rows - others - MIN_BODY_ROWS);

@@ -136,6 +136,21 @@ describe('alerts on screen', () => {
     expect(f).toContain('Market number 2');
   });
 
+  it('60×20: a problem longer than the line wraps, read whole ("from 1 to 1440", not "from 1 to 14…")', async () => {
+    h = renderApp({ columns: 60, rows: 20 });
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, ['a', KEYS.up, KEYS.up, KEYS.right, KEYS.right]); // kind: move
+    await press(h.term, [KEYS.down, KEYS.down, '5', KEYS.down, KEYS.ctrlU, '0']);
+    const f = await press(h.term, KEYS.enter);
+    const lines = f.split('\n');
+    const at = lines.findIndex((l) => l.includes('the window must'));
+    expect(lines[at - 1]).toMatch(/▸ Within min +0/);
+    expect(lines[at]).toMatch(/^ {2}the window must be a whole number of minutes from 1 to\s*$/);
+    expect(lines[at + 1]).toMatch(/^ {2}1440\s*$/);
+    fits(f, 60, 20);
+    expect(f).toContain('Market number 1'); // the list still shows under the form
+  });
+
   for (const [columns, rows] of [
     [80, 24],
     [200, 60],

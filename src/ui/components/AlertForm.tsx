@@ -8,7 +8,7 @@ import { memo } from 'react';
 import { sanitize } from '../../util/sanitize.js';
 import type { AlertKind } from '../../store/watchTypes.js';
 import { alertFields, type AlertField, type AlertFormState } from '../alertUi.js';
-import { fitWidth } from '../format.js';
+import { fitWidth, wrap } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { TextField } from './TextField.js';
@@ -48,9 +48,20 @@ function hint(f: AlertFormState): string {
   return HINT;
 }
 
-/** Lines the form takes: a title, its fields, one message line. */
-export function alertFormLines(f: AlertFormState | undefined): number {
-  return f ? alertFields(f.kind).length + 2 : 0;
+/**
+ * The problem or the hint, wrapped to the width (indented by two): a narrow terminal reads "from 1 to 1440" whole, not
+ * "from 1 to 14…".
+ */
+function messageLines(f: AlertFormState, width: number): Seg[][] {
+  const text = f.error || hint(f);
+  const style = f.error ? { color: colors.warn } : { dim: true };
+  const lines = wrap(text, Math.max(8, width - 2));
+  return (lines.length ? lines : ['']).map((l) => [{ text: `  ${l}`, ...style }]);
+}
+
+/** Lines the form takes at `width`: a title, its fields, the message's lines. */
+export function alertFormLines(f: AlertFormState | undefined, width: number): number {
+  return f ? alertFields(f.kind).length + 1 + messageLines(f, width).length : 0;
 }
 
 function label(f: AlertFormState, field: AlertField): Seg {
@@ -117,14 +128,14 @@ function AlertFormView({ form: f, title, width }: { form: AlertFormState; title:
               : 'e.g. 70';
     return number(field, example);
   });
-  const message: Seg[] = f.error
-    ? [{ text: `  ${f.error}`, color: colors.warn }]
-    : [{ text: `  ${hint(f)}`, dim: true }];
+  const message = messageLines(f, width);
   return (
-    <Box flexDirection="column" width={width} height={alertFormLines(f)} overflow="hidden">
+    <Box flexDirection="column" width={width} height={alertFormLines(f, width)} overflow="hidden">
       <Line width={width} segs={head} />
       {rows}
-      <Line width={width} segs={message} />
+      {message.map((segs, i) => (
+        <Line key={`m${i}`} width={width} segs={segs} />
+      ))}
     </Box>
   );
 }
