@@ -39,6 +39,38 @@ describe('the watchlist keys', () => {
   });
 });
 
+describe('the ★ in every list', () => {
+  it('Closing soon and Movers mark a watched market as Markets does', async () => {
+    const moving = (i: number, title: string, now: number) =>
+      makeMarket(i, {
+        title,
+        closesAt: now + 30 * 60_000,
+        outcomes: [
+          { name: 'Yes', price: 0.4, change24h: -0.15 },
+          { name: 'No', price: 0.6, change24h: 0.15 },
+        ],
+      });
+    h = renderApp({
+      columns: 120,
+      rows: 30,
+      markets: [],
+      prepare: (store, clock) => {
+        const now = clock.now();
+        store.getState().listLoaded([moving(1, 'Watched one', now), moving(2, 'Not watched', now)], now);
+        store.getState().toggleWatch('m1', now);
+      },
+    });
+    for (const view of ['4', '3']) {
+      await press(h.term, view);
+      const f = await waitForFrame(h.term, 'Not watched');
+      const listRow = (t: string) => f.split('\n').find((l) => /^(▸| ) ACTIVE /.test(l) && l.includes(t)) ?? '';
+      expect(listRow('Watched one')).toMatch(/ACTIVE +★ Watched one /);
+      expect(listRow('Not watched')).toMatch(/ACTIVE +Not watched /);
+      fits(f, 120, 30);
+    }
+  });
+});
+
 describe('the watchlist before its data', () => {
   it('a watched market not loaded yet (its venue down since the start) shows its saved title, not …', async () => {
     h = renderApp({

@@ -140,7 +140,7 @@ describe('the App over several venues joined', () => {
     await press(term, 'v');
     await waitForFrame(term, (f) => /Manifold closing today/.test(f) && f.includes('Showing every venue'));
     await press(term, '3', () => term!.lastFrame().includes('◆ Movers'));
-    await waitForFrame(term, (f) => /P Polymarket mover .*△50\.0¢/.test(f));
+    await waitForFrame(term, (f) => /P ★ Polymarket mover .*△50\.0¢/.test(f)); // watched: its ★, as in Markets
     joined.dispose();
   });
 });

@@ -17,18 +17,24 @@ export function markerSeg(selected: boolean): Seg {
   return { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true };
 }
 
-/** Marker, status badge and title cut to `titleW` cells (padded), as every market row starts. */
-export function marketHead(entry: MarketEntry, selected: boolean, titleW: number): Seg[] {
+/**
+ * Marker, status badge and title cut to `titleW` cells (padded), as every market row starts; a watched market's title
+ * has its ★, as in the Markets list.
+ */
+export function marketHead(entry: MarketEntry, selected: boolean, titleW: number, watched = false): Seg[] {
   // several venues: the row's venue, a letter before the title
   const mark = rowMark(entry.market.id);
+  const star = watched ? 2 : 0;
   return [
     markerSeg(selected),
     quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
     { text: ' ' },
     ...mark,
+    ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
     {
       text:
-        fitWidth(sanitize(entry.market.title) || '(untitled)', Math.max(1, titleW - 1 - 2 * mark.length), true) + ' ',
+        fitWidth(sanitize(entry.market.title) || '(untitled)', Math.max(1, titleW - 1 - 2 * mark.length - star), true) +
+        ' ',
       bold: selected,
     },
   ];

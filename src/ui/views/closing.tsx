@@ -53,7 +53,7 @@ const W = { lead: 8, price: 7, countdown: 12, clock: 6 } as const;
  * Marker, badge, title, leading outcome and price, the live countdown ("in 5h 12m", "3m ago") and the local closing
  * time.
  */
-export function closingSegs(entry: MarketEntry, selected: boolean, now: number, width: number): Seg[] {
+export function closingSegs(entry: MarketEntry, selected: boolean, now: number, width: number, watched = false): Seg[] {
   const m = entry.market;
   const cols = fitColumns(width, MARKER_W + BADGE_COL_W + W.countdown, [
     ['price', W.price],
@@ -61,7 +61,7 @@ export function closingSegs(entry: MarketEntry, selected: boolean, now: number, 
     ['lead', W.lead],
   ] as const);
   const lead = leadingOutcome(m);
-  const segs = marketHead(entry, selected, cols.title);
+  const segs = marketHead(entry, selected, cols.title, watched);
   if (cols.keep.has('lead'))
     segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', W.lead - 1, true) + ' ', dim: true });
   if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(lead?.price), W.price - 1) + ' ' });
@@ -99,7 +99,7 @@ function ClosingList(p: ViewListProps) {
       }
       row={(id, selected) => {
         const entry = p.markets[id];
-        return entry && closingSegs(entry, selected, p.env.now, p.width);
+        return entry && closingSegs(entry, selected, p.env.now, p.width, p.state.watchById[id] !== undefined);
       }}
     />
   );

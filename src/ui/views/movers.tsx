@@ -80,9 +80,16 @@ export function moversTitle(p: Pick<ViewListProps, 'focused' | 'width' | 'env'>,
   return [...left, { text: ' '.repeat(pad) }, ...labels];
 }
 
-export function moverSegs(entry: MarketEntry, mv: Mover, window: MoveWindow, selected: boolean, width: number): Seg[] {
+export function moverSegs(
+  entry: MarketEntry,
+  mv: Mover,
+  window: MoveWindow,
+  selected: boolean,
+  width: number,
+  watched = false,
+): Seg[] {
   const cols = columns(width, window);
-  const segs = marketHead(entry, selected, cols.title);
+  const segs = marketHead(entry, selected, cols.title, watched);
   if (cols.keep.has('lead'))
     segs.push({ text: fitWidth(sanitize(mv.outcome) || '—', W.lead - 1, true) + ' ', dim: true });
   if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(mv.price), W.price - 1) + ' ' });
@@ -104,7 +111,7 @@ function MoversList(p: ViewListProps) {
       row={(id, selected) => {
         const entry = p.markets[id];
         const mv = entry && moverOf(entry, p.state.history[id], now);
-        return entry && mv && moverSegs(entry, mv, window, selected, p.width);
+        return entry && mv && moverSegs(entry, mv, window, selected, p.width, p.state.watchById[id] !== undefined);
       }}
     />
   );

@@ -89,6 +89,7 @@ export function positionSegs(
   width: number,
   real = false,
   stateCol = true,
+  watched = false,
 ): Seg[] {
   const fixed = 2 + 9 + W.kind + W.value + W.pnl + (stateCol ? W.state : 0);
   const kept: (readonly [Col, number])[] = [...OPTIONAL];
@@ -97,7 +98,7 @@ export function positionSegs(
   const keep = new Set(kept.map(([k]) => k));
   const titleW = Math.max(1, width - used());
   const segs: Seg[] = entry
-    ? marketHead(entry, selected, titleW)
+    ? marketHead(entry, selected, titleW, watched)
     : [
         markerSeg(selected),
         { text: fitWidth(VENUE_LETTERS[p.ref.venue], 9, true), dim: true },
@@ -198,7 +199,17 @@ function PositionsList(p: ViewListProps) {
         const mine = held.filter((x) => x.id === id);
         const first = mine[0];
         if (!first) return undefined;
-        return positionSegs(first.pos, p.markets[id], mine.length - 1, selected, p.width, first.real, stateCol);
+        const watched = p.state.watchById[id] !== undefined;
+        return positionSegs(
+          first.pos,
+          p.markets[id],
+          mine.length - 1,
+          selected,
+          p.width,
+          first.real,
+          stateCol,
+          watched,
+        );
       }}
     />
   );
