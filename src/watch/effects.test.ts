@@ -139,8 +139,18 @@ describe('when an alert fires', () => {
     const missing = setup({ command: ['/nonexistent/oddsboard-notify'] });
     missing.fire();
     await waitFor(() => missing.warnings().length > 0, 'the spawn error');
-    expect(missing.warnings()).toEqual(['alertCommand for “Market m1” could not start (ENOENT)']);
+    const said = [
+      'alertCommand for “Market m1” could not start: /nonexistent/oddsboard-notify was not found (ENOENT); ' +
+        'fix alertCommand in the config file (said once; alerts still show here and in A)',
+    ];
+    expect(missing.warnings()).toEqual(said);
     expect(missing.fx.active).toBe(0);
+    // the next alert tries again, but the same problem is not said again: the alert keeps the notice line
+    missing.fire();
+    await waitFor(() => missing.fx.active === 0, 'the second start to fail');
+    await new Promise((r) => setImmediate(r));
+    expect(missing.warnings()).toEqual(said);
+    expect(missing.store.getState().notices.at(-1)).toMatchObject({ level: 'alert' });
 
     const failing = setup({ command: [node, '-e', 'process.exit(3)'] });
     failing.fire();

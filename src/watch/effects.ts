@@ -73,6 +73,20 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   child.kill(signal);
 }
 
+/**
+ * Why the program did not start, and what to do: said once a session for each reason — the next alerts would each
+ * say it again, and each warning took the notice line from the alert it was about.
+ */
+function startProblem(program: string, code: string | undefined): string {
+  const why =
+    code === 'ENOENT'
+      ? `${program} was not found (ENOENT)`
+      : code === 'EACCES'
+        ? `${program} is not executable (EACCES)`
+        : `${program}: ${code ?? 'error'}`;
+  return `could not start: ${why}; fix alertCommand in the config file (said once; alerts still show here and in A)`;
+}
+
 export type Spawn = (cmd: string, args: readonly string[], opts: SpawnOptions) => ChildProcess;
 
 export interface EffectsOptions {
@@ -92,6 +106,8 @@ export class AlertEffects {
   private lastSeq: number;
   private unsubscribe: (() => void) | undefined;
   private readonly running = new Map<string, ChildProcess>();
+  /** Why the command could not start, each said once. */
+  private readonly startFailures = new Set<string>();
 
   constructor(private readonly o: EffectsOptions) {
     // entries already in the log (loaded from the file) fired in an earlier session
@@ -124,6 +140,13 @@ export class AlertEffects {
     this.o.store.getState().notice(`alertCommand for ${quoted(f.title)} ${what}`, 'warn', this.o.clock.now());
   }
 
+  private startFailed(argv: readonly string[], f: AlertFired, code: string | undefined): void {
+    const key = code ?? 'error';
+    if (this.startFailures.has(key)) return;
+    this.startFailures.add(key);
+    this.warn(f, startProblem(sanitize(argv[0]!), code));
+  }
+
   private run(argv: readonly string[], f: AlertFired): void {
     if (this.running.has(f.ruleId)) {
       this.warn(f, 'not run: the previous one for this alert is still running');
@@ -141,7 +164,7 @@ export class AlertEffects {
         detached: GROUPS,
       });
     } catch (e) {
-      this.warn(f, `could not start (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      this.startFailed(argv, f, (e as NodeJS.ErrnoException).code);
       return;
     }
     this.running.set(f.ruleId, child);
@@ -152,13 +175,16 @@ export class AlertEffects {
     }, timeoutMs);
     let done = false;
     const end = (what: string | undefined) => {
-      if (done) return;
+      if (done) return false;
       done = true;
       this.o.clock.clearTimeout(timer);
       if (this.running.get(f.ruleId) === child) this.running.delete(f.ruleId);
       if (what) this.warn(f, what);
+      return true;
     };
-    child.once('error', (e: NodeJS.ErrnoException) => end(`could not start (${e.code ?? 'error'})`));
+    child.once('error', (e: NodeJS.ErrnoException) => {
+      if (end(undefined)) this.startFailed(argv, f, e.code);
+    });
     child.once('exit', (code, signal) => {
       if (timedOut) end(`took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
       else if (code === 0) end(undefined);
