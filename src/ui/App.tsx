@@ -202,6 +202,7 @@ export function App({
           alerts={s.alerts}
           titleOf={(id) => vs.markets[id]?.market.title ?? s.watch.byId[id]?.title}
           cursor={ui.alertLog.cursor}
+          {...(ui.alertLog.logTop !== undefined ? { logTop: ui.alertLog.logTop } : {})}
           now={now}
           width={layout.columns}
           height={layout.bodyHeight}

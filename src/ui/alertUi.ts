@@ -47,12 +47,16 @@ export type AlertUiAction =
   | { type: 'moveAlertField'; delta: 1 | -1 }
   | { type: 'closeAlertForm' }
   | { type: 'toggleAlertLog' }
-  | { type: 'alertLogCursor'; index: number };
+  | { type: 'alertLogCursor'; index: number }
+  | { type: 'alertLogScroll'; top: number };
 
 export interface AlertUiState {
   alertForm?: AlertFormState;
-  /** The alert log overlay is open; the cursor is on one of the alerts set. */
-  alertLog?: { cursor: number };
+  /**
+   * The alert log overlay is open; the cursor is on one of the alerts set, `logTop` the first entry of the log shown
+   * (PgDn / PgUp).
+   */
+  alertLog?: { cursor: number; logTop?: number };
 }
 
 /** The fields a kind has, in order. */
@@ -123,7 +127,11 @@ export function alertUiReducer<S extends AlertUiState>(state: S, action: AlertUi
     }
     case 'alertLogCursor':
       return state.alertLog && state.alertLog.cursor !== action.index
-        ? { ...state, alertLog: { cursor: Math.max(0, action.index) } }
+        ? { ...state, alertLog: { ...state.alertLog, cursor: Math.max(0, action.index) } }
+        : state;
+    case 'alertLogScroll':
+      return state.alertLog && (state.alertLog.logTop ?? 0) !== action.top
+        ? { ...state, alertLog: { ...state.alertLog, logTop: Math.max(0, action.top) } }
         : state;
   }
 }

@@ -159,6 +159,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     case 'closeAlertForm':
     case 'toggleAlertLog':
     case 'alertLogCursor':
+    case 'alertLogScroll':
       return alertUiReducer(state, action);
   }
 }

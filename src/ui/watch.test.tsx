@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { displayWidth } from './format.js';
 import { makeMarket, renderApp, type Harness } from '../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../test/support/wait.js';
+import type { AlertFired } from '../store/watchTypes.js';
 
 let h: Harness | undefined;
 afterEach(() => {
@@ -181,6 +182,42 @@ describe('alerts on screen', () => {
     expect(lines[at + 1]).toMatch(/^ {2}1440\s*$/);
     fits(f, 60, 20);
     expect(f).toContain('Market number 1'); // the list still shows under the form
+  });
+
+  it('PgDn / PgUp page through a log longer than the screen; the head says which entries show', async () => {
+    const entry = (seq: number, now: number): AlertFired => ({
+      seq,
+      at: now - (41 - seq) * 60_000,
+      ruleId: 'watch:m1',
+      source: 'watch',
+      kind: 'status',
+      marketId: 'm1',
+      title: 'Market number 1',
+      text: `entry number ${seq}`,
+    });
+    h = renderApp({
+      columns: 80,
+      rows: 24,
+      prepare: (store, clock) =>
+        store.getState().restoreWatch({ log: Array.from({ length: 40 }, (_, i) => entry(40 - i, clock.now())) }),
+    });
+    await waitForFrame(h.term, 'Market number 1');
+    let f = await press(h.term, 'A');
+    const range = () => /Alert log · (\d+)–(\d+) of 40, newest first/.exec(f)?.slice(1).map(Number);
+    const [from, to] = range() ?? [];
+    expect(from).toBe(1);
+    expect(f).toContain('entry number 40');
+    expect(f).not.toContain('entry number 1 ');
+    f = await press(h.term, KEYS.pageDown);
+    expect(range()).toEqual([to! + 1, 2 * to!]);
+    expect(f).toContain(`entry number ${40 - to!}`);
+    f = await press(h.term, KEYS.pageDown); // the last page ends at the oldest
+    expect(range()?.[1]).toBe(40);
+    expect(f).toMatch(/entry number 1\s*$/m);
+    fits(f, 80, 24);
+    await press(h.term, KEYS.pageUp);
+    f = await press(h.term, KEYS.pageUp);
+    expect(range()).toEqual([1, to]);
   });
 
   for (const [columns, rows] of [

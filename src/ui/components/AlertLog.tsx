@@ -16,6 +16,8 @@ export interface AlertLogProps {
   /** A market's title by id, when known. */
   titleOf: (id: string) => string | undefined;
   cursor: number;
+  /** The first entry of the log shown (PgDn / PgUp). */
+  logTop?: number;
   now: number;
   width: number;
   height: number;
@@ -25,6 +27,17 @@ const AGE_W = 9;
 
 function quotedTitle(t: string | undefined, id: string, width: number): string {
   return `“${fitWidth(sanitize(t ?? '') || id, Math.max(4, width))}”`;
+}
+
+/** How many lines the alerts set gets: at most half the room while there is a log to show. */
+function ruleRoomOf(rules: number, log: number, height: number): number {
+  const room = Math.max(0, height - 3);
+  return Math.max(1, Math.min(Math.max(1, rules), log ? Math.ceil(room / 2) : room));
+}
+
+/** How many entries of the log show at `height` (a page for PgDn / PgUp). */
+export function alertLogRoom(rules: number, log: number, height: number): number {
+  return Math.max(1, height - 3 - ruleRoomOf(rules, log, height));
 }
 
 export function alertLogLines(p: AlertLogProps): Seg[][] {
@@ -68,15 +81,24 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
     { text: ` · ${rules.length}`, dim: true },
     { text: '   x removes the one under ▸ · Esc closes', dim: true, priority: -1 },
   ];
+  // the alerts set get at most half the room while there is a log to show; the cursor's line stays in view
+  const ruleRoom = ruleRoomOf(rules.length, log.length, p.height);
+  const first = Math.max(0, Math.min(cursor - ruleRoom + 1, ruleLines.length - ruleRoom));
+  // the log from logTop: a page of it, the range said when it does not all fit
+  const logRoom = alertLogRoom(rules.length, log.length, p.height);
+  const top = Math.max(0, Math.min(p.logTop ?? 0, log.length - logRoom));
+  const paged = log.length > logRoom;
   const logHead: Seg[] = [
     { text: 'Alert log', bold: true, color: colors.accent },
-    { text: ` · ${log.length}, newest first`, dim: true },
+    {
+      text: paged
+        ? ` · ${top + 1}–${Math.min(log.length, top + logRoom)} of ${log.length}, newest first`
+        : ` · ${log.length}, newest first`,
+      dim: true,
+    },
+    { text: paged ? '   PgDn older · PgUp newer' : '', dim: true, priority: -1 },
   ];
-  // the alerts set get at most half the room while there is a log to show; the cursor's line stays in view
-  const room = Math.max(0, p.height - 3);
-  const ruleRoom = Math.max(1, Math.min(ruleLines.length, log.length ? Math.ceil(room / 2) : room));
-  const first = Math.max(0, Math.min(cursor - ruleRoom + 1, ruleLines.length - ruleRoom));
-  return [rulesHead, ...ruleLines.slice(first, first + ruleRoom), [], logHead, ...logLines].slice(
+  return [rulesHead, ...ruleLines.slice(first, first + ruleRoom), [], logHead, ...logLines.slice(top)].slice(
     0,
     Math.max(0, p.height),
   );

@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { alertLogRoom } from '../components/AlertLog.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand } from './keyLookup.js';
@@ -6,7 +7,8 @@ import { matchCommand } from './keyLookup.js';
 const FLASH_MS = 3000;
 
 /**
- * The alert log overlay: the cursor moves over the alerts set, x removes one (config alerts stay: the file sets them).
+ * The alert log overlay: the cursor moves over the alerts set, x removes one (config alerts stay: the file sets them);
+ * PgDn / PgUp page through the log (up to 200 entries, more than a screen holds).
  */
 export function alertLogKey(ctx: KeyCtx, input: string, key: Key): void {
   const cmd = matchCommand(KEY_CONTEXTS.alertLog.commands, input, key);
@@ -21,6 +23,14 @@ export function alertLogKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'back':
     case 'alertLog':
       return ctx.dispatch({ type: 'toggleAlertLog' });
+    case 'pageDown':
+    case 'pageUp': {
+      const { log } = ctx.store.getState().alerts;
+      const room = alertLogRoom(rules.length, log.length, ctx.helpRows);
+      const top = Math.min(ctx.ui.alertLog?.logTop ?? 0, Math.max(0, log.length - room));
+      const next = top + (cmd === 'pageDown' ? room : -room);
+      return ctx.dispatch({ type: 'alertLogScroll', top: Math.max(0, Math.min(next, log.length - room)) });
+    }
     case 'up':
     case 'down':
       return ctx.dispatch({

@@ -98,7 +98,7 @@ export const KEY_CONTEXTS = {
   alertLog: {
     title: 'Alert log',
     footer: 5,
-    commands: ['down', 'up', 'removeAlert', 'back', 'alertLog', 'quit', 'help', 'forceQuit'],
+    commands: ['down', 'up', 'removeAlert', 'back', 'alertLog', 'pageDown', 'pageUp', 'quit', 'help', 'forceQuit'],
   },
 
   help: {
