@@ -82,6 +82,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
         out: o.out,
         bell: o.bell,
         env: o.env,
+        venue: v.id,
         ...(o.alertCommand ? { command: o.alertCommand } : {}),
       }),
   );

@@ -183,6 +183,30 @@ describe('when an alert fires', () => {
     expect(slow.warnings().at(-1)).toBe('alertCommand for “Market m1” took longer than 5 s and was stopped');
   });
 
+  it('on a board of several venues the venue is named, in its own variable and first in the text', () => {
+    const resolved: AlertFired = {
+      seq: 9,
+      at: 0,
+      ruleId: 'watch:kalshi:KXFED-H0',
+      source: 'watch',
+      kind: 'status',
+      marketId: 'kalshi:KXFED-H0',
+      title: 'Fed holds',
+      from: 'active',
+      to: 'resolved',
+      winner: 'Yes',
+      text: '“Fed holds” resolved: Yes',
+    };
+    expect(commandEnv({}, resolved, 'kalshi')).toMatchObject({
+      ODDSBOARD_ALERT_VENUE: 'kalshi',
+      ODDSBOARD_ALERT_TEXT: 'Kalshi: “Fed holds” resolved: Yes',
+      ODDSBOARD_ALERT_TITLE: 'Fed holds',
+    });
+    // one venue alone: as before, no venue
+    expect(commandEnv({}, resolved).ODDSBOARD_ALERT_VENUE).toBeUndefined();
+    expect(commandEnv({}, resolved).ODDSBOARD_ALERT_TEXT).toBe('“Fed holds” resolved: Yes');
+  });
+
   it('the environment drops the key and stale alert variables, keeps the rest', () => {
     const env = commandEnv(
       { ODDSBOARD_API_KEY: 'k', ODDSBOARD_ALERT_WINNER: 'old', HOME: '/h' },

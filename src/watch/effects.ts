@@ -12,6 +12,8 @@ import type { AlertFired } from '../store/watchTypes.js';
 import type { Clock } from '../util/clock.js';
 import { quoted } from '../store/transitions.js';
 import { sanitize } from '../util/sanitize.js';
+import type { SourceId } from '../sources/types.js';
+import { namedOnce } from '../venues/join.js';
 
 export const BEL = '\x07';
 export const ALERT_COMMAND_TIMEOUT_MS = 10_000;
@@ -49,12 +51,17 @@ export function alertEnv(f: AlertFired): Record<string, string> {
   return env;
 }
 
-/** The command's environment: ours without the API key and without stale alert variables, plus the alert's. */
-export function commandEnv(base: NodeJS.ProcessEnv, f: AlertFired): NodeJS.ProcessEnv {
+/**
+ * The command's environment: ours without the API key and without stale alert variables, plus the alert's. On a board
+ * of several venues (`venue`), the alert's venue is named as the notice line names it: ODDSBOARD_ALERT_VENUE, and the
+ * text begins with the venue's name ("Kalshi: “Fed holds” resolved: Yes").
+ */
+export function commandEnv(base: NodeJS.ProcessEnv, f: AlertFired, venue?: SourceId): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, val] of Object.entries(base))
     if (k !== 'ODDSBOARD_API_KEY' && !k.startsWith('ODDSBOARD_ALERT_')) env[k] = val;
-  return { ...env, ...alertEnv(f) };
+  const named = venue === undefined ? {} : { venue: f.venue ?? venue, text: namedOnce(venue, f.text) };
+  return { ...env, ...alertEnv({ ...f, ...named }) };
 }
 
 /** Process groups (POSIX): a command is started as the leader of its own and stopped with all of it. */
@@ -97,6 +104,8 @@ export interface EffectsOptions {
   bell: boolean;
   command?: readonly string[];
   env: NodeJS.ProcessEnv;
+  /** A board of several venues: this store's venue, named in the command's environment (commandEnv). */
+  venue?: SourceId;
   timeoutMs?: number;
   /** child_process.spawn unless a test says otherwise. */
   spawn?: Spawn;
@@ -158,7 +167,7 @@ export class AlertEffects {
       child = (this.o.spawn ?? spawn)(argv[0]!, argv.slice(1), {
         shell: false,
         stdio: 'ignore',
-        env: commandEnv(this.o.env, f),
+        env: commandEnv(this.o.env, f, this.o.venue),
         windowsHide: true,
         // its own process group (and session: no terminal to draw on), so a stop reaches what it started too
         detached: GROUPS,
