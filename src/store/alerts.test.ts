@@ -164,6 +164,19 @@ describe('status alerts', () => {
     s.getState().marketGone('m9', 3);
     expect(s.getState().watch.byId.m9).toMatchObject({ goneAt: 3, status: 'active' });
     expect(watchedIds(s.getState())).toEqual(['m9']);
+    expect(s.getState().notices.at(-1)!.text).toBe(
+      '“Market m9” is no longer available (private, under review or removed): still watched, asked for again in ' +
+        '30 min (w unwatches it).',
+    );
+    // one watched but never loaded this session (its venue answered 404 at the start): named by its saved title
+    s.getState().restoreWatch({
+      watch: {
+        ids: ['m9', 'k1'],
+        byId: { ...s.getState().watch.byId, k1: { id: 'k1', addedAt: 0, title: 'Tulsa at Wichita St. Winner?' } },
+      },
+    });
+    s.getState().marketGone('k1', 4);
+    expect(s.getState().notices.at(-1)!.text).toMatch(/^“Tulsa at Wichita St\. Winner\?” is no longer available/);
   });
 
   it('watched markets are kept in the cache whatever its cap; unwatching removes them from the list', () => {

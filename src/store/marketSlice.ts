@@ -153,7 +153,9 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
     },
 
     marketGone(id, at) {
-      const title = get().markets[id]?.market.title;
+      // a watched market not loaded since the start has the title it was saved with
+      const watched = get().watch.byId[id];
+      const title = get().markets[id]?.market.title ?? watched?.title;
       set((s) => {
         // Everything kept per market goes with it: history and quote entries would otherwise outlive it for good.
         const markets = { ...s.markets };
@@ -175,7 +177,8 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
         };
       });
       get().notice(
-        `${title ? `“${title}”` : `Market ${id}`} is no longer available (private, under review or removed).`,
+        `${title ? `“${title}”` : `Market ${id}`} is no longer available (private, under review or removed)` +
+          (watched ? ': still watched, asked for again in 30 min (w unwatches it).' : '.'),
         'warn',
         at,
       );

@@ -84,6 +84,22 @@ describe('the watchlist before its data', () => {
     const f = await press(h.term, '2');
     expect(row(f, 'Oslo')).toMatch(/^▸ …\s+★ Will it rain in Oslo\? {2}waiting for its data/);
   });
+
+  it('one its venue answered 404 for says so: it is asked for again later, not waited for', async () => {
+    h = renderApp({
+      prepare: (store, clock) => {
+        store.getState().restoreWatch({
+          watch: { ids: ['gone1'], byId: { gone1: { id: 'gone1', addedAt: 1, title: 'Will it rain in Oslo?' } } },
+        });
+        store.getState().marketGone('gone1', clock.now());
+      },
+    });
+    await waitForFrame(h.term, 'Market number 1');
+    const f = await press(h.term, '2');
+    expect(f).toContain('! “Will it rain in Oslo?” is no longer available');
+    const listRow = f.split('\n').find((l) => l.startsWith('▸ ') && l.includes('Oslo'));
+    expect(listRow).toMatch(/^▸ …\s+★ Will it rain in Oslo\? {2}no longer available: asked again later/);
+  });
 });
 
 describe('the alert form', () => {

@@ -34,7 +34,7 @@ export interface MarketListProps {
   intervalMs: number;
   clock: Clock;
   /** The watchlist (watched ids as keys): their rows get a ★; one not loaded yet shows the title it was saved with. */
-  watched?: Readonly<Record<string, { title?: string | undefined }>>;
+  watched?: Readonly<Record<string, { title?: string | undefined; goneAt?: number | undefined }>>;
   /** Markets in a confirmed pair: their twin's price after the title. */
   twins?: Readonly<Record<string, Twin>>;
 }
@@ -116,7 +116,11 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
  * A listed market whose data has not arrived (a watched one after a restart while its venue is down): the title it
  * was saved with, when known, and what it waits for — never a bare '…'.
  */
-export function awaitedRow(id: string, watched: { title?: string | undefined } | undefined, selected: boolean): Seg[] {
+export function awaitedRow(
+  id: string,
+  watched: { title?: string | undefined; goneAt?: number | undefined } | undefined,
+  selected: boolean,
+): Seg[] {
   const savedTitle = watched?.title;
   return [
     { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
@@ -124,7 +128,11 @@ export function awaitedRow(id: string, watched: { title?: string | undefined } |
     ...rowMark(id),
     ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
     { text: sanitize(savedTitle ?? '') || 'a market not loaded yet', dim: true, bold: selected },
-    { text: '  waiting for its data', dim: true },
+    // a 404 (private, under review, removed): asked for again 30 min later, not waited for
+    {
+      text: watched?.goneAt !== undefined ? '  no longer available: asked again later' : '  waiting for its data',
+      dim: true,
+    },
   ];
 }
 
