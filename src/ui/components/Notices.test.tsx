@@ -100,4 +100,29 @@ describe('noticeLine', () => {
     // a notice older than NOTICE_MS is not shown, burst or not
     expect(noticeLine(three, undefined, 5_600 + NOTICE_MS)).toBeUndefined();
   });
+
+  it('a burst says the same words about several markets once, naming them all', () => {
+    const gone = (t: string) => `Kalshi: “${t}” is no longer available (private, under review or removed).`;
+    const notices = [
+      n(1, 5_000, gone('Purdue at UCLA Winner?')),
+      n(2, 5_100, gone('Purdue at UCLA Winner?')), // the other side of the game: the same title
+      n(3, 5_200, gone('Tulsa at Wichita St. Winner?')),
+      n(4, 5_300, 'Polymarket: could not read the book'),
+      n(5, 5_400, gone('Saint Joseph’s at VCU Winner?')),
+    ];
+    expect(noticeLine(notices, undefined, 6_000)?.[1]?.text).toBe(
+      'Kalshi: “Purdue at UCLA Winner?”, “Tulsa at Wichita St. Winner?” and “Saint Joseph’s at VCU Winner?” are no ' +
+        'longer available (private, under review or removed). · Polymarket: could not read the book',
+    );
+    const resolved = [
+      n(1, 5_000, 'Kalshi: “A” resolved: Yes', 'alert'),
+      n(2, 5_000, 'Kalshi: “B” resolved: Yes', 'alert'),
+      n(3, 5_000, 'Kalshi: “C” resolved: No', 'alert'),
+      n(4, 5_000, 'Polymarket: “D” resolved: Yes', 'alert'),
+    ];
+    // the winner and the venue differ: each said as it is
+    expect(noticeLine(resolved, undefined, 6_000)?.[1]?.text).toBe(
+      'Kalshi: “A” and “B” resolved: Yes · Kalshi: “C” resolved: No · Polymarket: “D” resolved: Yes',
+    );
+  });
 });

@@ -12,6 +12,34 @@ export const NOTICE_MS = 10_000;
 export const BURST_MS = 1000;
 
 /**
+ * A burst's texts as one: the same words about several markets are said once, naming them all ("“A” and “B”
+ * resolved: Yes"; "“A”, “B” and “C” are no longer available …"), a text repeated is said once, the rest joined with
+ * ' · ' — eight watched markets gone at a start were eight copies of the same sentence, cut after five lines.
+ */
+export function burstText(texts: readonly string[]): string {
+  const groups = new Map<string, { head: string; tail: string; titles: string[] } | string>();
+  for (const t of texts) {
+    const m = /^(.*?)(“[^”]*”)(.*)$/s.exec(t);
+    if (!m) {
+      groups.set(`\0${t}`, t);
+      continue;
+    }
+    const key = `${m[1]}\0${m[3]}`;
+    const g = groups.get(key);
+    if (g === undefined) groups.set(key, { head: m[1]!, tail: m[3]!, titles: [m[2]!] });
+    else if (typeof g !== 'string' && !g.titles.includes(m[2]!)) g.titles.push(m[2]!);
+  }
+  return [...groups.values()]
+    .map((g) => {
+      if (typeof g === 'string') return g;
+      if (g.titles.length === 1) return `${g.head}${g.titles[0]}${g.tail}`;
+      const names = `${g.titles.slice(0, -1).join(', ')} and ${g.titles.at(-1)}`;
+      return `${g.head}${names}${g.tail.replace(/^ is /, ' are ').replace(/^ was /, ' were ')}`;
+    })
+    .join(' · ');
+}
+
+/**
  * The one notice: a brief UI message (flash) wins, else the newest store notice younger than NOTICE_MS — with the
  * others of its level that came within BURST_MS before it, oldest first, so none of a burst is hidden by the next.
  */
@@ -23,10 +51,7 @@ export function noticeLine(notices: readonly Notice[], flash: UiState['flash'], 
   while (from > 0 && notices[from - 1]!.level === newest.level && newest.at - notices[from - 1]!.at <= BURST_MS) from--;
   const n = {
     ...newest,
-    text: notices
-      .slice(from)
-      .map((x) => x.text)
-      .join(' · '),
+    text: burstText(notices.slice(from).map((x) => x.text)),
   };
   if (n.level === 'alert')
     return [
