@@ -99,6 +99,9 @@ describe('the watchlist before its data', () => {
     expect(f).toContain('! “Will it rain in Oslo?” is no longer available');
     const listRow = f.split('\n').find((l) => l.startsWith('▸ ') && l.includes('Oslo'));
     expect(listRow).toMatch(/^▸ …\s+★ Will it rain in Oslo\? {2}no longer available: asked again later/);
+    // an alert set on it is said by that title too, as the form's
+    expect(await press(h.term, 'a')).toContain('◆ Alert Will it rain in Oslo?');
+    expect(await press(h.term, ['5', '0', KEYS.enter])).toContain('» Alert set on “Will it rain in Oslo?”');
   });
 });
 

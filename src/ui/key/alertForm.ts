@@ -56,7 +56,10 @@ function submit(ctx: KeyCtx, f: AlertFormState): void {
     ...(f.title ? { title: f.title } : {}),
   });
   if (!r.ok) return ctx.dispatch({ type: 'editAlertForm', patch: { error: r.message } });
-  const title = f.title ?? quoted(ctx.store.getState().markets[f.marketId]?.market.title ?? f.marketId);
+  // a watched market not loaded this session (its venue down, or a 404) has the title it was saved with, as the form
+  const st = ctx.store.getState();
+  const title =
+    f.title ?? quoted(st.markets[f.marketId]?.market.title ?? st.watch.byId[f.marketId]?.title ?? f.marketId);
   const now = ctx.clock.now();
   ctx.dispatch({ type: 'closeAlertForm' });
   ctx.dispatch({ type: 'flash', text: `Alert set on ${title} (A shows the alerts)`, until: now + FLASH_MS });
