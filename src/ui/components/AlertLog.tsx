@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import { ruleText } from '../../store/alerts.js';
 import type { AlertsState } from '../../store/watchTypes.js';
 import { sanitize } from '../../util/sanitize.js';
-import { fitWidth, formatAge } from '../format.js';
+import { displayWidth, fitWidth, formatAge } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { rowMark } from './venueMark.js';
@@ -38,6 +38,18 @@ function ruleRoomOf(rules: number, log: number, height: number): number {
 /** How many entries of the log show at `height` (a page for PgDn / PgUp). */
 export function alertLogRoom(rules: number, log: number, height: number): number {
   return Math.max(1, height - 3 - ruleRoomOf(rules, log, height));
+}
+
+/**
+ * An entry's text in `width` cells: a text too long gives up cells of its quoted title first, so what happened — "Yes
+ * at 6.2¢ (below 10¢)" — is read whole, not cut to "(below …".
+ */
+export function entryText(text: string, width: number): string {
+  const over = displayWidth(text) - width;
+  const m = over > 0 ? /^(.*?“)([^”]*)(”.*)$/s.exec(text) : null;
+  if (!m) return text;
+  const title = m[2]!;
+  return `${m[1]}${fitWidth(title, Math.max(8, displayWidth(title) - over))}${m[3]}`;
 }
 
 export function alertLogLines(p: AlertLogProps): Seg[][] {
@@ -73,7 +85,10 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
         { text: f.source === 'watch' ? '★ ' : '» ', color: colors.warn, bold: true },
         // several venues: the venue's letter
         ...rowMark(f.marketId),
-        { text: sanitize(f.text), ...(f.kind === 'status' || f.ended ? { bold: true } : {}) },
+        {
+          text: entryText(sanitize(f.text), p.width - 2 - AGE_W - 2 - 2 * rowMark(f.marketId).length),
+          ...(f.kind === 'status' || f.ended ? { bold: true } : {}),
+        },
       ])
     : [[{ text: '  nothing has fired yet', dim: true }]];
   const rulesHead: Seg[] = [
