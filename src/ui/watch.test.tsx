@@ -166,6 +166,17 @@ describe('the alert form', () => {
   });
 });
 
+describe('the alert form typed fast', () => {
+  it('"7\\t" in one read (fast typing, tmux send-keys) types the 7 and moves to the next field', async () => {
+    h = renderApp();
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, ['a', KEYS.up, KEYS.up, KEYS.right, KEYS.right, KEYS.down, KEYS.down]); // move: its value
+    const f = await press(h.term, '7\t');
+    expect(f).toMatch(/ {2}Move ¢ +7\b/);
+    expect(f).toMatch(/▸ Within min +30/);
+  });
+});
+
 describe('alerts on screen', () => {
   it('a firing alert takes the notice line; A shows the alerts set and the log, x removes one', async () => {
     h = renderApp({ columns: 100, rows: 30 });

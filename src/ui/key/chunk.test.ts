@@ -73,6 +73,18 @@ describe('key chunks', () => {
     ]);
   });
 
+  it('never types a Tab: the text before it, the Tab as a key press, then the rest in the context that follows', () => {
+    const r = recorder();
+    feedInput(r.sink, '/7\t5\t', NO_KEY);
+    expect(r.presses).toEqual([
+      ['/', {}],
+      ['7', {}],
+      ['', { tab: true }],
+      ['5', {}],
+      ['', { tab: true }],
+    ]);
+  });
+
   it('keeps an Enter in the middle of a chunk as text, so a pasted line cannot run commands', () => {
     const r = recorder();
     feedInput(r.sink, '/a\rq\r', NO_KEY);

@@ -15,7 +15,9 @@
  * control key that starts the text (`'\x15abc'`: Ctrl-U, then "abc"). An Enter
  * after text in the same chunk stays text (a space), so a multi-line paste
  * from a terminal without bracketed paste cannot run the lines after the first
- * as commands (a stray `q` would quit).
+ * as commands (a stray `q` would quit). A Tab is never text (the fields are one line): the text before it is typed,
+ * the Tab is a key press (the alert form's next field), and the rest is read again in the context that follows —
+ * `'7\t'` typed fast into the move field was one text, refused by the number field whole, the 7 and the Tab lost.
  */
 import type { Key } from 'ink';
 
@@ -117,6 +119,12 @@ export function feedInput(sink: ChunkSink, input: string, key: Key): void {
       const [inp, k] = charKey(chars[i]!);
       if (k.ctrl || k.tab || k.backspace) {
         sink.key(inp, k);
+        continue;
+      }
+      const tab = chars.indexOf('\t', i);
+      if (tab > i) {
+        sink.key(chars.slice(i, tab).join(''), NO_KEY);
+        i = tab - 1; // the Tab next, as a key press
         continue;
       }
       const { text, submit } = textChunk(chars.slice(i).join(''));
