@@ -155,7 +155,13 @@ describe('when an alert fires', () => {
     const failing = setup({ command: [node, '-e', 'process.exit(3)'] });
     failing.fire();
     await failing.exited(failing.children[0]!);
-    expect(failing.warnings()).toEqual(['alertCommand for “Market m1” failed (exit code 3)']);
+    const failed = ['alertCommand for “Market m1” failed (exit code 3) (said once while it fails so)'];
+    expect(failing.warnings()).toEqual(failed);
+    // failing the same way at the next alert: not said again, the alert keeps the notice line
+    failing.fire();
+    await failing.exited(failing.children[1]!);
+    expect(failing.warnings()).toEqual(failed);
+    expect(failing.store.getState().notices.at(-1)).toMatchObject({ level: 'alert' });
 
     const slow = setup({ command: [node, '-e', 'setInterval(() => {}, 1000)'], timeoutMs: 5_000 });
     slow.fire();
@@ -166,7 +172,9 @@ describe('when an alert fires', () => {
     ]);
     slow.clock.advance(5_000);
     await slow.exited(slow.children[0]!);
-    expect(slow.warnings().at(-1)).toBe('alertCommand for “Market m1” took longer than 5 s and was stopped');
+    expect(slow.warnings().at(-1)).toBe(
+      'alertCommand for “Market m1” took longer than 5 s and was stopped (said once while it fails so)',
+    );
     expect(slow.fx.active).toBe(0);
   });
 
@@ -180,7 +188,9 @@ describe('when an alert fires', () => {
     slow.clock.advance(5_000);
     await slow.exited(slow.children[0]!);
     await waitFor(() => !alive(sleeper), 'the sleep the script started to be stopped too');
-    expect(slow.warnings().at(-1)).toBe('alertCommand for “Market m1” took longer than 5 s and was stopped');
+    expect(slow.warnings().at(-1)).toBe(
+      'alertCommand for “Market m1” took longer than 5 s and was stopped (said once while it fails so)',
+    );
   });
 
   it('on a board of several venues the venue is named, in its own variable and first in the text', () => {

@@ -117,6 +117,8 @@ export class AlertEffects {
   private readonly running = new Map<string, ChildProcess>();
   /** Why the command could not start, each said once. */
   private readonly startFailures = new Set<string>();
+  /** How the last run failed (exit code, signal, timeout): said once until a run succeeds or fails otherwise. */
+  private lastFailure: string | undefined;
 
   constructor(private readonly o: EffectsOptions) {
     // entries already in the log (loaded from the file) fired in an earlier session
@@ -188,7 +190,9 @@ export class AlertEffects {
       done = true;
       this.o.clock.clearTimeout(timer);
       if (this.running.get(f.ruleId) === child) this.running.delete(f.ruleId);
-      if (what) this.warn(f, what);
+      // a command that fails the same way at every alert would take the notice line from every alert it is about
+      if (what && what !== this.lastFailure) this.warn(f, `${what} (said once while it fails so)`);
+      this.lastFailure = what;
       return true;
     };
     child.once('error', (e: NodeJS.ErrnoException) => {
