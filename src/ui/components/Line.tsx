@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import { memo } from 'react';
-import { displayWidth, fitWidth } from '../format.js';
+import { displayWidth, fitWidth, wrap } from '../format.js';
 import { usePalette } from './ThemeContext.js';
 import { hyperlink } from '../../links/osc8.js';
 
@@ -170,4 +170,19 @@ export const Line = memo(LineView, sameLine);
 /** A pane's title: the focused pane is marked by a filled diamond and colour, so focus shows without colour too. */
 export function paneTitle(name: string, focused: boolean): Seg {
   return focused ? { text: `◆ ${name}`, bold: true, color: 'cyan' } : { text: `◇ ${name}`, bold: true, dim: true };
+}
+
+/**
+ * A sentence said dimmed and indented by 2, wrapped to `width` (an empty list's word: cut to one line at 100 columns,
+ * the count or the key that mattered was lost).
+ */
+export function DimLines({ text, width }: { text: string; width: number }) {
+  const lines = wrap(text, Math.max(1, width - 2));
+  return (
+    <>
+      {lines.map((l, i) => (
+        <Line key={i} width={width} segs={[{ text: `  ${l}`, dim: true }]} />
+      ))}
+    </>
+  );
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../util/clock.js';
 import { sanitize } from '../../util/sanitize.js';
 import { leadingOutcome, priceChange } from '../../store/outcomes.js';
 import { changeLegend } from '../format.js';
-import { Line, paneTitle, type Seg } from './Line.js';
+import { DimLines, Line, paneTitle, type Seg } from './Line.js';
 import { MarketRow } from './MarketRow.js';
 import { rangeText } from './rowParts.js';
 import { PUBLIC_CAPS } from '../../sources/caps.js';
@@ -142,7 +142,7 @@ export function MarketList(p: MarketListProps) {
   let body;
   if (p.loading !== undefined && p.ids.length === 0)
     body = <Spinner clock={p.clock} width={p.width} label={p.loading} />;
-  else if (p.ids.length === 0) body = <Line width={p.width} segs={[{ text: `  ${p.empty}`, dim: true }]} />;
+  else if (p.ids.length === 0) body = <DimLines width={p.width} text={p.empty} />;
   else
     body = visible.map((id, i) => {
       const entry = p.markets[id];

@@ -1,5 +1,5 @@
 import { Box } from 'ink';
-import { Line, type Seg } from '../components/Line.js';
+import { DimLines, Line, type Seg } from '../components/Line.js';
 import { highlightRow } from '../components/MarketRow.js';
 import { keepVisible } from '../uiState.js';
 import type { ViewListProps } from './types.js';
@@ -36,7 +36,7 @@ export function ListPane({ view: p, title, under = [], empty, row }: ListPanePro
         <Line key={`under-${i}`} width={p.width} segs={segs} />
       ))}
       {ids.length === 0 ? (
-        <Line width={p.width} segs={[{ text: `  ${empty}`, dim: true }]} />
+        <DimLines width={p.width} text={empty} />
       ) : (
         visible.map((id, i) => {
           const selected = top + i === p.cursor;

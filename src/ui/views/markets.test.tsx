@@ -92,4 +92,12 @@ describe('Watchlist', () => {
     expect(f).toContain('Nothing watched yet: w on a market in any list watches it.');
     expect(f).toMatch(/◇ Detail {2}no market selected/);
   });
+
+  it('at 100 columns the word on an empty list wraps in its pane instead of being cut', async () => {
+    h = renderApp({ columns: 100, rows: 30 });
+    await waitForFrame(h.term, 'Market number 1');
+    const f = await press(h.term, '2', () => h!.term.lastFrame().includes('◆ Watchlist'));
+    expect(f).toMatch(/^ {2}Nothing watched yet: w on a market in any list watches +│\n {2}it\. +│/m);
+    expect(f).not.toContain('watches…');
+  });
 });
