@@ -11,10 +11,11 @@
 import type { MarketEvent } from '../api/types.js';
 import { ALERT_LOG_CAP } from '../store/alerts.js';
 import { NOTICE_CAP } from '../store/store.js';
-import type { AppState, ListQuery, MarketEntry, Notice, Outage, StatusTransition } from '../store/types.js';
+import type { AppState, MarketEntry, Notice, Outage, StatusTransition } from '../store/types.js';
 import type { AlertsState, WatchState } from '../store/watchTypes.js';
 import { SOURCE_NAMES } from '../sources/names.js';
 import type { SourceCaps, SourceId } from '../sources/types.js';
+import { jointCaps, jointQuery } from './joinQuery.js';
 
 const CHANGES_CAP = 20;
 /** Several venues shown: no categories (one venue's own), the same empty list every time so the field never changes. */
@@ -54,26 +55,6 @@ const newestFirst = <T extends { at: number }>(lists: readonly (readonly T[])[],
     .sort((a, b) => b.at - a.at)
     .slice(0, cap);
 
-/** What every shown venue can do (the list's filters and sorts); a market's own features follow its venue. */
-export function jointCaps(all: readonly SourceCaps[]): SourceCaps {
-  const first = all[0]!;
-  const every = <K extends 'statuses' | 'sorts'>(k: K) =>
-    first[k].filter((x) => all.every((c) => (c[k] as readonly string[]).includes(x))) as SourceCaps[K];
-  const ignores = [...new Set(all.flatMap((c) => c.searchIgnores ?? []))];
-  return {
-    statuses: every('statuses'),
-    sorts: every('sorts'),
-    events: all.some((c) => c.events),
-    search: all.some((c) => c.search),
-    ...(ignores.length ? { searchIgnores: ignores } : {}),
-    batch: Math.min(...all.map((c) => c.batch)),
-    quotes: all.some((c) => c.quotes),
-    maxLimit: Math.min(...all.map((c) => c.maxLimit)),
-    // paging is one venue's: with several shown, none
-    maxOffset: 0,
-  };
-}
-
 /** When a venue's data on screen arrived: its list's last answer, before the first its newest answer of any kind. */
 const dataAt = (s: AppState) => s.list.loadedAt ?? s.connection.lastSuccessAt;
 
@@ -89,24 +70,6 @@ export function venueOf(key: string | undefined, ids: readonly SourceId[]): Sour
   const at = key.indexOf(':');
   const v = key.slice(0, at) as SourceId;
   return at > 0 && ids.includes(v) ? v : undefined;
-}
-
-/** The list's query as the title shows it: a venue's own, or with several the words they share. */
-function jointQuery(qs: readonly ListQuery[]): ListQuery {
-  const first = qs[0]!;
-  if (qs.length === 1) return first;
-  const same = (k: 'status' | 'sort' | 'q') => (qs.every((q) => q[k] === first[k]) ? first[k] : '');
-  return { ...first, q: same('q'), status: same('status'), sort: same('sort'), category: '', offset: 0 };
-}
-
-/**
- * The joined list's first row (what `list.ids[0]` of the joined state is) without joining: the first id of the first
- * venue with rows, a venue that cannot search left out while a search is typed.
- */
-export function firstRow(lists: readonly ListQuery[], ids: readonly (readonly string[])[], search: readonly boolean[]) {
-  const q = jointQuery(lists).q;
-  for (let i = 0; i < ids.length; i++) if ((q === '' || search[i]) && ids[i]![0] !== undefined) return ids[i]![0];
-  return undefined;
 }
 
 export interface JoinInput {
@@ -139,7 +102,10 @@ export function createJoiner(): (input: JoinInput) => AppState {
     return (as: readonly A[], bs: readonly B[]) => m(...as, ...bs);
   };
   const list = pairs((xs: readonly AppState['list'][], caps: readonly SourceCaps[]) => {
-    const query = jointQuery(xs.map((l) => l.query));
+    const query = jointQuery(
+      xs.map((l) => l.query),
+      caps,
+    );
     // a typed search hides the rows of a venue that cannot search (its list is not an answer to it)
     const ids = xs.flatMap((l, i) => (query.q !== '' && !caps[i]!.search ? [] : l.ids));
     const loadedAt = Math.max(...xs.map((l) => l.loadedAt ?? Number.NEGATIVE_INFINITY));

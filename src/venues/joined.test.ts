@@ -5,7 +5,7 @@ import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
 import type { SourceId } from '../sources/types.js';
 import { joinVenues } from './joined.js';
-import { firstRow } from './join.js';
+import { firstRow } from './joinQuery.js';
 import type { ListQuery } from '../store/types.js';
 import { parseTarget } from '../links/parse.js';
 import type { ParsedTarget } from '../links/types.js';

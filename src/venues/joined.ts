@@ -20,7 +20,8 @@ import type {
   SyncController,
   ViewSource,
 } from '../sync/types.js';
-import { createJoiner, firstRow, venueOf } from './join.js';
+import { createJoiner, venueOf } from './join.js';
+import { firstRow } from './joinQuery.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
 import { SOURCE_NAMES } from '../sources/names.js';

@@ -87,7 +87,8 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
   const word = p.caps ? p.caps.categoryWord : PUBLIC_CAPS.categoryWord;
   // what a typed search leaves out is not named as applied
   const ignored = (what: 'status' | 'sort') => q.q !== '' && p.caps?.searchIgnores?.includes(what) === true;
-  const each = ignored('sort') ? 'by relevance' : sorts.length > 0 ? `by ${q.sort || sorts[0]}` : 'in its own order';
+  // together, an empty sort is the venues' differing ones (src/venues/join.ts): no one ranking to name
+  const each = ignored('sort') ? 'by relevance' : sorts.length > 0 && q.sort ? `by ${q.sort}` : 'in its own order';
   const sortText = p.together
     ? ` · by venue, each ${each}`
     : ignored('sort')

@@ -1,0 +1,49 @@
+/**
+ * The joined list's words (src/venues/join.ts): what every shown venue can do, the query as the Markets title shows it
+ * (the sort they share) and the first row.
+ */
+import type { ListQuery } from '../store/types.js';
+import type { SourceCaps, SourceId } from '../sources/types.js';
+
+/** What every shown venue can do (the list's filters and sorts); a market's own features follow its venue. */
+export function jointCaps(all: readonly SourceCaps[]): SourceCaps {
+  const first = all[0]!;
+  const every = <K extends 'statuses' | 'sorts'>(k: K) =>
+    first[k].filter((x) => all.every((c) => (c[k] as readonly string[]).includes(x))) as SourceCaps[K];
+  const ignores = [...new Set(all.flatMap((c) => c.searchIgnores ?? []))];
+  return {
+    statuses: every('statuses'),
+    sorts: every('sorts'),
+    events: all.some((c) => c.events),
+    search: all.some((c) => c.search),
+    ...(ignores.length ? { searchIgnores: ignores } : {}),
+    batch: Math.min(...all.map((c) => c.batch)),
+    quotes: all.some((c) => c.quotes),
+    maxLimit: Math.min(...all.map((c) => c.maxLimit)),
+    // paging is one venue's: with several shown, none
+    maxOffset: 0,
+  };
+}
+
+/**
+ * The list's query as the title shows it: a venue's own, or with several the words they share. The sort is the one
+ * each venue applies (its first when unset), '' when they differ: the title then names no ranking.
+ */
+export function jointQuery(qs: readonly ListQuery[], caps?: readonly SourceCaps[]): ListQuery {
+  const first = qs[0]!;
+  if (qs.length === 1) return first;
+  const same = (k: 'status' | 'q') => (qs.every((q) => q[k] === first[k]) ? first[k] : '');
+  const sorts = qs.map((q, i) => q.sort || caps?.[i]?.sorts[0] || '');
+  const sort = sorts.every((x) => x === sorts[0]) ? sorts[0]! : '';
+  return { ...first, q: same('q'), status: same('status'), sort, category: '', offset: 0 };
+}
+
+/**
+ * The joined list's first row (what `list.ids[0]` of the joined state is) without joining: the first id of the first
+ * venue with rows, a venue that cannot search left out while a search is typed.
+ */
+export function firstRow(lists: readonly ListQuery[], ids: readonly (readonly string[])[], search: readonly boolean[]) {
+  const q = jointQuery(lists).q;
+  for (let i = 0; i < ids.length; i++) if ((q === '' || search[i]) && ids[i]![0] !== undefined) return ids[i]![0];
+  return undefined;
+}
