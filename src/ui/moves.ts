@@ -74,14 +74,22 @@ export function historyMove(
   return typeof then === 'number' ? { value: price - then, partial, source: 'history' } : NONE;
 }
 
-/** A market's moves over 1 h and 24 h, of its leading outcome; undefined when that outcome has no price. */
-export function moverOf(entry: MarketEntry, history: PriceHistory | undefined, now: number): Mover | undefined {
+/**
+ * A market's moves over 1 h and 24 h, of its leading outcome; undefined when that outcome has no price. `own`: our
+ * history's 24 h move even where the service sends its own (several venues shown: one measure for every venue).
+ */
+export function moverOf(
+  entry: MarketEntry,
+  history: PriceHistory | undefined,
+  now: number,
+  own = false,
+): Mover | undefined {
   const m = entry.market;
   const lead = leadingOutcome(m);
   if (!lead || typeof lead.price !== 'number') return undefined;
   // the service's own 24 h change, when it sends one (the normalizer keeps it per outcome)
   const change24h = lead.change24h;
-  const service = typeof change24h === 'number' && Number.isFinite(change24h);
+  const service = !own && typeof change24h === 'number' && Number.isFinite(change24h);
   return {
     id: m.id,
     outcome: lead.name,
@@ -95,7 +103,7 @@ export function moverOf(entry: MarketEntry, history: PriceHistory | undefined, n
 
 /**
  * The markets seen whose move over `window` is at least `threshold` (either way), largest first; only those `keep`
- * takes (the venue `v` narrowed a board to), before the cap.
+ * takes (the venue `v` narrowed a board to), before the cap. `own`: ranked on our history alone (see moverOf).
  */
 export function rankMovers(
   s: Pick<AppState, 'markets' | 'history'>,
@@ -103,12 +111,13 @@ export function rankMovers(
   window: MoveWindow,
   threshold: number,
   keep?: (id: string) => boolean,
+  own = false,
 ): Mover[] {
   const min = Math.max(0, threshold) - 1e-9;
   const out: Mover[] = [];
   for (const [id, entry] of Object.entries(s.markets)) {
     if (keep && !keep(id)) continue;
-    const mv = moverOf(entry, s.history[id], now);
+    const mv = moverOf(entry, s.history[id], now, own);
     const v = mv ? (window === '1h' ? mv.h1 : mv.h24).value : undefined;
     if (mv && v !== undefined && Math.abs(v) >= min) out.push(mv);
   }

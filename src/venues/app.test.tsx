@@ -140,7 +140,12 @@ describe('the App over several venues joined', () => {
     await press(term, 'v');
     await waitForFrame(term, (f) => /Manifold closing today/.test(f) && f.includes('Showing every venue'));
     await press(term, '3', () => term!.lastFrame().includes('◆ Movers'));
-    await waitForFrame(term, (f) => /P ★ Polymarket mover .*△50\.0¢/.test(f)); // watched: its ★, as in Markets
+    // ranked on what we measured, the same for every venue (none yet), not on Polymarket's own 24 h figure
+    await waitForFrame(term, 'No market has moved 2.0¢ or more over 24 h (3 seen).');
+    await press(term, 'v');
+    await press(term, 'v');
+    // Polymarket alone: its own figure, drawn △ as Markets draws it; watched: its ★, as in Markets
+    await waitForFrame(term, (f) => /P ★ Polymarket mover .*△50\.0¢/.test(f));
     joined.dispose();
   });
 });

@@ -11,7 +11,7 @@ import type { ViewImpl, ViewListProps } from './types.js';
 
 /**
  * Markets seen (the narrowed venue's, after `v`), ranked by the size of their move over the chosen window (1 h or
- * 24 h), at least the threshold.
+ * 24 h), at least the threshold; with several venues shown, on our own history (no venue's 24 h figure).
  */
 export const moversView: ViewImpl = {
   id: 'movers',
@@ -21,7 +21,10 @@ export const moversView: ViewImpl = {
   filters: false,
   rows: (st, env) => ({
     kind: 'markets',
-    ids: rankMovers(st, env.now, env.moversWindow, env.moversThreshold, (id) => onShownVenue(st, id)).map((m) => m.id),
+    // several venues shown: ranked by the move we measured, the same measure for every venue (docs/views.md)
+    ids: rankMovers(st, env.now, env.moversWindow, env.moversThreshold, (id) => onShownVenue(st, id), st.together).map(
+      (m) => m.id,
+    ),
   }),
   List: MoversList,
 };
@@ -110,7 +113,7 @@ function MoversList(p: ViewListProps) {
       empty={ids.length ? '' : `No market has ${moved} (${seen()} seen${onVenueWords(p.state)}).`}
       row={(id, selected) => {
         const entry = p.markets[id];
-        const mv = entry && moverOf(entry, p.state.history[id], now);
+        const mv = entry && moverOf(entry, p.state.history[id], now, p.state.together);
         return entry && mv && moverSegs(entry, mv, window, selected, p.width, p.state.watchById[id] !== undefined);
       }}
     />

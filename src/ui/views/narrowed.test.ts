@@ -43,6 +43,16 @@ function board() {
     const caps = [KALSHI_CAPS, POLYMARKET_CAPS, manifoldCaps][i]!;
     const store = createOddsStore({ mode: id as 'kalshi', limit: 60, caps });
     const s = store.getState();
+    // two hours ago L1 was lower: we measured +5¢ on Kalshi, +30¢ on Polymarket, +10¢ on Manifold
+    const p = [0.45, 0.2, 0.4][i]!;
+    const before = {
+      ...mkt(`${id}:L1`, NOW + 30 * 24 * H, 0.1),
+      outcomes: [
+        { name: 'Yes', price: p },
+        { name: 'No', price: 1 - p },
+      ],
+    };
+    s.listLoaded([before], NOW - 2 * H);
     s.listLoaded([mkt(`${id}:L1`, NOW + 30 * 24 * H, 0.1), mkt(`${id}:L2`, NOW + 3 * H, 0)], NOW);
     s.closingLoaded([mkt(`${id}:C1`, NOW + 2 * H, 0)], NOW);
     s.toggleWatch(`${id}:L1`, NOW + i);
@@ -83,6 +93,19 @@ const across = (): NonNullable<ViewState['across']> => ({
 
 const ENV: ViewEnv = { now: NOW, moversThreshold: 0.02, moversWindow: '24h' };
 const venue = (id: string) => venueOf(id, IDS);
+
+describe('Movers with every venue shown', () => {
+  it('ranks on the move we measured, the same measure for every venue, not a venue’s own 24 h figure', () => {
+    const joined = board();
+    const movers = VIEWS.find((v) => v.id === 'movers')!;
+    const rows = () => movers.rows(viewState(joined.store.getState()), ENV).ids;
+    // every venue says +10¢ over the day; we saw +30¢, +10¢ and +5¢ (it ranked them as a tie, in id order)
+    expect(rows()).toEqual(['polymarket:L1', 'manifold:L1', 'kalshi:L1']);
+    // one venue alone: its own figure is the one its list shows
+    joined.sync.cycleVenue!();
+    expect(rows()).toEqual(['kalshi:L1']);
+  });
+});
 
 describe('v narrows every view to one venue', () => {
   const joined = board();
