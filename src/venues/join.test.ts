@@ -2,22 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { manifoldCaps } from '../sources/manifold/caps.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
 import { createOddsStore } from '../store/store.js';
+import type { ListQuery } from '../store/types.js';
+import { fitSegments } from '../ui/components/Line.js';
 import { listTitle } from '../ui/components/MarketList.js';
 import { createJoiner } from './join.js';
 
 /** Polymarket and Manifold (both sort server-side) joined, each venue's list query as given. */
-function joined(poly: string, manifold: string) {
-  const states = [
-    createOddsStore({ mode: 'polymarket', limit: 50, caps: POLYMARKET_CAPS, query: { sort: poly } }),
-    createOddsStore({ mode: 'manifold', limit: 50, caps: manifoldCaps, query: { sort: manifold } }),
-  ].map((s) => s.getState());
+function joined(poly: string | Partial<ListQuery>, manifold: string | Partial<ListQuery>) {
+  const query = (q: string | Partial<ListQuery>) => (typeof q === 'string' ? { sort: q } : q);
+  const stores = [
+    createOddsStore({ mode: 'polymarket', limit: 50, caps: POLYMARKET_CAPS, query: query(poly) }),
+    createOddsStore({ mode: 'manifold', limit: 50, caps: manifoldCaps, query: query(manifold) }),
+  ];
+  // Polymarket's tags by id, as its tags route gives them
+  stores[0]!.getState().categoriesLoaded([{ id: '2', label: 'Politics' }]);
+  const states = stores.map((s) => s.getState());
   const st = createJoiner()({ ids: ['polymarket', 'manifold'], states, filter: undefined, selectedId: undefined });
   const q = st.list.query;
   const title = listTitle(
     { ids: [], top: 0, focused: true, query: q, page: 1, full: false, caps: st.caps, together: true },
     0,
   );
-  return { sort: q.sort, title: title.map((s) => s.text).join('') };
+  // the 75-cell title of the list at 120 columns
+  const at75 = fitSegments(title, 75)
+    .map((s) => s.text)
+    .join('');
+  return { sort: q.sort, title: title.map((s) => s.text).join(''), at75 };
 }
 
 describe('the joined list query', () => {
@@ -31,5 +41,14 @@ describe('the joined list query', () => {
     expect(mixed.title).not.toMatch(/by (volume|newest)/);
     // an unset sort is the venue's first: the same as naming it
     expect(joined('', 'volume').sort).toBe('volume');
+  });
+
+  it('names the categories a venue still applies (set with c while narrowed): its section was filtered unsaid', () => {
+    expect(joined({ category: '2' }, {}).title).toMatch(/by venue, each by volume · status active · P tag Politics$/);
+    expect(joined({ category: '2' }, { category: 'fun' }).title).toContain('· P tag Politics · M topic fun');
+    expect(joined({}, {}).title).not.toMatch(/tag|topic/);
+    // at 120 columns (a 75-cell title) the status gives way to them
+    const at75 = joined({ category: '2' }, { category: 'fun' }).at75;
+    expect(at75).toBe('◆ Markets 0 · by venue, each by volume · P tag Politics · M topic fun');
   });
 });

@@ -15,7 +15,7 @@ import type { AppState, MarketEntry, Notice, Outage, StatusTransition } from '..
 import type { AlertsState, WatchState } from '../store/watchTypes.js';
 import { SOURCE_NAMES } from '../sources/names.js';
 import type { SourceCaps, SourceId } from '../sources/types.js';
-import { jointCaps, jointQuery } from './joinQuery.js';
+import { categoryWords, jointCaps, jointQuery } from './joinQuery.js';
 
 const CHANGES_CAP = 20;
 /** Several venues shown: no categories (one venue's own), the same empty list every time so the field never changes. */
@@ -94,17 +94,13 @@ export function createJoiner(): (input: JoinInput) => AppState {
   const paper = memoList((xs: readonly AppState['paper'][]) => ({ positions: xs.flatMap((p) => p.positions) }));
   // and its own real positions (src/sync/positions.ts): the Positions view shows each venue's
   const real = memoList((xs: readonly AppState['realPositions'][]) => xs.filter((x) => x !== undefined));
-  /** A memo over two lists of the same length (each venue's one thing and its other), compared element by element. */
-  const pairs = <A, B, R>(f: (as: readonly A[], bs: readonly B[]) => R) => {
-    const m = memo((...parts: unknown[]) =>
-      f(parts.slice(0, parts.length / 2) as A[], parts.slice(parts.length / 2) as B[]),
-    );
-    return (as: readonly A[], bs: readonly B[]) => m(...as, ...bs);
-  };
-  const list = pairs((xs: readonly AppState['list'][], caps: readonly SourceCaps[]) => {
+  const listOf = memo((categories: string, ...parts: unknown[]) => {
+    const xs = parts.slice(0, parts.length / 2) as AppState['list'][];
+    const caps = parts.slice(parts.length / 2) as SourceCaps[];
     const query = jointQuery(
       xs.map((l) => l.query),
       caps,
+      categories,
     );
     // a typed search hides the rows of a venue that cannot search (its list is not an answer to it)
     const ids = xs.flatMap((l, i) => (query.q !== '' && !caps[i]!.search ? [] : l.ids));
@@ -122,6 +118,8 @@ export function createJoiner(): (input: JoinInput) => AppState {
       ...(pinned !== undefined ? { pinned } : {}),
     } satisfies AppState['list'];
   });
+  const list = (xs: readonly AppState['list'][], caps: readonly SourceCaps[], categories: string) =>
+    listOf(categories, ...xs, ...caps);
   // every venue's events (byId for the open event and the rows), the ids of the shown ones ('0,2': their places)
   const events = memoList((all: readonly AppState['events'][], shownKey: string) => {
     const shown = shownKey.split(',').map((i) => all[Number(i)]!);
@@ -217,6 +215,10 @@ export function createJoiner(): (input: JoinInput) => AppState {
       list: list(
         shown.map((s) => s.list),
         shown.map((s) => s.caps),
+        categoryWords(
+          shownIdx.map((i) => ids[i]!),
+          shown,
+        ),
       ),
       markets: ms,
       history: history(states.map((s) => s.history)),

@@ -1,8 +1,9 @@
 /**
  * The joined list's words (src/venues/join.ts): what every shown venue can do, the query as the Markets title shows it
- * (the sort they share) and the first row.
+ * (the sort they share, the categories a venue still applies) and the first row.
  */
-import type { ListQuery } from '../store/types.js';
+import type { AppState, ListQuery } from '../store/types.js';
+import { VENUE_LETTERS } from '../sources/names.js';
 import type { SourceCaps, SourceId } from '../sources/types.js';
 
 /** What every shown venue can do (the list's filters and sorts); a market's own features follow its venue. */
@@ -29,13 +30,28 @@ export function jointCaps(all: readonly SourceCaps[]): SourceCaps {
  * The list's query as the title shows it: a venue's own, or with several the words they share. The sort is the one
  * each venue applies (its first when unset), '' when they differ: the title then names no ranking.
  */
-export function jointQuery(qs: readonly ListQuery[], caps?: readonly SourceCaps[]): ListQuery {
+export function jointQuery(qs: readonly ListQuery[], caps?: readonly SourceCaps[], categories = ''): ListQuery {
   const first = qs[0]!;
   if (qs.length === 1) return first;
   const same = (k: 'status' | 'q') => (qs.every((q) => q[k] === first[k]) ? first[k] : '');
   const sorts = qs.map((q, i) => q.sort || caps?.[i]?.sorts[0] || '');
   const sort = sorts.every((x) => x === sorts[0]) ? sorts[0]! : '';
-  return { ...first, q: same('q'), status: same('status'), sort, category: '', offset: 0 };
+  return { ...first, q: same('q'), status: same('status'), sort, category: categories, offset: 0 };
+}
+
+/**
+ * With several venues shown, the categories their lists still apply (each set with `c` while narrowed), in words for
+ * the title, by the venue's letter its rows carry: "P tag Politics · M topic fun"; '' when none is.
+ */
+export function categoryWords(ids: readonly SourceId[], shown: readonly AppState[]): string {
+  if (shown.length < 2) return '';
+  return shown
+    .map((s, i) => {
+      const c = s.list.query.category;
+      return c ? `${VENUE_LETTERS[ids[i]!]} ${s.caps.categoryWord ?? 'category'} ${s.categoryLabels?.[c] ?? c}` : '';
+    })
+    .filter((x) => x !== '')
+    .join(' · ');
 }
 
 /**

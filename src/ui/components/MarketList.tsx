@@ -109,6 +109,8 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
       dim: true,
       priority: -2,
     },
+    // together: the categories a venue's list still applies (src/venues/joinQuery.ts): the sort and status go first
+    { text: p.together && q.category ? ` · ${sanitize(q.category)}` : '', color: 'yellow' },
     { text: q.q ? ` · search “${sanitize(q.q)}”` : '', color: 'yellow', priority: -1 },
   ];
 }
