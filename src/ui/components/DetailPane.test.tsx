@@ -173,7 +173,7 @@ describe('detail pane', () => {
   it('says when nothing is selected', async () => {
     h = renderApp({ markets: [], prepare: (store, clock) => store.getState().listLoaded([], clock.now()) });
     const f = await waitForFrame(h.term, 'no market selected');
-    expect(f).toContain('No markets match this filter.');
+    expect(f).toContain('No markets match this status and category: f and c change them.');
   });
 
   it('with nothing selected on a venue with books, no book is said to be coming', async () => {

@@ -64,6 +64,18 @@ describe('Markets: a search', () => {
     // it said "No markets match this filter." with no word of how to leave the search
     await waitForFrame(h.term, 'No markets match the search: / C-u ⏎ clears it.');
   });
+
+  it('a status or category that lists nothing says which keys change it', async () => {
+    h = renderApp({
+      columns: 80,
+      rows: 24,
+      markets: [],
+      query: { status: 'settling' },
+      prepare: (store, clock) => store.getState().listLoaded([], clock.now()),
+    });
+    // it said "No markets match this filter." and no more
+    await waitForFrame(h.term, 'No markets match this status and category: f and c change them.');
+  });
 });
 
 describe('Markets: waiting for the rate budget', () => {

@@ -38,7 +38,9 @@ function MarketsList(p: ViewListProps) {
         ? 'No markets on this page (k goes back).'
         : list.query.q
           ? 'No markets match the search: / C-u ⏎ clears it.'
-          : 'No markets match this filter.';
+          : p.state.caps.categoryWord !== undefined
+            ? `No markets match this status and ${p.state.caps.categoryWord}: f and c change them.`
+            : 'No markets match this status: f changes it.';
   return (
     <MarketList
       {...marketListProps(p)}
