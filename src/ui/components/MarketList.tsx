@@ -167,9 +167,10 @@ export function MarketList(p: MarketListProps) {
     });
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflowY="hidden">
+      {/* the arrows' key goes first when the title is too long: before the query's category */}
       <Line
         width={p.width}
-        segs={[...p.title(visible.length), { text: legendOf(visible, p.markets), dim: true, priority: -1 }]}
+        segs={[...p.title(visible.length), { text: legendOf(visible, p.markets), dim: true, priority: -3 }]}
       />
       {body}
     </Box>

@@ -78,6 +78,16 @@ describe('Markets: a search', () => {
   });
 });
 
+describe('Markets: the title', () => {
+  it('at 120 columns names the category before the arrows’ key (it hid “category politics”)', async () => {
+    const m = makeMarket(1, { title: 'Moved' });
+    const moved = { ...m, outcomes: m.outcomes.map((o, i) => ({ ...o, change24h: i ? -0.02 : 0.02 })) };
+    h = renderApp({ columns: 120, rows: 24, markets: [moved], query: { category: 'politics', sort: 'newest' } });
+    const f = await waitForFrame(h.term, 'Moved');
+    expect(f).toContain('◆ Markets 1 · sort newest · status active · category politics');
+  });
+});
+
 describe('Markets: waiting for the rate budget', () => {
   it('a list loading while the next slot of the budget is seconds away says it waits for it', async () => {
     h = renderApp({ columns: 120, rows: 24, markets: [] });
