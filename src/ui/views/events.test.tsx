@@ -25,6 +25,18 @@ function events(store: Harness['store'], clock: Harness['clock']) {
 }
 
 describe('Events', () => {
+  it('an empty events list offers no ⏎ to open one: it said “Events 0 · ⏎ opens one”', async () => {
+    h = renderApp({
+      columns: 100,
+      rows: 24,
+      prepare: (store, clock) => store.getState().eventsLoaded([], clock.now()),
+    });
+    await press(h.term, '5', () => h!.term.lastFrame().includes('◆ Events'));
+    const f = await waitForFrame(h.term, 'The service lists no events.');
+    expect(f).toMatch(/◆ Events 0 +│/);
+    expect(f).not.toContain('opens one');
+  });
+
   it.each([
     [80, 24],
     [200, 60],

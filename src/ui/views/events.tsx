@@ -100,7 +100,7 @@ function EventRows(p: ViewListProps) {
       title={(shown) => [
         paneTitle('Events', p.focused),
         { text: rangeText(ids.length, p.top, shown), dim: true },
-        { text: ' · ⏎ opens one', dim: true, priority: -1 },
+        { text: ids.length ? ' · ⏎ opens one' : '', dim: true, priority: -1 },
         { text: loaded || !p.state.caps.events ? '' : ' · loading…', color: 'yellow' },
       ]}
       empty={
