@@ -100,6 +100,14 @@ describe('detail pane', () => {
     },
   );
 
+  it('at 100 columns a resolved market’s winner stays whole; when it closed gives way', async () => {
+    const closedAt = new ManualClock().now() - 120 * 86_400_000;
+    const m = makeMarket(1, { status: 'resolved', resolvedOutcome: 'Fed maintains rate', closedAt });
+    h = renderApp({ columns: 100, rows: 30, markets: [m] });
+    // it read 'RESOLVED · closed 120d ago · resolved…' in the 40-cell pane
+    await waitForFrame(h.term, (f) => /│ RESOLVED · resolved: Fed maintains rate$/m.test(f));
+  });
+
   it('the service’s 24 h change is labelled 24h; an unknown status shows the source’s own word', async () => {
     const m = makeMarket(1, {
       status: 'unknown',

@@ -78,7 +78,8 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
     [focusSeg, { text: ' ' }, { text: sanitize(m.title) || '(untitled)', bold: true }],
     [
       badgeSeg(effectiveStatus(e), false, rawStatusOf(e)),
-      { text: ` · ${closingText(e, p.now)}` },
+      // a narrow pane gives up the category, then when it closed, before it cuts the winner ('resolved: …')
+      { text: ` · ${closingText(e, p.now)}`, ...(m.resolvedOutcome ? { priority: -1 } : {}) },
       { text: ` · ${sanitize(m.category) || 'no category'}`, dim: true, priority: -1 },
       { text: resultText(e), color: colors.accent },
     ],
