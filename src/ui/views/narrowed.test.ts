@@ -15,7 +15,7 @@ import { venueOf } from '../../venues/join.js';
 import { recordingSync } from '../../../test/support/venues.js';
 import { rowsOf as acrossRowsOf } from './across.js';
 import { VIEWS } from './index.js';
-import { viewState } from './state.js';
+import { currentMarketIn, viewState } from './state.js';
 import type { ViewEnv, ViewState } from './types.js';
 
 const NOW = 1_000_000_000_000;
@@ -93,6 +93,23 @@ const across = (): NonNullable<ViewState['across']> => ({
 
 const ENV: ViewEnv = { now: NOW, moversThreshold: 0.02, moversWindow: '24h' };
 const venue = (id: string) => venueOf(id, IDS);
+
+describe('the detail pane of an emptied Markets list', () => {
+  it('keeps the selection only when it is on a venue shown: narrowed to Polymarket, it drew a Kalshi market', () => {
+    const joined = board();
+    joined.sync.select('kalshi:L1');
+    const markets = VIEWS.find((v) => v.id === 'markets')!;
+    const current = () => {
+      const vs = viewState(joined.store.getState());
+      return currentMarketIn(markets, { kind: 'markets', ids: [] }, vs, vs.markets);
+    };
+    expect(current()).toBe('kalshi:L1');
+    joined.sync.cycleVenue!(); // Kalshi
+    expect(current()).toBe('kalshi:L1');
+    joined.sync.cycleVenue!(); // Polymarket: a search that found nothing there
+    expect(current()).toBeUndefined();
+  });
+});
 
 describe('Movers with every venue shown', () => {
   it('ranks on the move we measured, the same measure for every venue, not a venue’s own 24 h figure', () => {

@@ -73,7 +73,8 @@ export function rowCursor(rows: Rows, selectedId: string | undefined, eventCurso
 
 /**
  * The market the detail pane and the quote form are about: the selected one when the view lists it, else its
- * first row; in the Markets view a selected market that left the list is still shown while the list is empty.
+ * first row; in the Markets view a selected market that left the list is still shown while the list is empty (if it
+ * is on a venue shown).
  * None beside an events list (the event pane is shown there).
  */
 export function currentMarketIn(
@@ -86,7 +87,8 @@ export function currentMarketIn(
   const sel = st.selectedId;
   if (sel !== undefined && rows.ids.includes(sel)) return sel;
   if (rows.ids.length > 0) return rows.ids[0];
-  return view.filters && sel !== undefined && markets[sel] ? sel : undefined;
+  // a filtered list that emptied keeps its selection in the detail pane, but never one of a venue `v` does not show
+  return view.filters && sel !== undefined && markets[sel] && onShownVenue(st, sel) ? sel : undefined;
 }
 
 /** What a view's market list takes from the App alike (the rows, title and empty line are the view's own). */
