@@ -47,6 +47,10 @@ describe('the joined list query', () => {
     expect(joined({ category: '2' }, {}).title).toMatch(/by venue, each by volume · status active · P tag Politics$/);
     expect(joined({ category: '2' }, { category: 'fun' }).title).toContain('· P tag Politics · M topic fun');
     expect(joined({}, {}).title).not.toMatch(/tag|topic/);
+    // a search typed on one venue alone (its rows were gone, unsaid); one every venue shares is the title's own
+    expect(joined({}, { q: 'fed' }).title).toMatch(/each by volume · status active · M search “fed”$/);
+    expect(joined({ q: 'fed' }, { q: 'fed' }).title).toMatch(/· search “fed”$/);
+    expect(joined({ q: 'fed' }, { q: 'fed' }).title).not.toContain('M search');
     // at 120 columns (a 75-cell title) the status gives way to them
     const at75 = joined({ category: '2' }, { category: 'fun' }).at75;
     expect(at75).toBe('◆ Markets 0 · by venue, each by volume · P tag Politics · M topic fun');

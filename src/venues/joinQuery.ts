@@ -40,15 +40,21 @@ export function jointQuery(qs: readonly ListQuery[], caps?: readonly SourceCaps[
 }
 
 /**
- * With several venues shown, the categories their lists still apply (each set with `c` while narrowed), in words for
- * the title, by the venue's letter its rows carry: "P tag Politics · M topic fun"; '' when none is.
+ * With several venues shown, the categories their lists still apply (each set with `c` while narrowed) and a search
+ * typed on one venue alone, in words for the title, by the venue's letter its rows carry: "P tag Politics · M topic
+ * fun · K search “fed”"; '' when none is. (A search every venue shares is the title's own.)
  */
 export function categoryWords(ids: readonly SourceId[], shown: readonly AppState[]): string {
   if (shown.length < 2) return '';
+  const oneSearch = shown.every((s) => s.list.query.q === shown[0]!.list.query.q);
   return shown
-    .map((s, i) => {
-      const c = s.list.query.category;
-      return c ? `${VENUE_LETTERS[ids[i]!]} ${s.caps.categoryWord ?? 'category'} ${s.categoryLabels?.[c] ?? c}` : '';
+    .flatMap((s, i) => {
+      const { category: c, q } = s.list.query;
+      const letter = VENUE_LETTERS[ids[i]!];
+      return [
+        c ? `${letter} ${s.caps.categoryWord ?? 'category'} ${s.categoryLabels?.[c] ?? c}` : '',
+        q && !oneSearch ? `${letter} search “${q}”` : '',
+      ];
     })
     .filter((x) => x !== '')
     .join(' · ');
