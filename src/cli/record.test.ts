@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -108,5 +108,33 @@ describe('oddsboard record', () => {
       // the help named once: a missing DIR read "(see oddsboard record --help) (see --help)"
       expect(err.text().match(/--help/g)).toHaveLength(1);
     }
+  });
+
+  it('exits as every command does: 6 a rejected key, 7 no service (a platform too), 2 DIR a file', async () => {
+    const source = await startServer({ keys: [KEY], clock: new ManualClock() });
+    servers.push(source);
+    const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-codes-'));
+    const file = join(base, 'a-file');
+    writeFileSync(file, 'x');
+    const cases: [string[], string, number][] = [
+      [['--base-url', source.url, join(base, 'bad-key')], 'not-the-key-0001', 6],
+      [['--base-url', 'http://127.0.0.1:1', join(base, 'down')], '', 7],
+      [['--source', 'kalshi', '--base-url', 'http://127.0.0.1:1', join(base, 'kalshi-down')], '', 7],
+      [['--base-url', 'http://127.0.0.1:1', file], '', 2],
+    ];
+    for (const [argv, key, exit] of cases) {
+      const out = sink();
+      const err = sink();
+      const env = { XDG_CONFIG_HOME: base, ...(key ? { ODDSBOARD_API_KEY: key } : {}) };
+      expect(
+        await runRecord([...argv, '--details', '0', '--events', '0'], { stdout: out.stream, stderr: err.stream, env }),
+      ).toBe(exit);
+      // nothing saved: no replay to suggest
+      expect(out.text()).not.toContain('replay them with');
+    }
+    // the file was refused before anything was asked
+    const err = sink();
+    await runRecord(['--base-url', 'http://127.0.0.1:1', file], { stdout: sink().stream, stderr: err.stream, env: {} });
+    expect(err.text()).toBe('oddsboard record: DIR (argument 1) is not a directory (see --help)\n');
   });
 });

@@ -5,6 +5,7 @@
  * ODDSBOARD_API_KEY only and is written nowhere: files hold the answers'
  * `data`, manifest.json the base URL and what was asked.
  */
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '../api/client.js';
 import { recordService, type RecordPlan } from '../sync/record.js';
@@ -13,7 +14,7 @@ import { writeFileAtomic } from '../util/files.js';
 import { findCommand } from './commands.js';
 import { checkValue, resolveSettings, settingsFromFlags } from './config.js';
 import type { SourceId } from '../sources/types.js';
-import { UsageError } from './errors.js';
+import { exitCodeFor, UsageError } from './errors.js';
 import { commandHelp } from './help.js';
 import { readInvocation } from './parse.js';
 import { DEFAULT_LIMITS as LIMITS } from '../server/listen.js';
@@ -77,6 +78,9 @@ export async function runRecord(
       io.stdout.write(commandHelp(RECORD));
       return 0;
     }
+    // before anything is sent: a DIR that is a file failed only after every answer had been asked for
+    if (statSync(cfg.dir, { throwIfNoEntry: false })?.isDirectory() === false)
+      throw new UsageError('DIR (argument 1) is not a directory');
     const settings = resolveSettings(
       {
         ...(cfg.baseUrl !== undefined ? { baseUrl: cfg.baseUrl } : {}),
@@ -135,13 +139,11 @@ export async function runRecord(
     io.stdout.write(
       `${summary.files.length} answers saved in ${dir} (${summary.requests} requests, ${summary.failures} failed)` +
         `${summary.stopped ? `; stopped: ${summary.stopped}` : ''}\n` +
-        `replay them with: oddsboard serve --replay ${dir}\n`,
+        (summary.files.length > 0 ? `replay them with: oddsboard serve --replay ${dir}\n` : ''),
     );
-    return summary.stopped && summary.stopped !== 'aborted'
-      ? 1
-      : summary.failures > 0 && summary.files.length === 0
-        ? 1
-        : 0;
+    // a rejected key is 6, an unreachable service 7, as for every command (docs/commands.md#exit-codes)
+    const failed = (summary.stopped && summary.stopped !== 'aborted') || summary.files.length === 0;
+    return failed && summary.failedAs !== undefined ? exitCodeFor(summary.failedAs) : 0;
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     io.stderr.write(`oddsboard record: cannot write into ${dir}: ${e.code ?? e.message}\n`);

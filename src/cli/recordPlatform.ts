@@ -6,6 +6,7 @@ import type { SourceId } from '../sources/types.js';
 import type { RecordPlan as InterfacePlan } from '../sync/record.js';
 import { systemClock } from '../util/clock.js';
 import { writeFileAtomic } from '../util/files.js';
+import { exitCodeFor } from './errors.js';
 import type { RecordIo } from './record.js';
 import { version } from './version.js';
 
@@ -69,9 +70,10 @@ export async function runPlatformRecord(
     io.stdout.write(
       `${summary.files.length} answers saved in ${dir} (${summary.requests} requests, ${summary.failures} failed)` +
         `${summary.stopped ? `; stopped: ${summary.stopped}` : ''}\n` +
-        `replay them with: oddsboard serve --replay ${dir} --source ${id}\n`,
+        (summary.files.length > 0 ? `replay them with: oddsboard serve --replay ${dir} --source ${id}\n` : ''),
     );
-    return summary.stopped && summary.stopped !== 'aborted' ? 1 : 0;
+    if (!summary.stopped || summary.stopped === 'aborted') return 0;
+    return summary.failedAs !== undefined ? exitCodeFor(summary.failedAs) : 1;
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     io.stderr.write(`oddsboard record: ${e.code ? `cannot write into ${dir}: ${e.code}` : e.message}\n`);

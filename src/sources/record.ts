@@ -6,7 +6,7 @@
  * where and what.
  */
 import { join, normalize, sep } from 'node:path';
-import { isApiError } from '../api/errors.js';
+import { isApiError, type ApiErrorKind } from '../api/errors.js';
 import type { Clock } from '../util/clock.js';
 import { writeFileAtomic } from '../util/files.js';
 import { createJsonHttp } from './http.js';
@@ -30,6 +30,8 @@ export interface PlatformRecordSummary {
   requests: number;
   failures: number;
   stopped?: string;
+  /** The kind of the service's error that stopped it: what the exit code says (7 unreachable, …). */
+  failedAs?: ApiErrorKind;
 }
 
 const WINDOW_MS = 60_000;
@@ -93,6 +95,7 @@ export async function recordPlatform(o: PlatformRecordOptions): Promise<Platform
       o.plan,
     );
   } catch (e) {
+    if (isApiError(e) && !o.signal?.aborted) summary.failedAs = e.kind;
     summary.stopped = o.signal?.aborted
       ? 'aborted'
       : `${label}: ${isApiError(e) || e instanceof Error ? e.message : 'failed'}`;

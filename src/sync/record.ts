@@ -9,7 +9,7 @@
  * the markets name that it did not nest. A 429 waits as long as the service
  * says (else a window) and tries again; a 404 skips the item; a 401 stops.
  */
-import { ApiError, isApiError } from '../api/errors.js';
+import { ApiError, isApiError, type ApiErrorKind } from '../api/errors.js';
 import type { RawReads } from '../api/client.js';
 import { normalizeEvent, normalizeMarket } from '../api/normalize.js';
 import type { ApiResult } from '../api/types.js';
@@ -53,6 +53,8 @@ export interface RecordSummary {
   failures: number;
   /** Set when recording stopped early (401, aborted). */
   stopped?: string;
+  /** The kind of the error that stopped it, else of the first failure: what the exit code says. */
+  failedAs?: ApiErrorKind;
 }
 
 const WINDOW_MS = 60_000;
@@ -106,7 +108,10 @@ export async function recordService(o: RecordOptions): Promise<RecordSummary> {
         const e = isApiError(err)
           ? err
           : new ApiError({ kind: 'network', message: 'The request failed before an answer arrived.' });
-        if (e.kind === 'unauthorized') throw new Stop(`${label}: ${e.message}`);
+        if (e.kind === 'unauthorized') {
+          summary.failedAs = e.kind;
+          throw new Stop(`${label}: ${e.message}`);
+        }
         if (o.signal?.aborted) throw new Stop('aborted');
         if (e.kind === 'rate_limited' && attempt < MAX_TRIES) {
           const pause = e.retryAfterMs ?? WINDOW_MS;
@@ -115,6 +120,7 @@ export async function recordService(o: RecordOptions): Promise<RecordSummary> {
           continue;
         }
         summary.failures++;
+        summary.failedAs ??= e.kind;
         o.log(`${label}: ${e.message}`);
         return undefined;
       }
