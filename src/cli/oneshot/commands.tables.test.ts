@@ -48,4 +48,13 @@ describe('tables', () => {
       expect(r.out).not.toMatch(/NaN|undefined/);
     }
   });
+
+  it('the demo says why it answers: --demo over a configured base URL, else none configured', async () => {
+    const demo = ' — simulated data from the embedded demo service\n';
+    const chosen = await run(['markets', '--demo', '--limit', '1']);
+    expect(chosen.code).toBe(0);
+    expect(chosen.err).toBe(`oddsboard: --demo${demo}`);
+    const fallback = await run(['markets', '--limit', '1'], { env: { ODDSBOARD_BASE_URL: '' } });
+    expect(fallback.err).toBe(`oddsboard: no base URL configured${demo}`);
+  });
 });

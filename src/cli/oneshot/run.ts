@@ -134,8 +134,10 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     io.signal?.addEventListener('abort', onAbort, { once: true });
     for (const venue of asked) sources.push(await openSource(venueSettings(settings, venue), io.env));
     for (const src of sources) {
-      if (src.mode === 'demo')
-        io.stderr.write('oddsboard: no base URL configured — simulated data from the embedded demo service\n');
+      if (src.mode === 'demo') {
+        const why = settings.demo ? '--demo' : 'no base URL configured';
+        io.stderr.write(`oddsboard: ${why} — simulated data from the embedded demo service\n`);
+      }
       if (src.ledgerProblem)
         io.stderr.write(`oddsboard: ${named ? `${SOURCE_NAMES[src.id]}: ` : ''}${src.ledgerProblem}\n`);
     }
