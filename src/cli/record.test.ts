@@ -39,6 +39,7 @@ describe('oddsboard record', () => {
       const source = await startServer({ keys: [KEY], clock, limits: { anonymous: 1000, key: 1000 } });
       servers.push(source);
       const dir = join(mkdtempSync(join(tmpdir(), 'oddsboard-record-')), 'rec');
+      const state = mkdtempSync(join(tmpdir(), 'oddsboard-record-state-'));
       const out = sink();
       const err = sink();
       const code = await runRecord(
@@ -60,11 +61,17 @@ describe('oddsboard record', () => {
         {
           stdout: out.stream,
           stderr: err.stream,
-          env: { ODDSBOARD_API_KEY: KEY, XDG_CONFIG_HOME: dir },
+          env: { ODDSBOARD_API_KEY: KEY, XDG_CONFIG_HOME: dir, XDG_STATE_HOME: state },
           clock,
         },
       );
       expect(code).toBe(0);
+      // every send is in the budget shared with a dashboard on the same service and key (docs/rate-budget.md)
+      const [ledger, ...more] = readdirSync(join(state, 'oddsboard')).filter((f) => f.endsWith('.ledger'));
+      expect(more).toEqual([]);
+      const sends = readFileSync(join(state, 'oddsboard', ledger!), 'utf8').match(/^s /gm) ?? [];
+      expect(sends).toHaveLength(Number(/\((\d+) requests/.exec(out.text())![1]));
+      expect(sends.length).toBeGreaterThan(5);
       expect(out.text()).toMatch(
         /^\d+ answers saved in .*\(\d+ requests, 0 failed\)\nreplay them with: oddsboard serve --replay /,
       );
@@ -125,7 +132,7 @@ describe('oddsboard record', () => {
     for (const [argv, key, exit] of cases) {
       const out = sink();
       const err = sink();
-      const env = { XDG_CONFIG_HOME: base, ...(key ? { ODDSBOARD_API_KEY: key } : {}) };
+      const env = { XDG_CONFIG_HOME: base, XDG_STATE_HOME: base, ...(key ? { ODDSBOARD_API_KEY: key } : {}) };
       expect(
         await runRecord([...argv, '--details', '0', '--events', '0'], { stdout: out.stream, stderr: err.stream, env }),
       ).toBe(exit);
@@ -134,7 +141,11 @@ describe('oddsboard record', () => {
     }
     // the file was refused before anything was asked
     const err = sink();
-    await runRecord(['--base-url', 'http://127.0.0.1:1', file], { stdout: sink().stream, stderr: err.stream, env: {} });
+    await runRecord(['--base-url', 'http://127.0.0.1:1', file], {
+      stdout: sink().stream,
+      stderr: err.stream,
+      env: { XDG_STATE_HOME: base },
+    });
     expect(err.text()).toBe('oddsboard record: DIR (argument 1) is not a directory (see --help)\n');
   });
 });

@@ -11,6 +11,8 @@ import { createClient } from '../api/client.js';
 import { recordService, type RecordPlan } from '../sync/record.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { writeFileAtomic } from '../util/files.js';
+import { openFileLedger } from '../ledger/open.js';
+import { waitForSlot } from '../ledger/wait.js';
 import { findCommand } from './commands.js';
 import { checkValue, resolveSettings, settingsFromFlags } from './config.js';
 import type { SourceId } from '../sources/types.js';
@@ -113,6 +115,10 @@ export async function runRecord(
   const perMinute = info.authenticated ? LIMITS.key : LIMITS.anonymous;
   const dir = cfg.dir;
   const clock = io.clock ?? systemClock;
+  // the budget is the user's, not this process's: a dashboard on the same service and key counts these sends
+  const opened = openFileLedger(io.env, info.baseUrl, apiKey);
+  if ('problem' in opened) io.stderr.write(`oddsboard record: ${opened.problem}; counting only its own requests\n`);
+  const ledger = 'ledger' in opened ? opened.ledger : undefined;
   const startedAt = clock.now();
   io.stderr.write(
     `recording ${info.baseUrl} ${info.authenticated ? `with key ${info.apiKey}` : 'anonymously'} ` +
@@ -127,6 +133,17 @@ export async function runRecord(
       save: (file, data) => writeFileAtomic(join(dir, file), `${JSON.stringify(data, null, 1)}\n`),
       log: (line) => io.stderr.write(`${line}\n`),
       ...(io.signal ? { signal: io.signal } : {}),
+      ...(ledger
+        ? {
+            claim: () =>
+              waitForSlot(ledger, Math.max(1, perMinute - 1), {
+                noWait: false,
+                ...(io.signal ? { signal: io.signal } : {}),
+                onWait: (ms) => io.stderr.write(`waiting ${Math.ceil(ms / 1000)}s for the shared rate budget\n`),
+              }),
+            onRateLimited: (ms: number) => ledger.pause(Date.now() + ms, Date.now()),
+          }
+        : {}),
     });
     const manifest = {
       recordedAt: new Date(startedAt).toISOString(),

@@ -40,6 +40,10 @@ export interface RecordOptions {
   save(file: string, data: unknown): void;
   log(line: string): void;
   signal?: AbortSignal;
+  /** Waits for and claims a slot in the budget shared with the user's other oddsboard processes (the ledger). */
+  claim?: () => Promise<void>;
+  /** A 429: every process on the shared budget holds back this long. */
+  onRateLimited?: (retryAfterMs: number) => void;
 }
 
 export interface RecordedFile {
@@ -96,6 +100,7 @@ export async function recordService(o: RecordOptions): Promise<RecordSummary> {
       const wait = budget.nextSlotAt(o.clock.now(), o.perMinute) - o.clock.now();
       if (wait > 0) await sleep(wait);
       if (o.signal?.aborted) throw new Stop('aborted');
+      if (o.claim) await o.claim().catch((e: unknown) => Promise.reject(o.signal?.aborted ? new Stop('aborted') : e));
       budget.record(o.clock.now());
       summary.requests++;
       try {
@@ -115,6 +120,7 @@ export async function recordService(o: RecordOptions): Promise<RecordSummary> {
         if (o.signal?.aborted) throw new Stop('aborted');
         if (e.kind === 'rate_limited' && attempt < MAX_TRIES) {
           const pause = e.retryAfterMs ?? WINDOW_MS;
+          o.onRateLimited?.(pause);
           o.log(`${label}: rate limited, waiting ${Math.ceil(pause / 1000)} s`);
           await sleep(pause);
           continue;
