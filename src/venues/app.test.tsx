@@ -52,6 +52,9 @@ describe('the App over several venues joined', () => {
     await press(term, 'v');
     const all = await waitForFrame(term, 'Showing every venue');
     expect(all).toContain('Fed decision in December');
+    // one watchlist spans the venues: watching says which venue's market it is
+    await press(term, 'w', () => term!.lastFrame().includes('★ Watching'));
+    expect(term.lastFrame()).toContain('★ Watching “Fed cuts in December” on Kalshi');
     joined.dispose();
   });
 

@@ -11,6 +11,7 @@ import { openAlertFor } from './alertOpen.js';
 import { openPageKey } from './goTo.js';
 import { pairsKey } from './pairs.js';
 import { quoted } from '../../store/transitions.js';
+import { parseRefKey } from '../../venue/ref.js';
 import { shortCause } from '../../store/connection.js';
 import { closeEvent, cycleView, flash, moveTo, openEventAt, showView, step } from './moves.js';
 
@@ -159,7 +160,11 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       if (!ctx.marketId) return noMarket(ctx, 'w');
       const was = ctx.store.getState().watch.byId[ctx.marketId] !== undefined;
       const on = ctx.sync.toggleWatch(ctx.marketId);
-      const title = quoted(ctx.store.getState().markets[ctx.marketId]?.market.title ?? ctx.marketId);
+      const st = ctx.store.getState();
+      // a board of several venues: the one watchlist spans them, so the venue is said
+      const ref = st.prefixed ? parseRefKey(ctx.marketId) : undefined;
+      const where = ref ? ` on ${SOURCE_NAMES[ref.venue]}` : '';
+      const title = `${quoted(st.markets[ctx.marketId]?.market.title ?? ctx.marketId)}${where}`;
       return flash(ctx, on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.');
     }
     case 'alert':
