@@ -93,5 +93,5 @@ export function errorCodeFor(kind: ApiErrorKind): string {
 export const EXIT_HELP = `  Exit codes
     0 ok          1 unexpected failure     2 usage: bad flag, argument, config or environment; no terminal
     3 rate limited (429, or --no-wait with the shared budget spent)    4 not found (404)
-    5 market closed / settling / resolved (409 / 423 / 410)   6 key rejected (401)
+    5 market closed / settling / resolved (409 / 423 / 410)   6 key rejected or refused (401 / 403)
     7 service unreachable, timed out or answered nonsense     129 / 130 / 143 SIGHUP / SIGINT / SIGTERM`;

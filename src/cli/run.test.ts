@@ -72,6 +72,8 @@ describe('oddsboard without a terminal', () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/ODDSBOARD_API_KEY/);
+    // exit 6 as docs/commands.md has it: a 403 exits 6 too (it said 401 alone)
+    expect(help.stdout).toContain('6 key rejected or refused (401 / 403)');
     const version = run(['--version']);
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
