@@ -97,6 +97,19 @@ describe('runServe', () => {
     expect(await done).toBe(0);
   });
 
+  it('--host naming no address of this machine is a bad flag: exit 2 and one line saying what to give', async () => {
+    const out = sink();
+    const err = sink();
+    // TEST-NET-1 (RFC 5737): never an address of this machine, and no name to look up
+    const args = ['--port', '0', '--host', '192.0.2.1'];
+    expect(await runServe(args, { stdout: out.stream, stderr: err.stream })).toBe(2);
+    expect(err.text()).toBe(
+      'oddsboard serve: cannot bind --host 192.0.2.1 (EADDRNOTAVAIL): ' +
+        'give an address of this machine, e.g. 127.0.0.1\n',
+    );
+    expect(out.text()).toBe('');
+  });
+
   it('--replay of a directory that cannot be read fails with 1 and one line', async () => {
     const out = sink();
     const err = sink();

@@ -7,7 +7,7 @@ import { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKi
 import { startServer, DEFAULT_LIMITS, type ServerOptions } from '../server/listen.js';
 import { parseRecordedAt } from '../server/replay/asRecorded.js';
 import { findCommand } from './commands.js';
-import { UsageError } from './errors.js';
+import { EXIT, UsageError } from './errors.js';
 import { commandHelp } from './help.js';
 import { readInvocation } from './parse.js';
 import { checkValue } from './settingValues.js';
@@ -204,16 +204,18 @@ export async function runServe(
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
+    // a --host that names no address of this machine is a bad flag (exit 2), not a failure of the server
+    const badHost = code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
     const why =
       code === 'EADDRINUSE'
         ? `port ${cfg.port} is already in use`
-        : code === 'EADDRNOTAVAIL'
-          ? `cannot bind ${cfg.host}`
+        : badHost
+          ? `cannot bind --host ${cfg.host} (${code}): give an address of this machine, e.g. 127.0.0.1`
           : err instanceof Error
             ? err.message.split('\n')[0]
             : 'failed to start';
     io.stderr.write(`oddsboard serve: ${why}\n`);
-    return 1;
+    return badHost ? EXIT.usage : 1;
   }
   io.stdout.write(`${running.url}\n`);
   io.stdout.write(
