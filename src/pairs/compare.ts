@@ -9,18 +9,13 @@
  * Confidence falls with every field one side does not state (no rules text, no date), never rises above what the
  * fields read support.
  */
+import { nameInSentence } from '../sources/names.js';
 import { intervalWords, relateIntervals } from './interval.js';
 import type { Clause, Comparison, Signature } from './types.js';
 import { sameWhen, whenWords } from './when.js';
 import { CLAUSE_WORDS, KIND_WORDS, STAGE_WORDS } from './words.js';
 
-const VENUE: Record<string, string> = {
-  kalshi: 'Kalshi',
-  polymarket: 'Polymarket',
-  manifold: 'Manifold',
-  public: 'the interface',
-};
-const venueName = (s: Signature) => VENUE[s.ref.venue] ?? s.ref.venue;
+const venueName = (s: Signature) => nameInSentence(s.ref.venue);
 
 /** Share of the smaller name set found in the other (0 when either is empty). */
 function overlap(a: readonly string[], b: readonly string[]): number {

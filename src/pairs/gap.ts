@@ -9,6 +9,7 @@
  * less than 1 together. Where the relation, a fee, a book, the rules or the currency is not known, no figure is
  * made up: `noEdge` says why and the figures that need it are absent.
  */
+import { nameInSentence } from '../sources/names.js';
 import type { BookLevel, Market, OrderBook } from '../api/types.js';
 import { walkSell, walkShares, type FeeSchedule, type Fill } from '../sources/book.js';
 import { kalshiTakerFee } from '../sources/kalshi/orderbook.js';
@@ -78,13 +79,6 @@ export interface Gap {
   /** What the figure assumes. */
   notes: string[];
 }
-
-const VENUE: Record<SourceId, string> = {
-  kalshi: 'Kalshi',
-  polymarket: 'Polymarket',
-  manifold: 'Manifold',
-  public: 'the interface',
-};
 
 /** A venue's fee schedule for a market, or a reason it is not known. */
 export function feeFor(m: Market, venue: SourceId): FeeSchedule | string {
@@ -169,7 +163,7 @@ export function pairGap(a: Leg, b: Leg, relation: Comparison, size: number, conf
     gap.cheaper = pa <= pb ? 'a' : 'b';
   }
   const no = gap.noEdge;
-  for (const l of over) no.push(`${VENUE[l.sig.ref.venue]}'s market is ${l.market.status}: nothing to trade`);
+  for (const l of over) no.push(`${nameInSentence(l.sig.ref.venue)}'s market is ${l.market.status}: nothing to trade`);
   if (priced !== 'same' && priced !== 'complement')
     no.push(
       `not the same contract (${relation.relation}): ${relation.reasons[0] ?? 'no reason read'}` +
@@ -180,7 +174,7 @@ export function pairGap(a: Leg, b: Leg, relation: Comparison, size: number, conf
       `priced as ${priced} because you confirmed it, although the rules differ (${relation.edge!.cases.join('; ')})`,
     );
   for (const l of [a, b]) {
-    const name = VENUE[l.sig.ref.venue];
+    const name = nameInSentence(l.sig.ref.venue);
     if (!l.sig.hasRules) no.push(`${name}'s rules text is not in this record`);
     if (!l.book) no.push(`no order book from ${name}`);
     const fee = feeFor(l.market, l.sig.ref.venue);

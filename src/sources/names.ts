@@ -8,6 +8,9 @@ export const SOURCE_NAMES: Readonly<Record<SourceId, string>> = {
   manifold: 'Manifold',
 };
 
+/** A source's name inside a sentence ("the interface", "Kalshi"). */
+export const nameInSentence = (id: SourceId): string => SOURCE_NAMES[id].replace(/^The /, 'the ');
+
 /**
  * A venue's one-letter mark where rows of several venues meet (the one-shot tables' V column; the dashboard's rows
  * use the same letters). It reads without colour.

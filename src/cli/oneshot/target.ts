@@ -12,7 +12,7 @@ import { parseTarget } from '../../links/parse.js';
 import { lookupsOf } from '../../links/plan.js';
 import { notFound, runLookup } from '../../links/resolve.js';
 import type { Found, Lookup } from '../../links/types.js';
-import { SOURCE_NAMES } from '../../sources/names.js';
+import { nameInSentence, SOURCE_NAMES } from '../../sources/names.js';
 import type { SourceId } from '../../sources/types.js';
 import { UsageError } from '../errors.js';
 import type { Fetch } from './run.js';
@@ -55,7 +55,7 @@ export function targetLookups(
     if (source === 'public' && !address) return undefined;
     const venue = p.readings[0]!.venue;
     throw new UsageError(
-      `${p.understood} is on ${SOURCE_NAMES[venue]}; this command reads ${SOURCE_NAMES[source].replace(/^The /, 'the ')}: ` +
+      `${p.understood} is on ${SOURCE_NAMES[venue]}; this command reads ${nameInSentence(source)}: ` +
         `add --source ${venue}`,
     );
   }

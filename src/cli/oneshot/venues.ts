@@ -4,7 +4,7 @@
  * venue its id names (`kalshi:TICKER`, src/venue/ref.ts) — or the only one of the sources that can answer it.
  */
 import { PUBLIC_CAPS } from '../../sources/caps.js';
-import { SOURCE_NAMES } from '../../sources/names.js';
+import { nameInSentence, SOURCE_NAMES } from '../../sources/names.js';
 import { SOURCE_IDS, type SourceCaps, type SourceId } from '../../sources/types.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { linkVenues } from '../../links/parse.js';
@@ -22,9 +22,6 @@ export class LeftOut extends UsageError {}
 export type Span = 'list' | 'one';
 /** What a venue must be able to do to answer the command (its caps). */
 export type Need = 'events' | 'quotes';
-
-/** A source's name inside a sentence ("the interface", "Kalshi"). */
-const nameOf = (v: SourceId): string => SOURCE_NAMES[v].replace(/^The /, 'the ');
 
 export async function capsOf(venue: SourceId): Promise<SourceCaps> {
   if (venue === 'public') return PUBLIC_CAPS;
@@ -100,7 +97,7 @@ async function pickVenues(
     if (named.length === 0) {
       const venue = link.venues[0]!;
       const where =
-        sources.length === 1 ? `this command reads ${nameOf(sources[0]!)}` : `not among the sources (${list})`;
+        sources.length === 1 ? `this command reads ${nameInSentence(sources[0]!)}` : `not among the sources (${list})`;
       throw new UsageError(`${link.understood} is on ${SOURCE_NAMES[venue]}; ${where}: add --source ${venue}`);
     }
     return { venues: [named[0]!], skipped: [], args: [arg, ...args.slice(1)] };

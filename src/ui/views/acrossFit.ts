@@ -8,8 +8,13 @@
  */
 import { displayWidth, fitWidth } from '../format.js';
 import type { Seg } from '../components/Line.js';
+import { nameInSentence, VENUE_LETTERS } from '../../sources/names.js';
+import { SOURCE_IDS } from '../../sources/types.js';
 
-const LETTER: Record<string, string> = { Kalshi: 'K', Polymarket: 'P', Manifold: 'M', 'the interface': 'I' };
+/** A venue's letter by its name in gap.ts's sentences ("Kalshi's market is resolved" → K). */
+const LETTER: Record<string, string> = Object.fromEntries(
+  SOURCE_IDS.map((id) => [nameInSentence(id), VENUE_LETTERS[id]]),
+);
 const letter = (name: string | undefined) => LETTER[name ?? ''] ?? name ?? '';
 
 /** Shorter wordings of each reason src/pairs/gap.ts gives for no edge, the venue by its letter on the row. */
