@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { AlertFired, AlertRule, AlertRuleState, WatchedMarket } from '../store/watchTypes.js';
 import { SOURCE_IDS, type SourceId } from '../sources/types.js';
-import { refKey } from '../venue/ref.js';
+import { parseRefKey, refKey } from '../venue/ref.js';
 import { writeFileAtomic } from '../util/files.js';
 import { encodeAlerts, encodeLog, encodeWatchlist } from '../watch/codec.js';
 import { FILES, loadWatchFiles, readWatchedIds, watchDirFor, type Loaded } from '../watch/persist.js';
@@ -150,6 +150,10 @@ export function readBoardWatchedIds(stateDirectory: string, venue: SourceId): { 
   if (!existsSync(join(dir, FILES.watchlist))) return readWatchedIds(watchDirFor(stateDirectory, venue));
   const read = readWatchedIds(dir);
   if ('problem' in read) return read;
-  const prefix = `${venue}:`;
-  return { ids: read.ids.filter((id) => venueOf(id, [venue]) === venue).map((id) => id.slice(prefix.length)) };
+  const ids: string[] = [];
+  for (const key of read.ids) {
+    const ref = parseRefKey(key);
+    if (ref?.venue === venue) ids.push(ref.id);
+  }
+  return { ids };
 }
