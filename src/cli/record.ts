@@ -141,7 +141,7 @@ export async function runRecord(
                 ...(io.signal ? { signal: io.signal } : {}),
                 onWait: (ms) => io.stderr.write(`waiting ${Math.ceil(ms / 1000)}s for the shared rate budget\n`),
               }),
-            onRateLimited: (ms: number) => ledger.pause(Date.now() + ms, Date.now()),
+            onRateLimited: (ms: number) => ledger.pause(clock.now() + ms, clock.now()),
           }
         : {}),
     });
