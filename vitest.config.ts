@@ -32,6 +32,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     env: { NODE_ENV: 'test' },
+    // one temporary directory for the run, removed at its end (test/support/tempRoot.ts)
+    globalSetup: ['test/support/tempRoot.ts'],
     maxWorkers: 4,
     sequence: { sequencer: EndToEndFirst },
     projects: [
