@@ -3,6 +3,7 @@ import type { Market } from '../api/types.js';
 import { chooseBackground } from './plan.js';
 import { WATCH_SCORE_CAP, watchStaleness } from './watchRefresh.js';
 import type { RequestInfo } from './types.js';
+import type { PaperTrade } from '../positions/paper.js';
 import { GONE_RETRY_MS } from './watchRefresh.js';
 import { apiError, market, maxInWindow, rig } from '../../test/support/syncHarness.js';
 
@@ -104,6 +105,28 @@ describe('watched markets in the background budget', () => {
     delete state.details.x1;
     await r.run(GONE_RETRY_MS);
     expect(detailsOf('x1').length).toBeGreaterThan(1);
+    await r.sync.stop();
+  });
+
+  it('a paper position is followed while it holds shares; one sold out costs no request', async () => {
+    const { r, detailsOf } = await setup({ limit: 10 });
+    const buy = { action: 'buy' as const, shares: 10, avgPrice: 0.5, fee: 0, total: 5 };
+    const sell = { ...buy, at: 2, action: 'sell' as const, total: 6 };
+    const position = (id: string, trades: PaperTrade[]) => ({
+      ref: { venue: 'public' as const, id },
+      title: `Market ${id}`,
+      outcome: 'Yes',
+      currency: 'USD' as const,
+      trades,
+    });
+    r.store.getState().restorePaper({
+      positions: [position('held', [{ ...buy, at: 1 }]), position('sold', [{ ...buy, at: 1 }, sell])],
+    });
+    r.sync.start();
+    await r.run(10 * 60_000);
+    expect(detailsOf('held').length).toBeGreaterThan(3);
+    // its realized P&L is fixed and its row says `sold` whatever the market does (docs/positions.md)
+    expect(detailsOf('sold')).toEqual([]);
     await r.sync.stop();
   });
 

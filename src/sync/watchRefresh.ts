@@ -8,6 +8,7 @@
  */
 import type { AppState } from '../store/types.js';
 import type { Staleness } from './plan.js';
+import { holding } from '../positions/paper.js';
 import { paperHere, paperMarketId } from '../store/paperSlice.js';
 
 export const GONE_RETRY_MS = 30 * 60_000;
@@ -44,7 +45,8 @@ export function followedIds(
   const ids = new Set(st.watch.ids);
   // an ended P&L alert (its position sold or settled) follows nothing
   for (const r of st.alerts.rules) if (st.alerts.state[r.id]?.ended === undefined) ids.add(r.marketId);
-  // paper positions of this venue not settled yet: marked to market, and settled when they resolve
+  // paper positions of this venue holding shares, not settled yet: marked to market, and settled when they resolve (one
+  // sold out is not: its realized P&L is fixed and its row says `sold` whatever the market does — docs/positions.md)
   for (const id of paper) ids.add(id);
   return [...ids].filter((id) => {
     if (listed.has(id) || id === st.selectedId || gone(id)) return false;
@@ -59,7 +61,7 @@ function paperIds(st: Partial<Pick<AppState, 'paper' | 'rate' | 'prefixed'>>): s
   const { paper, rate } = st;
   // this venue's (a venue of several holds only its own: src/venues/paper.ts)
   return paperHere({ paper, rate, ...(st.prefixed ? { prefixed: true } : {}) })
-    .filter((p) => !p.settled)
+    .filter((p) => !p.settled && holding(p.trades).shares > 0)
     .map((p) => paperMarketId(p.ref, { rate, ...(st.prefixed ? { prefixed: true } : {}) }));
 }
 
