@@ -133,6 +133,17 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   follow();
 
   const shown = () => (filter ? stacks.filter((s) => s.id === filter) : stacks);
+  /** The view on screen, and the one each venue was last shown (a venue hidden by `v` is not told). */
+  let view: ViewSource = 'markets';
+  const told = new Map<SourceId, ViewSource>();
+  /** Venues shown again by `v` are shown the view on screen, if it changed while they were hidden. */
+  const catchUp = () => {
+    for (const s of shown())
+      if ((told.get(s.id) ?? 'markets') !== view) {
+        s.sync.show(view);
+        told.set(s.id, view);
+      }
+  };
 
   const sync: SyncController = {
     start: () => (stacks.forEach((s) => s.sync.start()), desk?.start()),
@@ -196,7 +207,12 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
         if (s.store.getState().alerts.rules.some((r) => r.id === ruleId)) s.sync.removeAlert(ruleId);
     },
     show(source: ViewSource) {
-      for (const s of stacks) s.sync.show(source);
+      // a venue hidden by `v` fetches nothing for a view it is not on: it is shown the view when `v` shows it again
+      view = source;
+      for (const s of shown()) {
+        s.sync.show(source);
+        told.set(s.id, source);
+      }
     },
     openEvent(id: string | undefined) {
       const target = of(id);
@@ -237,6 +253,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     cycleVenue() {
       const i = filter === undefined ? 0 : ids.indexOf(filter) + 1;
       filter = ids[i];
+      catchUp();
       refresh();
       return filter;
     },

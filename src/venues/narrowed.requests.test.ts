@@ -1,0 +1,72 @@
+/**
+ * A board narrowed with `v` to one venue asks only what that venue shows: a view shown (closing soon, events) is
+ * fetched from the venue on screen, not from the hidden ones, and they catch up when `v` shows them again. `h` (the
+ * history range) is every venue's setting, but only the venue of the selection asks for a history.
+ */
+import { describe, expect, it } from 'vitest';
+import { KALSHI_CAPS } from '../sources/kalshi/client.js';
+import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
+import type { SourceId } from '../sources/types.js';
+import { market, rig, type Method, type Rig } from '../../test/support/syncHarness.js';
+import { joinVenues } from './joined.js';
+
+function board() {
+  const mk = (id: SourceId, caps: typeof KALSHI_CAPS) => {
+    const r = rig({ platform: true, caps, onBoard: true, mode: 'kalshi', limit: 30 });
+    r.client.handler = (c) =>
+      c.method === 'listMarkets' ? { data: [1, 2, 3].map((n) => market(`${id}:${n}`)), status: 200 } : undefined;
+    return { id, store: r.store, sync: r.sync, r };
+  };
+  const stacks = [mk('kalshi', KALSHI_CAPS), mk('polymarket', POLYMARKET_CAPS)];
+  const joined = joinVenues(stacks);
+  const run = async (ms: number) => {
+    for (const s of stacks) await s.r.run(ms);
+  };
+  return { stacks, joined, run };
+}
+
+/** A venue's requests of one kind since `from` (virtual ms). */
+const asked = (r: Rig, method: Method, from: number, test: (args: unknown[]) => boolean = () => true) =>
+  r.client.of(method).filter((c) => c.at >= from && test(c.args)).length;
+/** The closing-soon list's request (a list sorted by close time). */
+const closing = (args: unknown[]) => JSON.stringify(args).includes('clos');
+
+describe('a board narrowed to one venue', () => {
+  it('fetches a view shown from the venue on screen only; the others catch up when shown again', async () => {
+    const { stacks, joined, run } = board();
+    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    joined.sync.start();
+    await run(5_000);
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    const t0 = poly.clock.now();
+    joined.sync.show('closing');
+    await run(3_000);
+    expect(asked(kalshi, 'listMarkets', t0, closing) + asked(kalshi, 'listClosing' as Method, t0)).toBe(1);
+    expect(asked(poly, 'listMarkets', t0, closing)).toBe(0);
+    // every venue shown again: Polymarket's closing soon is fetched now, as the view shows it
+    joined.sync.cycleVenue!();
+    expect(joined.sync.cycleVenue!()).toBeUndefined();
+    const t1 = poly.clock.now();
+    await run(3_000);
+    expect(asked(poly, 'listMarkets', t1, closing)).toBe(1);
+    await joined.sync.stop();
+  });
+
+  it('h asks for a history on the venue of the selection alone', async () => {
+    const { stacks, joined, run } = board();
+    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    joined.sync.start();
+    await run(5_000);
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    joined.sync.select('kalshi:2');
+    await run(3_000);
+    const t0 = kalshi.clock.now();
+    joined.sync.setHistoryRange('7d');
+    await run(3_000);
+    expect(asked(kalshi, 'getHistory', t0)).toBe(1);
+    expect(poly.client.of('getHistory')).toEqual([]);
+    // the range is the board's: the hidden venue's store has it too, for a selection that moves there
+    expect(poly.store.getState().historyRange).toBe('7d');
+    await joined.sync.stop();
+  });
+});
