@@ -200,7 +200,7 @@ describe('authentication and rate limit', () => {
   it('anonymous over the limit is 429 with retryAfterMs, and works again after the window', async () => {
     const anon = createClient({ baseUrl: srv.url });
     try {
-      // the wrong-key request above was charged to the anonymous bucket too
+      // (the wrong-key request above was counted under that key, not in this bucket)
       let e;
       for (let i = 0; i < 3 && !e; i++)
         e = await anon.listMarkets({ limit: 1 }).then(

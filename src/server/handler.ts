@@ -6,8 +6,9 @@
  *
  * Order of decisions:
  *   1. `X-API-Key` present (even empty) and not a configured key → 401. The
- *      request is charged to the client IP's anonymous bucket (a brake on key
- *      guessing; a key bucket is never touched), so a flood of bad keys gets 429.
+ *      request is charged to that key's own bucket at the key limit, as the
+ *      client files it (its ledger is per key), never to the client IP's anonymous
+ *      one: a refused key is never downgraded to anonymous mode (spec §5.3).
  *   2. Rate limit (per key, or per client IP from the socket; X-Forwarded-For is
  *      never trusted) → 429 with Retry-After. Rejected requests are not counted.
  *   3. Route: unknown path 404, non-GET 405 (Allow: GET), then the endpoint.
@@ -55,12 +56,12 @@ export function createHandler(opts: AppOptions): (req: IncomingMessage, res: Ser
   const keyDigests = opts.keys.map(digest);
   const limiter = new SlidingWindowLimiter(source.clock, limits.windowMs);
 
-  /** Bucket identity of a valid key (a hash: the key itself is never kept as a map key). */
-  function keyIdentity(value: string): string | undefined {
+  /** Bucket identity of a key, and whether it is a configured one (a hash: the key itself is never a map key). */
+  function keyIdentity(value: string): { id: string; valid: boolean } {
     const d = digest(value);
     let hit = false;
     for (const k of keyDigests) if (timingSafeEqual(k, d)) hit = true;
-    return hit ? `key:${d.toString('hex').slice(0, 32)}` : undefined;
+    return { id: `key:${d.toString('hex').slice(0, 32)}`, valid: hit && value !== '' };
   }
 
   return (req, res) => {
@@ -75,13 +76,11 @@ export function createHandler(opts: AppOptions): (req: IncomingMessage, res: Ser
       let unauthorized = false;
       if (rawKey !== undefined) {
         const key = Array.isArray(rawKey) ? rawKey.join(', ') : rawKey;
-        const id = key === '' ? undefined : keyIdentity(key);
-        if (id) {
-          identity = id;
-          limit = limits.key;
-        } else {
-          unauthorized = true;
-        }
+        const { id, valid } = keyIdentity(key);
+        // a refused key is counted in its own bucket, as the client counts it: never in the address's anonymous one
+        identity = id;
+        limit = limits.key;
+        unauthorized = !valid;
       }
       const decision = limiter.take(identity, limit);
       headers = rateHeaders(decision, limits.windowMs);

@@ -87,14 +87,20 @@ describe('rate limits', () => {
     expect((await get(`${P}/events?limit=1`, { headers: { 'X-API-Key': 'k-two' } })).status).toBe(200);
   });
 
-  it('invalid keys are charged to the client IP (a brake on key guessing), not to any key bucket', async () => {
+  it("a refused key's requests count in that key's bucket, as the client files them, not the address's", async () => {
     const { get } = await boot({ ...DEFAULTS, keys: ['real'] });
-    for (let i = 0; i < 10; i++) {
-      const r = await get(`${P}/events?limit=1`, { headers: { 'X-API-Key': `guess-${i}` } });
+    // a revoked key probing: 401s at the key limit, then 429 (the client's ledger holds them under the key)
+    for (let i = 0; i < 30; i++) {
+      const r = await get(`${P}/events?limit=1`, { headers: { 'X-API-Key': 'revoked' } });
       expect(r.status).toBe(401);
-      expect(r.headers.get('ratelimit')).toMatch(/^limit=10, /);
+      expect(r.headers.get('ratelimit')).toMatch(new RegExp(`^limit=30, remaining=${29 - i}, `));
     }
-    expect((await get(`${P}/events?limit=1`, { headers: { 'X-API-Key': 'guess-x' } })).status).toBe(429);
+    expect((await get(`${P}/events?limit=1`, { headers: { 'X-API-Key': 'revoked' } })).status).toBe(429);
+    // the anonymous bucket of the same address is untouched (spec §5.3: never downgraded to anonymous mode)
+    const anon = await get(`${P}/events?limit=1`);
+    expect(anon.status).toBe(200);
+    expect(anon.headers.get('ratelimit')).toBe('limit=10, remaining=9, reset=60');
+    expect((await get(`${P}/events?limit=1`, { headers: { 'X-API-Key': 'other-guess' } })).status).toBe(401);
     const r = await get(`${P}/events?limit=1`, { headers: { 'X-API-Key': 'real' } });
     expect(r.status).toBe(200);
     expect(r.headers.get('ratelimit')).toBe('limit=30, remaining=29, reset=60');

@@ -231,6 +231,8 @@ describe('replay: keys and limits as the reference service', () => {
     async () => {
       const { get } = await replay('polymarket', { anonymous: 2, key: 30 });
       expect((await get('/markets', { headers: { 'X-API-Key': 'nope' } })).status).toBe(401);
+      // the refused key was counted under that key, not in the address's anonymous bucket of 2
+      expect((await get('/markets')).status).toBe(200);
       expect((await get('/markets')).status).toBe(200);
       const limited = await get('/markets');
       expect(limited.status).toBe(429);
