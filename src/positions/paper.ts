@@ -242,6 +242,13 @@ function soldRow(p: PaperPosition, market?: Market): Position {
  */
 export const paperRow = (p: PaperPosition, market?: Market): Position => paperPosition(p, market) ?? soldRow(p, market);
 
+/**
+ * Whether a paper position's market still matters to it: it holds shares and has not settled. Only these are followed
+ * in the background and fetched by `oddsboard positions`; a sold out or settled one has nothing whose value changes
+ * (docs/positions.md).
+ */
+export const paperFollowed = (p: PaperPosition): boolean => !p.settled && holding(p.trades).shares > 0;
+
 /** The book with every position whose market has resolved stamped `settled` (the same book when none has). */
 export function settlePaper(book: PaperBook, marketOf: (ref: MarketRef) => Market | undefined, at: number): PaperBook {
   let changed = false;

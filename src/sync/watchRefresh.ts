@@ -8,7 +8,7 @@
  */
 import type { AppState } from '../store/types.js';
 import type { Staleness } from './plan.js';
-import { holding } from '../positions/paper.js';
+import { paperFollowed } from '../positions/paper.js';
 import { paperHere, paperMarketId } from '../store/paperSlice.js';
 
 export const GONE_RETRY_MS = 30 * 60_000;
@@ -61,7 +61,7 @@ function paperIds(st: Partial<Pick<AppState, 'paper' | 'rate' | 'prefixed'>>): s
   const { paper, rate } = st;
   // this venue's (a venue of several holds only its own: src/venues/paper.ts)
   return paperHere({ paper, rate, ...(st.prefixed ? { prefixed: true } : {}) })
-    .filter((p) => !p.settled && holding(p.trades).shares > 0)
+    .filter(paperFollowed)
     .map((p) => paperMarketId(p.ref, { rate, ...(st.prefixed ? { prefixed: true } : {}) }));
 }
 

@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import type { Market } from '../../api/types.js';
 import { isApiError } from '../../api/errors.js';
 import { openPositionsReader } from '../../positions/open.js';
-import { EMPTY_PAPER, paperPositionsOf, type PaperBook } from '../../positions/paper.js';
+import {
+  EMPTY_PAPER,
+  paperFollowed,
+  paperPositionsOf,
+  type PaperBook,
+  type PaperPosition,
+} from '../../positions/paper.js';
 import { decodePaper, PAPER_FILE, PAPER_FILE_MAX_BYTES, PaperDecodeError } from '../../positions/paperFile.js';
 import { CURRENCY_OF, type VenuePositions } from '../../positions/types.js';
 import { FileProblem, readTextFile, stateDir } from '../../util/files.js';
@@ -58,10 +64,14 @@ function paperBook(env: NodeJS.ProcessEnv, warn?: (line: string) => void): Paper
   return book;
 }
 
-/** The markets the paper positions are valued against, each by id (one that answers 404 is left unpriced). */
-async function paperMarkets(fetch: Fetch, ids: readonly string[]): Promise<Map<string, Market>> {
+/**
+ * The markets the paper positions are valued against, each by id, once (one that answers 404 is left unpriced): only
+ * those of positions still holding shares and not settled (`paperFollowed`). A sold out or settled row shows what it
+ * keeps, as in the dashboard, so a book of 500 closed trades costs no request.
+ */
+export async function paperMarkets(fetch: Fetch, mine: readonly PaperPosition[]): Promise<Map<string, Market>> {
   const out = new Map<string, Market>();
-  for (const id of ids) {
+  for (const id of new Set(mine.filter(paperFollowed).map((p) => p.ref.id))) {
     try {
       const m = await fetch((c, o) => c.getMarket(id, o));
       out.set(id, m);
@@ -117,7 +127,7 @@ const positions: OneShot<VenuePositions> = {
         }
       }
       if (mine.length === 0) return got;
-      const markets = await paperMarkets(fetch, [...new Set(mine.map((p) => p.ref.id))]);
+      const markets = await paperMarkets(fetch, mine);
       const paperRows = paperPositionsOf({ positions: mine }, venue, (ref) => markets.get(ref.id));
       return { ...got, positions: [...got.positions, ...paperRows] };
     };
