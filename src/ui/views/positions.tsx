@@ -121,7 +121,8 @@ export function positionSegs(
   if (stateCol)
     segs.push({
       text: fitWidth(stateText(p), W.state, true),
-      ...(p.state === 'closed' ? { color: colors.warn } : { dim: true }),
+      // the warning colour goes with a closed market's word, not with a sold row whose market closed since
+      ...(p.state === 'closed' && !soldOut(p) ? { color: colors.warn } : { dim: true }),
     });
   return segs;
 }
