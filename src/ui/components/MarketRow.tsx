@@ -74,7 +74,7 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched, twin
   const pairW = pair.reduce((n, s) => n + s.text.length, 0);
   const segs: Seg[] = [
     { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
-    stale && !cols.age ? badgeSeg('stale', true) : quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
+    rowBadge(entry, now, intervalMs, cols.age),
     { text: ' ' },
     ...mark,
     ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
@@ -109,6 +109,17 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched, twin
     });
   }
   return segs;
+}
+
+/**
+ * The badge a market row starts with: STALE when its data is stale (isStale: older than three list refresh periods)
+ * and the row has no age column to say how old, else its status. Every list of markets marks a stale row by it, so a
+ * stale price looks the same in Markets, Movers, Closing soon and an open event.
+ */
+export function rowBadge(entry: MarketEntry, now: number, intervalMs: number, ageShown = false): Seg {
+  return isStale(entry.receivedAt, now, intervalMs) && !ageShown
+    ? badgeSeg('stale', true)
+    : quietBadge(effectiveStatus(entry), rawStatusOf(entry));
 }
 
 /** In rows, the usual ACTIVE is plain green; only the states that need a look are bold (50 bold green badges shout). */

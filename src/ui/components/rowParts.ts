@@ -5,7 +5,7 @@ import { fitWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { effectiveStatus, rawStatusOf } from '../viewModel.js';
 import type { Seg } from './Line.js';
-import { quietBadge } from './MarketRow.js';
+import { quietBadge, rowBadge } from './MarketRow.js';
 import { rowMark } from './venueMark.js';
 
 export const MARKER_W = 2;
@@ -17,17 +17,30 @@ export function markerSeg(selected: boolean): Seg {
   return { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true };
 }
 
+/** The clock and the list's refresh period a row's data ages against (the Markets list's rule: rowBadge). */
+export interface RowAge {
+  now: number;
+  intervalMs: number;
+}
+
 /**
  * Marker, status badge and title cut to `titleW` cells (padded), as every market row starts; a watched market's title
- * has its ★, as in the Markets list.
+ * has its ★, as in the Markets list. Given `age`, a stale row's badge reads STALE, as in a Markets list too narrow for
+ * its age column (the badge keeps its width: no figure moves).
  */
-export function marketHead(entry: MarketEntry, selected: boolean, titleW: number, watched = false): Seg[] {
+export function marketHead(
+  entry: MarketEntry,
+  selected: boolean,
+  titleW: number,
+  watched = false,
+  age?: RowAge,
+): Seg[] {
   // several venues: the row's venue, a letter before the title
   const mark = rowMark(entry.market.id);
   const star = watched ? 2 : 0;
   return [
     markerSeg(selected),
-    quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
+    age ? rowBadge(entry, age.now, age.intervalMs) : quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
     { text: ' ' },
     ...mark,
     ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),

@@ -69,6 +69,25 @@ describe('Closing soon', () => {
     expect(lines(f).length).toBeLessThanOrEqual(24);
   });
 
+  it('marks a row whose data went stale STALE in its badge, as Markets does, its figures in place', async () => {
+    h = renderApp({ columns: 80, rows: 24, markets: [], prepare: closing });
+    await press(h.term, '4', () => h!.term.lastFrame().includes('◆ Closing soon'));
+    const rowOf = (f: string) => lines(f).find((l) => l.includes('In half an hour')) ?? '';
+    const fresh = rowOf(await waitForFrame(h.term, 'In half an hour'));
+    expect(fresh).toMatch(/^(▸| ) ACTIVE /);
+    // no answer for 10 minutes: far past three refresh periods (the venue stopped answering)
+    h.clock.advance(10 * MIN);
+    const f = await waitForFrame(h.term, (x) => /^(▸| ) STALE .*In half an hour/.test(rowOf(x)));
+    for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(80);
+    expect(rowOf(f).indexOf('in 20m')).toBe(fresh.indexOf('in 30m'));
+    expect(rowOf(f).indexOf('¢')).toBe(fresh.indexOf('¢'));
+    // a fresh answer brings the status back
+    h.store
+      .getState()
+      .closingLoaded([makeMarket(1, { title: 'In half an hour', closesAt: h.clock.now() + 20 * MIN })], h.clock.now());
+    await waitForFrame(h.term, (x) => /^(▸| ) ACTIVE .*In half an hour/.test(rowOf(x)));
+  });
+
   it('j/k move through it and select, the detail pane follows; an empty answer says so', async () => {
     h = renderApp({ columns: 120, rows: 30, markets: [], prepare: closing });
     await press(h.term, '4', () => h!.term.lastFrame().includes('◆ Closing soon'));

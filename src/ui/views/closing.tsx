@@ -51,9 +51,16 @@ const W = { lead: 8, price: 7, countdown: 12, clock: 6 } as const;
 
 /**
  * Marker, badge, title, leading outcome and price, the live countdown ("in 5h 12m", "3m ago") and the local closing
- * time.
+ * time. Given the list's refresh period, a stale row's badge reads STALE (rowParts' marketHead).
  */
-export function closingSegs(entry: MarketEntry, selected: boolean, now: number, width: number, watched = false): Seg[] {
+export function closingSegs(
+  entry: MarketEntry,
+  selected: boolean,
+  now: number,
+  width: number,
+  watched = false,
+  intervalMs?: number,
+): Seg[] {
   const m = entry.market;
   const cols = fitColumns(width, MARKER_W + BADGE_COL_W + W.countdown, [
     ['price', W.price],
@@ -61,7 +68,13 @@ export function closingSegs(entry: MarketEntry, selected: boolean, now: number, 
     ['lead', W.lead],
   ] as const);
   const lead = leadingOutcome(m);
-  const segs = marketHead(entry, selected, cols.title, watched);
+  const segs = marketHead(
+    entry,
+    selected,
+    cols.title,
+    watched,
+    intervalMs === undefined ? undefined : { now, intervalMs },
+  );
   if (cols.keep.has('lead'))
     segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', W.lead - 1, true) + ' ', dim: true });
   if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(lead?.price), W.price - 1) + ' ' });
@@ -99,7 +112,8 @@ function ClosingList(p: ViewListProps) {
       }
       row={(id, selected) => {
         const entry = p.markets[id];
-        return entry && closingSegs(entry, selected, p.env.now, p.width, p.state.watchById[id] !== undefined);
+        const watched = p.state.watchById[id] !== undefined;
+        return entry && closingSegs(entry, selected, p.env.now, p.width, watched, p.intervalMs);
       }}
     />
   );

@@ -50,6 +50,19 @@ function history(store: Harness['store'], clock: Harness['clock']) {
 }
 
 describe('Movers', () => {
+  it('marks a row whose data went stale STALE in its badge, as Markets does, its figures in place', async () => {
+    h = renderApp({ columns: 80, rows: 24, markets: [], prepare: history });
+    await press(h.term, '3', () => h!.term.lastFrame().includes('◆ Movers'));
+    const rowOf = (f: string) => lines(f).find((l) => l.includes('Big day')) ?? '';
+    const fresh = rowOf(await waitForFrame(h.term, 'Big day'));
+    expect(fresh).toMatch(/^(▸| ) ACTIVE /);
+    // no answer for 5 minutes: far past three refresh periods (the venue stopped answering)
+    h.clock.advance(5 * 60_000);
+    const f = await waitForFrame(h.term, (x) => /^(▸| ) STALE .*Big day/.test(rowOf(x)));
+    for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(80);
+    expect(rowOf(f).replace('STALE ', 'ACTIVE')).toBe(fresh);
+  });
+
   it('ranks the markets seen by the size of their 24 h move, at least 2¢, with the 1 h and 24 h figures', async () => {
     h = renderApp({ columns: 120, rows: 30, markets: [], prepare: history });
     await press(h.term, '3', () => h!.term.lastFrame().includes('◆ Movers'));

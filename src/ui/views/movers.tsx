@@ -4,7 +4,7 @@ import { displayWidth, fitWidth, formatChange, formatPrice, padStartWidth } from
 import { moverOf, rankMovers, type Move, type MoveWindow, type Mover } from '../moves.js';
 import { colors } from '../theme.js';
 import { fitSegments, paneTitle, type Seg } from '../components/Line.js';
-import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText } from '../components/rowParts.js';
+import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText, type RowAge } from '../components/rowParts.js';
 import { ListPane } from './ListPane.js';
 import { onShownVenue, onVenueWords } from './state.js';
 import type { ViewImpl, ViewListProps } from './types.js';
@@ -90,9 +90,10 @@ export function moverSegs(
   selected: boolean,
   width: number,
   watched = false,
+  age?: RowAge,
 ): Seg[] {
   const cols = columns(width, window);
-  const segs = marketHead(entry, selected, cols.title, watched);
+  const segs = marketHead(entry, selected, cols.title, watched, age);
   if (cols.keep.has('lead'))
     segs.push({ text: fitWidth(sanitize(mv.outcome) || '—', W.lead - 1, true) + ' ', dim: true });
   if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(mv.price), W.price - 1) + ' ' });
@@ -114,7 +115,9 @@ function MoversList(p: ViewListProps) {
       row={(id, selected) => {
         const entry = p.markets[id];
         const mv = entry && moverOf(entry, p.state.history[id], now, p.state.together);
-        return entry && mv && moverSegs(entry, mv, window, selected, p.width, p.state.watchById[id] !== undefined);
+        const watched = p.state.watchById[id] !== undefined;
+        const age = { now, intervalMs: p.intervalMs };
+        return entry && mv && moverSegs(entry, mv, window, selected, p.width, watched, age);
       }}
     />
   );
