@@ -4,13 +4,21 @@ import { KEY_BINDINGS } from '../key/keyBindings.js';
 import { helpSections } from '../key/keyLookup.js';
 import { renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
-import { HelpOverlay, helpLines, helpMetrics } from './HelpOverlay.js';
+import { HelpOverlay, helpLayout, helpLines, helpMetrics, type HelpLayout } from './HelpOverlay.js';
 
 let h: Harness | undefined;
 /** The help text of the overlay's last line. */
 const LAST = helpSections()
   .flatMap((x) => x.bindings)
   .at(-1)!.help;
+
+/** A layout's text, each entry on one line again (a line under a key's text, indented, continues it). */
+const textOf = (l: HelpLayout) =>
+  l.cols
+    .flat()
+    .map((segs) => segs.map((x) => x.text).join(''))
+    .join('\n')
+    .replace(/\n {3,}/g, ' ');
 
 afterEach(() => {
   h?.term.unmount();
@@ -32,12 +40,41 @@ describe('help overlay', () => {
     expect(f.split('\n').length).toBeLessThanOrEqual(60);
   });
 
+  it('at 160×48 shows every line whole, wrapping a long one where the other column leaves rows empty', async () => {
+    // 45 rows under the chrome: two columns, none cut (it cut a dozen lines with 16 rows left empty)
+    const f = await waitForFrame(render(<HelpOverlay width={160} height={45} top={0} />), 'Keys');
+    expect(f).not.toContain('…');
+    expect(f.split('\n').length).toBeLessThanOrEqual(45);
+    const l = helpLayout(160, 45);
+    expect(l.scroll).toBe(false);
+    for (const b of Object.values(KEY_BINDINGS)) expect(textOf(l)).toContain(b.help);
+    for (const c of l.cols) expect(c.length).toBeLessThanOrEqual(45);
+  });
+
+  it('one column when every line fits whole in it; cutting only when nothing fits, then with no row left empty', () => {
+    for (const [w, h] of [
+      [110, 60],
+      [200, 80],
+    ] as const) {
+      const l = helpLayout(w, h);
+      expect(l.cols, `${w}×${h}`).toHaveLength(1);
+      for (const b of Object.values(KEY_BINDINGS)) expect(textOf(l)).toContain(b.help);
+    }
+    // 120×40 (37 rows): two columns hold every entry, not every line of it
+    const cut = helpLayout(120, 37);
+    expect(cut.scroll).toBe(false);
+    expect(cut.cols.map((c) => c.length)).toEqual([37, 37]);
+  });
+
   it('shows a window of lines with a "more" hint when it does not fit, from the line asked for', async () => {
-    const n = helpLines().length;
+    // at 80 columns the long help texts wrap: the window scrolls over the wrapped lines, none cut
+    const n = helpLayout(80, 10).cols[0]!.length;
+    expect(n).toBeGreaterThan(helpLines().length);
     expect(helpMetrics(80, 10)).toEqual({ lines: n, rows: 10 });
     let f = await waitForFrame(render(<HelpOverlay width={80} height={10} top={0} />), 'Keys');
     expect(f.split('\n')).toHaveLength(10);
     expect(f).toContain(`↓ ${n - 9} more (↓/PgDn)`);
+    expect(f).not.toContain('…');
     f = await waitForFrame(render(<HelpOverlay width={80} height={10} top={n} />), LAST);
     expect(f).not.toContain('more (↓/PgDn)');
     expect(f).toContain(`↑ ${n - 9} more (↑/PgUp)`);

@@ -1,6 +1,7 @@
 import { Box } from 'ink';
 import { memo } from 'react';
 import { helpSections } from '../key/keyLookup.js';
+import { wrap } from '../format.js';
 import { Line, type Seg } from './Line.js';
 
 const LABEL_WIDTH = 12;
@@ -24,7 +25,7 @@ export function helpLines(): Seg[][] {
   return lines;
 }
 
-/** The help overlay: two columns when wide enough, else one that scrolls (↑/↓, PgUp/PgDn) from `top`. */
+/** The help overlay (helpLayout): every line whole in one column, else two, else what fits; else one that scrolls. */
 export const HelpOverlay = memo(function HelpOverlay({
   width,
   height,
@@ -34,19 +35,14 @@ export const HelpOverlay = memo(function HelpOverlay({
   height: number;
   top: number;
 }) {
-  const lines = helpLines();
-  const columns = twoColumns(width, height, lines.length) ? 2 : 1;
-  const colWidth = Math.floor((width - (columns - 1) * 2) / columns);
-  const perCol = Math.ceil(lines.length / columns);
-  const cols = Array.from({ length: columns }, (_, i) => lines.slice(i * perCol, (i + 1) * perCol));
-  const scroll = columns === 1 && lines.length > height;
-  const shown = scroll ? scrollWindow(lines, height, top) : cols.map((c) => c.slice(0, Math.max(0, height)));
+  const layout = helpLayout(width, height);
+  const shown = layout.scroll ? scrollWindow(layout.cols[0] ?? [], height, top) : layout.cols;
   return (
     <Box width={width} height={height} overflow="hidden" columnGap={2}>
       {shown.map((col, i) => (
-        <Box key={i} flexDirection="column" width={colWidth} overflow="hidden">
+        <Box key={i} flexDirection="column" width={layout.colWidth} overflow="hidden">
           {col.map((segs, j) => (
-            <Line key={j} width={colWidth} segs={segs} />
+            <Line key={j} width={layout.colWidth} segs={segs} />
           ))}
         </Box>
       ))}
@@ -54,9 +50,135 @@ export const HelpOverlay = memo(function HelpOverlay({
   );
 });
 
-/** Two columns when one does not fit, the terminal is wide, and two do fit; otherwise one column that scrolls. */
-function twoColumns(width: number, height: number, n: number): boolean {
-  return width >= 110 && n > height && Math.ceil(n / 2) <= height;
+/** One entry of the help: the first line's segments, the text wrapped after them (indented by `hang`). */
+interface Entry {
+  lead: Seg[];
+  text: Seg;
+  hang: number;
+  /** A section's title: kept in the same column as its first key. */
+  title: boolean;
+}
+
+function helpEntries(): Entry[] {
+  return helpLines().map(([first, second]) =>
+    second
+      ? {
+          lead: [first!, { text: second.text.slice(0, second.text.length - second.text.trimStart().length) }],
+          text: { ...second, text: second.text.trimStart() },
+          hang: LABEL_WIDTH + 1,
+          title: false,
+        }
+      : { lead: [], text: first!, hang: 2, title: true },
+  );
+}
+
+/** An entry's lines at `width`, at most `max`: the last one (cut by Line with '…') carries what is left. */
+function entryLines(e: Entry, width: number, max: number): Seg[][] {
+  const { text, ...style } = e.text;
+  const words = text.split(/\s+/).filter(Boolean);
+  const [head = ''] = max <= 1 ? [text] : wrap(text, Math.max(1, width - (e.lead.length ? e.hang : 0)));
+  const rest = max <= 1 ? [] : wrap(words.slice(head.split(' ').length).join(' '), Math.max(1, width - e.hang));
+  const out: Seg[][] = [[...e.lead, { ...style, text: head }]];
+  const pad = ' '.repeat(e.hang);
+  for (let i = 0; i < rest.length && out.length < max; i++)
+    out.push([{ text: pad }, { ...style, text: out.length === max - 1 ? rest.slice(i).join(' ') : rest[i]! }]);
+  return out;
+}
+
+/**
+ * How many lines go in each column when entries of these line counts are placed in order down `columns` columns of
+ * `height` (undefined when they do not fit). A section's title stays with its first key. Whole: an entry is never
+ * split between columns; else its lines run on at the top of the next column, so no row is left empty.
+ */
+function pack(entries: Entry[], counts: number[], columns: number, height: number, whole: boolean) {
+  const lens = [0];
+  for (let i = 0; i < counts.length; i++) {
+    const next = i + 1 < counts.length ? (whole ? counts[i + 1]! : 1) : 0;
+    const keep = entries[i]!.title ? counts[i]! + next : whole ? counts[i]! : 1;
+    if (whole && counts[i]! > height) return undefined;
+    if (lens.at(-1)! > 0 && lens.at(-1)! + keep > height) lens.push(0);
+    for (let left = counts[i]!; left > 0;) {
+      if (lens.at(-1)! >= height) lens.push(0);
+      const put = Math.min(height - lens.at(-1)!, left);
+      lens[lens.length - 1]! += put;
+      left -= put;
+    }
+    if (lens.length > columns) return undefined;
+  }
+  return lens;
+}
+
+/**
+ * Every entry whole, the columns as even as that allows; when that does not fit, as many of each entry's lines as fit,
+ * first entries first, in every row (a cut leaves none empty).
+ */
+function fit(entries: Entry[], width: number, columns: number, height: number) {
+  const whole = entries.map((e) => entryLines(e, width, Number.POSITIVE_INFINITY).length);
+  const total = whole.reduce((n, k) => n + k, 0);
+  for (let h = Math.min(height, Math.ceil(total / columns)); h <= height; h++) {
+    const lens = pack(entries, whole, columns, h, true);
+    if (lens) return { counts: whole, lens, cut: 0 };
+  }
+  const counts = entries.map(() => 1);
+  if (!pack(entries, counts, columns, height, false)) return undefined;
+  let cut = 0;
+  for (let i = 0; i < counts.length; i++) {
+    for (let k = whole[i]!; k > 1; k--) {
+      counts[i] = k;
+      if (pack(entries, counts, columns, height, false)) break;
+      counts[i] = 1;
+    }
+    if (counts[i]! < whole[i]!) cut++;
+  }
+  return { counts, lens: pack(entries, counts, columns, height, false)!, cut };
+}
+
+export interface HelpLayout {
+  scroll: boolean;
+  colWidth: number;
+  /** Each column's lines (scrolling: the one column's, all of them). */
+  cols: Seg[][][];
+}
+
+let lastLayout: { key: string; layout: HelpLayout } | undefined;
+
+/**
+ * Where the help goes at this size: one column with every line whole when it fits, else two (110 columns or more);
+ * when neither holds every line whole, the one of them that cuts fewer (the rows a cut leaves filled with as much of
+ * the cut lines as fit); when not even each entry's first line fits, one column, every line whole, that scrolls.
+ */
+export function helpLayout(width: number, height: number): HelpLayout {
+  const key = `${width}x${height}`;
+  if (lastLayout?.key === key) return lastLayout.layout;
+  const entries = helpEntries();
+  const tries = (width >= 110 ? [1, 2] : [1]).map((columns) => {
+    const colWidth = Math.floor((width - (columns - 1) * 2) / columns);
+    return { columns, colWidth, fit: fit(entries, colWidth, columns, height) };
+  });
+  const fits = tries.filter((t) => t.fit).sort((a, b) => a.fit!.cut - b.fit!.cut);
+  const best = fits.find((t) => t.fit!.cut === 0) ?? fits[0];
+  const layout: HelpLayout = best
+    ? {
+        scroll: false,
+        colWidth: best.colWidth,
+        cols: columnsOf(
+          entries.flatMap((e, i) => entryLines(e, best.colWidth, best.fit!.counts[i]!)),
+          best.fit!.lens,
+        ),
+      }
+    : {
+        scroll: true,
+        colWidth: width,
+        cols: [entries.flatMap((e) => entryLines(e, width, Number.POSITIVE_INFINITY))],
+      };
+  lastLayout = { key, layout };
+  return layout;
+}
+
+/** The lines cut into columns of these lengths. */
+function columnsOf(lines: Seg[][], lens: number[]): Seg[][][] {
+  let at = 0;
+  return lens.map((n) => lines.slice(at, (at += n)));
 }
 
 /**
@@ -76,10 +198,7 @@ function scrollWindow(lines: Seg[][], height: number, top: number): Seg[][][] {
 export const helpPage = (rows: number): number => Math.max(1, rows - 2);
 
 /** Whether the overlay scrolls at this size, and how many lines it has (for the key handler). */
-let helpLineCount: number | undefined;
-
 export function helpMetrics(width: number, height: number): { lines: number; rows: number } {
-  // The registry is fixed: count its lines once, not on every render of the App.
-  const n = (helpLineCount ??= helpLines().length);
-  return twoColumns(width, height, n) ? { lines: 0, rows: height } : { lines: n, rows: height };
+  const layout = helpLayout(width, height);
+  return { lines: layout.scroll ? (layout.cols[0]?.length ?? 0) : 0, rows: height };
 }
