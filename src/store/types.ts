@@ -178,6 +178,8 @@ export interface EventsState {
   loadedAt?: number;
   /** When each event's own detail (/events/{id}) last answered. */
   detailAt: Record<string, number>;
+  /** A board of several venues: when the list that brought each event answered (its venue's; loadedAt: the newest). */
+  listedAt?: Record<string, number>;
   /** The event open in the Events view (its nested markets listed), if any. */
   openId?: string;
 }

@@ -36,6 +36,7 @@ import { computeLayout } from './layout.js';
 import { DEFAULT_MOVERS_THRESHOLD } from './moves.js';
 import { keepVisible } from './uiState.js';
 import { VIEWS } from './views/index.js';
+import { eventDataAt } from './views/events.js';
 import { useCurrentMarket } from './hooks/useCurrentMarket.js';
 import { currentMarketIn, rowCursor, viewEntries, viewState } from './views/state.js';
 
@@ -231,7 +232,7 @@ export function App({
               <EventPane
                 event={event}
                 markets={vs.markets}
-                receivedAt={event ? (vs.events.detailAt[event.id] ?? vs.events.loadedAt) : undefined}
+                receivedAt={event ? eventDataAt(vs, event.id) : undefined}
                 {...(eventPageAt ? { page: eventPageAt } : {})}
                 now={now}
                 width={layout.sideWidth}

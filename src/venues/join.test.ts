@@ -5,6 +5,8 @@ import { createOddsStore } from '../store/store.js';
 import type { ListQuery } from '../store/types.js';
 import { fitSegments } from '../ui/components/Line.js';
 import { listTitle } from '../ui/components/MarketList.js';
+import { eventDataAt, eventEntries } from '../ui/views/events.js';
+import { event, market } from '../../test/support/syncHarness.js';
 import { createJoiner } from './join.js';
 
 /** Polymarket and Manifold (both sort server-side) joined, each venue's list query as given. */
@@ -54,5 +56,26 @@ describe('the joined list query', () => {
     // at 120 columns (a 75-cell title) the status gives way to them
     const at75 = joined({ category: '2' }, { category: 'fun' }).at75;
     expect(at75).toBe('◆ Markets 0 · by venue, each by volume · P tag Politics · M topic fun');
+  });
+});
+
+describe('the joined events', () => {
+  it("date each event by its own venue's answer: a venue gone quiet does not borrow another's fresh one", () => {
+    const stores = [
+      createOddsStore({ mode: 'polymarket', limit: 50, caps: POLYMARKET_CAPS }),
+      createOddsStore({ mode: 'manifold', limit: 50, caps: manifoldCaps }),
+    ];
+    const m = (id: string) => market(id);
+    // Manifold's events answered 4 minutes ago and not since (its venue stopped answering); Polymarket's just now
+    stores[1]!.getState().eventsLoaded([event('manifold:e2', [m('manifold:m2')])], 1_000);
+    stores[0]!.getState().eventsLoaded([event('polymarket:e1', [m('polymarket:m1')])], 241_000);
+    const states = stores.map((s) => s.getState());
+    const st = createJoiner()({ ids: ['polymarket', 'manifold'], states, filter: undefined, selectedId: undefined });
+    expect(st.events.loadedAt).toBe(241_000);
+    expect(eventDataAt(st, 'polymarket:e1')).toBe(241_000);
+    expect(eventDataAt(st, 'manifold:e2')).toBe(1_000);
+    // the open event's rows, before its own answer, are as old as the answer that brought them
+    const open = { ...st.events, openId: 'manifold:e2' };
+    expect(eventEntries({ events: open, markets: {} })['manifold:m2']?.receivedAt).toBe(1_000);
   });
 });

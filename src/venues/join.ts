@@ -126,10 +126,15 @@ export function createJoiner(): (input: JoinInput) => AppState {
     const byId = mergeRecords(all.map((e) => e.byId)) as Record<string, MarketEvent>;
     const loadedAt = Math.max(...shown.map((e) => e.loadedAt ?? Number.NEGATIVE_INFINITY));
     const openId = all.find((e) => e.openId !== undefined)?.openId;
+    // each event's age is its own venue's: a venue gone quiet must not borrow another's fresh answer
+    const listedAt = Object.fromEntries(
+      all.flatMap((e) => (e.loadedAt === undefined ? [] : e.ids.map((id) => [id, e.loadedAt!] as const))),
+    );
     return {
       ids: shown.flatMap((e) => e.ids),
       byId,
       detailAt: mergeRecords(all.map((e) => e.detailAt)),
+      listedAt,
       ...(Number.isFinite(loadedAt) ? { loadedAt } : {}),
       ...(openId !== undefined ? { openId } : {}),
     } satisfies AppState['events'];

@@ -23,6 +23,11 @@ export function eventVolume(e: MarketEvent): number | undefined {
   return vs.length ? vs.reduce((a, b) => a + b, 0) : undefined;
 }
 
+/** When the data of an event last came: its own detail's answer, else the list's that brought it (its venue's). */
+export function eventDataAt(st: Pick<ViewState, 'events'>, id: string): number | undefined {
+  return st.events.detailAt[id] ?? st.events.listedAt?.[id] ?? st.events.loadedAt;
+}
+
 const transient = new WeakMap<MarketEvent, Record<string, MarketEntry>>();
 
 /**
@@ -34,7 +39,7 @@ export function eventEntries(st: Pick<ViewState, 'events' | 'markets'>): Readonl
   if (!e || e.markets.every((m) => st.markets[m.id])) return st.markets;
   let copies = transient.get(e);
   if (!copies) {
-    const at = st.events.detailAt[e.id] ?? st.events.loadedAt ?? 0;
+    const at = eventDataAt(st, e.id) ?? 0;
     copies = Object.fromEntries(
       e.markets.map((m) => [m.id, { market: m, receivedAt: at, firstSeenAt: at, firstPrices: {} }]),
     );
