@@ -1,8 +1,8 @@
 /**
  * The watcher with several venues: the one watchlist, alerts and alert log (watchMerge.ts) put back into each venue's
- * store (its own part), saved from the joined store as one set of files, and each venue's fired alerts ringing the
- * bell and running alertCommand as they do alone. What belongs to a venue not open this session is carried over
- * unchanged into every write.
+ * store (its own part), saved from the joined store as one set of files, and each venue's fired alerts running
+ * alertCommand as they do alone and ringing the one bell (alerts of one moment ring once, whatever their venues).
+ * What belongs to a venue not open this session is carried over unchanged into every write.
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { OddsStore } from '../store/store.js';
@@ -10,7 +10,7 @@ import type { AppState } from '../store/types.js';
 import type { AlertRule, AlertsState, WatchState } from '../store/watchTypes.js';
 import type { SourceId } from '../sources/types.js';
 import type { Clock } from '../util/clock.js';
-import { AlertEffects } from '../watch/effects.js';
+import { AlertEffects, Bell } from '../watch/effects.js';
 import { Saver } from '../watch/persist.js';
 import type { Watcher } from '../watch/index.js';
 import { memo } from './join.js';
@@ -74,6 +74,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
     keepOut: loaded.keepOut,
     onProblem: (text) => o.venues[0]!.store.getState().notice(text, 'warn', o.clock.now(), 'board'),
   });
+  const bell = new Bell(o.out, o.clock);
   const effects = o.venues.map(
     (v) =>
       new AlertEffects({
@@ -81,6 +82,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
         clock: o.clock,
         out: o.out,
         bell: o.bell,
+        sharedBell: bell,
         env: o.env,
         venue: v.id,
         ...(o.alertCommand ? { command: o.alertCommand } : {}),

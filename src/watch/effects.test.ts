@@ -82,27 +82,30 @@ const alive = (pid: number) => {
 };
 
 describe('when an alert fires', () => {
-  it(
-    'BEL goes to the terminal once per batch; never with the bell off; never for entries from an earlier ' + 'session',
-    () => {
-      const a = setup();
-      a.fire();
-      expect(a.out).toEqual([BEL]);
-      a.fire();
-      expect(a.out).toEqual([BEL, BEL]);
-      const quiet = setup({ bell: false });
-      quiet.fire();
-      expect(quiet.store.getState().alerts.log).toHaveLength(1);
-      expect(quiet.out).toEqual([]);
-      // a log restored from the file rang in its own session: only what fires now rings
-      const b = setup({ restored: a.store.getState().alerts.log });
-      expect(b.store.getState().alerts.log).toHaveLength(2);
-      expect(b.out).toEqual([]);
-      b.fire();
-      expect(b.store.getState().alerts.log[0]!.seq).toBe(3);
-      expect(b.out).toEqual([BEL]);
-    },
-  );
+  it('BEL goes to the terminal once per moment; never with the bell off; never for what an earlier run logged', () => {
+    const a = setup();
+    a.fire();
+    expect(a.out).toEqual([BEL]);
+    // a second batch within the second is the same moment: one BEL for both
+    a.clock.advance(500);
+    a.fire();
+    expect(a.store.getState().alerts.log).toHaveLength(2);
+    expect(a.out).toEqual([BEL]);
+    a.clock.advance(2000);
+    a.fire();
+    expect(a.out).toEqual([BEL, BEL]);
+    const quiet = setup({ bell: false });
+    quiet.fire();
+    expect(quiet.store.getState().alerts.log).toHaveLength(1);
+    expect(quiet.out).toEqual([]);
+    // a log restored from the file rang in its own session: only what fires now rings
+    const b = setup({ restored: a.store.getState().alerts.log });
+    expect(b.store.getState().alerts.log).toHaveLength(3);
+    expect(b.out).toEqual([]);
+    b.fire();
+    expect(b.store.getState().alerts.log[0]!.seq).toBe(4);
+    expect(b.out).toEqual([BEL]);
+  });
 
   it('alertCommand runs without a shell, with the alert in ODDSBOARD_ALERT_* and without the API key', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oddsboard-cmd-'));

@@ -1,6 +1,6 @@
 /**
  * What happens outside the screen when an alert fires: the terminal bell (BEL
- * on stdout, once per batch of alerts) and the configured alertCommand, run
+ * on stdout, once per moment of alerts, whatever venue they come from) and the configured alertCommand, run
  * with an argument vector (never through a shell), the alert's fields in
  * ODDSBOARD_ALERT_* environment variables, the API key taken out of its
  * environment, its output ignored, stopped after a timeout. At most one runs
@@ -17,6 +17,8 @@ import { namedOnce } from '../venues/join.js';
 
 export const BEL = '\x07';
 export const ALERT_COMMAND_TIMEOUT_MS = 10_000;
+/** Alerts this close to the last ring ring no more: one moment, as the notice line says them (Notices.tsx BURST_MS). */
+export const BELL_BURST_MS = 1000;
 /** Longest value put in one ODDSBOARD_ALERT_* variable. */
 const ENV_VALUE_MAX = 1_000;
 
@@ -94,6 +96,31 @@ function startProblem(program: string, code: string | undefined): string {
   return `could not start: ${why}; fix alertCommand in the config file (said once; alerts still show here and in A)`;
 }
 
+/**
+ * The terminal bell: BEL once per moment. On a board of several venues one is shared by every venue's effects, so
+ * two venues whose alerts fire in the same second ring once (each venue rang its own: two BELs); alerts seconds apart
+ * still ring each.
+ */
+export class Bell {
+  private rangAt: number | undefined;
+
+  constructor(
+    private readonly out: { write(s: string): unknown },
+    private readonly clock: Clock,
+  ) {}
+
+  ring(): void {
+    const now = this.clock.now();
+    if (this.rangAt !== undefined && now >= this.rangAt && now - this.rangAt < BELL_BURST_MS) return;
+    this.rangAt = now;
+    try {
+      this.out.write(BEL);
+    } catch {
+      // a closed terminal must not stop the dashboard
+    }
+  }
+}
+
 export type Spawn = (cmd: string, args: readonly string[], opts: SpawnOptions) => ChildProcess;
 
 export interface EffectsOptions {
@@ -102,6 +129,8 @@ export interface EffectsOptions {
   /** Where BEL goes (the terminal). */
   out: { write(s: string): unknown };
   bell: boolean;
+  /** The bell shared with the other venues' effects (a board of several); none: this one's own, on `out`. */
+  sharedBell?: Bell;
   command?: readonly string[];
   env: NodeJS.ProcessEnv;
   /** A board of several venues: this store's venue, named in the command's environment (commandEnv). */
@@ -119,8 +148,10 @@ export class AlertEffects {
   private readonly startFailures = new Set<string>();
   /** How the last run failed (exit code, signal, timeout): said once until a run succeeds or fails otherwise. */
   private lastFailure: string | undefined;
+  private readonly bell: Bell;
 
   constructor(private readonly o: EffectsOptions) {
+    this.bell = o.sharedBell ?? new Bell(o.out, o.clock);
     // entries already in the log (loaded from the file) fired in an earlier session
     this.lastSeq = o.store.getState().alerts.seq;
   }
@@ -131,13 +162,7 @@ export class AlertEffects {
       const fresh = s.alerts.log.filter((f) => f.seq > this.lastSeq).reverse();
       this.lastSeq = s.alerts.seq;
       if (fresh.length === 0) return;
-      if (this.o.bell) {
-        try {
-          this.o.out.write(BEL);
-        } catch {
-          // a closed terminal must not stop the dashboard
-        }
-      }
+      if (this.o.bell) this.bell.ring();
       if (this.o.command) for (const f of fresh) this.run(this.o.command, f);
     });
   }

@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../api/types.js';
+import { createOddsStore } from '../store/store.js';
+import { ManualClock } from '../util/clock.js';
+import { BEL } from '../watch/effects.js';
+import { startVenueWatcher } from './watch.js';
+
+const mkt = (id: string, status: Market['status']): Market => ({
+  id,
+  title: `Market ${id}`,
+  status,
+  outcomes: [
+    { name: 'Yes', price: 0.6 },
+    { name: 'No', price: 0.4 },
+  ],
+  raw: {},
+});
+
+describe('the bell on a board of several venues', () => {
+  it('rings once for the alerts of one moment, whatever their venues; alerts seconds apart ring each', () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 5));
+    const venues = (['kalshi', 'polymarket'] as const).map((id) => ({
+      id,
+      store: createOddsStore({ mode: 'key', limit: 30 }),
+    }));
+    for (const v of venues) {
+      v.store.getState().listLoaded([mkt('m1', 'active')], clock.now());
+      v.store.getState().toggleWatch('m1', clock.now());
+    }
+    const out: string[] = [];
+    const watcher = startVenueWatcher({
+      venues,
+      joined: createOddsStore({ mode: 'key', limit: 30 }),
+      clock,
+      stateDir: mkdtempSync(join(tmpdir(), 'oddsboard-bell-')),
+      alerts: [],
+      bell: true,
+      env: {},
+      out: { write: (s: string) => out.push(s) },
+    });
+    const close = (i: number, status: Market['status']) =>
+      venues[i]!.store.getState().marketLoaded(mkt('m1', status), clock.now());
+    try {
+      close(0, 'closed');
+      clock.advance(400);
+      close(1, 'closed');
+      // both venues' status alerts fired, and one BEL for them
+      expect(venues.map((v) => v.store.getState().alerts.log.length)).toEqual([1, 1]);
+      expect(out).toEqual([BEL]);
+      clock.advance(3000);
+      close(1, 'settling');
+      expect(out).toEqual([BEL, BEL]);
+    } finally {
+      watcher.stop();
+    }
+  });
+});
