@@ -194,6 +194,7 @@ export function App({
           form={ui.alertForm}
           title={s.watch.byId[ui.alertForm.marketId]?.title ?? markets[ui.alertForm.marketId]?.market.title}
           width={layout.columns}
+          several={vs.prefixed === true}
         />
       ) : null}
       {ui.helpOpen ? (

@@ -151,4 +151,23 @@ describe('the App over several venues joined', () => {
     await waitForFrame(term, (f) => /P ★ Polymarket mover .*△50\.0¢/.test(f));
     joined.dispose();
   });
+  it("a's form names the venue in its title, as ★ Watching does, the title cut so that the venue is read", async () => {
+    const clock = new ManualClock();
+    const k = createOddsStore({ mode: 'kalshi', limit: 60, documentedLimit: 1200, caps: KALSHI_CAPS });
+    const p = createOddsStore({ mode: 'polymarket', limit: 60, documentedLimit: 1200, caps: POLYMARKET_CAPS });
+    const long = 'Will the Federal Reserve cut its target rate at the December meeting of this year?';
+    k.getState().listLoaded([mkt('kalshi:KXFED', long)], clock.now());
+    p.getState().listLoaded([mkt('polymarket:516710', 'Fed decision in December')], clock.now());
+    const joined = joinVenues([
+      { id: 'kalshi', store: k, sync: recordingSync(k, []) },
+      { id: 'polymarket', store: p, sync: recordingSync(p, []) },
+    ]);
+    term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, { columns: 50, rows: 24 });
+    await waitForFrame(term, 'Fed decision');
+    const f = await press(term, 'a', () => term!.lastFrame().includes('◆ Alert'));
+    const head = f.split('\n').find((l) => l.startsWith('◆ Alert')) ?? '';
+    expect(head).toMatch(/^◆ Alert “Will the Federal .+… on Kalshi$/);
+    expect(head.length).toBeLessThanOrEqual(50);
+    joined.dispose();
+  });
 });

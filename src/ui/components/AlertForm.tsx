@@ -8,11 +8,14 @@ import { memo } from 'react';
 import { sanitize } from '../../util/sanitize.js';
 import type { AlertKind } from '../../store/watchTypes.js';
 import { alertFields, type AlertField, type AlertFormState } from '../alertUi.js';
-import { fitWidth, wrap } from '../format.js';
+import { displayWidth, fitWidth, wrap } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { TextField } from './TextField.js';
 import { ACROSS_SIZE } from '../../venues/across/rows.js';
+import { parseRefKey } from '../../venue/ref.js';
+import { nameInSentence } from '../../sources/names.js';
+import { quoted } from '../../store/transitions.js';
 
 const LABEL_W = 13;
 const KIND_WORDS: Record<AlertKind, string> = {
@@ -78,9 +81,41 @@ function choice(value: string, active: boolean, width: number): Seg {
   return { text: fitWidth(active ? `‹ ${value} ›` : `  ${value}`, width), bold: true };
 }
 
-function AlertFormView({ form: f, title, width }: { form: AlertFormState; title: string | undefined; width: number }) {
+/** The venues the form is about, in a sentence ("Kalshi"; a pair's "Kalshi and Polymarket"); none for ids of none. */
+function venuesOf(f: AlertFormState): string | undefined {
+  const ids = [f.marketId, ...(f.pairId !== undefined ? [f.pairId] : [])];
+  const names = [...new Set(ids.map((id) => parseRefKey(id)?.venue))].filter((v) => v !== undefined);
+  return names.length ? names.map(nameInSentence).join(' and ') : undefined;
+}
+
+/**
+ * The title line. On a board of several venues (`several`) it names the venue as the ★ Watching notice does
+ * ("“Fed holds” on Kalshi"), the title cut so that the venue is always read.
+ */
+function headOf(f: AlertFormState, title: string | undefined, width: number, several: boolean): Seg[] {
+  const name = sanitize(f.title ?? title ?? f.marketId);
+  const where = several ? venuesOf(f) : undefined;
+  if (where === undefined) return [paneTitle('Alert', true), { text: ` ${name}`, dim: true }];
+  const on = ` on ${where}`;
+  // a pair's title quotes both legs already
+  const text = f.kind === 'gap' ? name : quoted(name);
+  const room = Math.max(1, width - displayWidth('◆ Alert ') - displayWidth(on));
+  return [paneTitle('Alert', true), { text: ` ${fitWidth(text, room)}`, dim: true }, { text: on, dim: true }];
+}
+
+function AlertFormView({
+  form: f,
+  title,
+  width,
+  several = false,
+}: {
+  form: AlertFormState;
+  title: string | undefined;
+  width: number;
+  several?: boolean;
+}) {
   const valueW = Math.max(1, width - LABEL_W);
-  const head: Seg[] = [paneTitle('Alert', true), { text: ` ${sanitize(f.title ?? title ?? f.marketId)}`, dim: true }];
+  const head = headOf(f, title, width, several);
   const outcomeText =
     f.currency !== undefined ? `${f.outcome || '—'} · ${f.paper ? 'paper' : 'real'} · ${f.currency}` : f.outcome || '—';
   const number = (field: 'value' | 'minutes', placeholder: string) => (
