@@ -4,6 +4,8 @@
  * Messages are one line and never repeat the value.
  */
 import type { Currency } from '../positions/types.js';
+import { quoted } from './transitions.js';
+import type { MarketEntry } from './types.js';
 import { scopeOf, type AlertKind, type AlertRule } from './watchTypes.js';
 
 /** Longest window of a move alert: a day (the price history a market keeps may be shorter). */
@@ -86,6 +88,27 @@ function pnlRule(d: AlertDraft, rule: AlertRule): RuleCheck {
   rule.currency = d.currency;
   if (d.paper) rule.paper = true;
   return { ok: true, rule };
+}
+
+/**
+ * Why an alert of `kind` is not set on this market, as it has ended, or undefined (a market not loaded: nothing is
+ * known against it). A resolved market changes no more: no kind is taken (a price alert would fire at once on the
+ * final price, a move one on the jump to it, and no status follows). A closed or settling one trades no more: its
+ * price, a move, a P&L or a gap would only jump to the result — its status alert, the one kind taken, tells that.
+ */
+export function endedRefusal(kind: AlertKind, e: MarketEntry | undefined): string | undefined {
+  const status = e?.knownStatus ?? e?.market.status;
+  if (!e || (status !== 'resolved' && status !== 'closed' && status !== 'settling')) return undefined;
+  const title = quoted(e.market.title);
+  if (status === 'resolved') {
+    const winner = e.market.resolvedOutcome ? ` (${e.market.resolvedOutcome})` : '';
+    return `${title} is resolved${winner}: nothing on it changes any more, so no alert is set`;
+  }
+  if (kind === 'status') return undefined;
+  const scope = scopeOf(kind);
+  if (scope === 'market') return `${title} is ${status}: its price no longer trades; a status alert tells the result`;
+  if (scope === 'position') return `${title} is ${status}: its P&L moves only at the result; w watches it for that`;
+  return `${title} is ${status}: a gap is traded only while both legs trade; w watches it for the result`;
 }
 
 /** The form's draft as a rule, or why not. */

@@ -85,19 +85,22 @@ export function nextKind(kind: AlertKind, delta: 1 | -1): AlertKind {
 
 export function alertUiReducer<S extends AlertUiState>(state: S, action: AlertUiAction): S {
   switch (action.type) {
-    case 'openAlertForm':
+    case 'openAlertForm': {
+      const kind = action.extra?.kind ?? 'above';
       return {
         ...state,
         alertForm: {
           marketId: action.marketId,
-          kind: 'above',
+          kind,
           ...action.extra,
           outcome: action.outcome,
-          field: 'value',
+          // a status alert has no number: its kind is the field
+          field: alertFields(kind).includes('value') ? 'value' : 'kind',
           value: { value: '', cursor: 0 },
           minutes: { value: '30', cursor: 2 },
         },
       };
+    }
     case 'editAlertForm': {
       const f = state.alertForm;
       if (!f) return state;

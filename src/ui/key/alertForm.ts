@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { endedRefusal } from '../../store/alertRules.js';
 import { leadingOutcome } from '../../store/outcomes.js';
 import { quoted } from '../../store/transitions.js';
 import { alertFields, isNumberField, nextKind, type AlertFormState } from '../alertUi.js';
@@ -6,18 +7,32 @@ import { applyTextEdit, type TextEdit } from '../textEdit.js';
 import { textEditFor, type KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand, typedText } from './keyLookup.js';
+import { flash } from './moves.js';
 
 const NUMBER_MAX_CHARS = 8;
 const FLASH_MS = 3000;
 
-/** `a` on a market: the form opens on its leading outcome. */
+/**
+ * `a` on a market: the form opens on its leading outcome — on a closed or settling market on its status, the one kind
+ * taken there; a resolved market takes none, and says so (endedRefusal).
+ */
 export function openAlertForm(ctx: KeyCtx, marketId: string): void {
-  const m = ctx.store.getState().markets[marketId]?.market;
+  const e = ctx.store.getState().markets[marketId];
+  const none = endedRefusal('status', e);
+  if (none) return flash(ctx, none);
+  const m = e?.market;
   ctx.dispatch({
     type: 'openAlertForm',
     marketId,
     outcome: m ? (leadingOutcome(m)?.name ?? m.outcomes[0]?.name ?? '') : '',
+    ...(endedRefusal('above', e) ? { extra: { kind: 'status' as const } } : {}),
   });
+}
+
+/** Why the form's kind is not taken on its market (or a pair's other leg) as it stands now, if it is not. */
+function refusalOf(ctx: KeyCtx, f: AlertFormState, kind = f.kind): string | undefined {
+  const { markets } = ctx.store.getState();
+  return endedRefusal(kind, markets[f.marketId]) ?? (f.pairId ? endedRefusal(kind, markets[f.pairId]) : undefined);
 }
 
 /** Only digits and one decimal point get into a number field (and a leading minus into a P&L level). */
@@ -45,6 +60,9 @@ function cycleOutcome(ctx: KeyCtx, f: AlertFormState, delta: 1 | -1): string {
 }
 
 function submit(ctx: KeyCtx, f: AlertFormState): void {
+  // the market may have closed or resolved since the form opened
+  const refused = refusalOf(ctx, f);
+  if (refused) return ctx.dispatch({ type: 'editAlertForm', patch: { error: refused } });
   const r = ctx.sync.addAlert({
     marketId: f.marketId,
     kind: f.kind,
@@ -86,7 +104,12 @@ export function alertFormKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'alertChoiceNext':
     case 'alertChoicePrev': {
       const delta = cmd === 'alertChoiceNext' ? 1 : -1;
-      if (f.field === 'kind') return ctx.dispatch({ type: 'editAlertForm', patch: { kind: nextKind(f.kind, delta) } });
+      if (f.field === 'kind') {
+        // a kind the market no longer takes says why at once, before ⏎
+        const kind = nextKind(f.kind, delta);
+        const refused = refusalOf(ctx, f, kind);
+        return ctx.dispatch({ type: 'editAlertForm', patch: refused ? { kind, error: refused } : { kind } });
+      }
       if (f.held) return ctx.dispatch({ type: 'editAlertForm', patch: cycleHeld(f, delta) });
       return ctx.dispatch({ type: 'editAlertForm', patch: { outcome: cycleOutcome(ctx, f, delta) } });
     }

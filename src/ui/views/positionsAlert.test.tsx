@@ -83,6 +83,16 @@ describe('a P&L alert from the Positions view', () => {
     expect(f).toContain('(paper)');
   });
 
+  it('a on a position whose market closed: refused with why (its P&L moves only at the result), no form', async () => {
+    const { term, store, clock } = await kept();
+    store.getState().listLoaded([yesAt(0.5, { status: 'closed' })], clock.now());
+    await waitForFrame(term, 'CLOSED');
+    const f = await press(term, 'a');
+    expect(f).toContain('“Market number 1” is closed: its P&L moves only at the result; w watches it for that');
+    expect(form(f)).toBe('');
+    expect(store.getState().alerts.rules).toEqual([]);
+  });
+
   it('80×24: the form and the log fit', async () => {
     const { term, store, clock } = await kept(80, 24);
     const fits = (f: string) => {
