@@ -170,4 +170,22 @@ describe('the App over several venues joined', () => {
     expect(head.length).toBeLessThanOrEqual(50);
     joined.dispose();
   });
+  it('the interface inside a sentence is "the interface": ★ Watching and the alert form say it so', async () => {
+    const clock = new ManualClock();
+    const i = createOddsStore({ mode: 'key', limit: 30 });
+    const k = createOddsStore({ mode: 'kalshi', limit: 60, documentedLimit: 1200, caps: KALSHI_CAPS });
+    i.getState().listLoaded([mkt('public:m1', 'Rain in Oslo')], clock.now());
+    k.getState().listLoaded([mkt('kalshi:KXFED', 'Fed cuts in December')], clock.now());
+    const joined = joinVenues([
+      { id: 'public', store: i, sync: recordingSync(i, []) },
+      { id: 'kalshi', store: k, sync: recordingSync(k, []) },
+    ]);
+    term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, { columns: 120, rows: 24 });
+    await waitForFrame(term, 'Rain in Oslo');
+    await press(term, 'w', () => term!.lastFrame().includes('★ Watching'));
+    expect(term.lastFrame()).toContain('★ Watching “Rain in Oslo” on the interface');
+    await press(term, 'a', () => term!.lastFrame().includes('◆ Alert'));
+    expect(term.lastFrame()).toContain('◆ Alert “Rain in Oslo” on the interface');
+    joined.dispose();
+  });
 });

@@ -2,7 +2,7 @@ import type { Key } from 'ink';
 import type { RefreshRefusal } from '../../sync/types.js';
 import { secondsUntil } from '../format.js';
 import { nextInCycle } from '../viewModel.js';
-import { SOURCE_NAMES, sourceName } from '../../sources/names.js';
+import { nameInSentence, SOURCE_NAMES, sourceName } from '../../sources/names.js';
 import { viewIndexOfKey } from '../views/index.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
@@ -163,7 +163,7 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       const st = ctx.store.getState();
       // a board of several venues: the one watchlist spans them, so the venue is said
       const ref = st.prefixed ? parseRefKey(ctx.marketId) : undefined;
-      const where = ref ? ` on ${SOURCE_NAMES[ref.venue]}` : '';
+      const where = ref ? ` on ${nameInSentence(ref.venue)}` : '';
       const title = `${quoted(st.markets[ctx.marketId]?.market.title ?? ctx.marketId)}${where}`;
       return flash(ctx, on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.');
     }
