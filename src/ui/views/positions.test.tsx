@@ -90,6 +90,22 @@ describe('Positions view', () => {
     expect(store.getState().alerts.rules).toEqual([]);
   });
 
+  it('a position whose market went stale reads STALE in its badge, as Markets and Movers do, its figures in place', async () => {
+    const { term, store, clock } = await keptFromPreview(80, 24);
+    await press(term, KEYS.esc);
+    await press(term, KEYS.esc);
+    await press(term, '6', () => term.lastFrame().includes('◆ Positions'));
+    store.getState().listLoaded([yesAt(0.55)], clock.now());
+    const rowOf = (f: string) => f.split('\n').find((l) => l.includes('Market number 1')) ?? '';
+    const fresh = rowOf(await waitForFrame(term, '$13.75'));
+    expect(fresh).toMatch(/^(▸| ) ACTIVE /);
+    // no answer for 5 minutes: far past three refresh periods (the venue stopped answering)
+    clock.advance(5 * 60_000);
+    const f = await waitForFrame(term, (x) => /^(▸| ) STALE .*Market number 1/.test(rowOf(x)));
+    for (const l of f.split('\n')) expect(stringWidth(l)).toBeLessThanOrEqual(80);
+    expect(rowOf(f).replace('STALE ', 'ACTIVE')).toBe(fresh);
+  });
+
   it('100×30: with every position open the state column is not drawn, its cells go to the title', async () => {
     const { term, store } = await keptFromPreview(100, 30);
     await press(term, KEYS.esc);

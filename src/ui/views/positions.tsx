@@ -16,7 +16,7 @@ import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatPrice, formatShares, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import { paneTitle, type Seg } from '../components/Line.js';
-import { marketHead, markerSeg, rangeText } from '../components/rowParts.js';
+import { marketHead, markerSeg, rangeText, type RowAge } from '../components/rowParts.js';
 import { ListPane } from './ListPane.js';
 import { heldPositions, positionRowIds, readingNotes, venueTotals } from './positionsModel.js';
 import type { ViewImpl, ViewListProps } from './types.js';
@@ -90,6 +90,7 @@ export function positionSegs(
   real = false,
   stateCol = true,
   watched = false,
+  age?: RowAge,
 ): Seg[] {
   const fixed = 2 + 9 + W.kind + W.value + W.pnl + (stateCol ? W.state : 0);
   const kept: (readonly [Col, number])[] = [...OPTIONAL];
@@ -98,7 +99,7 @@ export function positionSegs(
   const keep = new Set(kept.map(([k]) => k));
   const titleW = Math.max(1, width - used());
   const segs: Seg[] = entry
-    ? marketHead(entry, selected, titleW, watched)
+    ? marketHead(entry, selected, titleW, watched, age)
     : [
         markerSeg(selected),
         { text: fitWidth(VENUE_LETTERS[p.ref.venue], 9, true), dim: true },
@@ -210,6 +211,8 @@ function PositionsList(p: ViewListProps) {
           first.real,
           stateCol,
           watched,
+          // a market whose data went stale reads STALE, as in Markets, Movers and Closing soon
+          { now: p.env.now, intervalMs: p.intervalMs },
         );
       }}
     />
