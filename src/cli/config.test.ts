@@ -130,6 +130,26 @@ describe('settings', () => {
     expect(resolveSettings({ demo: true }, env).baseUrl).toBeUndefined();
   });
 
+  it('refuses --speed and --seed where the demo does not run, naming when they apply', () => {
+    const url = 'http://127.0.0.1:9/trade-api/v2';
+    expect(usageMessage(() => resolveSettings({ source: 'kalshi', baseUrl: url, speed: 2 }, noFile))).toBe(
+      '--speed belongs to the embedded demo (the interface without a base URL, or --demo), not to kalshi',
+    );
+    expect(usageMessage(() => resolveSettings({ sources: ['kalshi', 'manifold'], seed: 3 }, noFile))).toMatch(
+      /^--seed belongs to the embedded demo .*, not to kalshi, manifold$/,
+    );
+    expect(usageMessage(() => resolveSettings({ baseUrl: url, seed: 3 }, noFile))).toMatch(
+      /^--seed belongs to the embedded demo .*the interface has a base URL here \(add --demo to run the demo\)$/,
+    );
+    // where the demo runs they apply: no base URL, --demo over one, the interface among several sources
+    expect(resolveSettings({ speed: 2, seed: 3 }, noFile)).toMatchObject({ speed: 2, seed: 3 });
+    expect(resolveSettings({ baseUrl: url, demo: true, speed: 2 }, noFile).speed).toBe(2);
+    expect(resolveSettings({ sources: ['public', 'kalshi'], speed: 2 }, noFile).speed).toBe(2);
+    // from the config file they are kept for the runs that use the demo, never refused
+    const file = configFile('{"speed": 5}');
+    expect(resolveSettings({ source: 'kalshi' }, { ODDSBOARD_CONFIG: file }).speed).toBe(5);
+  });
+
   it('names the file and the problem when the config file is bad', () => {
     const broken = configFile('{ "sort": "volume", }');
     expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: broken }))).toMatch(

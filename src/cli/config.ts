@@ -100,7 +100,7 @@ import {
   type IdentityProblems,
   type ThemeName,
 } from './settingValues.js';
-import { checkSeveral, sourcesOf } from './venueSettings.js';
+import { checkDemoFlags, checkSeveral, sourcesOf } from './venueSettings.js';
 export { venueSettings } from './venueSettings.js';
 export { CONFIG_MAX_BYTES, defaultConfigPath, readConfigFile } from './configFile.js';
 import { defaultConfigPath, readConfigFile } from './configFile.js';
@@ -201,6 +201,7 @@ export function resolveSettings(
     delete settings.baseUrl;
     if (settings.baseUrls) delete settings.baseUrls.public;
   }
+  checkDemoFlags(settings, given);
   return settings;
 }
 

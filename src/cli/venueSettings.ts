@@ -62,3 +62,17 @@ export function venueSettings(settings: Settings, venue: SourceId): Settings {
   if (venue !== 'public') out.demo = false;
   return out;
 }
+
+/**
+ * `--speed` and `--seed` set the embedded demo's simulator; given when no venue runs it (a platform, or the interface
+ * at a base URL), they would do nothing, so they are a usage error naming when they apply.
+ */
+export function checkDemoFlags(settings: Settings, given: SettingsInput): void {
+  const flag = given.speed !== undefined ? '--speed' : given.seed !== undefined ? '--seed' : undefined;
+  if (flag === undefined) return;
+  const demo = 'the embedded demo (the interface without a base URL, or --demo)';
+  if (!settings.sources.includes('public'))
+    throw new UsageError(`${flag} belongs to ${demo}, not to ${settings.sources.join(', ')}`);
+  if ((settings.sources.length === 1 ? settings.baseUrl : settings.baseUrls?.public) !== undefined)
+    throw new UsageError(`${flag} belongs to ${demo}; the interface has a base URL here (add --demo to run the demo)`);
+}
