@@ -53,6 +53,8 @@ export interface Settings {
   alertCommand?: string[];
   bell: boolean;
   apiKey?: string;
+  /** Where each setting given came from, for messages (settingValues.originOf). */
+  origins?: Origins;
   /** Where the config file was looked for, and whether it was there. */
   configPath: string;
   configFound: boolean;
@@ -95,7 +97,9 @@ import {
   checkValue,
   IDENTITY_KEYS,
   identityProblemsBy,
+  originsOf,
   readBaseUrlFlag,
+  type Origins,
   type ColorMode,
   type IdentityProblems,
   type ThemeName,
@@ -177,6 +181,7 @@ export function resolveSettings(
     sources,
     configPath,
     configFound: file.found,
+    origins: originsOf(given, fromEnv, file.values, configPath),
   };
   delete settings.baseUrl;
   const baseUrls: Partial<Record<SourceId, string>> = { ...file.values.baseUrls, ...given.baseUrls };

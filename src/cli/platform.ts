@@ -10,6 +10,7 @@ import { loadPlatform } from '../sources/index.js';
 import type { SourceId } from '../sources/types.js';
 import type { Settings } from './config.js';
 import { UsageError } from './errors.js';
+import { originOf } from './settingValues.js';
 import { rateWindowMs, WINDOW_MS, type Source } from './source.js';
 import { version } from './version.js';
 
@@ -21,11 +22,14 @@ export async function openPlatform(
   if (settings.demo)
     throw new UsageError(`--demo is the interface's embedded service; it does not go with --source ${id}`);
   if (settings.clobUrl !== undefined && id !== 'polymarket')
-    throw new UsageError(`--clob-url belongs to --source polymarket, not ${id}`);
+    throw new UsageError(`${originOf(settings, 'clobUrl', '--clob-url')} belongs to --source polymarket, not ${id}`);
   const def = await loadPlatform(id);
   const ceiling = def.limits.documentedPerMinute;
   if (settings.rate !== undefined && settings.rate > ceiling)
-    throw new UsageError(`--rate ${settings.rate} is above ${id}'s documented limit (${ceiling} a minute)`);
+    throw new UsageError(
+      `${originOf(settings, 'rate', '--rate')}: ${settings.rate} is above ${id}'s documented limit ` +
+        `(${ceiling} a minute)`,
+    );
   const baseUrl = settings.baseUrl ?? def.defaultBaseUrl;
   // one local server can answer Gamma and the CLOB: --base-url alone stands for both
   const clobUrl = settings.clobUrl ?? settings.baseUrl;

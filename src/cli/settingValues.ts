@@ -231,3 +231,30 @@ export function readBaseUrlFlag(
 export function sayable(name: string): boolean {
   return /^[A-Za-z][A-Za-z_-]{0,23}$/.test(name);
 }
+
+/** Where each setting given came from, as messages name it: `--rate`, `ODDSBOARD_BASE_URL`, the config file's key. */
+export type Origins = Partial<Record<string, string>>;
+
+const FLAG_OF: Partial<Record<string, string>> = { source: '--source', sources: '--source', baseUrls: '--base-url' };
+const ENV_OF: Partial<Record<string, string>> = {
+  sources: 'ODDSBOARD_SOURCE',
+  baseUrl: 'ODDSBOARD_BASE_URL',
+  polymarketWallet: 'ODDSBOARD_POLYMARKET_WALLET',
+  manifoldUser: 'ODDSBOARD_MANIFOLD_USER',
+};
+
+/** Each setting's origin: the highest layer (flags, then environment, then the config file at `path`) that gives it. */
+export function originsOf(flags: object, env: object, file: object, path: string): Origins {
+  const out: Origins = {};
+  for (const key of Object.keys(file)) out[key] = `"${key}" in the config file ${path}`;
+  for (const key of Object.keys(env)) out[key] = ENV_OF[key] ?? key;
+  for (const key of Object.keys(flags))
+    out[key] = FLAG_OF[key] ?? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  delete out.identityProblems;
+  return out;
+}
+
+/** Where the setting `key` came from; its flag when the settings do not say (settings made by hand). */
+export function originOf(settings: { origins?: Origins }, key: string, flag: string): string {
+  return settings.origins?.[key] ?? flag;
+}

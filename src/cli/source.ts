@@ -14,6 +14,7 @@ import type { RunningServer } from '../server/listen.js';
 import type { Mode } from '../store/types.js';
 import type { Settings } from './config.js';
 import { UsageError } from './errors.js';
+import { originOf } from './settingValues.js';
 import { version } from './version.js';
 
 export { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
@@ -62,10 +63,12 @@ export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Pr
     const { openPlatform } = await import('./platform.js');
     return openPlatform(settings.source, settings, env);
   }
-  if (settings.clobUrl !== undefined) throw new UsageError('--clob-url belongs to --source polymarket');
+  if (settings.clobUrl !== undefined)
+    throw new UsageError(`${originOf(settings, 'clobUrl', '--clob-url')} belongs to --source polymarket`);
   if (settings.rate !== undefined)
     throw new UsageError(
-      "--rate belongs to a platform source: the interface's limit is its mode's (10 or 30 a minute)",
+      `${originOf(settings, 'rate', '--rate')} belongs to a platform source: the interface's limit is its mode's ` +
+        '(10 or 30 a minute)',
     );
   const windowMs = rateWindowMs(env);
   const spanMs = windowMs + LEDGER_SPAN_MS - WINDOW_MS;

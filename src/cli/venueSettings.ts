@@ -5,6 +5,7 @@
 import type { SourceId } from '../sources/types.js';
 import type { Settings, SettingsInput } from './config.js';
 import { UsageError } from './errors.js';
+import { originOf } from './settingValues.js';
 
 export function sourcesOf(layer: SettingsInput): SourceId[] | undefined {
   return layer.sources ?? (layer.source !== undefined ? [layer.source] : undefined);
@@ -29,19 +30,19 @@ export function checkSeveral(
   if (bare !== undefined && settings.sources.includes('public') && baseUrls.public === undefined)
     baseUrls.public = bare;
   // a setting from the config file is named there, so the message points at what to change
-  const from = (k: 'rate' | 'category', flag: string) =>
-    given[k] !== undefined ? flag : `"${k}" in the config file ${settings.configPath}`;
   if (settings.rate !== undefined)
     throw new UsageError(
-      `${from('rate', '--rate')} sets one platform's cadence; with several sources (${list}) each keeps its own ` +
-        'polite default',
+      `${originOf(settings, 'rate', '--rate')} sets one platform's cadence; with several sources (${list}) each ` +
+        'keeps its own polite default',
     );
   if (settings.clobUrl !== undefined && !settings.sources.includes('polymarket'))
-    throw new UsageError(`--clob-url belongs to polymarket, which is not among the sources (${list})`);
+    throw new UsageError(
+      `${originOf(settings, 'clobUrl', '--clob-url')} belongs to polymarket, which is not among the sources (${list})`,
+    );
   if (settings.category !== '')
     throw new UsageError(
-      `${from('category', '--category')} names one venue's grouping; with several sources (${list}) press v to ` +
-        'narrow to one, then c',
+      `${originOf(settings, 'category', '--category')} names one venue's grouping; with several sources (${list}) ` +
+        'press v to narrow to one, then c',
     );
   if (settings.demo && !settings.sources.includes('public'))
     throw new UsageError(`--demo is the interface's embedded service; public is not among the sources (${list})`);
