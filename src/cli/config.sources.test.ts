@@ -33,6 +33,16 @@ describe('several sources (issue #27)', () => {
     expect(run(['--source', 'kalshi'], { ODDSBOARD_CONFIG: path }).baseUrl).toBe('http://127.0.0.1:9/x');
   });
 
+  it('refuses a config file with both "source" and "sources", naming the file and both keys', () => {
+    const both = configFile('{\n  "source": "kalshi",\n  "sources": ["manifold"]\n}');
+    expect(usageMessage(() => run([], { ODDSBOARD_CONFIG: both }))).toBe(
+      `config file ${both}: "source" (line 2) and "sources" (line 3) both name the sources; keep one ` +
+        '("sources" takes a list, or "all")',
+    );
+    // a flag naming the sources does not make the file right
+    expect(usageMessage(() => run(['--source', 'kalshi'], { ODDSBOARD_CONFIG: both }))).toMatch(/both name/);
+  });
+
   it('takes --base-url VENUE=URL, repeatable; a bare one keeps its meaning with one source', () => {
     const s = run([
       '--source',

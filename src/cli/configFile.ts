@@ -86,6 +86,13 @@ export function readConfigFile(path: string, lenientIdentities = false): { found
   const values: Record<string, unknown> = {};
   const problems: IdentityProblems | undefined = lenientIdentities ? {} : undefined;
   const keyAt = topLevelKeyOffsets(text);
+  if ('source' in parsed && 'sources' in parsed) {
+    const line = (key: string) => lineColumn(text, keyAt.get(key) ?? 0).line;
+    throw new UsageError(
+      `config file ${path}: "source" (line ${line('source')}) and "sources" (line ${line('sources')}) both name ` +
+        'the sources; keep one ("sources" takes a list, or "all")',
+    );
+  }
   for (const [key, value] of Object.entries(parsed)) {
     // each problem with a setting names the line of its key (the top-level one), never the key's text unless sayable
     const where = `config file ${path} line ${lineColumn(text, keyAt.get(key) ?? 0).line}`;
