@@ -182,7 +182,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     for (const p of problems) io.stderr.write(`oddsboard pairs: ${p}\n`);
     const tty = io.stdout.isTTY === true;
     const width = tty && typeof io.stdout.columns === 'number' && io.stdout.columns > 20 ? io.stdout.columns : 80;
-    io.stdout.write(pairsText(result, width));
+    io.stdout.write(pairsText(result, width, io.timing?.now() ?? Date.now()));
     return exit;
   } catch (e) {
     return fail(failureOf(e));
