@@ -90,7 +90,7 @@ describe('Positions view', () => {
     expect(store.getState().alerts.rules).toEqual([]);
   });
 
-  it('a position whose market went stale reads STALE in its badge, as Markets and Movers do, its figures in place', async () => {
+  it('a position whose market went stale reads STALE in its badge, as in Markets, its figures in place', async () => {
     const { term, store, clock } = await keptFromPreview(80, 24);
     await press(term, KEYS.esc);
     await press(term, KEYS.esc);
