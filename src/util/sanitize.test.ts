@@ -60,6 +60,20 @@ describe('sanitize', () => {
     expect(sanitize('a\tb\r\nc\n\nd')).toBe('a b c d');
   });
 
+  it('turns U+2028 / U+2029 into spaces: a terminal draws them as nothing, the layout counts a cell each', () => {
+    expect(sanitize('LS\u2028PS\u2029end')).toBe('LS PS end');
+    expect(sanitize('a\u2028\u2029\nb')).toBe('a b');
+    expect(stringWidth(sanitize('x\u2028y'))).toBe(3);
+  });
+
+  it('draws half a surrogate pair as the U+FFFD a terminal shows, which the layout counts as one cell', () => {
+    expect(sanitize('\ud83c lone')).toBe('\ufffd lone');
+    expect(sanitize('end\udc00')).toBe('end\ufffd');
+    expect(sanitize(`${ESC}[1m\ud83c${ESC}[0m😀`)).toBe('\ufffd😀');
+    expect(sanitize('😀 pair')).toBe('😀 pair');
+    expect(stringWidth(sanitize('\ud83c'))).toBe(1);
+  });
+
   it('removes bidi overrides, embeddings, isolates and marks', () => {
     expect(sanitize('abc\u202Eevil\u202C')).toBe('abcevil');
     expect(sanitize('\u2066x\u2067y\u2068z\u2069\u200E\u200F\u061C')).toBe('xyz');

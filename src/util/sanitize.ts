@@ -3,8 +3,11 @@
  * escape sequence (CSI, OSC incl. hyperlinks OSC 8 and clipboard OSC 52, DCS,
  * SOS/PM/APC, two-byte ESC sequences, their 8-bit C1 forms), every other C0/C1
  * control (BEL, backspace, DEL, …) and bidi overrides/isolates, which can make
- * text display in a different order than it reads. Tabs and line breaks
- * become single spaces (one-line cells). An unterminated string sequence
+ * text display in a different order than it reads. Tabs and line breaks (also
+ * U+2028 / U+2029, which terminals draw as nothing while the layout counts a
+ * cell each) become single spaces (one-line cells); half a surrogate pair, which
+ * a terminal draws as a 1-cell U+FFFD the layout counts as none, becomes that
+ * U+FFFD. An unterminated string sequence
  * swallows the rest of the input, as a terminal would. Emoji come out in the
  * form whose width every terminal agrees on (uniformWidth).
  */
@@ -101,10 +104,24 @@ const regionLetter = (ri: string): string => String.fromCharCode(0x41 + ri.codeP
 function clean(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || isBidiControl(c)) return false;
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || isBidiControl(c) || isLineSeparator(c)) return false;
+    if (c >= 0xd800 && c <= 0xdfff) {
+      if (pairAt(s, i) === 0) return false;
+      i++;
+    }
   }
   return true;
 }
+
+/** 2 when a surrogate pair starts at i, 0 when i holds half of one alone (JSON may escape one: "\ud83c"). */
+function pairAt(s: string, i: number): 0 | 2 {
+  const c = s.charCodeAt(i);
+  const n = s.charCodeAt(i + 1);
+  return c >= 0xd800 && c <= 0xdbff && n >= 0xdc00 && n <= 0xdfff ? 2 : 0;
+}
+
+/** U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR: line breaks, as a cell sees them. */
+const isLineSeparator = (c: number): boolean => c === 0x2028 || c === 0x2029;
 
 export function sanitize(input: unknown): string {
   if (typeof input !== 'string') return '';
@@ -137,13 +154,20 @@ export function sanitize(input: unknown): string {
       i = skipStringBody(s, i + 1);
       continue;
     }
-    if (c === 0x09 || c === 0x0a || c === 0x0d) {
+    if (c === 0x09 || c === 0x0a || c === 0x0d || isLineSeparator(c)) {
       if (!out.endsWith(' ')) out += ' ';
       i++;
       continue;
     }
     if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || isBidiControl(c)) {
       i++;
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      // a pair stays; half of one alone is the U+FFFD the terminal would draw in its place
+      const n = pairAt(s, i);
+      out += n === 2 ? s.slice(i, i + 2) : '\ufffd';
+      i += n === 2 ? 2 : 1;
       continue;
     }
     out += s[i];
