@@ -106,6 +106,17 @@ describe('odd and hostile shapes', () => {
     expect(normalizeMarketList(undefined)).toEqual([]);
   });
 
+  it('keeps the first of the items a list names twice (by id), for markets and for events', () => {
+    const m = (id: string, title: string) => ({ id, title, status: 'active', outcomes: [] });
+    const markets = normalizeMarketList([m('a', 'first'), m('b', 'other'), m('a', 'again'), m('b', 'again')], opts);
+    expect(markets.map((x) => [x.id, x.title])).toEqual([
+      ['a', 'first'],
+      ['b', 'other'],
+    ]);
+    const events = normalizeEventList([{ id: 'e', title: 'one', markets: [m('a', 'x'), m('a', 'y')] }, { id: 'e' }]);
+    expect(events.map((e) => [e.id, e.title, e.markets.length])).toEqual([['e', 'one', 1]]);
+  });
+
   it(
     'reads outcome objects by label/title/text and price/probability/lastPrice/last_price; bad prices are ' + 'absent',
     () => {

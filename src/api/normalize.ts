@@ -102,13 +102,20 @@ export function normalizeMarket(raw: unknown, opts: NormalizeOptions = {}): Mark
   }
 }
 
-/** Every usable item of a list; anything else (non-array, items the normalizer rejects) is skipped. */
-function normalizeList<T>(raw: unknown, one: (item: unknown) => T | undefined): T[] {
+/**
+ * Every usable item of a list; anything else (non-array, items the normalizer rejects) is skipped, and so is an
+ * id the list already gave (the first stays): a list that names a market twice would draw it twice and count it
+ * twice.
+ */
+function normalizeList<T extends { id: string }>(raw: unknown, one: (item: unknown) => T | undefined): T[] {
   if (!Array.isArray(raw)) return [];
   const out: T[] = [];
+  const ids = new Set<string>();
   for (const item of raw) {
     const v = one(item);
-    if (v) out.push(v);
+    if (!v || ids.has(v.id)) continue;
+    ids.add(v.id);
+    out.push(v);
   }
   return out;
 }
