@@ -13,6 +13,7 @@ import { installExitHandlers } from './exitHandlers.js';
 import { closeBoard, openAll, runBoard } from './board.js';
 import type { VenueStackOpen } from './venueStack.js';
 import { repaintAfterResize } from './resizeRepaint.js';
+import { suspendOnSignals, suspendSelf } from './suspend.js';
 
 /**
  * The dashboard on the terminal: the sources, stores, syncs and App, until q, Ctrl-C or a signal.
@@ -49,6 +50,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
         demo={iface?.mode === 'demo'}
         moversThreshold={settings.moversThreshold / 100}
         openPage={opener}
+        {...(io.stdout.isTTY ? { onSuspend: () => suspendSelf() } : {})}
         paced
       />
     </ThemeContext.Provider>
@@ -65,9 +67,10 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     incrementalRendering: true,
   });
   // a burst of resizes can leave the screen torn: once the size settles, the whole screen is drawn again
-  const stopRepaint = io.stdout.isTTY
-    ? repaintAfterResize(io.stdout, { clear: () => instance.clear(), redraw: () => instance.rerender(tree()) })
-    : () => {};
+  const ink = { clear: () => instance.clear(), redraw: () => instance.rerender(tree()) };
+  const stopRepaint = io.stdout.isTTY ? repaintAfterResize(io.stdout, ink) : () => {};
+  // Ctrl-Z and fg: the terminal given back while stopped, taken again on SIGCONT
+  const stopSuspend = io.stdout.isTTY ? suspendOnSignals({ stdin: io.stdin, stdout: io.stdout }, ink) : () => {};
   const handlers = installExitHandlers(() => instance.unmount(), io.stderr);
   run.sync.start();
   try {
@@ -77,6 +80,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     io.stderr.write(`oddsboard: ${error instanceof Error ? error.message : String(error)}\n`);
   } finally {
     stopRepaint();
+    stopSuspend();
     await closeBoard(run);
     handlers.remove();
   }

@@ -52,6 +52,8 @@ export interface AppProps {
   /** Movers lists moves of at least this much (0..1 points; default 2¢). */
   moversThreshold?: number;
   onQuit?: () => void;
+  /** Ctrl-Z: the dashboard passes src/cli/suspend.ts's suspendSelf. */
+  onSuspend?: () => void;
   /** `o`: opens a platform page in the browser (the dashboard passes src/links/open.ts); absent: shown to copy. */
   openPage?: (address: string) => OpenResult;
   /**
@@ -74,6 +76,7 @@ export function App({
   demo = false,
   moversThreshold = DEFAULT_MOVERS_THRESHOLD,
   onQuit,
+  onSuspend,
   openPage,
   paced = false,
 }: AppProps): JSX.Element {
@@ -158,6 +161,7 @@ export function App({
     helpRows: help.rows,
     moversThreshold,
     quit,
+    ...(onSuspend ? { suspend: onSuspend } : {}),
     ...(openPage ? { openPage } : {}),
   };
   useKeys(keyDeps, pacedStore.touch);

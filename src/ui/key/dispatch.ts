@@ -40,6 +40,8 @@ export interface KeyDeps {
   /** Movers' threshold (0..1 points). */
   moversThreshold: number;
   quit: () => void;
+  /** Ctrl-Z: stops the program as the terminal's own Ctrl-Z would (src/cli/suspend.ts); absent: no terminal to give. */
+  suspend?: () => void;
   /** `o`: opens a platform page (src/links/open.ts), without waiting; absent: the address is shown to copy. */
   openPage?: (address: string) => OpenResult;
 }
@@ -125,6 +127,7 @@ export function handleKey(deps: KeyDeps, input: string, key: Key): void {
   if (deps.readUi().copy !== undefined) deps.dispatch({ type: 'closeCopy' });
   const ctx = ctxOf(deps);
   if (matches('forceQuit', input, key)) return ctx.quit();
+  if (matches('suspend', input, key)) return ctx.suspend?.();
   switch (keyContext(ctx.ui)) {
     case 'help':
       return helpKey(ctx, input, key);

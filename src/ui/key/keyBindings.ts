@@ -214,6 +214,11 @@ export const KEY_BINDINGS = {
   help: { short: 'help', keys: [{ input: '?' }], label: '?', help: 'Show / hide this help' },
   quit: { short: 'quit', keys: [{ input: 'q' }], label: 'q', help: 'Quit (types a "q" while in a text field)' },
   forceQuit: { short: 'quit', keys: [{ input: 'c', ctrl: true }], label: 'Ctrl-C', help: 'Quit, everywhere' },
+  suspend: {
+    keys: [{ input: 'z', ctrl: true }],
+    label: 'Ctrl-Z',
+    help: 'Suspend to the shell, everywhere (fg in the shell brings it back)',
+  },
 } as const satisfies Record<string, Binding>;
 
 export type Command = keyof typeof KEY_BINDINGS;

@@ -58,6 +58,7 @@ export const KEY_CONTEXTS = {
       'pairYes',
       'pairNo',
       'forceQuit',
+      'suspend',
     ],
   },
   quoteForm: {
