@@ -117,6 +117,17 @@ describe('odd and hostile shapes', () => {
     expect(events.map((e) => [e.id, e.title, e.markets.length])).toEqual([['e', 'one', 1]]);
   });
 
+  it('takes an id as sent, or leaves its item out: never asks for a market under an id the server did not send', () => {
+    const m = (id: unknown) => ({ id, title: `market ${String(id)}`, status: 'active', outcomes: [] });
+    // cleaned, `12\x1b[31m3` was market 123; cut, a 201-character id another one
+    const ids = ['12\x1b[31m3', ' 7', 'x'.repeat(201), 'bad\u202eid', 'KXFED-26DEC-T4.00', 'x'.repeat(200), 2063134];
+    expect(normalizeMarketList(ids.map(m), opts).map((x) => x.id)).toEqual([
+      'KXFED-26DEC-T4.00',
+      'x'.repeat(200),
+      '2063134',
+    ]);
+  });
+
   it(
     'reads outcome objects by label/title/text and price/probability/lastPrice/last_price; bad prices are ' + 'absent',
     () => {

@@ -118,6 +118,13 @@ export function toArray(v: unknown): unknown[] | undefined {
 }
 
 /** An identifier: non-empty text (numbers allowed), sanitized and capped. */
+/**
+ * An id as sent: the market, event or series is asked for again by it, so an id that cleaning or cutting would change
+ * (a control character, whitespace at either end, over ID_TEXT_MAX) names nothing we could ask for, and its item is
+ * left out rather than shown under another id (`12\x1b[31m3` asked for market 123).
+ */
 export function toId(v: unknown): string | undefined {
-  return toText(v, ID_TEXT_MAX);
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
+  if (typeof v !== 'string' || v === '' || v.length > ID_TEXT_MAX) return undefined;
+  return sanitize(v) === v && v.trim() === v ? v : undefined;
 }
