@@ -5,13 +5,13 @@
  */
 import { openFileLedger } from '../ledger/open.js';
 import { MemoryLedger } from '../ledger/memory.js';
-import { LEDGER_SPAN_MS, type SendLedger } from '../ledger/types.js';
+import { RATE_MARGIN_MS, type SendLedger } from '../ledger/types.js';
 import { loadPlatform } from '../sources/index.js';
 import type { SourceId } from '../sources/types.js';
 import type { Settings } from './config.js';
 import { UsageError } from './errors.js';
 import { originOf } from './settingValues.js';
-import { rateWindowMs, WINDOW_MS, type Source } from './source.js';
+import { rateWindowMs, type Source } from './source.js';
 import { version } from './version.js';
 
 export async function openPlatform(
@@ -40,7 +40,7 @@ export async function openPlatform(
   });
   // the rate window (60 s; shorter only in tests, ODDSBOARD_RATE_WINDOW_MS) and the ledger's span over it
   const windowMs = rateWindowMs(env);
-  const spanMs = windowMs + LEDGER_SPAN_MS - WINDOW_MS;
+  const spanMs = windowMs + RATE_MARGIN_MS;
   let ledger: SendLedger = new MemoryLedger(spanMs).view('self');
   let ledgerProblem: string | undefined;
   const opened = openFileLedger(env, client.describe().baseUrl, undefined, { spanMs });

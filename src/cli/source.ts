@@ -9,7 +9,7 @@ import { publicSource } from '../sources/public/index.js';
 import type { SourceCaps, SourceClient, SourceId } from '../sources/types.js';
 import { openFileLedger } from '../ledger/open.js';
 import { MemoryLedger } from '../ledger/memory.js';
-import { LEDGER_SPAN_MS, type SendLedger } from '../ledger/types.js';
+import { RATE_MARGIN_MS, type SendLedger } from '../ledger/types.js';
 import type { RunningServer } from '../server/listen.js';
 import type { Mode } from '../store/types.js';
 import type { Settings } from './config.js';
@@ -20,7 +20,7 @@ import { version } from './version.js';
 export { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
 import { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
 
-/** The window the limits count in; the sync and the ledger add their 250 ms margin to it. */
+/** The window the limits count in; the sync and the ledger add their margin (RATE_MARGIN_MS, 1 s) to it. */
 export const WINDOW_MS = 60_000;
 
 /**
@@ -71,7 +71,7 @@ export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Pr
         '(10 or 30 a minute)',
     );
   const windowMs = rateWindowMs(env);
-  const spanMs = windowMs + LEDGER_SPAN_MS - WINDOW_MS;
+  const spanMs = windowMs + RATE_MARGIN_MS;
   let server: RunningServer | undefined;
   let apiKey = settings.apiKey;
   let baseUrl = settings.baseUrl;

@@ -16,7 +16,7 @@ import { FileLedger } from './file.js';
 import { ledgerName, openFileLedger } from './open.js';
 import { FileLock } from './lock.js';
 import { nodeFs } from './fsOps.js';
-import { FUTURE_SKEW_MS, MAX_PAUSE_MS } from './types.js';
+import { FUTURE_SKEW_MS, LEDGER_SPAN_MS, MAX_PAUSE_MS, RATE_MARGIN_MS } from './types.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'oddsboard-ledger-'));
 const host = hostname().replace(/\s+/g, '_').slice(0, 64) || 'host';
@@ -35,15 +35,34 @@ describe('FileLedger', () => {
     expect(a.claim(1_000, 3)).toEqual({ ok: true });
     expect(b.claim(2_000, 3)).toEqual({ ok: true });
     expect(a.claim(3_000, 3)).toEqual({ ok: true });
-    // full: the oldest send (1 000) leaves the 60.25 s window at 61 250
-    expect(b.claim(4_000, 3)).toEqual({ ok: false, retryAt: 61_250, reason: 'budget' });
+    // full: the oldest send (1 000) leaves the 61 s window (60 s and the 1 s margin) at 62 000
+    expect(b.claim(4_000, 3)).toEqual({ ok: false, retryAt: 62_000, reason: 'budget' });
     expect(b.others(4_000)).toEqual([1_000, 3_000]);
     expect(a.others(4_000)).toEqual([2_000]);
-    expect(b.claim(61_250, 3)).toEqual({ ok: true });
+    expect(b.claim(62_000, 3)).toEqual({ ok: true });
     // appended in the order claimed; the send at 1 000 stays in the file, out of the window, until the file is
     // replaced (cost.test.ts: COMPACT_DEAD)
-    expect(readFileSync(path, 'utf8')).toBe('s 1000 a\ns 2000 b\ns 3000 a\ns 61250 b\n');
-    expect(a.others(61_250)).toEqual([2_000, 61_250]);
+    expect(readFileSync(path, 'utf8')).toBe('s 1000 a\ns 2000 b\ns 3000 a\ns 62000 b\n');
+    expect(a.others(62_000)).toEqual([2_000, 62_000]);
+  });
+
+  it('counts a send for the service’s 60 s and a whole second more (RATE_MARGIN_MS), not 250 ms', () => {
+    // a claim reaches the service up to ~1 s after it is stamped (a one-shot command's new connection on a loaded
+    // machine), a dashboard's on its open connection at once: the slot of a send that arrived late must not be
+    // given to one that arrives early within the same window of the service (docs/rate-budget.md § The margin)
+    expect(RATE_MARGIN_MS).toBe(1_000);
+    expect(LEDGER_SPAN_MS).toBe(61_000);
+    const path = join(dir(), 'budget.ledger');
+    const a = new FileLedger(path, { proc: 'a' });
+    const b = new FileLedger(path, { proc: 'b' });
+    expect(a.claim(10_000, 1)).toEqual({ ok: true });
+    expect(b.claim(70_250, 1)).toEqual({ ok: false, retryAt: 71_000, reason: 'budget' }); // free at 70 250 before
+    expect(b.claim(70_999, 1)).toEqual({ ok: false, retryAt: 71_000, reason: 'budget' });
+    expect(b.claim(71_000, 1)).toEqual({ ok: true });
+    // a shorter window (ODDSBOARD_RATE_WINDOW_MS, for the tests) keeps the same second
+    const short = new FileLedger(join(dir(), 'budget.ledger'), { proc: 'c', spanMs: 20_000 + RATE_MARGIN_MS });
+    expect(short.claim(0, 1)).toEqual({ ok: true });
+    expect(short.claim(20_999, 1)).toEqual({ ok: false, retryAt: 21_000, reason: 'budget' });
   });
 
   it('a pause written by one process holds every other back until it is over', () => {

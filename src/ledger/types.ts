@@ -29,8 +29,19 @@ export interface SendLedger {
   listen?(onNotice: (text: string) => void): void;
 }
 
-/** The window the ledger counts in: the server's 60 s plus the margin sync counts its own sends with. */
-export const LEDGER_SPAN_MS = 60_250;
+/**
+ * Added to the server's window wherever a send is counted (the ledger's span, the sync's own budget): the service
+ * counts a request when it arrives, a process when it claims the slot, and what lies between varies — a new
+ * connection (its TCP and TLS handshakes, a fresh process's first request), a process starved on a loaded machine
+ * between its claim and its write. Two sends a whole span apart by their claims still land in one window of the
+ * service when the older one took longer by more than this. 250 ms was not enough: on a loaded 2-core machine a
+ * one-shot command's first request reached a local service up to 1.0 s after its claim, a dashboard's on its open
+ * connection 2 ms after (docs/rate-budget.md § The margin). 1 s costs slots that recycle 1.6 % slower in 60 s windows.
+ */
+export const RATE_MARGIN_MS = 1_000;
+
+/** The window the ledger counts in: the server's 60 s plus the margin (the same the sync counts its own sends with). */
+export const LEDGER_SPAN_MS = 60_000 + RATE_MARGIN_MS;
 
 /**
  * How far ahead of a reader's clock a send may be stamped and still count: the clocks of two processes on one machine

@@ -27,7 +27,7 @@ describe('cadence', () => {
       // spread evenly: after the first minute no gap between requests is longer than twice the background spacing
       const steady = times.filter((t) => t > 60_000);
       const gaps = steady.slice(1).map((t, i) => t - steady[i]!);
-      expect(Math.max(...gaps)).toBeLessThanOrEqual((2 * 60_250) / (limit - (limit >= 20 ? 2 : 1)) + 1);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual((2 * 61_000) / (limit - (limit >= 20 ? 2 : 1)) + 1);
       // list and the selected market's detail share it (about 1 : 2), events rarely
       const count = (m: string) => r.client.of(m as never).length;
       expect(count('getMarket')).toBeGreaterThan(count('listMarkets'));

@@ -81,7 +81,7 @@ describe('coalescing', () => {
     expect(r.client.of('getQuote')[0]!.at - t0).toBe(250);
     // a selection right after waits for slots to free (the quote took the reserve), ahead of the background
     r.sync.select('m6');
-    await r.run((2 * 60_250) / 9 + 300);
+    await r.run((2 * 61_000) / 9 + 300);
     expect(r.client.of('getMarket').some((c) => c.args[0] === 'm6')).toBe(true);
   });
 
@@ -98,7 +98,7 @@ describe('coalescing', () => {
     }
     const res = r.sync.refreshNow();
     expect(res).toMatchObject({ ok: false, reason: 'budget' });
-    if (!res.ok) expect(res.retryAt).toBe(60_250);
+    if (!res.ok) expect(res.retryAt).toBe(61_000);
   });
 });
 

@@ -128,7 +128,8 @@ describe('recovery is quick', () => {
         expect(tries).toBeLessThanOrEqual(10 * 10); // never more than the budget
         down = false;
         const endedAt = r.clock.now();
-        await r.run(20_000);
+        // online once the list answers: its turn can be the third background slot, 3 × 61 s / 9 = 20.3 s on
+        await r.run(25_000);
         expect(firstAnswerAfter(r, endedAt)).toBeLessThanOrEqual(10_000);
         expect(r.store.getState().connection.status).toBe('online');
         await r.sync.stop();
@@ -176,7 +177,7 @@ describe('header counts decay while nothing is sent', () => {
     await r.run(2_000);
     expect(r.store.getState().rate.usedInWindow).toBeGreaterThan(5);
     await r.run(3 * 60_000);
-    const lastMinute = r.client.calls.filter((c) => c.at > r.clock.now() - 60_250).length;
+    const lastMinute = r.client.calls.filter((c) => c.at > r.clock.now() - 61_000).length;
     expect(r.store.getState().rate.usedInWindow).toBe(lastMinute);
     expect(lastMinute).toBeLessThanOrEqual(1);
     await r.sync.stop();

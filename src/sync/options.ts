@@ -1,5 +1,5 @@
 import type { SyncClient } from './jobs.js';
-import type { SendLedger } from '../ledger/types.js';
+import { RATE_MARGIN_MS, type SendLedger } from '../ledger/types.js';
 import type { OddsStore } from '../store/store.js';
 import type { Clock } from '../util/clock.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
@@ -16,7 +16,10 @@ export interface SyncOptions {
   random?: () => number;
   /** The server's window (default 60 s). */
   windowMs?: number;
-  /** Added to the window when counting our own sends, against skew and latency (default 250 ms). */
+  /**
+   * Added to the window when counting sends, against the spread of the delay from a claim to its request's arrival
+   * (default RATE_MARGIN_MS, 1 s: src/ledger/types.ts).
+   */
   marginMs?: number;
   /**
    * Slots kept free: from interactive work for quotes (default 1), from background work (default 1, 2 from a limit of
@@ -119,7 +122,7 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
     limit,
     random: o.random ?? Math.random,
     windowMs,
-    spanMs: windowMs + num(o.marginMs, 250, 0, 10_000),
+    spanMs: windowMs + num(o.marginMs, RATE_MARGIN_MS, 0, 10_000),
     reserveInteractive: Math.floor(num(o.reserve?.interactive, 1, 0, limit)),
     reserveBackground: Math.floor(num(o.reserve?.background, limit >= 20 ? 2 : 1, 0, limit)),
     quietSelect: num(o.quietMs?.select, 300, 0, 10_000),

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RequestInfo } from './types.js';
 import { MARKETS, maxInWindow, rig } from '../../test/support/syncHarness.js';
 
-/** Background spacing at 10/min: the 60.25 s window over the 9 slots background work may use. */
-const INTERVAL_10 = 60_250 / 9;
+/** Background spacing at 10/min: the 61 s window over the 9 slots background work may use. */
+const INTERVAL_10 = 61_000 / 9;
 
 /**
  * 30 simulated minutes at 10/min with a person walking the list: a burst of 1–4

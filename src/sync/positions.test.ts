@@ -71,9 +71,9 @@ describe('positions through sync', () => {
     await r.run(60_000);
     const jobs = r.reads();
     expect(jobs.map((j) => j.cls)).toEqual(['background', 'background', 'background']);
-    // the list went first; each request of the reading one background interval (60.25 s / 28) after the last
+    // the list went first; each request of the reading one background interval (61 s / 28) after the last
     expect(r.sent[0]!.kind).toBe('list');
-    for (let i = 1; i < jobs.length; i++) expect(jobs[i]!.at - jobs[i - 1]!.at).toBeGreaterThanOrEqual(60_250 / 28);
+    for (let i = 1; i < jobs.length; i++) expect(jobs[i]!.at - jobs[i - 1]!.at).toBeGreaterThanOrEqual(61_000 / 28);
     const st = r.store.getState().realPositions!;
     expect(st.reading).toBe(false);
     expect(st.error).toBeUndefined();

@@ -44,8 +44,8 @@ describe('429', () => {
     await r.run(10 * 60_000);
     const fails = r.client.calls.slice(2).map((c) => c.at);
     const gaps = fails.slice(1).map((t, i) => t - fails[i]!);
-    // the first backoff (≤ 2 s) is shorter than the lowered cadence (60.25 s / 19), which then decides
-    expect(gaps[0]).toBe(Math.ceil(60_250 / 19));
+    // the first backoff (≤ 2 s) is shorter than the lowered cadence (61 s / 19), which then decides
+    expect(gaps[0]).toBe(Math.ceil(61_000 / 19));
     expect(gaps.slice(1, 6)).toEqual([3996, 7992, 15984, 31968, 63936]);
     expect(Math.max(...gaps)).toBeLessThanOrEqual(120_000);
     // one decrease per episode, not one per 429 (21, not 21 × 0.7); the minute since the last 429 grew it by a step
@@ -242,7 +242,7 @@ describe('network trouble', () => {
       ++n <= 3 ? apiError(n === 2 ? { kind: 'server', status: 503 } : { kind: 'network' }) : undefined;
     await r.run(30_000);
     const at = r.client.calls.slice(2, 6).map((c) => c.at);
-    expect(at[1]! - at[0]!).toBe(Math.ceil(60_250 / 28)); // first backoff (≤ 2 s) shorter than the cadence
+    expect(at[1]! - at[0]!).toBe(Math.ceil(61_000 / 28)); // first backoff (≤ 2 s) shorter than the cadence
     expect([at[2]! - at[1]!, at[3]! - at[2]!]).toEqual([3996, 7992]);
     const s = r.store.getState();
     expect(s.connection.status).toBe('online');

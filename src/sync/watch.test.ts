@@ -48,7 +48,7 @@ describe('watched markets in the background budget', () => {
       for (const id of watched) r.sync.toggleWatch(id);
       r.sync.toggleWatch('m3'); // listed: the list refreshes it, no detail request of its own
       await r.run(30 * 60_000);
-      const interval = 60_250 / 28; // span / (30 − the background reserve of 2)
+      const interval = 61_000 / 28; // span / (30 − the background reserve of 2)
       const period = (watched.length * interval) / (1 / 3);
       for (const id of watched) {
         const ts = detailsOf(id).filter((t) => t > 5 * 60_000);

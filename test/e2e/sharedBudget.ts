@@ -42,8 +42,9 @@ interface Answer {
  * The reference service (the built one) in a process of its own, each answer's status and its request's arrival on
  * its stdout. Not in this test's process: the test's own tmux calls are synchronous, and a request that came while
  * one ran was stamped late — on a loaded machine a read of the screen can take a good part of a second, and answers
- * then crowded into a window their requests were not sent in (the clients count their sends with only 250 ms to
- * spare). Resolves once it listens; `end()` stops it and resolves once every line is read.
+ * then crowded into a window their requests were not sent in (the clients count their sends with 1 s to spare,
+ * RATE_MARGIN_MS: docs/rate-budget.md § The margin). Resolves once it listens; `end()` stops it and resolves once
+ * every line is read.
  */
 async function serviceProcess(windowMs: number): Promise<{ url: string; answers: Answer[]; end(): Promise<void> }> {
   const listen = join(root, 'dist/server/listen.js');
