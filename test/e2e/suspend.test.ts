@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dashboardIn, killedAfterEach, replayChild } from '../support/e2eKit.js';
 
@@ -43,5 +46,25 @@ describe('Ctrl-Z and fg (tmux)', () => {
     t.keys('q');
     await t.waitForPrompt();
     expect(t.alternateScreenOn()).toBe(false);
+  });
+
+  it("where no shell can continue it (the terminal's own program), Ctrl-Z leaves the board running", async () => {
+    const r = await replayChild('polymarket');
+    started.service(r.child);
+    const args = `--source polymarket --base-url ${r.url}`;
+    const t = started.session(await dashboardIn('suspend-exec', args, {}, true));
+    await t.waitFor('the board', (s) => whole(s, 160), 20_000);
+    // stopped here, nothing but a SIGCONT from elsewhere could run it again: in a terminal that runs it directly
+    // (`xterm -e oddsboard`) the board froze for good. (tmux itself continues a stopped pane's program, so what shows
+    // here is that nothing at all happens: not even the screen given back and taken again.)
+    const bytes = join(mkdtempSync(join(tmpdir(), 'oddsboard-suspend-')), 'out');
+    t.recordOutput(bytes);
+    t.keys('C-z');
+    t.keys('5');
+    const events = await t.waitFor('the Events view, keys still read', (s) => /^◆ Events /m.test(s), 10_000);
+    expect(events).not.toMatch(/Stopped/);
+    expect(t.alternateScreenOn()).toBe(true);
+    expect(readFileSync(bytes, 'latin1')).not.toContain('\x1b[?1049l');
+    t.keys('q');
   });
 });

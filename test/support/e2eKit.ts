@@ -119,9 +119,14 @@ export async function quoteFromList(t: TmuxSession, amount: string, answered: (s
 
 /**
  * The built dashboard in a fresh tmux (160×48) with a private home and state directory: `args` after the CLI,
- * `env` added (a base URL, a key).
+ * `env` added (a base URL, a key); `exec`: in the shell's place, the terminal's own program (it leads the session).
  */
-export async function dashboardIn(tag: string, args: string, env: Record<string, string> = {}): Promise<TmuxSession> {
+export async function dashboardIn(
+  tag: string,
+  args: string,
+  env: Record<string, string> = {},
+  exec = false,
+): Promise<TmuxSession> {
   if (!TmuxSession.available())
     throw new Error('tmux is required for this test (apt-get install tmux); .ci/run installs it');
   const t = new TmuxSession(tag);
@@ -133,7 +138,7 @@ export async function dashboardIn(tag: string, args: string, env: Record<string,
     ...env,
   });
   try {
-    await t.run(`${process.execPath} ${CLI} ${args}`.trimEnd());
+    await t.run(`${exec ? 'exec ' : ''}${process.execPath} ${CLI} ${args}`.trimEnd());
   } catch (e) {
     t.kill();
     throw e;
