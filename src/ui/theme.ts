@@ -19,6 +19,18 @@ export const BADGES: Record<Badge, { text: string; color: string }> = {
 /** Width of the widest badge, for aligned columns. */
 export const BADGE_WIDTH = 8;
 
+/**
+ * The word a market's status reads as, the same in the dashboard and the one-shot tables: its badge, but for an
+ * unknown status the source's own word (`raw`, e.g. INITIALIZED → "INITIAL…", Polymarket's inactive → INACTIVE),
+ * never a guess: upper case, printable ASCII, at most BADGE_WIDTH cells.
+ */
+export function badgeWord(status: Badge, raw?: string): string {
+  const known = (BADGES[status] ?? BADGES.unknown).text;
+  if (status !== 'unknown' || !raw) return known;
+  const t = raw.toUpperCase().replace(/[^\x21-\x7e]+/g, '_');
+  return t.length > BADGE_WIDTH ? `${t.slice(0, BADGE_WIDTH - 1)}…` : t || known;
+}
+
 export const colors = {
   accent: 'cyan',
   up: 'green',

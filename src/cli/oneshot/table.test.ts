@@ -15,6 +15,7 @@ import type { SourceId } from '../../sources/types.js';
 import { displayWidth } from '../../ui/format.js';
 import { main } from '../main.js';
 import type { Quote } from '../../api/types.js';
+import { badgeSeg } from '../../ui/components/badge.js';
 import { quoteBlock } from './table.js';
 
 const REAL = join(root, 'test/fixtures/real');
@@ -114,6 +115,17 @@ describe('market and event', () => {
     expect(done.lines[1]).toMatch(/^RESOLVED · closed \d+d ago · event KXFEDDECISION-26JUL$/);
     const open = await run('kalshi', ['market', 'KXELONMARS-99']);
     expect(open.lines[1]).toMatch(/^ACTIVE · closes in \d+d \d+h · /);
+  });
+
+  it("a status it cannot place reads as the venue's word, as on the dashboard: INACTIVE, never UNKNOWN", async () => {
+    // Polymarket 1642124 is active:false, closed:false (not open yet): unknown, by the flag "inactive"
+    const list = await run('polymarket', ['markets']);
+    expect(list.code, list.err).toBe(0);
+    expect(list.lines.find((l) => l.includes('1642124'))).toMatch(/^INACTIVE 1642124 /);
+    const one = await run('polymarket', ['market', '1642124']);
+    expect(one.code, one.err).toBe(0);
+    expect(one.lines[1]).toMatch(/^INACTIVE · /);
+    expect(badgeSeg('unknown', true, 'inactive').text).toBe('INACTIVE');
   });
 
   it('an event of one market says "1 market"', async () => {

@@ -19,7 +19,7 @@ import {
   MISSING,
   padStartWidth,
 } from '../../ui/format.js';
-import { BADGES, BADGE_WIDTH } from '../../ui/theme.js';
+import { BADGES, BADGE_WIDTH, badgeWord } from '../../ui/theme.js';
 import { sanitize } from '../../util/sanitize.js';
 import type { Paint } from './paint.js';
 
@@ -46,9 +46,10 @@ function venueCell(rows: Rows<unknown>, i: number, v: TableView): string {
 
 const venueHead = (rows: Rows<unknown>, v: TableView) => (v.marks && rows.venues ? 'V ' : '');
 
+/** The status as the dashboard's badge reads it (badgeWord: an unknown one by the source's own word). */
 function badge(m: Market, v: TableView, pad: boolean): string {
-  const b = BADGES[m.status] ?? BADGES.unknown;
-  return v.paint(pad ? b.text.padEnd(BADGE_WIDTH) : b.text, b.color, true);
+  const word = badgeWord(m.status, m.rawStatus);
+  return v.paint(pad ? word.padEnd(BADGE_WIDTH) : word, (BADGES[m.status] ?? BADGES.unknown).color, true);
 }
 
 /** A title narrower than this says nothing: its column is left out (docs/commands.md, Output). */
@@ -131,7 +132,7 @@ function closing(closesAt: number, now: number): string {
 
 export function marketDetail(m: Market, v: TableView): string {
   const lines = [v.paint(fitWidth(m.title, v.width), undefined, true)];
-  const status = (BADGES[m.status] ?? BADGES.unknown).text;
+  const status = badgeWord(m.status, m.rawStatus);
   const facts = [
     m.closesAt === undefined ? undefined : closing(m.closesAt, v.now),
     m.category,
