@@ -2,7 +2,7 @@
  * Values the screen derives from the store: the badge a row shows, how fresh
  * data is, the list refresh interval estimate, the filter cycles.
  */
-import type { MarketStatus } from '../api/types.js';
+import type { Market, MarketStatus } from '../api/types.js';
 import type { AppState, MarketEntry, RateState } from '../store/types.js';
 import { formatClosesIn } from './format.js';
 
@@ -35,8 +35,11 @@ export function outcomesAwaited(entry: MarketEntry): boolean {
  * "ACTIVE · closed".
  */
 export function closingText(entry: MarketEntry, now: number): string {
-  const m = entry.market;
-  const status = effectiveStatus(entry);
+  return marketClosingText(entry.market, effectiveStatus(entry), now);
+}
+
+/** closingText of a market in `status` (the one-shot `market`, which has no board entry, says it the same way). */
+export function marketClosingText(m: Market, status: MarketStatus, now: number): string {
   const passed = m.closesAt !== undefined && m.closesAt <= now ? m.closesAt : undefined;
   if (status === 'active' || status === 'unknown')
     return passed !== undefined

@@ -117,6 +117,13 @@ describe('market and event', () => {
     expect(open.lines[1]).toMatch(/^ACTIVE · closes in \d+d \d+h · /);
   });
 
+  it('a market its venue calls active past its close says the close time passed, as the dashboard does', async () => {
+    // Gamma sends 1654958 active (closed: false) months after its endDate: not "ACTIVE · closed 121d ago"
+    const r = await run('polymarket', ['market', '1654958']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.lines[1]).toMatch(/^ACTIVE · close time passed \d+d ago · event 287395$/);
+  });
+
   it("a status it cannot place reads as the venue's word, as on the dashboard: INACTIVE, never UNKNOWN", async () => {
     // Polymarket 1642124 is active:false, closed:false (not open yet): unknown, by the flag "inactive"
     const list = await run('polymarket', ['markets']);

@@ -20,6 +20,7 @@ import {
   padStartWidth,
 } from '../../ui/format.js';
 import { BADGES, BADGE_WIDTH, badgeWord } from '../../ui/theme.js';
+import { marketClosingText } from '../../ui/viewModel.js';
 import { sanitize } from '../../util/sanitize.js';
 import type { Paint } from './paint.js';
 
@@ -125,16 +126,11 @@ function keepWhole(line: string, whole: string, width: number): string {
   return displayWidth(whole) < width ? fitWidth(line, width) : whole;
 }
 
-/** When it closes, or — the time passed — when it closed. */
-function closing(closesAt: number, now: number): string {
-  return `${closesAt <= now ? 'closed' : 'closes'} ${formatClosesIn(closesAt, now)}`;
-}
-
 export function marketDetail(m: Market, v: TableView): string {
   const lines = [v.paint(fitWidth(m.title, v.width), undefined, true)];
   const status = badgeWord(m.status, m.rawStatus);
   const facts = [
-    m.closesAt === undefined ? undefined : closing(m.closesAt, v.now),
+    m.closesAt === undefined ? undefined : marketClosingText(m, m.status, v.now),
     m.category,
     m.eventId === undefined ? undefined : `event ${m.eventId}`,
   ];
