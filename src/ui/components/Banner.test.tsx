@@ -88,6 +88,28 @@ describe('banner (component)', () => {
     expect(f).toMatch(/14 failed answers since \d\d:\d\d \(HTTP 503\) · retrying in 8s/);
   });
 
+  it("a server's message too long for the line is cut to the room there is, not dropped whole", async () => {
+    const said = `Maintenance: ${'all read endpoints answer 503 until it completes; '.repeat(6)}retry later.`;
+    expect(said.length).toBeGreaterThan(300);
+    const lines = bannerLines({
+      connection: {
+        status: 'degraded',
+        consecutiveFailures: 2,
+        troubleSince: NOW - 10_000,
+        lastError: err('server', NOW, said, 503),
+      },
+      rate: { ...calm, backoffUntil: NOW + 2000, backoffReason: 'server' },
+      keyHint: '',
+      now: NOW,
+    });
+    const wide = await waitForFrame(render(<Banner lines={lines} width={160} />), (f) => f.includes('DEGRADED'));
+    expect(wide).toMatch(/\(HTTP 503\) · retrying in 2s {2}Maintenance: all read endpoints .*…$/);
+    expect(wide.length).toBe(160);
+    // no room for 12 cells of it: left out, what comes before it whole
+    const narrow = await waitForFrame(render(<Banner lines={lines} width={92} />), (f) => f.includes('DEGRADED'));
+    expect(narrow).toMatch(/· retrying in 2s$/);
+  });
+
   it('a 401 without a key never talks about a key, and says when it checks again', async () => {
     const f = await banner(
       {

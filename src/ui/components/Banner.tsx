@@ -21,6 +21,14 @@ export interface BannerInput {
   venue?: string | undefined;
 }
 
+/**
+ * The server's message (or the reason), dimmed at the end of a line: the first thing the line gives up, but cut to the
+ * room there is, with '…', while at least 12 cells of it fit; dropped whole only when fewer do (docs/faults.md).
+ */
+function saidSeg(prefix: string, said: string): Seg {
+  return { text: said ? `${prefix}${said}` : '', dim: true, priority: -1, minCut: prefix.length + 12 };
+}
+
 function nextTry(rate: RateState, now: number, word: string): string {
   const at = rate.backoffUntil ?? rate.nextRequestAt;
   if (at === undefined) return '';
@@ -44,10 +52,7 @@ function authLines({ connection, rate, keyHint, now }: BannerInput): Seg[][] {
         { text: ' AUTH FAILED ', color: 'white', backgroundColor: 'red', bold: true },
         { text: ' The service refused anonymous access (401).', color: 'red' },
       ],
-      [
-        { text: `${check} (r: now)`, dim: true },
-        { text: said ? ` Server said: ${said}` : '', dim: true, priority: -1 },
-      ],
+      [{ text: `${check} (r: now)`, dim: true }, saidSeg(' Server said: ', said)],
     ];
   }
   const k = maskedKey(keyHint);
@@ -61,7 +66,7 @@ function authLines({ connection, rate, keyHint, now }: BannerInput): Seg[][] {
     ],
     [
       { text: `${check} (r: now); if it stays rejected, fix ODDSBOARD_API_KEY and restart.`, dim: true },
-      { text: said ? ` Server said: ${said}` : '', dim: true, priority: -1 },
+      saidSeg(' Server said: ', said),
     ],
   ];
 }
@@ -77,7 +82,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
     lines.push([
       { text: ` OFFLINE · ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
       { text: nextTry(rate, now, 'retrying'), color: 'yellow' },
-      { text: why ? `  ${why}` : '', dim: true, priority: -1 },
+      saidSeg('  ', why),
     ]);
   } else if (connection.status === 'degraded') {
     const since =
@@ -88,7 +93,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
       { text: ` DEGRADED · ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
       { text: ` ${n} failed answer${n === 1 ? '' : 's'}${since}${cause ? ` (${cause})` : ''}`, color: 'yellow' },
       { text: nextTry(rate, now, 'retrying'), color: 'yellow' },
-      { text: why ? `  ${why}` : '', dim: true, priority: -1 },
+      saidSeg('  ', why),
     ]);
   }
   if (rate.backoffReason === 'rate_limited' && rate.backoffUntil !== undefined && rate.backoffUntil > now) {

@@ -61,6 +61,15 @@ describe('Line', () => {
     );
   });
 
+  it('cuts a segment marked minCut to the room left instead of dropping it, while that room is at least minCut', () => {
+    const said: Seg = { text: '  the server said something long', priority: -1, minCut: 10 };
+    const segs: Seg[] = [{ text: 'DEGRADED' }, said, { text: ' (x)', priority: -1 }];
+    // the rightmost of the lowest goes first, as before: here both are -1, so ' (x)' is dropped, then said is cut
+    expect(fitSegments(segs, 20).map((s) => s.text)).toEqual(['DEGRADED', '  the serve…']);
+    expect(fitSegments([segs[0]!, said], 18).map((s) => s.text)).toEqual(['DEGRADED', '  the ser…']);
+    expect(fitSegments([segs[0]!, said], 17).map((s) => s.text)).toEqual(['DEGRADED']);
+  });
+
   it('compares lines by what they draw', () => {
     const a: Seg[] = [
       { text: 'x', bold: true },

@@ -22,11 +22,17 @@ export interface Seg {
    * last.
    */
   priority?: number;
+  /**
+   * With a negative priority: cut with '…' to the room the line has left rather than dropped whole, when that room is
+   * at least this many cells (a server's message in the banner: its start says more than nothing).
+   */
+  minCut?: number;
 }
 
 /**
  * Fit segments into `width` cells: drop the lowest-priority segments (last
- * first) while the line is too wide, then cut the last one with '…'.
+ * first) while the line is too wide — or cut one that says so (`minCut`) when enough room is left for it —
+ * then cut the last one with '…'.
  */
 export function fitSegments(segs: readonly Seg[], width: number): Seg[] {
   // Each segment is measured once; most lines fit as they are.
@@ -45,6 +51,12 @@ export function fitSegments(segs: readonly Seg[], width: number): Seg[] {
       }
     }
     if (victim < 0) break;
+    const room = width - (total - widths[victim]!);
+    const cut = kept[victim]!.minCut;
+    if (cut !== undefined && room >= cut) {
+      kept = kept.map((s, i) => (i === victim ? { ...s, text: fitWidth(s.text, room) } : s));
+      return kept;
+    }
     total -= widths[victim]!;
     kept = kept.filter((_, i) => i !== victim);
     widths = widths.filter((_, i) => i !== victim);
@@ -77,7 +89,8 @@ function sameSeg(a: Seg, b: Seg): boolean {
     a.dim === b.dim &&
     a.inverse === b.inverse &&
     a.link === b.link &&
-    a.priority === b.priority
+    a.priority === b.priority &&
+    a.minCut === b.minCut
   );
 }
 
