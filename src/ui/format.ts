@@ -273,11 +273,17 @@ export function padStartWidth(text: string, width: number): string {
   return w < width ? ' '.repeat(width - w) + cut : cut;
 }
 
-/** Words wrapped to `width` cells, measured as drawn (a word longer than the line is cut). */
+/** Whitespace a line may break at: any but the no-break space (U+00A0), which keeps its neighbours on one line. */
+export const BREAKS = /[^\S\u00a0]+/;
+
+/**
+ * Words wrapped to `width` cells, measured as drawn (a word longer than the line is cut). A no-break space joins two
+ * words into one (a number and its unit); the caller turns it back into a space to draw.
+ */
 export function wrap(text: string, width: number): string[] {
   const out: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of text.split(BREAKS).filter(Boolean)) {
     const next = line === '' ? word : `${line} ${word}`;
     if (displayWidth(next) <= width) line = next;
     else {

@@ -66,6 +66,23 @@ describe('help overlay', () => {
     expect(cut.cols.map((c) => c.length)).toEqual([37, 37]);
   });
 
+  it('never breaks a line between a number and its unit ("rank by 1" / "h / 24 h")', () => {
+    const units = /^ *(h|d|m|s|ms|min)\b/;
+    let seen = 0;
+    for (let w = 24; w <= 160; w++) {
+      for (const col of helpLayout(w, 100).cols) {
+        const texts = col.map((segs) => segs.map((x) => x.text).join(''));
+        texts.forEach((t, i) => {
+          const next = texts[i + 1];
+          if (next === undefined || !/^ {3,}\S/.test(next)) return;
+          if (/\d$/.test(t.trimEnd())) seen++;
+          expect(/\d$/.test(t.trimEnd()) && units.test(next.trimStart()), `${w}: ${t} / ${next}`).toBe(false);
+        });
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it('shows a window of lines with a "more" hint when it does not fit, from the line asked for', async () => {
     // at 80 columns the long help texts wrap: the window scrolls over the wrapped lines, none cut
     const n = helpLayout(80, 10).cols[0]!.length;

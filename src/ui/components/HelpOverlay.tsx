@@ -1,7 +1,7 @@
 import { Box } from 'ink';
 import { memo } from 'react';
 import { helpSections } from '../key/keyLookup.js';
-import { wrap } from '../format.js';
+import { BREAKS, wrap } from '../format.js';
 import { Line, type Seg } from './Line.js';
 
 const LABEL_WIDTH = 12;
@@ -72,16 +72,24 @@ function helpEntries(): Entry[] {
   );
 }
 
-/** An entry's lines at `width`, at most `max`: the last one (cut by Line with '…') carries what is left. */
+/** A number and its unit ("1 h", "24 h", "7 d") are one word to wrap: a line never ends between them. */
+const NUMBER_UNIT = /(\d) (h|d|m|s|ms|min)(?![\p{L}\d])/gu;
+
+/**
+ * An entry's lines at `width`, at most `max`: the last one (cut by Line with '…') carries what is left. The registry's
+ * plain texts (docs/keys.md is generated from them) are wrapped with a number held to its unit (NUMBER_UNIT).
+ */
 function entryLines(e: Entry, width: number, max: number): Seg[][] {
-  const { text, ...style } = e.text;
-  const words = text.split(/\s+/).filter(Boolean);
+  const { text: plain, ...style } = e.text;
+  const text = plain.replace(NUMBER_UNIT, '$1\u00a0$2');
+  const words = text.split(BREAKS).filter(Boolean);
   const [head = ''] = max <= 1 ? [text] : wrap(text, Math.max(1, width - (e.lead.length ? e.hang : 0)));
   const rest = max <= 1 ? [] : wrap(words.slice(head.split(' ').length).join(' '), Math.max(1, width - e.hang));
-  const out: Seg[][] = [[...e.lead, { ...style, text: head }]];
+  const drawn = (t: string): Seg => ({ ...style, text: t.replaceAll('\u00a0', ' ') });
+  const out: Seg[][] = [[...e.lead, drawn(head)]];
   const pad = ' '.repeat(e.hang);
   for (let i = 0; i < rest.length && out.length < max; i++)
-    out.push([{ text: pad }, { ...style, text: out.length === max - 1 ? rest.slice(i).join(' ') : rest[i]! }]);
+    out.push([{ text: pad }, drawn(out.length === max - 1 ? rest.slice(i).join(' ') : rest[i]!)]);
   return out;
 }
 
