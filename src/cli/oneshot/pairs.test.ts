@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliIo } from '../../../test/support/cliIo.js';
+import { configFile } from '../../../test/support/configFiles.js';
 import { root, valid } from '../../../test/support/oneShot.js';
 import { loadPlatform } from '../../sources/index.js';
 import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
@@ -46,7 +47,11 @@ async function pairs(args: string[], stateHome?: string) {
 }
 
 /** `pairs` with exactly these arguments (its own --source and --base-url). */
-async function run(args: string[], stateHome?: string, opts: { tty?: boolean; columns?: number } = {}) {
+async function run(
+  args: string[],
+  stateHome?: string,
+  opts: { tty?: boolean; columns?: number; env?: Record<string, string> } = {},
+) {
   const c = cliIo({ ...(stateHome ? { stateHome } : {}), ...opts });
   const code = await main(['pairs', ...args], c.io);
   return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
@@ -153,6 +158,16 @@ describe('oddsboard pairs', () => {
     expect([bare.code, bare.err]).toEqual([2, expect.stringMatching(/write --base-url VENUE=URL for each/)]);
     const pub = await run(['--source', 'public']);
     expect([pub.code, pub.err]).toEqual([2, expect.stringMatching(/pairs looks on the platforms/)]);
+  });
+
+  it("a config file's Polymarket clobUrl does not stop the other venues: all three looked on", async () => {
+    const every = ['kalshi', 'polymarket', 'manifold'].flatMap((v) => ['--base-url', `${v}=${base[v as SourceId]}`]);
+    const config = configFile(JSON.stringify({ source: 'polymarket', clobUrl: base.polymarket }));
+    const r = await run([...every, '--json'], undefined, { env: { ODDSBOARD_CONFIG: config } });
+    expect(r.code, r.err).toBe(0);
+    const doc = JSON.parse(r.out) as { sources: { service: string }[]; data: { problems: [] } };
+    expect(doc.sources.map((x) => x.service)).toEqual(['polymarket', 'kalshi', 'manifold']);
+    expect(doc.data.problems).toEqual([]);
   });
 
   it('exit codes as documented: a market that is not there is 4; a venue down is 7, the rest kept', async () => {

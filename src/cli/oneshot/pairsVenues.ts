@@ -1,8 +1,9 @@
 /**
  * The venues `oddsboard pairs` looks on, and each one opened. Which: `--source` as every command reads it (a
  * platform, a list, `all`), else the three platforms — an ODDSBOARD_SOURCE or a config file's source is the
- * dashboard's and does not narrow it. Each venue's settings: its `--base-url VENUE=URL`, Polymarket's `--clob-url`,
- * one venue's `--rate`; nothing of another venue's leaks in (no ODDSBOARD_BASE_URL, no config base). Each venue is
+ * dashboard's and does not narrow it. Each venue's settings: its `--base-url VENUE=URL`, Polymarket's `--clob-url`
+ * (or the config file's `clobUrl`), one venue's `--rate`; nothing of another venue's leaks in (no ODDSBOARD_BASE_URL,
+ * no config base, no config `clobUrl` on Kalshi or Manifold). Each venue is
  * opened on its own (its client, its rate budget shared with the user's other oddsboard processes); a venue in
  * trouble is named, with its failure, and never stops the others (docs/commands.md "Several venues").
  */
@@ -65,6 +66,8 @@ export function pairsVenues(flags: FlagValues): PairsVenues {
         { lenientIdentities: true },
       );
       delete settings.baseUrl;
+      // the config file's Polymarket CLOB is Polymarket's alone: on another venue it would refuse the whole command
+      if (venue !== 'polymarket') delete settings.clobUrl;
       const base = given.baseUrls?.[venue] ?? (venues.length === 1 ? given.baseUrl : undefined);
       if (base !== undefined) settings.baseUrl = base;
       return settings;
