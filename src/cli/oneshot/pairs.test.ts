@@ -160,9 +160,10 @@ describe('oddsboard pairs', () => {
     expect([pub.code, pub.err]).toEqual([2, expect.stringMatching(/pairs looks on the platforms/)]);
   });
 
-  it("a config file's Polymarket clobUrl does not stop the other venues: all three looked on", async () => {
+  it("a config file's Polymarket clobUrl and rate do not stop the other venues: all three looked on", async () => {
     const every = ['kalshi', 'polymarket', 'manifold'].flatMap((v) => ['--base-url', `${v}=${base[v as SourceId]}`]);
-    const config = configFile(JSON.stringify({ source: 'polymarket', clobUrl: base.polymarket }));
+    // 1000 a minute is above Manifold's documented limit: Polymarket's cadence, not Manifold's
+    const config = configFile(JSON.stringify({ source: 'polymarket', clobUrl: base.polymarket, rate: 1000 }));
     const r = await run([...every, '--json'], undefined, { env: { ODDSBOARD_CONFIG: config } });
     expect(r.code, r.err).toBe(0);
     const doc = JSON.parse(r.out) as { sources: { service: string }[]; data: { problems: [] } };

@@ -14,4 +14,23 @@ describe('pairsVenues: each venue gets the config file settings that are its own
     expect(pv.settingsOf('kalshi', env).clobUrl).toBeUndefined();
     expect(pv.settingsOf('manifold', env).clobUrl).toBeUndefined();
   });
+
+  it("the config file's rate goes to the venue the dashboard's settings name alone; the others keep their own", () => {
+    const rates = (env: Record<string, string>, flags = {}) => {
+      const pv = pairsVenues(flags);
+      return pv.venues.map((v) => pv.settingsOf(v, env).rate);
+    };
+    // 1000 is above Manifold's documented limit: given to Manifold it would refuse the whole command
+    const env = withConfig({ source: 'polymarket', rate: 1000 });
+    expect(rates(env)).toEqual([1000, undefined, undefined]);
+    // ODDSBOARD_SOURCE names the dashboard's source over the file's, as in the dashboard
+    expect(rates({ ...env, ODDSBOARD_SOURCE: 'kalshi' })).toEqual([undefined, 1000, undefined]);
+    // a file naming several sources (or none: the interface) sets no platform's cadence
+    expect(rates(withConfig({ sources: ['kalshi', 'manifold'], rate: 30 }))).toEqual([undefined, undefined, undefined]);
+    expect(rates(withConfig({ rate: 30 }))).toEqual([undefined, undefined, undefined]);
+    // pairs on one venue: the file's rate is that venue's, as for every command with one source
+    expect(rates(withConfig({ rate: 30 }), { source: 'kalshi' })).toEqual([30]);
+    // --rate with one venue is that venue's
+    expect(rates(withConfig({ source: 'polymarket', rate: 1000 }), { source: 'kalshi', rate: '20' })).toEqual([20]);
+  });
 });

@@ -2,8 +2,9 @@
  * The venues `oddsboard pairs` looks on, and each one opened. Which: `--source` as every command reads it (a
  * platform, a list, `all`), else the three platforms — an ODDSBOARD_SOURCE or a config file's source is the
  * dashboard's and does not narrow it. Each venue's settings: its `--base-url VENUE=URL`, Polymarket's `--clob-url`
- * (or the config file's `clobUrl`), one venue's `--rate`; nothing of another venue's leaks in (no ODDSBOARD_BASE_URL,
- * no config base, no config `clobUrl` on Kalshi or Manifold). Each venue is
+ * (or the config file's `clobUrl`), one venue's `--rate` (or the config file's `rate`: the venue the dashboard's
+ * settings name alone, or pairs' one venue); nothing of another venue's leaks in (no ODDSBOARD_BASE_URL, no config
+ * base, no config `clobUrl` on Kalshi or Manifold, no config `rate` on a venue it was not set for). Each venue is
  * opened on its own (its client, its rate budget shared with the user's other oddsboard processes); a venue in
  * trouble is named, with its failure, and never stops the others (docs/commands.md "Several venues").
  */
@@ -14,11 +15,19 @@ import { waitForSlot } from '../../ledger/wait.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import type { SourceClient, SourceId } from '../../sources/types.js';
 import type { CommandIo } from '../commands.js';
-import { resolveSettings, settingsFromFlags, type Settings } from '../config.js';
+import {
+  checkValue,
+  defaultConfigPath,
+  readConfigFile,
+  resolveSettings,
+  settingsFromFlags,
+  type Settings,
+} from '../config.js';
 import { UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
 import { openPlatform } from '../platform.js';
 import { ALL_PLATFORMS } from '../settingValues.js';
+import { sourcesOf } from '../venueSettings.js';
 import type { Source } from '../source.js';
 import { failureOf, type Failure } from './failure.js';
 
@@ -68,11 +77,31 @@ export function pairsVenues(flags: FlagValues): PairsVenues {
       delete settings.baseUrl;
       // the config file's Polymarket CLOB is Polymarket's alone: on another venue it would refuse the whole command
       if (venue !== 'polymarket') delete settings.clobUrl;
+      // the config file's rate is one platform's cadence: the dashboard's one source's (or pairs' one venue's)
+      if (given.rate === undefined && venues.length > 1 && homeVenue(env) !== venue) delete settings.rate;
       const base = given.baseUrls?.[venue] ?? (venues.length === 1 ? given.baseUrl : undefined);
       if (base !== undefined) settings.baseUrl = base;
       return settings;
     },
   };
+}
+
+/**
+ * The one venue the dashboard's settings name (ODDSBOARD_SOURCE, else the config file's source), the one a config
+ * file's rate is set for; undefined when they name several, none, or a value that is not one (the dashboard's concern).
+ */
+function homeVenue(env: NodeJS.ProcessEnv): SourceId | undefined {
+  const fromEnv = env.ODDSBOARD_SOURCE?.trim();
+  let sources: SourceId[] | undefined;
+  try {
+    sources = fromEnv
+      ? (checkValue('sources', fromEnv, 'ODDSBOARD_SOURCE') as SourceId[])
+      : sourcesOf(readConfigFile(defaultConfigPath(env), true).values);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    return undefined;
+  }
+  return sources?.length === 1 ? sources[0] : undefined;
 }
 
 export interface Open {
