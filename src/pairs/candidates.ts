@@ -93,3 +93,24 @@ export function readMarketArg(arg: string, venues: readonly string[]): MarketRef
   if (venues.length === 1) return { venue: venues[0] as MarketRef['venue'], id: arg };
   return `give the market as venue:id (kalshi:TICKER, polymarket:ID, manifold:ID), or name one --source`;
 }
+
+/**
+ * Why a market no longer open has no candidates: its twin has likely closed too, and the venues' searches look
+ * among open markets first (Kalshi's never reaches one settled before its historical cutoff, docs/sources/kalshi.md);
+ * and how to pair it by hand. `ref` is the market as `oddsboard pairs` takes it (`venue:id`). Said by `oddsboard
+ * pairs MARKET` and the Across view alike. Undefined for an open market.
+ */
+export function noCandidatesWhy(m: Market, ref: string, now: number): string | undefined {
+  const state =
+    m.status === 'closed' || m.status === 'settling' || m.status === 'resolved'
+      ? `is ${m.status}`
+      : m.closesAt !== undefined && m.closesAt <= now
+        ? `closed on ${new Date(m.closesAt).toISOString().slice(0, 10)}`
+        : undefined;
+  if (state === undefined) return undefined;
+  return (
+    `This market ${state}: its twin has likely closed too, and a venue's search may not find a closed market ` +
+    "(Kalshi's does not reach one settled before its historical cutoff). To pair it by hand: oddsboard pairs " +
+    `${ref} --confirm VENUE:ID`
+  );
+}

@@ -5,6 +5,7 @@
  * book or the rules are unknown, why no edge is shown.
  */
 import type { Market } from '../../api/types.js';
+import { noCandidatesWhy } from '../../pairs/candidates.js';
 import { pricedAs, type Gap, type LegView } from '../../pairs/gap.js';
 import type { Comparison } from '../../pairs/types.js';
 import type { SourceId } from '../../sources/types.js';
@@ -96,26 +97,6 @@ const wrapped = (indent: string, text: string, width: number): string[] =>
   wrap(text, Math.max(8, width - indent.length - 2)).map((l, i) => `${indent}${i === 0 ? '' : '  '}${l}`);
 
 /**
- * Why a market no longer open has no candidates: its twin has likely closed too, and the venues' searches look
- * among open markets first (Kalshi's never reaches one settled before its historical cutoff, docs/sources/kalshi.md).
- * Undefined for an open market.
- */
-function closedWhy(m: Market, venue: string, now: number): string | undefined {
-  const state =
-    m.status === 'closed' || m.status === 'settling' || m.status === 'resolved'
-      ? `is ${m.status}`
-      : m.closesAt !== undefined && m.closesAt <= now
-        ? `closed on ${new Date(m.closesAt).toISOString().slice(0, 10)}`
-        : undefined;
-  if (state === undefined) return undefined;
-  return (
-    `This market ${state}: its twin has likely closed too, and a venue's search may not find a closed market ` +
-    "(Kalshi's does not reach one settled before its historical cutoff). To pair it by hand: oddsboard pairs " +
-    `${venue}:${m.id} --confirm VENUE:ID`
-  );
-}
-
-/**
  * Readable lines, each at most `width` cells (80 when piped): a market's line cut in its title (never its id), the
  * rest wrapped. Never the word the issue forbids, never a figure from missing data. What failed is the caller's to
  * say (on stderr). `now` tells a market past its close from an open one.
@@ -125,7 +106,7 @@ export function pairsText(r: PairsResult, width = 80, now = Date.now()): string 
   const cut = (line: string) => fitWidth(line, width);
   if (r.market) out.push(cut(`Candidates for ${r.marketVenue}:${r.market.id}  ${sanitize(r.market.title)}`), '');
   if (r.rows.length === 0 && r.market) {
-    const why = closedWhy(r.market, r.marketVenue ?? 'public', now);
+    const why = noCandidatesWhy(r.market, `${r.marketVenue ?? 'public'}:${r.market.id}`, now);
     out.push(...wrapped('', `No candidates on the other venues.${why ? ` ${why}` : ''}`, width));
   } else if (r.rows.length === 0) out.push('No confirmed pairs and no candidates.');
   for (const p of r.rows) {

@@ -8,6 +8,7 @@
  */
 import { Box } from 'ink';
 import { acrossRowsMemo, ACROSS_SIZE, type AcrossRow } from '../../venues/across/rows.js';
+import { noCandidatesWhy } from '../../pairs/candidates.js';
 import type { Gap } from '../../pairs/gap.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatClock, formatPrice, wrap } from '../format.js';
@@ -191,19 +192,30 @@ function AcrossList(p: ViewListProps) {
       : t && t.waiting.length === 0
         ? `  No candidates on the other venues${searched} for “${asked}”.`
         : '  No pairs yet: P on a market lists its candidates on the other venues.';
+  // none for a market no longer open: why, and how to pair it by hand (as `oddsboard pairs MARKET` says it), wrapped
+  // in the lines the pane leaves
+  const market = t ? p.markets[t.id]?.market : undefined;
+  const none = p.state.across && p.state.venueFilter === undefined && t && t.waiting.length === 0;
+  const why = none && market ? noCandidatesWhy(market, t.id, p.env.now) : undefined;
+  const whyRoom = p.height - 4 - under.length - (t?.problems.length ? 1 : 0);
+  const whyLines = why !== undefined && whyRoom > 0 ? wrapCut(why, p.width - 2, whyRoom) : [];
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
-      {rows.length === 0 ? (
-        <Line width={p.width} segs={[{ text: empty, dim: true }]} />
-      ) : (
-        shown.map((r, i) => {
-          const selected = top + i === p.cursor;
-          return (
-            <Line key={r.id} width={p.width} segs={highlightRow(rowSegs(r, p, selected, lead), selected, p.focused)} />
-          );
-        })
-      )}
+      {rows.length === 0
+        ? [empty, ...whyLines.map((l) => `  ${l}`)].map((text, i) => (
+            <Line key={`empty-${i}`} width={p.width} segs={[{ text, dim: true }]} />
+          ))
+        : shown.map((r, i) => {
+            const selected = top + i === p.cursor;
+            return (
+              <Line
+                key={r.id}
+                width={p.width}
+                segs={highlightRow(rowSegs(r, p, selected, lead), selected, p.focused)}
+              />
+            );
+          })}
       {under.map((seg, i) => (
         <Line key={`under-${i}`} width={p.width} segs={[seg]} />
       ))}

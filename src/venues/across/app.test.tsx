@@ -104,6 +104,24 @@ describe('pairs on the board', () => {
     b.joined.dispose();
   });
 
+  it('P finding nothing for a market past its close says why, and how to pair it by hand (as pairs does)', async () => {
+    // the recorded H0 closes on 2026-09-16; the board's clock is at 2026-11-22
+    const b = startAcrossBoard(mkdtempSync(join(tmpdir(), 'oddsboard-across-closed-')), {
+      book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
+      columns: 80,
+    });
+    term = b.term;
+    await waitForFrame(term, 'Fed');
+    await press(term, 'P');
+    for (const r of b.extras.splice(0)) r.answered([], b.clock.now());
+    const f = await waitForFrame(term, 'To pair it by hand');
+    const words = f.replace(/\s*│?\n│?\s*/g, ' ');
+    expect(words).toContain('This market closed on 2026-09-16: its twin has likely closed too');
+    expect(words).toContain('To pair it by hand: oddsboard pairs kalshi:KXFEDDECISION-26SEP-H0 --confirm VENUE:ID');
+    b.desk.stop();
+    b.joined.dispose();
+  });
+
   it('80 columns: what the figure after fees assumes is under the list (was cut in the key line)', async () => {
     const b = startAcrossBoard(mkdtempSync(join(tmpdir(), 'oddsboard-across-notes-')), {
       book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
