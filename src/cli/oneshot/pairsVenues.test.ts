@@ -33,4 +33,15 @@ describe('pairsVenues: each venue gets the config file settings that are its own
     // --rate with one venue is that venue's
     expect(rates(withConfig({ source: 'polymarket', rate: 1000 }), { source: 'kalshi', rate: '20' })).toEqual([20]);
   });
+
+  it("--rate and a bare --base-url are the named venue's, not those of MARKET's venue added to it", () => {
+    const env = { ODDSBOARD_CONFIG: '/nonexistent/oddsboard/config.json' };
+    const pv = pairsVenues({ source: 'kalshi', rate: '20', 'base-url': 'http://127.0.0.1:9/trade-api/v2' });
+    // as runPairs does for `pairs polymarket:ID --source kalshi`
+    pv.venues.push('polymarket');
+    const kalshi = pv.settingsOf('kalshi', env);
+    const polymarket = pv.settingsOf('polymarket', env);
+    expect([kalshi.rate, kalshi.baseUrl]).toEqual([20, 'http://127.0.0.1:9/trade-api/v2']);
+    expect([polymarket.rate, polymarket.baseUrl]).toEqual([undefined, undefined]);
+  });
 });

@@ -61,6 +61,8 @@ export function pairsVenues(flags: FlagValues): PairsVenues {
     throw new UsageError(`--rate sets one platform's cadence; with several venues (${list}) each keeps its own`);
   if (given.clobUrl !== undefined && !venues.includes('polymarket'))
     throw new UsageError(`--clob-url belongs to polymarket, which is not among the venues (${list})`);
+  // the one venue --source names: its --rate and bare --base-url are its own, not those of MARKET's venue added to it
+  const one = venues.length === 1 ? venues[0] : undefined;
   return {
     venues,
     settingsOf(venue, env) {
@@ -68,7 +70,7 @@ export function pairsVenues(flags: FlagValues): PairsVenues {
         {
           source: venue,
           ...(venue === 'polymarket' && given.clobUrl !== undefined ? { clobUrl: given.clobUrl } : {}),
-          ...(given.rate !== undefined ? { rate: given.rate } : {}),
+          ...(given.rate !== undefined && venue === one ? { rate: given.rate } : {}),
         },
         { ...env, ODDSBOARD_BASE_URL: '', ODDSBOARD_SOURCE: '' },
         // pairs read no positions: a wallet or username that is not one is no concern of theirs
@@ -78,8 +80,9 @@ export function pairsVenues(flags: FlagValues): PairsVenues {
       // the config file's Polymarket CLOB is Polymarket's alone: on another venue it would refuse the whole command
       if (venue !== 'polymarket') delete settings.clobUrl;
       // the config file's rate is one platform's cadence: the dashboard's one source's (or pairs' one venue's)
-      if (given.rate === undefined && venues.length > 1 && homeVenue(env) !== venue) delete settings.rate;
-      const base = given.baseUrls?.[venue] ?? (venues.length === 1 ? given.baseUrl : undefined);
+      const ownFlag = given.rate !== undefined && venue === one;
+      if (!ownFlag && venues.length > 1 && homeVenue(env) !== venue) delete settings.rate;
+      const base = given.baseUrls?.[venue] ?? (venue === one ? given.baseUrl : undefined);
       if (base !== undefined) settings.baseUrl = base;
       return settings;
     },
