@@ -105,7 +105,8 @@ export function noCandidatesWhy(m: Market, ref: string, now: number): string | u
     m.status === 'closed' || m.status === 'settling' || m.status === 'resolved'
       ? `is ${m.status}`
       : m.closesAt !== undefined && m.closesAt <= now
-        ? `closed on ${new Date(m.closesAt).toISOString().slice(0, 10)}`
+        ? // its venue may still call it active: what is true is that its close time passed (marketClosingText's word)
+          `passed its close time on ${new Date(m.closesAt).toISOString().slice(0, 10)}`
         : undefined;
   if (state === undefined) return undefined;
   return (

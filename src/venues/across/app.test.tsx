@@ -116,7 +116,7 @@ describe('pairs on the board', () => {
     for (const r of b.extras.splice(0)) r.answered([], b.clock.now());
     const f = await waitForFrame(term, 'To pair it by hand');
     const words = f.replace(/\s*│?\n│?\s*/g, ' ');
-    expect(words).toContain('This market closed on 2026-09-16: its twin has likely closed too');
+    expect(words).toContain('This market passed its close time on 2026-09-16: its twin has likely closed too');
     expect(words).toContain('To pair it by hand: oddsboard pairs kalshi:KXFEDDECISION-26SEP-H0 --confirm VENUE:ID');
     b.desk.stop();
     b.joined.dispose();
