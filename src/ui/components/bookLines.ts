@@ -49,12 +49,17 @@ const STOPPED: Partial<Record<ErrorInfo['kind'], string>> = {
 
 /**
  * In place of a book not known yet: it is coming, or the service did not answer it (404, 5xx, no answer), or refused
- * it because trading has stopped or for this client (409, 423, 410, 403).
+ * it because trading has stopped or for this client (409, 423, 410, 403), or it was never asked: the venue keeps none
+ * for the market, or the request could not be made.
  */
 export function bookMissingLine(error: Pick<ErrorInfo, 'kind' | 'status' | 'code'> | undefined): Seg[] {
   if (!error) return [{ text: 'Book: asking…', dim: true }];
   const why = STOPPED[error.kind];
   if (why) return [{ text: `No book: ${why} (${shortCause(error)}).`, dim: true }];
+  // never asked: the venue keeps no order book for it (a Polymarket market without CLOB tokens)
+  if (error.code === 'NO_BOOK') return [{ text: 'No book: the venue keeps no order book for this market.', dim: true }];
+  if (error.kind === 'invalid_request' && error.status === undefined)
+    return [{ text: `Book not asked: the request could not be made (${error.code ?? error.kind}).`, dim: true }];
   return [{ text: `Book unknown: the service did not answer it (${shortCause(error)}).`, dim: true }];
 }
 

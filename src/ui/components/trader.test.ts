@@ -62,6 +62,13 @@ describe('the book pane', () => {
     // refused because trading stopped: said as such, not as a service that did not answer
     expect(line({ kind: 'closed', status: 409, code: 'HTTP_409' })).toBe('No book: the market is closed (HTTP 409).');
     expect(line({ kind: 'resolved', status: 410, code: 'HTTP_410' })).toMatch(/^No book: the market is resolved/);
+    // never asked: said as such, not as a service that did not answer ("… (invalid_requ…", cut in the pane)
+    expect(line({ kind: 'invalid_request', code: 'NO_BOOK' })).toBe(
+      'No book: the venue keeps no order book for this market.',
+    );
+    expect(line({ kind: 'invalid_request', code: 'UNKNOWN_OUTCOME' })).toBe(
+      'Book not asked: the request could not be made (UNKNOWN_OUTCOME).',
+    );
   });
 });
 
