@@ -154,17 +154,20 @@ function AcrossList(p: ViewListProps) {
   // under the list: why there is no edge or what the figure assumes, then the row's reasons, each wrapped (2 lines
   // each where the pane is tall)
   const each = p.height >= 12 ? 2 : 1;
-  const under = [
-    ...(cur?.gap?.noEdge.length ? wrapCut(`no edge: ${cur.gap.noEdge.join('; ')}`, p.width - 2, each) : []).map(
-      (text): Seg => ({ text: `  ${text}`, color: 'yellow' }),
-    ),
-    ...(cur?.gap?.notes.length ? wrapCut(`assumes: ${cur.gap.notes.join('; ')}`, p.width - 2, each) : []).map(
-      (text): Seg => ({ text: `  ${text}` }),
-    ),
-    ...wrapCut(`why: ${sanitize((cur?.comparison.reasons ?? []).join(' · ')) || '—'}`, p.width - 2, each).map(
-      (text): Seg => ({ text: `  ${text}`, dim: true }),
-    ),
-  ];
+  // nothing listed: nothing under it either (no "why: —", no keys that act on a row)
+  const under = !cur
+    ? []
+    : [
+        ...(cur?.gap?.noEdge.length ? wrapCut(`no edge: ${cur.gap.noEdge.join('; ')}`, p.width - 2, each) : []).map(
+          (text): Seg => ({ text: `  ${text}`, color: 'yellow' }),
+        ),
+        ...(cur?.gap?.notes.length ? wrapCut(`assumes: ${cur.gap.notes.join('; ')}`, p.width - 2, each) : []).map(
+          (text): Seg => ({ text: `  ${text}` }),
+        ),
+        ...wrapCut(`why: ${sanitize((cur?.comparison.reasons ?? []).join(' · ')) || '—'}`, p.width - 2, each).map(
+          (text): Seg => ({ text: `  ${text}`, dim: true }),
+        ),
+      ];
   const room = Math.max(1, Math.min(p.visible, p.height - 3 - under.length));
   // the cursor's row is drawn even where the board's page is taller than the rows this pane has room for
   const top = keepVisible(p.top, p.cursor, room, rows.length);
@@ -219,15 +222,17 @@ function AcrossList(p: ViewListProps) {
       {under.map((seg, i) => (
         <Line key={`under-${i}`} width={p.width} segs={[seg]} />
       ))}
-      <Line
-        width={p.width}
-        segs={[
-          {
-            text: `  y confirm · n reject · ⏎ rules · gap in ¢ of a 1-unit payout · fees for ${ACROSS_SIZE}`,
-            dim: true,
-          },
-        ]}
-      />
+      {rows.length > 0 && (
+        <Line
+          width={p.width}
+          segs={[
+            {
+              text: `  y confirm · n reject · ⏎ rules · gap in ¢ of a 1-unit payout · fees for ${ACROSS_SIZE}`,
+              dim: true,
+            },
+          ]}
+        />
+      )}
       {t?.problems.slice(0, 1).map((x) => (
         <Line key={x} width={p.width} segs={[{ text: `  ${sanitize(x)}`, color: 'yellow' }]} />
       ))}

@@ -78,7 +78,10 @@ describe('pairs on the board', () => {
     const b = start(mkdtempSync(join(tmpdir(), 'oddsboard-across-empty-')));
     await waitForFrame(term!, 'Fed');
     await press(term!, '7');
-    await waitForFrame(term!, 'No pairs yet');
+    const empty = await waitForFrame(term!, 'No pairs yet');
+    // nothing listed: no "why: —" under it, no keys that act on a row
+    expect(empty).not.toContain('why:');
+    expect(empty).not.toContain('y confirm');
     await press(term!, 'y');
     const f = await waitForFrame(term!, 'No pair under the cursor: P on a market lists its candidates');
     expect(f).toContain('◆ Across 0');
