@@ -69,3 +69,15 @@ export function firstRow(lists: readonly ListQuery[], ids: readonly (readonly st
   for (let i = 0; i < ids.length; i++) if ((q === '' || search[i]) && ids[i]![0] !== undefined) return ids[i]![0];
   return undefined;
 }
+
+/** The first row of Closing soon without joining: the soonest to close of the shown venues' closing-soon answers. */
+export function firstClosing(states: readonly Pick<AppState, 'closing' | 'markets'>[]): string | undefined {
+  let first: string | undefined;
+  let at = Number.POSITIVE_INFINITY;
+  for (const s of states)
+    for (const id of s.closing.ids) {
+      const close = s.markets[id]?.market.closesAt ?? Number.POSITIVE_INFINITY;
+      if (first === undefined || close < at) [first, at] = [id, close];
+    }
+  return first;
+}

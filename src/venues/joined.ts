@@ -21,7 +21,7 @@ import type {
   ViewSource,
 } from '../sync/types.js';
 import { createJoiner, venueOf } from './join.js';
-import { firstRow } from './joinQuery.js';
+import { firstClosing, firstRow } from './joinQuery.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
 import { SOURCE_NAMES } from '../sources/names.js';
@@ -48,6 +48,8 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   let filter: SourceId | undefined;
   let selectedId: string | undefined;
   let goToVenue: SourceId | undefined;
+  /** The view on screen, and the one each venue was last shown (a venue hidden by `v` is not told). */
+  let view: ViewSource = 'markets';
   const of = (id: string | undefined): VenueStack | undefined => {
     const v = venueOf(id, ids);
     return v ? stacks.find((s) => s.id === v) : undefined;
@@ -55,13 +57,19 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   const joinedState = () => {
     const input = { ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue };
     if (selectedId !== undefined) return join(input);
-    // none chosen yet: the market drawn is the list's first row, selected as a venue alone selects its first row
+    // none chosen yet: the market drawn is the first row of the view shown, selected as a venue alone selects its
+    // first row; none beside the events list or a view with no rows (nothing is fetched for a market not on screen)
     const shown = filter ? input.states.filter((_, i) => ids[i] === filter) : input.states;
-    const first = firstRow(
-      shown.map((s) => s.list.query),
-      shown.map((s) => s.list.ids),
-      shown.map((s) => s.caps.search),
-    );
+    const first =
+      view === 'events'
+        ? undefined
+        : view === 'closing'
+          ? firstClosing(shown)
+          : firstRow(
+              shown.map((s) => s.list.query),
+              shown.map((s) => s.list.ids),
+              shown.map((s) => s.caps.search),
+            );
     return join({ ...input, selectedId: first });
   };
   const compute = (): AppState => (desk ? { ...joinedState(), across: desk.store.getState() } : joinedState());
@@ -133,8 +141,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   follow();
 
   const shown = () => (filter ? stacks.filter((s) => s.id === filter) : stacks);
-  /** The view on screen, and the one each venue was last shown (a venue hidden by `v` is not told). */
-  let view: ViewSource = 'markets';
+  /** The view each venue was last shown (a venue hidden by `v` is not told). */
   const told = new Map<SourceId, ViewSource>();
   /** Venues shown again by `v` are shown the view on screen, if it changed while they were hidden. */
   const catchUp = () => {
@@ -213,6 +220,8 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
         s.sync.show(source);
         told.set(s.id, source);
       }
+      // none chosen: the market selected is the new view's first row
+      refresh();
     },
     openEvent(id: string | undefined) {
       const target = of(id);

@@ -69,4 +69,31 @@ describe('a board narrowed to one venue', () => {
     expect(poly.store.getState().historyRange).toBe('7d');
     await joined.sync.stop();
   });
+
+  it('selects the first row of the view shown, and nothing while that view has no rows', async () => {
+    const { stacks, joined, run } = board();
+    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    // nothing closes within the day: the closing-soon list is empty on every venue
+    for (const { id, r } of stacks)
+      r.client.handler = (c) =>
+        c.method !== 'listMarkets'
+          ? undefined
+          : { data: closing(c.args) ? [] : [1, 2, 3].map((n) => market(`${id}:${n}`)), status: 200 };
+    joined.sync.start();
+    await run(5_000);
+    // Closing soon shown, then the board narrowed to Kalshi
+    joined.sync.show('closing');
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    await run(3_000);
+    expect(joined.store.getState().selectedId).toBeUndefined();
+    const t0 = kalshi.clock.now();
+    await run(60_000);
+    // no detail, book or history is fetched for a market no row shows
+    for (const r of [kalshi, poly])
+      for (const m of ['getMarket', 'getBook', 'getHistory'] as const) expect(asked(r, m, t0)).toBe(0);
+    // back on Markets, its first row is the market selected again
+    joined.sync.show('markets');
+    expect(joined.store.getState().selectedId).toBe('kalshi:1');
+    await joined.sync.stop();
+  });
 });
