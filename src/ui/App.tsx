@@ -196,7 +196,8 @@ export function App({
       {ui.alertForm ? (
         <AlertForm
           form={ui.alertForm}
-          title={s.watch.byId[ui.alertForm.marketId]?.title ?? markets[ui.alertForm.marketId]?.market.title}
+          // the market's current title; the one saved with the watchlist while it is not loaded
+          title={markets[ui.alertForm.marketId]?.market.title ?? s.watch.byId[ui.alertForm.marketId]?.title}
           width={layout.columns}
           several={vs.prefixed === true}
         />
