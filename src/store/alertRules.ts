@@ -95,11 +95,12 @@ function pnlRule(d: AlertDraft, rule: AlertRule): RuleCheck {
  * known against it). A resolved market changes no more: no kind is taken (a price alert would fire at once on the
  * final price, a move one on the jump to it, and no status follows). A closed or settling one trades no more: its
  * price, a move, a P&L or a gap would only jump to the result — its status alert, the one kind taken, tells that.
+ * `where` follows the title: on a board of several venues, the venue (" on Kalshi"), as the form's title says it.
  */
-export function endedRefusal(kind: AlertKind, e: MarketEntry | undefined): string | undefined {
+export function endedRefusal(kind: AlertKind, e: MarketEntry | undefined, where = ''): string | undefined {
   const status = e?.knownStatus ?? e?.market.status;
   if (!e || (status !== 'resolved' && status !== 'closed' && status !== 'settling')) return undefined;
-  const title = quoted(e.market.title);
+  const title = `${quoted(e.market.title)}${where}`;
   if (status === 'resolved') {
     const winner = e.market.resolvedOutcome ? ` (${e.market.resolvedOutcome})` : '';
     return `${title} is resolved${winner}: nothing on it changes any more, so no alert is set`;

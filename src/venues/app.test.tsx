@@ -188,4 +188,21 @@ describe('the App over several venues joined', () => {
     expect(term.lastFrame()).toContain('◆ Alert “Rain in Oslo” on the interface');
     joined.dispose();
   });
+  it("a's refusal of an ended market names its venue, as the form's title does", async () => {
+    const clock = new ManualClock();
+    const k = createOddsStore({ mode: 'kalshi', limit: 60, documentedLimit: 1200, caps: KALSHI_CAPS });
+    const p = createOddsStore({ mode: 'polymarket', limit: 60, documentedLimit: 1200, caps: POLYMARKET_CAPS });
+    const ended: Market = { ...mkt('kalshi:KXFED', 'Fed cuts in December'), status: 'resolved', resolvedOutcome: 'No' };
+    k.getState().listLoaded([ended], clock.now());
+    p.getState().listLoaded([mkt('polymarket:516710', 'Fed decision in December')], clock.now());
+    const joined = joinVenues([
+      { id: 'kalshi', store: k, sync: recordingSync(k, []) },
+      { id: 'polymarket', store: p, sync: recordingSync(p, []) },
+    ]);
+    term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, { columns: 160, rows: 24 });
+    await waitForFrame(term, 'Fed decision');
+    const f = await press(term, 'a', () => term!.lastFrame().includes('is resolved'));
+    expect(f).toContain('“Fed cuts in December” on Kalshi is resolved (No): nothing on it changes any more');
+    joined.dispose();
+  });
 });

@@ -2,6 +2,10 @@ import type { Key } from 'ink';
 import { endedRefusal } from '../../store/alertRules.js';
 import { leadingOutcome } from '../../store/outcomes.js';
 import { quoted } from '../../store/transitions.js';
+import type { AppState } from '../../store/types.js';
+import { nameInSentence } from '../../sources/names.js';
+import { parseRefKey } from '../../venue/ref.js';
+import type { AlertKind } from '../../store/watchTypes.js';
 import { alertFields, isNumberField, nextKind, type AlertFormState } from '../alertUi.js';
 import { applyTextEdit, type TextEdit } from '../textEdit.js';
 import { textEditFor, type KeyCtx } from './dispatch.js';
@@ -12,27 +16,38 @@ import { flash } from './moves.js';
 const NUMBER_MAX_CHARS = 8;
 const FLASH_MS = 3000;
 
+/** " on Kalshi" after a market's title on a board of several venues (as the form title and ★ Watching say), else ''. */
+export function onVenue(st: Pick<AppState, 'prefixed'>, marketId: string): string {
+  const ref = st.prefixed ? parseRefKey(marketId) : undefined;
+  return ref ? ` on ${nameInSentence(ref.venue)}` : '';
+}
+
+/** Why an alert of `kind` is not set on the market `id` as it has ended (endedRefusal), its venue named on a board. */
+export function endedOn(st: Pick<AppState, 'prefixed' | 'markets'>, kind: AlertKind, id: string): string | undefined {
+  return endedRefusal(kind, st.markets[id], onVenue(st, id));
+}
+
 /**
  * `a` on a market: the form opens on its leading outcome — on a closed or settling market on its status, the one kind
  * taken there; a resolved market takes none, and says so (endedRefusal).
  */
 export function openAlertForm(ctx: KeyCtx, marketId: string): void {
-  const e = ctx.store.getState().markets[marketId];
-  const none = endedRefusal('status', e);
+  const st = ctx.store.getState();
+  const none = endedOn(st, 'status', marketId);
   if (none) return flash(ctx, none);
-  const m = e?.market;
+  const m = st.markets[marketId]?.market;
   ctx.dispatch({
     type: 'openAlertForm',
     marketId,
     outcome: m ? (leadingOutcome(m)?.name ?? m.outcomes[0]?.name ?? '') : '',
-    ...(endedRefusal('above', e) ? { extra: { kind: 'status' as const } } : {}),
+    ...(endedOn(st, 'above', marketId) ? { extra: { kind: 'status' as const } } : {}),
   });
 }
 
 /** Why the form's kind is not taken on its market (or a pair's other leg) as it stands now, if it is not. */
 function refusalOf(ctx: KeyCtx, f: AlertFormState, kind = f.kind): string | undefined {
-  const { markets } = ctx.store.getState();
-  return endedRefusal(kind, markets[f.marketId]) ?? (f.pairId ? endedRefusal(kind, markets[f.pairId]) : undefined);
+  const st = ctx.store.getState();
+  return endedOn(st, kind, f.marketId) ?? (f.pairId ? endedOn(st, kind, f.pairId) : undefined);
 }
 
 /** Only digits and one decimal point get into a number field (and a leading minus into a P&L level). */

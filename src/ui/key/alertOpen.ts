@@ -3,13 +3,12 @@
  * or on the row's pair (its gap after fees). Elsewhere `a` opens it on the market's price (alertForm.ts).
  */
 import { soldOut } from '../../positions/pnl.js';
-import { endedRefusal } from '../../store/alertRules.js';
 import { quoted } from '../../store/transitions.js';
 import { rowsOf } from '../views/across.js';
 import { heldPositions } from '../views/positionsModel.js';
 import { viewState } from '../views/state.js';
 import type { HeldChoice } from '../alertUi.js';
-import { openAlertForm } from './alertForm.js';
+import { endedOn, openAlertForm } from './alertForm.js';
 import type { KeyCtx } from './dispatch.js';
 import { flash } from './moves.js';
 
@@ -25,7 +24,7 @@ export function openPositionAlert(ctx: KeyCtx, marketId: string): void {
       ctx,
       row.length ? 'Nothing held on this row (sold): no P&L to alert on' : 'No position on this row to set an alert on',
     );
-  const ended = endedRefusal('pnlAbove', ctx.store.getState().markets[marketId]);
+  const ended = endedOn(ctx.store.getState(), 'pnlAbove', marketId);
   if (ended) return flash(ctx, ended);
   const choices: HeldChoice[] = held.map((h) => ({ outcome: h.pos.outcome, paper: !h.real, currency: h.pos.currency }));
   ctx.dispatch({
@@ -48,7 +47,7 @@ export function openPairAlert(ctx: KeyCtx, rowId: string): void {
   const row = rowsOf(viewState(st)).find((r) => r.id === rowId);
   if (!row) return;
   if (!row.confirmed) return flash(ctx, 'Confirm the pair first (y): a gap alert is set on a confirmed pair');
-  const ended = endedRefusal('gap', st.markets[row.a]) ?? endedRefusal('gap', st.markets[row.b]);
+  const ended = endedOn(st, 'gap', row.a) ?? endedOn(st, 'gap', row.b);
   if (ended) return flash(ctx, ended);
   const t = (id: string) => quoted(st.markets[id]?.market.title ?? id);
   ctx.dispatch({
