@@ -4,8 +4,6 @@ import type { MarketEntry, StatusTransition } from './types.js';
 
 /** Transitions kept (newest first). */
 export const TRANSITION_CAP = 20;
-/** Longest title (in characters) a transition notice quotes. */
-const NOTICE_TITLE_MAX = 48;
 
 /** The transition from `prev` to `next`, if the known status changed (not on first sight, not to 'unknown'). */
 export function transitionOf(
@@ -28,10 +26,12 @@ export function addTransitions(list: StatusTransition[], more: StatusTransition[
   return next.length > TRANSITION_CAP ? next.slice(0, TRANSITION_CAP) : next;
 }
 
-/** A title as notices quote it: sanitized, “in quotes”, cut to NOTICE_TITLE_MAX. */
+/**
+ * A title as notices quote it: sanitized, “in quotes”, whole — the screen cuts it to the room its line has
+ * (fitQuotes, src/ui/quotes.ts).
+ */
 export function quoted(title: string): string {
-  const t = sanitize(title).trim() || 'A market';
-  return `“${t.length > NOTICE_TITLE_MAX ? `${t.slice(0, NOTICE_TITLE_MAX - 1).trimEnd()}…` : t}”`;
+  return `“${sanitize(title).trim() || 'A market'}”`;
 }
 
 /** "closed", "is settling", "resolved: Yes", "is active again". */

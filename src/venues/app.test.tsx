@@ -166,7 +166,7 @@ describe('the App over several venues joined', () => {
     await waitForFrame(term, 'Fed decision');
     const f = await press(term, 'a', () => term!.lastFrame().includes('◆ Alert'));
     const head = f.split('\n').find((l) => l.startsWith('◆ Alert')) ?? '';
-    expect(head).toMatch(/^◆ Alert “Will the Federal .+… on Kalshi$/);
+    expect(head).toMatch(/^◆ Alert “Will the Federal .+…” on Kalshi$/);
     expect(head.length).toBeLessThanOrEqual(50);
     joined.dispose();
   });

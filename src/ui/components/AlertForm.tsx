@@ -9,6 +9,7 @@ import { sanitize } from '../../util/sanitize.js';
 import type { AlertKind } from '../../store/watchTypes.js';
 import { alertFields, type AlertField, type AlertFormState } from '../alertUi.js';
 import { displayWidth, fitWidth, wrap } from '../format.js';
+import { fitQuotes } from '../quotes.js';
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { TextField } from './TextField.js';
@@ -56,9 +57,10 @@ function hint(f: AlertFormState): string {
  * "from 1 to 14…".
  */
 function messageLines(f: AlertFormState, width: number): Seg[][] {
-  const text = f.error || hint(f);
+  const room = Math.max(8, width - 2);
+  const text = f.error ? fitQuotes(f.error, room) : hint(f);
   const style = f.error ? { color: colors.warn } : { dim: true };
-  const lines = wrap(text, Math.max(8, width - 2));
+  const lines = wrap(text, room);
   return (lines.length ? lines : ['']).map((l) => [{ text: `  ${l}`, ...style }]);
 }
 
@@ -100,7 +102,11 @@ function headOf(f: AlertFormState, title: string | undefined, width: number, sev
   // a pair's title quotes both legs already
   const text = f.kind === 'gap' ? name : quoted(name);
   const room = Math.max(1, width - displayWidth('◆ Alert ') - displayWidth(on));
-  return [paneTitle('Alert', true), { text: ` ${fitWidth(text, room)}`, dim: true }, { text: on, dim: true }];
+  return [
+    paneTitle('Alert', true),
+    { text: ` ${fitWidth(fitQuotes(text, room), room)}`, dim: true },
+    { text: on, dim: true },
+  ];
 }
 
 function AlertFormView({

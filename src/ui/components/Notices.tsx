@@ -2,6 +2,7 @@ import { Box } from 'ink';
 import type { Notice } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, wrap } from '../format.js';
+import { fitQuotes } from '../quotes.js';
 import type { UiState } from '../uiState.js';
 import { Line, type Seg } from './Line.js';
 
@@ -73,12 +74,14 @@ export function noticeLine(notices: readonly Notice[], flash: UiState['flash'], 
 export function noticeLines(segs: readonly Seg[] | undefined, width: number, max: number): Seg[][] {
   if (!segs || segs.length === 0) return [];
   const w = Math.max(1, width);
-  const [marker, body] = segs;
-  if (segs.length !== 2 || !marker || !body || segs.reduce((n, s) => n + displayWidth(s.text), 0) <= w)
-    return [[...segs]];
+  const [marker, head] = segs;
+  // a quoted title is cut to the room the line has, not to a fixed length
+  const body = head && marker ? { ...head, text: fitQuotes(head.text, w - displayWidth(marker.text)) } : head;
+  if (segs.length !== 2 || !marker || !body) return [[...segs]];
+  if (displayWidth(marker.text) + displayWidth(body.text) <= w) return [[marker, body]];
   const indent = displayWidth(marker.text);
   const room = w - indent;
-  if (room < 8) return [[...segs]];
+  if (room < 8) return [[marker, body]];
   const words = wrap(body.text, room);
   const keep = Math.max(1, Math.floor(max));
   const shown =

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { displayWidth } from './format.js';
+import { fitQuotes, SHORT_TITLE } from './quotes.js';
+
+const long = 'Will the Federal Reserve cut its target rate at the December meeting of this year, by 25bp?';
+
+describe('fitQuotes: quoted titles cut to the room their line has', () => {
+  it('a message that fits its line is left whole, however long its title', () => {
+    const text = `“${long}” resolved: Yes`;
+    expect(fitQuotes(text, 156)).toBe(text);
+  });
+
+  it('a longer one cuts its titles just enough to fit, not at a fixed length', () => {
+    const text = `“${long}” resolved: Yes · “${long}” is settling`;
+    const out = fitQuotes(text, 156);
+    expect(displayWidth(out)).toBeLessThanOrEqual(156);
+    expect(displayWidth(out)).toBeGreaterThan(150);
+    expect(out).toMatch(
+      /^“Will the Federal Reserve cut its target rate at the December…” resolved: Yes · “Will .*…” is/,
+    );
+  });
+
+  it('a short line cuts each title to the short cut (the message then wraps), never wider than the line', () => {
+    const out = fitQuotes(`“${long}” resolved: Yes`, 60);
+    expect(out).toBe(`“${long.slice(0, SHORT_TITLE - 1)}…” resolved: Yes`);
+    const narrow = fitQuotes(`“${long}” resolved: Yes`, 20);
+    expect(displayWidth(/“[^”]*”/.exec(narrow)![0])).toBeLessThanOrEqual(20);
+  });
+
+  it('text without a quoted title is left as it is (the notice line wraps it)', () => {
+    const text = 'x '.repeat(100);
+    expect(fitQuotes(text, 40)).toBe(text);
+  });
+});
