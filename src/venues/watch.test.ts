@@ -7,17 +7,9 @@ import { createOddsStore } from '../store/store.js';
 import { ManualClock } from '../util/clock.js';
 import { BEL } from '../watch/effects.js';
 import { startVenueWatcher } from './watch.js';
+import { market } from '../../test/support/markets.js';
 
-const mkt = (id: string, status: Market['status']): Market => ({
-  id,
-  title: `Market ${id}`,
-  status,
-  outcomes: [
-    { name: 'Yes', price: 0.6 },
-    { name: 'No', price: 0.4 },
-  ],
-  raw: {},
-});
+const mkt = (id: string, status: Market['status'] = 'active'): Market => market(id, { status });
 
 describe('the bell on a board of several venues', () => {
   it('rings once for the alerts of one moment, whatever their venues; alerts seconds apart ring each', () => {

@@ -7,17 +7,9 @@ import { createOddsStore } from '../store/store.js';
 import { ManualClock } from '../util/clock.js';
 import { FILES, Saver, watchDirFor } from '../watch/persist.js';
 import { loadJoinedWatch, venuePart, venuesWatchDir } from './watchMerge.js';
+import { market } from '../../test/support/markets.js';
 
-const mkt = (id: string, status: Market['status'] = 'active'): Market => ({
-  id,
-  title: `Market ${id}`,
-  status,
-  outcomes: [
-    { name: 'Yes', price: 0.6 },
-    { name: 'No', price: 0.4 },
-  ],
-  raw: {},
-});
+const mkt = (id: string, status: Market['status'] = 'active'): Market => market(id, { status });
 
 /** Writes one source's files with today's code: a store of that source, its watcher's Saver in watchDirFor. */
 function writeToday(state: string, source: string, ids: string[], at: number, alertOn?: string): void {

@@ -7,19 +7,11 @@ import { createOddsStore, type OddsStore } from '../store/store.js';
 import { watchedIds } from '../store/watchlist.js';
 import { ManualClock } from '../util/clock.js';
 import { FILES, loadWatchFiles, Saver, SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
+import { market } from '../../test/support/markets.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'oddsboard-watch-'));
-const mkt = (id: string, status: Market['status'] = 'active', extra: Partial<Market> = {}): Market => ({
-  id,
-  title: `Market ${id}`,
-  status,
-  outcomes: [
-    { name: 'Yes', price: 0.6 },
-    { name: 'No', price: 0.4 },
-  ],
-  raw: {},
-  ...extra,
-});
+const mkt = (id: string, status: Market['status'] = 'active', extra: Partial<Market> = {}): Market =>
+  market(id, { status, ...extra });
 
 function fresh(dir: string, clock = new ManualClock(1_000)) {
   const store = createOddsStore({ mode: 'key', limit: 30 });
