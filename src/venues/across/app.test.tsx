@@ -22,6 +22,19 @@ const start = (dir: string) => {
   return b;
 };
 
+/** The board at 80 columns, P on the selected market (the recorded Fed H0), and every venue's search answering none. */
+async function pFindsNothing(tag: string) {
+  const b = startAcrossBoard(mkdtempSync(join(tmpdir(), `oddsboard-across-${tag}-`)), {
+    book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
+    columns: 80,
+  });
+  term = b.term;
+  await waitForFrame(term, 'Fed');
+  await press(term, 'P');
+  for (const r of b.extras.splice(0)) r.answered([], b.clock.now());
+  return b;
+}
+
 describe('pairs on the board', () => {
   it('P lists candidates with reasons; y confirms; n rejects; after a restart the rejected one is gone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-app-'));
@@ -90,15 +103,8 @@ describe('pairs on the board', () => {
   });
 
   it('P finding nothing says so for that market; the title names it, cut to the line (was dropped whole)', async () => {
-    const b = startAcrossBoard(mkdtempSync(join(tmpdir(), 'oddsboard-across-none-')), {
-      book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
-      columns: 80,
-    });
-    term = b.term;
-    await waitForFrame(term, 'Fed');
-    await press(term, 'P');
-    for (const r of b.extras.splice(0)) r.answered([], b.clock.now());
-    const f = await waitForFrame(term, 'No candidates on the other venues');
+    const b = await pFindsNothing('none');
+    const f = await waitForFrame(term!, 'No candidates on the other venues');
     expect(f).toMatch(/◆ Across 0 · candidates of Fed maintains rate · Will the Fed.*…/);
     // the words searched first: a long title is cut, not them
     expect(f).toContain('No candidates on the other venues (searched for "fed") for “Fed maintains');
@@ -109,15 +115,8 @@ describe('pairs on the board', () => {
 
   it('P finding nothing for a market past its close says why, and how to pair it by hand (as pairs does)', async () => {
     // the recorded H0 closes on 2026-09-16; the board's clock is at 2026-11-22
-    const b = startAcrossBoard(mkdtempSync(join(tmpdir(), 'oddsboard-across-closed-')), {
-      book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
-      columns: 80,
-    });
-    term = b.term;
-    await waitForFrame(term, 'Fed');
-    await press(term, 'P');
-    for (const r of b.extras.splice(0)) r.answered([], b.clock.now());
-    const f = await waitForFrame(term, 'To pair it by hand');
+    const b = await pFindsNothing('closed');
+    const f = await waitForFrame(term!, 'To pair it by hand');
     const words = f.replace(/\s*│?\n│?\s*/g, ' ');
     expect(words).toContain('This market passed its close time on 2026-09-16: its twin has likely closed too');
     expect(words).toContain('To pair it by hand: oddsboard pairs kalshi:KXFEDDECISION-26SEP-H0 --confirm VENUE:ID');
