@@ -117,7 +117,6 @@ export function toArray(v: unknown): unknown[] | undefined {
   return undefined;
 }
 
-/** An identifier: non-empty text (numbers allowed), sanitized and capped. */
 /**
  * An id as sent: the market, event or series is asked for again by it, so an id that cleaning or cutting would change
  * (a control character, whitespace at either end, over ID_TEXT_MAX) names nothing we could ask for, and its item is

@@ -247,7 +247,7 @@ export const paperRow = (p: PaperPosition, market?: Market): Position => paperPo
  * in the background and fetched by `oddsboard positions`; a sold out or settled one has nothing whose value changes
  * (docs/positions.md).
  */
-export const paperFollowed = (p: PaperPosition): boolean => !p.settled && holding(p.trades).shares > 0;
+export const paperFollowed = (p: PaperPosition): boolean => closedAt(p) === undefined;
 
 /** The book with every position whose market has resolved stamped `settled` (the same book when none has). */
 export function settlePaper(book: PaperBook, marketOf: (ref: MarketRef) => Market | undefined, at: number): PaperBook {

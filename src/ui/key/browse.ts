@@ -2,7 +2,7 @@ import type { Key } from 'ink';
 import type { RefreshRefusal } from '../../sync/types.js';
 import { secondsUntil } from '../format.js';
 import { nextInCycle } from '../viewModel.js';
-import { nameInSentence, SOURCE_NAMES, sourceName } from '../../sources/names.js';
+import { SOURCE_NAMES, sourceName } from '../../sources/names.js';
 import { viewIndexOfKey } from '../views/index.js';
 import type { KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
@@ -11,9 +11,9 @@ import { openAlertFor } from './alertOpen.js';
 import { openPageKey } from './goTo.js';
 import { pairsKey } from './pairs.js';
 import { quoted } from '../../store/transitions.js';
-import { parseRefKey } from '../../venue/ref.js';
 import { shortCause } from '../../store/connection.js';
 import { closeEvent, cycleView, flash, moveTo, openEventAt, showView, step } from './moves.js';
+import { onVenue } from './alertForm.js';
 
 /** A grouping's word in the plural: category → categories, tag → tags, topic → topics, series → series. */
 export function plural(word: string): string {
@@ -162,9 +162,7 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       const on = ctx.sync.toggleWatch(ctx.marketId);
       const st = ctx.store.getState();
       // a board of several venues: the one watchlist spans them, so the venue is said
-      const ref = st.prefixed ? parseRefKey(ctx.marketId) : undefined;
-      const where = ref ? ` on ${nameInSentence(ref.venue)}` : '';
-      const title = `${quoted(st.markets[ctx.marketId]?.market.title ?? ctx.marketId)}${where}`;
+      const title = `${quoted(st.markets[ctx.marketId]?.market.title ?? ctx.marketId)}${onVenue(st, ctx.marketId)}`;
       return flash(ctx, on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.');
     }
     case 'alert':
