@@ -205,4 +205,28 @@ describe('the App over several venues joined', () => {
     expect(f).toContain('“Fed cuts in December” on Kalshi is resolved (No): nothing on it changes any more');
     joined.dispose();
   });
+
+  it("v hiding the selected market's venue selects the row the detail pane draws, on the venue shown", async () => {
+    const clock = new ManualClock();
+    const calls = { kalshi: [] as string[], polymarket: [] as string[] };
+    const k = createOddsStore({ mode: 'kalshi', limit: 60, documentedLimit: 1200, caps: KALSHI_CAPS });
+    const p = createOddsStore({ mode: 'polymarket', limit: 60, documentedLimit: 1200, caps: POLYMARKET_CAPS });
+    k.getState().listLoaded([mkt('kalshi:KXFED', 'Fed cuts in December'), mkt('kalshi:KXCPI', 'CPI')], clock.now());
+    p.getState().listLoaded([mkt('polymarket:1', 'Rain in Oslo'), mkt('polymarket:2', 'Snow in Rome')], clock.now());
+    const joined = joinVenues([
+      { id: 'kalshi', store: k, sync: recordingSync(k, calls.kalshi) },
+      { id: 'polymarket', store: p, sync: recordingSync(p, calls.polymarket) },
+    ]);
+    term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, { columns: 120, rows: 24 });
+    await waitForFrame(term, 'Snow in Rome');
+    await press(term, 'G', () => joined.store.getState().selectedId === 'polymarket:2');
+    const f = await press(term, 'v', () => term!.lastFrame().includes('Showing Kalshi only'));
+    // the detail pane draws Kalshi's first row, and that is the market selected: Polymarket polls none
+    expect(f).toContain('◇ Detail Fed cuts in December');
+    expect(joined.store.getState().selectedId).toBe('kalshi:KXFED');
+    expect(calls.kalshi.at(-1)).toBe('select kalshi:KXFED');
+    expect(calls.polymarket.at(-1)).toBe('select undefined');
+    expect(p.getState().selectedId).toBeUndefined();
+    joined.dispose();
+  });
 });

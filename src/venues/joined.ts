@@ -54,23 +54,26 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     const v = venueOf(id, ids);
     return v ? stacks.find((s) => s.id === v) : undefined;
   };
+  /**
+   * The first row of the view shown on the venues shown (what the detail pane draws with none chosen): none beside the
+   * events list or a view with no rows (nothing is fetched for a market not on screen).
+   */
+  const firstShown = (states: readonly AppState[]) => {
+    const shown = filter ? states.filter((_, i) => ids[i] === filter) : states;
+    if (view === 'events') return undefined;
+    if (view === 'closing') return firstClosing(shown);
+    return firstRow(
+      shown.map((s) => s.list.query),
+      shown.map((s) => s.list.ids),
+      shown.map((s) => s.caps.search),
+    );
+  };
   const joinedState = () => {
     const input = { ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue };
     if (selectedId !== undefined) return join(input);
     // none chosen yet: the market drawn is the first row of the view shown, selected as a venue alone selects its
-    // first row; none beside the events list or a view with no rows (nothing is fetched for a market not on screen)
-    const shown = filter ? input.states.filter((_, i) => ids[i] === filter) : input.states;
-    const first =
-      view === 'events'
-        ? undefined
-        : view === 'closing'
-          ? firstClosing(shown)
-          : firstRow(
-              shown.map((s) => s.list.query),
-              shown.map((s) => s.list.ids),
-              shown.map((s) => s.caps.search),
-            );
-    return join({ ...input, selectedId: first });
+    // first row
+    return join({ ...input, selectedId: firstShown(input.states) });
   };
   const compute = (): AppState => (desk ? { ...joinedState(), across: desk.store.getState() } : joinedState());
   const store = createStore<AppState>()(() => compute());
@@ -263,7 +266,11 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
       const i = filter === undefined ? 0 : ids.indexOf(filter) + 1;
       filter = ids[i];
       catchUp();
-      refresh();
+      // the selected market's venue hidden: the selection moves to the first row shown (what the detail pane draws),
+      // or to none, so the hidden venue stops polling it; every venue shown again keeps what is selected then
+      if (filter !== undefined && selectedId !== undefined && venueOf(selectedId, ids) !== filter)
+        sync.select(firstShown(stacks.map((s) => s.store.getState())));
+      else refresh();
       return filter;
     },
   };

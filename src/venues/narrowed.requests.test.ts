@@ -96,4 +96,54 @@ describe('a board narrowed to one venue', () => {
     expect(joined.store.getState().selectedId).toBe('kalshi:1');
     await joined.sync.stop();
   });
+
+  it('moves a selection on the venue v hides to the first row shown; every venue shown again keeps it', async () => {
+    const { stacks, joined, run } = board();
+    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    joined.sync.start();
+    await run(5_000);
+    // the last row (G), a Polymarket market, then the board narrowed to Kalshi
+    joined.sync.select('polymarket:3');
+    await run(3_000);
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    expect(joined.store.getState().selectedId).toBe('kalshi:1');
+    const t0 = poly.clock.now();
+    await run(40_000);
+    // the hidden venue's market is not polled any more; the one the detail pane draws is
+    expect(asked(poly, 'getMarket', t0) + asked(poly, 'getBook', t0)).toBe(0);
+    expect(asked(kalshi, 'getMarket', t0)).toBeGreaterThan(0);
+    expect(kalshi.store.getState().selectedId).toBe('kalshi:1');
+    expect(poly.store.getState().selectedId).toBeUndefined();
+    // Polymarket alone, then every venue: the selection made on Polymarket is kept, not Kalshi's first row
+    expect(joined.sync.cycleVenue!()).toBe('polymarket');
+    expect(joined.store.getState().selectedId).toBe('polymarket:1');
+    expect(joined.sync.cycleVenue!()).toBeUndefined();
+    expect(joined.store.getState().selectedId).toBe('polymarket:1');
+    await joined.sync.stop();
+  });
+
+  it('drops a selection on the venue v hides when the view shown has no row there', async () => {
+    const { stacks, joined, run } = board();
+    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    // only Polymarket has markets closing within the day
+    for (const { id, r } of stacks)
+      r.client.handler = (c) =>
+        c.method !== 'listMarkets'
+          ? undefined
+          : { data: closing(c.args) && id === 'kalshi' ? [] : [1, 2].map((n) => market(`${id}:${n}`)), status: 200 };
+    joined.sync.start();
+    await run(5_000);
+    joined.sync.show('closing');
+    await run(3_000);
+    joined.sync.select('polymarket:2');
+    await run(3_000);
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    await run(3_000);
+    expect(joined.store.getState().selectedId).toBeUndefined();
+    const t0 = poly.clock.now();
+    await run(40_000);
+    for (const r of [kalshi, poly])
+      for (const m of ['getMarket', 'getBook', 'getHistory'] as const) expect(asked(r, m, t0)).toBe(0);
+    await joined.sync.stop();
+  });
 });
