@@ -229,4 +229,27 @@ describe('the App over several venues joined', () => {
     expect(p.getState().selectedId).toBeUndefined();
     joined.dispose();
   });
+
+  it("v on the Watchlist selects the venue's first watched row, not its Markets list's first", async () => {
+    const clock = new ManualClock();
+    const k = createOddsStore({ mode: 'kalshi', limit: 60, documentedLimit: 1200, caps: KALSHI_CAPS });
+    const p = createOddsStore({ mode: 'polymarket', limit: 60, documentedLimit: 1200, caps: POLYMARKET_CAPS });
+    k.getState().listLoaded([mkt('kalshi:KXFED', 'Fed cuts in December'), mkt('kalshi:KXCPI', 'CPI')], clock.now());
+    p.getState().listLoaded([mkt('polymarket:1', 'Rain in Oslo')], clock.now());
+    k.getState().toggleWatch('kalshi:KXCPI', clock.now());
+    p.getState().toggleWatch('polymarket:1', clock.now());
+    const joined = joinVenues([
+      { id: 'kalshi', store: k, sync: recordingSync(k, []) },
+      { id: 'polymarket', store: p, sync: recordingSync(p, []) },
+    ]);
+    term = renderTerminal(<App store={joined.store} sync={joined.sync} clock={clock} />, { columns: 120, rows: 24 });
+    await waitForFrame(term, 'Rain in Oslo');
+    await press(term, '2', () => term!.lastFrame().includes('◆ Watchlist'));
+    await press(term, 'G', () => joined.store.getState().selectedId === 'polymarket:1');
+    const f = await press(term, 'v', () => term!.lastFrame().includes('Showing Kalshi only'));
+    expect(f).toContain('◇ Detail CPI');
+    expect(joined.store.getState().selectedId).toBe('kalshi:KXCPI');
+    expect(k.getState().selectedId).toBe('kalshi:KXCPI');
+    joined.dispose();
+  });
 });

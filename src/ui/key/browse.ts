@@ -12,7 +12,7 @@ import { openPageKey } from './goTo.js';
 import { pairsKey } from './pairs.js';
 import { quoted } from '../../store/transitions.js';
 import { shortCause } from '../../store/connection.js';
-import { closeEvent, cycleView, flash, moveTo, openEventAt, showView, step } from './moves.js';
+import { closeEvent, cycleView, flash, moveTo, openEventAt, selectIn, showView, step } from './moves.js';
 import { onVenue } from './alertForm.js';
 
 /** A grouping's word in the plural: category → categories, tag → tags, topic → topics, series → series. */
@@ -179,6 +179,9 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       if (!ctx.sync.cycleVenue)
         return flash(ctx, 'One venue: start with --source kalshi,polymarket (or all) for several');
       const v = ctx.sync.cycleVenue();
+      // the board knows the Markets list and Closing soon; Watchlist, Movers and Positions select their own first row
+      // shown when the one selected is not theirs (what the detail pane draws)
+      selectIn(ctx, ctx.view.id, ctx.store.getState().selectedId);
       return flash(ctx, v ? `Showing ${sourceName(v)} only (v: the next venue)` : 'Showing every venue');
     }
     case 'pairs':
