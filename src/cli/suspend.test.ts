@@ -8,6 +8,7 @@ import { leadsSession, suspendOnSignals, suspendSelf } from './suspend.js';
 /** What the handlers touch, each call recorded in order: the process's signals, the terminal, Ink. */
 function rig(isTTY = true, orphaned = false) {
   const calls: string[] = [];
+  const clock = { t: 1_000 };
   const proc = Object.assign(new EventEmitter(), {
     pid: 4242,
     kill: (pid: number, signal: string) => {
@@ -25,8 +26,9 @@ function rig(isTTY = true, orphaned = false) {
   const stop = suspendOnSignals(term, ink, {
     proc: proc as unknown as NonNullable<Parameters<typeof suspendOnSignals>[2]>['proc'],
     noJobControl: () => orphaned,
+    now: () => clock.t,
   });
-  return { calls, proc, stop };
+  return { calls, proc, stop, clock };
 }
 
 describe('suspend and resume (SIGTSTP, SIGCONT)', () => {
@@ -47,6 +49,19 @@ describe('suspend and resume (SIGTSTP, SIGCONT)', () => {
     ]);
     // the handler is back for the next Ctrl-Z
     expect(proc.listenerCount('SIGTSTP')).toBe(1);
+  });
+
+  it("fg's own SIGCONT, read a moment after the take-back, draws nothing twice; one much later redraws", () => {
+    const { calls, proc, clock } = rig();
+    proc.emit('SIGTSTP');
+    const once = calls.length;
+    clock.t += 5;
+    proc.emit('SIGCONT');
+    expect(calls).toHaveLength(once);
+    // a SIGSTOP and SIGCONT from elsewhere, long after
+    clock.t += 60_000;
+    proc.emit('SIGCONT');
+    expect(calls.slice(once)).toEqual(['clear', 'redraw', 'kill 4242 SIGWINCH']);
   });
 
   it('SIGCONT after a stop from elsewhere draws the whole screen and reads the window size a resize changed', () => {

@@ -42,8 +42,13 @@ export function leadsSession(stat = '/proc/self/stat', pid = process.pid): boole
   }
 }
 
+/** A SIGCONT this soon after onStop's own take-back is the same `fg`'s. */
+const SAME_RESUME_MS = 500;
+
 export interface SuspendOptions {
   proc?: Signals;
+  /** A monotonic clock in ms (default performance.now). */
+  now?: () => number;
   /** Whether a stop now could never be continued by a shell (default: leadsSession). */
   noJobControl?: () => boolean;
 }
@@ -51,8 +56,12 @@ export interface SuspendOptions {
 /** Installs the SIGTSTP / SIGCONT handlers; returns their removal. */
 export function suspendOnSignals(term: SuspendTerminal, ink: Repaintable, opts: SuspendOptions = {}): () => void {
   const proc = opts.proc ?? process;
+  const now = opts.now ?? (() => performance.now());
   const noJobControl = opts.noJobControl ?? (() => leadsSession());
   let given = false;
+  // when onStop last took the terminal back itself: the SIGCONT of that same `fg`, read a loop turn later, has nothing
+  // left to do (a discarded stop brings none, so it is a moment, not a flag)
+  let tookBackAt = Number.NEGATIVE_INFINITY;
   const raw = (on: boolean) => {
     if (term.stdin.isTTY && term.stdin.setRawMode) term.stdin.setRawMode(on);
   };
@@ -79,9 +88,12 @@ export function suspendOnSignals(term: SuspendTerminal, ink: Repaintable, opts: 
     proc.on('SIGTSTP', onStop);
     // running again: continued, or the stop discarded (an orphaned group)
     takeBack();
+    tookBackAt = now();
   };
   // continued after a stop from elsewhere (SIGSTOP): the screen may be torn, the window resized
-  const onContinue = () => takeBack();
+  const onContinue = () => {
+    if (now() - tookBackAt > SAME_RESUME_MS) takeBack();
+  };
   proc.on('SIGTSTP', onStop);
   proc.on('SIGCONT', onContinue);
   return () => {

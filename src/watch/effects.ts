@@ -17,8 +17,8 @@ import { namedOnce } from '../venues/join.js';
 
 export const BEL = '\x07';
 export const ALERT_COMMAND_TIMEOUT_MS = 10_000;
-/** Alerts this close to the last ring ring no more: one moment, as the notice line says them (Notices.tsx BURST_MS). */
-export const BELL_BURST_MS = 1000;
+/** One moment: alerts this close to the last ring ring no more; the notice line says notices this close together. */
+export const BURST_MS = 1000;
 /** Longest value put in one ODDSBOARD_ALERT_* variable. */
 const ENV_VALUE_MAX = 1_000;
 
@@ -111,7 +111,7 @@ export class Bell {
 
   ring(): void {
     const now = this.clock.now();
-    if (this.rangAt !== undefined && now >= this.rangAt && now - this.rangAt < BELL_BURST_MS) return;
+    if (this.rangAt !== undefined && now >= this.rangAt && now - this.rangAt < BURST_MS) return;
     this.rangAt = now;
     try {
       this.out.write(BEL);

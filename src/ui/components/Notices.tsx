@@ -5,12 +5,12 @@ import { displayWidth, fitWidth, wrap } from '../format.js';
 import { fitQuotes } from '../quotes.js';
 import type { UiState } from '../uiState.js';
 import { Line, type Seg } from './Line.js';
+// notices of one level this close to the newest come together (a start that finds several bad files), as the bell
+// rings once in the same moment
+import { BURST_MS } from '../../watch/effects.js';
 
 /** How long the newest notice stays on screen. */
 export const NOTICE_MS = 10_000;
-
-/** Notices of one level that arrive this close to the newest come together (a start that finds several bad files). */
-export const BURST_MS = 1000;
 
 /**
  * A burst's texts as one: the same words about several markets are said once, naming them all ("“A” and “B”

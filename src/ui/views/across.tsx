@@ -198,7 +198,7 @@ function AcrossList(p: ViewListProps) {
   // none for a market no longer open: why, and how to pair it by hand (as `oddsboard pairs MARKET` says it), wrapped
   // in the lines the pane leaves
   const market = t ? p.markets[t.id]?.market : undefined;
-  const none = p.state.across && p.state.venueFilter === undefined && t && t.waiting.length === 0;
+  const none = rows.length === 0 && p.state.across && p.state.venueFilter === undefined && t && t.waiting.length === 0;
   const why = none && market ? noCandidatesWhy(market, t.id, p.env.now) : undefined;
   const whyRoom = p.height - 4 - under.length - (t?.problems.length ? 1 : 0);
   const whyLines = why !== undefined && whyRoom > 0 ? wrapCut(why, p.width - 2, whyRoom) : [];
