@@ -219,7 +219,7 @@ describe('several venues joined for the screen', () => {
   });
 
   it('narrowed to one venue, a link found on another shows every venue again; found on the one shown, stays', () => {
-    const { joined, stacks } = venues();
+    const { joined, stacks, calls } = venues();
     // as src/sync/goTo.ts does: the lookup says "looking" at once, under its own count
     for (const s of stacks) {
       const inner = s.sync.goTo.bind(s.sync);
@@ -235,10 +235,13 @@ describe('several venues joined for the screen', () => {
       st.setGoTo({ ...st.goTo!, status: 'found', market });
     };
     expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    joined.sync.show('closing');
     joined.sync.goTo(parseTarget('polymarket:2'));
     found(1, 'polymarket:2');
     // it said "→ Market polymarket:2" while the list and the detail stayed on Kalshi's rows alone
     expect(joined.store.getState().venueFilter).toBeUndefined();
+    // and Polymarket, shown again, is told the view shown while it was hidden (it kept fetching markets)
+    expect(calls.polymarket.filter((c) => c.startsWith('show'))).toEqual(['show closing']);
     expect(joined.sync.cycleVenue!()).toBe('kalshi');
     joined.sync.goTo(parseTarget('kalshi:K2'));
     found(0, 'kalshi:K2');

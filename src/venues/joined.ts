@@ -102,6 +102,18 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
    * A `g` whose readings are on several venues (a bare slug may be Polymarket's, Manifold's or a Kalshi ticker): the
    * venues in the order the readings are tried, each asked once the one before found nothing.
    */
+  const shown = () => (filter ? stacks.filter((s) => s.id === filter) : stacks);
+  /** The view each venue was last shown (a venue hidden by `v` is not told). */
+  const told = new Map<SourceId, ViewSource>();
+  /** Venues shown again (by `v`, or by a find on a hidden one) are shown the view on screen if it changed meanwhile. */
+  const catchUp = () => {
+    for (const s of shown())
+      if ((told.get(s.id) ?? 'markets') !== view) {
+        s.sync.show(view);
+        told.set(s.id, view);
+      }
+  };
+
   let chain:
     { target: Extract<ParsedTarget, { ok: true }>; venue: VenueStack; seq: number; rest: VenueStack[] } | undefined;
   const ask = (stack: VenueStack, target: Extract<ParsedTarget, { ok: true }>): GoToStart => {
@@ -113,7 +125,10 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     const g = chain?.venue.store.getState().goTo;
     if (!chain || !g || g.seq !== chain.seq || g.status === 'looking') return;
     // found on a venue the board is not narrowed to (v): every venue shown again, or the screen would not show it
-    if (g.status === 'found' && filter !== undefined && chain.venue.id !== filter) filter = undefined;
+    if (g.status === 'found' && filter !== undefined && chain.venue.id !== filter) {
+      filter = undefined;
+      catchUp();
+    }
     const next = g.status === 'none' ? chain.rest.shift() : undefined;
     if (!next) {
       chain = undefined;
@@ -142,18 +157,6 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     ...(desk ? [watchGapAlerts(stacks, store, () => desk.now()).stop] : []),
   ];
   follow();
-
-  const shown = () => (filter ? stacks.filter((s) => s.id === filter) : stacks);
-  /** The view each venue was last shown (a venue hidden by `v` is not told). */
-  const told = new Map<SourceId, ViewSource>();
-  /** Venues shown again by `v` are shown the view on screen, if it changed while they were hidden. */
-  const catchUp = () => {
-    for (const s of shown())
-      if ((told.get(s.id) ?? 'markets') !== view) {
-        s.sync.show(view);
-        told.set(s.id, view);
-      }
-  };
 
   const sync: SyncController = {
     start: () => (stacks.forEach((s) => s.sync.start()), desk?.start()),
