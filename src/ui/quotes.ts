@@ -10,7 +10,8 @@ import { displayWidth, fitWidth } from './format.js';
 export const SHORT_TITLE = 48;
 const QUOTE = /(“[^”]*”)/;
 
-export function fitQuotes(text: string, room: number): string {
+/** `floor`: the fewest cells a title is cut to (SHORT_TITLE where the message may wrap; less for a one-line row). */
+export function fitQuotes(text: string, room: number, floor = SHORT_TITLE): string {
   if (displayWidth(text) <= room) return text;
   // split with the quote captured: the odd parts are the quoted titles
   const parts = text.split(QUOTE);
@@ -18,7 +19,7 @@ export function fitQuotes(text: string, room: number): string {
   const titles = parts.filter((_, i) => i % 2 === 1).map((q) => q.slice(1, -1));
   const cut = (cap: number) =>
     parts.map((p, i) => (i % 2 === 1 ? `“${fitWidth(titles[(i - 1) / 2]!, cap).replace(/\s+…$/, '…')}”` : p)).join('');
-  const short = Math.max(1, Math.min(SHORT_TITLE, room - 2));
+  const short = Math.max(1, Math.min(floor, room - 2));
   if (displayWidth(cut(short)) > room) return cut(short);
   // the longest cut with which the message fits its line
   let [lo, hi] = [short, Math.max(...titles.map(displayWidth))];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertFired, AlertsState } from '../../store/watchTypes.js';
 import { displayWidth } from '../format.js';
-import { alertLogLines, entryText } from './AlertLog.js';
+import { alertLogLines } from './AlertLog.js';
 
 const fired = (text: string, marketId = 'm1'): AlertFired => ({
   seq: 1,
@@ -28,8 +28,17 @@ describe('the alert log at 80 columns', () => {
     }
   });
 
-  it('a text that fits, or has no quoted title, is left as it is', () => {
-    expect(entryText('“Short” resolved: Yes', 40)).toBe('“Short” resolved: Yes');
-    expect(entryText('no title here', 5)).toBe('no title here');
+  it("a gap alert's entry, which quotes two titles, gives up cells of both and keeps what happened", () => {
+    // as src/venues/across/gapAlerts.ts writes it
+    const gap =
+      'Gap after fees 4.2¢ for 100 contracts: Kalshi “Will the Fed cut rates in December 2026 by 25 basis points or ' +
+      'more?” YES 48.6¢ · Polymarket “Fed decision in December: 25 bps cut or larger” NO 52.8¢ (above 4¢)';
+    const alerts: AlertsState = { rules: [], state: {}, log: [fired(gap)], seq: 1 };
+    const lines = alertLogLines({ alerts, titleOf: () => undefined, cursor: 0, now: 2_000, width: 140, height: 20 });
+    const entry = text(lines.at(-1)!);
+    // the second title was kept whole, so the end was cut: "NO 52.8¢ (above 4¢)" lost
+    expect(entry).toMatch(/^ +2s ago +» Gap after fees 4\.2¢ for 100 contracts: Kalshi “Will[^”]*…” YES 48\.6¢ · /);
+    expect(entry).toMatch(/ · Polymarket “Fed[^”]*…” NO 52\.8¢ \(above 4¢\)$/);
+    expect(displayWidth(entry)).toBeLessThanOrEqual(140);
   });
 });

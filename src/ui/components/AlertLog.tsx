@@ -10,6 +10,10 @@ import { displayWidth, fitWidth, formatAge } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { rowMark } from './venueMark.js';
+import { fitQuotes } from '../quotes.js';
+
+/** The fewest cells a title of a log entry keeps (one line each: the entry never wraps). */
+const ENTRY_TITLE_MIN = 8;
 
 export interface AlertLogProps {
   alerts: AlertsState;
@@ -38,18 +42,6 @@ function ruleRoomOf(rules: number, log: number, height: number): number {
 /** How many entries of the log show at `height` (a page for PgDn / PgUp). */
 export function alertLogRoom(rules: number, log: number, height: number): number {
   return Math.max(1, height - 3 - ruleRoomOf(rules, log, height));
-}
-
-/**
- * An entry's text in `width` cells: a text too long gives up cells of its quoted title first, so what happened — "Yes
- * at 6.2¢ (below 10¢)" — is read whole, not cut to "(below …".
- */
-export function entryText(text: string, width: number): string {
-  const over = displayWidth(text) - width;
-  const m = over > 0 ? /^(.*?“)([^”]*)(”.*)$/s.exec(text) : null;
-  if (!m) return text;
-  const title = m[2]!;
-  return `${m[1]}${fitWidth(title, Math.max(8, displayWidth(title) - over))}${m[3]}`;
 }
 
 export function alertLogLines(p: AlertLogProps): Seg[][] {
@@ -86,7 +78,9 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
         // several venues: the venue's letter
         ...rowMark(f.marketId),
         {
-          text: entryText(sanitize(f.text), p.width - 2 - AGE_W - 2 - 2 * rowMark(f.marketId).length),
+          // too long, its titles give up cells first (a gap alert quotes two), so what happened — "Yes at 6.2¢ (below
+          // 10¢)" — is read whole, not cut to "(below …"
+          text: fitQuotes(sanitize(f.text), p.width - 2 - AGE_W - 2 - 2 * rowMark(f.marketId).length, ENTRY_TITLE_MIN),
           ...(f.kind === 'status' || f.ended ? { bold: true } : {}),
         },
       ])
