@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import { ruleText } from '../../store/alerts.js';
 import type { AlertsState } from '../../store/watchTypes.js';
 import { sanitize } from '../../util/sanitize.js';
-import { displayWidth, fitWidth, formatAge } from '../format.js';
+import { fitWidth, formatAge } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { rowMark } from './venueMark.js';
