@@ -31,6 +31,22 @@ const asked = (r: Rig, method: Method, from: number, test: (args: unknown[]) => 
 /** The closing-soon list's request (a list sorted by close time). */
 const closing = (args: unknown[]) => JSON.stringify(args).includes('clos');
 
+/** Each venue's list answers `rows(venue, whether it is the closing-soon list)`; nothing else is answered. */
+function listsAnswer(
+  stacks: ReturnType<typeof board>['stacks'],
+  rows: (id: SourceId, isClosing: boolean) => ReturnType<typeof market>[],
+) {
+  for (const { id, r } of stacks)
+    r.client.handler = (c) =>
+      c.method !== 'listMarkets' ? undefined : { data: rows(id, closing(c.args)), status: 200 };
+}
+
+/** No venue fetched a detail, a book or a history since `from`: no market is selected. */
+function expectNoSelectionAsked(rigs: Rig[], from: number) {
+  for (const r of rigs)
+    for (const m of ['getMarket', 'getBook', 'getHistory'] as const) expect(asked(r, m, from)).toBe(0);
+}
+
 describe('a board narrowed to one venue', () => {
   it('fetches a view shown from the venue on screen only; the others catch up when shown again', async () => {
     const { stacks, joined, run } = board();
@@ -74,11 +90,7 @@ describe('a board narrowed to one venue', () => {
     const { stacks, joined, run } = board();
     const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
     // nothing closes within the day: the closing-soon list is empty on every venue
-    for (const { id, r } of stacks)
-      r.client.handler = (c) =>
-        c.method !== 'listMarkets'
-          ? undefined
-          : { data: closing(c.args) ? [] : [1, 2, 3].map((n) => market(`${id}:${n}`)), status: 200 };
+    listsAnswer(stacks, (id, isClosing) => (isClosing ? [] : [1, 2, 3].map((n) => market(`${id}:${n}`))));
     joined.sync.start();
     await run(5_000);
     // Closing soon shown, then the board narrowed to Kalshi
@@ -89,8 +101,7 @@ describe('a board narrowed to one venue', () => {
     const t0 = kalshi.clock.now();
     await run(60_000);
     // no detail, book or history is fetched for a market no row shows
-    for (const r of [kalshi, poly])
-      for (const m of ['getMarket', 'getBook', 'getHistory'] as const) expect(asked(r, m, t0)).toBe(0);
+    expectNoSelectionAsked([kalshi, poly], t0);
     // back on Markets, its first row is the market selected again
     joined.sync.show('markets');
     expect(joined.store.getState().selectedId).toBe('kalshi:1');
@@ -126,11 +137,9 @@ describe('a board narrowed to one venue', () => {
     const { stacks, joined, run } = board();
     const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
     // only Polymarket has markets closing within the day
-    for (const { id, r } of stacks)
-      r.client.handler = (c) =>
-        c.method !== 'listMarkets'
-          ? undefined
-          : { data: closing(c.args) && id === 'kalshi' ? [] : [1, 2].map((n) => market(`${id}:${n}`)), status: 200 };
+    listsAnswer(stacks, (id, isClosing) =>
+      isClosing && id === 'kalshi' ? [] : [1, 2].map((n) => market(`${id}:${n}`)),
+    );
     joined.sync.start();
     await run(5_000);
     joined.sync.show('closing');
@@ -142,8 +151,7 @@ describe('a board narrowed to one venue', () => {
     expect(joined.store.getState().selectedId).toBeUndefined();
     const t0 = poly.clock.now();
     await run(40_000);
-    for (const r of [kalshi, poly])
-      for (const m of ['getMarket', 'getBook', 'getHistory'] as const) expect(asked(r, m, t0)).toBe(0);
+    expectNoSelectionAsked([kalshi, poly], t0);
     await joined.sync.stop();
   });
 });
