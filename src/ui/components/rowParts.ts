@@ -3,9 +3,8 @@ import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth } from '../format.js';
 import { colors } from '../theme.js';
-import { effectiveStatus, rawStatusOf } from '../viewModel.js';
 import type { Seg } from './Line.js';
-import { quietBadge, rowBadge } from './MarketRow.js';
+import { rowBadge } from './MarketRow.js';
 import { rowMark } from './venueMark.js';
 
 export const MARKER_W = 2;
@@ -25,22 +24,22 @@ export interface RowAge {
 
 /**
  * Marker, status badge and title cut to `titleW` cells (padded), as every market row starts; a watched market's title
- * has its ★, as in the Markets list. Given `age`, a stale row's badge reads STALE, as in a Markets list too narrow for
+ * has its ★, as in the Markets list. A stale row's badge reads STALE (by `age`), as in a Markets list too narrow for
  * its age column (the badge keeps its width: no figure moves).
  */
 export function marketHead(
   entry: MarketEntry,
   selected: boolean,
   titleW: number,
-  watched = false,
-  age?: RowAge,
+  watched: boolean,
+  age: RowAge,
 ): Seg[] {
   // several venues: the row's venue, a letter before the title
   const mark = rowMark(entry.market.id);
   const star = watched ? 2 : 0;
   return [
     markerSeg(selected),
-    age ? rowBadge(entry, age.now, age.intervalMs) : quietBadge(effectiveStatus(entry), rawStatusOf(entry)),
+    rowBadge(entry, age.now, age.intervalMs),
     { text: ' ' },
     ...mark,
     ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),

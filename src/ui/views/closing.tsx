@@ -58,8 +58,8 @@ export function closingSegs(
   selected: boolean,
   now: number,
   width: number,
-  watched = false,
-  intervalMs?: number,
+  watched: boolean,
+  intervalMs: number,
 ): Seg[] {
   const m = entry.market;
   const cols = fitColumns(width, MARKER_W + BADGE_COL_W + W.countdown, [
@@ -68,13 +68,7 @@ export function closingSegs(
     ['lead', W.lead],
   ] as const);
   const lead = leadingOutcome(m);
-  const segs = marketHead(
-    entry,
-    selected,
-    cols.title,
-    watched,
-    intervalMs === undefined ? undefined : { now, intervalMs },
-  );
+  const segs = marketHead(entry, selected, cols.title, watched, { now, intervalMs });
   if (cols.keep.has('lead'))
     segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', W.lead - 1, true) + ' ', dim: true });
   if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(lead?.price), W.price - 1) + ' ' });

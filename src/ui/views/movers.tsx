@@ -89,8 +89,8 @@ export function moverSegs(
   window: MoveWindow,
   selected: boolean,
   width: number,
-  watched = false,
-  age?: RowAge,
+  watched: boolean,
+  age: RowAge,
 ): Seg[] {
   const cols = columns(width, window);
   const segs = marketHead(entry, selected, cols.title, watched, age);

@@ -17,7 +17,8 @@ const row = (extra: Partial<Position>): Position => ({
   paper: true,
   ...extra,
 });
-const stateCell = (p: Position) => positionSegs(p, undefined, 0, false, 160).at(-1)!;
+const stateCell = (p: Position) =>
+  positionSegs(p, undefined, 0, false, 160, false, true, false, { now: 0, intervalMs: 10_000 }).at(-1)!;
 
 describe('the state cell', () => {
   it('a held position whose market closed: `awaiting` (settlement), in the warning colour', () => {

@@ -87,10 +87,10 @@ export function positionSegs(
   more: number,
   selected: boolean,
   width: number,
-  real = false,
-  stateCol = true,
-  watched = false,
-  age?: RowAge,
+  real: boolean,
+  stateCol: boolean,
+  watched: boolean,
+  age: RowAge,
 ): Seg[] {
   const fixed = 2 + 9 + W.kind + W.value + W.pnl + (stateCol ? W.state : 0);
   const kept: (readonly [Col, number])[] = [...OPTIONAL];
