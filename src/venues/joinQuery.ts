@@ -70,8 +70,13 @@ export function firstRow(lists: readonly ListQuery[], ids: readonly (readonly st
   return undefined;
 }
 
-/** The first row of Closing soon without joining: the soonest to close of the shown venues' closing-soon answers. */
+/**
+ * The first row of Closing soon without joining, as join.ts orders it: the soonest to close of the shown venues'
+ * answers, or one venue's own first.
+ */
 export function firstClosing(states: readonly Pick<AppState, 'closing' | 'markets'>[]): string | undefined {
+  // one venue shown: its list in the service's own order, as the joined closing list keeps it (join.ts)
+  if (states.length === 1) return states[0]!.closing.ids[0];
   let first: string | undefined;
   let at = Number.POSITIVE_INFINITY;
   for (const s of states)
