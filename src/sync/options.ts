@@ -55,7 +55,10 @@ export interface SyncOptions {
   forbiddenRetryMs?: number;
   /** After an unexpected 429: limit × factor (default 0.7), then +1 per recoverMs (default 60 s). */
   aimd?: { factor?: number; recoverMs?: number };
-  /** Select the first market when the list arrives and nothing is selected (default true; false with `onBoard`). */
+  /**
+   * Select the first market when the list arrives and nothing is selected, unless a view of its own rows is shown
+   * (`show('own')`) (default true; false with `onBoard`).
+   */
   autoSelect?: boolean;
   /**
    * One venue of several on one board (src/venues/joined.ts): the board picks the one market selected, so this venue

@@ -35,7 +35,7 @@ export class Queue {
   private lastSendAt: number | undefined;
   private listSentAt = Number.NEGATIVE_INFINITY;
   private readonly detailSent = new Map<string, number>();
-  private readonly shown: Shown;
+  readonly shown: Shown;
   private readonly background: Background;
   readonly trader: SourceJobs; // what a platform adds: the selected market's book, the histories of markets shown
   readonly goTo = new GoTo(() => this.store, this); // `g`'s lookups (goTo.ts)

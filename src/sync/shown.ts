@@ -40,6 +40,11 @@ export class Shown {
     return 'list';
   }
 
+  /** A view of its own rows is shown (Watchlist, Movers, Positions): the market list's first row is not one of them. */
+  ownRows(): boolean {
+    return this.source === 'own';
+  }
+
   /** When a view's data was last loaded or asked for (−∞ when never). */
   ref(kind: ShownKind): number {
     const st = this.store.getState();

@@ -90,8 +90,12 @@ export interface SyncIntents {
 /** What `addAlert` did: set (`ruleId`), or why not (one line, shown in the form). */
 export type AlertAddResult = { ok: true; ruleId: string } | { ok: false; message: string };
 
-/** What a view draws from the service (the open event is the Events view's, once one is open). */
-export type ViewSource = 'markets' | 'closing' | 'events';
+/**
+ * What a view draws from the service (the open event is the Events view's, once one is open). `own`: a view of its own
+ * rows from the board's markets (Watchlist, Movers, Positions): the market list is what is refreshed, but its first row
+ * is not the view's, so neither sync nor the board selects it (the UI selects the view's own rows).
+ */
+export type ViewSource = 'markets' | 'closing' | 'events' | 'own';
 
 /**
  * Why a page cannot be turned: the last answer was not a full page, offset 0, offset 10000, or a page is on its way.

@@ -217,3 +217,22 @@ describe('paging', () => {
     },
   );
 });
+
+describe('a view of its own rows (Watchlist, Movers, Positions)', () => {
+  it('shown before the first list, selects none of the list and fetches no detail for it', async () => {
+    const r = rig({ limit: 30, mode: 'key' });
+    r.sync.show('own');
+    r.sync.start();
+    await r.run(60_000);
+    expect(r.store.getState().list.ids.length).toBeGreaterThan(0);
+    expect(r.store.getState().selectedId).toBeUndefined();
+    expect(r.client.of('getMarket')).toEqual([]);
+    expect(r.client.of('listMarkets').length).toBeGreaterThan(2);
+    // Markets shown again: the UI selects its row (moves.ts selectIn), and its detail is polled as before
+    r.sync.show('markets');
+    r.sync.select('m1');
+    await r.run(10_000);
+    expect(r.client.of('getMarket').length).toBeGreaterThan(0);
+    await r.sync.stop();
+  });
+});

@@ -56,11 +56,12 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   };
   /**
    * The first row of the view shown on the venues shown (what the detail pane draws with none chosen): none beside the
-   * events list or a view with no rows (nothing is fetched for a market not on screen).
+   * events list or a view with no rows (nothing is fetched for a market not on screen), nor for a view of its own rows
+   * (Watchlist, Movers, Positions: the UI selects their rows; with none, nothing is selected).
    */
   const firstShown = (states: readonly AppState[]) => {
     const shown = filter ? states.filter((_, i) => ids[i] === filter) : states;
-    if (view === 'events') return undefined;
+    if (view === 'events' || view === 'own') return undefined;
     if (view === 'closing') return firstClosing(shown);
     return firstRow(
       shown.map((s) => s.list.query),

@@ -108,6 +108,29 @@ describe('a board narrowed to one venue', () => {
     await joined.sync.stop();
   });
 
+  it('selects nothing, and polls no market, on a view of its own rows shown before anything is chosen', async () => {
+    const { stacks, joined, run } = board();
+    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    joined.sync.start();
+    // an empty Watchlist, Movers or Positions: the Markets list's first row is not on screen
+    joined.sync.show('own');
+    await run(5_000);
+    expect(joined.store.getState().selectedId).toBeUndefined();
+    expect(stacks.map((s) => s.store.getState().selectedId)).toEqual([undefined, undefined]);
+    const t0 = kalshi.clock.now();
+    await run(60_000);
+    expectNoSelectionAsked([kalshi, poly], t0);
+    // the lists are still refreshed (they feed those views)
+    expect(asked(kalshi, 'listMarkets', t0) + asked(poly, 'listMarkets', t0)).toBeGreaterThan(2);
+    // back on Markets, its first row is selected and polled again
+    joined.sync.show('markets');
+    expect(joined.store.getState().selectedId).toBe('kalshi:1');
+    const t1 = kalshi.clock.now();
+    await run(30_000);
+    expect(asked(kalshi, 'getMarket', t1)).toBeGreaterThan(0);
+    await joined.sync.stop();
+  });
+
   it('moves a selection on the venue v hides to the first row shown; every venue shown again keeps it', async () => {
     const { stacks, joined, run } = board();
     const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];

@@ -65,7 +65,9 @@ export function showView(ctx: KeyCtx, index: number): void {
 }
 
 /**
- * Select `wanted` when the view lists it, else the market the view would show (its first row), unless selected already.
+ * Select `wanted` when the view lists it, else the market the view would show (its first row), unless selected already;
+ * a view of its own rows with none (an empty Watchlist, Movers or Positions) leaves nothing selected, so nothing is
+ * polled for a market it does not show.
  */
 export function selectIn(ctx: KeyCtx, viewId: string, wanted?: string): void {
   const view = viewById(viewId);
@@ -73,7 +75,8 @@ export function selectIn(ctx: KeyCtx, viewId: string, wanted?: string): void {
   const rows = view.rows(vs, ctx.env);
   if (rows.kind !== 'markets') return;
   const id = wanted !== undefined && rows.ids.includes(wanted) ? wanted : rows.ids[0];
-  if (id !== undefined && id !== vs.selectedId) ctx.sync.select(id);
+  if (id === undefined && view.source === 'own' && vs.selectedId !== undefined) ctx.sync.select(undefined);
+  else if (id !== undefined && id !== vs.selectedId) ctx.sync.select(id);
 }
 
 /** The next (+1) or previous (−1) view, round the tabs. */

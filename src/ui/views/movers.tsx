@@ -17,7 +17,7 @@ export const moversView: ViewImpl = {
   id: 'movers',
   title: 'Movers',
   short: 'Move',
-  source: 'markets',
+  source: 'own',
   filters: false,
   rows: (st, env) => ({
     kind: 'markets',

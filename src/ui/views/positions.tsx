@@ -28,7 +28,7 @@ export const positionsView: ViewImpl = {
   id: 'positions',
   title: 'Positions',
   short: 'Pos',
-  source: 'markets',
+  source: 'own',
   filters: false,
   rows: (st) => ({ kind: 'markets', ids: positionRows(st) }),
   List: PositionsList,

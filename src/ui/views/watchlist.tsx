@@ -9,7 +9,7 @@ export const watchlistView: ViewImpl = {
   id: 'watchlist',
   title: 'Watchlist',
   short: 'Watch',
-  source: 'markets',
+  source: 'own',
   filters: false,
   rows: (st) => ({ kind: 'markets', ids: shownIds(st, st.watched) }),
   List: WatchList,

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { press, waitForFrame } from '../../../test/support/wait.js';
+
+let h: Harness | undefined;
+afterEach(() => h?.term.unmount());
+
+describe('switching to a view of its own rows', () => {
+  it('with no row (an empty Watchlist, Movers, Positions) leaves nothing selected; Markets selects again', async () => {
+    h = renderApp({ columns: 120, rows: 30 });
+    await waitForFrame(h.term, '◆ Markets');
+    await press(h.term, 'j', () => h!.store.getState().selectedId === 'm2');
+    for (const [key, title] of [
+      ['2', '◆ Watchlist'],
+      ['3', '◆ Movers'],
+      ['6', '◆ Positions'],
+    ] as const) {
+      await press(h.term, key, () => h!.term.lastFrame().includes(title));
+      // nothing of the Markets list is on screen: nothing is selected, so sync polls nothing for it
+      expect(h.store.getState().selectedId).toBeUndefined();
+      expect(await waitForFrame(h.term, 'no market selected')).toContain(title);
+    }
+    expect(h.sync.selects).toEqual(['m2', undefined]);
+    // back on Markets, the market it had when it was left
+    await press(h.term, '1', () => h!.store.getState().selectedId === 'm2');
+    expect(h.sync.selects.at(-1)).toBe('m2');
+  });
+});
