@@ -9,7 +9,8 @@ import type { ApiResult, CallOptions, Market, MarketEvent, MarketQuery } from '.
 import { answered, badShape, createJsonHttp, unsupported, type JsonAnswer } from '../http.js';
 import type { Category, ListStatus, Paged, Query, SourceCaps, SourceClient, SourceClientConfig } from '../types.js';
 import { readKalshiError } from './errors.js';
-import { CLOSING_WINDOW_MS, EVENTS_MAX_LIMIT, MARKETS_MAX_LIMIT, TICKERS_PER_REQUEST } from './limits.js';
+import { EVENTS_MAX_LIMIT, MARKETS_MAX_LIMIT, TICKERS_PER_REQUEST } from './limits.js';
+import { CLOSING_HORIZON_MS } from '../caps.js';
 import { CursorBook, sliceByOffset, type PageAnswer } from './paging.js';
 import { scanEvents } from './scan.js';
 import { createKalshiTrader } from './trader.js';
@@ -178,10 +179,11 @@ export function createKalshiClient(config: SourceClientConfig, clock: () => numb
 
     async listClosing(opts) {
       const now = clock();
-      // min/max_close_ts go with no status (or `closed`) only: the active ones are kept from the answer
+      // min/max_close_ts go with no status (or `closed`) only: the active ones are kept from the answer; the window is
+      // the view's (Kalshi sorts nothing: a wider one would spend the 200 rows on markets the view does not list)
       const q: Query = [
         ['min_close_ts', String(Math.floor(now / 1000))],
-        ['max_close_ts', String(Math.floor((now + CLOSING_WINDOW_MS) / 1000))],
+        ['max_close_ts', String(Math.floor((now + CLOSING_HORIZON_MS) / 1000))],
         ['limit', '200'],
         ['mve_filter', 'exclude'],
       ];

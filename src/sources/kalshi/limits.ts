@@ -22,5 +22,3 @@ export const TICKERS_PER_REQUEST = 100;
 export const EVENT_TICKERS_MAX = 10;
 /** The events scan (search, category) reads at most this many `/events` pages of 200. */
 export const SCAN_MAX_PAGES = 5;
-/** Closing soon looks this far ahead. */
-export const CLOSING_WINDOW_MS = 7 * 24 * 3600_000;

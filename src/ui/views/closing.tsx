@@ -1,3 +1,4 @@
+import { CLOSING_HORIZON_MS } from '../../sources/caps.js';
 import { leadingOutcome } from '../../store/outcomes.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
@@ -10,8 +11,8 @@ import { ListPane } from './ListPane.js';
 import { onShownVenue, onVenueWords } from './state.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
 
-/** Closing soon lists what closes within this long… */
-export const CLOSING_WINDOW_MS = 24 * 3_600_000;
+/** Closing soon lists what closes within this long (24 h: the close window Kalshi's closing list asks for too)… */
+export const CLOSING_WINDOW_MS = CLOSING_HORIZON_MS;
 /** …and keeps a market this long after it closed (marked), until the next answer leaves it out. */
 export const CLOSED_GRACE_MS = 5 * 60_000;
 /** Under this the countdown is drawn in the warning colour. */
