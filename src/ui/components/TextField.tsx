@@ -1,10 +1,10 @@
 import { Text } from 'ink';
-import { displayWidth } from '../format.js';
+import { displayWidth, fitWidth } from '../format.js';
 import { clampCursor, type TextState } from '../textEdit.js';
 
 /**
  * A one-line text field drawn within `width` cells: the part around the
- * cursor is shown, the cursor cell is inverse while focused.
+ * cursor is shown, the cursor cell is inverse while focused. A placeholder too long for it is cut with '…'.
  */
 export function TextField({
   state,
@@ -23,10 +23,10 @@ export function TextField({
     return focused ? (
       <Text>
         <Text inverse> </Text>
-        <Text dimColor>{placeholder.slice(0, Math.max(0, w - 1))}</Text>
+        <Text dimColor>{fitWidth(placeholder, w - 1)}</Text>
       </Text>
     ) : (
-      <Text dimColor>{placeholder.slice(0, w) || ' '}</Text>
+      <Text dimColor>{fitWidth(placeholder, w) || ' '}</Text>
     );
   }
   const cps = [...Array.from(value), ' '];
