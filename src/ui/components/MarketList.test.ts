@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
 import type { ListQuery } from '../../store/types.js';
+import { fitSegments } from './Line.js';
 import { listTitle } from './MarketList.js';
 
 const query: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 50, offset: 0 };
@@ -22,5 +23,27 @@ describe('the Markets title', () => {
     // a source whose search applies the whole query keeps naming it
     const whole = { ...POLYMARKET_CAPS, searchIgnores: [] };
     expect(title({ q: 'fed', status: 'closed' }, whole)).toMatch(/· sort volume · status closed · tag all · search/);
+  });
+
+  it('keeps the search on a narrow line, where the sort and filters are dropped first (nothing else shows it)', () => {
+    const segs = listTitle(
+      {
+        ids: ['a', 'b'],
+        top: 0,
+        focused: true,
+        query: { ...query, q: 'fed' },
+        page: 1,
+        full: false,
+        caps: POLYMARKET_CAPS,
+      },
+      2,
+    );
+    const at = (w: number) =>
+      fitSegments(segs, w)
+        .map((s) => s.text)
+        .join('');
+    expect(at(60)).toBe('◆ Markets 2 · by relevance · any status · search “fed”');
+    expect(at(40)).toBe('◆ Markets 2 · search “fed”');
+    expect(at(20)).toBe('◆ Markets 2 · searc…');
   });
 });

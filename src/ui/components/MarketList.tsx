@@ -111,7 +111,9 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
     },
     // together: the categories a venue's list still applies (src/venues/joinQuery.ts): the sort and status go first
     { text: p.together && q.category ? ` · ${sanitize(q.category)}` : '', color: 'yellow' },
-    { text: q.q ? ` · search “${sanitize(q.q)}”` : '', color: 'yellow', priority: -1 },
+    // the search decides which rows are listed, and nothing else on screen says so once its box is closed: kept while
+    // the sort and filters give up their room (cut with … last, as the count)
+    { text: q.q ? ` · search “${sanitize(q.q)}”` : '', color: 'yellow' },
   ];
 }
 
