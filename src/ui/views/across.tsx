@@ -189,25 +189,27 @@ function AcrossList(p: ViewListProps) {
   if (t && left >= 20) title.push({ text: fitWidth(` · candidates of ${asked}`, left), dim: true });
   const searched = t?.words ? ` (searched for "${sanitize(t.words)}")` : '';
   const empty = !p.state.across
-    ? '  Pairs need several venues: start with --source kalshi,polymarket (or all).'
+    ? 'Pairs need several venues: start with --source kalshi,polymarket (or all).'
     : p.state.venueFilter !== undefined
-      ? `  No pair with a leg${onVenueWords(p.state)}: v shows every venue's.`
+      ? `No pair with a leg${onVenueWords(p.state)}: v shows every venue's.`
       : t && t.waiting.length === 0
-        ? `  No candidates on the other venues${searched} for “${asked}”.`
-        : '  No pairs yet: P on a market lists its candidates on the other venues.';
+        ? `No candidates on the other venues${searched} for “${asked}”.`
+        : 'No pairs yet: P on a market lists its candidates on the other venues.';
+  // wrapped, as the other views' empty lists are (cut to one line, what to do was lost: "start with --source kalshi,…")
+  const emptyLines = wrapCut(empty, p.width - 2, Math.max(1, Math.min(3, p.height - 2)));
   // none for a market no longer open: why, and how to pair it by hand (as `oddsboard pairs MARKET` says it), wrapped
   // in the lines the pane leaves
   const market = t ? p.markets[t.id]?.market : undefined;
   const none = rows.length === 0 && p.state.across && p.state.venueFilter === undefined && t && t.waiting.length === 0;
   const why = none && market ? noCandidatesWhy(market, t.id, p.env.now) : undefined;
-  const whyRoom = p.height - 4 - under.length - (t?.problems.length ? 1 : 0);
+  const whyRoom = p.height - 3 - emptyLines.length - under.length - (t?.problems.length ? 1 : 0);
   const whyLines = why !== undefined && whyRoom > 0 ? wrapCut(why, p.width - 2, whyRoom) : [];
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />
       {rows.length === 0
-        ? [empty, ...whyLines.map((l) => `  ${l}`)].map((text, i) => (
-            <Line key={`empty-${i}`} width={p.width} segs={[{ text, dim: true }]} />
+        ? [...emptyLines, ...whyLines].map((l, i) => (
+            <Line key={`empty-${i}`} width={p.width} segs={[{ text: `  ${l}`, dim: true }]} />
           ))
         : shown.map((r, i) => {
             const selected = top + i === p.cursor;
