@@ -42,3 +42,35 @@ describe('the alert log at 80 columns', () => {
     expect(displayWidth(entry)).toBeLessThanOrEqual(140);
   });
 });
+
+describe('the alert log with no alert set', () => {
+  const none = (log: AlertFired[], width: number, height: number) =>
+    alertLogLines({
+      alerts: { rules: [], state: {}, log, seq: log.length },
+      titleOf: () => undefined,
+      cursor: 0,
+      now: 2_000,
+      width,
+      height,
+    }).map(text);
+
+  it('says what to do whole, wrapped, while nothing has fired (was cut at “(on a po…” at 40 columns)', () => {
+    const lines = none([], 40, 12);
+    expect(lines[0]).toMatch(/^Alerts set · 0/);
+    expect(lines.slice(1, 5)).toEqual([
+      '  none: a on a market sets one (on a',
+      '  position in Positions, on a pair in',
+      '  Across); watched markets (★) alert on',
+      '  every status change',
+    ]);
+    expect(lines.slice(5)).toEqual(['', 'Alert log · 0, newest first', '  nothing has fired yet']);
+    for (const l of none([], 80, 24)) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+  });
+
+  it('a short window or a log to page: one line, cut with …', () => {
+    expect(none([], 40, 5)[1]).toBe('  none: a on a market sets one (on a po…');
+    const lines = none([fired('“t” Yes at 6.2¢ (below 10¢)')], 40, 12);
+    expect(lines[1]).toBe('  none: a on a market sets one (on a po…');
+    expect(lines[2]).toBe('');
+  });
+});

@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import { ruleText } from '../../store/alerts.js';
 import type { AlertsState } from '../../store/watchTypes.js';
 import { sanitize } from '../../util/sanitize.js';
-import { fitWidth, formatAge } from '../format.js';
+import { fitWidth, formatAge, wrap } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { rowMark } from './venueMark.js';
@@ -44,6 +44,21 @@ export function alertLogRoom(rules: number, log: number, height: number): number
   return Math.max(1, height - 3 - ruleRoomOf(rules, log, height));
 }
 
+const NONE_SET =
+  'none: a on a market sets one (on a position in Positions, on a pair in Across); ' +
+  'watched markets (★) alert on every status change';
+
+/**
+ * What to do when no alert is set, wrapped into at most `lines` lines (more than one only while the log is empty: the
+ * log's paging counts one line for it), the last cut with '…' when it needs more.
+ */
+function noneSet(width: number, lines: number): string[] {
+  const w = Math.max(1, width - 2);
+  const all = wrap(NONE_SET, w);
+  const n = Math.max(1, lines);
+  return all.length <= n ? all : [...all.slice(0, n - 1), fitWidth(all.slice(n - 1).join(' '), w)];
+}
+
 export function alertLogLines(p: AlertLogProps): Seg[][] {
   const { rules, log } = p.alerts;
   const cursor = Math.min(p.cursor, Math.max(0, rules.length - 1));
@@ -61,16 +76,7 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
         { text: p.alerts.state[r.id]?.ended !== undefined ? ' · ended' : '', color: colors.warn },
         { text: r.source === 'config' ? ' · config file' : '', dim: true, priority: -1 },
       ])
-    : [
-        [
-          {
-            text:
-              '  none: a on a market sets one (on a position in Positions, on a pair in Across); ' +
-              'watched markets (★) alert on every status change',
-            dim: true,
-          },
-        ],
-      ];
+    : noneSet(p.width, log.length ? 1 : p.height - 4).map((text) => [{ text: `  ${text}`, dim: true }]);
   const logLines: Seg[][] = log.length
     ? log.map((f) => [
         { text: `  ${`${formatAge(p.now - f.at)} ago`.padEnd(AGE_W)}`, dim: true },
@@ -91,7 +97,7 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
     { text: '   x removes the one under ▸ · Esc closes', dim: true, priority: -1 },
   ];
   // the alerts set get at most half the room while there is a log to show; the cursor's line stays in view
-  const ruleRoom = ruleRoomOf(rules.length, log.length, p.height);
+  const ruleRoom = rules.length ? ruleRoomOf(rules.length, log.length, p.height) : ruleLines.length;
   const first = Math.max(0, Math.min(cursor - ruleRoom + 1, ruleLines.length - ruleRoom));
   // the log from logTop: a page of it, the range said when it does not all fit
   const logRoom = alertLogRoom(rules.length, log.length, p.height);
