@@ -17,6 +17,7 @@ import { displayWidth, fitWidth, formatPrice, formatShares, padStartWidth } from
 import { colors } from '../theme.js';
 import { paneTitle, type Seg } from '../components/Line.js';
 import { marketHead, markerSeg, rangeText, type RowAge } from '../components/rowParts.js';
+import { rowMark } from '../components/venueMark.js';
 import { ListPane } from './ListPane.js';
 import { heldPositions, positionRowIds, readingNotes, venueTotals } from './positionsModel.js';
 import type { ViewImpl, ViewListProps } from './types.js';
@@ -37,6 +38,8 @@ export const positionsView: ViewImpl = {
 const W = { kind: 6, state: 9, outcome: 9, shares: 10, avg: 7, price: 7, value: 11, pnl: 11, pct: 8 } as const;
 /** This view's titles may get shorter than other lists' before a figure is left out. */
 const TITLE_MIN = 14;
+/** The fewest cells a title keeps before the value column gives way (a narrower row cut its P&L: "−$5.1…"). */
+const TITLE_TIGHT = 8;
 const OPTIONAL = [
   ['price', W.price],
   ['outcome', W.outcome],
@@ -78,8 +81,8 @@ const stateText = (p: Position): string => (soldOut(p) ? 'sold' : STATE_TEXT[p.s
 export const hasStateColumn = (ps: readonly Position[]): boolean => ps.some((p) => stateText(p) !== '');
 
 /**
- * The row of one position: badge and title, real or paper, then the figures that fit (value and P&L always, the
- * state when `stateCol`: the same for every row, so that the columns line up).
+ * The row of one position: badge and title, real or paper, then the figures that fit (the P&L always, the value but on
+ * the narrowest rows, the state when `stateCol`: the same for every row, so that the columns line up).
  */
 export function positionSegs(
   p: Position,
@@ -97,7 +100,10 @@ export function positionSegs(
   const used = () => fixed + kept.reduce((n, [, w]) => n + w, 0);
   while (kept.length > 0 && width - used() < TITLE_MIN) kept.pop();
   const keep = new Set(kept.map(([k]) => k));
-  const titleW = Math.max(1, width - used());
+  // narrower still (a 40-column terminal): the value (in the title's totals too) goes, the P&L is read whole
+  const markW = entry ? 2 * rowMark(entry.market.id).length + (watched ? 2 : 0) : 0;
+  const noValue = width - used() < TITLE_TIGHT + markW;
+  const titleW = Math.max(1, width - used() + (noValue ? W.value : 0));
   const segs: Seg[] = entry
     ? marketHead(entry, selected, titleW, watched, age)
     : [
@@ -114,7 +120,7 @@ export function positionSegs(
   if (keep.has('shares')) segs.push({ text: padStartWidth(formatShares(p.shares), W.shares - 1) + ' ' });
   if (keep.has('avg')) segs.push({ text: padStartWidth(formatPrice(p.avgPrice), W.avg - 1) + ' ', dim: true });
   if (keep.has('price')) segs.push({ text: padStartWidth(formatPrice(p.price), W.price - 1) + ' ' });
-  segs.push({ text: padStartWidth(money(p.value, p), W.value - 1) + ' ' });
+  if (!noValue) segs.push({ text: padStartWidth(money(p.value, p), W.value - 1) + ' ' });
   const color = pnlColor(p);
   segs.push({ text: padStartWidth(money(rowPnl(p), p, true), W.pnl - 1) + ' ', ...(color ? { color } : {}) });
   if (keep.has('pct'))
