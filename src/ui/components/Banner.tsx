@@ -1,7 +1,8 @@
 import { Box } from 'ink';
 import { shortCause } from '../../store/connection.js';
 import type { ConnectionState, RateState, VenueStatus } from '../../store/types.js';
-import { SOURCE_NAMES } from '../../sources/names.js';
+import { SOURCE_NAMES, VENUE_LETTERS } from '../../sources/names.js';
+import type { SourceId } from '../../sources/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { formatAge, formatClock, formatCoarseAge, secondsUntil } from '../format.js';
 import { maskedKey } from './Header.js';
@@ -17,8 +18,8 @@ export interface BannerInput {
    * say the same age; without it, the last answer of any kind.
    */
   dataAt?: number | undefined;
-  /** Several venues: the name of the one these lines are about (each line starts with it). */
-  venue?: string | undefined;
+  /** Several venues: the one these lines are about (each line starts with its name, or its letter when narrow). */
+  venue?: SourceId | undefined;
 }
 
 /**
@@ -107,7 +108,10 @@ export function bannerLines(input: BannerInput): Seg[][] {
       { text: '  the server answered 429; requests are paused, the data below keeps its age', dim: true, priority: -1 },
     ]);
   }
-  return input.venue ? lines.map((l) => [{ text: ` ${input.venue} `, bold: true, inverse: true }, ...l]) : lines;
+  const v = input.venue;
+  if (v === undefined) return lines;
+  const label: Seg = { text: ` ${SOURCE_NAMES[v]} `, short: ` ${VENUE_LETTERS[v]} `, bold: true, inverse: true };
+  return lines.map((l) => [label, ...l]);
 }
 
 export function Banner({ lines, width }: { lines: Seg[][]; width: number }) {
@@ -138,6 +142,6 @@ export function boardBanner(
     keyHint,
     now,
     dataAt: troubled ? troubled.dataAt : shownAt,
-    venue: troubled ? SOURCE_NAMES[troubled.id] : undefined,
+    venue: troubled?.id,
   });
 }

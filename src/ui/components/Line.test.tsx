@@ -70,6 +70,18 @@ describe('Line', () => {
     expect(fitSegments([segs[0]!, said], 17).map((s) => s.text)).toEqual(['DEGRADED']);
   });
 
+  it('takes the short forms once nothing more can be dropped, before cutting', () => {
+    const segs: Seg[] = [
+      { text: ' Kalshi ', short: ' K ' },
+      { text: 'retry in 120s' },
+      { text: ' (why)', priority: -1 },
+    ];
+    expect(fitSegments(segs, 30).map((s) => s.text)).toEqual([' Kalshi ', 'retry in 120s', ' (why)']);
+    expect(fitSegments(segs, 22).map((s) => s.text)).toEqual([' Kalshi ', 'retry in 120s']);
+    expect(fitSegments(segs, 16).map((s) => s.text)).toEqual([' K ', 'retry in 120s']);
+    expect(fitSegments(segs, 12).map((s) => s.text)).toEqual([' K ', 'retry in…']);
+  });
+
   it('compares lines by what they draw', () => {
     const a: Seg[] = [
       { text: 'x', bold: true },

@@ -27,12 +27,17 @@ export interface Seg {
    * at least this many cells (a server's message in the banner: its start says more than nothing).
    */
   minCut?: number;
+  /**
+   * A shorter form of the text, taken when the line is still too wide once what may be dropped is gone, before anything
+   * is cut (the banner's venue name becomes its letter, so a narrow line keeps its figures whole).
+   */
+  short?: string;
 }
 
 /**
  * Fit segments into `width` cells: drop the lowest-priority segments (last
  * first) while the line is too wide — or cut one that says so (`minCut`) when enough room is left for it —
- * then cut the last one with '…'.
+ * then take the short forms (`short`), then cut the last one with '…'.
  */
 export function fitSegments(segs: readonly Seg[], width: number): Seg[] {
   // Each segment is measured once; most lines fit as they are.
@@ -62,6 +67,12 @@ export function fitSegments(segs: readonly Seg[], width: number): Seg[] {
     widths = widths.filter((_, i) => i !== victim);
   }
   if (total <= width) return kept;
+  if (kept.some((s) => s.short !== undefined)) {
+    kept = kept.map((s) => (s.short === undefined ? s : { ...s, text: s.short }));
+    widths = kept.map((s) => displayWidth(s.text));
+    total = widths.reduce((n, w) => n + w, 0);
+    if (total <= width) return kept;
+  }
   const out: Seg[] = [];
   let used = 0;
   for (let i = 0; i < kept.length; i++) {
@@ -90,7 +101,8 @@ function sameSeg(a: Seg, b: Seg): boolean {
     a.inverse === b.inverse &&
     a.link === b.link &&
     a.priority === b.priority &&
-    a.minCut === b.minCut
+    a.minCut === b.minCut &&
+    a.short === b.short
   );
 }
 
