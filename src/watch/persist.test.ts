@@ -171,4 +171,29 @@ describe('the watcher files', () => {
     b.clock.advance(10 * SAVE_DEBOUNCE_MS);
     expect(b.renames()).toBe(0);
   });
+  it('two dashboards on one directory keep what each other wrote: a watch, an alert, a removal, the log', () => {
+    const dir = tmp();
+    const a = fresh(dir);
+    const b = fresh(dir);
+    const rule = (id: string, marketId: string) =>
+      ({ id, marketId, kind: 'status', source: 'form', createdAt: 0 }) as const;
+    a.store.getState().listLoaded([mkt('m1')], 1);
+    a.store.getState().toggleWatch('m1', 1);
+    a.store.getState().toggleWatch('m3', 1);
+    a.store.getState().addAlert(rule('a-1', 'm1'));
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), 2);
+    a.saver.flush();
+    b.store.getState().listLoaded([mkt('m2')], 3);
+    b.store.getState().toggleWatch('m2', 3);
+    b.store.getState().addAlert(rule('b-1', 'm2'));
+    b.store.getState().marketLoaded(mkt('m2', 'closed'), 4);
+    b.saver.flush();
+    a.store.getState().toggleWatch('m3', 5); // removed in a: not brought back by b's write
+    a.saver.flush();
+    const s = fresh(dir).store.getState();
+    expect(watchedIds(s)).toEqual(['m1', 'm2']);
+    expect(s.alerts.rules.map((r) => r.id)).toEqual(['a-1', 'b-1']);
+    expect(Object.keys(s.alerts.state).sort()).toEqual(['a-1', 'b-1']);
+    expect(s.alerts.log.map((e) => e.marketId)).toEqual(['m2', 'm2', 'm1', 'm1']);
+  });
 });

@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import type { OddsStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
+import type { AlertFired, WatchState } from '../store/watchTypes.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import {
@@ -29,6 +30,7 @@ import {
   encodeWatchlist,
   type Decoded,
 } from './codec.js';
+import { mergeAlerts, mergeLog, mergeWatch } from './merge.js';
 
 export const FILES = { watchlist: 'watchlist.json', alerts: 'alerts.json', log: 'alert-log.json' } as const;
 export type FileKey = keyof typeof FILES;
@@ -113,6 +115,38 @@ const ENCODE: Record<FileKey, (s: AppState) => string> = {
 };
 const KEYS = Object.keys(FILES) as FileKey[];
 
+/**
+ * The file's text with this process's changes since its last write (`was`: the parts then) put on what the file holds
+ * now, so what another dashboard on the same directory (or a hand edit) wrote there is not lost (merge.ts).
+ */
+const MERGED: Record<FileKey, (s: AppState, was: unknown[], text: string) => string> = {
+  watchlist: (s, [w], text) => encodeWatchlist(mergeWatch(w as WatchState, s.watch, decodeWatchlist(text).value)),
+  alerts: (s, [rules, state], text) =>
+    encodeAlerts(
+      mergeAlerts({ rules, state } as Parameters<typeof mergeAlerts>[0], s.alerts, decodeAlerts(text).value),
+    ),
+  log: (s, [log], text) => encodeLog(mergeLog(log as AlertFired[], s.alerts.log, decodeLog(text).value)),
+};
+
+/** What to write: the state merged onto the file as it is now; the state alone when there is no file to merge onto. */
+function textToWrite(k: FileKey, path: string, s: AppState, was: unknown[] | undefined): string {
+  if (was === undefined) return ENCODE[k](s);
+  let text: string;
+  try {
+    text = readTextFile(path, FILE_MAX_BYTES);
+  } catch (e) {
+    // deleted (written again whole), or not one to read: written as the state has it, as before
+    if (e instanceof FileProblem) return ENCODE[k](s);
+    throw e;
+  }
+  try {
+    return MERGED[k](s, was, text);
+  } catch (e) {
+    if (e instanceof DecodeError) return ENCODE[k](s);
+    throw e;
+  }
+}
+
 export interface SaverOptions {
   dir: string;
   store: OddsStore;
@@ -162,7 +196,7 @@ export class Saver {
     for (const k of this.dirty()) {
       const path = join(this.o.dir, FILES[k]);
       try {
-        writeFileAtomic(path, ENCODE[k](s), this.o.hooks);
+        writeFileAtomic(path, textToWrite(k, path, s, this.written.get(k)), this.o.hooks);
         this.written.set(k, PARTS[k](s));
       } catch (e) {
         failed = true;

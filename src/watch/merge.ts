@@ -1,0 +1,56 @@
+/**
+ * What another process wrote is kept: before a person's file is written, the file as it is now (another dashboard on
+ * the same state directory, or a hand edit) is taken as the ground and only what changed here since the last write is
+ * put on it — an entry added or changed here, one removed here. Entries are compared by reference: the store replaces
+ * an entry it changes and keeps the others, so an entry it did not touch is left as the file has it.
+ */
+import { ALERT_LOG_CAP } from '../store/alerts.js';
+import { WATCH_MAX } from '../store/watchlist.js';
+import type { AlertFired, AlertRule, AlertRuleState, WatchState } from '../store/watchTypes.js';
+
+/** `theirs` (in its order) with this process's changes from `base` to `ours`; what only this process added last. */
+export function mergeKeyed<T>(
+  base: ReadonlyMap<string, T>,
+  ours: ReadonlyMap<string, T>,
+  theirs: ReadonlyMap<string, T>,
+): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const [k, t] of theirs) {
+    const mine = ours.get(k);
+    if (mine === undefined && base.has(k)) continue; // removed here
+    out.set(k, mine !== undefined && mine !== base.get(k) ? mine : t);
+  }
+  // added (or changed) here; one this process did not touch and the file no longer has was removed there
+  for (const [k, t] of ours) if (!out.has(k) && t !== base.get(k)) out.set(k, t);
+  return out;
+}
+
+const byKey = <T>(list: readonly T[], key: (t: T) => string) => new Map(list.map((t) => [key(t), t]));
+const entries = (w: WatchState) => w.ids.map((id) => w.byId[id]).filter((m) => m !== undefined);
+
+export function mergeWatch(base: WatchState, ours: WatchState, theirs: WatchState): WatchState {
+  const id = (m: { id: string }) => m.id;
+  const merged = [...mergeKeyed(byKey(entries(base), id), byKey(entries(ours), id), byKey(entries(theirs), id))];
+  const kept = merged.slice(0, WATCH_MAX);
+  return { ids: kept.map(([k]) => k), byId: Object.fromEntries(kept) };
+}
+
+type Rules = { rules: AlertRule[]; state: Record<string, AlertRuleState> };
+
+export function mergeAlerts(base: Rules, ours: Rules, theirs: Rules): Rules {
+  const id = (r: AlertRule) => r.id;
+  const rules = mergeKeyed(byKey(base.rules, id), byKey(ours.rules, id), byKey(theirs.rules, id));
+  const state = mergeKeyed(
+    new Map(Object.entries(base.state)),
+    new Map(Object.entries(ours.state)),
+    new Map(Object.entries(theirs.state)),
+  );
+  return { rules: [...rules.values()], state: Object.fromEntries(state) };
+}
+
+/** Both logs' entries, newest first (two processes may give out the same seq: an entry is its seq, time and rule). */
+export function mergeLog(base: AlertFired[], ours: AlertFired[], theirs: AlertFired[]): AlertFired[] {
+  const key = (e: AlertFired) => `${e.seq} ${e.at} ${e.ruleId}`;
+  const merged = mergeKeyed(byKey(base, key), byKey(ours, key), byKey(theirs, key));
+  return [...merged.values()].sort((a, b) => b.at - a.at || b.seq - a.seq).slice(0, ALERT_LOG_CAP);
+}
