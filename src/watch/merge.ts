@@ -4,9 +4,11 @@
  * put on it — an entry added or changed here, one removed here. Entries are compared by reference: the store replaces
  * an entry it changes and keeps the others, so an entry it did not touch is left as the file has it.
  */
+import type { PaperBook, PaperPosition, PaperTrade } from '../positions/paper.js';
 import { ALERT_LOG_CAP } from '../store/alerts.js';
 import { WATCH_MAX } from '../store/watchlist.js';
 import type { AlertFired, AlertRule, AlertRuleState, WatchState } from '../store/watchTypes.js';
+import { refKey } from '../venue/ref.js';
 
 /** `theirs` (in its order) with this process's changes from `base` to `ours`; what only this process added last. */
 export function mergeKeyed<T>(
@@ -53,4 +55,24 @@ export function mergeLog(base: AlertFired[], ours: AlertFired[], theirs: AlertFi
   const key = (e: AlertFired) => `${e.seq} ${e.at} ${e.ruleId}`;
   const merged = mergeKeyed(byKey(base, key), byKey(ours, key), byKey(theirs, key));
   return [...merged.values()].sort((a, b) => b.at - a.at || b.seq - a.seq).slice(0, ALERT_LOG_CAP);
+}
+
+const tradeKey = (t: PaperTrade) => `${t.at} ${t.action} ${t.shares} ${t.total}`;
+
+/** Both books' positions; one traded in both keeps the file's trades and adds the ones made here since `base`. */
+export function mergePaper(base: PaperBook, ours: PaperBook, theirs: PaperBook): PaperBook {
+  const key = (p: PaperPosition) => `${refKey(p.ref)} ${p.outcome}`;
+  const was = byKey(base.positions, key);
+  const there = byKey(theirs.positions, key);
+  const merged = mergeKeyed(was, byKey(ours.positions, key), there);
+  for (const [k, p] of merged) {
+    const t = there.get(k);
+    if (t === undefined || t === p) continue;
+    const known = new Set([...(was.get(k)?.trades ?? []), ...t.trades].map(tradeKey));
+    const added = p.trades.filter((x) => !known.has(tradeKey(x)));
+    const trades = [...t.trades, ...added].sort((a, b) => a.at - b.at);
+    const settled = p.settled ?? t.settled;
+    merged.set(k, { ...p, trades, ...(settled ? { settled } : {}) });
+  }
+  return { positions: [...merged.values()] };
 }

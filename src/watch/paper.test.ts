@@ -67,4 +67,32 @@ describe('the paper positions file', () => {
     });
     o.k.stop();
   });
+  it('two dashboards on one directory keep both books: the trades of each, on another market and on the same', () => {
+    const dir = join(root, 'two');
+    const a = keeper(dir);
+    const b = keeper(dir);
+    a.change(bought(a.book(), 10));
+    a.clock.advance(SAVE_DEBOUNCE_MS);
+    const other = keepPaper(b.book(), {
+      ref: { venue: 'manifold', id: 'M1' },
+      title: 'Will it rain?',
+      outcome: 'No',
+      currency: 'mana',
+      quote: { action: 'buy', shares: 5, averagePrice: 0.5, fee: 0, total: 2.5, raw: {} },
+      at: 2_000,
+    });
+    if ('problem' in other) throw new Error(other.problem);
+    b.change(other.book);
+    b.clock.advance(SAVE_DEBOUNCE_MS);
+    a.change(bought(a.book(), 20)); // a second trade on K1, after b's write
+    a.k.stop();
+    const saved = JSON.parse(readFileSync(join(dir, PAPER_FILE), 'utf8')) as {
+      positions: { market: string; trades: { shares: number }[] }[];
+    };
+    expect(saved.positions.map((p) => [p.market, p.trades.map((t) => t.shares)])).toEqual([
+      ['kalshi:K1', [10, 20]],
+      ['manifold:M1', [5]],
+    ]);
+    b.k.stop();
+  });
 });

@@ -4,11 +4,19 @@
  * on the way out. A failed write keeps the previous file whole, says so once, and is tried again.
  */
 import { join } from 'node:path';
-import { loadPaper, PAPER_FILE, savePaper } from '../positions/paperFile.js';
+import {
+  decodePaper,
+  loadPaper,
+  PAPER_FILE,
+  PAPER_FILE_MAX_BYTES,
+  PaperDecodeError,
+  savePaper,
+} from '../positions/paperFile.js';
 import type { OddsStore } from '../store/store.js';
 import type { PaperBook } from '../positions/paper.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import { saveFailed, type WriteHooks } from '../util/files.js';
+import { FileProblem, readTextFile, saveFailed, type WriteHooks } from '../util/files.js';
+import { mergePaper } from './merge.js';
 import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 
 export interface PaperKeeper {
@@ -39,6 +47,19 @@ export function startPaperKeeper(o: { store: OddsStore; clock: Clock; dir: strin
   );
 }
 
+/**
+ * The book to write: what changed here since the last write (`was` → `book`) put on the file as it is now, so a paper
+ * trade another dashboard kept there is not lost (merge.ts); the book alone when there is no file to put it on.
+ */
+function ontoFile(dir: string, was: PaperBook, book: PaperBook): PaperBook {
+  try {
+    return mergePaper(was, book, decodePaper(readTextFile(join(dir, PAPER_FILE), PAPER_FILE_MAX_BYTES)).book);
+  } catch (e) {
+    if (e instanceof FileProblem || e instanceof PaperDecodeError) return book;
+    throw e;
+  }
+}
+
 export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; hooks?: WriteHooks }): PaperKeeper {
   const now = o.clock.now();
   const loaded = loadPaper(o.dir, now);
@@ -59,7 +80,7 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
       const book = host.current();
       if (loaded.keepOut || book === written) return;
       try {
-        savePaper(o.dir, book, o.hooks);
+        savePaper(o.dir, ontoFile(o.dir, written, book), o.hooks);
         written = book;
         lastProblem = undefined;
       } catch (e) {
