@@ -123,6 +123,8 @@ describe('the watcher files', () => {
     b.store.getState().toggleWatch('m9', 2);
     b.saver.flush();
     expect(readdirSync(dir).filter((f) => f.includes('broken'))).toHaveLength(1);
+    writeFileSync(join(dir, FILES.alerts), '[');
+    expect(fresh(dir).loaded.problems[0]).toMatch(/alerts\.json\.broken-.*; starting with no alerts$/);
   });
 
   it('entries that do not fit are dropped, the rest kept, the original set aside', () => {

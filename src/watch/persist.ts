@@ -40,7 +40,12 @@ export const SAVE_DEBOUNCE_MS = 1_000;
 /** After a failed write, the next try (unless another change comes first). */
 export const SAVE_RETRY_MS = 60_000;
 
-const WHAT: Record<FileKey, string> = { watchlist: 'watchlist', alerts: 'alerts', log: 'alert log' };
+/** What the session starts with when a file is set aside ("an empty alerts" read wrong). */
+const EMPTY: Record<FileKey, string> = {
+  watchlist: 'an empty watchlist',
+  alerts: 'no alerts',
+  log: 'an empty alert log',
+};
 
 /**
  * The watched market ids as the dashboard saved them, for `oddsboard watch`: read only (a script never moves a file
@@ -79,7 +84,7 @@ function loadOne<T>(
     decode: codec.decode,
     encode: codec.encode,
     isDecodeError: (e) => e instanceof DecodeError,
-    empty: `an empty ${WHAT[key]}`,
+    empty: EMPTY[key],
     entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
   });
   out.problems.push(...r.problems);
