@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type FileProblem, readTextFile, setAside, stateDir, writeFileAtomic } from './files.js';
+import { type FileProblem, readTextFile, saveFailed, setAside, stateDir, writeFileAtomic } from './files.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'odb-files-'));
 
@@ -47,6 +47,21 @@ describe('writeFileAtomic', () => {
     mkdirSync(join(d, 'x'));
     expect(() => writeFileAtomic(join(d, 'x'), 'data')).toThrow();
     expect(readdirSync(d)).toEqual(['x']);
+  });
+
+  it('a file where the state directory should be says what to do (it said "check that its directory exists")', () => {
+    const d = dir();
+    writeFileSync(join(d, 'oddsboard'), 'not a directory');
+    const path = join(d, 'oddsboard', 'watchlist.json');
+    let problem: unknown;
+    try {
+      writeFileAtomic(path, '{}');
+    } catch (e) {
+      problem = e;
+    }
+    expect(saveFailed(path, problem)).toMatch(
+      /^Could not save .*watchlist\.json \(E(EXIST|NOTDIR)\): a file is in the place of its directory: move it away;/,
+    );
   });
 });
 

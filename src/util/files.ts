@@ -87,6 +87,8 @@ export function readTextFile(path: string, maxBytes: number): string {
 const SAVE_FIX: Readonly<Record<string, string>> = {
   EISDIR: 'a directory is in its place: move it away',
   ENOTDIR: 'a file is in the place of its directory: move it away',
+  // mkdir of a directory whose path is taken by a file
+  EEXIST: 'a file is in the place of its directory: move it away',
   ENOSPC: 'the disk is full: free some space',
   EDQUOT: 'the disk quota is spent: free some space',
   EACCES: 'it or its directory is not writable: check the permissions',
