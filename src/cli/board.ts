@@ -86,12 +86,16 @@ export function runBoard(stacks: VenueStackOpen[], settings: Settings, io: Comma
   return stacks.length === 1 ? Promise.resolve(runOne(stacks[0]!, settings, io)) : runSeveral(stacks, settings, io);
 }
 
-/** Stops the board: the syncs (what is on its way aborted), the watch files written, the venues' clients closed. */
-export async function closeBoard(run: Running): Promise<void> {
+/**
+ * Stops the board: the syncs (what is on its way aborted), the watch files written, the venues' clients closed.
+ * Returns what could not be saved, one line a file, for stderr: the notice line is gone by then.
+ */
+export async function closeBoard(run: Running): Promise<string[]> {
   await run.sync.stop();
-  run.watcher.stop();
+  const unsaved = run.watcher.stop();
   run.dispose();
   await Promise.all(run.stacks.map(closeStack));
+  return unsaved;
 }
 
 /** A venue's clients closed: its source's and its positions'. */

@@ -81,7 +81,8 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   } finally {
     stopRepaint();
     stopSuspend();
-    await closeBoard(run);
+    // a file that could not be written as the dashboard quits: said where it can still be read
+    for (const line of await closeBoard(run)) io.stderr.write(`oddsboard: ${line}\n`);
     handlers.remove();
   }
   return handlers.code() ?? exitCode;

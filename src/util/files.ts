@@ -98,12 +98,14 @@ const SAVE_FIX: Readonly<Record<string, string>> = {
 
 /**
  * The one line a person's file that could not be written says (the watchlist, alerts, alert log, paper positions):
- * the file, the file system's code, what to do, and that what was there is kept and the write tried again.
+ * the file, the file system's code, what to do, and that what was there is kept and the write tried again (`final`:
+ * the last try, as the dashboard quits: that this session's changes are not saved).
  */
-export function saveFailed(path: string, e: unknown): string {
+export function saveFailed(path: string, e: unknown, final = false): string {
   const code = (e as NodeJS.ErrnoException).code ?? 'error';
   const fix = SAVE_FIX[code] ?? 'check that its directory exists and is writable';
-  return `Could not save ${path} (${code}): ${fix}; the previous file is kept, trying again`;
+  const then = final ? "this session's changes to it are not saved" : 'trying again';
+  return `Could not save ${path} (${code}): ${fix}; the previous file is kept, ${then}`;
 }
 
 /** Test seam: where an atomic write may be interrupted. */

@@ -95,8 +95,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
   return {
     stop() {
       for (const e of effects) e.stop();
-      saver.stop();
-      paper.stop();
+      return [...saver.stop(), ...paper.stop()];
     },
   };
 }

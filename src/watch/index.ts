@@ -28,8 +28,8 @@ export interface WatcherOptions {
 }
 
 export interface Watcher {
-  /** Writes what is not saved yet and stops listening. */
-  stop(): void;
+  /** Writes what is not saved yet and stops listening; a file that could not be written is one line. */
+  stop(): string[];
 }
 
 export function startWatcher(o: WatcherOptions): Watcher {
@@ -63,8 +63,7 @@ export function startWatcher(o: WatcherOptions): Watcher {
   return {
     stop() {
       effects.stop();
-      saver.stop();
-      paper?.stop();
+      return [...saver.stop(), ...(paper?.stop() ?? [])];
     },
   };
 }

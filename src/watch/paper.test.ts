@@ -60,12 +60,20 @@ describe('the paper positions file', () => {
     ]);
     o.clock.advance(SAVE_RETRY_MS);
     expect(o.notices).toHaveLength(1);
+    // quitting now: the book is not saved, which is said on the way out (it said nothing)
+    const quitting = keeper(join(root, 'quit'));
+    mkdirSync(join(root, 'quit', PAPER_FILE), { recursive: true });
+    quitting.change(bought(quitting.book(), 5));
+    expect(quitting.k.stop()).toEqual([
+      `Could not save ${join(root, 'quit', PAPER_FILE)} (EISDIR): a directory is in its place: move it away; ` +
+        "the previous file is kept, this session's changes to it are not saved",
+    ]);
     rmSync(join(dir, PAPER_FILE), { recursive: true });
     o.clock.advance(SAVE_RETRY_MS);
     expect(JSON.parse(readFileSync(join(dir, PAPER_FILE), 'utf8'))).toMatchObject({
       positions: [{ market: 'kalshi:K1' }],
     });
-    o.k.stop();
+    expect(o.k.stop()).toEqual([]);
   });
   it('two dashboards on one directory keep both books: the trades of each, on another market and on the same', () => {
     const dir = join(root, 'two');

@@ -21,7 +21,8 @@ import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 
 export interface PaperKeeper {
   flush(): void;
-  stop(): void;
+  /** The last write; what could not be written is one line (said on the way out). */
+  stop(): string[];
 }
 
 /** Where the book lives while the dashboard runs: one venue's store, or several venues' (src/venues/watch.ts). */
@@ -68,6 +69,7 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
   let written = host.current();
   let timer: TimerHandle | undefined;
   let lastProblem: string | undefined;
+  let lastError: unknown;
   const schedule = (ms: number) => {
     o.clock.clearTimeout(timer);
     timer = o.clock.setTimeout(() => {
@@ -84,6 +86,7 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
         written = book;
         lastProblem = undefined;
       } catch (e) {
+        lastError = e;
         const text = saveFailed(join(o.dir, PAPER_FILE), e);
         if (text !== lastProblem) host.notice(text, o.clock.now());
         lastProblem = text;
@@ -97,6 +100,7 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
       keeper.flush();
       o.clock.clearTimeout(timer);
       timer = undefined;
+      return loaded.keepOut || host.current() === written ? [] : [saveFailed(join(o.dir, PAPER_FILE), lastError, true)];
     },
   };
   const unsubscribe = host.subscribe(() => {

@@ -198,4 +198,17 @@ describe('the watcher files', () => {
     expect(Object.keys(s.alerts.state).sort()).toEqual(['a-1', 'b-1']);
     expect(s.alerts.log.map((e) => e.marketId)).toEqual(['m2', 'm2', 'm1', 'm1']);
   });
+  it('a file that cannot be written as the dashboard quits is a line for stderr (no notice line by then)', () => {
+    const dir = tmp();
+    const a = fresh(dir);
+    a.store.getState().toggleWatch('m1', 1);
+    a.crashNext(true);
+    expect(a.saver.stop()).toEqual([
+      `Could not save ${join(dir, FILES.watchlist)} (ENOSPC): the disk is full: free some space; ` +
+        "the previous file is kept, this session's changes to it are not saved",
+    ]);
+    const b = fresh(dir);
+    b.store.getState().toggleWatch('m1', 1);
+    expect(b.saver.stop()).toEqual([]);
+  });
 });

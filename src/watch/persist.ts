@@ -168,6 +168,7 @@ export class Saver {
   private timer: TimerHandle | undefined;
   private unsubscribe: (() => void) | undefined;
   private lastProblem: string | undefined;
+  private readonly errors = new Map<FileKey, unknown>();
 
   constructor(private readonly o: SaverOptions) {
     // what was loaded is what the files hold: nothing to write until it changes
@@ -203,8 +204,10 @@ export class Saver {
       try {
         writeFileAtomic(path, textToWrite(k, path, s, this.written.get(k)), this.o.hooks);
         this.written.set(k, PARTS[k](s));
+        this.errors.delete(k);
       } catch (e) {
         failed = true;
+        this.errors.set(k, e);
         const text = saveFailed(path, e);
         if (text !== this.lastProblem) this.o.onProblem(text);
         this.lastProblem = text;
@@ -214,8 +217,8 @@ export class Saver {
     else this.lastProblem = undefined;
   }
 
-  /** Writes what is pending and stops listening. */
-  stop(): void {
+  /** Writes what is pending and stops listening; what could not be written, one line a file (said on the way out). */
+  stop(): string[] {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.o.clock.clearTimeout(this.timer);
@@ -223,6 +226,7 @@ export class Saver {
     this.flush();
     this.o.clock.clearTimeout(this.timer);
     this.timer = undefined;
+    return this.dirty().map((k) => saveFailed(join(this.o.dir, FILES[k]), this.errors.get(k), true));
   }
 }
 
