@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TmuxSession } from './tmux.js';
+import { CLI as cli, killedAfterEach, marketRows, ROOT as root } from '../support/e2eKit.js';
+import { waitFor } from '../support/wait.js';
+
+/**
+ * Two dashboards on one home (a person with two monitors), each watching a market with `w`: the watchlist file keeps
+ * both. Each wrote the copy it read at its start, so the second write lost the first one's watch (src/watch/merge.ts).
+ */
+const started = killedAfterEach();
+
+function watched(file: string): string[] {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { markets: { id: string }[] }).markets.map((m) => m.id);
+  } catch {
+    return [];
+  }
+}
+
+describe('two dashboards on one state directory (tmux)', () => {
+  it('each watches a market: the watchlist keeps both, after both quit', { timeout: 60_000 }, async () => {
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-two-'));
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
+    const file = join(home, 'state', 'oddsboard', 'watchlist.json');
+    const a = started.session(new TmuxSession('two-a'));
+    const b = new TmuxSession('two-b');
+    try {
+      a.start(root, 160, 48, env);
+      b.start(root, 160, 48, env);
+      await a.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
+      await b.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
+      for (const t of [a, b]) await t.waitFor('the demo list', (s) => marketRows(s).length > 2, 15_000);
+      a.keys('w');
+      await a.waitFor('the ★ on the first row', (s) => marketRows(s)[0]?.includes('★') === true);
+      await waitFor(() => watched(file).length === 1, 'the first watch written');
+      b.keys('j');
+      await b.waitFor('the cursor on the second row', (s) => marketRows(s)[1]?.startsWith('▸') === true);
+      b.keys('w');
+      await b.waitFor('the ★ on the second row', (s) => marketRows(s)[1]?.includes('★') === true);
+      await waitFor(() => watched(file).length === 2, 'the second watch written beside the first');
+      for (const t of [a, b]) t.keys('q');
+      for (const t of [a, b]) await t.waitFor('the dashboard to quit', (s) => /EXIT=0/.test(s));
+      expect(watched(file)).toHaveLength(2);
+      expect(new Set(watched(file)).size).toBe(2);
+    } finally {
+      b.kill();
+    }
+  });
+});
