@@ -166,6 +166,17 @@ describe('oddsboard positions', () => {
     expect(pub.err).toMatch(/--source polymarket \| kalshi \| manifold/);
   });
 
+  it('a paper file that cannot be read is not "no paper positions kept yet"', async () => {
+    const state = join(tmp, 'broken-paper');
+    mkdirSync(join(state, 'oddsboard'), { recursive: true });
+    writeFileSync(join(state, 'oddsboard', 'paper.json'), '[1,2');
+    const r = await run([], {}, state);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/paper\.json: not JSON; paper positions left out/);
+    expect(r.err).toMatch(/no paper positions read: paper\.json could not be read \(above\); fix it/);
+    expect(r.err).not.toMatch(/kept on the interface yet/);
+  });
+
   it('a wallet that is not one, for a venue not asked: said to be ignored, the others listed, exit 0', async () => {
     const url = await replay('polymarket', join(root, 'test/fixtures/real/polymarket'));
     const argv = ['--source', 'polymarket', '--base-url', url, '--polymarket-wallet', RN1, '--manifold-user', 'a b'];

@@ -52,16 +52,15 @@ function readPaper(env: NodeJS.ProcessEnv): { book: PaperBook; problem?: string 
 }
 
 /** The paper book read once a run (check runs once per venue), its problem said once. */
-const paperOnce = new WeakMap<NodeJS.ProcessEnv, PaperBook>();
-function paperBook(env: NodeJS.ProcessEnv, warn?: (line: string) => void): PaperBook {
-  let book = paperOnce.get(env);
-  if (!book) {
-    const read = readPaper(env);
+const paperOnce = new WeakMap<NodeJS.ProcessEnv, { book: PaperBook; problem?: string }>();
+function paperBook(env: NodeJS.ProcessEnv, warn?: (line: string) => void): { book: PaperBook; problem?: string } {
+  let read = paperOnce.get(env);
+  if (!read) {
+    read = readPaper(env);
     if (read.problem) warn?.(read.problem);
-    book = read.book;
-    paperOnce.set(env, book);
+    paperOnce.set(env, read);
   }
-  return book;
+  return read;
 }
 
 /**
@@ -97,7 +96,8 @@ const positions: OneShot<VenuePositions> = {
     if (all.dataUrl !== undefined && !all.sources.includes('polymarket'))
       throw new UsageError(`--data-url belongs to --source polymarket, not ${all.sources.join(',')}`);
     const settings = venueSettings(all, venue);
-    const mine = paperBook(env, warn).positions.filter((p) => p.ref.venue === venue);
+    const paper = paperBook(env, warn);
+    const mine = paper.book.positions.filter((p) => p.ref.venue === venue);
     const opened =
       venue === 'public'
         ? undefined
@@ -111,6 +111,12 @@ const positions: OneShot<VenuePositions> = {
       if (mine.length === 0) throw new LeftOut(opened.missing);
       warn?.(`${opened.missing}; showing the paper positions only`);
     }
+    // a file that could not be read (said above) is not "nothing kept yet"
+    if (venue === 'public' && mine.length === 0 && paper.problem)
+      throw new LeftOut(
+        `no paper positions read: ${PAPER_FILE} could not be read (above); fix it, or the dashboard sets it aside ` +
+          'at its next start',
+      );
     if (venue === 'public' && mine.length === 0)
       throw new LeftOut(
         "no paper positions kept on the interface yet (p in the dashboard quote form); a venue's own positions: " +
