@@ -203,6 +203,19 @@ describe('a text no source takes as an id', () => {
     }
   });
 
+  it('an address the parser does not read: its one line with several sources as with one, nothing sent', async () => {
+    // with several sources it was "the id names its venue: polymarket:ID", as if the address were a bare id
+    for (const text of ['example.com/foo', 'https://example.com/foo', 'kalshi.com/markets']) {
+      for (const sources of [['--source', 'kalshi', '--base-url', nothing], all]) {
+        const c = cliIo();
+        const code = await main(['market', text, ...sources], c.io);
+        expect(code, `${text} ${sources.length > 4 ? 'all' : 'kalshi'}`).toBe(EXIT.usage);
+        expect(c.err()).toMatch(/^oddsboard market: Not understood: .+ — accepted: .+\.\n$/);
+        expect(ledgerOf(c.stateHome)).toBe(false);
+      }
+    }
+  });
+
   it('a venue prefix with no id: a usage error saying so, with one source or several', async () => {
     for (const sources of [['--source', 'kalshi', '--base-url', nothing], all]) {
       const r = await run(['market', 'kalshi:', ...sources]);

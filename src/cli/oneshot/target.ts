@@ -25,10 +25,17 @@ type Want = 'market' | 'event';
  */
 const neverAnId = (text: string): boolean => /[\s\x00-\x1f\x7f-\x9f]|^[a-z][a-z0-9+.-]*:/i.test(text.trim());
 
-/** A text the parser does not read and no source could take as an id: its one-line message, a usage error. */
+/** A web address (a scheme, or a host and a path): the parser's to read, never an id asked for as it is. */
+const isAddress = (text: string): boolean =>
+  /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) || /^(?:www\.)?[a-z0-9-]+\.[a-z]{2,}\//i.test(text.trim());
+
+/**
+ * A text the parser does not read and no source could take as an id, or an address it does not read (another site, a
+ * platform's page that names no market): its one-line message, a usage error — with one source or several alike.
+ */
 export function refuseNonId(arg: string): void {
   const p = parseTarget(arg);
-  if (!p.ok && neverAnId(arg)) throw new UsageError(p.message);
+  if (!p.ok && (isAddress(arg) || neverAnId(arg))) throw new UsageError(p.message);
 }
 
 const marketFirst = (l: Lookup) => (l.route === 'market' || l.route === 'marketSlug' ? 0 : 1);
@@ -44,7 +51,7 @@ export function targetLookups(
   prefixed = false,
 ): { lookups: Lookup[]; understood: string } | undefined {
   const p = parseTarget(prefixed && source !== 'public' ? `${source}:${arg.trim()}` : arg);
-  const address = /^[a-z][a-z0-9+.-]*:\/\//i.test(arg.trim()) || /^(?:www\.)?[a-z0-9-]+\.[a-z]{2,}\//i.test(arg.trim());
+  const address = isAddress(arg);
   if (!p.ok) {
     if (address || neverAnId(arg)) throw new UsageError(p.message);
     return undefined;
