@@ -123,6 +123,22 @@ describe('oddsboard pairs', () => {
     expect(() => readFileSync(join(home, 'oddsboard', 'pairs.json'), 'utf8')).toThrow();
   });
 
+  it('--confirm of a market that cannot be read, on MARKET’s venue or outside --source: not kept', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-unread-'));
+    const market = 'kalshi:KXFEDDECISION-26SEP-H0';
+    const gone = await pairs([market, '--confirm', 'polymarket:99999999'], home);
+    expect(gone.code).toBe(4);
+    expect(gone.err).toContain('polymarket:99999999 could not be read: market not found; not kept');
+    const self = await pairs([market, '--confirm', market], home);
+    expect(self.code).toBe(2);
+    expect(self.err).toContain('--confirm: a pair is one market on each of two venues; both are on Kalshi');
+    const outside = await pairs([market, '--reject', 'manifold:nRSlhy5c2L'], home);
+    expect(outside.code).toBe(2);
+    expect(outside.err).toContain('--reject: Manifold is not among --source kalshi,polymarket: add it');
+    // before, each of the three was written as a decision ("same", no reasons)
+    expect(() => readFileSync(join(home, 'oddsboard', 'pairs.json'), 'utf8')).toThrow();
+  });
+
   it('a decision that cannot be written says pairs.json and why (not an "unexpected failure"), exit 1', async () => {
     const home = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-nodir-'));
     writeFileSync(join(home, 'oddsboard'), 'a file where the state directory would be\n');

@@ -42,6 +42,13 @@ function sizeOf(flag: string | undefined): number {
   return n;
 }
 
+/** OTHER of `--confirm OTHER` / `--reject OTHER`: a `venue:id`, else a usage error naming the flag. */
+function otherOf(flag: string, arg: string): { ref: MarketRef; flag: string } {
+  const ref = readMarketArg(arg, []);
+  if (typeof ref === 'string') throw new UsageError(`${flag}: ${ref}`);
+  return { ref, flag };
+}
+
 export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
   const spec = findCommand('pairs')!;
   const jsonOut = argv.includes('--json');
@@ -69,6 +76,16 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     const target = arg === undefined ? undefined : readMarketArg(arg, venues);
     if (typeof target === 'string') throw new UsageError(target);
     if (target && !venues.includes(target.venue as Venue)) venues.push(target.venue as Venue);
+    const other =
+      target && (confirm || reject) ? otherOf(confirm ? '--confirm' : '--reject', confirm ?? reject!) : undefined;
+    if (other && target && other.ref.venue === target.venue)
+      throw new UsageError(
+        `${other.flag}: a pair is one market on each of two venues; both are on ${SOURCE_NAMES[other.ref.venue]}`,
+      );
+    if (other && !venues.includes(other.ref.venue as Venue))
+      throw new UsageError(
+        `${other.flag}: ${SOURCE_NAMES[other.ref.venue]} is not among --source ${venues.join(',')}: add it`,
+      );
     const dir = stateDir(io.env);
     const loaded = loadDecisions(dir, Date.now());
     for (const p of loaded.problems) io.stderr.write(`oddsboard: ${p}\n`);
@@ -94,21 +111,25 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       result.market = market;
       result.marketVenue = target.venue;
       const sig = signature(market);
-      if (confirm || reject) {
-        const other = readMarketArg((confirm ?? reject)!, []);
-        if (typeof other === 'string') throw new UsageError(`--${confirm ? 'confirm' : 'reject'}: ${other}`);
+      if (other) {
         if (loaded.keepOut) throw new UsageError('pairs.json cannot be written this session (see above)');
-        const om = await getMarket(other);
-        const c = om ? compare(sig, signature(om)) : undefined;
+        // a decision about a market that cannot be read is not kept: its relation would be a guess
+        const { ref } = other;
+        const om = await getMarket(ref);
+        const failed = failures.get(ref.venue as Venue);
+        if (!om && failed)
+          return fail({ ...failed, message: `${ref.venue}:${ref.id} could not be read: ${failed.message}; not kept` });
+        if (!om) throw new Error(`${ref.venue}:${ref.id} could not be read`);
+        const c = compare(sig, signature(om));
         if (confirm)
           loaded.decisions.confirm({
             a: target,
-            b: other,
+            b: ref,
             relation: keptAs(c),
             at: Date.now(),
-            reasons: c?.reasons ?? [],
+            reasons: c.reasons,
           });
-        else loaded.decisions.reject({ a: target, b: other, at: Date.now() });
+        else loaded.decisions.reject({ a: target, b: ref, at: Date.now() });
         try {
           saveDecisions(dir, loaded.decisions);
         } catch (e) {
