@@ -35,6 +35,8 @@ describe('parseArgs: one parser for every command', () => {
   it('refuses, in one line that never repeats a value: unknown, repeated, valueless and key flags', () => {
     expect(usage(() => parseArgs(TABLE, ['--bogus']))).toBe('unknown flag --bogus (see --help)');
     expect(usage(() => parseArgs(TABLE, ['-x']))).toBe('unknown flag -x (see --help)');
+    // as typed: meow reads --no-bell as bell (`oddsboard markets --no-bell` said "unknown flag --bell")
+    expect(usage(() => parseArgs(TABLE, ['--no-bell']))).toBe('unknown flag --no-bell (see --help)');
     expect(usage(() => parseArgs(TABLE, ['--limit', '1', '--limit', '2']))).toBe('--limit is given more than once');
     expect(usage(() => parseArgs(TABLE, ['--limit']))).toBe('--limit needs a value');
     for (const argv of [

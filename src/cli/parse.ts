@@ -71,9 +71,12 @@ function unknownFlag(argv: readonly string[], name: string): UsageError {
   }
   const at = positionOf(argv, name);
   const dashes = name.length === 1 ? '-' : '--';
+  // meow reads `--no-bell` as `bell`: name the flag as it was typed
+  const typed = (f: string) => argv.some((tok) => tok === `--${f}` || tok.startsWith(`--${f}=`));
+  const said = typed(`no-${k}`) && !typed(k) ? `no-${k}` : k;
   return new UsageError(
-    sayable(k)
-      ? `unknown flag ${dashes}${k} (see --help)`
+    sayable(said)
+      ? `unknown flag ${dashes}${said} (see --help)`
       : `unknown flag${at ? ` in argument ${at}` : ''} (see --help)`,
   );
 }
