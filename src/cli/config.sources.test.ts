@@ -79,6 +79,9 @@ describe('several sources (issue #27)', () => {
     expect(usageMessage(() => run(['--source', 'kalshi,manifold', '--clob-url', 'http://127.0.0.1:1']))).toMatch(
       /--clob-url belongs to polymarket/,
     );
+    expect(usageMessage(() => run(['--source', 'kalshi,manifold', '--data-url', 'http://127.0.0.1:1']))).toMatch(
+      /--data-url belongs to polymarket, which is not among the sources \(kalshi,manifold\)/,
+    );
     expect(usageMessage(() => run(['--source', 'all', '--category', 'Sports']))).toMatch(/press v to narrow/);
     expect(usageMessage(() => run(['--source', 'all', '--demo']))).toMatch(/public is not among/);
     // from the config file: the file and its key are named, never a flag that was not given

@@ -23,6 +23,8 @@ export async function openPlatform(
     throw new UsageError(`--demo is the interface's embedded service; it does not go with --source ${id}`);
   if (settings.clobUrl !== undefined && id !== 'polymarket')
     throw new UsageError(`${originOf(settings, 'clobUrl', '--clob-url')} belongs to --source polymarket, not ${id}`);
+  if (settings.dataUrl !== undefined && id !== 'polymarket')
+    throw new UsageError(`${originOf(settings, 'dataUrl', '--data-url')} belongs to --source polymarket, not ${id}`);
   const def = await loadPlatform(id);
   const ceiling = def.limits.documentedPerMinute;
   if (settings.rate !== undefined && settings.rate > ceiling)

@@ -45,6 +45,11 @@ describe('a setting the source cannot take', () => {
       `"clobUrl" in the config file ${clob.ODDSBOARD_CONFIG} belongs to --source polymarket`,
     );
     expect(await refusal({ source: 'kalshi' }, clob)).toMatch(/^"clobUrl" in the config file .* not kalshi$/);
+    // --data-url, Polymarket's Data API, as --clob-url: `markets --source kalshi --data-url URL` ran, ignoring it
+    expect(await refusal({ source: 'kalshi', dataUrl: 'http://127.0.0.1:9' }, {})).toBe(
+      '--data-url belongs to --source polymarket, not kalshi',
+    );
+    expect(await refusal({ dataUrl: 'http://127.0.0.1:9' }, {})).toBe('--data-url belongs to --source polymarket');
   });
 
   it('the settings remember which layer gave each value', () => {

@@ -65,6 +65,8 @@ export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Pr
   }
   if (settings.clobUrl !== undefined)
     throw new UsageError(`${originOf(settings, 'clobUrl', '--clob-url')} belongs to --source polymarket`);
+  if (settings.dataUrl !== undefined)
+    throw new UsageError(`${originOf(settings, 'dataUrl', '--data-url')} belongs to --source polymarket`);
   if (settings.rate !== undefined)
     throw new UsageError(
       `${originOf(settings, 'rate', '--rate')} belongs to a platform source: the interface's limit is its mode's ` +

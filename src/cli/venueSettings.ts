@@ -35,10 +35,14 @@ export function checkSeveral(
       `${originOf(settings, 'rate', '--rate')} sets one platform's cadence; with several sources (${list}) each ` +
         'keeps its own polite default',
     );
-  if (settings.clobUrl !== undefined && !settings.sources.includes('polymarket'))
-    throw new UsageError(
-      `${originOf(settings, 'clobUrl', '--clob-url')} belongs to polymarket, which is not among the sources (${list})`,
-    );
+  for (const [key, flag] of [
+    ['clobUrl', '--clob-url'],
+    ['dataUrl', '--data-url'],
+  ] as const)
+    if (settings[key] !== undefined && !settings.sources.includes('polymarket'))
+      throw new UsageError(
+        `${originOf(settings, key, flag)} belongs to polymarket, which is not among the sources (${list})`,
+      );
   if (settings.category !== '')
     throw new UsageError(
       `${originOf(settings, 'category', '--category')} names one venue's grouping; with several sources (${list}) ` +
@@ -59,7 +63,10 @@ export function venueSettings(settings: Settings, venue: SourceId): Settings {
   delete out.baseUrls;
   const url = settings.baseUrls?.[venue];
   if (url !== undefined) out.baseUrl = url;
-  if (venue !== 'polymarket') delete out.clobUrl;
+  if (venue !== 'polymarket') {
+    delete out.clobUrl;
+    delete out.dataUrl;
+  }
   if (venue !== 'public') out.demo = false;
   return out;
 }
