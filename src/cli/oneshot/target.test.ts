@@ -204,8 +204,9 @@ describe('a text no source takes as an id', () => {
   });
 
   it('an address the parser does not read: its one line with several sources as with one, nothing sent', async () => {
-    // with several sources it was "the id names its venue: polymarket:ID", as if the address were a bare id
-    for (const text of ['example.com/foo', 'https://example.com/foo', 'kalshi.com/markets']) {
+    // with several sources it was "the id names its venue: polymarket:ID", as if the address were a bare id; a
+    // platform's home page without a path was asked of the source as an id ("market not found", exit 4)
+    for (const text of ['example.com/foo', 'https://example.com/foo', 'kalshi.com/markets', 'www.polymarket.com']) {
       for (const sources of [['--source', 'kalshi', '--base-url', nothing], all]) {
         const c = cliIo();
         const code = await main(['market', text, ...sources], c.io);

@@ -25,9 +25,14 @@ type Want = 'market' | 'event';
  */
 const neverAnId = (text: string): boolean => /[\s\x00-\x1f\x7f-\x9f]|^[a-z][a-z0-9+.-]*:/i.test(text.trim());
 
-/** A web address (a scheme, or a host and a path): the parser's to read, never an id asked for as it is. */
+/**
+ * A web address (a scheme, a host and a path, or a platform's bare host: its home page): the parser's to read, never
+ * an id asked for as it is.
+ */
 const isAddress = (text: string): boolean =>
-  /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) || /^(?:www\.)?[a-z0-9-]+\.[a-z]{2,}\//i.test(text.trim());
+  /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ||
+  /^(?:www\.)?[a-z0-9-]+\.[a-z]{2,}\//i.test(text.trim()) ||
+  /^(?:www\.)?(?:polymarket\.com|kalshi\.com|manifold\.markets)$/i.test(text.trim());
 
 /**
  * A text the parser does not read and no source could take as an id, or an address it does not read (another site, a
