@@ -87,7 +87,9 @@ async function pickVenues(
   refuseNonId(ref ? ref.id.trim() : arg);
   if (ref) {
     if (!sources.includes(ref.venue))
-      throw new UsageError(`the id names ${ref.venue}, which is not among the sources (--source ${list})`);
+      throw new UsageError(
+        `the id names ${ref.venue}, which is not among the sources (--source ${list}): add --source ${ref.venue}`,
+      );
     return { venues: [ref.venue], skipped: [], args: [ref.id.trim(), ...args.slice(1)], prefixed: true };
   }
   // a pasted address names its venue; a bare word read by one venue among the sources is that venue's (src/links)
