@@ -91,5 +91,7 @@ describe('a flag that may be given more than once', () => {
     ).toEqual(['kalshi=http://a', 'manifold=http://b']);
     expect(usage(() => parseArgs(MULTI, ['--limit', '1', '--limit', '2']))).toMatch(/--limit is given more than once/);
     expect(usage(() => parseArgs(MULTI, ['--base-url']))).toMatch(/--base-url needs a value/);
+    // after `--` it is an argument, not the flag: `market -- -5 --base-url URL` said "--base-url needs a value"
+    expect(parseArgs(MULTI, ['--', '-5', '--base-url', 'http://a']).input).toEqual(['-5', '--base-url', 'http://a']);
   });
 });

@@ -126,7 +126,8 @@ export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
       const values = v.map(String);
       if (values.length === 0) {
         // meow gives [] for a bare `--base-url`
-        if (argv.some((tok) => tok === `--${name}` || tok.startsWith(`--${name}=`)))
+        const flagsPart = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+        if (flagsPart.some((tok) => tok === `--${name}` || tok.startsWith(`--${name}=`)))
           throw new UsageError(`--${name} needs a value`);
         continue;
       }
