@@ -24,7 +24,11 @@ class EndToEndFirst extends BaseSequencer {
  * built program) and the few in ALONE each get a fresh one.
  */
 /** Files that change what a module sees when it is loaded (chalk's colour level, a mocked module): each alone. */
-const ALONE = ['src/ui/theme.test.tsx', 'src/sources/polymarket/noBook.test.ts'];
+const ALONE = [
+  'src/ui/theme.test.tsx',
+  'src/sources/polymarket/noBook.test.ts',
+  'src/cli/oneshot/pairsVenues.reads.test.ts',
+];
 
 export default defineConfig({
   test: {

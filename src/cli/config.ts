@@ -109,6 +109,9 @@ export { venueSettings } from './venueSettings.js';
 export { CONFIG_MAX_BYTES, defaultConfigPath, readConfigFile } from './configFile.js';
 import { defaultConfigPath, readConfigFile } from './configFile.js';
 
+/** A config file as readConfigFile reads it. */
+export type ConfigFile = ReturnType<typeof readConfigFile>;
+
 export const DEFAULTS = {
   source: 'public',
   demo: false,
@@ -134,14 +137,16 @@ const IDENTITY_ENV: ReadonlyArray<readonly [string, 'polymarketWallet' | 'manifo
  * Flags over environment over file over defaults. A wallet or username that is not one, from any layer, is kept in
  * `identityProblems`; unless `lenientIdentities` (the dashboard, and the commands that read no positions) it is a
  * usage error when its venue is among the sources — one whose venue is not is ignored (`identityProblemsBy`).
+ * `file`: the config file as read already (`readConfigFile(defaultConfigPath(env), true)`), for a caller that
+ * resolves several venues' settings from one read (`oddsboard pairs`).
  */
 export function resolveSettings(
   flags: SettingsInput,
   env: NodeJS.ProcessEnv,
-  { lenientIdentities = false }: { lenientIdentities?: boolean } = {},
+  { lenientIdentities = false, file: read }: { lenientIdentities?: boolean; file?: ConfigFile } = {},
 ): Settings {
   const configPath = defaultConfigPath(env);
-  const file = readConfigFile(configPath, true);
+  const file = read ?? readConfigFile(configPath, true);
   const envProblems: IdentityProblems = {};
   const fromEnv: SettingsInput = {};
   if (env.ODDSBOARD_SOURCE && env.ODDSBOARD_SOURCE.trim() !== '')

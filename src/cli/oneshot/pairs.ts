@@ -65,7 +65,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       io.stdout.write(commandHelp(spec));
       return EXIT.ok;
     }
-    const pv = pairsVenues(inv.flags);
+    const pv = pairsVenues(inv.flags, io.env);
     const venues = pv.venues;
     const size = sizeOf(str(inv.flags, 'size'));
     const confirm = str(inv.flags, 'confirm');

@@ -8,17 +8,17 @@ const withConfig = (content: object) => ({ ODDSBOARD_CONFIG: configFile(JSON.str
 describe('pairsVenues: each venue gets the config file settings that are its own', () => {
   it("the config file's clobUrl goes to Polymarket only: Kalshi and Manifold still open", () => {
     const env = withConfig({ source: 'polymarket', clobUrl: 'https://clob.example.com' });
-    const pv = pairsVenues({});
+    const pv = pairsVenues({}, env);
     expect(pv.venues).toEqual(['polymarket', 'kalshi', 'manifold']);
-    expect(pv.settingsOf('polymarket', env).clobUrl).toBe('https://clob.example.com');
-    expect(pv.settingsOf('kalshi', env).clobUrl).toBeUndefined();
-    expect(pv.settingsOf('manifold', env).clobUrl).toBeUndefined();
+    expect(pv.settingsOf('polymarket').clobUrl).toBe('https://clob.example.com');
+    expect(pv.settingsOf('kalshi').clobUrl).toBeUndefined();
+    expect(pv.settingsOf('manifold').clobUrl).toBeUndefined();
   });
 
   it("the config file's rate goes to the venue the dashboard's settings name alone; the others keep their own", () => {
     const rates = (env: Record<string, string>, flags = {}) => {
-      const pv = pairsVenues(flags);
-      return pv.venues.map((v) => pv.settingsOf(v, env).rate);
+      const pv = pairsVenues(flags, env);
+      return pv.venues.map((v) => pv.settingsOf(v).rate);
     };
     // 1000 is above Manifold's documented limit: given to Manifold it would refuse the whole command
     const env = withConfig({ source: 'polymarket', rate: 1000 });
@@ -36,11 +36,11 @@ describe('pairsVenues: each venue gets the config file settings that are its own
 
   it("--rate and a bare --base-url are the named venue's, not those of MARKET's venue added to it", () => {
     const env = { ODDSBOARD_CONFIG: '/nonexistent/oddsboard/config.json' };
-    const pv = pairsVenues({ source: 'kalshi', rate: '20', 'base-url': 'http://127.0.0.1:9/trade-api/v2' });
+    const pv = pairsVenues({ source: 'kalshi', rate: '20', 'base-url': 'http://127.0.0.1:9/trade-api/v2' }, env);
     // as runPairs does for `pairs polymarket:ID --source kalshi`
     pv.venues.push('polymarket');
-    const kalshi = pv.settingsOf('kalshi', env);
-    const polymarket = pv.settingsOf('polymarket', env);
+    const kalshi = pv.settingsOf('kalshi');
+    const polymarket = pv.settingsOf('polymarket');
     expect([kalshi.rate, kalshi.baseUrl]).toEqual([20, 'http://127.0.0.1:9/trade-api/v2']);
     expect([polymarket.rate, polymarket.baseUrl]).toEqual([undefined, undefined]);
   });

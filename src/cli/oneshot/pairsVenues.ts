@@ -21,6 +21,7 @@ import {
   readConfigFile,
   resolveSettings,
   settingsFromFlags,
+  type ConfigFile,
   type Settings,
 } from '../config.js';
 import { UsageError } from '../errors.js';
@@ -36,10 +37,11 @@ export type Venue = Exclude<SourceId, 'public'>;
 export interface PairsVenues {
   venues: Venue[];
   /** Each venue's settings, opened with openPlatform. */
-  settingsOf(venue: Venue, env: NodeJS.ProcessEnv): Settings;
+  settingsOf(venue: Venue): Settings;
 }
 
-export function pairsVenues(flags: FlagValues): PairsVenues {
+/** The venues of `flags` in the user's environment `env`, whose config file is read once for all of them. */
+export function pairsVenues(flags: FlagValues, env: NodeJS.ProcessEnv): PairsVenues {
   // the settings among the flags given (the command's table, src/cli/commands.ts, says which it takes)
   const given = settingsFromFlags(flags, Object.keys(flags));
   const named = given.sources ?? (given.source !== undefined ? [given.source] : undefined);
@@ -63,9 +65,11 @@ export function pairsVenues(flags: FlagValues): PairsVenues {
     throw new UsageError(`--clob-url belongs to polymarket, which is not among the venues (${list})`);
   // the one venue --source names: its --rate and bare --base-url are its own, not those of MARKET's venue added to it
   const one = venues.length === 1 ? venues[0] : undefined;
+  const file = readConfigFile(defaultConfigPath(env), true);
+  const home = homeVenue(env, file);
   return {
     venues,
-    settingsOf(venue, env) {
+    settingsOf(venue) {
       const settings = resolveSettings(
         {
           source: venue,
@@ -74,14 +78,14 @@ export function pairsVenues(flags: FlagValues): PairsVenues {
         },
         { ...env, ODDSBOARD_BASE_URL: '', ODDSBOARD_SOURCE: '' },
         // pairs read no positions: a wallet or username that is not one is no concern of theirs
-        { lenientIdentities: true },
+        { lenientIdentities: true, file },
       );
       delete settings.baseUrl;
       // the config file's Polymarket CLOB is Polymarket's alone: on another venue it would refuse the whole command
       if (venue !== 'polymarket') delete settings.clobUrl;
       // the config file's rate is one platform's cadence: the dashboard's one source's (or pairs' one venue's)
       const ownFlag = given.rate !== undefined && venue === one;
-      if (!ownFlag && venues.length > 1 && homeVenue(env) !== venue) delete settings.rate;
+      if (!ownFlag && venues.length > 1 && home !== venue) delete settings.rate;
       const base = given.baseUrls?.[venue] ?? (venue === one ? given.baseUrl : undefined);
       if (base !== undefined) settings.baseUrl = base;
       return settings;
@@ -90,16 +94,14 @@ export function pairsVenues(flags: FlagValues): PairsVenues {
 }
 
 /**
- * The one venue the dashboard's settings name (ODDSBOARD_SOURCE, else the config file's source), the one a config
+ * The one venue the dashboard's settings name (ODDSBOARD_SOURCE, else the config `file`'s source), the one a config
  * file's rate is set for; undefined when they name several, none, or a value that is not one (the dashboard's concern).
  */
-function homeVenue(env: NodeJS.ProcessEnv): SourceId | undefined {
+function homeVenue(env: NodeJS.ProcessEnv, file: ConfigFile): SourceId | undefined {
   const fromEnv = env.ODDSBOARD_SOURCE?.trim();
   let sources: SourceId[] | undefined;
   try {
-    sources = fromEnv
-      ? (checkValue('sources', fromEnv, 'ODDSBOARD_SOURCE') as SourceId[])
-      : sourcesOf(readConfigFile(defaultConfigPath(env), true).values);
+    sources = fromEnv ? (checkValue('sources', fromEnv, 'ODDSBOARD_SOURCE') as SourceId[]) : sourcesOf(file.values);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     return undefined;
@@ -148,7 +150,7 @@ export async function openVenues(
     for (const v of pv.venues) {
       let source: Source;
       try {
-        source = await openPlatform(v, pv.settingsOf(v, io.env), io.env);
+        source = await openPlatform(v, pv.settingsOf(v), io.env);
       } catch (e) {
         if (e instanceof UsageError || o.must === v) throw e;
         failed(v, 'opening', e);
