@@ -176,6 +176,32 @@ describe('oddsboard pairs', () => {
     expect([pub.code, pub.err]).toEqual([2, expect.stringMatching(/pairs looks on the platforms/)]);
   });
 
+  it("MARKET's venue, not among --source, takes its own --base-url VENUE=URL (docs/pairs.md)", async () => {
+    const args = ['kalshi:KXFEDDECISION-26SEP-H0', '--source', 'polymarket', '--base-url', `kalshi=${base.kalshi}`];
+    const r = await run([...args, '--base-url', `polymarket=${base.polymarket}`, '--json']);
+    expect(r.code, r.err).toBe(0);
+    const doc = JSON.parse(r.out) as {
+      sources: { service: string; baseUrl: string }[];
+      data: { market: { id: string }; pairs: { b: { id: string }; relation: string }[] };
+    };
+    valid(doc);
+    // the market read on the Kalshi replay, its candidates searched on the Polymarket one
+    expect(doc.sources.map((x) => [x.service, x.baseUrl])).toEqual([
+      ['polymarket', base.polymarket],
+      ['kalshi', base.kalshi],
+    ]);
+    expect(doc.data.market.id).toBe('KXFEDDECISION-26SEP-H0');
+    expect(doc.data.pairs).toContainEqual(
+      expect.objectContaining({ b: expect.objectContaining({ id: '2252244' }), relation: 'same' }),
+    );
+    // a venue neither --source nor MARKET names is still refused
+    const other = await run([...args, '--base-url', `manifold=${base.manifold}`]);
+    expect([other.code, other.err]).toEqual([
+      2,
+      expect.stringMatching(/manifold is neither among --source \(polymarket\)/),
+    ]);
+  });
+
   it("a config file's Polymarket clobUrl and rate do not stop the other venues: all three looked on", async () => {
     const every = ['kalshi', 'polymarket', 'manifold'].flatMap((v) => ['--base-url', `${v}=${base[v as SourceId]}`]);
     // 1000 a minute is above Manifold's documented limit: Polymarket's cadence, not Manifold's

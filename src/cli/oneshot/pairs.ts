@@ -65,17 +65,14 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       io.stdout.write(commandHelp(spec));
       return EXIT.ok;
     }
-    const pv = pairsVenues(inv.flags, io.env);
-    const venues = pv.venues;
+    const arg = inv.args[0];
+    const pv = pairsVenues(inv.flags, io.env, arg);
+    const { venues, target } = pv;
     const size = sizeOf(str(inv.flags, 'size'));
     const confirm = str(inv.flags, 'confirm');
     const reject = str(inv.flags, 'reject');
-    const arg = inv.args[0];
     if ((confirm || reject) && arg === undefined) throw new UsageError('--confirm and --reject need MARKET');
     if (confirm && reject) throw new UsageError('--confirm and --reject: one decision at a time');
-    const target = arg === undefined ? undefined : readMarketArg(arg, venues);
-    if (typeof target === 'string') throw new UsageError(target);
-    if (target && !venues.includes(target.venue as Venue)) venues.push(target.venue as Venue);
     const other =
       target && (confirm || reject) ? otherOf(confirm ? '--confirm' : '--reject', confirm ?? reject!) : undefined;
     if (other && target && other.ref.venue === target.venue)

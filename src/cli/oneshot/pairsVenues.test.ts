@@ -36,9 +36,10 @@ describe('pairsVenues: each venue gets the config file settings that are its own
 
   it("--rate and a bare --base-url are the named venue's, not those of MARKET's venue added to it", () => {
     const env = { ODDSBOARD_CONFIG: '/nonexistent/oddsboard/config.json' };
-    const pv = pairsVenues({ source: 'kalshi', rate: '20', 'base-url': 'http://127.0.0.1:9/trade-api/v2' }, env);
-    // as runPairs does for `pairs polymarket:ID --source kalshi`
-    pv.venues.push('polymarket');
+    const flags = { source: 'kalshi', rate: '20', 'base-url': 'http://127.0.0.1:9/trade-api/v2' };
+    // `pairs polymarket:ID --source kalshi`: Polymarket looked on too
+    const pv = pairsVenues(flags, env, 'polymarket:ID');
+    expect(pv.venues).toEqual(['kalshi', 'polymarket']);
     const kalshi = pv.settingsOf('kalshi');
     const polymarket = pv.settingsOf('polymarket');
     expect([kalshi.rate, kalshi.baseUrl]).toEqual([20, 'http://127.0.0.1:9/trade-api/v2']);

@@ -1,19 +1,23 @@
 /**
  * The venues `oddsboard pairs` looks on, and each one opened. Which: `--source` as every command reads it (a
  * platform, a list, `all`), else the three platforms — an ODDSBOARD_SOURCE or a config file's source is the
- * dashboard's and does not narrow it. Each venue's settings: its `--base-url VENUE=URL`, Polymarket's `--clob-url`
- * (or the config file's `clobUrl`), one venue's `--rate` (or the config file's `rate`: the venue the dashboard's
- * settings name alone, or pairs' one venue); nothing of another venue's leaks in (no ODDSBOARD_BASE_URL, no config
- * base, no config `clobUrl` on Kalshi or Manifold, no config `rate` on a venue it was not set for). Each venue is
- * opened on its own (its client, its rate budget shared with the user's other oddsboard processes); a venue in
- * trouble is named, with its failure, and never stops the others (docs/commands.md "Several venues").
+ * dashboard's and does not narrow it; MARKET's venue is looked on too, and takes its own `--base-url VENUE=URL` (and
+ * Polymarket's `--clob-url`) though --source does not name it. Each venue's settings: its `--base-url VENUE=URL`,
+ * Polymarket's `--clob-url` (or the config file's `clobUrl`), one venue's `--rate` (or the config file's `rate`: the
+ * venue the dashboard's settings name alone, or pairs' one venue); nothing of another venue's leaks in (no
+ * ODDSBOARD_BASE_URL, no config base, no config `clobUrl` on Kalshi or Manifold, no config `rate` on a venue it was
+ * not set for). Each venue is opened on its own (its client, its rate budget shared with the user's other oddsboard
+ * processes); a venue in trouble is named, with its failure, and never stops the others (docs/commands.md "Several
+ * venues").
  */
 import { isApiError } from '../../api/errors.js';
 import type { ApiResult, CallOptions } from '../../api/types.js';
 import { tolerant, type SendLedger } from '../../ledger/types.js';
+import { readMarketArg } from '../../pairs/candidates.js';
 import { waitForSlot } from '../../ledger/wait.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import type { SourceClient, SourceId } from '../../sources/types.js';
+import type { MarketRef } from '../../venue/ref.js';
 import type { CommandIo } from '../commands.js';
 import {
   checkValue,
@@ -35,13 +39,19 @@ import { failureOf, type Failure } from './failure.js';
 export type Venue = Exclude<SourceId, 'public'>;
 
 export interface PairsVenues {
+  /** The venues --source names, then MARKET's when it is not among them. */
   venues: Venue[];
+  /** MARKET (`venue:id`, or a bare id on the one venue --source names). */
+  target?: MarketRef;
   /** Each venue's settings, opened with openPlatform. */
   settingsOf(venue: Venue): Settings;
 }
 
-/** The venues of `flags` in the user's environment `env`, whose config file is read once for all of them. */
-export function pairsVenues(flags: FlagValues, env: NodeJS.ProcessEnv): PairsVenues {
+/**
+ * The venues of `flags` and of `market` (MARKET, when given) in the user's environment `env`, whose config file is
+ * read once for all of them.
+ */
+export function pairsVenues(flags: FlagValues, env: NodeJS.ProcessEnv, market?: string): PairsVenues {
   // the settings among the flags given (the command's table, src/cli/commands.ts, says which it takes)
   const given = settingsFromFlags(flags, Object.keys(flags));
   const named = given.sources ?? (given.source !== undefined ? [given.source] : undefined);
@@ -51,24 +61,31 @@ export function pairsVenues(flags: FlagValues, env: NodeJS.ProcessEnv): PairsVen
     );
   const venues = [...(named ?? ALL_PLATFORMS)] as Venue[];
   const list = venues.join(',');
+  if (given.rate !== undefined && venues.length > 1)
+    throw new UsageError(`--rate sets one platform's cadence; with several venues (${list}) each keeps its own`);
   if (given.baseUrl !== undefined && venues.length > 1)
     throw new UsageError(
       `--base-url URL names one service but --source names ${venues.length}: write --base-url VENUE=URL for each ` +
         `(e.g. --base-url ${venues[0]}=URL)`,
     );
-  for (const v of Object.keys(given.baseUrls ?? {}))
-    if (!venues.includes(v as Venue))
-      throw new UsageError(`--base-url ${v}=…: ${v} is not among the venues (--source ${list})`);
-  if (given.rate !== undefined && venues.length > 1)
-    throw new UsageError(`--rate sets one platform's cadence; with several venues (${list}) each keeps its own`);
-  if (given.clobUrl !== undefined && !venues.includes('polymarket'))
-    throw new UsageError(`--clob-url belongs to polymarket, which is not among the venues (${list})`);
   // the one venue --source names: its --rate and bare --base-url are its own, not those of MARKET's venue added to it
   const one = venues.length === 1 ? venues[0] : undefined;
+  const target = market === undefined ? undefined : readMarketArg(market, venues);
+  if (typeof target === 'string') throw new UsageError(target);
+  // MARKET's venue is looked on too: `pairs polymarket:ID --source kalshi --base-url polymarket=URL` points it
+  if (target && !venues.includes(target.venue as Venue)) venues.push(target.venue as Venue);
+  for (const v of Object.keys(given.baseUrls ?? {}))
+    if (!venues.includes(v as Venue))
+      throw new UsageError(`--base-url ${v}=…: ${v} is neither among --source (${list}) nor MARKET's venue`);
+  if (given.clobUrl !== undefined && !venues.includes('polymarket'))
+    throw new UsageError(
+      `--clob-url belongs to polymarket, which is neither among --source (${list}) nor MARKET's venue`,
+    );
   const file = readConfigFile(defaultConfigPath(env), true);
   const home = homeVenue(env, file);
   return {
     venues,
+    ...(target ? { target } : {}),
     settingsOf(venue) {
       const settings = resolveSettings(
         {
