@@ -3,7 +3,15 @@ import { createOddsStore } from '../store/store.js';
 import { STATUS_FILTERS as STATUSES } from '../api/wire.js';
 import type { Market } from '../api/types.js';
 import type { MarketEntry } from '../store/types.js';
-import { closingText, cursorIndex, isStale, listRefreshIntervalMs, nextInCycle, shownDataAt } from './viewModel.js';
+import {
+  closingText,
+  cursorIndex,
+  marketClosingText,
+  isStale,
+  listRefreshIntervalMs,
+  nextInCycle,
+  shownDataAt,
+} from './viewModel.js';
 
 describe('derive', () => {
   const rate = createOddsStore({ mode: 'key', limit: 30 }).getState().rate;
@@ -69,5 +77,14 @@ describe('the closing text', () => {
     expect(closingText(entry({ status: 'closed', closesAt: 2 * H }), 3 * H)).toBe('closed 1h ago');
     expect(closingText(entry({ status: 'resolved', closedAt: H, closesAt: 2 * H }), 3 * H)).toBe('closed 2h ago');
     expect(closingText(entry({ status: 'closed' }), 3 * H)).toBe('closed');
+  });
+
+  it('in a CLOSES column, the same words without the verb its heading says', () => {
+    const m = (x: Partial<Market>) => entry(x).market;
+    expect(marketClosingText(m({ closesAt: 5 * H }), 'active', 2 * H, true)).toBe('in 3h 0m');
+    expect(marketClosingText(m({ closesAt: 2 * H }), 'active', 3 * H, true)).toBe('passed 1h ago');
+    expect(marketClosingText(m({ closesAt: 2 * H }), 'unknown', 3 * H, true)).toBe('passed 1h ago');
+    expect(marketClosingText(m({ closesAt: 2 * H }), 'closed', 3 * H, true)).toBe('1h ago');
+    expect(marketClosingText(m({ closesAt: 5 * H }), 'closed', 3 * H, true)).toBe('closed');
   });
 });

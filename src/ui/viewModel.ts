@@ -38,15 +38,19 @@ export function closingText(entry: MarketEntry, now: number): string {
   return marketClosingText(entry.market, effectiveStatus(entry), now);
 }
 
-/** closingText of a market in `status` (the one-shot `market`, which has no board entry, says it the same way). */
-export function marketClosingText(m: Market, status: MarketStatus, now: number): string {
+/**
+ * closingText of a market in `status` (the one-shot `market`, which has no board entry, says it the same way).
+ * `column`: the same in a table's CLOSES column (`oddsboard markets`), whose heading says "closes": `in 3d 4h`,
+ * `passed 121d ago`, `120d ago`, `closed` — at most 16 cells below 10,000 days.
+ */
+export function marketClosingText(m: Market, status: MarketStatus, now: number, column = false): string {
   const passed = m.closesAt !== undefined && m.closesAt <= now ? m.closesAt : undefined;
   if (status === 'active' || status === 'unknown')
     return passed !== undefined
-      ? `close time passed ${formatClosesIn(passed, now)}`
-      : `closes ${formatClosesIn(m.closesAt, now)}`;
+      ? `${column ? 'passed' : 'close time passed'} ${formatClosesIn(passed, now)}`
+      : `${column ? '' : 'closes '}${formatClosesIn(m.closesAt, now)}`;
   const at = m.closedAt !== undefined && m.closedAt <= now ? m.closedAt : passed;
-  return at !== undefined ? `closed ${formatClosesIn(at, now)}` : 'closed';
+  return at !== undefined ? `${column ? '' : 'closed '}${formatClosesIn(at, now)}` : 'closed';
 }
 
 /**

@@ -124,6 +124,29 @@ describe('market and event', () => {
     expect(r.lines[1]).toMatch(/^ACTIVE · close time passed \d+d ago · event 287395$/);
   });
 
+  it("the markets table's CLOSES says it as `market` does: close time passed, closed, in; whole", async () => {
+    const cell = (r: { lines: string[] }, id: string) => {
+      const at = r.lines[0]!.indexOf('CLOSES');
+      return r.lines
+        .find((l) => l.includes(` ${id} `))!
+        .slice(at, r.lines[0]!.indexOf('TITLE'))
+        .trimEnd();
+    };
+    const poly = await run('polymarket', ['markets'], 120);
+    expect(poly.code, poly.err).toBe(0);
+    // 1654958 is active past its close (see above): not a bare "121d ago", as if it had closed
+    expect(cell(poly, '1654958')).toMatch(/^passed \d+d ago$/);
+    expect(cell(poly, '691547')).toMatch(/^in \d+d \d+h$/);
+    const kalshi = await run('kalshi', ['markets', '--status', 'all'], 120);
+    expect(cell(kalshi, 'KXFEDDECISION-26JUL-H0')).toMatch(/^\d+d ago$/);
+    // a Kalshi market closed early (its close_time still ahead) is closed, not "in 3320d 2…"
+    expect(cell(kalshi, 'KXRAMBO-35-RYA')).toBe('closed');
+    // the longest recorded: a countdown of five-digit days, a close 857 days past; whole, never cut
+    expect(cell(kalshi, 'KXELONMARS-99')).toMatch(/^in \d{5}d \d+h$/);
+    expect(cell(kalshi, 'USDJPYH-24JUL2309-T163.12900')).toMatch(/^passed \d{3}d ago$/);
+    for (const r of [poly, kalshi]) expect(widest(r.lines)).toBeLessThanOrEqual(120);
+  });
+
   it("a status it cannot place reads as the venue's word, as on the dashboard: INACTIVE, never UNKNOWN", async () => {
     // Polymarket 1642124 is active:false, closed:false (not open yet): unknown, by the flag "inactive"
     const list = await run('polymarket', ['markets']);

@@ -10,7 +10,6 @@ import { leadingOutcome } from '../../store/outcomes.js';
 import {
   displayWidth,
   fitWidth,
-  formatClosesIn,
   formatMoney,
   formatPrice,
   formatPriceMove,
@@ -53,6 +52,8 @@ function badge(m: Market, v: TableView, pad: boolean): string {
   return v.paint(pad ? word.padEnd(BADGE_WIDTH) : word, (BADGES[m.status] ?? BADGES.unknown).color, true);
 }
 
+/** The CLOSES column: marketClosingText's column words, `passed 1234d ago` the longest below 10,000 days. */
+const CLOSES_W = 16;
 /** A title narrower than this says nothing: its column is left out (docs/commands.md, Output). */
 const TITLE_MIN = 8;
 
@@ -95,14 +96,14 @@ export function marketsTable(rows: Rows<Market>, v: TableView): string {
     (show.status ? BADGE_WIDTH + 1 : 0) +
     idW +
     (show.lead ? 1 + 14 + 1 + 7 : 0) +
-    (show.wide ? 1 + 8 + 1 + 11 : 0) +
+    (show.wide ? 1 + 8 + 1 + CLOSES_W : 0) +
     (show.title ? 1 + TITLE_MIN : 0);
   fitColumns(show, ['wide', 'title', 'lead', 'status'], used, v.width);
   const titleW = v.width - used() + TITLE_MIN;
   const head =
     `${vHead}${show.status ? `${'STATUS'.padEnd(BADGE_WIDTH)} ` : ''}${'ID'.padEnd(idW)}` +
     (show.lead ? ` ${'LEADING'.padEnd(14)} ${'PRICE'.padStart(7)}` : '') +
-    (show.wide ? ` ${'VOLUME'.padStart(8)} ${'CLOSES'.padEnd(11)}` : '') +
+    (show.wide ? ` ${'VOLUME'.padStart(8)} ${'CLOSES'.padEnd(CLOSES_W)}` : '') +
     (show.title ? ' TITLE' : '');
   const lines = [fitWidth(head.trimEnd(), Math.max(v.width, used()))];
   for (const [i, m] of markets.entries()) {
@@ -110,15 +111,20 @@ export function marketsTable(rows: Rows<Market>, v: TableView): string {
     const cells = [
       fitWidth(m.id, idW, show.lead || show.title),
       ...(show.lead ? [fitWidth(lead?.name ?? MISSING, 14, true), padStartWidth(formatPrice(lead?.price), 7)] : []),
-      ...(show.wide
-        ? [padStartWidth(formatVolume(m.volume), 8), fitWidth(formatClosesIn(m.closesAt, v.now), 11, true)]
-        : []),
+      ...(show.wide ? [padStartWidth(formatVolume(m.volume), 8), fitWidth(closesCell(m, v.now), CLOSES_W, true)] : []),
       ...(show.title ? [fitWidth(m.title, titleW)] : []),
     ];
     lines.push(`${venueCell(rows, i, v)}${show.status ? `${badge(m, v, true)} ` : ''}${cells.join(' ')}`);
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * When it closes, as the dashboard and `market` say it (marketClosingText): a market its venue still calls active
+ * past its close time reads `passed 121d ago`, never a bare `121d ago` as if it had closed.
+ */
+const closesCell = (m: Market, now: number) =>
+  m.closesAt === undefined ? MISSING : marketClosingText(m, m.status, now, true);
 
 /** A line cut to the width, but never into its start `whole` (an id): that alone, whole, when no more fits. */
 function keepWhole(line: string, whole: string, width: number): string {
