@@ -24,11 +24,18 @@ export interface BannerInput {
 
 /**
  * The server's message (or the reason), dimmed at the end of a line: the first thing the line gives up, but cut to the
- * room there is, with '…', while at least 12 cells of it fit; dropped whole only when fewer do (docs/faults.md).
+ * room there is, with '…', while at least 12 cells of it fit; when fewer do, what the header says too gives way for
+ * them first (SAID_ROOM); dropped whole only when nothing else can (docs/faults.md).
  */
 function saidSeg(prefix: string, said: string): Seg {
-  return { text: said ? `${prefix}${said}` : '', dim: true, priority: -1, minCut: prefix.length + 12 };
+  return { text: said ? `${prefix}${said}` : '', dim: true, priority: -3, minCut: prefix.length + 12 };
 }
+
+/**
+ * What the header says too (the cause, the next try) or what matters least (since when), dropped to make room for the
+ * server's message on a narrow line: `since` first, then the next try, then the cause.
+ */
+const SAID_ROOM = { since: -2, header: -1 } as const;
 
 function nextTry(rate: RateState, now: number, word: string): string {
   const at = rate.backoffUntil ?? rate.nextRequestAt;
@@ -82,7 +89,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
   } else if (connection.status === 'offline') {
     lines.push([
       { text: ` OFFLINE · ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
-      { text: nextTry(rate, now, 'retrying'), color: 'yellow' },
+      { text: nextTry(rate, now, 'retrying'), color: 'yellow', priority: SAID_ROOM.header },
       saidSeg('  ', why),
     ]);
   } else if (connection.status === 'degraded') {
@@ -92,8 +99,10 @@ export function bannerLines(input: BannerInput): Seg[][] {
     const n = connection.consecutiveFailures;
     lines.push([
       { text: ` DEGRADED · ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
-      { text: ` ${n} failed answer${n === 1 ? '' : 's'}${since}${cause ? ` (${cause})` : ''}`, color: 'yellow' },
-      { text: nextTry(rate, now, 'retrying'), color: 'yellow' },
+      { text: ` ${n} failed answer${n === 1 ? '' : 's'}`, color: 'yellow' },
+      { text: since, color: 'yellow', priority: SAID_ROOM.since },
+      { text: cause ? ` (${cause})` : '', color: 'yellow', priority: SAID_ROOM.header },
+      { text: nextTry(rate, now, 'retrying'), color: 'yellow', priority: SAID_ROOM.header },
       saidSeg('  ', why),
     ]);
   }

@@ -82,6 +82,24 @@ describe('Line', () => {
     expect(fitSegments(segs, 12).map((s) => s.text)).toEqual([' K ', 'retry in…']);
   });
 
+  it('makes room for a minCut segment by dropping the others that may be dropped first, lowest first', () => {
+    const said: Seg = { text: '  the server said something long', priority: -3, minCut: 10 };
+    const segs: Seg[] = [
+      { text: 'DEGRADED' },
+      { text: ' since 12:03', priority: -2 },
+      { text: ' (x)', priority: -1 },
+      { text: ' retry', priority: -1 },
+      said,
+    ];
+    // enough room: said is cut, the rest kept
+    expect(fitSegments(segs, 40).map((s) => s.text)).toEqual([...segs.slice(0, 4).map((s) => s.text), '  the ser…']);
+    // too little: ' since 12:03' goes, then the rightmost of the -1s; said keeps its room
+    expect(fitSegments(segs, 32).map((s) => s.text)).toEqual(['DEGRADED', ' (x)', ' retry', '  the server …']);
+    expect(fitSegments(segs, 24).map((s) => s.text)).toEqual(['DEGRADED', ' (x)', '  the serve…']);
+    // nothing else may be dropped: said goes, as before
+    expect(fitSegments(segs, 17).map((s) => s.text)).toEqual(['DEGRADED']);
+  });
+
   it('compares lines by what they draw', () => {
     const a: Seg[] = [
       { text: 'x', bold: true },

@@ -24,7 +24,8 @@ export interface Seg {
   priority?: number;
   /**
    * With a negative priority: cut with '…' to the room the line has left rather than dropped whole, when that room is
-   * at least this many cells (a server's message in the banner: its start says more than nothing).
+   * at least this many cells (a server's message in the banner: its start says more than nothing). When less is left,
+   * the other segments that may be dropped go first, to make that room; it is dropped only when none is left.
    */
   minCut?: number;
   /**
@@ -36,8 +37,9 @@ export interface Seg {
 
 /**
  * Fit segments into `width` cells: drop the lowest-priority segments (last
- * first) while the line is too wide — or cut one that says so (`minCut`) when enough room is left for it —
- * then take the short forms (`short`), then cut the last one with '…'.
+ * first) while the line is too wide — or cut one that says so (`minCut`) when enough room is left for it, else drop
+ * the others that may be dropped to make that room — then take the short forms (`short`), then cut the last one
+ * with '…'.
  */
 export function fitSegments(segs: readonly Seg[], width: number): Seg[] {
   // Each segment is measured once; most lines fit as they are.
@@ -61,6 +63,16 @@ export function fitSegments(segs: readonly Seg[], width: number): Seg[] {
     if (cut !== undefined && room >= cut) {
       kept = kept.map((s, i) => (i === victim ? { ...s, text: fitWidth(s.text, room) } : s));
       return kept;
+    }
+    // too little room for it: another that may be dropped goes first (the lowest, the rightmost of them)
+    if (cut !== undefined) {
+      let other = -1;
+      for (let i = 0; i < kept.length; i++) {
+        const p = kept[i]!.priority ?? 0;
+        if (i !== victim && p < 0 && kept[i]!.minCut === undefined && (other < 0 || p <= kept[other]!.priority!))
+          other = i;
+      }
+      if (other >= 0) victim = other;
     }
     total -= widths[victim]!;
     kept = kept.filter((_, i) => i !== victim);
