@@ -284,8 +284,8 @@ export class Outcomes {
       now,
     );
     const after = this.store.getState();
-    // the list's first row, unless a view of its own rows is shown: the detail pane draws none of the list's there
-    const first = this.q.shown.ownRows() ? undefined : after.list.ids[0];
+    // the list's first row, while the list is the view shown: elsewhere the detail pane draws another view's row
+    const first = this.q.shown.source === 'markets' ? after.list.ids[0] : undefined;
     if (this.o.autoSelect && after.selectedId === undefined && first !== undefined) after.select(first);
     if (this.store.getState().selectedId !== before) this.q.selectionMoved(now);
   }

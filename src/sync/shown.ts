@@ -18,7 +18,8 @@ export const EVENTS_SHOWN_MIN_MS = 30_000;
  * once one is open — an event's detail), and a fetch of it waiting to go out.
  */
 export class Shown {
-  private source: ViewSource = 'markets';
+  /** The view's source shown last (what the background refreshes). */
+  source: ViewSource = 'markets';
   /** The shown view's data, at readyAt (a view shown, an event opened, a manual refresh); `since`: its ref then. */
   private job: { readyAt: number; since: number } | undefined;
   private closingSentAt = Number.NEGATIVE_INFINITY;
@@ -38,11 +39,6 @@ export class Shown {
     // a source without events (Manifold): the Events view says so, and the market list is what stays fresh
     if (this.source === 'events' && st.caps.events) return st.events.openId !== undefined ? 'event' : 'events';
     return 'list';
-  }
-
-  /** A view of its own rows is shown (Watchlist, Movers, Positions): the market list's first row is not one of them. */
-  ownRows(): boolean {
-    return this.source === 'own';
   }
 
   /** When a view's data was last loaded or asked for (−∞ when never). */

@@ -21,12 +21,12 @@ import { addAlertTo } from './alertIntent.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
 import type { ExtraRequest } from './extraJobs.js';
+import { keepDrawn, type DrawnMarket } from './drawn.js';
 
 /**
- * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md.
- * The intents fill the queue (queue.ts), the pump sends the best candidate the
- * budget (plan.ts, limits.ts) and the connection's health (health.ts) allow,
- * and answers come back through the outcome handling (outcome.ts).
+ * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md. The intents fill the queue (queue.ts), the pump
+ * sends the best candidate the budget (plan.ts, limits.ts) and the connection's health (health.ts) allow, and answers
+ * come back through the outcome handling (outcome.ts).
  */
 class Sync implements RateAwareSync {
   private readonly o: ResolvedOptions;
@@ -41,8 +41,8 @@ class Sync implements RateAwareSync {
   private timerAt: number | undefined;
   private readonly flights: Flights;
   private readonly desk: QuoteDesk;
-  /** The view shown last (what the background refreshes). */
-  private source: ViewSource = 'markets';
+  /** The market the view shown last draws as selected (from the UI): the selection is kept it (drawn.ts). */
+  private drawn: DrawnMarket | undefined;
 
   constructor(private readonly opts: SyncOptions) {
     this.o = resolveOptions(opts);
@@ -124,7 +124,7 @@ class Sync implements RateAwareSync {
     if (held) return { ok: false, retryAt: held.until, reason: 'rate_limited' };
     const at = this.limits.slotAt('interactive', now);
     if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
-    this.q.refreshShown(this.source, now);
+    this.q.refreshShown(this.q.shown.source, now);
     if (this.q.shownKind() !== 'events') this.q.selectSoon(this.store.getState().selectedId, now, 0, true);
     this.pump();
     return { ok: true };
@@ -167,15 +167,14 @@ class Sync implements RateAwareSync {
 
   // ── views (docs/views.md) ──
 
-  show(source: ViewSource): void {
-    this.source = source;
+  show(source: ViewSource, drawn?: DrawnMarket): void {
+    this.drawn = drawn;
     this.q.show(source, this.clock.now(), this.o.quietSelect);
     this.pump();
   }
 
   openEvent(id: string | undefined): void {
     this.store.getState().openEvent(id);
-    this.source = 'events';
     // a deliberate ⏎ or Esc, not a burst: no quiet time
     this.q.show('events', this.clock.now(), 0);
     this.pump();
@@ -203,6 +202,7 @@ class Sync implements RateAwareSync {
   }
 
   private pump(): void {
+    if (keepDrawn(this.store, this.drawn)) this.q.selectionMoved(this.clock.now());
     if (!this.running) return;
     for (let sent = 0; sent < 4; sent++) {
       const now = this.clock.now();

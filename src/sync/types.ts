@@ -1,5 +1,5 @@
 import type { AlertDraft } from '../store/alertRules.js';
-import type { ListQuery, QuoteForm } from '../store/types.js';
+import type { AppState, ListQuery, QuoteForm } from '../store/types.js';
 import type { HistoryRange } from '../api/types.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
@@ -51,9 +51,11 @@ export interface SyncIntents {
   /**
    * A view is shown: what it draws (the market list, the closing-soon list, the events list or the open event) is
    * what the background refreshes from now on, and it is fetched at once — after a short quiet time, so flicking
-   * through views costs nothing — when it is older than `viewFreshMs`.
+   * through views costs nothing — when it is older than `viewFreshMs`. `drawn`, from the UI: the market the view draws
+   * as selected; from then on the selection is kept that market (none when it draws none), so what is polled is what
+   * is drawn (docs/views.md § The selection).
    */
-  show(source: ViewSource): void;
+  show(source: ViewSource, drawn?: DrawnMarket): void;
   /**
    * Open an event in the Events view (its nested markets, /events/{id}, fetched unless fresh) or close it (undefined).
    */
@@ -96,6 +98,12 @@ export type AlertAddResult = { ok: true; ruleId: string } | { ok: false; message
  * is not the view's, so neither sync nor the board selects it (the UI selects the view's own rows).
  */
 export type ViewSource = 'markets' | 'closing' | 'events' | 'own';
+
+/**
+ * The market a view draws as selected in a state: the selected one when the view lists it, else its first row; none
+ * when it draws none (an empty view, the events list). The UI's own rule (`currentMarketIn`, src/ui/views/state.ts).
+ */
+export type DrawnMarket = (st: AppState) => string | undefined;
 
 /**
  * Why a page cannot be turned: the last answer was not a full page, offset 0, offset 10000, or a page is on its way.

@@ -8,6 +8,7 @@ import type { ListQuery, Mode, QuoteForm } from '../../src/store/types.js';
 import { createSync } from '../../src/sync/sync.js';
 import type {
   AlertAddResult,
+  DrawnMarket,
   PageResult,
   QuoteSubmit,
   RefreshResult,
@@ -137,9 +138,9 @@ export class RecordingSync implements SyncIntents {
   keepPaper(marketId: string) {
     return this.real.keepPaper(marketId);
   }
-  show(source: ViewSource) {
+  show(source: ViewSource, drawn?: DrawnMarket) {
     this.shows.push(source);
-    this.real.show(source);
+    this.real.show(source, drawn);
   }
   openEvent(id: string | undefined) {
     this.opens.push(id);

@@ -179,8 +179,7 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       if (!ctx.sync.cycleVenue)
         return flash(ctx, 'One venue: start with --source kalshi,polymarket (or all) for several');
       const v = ctx.sync.cycleVenue();
-      // the board knows the Markets list and Closing soon; Watchlist, Movers and Positions select their own first row
-      // shown when the one selected is not theirs (what the detail pane draws)
+      // the market the view draws on the venues shown (the board keeps it selected too: the `drawn` of `show`)
       selectIn(ctx, ctx.view.id, ctx.store.getState().selectedId);
       return flash(ctx, v ? `Showing ${sourceName(v)} only (v: the next venue)` : 'Showing every venue');
     }

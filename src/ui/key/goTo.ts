@@ -11,10 +11,10 @@ import type { PlatformId } from '../../links/types.js';
 import { parseTarget } from '../../links/parse.js';
 import type { GoToState } from '../../store/types.js';
 import { applyTextEdit } from '../textEdit.js';
-import { ctxOf, textEditFor, type KeyCtx, type KeyDeps } from './dispatch.js';
+import { ctxOf, textEditFor, viewById, type KeyCtx, type KeyDeps } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand } from './keyLookup.js';
-import { flash, selectIn } from './moves.js';
+import { flash, selectIn, showSource } from './moves.js';
 import { quoted } from '../../store/transitions.js';
 import { VIEWS } from '../views/index.js';
 
@@ -60,7 +60,7 @@ export function goToArrived(deps: KeyDeps, g: GoToState): void {
   if (g.market !== undefined) {
     if (ctx.view.id !== 'markets') {
       ctx.dispatch({ type: 'showView', view: 'markets', ...(ctx.marketId ? { leaving: ctx.marketId } : {}) });
-      ctx.sync.show('markets');
+      showSource(ctx, viewById('markets'));
     }
     if (ctx.store.getState().selectedId !== g.market) ctx.sync.select(g.market);
     ctx = ctxOf(deps);
@@ -77,7 +77,7 @@ export function goToArrived(deps: KeyDeps, g: GoToState): void {
     if (indexOfView('events') < 0) return;
     if (ctx.view.id !== 'events') {
       ctx.dispatch({ type: 'showView', view: 'events', ...(ctx.marketId ? { leaving: ctx.marketId } : {}) });
-      ctx.sync.show('events');
+      showSource(ctx, viewById('events'));
     }
     ctx.dispatch({ type: 'eventCursor', id: g.event });
     ctx.sync.openEvent(g.event);

@@ -20,9 +20,29 @@ describe('switching to a view of its own rows', () => {
       expect(h.store.getState().selectedId).toBeUndefined();
       expect(await waitForFrame(h.term, 'no market selected')).toContain(title);
     }
-    expect(h.sync.selects).toEqual(['m2', undefined]);
+    // dropped by sync itself: `show` carries the market the view draws (none), which sync keeps selected
+    expect(h.sync.selects).toEqual(['m2']);
     // back on Markets, the market it had when it was left
     await press(h.term, '1', () => h!.store.getState().selectedId === 'm2');
     expect(h.sync.selects.at(-1)).toBe('m2');
+  });
+});
+
+describe('the market selected is the row drawn', () => {
+  it('an empty Closing soon selects nothing; w on the only Watchlist row leaves nothing selected', async () => {
+    h = renderApp({ columns: 120, rows: 30 });
+    await waitForFrame(h.term, '◆ Markets');
+    await press(h.term, 'j', () => h!.store.getState().selectedId === 'm2');
+    // nothing of the Markets list is on Closing soon (every market closes in December)
+    await press(h.term, '4', () => h!.term.lastFrame().includes('◆ Closing soon'));
+    expect(h.store.getState().selectedId).toBeUndefined();
+    await press(h.term, '1', () => h!.store.getState().selectedId === 'm2');
+    await press(h.term, 'w', () => h!.store.getState().watch.byId.m2 !== undefined);
+    await press(h.term, '2', () => h!.term.lastFrame().includes('◆ Watchlist'));
+    expect(h.store.getState().selectedId).toBe('m2');
+    // its only row un-watched: the view draws none, and none is selected (sync polls nothing for it)
+    await press(h.term, 'w', () => h!.store.getState().watch.byId.m2 === undefined);
+    expect(h.store.getState().selectedId).toBeUndefined();
+    expect(await waitForFrame(h.term, 'no market selected')).toContain('◆ Watchlist');
   });
 });

@@ -4,11 +4,11 @@
  * the UI's own cursor), the Markets list turns its page past either end, and a
  * view switch tells sync what to refresh.
  */
-import type { PageResult } from '../../sync/types.js';
-import { VIEWS, viewAt } from '../views/index.js';
-import { viewState } from '../views/state.js';
-import type { KeyCtx } from './dispatch.js';
-import { viewById } from './dispatch.js';
+import type { DrawnMarket, PageResult } from '../../sync/types.js';
+import { VIEWS, viewAt, type ViewImpl } from '../views/index.js';
+import { currentMarketIn, viewEntries, viewState } from '../views/state.js';
+import type { KeyCtx, KeyDeps } from './dispatch.js';
+import { envOf, viewById } from './dispatch.js';
 
 const FLASH_MS = 3000;
 
@@ -60,23 +60,39 @@ export function showView(ctx: KeyCtx, index: number): void {
   if (view.id === ctx.view.id) return;
   const back = ctx.ui.picks[view.id];
   ctx.dispatch({ type: 'showView', view: view.id, ...(ctx.marketId !== undefined ? { leaving: ctx.marketId } : {}) });
-  ctx.sync.show(view.source);
+  showSource(ctx, view);
   selectIn(ctx, view.id, back);
 }
 
 /**
- * Select `wanted` when the view lists it, else the market the view would show (its first row), unless selected already;
- * a view of its own rows with none (an empty Watchlist, Movers or Positions) leaves nothing selected, so nothing is
- * polled for a market it does not show.
+ * The market `view` draws as selected in a state, on the rows it draws then (its rows at that time, Movers' window as
+ * the UI has it): the selected one when it lists it, else its first row, none when it draws none (`currentMarketIn`).
+ */
+export function drawnBy(deps: Pick<KeyDeps, 'readUi' | 'clock' | 'moversThreshold'>, view: ViewImpl): DrawnMarket {
+  return (st) => {
+    const vs = viewState(st);
+    const rows = view.rows(vs, envOf(deps, deps.readUi(), deps.clock.now()));
+    return currentMarketIn(view, rows, vs, viewEntries(view, vs));
+  };
+}
+
+/** Tells sync the view shown: what it refreshes, and the market it draws as selected, which sync keeps selected. */
+export function showSource(ctx: KeyCtx, view: ViewImpl): void {
+  ctx.sync.show(view.source, drawnBy(ctx, view));
+}
+
+/**
+ * Select `wanted` when the view lists it, else the market the view draws (its first row), unless selected already; a
+ * view that draws none (an empty Watchlist, Movers, Positions or Closing soon, the events list) leaves nothing
+ * selected, so nothing is polled for a market it does not show.
  */
 export function selectIn(ctx: KeyCtx, viewId: string, wanted?: string): void {
   const view = viewById(viewId);
-  const vs = viewState(ctx.store.getState());
-  const rows = view.rows(vs, ctx.env);
-  if (rows.kind !== 'markets') return;
-  const id = wanted !== undefined && rows.ids.includes(wanted) ? wanted : rows.ids[0];
-  if (id === undefined && view.source === 'own' && vs.selectedId !== undefined) ctx.sync.select(undefined);
-  else if (id !== undefined && id !== vs.selectedId) ctx.sync.select(id);
+  const st = ctx.store.getState();
+  const rows = view.rows(viewState(st), ctx.env);
+  const id = wanted !== undefined && rows.kind === 'markets' && rows.ids.includes(wanted) ? wanted : undefined;
+  const next = id ?? drawnBy(ctx, view)(st);
+  if (next !== st.selectedId) ctx.sync.select(next);
 }
 
 /** The next (+1) or previous (−1) view, round the tabs. */

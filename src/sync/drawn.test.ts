@@ -1,0 +1,96 @@
+/**
+ * A venue alone keeps selected the market the view shown draws as selected (drawn.ts), through the UI's own rule
+ * (`drawnBy`, src/ui/key/moves.ts): what is polled — the detail, the book — is a row on screen, none when none is.
+ */
+import { describe, expect, it } from 'vitest';
+import { KALSHI_CAPS } from '../sources/kalshi/client.js';
+import { market, rig, type Method, type Rig } from '../../test/support/syncHarness.js';
+import { drawnBy } from '../ui/key/moves.js';
+import { DEFAULT_MOVERS_THRESHOLD } from '../ui/moves.js';
+import { initialUiState } from '../ui/uiState.js';
+import { closingView } from '../ui/views/closing.js';
+import { moversView } from '../ui/views/movers.js';
+import { watchlistView } from '../ui/views/watchlist.js';
+import type { ViewImpl } from '../ui/views/types.js';
+import type { Market } from '../api/types.js';
+
+/**
+ * A venue with books (Kalshi's caps); its list answers `rows(whether it is the closing-soon list, now)`, a market's
+ * detail its row in the Markets list then.
+ */
+function venue(rows: (isClosing: boolean, now: number) => Market[]) {
+  const r = rig({ platform: true, caps: KALSHI_CAPS, mode: 'kalshi', limit: 30 });
+  r.client.handler = (c) => {
+    if (c.method === 'listMarkets')
+      return { data: rows(JSON.stringify(c.args).includes('clos'), r.clock.now()), status: 200 };
+    const m = c.method === 'getMarket' ? rows(false, r.clock.now()).find((x) => x.id === c.args[0]) : undefined;
+    return m && { data: m, status: 200 };
+  };
+  const show = (view: ViewImpl) =>
+    r.sync.show(
+      view.source,
+      drawnBy({ readUi: () => initialUiState, clock: r.clock, moversThreshold: DEFAULT_MOVERS_THRESHOLD }, view),
+    );
+  return { r, show };
+}
+
+/** The selected market's requests (detail, book) since `from` (virtual ms). */
+const polled = (r: Rig, from: number) =>
+  (['getMarket', 'getBook'] as Method[]).reduce((n, m) => n + r.client.of(m).filter((c) => c.at >= from).length, 0);
+
+const LIST = [1, 2, 3].map((n) => market(`m${n}`));
+/** Yes at 60¢, up 9¢ in 24 h by the service's own figure. */
+const MOVED = [
+  { name: 'Yes', price: 0.6, change24h: 0.09 },
+  { name: 'No', price: 0.4 },
+];
+
+describe('a venue alone keeps the market drawn selected', () => {
+  it('an empty Closing soon drops the Markets selection: nothing is polled under "no market selected"', async () => {
+    const { r, show } = venue((isClosing) => (isClosing ? [] : LIST));
+    r.sync.start();
+    await r.run(5_000);
+    expect(r.store.getState().selectedId).toBe('m1');
+    show(closingView);
+    await r.run(3_000);
+    expect(r.store.getState().selectedId).toBeUndefined();
+    const t0 = r.clock.now();
+    await r.run(60_000);
+    expect(polled(r, t0)).toBe(0);
+    await r.sync.stop();
+  });
+
+  it('rows that come to Movers after it is shown: its first row is selected and polled', async () => {
+    // the service's 24 h change arrives with the list answers after 20 s: m2 then moves 9¢
+    const { r, show } = venue((isClosing, now) =>
+      isClosing ? [] : LIST.map((m) => (m.id === 'm2' && now > 20_000 ? { ...m, outcomes: MOVED } : m)),
+    );
+    show(moversView);
+    r.sync.start();
+    await r.run(10_000);
+    expect(r.store.getState().selectedId).toBeUndefined();
+    await r.run(30_000);
+    expect(r.store.getState().selectedId).toBe('m2');
+    const t0 = r.clock.now();
+    await r.run(30_000);
+    expect(r.client.of('getMarket').filter((c) => c.at >= t0 && c.args[0] === 'm2').length).toBeGreaterThan(0);
+    await r.sync.stop();
+  });
+
+  it('un-watching the only Watchlist row selects nothing, and its market is not polled any more', async () => {
+    const { r, show } = venue(() => LIST);
+    r.sync.start();
+    await r.run(5_000);
+    r.sync.select('m2');
+    r.sync.toggleWatch('m2');
+    show(watchlistView);
+    await r.run(3_000);
+    expect(r.store.getState().selectedId).toBe('m2');
+    r.sync.toggleWatch('m2');
+    expect(r.store.getState().selectedId).toBeUndefined();
+    const t0 = r.clock.now();
+    await r.run(60_000);
+    expect(polled(r, t0)).toBe(0);
+    await r.sync.stop();
+  });
+});
