@@ -13,6 +13,7 @@ import type { HistoryRange } from '../api/types.js';
 import type { SourceId } from '../sources/types.js';
 import type {
   AlertAddResult,
+  DrawnMarket,
   PageResult,
   QuoteSubmit,
   RateAwareSync,
@@ -45,21 +46,28 @@ export interface Joined {
 export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Joined {
   const ids = stacks.map((s) => s.id);
   const join = createJoiner();
+  /** The state a view would draw with nothing selected (its own memo: the screen's objects stay as they are). */
+  const peek = createJoiner();
   let filter: SourceId | undefined;
   let selectedId: string | undefined;
   let goToVenue: SourceId | undefined;
   /** The view on screen, and the one each venue was last shown (a venue hidden by `v` is not told). */
   let view: ViewSource = 'markets';
+  /** The market the view on screen draws as selected (from the UI's `show`): the board keeps it selected. */
+  let drawn: DrawnMarket | undefined;
   const of = (id: string | undefined): VenueStack | undefined => {
     const v = venueOf(id, ids);
     return v ? stacks.find((s) => s.id === v) : undefined;
   };
+  const withAcross = (st: AppState): AppState => (desk ? { ...st, across: desk.store.getState() } : st);
   /**
-   * The first row of the view shown on the venues shown (what the detail pane draws with none chosen): none beside the
-   * events list or a view with no rows (nothing is fetched for a market not on screen), nor for a view of its own rows
-   * (Watchlist, Movers, Positions: the UI selects their rows; with none, nothing is selected).
+   * The first row of the view shown on the venues shown (what the detail pane draws with none chosen): with the UI, the
+   * market its view draws (`drawn`, the rows it draws); none beside the events list or a view with no rows (nothing is
+   * fetched for a market not on screen). Without one, the first row of the list or closing-soon answers, none for a
+   * view of its own rows (Watchlist, Movers, Positions).
    */
   const firstShown = (states: readonly AppState[]) => {
+    if (drawn) return drawn(withAcross(peek({ ids, states, filter, selectedId: undefined, goToVenue })));
     const shown = filter ? states.filter((_, i) => ids[i] === filter) : states;
     if (view === 'events' || view === 'own') return undefined;
     if (view === 'closing') return firstClosing(shown);
@@ -76,7 +84,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     // first row
     return join({ ...input, selectedId: firstShown(input.states) });
   };
-  const compute = (): AppState => (desk ? { ...joinedState(), across: desk.store.getState() } : joinedState());
+  const compute = (): AppState => withAcross(joinedState());
   const store = createStore<AppState>()(() => compute());
   let following = false;
   /**
@@ -142,6 +150,9 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   const refresh = () => {
     goOn();
     const next = compute();
+    // the market chosen is not drawn any more (unwatched, out of Movers): the one drawn is selected, or none
+    const shownNow = drawn && selectedId !== undefined ? drawn(next) : selectedId;
+    if (shownNow !== selectedId) return sync.select(shownNow);
     const prev = store.getState();
     const keys = new Set([...Object.keys(prev), ...Object.keys(next)]) as Set<keyof AppState>;
     for (const k of keys)
@@ -220,9 +231,9 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
       for (const s of stacks)
         if (s.store.getState().alerts.rules.some((r) => r.id === ruleId)) s.sync.removeAlert(ruleId);
     },
-    show(source: ViewSource) {
+    show(source: ViewSource, drawnBy?: DrawnMarket) {
       // a venue hidden by `v` fetches nothing for a view it is not on: it is shown the view when `v` shows it again
-      view = source;
+      [view, drawn] = [source, drawnBy];
       for (const s of shown()) {
         s.sync.show(source);
         told.set(s.id, source);

@@ -7,8 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
 import type { SourceId } from '../sources/types.js';
+import type { Market } from '../api/types.js';
 import { market, rig, type Method, type Rig } from '../../test/support/syncHarness.js';
 import { joinVenues } from './joined.js';
+import { drawnBy } from '../ui/key/moves.js';
+import { DEFAULT_MOVERS_THRESHOLD } from '../ui/moves.js';
+import { initialUiState } from '../ui/uiState.js';
+import { closingView } from '../ui/views/closing.js';
+import { watchlistView } from '../ui/views/watchlist.js';
 
 function board() {
   const mk = (id: SourceId, caps: typeof KALSHI_CAPS) => {
@@ -171,6 +177,61 @@ describe('a board narrowed to one venue', () => {
     await run(3_000);
     expect(joined.sync.cycleVenue!()).toBe('kalshi');
     await run(3_000);
+    expect(joined.store.getState().selectedId).toBeUndefined();
+    const t0 = poly.clock.now();
+    await run(40_000);
+    expectNoSelectionAsked([kalshi, poly], t0);
+    await joined.sync.stop();
+  });
+
+  it('on Closing soon selects the row the view draws first, and none when it draws none within its 24 h', async () => {
+    const { stacks, joined, run } = board();
+    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    const h = 3_600_000;
+    // the services' closing answers in their own order: Kalshi's first row closes in two days, its second in 2 h;
+    // Polymarket's one row in two days (neither in the view's 24 h); a market's detail says the same
+    const closes: Partial<Record<SourceId, Market[]>> = {
+      kalshi: [market('kalshi:late', { closesAt: 48 * h }), market('kalshi:soon', { closesAt: 2 * h })],
+      polymarket: [market('polymarket:late', { closesAt: 48 * h })],
+    };
+    for (const { id, r } of stacks)
+      r.client.handler = (c) => {
+        if (c.method === 'listMarkets')
+          return { data: closing(c.args) ? closes[id]! : [1, 2, 3].map((n) => market(`${id}:${n}`)), status: 200 };
+        const m = c.method === 'getMarket' ? closes[id]!.find((x) => x.id === c.args[0]) : undefined;
+        return m && { data: m, status: 200 };
+      };
+    joined.sync.start();
+    await run(5_000);
+    const deps = { readUi: () => initialUiState, clock: kalshi.clock, moversThreshold: DEFAULT_MOVERS_THRESHOLD };
+    joined.sync.show('closing', drawnBy(deps, closingView));
+    await run(3_000);
+    expect(joined.store.getState().selectedId).toBe('kalshi:soon');
+    // Kalshi alone: the view sorts on the close time, not the service's order
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    expect(joined.store.getState().selectedId).toBe('kalshi:soon');
+    // Polymarket alone: "Nothing on Polymarket closes in the next 24 hours", and nothing is polled
+    expect(joined.sync.cycleVenue!()).toBe('polymarket');
+    await run(3_000);
+    expect(joined.store.getState().selectedId).toBeUndefined();
+    const t0 = poly.clock.now();
+    await run(40_000);
+    expectNoSelectionAsked([kalshi, poly], t0);
+    await joined.sync.stop();
+  });
+
+  it('un-watching the only Watchlist row drops the market chosen there: it is not polled any more', async () => {
+    const { stacks, joined, run } = board();
+    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    joined.sync.start();
+    await run(5_000);
+    joined.sync.select('polymarket:2');
+    joined.sync.toggleWatch('polymarket:2');
+    const deps = { readUi: () => initialUiState, clock: poly.clock, moversThreshold: DEFAULT_MOVERS_THRESHOLD };
+    joined.sync.show('own', drawnBy(deps, watchlistView));
+    await run(3_000);
+    expect(joined.store.getState().selectedId).toBe('polymarket:2');
+    joined.sync.toggleWatch('polymarket:2');
     expect(joined.store.getState().selectedId).toBeUndefined();
     const t0 = poly.clock.now();
     await run(40_000);

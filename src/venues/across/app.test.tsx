@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookOf, startAcrossBoard } from '../../../test/support/acrossBoard.js';
+import { bookOf, H0, SAME, startAcrossBoard } from '../../../test/support/acrossBoard.js';
 import type { TestTerminal } from '../../../test/support/terminal.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
 
@@ -85,6 +85,22 @@ describe('pairs on the board', () => {
     expect(f).not.toContain('(unconfirmed)');
     two.desk.stop();
     two.joined.dispose();
+  });
+
+  it('the market selected is the Across row under the cursor: none while P searches, then a candidate', async () => {
+    const b = start(mkdtempSync(join(tmpdir(), 'oddsboard-across-selected-')));
+    await waitForFrame(term!, 'Fed');
+    expect(b.joined.store.getState().selectedId).toBe(H0);
+    await press(term!, 'P');
+    await waitForFrame(term!, 'searching polymarket');
+    // no row yet: the detail pane draws no market, and none is selected (so none is polled)
+    expect(b.joined.store.getState().selectedId).toBeUndefined();
+    b.answer();
+    await waitForFrame(term!, '? same');
+    // the cursor's row, the one the detail pane draws: the candidate, not the Markets list's first row
+    expect(b.joined.store.getState().selectedId).toBe(SAME);
+    b.desk.stop();
+    b.joined.dispose();
   });
 
   it('y (and n) with no pair listed says so: the key did nothing, silently', async () => {
