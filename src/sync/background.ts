@@ -109,8 +109,9 @@ export class Background {
     const rest = I / (1 - W);
     const shown = this.shown.kind();
     const sel = shown !== 'events' ? this.polledSelection(now) : undefined;
-    // a venue on a board of several keeps the list's period it has alone with a market selected (idleUntil)
-    const share = sel !== undefined || this.idleOnBoard(now) ? this.o.detailShare : 0;
+    // with no market selected (a view that draws none, or another venue's on a board), the list keeps the period it
+    // has with one selected (idleUntil)
+    const share = sel !== undefined || this.idle(now) ? this.o.detailShare : 0;
     const listPeriod = rest / (1 - share);
     const out: [Staleness, ...Staleness[]] = [
       {
@@ -134,20 +135,21 @@ export class Background {
   }
 
   /**
-   * A venue of several on one board (`onBoard`) with none of its markets selected, on a view of markets: the board's
-   * selection is another venue's (or none), so this one's detail and book slots have nothing to refresh.
+   * None of this venue's markets selected, on a view of markets: a view that draws no row (an empty Watchlist, Closing
+   * soon), or, on a board of several (`onBoard`), the board's selection another venue's. The detail and book slots
+   * have nothing to refresh, and the list is not refreshed faster for it.
    */
-  private idleOnBoard(now: number): boolean {
-    return this.o.onBoard && this.shown.kind() !== 'events' && this.polledSelection(now) === undefined;
+  private idle(now: number): boolean {
+    return this.shown.kind() !== 'events' && this.polledSelection(now) === undefined;
   }
 
   /**
-   * The earliest the next background slot may go: while idle on a board (idleOnBoard), when the first kind is due (its
-   * period since it was last asked for), so the slots the selected market takes alone stay unsent; else −∞ (the slot
-   * goes one interval after the last send, as alone).
+   * The earliest the next background slot may go: while no market of this venue is selected (idle), when the first
+   * kind is due (its period since it was last asked for), so the slots a selected market would take stay unsent; else
+   * −∞ (the slot goes one interval after the last send).
    */
   idleUntil(now: number): number {
-    if (!this.idleOnBoard(now)) return Number.NEGATIVE_INFINITY;
+    if (!this.idle(now)) return Number.NEGATIVE_INFINITY;
     // what the screen still lacks goes between two list refreshes, not in place of one (alone it takes a slot the
     // selected market would otherwise have)
     if (!this.lastWasExtra && this.nextExtra(now) !== undefined) return Number.NEGATIVE_INFINITY;

@@ -93,4 +93,23 @@ describe('a venue alone keeps the market drawn selected', () => {
     expect(polled(r, t0)).toBe(0);
     await r.sync.stop();
   });
+
+  it('with nothing selected, the lists keep their period with a market selected: its slots stay unsent', async () => {
+    const { r, show } = venue((isClosing) => (isClosing ? [] : LIST));
+    const lists = (from: number) => r.client.of('listMarkets').filter((c) => c.at >= from).length;
+    r.sync.start();
+    await r.run(10_000);
+    let t0 = r.clock.now();
+    await r.run(60_000);
+    const selected = lists(t0) + polled(r, t0);
+    const listsSelected = lists(t0);
+    show(closingView);
+    await r.run(10_000);
+    t0 = r.clock.now();
+    await r.run(60_000);
+    // the Closing soon list at the list's period and the market list at half of it; it was every slot, about 27
+    expect(lists(t0)).toBeLessThanOrEqual(Math.ceil(listsSelected * 1.5) + 1);
+    expect(lists(t0) + polled(r, t0)).toBeLessThan(selected);
+    await r.sync.stop();
+  });
 });
