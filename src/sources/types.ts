@@ -45,6 +45,11 @@ export interface SourceCaps {
    * names what is applied instead of a filter or sort the answer ignores. Absent: search applies the whole query.
    */
   searchIgnores?: readonly ('status' | 'sort')[];
+  /**
+   * What its search looks through, where that is not its whole list (Kalshi, which has no text search: the titles
+   * and tickers of its first events): said where a search found nothing (`oddsboard pairs MARKET`). Absent: all of it.
+   */
+  searchScope?: string;
   /** How many ids one `getMarkets` request may carry (1: one request per market). */
   batch: number;
   /** A quote preview (the interface: its quote route; a platform: through its book or its pool). */

@@ -1,49 +1,25 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliIo } from '../../../test/support/cliIo.js';
 import { configFile } from '../../../test/support/configFiles.js';
-import { root, valid } from '../../../test/support/oneShot.js';
-import { loadPlatform } from '../../sources/index.js';
-import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
+import { valid } from '../../../test/support/oneShot.js';
+import { pairsReplays } from '../../../test/support/pairsReplays.js';
 import type { SourceId } from '../../sources/types.js';
 import { main } from '../main.js';
 import { displayWidth } from '../../ui/format.js';
 
 /**
- * `oddsboard pairs` against two platform replays over loopback: Kalshi's KXFEDDECISION-26SEP strikes
- * (pairs/kalshi-markets-KXFEDDECISION-26SEP-5-open.json) and the recorded Polymarket answers (its Fed September
- * event among them). Each venue on its own base and budget.
+ * `oddsboard pairs` against two platform replays over loopback (test/support/pairsReplays.ts): Kalshi's
+ * KXFEDDECISION-26SEP strikes and the recorded Polymarket answers (its Fed September event among them). Each venue on
+ * its own base and budget.
  */
-const running: RunningSourceReplay[] = [];
-let bases = '';
-const base: Partial<Record<SourceId, string>> = {};
-beforeAll(async () => {
-  const kalshiDir = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-kalshi-'));
-  copyFileSync(
-    join(root, 'test/fixtures/real/pairs/kalshi-markets-KXFEDDECISION-26SEP-5-open.json'),
-    join(kalshiDir, 'kalshi-markets-KXFEDDECISION-26SEP-5-open.json'),
-  );
-  const start = async (id: Exclude<SourceId, 'public'>, dir: string) => {
-    const def = await loadPlatform(id);
-    const r = await startSourceReplay({ def, dir, asRecorded: false });
-    running.push(r);
-    return r.url + def.replayPrefix;
-  };
-  const kalshi = await start('kalshi', kalshiDir);
-  const polymarket = await start('polymarket', join(root, 'test/fixtures/real/polymarket'));
-  Object.assign(base, {
-    kalshi,
-    polymarket,
-    manifold: await start('manifold', join(root, 'test/fixtures/real/manifold')),
-  });
-  bases = `kalshi=${kalshi},polymarket=${polymarket}`;
-});
-afterAll(() => Promise.all(running.map((r) => r.close())));
+const base = pairsReplays();
+const bases = () => `kalshi=${base.kalshi},polymarket=${base.polymarket}`;
 
 async function pairs(args: string[], stateHome?: string) {
-  return run([...args, '--source', 'kalshi,polymarket', '--base-url', bases], stateHome);
+  return run([...args, '--source', 'kalshi,polymarket', '--base-url', bases()], stateHome);
 }
 
 /** `pairs` with exactly these arguments (its own --source and --base-url). */
@@ -149,7 +125,10 @@ describe('oddsboard pairs', () => {
   });
 
   it('takes --source and --base-url as every command does: all, VENUE=URL repeated, and the shared flags', async () => {
-    const every = ['kalshi', 'polymarket', 'manifold'].flatMap((v) => ['--base-url', `${v}=${base[v as SourceId]}`]);
+    const every = ['kalshi', 'polymarket', 'manifold'].flatMap((v) => [
+      '--base-url',
+      `${v}=${base[v as Exclude<SourceId, 'public'>]}`,
+    ]);
     const r = await run(['--source', 'all', ...every, '--color', 'never', '--theme', 'light', '--json']);
     expect(r.code, r.err).toBe(0);
     const doc = JSON.parse(r.out) as { sources: { service: string; baseUrl: string }[]; data: { problems: [] } };
@@ -163,14 +142,14 @@ describe('oddsboard pairs', () => {
       `--base-url=polymarket=${base.polymarket}`,
       `--base-url=kalshi=${base.kalshi}`,
       '--clob-url',
-      base.polymarket!,
+      base.polymarket,
       '--json',
     ]);
     expect(clob.code, clob.err).toBe(0);
     // what means one venue, with several: refused before anything is sent, as every command refuses it
     const rate = await run(['--source', 'all', '--rate', '10']);
     expect([rate.code, rate.err]).toEqual([2, expect.stringMatching(/--rate sets one platform's cadence/)]);
-    const bare = await run(['--source', 'kalshi,polymarket', '--base-url', base.kalshi!]);
+    const bare = await run(['--source', 'kalshi,polymarket', '--base-url', base.kalshi]);
     expect([bare.code, bare.err]).toEqual([2, expect.stringMatching(/write --base-url VENUE=URL for each/)]);
     const pub = await run(['--source', 'public']);
     expect([pub.code, pub.err]).toEqual([2, expect.stringMatching(/pairs looks on the platforms/)]);
@@ -203,7 +182,10 @@ describe('oddsboard pairs', () => {
   });
 
   it("a config file's Polymarket clobUrl and rate do not stop the other venues: all three looked on", async () => {
-    const every = ['kalshi', 'polymarket', 'manifold'].flatMap((v) => ['--base-url', `${v}=${base[v as SourceId]}`]);
+    const every = ['kalshi', 'polymarket', 'manifold'].flatMap((v) => [
+      '--base-url',
+      `${v}=${base[v as Exclude<SourceId, 'public'>]}`,
+    ]);
     // 1000 a minute is above Manifold's documented limit: Polymarket's cadence, not Manifold's
     const config = configFile(JSON.stringify({ source: 'polymarket', clobUrl: base.polymarket, rate: 1000 }));
     const r = await run([...every, '--json'], undefined, { env: { ODDSBOARD_CONFIG: config } });
@@ -240,7 +222,7 @@ describe('oddsboard pairs', () => {
   it('the lines fit 80 columns when piped, and the terminal when there is one: titles cut, never ids', async () => {
     for (const opts of [{}, { tty: true, columns: 56 }]) {
       const r = await run(
-        ['kalshi:KXFEDDECISION-26SEP-H0', '--source', 'kalshi,polymarket', '--base-url', bases],
+        ['kalshi:KXFEDDECISION-26SEP-H0', '--source', 'kalshi,polymarket', '--base-url', bases()],
         undefined,
         opts,
       );

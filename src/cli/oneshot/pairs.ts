@@ -4,8 +4,9 @@
  * other oddsboard processes, like src/cli/platform.ts); a venue in trouble is reported and never stops the others.
  *  - without MARKET: the confirmed pairs (pairs.json in the state directory, src/pairs/decisions.ts) with fresh
  *    prices, and the strongest same / complement candidates among one page of each venue's active markets;
- *  - with MARKET (`venue:id`): its candidates, searched on the other venues by its names (or one page of their
- *    list where a venue has no search), with relation, confidence and reasons;
+ *  - with MARKET (`venue:id`): its candidates, searched on the other venues by its names and among one page of
+ *    their list (as the Across view compares the markets loaded on the board), with relation, confidence and
+ *    reasons, and what was looked through on each venue;
  *  - `--confirm OTHER` / `--reject OTHER` with MARKET: the person's decision, kept atomically; a rejected pair is
  *    never proposed again.
  * For same and complement pairs the YES books are read (where the venue publishes one) and the gap after fees for
@@ -140,11 +141,30 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       }
       const words = searchWords(sig);
       const others: Market[] = [];
+      result.searched = [];
       for (const o of opened) {
         if (o.venue === target.venue) continue;
-        const q = o.source.caps.search && words !== '' ? { q: words, limit: LIST_LIMIT } : { limit: LIST_LIMIT };
-        const list = await attempt(o.venue, 'search', (x) => x.fetch((c, op) => c.listMarkets(q, op)));
-        if (list) others.push(...list);
+        const search = o.source.caps.search && words !== '';
+        const found = search
+          ? await attempt(o.venue, 'search', (x) =>
+              x.fetch((c, op) => c.listMarkets({ q: words, limit: LIST_LIMIT }, op)),
+            )
+          : undefined;
+        // one page of its list too, as the Across view compares the markets loaded on the board: a market its search
+        // cannot reach by these words (Kalshi's scans only its first events) is still found where its list holds it,
+        // as from the other side (the search's copy, read first, is the one compared)
+        const listed =
+          search && found === undefined
+            ? undefined // its search failed (said once): the venue is not asked again
+            : await attempt(o.venue, 'list', (x) => x.fetch((c, op) => c.listMarkets({ limit: LIST_LIMIT }, op)));
+        others.push(...(found ?? []), ...(listed ?? []));
+        result.searched.push({
+          venue: o.venue,
+          words: search ? words : null,
+          found: found?.length ?? null,
+          listed: listed?.length ?? null,
+          scope: search ? (o.source.caps.searchScope ?? null) : `${SOURCE_NAMES[o.venue]} has no text search`,
+        });
       }
       for (const c of candidatesFor(market, others, loaded.decisions))
         rows.push({ a: market, b: c.market, comparison: c.comparison, confirmed: c.confirmed });
@@ -194,7 +214,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
         mode: o.source.mode,
         baseUrl: o.source.client.describe().baseUrl,
       }));
-      io.stdout.write(`${JSON.stringify(pairsDocument(result, sources), null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify(pairsDocument(result, sources, io.timing?.now() ?? Date.now()), null, 2)}\n`);
       return exit;
     }
     for (const p of problems) io.stderr.write(`oddsboard pairs: ${p}\n`);

@@ -10,6 +10,7 @@ import { pricedAs, type Gap, type LegView } from '../../pairs/gap.js';
 import type { Comparison } from '../../pairs/types.js';
 import type { SourceId } from '../../sources/types.js';
 import type { Mode } from '../../store/types.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth, wrap } from '../../ui/format.js';
 import { SCHEMA_VERSION } from './json.js';
@@ -22,6 +23,19 @@ export interface PairRow {
   gap: Gap;
 }
 
+/** What `pairs MARKET` looked through on another venue: its search (null where it was not asked) and its list. */
+export interface Searched {
+  venue: SourceId;
+  /** The words its search was asked; null: not asked (the venue has no search, or the market names nobody). */
+  words: string | null;
+  /** How many markets its search answered; null: not asked, or no answer. */
+  found: number | null;
+  /** How many markets the first page of its list held; null: no answer (or its search failed: not asked). */
+  listed: number | null;
+  /** What its search looks through where that is not everything (Kalshi: its first events), or why none. */
+  scope: string | null;
+}
+
 export interface PairsResult {
   /** The market asked about (`pairs MARKET`), or none (the confirmed pairs and the strongest candidates). */
   market?: Market;
@@ -29,6 +43,8 @@ export interface PairsResult {
   rows: PairRow[];
   problems: string[];
   size: number;
+  /** With MARKET: what was looked through on each other venue. */
+  searched?: Searched[];
 }
 
 export interface JsonPairLeg {
@@ -55,9 +71,17 @@ function leg(m: Market, v: LegView): JsonPairLeg {
   };
 }
 
+/** With MARKET and no candidates: the words the table says (why, for a market no longer open); else undefined. */
+function noCandidates(r: PairsResult, now: number): string | undefined {
+  if (!r.market || r.rows.length > 0) return undefined;
+  const why = noCandidatesWhy(r.market, `${r.marketVenue ?? 'public'}:${r.market.id}`, now);
+  return `No candidates on the other venues.${why ? ` ${why}` : ''}`;
+}
+
 export function pairsDocument(
   r: PairsResult,
   sources: { service: SourceId; mode: Mode; baseUrl: string }[],
+  now = Date.now(),
 ): Record<string, unknown> {
   return {
     oddsboard: SCHEMA_VERSION,
@@ -81,6 +105,7 @@ export function pairsDocument(
         noEdge: p.gap.noEdge,
         notes: p.gap.notes,
       })),
+      ...(r.searched ? { searched: r.searched, noCandidates: noCandidates(r, now) ?? null } : {}),
       problems: r.problems,
     },
   };
@@ -90,6 +115,18 @@ const cents = (p: number | undefined) => (p === undefined ? '—' : `${Math.roun
 
 function legText(m: Market, v: LegView): string {
   return `${v.venue}:${v.id} ${cents(v.price)} ${v.side}  ${sanitize(m.title)}`;
+}
+
+// a venue that did not answer is named on stderr (or under problems), with what failed
+const markets = (n: number | null) => (n === null ? 'no answer' : `${n} market${n === 1 ? '' : 's'}`);
+
+/** What was looked through on one venue: `Kalshi: its search for "fed": 0 markets (its scope); the first page…`. */
+function searchedText(s: Searched): string {
+  const search = s.words === null ? 'not searched' : `its search for "${sanitize(s.words)}": ${markets(s.found)}`;
+  return (
+    `${SOURCE_NAMES[s.venue]}: ${search}${s.scope ? ` (${s.scope})` : ''}; ` +
+    `the first page of its list: ${markets(s.listed)}`
+  );
 }
 
 /** A line of words wrapped to `width`, each further line indented under the first's text. */
@@ -105,9 +142,11 @@ export function pairsText(r: PairsResult, width = 80, now = Date.now()): string 
   const out: string[] = [];
   const cut = (line: string) => fitWidth(line, width);
   if (r.market) out.push(cut(`Candidates for ${r.marketVenue}:${r.market.id}  ${sanitize(r.market.title)}`), '');
-  if (r.rows.length === 0 && r.market) {
-    const why = noCandidatesWhy(r.market, `${r.marketVenue ?? 'public'}:${r.market.id}`, now);
-    out.push(...wrapped('', `No candidates on the other venues.${why ? ` ${why}` : ''}`, width));
+  const none = noCandidates(r, now);
+  if (none !== undefined) {
+    out.push(...wrapped('', none, width));
+    if (r.searched?.length) out.push('', 'Looked through:');
+    for (const s of r.searched ?? []) out.push(...wrapped('  ', searchedText(s), width));
   } else if (r.rows.length === 0) out.push('No confirmed pairs and no candidates.');
   for (const p of r.rows) {
     const g = p.gap;

@@ -9,7 +9,7 @@ import type { ApiResult, CallOptions, Market, MarketEvent, MarketQuery } from '.
 import { answered, badShape, createJsonHttp, unsupported, type JsonAnswer } from '../http.js';
 import type { Category, ListStatus, Paged, Query, SourceCaps, SourceClient, SourceClientConfig } from '../types.js';
 import { readKalshiError } from './errors.js';
-import { EVENTS_MAX_LIMIT, MARKETS_MAX_LIMIT, TICKERS_PER_REQUEST } from './limits.js';
+import { EVENTS_MAX_LIMIT, MARKETS_MAX_LIMIT, SCAN_MAX_PAGES, TICKERS_PER_REQUEST } from './limits.js';
 import { CLOSING_HORIZON_MS } from '../caps.js';
 import { CursorBook, sliceByOffset, type PageAnswer } from './paging.js';
 import { scanEvents } from './scan.js';
@@ -24,6 +24,10 @@ export const KALSHI_CAPS: SourceCaps = {
   categoryWord: 'category',
   events: true,
   search: true,
+  // the events scan (scan.ts): the words must stand in an event's or a market's title or ticker as typed
+  searchScope:
+    `Kalshi has no text search: the words are looked for in the titles and tickers of its first ` +
+    `${(SCAN_MAX_PAGES * EVENTS_MAX_LIMIT).toLocaleString('en-US')} events`,
   batch: TICKERS_PER_REQUEST,
   quotes: true,
   book: true,
