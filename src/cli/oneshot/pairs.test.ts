@@ -111,6 +111,20 @@ describe('oddsboard pairs', () => {
     const outside = await pairs([market, '--reject', 'manifold:nRSlhy5c2L'], home);
     expect(outside.code).toBe(2);
     expect(outside.err).toContain('--reject: Manifold is not among --source kalshi,polymarket: add it');
+    // MARKET's venue, looked on though --source does not name it, is not said to be among --source
+    const beside = [
+      '--source',
+      'polymarket',
+      '--base-url',
+      `kalshi=${base.kalshi}`,
+      '--confirm',
+      'manifold:nRSlhy5c2L',
+    ];
+    const notSourced = await run([market, ...beside, '--base-url', `polymarket=${base.polymarket}`], home);
+    expect([notSourced.code, notSourced.err]).toEqual([
+      2,
+      'oddsboard pairs: --confirm: Manifold is not among --source polymarket: add it\n',
+    ]);
     // before, each of the three was written as a decision ("same", no reasons)
     expect(() => readFileSync(join(home, 'oddsboard', 'pairs.json'), 'utf8')).toThrow();
   });

@@ -80,9 +80,10 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       throw new UsageError(
         `${other.flag}: a pair is one market on each of two venues; both are on ${SOURCE_NAMES[other.ref.venue]}`,
       );
-    if (other && !venues.includes(other.ref.venue as Venue))
+    // MARKET's venue, looked on though --source does not name it, is not one OTHER may be on (refused above)
+    if (other && !pv.sourced.includes(other.ref.venue as Venue))
       throw new UsageError(
-        `${other.flag}: ${SOURCE_NAMES[other.ref.venue]} is not among --source ${venues.join(',')}: add it`,
+        `${other.flag}: ${SOURCE_NAMES[other.ref.venue]} is not among --source ${pv.sourced.join(',')}: add it`,
       );
     const dir = stateDir(io.env);
     const loaded = loadDecisions(dir, Date.now());

@@ -41,6 +41,8 @@ export type Venue = Exclude<SourceId, 'public'>;
 export interface PairsVenues {
   /** The venues --source names, then MARKET's when it is not among them. */
   venues: Venue[];
+  /** The venues --source names (the three platforms without it): where `--confirm OTHER` may be. */
+  sourced: Venue[];
   /** MARKET (`venue:id`, or a bare id on the one venue --source names). */
   target?: MarketRef;
   /** Each venue's settings, opened with openPlatform. */
@@ -60,6 +62,7 @@ export function pairsVenues(flags: FlagValues, env: NodeJS.ProcessEnv, market?: 
       'pairs looks on the platforms (kalshi, polymarket, manifold); public, the interface, has no twin there',
     );
   const venues = [...(named ?? ALL_PLATFORMS)] as Venue[];
+  const sourced = [...venues];
   const list = venues.join(',');
   if (given.rate !== undefined && venues.length > 1)
     throw new UsageError(`--rate sets one platform's cadence; with several venues (${list}) each keeps its own`);
@@ -85,6 +88,7 @@ export function pairsVenues(flags: FlagValues, env: NodeJS.ProcessEnv, market?: 
   const home = homeVenue(env, file);
   return {
     venues,
+    sourced,
     ...(target ? { target } : {}),
     settingsOf(venue) {
       const settings = resolveSettings(
