@@ -87,24 +87,29 @@ export function decodePaper(text: string): { book: PaperBook; dropped: number } 
   return { book: { positions: kept }, dropped: v.positions.length - kept.length };
 }
 
-/** Reads the paper file of the state directory; a missing file is an empty book, a broken one is moved aside. */
-export function loadPaper(dir: string, now: number): { book: PaperBook; problem?: string; keepOut?: true } {
-  const r = readPersonFile({
+/** How paper.json is read, at start and before each write (readPersonFile, readToMerge in src/util/files.ts). */
+export function paperFileSpec(dir: string, now: number) {
+  return {
     path: join(dir, PAPER_FILE),
     maxBytes: PAPER_FILE_MAX_BYTES,
     now,
-    decode: (text) => {
+    decode: (text: string) => {
       const d = decodePaper(text);
       return { value: d.book, dropped: d.dropped };
     },
     encode: encodePaper,
-    isDecodeError: (e) => e instanceof PaperDecodeError,
+    isDecodeError: (e: unknown) => e instanceof PaperDecodeError,
     empty: 'no paper positions',
-    entries: (n) => `${n} paper position${n === 1 ? '' : 's'}`,
+    entries: (n: number) => `${n} paper position${n === 1 ? '' : 's'}`,
     // too large, or not readable: left as it is (a book is never replaced by an empty one)
-    tooLarge: 'keep',
+    tooLarge: 'keep' as const,
     unreadable: 'paper positions are not read or written this session',
-  });
+  };
+}
+
+/** Reads the paper file of the state directory; a missing file is an empty book, a broken one is moved aside. */
+export function loadPaper(dir: string, now: number): { book: PaperBook; problem?: string; keepOut?: true } {
+  const r = readPersonFile(paperFileSpec(dir, now));
   return {
     book: r.value ?? EMPTY_PAPER,
     ...(r.problems[0] !== undefined ? { problem: r.problems[0] } : {}),

@@ -206,6 +206,45 @@ function writeBack<T>(f: PersonFile<T>, value: T, out: PersonFileRead<T>): void 
   }
 }
 
+const asideLine = (path: string, why: string, moved: string, rest: string) =>
+  `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`;
+
+/**
+ * One of the person's files as it is now, for a write to put this session's changes on (src/watch/merge.ts), by the
+ * rule of the start (readPersonFile): a file a hand edit broke while the dashboard ran, or one with entries that
+ * cannot be understood, is moved aside and said in one line (`say`) before it is written, never overwritten silently.
+ * Undefined when there is nothing to put the changes on (no file, one moved aside whole, one that cannot be read):
+ * the session's state is then written whole.
+ */
+export function readToMerge<T>(
+  f: Pick<PersonFile<T>, 'path' | 'maxBytes' | 'now' | 'decode' | 'isDecodeError' | 'entries' | 'tooLarge'>,
+  say: (line: string) => void,
+): T | undefined {
+  const aside = (why: string, rest: string) => {
+    const moved = setAside(f.path, f.now);
+    // not moved (its directory not writable): the write fails too, and says so
+    if (moved) say(asideLine(f.path, why, moved, rest));
+  };
+  const whole = 'written again as this session has it';
+  let text: string;
+  try {
+    text = readTextFile(f.path, f.maxBytes);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    if (e.reason === 'too_large' && f.tooLarge !== 'keep') aside(`is larger than ${f.maxBytes} bytes`, whole);
+    return undefined;
+  }
+  try {
+    const d = f.decode(text);
+    if (d.dropped > 0) aside(`had ${f.entries(d.dropped)} that could not be understood`, 'the rest is kept');
+    return d.value;
+  } catch (e) {
+    if (!f.isDecodeError(e)) throw e;
+    aside(`could not be read (${e.message})`, whole);
+    return undefined;
+  }
+}
+
 /**
  * One of the person's files read so that nothing they kept is lost: a file that is not ours, or holds entries that
  * cannot be understood, is moved aside (setAside) and said in one line; what cannot be moved aside, or read at all,
@@ -218,7 +257,7 @@ export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
     if (!moved) out.keepOut = true;
     out.problems.push(
       moved
-        ? `${f.path} ${why}: moved aside to ${basename(moved)}; ${rest}`
+        ? asideLine(f.path, why, moved, rest)
         : `${f.path} ${why} and could not be moved aside; it is not written this session`,
     );
     return moved !== undefined;

@@ -1,5 +1,5 @@
 /** The paper positions' file around a dashboard: a write that fails names the file and what to do. */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -102,5 +102,32 @@ describe('the paper positions file', () => {
       ['manifold:M1', [5]],
     ]);
     b.k.stop();
+  });
+  it('a paper.json a hand edit broke while the dashboard runs is moved aside and said before the next write', () => {
+    const dir = join(root, 'broken');
+    const o = keeper(dir);
+    o.change(bought(o.book(), 10));
+    o.clock.advance(SAVE_DEBOUNCE_MS);
+    writeFileSync(join(dir, PAPER_FILE), '{"oddsboardPaper": 1, "positions": [');
+    o.change(bought(o.book(), 20));
+    o.clock.advance(SAVE_DEBOUNCE_MS);
+    // it was overwritten with nothing said
+    expect(o.notices).toEqual([
+      `${join(dir, PAPER_FILE)} could not be read (not JSON): moved aside to ` +
+        'paper.json.broken-1970-01-01T00-00-03-000Z; written again as this session has it',
+    ]);
+    expect(readdirSync(dir).filter((f) => f.startsWith('paper.json.broken-'))).toEqual([
+      'paper.json.broken-1970-01-01T00-00-03-000Z',
+    ]);
+    expect(readFileSync(join(dir, 'paper.json.broken-1970-01-01T00-00-03-000Z'), 'utf8')).toBe(
+      '{"oddsboardPaper": 1, "positions": [',
+    );
+    expect(JSON.parse(readFileSync(join(dir, PAPER_FILE), 'utf8'))).toMatchObject({
+      positions: [{ market: 'kalshi:K1', trades: [{ shares: 10 }, { shares: 20 }] }],
+    });
+    // broken again as the dashboard quits: said on the way out, the notice line gone by then
+    writeFileSync(join(dir, PAPER_FILE), 'oops');
+    o.change(bought(o.book(), 5));
+    expect(o.k.stop()).toEqual([expect.stringMatching(/paper\.json could not be read \(not JSON\): moved aside/)]);
   });
 });

@@ -4,18 +4,11 @@
  * on the way out. A failed write keeps the previous file whole, says so once, and is tried again.
  */
 import { join } from 'node:path';
-import {
-  decodePaper,
-  loadPaper,
-  PAPER_FILE,
-  PAPER_FILE_MAX_BYTES,
-  PaperDecodeError,
-  savePaper,
-} from '../positions/paperFile.js';
+import { loadPaper, PAPER_FILE, paperFileSpec, savePaper } from '../positions/paperFile.js';
 import type { OddsStore } from '../store/store.js';
 import type { PaperBook } from '../positions/paper.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import { FileProblem, readTextFile, saveFailed, type WriteHooks } from '../util/files.js';
+import { readToMerge, saveFailed, type WriteHooks } from '../util/files.js';
 import { mergePaper } from './merge.js';
 import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 
@@ -50,15 +43,12 @@ export function startPaperKeeper(o: { store: OddsStore; clock: Clock; dir: strin
 
 /**
  * The book to write: what changed here since the last write (`was` → `book`) put on the file as it is now, so a paper
- * trade another dashboard kept there is not lost (merge.ts); the book alone when there is no file to put it on.
+ * trade another dashboard kept there is not lost (merge.ts); the book alone when there is no file to put it on (a file
+ * a hand edit broke meanwhile is moved aside first and said with `say`, as at start: readToMerge).
  */
-function ontoFile(dir: string, was: PaperBook, book: PaperBook): PaperBook {
-  try {
-    return mergePaper(was, book, decodePaper(readTextFile(join(dir, PAPER_FILE), PAPER_FILE_MAX_BYTES)).book);
-  } catch (e) {
-    if (e instanceof FileProblem || e instanceof PaperDecodeError) return book;
-    throw e;
-  }
+function ontoFile(dir: string, now: number, was: PaperBook, book: PaperBook, say: (line: string) => void): PaperBook {
+  const theirs = readToMerge(paperFileSpec(dir, now), say);
+  return theirs === undefined ? book : mergePaper(was, book, theirs);
 }
 
 export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; hooks?: WriteHooks }): PaperKeeper {
@@ -70,6 +60,8 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
   let timer: TimerHandle | undefined;
   let lastProblem: string | undefined;
   let lastError: unknown;
+  /** What the last write as the dashboard quits said (the file moved aside): for stderr, the notice line gone. */
+  let quitting: string[] | undefined;
   const schedule = (ms: number) => {
     o.clock.clearTimeout(timer);
     timer = o.clock.setTimeout(() => {
@@ -81,8 +73,10 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
     flush() {
       const book = host.current();
       if (loaded.keepOut || book === written) return;
+      const now = o.clock.now();
+      const say = (line: string) => (host.notice(line, now), quitting?.push(line));
       try {
-        savePaper(o.dir, ontoFile(o.dir, written, book), o.hooks);
+        savePaper(o.dir, ontoFile(o.dir, now, written, book, say), o.hooks);
         written = book;
         lastProblem = undefined;
       } catch (e) {
@@ -97,10 +91,12 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
       unsubscribe();
       o.clock.clearTimeout(timer);
       timer = undefined;
+      quitting = [];
       keeper.flush();
       o.clock.clearTimeout(timer);
       timer = undefined;
-      return loaded.keepOut || host.current() === written ? [] : [saveFailed(join(o.dir, PAPER_FILE), lastError, true)];
+      if (loaded.keepOut || host.current() === written) return quitting;
+      return [...quitting, saveFailed(join(o.dir, PAPER_FILE), lastError, true)];
     },
   };
   const unsubscribe = host.subscribe(() => {

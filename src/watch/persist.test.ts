@@ -198,6 +198,35 @@ describe('the watcher files', () => {
     expect(Object.keys(s.alerts.state).sort()).toEqual(['a-1', 'b-1']);
     expect(s.alerts.log.map((e) => e.marketId)).toEqual(['m2', 'm2', 'm1', 'm1']);
   });
+  it('a file a hand edit broke while the dashboard runs is set aside and said at the next write, as at start', () => {
+    const dir = tmp();
+    const a = fresh(dir, new ManualClock(Date.UTC(2026, 0, 2)));
+    a.store.getState().toggleWatch('m1', 1);
+    a.saver.flush();
+    writeFileSync(join(dir, FILES.watchlist), '{"version": 1, "markets": [oops');
+    a.store.getState().toggleWatch('m2', 2);
+    a.saver.flush();
+    // it was overwritten with nothing said (the merge fell back to writing the whole state)
+    expect(a.problems).toEqual([
+      `${join(dir, FILES.watchlist)} could not be read (not valid JSON): moved aside to ` +
+        'watchlist.json.broken-2026-01-02T00-00-00-000Z; written again as this session has it',
+    ]);
+    expect(readFileSync(join(dir, 'watchlist.json.broken-2026-01-02T00-00-00-000Z'), 'utf8')).toBe(
+      '{"version": 1, "markets": [oops',
+    );
+    expect(watchedIds(fresh(dir).store.getState())).toEqual(['m1', 'm2']);
+    // an entry it cannot read is not dropped silently either: the file is set aside, the rest kept
+    a.clock.advance(1);
+    const edited = { version: 1, markets: [{ id: 'm1', addedAt: 1 }, { id: 'm3', addedAt: 3 }, { id: 7 }] };
+    writeFileSync(join(dir, FILES.watchlist), JSON.stringify(edited));
+    a.store.getState().toggleWatch('m4', 4);
+    expect(a.saver.stop()).toEqual([
+      `${join(dir, FILES.watchlist)} had 1 entry that could not be understood: moved aside to ` +
+        'watchlist.json.broken-2026-01-02T00-00-00-001Z; the rest is kept',
+    ]);
+    expect(a.problems).toHaveLength(2);
+    expect(watchedIds(fresh(dir).store.getState())).toEqual(['m1', 'm3', 'm4']);
+  });
   it('a file that cannot be written as the dashboard quits is a line for stderr (no notice line by then)', () => {
     const dir = tmp();
     const a = fresh(dir);

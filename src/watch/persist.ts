@@ -16,6 +16,7 @@ import {
   FileProblem,
   readPersonFile,
   readTextFile,
+  readToMerge,
   saveFailed,
   writeFileAtomic,
   type WriteHooks,
@@ -70,6 +71,19 @@ export interface Loaded {
   keepOut: Set<FileKey>;
 }
 
+/** How the file `key` is read (readPersonFile, readToMerge: one rule at start and before each write). */
+function personFile<T>(dir: string, key: FileKey, decode: (text: string) => Decoded<T>, now: number) {
+  return {
+    path: join(dir, FILES[key]),
+    maxBytes: FILE_MAX_BYTES,
+    now,
+    decode,
+    isDecodeError: (e: unknown) => e instanceof DecodeError,
+    empty: EMPTY[key],
+    entries: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
+  };
+}
+
 function loadOne<T>(
   dir: string,
   key: FileKey,
@@ -77,16 +91,7 @@ function loadOne<T>(
   now: number,
   out: Loaded,
 ): T | undefined {
-  const r = readPersonFile({
-    path: join(dir, FILES[key]),
-    maxBytes: FILE_MAX_BYTES,
-    now,
-    decode: codec.decode,
-    encode: codec.encode,
-    isDecodeError: (e) => e instanceof DecodeError,
-    empty: EMPTY[key],
-    entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
-  });
+  const r = readPersonFile({ ...personFile(dir, key, codec.decode, now), encode: codec.encode });
   out.problems.push(...r.problems);
   if (r.keepOut) out.keepOut.add(key);
   return r.value;
@@ -120,36 +125,38 @@ const ENCODE: Record<FileKey, (s: AppState) => string> = {
 };
 const KEYS = Object.keys(FILES) as FileKey[];
 
-/**
- * The file's text with this process's changes since its last write (`was`: the parts then) put on what the file holds
- * now, so what another dashboard on the same directory (or a hand edit) wrote there is not lost (merge.ts).
- */
-const MERGED: Record<FileKey, (s: AppState, was: unknown[], text: string) => string> = {
-  watchlist: (s, [w], text) => encodeWatchlist(mergeWatch(w as WatchState, s.watch, decodeWatchlist(text).value)),
-  alerts: (s, [rules, state], text) =>
-    encodeAlerts(
-      mergeAlerts({ rules, state } as Parameters<typeof mergeAlerts>[0], s.alerts, decodeAlerts(text).value),
-    ),
-  log: (s, [log], text) => encodeLog(mergeLog(log as AlertFired[], s.alerts.log, decodeLog(text).value)),
+const DECODE: Record<FileKey, (text: string) => Decoded<unknown>> = {
+  watchlist: decodeWatchlist,
+  alerts: decodeAlerts,
+  log: decodeLog,
 };
 
-/** What to write: the state merged onto the file as it is now; the state alone when there is no file to merge onto. */
-function textToWrite(k: FileKey, path: string, s: AppState, was: unknown[] | undefined): string {
+/**
+ * The file's text with this process's changes since its last write (`was`: the parts then) put on what the file holds
+ * now (`theirs`), so what another dashboard on the same directory (or a hand edit) wrote there is not lost (merge.ts).
+ */
+const MERGED: Record<FileKey, (s: AppState, was: unknown[], theirs: unknown) => string> = {
+  watchlist: (s, [w], theirs) => encodeWatchlist(mergeWatch(w as WatchState, s.watch, theirs as WatchState)),
+  alerts: (s, [rules, state], theirs) => {
+    type Rules = Parameters<typeof mergeAlerts>[0];
+    return encodeAlerts(mergeAlerts({ rules, state } as Rules, s.alerts, theirs as Rules));
+  },
+  log: (s, [log], theirs) => encodeLog(mergeLog(log as AlertFired[], s.alerts.log, theirs as AlertFired[])),
+};
+
+/**
+ * What to write: the state merged onto the file as it is now; the state alone when there is no file to merge onto (a
+ * file a hand edit broke meanwhile is moved aside first and said with `say`, as at start: readToMerge).
+ */
+function textToWrite(
+  k: FileKey,
+  o: { dir: string; now: number; say: (line: string) => void },
+  s: AppState,
+  was: unknown[] | undefined,
+): string {
   if (was === undefined) return ENCODE[k](s);
-  let text: string;
-  try {
-    text = readTextFile(path, FILE_MAX_BYTES);
-  } catch (e) {
-    // deleted (written again whole), or not one to read: written as the state has it, as before
-    if (e instanceof FileProblem) return ENCODE[k](s);
-    throw e;
-  }
-  try {
-    return MERGED[k](s, was, text);
-  } catch (e) {
-    if (e instanceof DecodeError) return ENCODE[k](s);
-    throw e;
-  }
+  const theirs = readToMerge(personFile(o.dir, k, DECODE[k], o.now), o.say);
+  return theirs === undefined ? ENCODE[k](s) : MERGED[k](s, was, theirs);
 }
 
 export interface SaverOptions {
@@ -169,6 +176,8 @@ export class Saver {
   private unsubscribe: (() => void) | undefined;
   private lastProblem: string | undefined;
   private readonly errors = new Map<FileKey, unknown>();
+  /** What the last write as the dashboard quits said (a file moved aside): for stderr, the notice line gone. */
+  private quitting: string[] | undefined;
 
   constructor(private readonly o: SaverOptions) {
     // what was loaded is what the files hold: nothing to write until it changes
@@ -201,8 +210,10 @@ export class Saver {
     let failed = false;
     for (const k of this.dirty()) {
       const path = join(this.o.dir, FILES[k]);
+      const say = (line: string) => (this.o.onProblem(line), this.quitting?.push(line));
+      const how = { dir: this.o.dir, now: this.o.clock.now(), say };
       try {
-        writeFileAtomic(path, textToWrite(k, path, s, this.written.get(k)), this.o.hooks);
+        writeFileAtomic(path, textToWrite(k, how, s, this.written.get(k)), this.o.hooks);
         this.written.set(k, PARTS[k](s));
         this.errors.delete(k);
       } catch (e) {
@@ -223,10 +234,12 @@ export class Saver {
     this.unsubscribe = undefined;
     this.o.clock.clearTimeout(this.timer);
     this.timer = undefined;
+    this.quitting = [];
     this.flush();
     this.o.clock.clearTimeout(this.timer);
     this.timer = undefined;
-    return this.dirty().map((k) => saveFailed(join(this.o.dir, FILES[k]), this.errors.get(k), true));
+    const failed = this.dirty().map((k) => saveFailed(join(this.o.dir, FILES[k]), this.errors.get(k), true));
+    return [...this.quitting, ...failed];
   }
 }
 
