@@ -182,7 +182,7 @@ export interface PersonFile<T> {
   encode?(value: T): string;
   /** A file too large is moved aside (default) or, like any file that cannot be read, left as it is. */
   tooLarge?: 'aside' | 'keep';
-  /** Said of a file that cannot be read (not there as a file, no permission) and is left as it is. */
+  /** What follows for a file that cannot be read (not there as a file, no permission) and is left as it is. */
   unreadable?: string;
 }
 
@@ -205,6 +205,14 @@ function writeBack<T>(f: PersonFile<T>, value: T, out: PersonFileRead<T>): void 
     out.problems.push(`${f.path} could not be written back (${code}): the rest is kept and written at the next change`);
   }
 }
+
+/** A file left as it is for the session (readPersonFile's keepOut): what the person loses until it is dealt with. */
+export const KEPT_OUT = "it is left as it is, and this session's changes to it are not saved";
+
+/** The line for stderr as the dashboard quits with changes to a file left as it is (KEPT_OUT). */
+export const keptOutOnQuit = (path: string) =>
+  `Could not save ${path}: it could not be read at start (move it away, or check its permissions, and start ` +
+  "oddsboard again); this session's changes to it are not saved";
 
 const asideLine = (path: string, why: string, moved: string, rest: string) =>
   `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`;
@@ -258,7 +266,7 @@ export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
     out.problems.push(
       moved
         ? asideLine(f.path, why, moved, rest)
-        : `${f.path} ${why} and could not be moved aside; it is not written this session`,
+        : `${f.path} ${why} and could not be moved aside: move it away and start oddsboard again; ${KEPT_OUT}`,
     );
     return moved !== undefined;
   };
@@ -272,7 +280,8 @@ export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
       aside(`is larger than ${f.maxBytes} bytes`, `starting with ${f.empty}`);
     else {
       out.keepOut = true;
-      out.problems.push(`${e.message}: ${f.unreadable ?? 'left as it is and not written this session'}`);
+      const fix = e.reason === 'unreadable' ? 'check its permissions' : 'move it away';
+      out.problems.push(`${e.message}: ${fix} and start oddsboard again; ${f.unreadable ?? KEPT_OUT}`);
     }
     return out;
   }

@@ -75,6 +75,23 @@ describe('the paper positions file', () => {
     });
     expect(o.k.stop()).toEqual([]);
   });
+  it('a paper.json that is not a file says what to do, and on the way out that the trades made are not saved', () => {
+    const dir = join(root, 'not-a-file');
+    mkdirSync(join(dir, PAPER_FILE), { recursive: true });
+    const o = keeper(dir);
+    expect(o.notices).toEqual([
+      `${join(dir, PAPER_FILE)} is not a regular file: move it away and start oddsboard again; ` +
+        'paper positions are not read or written this session',
+    ]);
+    o.change(bought(o.book(), 10));
+    o.clock.advance(SAVE_DEBOUNCE_MS);
+    // the trade was lost on quitting with no word
+    expect(o.k.stop()).toEqual([
+      `Could not save ${join(dir, PAPER_FILE)}: it could not be read at start (move it away, or check its ` +
+        "permissions, and start oddsboard again); this session's changes to it are not saved",
+    ]);
+    expect(readdirSync(join(dir, PAPER_FILE))).toEqual([]);
+  });
   it('two dashboards on one directory keep both books: the trades of each, on another market and on the same', () => {
     const dir = join(root, 'two');
     const a = keeper(dir);

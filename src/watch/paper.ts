@@ -8,7 +8,7 @@ import { loadPaper, PAPER_FILE, paperFileSpec, savePaper } from '../positions/pa
 import type { OddsStore } from '../store/store.js';
 import type { PaperBook } from '../positions/paper.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import { readToMerge, saveFailed, type WriteHooks } from '../util/files.js';
+import { keptOutOnQuit, readToMerge, saveFailed, type WriteHooks } from '../util/files.js';
 import { mergePaper } from './merge.js';
 import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 
@@ -95,7 +95,8 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
       keeper.flush();
       o.clock.clearTimeout(timer);
       timer = undefined;
-      if (loaded.keepOut || host.current() === written) return quitting;
+      if (host.current() === written) return quitting;
+      if (loaded.keepOut) return [...quitting, keptOutOnQuit(join(o.dir, PAPER_FILE))];
       return [...quitting, saveFailed(join(o.dir, PAPER_FILE), lastError, true)];
     },
   };

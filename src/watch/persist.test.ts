@@ -149,12 +149,17 @@ describe('the watcher files', () => {
     const dir = tmp();
     mkdirSync(join(dir, FILES.alerts));
     const b = fresh(dir);
+    // it named no fix, and the alerts set in the session were then lost with no further word
     expect(b.loaded.problems).toEqual([
-      `${join(dir, FILES.alerts)} is not a regular file: left as it is and not written this session`,
+      `${join(dir, FILES.alerts)} is not a regular file: move it away and start oddsboard again; ` +
+        "it is left as it is, and this session's changes to it are not saved",
     ]);
     b.store.getState().addAlert({ id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 });
     b.store.getState().toggleWatch('m1', 0);
-    b.saver.stop();
+    expect(b.saver.stop()).toEqual([
+      `Could not save ${join(dir, FILES.alerts)}: it could not be read at start (move it away, or check its ` +
+        "permissions, and start oddsboard again); this session's changes to it are not saved",
+    ]);
     expect(b.problems).toEqual([]);
     expect(readdirSync(join(dir, FILES.alerts))).toEqual([]);
     expect(watchedIds(fresh(dir).store.getState())).toEqual(['m1']);

@@ -14,6 +14,7 @@ import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import {
   FileProblem,
+  keptOutOnQuit,
   readPersonFile,
   readTextFile,
   readToMerge,
@@ -199,9 +200,12 @@ export class Saver {
     }, ms);
   }
 
+  private changed(k: FileKey): boolean {
+    return PARTS[k](this.o.store.getState()).some((p, i) => p !== this.written.get(k)?.[i]);
+  }
+
   private dirty(): FileKey[] {
-    const s = this.o.store.getState();
-    return KEYS.filter((k) => !this.o.keepOut?.has(k) && PARTS[k](s).some((p, i) => p !== this.written.get(k)?.[i]));
+    return KEYS.filter((k) => !this.o.keepOut?.has(k) && this.changed(k));
   }
 
   /** Writes every file that changed, now. */
@@ -239,7 +243,9 @@ export class Saver {
     this.o.clock.clearTimeout(this.timer);
     this.timer = undefined;
     const failed = this.dirty().map((k) => saveFailed(join(this.o.dir, FILES[k]), this.errors.get(k), true));
-    return [...this.quitting, ...failed];
+    // a file left as it is since the start (its notice long gone): the changes to it are said lost as well
+    const keptOut = KEYS.filter((k) => this.o.keepOut?.has(k) && this.changed(k));
+    return [...this.quitting, ...failed, ...keptOut.map((k) => keptOutOnQuit(join(this.o.dir, FILES[k])))];
   }
 }
 
