@@ -95,7 +95,16 @@ describe('FileLedger', () => {
     const file = join(dir(), 'plain-file');
     writeFileSync(file, '');
     const opened = openFileLedger({ XDG_STATE_HOME: file }, 'https://api.example.com', undefined);
-    expect(opened).toMatchObject({ problem: expect.stringMatching(/cannot be created/) });
+    // it named no next step
+    const fix = 'a file is in the place of its directory: move it away';
+    expect(opened).toEqual({
+      problem: `the rate ledger directory ${join(file, 'oddsboard')} cannot be created (ENOTDIR): ${fix}`,
+    });
+    const home = dir();
+    writeFileSync(join(home, 'oddsboard'), '');
+    expect(openFileLedger({ XDG_STATE_HOME: home }, 'https://api.example.com', undefined)).toEqual({
+      problem: `the rate ledger directory ${join(home, 'oddsboard')} cannot be created (EEXIST): ${fix}`,
+    });
   });
 
   it('says why it cannot be used when the ledger file cannot be created in the state directory', () => {
@@ -103,7 +112,9 @@ describe('FileLedger', () => {
     const home = dir();
     mkdirSync(join(home, 'oddsboard', ledgerName('https://api.example.com', undefined)), { recursive: true });
     expect(openFileLedger({ XDG_STATE_HOME: home }, 'https://api.example.com', undefined)).toMatchObject({
-      problem: expect.stringMatching(/rate ledger .*\.ledger cannot be created or written \(EISDIR\)/),
+      problem: expect.stringMatching(
+        /rate ledger .*\.ledger cannot be created or written \(EISDIR\): a directory is in its place: move it away$/,
+      ),
     });
     // a directory that exists but takes no new file (read-only, or `chattr +i`)
     const eperm = Object.assign(new Error('operation not permitted'), { code: 'EPERM' });
@@ -114,7 +125,9 @@ describe('FileLedger', () => {
       },
     };
     expect(openFileLedger({ XDG_STATE_HOME: dir() }, 'https://api.example.com', undefined, { fs })).toMatchObject({
-      problem: expect.stringMatching(/cannot be created or written \(EPERM\)/),
+      problem: expect.stringMatching(
+        /cannot be created or written \(EPERM\): it or its directory is not writable: check the permissions$/,
+      ),
     });
   });
 

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { stateDir } from '../util/files.js';
+import { SAVE_FIX, stateDir } from '../util/files.js';
 import { FileLedger, type FileLedgerOptions } from './file.js';
 import { nodeFs } from './fsOps.js';
 
@@ -13,6 +13,12 @@ export function ledgerName(baseUrl: string, apiKey: string | undefined): string 
     .digest('hex')
     .slice(0, 20);
   return `budget-${h}.ledger`;
+}
+
+/** The file system's code and what to do about it, as a failed save says (a thing in the place of the ledger). */
+function why(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code ?? 'error';
+  return SAVE_FIX[code] ? `(${code}): ${SAVE_FIX[code]}` : `(${code})`;
 }
 
 /**
@@ -32,9 +38,7 @@ export function openFileLedger(
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (e) {
-    return {
-      problem: `the rate ledger directory ${dir} cannot be created (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
-    };
+    return { problem: `the rate ledger directory ${dir} cannot be created ${why(e)}` };
   }
   const path = join(dir, ledgerName(baseUrl, apiKey));
   const fs = opts.fs ?? nodeFs;
@@ -43,9 +47,7 @@ export function openFileLedger(
     const flags = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
     fs.closeSync(fs.openSync(path, flags, 0o600));
   } catch (e) {
-    return {
-      problem: `the rate ledger ${path} cannot be created or written (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
-    };
+    return { problem: `the rate ledger ${path} cannot be created or written ${why(e)}` };
   }
   return { ledger: new FileLedger(path, opts) };
 }

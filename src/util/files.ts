@@ -83,8 +83,8 @@ export function readTextFile(path: string, maxBytes: number): string {
   }
 }
 
-/** What to do about a write that failed, by the file system's code. */
-const SAVE_FIX: Readonly<Record<string, string>> = {
+/** What to do about a write that failed, by the file system's code (a person's file, the rate ledger). */
+export const SAVE_FIX: Readonly<Record<string, string>> = {
   EISDIR: 'a directory is in its place: move it away',
   ENOTDIR: 'a file is in the place of its directory: move it away',
   // mkdir of a directory whose path is taken by a file
