@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EMPTY_PAPER, keepPaper, type PaperBook } from '../positions/paper.js';
 import { PAPER_FILE } from '../positions/paperFile.js';
 import { ManualClock } from '../util/clock.js';
+import type { WriteHooks } from '../util/files.js';
+import { LOCK_RETRY_MS } from './lock.js';
 import { startPaperFile } from './paper.js';
 import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 
@@ -25,7 +27,7 @@ function bought(book: PaperBook, shares: number): PaperBook {
   return r.book;
 }
 
-function keeper(dir: string) {
+function keeper(dir: string, hooks?: WriteHooks) {
   const clock = new ManualClock(1_000);
   let book = EMPTY_PAPER;
   const listeners = new Set<() => void>();
@@ -37,7 +39,7 @@ function keeper(dir: string) {
       subscribe: (f) => (listeners.add(f), () => void listeners.delete(f)),
       notice: (text) => void notices.push(text),
     },
-    { clock, dir },
+    { clock, dir, ...(hooks ? { hooks } : {}) },
   );
   const change = (b: PaperBook) => {
     book = b;
@@ -119,6 +121,26 @@ describe('the paper positions file', () => {
       ['manifold:M1', [5]],
     ]);
     b.k.stop();
+  });
+  it('two dashboards writing paper.json at the same instant keep both trades (the write holds its lock)', () => {
+    const dir = join(root, 'same-instant');
+    const b = keeper(dir);
+    let inside = false;
+    const a = keeper(dir, {
+      beforeRename: () => {
+        if (inside) return;
+        inside = true;
+        b.k.flush(); // b's write while a is between reading the file and renaming its new one over it
+      },
+    });
+    a.change(bought(a.book(), 10));
+    b.change(bought(b.book(), 20));
+    a.k.flush();
+    b.clock.advance(LOCK_RETRY_MS);
+    const saved = JSON.parse(readFileSync(join(dir, PAPER_FILE), 'utf8')) as { positions: { trades: unknown[] }[] };
+    expect(saved.positions.map((p) => p.trades.length)).toEqual([2]);
+    expect(readdirSync(dir)).toEqual([PAPER_FILE]);
+    expect([a.k.stop(), b.k.stop(), a.notices, b.notices]).toEqual([[], [], [], []]);
   });
   it('a paper.json a hand edit broke while the dashboard runs is moved aside and said before the next write', () => {
     const dir = join(root, 'broken');

@@ -9,6 +9,7 @@ import type { OddsStore } from '../store/store.js';
 import type { PaperBook } from '../positions/paper.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import { keptOutOnQuit, readToMerge, saveFailed, type WriteHooks } from '../util/files.js';
+import { LOCK_RETRY_MS, writeLocked } from './lock.js';
 import { mergePaper } from './merge.js';
 import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 
@@ -76,7 +77,9 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
       const now = o.clock.now();
       const say = (line: string) => (host.notice(line, now), quitting?.push(line));
       try {
-        savePaper(o.dir, ontoFile(o.dir, now, written, book, say), o.hooks);
+        const write = () => savePaper(o.dir, ontoFile(o.dir, now, written, book, say), o.hooks);
+        // another dashboard is writing it (lock.ts): a moment later
+        if (!writeLocked(join(o.dir, PAPER_FILE), write, quitting !== undefined)) return schedule(LOCK_RETRY_MS);
         written = book;
         lastProblem = undefined;
       } catch (e) {

@@ -6,6 +6,7 @@ import type { Market } from '../api/types.js';
 import { createOddsStore, type OddsStore } from '../store/store.js';
 import { watchedIds } from '../store/watchlist.js';
 import { ManualClock } from '../util/clock.js';
+import { LOCK_RETRY_MS } from './lock.js';
 import { FILES, loadWatchFiles, Saver, SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 import { market } from '../../test/support/markets.js';
 
@@ -13,7 +14,7 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'oddsboard-watch-'));
 const mkt = (id: string, status: Market['status'] = 'active', extra: Partial<Market> = {}): Market =>
   market(id, { status, ...extra });
 
-function fresh(dir: string, clock = new ManualClock(1_000)) {
+function fresh(dir: string, clock = new ManualClock(1_000), beforeRename = () => {}) {
   const store = createOddsStore({ mode: 'key', limit: 30 });
   const loaded = loadWatchFiles(dir, clock.now());
   store.getState().restoreWatch(loaded.saved);
@@ -30,6 +31,7 @@ function fresh(dir: string, clock = new ManualClock(1_000)) {
       beforeRename: () => {
         if (crash) throw Object.assign(new Error('crash'), { code: 'ENOSPC' });
         renames++;
+        beforeRename();
       },
     },
   });
@@ -202,6 +204,25 @@ describe('the watcher files', () => {
     expect(s.alerts.rules.map((r) => r.id)).toEqual(['a-1', 'b-1']);
     expect(Object.keys(s.alerts.state).sort()).toEqual(['a-1', 'b-1']);
     expect(s.alerts.log.map((e) => e.marketId)).toEqual(['m2', 'm2', 'm1', 'm1']);
+  });
+  it("two dashboards writing one file at the same instant keep both changes (the write holds the file's lock)", () => {
+    const dir = tmp();
+    const b = fresh(dir);
+    let inside = false;
+    // b's write comes while a is between reading the file and renaming its new one over it
+    const a = fresh(dir, new ManualClock(1_000), () => {
+      if (inside) return;
+      inside = true;
+      b.saver.flush();
+    });
+    a.store.getState().toggleWatch('m1', 1);
+    b.store.getState().toggleWatch('m2', 2);
+    a.saver.flush();
+    expect(readdirSync(dir)).toEqual([FILES.watchlist]); // the lock is gone with the write
+    b.clock.advance(LOCK_RETRY_MS);
+    // b's watch was lost: a renamed over it a file read before it, and b took it as written
+    expect(watchedIds(fresh(dir).store.getState())).toEqual(['m1', 'm2']);
+    expect([a.problems, b.problems]).toEqual([[], []]);
   });
   it('a file a hand edit broke while the dashboard runs is set aside and said at the next write, as at start', () => {
     const dir = tmp();

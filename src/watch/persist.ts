@@ -32,6 +32,7 @@ import {
   encodeWatchlist,
   type Decoded,
 } from './codec.js';
+import { LOCK_RETRY_MS, writeLocked } from './lock.js';
 import { mergeAlerts, mergeLog, mergeWatch } from './merge.js';
 
 export const FILES = { watchlist: 'watchlist.json', alerts: 'alerts.json', log: 'alert-log.json' } as const;
@@ -212,12 +213,17 @@ export class Saver {
   flush(): void {
     const s = this.o.store.getState();
     let failed = false;
+    let busy = false;
     for (const k of this.dirty()) {
       const path = join(this.o.dir, FILES[k]);
       const say = (line: string) => (this.o.onProblem(line), this.quitting?.push(line));
       const how = { dir: this.o.dir, now: this.o.clock.now(), say };
       try {
-        writeFileAtomic(path, textToWrite(k, how, s, this.written.get(k)), this.o.hooks);
+        const write = () => writeFileAtomic(path, textToWrite(k, how, s, this.written.get(k)), this.o.hooks);
+        if (!writeLocked(path, write, this.quitting !== undefined)) {
+          busy = true; // another dashboard is writing it: a moment later
+          continue;
+        }
         this.written.set(k, PARTS[k](s));
         this.errors.delete(k);
       } catch (e) {
@@ -228,8 +234,8 @@ export class Saver {
         this.lastProblem = text;
       }
     }
-    if (failed) this.schedule(SAVE_RETRY_MS);
-    else this.lastProblem = undefined;
+    if (failed || busy) this.schedule(busy ? LOCK_RETRY_MS : SAVE_RETRY_MS);
+    if (!failed) this.lastProblem = undefined;
   }
 
   /** Writes what is pending and stops listening; what could not be written, one line a file (said on the way out). */
