@@ -12,7 +12,7 @@ import { openPageKey } from './goTo.js';
 import { pairsKey } from './pairs.js';
 import { quoted } from '../../store/transitions.js';
 import { shortCause } from '../../store/connection.js';
-import { closeEvent, cycleView, flash, moveTo, openEventAt, selectIn, showView, step } from './moves.js';
+import { closeEvent, cycleView, flash, moveTo, openEventAt, selectDrawn, selectIn, showView, step } from './moves.js';
 import { onVenue } from './alertForm.js';
 
 /** A grouping's word in the plural: category → categories, tag → tags, topic → topics, series → series. */
@@ -76,8 +76,11 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       toMarkets(ctx);
       return ctx.dispatch({ type: 'openSearch', initial: query.q });
     case 'sort':
-      if (ctx.view.id === 'movers')
-        return ctx.dispatch({ type: 'moversWindow', window: ctx.ui.moversWindow === '1h' ? '24h' : '1h' });
+      if (ctx.view.id === 'movers') {
+        ctx.dispatch({ type: 'moversWindow', window: ctx.ui.moversWindow === '1h' ? '24h' : '1h' });
+        // the rows change with no answer to say so: the market the new window draws is selected now, none when none
+        return selectDrawn(ctx, ctx.view);
+      }
       if (caps.sorts.length === 0)
         return flash(
           ctx,

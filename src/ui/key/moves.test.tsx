@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
 
 let h: Harness | undefined;
@@ -44,5 +44,19 @@ describe('the market selected is the row drawn', () => {
     await press(h.term, 'w', () => h!.store.getState().watch.byId.m2 === undefined);
     expect(h.store.getState().selectedId).toBeUndefined();
     expect(await waitForFrame(h.term, 'no market selected')).toContain('◆ Watchlist');
+  });
+
+  it('s on Movers selects the market the new window draws at once, none when it draws none', async () => {
+    // m2 moved 9¢ in 24 h by the service's figure; nothing has a history of ours, so the 1 h window draws no row
+    const markets = Array.from({ length: 4 }, (_, i) =>
+      makeMarket(i + 1, i === 1 ? { outcomes: [{ id: 'y', name: 'Yes', price: 0.6, change24h: 0.09 }] } : {}),
+    );
+    h = renderApp({ columns: 120, rows: 30, markets });
+    await waitForFrame(h.term, '◆ Markets');
+    await press(h.term, '3', () => h!.store.getState().selectedId === 'm2');
+    // no answer arrives in between: the selection followed the key, not the next refresh
+    await press(h.term, 's', () => h!.term.lastFrame().includes('over 1 h'));
+    expect(h.store.getState().selectedId).toBeUndefined();
+    await press(h.term, 's', () => h!.store.getState().selectedId === 'm2');
   });
 });

@@ -95,6 +95,13 @@ export function selectIn(ctx: KeyCtx, viewId: string, wanted?: string): void {
   if (next !== st.selectedId) ctx.sync.select(next);
 }
 
+/** Select the market `view` draws as selected now (its UI state just changed, as Movers' window), none when none. */
+export function selectDrawn(ctx: KeyCtx, view: ViewImpl): void {
+  const st = ctx.store.getState();
+  const next = drawnBy(ctx, view)(st);
+  if (next !== st.selectedId) ctx.sync.select(next);
+}
+
 /** The next (+1) or previous (−1) view, round the tabs. */
 export function cycleView(ctx: KeyCtx, delta: 1 | -1): void {
   const i = VIEWS.findIndex((v) => v.id === ctx.view.id);
