@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
 import Output, { FrameCache, outputCacheSize, type Clip } from './inkOutput.js';
 import { displayWidth } from './format.js';
+import { cpuBound, WALL_BACKSTOP_MS } from '../../test/support/cpuBound.js';
 
 /** Ink's own Output, the reference (not in Ink's exports: loaded by path). */
 const { default: InkOutput } = (await import(
@@ -138,19 +139,24 @@ function opsFor(width: number, height: number): fc.Arbitrary<Op[]> {
 const size = fc.record({ width: fc.integer({ min: 0, max: 30 }), height: fc.integer({ min: 0, max: 8 }) });
 
 describe("inkOutput: Ink's frame buffer that remembers across frames", () => {
-  it("gives Ink's answer for any writes, clips, styles, wide and invisible characters, again from its caches", () => {
-    fc.assert(
-      fc.property(
-        size.chain((s) => fc.tuple(fc.constant(s), opsFor(s.width, s.height))),
-        ([{ width, height }, ops]) => {
-          expectInksFrame(replay(new Output({ width, height }), ops), width, height, ops);
-          // the next frame with the same operations: rows and texts come from the caches
-          expectInksFrame(replay(new Output({ width, height }), ops), width, height, ops);
-        },
-      ),
-      { numRuns: 1500 },
-    );
-  });
+  // 3 s of CPU on this machine: a deadline in CPU time, not wall time (the suite under load gave it 21 s of wall time)
+  it(
+    "gives Ink's answer for any writes, clips, styles, wide and invisible characters, again from its caches",
+    cpuBound(60_000, () => {
+      fc.assert(
+        fc.property(
+          size.chain((s) => fc.tuple(fc.constant(s), opsFor(s.width, s.height))),
+          ([{ width, height }, ops]) => {
+            expectInksFrame(replay(new Output({ width, height }), ops), width, height, ops);
+            // the next frame with the same operations: rows and texts come from the caches
+            expectInksFrame(replay(new Output({ width, height }), ops), width, height, ops);
+          },
+        ),
+        { numRuns: 1500 },
+      );
+    }),
+    WALL_BACKSTOP_MS,
+  );
 
   it('draws a dashboard-like frame, then the next frame with one row changed, as Ink does', () => {
     const width = 80;
