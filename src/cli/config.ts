@@ -104,7 +104,7 @@ import {
   type IdentityProblems,
   type ThemeName,
 } from './settingValues.js';
-import { checkDemoFlags, checkSeveral, sourcesOf } from './venueSettings.js';
+import { checkDemoFlags, checkSeveral, ownValues, sourcesOf } from './venueSettings.js';
 export { venueSettings } from './venueSettings.js';
 export { CONFIG_MAX_BYTES, defaultConfigPath, readConfigFile } from './configFile.js';
 import { defaultConfigPath, readConfigFile } from './configFile.js';
@@ -161,24 +161,23 @@ export function resolveSettings(
   }
   if (Object.keys(envProblems).length) fromEnv.identityProblems = envProblems;
   const given = definedOnly(flags);
+  // the highest layer that names sources names all of them (a flag's list replaces the config file's)
+  const sources = sourcesOf(given) ?? sourcesOf(fromEnv) ?? sourcesOf(file.values) ?? [DEFAULTS.source];
+  // a lower layer's venue-bound values belong to the sources it names, not to a higher layer's others
+  const fileOwn = ownValues(file.values, sources, `in the config file ${configPath}`);
+  const envOwn = ownValues(fromEnv, sources, 'in the environment');
   const {
     source: _s,
     sources: _ss,
     baseUrls: _b,
     identityProblems: _p,
     ...plain
-  } = {
-    ...file.values,
-    ...fromEnv,
-    ...given,
-  };
+  } = { ...fileOwn.layer, ...envOwn.layer, ...given };
   const merged = { ...DEFAULTS, ...plain };
   const apiKey = env.ODDSBOARD_API_KEY?.trim();
   if (apiKey !== undefined && apiKey !== '' && !/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new UsageError('ODDSBOARD_API_KEY contains spaces or characters that cannot be sent in a header');
   }
-  // the highest layer that names sources names all of them (a flag's list replaces the config file's)
-  const sources = sourcesOf(given) ?? sourcesOf(fromEnv) ?? sourcesOf(file.values) ?? [DEFAULTS.source];
   const settings: Settings = {
     alerts: [],
     ...merged,
@@ -186,10 +185,15 @@ export function resolveSettings(
     sources,
     configPath,
     configFound: file.found,
-    origins: originsOf(given, fromEnv, file.values, configPath),
+    origins: originsOf(given, envOwn.layer, fileOwn.layer, configPath),
   };
   delete settings.baseUrl;
-  const baseUrls: Partial<Record<SourceId, string>> = { ...file.values.baseUrls, ...given.baseUrls };
+  const baseUrls: Partial<Record<SourceId, string>> = {
+    ...fileOwn.moved,
+    ...envOwn.moved,
+    ...file.values.baseUrls,
+    ...given.baseUrls,
+  };
   for (const venue of Object.keys(given.baseUrls ?? {}) as SourceId[])
     if (!sources.includes(venue))
       throw new UsageError(`--base-url ${venue}=…: ${venue} is not among the sources (--source ${sources.join(',')})`);

@@ -12,6 +12,41 @@ export function sourcesOf(layer: SettingsInput): SourceId[] | undefined {
 }
 
 /**
+ * A lower layer's values bound to one venue (docs/configuration.md § Layers) when a higher layer names other sources
+ * (`sources`) than `layer` does: each is kept only for the venue it belongs to, if that venue is still among them.
+ * `clobUrl` and `dataUrl` are Polymarket's; a bare `baseUrl` is the one source's the layer names (the interface's
+ * when it names several), given as that venue's `baseUrls` entry (`moved`) when there are several now; a `rate` is
+ * left out (it was one platform's cadence). A `clobUrl` or `dataUrl` in a layer that names no Polymarket contradicts
+ * itself: an error, as when that layer decides. A layer that names no sources, or the same ones, keeps its values.
+ */
+export function ownValues(
+  layer: SettingsInput,
+  sources: readonly SourceId[],
+  where: string,
+): { layer: SettingsInput; moved: Partial<Record<SourceId, string>> } {
+  const own = sourcesOf(layer);
+  const moved: Partial<Record<SourceId, string>> = {};
+  if (own === undefined || (own.length === sources.length && own.every((s) => sources.includes(s))))
+    return { layer, moved };
+  const out: SettingsInput = { ...layer };
+  for (const key of ['clobUrl', 'dataUrl'] as const) {
+    if (out[key] === undefined) continue;
+    if (!own.includes('polymarket'))
+      throw new UsageError(`"${key}" ${where} belongs to --source polymarket, not ${own.join(',')}`);
+    if (!sources.includes('polymarket')) delete out[key];
+  }
+  delete out.rate;
+  const bare = out.baseUrl;
+  delete out.baseUrl;
+  const owner = own.length === 1 ? own[0] : own.includes('public') ? 'public' : undefined;
+  if (bare !== undefined && owner !== undefined && sources.includes(owner)) {
+    if (sources.length === 1) out.baseUrl = bare;
+    else moved[owner] = bare;
+  }
+  return { layer: out, moved };
+}
+
+/**
  * Several sources: the settings that mean one venue are refused or given to the one they mean (docs/configuration.md).
  * A bare base URL from the environment or the config file is the interface's, when it is among them.
  */

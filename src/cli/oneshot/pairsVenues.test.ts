@@ -23,8 +23,10 @@ describe('pairsVenues: each venue gets the config file settings that are its own
     // 1000 is above Manifold's documented limit: given to Manifold it would refuse the whole command
     const env = withConfig({ source: 'polymarket', rate: 1000 });
     expect(rates(env)).toEqual([1000, undefined, undefined]);
-    // ODDSBOARD_SOURCE names the dashboard's source over the file's, as in the dashboard
-    expect(rates({ ...env, ODDSBOARD_SOURCE: 'kalshi' })).toEqual([undefined, 1000, undefined]);
+    // ODDSBOARD_SOURCE names the dashboard's source: a file's rate without a source is that one's
+    expect(rates({ ...withConfig({ rate: 1000 }), ODDSBOARD_SOURCE: 'kalshi' })).toEqual([undefined, 1000, undefined]);
+    // the file's rate beside its own source is that source's: ODDSBOARD_SOURCE naming another leaves it out
+    expect(rates({ ...env, ODDSBOARD_SOURCE: 'kalshi' })).toEqual([undefined, undefined, undefined]);
     // a file naming several sources (or none: the interface) sets no platform's cadence
     expect(rates(withConfig({ sources: ['kalshi', 'manifold'], rate: 30 }))).toEqual([undefined, undefined, undefined]);
     expect(rates(withConfig({ rate: 30 }))).toEqual([undefined, undefined, undefined]);
