@@ -73,10 +73,12 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
   const spec = findCommand(cmd.name)!;
   // known before the flags are read, so even a usage error comes out as JSON
   const jsonOut = argv.includes('--json') || argv.includes('--ndjson');
-  // `named`: several sources were given, so the stderr line names the venue that failed
+  // `named`: several sources were given, so the stderr line names the venue that failed (once: not before a message
+  // that begins with its name)
   const fail = (f: Failure, venue?: SourceId, named = false): number => {
+    const name = named && venue && !f.message.startsWith(`${SOURCE_NAMES[venue]} `) ? `${SOURCE_NAMES[venue]}: ` : '';
     if (jsonOut) io.stdout.write(errorLine(f, venue));
-    else io.stderr.write(`oddsboard ${cmd.name}: ${named && venue ? `${SOURCE_NAMES[venue]}: ` : ''}${f.message}\n`);
+    else io.stderr.write(`oddsboard ${cmd.name}: ${name}${f.message}\n`);
     return f.exit;
   };
 

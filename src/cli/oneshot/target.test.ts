@@ -171,7 +171,11 @@ describe('Kalshi and Manifold', () => {
     expect(dataId((await run(['market', 'manifold:73y2fs1i7b', ...all])).doc)).toBe('73y2fs1i7b');
     const none = await run(['market', 'manifold:zz9zz9zz9z', ...flags]);
     expect(none.code).toBe(EXIT.notFound);
-    expect(none.err).toContain('Manifold has nothing for Manifold id or slug zz9zz9zz9z.');
+    expect(none.err).toBe('Manifold has nothing for id or slug zz9zz9zz9z.');
+    // with several sources, on stderr: the venue is named once, not before a message that names it
+    const c = cliIo();
+    expect(await main(['market', 'manifold:zz9zz9zz9z', ...all], c.io)).toBe(EXIT.notFound);
+    expect(c.err()).toBe('oddsboard market: Manifold has nothing for id or slug zz9zz9zz9z.\n');
   });
 });
 

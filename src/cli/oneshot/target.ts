@@ -91,11 +91,10 @@ async function first(fetch: Fetch, lookups: readonly Lookup[], understood: strin
     });
     if (found) return found;
   }
-  throw new ApiError({
-    kind: 'not_found',
-    status: 404,
-    message: `${SOURCE_NAMES[source]} has nothing for ${understood}.`,
-  });
+  // what was understood may name the venue already (`Polymarket event …`): it is said once
+  const name = SOURCE_NAMES[source];
+  const what = understood.startsWith(`${name} `) ? understood.slice(name.length + 1) : understood;
+  throw new ApiError({ kind: 'not_found', status: 404, message: `${name} has nothing for ${what}.` });
 }
 
 /** A market by what was pasted (an event found: its only market, else a usage error listing how many it has). */
