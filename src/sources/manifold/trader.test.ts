@@ -33,6 +33,10 @@ describe('the pool an outcome trades through', () => {
       'outcome',
       '“Maybe” is not an outcome of this market (one of: Yes, No).',
     ]);
+    // a market that lists no outcomes says so, not "(one of: none)"
+    expect(thrown(() => poolStateOf(raw, { ...m, outcomes: [] }, 'Yes')).message).toBe(
+      'Manifold lists no outcomes for this market to quote.',
+    );
   });
 
   it('cpmm-multi-1: an answer by text or id, its own pool (poolYes/poolNo in the contract document), p = 0.5', () => {

@@ -57,11 +57,9 @@ function pickOutcome(m: Market, asked: string): number {
   );
   if (i >= 0) return i;
   const names = m.outcomes.map((o) => o.name).join(', ');
-  throw invalid(
-    'INVALID_OUTCOME',
-    `“${asked}” is not an outcome of this market (one of: ${names || 'none'}).`,
-    'outcome',
-  );
+  // as the dashboard's detail says it: a market without outcomes has none to name
+  if (names === '') throw invalid('INVALID_OUTCOME', 'Manifold lists no outcomes for this market to quote.', 'outcome');
+  throw invalid('INVALID_OUTCOME', `“${asked}” is not an outcome of this market (one of: ${names}).`, 'outcome');
 }
 
 /** The pool `outcome` of market `m` (its raw object `raw`) trades through; an ApiError when it has none. */
