@@ -27,6 +27,9 @@ export function validateAmount(input: string | number): { ok: true; value: numbe
   } else if (typeof input === 'string') {
     const text = input.trim();
     if (text === '') return { ok: false, message: 'Enter an amount' };
+    // 1,000 or 1 000: thousands written with separators, which are not taken (a comma could be a decimal point)
+    if (/^\d{1,3}(?:([,_ '])\d{3})(?:\1\d{3})*(?:\.\d*)?$/.test(text))
+      return { ok: false, message: `Amount takes no separators: write ${text.replace(/[,_ ']/g, '')}` };
     if (!DECIMAL.test(text)) return { ok: false, message: 'Amount must be a number' };
     value = Number(text);
     if (Number.isNaN(value)) return { ok: false, message: 'Amount must be a number' };
