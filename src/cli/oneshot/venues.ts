@@ -108,5 +108,8 @@ async function pickVenues(
   for (const v of sources) if (await can(v)) able.push(v);
   if (able.length === 1 || sources.length === 1)
     return { venues: [able[0] ?? sources[0]!], skipped: [], args: [arg, ...args.slice(1)] };
-  throw new UsageError(`with several sources (${list}) the id names its venue: ${able[0] ?? sources[0]}:ID`);
+  // the venues that could read it (and answer the command), each written out: never one it cannot be
+  const readers = named.filter((v) => able.includes(v));
+  const ways = (readers.length ? readers : able.length ? able : sources).map((v) => `${v}:${arg}`);
+  throw new UsageError(`with several sources (${list}) the id names its venue: ${ways.join(' or ')}`);
 }
