@@ -1,12 +1,12 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState, RateState, VenueStatus } from '../../store/types.js';
+import { NOW } from '../../../test/support/banner.js';
 import { waitForFrame } from '../../../test/support/wait.js';
 import { Banner, boardBanner } from './Banner.js';
 
 afterEach(() => cleanup());
 
-const NOW = 1_000_000;
 const limited: RateState = {
   mode: 'anon',
   limit: 60,

@@ -5,31 +5,13 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SourceId } from '../../sources/types.js';
-import type { ConnectionState, ErrorInfo, RateState } from '../../store/types.js';
+import type { ConnectionState } from '../../store/types.js';
+import { calm, err, NOW } from '../../../test/support/banner.js';
 import { waitForFrame } from '../../../test/support/wait.js';
 import { Banner, bannerLines } from './Banner.js';
 import { fitSegments } from './Line.js';
 
 afterEach(() => cleanup());
-
-const err = (kind: ErrorInfo['kind'], at: number, message: string, status?: number): ErrorInfo => ({
-  kind,
-  code: kind.toUpperCase(),
-  message,
-  at,
-  ...(status ? { status } : {}),
-});
-
-const NOW = 1_000_000;
-const calm: RateState = {
-  mode: 'key',
-  limit: 30,
-  effectiveLimit: 30,
-  usedInWindow: 3,
-  othersInWindow: 0,
-  totalRequests: 3,
-  total429: 0,
-};
 
 describe("banner: the server's message on a line too narrow for it all", () => {
   it("a server's message too long for the line is cut to the room there is, not dropped whole", async () => {

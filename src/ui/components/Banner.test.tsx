@@ -1,7 +1,8 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionState, ErrorInfo, RateState } from '../../store/types.js';
+import type { ConnectionState, RateState } from '../../store/types.js';
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { calm, err, NOW } from '../../../test/support/banner.js';
 import { waitForFrame } from '../../../test/support/wait.js';
 import { Banner, bannerLines } from './Banner.js';
 import { formatClock } from '../format.js';
@@ -13,24 +14,6 @@ afterEach(() => {
   cleanup();
 });
 
-const err = (kind: ErrorInfo['kind'], at: number, message = 'boom', status?: number): ErrorInfo => ({
-  kind,
-  code: kind.toUpperCase(),
-  message,
-  at,
-  ...(status ? { status } : {}),
-});
-
-const NOW = 1_000_000;
-const calm: RateState = {
-  mode: 'key',
-  limit: 30,
-  effectiveLimit: 30,
-  usedInWindow: 3,
-  othersInWindow: 0,
-  totalRequests: 3,
-  total429: 0,
-};
 const online: ConnectionState = { status: 'online', consecutiveFailures: 0, lastSuccessAt: NOW - 5000 };
 
 /** The banner alone, drawn by ink-testing-library (no App, no terminal size). */
