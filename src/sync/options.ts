@@ -56,8 +56,9 @@ export interface SyncOptions {
   /** After an unexpected 429: limit × factor (default 0.7), then +1 per recoverMs (default 60 s). */
   aimd?: { factor?: number; recoverMs?: number };
   /**
-   * Select the first market when the list arrives and nothing is selected, unless a view of its own rows is shown
-   * (`show('own')`) (default true; false with `onBoard`).
+   * Select the list's first market when it arrives and nothing is selected, while the Markets list is the view shown
+   * (`show('markets')`, as at the start; another view's rows are its own, kept by `show`'s `drawn`) (default true;
+   * false with `onBoard`).
    */
   autoSelect?: boolean;
   /**
