@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Market } from '../../api/types.js';
 import { displayWidth } from '../../ui/format.js';
-import { pairsText, type PairsResult } from './pairsOut.js';
+import { pairsDocument, pairsText, type PairsResult } from './pairsOut.js';
 
 /** Polymarket's July 2026 Fed market as the recording has it (test/fixtures/real/polymarket): open, closing July 29. */
 const JULY_29 = Date.parse('2026-07-29T00:00:00Z');
@@ -41,5 +41,12 @@ describe('pairs MARKET with no candidates', () => {
       'Candidates for polymarket:1654958  Will there be no change in Fed interest rate…\n\n' +
         'No candidates on the other venues.\n',
     );
+  });
+});
+
+describe('pairs --json', () => {
+  it('dates the document by the clock it is given, as every time inside it', () => {
+    const doc = pairsDocument(noCandidates(fed()), [], JULY_29 - DAY);
+    expect(doc.fetchedAt).toBe('2026-07-28T00:00:00.000Z');
   });
 });

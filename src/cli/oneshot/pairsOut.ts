@@ -87,7 +87,7 @@ export function pairsDocument(
     oddsboard: SCHEMA_VERSION,
     command: 'pairs',
     sources,
-    fetchedAt: new Date().toISOString(),
+    fetchedAt: new Date(now).toISOString(),
     size: r.size,
     data: {
       market: r.market ? { venue: r.marketVenue ?? 'public', id: r.market.id, title: r.market.title } : null,
