@@ -4,6 +4,7 @@
  * at once while the service's answer is on its way.
  */
 import type { Market, MarketQuery } from '../api/types.js';
+import { holdsWords, queryWords } from '../util/searchWords.js';
 import type { ListQuery, MarketEntry } from './types.js';
 
 /** The store's list query as the client's query: empty strings are not sent. */
@@ -37,10 +38,8 @@ export function matchesQuery(m: Market, q: ListQuery): boolean {
   if (status !== '' && status !== 'all' && m.status !== status) return false;
   const category = q.category.trim().toLowerCase();
   if (category !== '' && (m.category ?? '').toLowerCase() !== category) return false;
-  const text = q.q.trim().toLowerCase();
-  if (text !== '' && !m.title.toLowerCase().includes(text) && !(m.category ?? '').toLowerCase().includes(text))
-    return false;
-  return true;
+  // every word of the search in the title or category, in any order (the venues' searches and Kalshi's scan alike)
+  return holdsWords([m.title, m.category], queryWords(q.q));
 }
 
 type SortKey = (m: Market) => number | undefined;

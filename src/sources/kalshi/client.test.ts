@@ -145,6 +145,13 @@ describe('search and category: the events scan', () => {
     await c.close();
   });
 
+  it("search takes every word in any order: the event's with a market's own ('parolin next pope')", async () => {
+    const c = client();
+    const r = await c.listMarkets({ q: 'parolin next POPE', status: 'active', limit: 20 });
+    expect(r.data.map((m) => m.id)).toEqual(['KXNEWPOPE-70-PPAR']);
+    await c.close();
+  });
+
   it('the scan pages by offset over what it kept: page 2 follows page 1, and all statuses send no status', async () => {
     const c = client();
     const from = log.length;

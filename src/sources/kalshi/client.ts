@@ -24,7 +24,7 @@ export const KALSHI_CAPS: SourceCaps = {
   categoryWord: 'category',
   events: true,
   search: true,
-  // the events scan (scan.ts): the words must stand in an event's or a market's title or ticker as typed
+  // the events scan (scan.ts): every word must stand in an event's or a market's titles or tickers, in any order
   searchScope:
     `Kalshi has no text search: the words are looked for in the titles and tickers of its first ` +
     `${(SCAN_MAX_PAGES * EVENTS_MAX_LIMIT).toLocaleString('en-US')} events`,

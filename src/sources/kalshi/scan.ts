@@ -1,12 +1,13 @@
 /**
  * Search and category on Kalshi, which has no text search (docs/sources/kalshi.md § Search and categories):
- * `GET /events?with_nested_markets=true&limit=200` page by page, keeping the events whose title, sub-title or
- * tickers — or one of whose nested markets' title, `yes_sub_title` or ticker — hold the term, and whose
- * `category` is the chosen one; their nested markets, in Kalshi's order, paged by offset. At most
- * `SCAN_MAX_PAGES` pages a query: past them the list ends.
+ * `GET /events?with_nested_markets=true&limit=200` page by page, keeping the nested markets in whose texts — the
+ * event's title, sub-title and tickers with the market's own title, `yes_sub_title` and ticker — every word of the
+ * term stands (any order, case and accents aside: src/util/searchWords.ts), of the events whose `category` is the
+ * chosen one; in Kalshi's order, paged by offset. At most `SCAN_MAX_PAGES` pages a query: past them the list ends.
  */
 import { normalizeEvent } from '../../api/normalize.js';
 import type { ApiResult, CallOptions, Market } from '../../api/types.js';
+import { holdsWords, queryWords } from '../../util/searchWords.js';
 import { badShape, type JsonAnswer } from '../http.js';
 import type { Paged, Query } from '../types.js';
 import { EVENTS_MAX_LIMIT, SCAN_MAX_PAGES } from './limits.js';
@@ -26,27 +27,21 @@ export interface ScanQuery {
 
 type Get = (path: string, query: Query, opts?: CallOptions) => Promise<JsonAnswer>;
 
-const has = (v: unknown, term: string): boolean => typeof v === 'string' && v.toLowerCase().includes(term);
+const eventTexts = (e: Obj): unknown[] => [e.title, e.sub_title, e.event_ticker, e.series_ticker];
+const marketTexts = (m: Obj): unknown[] => [m.title, m.yes_sub_title, m.ticker];
 
-function eventHas(e: Obj, term: string): boolean {
-  return ['title', 'sub_title', 'event_ticker', 'series_ticker'].some((k) => has(e[k], term));
-}
-
-function marketHas(m: unknown, term: string): boolean {
-  return isObj(m) && ['title', 'yes_sub_title', 'ticker'].some((k) => has(m[k], term));
-}
-
-/** The nested markets of `e` the query keeps (raw objects), in Kalshi's order. */
-export function keptMarkets(e: Obj, term: string | undefined, category: string | undefined): unknown[] {
+/** The nested markets of `e` the query keeps (raw objects), in Kalshi's order: every word in the event's and theirs. */
+export function keptMarkets(e: Obj, words: readonly string[], category: string | undefined): unknown[] {
   if (category !== undefined && e.category !== category) return [];
   const markets: unknown[] = Array.isArray(e.markets) ? (e.markets as unknown[]) : [];
-  if (term === undefined || eventHas(e, term)) return markets;
-  return markets.filter((m) => marketHas(m, term));
+  const event = eventTexts(e);
+  if (holdsWords(event, words)) return markets;
+  return markets.filter((m) => isObj(m) && holdsWords([...event, ...marketTexts(m)], words));
 }
 
 /** One page of the scan's markets (normalized through their event: category and event title filled in). */
 export async function scanEvents(get: Get, q: ScanQuery, opts?: CallOptions): Promise<Paged<Market[]>> {
-  const term = q.term?.trim().toLowerCase() || undefined;
+  const words = queryWords(q.term ?? '');
   const want = q.offset + q.limit + 1;
   const found: Market[] = [];
   let cursor = '';
@@ -63,7 +58,7 @@ export async function scanEvents(get: Get, q: ScanQuery, opts?: CallOptions): Pr
     if (!isObj(data) || !Array.isArray(data.events)) throw badShape(last.status, 'Kalshi /events: no events list.');
     for (const e of data.events) {
       if (!isObj(e)) continue;
-      const kept = keptMarkets(e, term, q.category);
+      const kept = keptMarkets(e, words, q.category);
       if (kept.length === 0) continue;
       const ev = normalizeEvent({ ...e, markets: kept }, { now: q.now });
       if (ev) found.push(...ev.markets);
