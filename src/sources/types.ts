@@ -50,6 +50,8 @@ export interface SourceCaps {
    * and tickers of its first events): said where a search found nothing (`oddsboard pairs MARKET`). Absent: all of it.
    */
   searchScope?: string;
+  /** The same in a few words (`the first 1,000 events`): the Markets title and its empty list say it in a search. */
+  searchScopeShort?: string;
   /** How many ids one `getMarkets` request may carry (1: one request per market). */
   batch: number;
   /** A quote preview (the interface: its quote route; a platform: through its book or its pool). */

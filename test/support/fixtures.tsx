@@ -5,6 +5,7 @@ import type { HistoryRange, Market, Quote } from '../../src/api/types.js';
 import { makeMarket } from './markets.js';
 import { createOddsStore, type OddsStore } from '../../src/store/store.js';
 import type { ListQuery, Mode, QuoteForm } from '../../src/store/types.js';
+import type { SourceCaps } from '../../src/sources/types.js';
 import { createSync } from '../../src/sync/sync.js';
 import type {
   AlertAddResult,
@@ -181,12 +182,19 @@ export interface HarnessOptions {
   moversThreshold?: number;
   /** The App's frame pacing, as the dashboard runs it (store changes while idle wait for the clock tick). */
   paced?: boolean;
+  /** The source's capabilities (default: the interface's). */
+  caps?: SourceCaps;
 }
 
 /** A real store (`key` mode, limit 30) filled via its actions at a fixed time, and the App rendered over it. */
 export function renderApp(opts: HarnessOptions = {}): Harness {
   const clock = new ManualClock();
-  const store = createOddsStore({ mode: opts.mode ?? 'key', limit: 30, query: { limit: 100, ...opts.query } });
+  const store = createOddsStore({
+    mode: opts.mode ?? 'key',
+    limit: 30,
+    query: { limit: 100, ...opts.query },
+    ...(opts.caps ? { caps: opts.caps } : {}),
+  });
   const markets = opts.markets ?? Array.from({ length: 8 }, (_, i) => makeMarket(i + 1));
   if (markets.length) {
     store.getState().listLoaded(markets, clock.now());

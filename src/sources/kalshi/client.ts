@@ -18,6 +18,9 @@ import { createKalshiTrader } from './trader.js';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** What the events scan reads at most (scan.ts). */
+const SCANNED = `first ${(SCAN_MAX_PAGES * EVENTS_MAX_LIMIT).toLocaleString('en-US')} events`;
+
 export const KALSHI_CAPS: SourceCaps = {
   statuses: ['active', 'closed', 'resolved', 'all'],
   sorts: [],
@@ -25,9 +28,8 @@ export const KALSHI_CAPS: SourceCaps = {
   events: true,
   search: true,
   // the events scan (scan.ts): every word must stand in an event's or a market's titles or tickers, in any order
-  searchScope:
-    `Kalshi has no text search: the words are looked for in the titles and tickers of its first ` +
-    `${(SCAN_MAX_PAGES * EVENTS_MAX_LIMIT).toLocaleString('en-US')} events`,
+  searchScope: `Kalshi has no text search: the words are looked for in the titles and tickers of its ${SCANNED}`,
+  searchScopeShort: `the ${SCANNED}`,
   batch: TICKERS_PER_REQUEST,
   quotes: true,
   book: true,

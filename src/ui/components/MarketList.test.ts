@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
 import type { ListQuery } from '../../store/types.js';
 import { fitSegments } from './Line.js';
@@ -23,6 +24,21 @@ describe('the Markets title', () => {
     // a source whose search applies the whole query keeps naming it
     const whole = { ...POLYMARKET_CAPS, searchIgnores: [] };
     expect(title({ q: 'fed', status: 'closed' }, whole)).toMatch(/· sort volume · status closed · tag all · search/);
+  });
+
+  it('on Kalshi, says the search looks through its first events only, kept with the search on a narrow line', () => {
+    const t = title({ q: 'fed', sort: '' }, KALSHI_CAPS);
+    expect(t).toMatch(/· search “fed” in the first 1,000 events$/);
+    expect(title({}, KALSHI_CAPS)).not.toContain('1,000');
+    const segs = listTitle(
+      { ids: ['a'], top: 0, focused: true, query: { ...query, q: 'fed' }, page: 1, full: false, caps: KALSHI_CAPS },
+      1,
+    );
+    expect(
+      fitSegments(segs, 40)
+        .map((s) => s.text)
+        .join(''),
+    ).toBe('◆ Markets 1 · search “fed” in the first…');
   });
 
   it('keeps the search on a narrow line, where the sort and filters are dropped first (nothing else shows it)', () => {

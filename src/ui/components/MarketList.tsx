@@ -71,7 +71,7 @@ export interface ListTitleProps {
   page: number;
   full: boolean;
   /** What the source sorts and groups by (default: the interface's): a source without sorts shows its own order. */
-  caps?: Pick<SourceCaps, 'sorts' | 'categoryWord' | 'searchIgnores'>;
+  caps?: Pick<SourceCaps, 'sorts' | 'categoryWord' | 'searchIgnores' | 'searchScopeShort'>;
   /** The source's labels of its groupings by id. */
   categoryLabels?: Readonly<Record<string, string>>;
   /** Several venues shown together: one section per venue, each in its own order (docs/views.md). */
@@ -113,7 +113,13 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
     { text: p.together && q.category ? ` · ${sanitize(q.category)}` : '', color: 'yellow' },
     // the search decides which rows are listed, and nothing else on screen says so once its box is closed: kept while
     // the sort and filters give up their room (cut with … last, as the count)
-    { text: q.q ? ` · search “${sanitize(q.q)}”` : '', color: 'yellow' },
+    // with what it looks through where that is not the whole list (Kalshi's first events)
+    {
+      text: q.q
+        ? ` · search “${sanitize(q.q)}”${p.caps?.searchScopeShort ? ` in ${p.caps.searchScopeShort}` : ''}`
+        : '',
+      color: 'yellow',
+    },
   ];
 }
 

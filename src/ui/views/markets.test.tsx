@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 
 let h: Harness | undefined;
@@ -63,6 +64,20 @@ describe('Markets: a search', () => {
     });
     // it said "No markets match this filter." with no word of how to leave the search
     await waitForFrame(h.term, 'No markets match the search: / C-u ⏎ clears it.');
+  });
+
+  it('on Kalshi, the title and an empty list say the search looked through its first 1,000 events', async () => {
+    h = renderApp({
+      columns: 160,
+      rows: 24,
+      markets: [],
+      caps: KALSHI_CAPS,
+      query: { q: 'zzzqqq' },
+      prepare: (store, clock) => store.getState().listLoaded([], clock.now()),
+    });
+    // docs/sources/kalshi.md promised it ("searched the first 1,000 events"); nothing on screen said it
+    const f = await waitForFrame(h.term, 'No markets match the search in the first 1,000 events: / C-u ⏎ clears it.');
+    expect(title(f)).toContain('· search “zzzqqq” in the first 1,000 events');
   });
 
   it('a status or category that lists nothing says which keys change it', async () => {

@@ -31,13 +31,14 @@ function MarketsList(p: ViewListProps) {
   const list = p.state.list;
   const ids = p.rows.ids;
   const page = pageNumber(list.query);
+  const scope = p.state.caps.searchScopeShort;
   const empty =
     list.loadedAt === undefined
       ? 'No data yet.'
       : page > 1
         ? 'No markets on this page (k goes back).'
         : list.query.q
-          ? 'No markets match the search: / C-u ⏎ clears it.'
+          ? `No markets match the search${scope ? ` in ${scope}` : ''}: / C-u ⏎ clears it.`
           : p.state.caps.categoryWord !== undefined
             ? `No markets match this status and ${p.state.caps.categoryWord}: f and c change them.`
             : 'No markets match this status: f changes it.';
