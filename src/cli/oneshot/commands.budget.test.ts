@@ -68,7 +68,10 @@ describe('the shared rate budget', () => {
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/waiting 13s for the rate budget/);
     expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(12_000);
-    valid(JSON.parse(r.out));
+    const doc = JSON.parse(r.out);
+    valid(doc);
+    // fetched after the wait, by the clock the command was given (it said the wall clock's time before it)
+    expect(doc.fetchedAt).toBe(new Date(now).toISOString());
   });
 
   it('a ledger holding sends and a pause from 2100 is not believed: the command goes on, saying so once', async () => {

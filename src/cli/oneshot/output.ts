@@ -61,7 +61,7 @@ export function writeDocument<T>(
       ? cmd.gather(answers.flatMap((a) => (a.ok ? [{ venue: a.source.id, data: a.data }] : [])))
       : (items as JsonDocument['data']);
   }
-  doc.fetchedAt = new Date().toISOString();
+  doc.fetchedAt = new Date(io.timing?.now() ?? Date.now()).toISOString();
   io.stdout.write(`${JSON.stringify(orderKeys(doc), null, 2)}\n`);
 }
 
