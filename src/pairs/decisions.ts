@@ -13,7 +13,8 @@
  * Every market is named by its `venue:id` key (src/venue/ref.ts); a pair is the same whichever side comes first.
  */
 import { join } from 'node:path';
-import { readPersonFile, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { readPersonFile } from '../util/personFile.js';
 import { parseRefKey, refKey, type MarketRef } from '../venue/ref.js';
 import type { Comparison } from './types.js';
 

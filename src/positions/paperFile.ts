@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import { isRecord, NAME_MAX, toText, TITLE_MAX } from '../api/normalizeFields.js';
-import { readPersonFile, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { readPersonFile } from '../util/personFile.js';
 import { parseRefKey, refKey } from '../venue/ref.js';
 import { EMPTY_PAPER, PAPER_MAX, type PaperBook, type PaperPosition, type PaperTrade } from './paper.js';
 import type { Currency } from './types.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMPTY_PAPER, keepPaper, type PaperBook } from '../positions/paper.js';
-import { PAPER_FILE } from '../positions/paperFile.js';
+import { PAPER_FILE, PAPER_FILE_MAX_BYTES } from '../positions/paperFile.js';
 import { ManualClock } from '../util/clock.js';
 import type { WriteHooks } from '../util/files.js';
 import { LOCK_RETRY_MS } from './lock.js';
@@ -89,7 +89,7 @@ describe('the paper positions file', () => {
     o.clock.advance(SAVE_DEBOUNCE_MS);
     // the trade was lost on quitting with no word
     expect(o.k.stop()).toEqual([
-      `Could not save ${join(dir, PAPER_FILE)}: it could not be read at start (move it away, or check its ` +
+      `Could not save ${join(dir, PAPER_FILE)}: it could not be read (move it away, or check its ` +
         "permissions, and start oddsboard again); this session's changes to it are not saved",
     ]);
     expect(readdirSync(join(dir, PAPER_FILE))).toEqual([]);
@@ -168,5 +168,27 @@ describe('the paper positions file', () => {
     writeFileSync(join(dir, PAPER_FILE), 'oops');
     o.change(bought(o.book(), 5));
     expect(o.k.stop()).toEqual([expect.stringMatching(/paper\.json could not be read \(not JSON\): moved aside/)]);
+  });
+  it('a paper.json grown over its cap while the dashboard runs is left alone from then on, as at start', () => {
+    const dir = join(root, 'grown');
+    const o = keeper(dir);
+    o.change(bought(o.book(), 10));
+    o.clock.advance(SAVE_DEBOUNCE_MS);
+    const big = `{"oddsboardPaper": 1, "positions": [], "pad": "${'x'.repeat(PAPER_FILE_MAX_BYTES)}"}`;
+    writeFileSync(join(dir, PAPER_FILE), big);
+    o.change(bought(o.book(), 20));
+    o.clock.advance(SAVE_DEBOUNCE_MS);
+    o.change(bought(o.book(), 30));
+    o.clock.advance(SAVE_DEBOUNCE_MS);
+    // it was overwritten whole with no word
+    expect(readFileSync(join(dir, PAPER_FILE), 'utf8')).toBe(big);
+    expect(o.notices).toEqual([
+      `${join(dir, PAPER_FILE)} is larger than ${PAPER_FILE_MAX_BYTES} bytes: move it away and start oddsboard ` +
+        'again; paper positions are not read or written this session',
+    ]);
+    expect(o.k.stop()).toEqual([
+      `Could not save ${join(dir, PAPER_FILE)}: it could not be read (move it away, or check its ` +
+        "permissions, and start oddsboard again); this session's changes to it are not saved",
+    ]);
   });
 });

@@ -8,7 +8,8 @@ import { loadPaper, PAPER_FILE, paperFileSpec, savePaper } from '../positions/pa
 import type { OddsStore } from '../store/store.js';
 import type { PaperBook } from '../positions/paper.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import { keptOutOnQuit, readToMerge, saveFailed, type WriteHooks } from '../util/files.js';
+import { saveFailed, type WriteHooks } from '../util/files.js';
+import { KeptOut, keptOutOnQuit, readToMerge } from '../util/personFile.js';
 import { LOCK_RETRY_MS, writeLocked } from './lock.js';
 import { mergePaper } from './merge.js';
 import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
@@ -57,6 +58,8 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
   const loaded = loadPaper(o.dir, now);
   host.restore(loaded.book);
   if (loaded.problem) host.notice(loaded.problem, now);
+  /** Left as it is: since the start, or since a write found it could not be read (readToMerge's KeptOut). */
+  let keepOut = loaded.keepOut === true;
   let written = host.current();
   let timer: TimerHandle | undefined;
   let lastProblem: string | undefined;
@@ -73,7 +76,7 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
   const keeper: PaperKeeper = {
     flush() {
       const book = host.current();
-      if (loaded.keepOut || book === written) return;
+      if (keepOut || book === written) return;
       const now = o.clock.now();
       const say = (line: string) => (host.notice(line, now), quitting?.push(line));
       try {
@@ -83,6 +86,11 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
         written = book;
         lastProblem = undefined;
       } catch (e) {
+        if (e instanceof KeptOut) {
+          // as at start: left as it is from now on, said once here and again on stderr as the dashboard quits
+          keepOut = true;
+          return host.notice(e.message, now);
+        }
         lastError = e;
         const text = saveFailed(join(o.dir, PAPER_FILE), e);
         if (text !== lastProblem) host.notice(text, o.clock.now());
@@ -99,7 +107,7 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
       o.clock.clearTimeout(timer);
       timer = undefined;
       if (host.current() === written) return quitting;
-      if (loaded.keepOut) return [...quitting, keptOutOnQuit(join(o.dir, PAPER_FILE))];
+      if (keepOut) return [...quitting, keptOutOnQuit(join(o.dir, PAPER_FILE))];
       return [...quitting, saveFailed(join(o.dir, PAPER_FILE), lastError, true)];
     },
   };

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -159,7 +168,7 @@ describe('the watcher files', () => {
     b.store.getState().addAlert({ id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 });
     b.store.getState().toggleWatch('m1', 0);
     expect(b.saver.stop()).toEqual([
-      `Could not save ${join(dir, FILES.alerts)}: it could not be read at start (move it away, or check its ` +
+      `Could not save ${join(dir, FILES.alerts)}: it could not be read (move it away, or check its ` +
         "permissions, and start oddsboard again); this session's changes to it are not saved",
     ]);
     expect(b.problems).toEqual([]);
@@ -252,6 +261,28 @@ describe('the watcher files', () => {
     ]);
     expect(a.problems).toHaveLength(2);
     expect(watchedIds(fresh(dir).store.getState())).toEqual(['m1', 'm3', 'm4']);
+  });
+  it('a file that cannot be read any more while the dashboard runs is left alone from then on, as at start', () => {
+    const dir = tmp();
+    const a = fresh(dir);
+    a.store.getState().toggleWatch('m1', 1);
+    a.saver.flush();
+    rmSync(join(dir, FILES.watchlist));
+    // a link to itself cannot be opened (ELOOP), as chmod 000 cannot be read (which does not stop root)
+    symlinkSync(FILES.watchlist, join(dir, FILES.watchlist));
+    a.store.getState().toggleWatch('m2', 2);
+    a.saver.flush();
+    a.store.getState().toggleWatch('m3', 3);
+    a.saver.flush();
+    expect(lstatSync(join(dir, FILES.watchlist)).isSymbolicLink()).toBe(true); // it was renamed over with no word
+    expect(a.problems).toEqual([
+      `${join(dir, FILES.watchlist)} cannot be read (ELOOP): check its permissions and start oddsboard again; ` +
+        "it is left as it is, and this session's changes to it are not saved",
+    ]);
+    expect(a.saver.stop()).toEqual([
+      `Could not save ${join(dir, FILES.watchlist)}: it could not be read (move it away, or check its ` +
+        "permissions, and start oddsboard again); this session's changes to it are not saved",
+    ]);
   });
   it('a file that cannot be written as the dashboard quits is a line for stderr (no notice line by then)', () => {
     const dir = tmp();

@@ -12,16 +12,8 @@ import type { AppState } from '../store/types.js';
 import type { AlertFired, WatchState } from '../store/watchTypes.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
-import {
-  FileProblem,
-  keptOutOnQuit,
-  readPersonFile,
-  readTextFile,
-  readToMerge,
-  saveFailed,
-  writeFileAtomic,
-  type WriteHooks,
-} from '../util/files.js';
+import { FileProblem, readTextFile, saveFailed, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { KeptOut, keptOutOnQuit, readPersonFile, readToMerge } from '../util/personFile.js';
 import {
   decodeAlerts,
   decodeLog,
@@ -180,8 +172,11 @@ export class Saver {
   private readonly errors = new Map<FileKey, unknown>();
   /** What the last write as the dashboard quits said (a file moved aside): for stderr, the notice line gone. */
   private quitting: string[] | undefined;
+  /** Files left as they are: since the start (o.keepOut), or since a write found one that could not be read. */
+  private readonly keptOut: Set<FileKey>;
 
   constructor(private readonly o: SaverOptions) {
+    this.keptOut = new Set(o.keepOut);
     // what was loaded is what the files hold: nothing to write until it changes
     const s = o.store.getState();
     for (const k of KEYS) this.written.set(k, PARTS[k](s));
@@ -206,7 +201,7 @@ export class Saver {
   }
 
   private dirty(): FileKey[] {
-    return KEYS.filter((k) => !this.o.keepOut?.has(k) && this.changed(k));
+    return KEYS.filter((k) => !this.keptOut.has(k) && this.changed(k));
   }
 
   /** Writes every file that changed, now. */
@@ -227,6 +222,12 @@ export class Saver {
         this.written.set(k, PARTS[k](s));
         this.errors.delete(k);
       } catch (e) {
+        if (e instanceof KeptOut) {
+          // as at start: left as it is from now on, said once here and again on stderr as the dashboard quits
+          this.keptOut.add(k);
+          this.o.onProblem(e.message);
+          continue;
+        }
         failed = true;
         this.errors.set(k, e);
         const text = saveFailed(path, e);
@@ -249,8 +250,8 @@ export class Saver {
     this.o.clock.clearTimeout(this.timer);
     this.timer = undefined;
     const failed = this.dirty().map((k) => saveFailed(join(this.o.dir, FILES[k]), this.errors.get(k), true));
-    // a file left as it is since the start (its notice long gone): the changes to it are said lost as well
-    const keptOut = KEYS.filter((k) => this.o.keepOut?.has(k) && this.changed(k));
+    // a file left as it is (its notice long gone): the changes to it are said lost as well
+    const keptOut = KEYS.filter((k) => this.keptOut.has(k) && this.changed(k));
     return [...this.quitting, ...failed, ...keptOut.map((k) => keptOutOnQuit(join(this.o.dir, FILES[k])))];
   }
 }

@@ -1,0 +1,161 @@
+/**
+ * The person's files (the watchlist, the alerts, the pairs' decisions, the paper book) read so that nothing they kept
+ * is lost: at start (readPersonFile) and before each write puts this session's changes on the file (readToMerge), by
+ * one rule. Reading and writing a file as such is files.ts.
+ */
+import { basename } from 'node:path';
+import { FileProblem, readTextFile, setAside, writeFileAtomic } from './files.js';
+
+/** How one of the person's files is read (the watchlist, the alerts, the pairs' decisions, the paper book). */
+export interface PersonFile<T> {
+  path: string;
+  maxBytes: number;
+  now: number;
+  /** The file's text understood, and how many entries were not; throws when the file as a whole is not one of ours. */
+  decode(text: string): { value: T; dropped: number };
+  /** The decoder's own "not one of ours" error (anything else is rethrown). */
+  isDecodeError(e: unknown): e is Error;
+  /** What the session starts with when nothing is read: "no decisions", "an empty watchlist". */
+  empty: string;
+  /** `n` entries, in the file's own word: "3 entries", "1 paper position". */
+  entries(n: number): string;
+  /**
+   * The value written as the file: with it, a file that had entries that could not be understood is written back at
+   * once with the rest (the original moved aside), so a session that changes nothing does not leave the rest only in
+   * the file aside, the next start beginning without it.
+   */
+  encode?(value: T): string;
+  /** A file too large is moved aside (default) or, like any file that cannot be read, left as it is. */
+  tooLarge?: 'aside' | 'keep';
+  /** What follows for a file that cannot be read (not there as a file, no permission) and is left as it is. */
+  unreadable?: string;
+}
+
+export interface PersonFileRead<T> {
+  /** What was understood; undefined when the session starts empty (also for a missing file). */
+  value?: T;
+  /** One line per problem. */
+  problems: string[];
+  /** The file is left as it was and must not be written this session. */
+  keepOut: boolean;
+}
+
+/** The rest of a file that had entries that could not be understood, written back in its place (`encode`). */
+function writeBack<T>(f: PersonFile<T>, value: T, out: PersonFileRead<T>): void {
+  if (!f.encode) return;
+  try {
+    writeFileAtomic(f.path, f.encode(value));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    out.problems.push(`${f.path} could not be written back (${code}): the rest is kept and written at the next change`);
+  }
+}
+
+/** A file left as it is for the session (readPersonFile's keepOut): what the person loses until it is dealt with. */
+export const KEPT_OUT = "it is left as it is, and this session's changes to it are not saved";
+
+/** The line for stderr as the dashboard quits with changes to a file left as it is (KEPT_OUT). */
+export const keptOutOnQuit = (path: string) =>
+  `Could not save ${path}: it could not be read (move it away, or check its permissions, and start ` +
+  "oddsboard again); this session's changes to it are not saved";
+
+/**
+ * Thrown by readToMerge: the file can no longer be read (no permission, too large to be moved aside), so, as at
+ * start, it is left as it is and not written for the rest of the session; the message is the line saying so.
+ */
+export class KeptOut extends Error {}
+
+/** The line for a file that cannot be read and is left as it is (at start, or before a write). */
+const keptOutLine = (f: Pick<PersonFile<unknown>, 'unreadable'>, e: FileProblem) =>
+  `${e.message}: ${e.reason === 'unreadable' ? 'check its permissions' : 'move it away'} and start oddsboard again; ` +
+  (f.unreadable ?? KEPT_OUT);
+
+const asideLine = (path: string, why: string, moved: string, rest: string) =>
+  `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`;
+
+/**
+ * One of the person's files as it is now, for a write to put this session's changes on (src/watch/merge.ts), by the
+ * rule of the start (readPersonFile): a file a hand edit broke while the dashboard ran, or one with entries that
+ * cannot be understood, is moved aside and said in one line (`say`) before it is written, never overwritten silently.
+ * Undefined when there is nothing to put the changes on (no file, one moved aside whole): the session's state is then
+ * written whole. A file that cannot be read (no permission, too large to be moved aside) throws KeptOut: it is left
+ * as it is for the rest of the session, as at start, never written over whole.
+ */
+export function readToMerge<T>(
+  f: Pick<
+    PersonFile<T>,
+    'path' | 'maxBytes' | 'now' | 'decode' | 'isDecodeError' | 'entries' | 'tooLarge' | 'unreadable'
+  >,
+  say: (line: string) => void,
+): T | undefined {
+  const aside = (why: string, rest: string) => {
+    const moved = setAside(f.path, f.now);
+    // not moved (its directory not writable): the write fails too, and says so
+    if (moved) say(asideLine(f.path, why, moved, rest));
+  };
+  const whole = 'written again as this session has it';
+  let text: string;
+  try {
+    text = readTextFile(f.path, f.maxBytes);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    // no permission, or too large to move aside: left as it is from now on, as at start (it was written over whole)
+    if (e.reason === 'unreadable' || (e.reason === 'too_large' && f.tooLarge === 'keep'))
+      throw new KeptOut(keptOutLine(f, e));
+    if (e.reason === 'too_large') aside(`is larger than ${f.maxBytes} bytes`, whole);
+    // a directory in its place fails the write, which says what to do and is tried again
+    return undefined;
+  }
+  try {
+    const d = f.decode(text);
+    if (d.dropped > 0) aside(`had ${f.entries(d.dropped)} that could not be understood`, 'the rest is kept');
+    return d.value;
+  } catch (e) {
+    if (!f.isDecodeError(e)) throw e;
+    aside(`could not be read (${e.message})`, whole);
+    return undefined;
+  }
+}
+
+/**
+ * One of the person's files read so that nothing they kept is lost: a file that is not ours, or holds entries that
+ * cannot be understood, is moved aside (setAside) and said in one line; what cannot be moved aside, or read at all,
+ * is left as it is and not written this session.
+ */
+export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
+  const out: PersonFileRead<T> = { problems: [], keepOut: false };
+  const aside = (why: string, rest: string): boolean => {
+    const moved = setAside(f.path, f.now);
+    if (!moved) out.keepOut = true;
+    out.problems.push(
+      moved
+        ? asideLine(f.path, why, moved, rest)
+        : `${f.path} ${why} and could not be moved aside: move it away and start oddsboard again; ${KEPT_OUT}`,
+    );
+    return moved !== undefined;
+  };
+  let text: string;
+  try {
+    text = readTextFile(f.path, f.maxBytes);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    if (e.reason === 'missing') return out;
+    if (e.reason === 'too_large' && f.tooLarge !== 'keep')
+      aside(`is larger than ${f.maxBytes} bytes`, `starting with ${f.empty}`);
+    else {
+      out.keepOut = true;
+      out.problems.push(keptOutLine(f, e));
+    }
+    return out;
+  }
+  try {
+    const d = f.decode(text);
+    out.value = d.value;
+    if (d.dropped > 0 && aside(`had ${f.entries(d.dropped)} that could not be understood`, 'the rest is loaded'))
+      writeBack(f, d.value, out);
+  } catch (e) {
+    if (!f.isDecodeError(e)) throw e;
+    aside(`could not be read (${e.message})`, `starting with ${f.empty}`);
+  }
+  return out;
+}
