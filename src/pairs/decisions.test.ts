@@ -126,4 +126,23 @@ describe('pair decisions', () => {
     expect(back.keepOut).toBe(true);
     expect(back.problems[0]).toContain('left as it is');
   });
+
+  it('two writes of pairs.json at the same instant keep both decisions (the write holds its lock)', () => {
+    const dir = tmp();
+    const mine = new PairDecisions();
+    mine.confirm({ a: K, b: P, relation: 'same', at: T0, reasons: [] });
+    const theirs = new PairDecisions();
+    theirs.reject({ a: N, b: M, at: T0 + 1000 });
+    let second: ReturnType<typeof saveDecisions> | undefined;
+    // the second write (`pairs --reject` beside the dashboard) comes between the first's read and its rename
+    saveDecisions(dir, mine, {
+      beforeRename: () => void (second ??= saveDecisions(dir, theirs, undefined, T0, false)),
+    });
+    // it was written, and the first renamed over it a file read before it: the rejection was lost
+    expect(second).toEqual({ merged: false, problems: [], busy: true });
+    expect(saveDecisions(dir, theirs, undefined, T0, false)).toEqual({ merged: true, problems: [] });
+    const back = loadDecisions(dir, T0);
+    expect([back.decisions.decided(K, P), back.decisions.decided(N, M)]).toEqual(['confirmed', 'rejected']);
+    expect(readdirSync(dir)).toEqual([PAIRS_FILE]);
+  });
 });

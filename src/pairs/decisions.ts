@@ -15,6 +15,7 @@
 import { join } from 'node:path';
 import { writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { readPersonFile } from '../util/personFile.js';
+import { writeLocked } from '../watch/lock.js';
 import { parseRefKey, refKey, type MarketRef } from '../venue/ref.js';
 import type { Comparison } from './types.js';
 
@@ -173,20 +174,21 @@ export interface LoadedDecisions {
   keepOut: boolean;
 }
 
-const readDecisions = (dir: string, now: number) =>
+/** `writeBack`: the rest of a file with entries that cannot be understood is written back at once (readPersonFile). */
+const readDecisions = (dir: string, now: number, writeBack: boolean) =>
   readPersonFile({
     path: join(dir, PAIRS_FILE),
     maxBytes: PAIRS_MAX_BYTES,
     now,
     decode: decodeDecisions,
-    encode: encodeDecisions,
+    ...(writeBack ? { encode: encodeDecisions } : {}),
     isDecodeError: (e) => e instanceof PairsDecodeError,
     empty: 'no decisions',
     entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
   });
 
 export function loadDecisions(dir: string, now: number): LoadedDecisions {
-  const r = readDecisions(dir, now);
+  const r = readDecisions(dir, now, true);
   return { decisions: r.value ?? new PairDecisions(), problems: r.problems, keepOut: r.keepOut };
 }
 
@@ -194,16 +196,26 @@ export function loadDecisions(dir: string, now: number): LoadedDecisions {
  * Writes the decisions atomically; the previous file stays whole when this fails (the error is rethrown). What the
  * file holds now is merged in first, the later decision of a pair winning: another oddsboard (`pairs --reject` while
  * the dashboard runs) may have written it since it was read, and its decisions are not lost. True when the merge
- * changed `d`; a file that cannot be read is dealt with as on loading (moved aside, said in `problems`).
+ * changed `d`; a file that cannot be read is dealt with as on loading (moved aside, said in `problems`). The read,
+ * merge and rename hold `pairs.json.lock` (src/watch/lock.ts), so two writes at the same instant do not cross: one
+ * held by another process is waited for (up to a second, then written without it), or with `wait` false `busy` and
+ * not written (try again a moment later).
  */
 export function saveDecisions(
   dir: string,
   d: PairDecisions,
   hooks?: WriteHooks,
   now = Date.now(),
-): { merged: boolean; problems: string[] } {
-  const disk = readDecisions(dir, now);
-  const merged = disk.value ? d.merge(disk.value) : false;
-  writeFileAtomic(join(dir, PAIRS_FILE), encodeDecisions(d), hooks);
-  return { merged, problems: disk.problems };
+  wait = true,
+): { merged: boolean; problems: string[]; busy?: true } {
+  const path = join(dir, PAIRS_FILE);
+  let out = { merged: false, problems: [] as string[] };
+  const write = () => {
+    // not written back here: it is written whole at once
+    const disk = readDecisions(dir, now, false);
+    const merged = disk.value ? d.merge(disk.value) : false;
+    writeFileAtomic(path, encodeDecisions(d), hooks);
+    out = { merged, problems: disk.problems };
+  };
+  return writeLocked(path, write, wait) ? out : { ...out, busy: true };
 }

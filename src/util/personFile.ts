@@ -4,7 +4,8 @@
  * one rule. Reading and writing a file as such is files.ts.
  */
 import { basename } from 'node:path';
-import { FileProblem, readTextFile, setAside, writeFileAtomic } from './files.js';
+import { writeLocked } from '../watch/lock.js';
+import { FileProblem, readTextFile, setAside, writeFileAtomic, type WriteHooks } from './files.js';
 
 /** How one of the person's files is read (the watchlist, the alerts, the pairs' decisions, the paper book). */
 export interface PersonFile<T> {
@@ -29,6 +30,8 @@ export interface PersonFile<T> {
   tooLarge?: 'aside' | 'keep';
   /** What follows for a file that cannot be read (not there as a file, no permission) and is left as it is. */
   unreadable?: string;
+  /** Test seam: the write-back's (writeFileAtomic). */
+  hooks?: WriteHooks;
 }
 
 export interface PersonFileRead<T> {
@@ -44,7 +47,9 @@ export interface PersonFileRead<T> {
 function writeBack<T>(f: PersonFile<T>, value: T, out: PersonFileRead<T>): void {
   if (!f.encode) return;
   try {
-    writeFileAtomic(f.path, f.encode(value));
+    const text = f.encode(value);
+    // under the file's lock, as every write of it (src/watch/lock.ts): waited for a moment, as it is at start
+    writeLocked(f.path, () => writeFileAtomic(f.path, text, f.hooks), true);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     out.problems.push(`${f.path} could not be written back (${code}): the rest is kept and written at the next change`);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Market } from '../api/types.js';
 import { createOddsStore } from '../store/store.js';
 import { ManualClock } from '../util/clock.js';
+import { LOCK_RETRY_MS } from '../watch/lock.js';
 import { FILES, Saver, watchDirFor } from '../watch/persist.js';
 import { loadJoinedWatch, venuePart, venuesWatchDir } from './watchMerge.js';
 import { market } from '../../test/support/markets.js';
@@ -114,5 +115,30 @@ describe('one watchlist across venues, merged from the per-source files of today
     expect(loaded.saved.rules!.map((r) => r.id)).toEqual(['a-2']);
     expect(existsSync(join(venuesWatchDir(state), FILES.watchlist))).toBe(true);
     expect(loadJoinedWatch(state, 4_000).saved.rules!.map((r) => r.id)).toEqual(['a-2']);
+  });
+
+  it('two boards starting at once keep both: a write of the joined files waits for the first merge (its lock)', () => {
+    const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
+    writeToday(state, 'kalshi', ['KXFED-25DEC-T4.25'], 1_000);
+    const clock = new ManualClock(5_000);
+    const store = createOddsStore({ mode: 'key', limit: 30 });
+    const problems: string[] = [];
+    const other = new Saver({ dir: venuesWatchDir(state), store, clock, onProblem: (t) => problems.push(t) });
+    store.getState().listLoaded([mkt('polymarket:516710')], clock.now());
+    store.getState().toggleWatch('polymarket:516710', clock.now());
+    let inside = false;
+    // the other board's write comes while this one is merging: between its reads and its renames
+    const loaded = loadJoinedWatch(state, 10_000, {
+      beforeRename: () => {
+        if (inside) return;
+        inside = true;
+        other.flush();
+      },
+    });
+    clock.advance(LOCK_RETRY_MS);
+    expect(loaded.saved.watch!.ids).toEqual(['kalshi:KXFED-25DEC-T4.25']);
+    // the other's watch was lost: the merge renamed its watchlist over it, and the other took it as written
+    expect(loadJoinedWatch(state, 20_000).saved.watch!.ids).toEqual(['kalshi:KXFED-25DEC-T4.25', 'polymarket:516710']);
+    expect(problems).toEqual([]);
   });
 });

@@ -5,14 +5,15 @@
  * `sources/<id>/`) are merged into them — nothing dropped, the old files left where they are — and the merge is
  * written (atomically) before anything else happens. Pure functions here; the watcher is watch.ts.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { AlertFired, AlertRule, AlertRuleState, WatchedMarket } from '../store/watchTypes.js';
 import { SOURCE_IDS, type SourceId } from '../sources/types.js';
 import { parseRefKey, refKey } from '../venue/ref.js';
-import { writeFileAtomic } from '../util/files.js';
+import { writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { encodeAlerts, encodeLog, encodeWatchlist } from '../watch/codec.js';
+import { writeLocked } from '../watch/lock.js';
 import { FILES, loadWatchFiles, readWatchedIds, watchDirFor, type Loaded } from '../watch/persist.js';
 import { venueOf } from './join.js';
 
@@ -100,11 +101,30 @@ export function venuePart(saved: SavedWatch, venue: SourceId): SavedWatch {
  * watchlist (left so by a version before this one) are the joined files in use: read, and the watchlist written. A
  * write that fails leaves the old files as the only copy, and is reported when there was something to merge.
  */
-export function loadJoinedWatch(stateDirectory: string, now: number): Loaded {
+export function loadJoinedWatch(stateDirectory: string, now: number, hooks?: WriteHooks): Loaded {
   const dir = venuesWatchDir(stateDirectory);
-  if (existsSync(join(dir, FILES.watchlist))) return loadWatchFiles(dir, now);
+  const watchlist = join(dir, FILES.watchlist);
+  let merged: Loaded | undefined;
+  const merge = () => {
+    if (!existsSync(watchlist)) merged = mergeJoined(stateDirectory, dir, now, hooks);
+  };
+  // under the watchlist's lock (src/watch/lock.ts): of two boards starting at once, the second finds the first's
+  // merge done, and does not write its own over what the first has written since
+  let lockable = true;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch {
+    lockable = false; // the merge's writes fail as well, and say so
+  }
+  if (lockable) writeLocked(watchlist, merge, true);
+  else merge();
+  return merged ?? loadWatchFiles(dir, now);
+}
+
+function mergeJoined(stateDirectory: string, dir: string, now: number, hooks?: WriteHooks): Loaded {
   const problems: string[] = [];
-  const emptyWatchlist = () => writeFileAtomic(join(dir, FILES.watchlist), encodeWatchlist({ ids: [], byId: {} }));
+  const write = (name: string, text: string) => writeFileAtomic(join(dir, name), text, hooks);
+  const emptyWatchlist = () => write(FILES.watchlist, encodeWatchlist({ ids: [], byId: {} }));
   if (existsSync(join(dir, FILES.alerts)) || existsSync(join(dir, FILES.log))) {
     const loaded = loadWatchFiles(dir, now);
     try {
@@ -126,9 +146,9 @@ export function loadJoinedWatch(stateDirectory: string, now: number): Loaded {
   const saved = mergeSaved(parts);
   try {
     if (any) {
-      writeFileAtomic(join(dir, FILES.alerts), encodeAlerts({ rules: saved.rules ?? [], state: saved.state ?? {} }));
-      writeFileAtomic(join(dir, FILES.log), encodeLog(saved.log ?? []));
-      writeFileAtomic(join(dir, FILES.watchlist), encodeWatchlist(saved.watch ?? { ids: [], byId: {} }));
+      write(FILES.alerts, encodeAlerts({ rules: saved.rules ?? [], state: saved.state ?? {} }));
+      write(FILES.log, encodeLog(saved.log ?? []));
+      write(FILES.watchlist, encodeWatchlist(saved.watch ?? { ids: [], byId: {} }));
     } else emptyWatchlist();
   } catch (e) {
     if (any)
