@@ -22,6 +22,19 @@ function why(e: unknown): string {
 }
 
 /**
+ * The line a ledger that fails at a send says (after "the" or "Kalshi's"): which file, the file system's code, what to
+ * do (SAVE_FIX, as a failed save says it), and what follows.
+ */
+export function ledgerUnusable(path: string | undefined, e: unknown): string {
+  const err = e as NodeJS.ErrnoException | undefined;
+  const code = err?.code ?? 'error';
+  const where = path ?? err?.path;
+  const then = 'this process counts only its own requests';
+  const fix = SAVE_FIX[code] ?? 'check that it and its directory can be read and written';
+  return `rate ledger${where ? ` ${where}` : ''} cannot be used (${code}): ${fix}; ${then}`;
+}
+
+/**
  * The shared ledger for a service and key under the state directory, or the reason it cannot
  * be used (the directory or the file in it cannot be created, or the file cannot be written: a
  * read-only or immutable state directory, a directory where the file should be): the caller then

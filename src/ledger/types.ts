@@ -27,6 +27,8 @@ export interface SendLedger {
    * MAX_PAUSE_MS). A ledger that never ignores anything need not have it.
    */
   listen?(onNotice: (text: string) => void): void;
+  /** The file it is kept in (a file ledger), named when it cannot be used. */
+  readonly path?: string;
 }
 
 /**
@@ -108,6 +110,7 @@ export function tolerant(ledger: SendLedger, onProblem: (e: unknown) => void = (
     claim: guard((now: number, allowed: number) => ledger.claim(now, allowed), { ok: true }),
     pause: guard((until: number, now: number) => ledger.pause(until, now), undefined),
     pollMs: ledger.pollMs,
+    ...(ledger.path !== undefined ? { path: ledger.path } : {}),
     ...(ledger.listen ? { listen: (onNotice: (text: string) => void) => ledger.listen!(onNotice) } : {}),
   };
 }

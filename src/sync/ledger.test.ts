@@ -127,6 +127,7 @@ describe('one budget for every process', () => {
     const eperm = Object.assign(new Error('operation not permitted'), { code: 'EPERM' });
     let onNotice: ((text: string) => void) | undefined;
     const readOnly: SendLedger = {
+      path: '/home/ann/.local/state/oddsboard/budget-1.ledger',
       others: () => [],
       pausedUntil: () => undefined,
       claim: () => {
@@ -145,7 +146,9 @@ describe('one budget for every process', () => {
     expect(a.client.calls.length).toBeGreaterThan(5); // every claim failed, each send went out all the same
     expect(said).toEqual([
       'the ledger held entries from the future',
-      'the rate ledger cannot be used (EPERM); this process counts only its own requests',
+      // it named no file and no fix
+      'the rate ledger /home/ann/.local/state/oddsboard/budget-1.ledger cannot be used (EPERM): it or its directory ' +
+        'is not writable: check the permissions; this process counts only its own requests',
     ]);
     await a.sync.stop();
   });

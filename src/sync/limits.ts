@@ -1,4 +1,5 @@
 import type { RateHeaders } from '../api/types.js';
+import { ledgerUnusable } from '../ledger/open.js';
 import { NO_LEDGER, tolerant, type SendLedger } from '../ledger/types.js';
 import { Aimd } from './backoff.js';
 import { Budget } from './budget.js';
@@ -29,8 +30,7 @@ export class Limits {
     this.ledger = tolerant(ledger, (e) => {
       if (told) return;
       told = true;
-      const code = (e as NodeJS.ErrnoException | undefined)?.code ?? 'error';
-      say(`the rate ledger cannot be used (${code}); this process counts only its own requests`);
+      say(`the ${ledgerUnusable(ledger.path, e)}`);
     });
     ledger.listen?.(say);
     this.budget = new Budget(o.spanMs);

@@ -4,6 +4,7 @@
  * that venue's budget — never another venue's.
  */
 import { isApiError } from '../../api/errors.js';
+import { ledgerUnusable } from '../../ledger/open.js';
 import { tolerant } from '../../ledger/types.js';
 import { waitForSlot } from '../../ledger/wait.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
@@ -31,10 +32,7 @@ export function venueFetch(
   const ledger = tolerant(src.ledger, (e) => {
     if (told) return;
     told = true;
-    io.stderr.write(
-      `oddsboard: ${whose} rate ledger cannot be used (${(e as NodeJS.ErrnoException).code ?? 'error'}); this ` +
-        `process counts only its own requests\n`,
-    );
+    io.stderr.write(`oddsboard: ${whose} ${ledgerUnusable(src.ledger.path, e)}\n`);
   });
   ledger.listen?.((text) => io.stderr.write(`oddsboard: ${opts.named ? `${SOURCE_NAMES[src.id]}: ` : ''}${text}\n`));
   return async (call) => {
