@@ -30,7 +30,8 @@ export interface UiState extends AlertUiState {
   amountCursor: number;
   /** First list row drawn. */
   listTop: number;
-  flash?: { text: string; until: number };
+  /** A brief message for a key: shown from `at` until `until`, unless a warning comes meanwhile (Notices.tsx). */
+  flash?: { text: string; at: number; until: number };
   /** The view shown (its id in VIEWS). */
   view: string;
   /** The market each view had under its cursor when it was left, to come back to. */
@@ -59,7 +60,7 @@ export type UiAction =
   | { type: 'setField'; field: FormField }
   | { type: 'setAmountCursor'; cursor: number }
   | { type: 'scrollTo'; index: number; visible: number; count: number }
-  | { type: 'flash'; text: string; until: number }
+  | { type: 'flash'; text: string; at: number; until: number }
   | AlertUiAction
   | { type: 'showView'; view: string; /** the market the view being left had under its cursor */ leaving?: string }
   | { type: 'eventCursor'; id: string }
@@ -142,7 +143,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return listTop === state.listTop ? state : { ...state, listTop };
     }
     case 'flash':
-      return { ...state, flash: { text: action.text, until: action.until } };
+      return { ...state, flash: { text: action.text, at: action.at, until: action.until } };
     case 'showView': {
       if (state.view === action.view) return state;
       const picks = action.leaving === undefined ? state.picks : { ...state.picks, [state.view]: action.leaving };

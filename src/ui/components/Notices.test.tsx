@@ -125,4 +125,18 @@ describe('noticeLine', () => {
       'Kalshi: “A” and “B” resolved: Yes · Kalshi: “C” resolved: No · Polymarket: “D” resolved: Yes',
     );
   });
+
+  it('a warning or an alert that comes while a flash is shown replaces it at once; an info waits for its end', () => {
+    const flash = { text: '★ Watching “Fed decision”', at: 5_000, until: 8_000 };
+    const shown = (notices: ReturnType<typeof n>[], now: number) => noticeLine(notices, flash, now)?.[1]?.text;
+    const saved = n(1, 6_000, 'Could not save …/watchlist.json (ENOSPC): the disk is full: free some space');
+    // it was hidden until the flash ended, two seconds on
+    expect(shown([saved], 6_000)).toBe(saved.text);
+    expect(shown([n(1, 6_000, 'Kalshi: “A” resolved: Yes', 'alert')], 6_000)).toBe('Kalshi: “A” resolved: Yes');
+    expect(shown([n(1, 6_000, 'Refreshed', 'info')], 6_000)).toBe(flash.text);
+    // a warning from before the key was pressed does not hide what the key says; it is back once the flash ends
+    const before = n(1, 4_000, 'paper.json could not be read');
+    expect(shown([before], 6_000)).toBe(flash.text);
+    expect(shown([before], 8_000)).toBe(before.text);
+  });
 });

@@ -43,11 +43,15 @@ export function burstText(texts: readonly string[]): string {
 /**
  * The one notice: a brief UI message (flash) wins, else the newest store notice younger than NOTICE_MS — with the
  * others of its level that came within BURST_MS before it, oldest first, so none of a burst is hidden by the next.
+ * A warning or an alert that comes while a flash is shown (a failed save, a file moved aside) replaces it at once: it
+ * was hidden for the rest of the flash's seconds, and a person who read the flash looked away before it showed.
  */
 export function noticeLine(notices: readonly Notice[], flash: UiState['flash'], now: number): Seg[] | undefined {
-  if (flash && now < flash.until) return [{ text: '» ', color: 'cyan' }, { text: sanitize(flash.text) }];
   const newest = notices[notices.length - 1];
-  if (!newest || now - newest.at >= NOTICE_MS || now < newest.at - 60_000) return undefined;
+  const young = newest !== undefined && now - newest.at < NOTICE_MS && now >= newest.at - 60_000;
+  const over = young && newest.level !== 'info' && flash !== undefined && newest.at > flash.at;
+  if (flash && now < flash.until && !over) return [{ text: '» ', color: 'cyan' }, { text: sanitize(flash.text) }];
+  if (!newest || !young) return undefined;
   let from = notices.length - 1;
   while (from > 0 && notices[from - 1]!.level === newest.level && newest.at - notices[from - 1]!.at <= BURST_MS) from--;
   const n = {

@@ -95,7 +95,7 @@ function submit(ctx: KeyCtx, f: AlertFormState): void {
     f.title ?? quoted(st.markets[f.marketId]?.market.title ?? st.watch.byId[f.marketId]?.title ?? f.marketId);
   const now = ctx.clock.now();
   ctx.dispatch({ type: 'closeAlertForm' });
-  ctx.dispatch({ type: 'flash', text: `Alert set on ${title} (A shows the alerts)`, until: now + FLASH_MS });
+  ctx.dispatch({ type: 'flash', text: `Alert set on ${title} (A shows the alerts)`, at: now, until: now + FLASH_MS });
 }
 
 /** The alert form: move between fields, change the kind or outcome, type the numbers, ⏎ sets the alert, Esc closes. */

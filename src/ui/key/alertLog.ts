@@ -45,6 +45,7 @@ export function alertLogKey(ctx: KeyCtx, input: string, key: Key): void {
         return ctx.dispatch({
           type: 'flash',
           text: 'That alert comes from the config file: remove it there.',
+          at: now,
           until: now + FLASH_MS,
         });
       ctx.sync.removeAlert(rule.id);

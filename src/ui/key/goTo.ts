@@ -24,7 +24,8 @@ export const GOTO_MAX_CHARS = 500;
 const SAID_MS = 6000;
 
 function say(ctx: Pick<KeyCtx, 'dispatch' | 'clock'>, text: string, ms = SAID_MS): void {
-  ctx.dispatch({ type: 'flash', text, until: ctx.clock.now() + ms });
+  const at = ctx.clock.now();
+  ctx.dispatch({ type: 'flash', text, at, until: at + ms });
 }
 
 /** The go-to box: ⏎ looks it up (the box closes) or says why not (it stays open to fix), Esc leaves it. */

@@ -13,7 +13,8 @@ import { envOf, viewById } from './dispatch.js';
 const FLASH_MS = 3000;
 
 export function flash(ctx: KeyCtx, text: string): void {
-  ctx.dispatch({ type: 'flash', text, until: ctx.clock.now() + FLASH_MS });
+  const at = ctx.clock.now();
+  ctx.dispatch({ type: 'flash', text, at, until: at + FLASH_MS });
 }
 
 /** Moves the cursor to row `index` (clamped): the list scrolls (UI state) and the row is selected. */

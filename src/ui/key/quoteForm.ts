@@ -48,7 +48,7 @@ export function quoteKey(ctx: KeyCtx, input: string, key: Key): void {
       if (!id) return;
       if (ctx.sync.submitQuote(id) === 'current') {
         const now = ctx.clock.now();
-        ctx.dispatch({ type: 'flash', text: 'The quote shown is current.', until: now + FLASH_MS });
+        ctx.dispatch({ type: 'flash', text: 'The quote shown is current.', at: now, until: now + FLASH_MS });
       }
       return;
     }
@@ -56,7 +56,8 @@ export function quoteKey(ctx: KeyCtx, input: string, key: Key): void {
       if (!id) return;
       const kept = ctx.sync.keepPaper(id);
       const now = ctx.clock.now();
-      return ctx.dispatch({ type: 'flash', text: kept.ok ? kept.text : kept.message, until: now + FLASH_MS });
+      const text = kept.ok ? kept.text : kept.message;
+      return ctx.dispatch({ type: 'flash', text, at: now, until: now + FLASH_MS });
     }
     case 'valuePrev':
     case 'valueNext':
