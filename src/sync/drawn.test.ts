@@ -5,9 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { market, rig, type Method, type Rig } from '../../test/support/syncHarness.js';
-import { drawnBy } from '../ui/key/moves.js';
-import { DEFAULT_MOVERS_THRESHOLD } from '../ui/moves.js';
-import { initialUiState } from '../ui/uiState.js';
+import { drawnFor } from '../../test/support/drawn.js';
 import { closingView } from '../ui/views/closing.js';
 import { moversView } from '../ui/views/movers.js';
 import { watchlistView } from '../ui/views/watchlist.js';
@@ -26,11 +24,7 @@ function venue(rows: (isClosing: boolean, now: number) => Market[]) {
     const m = c.method === 'getMarket' ? rows(false, r.clock.now()).find((x) => x.id === c.args[0]) : undefined;
     return m && { data: m, status: 200 };
   };
-  const show = (view: ViewImpl) =>
-    r.sync.show(
-      view.source,
-      drawnBy({ readUi: () => initialUiState, clock: r.clock, moversThreshold: DEFAULT_MOVERS_THRESHOLD }, view),
-    );
+  const show = (view: ViewImpl) => r.sync.show(view.source, drawnFor(view, r.clock));
   return { r, show };
 }
 

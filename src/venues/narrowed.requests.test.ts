@@ -10,9 +10,7 @@ import type { SourceId } from '../sources/types.js';
 import type { Market } from '../api/types.js';
 import { market, rig, type Method, type Rig } from '../../test/support/syncHarness.js';
 import { joinVenues } from './joined.js';
-import { drawnBy } from '../ui/key/moves.js';
-import { DEFAULT_MOVERS_THRESHOLD } from '../ui/moves.js';
-import { initialUiState } from '../ui/uiState.js';
+import { drawnFor } from '../../test/support/drawn.js';
 import { closingView } from '../ui/views/closing.js';
 import { watchlistView } from '../ui/views/watchlist.js';
 
@@ -51,6 +49,15 @@ function listsAnswer(
 function expectNoSelectionAsked(rigs: Rig[], from: number) {
   for (const r of rigs)
     for (const m of ['getMarket', 'getBook', 'getHistory'] as const) expect(asked(r, m, from)).toBe(0);
+}
+
+/** Nothing is selected on the board now, and for the next 40 s no venue polls a market. */
+async function expectNothingPolled(b: ReturnType<typeof board>) {
+  expect(b.joined.store.getState().selectedId).toBeUndefined();
+  const rigs = b.stacks.map((s) => s.r);
+  const t0 = rigs[0]!.clock.now();
+  await b.run(40_000);
+  expectNoSelectionAsked(rigs, t0);
 }
 
 describe('a board narrowed to one venue', () => {
@@ -163,8 +170,8 @@ describe('a board narrowed to one venue', () => {
   });
 
   it('drops a selection on the venue v hides when the view shown has no row there', async () => {
-    const { stacks, joined, run } = board();
-    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    const b = board();
+    const { stacks, joined, run } = b;
     // only Polymarket has markets closing within the day
     listsAnswer(stacks, (id, isClosing) =>
       isClosing && id === 'kalshi' ? [] : [1, 2].map((n) => market(`${id}:${n}`)),
@@ -177,16 +184,14 @@ describe('a board narrowed to one venue', () => {
     await run(3_000);
     expect(joined.sync.cycleVenue!()).toBe('kalshi');
     await run(3_000);
-    expect(joined.store.getState().selectedId).toBeUndefined();
-    const t0 = poly.clock.now();
-    await run(40_000);
-    expectNoSelectionAsked([kalshi, poly], t0);
+    await expectNothingPolled(b);
     await joined.sync.stop();
   });
 
   it('on Closing soon selects the row the view draws first, and none when it draws none within its 24 h', async () => {
-    const { stacks, joined, run } = board();
-    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    const b = board();
+    const { stacks, joined, run } = b;
+    const kalshi = stacks[0]!.r;
     const h = 3_600_000;
     // the services' closing answers in their own order: Kalshi's first row closes in two days, its second in 2 h;
     // Polymarket's one row in two days (neither in the view's 24 h); a market's detail says the same
@@ -203,8 +208,7 @@ describe('a board narrowed to one venue', () => {
       };
     joined.sync.start();
     await run(5_000);
-    const deps = { readUi: () => initialUiState, clock: kalshi.clock, moversThreshold: DEFAULT_MOVERS_THRESHOLD };
-    joined.sync.show('closing', drawnBy(deps, closingView));
+    joined.sync.show('closing', drawnFor(closingView, kalshi.clock));
     await run(3_000);
     expect(joined.store.getState().selectedId).toBe('kalshi:soon');
     // Kalshi alone: the view sorts on the close time, not the service's order
@@ -213,29 +217,23 @@ describe('a board narrowed to one venue', () => {
     // Polymarket alone: "Nothing on Polymarket closes in the next 24 hours", and nothing is polled
     expect(joined.sync.cycleVenue!()).toBe('polymarket');
     await run(3_000);
-    expect(joined.store.getState().selectedId).toBeUndefined();
-    const t0 = poly.clock.now();
-    await run(40_000);
-    expectNoSelectionAsked([kalshi, poly], t0);
+    await expectNothingPolled(b);
     await joined.sync.stop();
   });
 
   it('un-watching the only Watchlist row drops the market chosen there: it is not polled any more', async () => {
-    const { stacks, joined, run } = board();
-    const [kalshi, poly] = stacks.map((s) => s.r) as [Rig, Rig];
+    const b = board();
+    const { stacks, joined, run } = b;
+    const poly = stacks[1]!.r;
     joined.sync.start();
     await run(5_000);
     joined.sync.select('polymarket:2');
     joined.sync.toggleWatch('polymarket:2');
-    const deps = { readUi: () => initialUiState, clock: poly.clock, moversThreshold: DEFAULT_MOVERS_THRESHOLD };
-    joined.sync.show('own', drawnBy(deps, watchlistView));
+    joined.sync.show('own', drawnFor(watchlistView, poly.clock));
     await run(3_000);
     expect(joined.store.getState().selectedId).toBe('polymarket:2');
     joined.sync.toggleWatch('polymarket:2');
-    expect(joined.store.getState().selectedId).toBeUndefined();
-    const t0 = poly.clock.now();
-    await run(40_000);
-    expectNoSelectionAsked([kalshi, poly], t0);
+    await expectNothingPolled(b);
     await joined.sync.stop();
   });
 });
