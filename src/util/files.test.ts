@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +64,21 @@ describe('writeFileAtomic', () => {
       /^Could not save .*watchlist\.json \(E(EXIST|NOTDIR)\): a file is in the place of its directory: move it away;/,
     );
   });
+
+  it('a state directory that is a symlink loop says to remove the link (not "check that its directory exists")', () => {
+    const d = dir();
+    symlinkSync('oddsboard', join(d, 'oddsboard'));
+    const path = join(d, 'oddsboard', 'watchlist.json');
+    let problem: unknown;
+    try {
+      writeFileAtomic(path, '{}');
+    } catch (e) {
+      problem = e;
+    }
+    expect(saveFailed(path, problem)).toMatch(
+      /^Could not save .*watchlist\.json \(ELOOP\): a symlink on its path leads round in a loop: remove that link;/,
+    );
+  });
 });
 
 describe('readTextFile', () => {
@@ -90,6 +106,27 @@ describe('readTextFile', () => {
     const fifo = join(d, 'fifo');
     execFileSync('mkfifo', [fifo]);
     expect(err(() => readTextFile(fifo, 10)).reason).toBe('not_regular'); // returns at once, no writer needed
+  });
+
+  it('a symlink loop is unreadable with its code; a socket is not a regular file (not "cannot be read")', async () => {
+    const d = dir();
+    const err = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e as FileProblem;
+      }
+      throw new Error('no error');
+    };
+    symlinkSync('loop', join(d, 'loop'));
+    expect(err(() => readTextFile(join(d, 'loop'), 10))).toMatchObject({ reason: 'unreadable', code: 'ELOOP' });
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(d, 'sock'), resolve));
+    try {
+      expect(err(() => readTextFile(join(d, 'sock'), 10)).reason).toBe('not_regular');
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -34,6 +34,8 @@ export class FileProblem extends Error {
     readonly path: string,
     readonly reason: 'missing' | 'not_regular' | 'too_large' | 'unreadable',
     message: string,
+    /** The file system's code when it could not be opened or read (`unreadable`): what to do depends on it. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -41,7 +43,7 @@ export class FileProblem extends Error {
 
 /**
  * The whole text of a regular file of at most `maxBytes`, a leading UTF-8 BOM dropped.
- * Throws FileProblem: `missing` (ENOENT, ENOTDIR), `not_regular` (a directory, FIFO, device), `too_large`,
+ * Throws FileProblem: `missing` (ENOENT, ENOTDIR), `not_regular` (a directory, FIFO, socket, device), `too_large`,
  * `unreadable`.
  * The message names the file and the problem, never its content.
  */
@@ -54,8 +56,10 @@ export function readTextFile(path: string, maxBytes: number): string {
     const code = (e as NodeJS.ErrnoException).code;
     // ENOTDIR: a path component is a plain file, so this one cannot exist either
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new FileProblem(path, 'missing', `${path} does not exist`);
-    if (code === 'EISDIR') throw new FileProblem(path, 'not_regular', `${path} is not a regular file`);
-    throw new FileProblem(path, 'unreadable', `${path} cannot be read (${code ?? 'error'})`);
+    // ENXIO: a socket cannot be opened
+    if (code === 'EISDIR' || code === 'ENXIO')
+      throw new FileProblem(path, 'not_regular', `${path} is not a regular file`);
+    throw new FileProblem(path, 'unreadable', `${path} cannot be read (${code ?? 'error'})`, code);
   }
   try {
     const st = fstatSync(fd);
@@ -73,15 +77,15 @@ export function readTextFile(path: string, maxBytes: number): string {
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (e) {
     if (e instanceof FileProblem) throw e;
-    throw new FileProblem(
-      path,
-      'unreadable',
-      `${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
-    );
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new FileProblem(path, 'unreadable', `${path} cannot be read (${code ?? 'error'})`, code);
   } finally {
     closeSync(fd);
   }
 }
+
+/** A symlink (the file, or a directory on its path) that leads round in a loop: it can be neither read nor written. */
+export const LOOP_FIX = 'a symlink on its path leads round in a loop: remove that link';
 
 /** What to do about a write that failed, by the file system's code (a person's file, the rate ledger). */
 export const SAVE_FIX: Readonly<Record<string, string>> = {
@@ -94,6 +98,7 @@ export const SAVE_FIX: Readonly<Record<string, string>> = {
   EACCES: 'it or its directory is not writable: check the permissions',
   EPERM: 'it or its directory is not writable: check the permissions',
   EROFS: 'the file system is read-only',
+  ELOOP: LOOP_FIX,
 };
 
 /**

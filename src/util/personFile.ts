@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import { writeLocked } from '../watch/lock.js';
-import { FileProblem, readTextFile, setAside, writeFileAtomic, type WriteHooks } from './files.js';
+import { FileProblem, LOOP_FIX, readTextFile, setAside, writeFileAtomic, type WriteHooks } from './files.js';
 
 /** How one of the person's files is read (the watchlist, the alerts, the pairs' decisions, the paper book). */
 export interface PersonFile<T> {
@@ -72,8 +72,11 @@ export class KeptOut extends Error {}
 
 /** The line for a file that cannot be read and is left as it is (at start, or before a write). */
 const keptOutLine = (f: Pick<PersonFile<unknown>, 'unreadable'>, e: FileProblem) =>
-  `${e.message}: ${e.reason === 'unreadable' ? 'check its permissions' : 'move it away'} and start oddsboard again; ` +
-  (f.unreadable ?? KEPT_OUT);
+  `${e.message}: ${readFix(e)} and start oddsboard again; ` + (f.unreadable ?? KEPT_OUT);
+
+/** What to do about a file that cannot be read: a symlink loop is no matter of permissions. */
+const readFix = (e: FileProblem) =>
+  e.reason !== 'unreadable' ? 'move it away' : e.code === 'ELOOP' ? LOOP_FIX : 'check its permissions';
 
 const asideLine = (path: string, why: string, moved: string, rest: string) =>
   `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`;

@@ -276,8 +276,8 @@ describe('the watcher files', () => {
     a.saver.flush();
     expect(lstatSync(join(dir, FILES.watchlist)).isSymbolicLink()).toBe(true); // it was renamed over with no word
     expect(a.problems).toEqual([
-      `${join(dir, FILES.watchlist)} cannot be read (ELOOP): check its permissions and start oddsboard again; ` +
-        "it is left as it is, and this session's changes to it are not saved",
+      `${join(dir, FILES.watchlist)} cannot be read (ELOOP): a symlink on its path leads round in a loop: remove ` +
+        "that link and start oddsboard again; it is left as it is, and this session's changes to it are not saved",
     ]);
     expect(a.saver.stop()).toEqual([
       `Could not save ${join(dir, FILES.watchlist)}: it could not be read (move it away, or check its ` +
