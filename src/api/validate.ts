@@ -38,7 +38,8 @@ export function validateAmount(input: string | number): { ok: true; value: numbe
   }
   if (!(value > 0)) return { ok: false, message: 'Amount must be greater than 0' };
   if (!Number.isFinite(value) || value > AMOUNT_MAX)
-    return { ok: false, message: 'Amount is too large (max 1,000,000,000)' };
+    // written as it may be typed: a limit with separators would be refused ("takes no separators")
+    return { ok: false, message: `Amount is too large (max ${AMOUNT_MAX})` };
   // what is sent has AMOUNT_DECIMALS decimals: 1e-20 would go out as amount=0
   if (Number(formatAmount(value)) === 0) return { ok: false, message: 'Amount is too small (min 0.000000000001)' };
   return { ok: true, value };
