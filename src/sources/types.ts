@@ -47,10 +47,14 @@ export interface SourceCaps {
   searchIgnores?: readonly ('status' | 'sort')[];
   /**
    * What its search looks through, where that is not its whole list (Kalshi, which has no text search: the titles
-   * and tickers of its first events): said where a search found nothing (`oddsboard pairs MARKET`). Absent: all of it.
+   * and tickers of its first events): said where a search found nothing (`oddsboard pairs MARKET`) and on stderr with
+   * `oddsboard markets --query`. Absent: all of it.
    */
   searchScope?: string;
-  /** The same in a few words (`the first 1,000 events`): the Markets title and its empty list say it in a search. */
+  /**
+   * The same in a few words (`the first 1,000 events`): the Markets title and its empty list say it in a search (with
+   * several venues: `each venue (K: the first 1,000 events)`, jointCaps).
+   */
   searchScopeShort?: string;
   /** How many ids one `getMarkets` request may carry (1: one request per market). */
   batch: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manifoldCaps } from '../sources/manifold/caps.js';
+import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
 import { createOddsStore } from '../store/store.js';
 import type { ListQuery } from '../store/types.js';
@@ -9,17 +10,19 @@ import { eventDataAt, eventEntries } from '../ui/views/events.js';
 import { event, market } from '../../test/support/syncHarness.js';
 import { createJoiner } from './join.js';
 
-/** Polymarket and Manifold (both sort server-side) joined, each venue's list query as given. */
-function joined(poly: string | Partial<ListQuery>, manifold: string | Partial<ListQuery>) {
+/** Polymarket and Manifold (both sort server-side; or Kalshi) joined, each venue's list query as given. */
+function joined(poly: string | Partial<ListQuery>, manifold: string | Partial<ListQuery>, other = 'manifold') {
   const query = (q: string | Partial<ListQuery>) => (typeof q === 'string' ? { sort: q } : q);
+  const second = other === 'kalshi' ? ({ mode: 'kalshi', caps: KALSHI_CAPS } as const) : { caps: manifoldCaps };
   const stores = [
     createOddsStore({ mode: 'polymarket', limit: 50, caps: POLYMARKET_CAPS, query: query(poly) }),
-    createOddsStore({ mode: 'manifold', limit: 50, caps: manifoldCaps, query: query(manifold) }),
+    createOddsStore({ mode: 'manifold', limit: 50, ...second, query: query(manifold) }),
   ];
   // Polymarket's tags by id, as its tags route gives them
   stores[0]!.getState().categoriesLoaded([{ id: '2', label: 'Politics' }]);
   const states = stores.map((s) => s.getState());
-  const st = createJoiner()({ ids: ['polymarket', 'manifold'], states, filter: undefined, selectedId: undefined });
+  const ids = ['polymarket', other === 'kalshi' ? 'kalshi' : 'manifold'] as const;
+  const st = createJoiner()({ ids: [...ids], states, filter: undefined, selectedId: undefined });
   const q = st.list.query;
   const title = listTitle(
     { ids: [], top: 0, focused: true, query: q, page: 1, full: false, caps: st.caps, together: true },
@@ -56,6 +59,15 @@ describe('the joined list query', () => {
     // at 120 columns (a 75-cell title) the status gives way to them
     const at75 = joined({ category: '2' }, { category: 'fun' }).at75;
     expect(at75).toBe('◆ Markets 0 · by venue, each by volume · P tag Politics · M topic fun');
+  });
+
+  it("says a search on Kalshi looks through its first events only, as Kalshi's own title does", () => {
+    expect(joined({ q: 'fed' }, { q: 'fed' }, 'kalshi').title).toMatch(
+      /· search “fed” in each venue \(K: the first 1,000 events\)$/,
+    );
+    expect(joined({}, { q: 'fed' }, 'kalshi').title).toMatch(/· K search “fed” in the first 1,000 events$/);
+    // Polymarket and Manifold search all of their lists: nothing to add
+    expect(joined({ q: 'fed' }, { q: 'fed' }).title).not.toContain(' in ');
   });
 });
 

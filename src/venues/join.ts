@@ -181,9 +181,9 @@ export function createJoiner(): (input: JoinInput) => AppState {
       .sort((a, b) => b.to - a.to)
       .slice(0, CHANGES_CAP),
   );
-  const caps = memoList((xs: readonly SourceCaps[], sel: SourceCaps | undefined) => {
+  const caps = memoList((xs: readonly SourceCaps[], sel: SourceCaps | undefined, shownIds: string) => {
     if (xs.length === 1) return xs[0]!;
-    const joint = jointCaps(xs);
+    const joint = jointCaps(xs, shownIds.split(',') as SourceId[]);
     // the selected market's trader's view is its venue's
     return sel
       ? {
@@ -241,6 +241,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
       caps: caps(
         shown.map((s) => s.caps),
         one ? undefined : selCaps,
+        shownIdx.map((i) => ids[i]!).join(','),
       ),
       ...(one && lead.sourceCategories ? { sourceCategories: lead.sourceCategories } : {}),
       ...(one && lead.categoryLabels ? { categoryLabels: lead.categoryLabels } : {}),

@@ -6,18 +6,26 @@ import type { AppState, ListQuery } from '../store/types.js';
 import { VENUE_LETTERS } from '../sources/names.js';
 import type { SourceCaps, SourceId } from '../sources/types.js';
 
-/** What every shown venue can do (the list's filters and sorts); a market's own features follow its venue. */
-export function jointCaps(all: readonly SourceCaps[]): SourceCaps {
+/**
+ * What every shown venue can do (the list's filters and sorts); a market's own features follow its venue. `ids`: the
+ * shown venues, for what a search looks through where a venue's is not its whole list (Kalshi's first events).
+ */
+export function jointCaps(all: readonly SourceCaps[], ids: readonly SourceId[]): SourceCaps {
   const first = all[0]!;
   const every = <K extends 'statuses' | 'sorts'>(k: K) =>
     first[k].filter((x) => all.every((c) => (c[k] as readonly string[]).includes(x))) as SourceCaps[K];
   const ignores = [...new Set(all.flatMap((c) => c.searchIgnores ?? []))];
+  // "search “fed” in each venue (K: the first 1,000 events)"
+  const scopes = all.flatMap((c, i) =>
+    c.searchScopeShort && ids[i] ? [`${VENUE_LETTERS[ids[i]]}: ${c.searchScopeShort}`] : [],
+  );
   return {
     statuses: every('statuses'),
     sorts: every('sorts'),
     events: all.some((c) => c.events),
     search: all.some((c) => c.search),
     ...(ignores.length ? { searchIgnores: ignores } : {}),
+    ...(scopes.length ? { searchScopeShort: `each venue (${scopes.join(', ')})` } : {}),
     batch: Math.min(...all.map((c) => c.batch)),
     quotes: all.some((c) => c.quotes),
     maxLimit: Math.min(...all.map((c) => c.maxLimit)),
@@ -53,7 +61,9 @@ export function categoryWords(ids: readonly SourceId[], shown: readonly AppState
       const letter = VENUE_LETTERS[ids[i]!];
       return [
         c ? `${letter} ${s.caps.categoryWord ?? 'category'} ${s.categoryLabels?.[c] ?? c}` : '',
-        q && !oneSearch ? `${letter} search “${q}”` : '',
+        q && !oneSearch
+          ? `${letter} search “${q}”${s.caps.searchScopeShort ? ` in ${s.caps.searchScopeShort}` : ''}`
+          : '',
       ];
     })
     .filter((x) => x !== '')

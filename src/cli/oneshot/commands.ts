@@ -131,8 +131,10 @@ async function allPages(fetch: Fetch, query: MarketQuery): Promise<Market[]> {
 const markets: OneShot<Market[]> = {
   name: 'markets',
   span: 'list',
-  check({ flags, source, caps, several }) {
+  check({ flags, source, caps, several, warn }) {
     const query = fitToVenue(marketQuery(flags), source, caps, several);
+    // what a search looks through where it is not the whole list (Kalshi's first events), as the dashboard says it
+    if (query.q && caps.searchScope) warn?.(caps.searchScope);
     return flags.all === true
       ? (fetch) => allPages(fetch, query)
       : (fetch) =>

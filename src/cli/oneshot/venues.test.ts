@@ -150,6 +150,19 @@ describe('markets over the three platforms', () => {
     expect(one.out).toMatch(/^STATUS +ID/);
   });
 
+  it('a search on Kalshi says on stderr that it looks through its first events only, as the board does', async () => {
+    const scope =
+      'oddsboard: Kalshi has no text search: the words are looked for in the titles and tickers of its ' +
+      'first 1,000 events\n';
+    const one = await run(['markets', '--source', 'kalshi', '--base-url', url.kalshi, '--query', 'fed', '--json']);
+    expect({ code: one.code, err: one.err }).toEqual({ code: 0, err: scope });
+    const both = await run(['markets', '--source', 'kalshi,polymarket,manifold', ...baseUrls(), '--query', 'fed']);
+    expect({ code: both.code, err: both.err }).toEqual({ code: 0, err: scope });
+    // Polymarket searches its whole list: nothing to add
+    const poly = await run(['markets', '--source', 'polymarket', '--base-url', url.polymarket, '--query', 'fed']);
+    expect(poly.err).toBe('');
+  });
+
   it('one venue: the document keeps source, and venues names it', async () => {
     const r = await run(['markets', '--source', 'kalshi', '--base-url', url.kalshi, '--limit', '2', '--json']);
     const doc = JSON.parse(r.out) as Doc;
