@@ -141,4 +141,31 @@ describe('one watchlist across venues, merged from the per-source files of today
     expect(loadJoinedWatch(state, 20_000).saved.watch!.ids).toEqual(['kalshi:KXFED-25DEC-T4.25', 'polymarket:516710']);
     expect(problems).toEqual([]);
   });
+
+  it("the merge writes the alerts under their own lock: another board's alert set meanwhile is kept", () => {
+    const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
+    writeToday(state, 'kalshi', ['KXFED-25DEC-T4.25'], 1_000, 'KXFED-25DEC-T4.25');
+    const clock = new ManualClock(5_000);
+    const store = createOddsStore({ mode: 'key', limit: 30 });
+    const problems: string[] = [];
+    const other = new Saver({ dir: venuesWatchDir(state), store, clock, onProblem: (t) => problems.push(t) });
+    store.getState().listLoaded([mkt('polymarket:516710')], clock.now());
+    const rule = { marketId: 'polymarket:516710', kind: 'above', cents: 40, source: 'form' } as const;
+    store.getState().addAlert({ ...rule, id: 'b-1', createdAt: clock.now() });
+    let inside = false;
+    // the other board's alerts are written while the merge writes its alerts: between its temp file and its rename
+    loadJoinedWatch(state, 10_000, {
+      beforeRename: (temp) => {
+        if (inside || !temp.includes(FILES.alerts)) return;
+        inside = true;
+        other.flush();
+      },
+    });
+    expect(inside).toBe(true);
+    clock.advance(LOCK_RETRY_MS);
+    const rules = loadJoinedWatch(state, 20_000).saved.rules!.map((r) => r.marketId);
+    // it was lost: the merge renamed its alerts over the other's, and the other took its alert as written
+    expect(rules).toEqual(['kalshi:KXFED-25DEC-T4.25', 'polymarket:516710']);
+    expect(problems).toEqual([]);
+  });
 });

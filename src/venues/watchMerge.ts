@@ -123,7 +123,14 @@ export function loadJoinedWatch(stateDirectory: string, now: number, hooks?: Wri
 
 function mergeJoined(stateDirectory: string, dir: string, now: number, hooks?: WriteHooks): Loaded {
   const problems: string[] = [];
-  const write = (name: string, text: string) => writeFileAtomic(join(dir, name), text, hooks);
+  // the watchlist's lock is held (loadJoinedWatch); the alerts and the log are written under their own, as every
+  // write of them (src/watch/lock.ts): another board's saver writes those under theirs alone
+  const write = (name: string, text: string) => {
+    const path = join(dir, name);
+    const atomic = () => writeFileAtomic(path, text, hooks);
+    if (name === FILES.watchlist) atomic();
+    else writeLocked(path, atomic, true);
+  };
   const emptyWatchlist = () => write(FILES.watchlist, encodeWatchlist({ ids: [], byId: {} }));
   if (existsSync(join(dir, FILES.alerts)) || existsSync(join(dir, FILES.log))) {
     const loaded = loadWatchFiles(dir, now);
