@@ -1,7 +1,8 @@
 /**
  * ⏎ on a row of the Across view: both venues' rules side by side (issue #29), the differences the matcher read marked
- * first (`≠`, in the warning colour; what agrees dimmed `=`), then each venue's title, option and full rules text in
- * its own column. A venue that published no rules in the record says so: no pair is an edge without both.
+ * first (`≠`, in the warning colour; what agrees dimmed `=`, what one side does not state dimmed `?`), then each
+ * venue's title, option and full rules text in its own column. A venue that published no rules in the record says so:
+ * no pair is an edge without both.
  */
 import { Box } from 'ink';
 import type { Market } from '../../api/types.js';
@@ -13,8 +14,21 @@ import { fitWidth, wrap } from '../format.js';
 import { Line, paneTitle, type Seg } from '../components/Line.js';
 import { rowMark } from '../components/venueMark.js';
 
-/** A reason that names a disagreement (the matcher writes them "x vs y", "… only", "… has a gap"). */
-const differs = (r: string) => / vs |only$|gap|unreadable|not the same|contradict/.test(r);
+/** A reason saying what one side does not state (compare.ts's notes): neither an agreement nor a disagreement. */
+const unknown = (r: string) => /^no (names|date) read from |^no rules text from |, unknown on /.test(r);
+
+/**
+ * How a reason is marked: what one side does not state `?`; a disagreement `≠` — every other reason of a pair that is
+ * neither same nor complement (compare.ts lists its disagreements and then its notes: "Polymarket also names spread
+ * buffalo", "a threshold only on Kalshi" were drawn `=`), and one worded as such ("x vs y", "… only", "… has a gap");
+ * else an agreement `=`.
+ */
+function mark(r: string, relation: string): Seg {
+  if (unknown(r)) return { text: `  ? ${sanitize(r)}`, dim: true };
+  if (relation === 'related' || relation === 'different' || / vs |only$|gap|unreadable|not the same|contradict/.test(r))
+    return { text: `  ≠ ${sanitize(r)}`, color: 'yellow' };
+  return { text: `  = ${sanitize(r)}`, dim: true };
+}
 
 function column(m: Market | undefined, width: number): string[] {
   if (!m) return ['(not loaded)'];
@@ -34,9 +48,7 @@ export function RulesPane(props: {
 }) {
   const { row, width, height } = props;
   const colW = Math.max(8, Math.floor((width - 3) / 2));
-  const reasons = row.comparison.reasons.map((r): Seg[] =>
-    differs(r) ? [{ text: `  ≠ ${sanitize(r)}`, color: 'yellow' }] : [{ text: `  = ${sanitize(r)}`, dim: true }],
-  );
+  const reasons = row.comparison.reasons.map((r): Seg[] => [mark(r, row.comparison.relation)]);
   const left = column(props.markets[row.a]?.market, colW);
   const right = column(props.markets[row.b]?.market, colW);
   const n = Math.max(left.length, right.length);
