@@ -1,5 +1,6 @@
 /** A twin's price as drawn beside a market's own (the list row, the detail pane): `⇄P 68.5¢`, `⇄P NO↺ 31.5¢`. */
 import type { Twin } from '../../venues/across/twins.js';
+import { sanitize } from '../../util/sanitize.js';
 import { formatPrice } from '../format.js';
 import type { Seg } from './Line.js';
 import { VENUE_MARKS } from './venueMark.js';
@@ -22,7 +23,11 @@ export function twinLine(t: Twin): Seg[] {
     ...twinSegs(t),
     { text: `${mark?.name ?? t.venue}${t.currency ? ` (${t.currency})` : ''}`, dim: true },
     {
-      text: t.flipped ? ' · complement: its NO, flipped' : ' · confirmed by you as the same question',
+      text: t.flipped
+        ? ` · complement: its NO, flipped${t.differs ? `; the rules differ: ${sanitize(t.differs)}` : ''}`
+        : t.differs
+          ? ` · confirmed by you, though the rules differ: ${sanitize(t.differs)}`
+          : ' · confirmed by you as the same question',
       dim: true,
       priority: -1,
     },

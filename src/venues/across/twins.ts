@@ -3,10 +3,14 @@
  * in the detail pane (a line naming the twin's venue, price, currency and the relation). A complement's twin is
  * priced flipped and labelled (`NO↺`: 1 − its YES, the price of the same outcome as this market's YES).
  */
+import type { Market } from '../../api/types.js';
 import type { AcrossState } from '../../pairs/board.js';
+import { compare } from '../../pairs/compare.js';
 import { CURRENCY } from '../../pairs/gap.js';
+import { signature } from '../../pairs/signature.js';
 import type { MarketEntry } from '../../store/types.js';
 import { refKey } from '../../venue/ref.js';
+import { bare } from './desk.js';
 
 export interface Twin {
   id: string;
@@ -16,12 +20,31 @@ export interface Twin {
   price?: number;
   flipped: boolean;
   currency?: string;
+  /**
+   * A pair the person confirmed although its rules differ (compared now, it is related: a postponed game settled
+   * differently): the first difference, so that the pair is not said to be the same question.
+   */
+  differs?: string;
 }
 
 const yes = (e: MarketEntry | undefined): number | undefined => {
   const p = e?.market.outcomes[0]?.price;
   return p !== undefined && Number.isFinite(p) && p >= 0 && p <= 1 ? p : undefined;
 };
+
+/** The pair's comparison read once per pair of market objects (a refresh of either leg reads it again). */
+const compared = new WeakMap<Market, WeakMap<Market, string | null>>();
+function differenceOf(a: Market, b: Market): string | undefined {
+  let inner = compared.get(a);
+  if (!inner) compared.set(a, (inner = new WeakMap()));
+  let d = inner.get(b);
+  if (d === undefined) {
+    const c = compare(signature(bare(a)), signature(bare(b)));
+    d = c.relation !== 'same' && c.relation !== 'complement' ? (c.reasons[0] ?? null) : null;
+    inner.set(b, d);
+  }
+  return d ?? undefined;
+}
 
 function build(across: AcrossState | undefined, markets: Readonly<Record<string, MarketEntry>>): Record<string, Twin> {
   const out: Record<string, Twin> = {};
@@ -30,6 +53,8 @@ function build(across: AcrossState | undefined, markets: Readonly<Record<string,
     const [a, b] = [refKey(c.a), refKey(c.b)];
     if (!markets[a] && !markets[b]) continue;
     const flipped = c.relation === 'complement';
+    const [ma, mb] = [markets[a]?.market, markets[b]?.market];
+    const differs = ma && mb ? differenceOf(ma, mb) : undefined;
     const twin = (ref: typeof c.a, id: string): Twin => {
       const p = yes(markets[id]);
       const currency = CURRENCY[ref.venue];
@@ -40,6 +65,7 @@ function build(across: AcrossState | undefined, markets: Readonly<Record<string,
         flipped,
         ...(p !== undefined ? { price: flipped ? 1 - p : p } : {}),
         ...(currency ? { currency } : {}),
+        ...(differs ? { differs } : {}),
       };
     };
     out[a] ??= twin(c.b, b);
