@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pairLabels, pairMarkets } from '../../test/support/pairsFixtures.js';
-import { compare } from './compare.js';
+import { compare, reasonsText } from './compare.js';
 import { signature } from './signature.js';
 import type { Comparison } from './types.js';
 
@@ -190,6 +190,8 @@ describe('one game on two venues: Detroit at Buffalo, Sep 17 2026 (kv1514/arb-en
       'a postponed game settles at a fair price: Kalshi only',
     ]);
     expect(c.edge?.would).toBe('complement');
+    // said as one list, the lead-in stays with its reason (the Across view's "why:" read "but · a postponed …")
+    expect(reasonsText(c.reasons, ' · ')).toMatch(/^would be complements, but a postponed game settles at a fair pr/);
   });
 
   it("the spread beside it does not take the event's rules (they state the moneyline): no edge case only", () => {

@@ -200,7 +200,7 @@ export function compare(a: Signature, b: Signature): Comparison {
       confidence: 0.6,
       reasons: [`not shown to be about the same thing: ${notes[0]}`, ...veto, ...notes.slice(1)],
     };
-  if (complement) veto.unshift('would be complements, but');
+  if (complement) veto.unshift(BUT);
   return {
     relation: 'related',
     confidence: round(Math.min(0.9, confidence)),
@@ -230,3 +230,16 @@ function shapeWords(a: Signature, b: Signature): string {
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
+
+/** The lead-in of a would-be complement's disagreements: read with the reason after it, never alone. */
+const BUT = 'would be complements, but';
+
+/** The first reason as it reads: a lead-in joined to the reason it introduces ("would be complements, but …"). */
+export function firstReason(reasons: readonly string[]): string | undefined {
+  return reasons[0] === BUT && reasons[1] !== undefined ? `${BUT} ${reasons[1]}` : reasons[0];
+}
+
+/** Reasons as one text, `sep` between them, a lead-in joined to the reason after it (not "but · …", "but; …"). */
+export function reasonsText(reasons: readonly string[], sep: string): string {
+  return reasons.reduce((t, r, i) => (i === 0 ? r : `${t}${reasons[i - 1] === BUT ? ' ' : sep}${r}`), '');
+}

@@ -160,6 +160,15 @@ describe('pairGap on two recorded books: Kalshi KXNFLGAME-26SEP17DETBUF-DET and 
     // a related pair with a difference on an ordinary outcome stays unpriced, confirmed or not
     const core: Comparison = { relation: 'related', confidence: 0.8, reasons: ['nominee vs winner'] };
     expect(pairGap(a, b, core, 100, true).noEdge[0]).toBe('not the same contract (related): nominee vs winner');
+    // a would-be complement's lead-in is read with the reason it introduces (it was "…: would be complements, but")
+    const but: Comparison = {
+      relation: 'related',
+      confidence: 0.6,
+      reasons: ['would be complements, but', 'Polymarket also names spread buffalo', 'no date read from Polymarket'],
+    };
+    expect(pairGap(a, b, but, 100, true).noEdge[0]).toBe(
+      'not the same contract (related): would be complements, but Polymarket also names spread buffalo',
+    );
   });
 
   it('the arithmetic through both recorded books when the relation is given as same: fees and depth by hand', () => {

@@ -16,6 +16,7 @@ import { kalshiTakerFee } from '../sources/kalshi/orderbook.js';
 import { manifoldFee } from '../sources/manifold/pool.js';
 import { clobTakerFee, feeCurveOf } from '../sources/polymarket/clob.js';
 import type { SourceId } from '../sources/types.js';
+import { firstReason } from './compare.js';
 import type { Comparison, Signature } from './types.js';
 
 export type Currency = 'USD' | 'USDC' | 'mana';
@@ -166,7 +167,7 @@ export function pairGap(a: Leg, b: Leg, relation: Comparison, size: number, conf
   for (const l of over) no.push(`${nameInSentence(l.sig.ref.venue)}'s market is ${l.market.status}: nothing to trade`);
   if (priced !== 'same' && priced !== 'complement')
     no.push(
-      `not the same contract (${relation.relation}): ${relation.reasons[0] ?? 'no reason read'}` +
+      `not the same contract (${relation.relation}): ${firstReason(relation.reasons) ?? 'no reason read'}` +
         (relation.edge ? ' (only if the event does not go as planned: priced once you confirm the pair)' : ''),
     );
   else if (priced !== relation.relation)

@@ -9,6 +9,7 @@
 import { Box } from 'ink';
 import { acrossRowsMemo, ACROSS_SIZE, type AcrossRow } from '../../venues/across/rows.js';
 import { noCandidatesWhy } from '../../pairs/candidates.js';
+import { reasonsText } from '../../pairs/compare.js';
 import type { Gap } from '../../pairs/gap.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatClock, formatPrice, wrap } from '../format.js';
@@ -164,7 +165,7 @@ function AcrossList(p: ViewListProps) {
         ...(cur?.gap?.notes.length ? wrapCut(`assumes: ${cur.gap.notes.join('; ')}`, p.width - 2, each) : []).map(
           (text): Seg => ({ text: `  ${text}` }),
         ),
-        ...wrapCut(`why: ${sanitize((cur?.comparison.reasons ?? []).join(' · ')) || '—'}`, p.width - 2, each).map(
+        ...wrapCut(`why: ${sanitize(reasonsText(cur?.comparison.reasons ?? [], ' · ')) || '—'}`, p.width - 2, each).map(
           (text): Seg => ({ text: `  ${text}`, dim: true }),
         ),
       ];
