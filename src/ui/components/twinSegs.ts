@@ -26,10 +26,12 @@ export function twinLine(t: Twin): Seg[] {
       text: t.flipped
         ? ` · complement: its NO, flipped${t.differs ? `; the rules differ: ${sanitize(t.differs)}` : ''}`
         : t.differs
-          ? ` · confirmed by you, though the rules differ: ${sanitize(t.differs)}`
+          ? ` · confirmed by you; the rules differ: ${sanitize(t.differs)}`
           : ' · confirmed by you as the same question',
       dim: true,
       priority: -1,
+      // a difference is cut with '…' where the line is narrow (80 columns), not dropped with what says it is one
+      ...(t.differs ? { minCut: 20 } : {}),
     },
   ];
 }
