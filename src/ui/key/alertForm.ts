@@ -58,6 +58,18 @@ function numberEdit(f: AlertFormState, field: 'value' | 'minutes', edit: TextEdi
   return ok && !(field === 'minutes' && next.value.includes('.')) ? next : f[field];
 }
 
+/** Why a number field did not take `text`: what it takes instead (a gap is never below 0¢: it fires above N). */
+function refusedChar(f: AlertFormState, field: 'value' | 'minutes', text: string): string {
+  if (field === 'minutes') return 'the window takes whole minutes: digits only';
+  if (text.includes('-'))
+    return f.kind === 'gap'
+      ? 'the gap takes 0¢ or more: it fires when the gap after fees rises above it'
+      : f.kind === 'move' || f.kind === 'pnlMove'
+        ? 'the move takes no sign: it counts a move up or down'
+        : 'the price takes no sign: cents from 0 to 100';
+  return 'digits and one decimal point only';
+}
+
 /** A position's form: the next of the row's positions (outcome, real or paper, its currency). */
 function cycleHeld(f: AlertFormState, delta: 1 | -1): Partial<AlertFormState> {
   const held = f.held ?? [];
@@ -132,7 +144,14 @@ export function alertFormKey(ctx: KeyCtx, input: string, key: Key): void {
   if (numeric) {
     const edit = textEditFor(cmd, input, key);
     const field = f.field as 'value' | 'minutes';
-    if (edit) ctx.dispatch({ type: 'editAlertForm', patch: { [field]: numberEdit(f, field, edit) } });
+    if (!edit) return;
+    const next = numberEdit(f, field, edit);
+    // a character the field does not take is said, not dropped silently
+    const refused = edit.type === 'insert' && next === f[field];
+    ctx.dispatch({
+      type: 'editAlertForm',
+      patch: refused ? { error: refusedChar(f, field, edit.text) } : { [field]: next },
+    });
     return;
   }
   // a number typed on the kind or outcome field starts the price (as in the quote form)
@@ -143,5 +162,7 @@ export function alertFormKey(ctx: KeyCtx, input: string, key: Key): void {
       type: 'editAlertForm',
       patch: { field: 'value', value: numberEdit(f, 'value', { type: 'insert', text }) },
     });
+  } else if (text === '-' && alertFields(f.kind).includes('value')) {
+    ctx.dispatch({ type: 'editAlertForm', patch: { error: refusedChar(f, 'value', text) } });
   }
 }
