@@ -8,6 +8,17 @@ import { type FileProblem, readTextFile, saveFailed, setAside, stateDir, writeFi
 
 const dir = () => mkdtempSync(join(tmpdir(), 'odb-files-'));
 
+/** What a failed save of '{}' at `path` says. */
+function saveFailedAt(path: string): string {
+  let problem: unknown;
+  try {
+    writeFileAtomic(path, '{}');
+  } catch (e) {
+    problem = e;
+  }
+  return saveFailed(path, problem);
+}
+
 describe('stateDir', () => {
   it('follows XDG_STATE_HOME, else ~/.local/state', () => {
     expect(stateDir({ XDG_STATE_HOME: '/x/state', HOME: '/home/a' })).toBe('/x/state/oddsboard');
@@ -54,13 +65,7 @@ describe('writeFileAtomic', () => {
     const d = dir();
     writeFileSync(join(d, 'oddsboard'), 'not a directory');
     const path = join(d, 'oddsboard', 'watchlist.json');
-    let problem: unknown;
-    try {
-      writeFileAtomic(path, '{}');
-    } catch (e) {
-      problem = e;
-    }
-    expect(saveFailed(path, problem)).toMatch(
+    expect(saveFailedAt(path)).toMatch(
       /^Could not save .*watchlist\.json \(E(EXIST|NOTDIR)\): a file is in the place of its directory: move it away;/,
     );
   });
@@ -69,13 +74,7 @@ describe('writeFileAtomic', () => {
     const d = dir();
     symlinkSync('oddsboard', join(d, 'oddsboard'));
     const path = join(d, 'oddsboard', 'watchlist.json');
-    let problem: unknown;
-    try {
-      writeFileAtomic(path, '{}');
-    } catch (e) {
-      problem = e;
-    }
-    expect(saveFailed(path, problem)).toMatch(
+    expect(saveFailedAt(path)).toMatch(
       /^Could not save .*watchlist\.json \(ELOOP\): a symlink on its path leads round in a loop: remove that link;/,
     );
   });
