@@ -8,7 +8,7 @@ import { App } from '../ui/App.js';
 import { ManualClock } from '../util/clock.js';
 import { renderTerminal, type TestTerminal } from '../../test/support/terminal.js';
 import { recordingSync } from '../../test/support/venues.js';
-import { press, waitForFrame } from '../../test/support/wait.js';
+import { KEYS, press, waitForFrame } from '../../test/support/wait.js';
 import { joinVenues } from './joined.js';
 
 const mkt = (id: string, title: string): Market => ({
@@ -186,6 +186,10 @@ describe('the App over several venues joined', () => {
     expect(term.lastFrame()).toContain('★ Watching “Rain in Oslo” on the interface');
     await press(term, 'a', () => term!.lastFrame().includes('◆ Alert'));
     expect(term.lastFrame()).toContain('◆ Alert “Rain in Oslo” on the interface');
+    // the flash that confirms it names the venue too: one alert list spans the venues
+    await press(term, ['5', '0', KEYS.enter]);
+    const set = await waitForFrame(term, 'Alert set on');
+    expect(set).toContain('» Alert set on “Rain in Oslo” on the interface (A shows the alerts)');
     joined.dispose();
   });
   it("a's refusal of an ended market names its venue, as the form's title does", async () => {

@@ -103,8 +103,9 @@ function submit(ctx: KeyCtx, f: AlertFormState): void {
   if (!r.ok) return ctx.dispatch({ type: 'editAlertForm', patch: { error: r.message } });
   // a watched market not loaded this session (its venue down, or a 404) has the title it was saved with, as the form
   const st = ctx.store.getState();
-  const title =
-    f.title ?? quoted(st.markets[f.marketId]?.market.title ?? st.watch.byId[f.marketId]?.title ?? f.marketId);
+  // on a board of several venues it says which venue's market, as the form's title and ★ Watching do
+  const name = st.markets[f.marketId]?.market.title ?? st.watch.byId[f.marketId]?.title ?? f.marketId;
+  const title = f.title ?? `${quoted(name)}${onVenue(st, f.marketId)}`;
   const now = ctx.clock.now();
   ctx.dispatch({ type: 'closeAlertForm' });
   ctx.dispatch({ type: 'flash', text: `Alert set on ${title} (A shows the alerts)`, at: now, until: now + FLASH_MS });
