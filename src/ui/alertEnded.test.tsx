@@ -35,6 +35,9 @@ describe('an alert on a market that has ended', () => {
     await waitForFrame(h.term, 'Market number 1');
     let f = await press(h.term, 'a');
     expect(form(f)).toMatch(/▸ Alert on +‹ any status change ›/);
+    // it fires at each change, not "once per crossing": a status has no level to cross
+    expect(form(f)).toContain('⏎ sets it · Esc closes · fires at each status change');
+    expect(form(f)).not.toContain('once per crossing');
     // ←/→ to a price: the reason shows before ⏎
     f = await press(h.term, KEYS.left);
     expect(form(f)).toContain('a move of at least');

@@ -47,6 +47,8 @@ function valueLabel(f: AlertFormState): string {
 }
 
 function hint(f: AlertFormState): string {
+  // a status alert has no level to cross: it fires at every change, with no cooldown (docs/watcher.md)
+  if (f.kind === 'status') return '⏎ sets it · Esc closes · fires at each status change';
   if (f.kind === 'gap') return `${HINT} · after fees for ${ACROSS_SIZE} contracts; never on "no edge"`;
   if (f.pairId === undefined && f.currency !== undefined) return `${HINT} · money in ${f.currency}, not %`;
   return HINT;
