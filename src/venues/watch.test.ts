@@ -45,6 +45,9 @@ describe('the bell on a board of several venues', () => {
       clock.advance(3000);
       close(1, 'settling');
       expect(out).toEqual([BEL, BEL]);
+      // one log, one numbering: ODDSBOARD_ALERT_SEQ and the log's numbers are not given out twice
+      const seqs = venues.flatMap((v) => v.store.getState().alerts.log.map((e) => e.seq));
+      expect(seqs.sort()).toEqual([1, 2, 3]);
     } finally {
       watcher.stop();
     }

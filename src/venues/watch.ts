@@ -60,6 +60,18 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
         }
       : a,
   );
+  // one log, one numbering: each venue's store counts its own alerts, so two venues gave out the same seq (the
+  // log's number, ODDSBOARD_ALERT_SEQ); a number one gives out is taken by every other before its next alert
+  const syncSeq = () => {
+    const seqs = o.venues.map((v) => v.store.getState().alerts.seq);
+    const top = Math.max(...seqs, ...(carried.log ?? []).map((e) => e.seq));
+    for (const v of o.venues) {
+      const a = v.store.getState().alerts;
+      if (a.seq < top) v.store.setState({ alerts: { ...a, seq: top } });
+    }
+  };
+  syncSeq();
+  const unsubscribe = o.venues.map((v) => v.store.subscribe(syncSeq));
   const view = {
     getState: () => {
       const s = o.joined.getState();
@@ -94,6 +106,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
   const paper = startVenuePaper({ venues: o.venues, joined: o.joined, clock: o.clock, dir: o.stateDir });
   return {
     stop() {
+      for (const u of unsubscribe) u();
       for (const e of effects) e.stop();
       return [...saver.stop(), ...paper.stop()];
     },
