@@ -62,9 +62,9 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
   );
   // one log, one numbering: each venue's store counts its own alerts, so two venues gave out the same seq (the
   // log's number, ODDSBOARD_ALERT_SEQ); a number one gives out is taken by every other before its next alert
+  const carriedTop = Math.max(0, ...(carried.log ?? []).map((e) => e.seq));
   const syncSeq = () => {
-    const seqs = o.venues.map((v) => v.store.getState().alerts.seq);
-    const top = Math.max(...seqs, ...(carried.log ?? []).map((e) => e.seq));
+    const top = Math.max(carriedTop, ...o.venues.map((v) => v.store.getState().alerts.seq));
     for (const v of o.venues) {
       const a = v.store.getState().alerts;
       if (a.seq < top) v.store.setState({ alerts: { ...a, seq: top } });
