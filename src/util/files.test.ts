@@ -8,6 +8,16 @@ import { type FileProblem, readTextFile, saveFailed, setAside, stateDir, writeFi
 
 const dir = () => mkdtempSync(join(tmpdir(), 'odb-files-'));
 
+/** The FileProblem `f` throws; fails the test when it throws nothing. */
+function problemOf(f: () => unknown): FileProblem {
+  try {
+    f();
+  } catch (e) {
+    return e as FileProblem;
+  }
+  throw new Error('no error');
+}
+
 /** What a failed save of '{}' at `path` says. */
 function saveFailedAt(path: string): string {
   let problem: unknown;
@@ -89,40 +99,24 @@ describe('readTextFile', () => {
 
   it('names the problem without reading the content: missing, too large, not a regular file', () => {
     const d = dir();
-    const err = (f: () => unknown) => {
-      try {
-        f();
-      } catch (e) {
-        return e as FileProblem;
-      }
-      throw new Error('no error');
-    };
-    expect(err(() => readTextFile(join(d, 'nope'), 10)).reason).toBe('missing');
+    expect(problemOf(() => readTextFile(join(d, 'nope'), 10)).reason).toBe('missing');
     writeFileSync(join(d, 'big'), 'x'.repeat(100));
-    expect(err(() => readTextFile(join(d, 'big'), 10)).reason).toBe('too_large');
-    expect(err(() => readTextFile(d, 10)).reason).toBe('not_regular');
-    expect(err(() => readTextFile('/dev/zero', 10)).reason).toBe('not_regular');
+    expect(problemOf(() => readTextFile(join(d, 'big'), 10)).reason).toBe('too_large');
+    expect(problemOf(() => readTextFile(d, 10)).reason).toBe('not_regular');
+    expect(problemOf(() => readTextFile('/dev/zero', 10)).reason).toBe('not_regular');
     const fifo = join(d, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    expect(err(() => readTextFile(fifo, 10)).reason).toBe('not_regular'); // returns at once, no writer needed
+    expect(problemOf(() => readTextFile(fifo, 10)).reason).toBe('not_regular'); // returns at once, no writer needed
   });
 
   it('a symlink loop is unreadable with its code; a socket is not a regular file (not "cannot be read")', async () => {
     const d = dir();
-    const err = (f: () => unknown) => {
-      try {
-        f();
-      } catch (e) {
-        return e as FileProblem;
-      }
-      throw new Error('no error');
-    };
     symlinkSync('loop', join(d, 'loop'));
-    expect(err(() => readTextFile(join(d, 'loop'), 10))).toMatchObject({ reason: 'unreadable', code: 'ELOOP' });
+    expect(problemOf(() => readTextFile(join(d, 'loop'), 10))).toMatchObject({ reason: 'unreadable', code: 'ELOOP' });
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(join(d, 'sock'), resolve));
     try {
-      expect(err(() => readTextFile(join(d, 'sock'), 10)).reason).toBe('not_regular');
+      expect(problemOf(() => readTextFile(join(d, 'sock'), 10)).reason).toBe('not_regular');
     } finally {
       server.close();
     }
