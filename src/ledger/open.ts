@@ -15,10 +15,14 @@ export function ledgerName(baseUrl: string, apiKey: string | undefined): string 
   return `budget-${h}.ledger`;
 }
 
-/** The file system's code and what to do about it, as a failed save says (a thing in the place of the ledger). */
-function why(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code ?? 'error';
-  return SAVE_FIX[code] ? `(${code}): ${SAVE_FIX[code]}` : `(${code})`;
+/**
+ * The file system's code and what to do about it, as a failed save says (a thing in the place of the ledger); for a
+ * code SAVE_FIX does not know, `fallback` when given.
+ */
+function why(e: unknown, fallback?: string): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code ?? 'error';
+  const fix = SAVE_FIX[code] ?? fallback;
+  return fix ? `(${code}): ${fix}` : `(${code})`;
 }
 
 /**
@@ -26,12 +30,9 @@ function why(e: unknown): string {
  * do (SAVE_FIX, as a failed save says it), and what follows.
  */
 export function ledgerUnusable(path: string | undefined, e: unknown): string {
-  const err = e as NodeJS.ErrnoException | undefined;
-  const code = err?.code ?? 'error';
-  const where = path ?? err?.path;
-  const then = 'this process counts only its own requests';
-  const fix = SAVE_FIX[code] ?? 'check that it and its directory can be read and written';
-  return `rate ledger${where ? ` ${where}` : ''} cannot be used (${code}): ${fix}; ${then}`;
+  const where = path ?? (e as NodeJS.ErrnoException | undefined)?.path;
+  const fix = why(e, 'check that it and its directory can be read and written');
+  return `rate ledger${where ? ` ${where}` : ''} cannot be used ${fix}; this process counts only its own requests`;
 }
 
 /**
