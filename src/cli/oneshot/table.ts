@@ -20,6 +20,7 @@ import {
 } from '../../ui/format.js';
 import { BADGES, BADGE_WIDTH, badgeWord } from '../../ui/theme.js';
 import { marketClosingText } from '../../ui/viewModel.js';
+import { nothingFilled } from '../../ui/quoteFill.js';
 import { sanitize } from '../../util/sanitize.js';
 import type { Paint } from './paint.js';
 
@@ -164,16 +165,8 @@ const amountOf = (q: Quote, n: number | undefined) => (salesShares(q) ? `${forma
 
 function fillText(q: Quote): string | undefined {
   if (q.filled === undefined) return undefined;
-  const sell = q.action === 'sell';
   const of = (n: number | undefined) => amountOf(q, n);
-  if (!(q.filled > 0)) {
-    if (q.basis === 'pool') return "nothing: the pool's price is at its limit";
-    if (q.basis === 'book')
-      return q.priceBefore === undefined
-        ? 'nothing: the book is empty, no orders on either side'
-        : `nothing: the book has no orders to ${sell ? 'sell to' : 'buy from'}`;
-    return 'nothing';
-  }
+  if (!(q.filled > 0)) return q.basis === 'book' || q.basis === 'pool' ? `nothing: ${nothingFilled(q)}` : 'nothing';
   const rest =
     q.basis === 'book'
       ? 'the rest found no orders'

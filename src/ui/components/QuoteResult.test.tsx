@@ -60,6 +60,20 @@ describe('quote result', () => {
     expect(f).toContain('price 1.45¢ → 1.50¢ · impact +0.05¢');
   });
 
+  it('a quote that fills nothing says why (an empty book or side, a pool at its limit), not figures of 0', async () => {
+    const none = { ...quote, shares: 0, averagePrice: undefined, fee: 0, total: 0, filled: 0, worstPrice: undefined };
+    const empty = { ...none, basis: 'book', priceBefore: undefined, priceAfter: undefined, priceImpact: undefined };
+    const f = await drawn({ ...ok, result: empty as Quote });
+    expect(f).toContain('Nothing fills: the book is empty, no orders on either side.');
+    expect(f).not.toMatch(/fills only|0\.00 shares|—/);
+    const sell: QuoteForm = { ...form, action: 'sell' };
+    const noBids = { ...none, basis: 'book', action: 'sell', priceBefore: 0.015, priceAfter: 0.015, priceImpact: 0 };
+    const s = await drawn({ form: sell, status: 'ok', answeredForm: sell, result: noBids as Quote }, sell);
+    expect(s).toContain('Nothing fills: the book has no orders to sell to.');
+    const pool = await drawn({ ...ok, result: { ...none, basis: 'pool' } as Quote });
+    expect(pool).toContain("Nothing fills: the pool's price is at its limit.");
+  });
+
   it('marks a result for an older form as updating, and a waiting form as waiting', async () => {
     expect(await drawn(ok, { ...form, amount: '250' })).toContain('updating… 39.06 shares');
     expect(await drawn({ form, status: 'waiting' })).toContain('… waiting for a quote');

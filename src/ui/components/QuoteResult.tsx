@@ -5,6 +5,7 @@ import { sameForm } from '../../store/quoteForm.js';
 import { formatAmount } from '../../positions/format.js';
 import type { Currency } from '../../positions/types.js';
 import { MISSING, formatPrice, formatPriceMove, formatShares } from '../format.js';
+import { nothingFilled } from '../quoteFill.js';
 import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
 import { badgeSeg } from './badge.js';
@@ -19,6 +20,15 @@ function resultLines(entry: QuoteEntry, updating: boolean, currency: Currency): 
   const q = entry.result!;
   const money = (v: number | undefined) => formatAmount(v, currency);
   const dim = updating;
+  // nothing filled: why, instead of figures that are all 0 or — ("fills only $0.00 · mid — → —")
+  const none = nothingFilled(q);
+  if (none !== undefined)
+    return [
+      [
+        { text: updating ? 'updating… ' : '', color: colors.warn },
+        { text: `Nothing fills: ${none}.`, color: colors.warn, bold: !dim, dim },
+      ],
+    ];
   // before, after and the impact at one precision, so the two prices shown differ by the impact shown
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   return [
