@@ -1,13 +1,13 @@
 /**
  * The state cell of a Positions row: the warning colour goes with a closed market's word, never with a `sold` row; a
- * narrow row keeps its P&L whole.
+ * narrow row keeps its P&L whole; a figure wider than its usual column widens the column, never cut.
  */
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../positions/types.js';
 import { market } from '../../../test/support/markets.js';
 import { displayWidth } from '../format.js';
 import { colors } from '../theme.js';
-import { positionSegs } from './positions.js';
+import { figureWidths, positionSegs } from './positions.js';
 
 const row = (extra: Partial<Position>): Position => ({
   ref: { venue: 'kalshi', id: 'KXFED-26DEC-T4.00' },
@@ -70,5 +70,35 @@ describe('a row on a narrow terminal', () => {
 
   it('60 columns: the value stays', () => {
     expect(text(60, 'kalshi:KXSOL')).toMatch(/paper .*\$20\.13 +−\$5\.12 $/);
+  });
+});
+
+describe('figures wider than the usual columns', () => {
+  // a M$5,000 paper buy of 8,001.42 YES at 62.5¢ on the recorded Manifold pool, marked at 38.0¢; a $1.2M Kalshi one
+  const big = row({ currency: 'mana', state: 'open', shares: 8001.42, cost: 5000, value: 3042.25, pnl: -1957.75 });
+  const huge = row({ state: 'open', shares: 1261401.72, cost: 1214118.69, value: 517184.96, pnl: -696944.16 });
+  const small = row({ ref: { venue: 'kalshi', id: 'KXB' }, state: 'open' });
+  const text = (p: Position, width: number, rows: Position[]) =>
+    positionSegs(p, undefined, 0, false, width, false, false, false, { now: 0, intervalMs: 10_000 }, figureWidths(rows))
+      .map((s) => s.text)
+      .join('');
+
+  it('are whole on every row (were `−M$1,957.…`, `$517,184.…`, `1,261,40…`), the columns lined up', () => {
+    for (const width of [160, 100, 80]) {
+      const rows = [big, huge, small];
+      const [b, h, sm] = rows.map((p) => text(p, width, rows)) as [string, string, string];
+      expect(b).toContain('−M$1,957.75');
+      expect(h).toContain('−$696,944.16');
+      if (width >= 100) expect(h).toContain('$517,184.96');
+      if (width >= 160) expect(h).toContain('1,261,401.72');
+      for (const t of [b, h, sm]) expect(t).not.toMatch(/\d…/);
+      expect(displayWidth(b)).toBe(displayWidth(sm));
+      expect(displayWidth(h)).toBe(displayWidth(sm));
+      expect(displayWidth(sm)).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it('rows of usual figures keep the usual columns', () => {
+    expect(figureWidths([small])).toEqual(figureWidths([]));
   });
 });

@@ -49,6 +49,13 @@ const OPTIONAL = [
 ] as const;
 type Col = (typeof OPTIONAL)[number][0];
 
+/** The widths of the figure columns that can outgrow W's (a M$5,000 trade's P&L, −M$1,957.75, is 11 cells). */
+export interface FigureWidths {
+  shares: number;
+  value: number;
+  pnl: number;
+}
+
 /** The row's P&L: what is held against its cost; a paper position sold out, what its sales realized. */
 const rowPnl = (p: Position): number | undefined => (soldOut(p) ? p.realized : p.pnl);
 
@@ -61,6 +68,20 @@ const pnlColor = (p: Position): string | undefined => {
 function money(v: number | undefined, p: Position, signed = false): string {
   const t = formatAmount(v, p.currency, signed);
   return p.currency === 'USDC' ? t.replace(/ USDC$/, '') : t;
+}
+
+/**
+ * Each figure column as wide as its widest figure among the rows, at least W's: a cell never cuts a figure (it drew
+ * `−M$1,957.…` for the P&L of a M$5,000 paper trade, `$517,184.…` for a value), and the columns still line up.
+ */
+export function figureWidths(ps: readonly Position[]): FigureWidths {
+  const widest = (min: number, text: (p: Position) => string) =>
+    ps.reduce((n, p) => Math.max(n, displayWidth(text(p)) + 1), min);
+  return {
+    shares: widest(W.shares, (p) => formatShares(p.shares)),
+    value: widest(W.value, (p) => money(p.value, p)),
+    pnl: widest(W.pnl, (p) => money(rowPnl(p), p, true)),
+  };
 }
 
 /**
@@ -94,16 +115,17 @@ export function positionSegs(
   stateCol: boolean,
   watched: boolean,
   age: RowAge,
+  fig: FigureWidths = W,
 ): Seg[] {
-  const fixed = 2 + 9 + W.kind + W.value + W.pnl + (stateCol ? W.state : 0);
-  const kept: (readonly [Col, number])[] = [...OPTIONAL];
+  const fixed = 2 + 9 + W.kind + fig.value + fig.pnl + (stateCol ? W.state : 0);
+  const kept: (readonly [Col, number])[] = OPTIONAL.map(([k, w]) => [k, k === 'shares' ? fig.shares : w] as const);
   const used = () => fixed + kept.reduce((n, [, w]) => n + w, 0);
   while (kept.length > 0 && width - used() < TITLE_MIN) kept.pop();
   const keep = new Set(kept.map(([k]) => k));
   // narrower still (a 40-column terminal): the value (in the title's totals too) goes, the P&L is read whole
   const markW = entry ? 2 * rowMark(entry.market.id).length + (watched ? 2 : 0) : 0;
   const noValue = width - used() < TITLE_TIGHT + markW;
-  const titleW = Math.max(1, width - used() + (noValue ? W.value : 0));
+  const titleW = Math.max(1, width - used() + (noValue ? fig.value : 0));
   const segs: Seg[] = entry
     ? marketHead(entry, selected, titleW, watched, age)
     : [
@@ -117,12 +139,12 @@ export function positionSegs(
       text: fitWidth(`${sanitize(p.outcome)}${more > 0 ? ` +${more}` : ''}`, W.outcome - 1, true) + ' ',
       dim: true,
     });
-  if (keep.has('shares')) segs.push({ text: padStartWidth(formatShares(p.shares), W.shares - 1) + ' ' });
+  if (keep.has('shares')) segs.push({ text: padStartWidth(formatShares(p.shares), fig.shares - 1) + ' ' });
   if (keep.has('avg')) segs.push({ text: padStartWidth(formatPrice(p.avgPrice), W.avg - 1) + ' ', dim: true });
   if (keep.has('price')) segs.push({ text: padStartWidth(formatPrice(p.price), W.price - 1) + ' ' });
-  if (!noValue) segs.push({ text: padStartWidth(money(p.value, p), W.value - 1) + ' ' });
+  if (!noValue) segs.push({ text: padStartWidth(money(p.value, p), fig.value - 1) + ' ' });
   const color = pnlColor(p);
-  segs.push({ text: padStartWidth(money(rowPnl(p), p, true), W.pnl - 1) + ' ', ...(color ? { color } : {}) });
+  segs.push({ text: padStartWidth(money(rowPnl(p), p, true), fig.pnl - 1) + ' ', ...(color ? { color } : {}) });
   if (keep.has('pct'))
     segs.push({ text: padStartWidth(formatPct(p.pnlPct), W.pct - 1) + ' ', ...(color ? { color } : {}) });
   if (stateCol)
@@ -183,6 +205,7 @@ function PositionsList(p: ViewListProps) {
   const held = heldPositions(p.state, p.markets);
   const notes = readingNotes(p.state);
   const stateCol = hasStateColumn(held.map((x) => x.pos));
+  const fig = figureWidths(held.map((x) => x.pos));
   const { title, under } = positionsTitle(
     (shown, top) => [paneTitle('Positions', p.focused), { text: rangeText(p.rows.ids.length, top, shown), dim: true }],
     // a failed reading first: it is what the figures after it lack
@@ -219,6 +242,7 @@ function PositionsList(p: ViewListProps) {
           watched,
           // a market whose data went stale reads STALE, as in Markets, Movers and Closing soon
           { now: p.env.now, intervalMs: p.intervalMs },
+          fig,
         );
       }}
     />
