@@ -159,7 +159,8 @@ export function positionSegs(
 /**
  * The title (name, range, then what a reading lacks and every venue's totals) when it fits the width; else the name and
  * range (with the notes when they fit) and, under it, the notes and totals packed into as few lines as hold them, each
- * whole where the width allows — so every venue's totals are seen at 80 columns too. At most `maxUnder` lines under.
+ * whole where the width allows, a venue's totals wider than that on at their ` · ` — so every venue's totals are seen
+ * at 80 columns too, and no figure is cut at 40. At most `maxUnder` lines under.
  */
 export function positionsTitle(
   head: (shown: number, top: number) => Seg[],
@@ -176,10 +177,30 @@ export function positionsTitle(
   if (headW + segsWidth(noteSeg) + segsWidth(totalSeg) <= width)
     return { title: (shown, top) => [...head(shown, top), ...noteSeg, ...totalSeg], under: [] };
   const notesUp = notes.length > 0 && headW + segsWidth(noteSeg) <= width;
-  const items: Seg[] = [
-    ...(notesUp ? [] : notes.map((text) => ({ text, color: colors.warn }))),
-    ...totals.map((text) => ({ text })),
-  ];
+  const noteItems: Seg[] = notesUp ? [] : notes.map((text) => ({ text, color: colors.warn }));
+  const whole = packLines([...noteItems, ...totals.map((text) => ({ text }))], width);
+  // a venue's totals wider than a line go on at their ` · `, so that no figure is cut (`P&L −$696,9…` at 40) — where
+  // the pane has the lines for it: else a line of figures would be left out unseen, where a cut one shows its `…`
+  const split = packLines(
+    [
+      ...noteItems,
+      ...totals.flatMap((text) =>
+        (2 + displayWidth(text) > width ? text.split(' · ') : [text]).map((t) => ({ text: t })),
+      ),
+    ],
+    width,
+  );
+  const lines = split.length <= maxUnder ? split : whole;
+  return {
+    title: (shown, top) => [...head(shown, top), ...(notesUp ? noteSeg : [])],
+    under: lines.slice(0, Math.max(0, maxUnder)),
+  };
+}
+
+const segsWidth = (segs: readonly Seg[]) => segs.reduce((n, s) => n + displayWidth(s.text), 0);
+
+/** Items packed into as few lines of the width as hold them, ` · ` between two on a line. */
+function packLines(items: readonly Seg[], width: number): Seg[][] {
   const lines: Seg[][] = [];
   let used = width;
   for (const item of items) {
@@ -193,13 +214,8 @@ export function positionsTitle(
       used = 2 + w;
     }
   }
-  return {
-    title: (shown, top) => [...head(shown, top), ...(notesUp ? noteSeg : [])],
-    under: lines.slice(0, Math.max(0, maxUnder)),
-  };
+  return lines;
 }
-
-const segsWidth = (segs: readonly Seg[]) => segs.reduce((n, s) => n + displayWidth(s.text), 0);
 
 function PositionsList(p: ViewListProps) {
   const held = heldPositions(p.state, p.markets);

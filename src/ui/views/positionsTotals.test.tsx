@@ -3,7 +3,7 @@
  * 0xee613b3f… read from the Data API replay, Manifold user LucasGoldfein56b1 from the Manifold replay (with OUR one
  * bet naming the market, as readers.manifold.test.ts), on a board of both venues. Every venue's totals are seen
  * whole — on the title line when it holds them, else on lines under it — at 160×48 and at 80×24, and the frame
- * stays within the terminal.
+ * stays within the terminal; a venue's totals wider than a line go on at their ` · `, never cut.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import { createOddsStore } from '../../store/store.js';
 import { ManualClock } from '../../util/clock.js';
 import { joinVenues } from '../../venues/joined.js';
 import { App } from '../App.js';
+import { positionsTitle } from './positions.js';
 import { OURS_BET } from '../../../test/support/manifoldReplay.js';
 
 const EE61 = '0xee613b3fc183ee44f9da9c05f53e2da107e3debf';
@@ -104,5 +105,25 @@ describe('Positions view: every venue’s totals seen', () => {
     expect(lines[at + 3]).toContain('Timberw');
     expect(lines[at + 4]).toMatch(/real +No /);
     fits(f, 80, 24);
+  });
+});
+
+describe('a venue’s totals wider than the line', () => {
+  it('go on at their ` · ` on the next line, every figure whole (was `P&L −$696,9…` at 40 columns)', () => {
+    const totals = ['K USD value $517,184.96 · P&L −$696,944.16', M_TOTALS];
+    const head = () => [{ text: '◆ Positions 2' }];
+    const { under } = positionsTitle(head, [], totals, 40, 2, 10);
+    const lines = under.map((segs) => segs.map((x) => x.text).join(''));
+    for (const l of lines) expect(stringWidth(l)).toBeLessThanOrEqual(40);
+    expect(lines.join('\n')).toContain('K USD value $517,184.96');
+    expect(lines.join('\n')).toContain('P&L −$696,944.16');
+    expect(lines).toContain(`  ${M_TOTALS}`);
+  });
+
+  it('where the pane has not the lines for that, each venue keeps its line (cut), none is left out unseen', () => {
+    const totals = ['K USD value $517,184.96 · P&L −$696,944.16', M_TOTALS];
+    const { under } = positionsTitle(() => [{ text: '◆ Positions 2' }], [], totals, 40, 2, 2);
+    const lines = under.map((segs) => segs.map((x) => x.text).join(''));
+    expect(lines).toEqual(['  K USD value $517,184.96 · P&L −$696,944.16', `  ${M_TOTALS}`]);
   });
 });
