@@ -70,4 +70,19 @@ describe('keeping a paper trade', () => {
     });
     expect(store.getState().paper.positions).toHaveLength(PAPER_MAX);
   });
+
+  it.each(['resolved', 'closed', 'settling'] as const)(
+    'a preview answered while the market traded is not kept once it reads %s (it was, at the old price)',
+    (status) => {
+      const store = createOddsStore({ mode: 'kalshi', limit: 60, caps: KALSHI_CAPS });
+      store.getState().listLoaded([market], 1);
+      const q: Quote = { action: 'buy', outcome: 'Yes', shares: 100, averagePrice: 0.07, fee: 0, total: 7, raw: {} };
+      store.getState().quoteLoaded('K1', { outcome: 'Yes', amount: '7', action: 'buy' }, q, 10);
+      // the next refresh: it stopped trading (resolved Yes: the 7¢ preview would be worth 100¢ a share at once)
+      store.getState().listLoaded([{ ...market, status, resolvedOutcome: 'Yes' }], 20);
+      const r = store.getState().keepPaper('K1', 30);
+      expect(r).toEqual({ ok: false, message: `No trade to keep: the market is ${status} now, no longer trading.` });
+      expect(store.getState().paper.positions).toHaveLength(0);
+    },
+  );
 });

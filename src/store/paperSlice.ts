@@ -73,6 +73,11 @@ export function paperActions(set: Set, get: Get): PaperActions {
       const form = entry?.answeredForm;
       if (!market || !quote || !form || entry.status !== 'ok')
         return { ok: false, message: 'No preview to keep: ask for a quote first (⏎).' };
+      // a preview answered while the market traded, kept after the board saw it stop: no trade at that price exists
+      // (a resolved one would settle at once, a 7¢ buy of the winner worth 100¢ a share)
+      const halted = s.markets[marketId]?.tradeState ?? (market.status === 'active' ? undefined : market.status);
+      if (halted && halted !== 'unknown')
+        return { ok: false, message: `No trade to keep: the market is ${halted} now, no longer trading.` };
       const ref = paperRefOf(marketId, s);
       if (!ref) return { ok: false, message: 'No preview to keep: this market names no venue.' };
       const venue = ref.venue;
