@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Market, Quote } from '../api/types.js';
 import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { PAPER_MAX } from '../positions/paper.js';
+import { PREVIEW_KEEP_MS } from './paperSlice.js';
 import { createOddsStore } from './store.js';
 
 const market: Market = {
@@ -85,4 +86,20 @@ describe('keeping a paper trade', () => {
       expect(store.getState().paper.positions).toHaveLength(0);
     },
   );
+
+  it('a preview older than a minute is not kept (it was, its old price booked as made now); ⏎ then p is', () => {
+    const store = createOddsStore({ mode: 'kalshi', limit: 60, caps: KALSHI_CAPS });
+    store.getState().listLoaded([market], 1);
+    const q: Quote = { action: 'buy', outcome: 'Yes', shares: 100, averagePrice: 0.07, fee: 0, total: 7, raw: {} };
+    const form = { outcome: 'Yes', amount: '7', action: 'buy' } as const;
+    store.getState().quoteLoaded('K1', form, q, 10);
+    expect(store.getState().keepPaper('K1', 10 + 20 * 60_000)).toEqual({
+      ok: false,
+      message: 'This preview is 20 min old: ⏎ for a fresh one, then p to keep it.',
+    });
+    expect(store.getState().keepPaper('K1', 10 + 3 * 3_600_000).ok).toBe(false);
+    expect(store.getState().paper.positions).toHaveLength(0);
+    // a minute at most: kept, as the fresh answer ⏎ brings is
+    expect(store.getState().keepPaper('K1', 10 + PREVIEW_KEEP_MS).ok).toBe(true);
+  });
 });

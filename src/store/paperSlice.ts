@@ -56,6 +56,12 @@ export function paperHere(
 type Set = StoreApi<Store>['setState'];
 type Get = StoreApi<Store>['getState'];
 
+/** The oldest preview `p` keeps (decision): older, the price it shows may be gone; ⏎ asks again at once. */
+export const PREVIEW_KEEP_MS = 60_000;
+
+const ageText = (ms: number): string =>
+  ms < 3_600_000 ? `${Math.floor(ms / 60_000)} min` : `${Math.floor(ms / 3_600_000)} h`;
+
 const money = (v: number): string => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function paperActions(set: Set, get: Get): PaperActions {
@@ -73,6 +79,10 @@ export function paperActions(set: Set, get: Get): PaperActions {
       const form = entry?.answeredForm;
       if (!market || !quote || !form || entry.status !== 'ok')
         return { ok: false, message: 'No preview to keep: ask for a quote first (⏎).' };
+      // a preview from minutes ago is a price that may be gone: kept, it would book that price as a trade made now
+      const age = entry.receivedAt === undefined ? 0 : at - entry.receivedAt;
+      if (age > PREVIEW_KEEP_MS)
+        return { ok: false, message: `This preview is ${ageText(age)} old: ⏎ for a fresh one, then p to keep it.` };
       // a preview answered while the market traded, kept after the board saw it stop: no trade at that price exists
       // (a resolved one would settle at once, a 7¢ buy of the winner worth 100¢ a share)
       const halted = s.markets[marketId]?.tradeState ?? (market.status === 'active' ? undefined : market.status);

@@ -74,10 +74,11 @@ describe('Positions view', () => {
   });
 
   it('sold out: the row stays, says sold, its P&L what the sales realized; the totals say realized', async () => {
-    const { term, store } = await keptFromPreview(160, 30);
+    const { term, store, clock } = await keptFromPreview(160, 30);
     // sell all 25 for 12.00: realized 12.00 − 10.42 = +1.58 (the row and its P&L were gone)
     const sell = { outcome: 'Yes', amount: '25', action: 'sell' as const };
-    store.getState().quoteLoaded('m1', sell, { action: 'sell', outcome: 'Yes', shares: 25, total: 12, raw: {} }, 5);
+    const sale = { action: 'sell' as const, outcome: 'Yes', shares: 25, total: 12, raw: {} };
+    store.getState().quoteLoaded('m1', sell, sale, clock.now());
     await press(term, 'p', () => term.lastFrame().includes('got $12.00'));
     await press(term, KEYS.esc);
     await press(term, KEYS.esc);
