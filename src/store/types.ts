@@ -145,6 +145,8 @@ export interface RateState {
   othersInWindow: number;
   /** When the next request of any kind may go out. */
   nextRequestAt?: number;
+  /** When a quote waiting in the queue (not on the wire) may go out: its budget slot, its backoff. */
+  nextQuoteAt?: number;
   /** When the next background refresh of what the shown view draws (the list, closing soon, the events) is planned. */
   nextListRefreshAt?: number;
   /** When the next refresh of the selected market's detail is planned. */

@@ -134,4 +134,22 @@ describe('stop()', () => {
     expect(r.client.calls).toHaveLength(2);
     expect(r.store.getState().list).toBe(snapshot.list);
   });
+
+  it('a quote held for a budget slot: the rate says when it may go (the form says so); none once it went', async () => {
+    const r = rig({ limit: 10 });
+    r.sync.start();
+    await r.run(10 * 60_000); // the background keeps 9 of 10 slots busy; the first quote takes the last
+    r.sync.editQuote('m1', { outcome: 'Yes', amount: '1', action: 'buy' });
+    await r.run(400);
+    expect(r.store.getState().quotes.m1?.status).toBe('ok');
+    expect(r.store.getState().rate.nextQuoteAt).toBeUndefined();
+    r.sync.editQuote('m1', { outcome: 'Yes', amount: '2', action: 'buy' });
+    await r.run(400);
+    const st = r.store.getState();
+    expect(st.quotes.m1?.status).toBe('waiting');
+    expect(st.rate.nextQuoteAt! - r.clock.now()).toBeGreaterThanOrEqual(2_000);
+    await r.run(st.rate.nextQuoteAt! - r.clock.now() + 100);
+    expect(r.store.getState().quotes.m1?.status).toBe('ok');
+    expect(r.store.getState().rate.nextQuoteAt).toBeUndefined();
+  });
 });

@@ -33,7 +33,11 @@ export function publishRate(store: OddsStore, limits: Limits, queue: Queue, v: R
     listEveryMs: Math.round(queue.listPeriod(now)),
     nextListRefreshAt: undefined,
     nextDetailRefreshAt: undefined,
+    nextQuoteAt: undefined,
   };
+  // a quote still queued: when it may go (the form says when that is a wait for the budget)
+  const quote = v.cands.find((c) => c.cls === 'quote');
+  if (quote) patch.nextQuoteAt = Math.max(now, v.earliest(quote, now));
   const bg = v.cands.find((c) => c.cls === 'background');
   if (bg) {
     const at = Math.max(now, v.earliest(bg, now));

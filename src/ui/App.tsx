@@ -1,6 +1,6 @@
 import { Box, useApp, useWindowSize } from 'ink';
 import { twinsOf } from '../venues/across/twins.js';
-import { budgetWait } from './budgetWait.js';
+import { budgetWait, quoteBudgetWait } from './budgetWait.js';
 import { useCallback, useMemo, type JSX } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -279,6 +279,7 @@ export function App({
               width={layout.sideWidth}
               height={layout.quoteHeight}
               collapsed={layout.quoteCollapsed}
+              budgetWait={quoteBudgetWait(s, entry?.market.id, now)}
             />
           }
           changes={

@@ -1,6 +1,7 @@
 import { SOURCE_NAMES } from '../sources/names.js';
 import type { RateState, VenueStatus } from '../store/types.js';
 import type { SourceId } from '../sources/types.js';
+import { parseRefKey } from '../venue/ref.js';
 
 /** A slot this far away or more is a wait worth saying (a request a moment off is no wait). */
 export const BUDGET_WAIT_MS = 2_000;
@@ -24,6 +25,23 @@ export function budgetWait(
     .map((v) => SOURCE_NAMES[v.id]);
   if (names.length === 0) return undefined;
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+}
+
+/**
+ * Whether the quote of a market waits for its venue's budget slot (src/sync/publish.ts `nextQuoteAt`): '' on a board
+ * of one venue, the venue's name on several; undefined when it does not wait (on the wire, answered, a moment off).
+ */
+export function quoteBudgetWait(
+  s: { rate: RateState; venues?: readonly VenueStatus[] | undefined },
+  marketId: string | undefined,
+  now: number,
+): string | undefined {
+  const waitsFor = (r: RateState) =>
+    r.backoffUntil === undefined && r.nextQuoteAt !== undefined && r.nextQuoteAt - now >= BUDGET_WAIT_MS;
+  if (!s.venues || s.venues.length < 2) return waitsFor(s.rate) ? '' : undefined;
+  const venue = marketId === undefined ? undefined : parseRefKey(marketId)?.venue;
+  const v = s.venues.find((x) => x.id === venue);
+  return v && waitsFor(v.rate) ? SOURCE_NAMES[v.id] : undefined;
 }
 
 /** The loading line's words for that wait. */

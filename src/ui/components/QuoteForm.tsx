@@ -28,6 +28,8 @@ export interface QuoteFormProps {
   collapsed?: boolean;
   /** The market's venue's money (USDC, USD, mana); the interface's counted as USD, as its paper trades are. */
   currency?: Currency;
+  /** Its quote waits for a slot of its venue's rate budget (src/ui/budgetWait.ts): '' the one venue, else its name. */
+  budgetWait?: string | undefined;
 }
 
 const LABEL_W = 10;
@@ -72,7 +74,7 @@ export function quoteSummarySegs(p: QuoteFormProps): Seg[] {
   // The badge is already beside the title; the long 409/410/423 sentence would only push the form out.
   const result: Seg[] = tradeError
     ? [{ text: `no quotes${e.error?.status ? ` (${e.error.status})` : ''}`, dim: true }]
-    : (quoteResultLines(e, form, false, p.detailFocused, p.currency)[0] ?? []);
+    : (quoteResultLines(e, form, false, p.detailFocused, p.currency, p.budgetWait)[0] ?? []);
   if (!amount && (!e || e.status === 'idle')) return [...head, { text: '  ' }, ...result];
   // Outcome · amount · action stay; the result is cut (…) when the line is short.
   return [
@@ -102,7 +104,10 @@ function QuoteFormView(p: QuoteFormProps) {
     { text: p.market ? ` ${sanitize(p.market.title)}` : ' (no market)', dim: true, priority: -1 },
   ];
   const outcome = shownOutcome(p, form);
-  const lines = wrapMessage(quoteResultLines(p.entry, form, p.focused, p.detailFocused, p.currency), p.width - 2);
+  const lines = wrapMessage(
+    quoteResultLines(p.entry, form, p.focused, p.detailFocused, p.currency, p.budgetWait),
+    p.width - 2,
+  );
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
       <Line width={p.width} segs={title} />

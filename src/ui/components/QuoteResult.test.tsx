@@ -154,4 +154,15 @@ describe('folded quote form (one line)', () => {
     expect(f).toBe('◇ Quote RESOLVED  Yes · 25 · buy  no quotes (410)');
     expect(f.split('\n')).toHaveLength(1);
   });
+
+  it('a quote held for a rate-budget slot says so (was `… waiting for a quote` alone), its venue', async () => {
+    const waiting: QuoteEntry = { form, status: 'waiting' };
+    const open = { ...base, entry: waiting, collapsed: false, height: 6, width: 100, focused: true };
+    const one = await waitForFrame(render(<QuoteFormPane {...open} budgetWait="" />), 'waiting');
+    expect(one).toContain('… waiting for a quote · waiting for the rate budget');
+    const venue = await waitForFrame(render(<QuoteFormPane {...open} budgetWait="Polymarket" />), 'waiting');
+    expect(venue).toContain("… waiting for a quote · waiting for Polymarket's rate budget");
+    const none = await waitForFrame(render(<QuoteFormPane {...open} />), 'waiting');
+    expect(none).not.toContain('rate budget');
+  });
 });

@@ -5,6 +5,7 @@ import { sameForm } from '../../store/quoteForm.js';
 import { formatAmount } from '../../positions/format.js';
 import type { Currency } from '../../positions/types.js';
 import { MISSING, formatPrice, formatPriceMove, formatShares } from '../format.js';
+import { budgetWaitWords } from '../budgetWait.js';
 import { nothingFilled } from '../quoteFill.js';
 import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
@@ -76,6 +77,7 @@ export function quoteResultLines(
   focused: boolean,
   detailFocused = false,
   currency: Currency = 'USD',
+  budgetWait?: string,
 ): Seg[][] {
   if (!entry || entry.status === 'idle') {
     return [[{ text: idleHint(focused, detailFocused), dim: true }]];
@@ -89,6 +91,8 @@ export function quoteResultLines(
       return [
         [
           { text: '… waiting for a quote', color: colors.accent },
+          // held for a slot of the venue's rate budget (17 s on a busy one): say so, as the loading list does
+          { text: entry.retryError ? '' : budgetWaitWords(budgetWait), color: colors.warn },
           // the last try failed for a passing reason (5xx, no answer) and is repeated: say why, not just "waiting"
           { text: entry.retryError ? ` · retrying after ${shortCause(entry.retryError)}` : '', color: colors.warn },
           { text: entry.retryError ? ` — ${sanitize(entry.retryError.message)}` : '', dim: true, priority: -1 },
