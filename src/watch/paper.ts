@@ -4,15 +4,13 @@
  * on the way out. A failed write keeps the previous file whole, says so once, and is tried again.
  */
 import { join } from 'node:path';
-import { loadPaper, PAPER_FILE, paperFileSpec, savePaper } from '../positions/paperFile.js';
+import { encodePaper, loadPaper, PAPER_FILE, paperFileSpec } from '../positions/paperFile.js';
 import type { OddsStore } from '../store/store.js';
 import type { PaperBook } from '../positions/paper.js';
-import type { Clock, TimerHandle } from '../util/clock.js';
-import { saveFailed, type WriteHooks } from '../util/files.js';
-import { KeptOut, keptOutOnQuit, readToMerge } from '../util/personFile.js';
-import { LOCK_RETRY_MS, writeLocked } from './lock.js';
+import type { Clock } from '../util/clock.js';
+import type { WriteHooks } from '../util/files.js';
+import { KeptFiles, type KeptFile } from './keptFiles.js';
 import { mergePaper } from './merge.js';
-import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 
 export interface PaperKeeper {
   flush(): void;
@@ -44,75 +42,29 @@ export function startPaperKeeper(o: { store: OddsStore; clock: Clock; dir: strin
 }
 
 /**
- * The book to write: what changed here since the last write (`was` → `book`) put on the file as it is now, so a paper
- * trade another dashboard kept there is not lost (merge.ts); the book alone when there is no file to put it on (a file
- * a hand edit broke meanwhile is moved aside first and said with `say`, as at start: readToMerge).
+ * The book's file, by the one writer (keptFiles.ts): what changed here since the last write (`was` → `book`) put on
+ * the file as it is now, so a paper trade another dashboard kept there is not lost (merge.ts).
  */
-function ontoFile(dir: string, now: number, was: PaperBook, book: PaperBook, say: (line: string) => void): PaperBook {
-  const theirs = readToMerge(paperFileSpec(dir, now), say);
-  return theirs === undefined ? book : mergePaper(was, book, theirs);
-}
-
 export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; hooks?: WriteHooks }): PaperKeeper {
   const now = o.clock.now();
   const loaded = loadPaper(o.dir, now);
   host.restore(loaded.book);
   if (loaded.problem) host.notice(loaded.problem, now);
-  /** Left as it is: since the start, or since a write found it could not be read (readToMerge's KeptOut). */
-  let keepOut = loaded.keepOut === true;
-  let written = host.current();
-  let timer: TimerHandle | undefined;
-  let lastProblem: string | undefined;
-  let lastError: unknown;
-  /** What the last write as the dashboard quits said (the file moved aside): for stderr, the notice line gone. */
-  let quitting: string[] | undefined;
-  const schedule = (ms: number) => {
-    o.clock.clearTimeout(timer);
-    timer = o.clock.setTimeout(() => {
-      timer = undefined;
-      keeper.flush();
-    }, ms);
+  const file: KeptFile<PaperBook> = {
+    path: join(o.dir, PAPER_FILE),
+    spec: (at) => paperFileSpec(o.dir, at),
+    parts: () => [host.current()],
+    text: ([book], onto) =>
+      encodePaper(onto ? mergePaper(onto.was[0] as PaperBook, book as PaperBook, onto.theirs) : (book as PaperBook)),
+    keptOut: loaded.keepOut === true,
   };
-  const keeper: PaperKeeper = {
-    flush() {
-      const book = host.current();
-      if (keepOut || book === written) return;
-      const now = o.clock.now();
-      const say = (line: string) => (host.notice(line, now), quitting?.push(line));
-      try {
-        const write = () => savePaper(o.dir, ontoFile(o.dir, now, written, book, say), o.hooks);
-        // another dashboard is writing it (lock.ts): a moment later
-        if (!writeLocked(join(o.dir, PAPER_FILE), write, quitting !== undefined)) return schedule(LOCK_RETRY_MS);
-        written = book;
-        lastProblem = undefined;
-      } catch (e) {
-        if (e instanceof KeptOut) {
-          // as at start: left as it is from now on, said once here and again on stderr as the dashboard quits
-          keepOut = true;
-          return host.notice(e.message, now);
-        }
-        lastError = e;
-        const text = saveFailed(join(o.dir, PAPER_FILE), e);
-        if (text !== lastProblem) host.notice(text, o.clock.now());
-        lastProblem = text;
-        schedule(SAVE_RETRY_MS);
-      }
-    },
-    stop() {
-      unsubscribe();
-      o.clock.clearTimeout(timer);
-      timer = undefined;
-      quitting = [];
-      keeper.flush();
-      o.clock.clearTimeout(timer);
-      timer = undefined;
-      if (host.current() === written) return quitting;
-      if (keepOut) return [...quitting, keptOutOnQuit(join(o.dir, PAPER_FILE))];
-      return [...quitting, saveFailed(join(o.dir, PAPER_FILE), lastError, true)];
-    },
-  };
-  const unsubscribe = host.subscribe(() => {
-    if (host.current() !== written && timer === undefined) schedule(SAVE_DEBOUNCE_MS);
+  const files = new KeptFiles({
+    files: [file as KeptFile<unknown>],
+    clock: o.clock,
+    subscribe: (f) => host.subscribe(f),
+    say: (line) => host.notice(line, o.clock.now()),
+    ...(o.hooks ? { hooks: o.hooks } : {}),
   });
-  return keeper;
+  files.start();
+  return { flush: () => files.flush(), stop: () => files.stop() };
 }

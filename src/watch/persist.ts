@@ -11,9 +11,9 @@ import type { OddsStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 import type { AlertFired, WatchState } from '../store/watchTypes.js';
 import type { SavedWatch } from '../store/watchSlice.js';
-import type { Clock, TimerHandle } from '../util/clock.js';
-import { FileProblem, readTextFile, saveFailed, writeFileAtomic, type WriteHooks } from '../util/files.js';
-import { KeptOut, keptOutOnQuit, readPersonFile, readToMerge } from '../util/personFile.js';
+import type { Clock } from '../util/clock.js';
+import { FileProblem, readTextFile, type WriteHooks } from '../util/files.js';
+import { readPersonFile } from '../util/personFile.js';
 import {
   decodeAlerts,
   decodeLog,
@@ -24,16 +24,13 @@ import {
   encodeWatchlist,
   type Decoded,
 } from './codec.js';
-import { LOCK_RETRY_MS, writeLocked } from './lock.js';
+import { KeptFiles, type KeptFile, type Parts } from './keptFiles.js';
 import { mergeAlerts, mergeLog, mergeWatch } from './merge.js';
 
 export const FILES = { watchlist: 'watchlist.json', alerts: 'alerts.json', log: 'alert-log.json' } as const;
 export type FileKey = keyof typeof FILES;
 export const FILE_MAX_BYTES = 1_000_000;
-/** Changes within this long are written together. */
-export const SAVE_DEBOUNCE_MS = 1_000;
-/** After a failed write, the next try (unless another change comes first). */
-export const SAVE_RETRY_MS = 60_000;
+export { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './keptFiles.js';
 
 /** What the session starts with when a file is set aside ("an empty alerts" read wrong). */
 const EMPTY: Record<FileKey, string> = {
@@ -107,51 +104,44 @@ export function loadWatchFiles(dir: string, now: number): Loaded {
 }
 
 /** What each file is made from, compared by reference to tell what changed. */
-const PARTS: Record<FileKey, (s: AppState) => unknown[]> = {
+const PARTS: Record<FileKey, (s: AppState) => Parts> = {
   watchlist: (s) => [s.watch],
   alerts: (s) => [s.alerts.rules, s.alerts.state],
   log: (s) => [s.alerts.log],
 };
-const ENCODE: Record<FileKey, (s: AppState) => string> = {
-  watchlist: (s) => encodeWatchlist(s.watch),
-  alerts: (s) => encodeAlerts(s.alerts),
-  log: (s) => encodeLog(s.alerts.log),
-};
 const KEYS = Object.keys(FILES) as FileKey[];
+
+type Rules = Parameters<typeof mergeAlerts>[0];
+
+/**
+ * Each file's text from its parts: alone, or with this process's changes since its last write (`was`: the parts then)
+ * put on what the file holds now (`theirs`), so what another dashboard on the same directory (or a hand edit) wrote
+ * there is not lost (merge.ts).
+ */
+const TEXT: Record<FileKey, (parts: Parts, onto?: { was: Parts; theirs: unknown }) => string> = {
+  watchlist: ([w], onto) =>
+    encodeWatchlist(
+      onto ? mergeWatch(onto.was[0] as WatchState, w as WatchState, onto.theirs as WatchState) : (w as WatchState),
+    ),
+  alerts: ([rules, state], onto) => {
+    const ours = { rules, state } as Rules;
+    return encodeAlerts(
+      onto ? mergeAlerts({ rules: onto.was[0], state: onto.was[1] } as Rules, ours, onto.theirs as Rules) : ours,
+    );
+  },
+  log: ([log], onto) =>
+    encodeLog(
+      onto
+        ? mergeLog(onto.was[0] as AlertFired[], log as AlertFired[], onto.theirs as AlertFired[])
+        : (log as AlertFired[]),
+    ),
+};
 
 const DECODE: Record<FileKey, (text: string) => Decoded<unknown>> = {
   watchlist: decodeWatchlist,
   alerts: decodeAlerts,
   log: decodeLog,
 };
-
-/**
- * The file's text with this process's changes since its last write (`was`: the parts then) put on what the file holds
- * now (`theirs`), so what another dashboard on the same directory (or a hand edit) wrote there is not lost (merge.ts).
- */
-const MERGED: Record<FileKey, (s: AppState, was: unknown[], theirs: unknown) => string> = {
-  watchlist: (s, [w], theirs) => encodeWatchlist(mergeWatch(w as WatchState, s.watch, theirs as WatchState)),
-  alerts: (s, [rules, state], theirs) => {
-    type Rules = Parameters<typeof mergeAlerts>[0];
-    return encodeAlerts(mergeAlerts({ rules, state } as Rules, s.alerts, theirs as Rules));
-  },
-  log: (s, [log], theirs) => encodeLog(mergeLog(log as AlertFired[], s.alerts.log, theirs as AlertFired[])),
-};
-
-/**
- * What to write: the state merged onto the file as it is now; the state alone when there is no file to merge onto (a
- * file a hand edit broke meanwhile is moved aside first and said with `say`, as at start: readToMerge).
- */
-function textToWrite(
-  k: FileKey,
-  o: { dir: string; now: number; say: (line: string) => void },
-  s: AppState,
-  was: unknown[] | undefined,
-): string {
-  if (was === undefined) return ENCODE[k](s);
-  const theirs = readToMerge(personFile(o.dir, k, DECODE[k], o.now), o.say);
-  return theirs === undefined ? ENCODE[k](s) : MERGED[k](s, was, theirs);
-}
 
 export interface SaverOptions {
   dir: string;
@@ -163,96 +153,38 @@ export interface SaverOptions {
   hooks?: WriteHooks;
 }
 
-/** Writes the files the store's changes touch, SAVE_DEBOUNCE_MS after the first change. */
+/** Writes the files the store changes, SAVE_DEBOUNCE_MS after the first change (the one writer: keptFiles.ts). */
 export class Saver {
-  private readonly written = new Map<FileKey, unknown[]>();
-  private timer: TimerHandle | undefined;
-  private unsubscribe: (() => void) | undefined;
-  private lastProblem: string | undefined;
-  private readonly errors = new Map<FileKey, unknown>();
-  /** What the last write as the dashboard quits said (a file moved aside): for stderr, the notice line gone. */
-  private quitting: string[] | undefined;
-  /** Files left as they are: since the start (o.keepOut), or since a write found one that could not be read. */
-  private readonly keptOut: Set<FileKey>;
+  private readonly files: KeptFiles;
 
-  constructor(private readonly o: SaverOptions) {
-    this.keptOut = new Set(o.keepOut);
-    // what was loaded is what the files hold: nothing to write until it changes
-    const s = o.store.getState();
-    for (const k of KEYS) this.written.set(k, PARTS[k](s));
-  }
-
-  start(): void {
-    this.unsubscribe ??= this.o.store.subscribe(() => {
-      if (this.timer === undefined && this.dirty().length > 0) this.schedule(SAVE_DEBOUNCE_MS);
+  constructor(o: SaverOptions) {
+    this.files = new KeptFiles({
+      files: KEYS.map((k): KeptFile<unknown> => ({
+        path: join(o.dir, FILES[k]),
+        spec: (now) => personFile(o.dir, k, DECODE[k], now),
+        parts: () => PARTS[k](o.store.getState()),
+        text: TEXT[k],
+        keptOut: o.keepOut?.has(k) === true,
+      })),
+      clock: o.clock,
+      subscribe: (f) => o.store.subscribe(f),
+      say: o.onProblem,
+      ...(o.hooks ? { hooks: o.hooks } : {}),
     });
   }
 
-  private schedule(ms: number): void {
-    this.o.clock.clearTimeout(this.timer);
-    this.timer = this.o.clock.setTimeout(() => {
-      this.timer = undefined;
-      this.flush();
-    }, ms);
-  }
-
-  private changed(k: FileKey): boolean {
-    return PARTS[k](this.o.store.getState()).some((p, i) => p !== this.written.get(k)?.[i]);
-  }
-
-  private dirty(): FileKey[] {
-    return KEYS.filter((k) => !this.keptOut.has(k) && this.changed(k));
+  start(): void {
+    this.files.start();
   }
 
   /** Writes every file that changed, now. */
   flush(): void {
-    const s = this.o.store.getState();
-    let failed = false;
-    let busy = false;
-    for (const k of this.dirty()) {
-      const path = join(this.o.dir, FILES[k]);
-      const say = (line: string) => (this.o.onProblem(line), this.quitting?.push(line));
-      const how = { dir: this.o.dir, now: this.o.clock.now(), say };
-      try {
-        const write = () => writeFileAtomic(path, textToWrite(k, how, s, this.written.get(k)), this.o.hooks);
-        if (!writeLocked(path, write, this.quitting !== undefined)) {
-          busy = true; // another dashboard is writing it: a moment later
-          continue;
-        }
-        this.written.set(k, PARTS[k](s));
-        this.errors.delete(k);
-      } catch (e) {
-        if (e instanceof KeptOut) {
-          // as at start: left as it is from now on, said once here and again on stderr as the dashboard quits
-          this.keptOut.add(k);
-          this.o.onProblem(e.message);
-          continue;
-        }
-        failed = true;
-        this.errors.set(k, e);
-        const text = saveFailed(path, e);
-        if (text !== this.lastProblem) this.o.onProblem(text);
-        this.lastProblem = text;
-      }
-    }
-    if (failed || busy) this.schedule(busy ? LOCK_RETRY_MS : SAVE_RETRY_MS);
-    if (!failed) this.lastProblem = undefined;
+    this.files.flush();
   }
 
   /** Writes what is pending and stops listening; what could not be written, one line a file (said on the way out). */
   stop(): string[] {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    this.o.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-    this.quitting = [];
-    this.flush();
-    this.o.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-    const failed = this.dirty().map((k) => saveFailed(join(this.o.dir, FILES[k]), this.errors.get(k), true));
-    // a file left as it is (its notice long gone): the changes to it are said lost as well
-    const keptOut = KEYS.filter((k) => this.keptOut.has(k) && this.changed(k));
-    return [...this.quitting, ...failed, ...keptOut.map((k) => keptOutOnQuit(join(this.o.dir, FILES[k])))];
+    return this.files.stop();
   }
 }
 

@@ -1,0 +1,149 @@
+/**
+ * The one writer of the person's files a dashboard keeps while it runs (the watchlist, the alerts and the alert log:
+ * persist.ts; the paper book: paper.ts): each file is written a moment after the session changes it
+ * (SAVE_DEBOUNCE_MS), by one rule —
+ *
+ * - read as it is now and this session's changes put on it (readToMerge, merge.ts), so what another dashboard on the
+ *   same directory (or a hand edit) wrote there is not lost; a file broken meanwhile is moved aside and said first;
+ * - written atomically (writeFileAtomic) under `<file>.lock` (lock.ts): another process holding it, a moment later;
+ * - a file that can no longer be read (KeptOut) is left as it is for the rest of the session, as at start;
+ * - a failed write keeps the previous file whole, is said once (again when it fails otherwise) and tried again;
+ * - as the dashboard quits, one last write, and one line a file for stderr: what it said (the notice line is gone),
+ *   what could not be written, what was left as it is.
+ */
+import type { Clock, TimerHandle } from '../util/clock.js';
+import { saveFailed, writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { KeptOut, keptOutOnQuit, readToMerge, type PersonFile } from '../util/personFile.js';
+import { LOCK_RETRY_MS, writeLocked } from './lock.js';
+
+/** Changes within this long are written together. */
+export const SAVE_DEBOUNCE_MS = 1_000;
+/** After a failed write, the next try (unless another change comes first). */
+export const SAVE_RETRY_MS = 60_000;
+
+/** How a kept file is read before a write (readToMerge's part of a PersonFile). */
+export type MergeSpec<T> = Pick<
+  PersonFile<T>,
+  'path' | 'maxBytes' | 'now' | 'decode' | 'isDecodeError' | 'entries' | 'tooLarge' | 'unreadable'
+>;
+
+export type Parts = readonly unknown[];
+
+/** One file the writer keeps. */
+export interface KeptFile<T> {
+  path: string;
+  /** How it is read before a write, at `now` (the name a file moved aside gets). */
+  spec(now: number): MergeSpec<T>;
+  /** What the session holds for it now, in parts compared by reference with the last write's to tell a change. */
+  parts(): Parts;
+  /** The text for `parts`: alone, or with the changes made since `was` put on what the file holds now (`theirs`). */
+  text(parts: Parts, onto?: { was: Parts; theirs: T }): string;
+  /** Left as it is since the start (readPersonFile's keepOut). */
+  keptOut?: boolean;
+}
+
+export interface KeptFilesOptions {
+  files: readonly KeptFile<unknown>[];
+  clock: Clock;
+  /** Called on every change of what the files are made from. */
+  subscribe(listener: () => void): () => void;
+  /** One line for the notice line: a write that failed, a file moved aside or left as it is. */
+  say(line: string): void;
+  hooks?: WriteHooks;
+}
+
+interface Slot {
+  file: KeptFile<unknown>;
+  /** The parts last written (what was loaded, at first: what the file holds). */
+  written: Parts;
+  keptOut: boolean;
+  error?: unknown;
+}
+
+const changed = (s: Slot) => s.file.parts().some((p, i) => p !== s.written[i]);
+
+export class KeptFiles {
+  private readonly slots: Slot[];
+  private timer: TimerHandle | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private lastProblem: string | undefined;
+  /** What the last write as the dashboard quits said (a file moved aside): for stderr, the notice line gone. */
+  private quitting: string[] | undefined;
+
+  constructor(private readonly o: KeptFilesOptions) {
+    // what was loaded is what the files hold: nothing to write until it changes
+    this.slots = o.files.map((file) => ({ file, written: file.parts(), keptOut: file.keptOut === true }));
+  }
+
+  start(): void {
+    this.unsubscribe ??= this.o.subscribe(() => {
+      if (this.timer === undefined && this.dirty().length > 0) this.schedule(SAVE_DEBOUNCE_MS);
+    });
+  }
+
+  private schedule(ms: number): void {
+    this.o.clock.clearTimeout(this.timer);
+    this.timer = this.o.clock.setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, ms);
+  }
+
+  private dirty(): Slot[] {
+    return this.slots.filter((s) => !s.keptOut && changed(s));
+  }
+
+  /** Writes every file that changed, now. */
+  flush(): void {
+    let failed = false;
+    let busy = false;
+    for (const slot of this.dirty()) {
+      const { file } = slot;
+      const parts = file.parts();
+      const say = (line: string) => (this.o.say(line), this.quitting?.push(line));
+      try {
+        const write = () => {
+          const theirs = readToMerge(file.spec(this.o.clock.now()), say);
+          const text = theirs === undefined ? file.text(parts) : file.text(parts, { was: slot.written, theirs });
+          writeFileAtomic(file.path, text, this.o.hooks);
+        };
+        if (!writeLocked(file.path, write, this.quitting !== undefined)) {
+          busy = true; // another dashboard is writing it: a moment later
+          continue;
+        }
+        slot.written = parts;
+        delete slot.error;
+      } catch (e) {
+        if (e instanceof KeptOut) {
+          // as at start: left as it is from now on, said once here and again on stderr as the dashboard quits
+          slot.keptOut = true;
+          this.o.say(e.message);
+          continue;
+        }
+        failed = true;
+        slot.error = e;
+        const text = saveFailed(file.path, e);
+        if (text !== this.lastProblem) this.o.say(text);
+        this.lastProblem = text;
+      }
+    }
+    if (failed || busy) this.schedule(busy ? LOCK_RETRY_MS : SAVE_RETRY_MS);
+    if (!failed) this.lastProblem = undefined;
+  }
+
+  /** Writes what is pending and stops listening; what could not be written, one line a file (said on the way out). */
+  stop(): string[] {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.o.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.quitting = [];
+    this.flush();
+    this.o.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    const failed = this.dirty().map((s) => saveFailed(s.file.path, s.error, true));
+    // a file left as it is (its notice long gone): the changes to it are said lost as well
+    const keptOut = this.slots.filter((s) => s.keptOut && changed(s)).map((s) => keptOutOnQuit(s.file.path));
+    return [...this.quitting, ...failed, ...keptOut];
+  }
+}
