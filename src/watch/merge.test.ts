@@ -1,7 +1,9 @@
 /** What another process wrote is kept: only this process's changes since its last write are put on the file. */
 import { describe, expect, it } from 'vitest';
 import type { PaperBook, PaperPosition } from '../positions/paper.js';
-import { mergeKeyed, mergePaper } from './merge.js';
+import { ALERT_COOLDOWN_MS } from '../store/alerts.js';
+import type { AlertFired } from '../store/watchTypes.js';
+import { mergeKeyed, mergeLog, mergePaper } from './merge.js';
 
 const map = <T>(o: Record<string, T>) => new Map(Object.entries(o));
 
@@ -36,5 +38,31 @@ describe('merging onto the file as it is now', () => {
     const theirs: PaperBook = { positions: [pos(trade(1, 10), trade(2, 20))] };
     const merged = mergePaper(base, ours, theirs);
     expect(merged.positions.map((p) => p.trades.map((t) => t.shares))).toEqual([[10, 20, 30]]);
+  });
+
+  it('the log: one firing seen by two dashboards is one entry; the same rule firing again later is another', () => {
+    const fired = (seq: number, at: number, to: AlertFired['to'] = 'closed'): AlertFired => ({
+      seq,
+      at,
+      ruleId: 'a-1',
+      source: 'form',
+      kind: 'status',
+      marketId: 'm1',
+      title: 'M1',
+      text: '“M1” closed',
+      from: 'active',
+      to,
+    });
+    const theirs = fired(4, 10_000); // the other dashboard's, written first
+    const mine = fired(4, 10_300);
+    expect(mergeLog([], [mine], [theirs])).toEqual([theirs]);
+    // another change (closed → resolved) is another firing, as is the same change after the cooldown
+    const resolved = { ...fired(5, 10_400, 'resolved'), from: 'closed' as const };
+    expect(mergeLog([], [resolved], [theirs])).toEqual([resolved, theirs]);
+    const later = fired(6, 10_000 + ALERT_COOLDOWN_MS);
+    expect(mergeLog([], [later], [theirs])).toEqual([later, theirs]);
+    // an entry this process already wrote (the base) is never taken for another's firing
+    const again = fired(7, 10_200);
+    expect(mergeLog([theirs], [theirs, again], [theirs])).toEqual([again, theirs]);
   });
 });

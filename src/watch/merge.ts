@@ -5,7 +5,7 @@
  * an entry it changes and keeps the others, so an entry it did not touch is left as the file has it.
  */
 import type { PaperBook, PaperPosition, PaperTrade } from '../positions/paper.js';
-import { ALERT_LOG_CAP } from '../store/alerts.js';
+import { ALERT_COOLDOWN_MS, ALERT_LOG_CAP } from '../store/alerts.js';
 import { WATCH_MAX } from '../store/watchlist.js';
 import type { AlertFired, AlertRule, AlertRuleState, WatchState } from '../store/watchTypes.js';
 import { refKey } from '../venue/ref.js';
@@ -50,10 +50,33 @@ export function mergeAlerts(base: Rules, ours: Rules, theirs: Rules): Rules {
   return { rules: [...rules.values()], state: Object.fromEntries(state) };
 }
 
-/** Both logs' entries, newest first (two processes may give out the same seq: an entry is its seq, time and rule). */
+/**
+ * Two entries of one firing: the same alert seen to fire by two dashboards on one state directory (each judges it on
+ * its own copy of the market before the other's write reaches it). An alert fires again no sooner than its cooldown
+ * (a status alert: on another change), so the same rule's same change within it is one firing.
+ */
+export function sameFiring(a: AlertFired, b: AlertFired): boolean {
+  return (
+    a.ruleId === b.ruleId &&
+    a.kind === b.kind &&
+    a.from === b.from &&
+    a.to === b.to &&
+    a.ended === b.ended &&
+    Math.abs(a.at - b.at) < ALERT_COOLDOWN_MS
+  );
+}
+
+/**
+ * Both logs' entries, newest first (two processes may give out the same seq: an entry is its seq, time and rule). An
+ * entry added here of a firing the file has from elsewhere (added there since `base`) is left out: the first written
+ * is the one entry of that firing (sameFiring).
+ */
 export function mergeLog(base: AlertFired[], ours: AlertFired[], theirs: AlertFired[]): AlertFired[] {
   const key = (e: AlertFired) => `${e.seq} ${e.at} ${e.ruleId}`;
-  const merged = mergeKeyed(byKey(base, key), byKey(ours, key), byKey(theirs, key));
+  const known = byKey(base, key);
+  const there = theirs.filter((t) => !known.has(key(t)));
+  const mine = ours.filter((e) => known.has(key(e)) || !there.some((t) => key(t) !== key(e) && sameFiring(t, e)));
+  const merged = mergeKeyed(known, byKey(mine, key), byKey(theirs, key));
   return [...merged.values()].sort((a, b) => b.at - a.at || b.seq - a.seq).slice(0, ALERT_LOG_CAP);
 }
 
