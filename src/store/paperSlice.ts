@@ -18,8 +18,8 @@ export { EMPTY_PAPER };
 export type PaperKeep = { ok: true; text: string } | { ok: false; message: string };
 
 export interface PaperActions {
-  /** Put back the saved book; done once, at start. */
-  restorePaper(book: PaperBook): void;
+  /** Put back the saved book (at start), or the book another dashboard wrote merged with this one's (at `at`). */
+  restorePaper(book: PaperBook, at?: number): void;
   /** The quote form's answered preview kept as a paper trade (its shares, average price, fee and total). */
   keepPaper(marketId: string, at: number): PaperKeep;
   /** Stamp the paper positions whose market now reads resolved (done after every answer). */
@@ -66,9 +66,9 @@ const money = (v: number): string => v.toLocaleString('en-US', { minimumFraction
 
 export function paperActions(set: Set, get: Get): PaperActions {
   return {
-    restorePaper(book) {
+    restorePaper(book, at = 0) {
       set({ paper: book });
-      get().settlePaper(0);
+      get().settlePaper(at);
     },
 
     keepPaper(marketId, at) {

@@ -22,6 +22,11 @@ export interface WatchActions {
   toggleWatch(id: string, at: number): boolean;
   /** Put back what was saved; done once, before the first answer. */
   restoreWatch(saved: SavedWatch): void;
+  /**
+   * Put in what another dashboard wrote to the files, already merged with this session's changes (the parts given;
+   * src/watch/persist.ts): the watchlist, the alerts set with `a` and where every alert stands, the log.
+   */
+  takeSaved(saved: SavedWatch): void;
   /** The config file's alerts, replacing any earlier ones from there. */
   setConfigAlerts(rules: AlertRule[]): void;
   /** Add an alert set with `a`; false when ALERT_RULES_MAX are set already. */
@@ -34,6 +39,9 @@ export interface WatchActions {
    */
   checkAlerts(at: number, external?: ExternalVerdicts): void;
 }
+
+const configStates = (config: AlertRule[], state: Record<string, AlertRuleState>) =>
+  Object.fromEntries(config.flatMap((r) => (state[r.id] ? [[r.id, state[r.id]!]] : [])));
 
 type Set = StoreApi<Store>['setState'];
 type Get = StoreApi<Store>['getState'];
@@ -63,6 +71,23 @@ export function watchActions(set: Set, get: Get): WatchActions {
             seq: Math.max(s.alerts.seq, ...log.map((e) => e.seq)),
           },
         };
+      });
+    },
+
+    takeSaved(saved) {
+      set((s) => {
+        const config = s.alerts.rules.filter((r) => r.source === 'config');
+        const form = saved.rules?.filter((r) => r.source === 'form').slice(0, ALERT_RULES_MAX - config.length);
+        const log = saved.log?.slice(0, ALERT_LOG_CAP) ?? s.alerts.log;
+        const alerts = {
+          rules: form ? [...config, ...form] : s.alerts.rules,
+          // a config alert's state the part lacks (one venue's part of a board's file) stays as it stands
+          state: saved.state ? { ...configStates(config, s.alerts.state), ...saved.state } : s.alerts.state,
+          log,
+          seq: Math.max(s.alerts.seq, ...log.map((e) => e.seq)),
+        };
+        const sameAlerts = !form && !saved.state && !saved.log;
+        return { ...(saved.watch ? { watch: saved.watch } : {}), ...(sameAlerts ? {} : { alerts }) };
       });
     },
 

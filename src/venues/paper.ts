@@ -28,10 +28,10 @@ export function startVenuePaper(o: {
   );
   return startPaperFile(
     {
-      restore(book) {
+      restore(book, at) {
         carried = book.positions.filter((p) => !open.has(p.ref.venue));
         for (const v of o.venues)
-          v.store.getState().restorePaper({ positions: book.positions.filter((p) => p.ref.venue === v.id) });
+          v.store.getState().restorePaper({ positions: book.positions.filter((p) => p.ref.venue === v.id) }, at);
       },
       current: () => whole(o.joined.getState().paper),
       subscribe: (f) => o.joined.subscribe(f),

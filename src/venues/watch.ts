@@ -7,12 +7,14 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { OddsStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
-import type { AlertRule, AlertsState, WatchState } from '../store/watchTypes.js';
+import type { AlertFired, AlertRule, AlertsState, WatchState } from '../store/watchTypes.js';
+import type { SavedWatch } from '../store/watchSlice.js';
 import type { SourceId } from '../sources/types.js';
 import type { Clock } from '../util/clock.js';
 import { AlertEffects, Bell } from '../watch/effects.js';
 import { Saver } from '../watch/persist.js';
-import type { Watcher } from '../watch/index.js';
+import { followWrites, type Watcher } from '../watch/index.js';
+import type { WatchDir } from '../watch/fileChanges.js';
 import { memo } from './join.js';
 import { startVenuePaper } from './paper.js';
 import { loadJoinedWatch, mergeSaved, venuePart, venuesWatchDir } from './watchMerge.js';
@@ -29,6 +31,8 @@ export interface VenueWatcherOptions {
   alertCommand?: readonly string[];
   env: NodeJS.ProcessEnv;
   out: { write(s: string): unknown };
+  /** Test seam: fs.watch (src/watch/fileChanges.ts). */
+  watchDir?: WatchDir;
 }
 
 export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
@@ -43,26 +47,27 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
   }
   // the files are every venue's: their problems name none
   for (const p of loaded.problems) o.venues[0]!.store.getState().notice(p, 'warn', now, 'board');
-  // the parts of venues not open now, written back as they were
-  const carried = mergeSaved(SOURCE_IDS.filter((id) => !open.includes(id)).map((id) => venuePart(loaded.saved, id)));
-  const carryWatch = memo((w: WatchState): WatchState =>
-    carried.watch?.ids.length
-      ? { ids: [...w.ids, ...carried.watch.ids], byId: { ...w.byId, ...carried.watch.byId } }
-      : w,
+  // the parts of venues not open now, written back as they were (or as another dashboard wrote them since)
+  const closed = SOURCE_IDS.filter((id) => !open.includes(id));
+  const carried = mergeSaved(closed.map((id) => venuePart(loaded.saved, id)));
+  const carryWatch = memo((w: WatchState, c: WatchState | undefined): WatchState =>
+    c?.ids.length ? { ids: [...w.ids, ...c.ids], byId: { ...w.byId, ...c.byId } } : w,
   );
-  const carryAlerts = memo((a: AlertsState): AlertsState =>
-    carried.rules?.length || carried.log?.length
-      ? {
-          rules: [...a.rules, ...(carried.rules ?? [])],
-          state: { ...(carried.state ?? {}), ...a.state },
-          log: [...a.log, ...(carried.log ?? [])].sort((x, y) => y.at - x.at),
-          seq: a.seq,
-        }
-      : a,
+  const carryAlerts = memo(
+    (a: AlertsState, rules?: AlertRule[], state?: SavedWatch['state'], log?: AlertFired[]): AlertsState =>
+      rules?.length || log?.length
+        ? {
+            rules: [...a.rules, ...(rules ?? [])],
+            state: { ...(state ?? {}), ...a.state },
+            log: [...a.log, ...(log ?? [])].sort((x, y) => y.at - x.at),
+            seq: a.seq,
+          }
+        : a,
   );
   // one log, one numbering: each venue's store counts its own alerts, so two venues gave out the same seq (the
   // log's number, ODDSBOARD_ALERT_SEQ); a number one gives out is taken by every other before its next alert
-  const carriedTop = Math.max(0, ...(carried.log ?? []).map((e) => e.seq));
+  const topOf = (log: AlertFired[] | undefined) => Math.max(0, ...(log ?? []).map((e) => e.seq));
+  let carriedTop = topOf(carried.log);
   const syncSeq = () => {
     const top = Math.max(carriedTop, ...o.venues.map((v) => v.store.getState().alerts.seq));
     for (const v of o.venues) {
@@ -75,17 +80,11 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
   const view = {
     getState: () => {
       const s = o.joined.getState();
-      return { watch: carryWatch(s.watch), alerts: carryAlerts(s.alerts) } as AppState;
+      const alerts = carryAlerts(s.alerts, carried.rules, carried.state, carried.log);
+      return { watch: carryWatch(s.watch, carried.watch), alerts } as AppState;
     },
     subscribe: o.joined.subscribe,
   } as unknown as OddsStore;
-  const saver = new Saver({
-    dir: venuesWatchDir(o.stateDir),
-    store: view,
-    clock: o.clock,
-    keepOut: loaded.keepOut,
-    onProblem: (text) => o.venues[0]!.store.getState().notice(text, 'warn', o.clock.now(), 'board'),
-  });
   const bell = new Bell(o.out, o.clock);
   const effects = o.venues.map(
     (v) =>
@@ -100,12 +99,30 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
         ...(o.alertCommand ? { command: o.alertCommand } : {}),
       }),
   );
+  const saver = new Saver({
+    dir: venuesWatchDir(o.stateDir),
+    store: view,
+    clock: o.clock,
+    keepOut: loaded.keepOut,
+    onProblem: (text) => o.venues[0]!.store.getState().notice(text, 'warn', o.clock.now(), 'board'),
+    take: (saved) => {
+      // another dashboard's write: each venue's part to its store, the closed venues' carried (as at start)
+      const rest = mergeSaved(closed.map((id) => venuePart(saved, id)));
+      for (const k of ['watch', 'rules', 'state', 'log'] as const) if (saved[k]) (carried[k] as unknown) = rest[k];
+      carriedTop = Math.max(carriedTop, topOf(carried.log));
+      // alerts another dashboard fired: in the log, not rung or run here (they were there)
+      if (saved.log) for (const e of effects) e.passOver(topOf(saved.log));
+      for (const v of o.venues) v.store.getState().takeSaved(venuePart(saved, v.id));
+    },
+  });
   saver.start();
   for (const e of effects) e.start();
   // paper.json: every venue's paper positions, as alone (src/venues/paper.ts)
   const paper = startVenuePaper({ venues: o.venues, joined: o.joined, clock: o.clock, dir: o.stateDir });
+  const changes = followWrites(o.clock, saver, paper, o.watchDir);
   return {
     stop() {
+      changes.close();
       for (const u of unsubscribe) u();
       for (const e of effects) e.stop();
       return [...saver.stop(), ...paper.stop()];

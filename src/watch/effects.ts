@@ -167,6 +167,11 @@ export class AlertEffects {
     });
   }
 
+  /** The log's entries up to `seq` fired in another dashboard (taken from the file): no bell, no command here. */
+  passOver(seq: number): void {
+    this.lastSeq = Math.max(this.lastSeq, seq);
+  }
+
   /** Commands still running. */
   get active(): number {
     return this.running.size;

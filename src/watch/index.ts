@@ -7,8 +7,9 @@ import type { OddsStore } from '../store/store.js';
 import type { AlertRule } from '../store/watchTypes.js';
 import type { Clock } from '../util/clock.js';
 import { AlertEffects, type Spawn } from './effects.js';
+import { FileChanges, type WatchDir } from './fileChanges.js';
 import { loadWatchFiles, Saver } from './persist.js';
-import { startPaperKeeper } from './paper.js';
+import { startPaperKeeper, type PaperKeeper } from './paper.js';
 
 export interface WatcherOptions {
   store: OddsStore;
@@ -25,11 +26,26 @@ export interface WatcherOptions {
   alertCommandTimeoutMs?: number;
   /** Where paper.json lives (the state directory: one book for every venue); none: paper positions are not kept. */
   paperDir?: string;
+  /** Test seam: fs.watch (fileChanges.ts). */
+  watchDir?: WatchDir;
 }
 
 export interface Watcher {
   /** Writes what is not saved yet and stops listening; a file that could not be written is one line. */
   stop(): string[];
+}
+
+/** Another dashboard's writes to the same files, read as they come (fileChanges.ts); close() as the dashboard quits. */
+export function followWrites(
+  clock: Clock,
+  saver: Pick<Saver, 'paths' | 'pull'>,
+  paper: Pick<PaperKeeper, 'path' | 'pull'> | undefined,
+  watch?: WatchDir,
+): FileChanges {
+  const changes = new FileChanges({ clock, ...(watch ? { watch } : {}) });
+  for (const path of saver.paths) changes.on(path, () => saver.pull(path));
+  if (paper) changes.on(paper.path, () => paper.pull());
+  return changes;
 }
 
 export function startWatcher(o: WatcherOptions): Watcher {
@@ -39,13 +55,6 @@ export function startWatcher(o: WatcherOptions): Watcher {
   st.setConfigAlerts(o.alerts);
   st.restoreWatch(loaded.saved);
   for (const p of loaded.problems) st.notice(p, 'warn', now);
-  const saver = new Saver({
-    dir: o.dir,
-    store: o.store,
-    clock: o.clock,
-    keepOut: loaded.keepOut,
-    onProblem: (text) => o.store.getState().notice(text, 'warn', o.clock.now()),
-  });
   const effects = new AlertEffects({
     store: o.store,
     clock: o.clock,
@@ -56,12 +65,26 @@ export function startWatcher(o: WatcherOptions): Watcher {
     ...(o.spawn ? { spawn: o.spawn } : {}),
     ...(o.alertCommandTimeoutMs !== undefined ? { timeoutMs: o.alertCommandTimeoutMs } : {}),
   });
+  const saver = new Saver({
+    dir: o.dir,
+    store: o.store,
+    clock: o.clock,
+    keepOut: loaded.keepOut,
+    onProblem: (text) => o.store.getState().notice(text, 'warn', o.clock.now()),
+    take: (saved) => {
+      // alerts another dashboard fired: in the log, not rung or run here (they were there)
+      if (saved.log) effects.passOver(Math.max(0, ...saved.log.map((e) => e.seq)));
+      o.store.getState().takeSaved(saved);
+    },
+  });
   const paper =
     o.paperDir !== undefined ? startPaperKeeper({ store: o.store, clock: o.clock, dir: o.paperDir }) : undefined;
   saver.start();
   effects.start();
+  const changes = followWrites(o.clock, saver, paper, o.watchDir);
   return {
     stop() {
+      changes.close();
       effects.stop();
       return [...saver.stop(), ...(paper?.stop() ?? [])];
     },

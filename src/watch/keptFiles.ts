@@ -11,6 +11,7 @@
  * - as the dashboard quits, one last write, and one line a file for stderr: what it said (the notice line is gone),
  *   what could not be written, what was left as it is.
  */
+import { statSync } from 'node:fs';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import { saveFailed, writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { KeptOut, keptOutOnQuit, readToMerge, type PersonFile } from '../util/personFile.js';
@@ -40,6 +41,13 @@ export interface KeptFile<T> {
   text(parts: Parts, onto?: { was: Parts; theirs: T }): string;
   /** Left as it is since the start (readPersonFile's keepOut). */
   keptOut?: boolean;
+  /**
+   * Another process wrote the file (pull): what it holds now (`theirs`) with this session's changes since `was` put on
+   * it, taken into the session — by the merge of a write (merge.ts).
+   */
+  take?(theirs: T, was: Parts): void;
+  /** The parts of what the file holds: what the next write's changes are told against after a take. */
+  partsOf?(value: T): Parts;
 }
 
 export interface KeptFilesOptions {
@@ -58,9 +66,21 @@ interface Slot {
   written: Parts;
   keptOut: boolean;
   error?: unknown;
+  /** The file as this session last wrote or read it (signature): a change event for it is then its own write. */
+  seen: string;
 }
 
 const changed = (s: Slot) => s.file.parts().some((p, i) => p !== s.written[i]);
+
+/** What tells one version of a file from another without reading it (a write is a rename: a new inode). */
+function signature(path: string): string {
+  try {
+    const st = statSync(path, { bigint: true });
+    return `${st.ino}:${st.size}:${st.mtimeNs}`;
+  } catch {
+    return 'none';
+  }
+}
 
 export class KeptFiles {
   private readonly slots: Slot[];
@@ -72,13 +92,64 @@ export class KeptFiles {
 
   constructor(private readonly o: KeptFilesOptions) {
     // what was loaded is what the files hold: nothing to write until it changes
-    this.slots = o.files.map((file) => ({ file, written: file.parts(), keptOut: file.keptOut === true }));
+    this.slots = o.files.map((file) => ({
+      file,
+      written: file.parts(),
+      keptOut: file.keptOut === true,
+      seen: signature(file.path),
+    }));
   }
 
   start(): void {
     this.unsubscribe ??= this.o.subscribe(() => {
-      if (this.timer === undefined && this.dirty().length > 0) this.schedule(SAVE_DEBOUNCE_MS);
+      if (!this.taking && this.timer === undefined && this.dirty().length > 0) this.schedule(SAVE_DEBOUNCE_MS);
     });
+  }
+
+  private taking = false;
+
+  get paths(): string[] {
+    return this.slots.map((s) => s.file.path);
+  }
+
+  /**
+   * Reads the file at `path` again (another dashboard wrote it: fileChanges.ts) and takes what it holds into the
+   * session with this session's changes not written yet kept, by the rule of a write: a file broken meanwhile is moved
+   * aside, said, and written again as this session has it; one that can no longer be read is left as it is.
+   */
+  pull(path: string): void {
+    const slot = this.slots.find((s) => s.file.path === path);
+    if (!slot?.file.take || slot.keptOut) return;
+    const seen = signature(path);
+    if (seen === slot.seen) return; // this session's own write, or read already
+    slot.seen = seen;
+    if (seen === 'none') return; // removed: written again at the next change, as before
+    let moved = false;
+    const say = (line: string) => ((moved = true), this.o.say(line));
+    let theirs: unknown;
+    try {
+      theirs = readToMerge(slot.file.spec(this.o.clock.now()), say);
+    } catch (e) {
+      if (!(e instanceof KeptOut)) throw e;
+      slot.keptOut = true;
+      return this.o.say(e.message);
+    }
+    if (theirs === undefined) {
+      if (!moved) return;
+      slot.written = []; // moved aside: this session's state is written whole
+      if (this.timer === undefined) this.schedule(SAVE_DEBOUNCE_MS);
+      return;
+    }
+    const unsaved = changed(slot);
+    this.taking = true;
+    try {
+      slot.file.take(theirs, slot.written);
+    } finally {
+      this.taking = false;
+    }
+    // nothing of this session's waiting: the session now is the file; else its changes are told against the file
+    slot.written = unsaved ? (slot.file.partsOf?.(theirs) ?? slot.written) : slot.file.parts();
+    if (unsaved && this.timer === undefined) this.schedule(SAVE_DEBOUNCE_MS);
   }
 
   private schedule(ms: number): void {
@@ -104,8 +175,11 @@ export class KeptFiles {
       try {
         const write = () => {
           const theirs = readToMerge(file.spec(this.o.clock.now()), say);
-          const text = theirs === undefined ? file.text(parts) : file.text(parts, { was: slot.written, theirs });
+          // moved aside by a pull (`written` emptied): what a file written since holds is kept, with this session's
+          const was = slot.written.length > 0 ? slot.written : theirs !== undefined && file.partsOf?.(theirs);
+          const text = theirs === undefined || !was ? file.text(parts) : file.text(parts, { was, theirs });
           writeFileAtomic(file.path, text, this.o.hooks);
+          slot.seen = signature(file.path);
         };
         if (!writeLocked(file.path, write, this.quitting !== undefined)) {
           busy = true; // another dashboard is writing it: a moment later

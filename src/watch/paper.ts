@@ -14,14 +14,17 @@ import { mergePaper } from './merge.js';
 
 export interface PaperKeeper {
   flush(): void;
+  /** paper.json's path, and its reading again when another dashboard wrote it (fileChanges.ts). */
+  readonly path: string;
+  pull(): void;
   /** The last write; what could not be written is one line (said on the way out). */
   stop(): string[];
 }
 
 /** Where the book lives while the dashboard runs: one venue's store, or several venues' (src/venues/watch.ts). */
 export interface PaperHost {
-  /** Puts the saved book back (once, at start). */
-  restore(book: PaperBook): void;
+  /** Puts the saved book back (at start), or the book another dashboard wrote merged with this one's (at `at`). */
+  restore(book: PaperBook, at?: number): void;
   /** The whole book as it is to be written (the same object while nothing changed). */
   current(): PaperBook;
   subscribe(listener: () => void): () => void;
@@ -32,7 +35,7 @@ export interface PaperHost {
 export function startPaperKeeper(o: { store: OddsStore; clock: Clock; dir: string; hooks?: WriteHooks }): PaperKeeper {
   return startPaperFile(
     {
-      restore: (book) => o.store.getState().restorePaper(book),
+      restore: (book, at) => o.store.getState().restorePaper(book, at),
       current: () => o.store.getState().paper,
       subscribe: (f) => o.store.subscribe(f),
       notice: (text, at) => o.store.getState().notice(text, 'warn', at),
@@ -57,6 +60,8 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
     text: ([book], onto) =>
       encodePaper(onto ? mergePaper(onto.was[0] as PaperBook, book as PaperBook, onto.theirs) : (book as PaperBook)),
     keptOut: loaded.keepOut === true,
+    take: (theirs, [was]) => host.restore(mergePaper(was as PaperBook, host.current(), theirs), o.clock.now()),
+    partsOf: (book) => [book],
   };
   const files = new KeptFiles({
     files: [file as KeptFile<unknown>],
@@ -66,5 +71,5 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
     ...(o.hooks ? { hooks: o.hooks } : {}),
   });
   files.start();
-  return { flush: () => files.flush(), stop: () => files.stop() };
+  return { flush: () => files.flush(), stop: () => files.stop(), path: file.path, pull: () => files.pull(file.path) };
 }

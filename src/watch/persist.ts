@@ -137,6 +137,18 @@ const TEXT: Record<FileKey, (parts: Parts, onto?: { was: Parts; theirs: unknown 
     ),
 };
 
+/** What another dashboard wrote (`theirs`) with this session's changes since `was` kept: a pull (keptFiles.ts). */
+const TAKE: Record<FileKey, (s: AppState, theirs: unknown, was: Parts) => SavedWatch> = {
+  watchlist: (s, theirs, [w]) => ({ watch: mergeWatch(w as WatchState, s.watch, theirs as WatchState) }),
+  alerts: (s, theirs, [rules, state]) => mergeAlerts({ rules, state } as Rules, s.alerts, theirs as Rules),
+  log: (s, theirs, [log]) => ({ log: mergeLog(log as AlertFired[], s.alerts.log, theirs as AlertFired[]) }),
+};
+const PARTS_OF: Record<FileKey, (value: unknown) => Parts> = {
+  watchlist: (w) => [w],
+  alerts: (a) => [(a as Rules).rules, (a as Rules).state],
+  log: (log) => [log],
+};
+
 const DECODE: Record<FileKey, (text: string) => Decoded<unknown>> = {
   watchlist: decodeWatchlist,
   alerts: decodeAlerts,
@@ -151,6 +163,8 @@ export interface SaverOptions {
   /** A write failed (one line). */
   onProblem: (text: string) => void;
   hooks?: WriteHooks;
+  /** Where what another dashboard wrote is put (merged with this session's changes): none, it is not read. */
+  take?: (saved: SavedWatch) => void;
 }
 
 /** Writes the files the store changes, SAVE_DEBOUNCE_MS after the first change (the one writer: keptFiles.ts). */
@@ -165,6 +179,8 @@ export class Saver {
         parts: () => PARTS[k](o.store.getState()),
         text: TEXT[k],
         keptOut: o.keepOut?.has(k) === true,
+        ...(o.take ? { take: (theirs, was) => o.take!(TAKE[k](o.store.getState(), theirs, was)) } : {}),
+        partsOf: PARTS_OF[k],
       })),
       clock: o.clock,
       subscribe: (f) => o.store.subscribe(f),
@@ -180,6 +196,16 @@ export class Saver {
   /** Writes every file that changed, now. */
   flush(): void {
     this.files.flush();
+  }
+
+  /** The files' paths (for fileChanges.ts). */
+  get paths(): string[] {
+    return this.files.paths;
+  }
+
+  /** Reads the file at `path` again (another dashboard wrote it) and takes what changed there (SaverOptions.take). */
+  pull(path: string): void {
+    this.files.pull(path);
   }
 
   /** Writes what is pending and stops listening; what could not be written, one line a file (said on the way out). */

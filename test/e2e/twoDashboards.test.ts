@@ -49,4 +49,38 @@ describe('two dashboards on one state directory (tmux)', () => {
       b.kill();
     }
   });
+
+  // each notices the other's writes (src/watch/fileChanges.ts): no restart to see the other monitor's watch
+  it('a watch made in one shows in the other, without a restart', { timeout: 60_000 }, async () => {
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-two-'));
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
+    const a = started.session(new TmuxSession('two-c'));
+    const b = new TmuxSession('two-d');
+    try {
+      a.start(root, 160, 48, env);
+      b.start(root, 160, 48, env);
+      await a.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
+      await b.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
+      for (const t of [a, b]) await t.waitFor('the demo list', (s) => marketRows(s).length > 2, 15_000);
+      b.keys('2');
+      await b.waitFor('an empty Watchlist view', (s) => /[◆◇] Watchlist 0\b/.test(s));
+      a.keys('w');
+      const first = await a.waitFor('the ★ on the first row', (s) => marketRows(s)[0]?.includes('★') === true);
+      const title = /★ (.{12})/.exec(marketRows(first)[0]!)?.[1] ?? '';
+      expect(title.trim()).not.toBe('');
+      // the other dashboard: the market in its Watchlist view, as it is
+      await b.waitFor(
+        'the watch in the other Watchlist view',
+        (s) => /[◆◇] Watchlist 1\b/.test(s) && s.includes(title),
+      );
+      // and back: unwatched there (`w` in its Watchlist view), the ★ leaves this one's list
+      b.keys('w');
+      await b.waitFor('the other Watchlist view empty again', (s) => /[◆◇] Watchlist 0\b/.test(s));
+      await a.waitFor('the ★ gone from the first row', (s) => marketRows(s)[0]?.includes('★') === false);
+      for (const t of [a, b]) t.keys('q');
+      for (const t of [a, b]) await t.waitFor('the dashboard to quit', (s) => /EXIT=0/.test(s));
+    } finally {
+      b.kill();
+    }
+  });
 });

@@ -1,0 +1,214 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../api/types.js';
+import { EMPTY_PAPER, keepPaper, type PaperBook } from '../positions/paper.js';
+import { PAPER_FILE } from '../positions/paperFile.js';
+import { createOddsStore } from '../store/store.js';
+import { watchedIds } from '../store/watchlist.js';
+import type { AlertRule } from '../store/watchTypes.js';
+import { ManualClock } from '../util/clock.js';
+import { PULL_DELAY_MS, type WatchDir } from './fileChanges.js';
+import { startWatcher } from './index.js';
+import { startPaperFile } from './paper.js';
+import { FILES, SAVE_DEBOUNCE_MS } from './persist.js';
+import { market } from '../../test/support/markets.js';
+
+/**
+ * Two dashboards on one state directory, each noticing the other's writes (fileChanges.ts, KeptFiles.pull): fs.watch
+ * is a fake the test fires (the real one: fileChanges.test.ts, the tmux test), the clock a ManualClock.
+ */
+const mkt = (id: string, status: Market['status'] = 'active'): Market => market(id, { status });
+const rule: AlertRule = { id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 };
+
+function dirWatch() {
+  const listeners: ((event: string, name: string | null) => void)[] = [];
+  const watch: WatchDir = (_dir, listener) => {
+    listeners.push(listener);
+    return { close: () => {}, on: () => {} };
+  };
+  return { watch, written: (name: string) => listeners.forEach((l) => l('rename', name)) };
+}
+
+function board(dir: string, clock: ManualClock, fs: ReturnType<typeof dirWatch>) {
+  const store = createOddsStore({ mode: 'key', limit: 30 });
+  const out: string[] = [];
+  const watcher = startWatcher({
+    store,
+    clock,
+    dir,
+    alerts: [],
+    bell: true,
+    env: {},
+    out: { write: (s: string) => out.push(s) },
+    watchDir: fs.watch,
+  });
+  const notices = () => store.getState().notices.map((n) => n.text);
+  return { store, watcher, bells: () => out.filter((s) => s === '\x07').length, notices };
+}
+
+/** A writes (its debounce), the file's event reaches B, B reads it a moment later. */
+function settle(clock: ManualClock, fs: ReturnType<typeof dirWatch>, ...names: string[]) {
+  clock.advance(SAVE_DEBOUNCE_MS);
+  for (const n of names) fs.written(n);
+  clock.advance(PULL_DELAY_MS);
+}
+
+const logged = (dir: string) =>
+  (JSON.parse(readFileSync(join(dir, FILES.log), 'utf8')) as { entries: { ruleId: string }[] }).entries;
+
+describe('another dashboard’s writes taken in while running', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
+
+  it('a watch made in one is in the other a moment later; the other does not write it back', () => {
+    const dir = tmp();
+    const clock = new ManualClock(1_000);
+    const fs = dirWatch();
+    const a = board(dir, clock, fs);
+    const b = board(dir, clock, fs);
+    a.store.getState().listLoaded([mkt('m1')], clock.now());
+    a.store.getState().toggleWatch('m1', clock.now());
+    settle(clock, fs, FILES.watchlist);
+    expect(watchedIds(b.store.getState())).toEqual(['m1']);
+    // nothing of b's own to write: no write is due (no ping-pong between the two), the file stays as a wrote it
+    const inode = statSync(join(dir, FILES.watchlist)).ino;
+    expect(clock.pending()).toBe(0);
+    // a's own write, its event: a looks, takes nothing, writes nothing
+    const w = a.store.getState().watch;
+    fs.written(FILES.watchlist);
+    clock.advance(PULL_DELAY_MS + SAVE_DEBOUNCE_MS);
+    expect(a.store.getState().watch).toBe(w);
+    expect(statSync(join(dir, FILES.watchlist)).ino).toBe(inode);
+    // an unwatch in b reaches a the same way
+    b.store.getState().toggleWatch('m1', clock.now());
+    settle(clock, fs, FILES.watchlist);
+    expect(watchedIds(a.store.getState())).toEqual([]);
+    expect([...a.watcher.stop(), ...b.watcher.stop()]).toEqual([]);
+  });
+
+  it('a change not written yet is kept when the other one’s write is taken in, and written with it', () => {
+    const dir = tmp();
+    const clock = new ManualClock(1_000);
+    const fs = dirWatch();
+    const a = board(dir, clock, fs);
+    const b = board(dir, clock, fs);
+    a.store.getState().toggleWatch('m1', clock.now());
+    clock.advance(SAVE_DEBOUNCE_MS); // a's write
+    b.store.getState().toggleWatch('m2', clock.now()); // b's, not written yet
+    fs.written(FILES.watchlist);
+    clock.advance(PULL_DELAY_MS);
+    expect([...watchedIds(b.store.getState())].sort()).toEqual(['m1', 'm2']);
+    settle(clock, fs, FILES.watchlist);
+    expect([...watchedIds(a.store.getState())].sort()).toEqual(['m1', 'm2']);
+    const file = JSON.parse(readFileSync(join(dir, FILES.watchlist), 'utf8')) as { markets: { id: string }[] };
+    expect(file.markets.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    a.watcher.stop();
+    b.watcher.stop();
+  });
+
+  it('one firing seen by both is one log entry; an alert taken from the other rings nothing here', () => {
+    const dir = tmp();
+    const clock = new ManualClock(1_000);
+    const fs = dirWatch();
+    const a = board(dir, clock, fs);
+    const b = board(dir, clock, fs);
+    a.store.getState().addAlert(rule);
+    settle(clock, fs, FILES.alerts);
+    expect(b.store.getState().alerts.rules.map((r) => r.id)).toEqual(['a-1']);
+    for (const t of [a, b]) t.store.getState().listLoaded([mkt('m1')], clock.now());
+    for (const t of [a, b]) t.store.getState().checkAlerts(clock.now());
+    // both see it close before either's write reaches the other: each rings, the file keeps one entry
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    clock.advance(300); // b's own refresh, a moment later
+    b.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    expect([a.bells(), b.bells()]).toEqual([1, 1]);
+    settle(clock, fs, FILES.log, FILES.alerts);
+    settle(clock, fs, FILES.log, FILES.alerts);
+    expect(logged(dir).filter((e) => e.ruleId === 'a-1')).toHaveLength(1);
+    for (const t of [a, b]) expect(t.store.getState().alerts.log.filter((e) => e.ruleId === 'a-1')).toHaveLength(1);
+    // a alone sees it resolve: b gets the entry and where the alert stands, and does not ring nor fire it again
+    a.store.getState().marketLoaded(mkt('m1', 'resolved'), clock.now());
+    expect(a.bells()).toBe(2);
+    settle(clock, fs, FILES.log, FILES.alerts);
+    expect(b.store.getState().alerts.log.filter((e) => e.ruleId === 'a-1')).toHaveLength(2);
+    b.store.getState().marketLoaded(mkt('m1', 'resolved'), clock.now());
+    expect(b.bells()).toBe(1);
+    expect(logged(dir).filter((e) => e.ruleId === 'a-1')).toHaveLength(2);
+    a.watcher.stop();
+    b.watcher.stop();
+  });
+
+  it('a file broken meanwhile is moved aside, said, and written again as this session has it', () => {
+    const dir = tmp();
+    const clock = new ManualClock(1_000);
+    const fs = dirWatch();
+    const a = board(dir, clock, fs);
+    a.store.getState().toggleWatch('m1', clock.now());
+    clock.advance(SAVE_DEBOUNCE_MS);
+    writeFileSync(join(dir, FILES.watchlist), '{"version": 1, "markets": [');
+    settle(clock, fs, FILES.watchlist);
+    expect(a.notices().join('\n')).toMatch(/watchlist\.json could not be read \(not valid JSON\): moved aside/);
+    expect(readdirSync(dir).filter((n) => n.startsWith('watchlist.json.broken-'))).toHaveLength(1);
+    clock.advance(SAVE_DEBOUNCE_MS);
+    const file = JSON.parse(readFileSync(join(dir, FILES.watchlist), 'utf8')) as { markets: { id: string }[] };
+    expect(file.markets.map((m) => m.id)).toEqual(['m1']);
+    expect(watchedIds(a.store.getState())).toEqual(['m1']);
+    a.watcher.stop();
+  });
+
+  it('a paper trade kept in one is in the other’s book a moment later, with one made there meanwhile', () => {
+    const dir = tmp();
+    const clock = new ManualClock(1_000);
+    const keeper = () => {
+      let book = EMPTY_PAPER;
+      const listeners = new Set<() => void>();
+      const k = startPaperFile(
+        {
+          restore: (b) => void (book = b),
+          current: () => book,
+          subscribe: (f) => (listeners.add(f), () => void listeners.delete(f)),
+          notice: () => {},
+        },
+        { clock, dir },
+      );
+      const change = (b: PaperBook) => ((book = b), listeners.forEach((f) => f()));
+      return { k, change, book: () => book };
+    };
+    const one = keeper();
+    const two = keeper();
+    one.change(bought(one.book(), 'K1'));
+    clock.advance(SAVE_DEBOUNCE_MS);
+    two.change(bought(two.book(), 'K2')); // not written yet
+    two.k.pull();
+    expect(
+      two
+        .book()
+        .positions.map((p) => p.ref.id)
+        .sort(),
+    ).toEqual(['K1', 'K2']);
+    clock.advance(SAVE_DEBOUNCE_MS);
+    one.k.pull();
+    expect(
+      one
+        .book()
+        .positions.map((p) => p.ref.id)
+        .sort(),
+    ).toEqual(['K1', 'K2']);
+    expect(readFileSync(join(dir, PAPER_FILE), 'utf8')).toContain('"market": "kalshi:K2"');
+    expect([...one.k.stop(), ...two.k.stop()]).toEqual([]);
+  });
+});
+
+function bought(book: PaperBook, id: string): PaperBook {
+  const r = keepPaper(book, {
+    ref: { venue: 'kalshi', id },
+    title: `Market ${id}`,
+    outcome: 'Yes',
+    currency: 'USD',
+    quote: { action: 'buy', shares: 10, averagePrice: 0.4, fee: 0, total: 4, raw: {} },
+    at: 1_000,
+  });
+  if ('problem' in r) throw new Error(r.problem);
+  return r.book;
+}
