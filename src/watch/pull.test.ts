@@ -58,15 +58,17 @@ function settle(clock: ManualClock, fs: ReturnType<typeof dirWatch>, ...names: s
 const logged = (dir: string) =>
   (JSON.parse(readFileSync(join(dir, FILES.log), 'utf8')) as { entries: { ruleId: string }[] }).entries;
 
-describe('another dashboard’s writes taken in while running', () => {
-  const tmp = () => mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
+/** Two dashboards on one new state directory, one clock, one (fake) fs.watch. */
+function two() {
+  const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
+  const clock = new ManualClock(1_000);
+  const fs = dirWatch();
+  return { dir, clock, fs, a: board(dir, clock, fs), b: board(dir, clock, fs) };
+}
 
+describe('another dashboard’s writes taken in while running', () => {
   it('a watch made in one is in the other a moment later; the other does not write it back', () => {
-    const dir = tmp();
-    const clock = new ManualClock(1_000);
-    const fs = dirWatch();
-    const a = board(dir, clock, fs);
-    const b = board(dir, clock, fs);
+    const { dir, clock, fs, a, b } = two();
     a.store.getState().listLoaded([mkt('m1')], clock.now());
     a.store.getState().toggleWatch('m1', clock.now());
     settle(clock, fs, FILES.watchlist);
@@ -88,11 +90,7 @@ describe('another dashboard’s writes taken in while running', () => {
   });
 
   it('a change not written yet is kept when the other one’s write is taken in, and written with it', () => {
-    const dir = tmp();
-    const clock = new ManualClock(1_000);
-    const fs = dirWatch();
-    const a = board(dir, clock, fs);
-    const b = board(dir, clock, fs);
+    const { dir, clock, fs, a, b } = two();
     a.store.getState().toggleWatch('m1', clock.now());
     clock.advance(SAVE_DEBOUNCE_MS); // a's write
     b.store.getState().toggleWatch('m2', clock.now()); // b's, not written yet
@@ -108,11 +106,7 @@ describe('another dashboard’s writes taken in while running', () => {
   });
 
   it('one firing seen by both is one log entry; an alert taken from the other rings nothing here', () => {
-    const dir = tmp();
-    const clock = new ManualClock(1_000);
-    const fs = dirWatch();
-    const a = board(dir, clock, fs);
-    const b = board(dir, clock, fs);
+    const { dir, clock, fs, a, b } = two();
     a.store.getState().addAlert(rule);
     settle(clock, fs, FILES.alerts);
     expect(b.store.getState().alerts.rules.map((r) => r.id)).toEqual(['a-1']);
@@ -140,10 +134,7 @@ describe('another dashboard’s writes taken in while running', () => {
   });
 
   it('a file broken meanwhile is moved aside, said, and written again as this session has it', () => {
-    const dir = tmp();
-    const clock = new ManualClock(1_000);
-    const fs = dirWatch();
-    const a = board(dir, clock, fs);
+    const { dir, clock, fs, a } = two();
     a.store.getState().toggleWatch('m1', clock.now());
     clock.advance(SAVE_DEBOUNCE_MS);
     writeFileSync(join(dir, FILES.watchlist), '{"version": 1, "markets": [');
@@ -158,7 +149,7 @@ describe('another dashboard’s writes taken in while running', () => {
   });
 
   it('a paper trade kept in one is in the other’s book a moment later, with one made there meanwhile', () => {
-    const dir = tmp();
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
     const clock = new ManualClock(1_000);
     const keeper = () => {
       let book = EMPTY_PAPER;
@@ -181,24 +172,16 @@ describe('another dashboard’s writes taken in while running', () => {
     clock.advance(SAVE_DEBOUNCE_MS);
     two.change(bought(two.book(), 'K2')); // not written yet
     two.k.pull();
-    expect(
-      two
-        .book()
-        .positions.map((p) => p.ref.id)
-        .sort(),
-    ).toEqual(['K1', 'K2']);
+    expect(held(two.book())).toEqual(['K1', 'K2']);
     clock.advance(SAVE_DEBOUNCE_MS);
     one.k.pull();
-    expect(
-      one
-        .book()
-        .positions.map((p) => p.ref.id)
-        .sort(),
-    ).toEqual(['K1', 'K2']);
+    expect(held(one.book())).toEqual(['K1', 'K2']);
     expect(readFileSync(join(dir, PAPER_FILE), 'utf8')).toContain('"market": "kalshi:K2"');
     expect([...one.k.stop(), ...two.k.stop()]).toEqual([]);
   });
 });
+
+const held = (book: PaperBook) => book.positions.map((p) => p.ref.id).sort();
 
 function bought(book: PaperBook, id: string): PaperBook {
   const r = keepPaper(book, {

@@ -20,19 +20,22 @@ function watched(file: string): string[] {
   }
 }
 
+/** Two dashboards on the demo, one home, a tmux session each (`b`: the caller's to kill, in its finally). */
+async function twoBoards(aName: string, b: TmuxSession) {
+  const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-two-'));
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
+  const a = started.session(new TmuxSession(aName));
+  for (const t of [a, b]) t.start(root, 160, 48, env);
+  for (const t of [a, b]) await t.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
+  for (const t of [a, b]) await t.waitFor('the demo list', (s) => marketRows(s).length > 2, 15_000);
+  return { a, file: join(home, 'state', 'oddsboard', 'watchlist.json') };
+}
+
 describe('two dashboards on one state directory (tmux)', () => {
   it('each watches a market: the watchlist keeps both, after both quit', { timeout: 60_000 }, async () => {
-    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-two-'));
-    const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
-    const file = join(home, 'state', 'oddsboard', 'watchlist.json');
-    const a = started.session(new TmuxSession('two-a'));
     const b = new TmuxSession('two-b');
     try {
-      a.start(root, 160, 48, env);
-      b.start(root, 160, 48, env);
-      await a.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
-      await b.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
-      for (const t of [a, b]) await t.waitFor('the demo list', (s) => marketRows(s).length > 2, 15_000);
+      const { a, file } = await twoBoards('two-a', b);
       a.keys('w');
       await a.waitFor('the ★ on the first row', (s) => marketRows(s)[0]?.includes('★') === true);
       await waitFor(() => watched(file).length === 1, 'the first watch written');
@@ -52,16 +55,9 @@ describe('two dashboards on one state directory (tmux)', () => {
 
   // each notices the other's writes (src/watch/fileChanges.ts): no restart to see the other monitor's watch
   it('a watch made in one shows in the other, without a restart', { timeout: 60_000 }, async () => {
-    const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-two-'));
-    const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state') };
-    const a = started.session(new TmuxSession('two-c'));
     const b = new TmuxSession('two-d');
     try {
-      a.start(root, 160, 48, env);
-      b.start(root, 160, 48, env);
-      await a.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
-      await b.run(`${process.execPath} ${cli}; echo "EXIT=$?"`);
-      for (const t of [a, b]) await t.waitFor('the demo list', (s) => marketRows(s).length > 2, 15_000);
+      const { a } = await twoBoards('two-c', b);
       b.keys('2');
       await b.waitFor('an empty Watchlist view', (s) => /[◆◇] Watchlist 0\b/.test(s));
       a.keys('w');
