@@ -66,6 +66,8 @@ interface Slot {
   written: Parts;
   keptOut: boolean;
   error?: unknown;
+  /** The line its last failed write said (said again only when a write of it fails otherwise). */
+  said?: string;
   /** The file as this session last wrote or read it (signature): a change event for it is then its own write. */
   seen: string;
 }
@@ -86,7 +88,6 @@ export class KeptFiles {
   private readonly slots: Slot[];
   private timer: TimerHandle | undefined;
   private unsubscribe: (() => void) | undefined;
-  private lastProblem: string | undefined;
   /** What the last write as the dashboard quits said (a file moved aside): for stderr, the notice line gone. */
   private quitting: string[] | undefined;
 
@@ -187,6 +188,7 @@ export class KeptFiles {
         }
         slot.written = parts;
         delete slot.error;
+        delete slot.said;
       } catch (e) {
         if (e instanceof KeptOut) {
           // as at start: left as it is from now on, said once here and again on stderr as the dashboard quits
@@ -196,13 +198,13 @@ export class KeptFiles {
         }
         failed = true;
         slot.error = e;
+        // each file's own: with one for all, two files failing said each other's line anew at every retry
         const text = saveFailed(file.path, e);
-        if (text !== this.lastProblem) this.o.say(text);
-        this.lastProblem = text;
+        if (text !== slot.said) this.o.say(text);
+        slot.said = text;
       }
     }
     if (failed || busy) this.schedule(busy ? LOCK_RETRY_MS : SAVE_RETRY_MS);
-    if (!failed) this.lastProblem = undefined;
   }
 
   /** Writes what is pending and stops listening; what could not be written, one line a file (said on the way out). */
