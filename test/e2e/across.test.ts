@@ -94,16 +94,24 @@ async function goTo(t: TmuxSession, ticker: string, title: RegExp): Promise<void
   await t.waitFor(`${ticker} selected`, (x) => !x.includes('⏎ go · Esc cancel') && title.test(x), 15_000);
 }
 
+/** The Polymarket ids pairs.json holds rejected (none while it is not written yet; it is written whole, by rename). */
+function rejectedIn(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { rejected?: { b: string }[] };
+  return (saved.rejected ?? []).map((r) => r.b);
+}
+
 /**
  * `n` on the selected candidate (rejected for good), then `q`: resolves once pairs.json, written on the way out (the
- * last decision was less than the save's second ago), holds `id`.
+ * last decision was less than the save's second ago), holds Polymarket's `id` rejected — the decision made last, so
+ * the file holds every one before it too (a wait on the pair confirmed earlier could pass on a file saved before `n`).
  */
 async function rejectAndQuit(t: TmuxSession, file: string, id: string): Promise<void> {
   t.keys('n');
   await t.waitFor('rejected', (x) => x.includes('never proposed again'), 10_000);
   t.keys('q');
   await t.waitFor('the shell again', (x) => !x.includes('◆ Across'), 10_000);
-  await t.waitFor(`pairs.json with ${id}`, () => existsSync(file) && readFileSync(file, 'utf8').includes(id));
+  await t.waitFor(`pairs.json with ${id} rejected`, () => rejectedIn(file).includes(`polymarket:${id}`));
 }
 
 describe('pairs across two venues (tmux)', () => {
@@ -196,7 +204,7 @@ describe('pairs across two venues (tmux)', () => {
     await t.waitFor('the cursor on the spread', (x) =>
       /▸ K P \? related \(unconfirmed\) \d+% +33\.0¢ USD · 64\.5¢/.test(x),
     );
-    await rejectAndQuit(t, file, '3398287');
+    await rejectAndQuit(t, file, '3517184');
     t.kill();
 
     // a fresh terminal: the confirmed pair is in Across with its figures (its books asked for again in the background)
