@@ -3,10 +3,11 @@
  * venues shown and shows the Across view; there `y` confirms the pair under the cursor and `n` rejects it (a confirmed
  * pair too: it is then never proposed again).
  */
-import { acrossRowsMemo } from '../../venues/across/rows.js';
 import type { KeyCtx } from './dispatch.js';
 import { flash, showView } from './moves.js';
 import { VIEWS } from '../views/index.js';
+import { rowsOf } from '../views/across.js';
+import { viewState } from '../views/state.js';
 
 export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo' | 'rules' | 'close'): void {
   const sync = ctx.sync;
@@ -27,12 +28,8 @@ export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo' | 'rul
     );
   }
   if (ctx.view.id !== 'across') return flash(ctx, 'y / n decide a pair in the Across view (P on a market)');
-  const st = ctx.store.getState();
-  const row = acrossRowsMemo(
-    st.across,
-    st.markets,
-    (st.venues ?? []).map((v) => v.id),
-  ).find((r) => r.id === ctx.marketId);
+  // the rows as the view draws them (narrowed by `v`, a row is its leg on the venue shown)
+  const row = rowsOf(viewState(ctx.store.getState())).find((r) => r.id === ctx.marketId);
   if (!row) return flash(ctx, 'No pair under the cursor: P on a market lists its candidates');
   const r = sync.decidePair(row.a, row.b, cmd === 'pairYes' ? 'confirm' : 'reject');
   if (!r.ok) return flash(ctx, r.message);

@@ -24,10 +24,22 @@ import { RulesPane } from './acrossRules.js';
 import { onShownVenue, onVenueWords } from './state.js';
 
 const venuesOf = (st: ViewState) => (st.venues ?? []).map((v) => v.id);
-/** The pairs on the board; on a board narrowed to one venue (`v`), those with a leg on it. */
+/**
+ * The pairs on the board; on a board narrowed to one venue (`v`), those with a leg on it, each row that leg's (its
+ * title, and the market selected under the cursor: its detail and book polled on the venue shown), one row a market.
+ */
 export function rowsOf(st: ViewState): AcrossRow[] {
   const all = acrossRowsMemo(st.across, st.markets, venuesOf(st));
-  return st.venueFilter === undefined ? all : all.filter((r) => onShownVenue(st, r.a) || onShownVenue(st, r.b));
+  if (st.venueFilter === undefined) return all;
+  const seen = new Set<string>();
+  const out: AcrossRow[] = [];
+  for (const r of all) {
+    const id = onShownVenue(st, r.id) ? r.id : onShownVenue(st, r.a) ? r.a : onShownVenue(st, r.b) ? r.b : undefined;
+    if (id === undefined || seen.has(id)) continue;
+    seen.add(id);
+    out.push(id === r.id ? r : { ...r, id });
+  }
+  return out;
 }
 
 export const acrossView: ViewImpl = {
@@ -175,7 +187,11 @@ function AcrossList(p: ViewListProps) {
   const shown = rows.slice(top, top + room);
   const lead = sharedLead(rows.map((r) => titleOf(r, p)));
   const open = p.state.across?.rules;
-  const ruled = open === undefined ? undefined : rows.find((r) => r.id === open);
+  // opened on a row, kept on its pair while `v` makes the row the pair's other leg
+  const ruled =
+    open === undefined
+      ? undefined
+      : (rows.find((r) => r.id === open) ?? rows.find((r) => r.a === open || r.b === open));
   if (ruled)
     return <RulesPane row={ruled} markets={p.markets} width={p.width} height={p.height} top={0} focused={p.focused} />;
   const searching = t && t.waiting.length > 0 ? ` · searching ${t.waiting.join(', ')}…` : '';

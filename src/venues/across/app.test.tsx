@@ -103,6 +103,37 @@ describe('pairs on the board', () => {
     b.joined.dispose();
   });
 
+  it('narrowed to Polymarket by v, a Kalshi–Polymarket pair is its Polymarket leg (row, detail, book)', async () => {
+    const b = start(mkdtempSync(join(tmpdir(), 'oddsboard-across-narrowed-')));
+    await waitForFrame(term!, 'Fed');
+    await press(term!, 'P');
+    b.answer();
+    await waitForFrame(term!, '? same');
+    await press(term!, 'y');
+    b.answer();
+    b.answer();
+    await waitForFrame(term!, '✓ same');
+    // every venue shown: the pair's row is its Kalshi leg's
+    expect(b.joined.store.getState().selectedId).toBe(H0);
+    await press(term!, 'v'); // Kalshi alone
+    await press(term!, 'v'); // Polymarket alone
+    // the leg on the venue shown: the row, and the detail pane, are Polymarket's "no change" (were Kalshi's H0)
+    const f = await waitForFrame(term!, (x) => /◇ Detail Will there be no change/.test(x));
+    const row = f.split('\n').find((l) => l.startsWith('▸ K P ✓ same'))!;
+    // (the titles' shared words cut: "Will there be no change in Fed interest rates after the …")
+    expect(row).toMatch(/…September 2026 meeting\? +│/);
+    expect(row).not.toContain('Fed maintains rate');
+    // and only Polymarket polls a market: Kalshi, hidden, selects none
+    expect(b.joined.store.getState().selectedId).toBe(SAME);
+    expect(b.stacks[1]!.store.getState().selectedId).toBe(SAME);
+    expect(b.stacks[0]!.store.getState().selectedId).toBeUndefined();
+    // y and n act on the pair under the cursor, as with every venue shown
+    await press(term!, 'n');
+    await waitForFrame(term!, 'never proposed again');
+    b.desk.stop();
+    b.joined.dispose();
+  });
+
   it('y (and n) with no pair listed says so: the key did nothing, silently', async () => {
     const b = start(mkdtempSync(join(tmpdir(), 'oddsboard-across-empty-')));
     await waitForFrame(term!, 'Fed');
