@@ -56,12 +56,6 @@ export interface SyncOptions {
   /** After an unexpected 429: limit × factor (default 0.7), then +1 per recoverMs (default 60 s). */
   aimd?: { factor?: number; recoverMs?: number };
   /**
-   * Select the list's first market when it arrives and nothing is selected, while the Markets list is the view shown
-   * (`show('markets')`, as at the start; another view's rows are its own, kept by `show`'s `drawn`) (default true;
-   * false with `onBoard`).
-   */
-  autoSelect?: boolean;
-  /**
    * One venue of several on one board (src/venues/joined.ts): the board picks the one market selected, so this venue
    * selects nothing by itself; and while none of its markets is selected, its background sends only what is due —
    * the list at the period it has alone with a market selected — and leaves the selected market's share of the slots
@@ -109,7 +103,6 @@ export interface ResolvedOptions {
   forbiddenRetryMs: number;
   aimdFactor: number;
   aimdRecoverMs: number;
-  autoSelect: boolean;
   onBoard: boolean;
   categories: boolean;
   positions?: PositionsSetup;
@@ -149,7 +142,6 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
     forbiddenRetryMs: num(o.forbiddenRetryMs, 5 * 60_000, 1, 24 * 3_600_000),
     aimdFactor: num(o.aimd?.factor, 0.7, 0.1, 0.95),
     aimdRecoverMs: num(o.aimd?.recoverMs, 60_000, 1, 3_600_000),
-    autoSelect: o.autoSelect ?? !o.onBoard,
     onBoard: o.onBoard ?? false,
     categories: o.categories ?? false,
     ...(o.positions ? { positions: o.positions } : {}),

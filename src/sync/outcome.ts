@@ -283,10 +283,7 @@ export class Outcomes {
       markets.map((m) => m.id),
       now,
     );
-    const after = this.store.getState();
-    // the list's first row, while the list is the view shown: elsewhere the detail pane draws another view's row
-    const first = this.q.shown.source === 'markets' ? after.list.ids[0] : undefined;
-    if (this.o.autoSelect && after.selectedId === undefined && first !== undefined) after.select(first);
+    // (the first row it brings is selected by the view's drawn rule, sync.ts's pump after this answer: drawn.ts)
     if (this.store.getState().selectedId !== before) this.q.selectionMoved(now);
   }
 

@@ -49,7 +49,7 @@ export class Queue {
     private readonly store: OddsStore,
     private readonly limits: Limits,
   ) {
-    this.shown = new Shown(store, o.viewFreshMs, () => this.listRef());
+    this.shown = new Shown(store, o.viewFreshMs, () => this.listRef(), o.onBoard);
     this.trader = new SourceJobs(store, o.random);
     this.decor = new Decorations(o.random);
     this.positions = o.positions ? new PositionsDesk(o.positions, store, (at) => limits.interval(at)) : undefined;

@@ -1,7 +1,8 @@
 import type { OddsStore } from '../store/store.js';
 import type { Job, ViewOrigin } from './jobs.js';
 import type { BackgroundKind } from './plan.js';
-import type { ViewSource } from './types.js';
+import type { DrawnMarket, ViewSource } from './types.js';
+import { firstRowDrawn } from './drawn.js';
 
 /** The request kinds that stand for what a view draws. */
 export type ShownKind = Extract<BackgroundKind, 'list' | 'closing' | 'events' | 'event'>;
@@ -20,6 +21,11 @@ export const EVENTS_SHOWN_MIN_MS = 30_000;
 export class Shown {
   /** The view's source shown last (what the background refreshes). */
   source: ViewSource = 'markets';
+  /**
+   * The market it draws as selected, kept selected (drawn.ts): the UI's rule, given with each view shown (at mount the
+   * first), or firstRowDrawn where none is; none on a board of several venues (the board keeps the one selection).
+   */
+  drawn: DrawnMarket | undefined;
   /** The shown view's data, at readyAt (a view shown, an event opened, a manual refresh); `since`: its ref then. */
   private job: { readyAt: number; since: number } | undefined;
   private closingSentAt = Number.NEGATIVE_INFINITY;
@@ -31,7 +37,10 @@ export class Shown {
     private readonly freshMs: number,
     /** When the market list was last loaded or asked for (the queue keeps that). */
     private readonly listRef: () => number,
-  ) {}
+    onBoard: boolean,
+  ) {
+    this.drawn = onBoard ? undefined : firstRowDrawn('markets');
+  }
 
   kind(): ShownKind {
     if (this.source === 'closing') return 'closing';

@@ -21,7 +21,7 @@ import { addAlertTo } from './alertIntent.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
 import type { ExtraRequest } from './extraJobs.js';
-import { keepDrawn, type DrawnMarket } from './drawn.js';
+import { firstRowDrawn, keepDrawn, type DrawnMarket } from './drawn.js';
 
 /**
  * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md. The intents fill the queue (queue.ts), the pump
@@ -41,8 +41,6 @@ class Sync implements RateAwareSync {
   private timerAt: number | undefined;
   private readonly flights: Flights;
   private readonly desk: QuoteDesk;
-  /** The market the view shown last draws as selected (from the UI): the selection is kept it (drawn.ts). */
-  private drawn: DrawnMarket | undefined;
 
   constructor(private readonly opts: SyncOptions) {
     this.o = resolveOptions(opts);
@@ -168,7 +166,7 @@ class Sync implements RateAwareSync {
   // ── views (docs/views.md) ──
 
   show(source: ViewSource, drawn?: DrawnMarket): void {
-    this.drawn = drawn;
+    this.q.shown.drawn = drawn ?? (this.o.onBoard ? undefined : firstRowDrawn(source));
     this.q.show(source, this.clock.now(), this.o.quietSelect);
     this.pump();
   }
@@ -202,7 +200,7 @@ class Sync implements RateAwareSync {
   }
 
   private pump(): void {
-    if (keepDrawn(this.store, this.drawn)) this.q.selectionMoved(this.clock.now());
+    if (keepDrawn(this.store, this.q.shown.drawn)) this.q.selectionMoved(this.clock.now());
     if (!this.running) return;
     for (let sent = 0; sent < 4; sent++) {
       const now = this.clock.now();

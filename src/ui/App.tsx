@@ -20,6 +20,7 @@ import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
 import { CopyAddress, copyLineCount, GoToBar } from './components/GoToBar.js';
 import { useGoToArrived } from './hooks/useGoToArrived.js';
+import { useViewShown } from './hooks/useViewShown.js';
 import { shownPages } from './pages.js';
 import type { OpenResult } from '../links/open.js';
 import { TabRow } from './components/TabRow.js';
@@ -166,9 +167,9 @@ export function App({
   };
   useKeys(keyDeps, pacedStore.touch);
   useGoToArrived(store, keyDeps);
+  useViewShown(keyDeps);
 
   const top = keepVisible(ui.listTop, Math.max(0, cursor), layout.listRows, listed.ids.length);
-  const List = view.List;
   if (tooSmall(columns, rows)) return <TooSmall columns={columns} rows={rows} />;
 
   return (
@@ -218,7 +219,7 @@ export function App({
         <Body
           layout={layout}
           list={
-            <List
+            <view.List
               state={vs}
               rows={listed}
               env={env}

@@ -1,6 +1,6 @@
 /**
  * The joined list's words (src/venues/join.ts): what every shown venue can do, the query as the Markets title shows it
- * (the sort they share, the categories a venue still applies) and the first row.
+ * (the sort they share, the categories a venue still applies).
  */
 import type { AppState, ListQuery } from '../store/types.js';
 import { VENUE_LETTERS } from '../sources/names.js';
@@ -68,31 +68,4 @@ export function categoryWords(ids: readonly SourceId[], shown: readonly AppState
     })
     .filter((x) => x !== '')
     .join(' · ');
-}
-
-/**
- * The joined list's first row (what `list.ids[0]` of the joined state is) without joining: the first id of the first
- * venue with rows, a venue that cannot search left out while a search is typed.
- */
-export function firstRow(lists: readonly ListQuery[], ids: readonly (readonly string[])[], search: readonly boolean[]) {
-  const q = jointQuery(lists).q;
-  for (let i = 0; i < ids.length; i++) if ((q === '' || search[i]) && ids[i]![0] !== undefined) return ids[i]![0];
-  return undefined;
-}
-
-/**
- * The first row of Closing soon without joining, as join.ts orders it: the soonest to close of the shown venues'
- * answers, or one venue's own first.
- */
-export function firstClosing(states: readonly Pick<AppState, 'closing' | 'markets'>[]): string | undefined {
-  // one venue shown: its list in the service's own order, as the joined closing list keeps it (join.ts)
-  if (states.length === 1) return states[0]!.closing.ids[0];
-  let first: string | undefined;
-  let at = Number.POSITIVE_INFINITY;
-  for (const s of states)
-    for (const id of s.closing.ids) {
-      const close = s.markets[id]?.market.closesAt ?? Number.POSITIVE_INFINITY;
-      if (first === undefined || close < at) [first, at] = [id, close];
-    }
-  return first;
 }

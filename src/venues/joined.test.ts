@@ -5,8 +5,6 @@ import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
 import type { SourceId } from '../sources/types.js';
 import { joinVenues } from './joined.js';
-import { firstRow } from './joinQuery.js';
-import type { ListQuery } from '../store/types.js';
 import { parseTarget } from '../links/parse.js';
 import type { ParsedTarget } from '../links/types.js';
 
@@ -122,11 +120,26 @@ describe('several venues joined for the screen', () => {
   });
 
   it('the first row leaves out a venue that cannot search while a search is typed, as the joined list does', () => {
-    const q = (text: string) => ({ q: text, status: 'active', category: '', sort: 'volume', offset: 0 }) as ListQuery;
-    expect(firstRow([q(''), q('')], [['k:1'], ['p:1']], [false, true])).toBe('k:1');
-    expect(firstRow([q('fed'), q('fed')], [['k:1'], ['p:1']], [false, true])).toBe('p:1');
-    expect(firstRow([q(''), q('')], [[], ['p:1']], [true, true])).toBe('p:1');
-    expect(firstRow([q(''), q('')], [[], []], [true, true])).toBeUndefined();
+    // each venue's list answered with the query `q` in force
+    const mk = (id: SourceId, caps: typeof KALSHI_CAPS, ids: string[], q: string) => {
+      const store = createOddsStore({ mode: id as 'kalshi', limit: 60, caps, query: { q } });
+      store.getState().listLoaded(
+        ids.map((x) => mkt(x)),
+        10,
+      );
+      return { id, store, sync: recordingSync(store, []) };
+    };
+    const first = (k: string[], p: string[], q = '') => {
+      const kalshi = mk('kalshi', { ...KALSHI_CAPS, search: false }, k, q);
+      const b = joinVenues([kalshi, mk('polymarket', POLYMARKET_CAPS, p, q)]);
+      const id = b.store.getState().selectedId;
+      b.dispose();
+      return id;
+    };
+    expect(first(['kalshi:1'], ['polymarket:1'])).toBe('kalshi:1');
+    expect(first(['kalshi:1'], ['polymarket:1'], 'fed')).toBe('polymarket:1');
+    expect(first([], ['polymarket:1'])).toBe('polymarket:1');
+    expect(first([], [])).toBeUndefined();
   });
 
   it('routes each intent to the venue its id names; a search to every venue shown', () => {

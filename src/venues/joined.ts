@@ -22,7 +22,7 @@ import type {
   ViewSource,
 } from '../sync/types.js';
 import { createJoiner, venueOf } from './join.js';
-import { firstClosing, firstRow } from './joinQuery.js';
+import { firstRowDrawn } from '../sync/drawn.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
 import { SOURCE_NAMES } from '../sources/names.js';
@@ -53,30 +53,23 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   let goToVenue: SourceId | undefined;
   /** The view on screen, and the one each venue was last shown (a venue hidden by `v` is not told). */
   let view: ViewSource = 'markets';
-  /** The market the view on screen draws as selected (from the UI's `show`): the board keeps it selected. */
-  let drawn: DrawnMarket | undefined;
+  /**
+   * The market the view on screen draws as selected (the UI's rule, given with each `show`, the first at mount; with no
+   * screen, firstRowDrawn): the board keeps it selected.
+   */
+  let drawn: DrawnMarket = firstRowDrawn('markets');
   const of = (id: string | undefined): VenueStack | undefined => {
     const v = venueOf(id, ids);
     return v ? stacks.find((s) => s.id === v) : undefined;
   };
   const withAcross = (st: AppState): AppState => (desk ? { ...st, across: desk.store.getState() } : st);
   /**
-   * The first row of the view shown on the venues shown (what the detail pane draws with none chosen): with the UI, the
-   * market its view draws (`drawn`, the rows it draws); none beside the events list or a view with no rows (nothing is
-   * fetched for a market not on screen). Without one, the first row of the list or closing-soon answers, none for a
-   * view of its own rows (Watchlist, Movers, Positions).
+   * The first row of the view shown on the venues shown (what the detail pane draws with none chosen): the market its
+   * view draws (`drawn`, over the rows it draws); none beside the events list or a view with no rows (nothing is
+   * fetched for a market not on screen).
    */
-  const firstShown = (states: readonly AppState[]) => {
-    if (drawn) return drawn(withAcross(peek({ ids, states, filter, selectedId: undefined, goToVenue })));
-    const shown = filter ? states.filter((_, i) => ids[i] === filter) : states;
-    if (view === 'events' || view === 'own') return undefined;
-    if (view === 'closing') return firstClosing(shown);
-    return firstRow(
-      shown.map((s) => s.list.query),
-      shown.map((s) => s.list.ids),
-      shown.map((s) => s.caps.search),
-    );
-  };
+  const firstShown = (states: readonly AppState[]) =>
+    drawn(withAcross(peek({ ids, states, filter, selectedId: undefined, goToVenue })));
   const joinedState = () => {
     const input = { ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue };
     if (selectedId !== undefined) return join(input);
@@ -151,7 +144,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     goOn();
     const next = compute();
     // the market chosen is not drawn any more (unwatched, out of Movers): the one drawn is selected, or none
-    const shownNow = drawn && selectedId !== undefined ? drawn(next) : selectedId;
+    const shownNow = selectedId !== undefined ? drawn(next) : selectedId;
     if (shownNow !== selectedId) return sync.select(shownNow);
     const prev = store.getState();
     const keys = new Set([...Object.keys(prev), ...Object.keys(next)]) as Set<keyof AppState>;
@@ -233,7 +226,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     },
     show(source: ViewSource, drawnBy?: DrawnMarket) {
       // a venue hidden by `v` fetches nothing for a view it is not on: it is shown the view when `v` shows it again
-      [view, drawn] = [source, drawnBy];
+      [view, drawn] = [source, drawnBy ?? firstRowDrawn(source)];
       for (const s of shown()) {
         s.sync.show(source);
         told.set(s.id, source);

@@ -52,7 +52,7 @@ describe('Closing soon', () => {
     expect(rows[0]).toMatch(/^(▸| ) CLOSED .*1m ago +\d\d:\d\d /);
     expect(rows[1]).toMatch(/In five minutes .*in 5m +\d\d:\d\d /);
     expect(rows[4]).toMatch(/in 23h 0m/);
-    expect(h.sync.shows).toEqual(['closing']);
+    expect(h.sync.shows).toEqual(['markets', 'closing']); // the view at mount, then 4
   });
 
   it('counts down live, and a market drops off a few minutes after it closed', async () => {
@@ -92,10 +92,11 @@ describe('Closing soon', () => {
     h = renderApp({ columns: 120, rows: 30, markets: [], prepare: closing });
     await press(h.term, '4', () => h!.term.lastFrame().includes('◆ Closing soon'));
     await waitForFrame(h.term, 'In five minutes');
-    expect(h.store.getState().selectedId).toBe('m6');
-    await press(h.term, 'j');
-    expect(h.store.getState().selectedId).toBe('m2');
-    await waitForFrame(h.term, '◇ Detail In five minutes');
+    // the market Markets drew as selected (its first row, selected from the first frame), which this view lists too
+    expect(h.store.getState().selectedId).toBe('m5');
+    await press(h.term, 'k');
+    expect(h.store.getState().selectedId).toBe('m1');
+    await waitForFrame(h.term, '◇ Detail In half an hour');
     h.term.unmount();
     h = renderApp({ columns: 80, rows: 24, markets: [], prepare: (s, c) => s.getState().closingLoaded([], c.now()) });
     await press(h.term, '4', () => h!.term.lastFrame().includes('◆ Closing soon'));

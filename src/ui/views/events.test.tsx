@@ -57,7 +57,7 @@ describe('Events', () => {
       f = await press(h.term, 'j');
       expect(f).toMatch(/◇ Event Cup final/);
       expect(h.sync.selects.length).toBe(selects); // moving over events costs nothing
-      expect(h.sync.shows).toEqual(['events']);
+      expect(h.sync.shows).toEqual(['markets', 'events']); // the view at mount, then 5
     },
   );
 
