@@ -4,6 +4,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { INK_OUTPUT_VERSIONS, redirectFor, type HookTargets } from './inkHooks.js';
 import inkWidth from './inkWidth.js';
+import { cursorTerminal } from './restoreCursor.js';
 
 describe('inkWidth and the module hook', () => {
   it(
@@ -39,6 +40,7 @@ describe('inkWidth and the module hook', () => {
     output: 'file:///app/dist/ui/inkOutput.js',
     measure: 'file:///app/dist/cli/inkMeasure.js',
     squash: 'file:///app/dist/cli/inkSquashEntry.js',
+    cursor: 'file:///app/dist/cli/restoreCursor.js',
     inkVersion: () => version,
   });
 
@@ -80,6 +82,22 @@ describe('inkWidth and the module hook', () => {
     expect(redirectFor('./squash-text-nodes.js', `${build}dom.js`, targets('8.1.0'))).toBeUndefined();
     expect(redirectFor('./squash-text-nodes.js', `${build}renderer.js`, targets('8.0.0'))).toBeUndefined();
     expect(redirectFor('./squash-text-nodes.js', 'file:///app/dist/ui/dom.js', targets('8.0.0'))).toBeUndefined();
+  });
+
+  it("redirects restore-cursor from cli-cursor only, whatever Ink's version", () => {
+    const cliCursor = 'file:///app/node_modules/cli-cursor/index.js';
+    for (const v of ['8.0.0', '9.0.0', undefined])
+      expect(redirectFor('restore-cursor', cliCursor, targets(v))).toBe(targets(v).cursor);
+    expect(redirectFor('restore-cursor', 'file:///app/node_modules/other/index.js', targets('8.0.0'))).toBeUndefined();
+    expect(redirectFor('restore-cursor', 'file:///app/dist/cli/dashboard.js', targets('8.0.0'))).toBeUndefined();
+  });
+
+  it('shows the cursor on exit on the terminal: stderr when it is one, else stdout, never a file', () => {
+    const tty = { isTTY: true, write: () => true };
+    const file = { isTTY: false, write: () => true };
+    expect(cursorTerminal(tty, file)).toBe(tty);
+    expect(cursorTerminal(file, tty)).toBe(tty);
+    expect(cursorTerminal(file, { write: () => true })).toBeUndefined();
   });
 
   it('covers the Ink that is installed (else the dashboard silently keeps the slower Output)', () => {

@@ -13,10 +13,12 @@
  * - Ink's squash of a Text's children (`./squash-text-nodes.js` imported by
  *   ink/build/dom.js and render-node-to-output.js) → inkSquashEntry.ts, Ink's own
  *   squash remembered per node (ui/inkSquash.ts), for the same versions; the entry
- *   imports Ink's module as SQUASH_ORIGINAL, which the hook resolves to it.
+ *   imports Ink's module as SQUASH_ORIGINAL, which the hook resolves to it;
+ * - `restore-cursor` imported by cli-cursor (Ink's cursor hider) → restoreCursor.ts,
+ *   which shows the cursor on exit on the terminal, not on a stderr sent to a file.
  *
  * Without hooks (Node < 22.15) the dependencies keep their own modules: the
- * same screen, at a higher idle cost.
+ * same screen, at a higher idle cost (and restore-cursor's ESC[?25h on stderr).
  */
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
@@ -33,6 +35,8 @@ export interface HookTargets {
   measure: string;
   /** URL of the squash-text-nodes stand-in. */
   squash: string;
+  /** URL of the restore-cursor stand-in. */
+  cursor: string;
   /** Ink's version, read from the package.json above the importing build/ file. */
   inkVersion: (buildFileUrl: string) => string | undefined;
 }
@@ -50,6 +54,8 @@ export function redirectFor(
 ): string | undefined {
   if (parentURL === undefined || !parentURL.includes('/node_modules/')) return undefined;
   if (specifier === 'string-width') return targets.width;
+  // any version: cli-cursor calls it with no arguments, once it hides the cursor
+  if (specifier === 'restore-cursor' && parentURL.endsWith('/node_modules/cli-cursor/index.js')) return targets.cursor;
   const stand =
     specifier === './output.js' && parentURL.endsWith('/node_modules/ink/build/renderer.js')
       ? targets.output
@@ -83,6 +89,7 @@ export function installInkHooks(): boolean {
     output: new URL('../ui/inkOutput.js', import.meta.url).href,
     measure: new URL('./inkMeasure.js', import.meta.url).href,
     squash: new URL('./inkSquashEntry.js', import.meta.url).href,
+    cursor: new URL('./restoreCursor.js', import.meta.url).href,
     inkVersion,
   };
   let squashOriginal: string | undefined;

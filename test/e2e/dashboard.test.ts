@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -97,6 +97,26 @@ describe('the dashboard in a real terminal (tmux)', { timeout: 120_000 }, () => 
     expect(t.alternateScreenOn()).toBe(false);
     await shellIsBack(t);
   });
+
+  it.each(['q', 'SIGTERM'] as const)(
+    'writes nothing to a stderr sent to a file, and shows the cursor again on the terminal (%s)',
+    async (how) => {
+      // restore-cursor (under Ink's cli-cursor) wrote ESC[?25h to stderr on exit, whatever stderr was
+      const t = await startDashboard(100, 30, '2>"$HOME/err.log"');
+      const out = join(mkdtempSync(join(tmpdir(), 'oddsboard-e2e-out-')), 'terminal.bin');
+      t.recordOutput(out);
+      await t.waitFor('market rows', (s) => rows(s).length >= 5, 15_000);
+      if (how === 'q') t.keys('q');
+      else process.kill(t.childPid(), how);
+      await t.waitFor('the dashboard to exit', (s) => /EXIT=(?:0|143)/.test(s));
+      await t.run('wc -c < "$HOME/err.log"; echo "LOG=$?"');
+      const after = await t.waitFor('the log size', (s) => /^LOG=0$/m.test(s));
+      expect(after).toMatch(/^\s*0\s*$/m);
+      // the terminal's last word on the cursor is "show" (ESC[?25h after the last ESC[?25l)
+      const bytes = readFileSync(out, 'latin1');
+      expect(bytes.lastIndexOf('\x1b[?25h')).toBeGreaterThan(bytes.lastIndexOf('\x1b[?25l'));
+    },
+  );
 
   it('draws from the first column when the cursor was left further right (the header whole, nothing wrapped)', async () => {
     // the cursor after printf's text, as after a prompt the shell printed late
