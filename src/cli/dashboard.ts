@@ -6,7 +6,7 @@
 import { palette } from '../ui/theme.js';
 import { parseDashboardArgs } from './args.js';
 import type { CommandIo } from './commands.js';
-import { colorEnabled, resolveSettings, type Settings } from './config.js';
+import { colorEnabled, resolveSettings, type ColorMode, type Settings } from './config.js';
 import { EXIT, UsageError } from './errors.js';
 import { mainHelp } from './help.js';
 import { version } from './version.js';
@@ -22,6 +22,18 @@ export function prepare(
   if (parsed.kind !== 'run') return parsed;
   // a wallet or username that is not one is a notice in the dashboard, not the end of it (src/positions/dashboard.ts)
   return { kind: 'run', settings: resolveSettings(parsed.flags, env, { lenientIdentities: true }) };
+}
+
+/**
+ * Whether the terminal gets bold, dim and inverse at all, as chalk (Ink's styler) decides: none with FORCE_COLOR
+ * 0/false or on TERM=dumb, unless forced (`--color always` sets FORCE_COLOR=true below, or FORCE_COLOR says so).
+ */
+export function stylesDrawn(mode: ColorMode, env: NodeJS.ProcessEnv): boolean {
+  if (mode === 'always') return true;
+  const force = env.FORCE_COLOR;
+  if (force === 'false' || force === '0') return false;
+  if (force !== undefined && (force === 'true' || /^\d*$/.test(force))) return true;
+  return env.TERM !== 'dumb';
 }
 
 const NOT_A_TTY =
@@ -56,5 +68,5 @@ export async function runDashboard(argv: string[], io: DashboardIo): Promise<num
   const { installInkHooks } = await import('./inkHooks.js');
   installInkHooks();
   const { runInteractive } = await import('./interactive.js');
-  return runInteractive(settings, io, palette(settings.theme, color));
+  return runInteractive(settings, io, palette(settings.theme, color, stylesDrawn(settings.color, io.env)));
 }

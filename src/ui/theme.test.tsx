@@ -1,7 +1,8 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMarket, renderApp, type Harness } from '../../test/support/fixtures.js';
-import { waitForFrame } from '../../test/support/wait.js';
+import { press, waitForFrame } from '../../test/support/wait.js';
 import { colorEnabled } from '../cli/config.js';
+import { stylesDrawn } from '../cli/dashboard.js';
 import { palette } from './theme.js';
 
 // Ink colours through chalk, which finds no terminal under vitest: make it draw truecolour, as a modern terminal would.
@@ -71,6 +72,33 @@ describe('themes', () => {
       expect(f).toContain('\x1b[7m'); // the KEY tag stands out without colour
     },
   );
+
+  it('no styles either (TERM=dumb): the shown tab is the one in brackets, in the same cells', async () => {
+    h = renderApp({ columns: 120, rows: 30, markets, palette: palette('dark', false, false) });
+    const tabs = (f: string) => f.split('\n').find((l) => l.includes('Watchlist'))!;
+    const first = tabs(await waitForFrame(h.term, 'SETTLING'));
+    expect(first).toMatch(/^\[1 Markets\] {2}2 Watchlist {3}3 /);
+    const second = tabs(await press(h.term, '2', () => tabs(h!.term.lastFrame()).includes('[2 Watchlist]')));
+    expect(second).toMatch(/^ 1 Markets {2}\[2 Watchlist\] {2}3 /);
+    expect(second.length).toBe(first.length);
+  });
+});
+
+describe('stylesDrawn (bold, dim, inverse at all: what chalk decides)', () => {
+  it.each([
+    ['auto', {}, true],
+    ['auto', { TERM: 'dumb' }, false],
+    ['never', { TERM: 'dumb' }, false],
+    ['auto', { NO_COLOR: '1' }, true], // no colour, but inverse and bold still
+    ['always', { TERM: 'dumb' }, true], // --color always forces chalk
+    ['auto', { TERM: 'dumb', FORCE_COLOR: '1' }, true],
+    ['auto', { TERM: 'dumb', FORCE_COLOR: '' }, true],
+    ['auto', { FORCE_COLOR: '0' }, false],
+    ['auto', { FORCE_COLOR: 'false' }, false],
+    ['auto', { TERM: 'dumb', FORCE_COLOR: 'yes' }, false], // not a value chalk reads
+  ] as const)('%s with %j → %s', (mode, env, expected) => {
+    expect(stylesDrawn(mode, env)).toBe(expected);
+  });
 });
 
 describe('colorEnabled', () => {

@@ -46,6 +46,11 @@ export interface Palette {
   name: ThemeName;
   /** false: no colour at all (NO_COLOR, --color never); a segment with a background is drawn inverse instead. */
   color: boolean;
+  /**
+   * false: the terminal gets no bold, dim or inverse either (TERM=dumb: chalk, Ink's styler, draws none), so what
+   * only a style set apart is marked in text instead (the shown tab in [ ]).
+   */
+  attrs: boolean;
   /** The foreground for a component's colour name; undefined draws the terminal's own. */
   fg(name: string | undefined): string | undefined;
   /** The background for a component's colour name. */
@@ -74,17 +79,18 @@ const LIGHT_BG: Readonly<Record<string, string>> = {
   white: '#d0d7de', // a white tag on a white screen would not show
 };
 
-export function palette(theme: ThemeName, color: boolean): Palette {
-  if (!color) return { name: theme, color: false, fg: () => undefined, bg: () => undefined };
+export function palette(theme: ThemeName, color: boolean, attrs = true): Palette {
+  if (!color) return { name: theme, color: false, attrs, fg: () => undefined, bg: () => undefined };
   if (theme === 'light') {
     return {
       name: 'light',
       color: true,
+      attrs,
       fg: (n) => (n === undefined ? undefined : (LIGHT_FG[n] ?? n)),
       bg: (n) => (n === undefined ? undefined : (LIGHT_BG[n] ?? n)),
     };
   }
-  return { name: 'dark', color: true, fg: (n) => n, bg: (n) => n };
+  return { name: 'dark', color: true, attrs, fg: (n) => n, bg: (n) => n };
 }
 
 /** The palette of tests and of the dashboard when nothing else is chosen. */
