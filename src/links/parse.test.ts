@@ -149,17 +149,32 @@ describe('bare words', () => {
   it('a Polymarket numeric id: its market, then its event', () => {
     expect(readings('2774056').map((r) => `${r.venue}:${r.kind}`)).toEqual(['polymarket:market', 'polymarket:event']);
   });
-  it('a lower-case slug: Polymarket (market, event), Manifold, Kalshi; a one-venue board keeps its own', () => {
+  it('a lower-case slug: Polymarket (market, event), Manifold; a one-venue board keeps its own', () => {
     const p = parseTarget('trump-wins-nobel-peace-prize-2026');
     expect(p.ok && p.readings.map((r) => `${r.venue}:${r.kind}`)).toEqual([
       'polymarket:market',
       'polymarket:event',
       'manifold:market',
-      'kalshi:either',
     ]);
     expect(p.ok && readingsFor(p, 'manifold')).toEqual([
       { venue: 'manifold', kind: 'market', by: 'slug', value: 'trump-wins-nobel-peace-prize-2026' },
     ]);
+  });
+  // Kalshi's tickers are upper case; its addresses lower-case them (kalshi.com/markets/kxfeddecision): a lower-case
+  // word is one only with a ticker's shape — a series word from a letter, or an event's code with a digit second, ≤ 4
+  // parts
+  it('a lower-case word is also a Kalshi ticker only when it has the shape of one', () => {
+    const kalshi = (w: string) => readings(w).filter((r) => r.venue === 'kalshi');
+    expect(kalshi('kxfeddecision-26jul-h0')).toEqual([
+      { venue: 'kalshi', kind: 'either', by: 'ticker', value: 'KXFEDDECISION-26JUL-H0' },
+    ]);
+    expect(kalshi('kxnewpope')).toEqual([{ venue: 'kalshi', kind: 'series', by: 'ticker', value: 'KXNEWPOPE' }]);
+    for (const w of ['kxsenateild-26', 'kxelonmars-99', 'kxatpsetwinner-26aug24drorin-1-dro', 'kxhighny-26jul05-t91'])
+      expect(kalshi(w), w).toHaveLength(1);
+    for (const w of ['fed-decision-in-september-762', 'fed-cut-2026', 'will-trump-win', '73y2fs1i7b', 'a-1-b-c-d'])
+      expect(kalshi(w), w).toEqual([]);
+    // the upper-case forms of every recorded ticker shape are still read
+    expect(kalshi('KXATPSETWINNER-26AUG24DRORIN-1-DRO')).toHaveLength(1);
   });
   it('a Manifold id, and user/slug', () => {
     expect(readings('5SEnEAddg5')).toEqual([{ venue: 'manifold', kind: 'market', by: 'id', value: '5SEnEAddg5' }]);

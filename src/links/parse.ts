@@ -9,8 +9,8 @@
  * - Manifold: `/<user>/<slug>` and `/embed/<user>/<slug>` (a market).
  * Bare words: digits → a Polymarket id; an upper-case ticker → Kalshi; a mixed-case word of 10–20 letters and digits →
  * a Manifold id; `user/slug` → Manifold; a lower-case slug → tried as Polymarket's (market, then event), then
- * Manifold's (and, when it can be one, as a Manifold id), then as a Kalshi ticker (the order multi-venue lookups
- * follow; a one-venue board tries only its own venue's readings).
+ * Manifold's (and, when it can be one, as a Manifold id), then, when it has a ticker's shape (KALSHI_LOWER), as a
+ * Kalshi ticker (the order multi-venue lookups follow; a one-venue board tries only its own venue's readings).
  * A `venue:` prefix (`manifold:73y2fs1i7b`, the form the board shows an id in) keeps that venue's readings only; on
  * Manifold a word with a digit that can be an id is tried as an id first, then as a slug.
  */
@@ -33,6 +33,14 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MANIFOLD_SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 const USER = /^[A-Za-z0-9_]{1,40}$/;
 const TICKER = /^[A-Z0-9][A-Z0-9._-]{0,99}$/;
+/**
+ * A lower-case word that can be a Kalshi ticker as Kalshi's own addresses write it (`kxfeddecision`, `kxsenateild-26`,
+ * `kxfeddecision-26jul-h0`): its API's tickers are upper case, its site's paths lower-case them. A series is one word
+ * from a letter; an event or market ticker has its event's code second — with a digit: a date, a year, a number — and
+ * at most four parts, as every one of the 329 tickers recorded in test/fixtures/real/kalshi (docs/links.md). A title
+ * slug (`fed-decision-in-september-762`, `trump-wins-nobel-peace-prize-2026`) is none.
+ */
+const KALSHI_LOWER = /^[a-z][a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*(?:-[a-z0-9]+){0,2})?$/;
 /**
  * A word that can be a Manifold market id: letters and digits, 10 to 20 of them. Of the 154 market ids in our
  * recordings (test/fixtures/real/manifold) 150 have 10 characters — 121 all lower case, most with a digit, four
@@ -182,7 +190,7 @@ function bare(input: string, w: string): ParsedTarget {
     // Manifold's ids are often all lower case (`73y2fs1i7b`): after its slug, the word is tried as an id
     const id = MANIFOLD_ID.test(w);
     if (id) readings.push({ venue: 'manifold', kind: 'market', by: 'id', value: w });
-    if (TICKER.test(w.toUpperCase()))
+    if (KALSHI_LOWER.test(w) && TICKER.test(w.toUpperCase()))
       readings.push({
         venue: 'kalshi',
         kind: w.includes('-') ? 'either' : 'series',
