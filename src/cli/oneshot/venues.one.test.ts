@@ -99,8 +99,10 @@ describe('events over several venues; one thing by venue:id', () => {
     expect(manifoldId.code).toBe(2);
     expect(manifoldId.err).toMatch(/its venue: polymarket:73y2fs1i7b or manifold:73y2fs1i7b\n$/);
     const event = await run(['event', 'fed-decision-in-september-762', '--source', 'all', ...baseUrls()]);
-    // event: Manifold, which has no events, is not offered; Kalshi cannot read a title slug
-    expect(event.err).toMatch(/its venue: polymarket:fed-decision-in-september-762\n$/);
+    // event: Manifold has no events and Kalshi cannot read a title slug: Polymarket's alone, asked there
+    expect(event.err).not.toMatch(/names its venue/);
+    expect(event.code).toBe(0);
+    expect(event.out).toMatch(/^Fed Decision in September\?\n/);
     const elsewhere = await run(['market', 'manifold:x', '--source', 'kalshi', '--base-url', url.kalshi, '--json']);
     expect(elsewhere.code).toBe(2);
     // what to do, as for an address of a venue not among the sources (it said only what was wrong)

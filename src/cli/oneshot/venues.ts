@@ -110,6 +110,8 @@ async function pickVenues(
     return { venues: [able[0] ?? sources[0]!], skipped: [], args: [arg, ...args.slice(1)] };
   // the venues that could read it (and answer the command), each written out: never one it cannot be
   const readers = named.filter((v) => able.includes(v));
+  // one venue both reads the word and answers the command (`event <slug>`: Manifold has no events): that one
+  if (readers.length === 1) return { venues: [readers[0]!], skipped: [], args: [arg, ...args.slice(1)] };
   const ways = (readers.length ? readers : able.length ? able : sources).map((v) => `${v}:${arg}`);
   throw new UsageError(`with several sources (${list}) the id names its venue: ${ways.join(' or ')}`);
 }
