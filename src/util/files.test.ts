@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type FileProblem, readTextFile, saveFailed, setAside, stateDir, writeFileAtomic } from './files.js';
+import { FileProblem, readFix, readTextFile, saveFailed, setAside, stateDir, writeFileAtomic } from './files.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'odb-files-'));
 
@@ -120,6 +120,41 @@ describe('readTextFile', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('what a read or a write that failed says to do, by the code', () => {
+  const unreadable = (code: string) => new FileProblem('/s/watchlist.json', 'unreadable', 'x', code);
+  // every code but EACCES and EPERM said "check its permissions"
+  it.each([
+    ['EIO', /input\/output error: check the disk/],
+    ['EMFILE', /oddsboard has too many files open: raise its limit \(ulimit -n\)/],
+    ['ENFILE', /the system has too many files open/],
+    ['ENAMETOOLONG', /its path is too long/],
+    ['ENOMEM', /out of memory/],
+    ['ESTALE', /network file system lost track of it/],
+    ['ETIMEDOUT', /network file system did not answer/],
+    ['ELOOP', /loop: remove that link/],
+    ['EACCES', /not readable: check the permissions/],
+    ['EPERM', /not readable: check the permissions/],
+    ['EWHATEVER', /^move it away$/],
+  ])('a read failing with %s: %s', (code, fix) => {
+    expect(readFix(unreadable(code))).toMatch(fix);
+    if (!/^E(?:ACCES|PERM)$/.test(code)) expect(readFix(unreadable(code))).not.toMatch(/permission/);
+  });
+  it('a file not read for what it is (a directory, too large) is moved away', () => {
+    expect(readFix(new FileProblem('/s/a', 'not_regular', 'x'))).toBe('move it away');
+    expect(readFix(new FileProblem('/s/a', 'too_large', 'x'))).toBe('move it away');
+  });
+  it.each([
+    ['EIO', /\(EIO\): the disk reported an input\/output error/],
+    ['EMFILE', /\(EMFILE\): oddsboard has too many files open/],
+    ['EROFS', /\(EROFS\): the file system is read-only: make it writable, or keep the state elsewhere/],
+    ['ENOSPC', /\(ENOSPC\): the disk is full/],
+  ])('a write failing with %s says what it is and what to do', (code, line) => {
+    const e = Object.assign(new Error('x'), { code });
+    expect(saveFailed('/s/watchlist.json', e)).toMatch(line);
+    expect(saveFailed('/s/watchlist.json', e)).not.toMatch(/check that its directory exists/);
   });
 });
 

@@ -87,8 +87,21 @@ export function readTextFile(path: string, maxBytes: number): string {
 /** A symlink (the file, or a directory on its path) that leads round in a loop: it can be neither read nor written. */
 export const LOOP_FIX = 'a symlink on its path leads round in a loop: remove that link';
 
+/** What to do, by the file system's code, whether a read or a write failed: neither is a matter of permissions. */
+const FS_FIX: Readonly<Record<string, string>> = {
+  EIO: 'the disk reported an input/output error: check the disk and its connection',
+  EMFILE: 'oddsboard has too many files open: raise its limit (ulimit -n)',
+  ENFILE: 'the system has too many files open: close some programs',
+  ENAMETOOLONG: 'its path is too long: use a shorter directory (XDG_STATE_HOME)',
+  ENOMEM: 'the system is out of memory: close some programs',
+  ESTALE: 'its network file system lost track of it: mount it again',
+  ETIMEDOUT: 'its network file system did not answer: check the mount',
+  ELOOP: LOOP_FIX,
+};
+
 /** What to do about a write that failed, by the file system's code (a person's file, the rate ledger). */
 export const SAVE_FIX: Readonly<Record<string, string>> = {
+  ...FS_FIX,
   EISDIR: 'a directory is in its place: move it away',
   ENOTDIR: 'a file is in the place of its directory: move it away',
   // mkdir of a directory whose path is taken by a file
@@ -97,9 +110,31 @@ export const SAVE_FIX: Readonly<Record<string, string>> = {
   EDQUOT: 'the disk quota is spent: free some space',
   EACCES: 'it or its directory is not writable: check the permissions',
   EPERM: 'it or its directory is not writable: check the permissions',
-  EROFS: 'the file system is read-only',
-  ELOOP: LOOP_FIX,
+  EROFS: 'the file system is read-only: make it writable, or keep the state elsewhere (XDG_STATE_HOME)',
 };
+
+/** What to do about a file that could not be opened or read (FileProblem `unreadable`), by its code. */
+export const READ_FIX: Readonly<Record<string, string>> = {
+  ...FS_FIX,
+  EACCES: 'it or its directory is not readable: check the permissions',
+  EPERM: 'it or its directory is not readable: check the permissions',
+};
+
+/** What to do about a file that cannot be read: by its code when it has one we know, else move it away. */
+export function readFix(e: FileProblem): string {
+  return (e.reason === 'unreadable' && e.code !== undefined ? READ_FIX[e.code] : undefined) ?? 'move it away';
+}
+
+/** Why `path` cannot be opened as a regular file now (FileProblem), or undefined when it can: its size aside. */
+export function openProblem(path: string): FileProblem | undefined {
+  try {
+    readTextFile(path, 0);
+    return undefined;
+  } catch (e) {
+    if (e instanceof FileProblem) return e.reason === 'too_large' ? undefined : e;
+    throw e;
+  }
+}
 
 /**
  * The one line a person's file that could not be written says (the watchlist, alerts, alert log, paper positions):

@@ -5,7 +5,15 @@
  */
 import { basename } from 'node:path';
 import { writeLocked } from '../watch/lock.js';
-import { FileProblem, LOOP_FIX, readTextFile, setAside, writeFileAtomic, type WriteHooks } from './files.js';
+import {
+  FileProblem,
+  openProblem,
+  readFix,
+  readTextFile,
+  setAside,
+  writeFileAtomic,
+  type WriteHooks,
+} from './files.js';
 
 /** How one of the person's files is read (the watchlist, the alerts, the pairs' decisions, the paper book). */
 export interface PersonFile<T> {
@@ -59,10 +67,18 @@ function writeBack<T>(f: PersonFile<T>, value: T, out: PersonFileRead<T>): void 
 /** A file left as it is for the session (readPersonFile's keepOut): what the person loses until it is dealt with. */
 export const KEPT_OUT = "it is left as it is, and this session's changes to it are not saved";
 
-/** The line for stderr as the dashboard quits with changes to a file left as it is (KEPT_OUT). */
-export const keptOutOnQuit = (path: string) =>
-  `Could not save ${path}: it could not be read (move it away, or check its permissions, and start ` +
-  "oddsboard again); this session's changes to it are not saved";
+/**
+ * The line for stderr as the dashboard quits with changes to a file left as it is (KEPT_OUT): what to do about it, by
+ * why it cannot be opened now (the line said when it was found is gone with the screen); too large: move it away.
+ */
+export function keptOutOnQuit(path: string): string {
+  const problem = openProblem(path);
+  const fix = problem ? readFix(problem) : 'move it away';
+  return (
+    `Could not save ${path}: it could not be read (${fix}; then start oddsboard again); ` +
+    "this session's changes to it are not saved"
+  );
+}
 
 /**
  * Thrown by readToMerge: the file can no longer be read (no permission, too large to be moved aside), so, as at
@@ -73,10 +89,6 @@ export class KeptOut extends Error {}
 /** The line for a file that cannot be read and is left as it is (at start, or before a write). */
 const keptOutLine = (f: Pick<PersonFile<unknown>, 'unreadable'>, e: FileProblem) =>
   `${e.message}: ${readFix(e)} and start oddsboard again; ` + (f.unreadable ?? KEPT_OUT);
-
-/** What to do about a file that cannot be read: a symlink loop is no matter of permissions. */
-const readFix = (e: FileProblem) =>
-  e.reason !== 'unreadable' ? 'move it away' : e.code === 'ELOOP' ? LOOP_FIX : 'check its permissions';
 
 const asideLine = (path: string, why: string, moved: string, rest: string) =>
   `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`;

@@ -89,8 +89,8 @@ describe('the paper positions file', () => {
     o.clock.advance(SAVE_DEBOUNCE_MS);
     // the trade was lost on quitting with no word
     expect(o.k.stop()).toEqual([
-      `Could not save ${join(dir, PAPER_FILE)}: it could not be read (move it away, or check its ` +
-        "permissions, and start oddsboard again); this session's changes to it are not saved",
+      `Could not save ${join(dir, PAPER_FILE)}: it could not be read (move it away; then start oddsboard ` +
+        "again); this session's changes to it are not saved",
     ]);
     expect(readdirSync(join(dir, PAPER_FILE))).toEqual([]);
   });
@@ -187,8 +187,8 @@ describe('the paper positions file', () => {
         'again; paper positions are not read or written this session',
     ]);
     expect(o.k.stop()).toEqual([
-      `Could not save ${join(dir, PAPER_FILE)}: it could not be read (move it away, or check its ` +
-        "permissions, and start oddsboard again); this session's changes to it are not saved",
+      `Could not save ${join(dir, PAPER_FILE)}: it could not be read (move it away; then start oddsboard ` +
+        "again); this session's changes to it are not saved",
     ]);
   });
 });

@@ -168,8 +168,8 @@ describe('the watcher files', () => {
     b.store.getState().addAlert({ id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 });
     b.store.getState().toggleWatch('m1', 0);
     expect(b.saver.stop()).toEqual([
-      `Could not save ${join(dir, FILES.alerts)}: it could not be read (move it away, or check its ` +
-        "permissions, and start oddsboard again); this session's changes to it are not saved",
+      `Could not save ${join(dir, FILES.alerts)}: it could not be read (move it away; then start oddsboard ` +
+        "again); this session's changes to it are not saved",
     ]);
     expect(b.problems).toEqual([]);
     expect(readdirSync(join(dir, FILES.alerts))).toEqual([]);
@@ -280,8 +280,9 @@ describe('the watcher files', () => {
         "that link and start oddsboard again; it is left as it is, and this session's changes to it are not saved",
     ]);
     expect(a.saver.stop()).toEqual([
-      `Could not save ${join(dir, FILES.watchlist)}: it could not be read (move it away, or check its ` +
-        "permissions, and start oddsboard again); this session's changes to it are not saved",
+      // a loop is no matter of permissions (it said "move it away, or check its permissions")
+      `Could not save ${join(dir, FILES.watchlist)}: it could not be read (a symlink on its path leads round in a ` +
+        "loop: remove that link; then start oddsboard again); this session's changes to it are not saved",
     ]);
   });
   it('a file that cannot be written as the dashboard quits is a line for stderr (no notice line by then)', () => {
