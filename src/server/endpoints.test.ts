@@ -65,7 +65,7 @@ describe('GET /markets', () => {
     expect(new Set(all.body.data.map((m) => m.status)).size).toBeGreaterThan(1);
   });
 
-  it('filters by category (exact, case-insensitive) and q (substring of title or category)', async () => {
+  it('filters by category (exact, case-insensitive) and q (in title or category)', async () => {
     const { get } = await boot();
     const crypto = await get<WireMarket[]>(`${P}/markets?category=cRyPtO&status=all&limit=100`);
     expect(crypto.body.data.length).toBeGreaterThan(10);
@@ -79,6 +79,20 @@ describe('GET /markets', () => {
     const cjk = await get<WireMarket[]>(`${P}/markets?q=${encodeURIComponent('リーグ')}&status=all`);
     expect(cjk.body.data.length).toBeGreaterThan(0);
     expect((await get(`${P}/markets?q=zzzz-nothing`)).body.data).toEqual([]);
+  });
+
+  it('q takes every word, in any order, case and accents aside, as the venues do (it took the phrase)', async () => {
+    const { get } = await boot();
+    const fold = (m: WireMarket) => `${m.title} ${m.category}`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    for (const q of ['above solana', 'AMERICA copa', 'copa america']) {
+      const hits = (await get<WireMarket[]>(`${P}/markets?q=${encodeURIComponent(q)}&status=all&limit=100`)).body.data;
+      expect(hits.length, q).toBeGreaterThan(0);
+      for (const m of hits) for (const w of q.toLowerCase().split(' ')) expect(fold(m), q).toContain(w);
+    }
+    // the words of a title and its category together
+    const both = (await get<WireMarket[]>(`${P}/markets?q=solana+crypto&status=all`)).body.data;
+    expect(both.length).toBeGreaterThan(0);
+    expect((await get(`${P}/markets?q=solana+zzzz&status=all`)).body.data).toEqual([]);
   });
 
   it('sorts by volume, newest, closing and liquidity', async () => {

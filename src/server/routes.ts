@@ -10,6 +10,7 @@ import { outcomeIndex, quoteReply, refuseUntradable } from './quoteReply.js';
 import type { ServedMarket, Simulator } from './sim/simulator.js';
 import type { SimMarket } from './sim/types.js';
 import type { DataSource } from './handler.js';
+import { holdsWords, queryWords } from '../util/searchWords.js';
 
 export interface RouteMatch {
   /** Run the endpoint; throws HttpError. */
@@ -57,13 +58,13 @@ const SORTERS: Record<MarketListParams['sort'], (a: SimMarket, b: SimMarket) => 
 };
 
 export function listMarkets(sim: Simulator, p: MarketListParams): ServedMarket[] {
+  // every word of q, in any order, case and accents aside: as the venues' searches (src/util/searchWords.ts)
+  const words = queryWords(p.q ?? '');
   const hits = sim.filter((m) => {
     if (!sim.isVisible(m)) return false;
     if (p.status !== 'all' && m.status !== p.status) return false;
     if (p.category !== undefined && m.category.toLowerCase() !== p.category) return false;
-    if (p.q !== undefined && !m.title.toLowerCase().includes(p.q) && !m.category.toLowerCase().includes(p.q))
-      return false;
-    return true;
+    return holdsWords([m.title, m.category], words);
   });
   hits.sort(SORTERS[p.sort]);
   return hits.slice(p.offset, p.offset + p.limit).map((m) => sim.toWire(m));

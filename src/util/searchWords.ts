@@ -1,8 +1,9 @@
 /**
  * The words of a typed search and the test every search of ours applies with them: each word (in any order) stands
  * somewhere in the texts searched, case and accents aside — as Polymarket's and Manifold's own searches treat a
- * query of several words. One tokeniser for the list's filter of cached rows (src/store/listQuery.ts) and Kalshi's
- * events scan (src/sources/kalshi/scan.ts), which has no text search of its own.
+ * query of several words. One tokeniser for the list's filter of cached rows (src/store/listQuery.ts), Kalshi's
+ * events scan (src/sources/kalshi/scan.ts), which has no text search of its own, and the reference service's and the
+ * replays' `q` (src/server/routes.ts, src/server/replay/catalog.ts).
  */
 
 /** Lower-cased, accents dropped ("Pokémon" → "pokemon"), for comparing a query's words with a text. */

@@ -14,6 +14,7 @@ import { isRecord, pick, toId, toTime, type Rec } from '../../api/normalizeField
 import type { Market } from '../../api/types.js';
 import type { MarketListParams } from '../params.js';
 import type { RecordedItem } from './load.js';
+import { holdsWords, queryWords } from '../../util/searchWords.js';
 
 const MARKET_KEYS = ['id', 'ticker', 'conditionId', 'condition_id', 'slug', 'market_slug'] as const;
 const EVENT_KEYS = ['id', 'event_ticker', 'ticker', 'slug'] as const;
@@ -140,12 +141,13 @@ export class ReplayCatalog {
   /** The list endpoint: filter on the normalized view, sort on each service's fields, page. */
   list(p: MarketListParams, now: number): Rec[] {
     const hits: { m: ReplayMarket; v: Market; created?: number }[] = [];
+    const words = queryWords(p.q ?? '');
     for (const m of this.markets) {
       const v = this.view(m, now);
       if (!v) continue;
       if (p.status !== 'all' && v.status !== p.status) continue;
       if (p.category !== undefined && (v.category ?? '').toLowerCase() !== p.category) continue;
-      if (p.q !== undefined && !searchText(v).includes(p.q)) continue;
+      if (!holdsWords(searchTexts(v), words)) continue;
       hits.push({ m, v, created: toTime(pick(ReplayCatalog.detailObject(m), CREATED_KEYS)) });
     }
     const desc = (a: number | undefined, b: number | undefined) => (b ?? -Infinity) - (a ?? -Infinity);
@@ -179,7 +181,7 @@ export class ReplayCatalog {
   }
 }
 
-/** Title (with the sub-title), category and outcome names, lower-cased: what `q` searches. */
-function searchText(v: Market): string {
-  return [v.title, v.category ?? '', ...v.outcomes.map((o) => o.name)].join('\n').toLowerCase();
+/** Title (with the sub-title), category and outcome names: where each word of `q` is looked for (any order). */
+function searchTexts(v: Market): string[] {
+  return [v.title, v.category ?? '', ...v.outcomes.map((o) => o.name)];
 }

@@ -78,6 +78,9 @@ describe('replay: lists on native fields', () => {
     const { data } = await replay('kalshi');
     const found = await data<KalshiMarket[]>('/markets?q=parolin&status=all');
     expect(found.map((m) => m.ticker)).toEqual(['KXNEWPOPE-70-PPAR']);
+    // every word, in any order (the title's "Pope" and the sub-title's "Parolin"), as the venues' searches
+    const words = await data<KalshiMarket[]>(`/markets?q=${encodeURIComponent('PAROLIN pope')}&status=all`);
+    expect(words.map((m) => m.ticker)).toEqual(['KXNEWPOPE-70-PPAR']);
     const closing = (await data<KalshiMarket[]>('/markets?status=all&sort=closing&limit=3')).map((m) => m.close_time);
     expect(closing).toEqual([...closing].sort());
     const next = await data<KalshiMarket[]>('/markets?status=all&sort=closing&limit=3&offset=3');
