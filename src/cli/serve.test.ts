@@ -110,13 +110,19 @@ describe('runServe', () => {
     expect(out.text()).toBe('');
   });
 
-  it('--replay of a directory that cannot be read fails with 1 and one line', async () => {
-    const out = sink();
-    const err = sink();
-    expect(await runServe(['--port', '0', '--replay', 'no/such/dir'], { stdout: out.stream, stderr: err.stream })).toBe(
-      1,
-    );
-    expect(err.text()).toBe('oddsboard serve: no/such/dir is not a directory\n');
+  // it was exit 1, "unexpected failure", where record's DIR that is no directory is a usage error (2)
+  it.each([
+    ['a path that does not exist', 'no/such/dir'],
+    ['a file', 'package.json'],
+  ])('--replay of %s is a bad argument: exit 2, one line, nothing served', async (_what, dir) => {
+    for (const source of [[], ['--source', 'kalshi']]) {
+      const out = sink();
+      const err = sink();
+      const args = ['--port', '0', '--replay', dir, ...source];
+      expect(await runServe(args, { stdout: out.stream, stderr: err.stream })).toBe(2);
+      expect(err.text()).toBe(`oddsboard serve: --replay ${dir} is not a directory (see --help)\n`);
+      expect(out.text()).toBe('');
+    }
   });
 
   it(

@@ -3,6 +3,7 @@
  * SIGINT/SIGTERM. The first line of stdout is the base URL (scripts read it);
  * a short summary follows. Keys are counted, never printed.
  */
+import { statSync } from 'node:fs';
 import { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKind } from '../server/chaos.js';
 import { startServer, DEFAULT_LIMITS, type ServerOptions } from '../server/listen.js';
 import { parseRecordedAt } from '../server/replay/asRecorded.js';
@@ -151,6 +152,11 @@ export async function runServe(
     io.stdout.write(commandHelp(SERVE));
     return 0;
   }
+  // a DIR that is none (missing, a file) is a bad argument, exit 2 as record's: it was exit 1, "unexpected failure"
+  if (cfg.replay !== undefined && !isDirectory(cfg.replay)) {
+    io.stderr.write(`oddsboard serve: --replay ${cfg.replay} is not a directory (see --help)\n`);
+    return EXIT.usage;
+  }
   let running: { url: string; close(): Promise<void> };
   let summary: string;
   try {
@@ -239,4 +245,13 @@ export async function runServe(
   });
   await running.close();
   return 0;
+}
+
+/** Whether `path` is a directory, as far as can be seen: one that cannot be looked at is left to the loading to say. */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return true;
+  }
 }
