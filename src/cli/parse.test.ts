@@ -52,6 +52,18 @@ describe('parseArgs: one parser for every command', () => {
     expect(pasted).toBe('unknown flag in argument 2 (see --help)');
   });
 
+  // `--json=1` was read as false (a table where JSON was asked for), `--help=x` as no help, and `--no-wait=false` was
+  // "unknown flag --no-wait", a flag --help lists
+  it('refuses a value written onto a switch, naming the flag as typed', () => {
+    expect(usage(() => parseArgs(TABLE, ['--json=1']))).toBe('--json takes no value');
+    expect(usage(() => parseArgs(TABLE, ['--json=true']))).toBe('--json takes no value');
+    expect(usage(() => parseArgs(TABLE, ['--help=x']))).toBe('--help takes no value');
+    expect(usage(() => parseArgs(TABLE, ['--no-wait=false']))).toBe('--no-wait takes no value');
+    // a string flag keeps its `=value`; after `--` nothing is a flag; a name not in the table is still unknown
+    expect(parseArgs(TABLE, ['--limit=5', '--', '--json=1'])).toEqual({ flags: { limit: '5' }, input: ['--json=1'] });
+    expect(usage(() => parseArgs(TABLE, ['--constructor=1']))).toBe('unknown flag --constructor (see --help)');
+  });
+
   it('readInvocation: help first, then exactly the positional arguments, named by position', () => {
     const cmd = { name: 'market', args: ['ID'], flags: TABLE };
     expect(readInvocation(cmd, ['--help'])).toEqual({ kind: 'help' });

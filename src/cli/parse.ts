@@ -97,6 +97,7 @@ export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
     known.set(camel(name), name);
     if (spec.short) known.set(spec.short, name);
   }
+  refuseSwitchValues(table, argv);
   let cli;
   try {
     cli = meow('', {
@@ -141,6 +142,22 @@ export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
     else throw new UsageError(`--${name} ${spec.type === 'boolean' ? 'takes no value' : 'needs a value'}`);
   }
   return { flags: out, input: cli.input.map(String) };
+}
+
+/**
+ * A value written onto a switch (`--json=1`, `--no-wait=false`, `--help=x`) is refused: meow read `--json=1` as
+ * false (a table printed where JSON was asked for) and `--help=x` as no help, and `--no-bell=false` was "unknown flag
+ * --no-bell", a flag --help lists. The name is a table's (or its `no-` form), safe to say.
+ */
+function refuseSwitchValues(table: FlagTable, argv: readonly string[]): void {
+  for (const tok of argv) {
+    if (tok === '--') return;
+    const name = /^--([a-z][a-z0-9-]*)=/.exec(tok)?.[1];
+    if (name === undefined) continue;
+    const base = Object.hasOwn(table, name) ? name : name.startsWith('no-') ? name.slice(3) : undefined;
+    if (base !== undefined && Object.hasOwn(table, base) && table[base]!.type === 'boolean')
+      throw new UsageError(`--${name} takes no value`);
+  }
 }
 
 /** Whether a string flag was written with an explicit (possibly empty) value: `--query=` or `--query ''`. */
