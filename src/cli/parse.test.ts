@@ -87,6 +87,21 @@ describe('help comes from the command table', () => {
     }
   });
 
+  it('the flags’ texts stand in one column, clear of the longest flag', () => {
+    const columns = (help: string) =>
+      new Set(
+        help
+          .split('\n')
+          .filter((l) => /^ {2,4}--/.test(l))
+          .map((l) => {
+            const gap = / {2,}(?=\S)/.exec(l.trimStart())!;
+            return l.length - l.trimStart().length + gap.index + gap[0].length;
+          }),
+      );
+    // --polymarket-wallet 0x… ran into its text ("0x… whose Polymarket positions"), a cell right of the others'
+    for (const help of [mainHelp(), ...COMMANDS.map((cmd) => commandHelp(cmd))]) expect(columns(help).size).toBe(1);
+  });
+
   it('every exit code is in --help', () => {
     const main = mainHelp();
     for (const code of Object.values(EXIT)) expect(main).toMatch(new RegExp(`(^|\\D)${code}(\\D|$)`));

@@ -171,15 +171,18 @@ function hasExplicitValue(argv: readonly string[], name: string): boolean {
   return false;
 }
 
-/** Help lines for a flag table: `    --limit N          markets in the list, 1..100`. */
+/**
+ * Help lines for a flag table: `    --limit N          markets in the list, 1..100`; the texts in one column, at least
+ * `width` in (a longer flag, `--polymarket-wallet 0x…`, moves the column: its text began a cell to the right of the
+ * others', run on from the placeholder).
+ */
 export function flagHelp(table: FlagTable, indent = '    ', width = 22): string {
-  return Object.entries(table)
-    .map(([name, spec]) => {
-      const flag = spec.shown ?? `--${name}`;
-      const label = `${flag}${spec.arg ? ` ${spec.arg}` : ''}${spec.short ? `, -${spec.short}` : ''}`;
-      return `${indent}${label.padEnd(width)} ${spec.help}`;
-    })
-    .join('\n');
+  const rows = Object.entries(table).map(([name, spec]) => {
+    const flag = spec.shown ?? `--${name}`;
+    return [`${flag}${spec.arg ? ` ${spec.arg}` : ''}${spec.short ? `, -${spec.short}` : ''}`, spec.help] as const;
+  });
+  const column = Math.max(width, ...rows.map(([label]) => label.length + 1));
+  return rows.map(([label, help]) => `${indent}${label.padEnd(column)} ${help}`).join('\n');
 }
 
 export type Invocation = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; flags: FlagValues; args: string[] };
