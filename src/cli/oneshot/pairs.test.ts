@@ -90,6 +90,15 @@ describe('oddsboard pairs', () => {
     expect(r.err).toContain('give the market as venue:id');
   });
 
+  // it said "--size: contracts, above 0, at most 1000000", a description rather than what was wrong
+  it('a --size that is no number of contracts says what it must be', async () => {
+    for (const size of ['0', '-5', 'abc', '2000000']) {
+      const r = await run(['--size', size, '--source', 'kalshi,polymarket']);
+      expect(r.code, size).toBe(2);
+      expect(r.err).toBe('oddsboard pairs: --size must be a number of contracts above 0 and at most 1000000\n');
+    }
+  });
+
   it('--confirm and --reject together are a usage error, nothing kept (not one of them)', async () => {
     const home = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-both-'));
     const ids = ['kalshi:KXFEDDECISION-26SEP-H0', '--confirm', 'polymarket:2252244', '--reject', 'polymarket:2252243'];

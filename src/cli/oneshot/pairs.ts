@@ -39,7 +39,7 @@ function sizeOf(flag: string | undefined): number {
   if (flag === undefined) return 100;
   const n = Number(flag);
   if (!/^\d+(\.\d+)?$/.test(flag) || !(n > 0) || n > 1_000_000)
-    throw new UsageError('--size: contracts, above 0, at most 1000000');
+    throw new UsageError('--size must be a number of contracts above 0 and at most 1000000');
   return n;
 }
 
