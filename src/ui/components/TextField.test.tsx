@@ -2,9 +2,11 @@ import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitForFrame } from '../../../test/support/wait.js';
+import { palette } from '../theme.js';
 import { GoToBar } from './GoToBar.js';
 import { SearchBar } from './SearchBar.js';
 import { TextField } from './TextField.js';
+import { ThemeContext } from './ThemeContext.js';
 
 afterEach(() => cleanup());
 
@@ -33,5 +35,21 @@ describe('text field', () => {
     expect(go60).toMatch(/^go to {2}paste an address, a ticker, a slu… {2}⏎ go · Esc cancel$/);
     const search = await waitForFrame(render(<SearchBar state={empty} width={20} />), '/');
     expect(search).toBe('/  search titles an…');
+  });
+
+  // on TERM=dumb no inverse is drawn: the cursor at the end of the text, or in an empty field, did not show at all
+  it('without styles (TERM=dumb) a blank cursor cell is drawn _, focused only', async () => {
+    const field = (state: { value: string; cursor: number }, focused: boolean, attrs: boolean) =>
+      render(
+        <ThemeContext.Provider value={palette('dark', false, attrs)}>
+          <Box width={12}>
+            <TextField state={state} width={12} focused={focused} placeholder="query" />
+          </Box>
+        </ThemeContext.Provider>,
+      );
+    expect(await waitForFrame(field(empty, true, false), 'query')).toBe('_query');
+    expect(await waitForFrame(field({ value: 'fed', cursor: 3 }, true, false), 'fed')).toBe('fed_');
+    expect(await waitForFrame(field({ value: 'fed', cursor: 3 }, false, false), 'fed')).toBe('fed');
+    expect(await waitForFrame(field({ value: 'fed', cursor: 3 }, true, true), 'fed')).toBe('fed');
   });
 });

@@ -1,10 +1,12 @@
 import { Text } from 'ink';
 import { displayWidth, fitWidth } from '../format.js';
 import { clampCursor, type TextState } from '../textEdit.js';
+import { usePalette } from './ThemeContext.js';
 
 /**
  * A one-line text field drawn within `width` cells: the part around the
  * cursor is shown, the cursor cell is inverse while focused. A placeholder too long for it is cut with '…'.
+ * Without styles (TERM=dumb: no inverse) a blank cursor cell — an empty field, the end of the text — is drawn `_`.
  */
 export function TextField({
   state,
@@ -18,11 +20,13 @@ export function TextField({
   placeholder?: string;
 }) {
   const { value, cursor } = clampCursor(state);
+  const plain = !usePalette().attrs;
+  const cell = (c: string) => (plain && c === ' ' ? '_' : c);
   const w = Math.max(1, Math.floor(width));
   if (value === '') {
     return focused ? (
       <Text>
-        <Text inverse> </Text>
+        <Text inverse>{cell(' ')}</Text>
         <Text dimColor>{fitWidth(placeholder, w - 1)}</Text>
       </Text>
     ) : (
@@ -43,7 +47,7 @@ export function TextField({
   return (
     <Text>
       {before}
-      <Text inverse>{at}</Text>
+      <Text inverse>{cell(at)}</Text>
       {after}
     </Text>
   );
