@@ -24,4 +24,13 @@ describe('checkValue: sources', () => {
     );
     expect(checkValue('sources', 'kalshi,all', '--source')).toEqual(['kalshi', 'polymarket', 'manifold']);
   });
+
+  it('says a list with an empty name is that (it said only what a list holds)', () => {
+    for (const list of [',kalshi', 'kalshi,,polymarket', 'kalshi,'])
+      expect(message(() => checkValue('sources', list, '--source'))).toBe(
+        '--source: a name in the list is empty; sources must be a list of public, polymarket, kalshi, manifold ' +
+          '(or all: the three platforms)',
+      );
+    expect(message(() => checkValue('sources', [], 'sources'))).toMatch(/^sources: sources must be a list of/);
+  });
 });

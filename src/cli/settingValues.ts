@@ -82,7 +82,9 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
             ? (value as string[]).map((w) => w.trim())
             : undefined;
       const expected = `sources must be a list of ${SOURCE_IDS.join(', ')} (or all: the three platforms)`;
-      if (words === undefined || words.length === 0 || words.some((w) => w === '')) return fail(expected);
+      if (words === undefined || words.length === 0) return fail(expected);
+      // `--source ,kalshi`, `kalshi,,polymarket`: said only what a list holds, not what was wrong with this one
+      if (words.some((w) => w === '')) return fail(`a name in the list is empty; ${expected}`);
       const out: SourceId[] = [];
       for (const w of words) {
         const ids = w === 'all' ? ALL_PLATFORMS : isSourceId(w) ? [w] : undefined;
