@@ -8,14 +8,26 @@ import { EXIT } from './errors.js';
 export async function main(argv: string[], io: CommandIo): Promise<number> {
   const first = argv[0];
   if (first === undefined || first.startsWith('-')) return (await DASHBOARD.load())(argv, io);
-  const cmd = findCommand(first);
-  if (!cmd) {
-    // never echoed: a stray word on the command line may be a key
-    io.stderr.write(
-      `oddsboard: argument 1 is not a command (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see oddsboard ` +
-        `--help)\n`,
-    );
-    return EXIT.usage;
+  // `oddsboard help [COMMAND]`, what many type first: it said "argument 1 is not a command"
+  if (first === 'help') {
+    if (argv[1] === undefined) return (await DASHBOARD.load())(['--help'], io);
+    if (argv.length > 2) {
+      io.stderr.write('oddsboard: unexpected argument 3 (help takes one command; see oddsboard --help)\n');
+      return EXIT.usage;
+    }
+    const asked = findCommand(argv[1]);
+    return asked ? (await asked.load())(['--help'], io) : notACommand(2, io);
   }
+  const cmd = findCommand(first);
+  if (!cmd) return notACommand(1, io);
   return (await cmd.load())(argv.slice(1), io);
+}
+
+/** Never echoed: a stray word on the command line may be a key. */
+function notACommand(at: number, io: CommandIo): number {
+  io.stderr.write(
+    `oddsboard: argument ${at} is not a command (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see ` +
+      `oddsboard --help)\n`,
+  );
+  return EXIT.usage;
 }

@@ -74,6 +74,20 @@ describe('oddsboard without a terminal', () => {
     expect(help.stdout).toMatch(/ODDSBOARD_API_KEY/);
     // exit 6 as docs/commands.md has it: a 403 exits 6 too (it said 401 alone)
     expect(help.stdout).toContain('6 key rejected or refused (401 / 403)');
+    // `help [COMMAND]` as well: it said "argument 1 is not a command"
+    const word = run(['help']);
+    expect(word.status).toBe(0);
+    expect(word.stdout).toBe(help.stdout);
+    const of = run(['help', 'quote']);
+    expect(of.status).toBe(0);
+    expect(of.stdout).toBe(run(['quote', '--help']).stdout);
+    const stray = run(['help', 'sk_live_0123456789abcdef']);
+    expect(stray.status).toBe(2);
+    expect(stray.stderr).toMatch(/^oddsboard: argument 2 is not a command \(commands: markets, /);
+    expect(stray.stderr).not.toContain('sk_live');
+    expect(run(['help', 'quote', 'x']).stderr).toBe(
+      'oddsboard: unexpected argument 3 (help takes one command; see oddsboard --help)\n',
+    );
     const version = run(['--version']);
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
