@@ -97,6 +97,26 @@ describe('runServe', () => {
     expect(await done).toBe(0);
   });
 
+  // it said only "port N is already in use", not what to do
+  it('a port in use: exit 1 and one line saying what to give instead', async () => {
+    const { createServer } = await import('node:net');
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const { port } = taken.address() as { port: number };
+    const out = sink();
+    const err = sink();
+    try {
+      expect(await runServe(['--port', String(port)], { stdout: out.stream, stderr: err.stream })).toBe(1);
+    } finally {
+      await new Promise<void>((r) => taken.close(() => r()));
+    }
+    expect(err.text()).toBe(
+      `oddsboard serve: port ${port} is already in use (another oddsboard serve?): give --port N, or --port 0 for ` +
+        'any free one\n',
+    );
+    expect(out.text()).toBe('');
+  });
+
   it('--host naming no address of this machine is a bad flag: exit 2 and one line saying what to give', async () => {
     const out = sink();
     const err = sink();

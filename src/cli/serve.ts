@@ -214,7 +214,7 @@ export async function runServe(
     const badHost = code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
     const why =
       code === 'EADDRINUSE'
-        ? `port ${cfg.port} is already in use`
+        ? `port ${cfg.port} is already in use (another oddsboard serve?): give --port N, or --port 0 for any free one`
         : badHost
           ? `cannot bind --host ${cfg.host} (${code}): give an address of this machine, e.g. 127.0.0.1`
           : err instanceof Error
