@@ -58,7 +58,11 @@ describe('flags', () => {
     expect(usageMessage(() => parseDashboardArgs(['--speed', '-1']))).toMatch(/--speed/);
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'ftp://x']))).toMatch(/https/);
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'http://example.com']))).toMatch(
-      /^--base-url: Refusing plain http:\/\/ to example\.com: .*only to a loopback address/,
+      /^--base-url: refusing plain http:\/\/ to example\.com: .*only to a loopback address/,
+    );
+    // the client's sentence after the flag's name: it read "--base-url: The base URL is not a valid URL (…)."
+    expect(usageMessage(() => parseDashboardArgs(['--base-url', 'notaurl']))).toBe(
+      '--base-url: the base URL is not a valid URL (expected e.g. https://api.example.com)',
     );
     expect(usageMessage(() => parseDashboardArgs(['--base-url', 'https://api.example.com/?token=x']))).toMatch(
       /^--base-url: .*must not contain a query/,

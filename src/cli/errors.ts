@@ -13,6 +13,16 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/**
+ * A sentence of the client's or the form's (`The base URL is not a valid URL (…).`, `Amount must be a number`) said
+ * after a flag or a setting's name, as the CLI's own messages are: its first word in lower case (not an acronym's),
+ * no closing period — it read `--base-url: The base URL … .`, `--amount: Amount must …`.
+ */
+export function afterName(sentence: string): string {
+  const s = sentence.replace(/\.$/, '');
+  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
 export const EXIT = {
   ok: 0,
   /** an unexpected failure */

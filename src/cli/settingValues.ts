@@ -5,7 +5,7 @@
 import { parseBaseUrl } from '../api/transport.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 import { checkAlertCommand, checkAlerts } from './alertConfig.js';
-import { UsageError } from './errors.js';
+import { afterName, UsageError } from './errors.js';
 import { SOURCE_NAMES } from '../sources/names.js';
 import { SOURCE_IDS, type SourceId } from '../sources/types.js';
 
@@ -130,7 +130,7 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
         // the client's own rules: https, or http only to loopback; no credentials, query or fragment
         parseBaseUrl(value);
       } catch (e) {
-        return fail((e as Error).message);
+        return fail(afterName((e as Error).message));
       }
       return new URL(value.trim()).toString().replace(/\/+$/, '');
     }

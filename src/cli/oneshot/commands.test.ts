@@ -245,6 +245,12 @@ describe('exit codes', () => {
     const plain = await run(['quote', 'm1', '--amount', '5']);
     expect(plain.code).toBe(2);
     expect(plain.err).toMatch(/needs --outcome/);
+    // after the flag's name as the CLI's own messages read (it was "--amount: Amount must be greater than 0")
+    const said = async (more: string[]) => (await run(['quote', 'm1', '--outcome', 'Yes', ...more])).err;
+    expect(await said(['--amount', '0'])).toBe('oddsboard quote: --amount: amount must be greater than 0\n');
+    expect(await said(['--amount', '5', '--action', 'hold'])).toBe(
+      'oddsboard quote: --action: action must be "buy" or "sell"\n',
+    );
   });
 
   it('0: a wallet or username that is not one never stops a command that reads no positions', async () => {

@@ -13,7 +13,7 @@ import { validateLimit, validateOffset, validateQuoteParams, type ValidQuotePara
 import { LIMIT_MAX, OFFSET_MAX } from '../../api/wire.js';
 import type { CommandIo } from '../commands.js';
 import { checkValue } from '../config.js';
-import { UsageError } from '../errors.js';
+import { afterName, UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
 import { isApiError, routeNotFound } from '../../api/errors.js';
 import { stateDir } from '../../util/files.js';
@@ -35,7 +35,7 @@ function intFlag(
   const raw = str(flags, name);
   if (raw === undefined) return undefined;
   const r = check(raw);
-  if (!r.ok) throw new UsageError(`--${name}: ${r.message}`);
+  if (!r.ok) throw new UsageError(`--${name}: ${afterName(r.message)}`);
   return r.value;
 }
 
@@ -175,7 +175,7 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
       amount,
       action: (str(flags, 'action') ?? 'buy') as ValidQuoteParams['action'],
     });
-    if (!v.ok) throw new UsageError(`--${v.param ?? 'amount'}: ${v.message}`);
+    if (!v.ok) throw new UsageError(`--${v.param ?? 'amount'}: ${afterName(v.message)}`);
     return async (fetch) => {
       // a pasted address or slug: its market's id first (an id is used as it is)
       const id = targetLookups(target, source, 'market', prefixed)
