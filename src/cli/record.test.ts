@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/listen.js';
 import { startReplayServer, type RunningReplay } from '../server/replay/index.js';
 import { ManualClock } from '../util/clock.js';
-import { runRecord } from './record.js';
+import { runRecord, savedLine } from './record.js';
 
 function sink() {
   let buf = '';
@@ -147,5 +147,17 @@ describe('oddsboard record', () => {
       env: { XDG_STATE_HOME: base },
     });
     expect(err.text()).toBe('oddsboard record: DIR (argument 1) is not a directory (see --help)\n');
+  });
+});
+
+describe('what a recording says it saved', () => {
+  // a platform that could not be reached said "0 answers saved in DIR (1 requests, 1 failed)"
+  it('counts in the singular for one', () => {
+    expect(savedLine({ files: [], requests: 1, failures: 1 }, 'rec')).toBe(
+      '0 answers saved in rec (1 request, 1 failed)',
+    );
+    expect(savedLine({ files: ['a'], requests: 2, failures: 0 }, 'rec')).toBe(
+      '1 answer saved in rec (2 requests, 0 failed)',
+    );
   });
 });

@@ -154,7 +154,7 @@ export async function runRecord(
     };
     writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
     io.stdout.write(
-      `${summary.files.length} answers saved in ${dir} (${summary.requests} requests, ${summary.failures} failed)` +
+      savedLine(summary, dir) +
         `${summary.stopped ? `; stopped: ${summary.stopped}` : ''}\n` +
         (summary.files.length > 0 ? `replay them with: oddsboard serve --replay ${dir}\n` : ''),
     );
@@ -168,4 +168,14 @@ export async function runRecord(
   } finally {
     await client.close();
   }
+}
+
+const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What a recording saved: `1 answer saved in DIR (1 request, 0 failed)` (it said "1 answers", "1 requests"). */
+export function savedLine(summary: { files: readonly unknown[]; requests: number; failures: number }, dir: string) {
+  return (
+    `${counted(summary.files.length, 'answer')} saved in ${dir} ` +
+    `(${counted(summary.requests, 'request')}, ${summary.failures} failed)`
+  );
 }

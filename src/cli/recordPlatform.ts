@@ -7,7 +7,7 @@ import type { RecordPlan as InterfacePlan } from '../sync/record.js';
 import { systemClock } from '../util/clock.js';
 import { writeFileAtomic } from '../util/files.js';
 import { exitCodeFor } from './errors.js';
-import type { RecordIo } from './record.js';
+import { savedLine, type RecordIo } from './record.js';
 import { version } from './version.js';
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -68,7 +68,7 @@ export async function runPlatformRecord(
     };
     writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
     io.stdout.write(
-      `${summary.files.length} answers saved in ${dir} (${summary.requests} requests, ${summary.failures} failed)` +
+      savedLine(summary, dir) +
         `${summary.stopped ? `; stopped: ${summary.stopped}` : ''}\n` +
         (summary.files.length > 0 ? `replay them with: oddsboard serve --replay ${dir} --source ${id}\n` : ''),
     );
