@@ -4,6 +4,7 @@
  */
 import { COMMANDS, DASHBOARD, findCommand, type CommandIo } from './commands.js';
 import { EXIT } from './errors.js';
+import { nearest } from './nearest.js';
 
 export async function main(argv: string[], io: CommandIo): Promise<number> {
   const first = argv[0];
@@ -16,18 +17,20 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
       return EXIT.usage;
     }
     const asked = findCommand(argv[1]);
-    return asked ? (await asked.load())(['--help'], io) : notACommand(2, io);
+    return asked ? (await asked.load())(['--help'], io) : notACommand(2, argv[1], io);
   }
   const cmd = findCommand(first);
-  if (!cmd) return notACommand(1, io);
+  if (!cmd) return notACommand(1, first, io);
   return (await cmd.load())(argv.slice(1), io);
 }
 
-/** Never echoed: a stray word on the command line may be a key. */
-function notACommand(at: number, io: CommandIo): number {
+/** Never echoed: a stray word on the command line may be a key; a command it is close to is named (`maket`). */
+function notACommand(at: number, word: string, io: CommandIo): number {
+  const names = COMMANDS.map((c) => c.name);
+  const meant = nearest(word, names);
   io.stderr.write(
-    `oddsboard: argument ${at} is not a command (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see ` +
-      `oddsboard --help)\n`,
+    `oddsboard: argument ${at} is not a command${meant ? `: did you mean ${meant}?` : ''} ` +
+      `(commands: ${names.join(', ')}; see oddsboard --help)\n`,
   );
   return EXIT.usage;
 }

@@ -37,6 +37,13 @@ describe('parseArgs: one parser for every command', () => {
     expect(usage(() => parseArgs(TABLE, ['-x']))).toBe('unknown flag -x (see --help)');
     // as typed: meow reads --no-bell as bell (`oddsboard markets --no-bell` said "unknown flag --bell")
     expect(usage(() => parseArgs(TABLE, ['--no-bell']))).toBe('unknown flag --no-bell (see --help)');
+    // a flag it is close to, as --help writes it (it said only "see --help")
+    expect(usage(() => parseArgs(TABLE, ['--limt', '5']))).toBe(
+      'unknown flag --limt (did you mean --limit? see --help)',
+    );
+    expect(usage(() => parseArgs(TABLE, ['--no-wiat']))).toBe(
+      'unknown flag --no-wiat (did you mean --no-wait? see --help)',
+    );
     expect(usage(() => parseArgs(TABLE, ['--limit', '1', '--limit', '2']))).toBe('--limit is given more than once');
     expect(usage(() => parseArgs(TABLE, ['--limit']))).toBe('--limit needs a value');
     for (const argv of [

@@ -7,6 +7,7 @@
  */
 import meow from 'meow';
 import { UsageError } from './errors.js';
+import { nearest } from './nearest.js';
 
 export interface FlagSpec {
   type: 'string' | 'boolean';
@@ -62,7 +63,7 @@ function positionOf(argv: readonly string[], name: string): number | undefined {
   return undefined;
 }
 
-function unknownFlag(argv: readonly string[], name: string): UsageError {
+function unknownFlag(argv: readonly string[], name: string, table: FlagTable): UsageError {
   const k = kebab(name);
   if (KEY_FLAGS.has(k) || KEY_FLAGS.has(k.replace(/-/g, ''))) {
     return new UsageError(
@@ -74,9 +75,13 @@ function unknownFlag(argv: readonly string[], name: string): UsageError {
   // meow reads `--no-bell` as `bell`: name the flag as it was typed
   const typed = (f: string) => argv.some((tok) => tok === `--${f}` || tok.startsWith(`--${f}=`));
   const said = typed(`no-${k}`) && !typed(k) ? `no-${k}` : k;
+  // a flag of the table it is close to (`--colour` → `--color`), said as --help writes it
+  const written = Object.entries(table).map(([n, spec]) => (spec.shown ?? `--${n}`).replace(/^--/, ''));
+  const meant = sayable(said) ? nearest(said, written) : undefined;
+  const hint = meant ? `did you mean --${meant}? ` : '';
   return new UsageError(
     sayable(said)
-      ? `unknown flag ${dashes}${said} (see --help)`
+      ? `unknown flag ${dashes}${said} (${hint}see --help)`
       : `unknown flag${at ? ` in argument ${at}` : ''} (see --help)`,
   );
 }
@@ -118,7 +123,7 @@ export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
     throw new UsageError(m ? `--${kebab(m[1]!)} is given more than once` : 'the flags could not be read (see --help)');
   }
   const raw = cli.unnormalizedFlags as Record<string, unknown>;
-  for (const name of Object.keys(raw)) if (!known.has(name)) throw unknownFlag(argv, name);
+  for (const name of Object.keys(raw)) if (!known.has(name)) throw unknownFlag(argv, name, table);
   const out: FlagValues = {};
   for (const [name, spec] of Object.entries(table)) {
     const v = raw[camel(name)];
