@@ -5,6 +5,7 @@
  */
 import type { Agent } from 'undici';
 import { ApiError } from './errors.js';
+import { requestDeadlines, type DeadlineTimers } from './deadlines.js';
 
 export interface BaseUrl {
   /** scheme://host[:port] */
@@ -73,6 +74,8 @@ export interface GetOptions {
   signal?: AbortSignal;
   /** aborted when the client is closed */
   closeSignal: AbortSignal;
+  /** the timers the deadlines run on (Node's; a test hands in its own) */
+  timers?: DeadlineTimers;
 }
 
 export interface RawResponse {
@@ -98,19 +101,20 @@ function seconds(ms: number): string {
  *
  * undici's own headersTimeout/bodyTimeout run on its coarse "fast timers" (≈1 s resolution), so the
  * phases are also timed here with native timers: headers (from the call until the status line and
- * headers are in), body (idle time between chunks) and total. undici's remain as a backstop.
+ * headers are in), body (idle time between chunks) and total. undici's remain as a backstop. A deadline first lets
+ * the loop read what waits: after the process was stopped its timers run before its I/O (deadlines.ts).
  */
 export async function httpGet(opts: GetOptions): Promise<RawResponse> {
   const early = abortedError(opts);
   if (early) throw early;
   const timeouts = new AbortController();
   let fired: 'headers' | 'body' | 'total' | undefined;
-  const fire = (what: 'headers' | 'body' | 'total') => () => {
+  const deadlines = requestDeadlines((what) => {
     fired ??= what;
     timeouts.abort(new Error(`${what} timeout`));
-  };
-  const total = setTimeout(fire('total'), opts.totalMs);
-  let phase = setTimeout(fire('headers'), opts.headersMs);
+  }, opts.timers);
+  const total = deadlines.phase('total', opts.totalMs);
+  let phase = deadlines.phase('headers', opts.headersMs);
   const signals = [timeouts.signal, opts.closeSignal];
   if (opts.signal) signals.push(opts.signal);
   const signal = AbortSignal.any(signals);
@@ -126,12 +130,16 @@ export async function httpGet(opts: GetOptions): Promise<RawResponse> {
       bodyTimeout: opts.bodyMs,
     });
     body = res.body;
-    clearTimeout(phase);
-    phase = setTimeout(fire('body'), opts.bodyMs);
+    deadlines.progressed();
+    phase.clear();
+    phase = deadlines.phase('body', opts.bodyMs);
     const idle = phase;
     // undici counts the bytes as they arrive; a declared length over the cap is refused before any is read
     if (Number(res.headers['content-length']) > opts.maxBodyBytes) throw tooLarge(opts.maxBodyBytes);
-    const text = await readBody(res.body, () => idle.refresh());
+    const text = await readBody(res.body, () => {
+      deadlines.progressed();
+      idle.restart();
+    });
     return { status: res.statusCode, headers: res.headers, text };
   } catch (err) {
     if (body && !body.destroyed) body.destroy();
@@ -140,8 +148,8 @@ export async function httpGet(opts: GetOptions): Promise<RawResponse> {
       (fired ? timeoutError(fired, opts) : err instanceof ApiError ? err : transportError(err, opts))
     );
   } finally {
-    clearTimeout(total);
-    clearTimeout(phase);
+    total.clear();
+    phase.clear();
   }
 }
 

@@ -6,6 +6,12 @@ import type { Job } from './jobs.js';
 import { toApiError } from './toApiError.js';
 import type { QuoteForm } from '../store/types.js';
 
+/**
+ * A request's timeout that fires later than this after it was due was held up by the process itself (stopped,
+ * starved), not by the service: it starts over.
+ */
+export const STALL_MS = 1_000;
+
 export interface Flight {
   job: Job;
   /** Our send count including this request. */
@@ -51,11 +57,18 @@ export class Flights {
     } catch (e) {
       p = Promise.reject(e);
     }
-    flight.timer = this.clock.setTimeout(() => {
-      flight.timer = undefined;
-      ctrl.abort();
-      this.end(flight, undefined, toApiError(undefined, true));
-    }, this.timeoutMs);
+    // One that falls due more than STALL_MS late starts over: the process did not run meanwhile (SIGSTOP, Ctrl-Z),
+    // and its timers run before the answer that came while it was stopped is read (api/deadlines.ts).
+    const arm = () => {
+      const due = this.clock.now() + this.timeoutMs;
+      flight.timer = this.clock.setTimeout(() => {
+        flight.timer = undefined;
+        if (this.clock.now() - due > STALL_MS) return arm();
+        ctrl.abort();
+        this.end(flight, undefined, toApiError(undefined, true));
+      }, this.timeoutMs);
+    };
+    arm();
     this.set.add(flight);
     p.then(
       (res) => this.end(flight, res, undefined),

@@ -116,4 +116,13 @@ export class ManualClock implements Clock {
   advance(ms: number): void {
     this.advanceTo(this.t + ms);
   }
+
+  /**
+   * The process stopped for `ms` (SIGSTOP, Ctrl-Z) and running again: the time moves on with no timer run, then every
+   * timer due by then runs, late, at the new time — as Node runs its due timers before it reads any I/O.
+   */
+  stall(ms: number): void {
+    this.t += Math.max(0, ms);
+    this.advanceTo(this.t);
+  }
 }
