@@ -54,4 +54,17 @@ describe('Budget', () => {
     expect(b.total).toBe(3);
     expect(b.sentBetween(-1, 1_000)).toBe(2);
   });
+
+  it('the sends of a minute stay counted when the clock is set back (an NTP step), as far apart as they went', () => {
+    const b = new Budget(61_000);
+    for (let t = 100_000; t < 110_000; t += 1_000) b.record(t);
+    expect(b.nextSlotAt(109_000, 10)).toBe(161_000);
+    // the clock stepped back 29 s just after the last send: the ten sends are still in the service's window
+    expect(b.count(80_000)).toBe(10);
+    expect(b.nextSlotAt(80_000, 10)).toBe(132_000);
+    expect(b.nextSlotAt(80_000, 9)).toBe(133_000);
+    b.record(132_000);
+    expect(b.count(132_000)).toBe(10);
+    expect(b.count(141_000)).toBe(1);
+  });
 });

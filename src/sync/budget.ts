@@ -13,6 +13,7 @@ export class Budget {
 
   /** Record one send at `at` (callers send in time order). */
   record(at: number): void {
+    this.setBack(at);
     this.totalSends++;
     this.sends.push(at);
     // keep only what can still matter: the window, and at most a few hundred entries
@@ -63,8 +64,22 @@ export class Budget {
     return t === undefined ? undefined : t + this.spanMs;
   }
 
+  /**
+   * Sends stamped after `now` — the clock was set back (an NTP step) since they went out — are moved back with it, the
+   * newest to `now` and the others as far: they are still in the service's window, which the clock's step did not
+   * move, and leave it as far apart as they went out. Left out, as they were, the header read `0/30 req/min` at once
+   * and the whole limit was free again on top of the minute's sends (a 429 from the service).
+   */
+  private setBack(now: number): void {
+    const last = this.sends[this.sends.length - 1];
+    if (last === undefined || last <= now) return;
+    const step = last - now;
+    for (let i = 0; i < this.sends.length; i++) this.sends[i] = this.sends[i]! - step;
+  }
+
   /** Timestamps in the window (oldest first). */
   inWindow(now: number): number[] {
+    this.setBack(now);
     this.prune(now);
     return this.sends.filter((t) => t > now - this.spanMs && t <= now);
   }
