@@ -183,4 +183,17 @@ describe('header with several venues', () => {
     expect(tight).toMatch(/^P●12\/60 K●8\/60 M○0\/60/);
     expect(stringWidth(tight)).toBeLessThanOrEqual(40);
   });
+
+  it("says a venue's own limit eased after a 429, as the header of one venue does, while it has room", async () => {
+    const eased = venues.map((v) => (v.id === 'kalshi' ? { ...v, rate: { ...v.rate, effectiveLimit: 42 } } : v));
+    const wide = await header({ venues: eased, width: 160 });
+    expect(wide).toMatch(/K Kalshi ● online 8\/60 req\/min \(eased to 42\) {2}M Manifold/);
+    expect(stringWidth(wide)).toBeLessThanOrEqual(160);
+    const f = await header({ venues: eased, width: 80 });
+    expect(f).toMatch(/^P ● online 12\/60 {2}K ● online 8\/60 \(≤42\) {2}M ○ offline 0\/60/);
+    expect(stringWidth(f)).toBeLessThanOrEqual(80);
+    const tight = await header({ venues: eased, width: 40 });
+    expect(tight).toMatch(/^P●12\/60 K●8\/60 M○0\/60/);
+    expect(stringWidth(tight)).toBeLessThanOrEqual(40);
+  });
 });

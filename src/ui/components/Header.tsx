@@ -102,6 +102,13 @@ function venueSegs(p: Omit<HeaderProps, 'width'>, venues: readonly VenueStatus[]
       part.push({ text: ' ' }, ...(level === 0 ? connectionSegs(own, level) : [CONNECTION[v.connection.status]]));
       part.push({ text: ` ${r.usedInWindow}/${r.limit}${level === 0 ? ' req/min' : ''}` });
       if (r.othersInWindow > 0) part.push({ text: ` +${r.othersInWindow}`, color: 'yellow' });
+      // the venue's own limit cut after a 429 (back in three clean minutes), as a venue alone says it
+      if (r.effectiveLimit < r.limit)
+        part.push({
+          text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (≤${r.effectiveLimit})`,
+          dim: true,
+          priority: -2,
+        });
     }
     segs.push(...(hidden ? part.map((s): Seg => ({ ...s, dim: true, bold: false })) : part));
   }
