@@ -39,7 +39,7 @@ import { keepVisible } from './uiState.js';
 import { VIEWS } from './views/index.js';
 import { eventDataAt } from './views/events.js';
 import { useCurrentMarket } from './hooks/useCurrentMarket.js';
-import { currentMarketIn, rowCursor, viewEntries, viewState } from './views/state.js';
+import { chromeState, currentMarketIn, rowCursor, viewEntries, viewState } from './views/state.js';
 
 export interface AppProps {
   /** Read only: the UI changes data through `sync`'s intents. */
@@ -89,20 +89,7 @@ export function App({
   const view = viewById(ui.view);
   // What the views read (each the store's own object: an unrelated answer leaves them alone) and the chrome.
   const vs = useStore(pacedStore.api, useShallow(viewState));
-  const s = useStore(
-    pacedStore.api,
-    useShallow((st) => ({
-      connection: st.connection,
-      rate: st.rate,
-      notices: st.notices,
-      transitions: st.transitions,
-      outages: st.outages,
-      watch: st.watch,
-      alerts: st.alerts,
-      venues: st.venues,
-      venueFilter: st.venueFilter,
-    })),
-  );
+  const s = useStore(pacedStore.api, useShallow(chromeState));
   const wait = budgetWait(s, now);
   const env = useMemo(
     () => ({ now, moversThreshold, moversWindow: ui.moversWindow, budgetWait: wait }),

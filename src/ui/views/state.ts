@@ -17,6 +17,21 @@ import { cursorIndex } from '../viewModel.js';
 import type { Rows, ViewImpl, ViewListProps, ViewState } from './types.js';
 
 /** What the views read from the store; each member is the store's own object, so a shallow compare tells a change. */
+/** What the chrome reads (header, banner, notices, alert and watch marks), each the store's own object. */
+export function chromeState(st: AppState) {
+  return {
+    connection: st.connection,
+    rate: st.rate,
+    notices: st.notices,
+    transitions: st.transitions,
+    outages: st.outages,
+    watch: st.watch,
+    alerts: st.alerts,
+    venues: st.venues,
+    venueFilter: st.venueFilter,
+  };
+}
+
 export function viewState(st: AppState): ViewState {
   return {
     list: st.list,
