@@ -6,14 +6,15 @@
  * market's names (`searchWords(signature(m))`, as `oddsboard pairs MARKET` does), or one page of its list where it
  * has no search — each request a job in that venue's own budget (src/sync/extraJobs.ts). Markets they bring are loaded
  * into their venue's store (the twin's price is then the board's). Decisions go to `pairs.json`
- * (src/pairs/decisions.ts): written atomically, a second after the last change; a rejected pair is never proposed
- * again. The pairs' books (both legs' YES) and details are asked for in the background, one pair at a time.
+ * (decisionsFile.ts, src/pairs/decisions.ts): written atomically, a second after the last change; a rejected pair is
+ * never proposed again. The pairs' books (both legs' YES) and details are asked for in the background, one pair at a
+ * time.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Market, OrderBook } from '../../api/types.js';
 import { candidatesFor, searchWords } from '../../pairs/candidates.js';
 import { compare } from '../../pairs/compare.js';
-import { keptAs, loadDecisions, saveDecisions } from '../../pairs/decisions.js';
+import { keptAs } from '../../pairs/decisions.js';
 import { signature } from '../../pairs/signature.js';
 import type { AcrossState, CandidateView } from '../../pairs/board.js';
 import type { OddsStore } from '../../store/store.js';
@@ -21,9 +22,11 @@ import type { SourceId } from '../../sources/types.js';
 import type { RateAwareSync } from '../../sync/types.js';
 import type { Clock, TimerHandle } from '../../util/clock.js';
 import { parseRefKey } from '../../venue/ref.js';
+import { DecisionsFile } from './decisionsFile.js';
 import { sweep } from './sweep.js';
 
 export type { AcrossState, CandidateView } from '../../pairs/board.js';
+export { SAVE_DEBOUNCE_MS } from './decisionsFile.js';
 
 export interface DeskStack {
   id: SourceId;
@@ -31,7 +34,6 @@ export interface DeskStack {
   sync: Pick<RateAwareSync, 'extra'>;
 }
 
-export const SAVE_DEBOUNCE_MS = 1_000;
 /** The board's loaded markets are swept for unconfirmed `same` pairs this often (sweep.ts). */
 export const SWEEP_MS = 30_000;
 /** A pair's books and details are refreshed at most this often (one pair per tick). */
@@ -50,20 +52,25 @@ const isMarket = (v: unknown): v is Market =>
 export class AcrossDesk {
   readonly store: StoreApi<AcrossState>;
   private readonly found = new Map<SourceId, Market[]>();
-  private saveTimer: TimerHandle | undefined;
   private refreshTimer: TimerHandle | undefined;
   private sweepTimer: TimerHandle | undefined;
-  private keepOut: boolean;
+  private readonly file: DecisionsFile;
   private refreshAt = new Map<string, number>();
 
   constructor(
     private readonly stacks: readonly DeskStack[],
-    private readonly dir: string,
+    dir: string,
     private readonly clock: Clock,
   ) {
-    const loaded = loadDecisions(dir, clock.now());
-    this.keepOut = loaded.keepOut;
-    const { decisions, problems } = loaded;
+    this.file = new DecisionsFile(dir, clock, {
+      decisions: () => this.store.getState().decisions,
+      wrote: (merged, problems) => {
+        this.store.setState((s) => ({ rev: s.rev + 1, problems: [...s.problems, ...problems].slice(-5) }));
+        if (merged) this.recompute();
+      },
+      say: (line) => this.store.setState((s) => ({ problems: [...s.problems.slice(-4), line] })),
+    });
+    const { decisions, problems } = this.file.loaded;
     this.store = createStore<AcrossState>()(() => ({ rev: 0, decisions, books: {}, problems }));
   }
 
@@ -159,7 +166,7 @@ export class AcrossDesk {
     const ra = parseRefKey(a);
     const rb = parseRefKey(b);
     if (!ra || !rb || ra.venue === rb.venue) return { ok: false, message: 'a pair is two markets on two venues' };
-    if (this.keepOut) return { ok: false, message: 'pairs.json cannot be written this session (see the notice)' };
+    if (this.file.keepOut) return { ok: false, message: 'pairs.json cannot be written this session (see the notice)' };
     const st = this.store.getState();
     const now = this.clock.now();
     if (decision === 'confirm') {
@@ -179,32 +186,8 @@ export class AcrossDesk {
     const decided = k(a, b);
     this.store.setState({ rev: st.rev + 1, sweep: (st.sweep ?? []).filter((p) => k(p.a, p.b) !== decided) });
     this.recompute();
-    this.saveSoon();
+    this.file.changed();
     return { ok: true };
-  }
-
-  private saveSoon(): void {
-    this.clock.clearTimeout(this.saveTimer);
-    this.saveTimer = this.clock.setTimeout(() => {
-      this.saveTimer = undefined;
-      this.save();
-    }, SAVE_DEBOUNCE_MS);
-  }
-
-  /** Writes pairs.json now (also on the way out); a failure is one problem line, the decisions stay in memory. */
-  save(): void {
-    if (this.keepOut) return;
-    try {
-      // what another oddsboard decided meanwhile (`pairs --reject` while the board runs) is merged in and shown
-      const r = saveDecisions(this.dir, this.store.getState().decisions, undefined, this.clock.now());
-      if (r.merged || r.problems.length > 0)
-        this.store.setState((s) => ({ rev: s.rev + 1, problems: [...s.problems, ...r.problems].slice(-5) }));
-      if (r.merged) this.recompute();
-    } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      const line = `pairs.json could not be written (${why}); retried on the next decision`;
-      this.store.setState((s) => ({ problems: [...s.problems.slice(-4), line] }));
-    }
   }
 
   /** A pair's light refresh: both legs' details and YES books, each in its venue's budget. */
@@ -290,10 +273,6 @@ export class AcrossDesk {
     this.refreshTimer = undefined;
     this.clock.clearTimeout(this.sweepTimer);
     this.sweepTimer = undefined;
-    if (this.saveTimer !== undefined) {
-      this.clock.clearTimeout(this.saveTimer);
-      this.saveTimer = undefined;
-      this.save();
-    }
+    this.file.stop();
   }
 }
