@@ -5,6 +5,7 @@
  */
 import { loadDecisions, saveDecisions, type PairDecisions } from '../../pairs/decisions.js';
 import type { Clock, TimerHandle } from '../../util/clock.js';
+import { LOCK_RETRY_MS } from '../../watch/lock.js';
 
 export const SAVE_DEBOUNCE_MS = 1_000;
 
@@ -43,12 +44,23 @@ export class DecisionsFile {
     }, SAVE_DEBOUNCE_MS);
   }
 
-  /** Writes pairs.json now (also on the way out); a failure is one problem line, the decisions stay in memory. */
-  save(): void {
+  /**
+   * Writes pairs.json now; a failure is one problem line, the decisions stay in memory. While another process holds
+   * its lock, tried again LOCK_RETRY_MS later: waited for here, the screen would stand still (the wait is synchronous,
+   * up to a second). On the way out (`quitting`) it is waited for, as the watcher's files do.
+   */
+  save(quitting = false): void {
     if (this.keepOut) return;
     const { host } = this;
     try {
-      const r = saveDecisions(this.dir, host.decisions(), undefined, this.clock.now());
+      const r = saveDecisions(this.dir, host.decisions(), undefined, this.clock.now(), quitting);
+      if (r.busy) {
+        this.timer = this.clock.setTimeout(() => {
+          this.timer = undefined;
+          this.save();
+        }, LOCK_RETRY_MS);
+        return;
+      }
       if (r.merged || r.problems.length > 0) host.wrote(r.merged, r.problems);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
@@ -61,6 +73,6 @@ export class DecisionsFile {
     if (this.timer === undefined) return;
     this.clock.clearTimeout(this.timer);
     this.timer = undefined;
-    this.save();
+    this.save(true);
   }
 }

@@ -1,0 +1,52 @@
+/**
+ * The Across desk's pairs.json while the dashboard runs: written a second after a decision, by the rules of the
+ * watcher's files — another process's lock is not waited for with the screen held, a failed write is tried again.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PairDecisions } from '../../pairs/decisions.js';
+import { ManualClock } from '../../util/clock.js';
+import { LOCK_RETRY_MS } from '../../watch/lock.js';
+import { parseRefKey } from '../../venue/ref.js';
+import { DecisionsFile, SAVE_DEBOUNCE_MS } from './decisionsFile.js';
+
+const H0 = parseRefKey('kalshi:KXFEDDECISION-26SEP-H0')!;
+const SAME = parseRefKey('polymarket:2252244')!;
+const host = hostname().replace(/\s+/g, '_').slice(0, 64) || 'host';
+
+/** A DecisionsFile in a fresh state directory over one session's decisions; `said`: its lines. */
+function rig() {
+  const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-file-'));
+  const clock = new ManualClock();
+  const decisions = new PairDecisions();
+  const said: string[] = [];
+  const file = new DecisionsFile(dir, clock, {
+    decisions: () => decisions,
+    wrote: () => {},
+    say: (line) => said.push(line),
+  });
+  const path = join(dir, 'pairs.json');
+  /** A decision made: the confirmed pair, then the file told. */
+  const confirm = () => {
+    decisions.confirm({ a: H0, b: SAME, relation: 'same', at: clock.now(), reasons: [] });
+    file.changed();
+  };
+  return { dir, clock, file, path, said, confirm };
+}
+
+describe('pairs.json written while the board runs', () => {
+  it('while another process holds its lock, is not waited for (the screen would stand still): tried again soon', () => {
+    const { clock, path, confirm } = rig();
+    // a live process (this one) holds pairs.json.lock, taken a moment ago
+    writeFileSync(`${path}.lock`, `${process.pid} ${host} ${Date.now()} theirs\n`);
+    confirm();
+    clock.advanceTo(clock.now() + SAVE_DEBOUNCE_MS);
+    // waited for, it would have been written a second later without the lock, the event loop held all along
+    expect(existsSync(path)).toBe(false);
+    rmSync(`${path}.lock`);
+    clock.advanceTo(clock.now() + LOCK_RETRY_MS);
+    expect(JSON.parse(readFileSync(path, 'utf8')).confirmed).toMatchObject([{ a: 'kalshi:KXFEDDECISION-26SEP-H0' }]);
+  });
+});
