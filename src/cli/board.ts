@@ -63,6 +63,8 @@ async function runSeveral(stacks: VenueStackOpen[], settings: Settings, io: Comm
     ...(settings.alertCommand ? { alertCommand: settings.alertCommand } : {}),
     env: io.env,
     out: io.stdout,
+    // its last write as the board quits, with the watch files: what could not be written is said on stderr
+    pairs: desk.file,
   });
   return { store: joined.store, sync: joined.sync, watcher, stacks, dispose: joined.dispose };
 }

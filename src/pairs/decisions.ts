@@ -174,18 +174,20 @@ export interface LoadedDecisions {
   keepOut: boolean;
 }
 
+/** How pairs.json is read (at start, and before each write: readPersonFile, readToMerge). */
+export const decisionsSpec = (dir: string, now: number) => ({
+  path: join(dir, PAIRS_FILE),
+  maxBytes: PAIRS_MAX_BYTES,
+  now,
+  decode: decodeDecisions,
+  isDecodeError: (e: unknown): e is Error => e instanceof PairsDecodeError,
+  empty: 'no decisions',
+  entries: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
+});
+
 /** `writeBack`: the rest of a file with entries that cannot be understood is written back at once (readPersonFile). */
 const readDecisions = (dir: string, now: number, writeBack: boolean) =>
-  readPersonFile({
-    path: join(dir, PAIRS_FILE),
-    maxBytes: PAIRS_MAX_BYTES,
-    now,
-    decode: decodeDecisions,
-    ...(writeBack ? { encode: encodeDecisions } : {}),
-    isDecodeError: (e) => e instanceof PairsDecodeError,
-    empty: 'no decisions',
-    entries: (n) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
-  });
+  readPersonFile({ ...decisionsSpec(dir, now), ...(writeBack ? { encode: encodeDecisions } : {}) });
 
 export function loadDecisions(dir: string, now: number): LoadedDecisions {
   const r = readDecisions(dir, now, true);

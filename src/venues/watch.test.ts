@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,9 @@ import type { Market } from '../api/types.js';
 import { createOddsStore } from '../store/store.js';
 import { ManualClock } from '../util/clock.js';
 import { BEL } from '../watch/effects.js';
+import { PairDecisions } from '../pairs/decisions.js';
+import { parseRefKey } from '../venue/ref.js';
+import { DecisionsFile } from './across/decisionsFile.js';
 import { startVenueWatcher } from './watch.js';
 import { market } from '../../test/support/markets.js';
 
@@ -51,5 +54,34 @@ describe('the bell on a board of several venues', () => {
     } finally {
       watcher.stop();
     }
+  });
+});
+
+describe('the Across desk’s pairs.json as the board quits', () => {
+  it('is written with the watch files, and its failure is one of the lines the board says on stderr', () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 5));
+    const stateDir = mkdtempSync(join(tmpdir(), 'oddsboard-quit-pairs-'));
+    const decisions = new PairDecisions();
+    const pairs = new DecisionsFile(stateDir, clock, { decisions: () => decisions, merged: () => {}, say: () => {} });
+    const venues = (['kalshi', 'polymarket'] as const).map((id) => ({
+      id,
+      store: createOddsStore({ mode: 'key', limit: 30 }),
+    }));
+    const watcher = startVenueWatcher({
+      venues,
+      joined: createOddsStore({ mode: 'key', limit: 30 }),
+      clock,
+      stateDir,
+      alerts: [],
+      bell: false,
+      env: {},
+      out: { write: () => true },
+      pairs,
+    });
+    mkdirSync(join(stateDir, 'pairs.json')); // where pairs.json goes, a directory
+    const [a, b] = ['kalshi:K1', 'polymarket:7'].map((k) => parseRefKey(k)!);
+    decisions.confirm({ a: a!, b: b!, relation: 'same', at: clock.now(), reasons: [] });
+    pairs.changed();
+    expect(watcher.stop()).toEqual([expect.stringMatching(/^Could not save .*pairs\.json \(EISDIR\)/)]);
   });
 });

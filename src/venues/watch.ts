@@ -2,7 +2,8 @@
  * The watcher with several venues: the one watchlist, alerts and alert log (watchMerge.ts) put back into each venue's
  * store (its own part), saved from the joined store as one set of files, and each venue's fired alerts running
  * alertCommand as they do alone and ringing the one bell (alerts of one moment ring once, whatever their venues).
- * What belongs to a venue not open this session is carried over unchanged into every write.
+ * What belongs to a venue not open this session is carried over unchanged into every write. The Across desk's
+ * pairs.json, given, is written the last time as the board quits with the others, its failure said on stderr as theirs.
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { OddsStore } from '../store/store.js';
@@ -15,6 +16,7 @@ import { AlertEffects, Bell } from '../watch/effects.js';
 import { Saver } from '../watch/persist.js';
 import { followWrites, type Watcher } from '../watch/index.js';
 import type { WatchDir } from '../watch/fileChanges.js';
+import type { DecisionsFile } from './across/decisionsFile.js';
 import { memo } from './join.js';
 import { startVenuePaper } from './paper.js';
 import { loadJoinedWatch, mergeSaved, venuePart, venuesWatchDir } from './watchMerge.js';
@@ -33,6 +35,8 @@ export interface VenueWatcherOptions {
   out: { write(s: string): unknown };
   /** Test seam: fs.watch (src/watch/fileChanges.ts). */
   watchDir?: WatchDir;
+  /** The Across desk's pairs.json (across/decisionsFile.ts): its last write as the board quits, with ours. */
+  pairs?: Pick<DecisionsFile, 'stop'>;
 }
 
 export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
@@ -125,7 +129,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
       changes.close();
       for (const u of unsubscribe) u();
       for (const e of effects) e.stop();
-      return [...saver.stop(), ...paper.stop()];
+      return [...saver.stop(), ...paper.stop(), ...(o.pairs?.stop() ?? [])];
     },
   };
 }

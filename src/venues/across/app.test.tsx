@@ -74,6 +74,7 @@ describe('pairs on the board', () => {
     await press(term!, 'n');
     await waitForFrame(term!, 'never proposed again');
     one.desk.stop();
+    one.desk.file.stop(); // the last write, the watcher's as the board quits (src/venues/watch.ts)
     term!.unmount();
     one.joined.dispose();
 

@@ -2,12 +2,13 @@
  * The Across desk's pairs.json while the dashboard runs: written a second after a decision, by the rules of the
  * watcher's files — another process's lock is not waited for with the screen held, a failed write is tried again.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PairDecisions } from '../../pairs/decisions.js';
 import { ManualClock } from '../../util/clock.js';
+import { SAVE_RETRY_MS } from '../../watch/keptFiles.js';
 import { LOCK_RETRY_MS } from '../../watch/lock.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { DecisionsFile, SAVE_DEBOUNCE_MS } from './decisionsFile.js';
@@ -24,7 +25,7 @@ function rig() {
   const said: string[] = [];
   const file = new DecisionsFile(dir, clock, {
     decisions: () => decisions,
-    wrote: () => {},
+    merged: () => {},
     say: (line) => said.push(line),
   });
   const path = join(dir, 'pairs.json');
@@ -48,5 +49,26 @@ describe('pairs.json written while the board runs', () => {
     rmSync(`${path}.lock`);
     clock.advanceTo(clock.now() + LOCK_RETRY_MS);
     expect(JSON.parse(readFileSync(path, 'utf8')).confirmed).toMatchObject([{ a: 'kalshi:KXFEDDECISION-26SEP-H0' }]);
+  });
+
+  it('a write that fails is said once and tried again on its own, not only at the next decision', () => {
+    const { clock, path, said, confirm } = rig();
+    mkdirSync(path); // a directory in its place since the board started: the rename over it fails
+    confirm();
+    clock.advanceTo(clock.now() + SAVE_DEBOUNCE_MS);
+    expect(said).toEqual([expect.stringMatching(/^Could not save .*pairs\.json \(EISDIR\): .*trying again$/)]);
+    rmSync(path, { recursive: true });
+    clock.advanceTo(clock.now() + SAVE_RETRY_MS);
+    expect(JSON.parse(readFileSync(path, 'utf8')).confirmed).toHaveLength(1);
+    expect(said).toHaveLength(1);
+  });
+
+  it('still failing as the dashboard quits: one line for stderr (the problem list is gone with the screen)', () => {
+    const { path, file, confirm } = rig();
+    mkdirSync(path);
+    confirm(); // and quit within the second: the last write is the one on the way out
+    expect(file.stop()).toEqual([
+      expect.stringMatching(/^Could not save .*pairs\.json \(EISDIR\): .*this session's changes to it are not saved$/),
+    ]);
   });
 });

@@ -54,7 +54,8 @@ export class AcrossDesk {
   private readonly found = new Map<SourceId, Market[]>();
   private refreshTimer: TimerHandle | undefined;
   private sweepTimer: TimerHandle | undefined;
-  private readonly file: DecisionsFile;
+  /** pairs.json: its last write as the dashboard quits is the watcher's (src/venues/watch.ts), with the others'. */
+  readonly file: DecisionsFile;
   private refreshAt = new Map<string, number>();
 
   constructor(
@@ -64,9 +65,9 @@ export class AcrossDesk {
   ) {
     this.file = new DecisionsFile(dir, clock, {
       decisions: () => this.store.getState().decisions,
-      wrote: (merged, problems) => {
-        this.store.setState((s) => ({ rev: s.rev + 1, problems: [...s.problems, ...problems].slice(-5) }));
-        if (merged) this.recompute();
+      merged: () => {
+        this.store.setState((s) => ({ rev: s.rev + 1 }));
+        this.recompute();
       },
       say: (line) => this.store.setState((s) => ({ problems: [...s.problems.slice(-4), line] })),
     });
@@ -273,6 +274,5 @@ export class AcrossDesk {
     this.refreshTimer = undefined;
     this.clock.clearTimeout(this.sweepTimer);
     this.sweepTimer = undefined;
-    this.file.stop();
   }
 }
