@@ -3,7 +3,8 @@
  * store (its own part), saved from the joined store as one set of files, and each venue's fired alerts running
  * alertCommand as they do alone and ringing the one bell (alerts of one moment ring once, whatever their venues).
  * What belongs to a venue not open this session is carried over unchanged into every write. The Across desk's
- * pairs.json, given, is written the last time as the board quits with the others, its failure said on stderr as theirs.
+ * pairs.json, given, is followed as these files are (another board's writes read as they come), and written the last
+ * time as the board quits with them, its failure said on stderr as theirs.
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { OddsStore } from '../store/store.js';
@@ -35,8 +36,8 @@ export interface VenueWatcherOptions {
   out: { write(s: string): unknown };
   /** Test seam: fs.watch (src/watch/fileChanges.ts). */
   watchDir?: WatchDir;
-  /** The Across desk's pairs.json (across/decisionsFile.ts): its last write as the board quits, with ours. */
-  pairs?: Pick<DecisionsFile, 'stop'>;
+  /** The Across desk's pairs.json (across/decisionsFile.ts): followed as ours, its last write as the board quits. */
+  pairs?: Pick<DecisionsFile, 'path' | 'pull' | 'stop'>;
 }
 
 export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
@@ -123,7 +124,8 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
   for (const e of effects) e.start();
   // paper.json: every venue's paper positions, as alone (src/venues/paper.ts)
   const paper = startVenuePaper({ venues: o.venues, joined: o.joined, clock: o.clock, dir: o.stateDir });
-  const changes = followWrites(o.clock, saver, paper, o.watchDir);
+  // pairs.json too: the other board's decisions in the Across view a moment after it writes them
+  const changes = followWrites(o.clock, saver, [paper, o.pairs], o.watchDir);
   return {
     stop() {
       changes.close();

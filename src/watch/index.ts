@@ -35,16 +35,19 @@ export interface Watcher {
   stop(): string[];
 }
 
-/** Another dashboard's writes to the same files, read as they come (fileChanges.ts); close() as the dashboard quits. */
+/**
+ * Another dashboard's writes to the same files, read as they come (fileChanges.ts); close() as the dashboard quits.
+ * `others`: files kept one each (paper.json; with several venues pairs.json, src/venues/across/decisionsFile.ts).
+ */
 export function followWrites(
   clock: Clock,
   saver: Pick<Saver, 'paths' | 'pull'>,
-  paper: Pick<PaperKeeper, 'path' | 'pull'> | undefined,
+  others: readonly (Pick<PaperKeeper, 'path' | 'pull'> | undefined)[],
   watch?: WatchDir,
 ): FileChanges {
   const changes = new FileChanges({ clock, ...(watch ? { watch } : {}) });
   for (const path of saver.paths) changes.on(path, () => saver.pull(path));
-  if (paper) changes.on(paper.path, () => paper.pull());
+  for (const f of others) if (f) changes.on(f.path, () => f.pull());
   return changes;
 }
 
@@ -81,7 +84,7 @@ export function startWatcher(o: WatcherOptions): Watcher {
     o.paperDir !== undefined ? startPaperKeeper({ store: o.store, clock: o.clock, dir: o.paperDir }) : undefined;
   saver.start();
   effects.start();
-  const changes = followWrites(o.clock, saver, paper, o.watchDir);
+  const changes = followWrites(o.clock, saver, [paper], o.watchDir);
   return {
     stop() {
       changes.close();

@@ -3,8 +3,9 @@
  * the one writer of the files a dashboard keeps (src/watch/keptFiles.ts), by its rules — a second after the last
  * decision (SAVE_DEBOUNCE_MS), under `pairs.json.lock` without waiting for it while the board runs, a failed write
  * said once and tried again on its own, one last write as the dashboard quits and what could not be written one line
- * for stderr. What another oddsboard decided meanwhile (`pairs --reject` while the board runs) is merged in at each
- * write, the later decision of a pair winning (PairDecisions.merge), and handed to the desk to show.
+ * for stderr. What another oddsboard decided (`pairs --reject` while the board runs, another board on the same home)
+ * is taken in as it writes it (`pull`, followed by the venue watcher: src/watch/fileChanges.ts) and at each write, the
+ * later decision of a pair winning (PairDecisions.merge), and handed to the desk to show.
  */
 import { join } from 'node:path';
 import {
@@ -54,6 +55,10 @@ export class DecisionsFile {
         return encodeDecisions(d);
       },
       keptOut: l.keepOut,
+      // another dashboard wrote it (src/watch/fileChanges.ts): its decisions taken in, the later of a pair winning
+      take: (theirs) => {
+        if (host.decisions().merge(theirs)) host.merged();
+      },
     };
     this.files = new KeptFiles({
       files: [file as KeptFile<unknown>],
@@ -69,6 +74,11 @@ export class DecisionsFile {
   changed(): void {
     this.mine++;
     this.listener?.();
+  }
+
+  /** Reads the file again (another dashboard wrote it) and takes in what it decided. */
+  pull(): void {
+    this.files.pull(this.path);
   }
 
   /** The last write and the writer stopped; what could not be written, one line for stderr (the screen is gone). */

@@ -65,8 +65,9 @@ export class AcrossDesk {
   ) {
     this.file = new DecisionsFile(dir, clock, {
       decisions: () => this.store.getState().decisions,
+      // another oddsboard's decisions taken in: its pairs decided there are out of the sweep here too
       merged: () => {
-        this.store.setState((s) => ({ rev: s.rev + 1 }));
+        this.store.setState((s) => ({ rev: s.rev + 1, sweep: s.sweep?.filter((p) => !this.decided(p.a, p.b)) }));
         this.recompute();
       },
       say: (line) => this.store.setState((s) => ({ problems: [...s.problems.slice(-4), line] })),
@@ -78,6 +79,11 @@ export class AcrossDesk {
   /** The desk's clock (the gap alerts stamp their verdicts with it, gapAlerts.ts). */
   now(): number {
     return this.clock.now();
+  }
+
+  private decided(a: string, b: string): boolean {
+    const [ra, rb] = [parseRefKey(a), parseRefKey(b)];
+    return ra !== undefined && rb !== undefined && this.store.getState().decisions.decided(ra, rb) !== undefined;
   }
 
   private stackOf(id: string): DeskStack | undefined {
