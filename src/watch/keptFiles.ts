@@ -4,7 +4,8 @@
  * (SAVE_DEBOUNCE_MS), by one rule —
  *
  * - read as it is now and this session's changes put on it (readToMerge, merge.ts), so what another dashboard on the
- *   same directory (or a hand edit) wrote there is not lost; a file broken meanwhile is moved aside and said first;
+ *   same directory (or a hand edit) wrote there is not lost — and taken into the session (`take`) when it was written
+ *   since this session last wrote or read it; a file broken meanwhile is moved aside and said first;
  * - written atomically (writeFileAtomic) under `<file>.lock` (lock.ts): another process holding it, a moment later;
  * - a file that can no longer be read (KeptOut) is left as it is for the rest of the session, as at start;
  * - a failed write keeps the previous file whole, is said once (again when it fails otherwise) and tried again;
@@ -142,15 +143,20 @@ export class KeptFiles {
       return;
     }
     const unsaved = changed(slot);
-    this.taking = true;
-    try {
-      slot.file.take(theirs, slot.written);
-    } finally {
-      this.taking = false;
-    }
+    this.take(slot, theirs, slot.written);
     // nothing of this session's waiting: the session now is the file; else its changes are told against the file
     slot.written = unsaved ? (slot.file.partsOf?.(theirs) ?? slot.written) : slot.file.parts();
     if (unsaved && this.timer === undefined) this.schedule(SAVE_DEBOUNCE_MS);
+  }
+
+  /** What another dashboard wrote, taken into the session (its changes since `was` kept); no write for it. */
+  private take(slot: Slot, theirs: unknown, was: Parts): void {
+    this.taking = true;
+    try {
+      slot.file.take!(theirs, was);
+    } finally {
+      this.taking = false;
+    }
   }
 
   private schedule(ms: number): void {
@@ -174,19 +180,25 @@ export class KeptFiles {
       const parts = file.parts();
       const say = (line: string) => (this.o.say(line), this.quitting?.push(line));
       try {
+        let took: { theirs: unknown; was: Parts } | undefined;
         const write = () => {
+          const other = signature(file.path) !== slot.seen;
           const theirs = readToMerge(file.spec(this.o.clock.now()), say);
           // moved aside by a pull (`written` emptied): what a file written since holds is kept, with this session's
           const was = slot.written.length > 0 ? slot.written : theirs !== undefined && file.partsOf?.(theirs);
           const text = theirs === undefined || !was ? file.text(parts) : file.text(parts, { was, theirs });
           writeFileAtomic(file.path, text, this.o.hooks);
           slot.seen = signature(file.path);
+          // another dashboard wrote it since this session last did (its event not read yet): what it wrote is in
+          // this write, and taken in now — the read that event brings would find this write, and take nothing
+          if (other && theirs !== undefined && was && file.take) took = { theirs, was };
         };
         if (!writeLocked(file.path, write, this.quitting !== undefined)) {
           busy = true; // another dashboard is writing it: a moment later
           continue;
         }
-        slot.written = parts;
+        if (took) this.take(slot, took.theirs, took.was);
+        slot.written = took ? file.parts() : parts;
         delete slot.error;
         delete slot.said;
       } catch (e) {

@@ -179,6 +179,24 @@ describe('another dashboard’s writes taken in while running', () => {
     expect(readFileSync(join(dir, PAPER_FILE), 'utf8')).toContain('"market": "kalshi:K2"');
     expect([...one.k.stop(), ...two.k.stop()]).toEqual([]);
   });
+  it('its own write within the moment after the other’s (before that event is read) takes the other’s in', () => {
+    const { dir, clock, fs, a, b } = two();
+    a.store.getState().listLoaded([mkt('m1'), mkt('m2')], clock.now());
+    b.store.getState().listLoaded([mkt('m1'), mkt('m2')], clock.now());
+    a.store.getState().toggleWatch('m1', clock.now());
+    clock.advance(100);
+    b.store.getState().toggleWatch('m2', clock.now());
+    clock.advance(SAVE_DEBOUNCE_MS - 100); // a writes m1
+    fs.written(FILES.watchlist);
+    clock.advance(100); // b writes m2 on the file that holds m1, before its read of a's write is due
+    fs.written(FILES.watchlist);
+    clock.advance(PULL_DELAY_MS);
+    const file = JSON.parse(readFileSync(join(dir, FILES.watchlist), 'utf8')) as { markets: { id: string }[] };
+    expect(file.markets.map((m) => m.id).sort()).toEqual(['m1', 'm2']);
+    // b's read of a's event found b's own write (taken as its own): m1 reached b only with that write
+    expect([...watchedIds(b.store.getState())].sort()).toEqual(['m1', 'm2']);
+    expect(clock.pending()).toBe(0); // nothing more to write: b is the file
+  });
 });
 
 const held = (book: PaperBook) => book.positions.map((p) => p.ref.id).sort();
