@@ -28,7 +28,7 @@ export interface AcrossState {
   books: Readonly<Record<string, OrderBook>>;
   /** The strongest unconfirmed `same` pairs among the markets loaded on the board (sweep.ts), strongest first. */
   sweep?: readonly { a: string; b: string; relation: Relation; confidence: number; reasons: string[] }[];
-  /** The row whose two rules texts are shown side by side (⏎ in the Across view), by its board id. */
+  /** The pair whose two rules texts are shown side by side (⏎ in the Across view), by its key (`pairKeyOf`). */
   rules?: string;
   /** The file's problems, one line each. */
   problems: string[];

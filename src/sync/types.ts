@@ -85,8 +85,8 @@ export interface SyncIntents {
   findPairs?(marketId: string): { ok: true; words: string } | { ok: false; message: string };
   /** `y` / `n`: a pair confirmed or rejected, kept in pairs.json (a rejected one is never proposed again). */
   decidePair?(a: string, b: string, decision: 'confirm' | 'reject'): { ok: true } | { ok: false; message: string };
-  /** ⏎ / Esc in the Across view: both venues' rules of a pair side by side, or closed (undefined). */
-  pairRules?(id: string | undefined): void;
+  /** ⏎ / Esc in the Across view: both venues' rules of a pair (its key: `pairKeyOf`) side by side, or closed. */
+  pairRules?(key: string | undefined): void;
 }
 
 /** What `addAlert` did: set (`ruleId`), or why not (one line, shown in the form). */

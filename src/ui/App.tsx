@@ -105,7 +105,7 @@ export function App({
     exit();
   }, [exit, onQuit]);
 
-  const cursor = rowCursor(listed, vs.selectedId, ui.eventCursor);
+  const cursor = rowCursor(listed, vs.selectedId, ui);
   const event = listed.kind === 'events' ? vs.events.byId[listed.ids[Math.max(0, cursor)] ?? ''] : undefined;
   const banner = boardBanner(s, shownDataAt({ list: vs.list, connection: s.connection }), keyHint, now);
   const others =

@@ -38,6 +38,8 @@ export interface UiState extends AlertUiState {
   picks: Readonly<Record<string, string>>;
   /** The event under the cursor in the events list (the first one when unset or gone). */
   eventCursor?: string;
+  /** The key of the market row under the cursor, where a view's rows have keys (one market in several rows). */
+  rowKey?: string;
   /** The window Movers ranks by. */
   moversWindow: MoveWindow;
 }
@@ -64,6 +66,7 @@ export type UiAction =
   | AlertUiAction
   | { type: 'showView'; view: string; /** the market the view being left had under its cursor */ leaving?: string }
   | { type: 'eventCursor'; id: string }
+  | { type: 'rowKey'; key: string }
   | { type: 'moversWindow'; window: MoveWindow };
 
 export const initialUiState: UiState = {
@@ -152,6 +155,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     }
     case 'eventCursor':
       return state.eventCursor === action.id ? state : { ...state, eventCursor: action.id };
+    case 'rowKey':
+      return state.rowKey === action.key ? state : { ...state, rowKey: action.key };
     case 'moversWindow':
       return state.moversWindow === action.window ? state : { ...state, moversWindow: action.window, listTop: 0 };
     case 'openAlertForm':

@@ -4,13 +4,13 @@
  */
 import { soldOut } from '../../positions/pnl.js';
 import { quoted } from '../../store/transitions.js';
-import { rowsOf } from '../views/across.js';
 import { heldPositions } from '../views/positionsModel.js';
 import { viewState } from '../views/state.js';
 import type { HeldChoice } from '../alertUi.js';
 import { endedOn, openAlertForm } from './alertForm.js';
 import type { KeyCtx } from './dispatch.js';
 import { flash } from './moves.js';
+import { acrossRowAtCursor } from './pairs.js';
 
 /** The row's positions: the first is watched; ←/→ on the Position field picks another (real or paper). */
 export function openPositionAlert(ctx: KeyCtx, marketId: string): void {
@@ -42,9 +42,9 @@ export function openPositionAlert(ctx: KeyCtx, marketId: string): void {
 }
 
 /** The row's pair (a confirmed one: the person decided it is the same question) and its gap after fees. */
-export function openPairAlert(ctx: KeyCtx, rowId: string): void {
+export function openPairAlert(ctx: KeyCtx): void {
   const st = ctx.store.getState();
-  const row = rowsOf(viewState(st)).find((r) => r.id === rowId);
+  const row = acrossRowAtCursor(ctx);
   if (!row) return;
   if (!row.confirmed) return flash(ctx, 'Confirm the pair first (y): a gap alert is set on a confirmed pair');
   const ended = endedOn(st, 'gap', row.a) ?? endedOn(st, 'gap', row.b);
@@ -61,6 +61,6 @@ export function openPairAlert(ctx: KeyCtx, rowId: string): void {
 /** `a`: the form for what the view's row is (a position, a pair, else the market). */
 export function openAlertFor(ctx: KeyCtx, marketId: string): void {
   if (ctx.view.id === 'positions') return openPositionAlert(ctx, marketId);
-  if (ctx.view.id === 'across') return openPairAlert(ctx, marketId);
+  if (ctx.view.id === 'across') return openPairAlert(ctx);
   openAlertForm(ctx, marketId);
 }

@@ -84,7 +84,7 @@ export function ctxOf(deps: KeyDeps): KeyCtx {
     rows,
     env,
     ids: rows.ids,
-    cursor: rowCursor(rows, vs.selectedId, ui.eventCursor),
+    cursor: rowCursor(rows, vs.selectedId, ui),
     marketId,
   };
 }

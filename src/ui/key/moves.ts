@@ -24,8 +24,10 @@ export function moveTo(ctx: KeyCtx, index: number): void {
   const i = Math.min(Math.max(0, index), n - 1);
   const id = ctx.ids[i]!;
   ctx.dispatch({ type: 'scrollTo', index: i, visible: ctx.listRows, count: n });
-  if (ctx.rows.kind === 'events') ctx.dispatch({ type: 'eventCursor', id });
-  else if (ctx.store.getState().selectedId !== id) ctx.sync.select(id);
+  if (ctx.rows.kind === 'events') return ctx.dispatch({ type: 'eventCursor', id });
+  // one market in several rows: the row is told by its key
+  if (ctx.rows.keys) ctx.dispatch({ type: 'rowKey', key: ctx.rows.keys[i]! });
+  if (ctx.store.getState().selectedId !== id) ctx.sync.select(id);
 }
 
 /** The list just stops at its last row; only a limit the user cannot see is explained. */

@@ -8,12 +8,26 @@ import { flash, showView } from './moves.js';
 import { VIEWS } from '../views/index.js';
 import { rowsOf } from '../views/across.js';
 import { viewState } from '../views/state.js';
+import { pairKeyOf, type AcrossRow } from '../../venues/across/rows.js';
+
+/**
+ * The Across row under the cursor, as the view draws it (narrowed by `v`, a row is its leg on the venue shown, and one
+ * market may head several rows: the cursor tells them apart by the pair's key).
+ */
+export function acrossRowAtCursor(ctx: KeyCtx): AcrossRow | undefined {
+  const row = rowsOf(viewState(ctx.store.getState()))[ctx.cursor];
+  return row && row.id === ctx.marketId ? row : undefined;
+}
 
 export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo' | 'rules' | 'close'): void {
   const sync = ctx.sync;
   if (!sync.findPairs || !sync.decidePair)
     return flash(ctx, 'Pairs need several venues: start with --source kalshi,polymarket (or all)');
-  if (cmd === 'rules' || cmd === 'close') return sync.pairRules?.(cmd === 'rules' ? ctx.marketId : undefined);
+  if (cmd === 'close') return sync.pairRules?.(undefined);
+  if (cmd === 'rules') {
+    const row = acrossRowAtCursor(ctx);
+    return row && sync.pairRules?.(pairKeyOf(row));
+  }
   if (cmd === 'pairs') {
     if (!ctx.marketId) return flash(ctx, 'Select a market first');
     const r = sync.findPairs(ctx.marketId);
@@ -28,8 +42,7 @@ export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo' | 'rul
     );
   }
   if (ctx.view.id !== 'across') return flash(ctx, 'y / n decide a pair in the Across view (P on a market)');
-  // the rows as the view draws them (narrowed by `v`, a row is its leg on the venue shown)
-  const row = rowsOf(viewState(ctx.store.getState())).find((r) => r.id === ctx.marketId);
+  const row = acrossRowAtCursor(ctx);
   if (!row) return flash(ctx, 'No pair under the cursor: P on a market lists its candidates');
   const r = sync.decidePair(row.a, row.b, cmd === 'pairYes' ? 'confirm' : 'reject');
   if (!r.ok) return flash(ctx, r.message);

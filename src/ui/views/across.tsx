@@ -7,7 +7,7 @@
  * named.
  */
 import { Box } from 'ink';
-import { acrossRowsMemo, ACROSS_SIZE, type AcrossRow } from '../../venues/across/rows.js';
+import { acrossRowsMemo, ACROSS_SIZE, pairKeyOf, type AcrossRow } from '../../venues/across/rows.js';
 import { noCandidatesWhy } from '../../pairs/candidates.js';
 import { reasonsText } from '../../pairs/compare.js';
 import type { Gap } from '../../pairs/gap.js';
@@ -25,21 +25,21 @@ import { onShownVenue, onVenueWords } from './state.js';
 
 const venuesOf = (st: ViewState) => (st.venues ?? []).map((v) => v.id);
 /**
- * The pairs on the board; on a board narrowed to one venue (`v`), those with a leg on it, each row that leg's (its
- * title, and the market selected under the cursor: its detail and book polled on the venue shown), one row a market.
+ * The pairs on the board; on a board narrowed to one venue (`v`), those with a leg on it, each row that leg's (the
+ * market selected under the cursor: its detail and book polled on the venue shown), one row a pair: a market that is
+ * the leg of several (the candidates of the market `P` asked about) heads each, titled by its other leg.
  */
 export function rowsOf(st: ViewState): AcrossRow[] {
   const all = acrossRowsMemo(st.across, st.markets, venuesOf(st));
   if (st.venueFilter === undefined) return all;
-  const seen = new Set<string>();
   const out: AcrossRow[] = [];
   for (const r of all) {
     const id = onShownVenue(st, r.id) ? r.id : onShownVenue(st, r.a) ? r.a : onShownVenue(st, r.b) ? r.b : undefined;
-    if (id === undefined || seen.has(id)) continue;
-    seen.add(id);
-    out.push(id === r.id ? r : { ...r, id });
+    if (id !== undefined) out.push(id === r.id ? r : { ...r, id });
   }
-  return out;
+  const legOf = new Map<string, number>();
+  for (const r of out) legOf.set(r.id, (legOf.get(r.id) ?? 0) + 1);
+  return out.map((r) => ((legOf.get(r.id) ?? 0) > 1 ? { ...r, titleId: r.a === r.id ? r.b : r.a } : r));
 }
 
 export const acrossView: ViewImpl = {
@@ -48,7 +48,10 @@ export const acrossView: ViewImpl = {
   short: 'Across',
   source: 'markets',
   filters: false,
-  rows: (st) => ({ kind: 'markets', ids: rowsOf(st).map((r) => r.id) }),
+  rows: (st) => {
+    const rows = rowsOf(st);
+    return { kind: 'markets', ids: rows.map((r) => r.id), keys: rows.map(pairKeyOf) };
+  },
   List: AcrossList,
 };
 
@@ -133,7 +136,10 @@ function wrapCut(text: string, width: number, lines: number): string[] {
   return kept;
 }
 
-const titleOf = (r: AcrossRow, p: Pick<ViewListProps, 'markets'>) => sanitize(p.markets[r.id]?.market.title ?? r.id);
+const titleOf = (r: AcrossRow, p: Pick<ViewListProps, 'markets'>) => {
+  const id = r.titleId ?? r.id;
+  return sanitize(p.markets[id]?.market.title ?? id);
+};
 
 /**
  * A row: its title is its own market's (a candidate's, not the market asked about's), less the words all the rows'
@@ -146,7 +152,9 @@ export function rowSegs(
   lead = '',
 ): Seg[] {
   const own = titleOf(r, p);
-  const shown = lead !== '' && own.startsWith(lead) ? `…${own.slice(lead.length)}` : own;
+  const cut = lead !== '' && own.startsWith(lead) ? `…${own.slice(lead.length)}` : own;
+  // titled by the other leg (one market heading several rows): said by the pair's mark
+  const shown = r.titleId === undefined ? cut : `⇄ ${cut}`;
   const g = gapParts(r.gap);
   const head: Seg[] = [
     markerSeg(selected),
@@ -187,11 +195,8 @@ function AcrossList(p: ViewListProps) {
   const shown = rows.slice(top, top + room);
   const lead = sharedLead(rows.map((r) => titleOf(r, p)));
   const open = p.state.across?.rules;
-  // opened on a row, kept on its pair while `v` makes the row the pair's other leg
-  const ruled =
-    open === undefined
-      ? undefined
-      : (rows.find((r) => r.id === open) ?? rows.find((r) => r.a === open || r.b === open));
+  // opened on a pair (its key), kept on it while `v` makes the row the pair's other leg
+  const ruled = open === undefined ? undefined : rows.find((r) => pairKeyOf(r) === open);
   if (ruled)
     return <RulesPane row={ruled} markets={p.markets} width={p.width} height={p.height} top={0} focused={p.focused} />;
   const searching = t && t.waiting.length > 0 ? ` · searching ${t.waiting.join(', ')}…` : '';
@@ -232,7 +237,7 @@ function AcrossList(p: ViewListProps) {
             const selected = top + i === p.cursor;
             return (
               <Line
-                key={r.id}
+                key={pairKeyOf(r)}
                 width={p.width}
                 segs={highlightRow(rowSegs(r, p, selected, lead), selected, p.focused)}
               />

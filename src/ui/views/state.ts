@@ -80,10 +80,17 @@ export function viewEntries(view: ViewImpl, st: ViewState): Readonly<Record<stri
 
 /**
  * The row the cursor is on: the selected market (or, in an events list, the event under the UI's cursor), else the
- * first.
+ * first; of several rows of the selected market (rows with keys), the one whose key the UI keeps, else the first.
  */
-export function rowCursor(rows: Rows, selectedId: string | undefined, eventCursor: string | undefined): number {
-  return cursorIndex(rows.ids, rows.kind === 'markets' ? selectedId : eventCursor);
+export function rowCursor(
+  rows: Rows,
+  selectedId: string | undefined,
+  ui: { eventCursor?: string | undefined; rowKey?: string | undefined },
+): number {
+  const keys = rows.kind === 'markets' ? rows.keys : undefined;
+  const keyed =
+    keys && ui.rowKey !== undefined ? rows.ids.findIndex((id, i) => id === selectedId && keys[i] === ui.rowKey) : -1;
+  return keyed >= 0 ? keyed : cursorIndex(rows.ids, rows.kind === 'markets' ? selectedId : ui.eventCursor);
 }
 
 /**

@@ -41,9 +41,12 @@ export interface ViewEnv {
 
 /**
  * A view's rows: markets (moving the cursor selects one, the detail pane shows it)
- * or events (the cursor is the UI's own; ⏎ opens the event).
+ * or events (the cursor is the UI's own; ⏎ opens the event). `keys`: each market row's own key, where one market may
+ * be the market of several rows (Across narrowed by `v`: a pair a row, both of one market's candidates); the UI keeps
+ * the key of the row under the cursor (`rowKey`) to tell them apart.
  */
-export type Rows = { kind: 'markets'; ids: readonly string[] } | { kind: 'events'; ids: readonly string[] };
+export type Rows =
+  { kind: 'markets'; ids: readonly string[]; keys?: readonly string[] } | { kind: 'events'; ids: readonly string[] };
 
 export interface ViewListProps {
   state: ViewState;

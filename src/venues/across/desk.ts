@@ -234,9 +234,9 @@ export class AcrossDesk {
     });
   }
 
-  /** ⏎ in the Across view: both rules texts of a row side by side; undefined closes them. */
-  showRules(id: string | undefined): void {
-    this.store.setState(id === undefined ? { rules: undefined } : { rules: id });
+  /** ⏎ in the Across view: both rules texts of a pair (its key, `pairKeyOf`) side by side; undefined closes them. */
+  showRules(key: string | undefined): void {
+    this.store.setState(key === undefined ? { rules: undefined } : { rules: key });
   }
 
   /** Starts the background refresh of confirmed pairs on the board's venues (the stalest first, one per tick). */

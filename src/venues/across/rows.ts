@@ -28,7 +28,15 @@ export interface AcrossRow {
   comparison: Comparison;
   /** Absent while a leg's market is not loaded. */
   gap?: Gap;
+  /**
+   * Titled by this market instead of the row's own: on a board narrowed by `v`, the pair's other leg where the row's
+   * market is the leg of several rows (a market's candidates), which that leg's title alone would not tell apart.
+   */
+  titleId?: string;
 }
+
+/** A pair's key, the same whichever leg comes first: a row's key in the view (each pair one row). */
+export const pairKeyOf = (r: Pick<AcrossRow, 'a' | 'b'>): string => [r.a, r.b].sort().join(' ~ ');
 
 function gapOf(a: Market, b: Market, comparison: Comparison, across: AcrossState, confirmed = false): Gap {
   const [ma, mb] = [bare(a), bare(b)];
@@ -53,7 +61,7 @@ export function acrossRows(
   const seen = new Set<string>();
   /** Pairs listed (a pair found by `P` and by the sweep is one row). */
   const pairs = new Set<string>();
-  const pk = (a: string, b: string) => [a, b].sort().join(' ~ ');
+  const pk = (a: string, b: string) => pairKeyOf({ a, b });
   for (const c of across.decisions.confirmed.values()) {
     if (!venues.includes(c.a.venue) || !venues.includes(c.b.venue)) continue;
     const [a, b] = [refKey(c.a), refKey(c.b)];
