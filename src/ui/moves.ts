@@ -125,3 +125,21 @@ export function rankMovers(
   out.sort((a, b) => size(b) - size(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return out.slice(0, MOVERS_MAX);
 }
+
+/**
+ * The largest of the venues' own 24 h changes (each market's leading outcome's) among the markets `keep` takes: what
+ * the Markets list draws `△`, which Movers on a board does not rank (one measure for every venue), named beside it.
+ */
+export function largestOwn24h(
+  s: Pick<AppState, 'markets'>,
+  keep?: (id: string) => boolean,
+): { id: string; value: number } | undefined {
+  let best: { id: string; value: number } | undefined;
+  for (const [id, entry] of Object.entries(s.markets)) {
+    if (keep && !keep(id)) continue;
+    const v = leadingOutcome(entry.market)?.change24h;
+    if (typeof v === 'number' && Number.isFinite(v) && (!best || Math.abs(v) > Math.abs(best.value)))
+      best = { id, value: v };
+  }
+  return best;
+}

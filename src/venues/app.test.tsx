@@ -20,6 +20,13 @@ const mkt = (id: string, title: string): Market => ({
 });
 
 let term: TestTerminal | undefined;
+/** The list pane's lines (left of the side pane) joined into one text, as a wrapped line reads. */
+const listText = (f: string) =>
+  f
+    .split('\n')
+    .map((l) => l.split('│')[0]!.trim())
+    .join(' ')
+    .replace(/ +/g, ' ');
 afterEach(() => term?.unmount());
 
 describe('the App over several venues joined', () => {
@@ -143,8 +150,15 @@ describe('the App over several venues joined', () => {
     await press(term, 'v');
     await waitForFrame(term, (f) => /Manifold closing today/.test(f) && f.includes('Showing every venue'));
     await press(term, '3', () => term!.lastFrame().includes('◆ Movers'));
-    // ranked on what we measured, the same for every venue (none yet), not on Polymarket's own 24 h figure
-    await waitForFrame(term, 'No market has moved 2.0¢ or more over 24 h (3 seen).');
+    // ranked on what we measured, the same for every venue (none yet), not on Polymarket's own 24 h figure; the title
+    // and the empty line say so, and name the largest figure of a venue's own that Markets shows (△50.0¢) unranked
+    const board = await waitForFrame(term, (f) => listText(f).includes('recorded since it started (3 seen)'));
+    expect(board).toMatch(/◆ Movers 0 · ≥ 2\.0¢ over 24 h we saw +now/);
+    expect(listText(board)).toContain(
+      'No market has moved 2.0¢ or more over 24 h in the prices oddsboard recorded since it started (3 seen). ' +
+        "Markets' △ is each venue's own 24 h change, not ranked here (one measure for every venue): the largest, " +
+        '△50.0¢, “Polymarket mover” on Polymarket.',
+    );
     await press(term, 'v');
     await press(term, 'v');
     // Polymarket alone: its own figure, drawn △ as Markets draws it; watched: its ★, as in Markets

@@ -1,7 +1,8 @@
+import { SOURCE_NAMES } from '../../sources/names.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatChange, formatPrice, padStartWidth } from '../format.js';
-import { moverOf, rankMovers, type Move, type MoveWindow, type Mover } from '../moves.js';
+import { largestOwn24h, moverOf, rankMovers, type Move, type MoveWindow, type Mover } from '../moves.js';
 import { colors } from '../theme.js';
 import { fitSegments, paneTitle, type Seg } from '../components/Line.js';
 import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText, type RowAge } from '../components/rowParts.js';
@@ -56,7 +57,12 @@ function columns(width: number, window: MoveWindow) {
 }
 
 /** The title line: name, count and threshold on the left, the labels of the columns above them on the right. */
-export function moversTitle(p: Pick<ViewListProps, 'focused' | 'width' | 'env'>, count: number, range: string): Seg[] {
+export function moversTitle(
+  p: Pick<ViewListProps, 'focused' | 'width' | 'env'>,
+  count: number,
+  range: string,
+  ours = false,
+): Seg[] {
   const { moversWindow: window, moversThreshold: threshold } = p.env;
   const cols = columns(p.width, window);
   const labels: Seg[] = [];
@@ -74,6 +80,8 @@ export function moversTitle(p: Pick<ViewListProps, 'focused' | 'width' | 'env'>,
       paneTitle('Movers', p.focused),
       { text: count > 0 ? range : ' 0', dim: true },
       { text: ` · ≥ ${cents(threshold)} over ${label(window)}`, bold: true },
+      // several venues shown: ranked on our own history, not on the venues' own 24 h figures Markets shows
+      ...(ours ? [{ text: ' we saw' }] : []),
       { text: ` · s: by ${label(other(window))}`, dim: true, priority: -1 },
       { text: ' · ~ less history than that', dim: true, priority: -2 },
     ],
@@ -101,17 +109,37 @@ export function moverSegs(
   return segs;
 }
 
+/**
+ * On a board, what the Markets list's `△` is and why Movers does not rank it, with the largest such figure (the venue's
+ * own 24 h change): the two lists then never seem to contradict each other.
+ */
+function ownBeside(p: ViewListProps): string {
+  const top = largestOwn24h({ markets: p.markets }, (id) => onShownVenue(p.state, id));
+  if (!top) return '';
+  const venue = p.state.venues?.find((v) => top.id.startsWith(`${v.id}:`))?.id;
+  const title = fitWidth(sanitize(p.markets[top.id]?.market.title ?? top.id), 40);
+  return (
+    " Markets' △ is each venue's own 24 h change, not ranked here (one measure for every venue): the largest, " +
+    `${formatChange(top.value, '24h').text}, “${title}”${venue ? ` on ${SOURCE_NAMES[venue]}` : ''}.`
+  );
+}
+
 function MoversList(p: ViewListProps) {
   const { moversWindow: window, moversThreshold: threshold, now } = p.env;
   const ids = p.rows.ids;
   // the markets seen (the narrowed venue's), counted only for the empty line
   const seen = () => Object.keys(p.markets).filter((id) => onShownVenue(p.state, id)).length;
   const moved = `moved ${cents(threshold)} or more over ${label(window)}`;
+  const ours = p.state.together;
+  const empty = () =>
+    ours
+      ? `No market has ${moved} in the prices oddsboard recorded since it started (${seen()} seen).${ownBeside(p)}`
+      : `No market has ${moved} (${seen()} seen${onVenueWords(p.state)}).`;
   return (
     <ListPane
       view={p}
-      title={(shown) => moversTitle(p, ids.length, rangeText(ids.length, p.top, shown))}
-      empty={ids.length ? '' : `No market has ${moved} (${seen()} seen${onVenueWords(p.state)}).`}
+      title={(shown) => moversTitle(p, ids.length, rangeText(ids.length, p.top, shown), ours)}
+      empty={ids.length ? '' : empty()}
       row={(id, selected) => {
         const entry = p.markets[id];
         const mv = entry && moverOf(entry, p.state.history[id], now, p.state.together);
