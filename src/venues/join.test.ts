@@ -8,7 +8,9 @@ import { fitSegments } from '../ui/components/Line.js';
 import { listTitle } from '../ui/components/MarketList.js';
 import { eventDataAt, eventEntries } from '../ui/views/events.js';
 import { event, market } from '../../test/support/syncHarness.js';
+import { recordingSync } from '../../test/support/venues.js';
 import { createJoiner } from './join.js';
+import { joinVenues } from './joined.js';
 
 /** Polymarket and Manifold (both sort server-side; or Kalshi) joined, each venue's list query as given. */
 function joined(poly: string | Partial<ListQuery>, manifold: string | Partial<ListQuery>, other = 'manifold') {
@@ -89,5 +91,31 @@ describe('the joined events', () => {
     // the open event's rows, before its own answer, are as old as the answer that brought them
     const open = { ...st.events, openId: 'manifold:e2' };
     expect(eventEntries({ events: open, markets: {} })['manifold:m2']?.receivedAt).toBe(1_000);
+  });
+});
+
+describe('a search on a board with a venue that cannot search', () => {
+  it("hides that venue's rows while a search is typed, and the title names the search (its list stayed shown)", () => {
+    const calls: string[] = [];
+    const p = createOddsStore({ mode: 'polymarket', limit: 50, caps: POLYMARKET_CAPS });
+    const m = createOddsStore({ mode: 'manifold', limit: 50, caps: { ...manifoldCaps, search: false } });
+    // both titles hold the words searched: Manifold's row is gone for not being an answer, not for its title
+    p.getState().listLoaded([market('polymarket:1', { title: 'Fed cuts' })], 0);
+    m.getState().listLoaded([market('manifold:2', { title: 'Fed holds' })], 0);
+    const board = joinVenues([
+      { id: 'polymarket', store: p, sync: recordingSync(p, []) },
+      { id: 'manifold', store: m, sync: recordingSync(m, calls) },
+    ]);
+    expect(board.store.getState().list.ids).toEqual(['polymarket:1', 'manifold:2']);
+    board.sync.search({ q: 'fed' });
+    // the text is never sent to Manifold here (it cannot search): its list is not an answer to "fed"
+    expect(calls.filter((c) => c.startsWith('search'))).toEqual([]);
+    const list = board.store.getState().list;
+    expect(list.query.q).toBe('fed');
+    expect(list.ids).toEqual(['polymarket:1']);
+    // the search cleared: its rows again
+    board.sync.search({ q: '' });
+    expect(board.store.getState().list.ids).toEqual(['polymarket:1', 'manifold:2']);
+    board.dispose();
   });
 });

@@ -36,15 +36,18 @@ export function jointCaps(all: readonly SourceCaps[], ids: readonly SourceId[]):
 
 /**
  * The list's query as the title shows it: a venue's own, or with several the words they share. The sort is the one
- * each venue applies (its first when unset), '' when they differ: the title then names no ranking.
+ * each venue applies (its first when unset), '' when they differ: the title then names no ranking. The search is the
+ * one the venues that can search share: a venue that cannot is never sent the text (joined.ts), so its own query's
+ * empty text says nothing (were it counted, no search would be shared, and its rows, not an answer, stayed shown).
  */
 export function jointQuery(qs: readonly ListQuery[], caps?: readonly SourceCaps[], categories = ''): ListQuery {
   const first = qs[0]!;
   if (qs.length === 1) return first;
-  const same = (k: 'status' | 'q') => (qs.every((q) => q[k] === first[k]) ? first[k] : '');
+  const same = (k: 'status' | 'q', of = qs) => (of.length > 0 && of.every((q) => q[k] === of[0]![k]) ? of[0]![k] : '');
+  const searching = qs.filter((_, i) => caps?.[i]?.search ?? true);
   const sorts = qs.map((q, i) => q.sort || caps?.[i]?.sorts[0] || '');
   const sort = sorts.every((x) => x === sorts[0]) ? sorts[0]! : '';
-  return { ...first, q: same('q'), status: same('status'), sort, category: categories, offset: 0 };
+  return { ...first, q: same('q', searching), status: same('status'), sort, category: categories, offset: 0 };
 }
 
 /**
@@ -54,7 +57,9 @@ export function jointQuery(qs: readonly ListQuery[], caps?: readonly SourceCaps[
  */
 export function categoryWords(ids: readonly SourceId[], shown: readonly AppState[]): string {
   if (shown.length < 2) return '';
-  const oneSearch = shown.every((s) => s.list.query.q === shown[0]!.list.query.q);
+  // a venue that cannot search holds no text (never sent it): the others' shared search is the title's own
+  const searching = shown.filter((s) => s.caps.search);
+  const oneSearch = searching.every((s) => s.list.query.q === searching[0]!.list.query.q);
   return shown
     .flatMap((s, i) => {
       const { category: c, q } = s.list.query;
