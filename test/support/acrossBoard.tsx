@@ -18,6 +18,7 @@ import { App } from '../../src/ui/App.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { AcrossDesk } from '../../src/venues/across/desk.js';
 import { joinVenues } from '../../src/venues/joined.js';
+import { press, waitForFrame } from './wait.js';
 import { pairMarkets } from './pairsFixtures.js';
 import { renderTerminal, type TestTerminal } from './terminal.js';
 import { recordingSync } from './venues.js';
@@ -88,4 +89,18 @@ export function startAcrossBoard(
     }
   };
   return { term, clock, desk, joined, stacks, extras, answer, books: (on) => (books = on) };
+}
+
+/** `P` on the board's first market (H0) once it is drawn, the candidates answered: the frame that shows `shown`. */
+export async function askCandidates(b: AcrossBoard, shown: string): Promise<string> {
+  await waitForFrame(b.term, 'Fed');
+  await press(b.term, 'P');
+  b.answer();
+  return waitForFrame(b.term, shown);
+}
+
+/** `y` on the pair under the cursor, the requests it makes answered. */
+export async function confirmPair(b: AcrossBoard): Promise<void> {
+  await press(b.term, 'y');
+  b.answer();
 }

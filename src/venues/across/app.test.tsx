@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookOf, H0, SAME, startAcrossBoard } from '../../../test/support/acrossBoard.js';
+import { askCandidates, bookOf, confirmPair, H0, SAME, startAcrossBoard } from '../../../test/support/acrossBoard.js';
 import type { TestTerminal } from '../../../test/support/terminal.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
 
@@ -178,12 +178,8 @@ describe('pairs on the board', () => {
       columns: 80,
     });
     term = b.term;
-    await waitForFrame(term, 'Fed');
-    await press(term, 'P');
-    b.answer();
-    await waitForFrame(term, '? same');
-    await press(term, 'y');
-    b.answer();
+    await askCandidates(b, '? same');
+    await confirmPair(b);
     b.answer();
     const f = await waitForFrame(term, 'after fees');
     const under = f.split('\n').filter((l) => l.startsWith('  '));

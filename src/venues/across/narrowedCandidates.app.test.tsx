@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookOf, H0, JULY, SAME, startAcrossBoard } from '../../../test/support/acrossBoard.js';
+import { askCandidates, bookOf, H0, JULY, SAME, startAcrossBoard } from '../../../test/support/acrossBoard.js';
 import { parseRefKey } from '../../venue/ref.js';
 import type { TestTerminal } from '../../../test/support/terminal.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
@@ -28,10 +28,7 @@ describe('Across narrowed to the venue of the market asked about', () => {
     term = b.term;
     // React's word for two rows drawn under one key (one market's): rows then duplicated or left out
     const errors = vi.spyOn(console, 'error');
-    await waitForFrame(term, 'Fed');
-    await press(term, 'P');
-    b.answer();
-    await waitForFrame(term, '? related');
+    await askCandidates(b, '? related');
     await press(term, 'v', () => b.joined.store.getState().venueFilter === 'kalshi');
     let f = await waitForFrame(term, (x) => x.includes('Showing Kalshi only') && x.includes('◆ Across'));
     // both pairs, each titled by its Polymarket candidate (their shared words cut to …): one row each

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAcrossBoard } from '../../../test/support/acrossBoard.js';
+import { askCandidates, startAcrossBoard } from '../../../test/support/acrossBoard.js';
 import type { TestTerminal } from '../../../test/support/terminal.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
 
@@ -24,10 +24,7 @@ async function acrossFrame(columns: number, rows = 30): Promise<string> {
   });
   b.books(false);
   term = b.term;
-  await waitForFrame(term, 'Fed');
-  await press(term, 'P');
-  b.answer();
-  const f = await waitForFrame(term, 'gap');
+  const f = await askCandidates(b, 'gap');
   b.desk.stop();
   b.joined.dispose();
   return f;

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookOf, startAcrossBoard } from '../../../test/support/acrossBoard.js';
+import { askCandidates, bookOf, confirmPair, startAcrossBoard } from '../../../test/support/acrossBoard.js';
 import type { TestTerminal } from '../../../test/support/terminal.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
 
@@ -16,12 +16,8 @@ describe('the rules pane and v', () => {
       book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
     });
     term = b.term;
-    await waitForFrame(term, 'Fed');
-    await press(term, 'P');
-    b.answer();
-    await waitForFrame(term, '? same');
-    await press(term, 'y');
-    b.answer();
+    await askCandidates(b, '? same');
+    await confirmPair(b);
     await waitForFrame(term, '✓ same');
     await press(term, '\r');
     await waitForFrame(term, '◆ Rules');
