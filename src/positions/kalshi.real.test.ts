@@ -143,7 +143,7 @@ describe('Kalshi positions: a recorded answer of Feb 2026 (cents and _dollars si
     expect(p.realized).toBeUndefined();
     expect(p.price).toBeUndefined();
     expect(totalsByCurrency([p])).toEqual([
-      { currency: 'USD', value: 0, cost: 0, pnl: 0, realized: 0, unpriced: 1, count: 1 },
+      { currency: 'USD', value: null, cost: null, pnl: null, realized: 0, unpriced: 1, count: 1 },
     ]);
   });
 

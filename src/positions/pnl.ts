@@ -27,11 +27,15 @@ export function markToMarket(
 /** A paper position every share of which was sold: a row with nothing held, its P&L all realized. */
 export const soldOut = (p: Position): boolean => p.paper === true && p.shares === 0;
 
+/**
+ * `cost`, `value` and `pnl` are over the priced positions only (count − unpriced), so that pnl = value − cost; with
+ * none priced they are null — a sum we do not know, never 0 (docs/positions.md, "Totals").
+ */
 export interface Totals {
   currency: Currency;
-  cost: number;
-  value: number;
-  pnl: number;
+  cost: number | null;
+  value: number | null;
+  pnl: number | null;
   /**
    * Locked-in P&L from shares already sold, over the positions listed: a venue's own figure for a real position it
    * still lists, what the sales booked for a paper one (sold out ones too). Not part of `pnl`.
@@ -48,7 +52,7 @@ export function totalsByCurrency(positions: readonly Position[]): Totals[] {
   for (const p of positions) {
     let t = by.get(p.currency);
     if (!t) {
-      t = { currency: p.currency, cost: 0, value: 0, pnl: 0, realized: 0, unpriced: 0, count: 0 };
+      t = { currency: p.currency, cost: null, value: null, pnl: null, realized: 0, unpriced: 0, count: 0 };
       by.set(p.currency, t);
     }
     t.count++;
@@ -57,9 +61,19 @@ export function totalsByCurrency(positions: readonly Position[]): Totals[] {
       t.unpriced++;
       continue;
     }
-    t.cost = round9(t.cost + p.cost);
-    t.value = round9(t.value + p.value);
-    t.pnl = round9(t.pnl + p.value - p.cost);
+    t.cost = round9((t.cost ?? 0) + p.cost);
+    t.value = round9((t.value ?? 0) + p.value);
+    t.pnl = round9((t.pnl ?? 0) + p.value - p.cost);
   }
   return [...by.values()];
+}
+
+/**
+ * What the sums of a totals line cover, when not every position: "(1 unpriced)" when none is priced (the sums read
+ * "—"), "(over 2 priced; 1 unpriced)" when some are — so a partial sum is never read as the whole.
+ */
+export function coverageNote(t: Totals, unpricedWord = 'unpriced'): string {
+  if (t.unpriced === 0) return '';
+  const priced = t.count - t.unpriced;
+  return priced === 0 ? ` (${t.unpriced} ${unpricedWord})` : ` (over ${priced} priced; ${t.unpriced} ${unpricedWord})`;
 }

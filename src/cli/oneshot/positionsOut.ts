@@ -3,7 +3,7 @@
  * venue's currency, named beside it; totals are per currency and never summed across them.
  */
 import type { Position, VenuePositions } from '../../positions/types.js';
-import { round9, soldOut, totalsByCurrency, type Totals } from '../../positions/pnl.js';
+import { coverageNote, round9, soldOut, totalsByCurrency, type Totals } from '../../positions/pnl.js';
 import { formatAmount, formatPct, STATE_WORDS } from '../../positions/format.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import { refKey } from '../../venue/ref.js';
@@ -119,12 +119,11 @@ function packed(parts: readonly string[], width: number): string[] {
 /** The totals lines of a table, one per currency (wrapped at its ' · ' on a narrow terminal, never a figure cut). */
 function totalsLines(positions: readonly Position[], t: TableView, label: string): string[] {
   return totalsByCurrency(positions).flatMap((tot) => {
-    const unpriced = tot.unpriced > 0 ? ` (${tot.unpriced} without a price, not counted)` : '';
     return packed(
       [
-        `${label} ${tot.currency}: value ${formatAmount(tot.value, tot.currency)}`,
-        `cost ${formatAmount(tot.cost, tot.currency)}`,
-        `P&L ${formatAmount(tot.pnl, tot.currency, true)}${unpriced}`,
+        `${label} ${tot.currency}: value ${formatAmount(tot.value ?? undefined, tot.currency)}`,
+        `cost ${formatAmount(tot.cost ?? undefined, tot.currency)}`,
+        `P&L ${formatAmount(tot.pnl ?? undefined, tot.currency, true)}${coverageNote(tot, 'without a price')}`,
         ...(tot.realized !== 0 ? [`realized ${formatAmount(tot.realized, tot.currency, true)}`] : []),
       ],
       t.width,

@@ -7,7 +7,7 @@
  */
 import { formatAmount } from '../../positions/format.js';
 import { paperRow } from '../../positions/paper.js';
-import { totalsByCurrency } from '../../positions/pnl.js';
+import { coverageNote, totalsByCurrency } from '../../positions/pnl.js';
 import { onBoard } from '../../positions/settle.js';
 import type { Position } from '../../positions/types.js';
 import { SOURCE_NAMES, VENUE_LETTERS } from '../../sources/names.js';
@@ -73,8 +73,8 @@ export function venueTotals(held: readonly Held[]): string[] {
   return venues.flatMap((v) =>
     totalsByCurrency(held.filter((h) => h.pos.ref.venue === v).map((h) => h.pos)).map(
       (t) =>
-        `${VENUE_LETTERS[v]} ${t.currency} value ${formatAmount(t.value, t.currency)} · ` +
-        `P&L ${formatAmount(t.pnl, t.currency, true)}${t.unpriced ? ` (${t.unpriced} unpriced)` : ''}` +
+        `${VENUE_LETTERS[v]} ${t.currency} value ${formatAmount(t.value ?? undefined, t.currency)} · ` +
+        `P&L ${formatAmount(t.pnl ?? undefined, t.currency, true)}${coverageNote(t)}` +
         (t.realized !== 0 ? ` · realized ${formatAmount(t.realized, t.currency, true)}` : ''),
     ),
   );
