@@ -14,8 +14,11 @@ export interface ListPaneProps {
   under?: readonly Seg[][];
   /** Said (dimmed, indented) when the list has no rows. */
   empty: string;
-  /** A row's segments, or undefined while what it draws has not arrived (drawn as '…'). */
-  row: (id: string, selected: boolean) => Seg[] | undefined;
+  /**
+   * A row's segments, or undefined while what it draws has not arrived (drawn as '…'); a row of several lines (the
+   * Positions view's market with several positions) is a list of lines, drawn whole or not at all.
+   */
+  row: (id: string, selected: boolean) => Seg[] | Seg[][] | undefined;
 }
 
 /**
@@ -28,22 +31,54 @@ export function ListPane({ view: p, title, under = [], empty, row }: ListPanePro
   const ids = p.rows.ids;
   const room = Math.max(0, Math.min(p.visible, p.height - 1 - under.length));
   const top = under.length ? keepVisible(p.top, Math.max(0, p.cursor), room, ids.length) : p.top;
-  const visible = ids.slice(top, top + room);
+  const drawn = rowsIn(ids, top, room, Math.max(0, p.cursor), (id, i) => {
+    const selected = i === p.cursor;
+    const segs = row(id, selected);
+    const lines = segs === undefined ? [PENDING] : isLines(segs) ? segs : [segs];
+    return lines.map((l) => highlightRow(l, selected, p.focused));
+  });
   return (
     <Box flexDirection="column" width={p.width} height={p.height} overflow="hidden">
-      <Line width={p.width} segs={title(visible.length, top)} />
+      <Line width={p.width} segs={title(drawn.rows, drawn.top)} />
       {under.map((segs, i) => (
         <Line key={`under-${i}`} width={p.width} segs={segs} />
       ))}
       {ids.length === 0 ? (
         <DimLines width={p.width} text={empty} />
       ) : (
-        visible.map((id, i) => {
-          const selected = top + i === p.cursor;
-          const segs = row(id, selected);
-          return <Line key={id} width={p.width} segs={segs ? highlightRow(segs, selected, p.focused) : PENDING} />;
-        })
+        drawn.lines.map(([key, segs]) => <Line key={key} width={p.width} segs={segs} />)
       )}
     </Box>
   );
+}
+
+const isLines = (v: Seg[] | Seg[][]): v is Seg[][] => Array.isArray(v[0]);
+
+/**
+ * The rows from `top` whose lines fit in `room` lines, each row whole; when the cursor's row would fall below them
+ * (rows of several lines: fewer rows fit than the caller counted), the first row drawn moves down until it is in sight.
+ */
+function rowsIn(
+  ids: readonly string[],
+  top: number,
+  room: number,
+  cursor: number,
+  linesOf: (id: string, index: number) => Seg[][],
+): { top: number; rows: number; lines: [string, Seg[]][] } {
+  const all = new Map<number, Seg[][]>();
+  const at = (i: number) => all.get(i) ?? all.set(i, linesOf(ids[i]!, i)).get(i)!;
+  const fitFrom = (start: number) => {
+    let used = 0;
+    let end = start;
+    while (end < ids.length && (end === start || used + at(end).length <= room) && used < room)
+      used += at(end++).length;
+    return end;
+  };
+  let start = top;
+  while (start < cursor && cursor < ids.length && fitFrom(start) <= cursor) start++;
+  const end = fitFrom(start);
+  const lines: [string, Seg[]][] = [];
+  for (let i = start; i < end; i++)
+    at(i).forEach((l, j) => lines.push([j === 0 ? ids[i]! : `${ids[i]!}\u0000${j}`, l]));
+  return { top: start, rows: end - start, lines: lines.slice(0, room) };
 }

@@ -23,7 +23,7 @@ const row = (extra: Partial<Position>): Position => ({
   ...extra,
 });
 const stateCell = (p: Position) =>
-  positionSegs(p, undefined, 0, false, 160, false, true, false, { now: 0, intervalMs: 10_000 }).at(-1)!;
+  positionSegs(p, undefined, false, false, 160, false, true, false, { now: 0, intervalMs: 10_000 }).at(-1)!;
 
 describe('the state cell', () => {
   it('a held position whose market closed: `awaiting` (settlement), in the warning colour', () => {
@@ -44,7 +44,7 @@ describe('a row on a narrow terminal', () => {
     const segs = positionSegs(
       row({ ref: { venue: 'kalshi', id: 'KXSOL' }, state: 'open', value: 20.13, pnl: -5.12 }),
       { ...entry, firstPrices: {} },
-      0,
+      false,
       true,
       width,
       false,
@@ -79,7 +79,18 @@ describe('figures wider than the usual columns', () => {
   const huge = row({ state: 'open', shares: 1261401.72, cost: 1214118.69, value: 517184.96, pnl: -696944.16 });
   const small = row({ ref: { venue: 'kalshi', id: 'KXB' }, state: 'open' });
   const text = (p: Position, width: number, rows: Position[]) =>
-    positionSegs(p, undefined, 0, false, width, false, false, false, { now: 0, intervalMs: 10_000 }, figureWidths(rows))
+    positionSegs(
+      p,
+      undefined,
+      false,
+      false,
+      width,
+      false,
+      false,
+      false,
+      { now: 0, intervalMs: 10_000 },
+      figureWidths(rows),
+    )
       .map((s) => s.text)
       .join('');
 

@@ -1,11 +1,12 @@
 /**
- * The Positions view (issue #28): the person's real positions on every configured venue, as each venue's sync last
- * read them (src/sync/positions.ts), and the paper positions kept from previews (`p` in the quote form) — each row
- * marked real or paper, one row per market: outcome, shares, average price, current price, value, P&L in money and
- * percent, in the venue's currency. Prices are the ones the dashboard already refreshes where the board has the market
- * (else the venue reader's own); a closed market awaiting settlement says so, a resolved one what it paid. The title
- * line carries the totals per venue, each in its currency (never added across currencies), and says when a venue's
- * reading failed (a refused signature, a 404) — never the venue's connection state. Rows: positionsModel.ts.
+ * The Positions view (issue #28): the person's real positions on every configured venue, as each venue's sync last read
+ * them (src/sync/positions.ts), and the paper positions kept from previews (`p` in the quote form) — each row marked
+ * real or paper, one row per market (a line per position in it): outcome, shares, average price, current price, value,
+ * P&L in money and percent, in the venue's currency. Prices are the ones the dashboard already refreshes where the
+ * board has the market (else the venue reader's own); a closed market awaiting settlement says so, a resolved one what
+ * it paid. The title line carries the totals per venue, each in its currency (never added across currencies), and says
+ * when a venue's reading failed (a refused signature, a 404) — never the venue's connection state. Rows:
+ * positionsModel.ts.
  */
 import type { Position } from '../../positions/types.js';
 import { formatAmount, formatPct } from '../../positions/format.js';
@@ -22,7 +23,7 @@ import { ListPane } from './ListPane.js';
 import { heldPositions, positionRowIds, readingNotes, venueTotals } from './positionsModel.js';
 import type { ViewImpl, ViewListProps } from './types.js';
 
-/** One row per market, keyed as the store keys it (its first position is drawn; the others are counted). */
+/** One row per market, keyed as the store keys it; a market with several positions draws a line for each. */
 export const positionRows = positionRowIds;
 
 export const positionsView: ViewImpl = {
@@ -108,7 +109,8 @@ export const hasStateColumn = (ps: readonly Position[]): boolean => ps.some((p) 
 export function positionSegs(
   p: Position,
   entry: MarketEntry | undefined,
-  more: number,
+  /** A further position of the market drawn on the line above: no marker, badge or title, its figures alone. */
+  further: boolean,
   selected: boolean,
   width: number,
   real: boolean,
@@ -126,17 +128,19 @@ export function positionSegs(
   const markW = entry ? 2 * rowMark(entry.market.id).length + (watched ? 2 : 0) : 0;
   const noValue = width - used() < TITLE_TIGHT + markW;
   const titleW = Math.max(1, width - used() + (noValue ? fig.value : 0));
-  const segs: Seg[] = entry
-    ? marketHead(entry, selected, titleW, watched, age)
-    : [
-        markerSeg(selected),
-        { text: fitWidth(VENUE_LETTERS[p.ref.venue], 9, true), dim: true },
-        { text: fitWidth(sanitize(p.title), titleW - 1, true) + ' ' },
-      ];
+  const segs: Seg[] = further
+    ? [{ text: fitWidth('', 11) }, { text: fitWidth('  ↳ same market', titleW - 1, true) + ' ', dim: true }]
+    : entry
+      ? marketHead(entry, selected, titleW, watched, age)
+      : [
+          markerSeg(selected),
+          { text: fitWidth(VENUE_LETTERS[p.ref.venue], 9, true), dim: true },
+          { text: fitWidth(sanitize(p.title), titleW - 1, true) + ' ' },
+        ];
   segs.push(real ? { text: 'real  ', color: colors.up } : { text: 'paper ', dim: true });
   if (keep.has('outcome'))
     segs.push({
-      text: fitWidth(`${sanitize(p.outcome)}${more > 0 ? ` +${more}` : ''}`, W.outcome - 1, true) + ' ',
+      text: fitWidth(sanitize(p.outcome), W.outcome - 1, true) + ' ',
       dim: true,
     });
   if (keep.has('shares')) segs.push({ text: padStartWidth(formatShares(p.shares), fig.shares - 1) + ' ' });
@@ -243,22 +247,25 @@ function PositionsList(p: ViewListProps) {
           : 'No positions: p in the quote form keeps a paper trade; real ones: README § Positions'
       }
       row={(id, selected) => {
+        // every position held in the market, a line each (both sides of one market, real and paper): the first
+        // with the market's title, the others under it
         const mine = held.filter((x) => x.id === id);
-        const first = mine[0];
-        if (!first) return undefined;
+        if (mine.length === 0) return undefined;
         const watched = p.state.watchById[id] !== undefined;
-        return positionSegs(
-          first.pos,
-          p.markets[id],
-          mine.length - 1,
-          selected,
-          p.width,
-          first.real,
-          stateCol,
-          watched,
-          // a market whose data went stale reads STALE, as in Markets, Movers and Closing soon
-          { now: p.env.now, intervalMs: p.intervalMs },
-          fig,
+        return mine.map((x, i) =>
+          positionSegs(
+            x.pos,
+            p.markets[id],
+            i > 0,
+            selected,
+            p.width,
+            x.real,
+            stateCol,
+            watched,
+            // a market whose data went stale reads STALE, as in Markets, Movers and Closing soon
+            { now: p.env.now, intervalMs: p.intervalMs },
+            fig,
+          ),
         );
       }}
     />
