@@ -10,45 +10,7 @@ export const MISSING = '—';
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** A 0..1 price as cents: 0.635 → "63.5¢". */
-export function formatPrice(p: unknown): string {
-  if (!isNum(p)) return MISSING;
-  return `${(p * 100).toFixed(1)}¢`;
-}
-
-/**
- * A signed price difference (0..1 units, e.g. the server's absolute
- * priceImpact = priceAfter − priceBefore) in cents like the prices:
- * 0.0092 → "+0.9¢", -0.004 → "−0.4¢" (the minus sign, as every signed figure on screen); below 0.1¢ with two decimals
- * so a small impact does not read as none.
- */
-export function formatPriceDelta(d: unknown): string {
-  if (!isNum(d)) return MISSING;
-  const cents = d * 100;
-  const a = Math.abs(cents);
-  if (a < 0.005) return '±0.0¢';
-  const digits = a < 0.1 ? 2 : 1;
-  return `${cents > 0 ? '+' : '−'}${a.toFixed(digits)}¢`;
-}
-
-/**
- * A move from one price to another with its impact (priceAfter − priceBefore), the three at one precision so that
- * what is shown adds up: one decimal of a cent as formatPrice, and the impact the difference of the two prices as
- * shown (38.021¢ → 39.866¢ reads "38.0¢ → 39.9¢", +1.9¢, within the tenth of a cent both prices are given to);
- * a move under a tenth of a cent at the precision that shows it (0.0145 → 0.015 is "1.45¢ → 1.50¢", +0.05¢, never
- * "1.4¢ → 1.5¢" beside +0.05¢). An impact that is not the difference of the prices is shown as it came.
- */
-export function formatPriceMove(before: unknown, after: unknown, impact: unknown): [string, string, string] {
-  const loose: [string, string, string] = [formatPrice(before), formatPrice(after), formatPriceDelta(impact)];
-  if (!isNum(before) || !isNum(after) || !isNum(impact) || Math.abs(after - before - impact) > 1e-6) return loose;
-  const cents = Math.abs(impact * 100);
-  const d = cents >= 0.095 || cents < 0.0005 ? 1 : cents >= 0.0095 ? 2 : 3;
-  const units = 10 ** d;
-  const [b, a] = [before, after].map((p) => Math.round(p * 100 * units)) as [number, number];
-  const i = a - b;
-  const c = (n: number) => `${(n / units).toFixed(d)}¢`;
-  return [c(b), c(a), `${i > 0 ? '+' : i < 0 ? '−' : '±'}${c(Math.abs(i))}`];
-}
+export { formatPrice, formatPriceDelta, formatPriceMove, priceDecimals } from './priceFormat.js';
 
 export type Direction = 'up' | 'down' | 'flat' | 'none';
 

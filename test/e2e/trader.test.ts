@@ -82,7 +82,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', { timeout:
     await t.waitFor('the list', (s) => /Will the Fed decrease interest rates by 25/.test(s), 15_000);
     t.keys('j');
     t.keys('j');
-    const book = await t.waitFor('the Fed book', (s) => /Book Yes · spread 0\.1¢ · mid 1\.4¢/.test(side(s)), 15_000);
+    const book = await t.waitFor('the Fed book', (s) => /Book Yes · spread 0\.1¢ · mid 1\.45¢/.test(side(s)), 15_000);
     expect(side(book)).toMatch(/ask +1\.5¢ +8\.5k +8\.5k +█/);
     expect(side(book)).toMatch(/bid +1\.4¢ +1 +1 +█/);
     // 100 USDC through the asks: 6,666.67 shares, fee 4.925 by the market's schedule (src/sources/polymarket tests)
@@ -102,7 +102,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', { timeout:
     expect(side(first)).toMatch(/No +62\.0¢.*▅{20,}/);
     // pool YES 7681.13, NO 1705.54, p 0.73424: 100 mana buys 256.788 YES (src/sources/manifold tests)
     const q = await quote(t, '100', (s) => /256\.79 shares @ avg 38\.9¢ · total M\$100\.00/.test(s));
-    expect(side(q)).toMatch(/price 38\.0¢ → 39\.9¢ · impact \+1\.9¢/);
+    expect(side(q)).toMatch(/price 38\.0¢ → 39\.9¢ · impact \+1\.8¢/);
     t.keys('Escape');
     await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));
     t.keys('Escape');

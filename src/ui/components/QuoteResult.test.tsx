@@ -60,6 +60,20 @@ describe('quote result', () => {
     expect(f).toContain('price 1.45¢ → 1.50¢ · impact +0.05¢');
   });
 
+  it('a sale from a midpoint: the mid as the book gives it, the impact the true one (−0.15¢, not −0.2¢)', async () => {
+    const sell: QuoteForm = { ...form, action: 'sell' };
+    const sale = {
+      ...quote,
+      basis: 'book',
+      priceBefore: 0.014499999999999999,
+      priceAfter: 0.013,
+      priceImpact: -0.0015,
+    };
+    const f = await drawn({ form: sell, status: 'ok', answeredForm: sell, result: sale as Quote }, sell);
+    // it read 'mid 1.5¢ → 1.3¢ · impact −0.2¢' beside the book pane's 'mid 1.4¢'
+    expect(f).toContain('mid 1.45¢ → 1.30¢ · impact −0.15¢');
+  });
+
   it('a quote that fills nothing says why (an empty book or side, a pool at its limit), not figures of 0', async () => {
     const none = { ...quote, shares: 0, averagePrice: undefined, fee: 0, total: 0, filled: 0, worstPrice: undefined };
     const empty = { ...none, basis: 'book', priceBefore: undefined, priceAfter: undefined, priceImpact: undefined };

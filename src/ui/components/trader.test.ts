@@ -35,6 +35,18 @@ describe('the book pane', () => {
     expect(bookWantedLines(book, 6)).toBe(5);
   });
 
+  it('the midpoint between two 0.1¢ ticks at the precision the quote form gives it, not rounded down', () => {
+    // Polymarket 2252243's recorded book: 1.4¢ / 1.5¢, mid 0.0145 as a float just under; it read 'mid 1.4¢' here,
+    // '1.45¢' on a buy and '1.5¢' on a sale
+    const fed: OrderBook = {
+      ...book,
+      bids: [{ price: 0.014, size: 1 }],
+      asks: [{ price: 0.015, size: 8451 }],
+      asksDerived: false,
+    };
+    expect(text(bookLines(fed, 60, 3))[0]).toBe('Book Yes · spread 0.1¢ · mid 1.45¢');
+  });
+
   it('fewer rows: fewer levels of each side, never more lines than given', () => {
     expect(bookLines(book, 60, 3)).toHaveLength(3);
     expect(text(bookLines(book, 60, 3))[1]).toMatch(/^ask +40\.0¢/);

@@ -1,0 +1,68 @@
+/**
+ * Prices in cents, one rule for every pane and command (docs/commands.md § quote): the price, a difference of prices,
+ * and a move with its impact. Anything that is not a finite number is `—`.
+ */
+import { MISSING } from './format.js';
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * Decimals of a cent a price is shown with — one rule for every pane and command: 1, the venues' finest tick (0.1¢);
+ * 2 for a price exactly between two such ticks, a midpoint (1.45¢ between 1.4¢ and 1.5¢), so that it is neither
+ * rounded down in one place and up in another (it read "mid 1.4¢" in the book and "1.5¢" on a sale).
+ */
+export function priceDecimals(p: number): 1 | 2 {
+  const halves = p * 2000;
+  const tenths = p * 1000;
+  return Math.abs(halves - Math.round(halves)) < 1e-6 && Math.abs(tenths - Math.round(tenths)) > 1e-6 ? 2 : 1;
+}
+
+/** `p` (0..1) in cents to `d` decimals, rounded half away from zero on the cents as written (no float drift). */
+function centsAt(p: number, d: number): string {
+  const units = 10 ** d;
+  const n = Math.round(Math.abs(p) * 100 * units + 1e-7) / units;
+  return `${p < 0 && n !== 0 ? '-' : ''}${n.toFixed(d)}`;
+}
+
+/** A 0..1 price as cents: 0.635 → "63.5¢", a midpoint 0.0145 → "1.45¢" (priceDecimals). */
+export function formatPrice(p: unknown): string {
+  if (!isNum(p)) return MISSING;
+  return `${centsAt(p, priceDecimals(p))}¢`;
+}
+
+/**
+ * A signed price difference (0..1 units, e.g. the server's absolute
+ * priceImpact = priceAfter − priceBefore) in cents like the prices:
+ * 0.0092 → "+0.9¢", -0.004 → "−0.4¢" (the minus sign, as every signed figure on screen); below 0.1¢ with two decimals
+ * so a small impact does not read as none.
+ */
+export function formatPriceDelta(d: unknown): string {
+  if (!isNum(d)) return MISSING;
+  const cents = d * 100;
+  const a = Math.abs(cents);
+  if (a < 0.005) return '±0.0¢';
+  const digits = a < 0.1 ? 2 : 1;
+  return `${cents > 0 ? '+' : '−'}${a.toFixed(digits)}¢`;
+}
+
+/**
+ * A move from one price to another with its impact (priceAfter − priceBefore), the three at one precision: the finer
+ * of the two prices' (priceDecimals: a midpoint's 1.45¢ makes it two decimals, "1.45¢ → 1.80¢", +0.35¢), finer still
+ * for a move under a tenth of a cent (0.0145 → 0.015 is "1.45¢ → 1.50¢", +0.05¢). The impact is the true one rounded
+ * to that precision, not the difference of the rounded prices (−0.15¢ read −0.2¢ beside a midpoint rounded up; a
+ * Manifold move of +1.845¢ reads +1.8¢ beside 38.0¢ → 39.9¢). An impact that is not the difference of the prices is
+ * shown as it came.
+ */
+export function formatPriceMove(before: unknown, after: unknown, impact: unknown): [string, string, string] {
+  const loose: [string, string, string] = [formatPrice(before), formatPrice(after), formatPriceDelta(impact)];
+  if (!isNum(before) || !isNum(after) || !isNum(impact) || Math.abs(after - before - impact) > 1e-6) return loose;
+  const cents = Math.abs(impact * 100);
+  const d = Math.max(
+    priceDecimals(before),
+    priceDecimals(after),
+    cents >= 0.095 || cents < 0.0005 ? 1 : cents >= 0.0095 ? 2 : 3,
+  );
+  const i = centsAt(Math.abs(impact), d);
+  const sign = Number(i) === 0 ? '±' : impact > 0 ? '+' : '−';
+  return [`${centsAt(before, d)}¢`, `${centsAt(after, d)}¢`, `${sign}${i}¢`];
+}
