@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Quote } from '../../api/types.js';
 import type { ErrorInfo, QuoteForm } from '../../store/types.js';
-import { renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 
 let h: Harness | undefined;
@@ -125,6 +125,23 @@ describe('quote form', () => {
     expect(f).toMatch(new RegExp(`◆ Quote ${badge}`));
     expect(rowOf(f)).toContain(badge);
     expect(rowOf(f)).not.toContain('ACTIVE');
+  });
+
+  it('a market name too long beside the badge gives way with …, it does not vanish (60 columns)', async () => {
+    // Manifold's "Trump Nobel" market in a 60-column pane: the title read '◆ Quote RESOLVED' and nothing else
+    const title = 'Will Donald Trump win the Nobel Peace Prize before the end of 2026?';
+    h = renderApp({ columns: 60, rows: 30, markets: [makeMarket(1, { title })] });
+    const { term, store, clock } = h;
+    await waitForFrame(term, 'Will Donald Trump');
+    await press(term, [KEYS.enter, KEYS.enter]);
+    await waitForFrame(term, 'Type an amount to get a quote.');
+    await press(term, ['5']);
+    const e: ErrorInfo = { kind: 'resolved', status: 410, code: 'RESOLVED', message: 'no', at: clock.now() };
+    store.getState().quoteFailed('m1', form('5'), e);
+    const f = await waitForFrame(term, '(410)');
+    const line = f.split('\n').find((l) => l.includes('◆ Quote')) ?? '';
+    expect(line).toMatch(/^◆ Quote RESOLVED Will Donald Trump win the Nobel .*…$/);
+    expect(line.length).toBeLessThanOrEqual(60);
   });
 
   it('⏎ on a form whose answer is current sends nothing and says so', async () => {

@@ -101,7 +101,8 @@ function QuoteFormView(p: QuoteFormProps) {
   const title: Seg[] = [
     paneTitle('Quote', p.focused),
     ...(badge ? [{ text: ' ' }, badgeSeg(badge)] : []),
-    { text: p.market ? ` ${sanitize(p.market.title)}` : ' (no market)', dim: true, priority: -1 },
+    // the name gives way with '…' where the line is short, never dropped whole (it read '◆ Quote RESOLVED' alone)
+    { text: p.market ? ` ${sanitize(p.market.title)}` : ' (no market)', dim: true, priority: -1, minCut: 6 },
   ];
   const outcome = shownOutcome(p, form);
   const lines = wrapMessage(
