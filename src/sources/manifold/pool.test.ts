@@ -86,6 +86,23 @@ describe('CL56c9sqQp: pool YES 7681.131440912874, NO 1705.537411536149, p 0.7342
     expect((cl.pool.YES + 100 - q.total!) ** cl.p * (cl.pool.NO - q.total!) ** (1 - cl.p)).toBeCloseTo(k, 6);
   });
 
+  it('a sale that would drain a side of the pool is refused whole, as Manifold does: nothing fills', () => {
+    // 1e9 YES: m → the whole NO side (1705.54), leaving it under CPMM_MIN_POOL_QTY 0.01; it filled down to 0.0¢, where
+    // Manifold answers 403 "Sale too large for current liquidity pool." (backend/api/src/sell-shares.ts)
+    const q = previewFromPool(binary(cl, 'YES'), 'sell', 1e9);
+    expect(q).toMatchObject({ shares: 0, total: 0, filled: 0, basis: 'pool', action: 'sell' });
+    expect(q.priceAfter).toBeUndefined();
+    // the largest sale that keeps 0.01 of NO: (y + s − m)^p · 0.01^(1−p) = k, m = n − 0.01 → fills whole
+    const m = cl.pool.NO - 0.011;
+    const most = cl.pool.YES * (cl.pool.NO / 0.011) ** ((1 - cl.p) / cl.p) - cl.pool.YES + m;
+    const ok = previewFromPool(binary(cl, 'YES'), 'sell', most);
+    expect(ok.filled).toBeUndefined();
+    expect(ok.shares).toBe(most);
+    expect(ok.priceAfter!).toBeGreaterThan(0);
+    // a sale has no price limit of its own (MIN_CPMM_PROB bounds a buy): it goes below 1¢
+    expect(ok.priceAfter!).toBeLessThan(0.01);
+  });
+
   it("thin: a market order stops at P(YES) 0.99 — r = p(1−0.99)/((1−p)0.99) = 0.0279071, n' = k / r^p", () => {
     // n' = 71277.717
     // the mana that gets there: 71277.717 − 1705.537 = 69572.180 of the 100 000 asked; y' = r·n' = 1989.152;

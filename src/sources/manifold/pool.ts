@@ -9,7 +9,10 @@
  *  - a market order fills only up to P(YES) = 0.99 (YES) or 0.01 (NO) (`MAX_CPMM_PROB`, `MIN_CPMM_PROB`, passed by
  *    `getBinaryCpmmBetInfo` and `getNewMultiCpmmBetInfo`): the rest is not bet;
  *  - selling s shares of one side is buying s shares of the other and redeeming each YES+NO pair for 1
- *    (`calculateCpmmSale`): proceeds = s − (the mana that buys s shares of the other side);
+ *    (`calculateCpmmSale`): proceeds = s − (the mana that buys s shares of the other side); a sale has no price limit
+ *    (`calculateCpmmSale` passes none to `computeFills`), but one that would leave either side of the pool under
+ *    `CPMM_MIN_POOL_QTY` (0.01, common/src/contract.ts) is refused whole: "Sale too large for current liquidity pool."
+ *    (403, backend/api/src/sell-shares.ts) — nothing of it fills;
  *  - the taker fee is C · prob · (1 − prob) · shares (`getTakerFee`) with C = 0 since "Go fee less"
  *    (6fb047abf, 2024-09-30; C was 0.07), still 0 at the commit above.
  * The preview spends the whole amount on shares and adds the fee on top (the house rule of src/sources/book.ts);
@@ -40,6 +43,8 @@ export interface PoolState {
 
 export const MAX_CPMM_PROB = 0.99;
 export const MIN_CPMM_PROB = 0.01;
+/** The least either side of a pool may hold after a sale (`CPMM_MIN_POOL_QTY` of common/src/contract.ts). */
+export const CPMM_MIN_POOL_QTY = 0.01;
 /** `TAKER_FEE_CONSTANT` of common/src/fees.ts at the commit above. */
 export const TAKER_FEE_CONSTANT = 0;
 
@@ -151,6 +156,10 @@ export function previewFromPool(
     shares = amount;
     money = saleProceeds(s.pool, s.p, shares, s.side);
     after = poolAfterSale(s.pool, shares, money, s.side);
+    // Manifold refuses a sale that would drain a side of the pool, whole (it filled down to 0.0¢ here)
+    if (Math.min(after.YES, after.NO) < CPMM_MIN_POOL_QTY) {
+      [shares, money, after, filled] = [0, 0, s.pool, 0];
+    }
   }
   const feeAmount = shares > 0 ? fee({ shares, money, levels: [{ price: money / shares, size: shares }] }, action) : 0;
   const q: Quote = {

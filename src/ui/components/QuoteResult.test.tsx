@@ -86,6 +86,10 @@ describe('quote result', () => {
     expect(s).toContain('Nothing fills: the book has no orders to sell to.');
     const pool = await drawn({ ...ok, result: { ...none, basis: 'pool' } as Quote });
     expect(pool).toContain("Nothing fills: the pool's price is at its limit.");
+    // a Manifold sale that would drain the pool: refused whole, as Manifold does (it filled down to 0.0¢)
+    const drain = { ...none, basis: 'pool', action: 'sell' } as Quote;
+    const d = await drawn({ form: sell, status: 'ok', answeredForm: sell, result: drain }, sell);
+    expect(d).toContain('Nothing fills: a sale this large would drain the pool: Manifold refuses it whole.');
   });
 
   it('marks a result for an older form as updating, and a waiting form as waiting', async () => {
