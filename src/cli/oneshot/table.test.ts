@@ -27,7 +27,7 @@ const BRACKET = [
 ];
 
 const running: RunningSourceReplay[] = [];
-const base = { polymarket: '', kalshi: '', bracket: '' };
+const base = { polymarket: '', kalshi: '', bracket: '', manifold: '' };
 const tmp = mkdtempSync(join(tmpdir(), 'oddsboard-table-'));
 beforeAll(async () => {
   const start = async (id: Exclude<SourceId, 'public'>, dir: string) => {
@@ -41,6 +41,7 @@ beforeAll(async () => {
   base.polymarket = await start('polymarket', join(REAL, 'polymarket'));
   base.kalshi = await start('kalshi', join(REAL, 'kalshi'));
   base.bracket = await start('kalshi', tmp);
+  base.manifold = await start('manifold', join(REAL, 'manifold'));
 });
 afterAll(async () => {
   await Promise.all(running.map((r) => r.close()));
@@ -77,6 +78,33 @@ describe('quote', () => {
     expect(r.lines[1]).toBe('  filled      nothing: the book is empty, no orders on either side');
     const whole = await quote('2252243', 'polymarket', '10');
     expect(whole.out).not.toContain('filled');
+  });
+
+  it('an amount under a cent is said as asked, and money under a cent as such, not 0.00', async () => {
+    const r = await quote('2252243', 'polymarket', '0.001');
+    expect(r.code, r.err).toBe(0);
+    // it read 'buy 0.00 of “Yes”' and 'total 0.00'
+    expect(r.lines[0]).toBe('Quote 2252243 · buy 0.001 of “Yes”');
+    expect(r.out).toContain('  total       < 0.01\n');
+  });
+
+  it('what fills of a pool wraps under its column at 80, whole; a sale that would drain it fills nothing', async () => {
+    const buy = await run('manifold', ['quote', 'CL56c9sqQp', '--outcome', 'Yes', '--amount', '1000000']);
+    expect(buy.code, buy.err).toBe(0);
+    // it was cut: "…; the rest would pass the pool's pr…"
+    expect(buy.lines.slice(1, 3)).toEqual([
+      "  filled      only 69,572.18 of 1,000,000.00; the rest would pass the pool's",
+      '              price limit',
+    ]);
+    expect(widest(buy.lines)).toBeLessThanOrEqual(80);
+    const argv = ['quote', 'CL56c9sqQp', '--outcome', 'Yes', '--amount', '1000000000', '--action', 'sell'];
+    const sale = await run('manifold', argv);
+    expect(sale.code, sale.err).toBe(0);
+    expect(sale.lines.slice(1, 3)).toEqual([
+      '  filled      nothing: a sale this large would drain the pool: Manifold refuses',
+      '              it whole',
+    ]);
+    expect(sale.out).toContain('  you receive 0.00\n');
   });
 
   it('a sale is of shares: its heading and what fills count shares, what it brings is money', async () => {

@@ -17,6 +17,7 @@ import {
   formatVolume,
   MISSING,
   padStartWidth,
+  wrap,
 } from '../../ui/format.js';
 import { BADGES, BADGE_WIDTH, badgeWord } from '../../ui/theme.js';
 import { marketClosingText } from '../../ui/viewModel.js';
@@ -160,12 +161,30 @@ export function marketDetail(m: Market, v: TableView): string {
 /** A sale through a book or a pool is of shares; the interface's (no basis, or `service`) of the money wanted back. */
 const salesShares = (q: Quote) => q.action === 'sell' && (q.basis === 'book' || q.basis === 'pool');
 
-/** An amount of the quote: money for a buy, shares for a sale (the interface's sale: the money wanted back). */
-const amountOf = (q: Quote, n: number | undefined) => (salesShares(q) ? `${formatShares(n)} shares` : formatMoney(n));
+/**
+ * An amount as asked, never rounded away: two decimals, more where the amount has them (`--amount 0.001` read
+ * `buy 0.00 of “Yes”`), up to nine.
+ */
+export function exactAmount(n: number | undefined): string {
+  if (n === undefined || !Number.isFinite(n) || Math.abs(n - Math.round(n * 100) / 100) < 1e-12) return formatMoney(n);
+  return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 9 });
+}
+
+/** Money the quote moves: a figure above zero that two decimals would show as 0.00 reads `< 0.01`. */
+const moneyOf = (n: number | undefined) => (n !== undefined && n > 0 && n < 0.005 ? '< 0.01' : formatMoney(n));
+
+/**
+ * An amount of the quote: money for a buy, shares for a sale (the interface's sale: the money wanted back); as asked
+ * (`exact`), else to two decimals (what fills, worked out).
+ */
+const amountOf = (q: Quote, n: number | undefined, exact = true) => {
+  const t = exact ? exactAmount(n) : formatMoney(n);
+  return salesShares(q) ? `${t} shares` : t;
+};
 
 function fillText(q: Quote): string | undefined {
   if (q.filled === undefined) return undefined;
-  const of = (n: number | undefined) => amountOf(q, n);
+  const of = (n: number | undefined, exact = true) => amountOf(q, n, exact);
   if (!(q.filled > 0)) return q.basis === 'book' || q.basis === 'pool' ? `nothing: ${nothingFilled(q)}` : 'nothing';
   const rest =
     q.basis === 'book'
@@ -173,7 +192,7 @@ function fillText(q: Quote): string | undefined {
       : q.basis === 'pool'
         ? "the rest would pass the pool's price limit"
         : 'the rest does not fill';
-  return `only ${of(q.filled)} of ${of(q.amount)}; ${rest}`;
+  return `only ${of(q.filled, false)} of ${of(q.amount)}; ${rest}`;
 }
 
 export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
@@ -181,12 +200,15 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
   const outcome = `“${sanitize(q.outcome ?? MISSING)}”`;
   const what =
     q.action === 'sell' && !salesShares(q)
-      ? `sell ${outcome} for ${formatMoney(q.amount)}`
+      ? `sell ${outcome} for ${exactAmount(q.amount)}`
       : `${q.action ?? MISSING} ${amountOf(q, q.amount)} of ${outcome}`;
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   const impactColor =
     q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
   const row = (k: string, val: string) => fitWidth(`  ${k.padEnd(11)} ${val}`, v.width);
+  // a value longer than its line goes on under itself, at its column, whole (the filled line was cut at 80 columns)
+  const rows = (k: string, val: string) =>
+    wrap(val, Math.max(20, v.width - 14)).map((l, i) => fitWidth(`  ${(i === 0 ? k : '').padEnd(11)} ${l}`, v.width));
   const fill = fillText(q);
   const move = `  ${'price'.padEnd(11)} ${before} → ${after} (impact `;
   // the impact coloured when its line is whole
@@ -196,12 +218,12 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
       : fitWidth(`${move}${impact})`, v.width);
   const lines = [
     v.paint(keepWhole(`Quote ${id} · ${what}`, `Quote ${id}`, v.width), undefined, true),
-    ...(fill === undefined ? [] : [v.paint(row('filled', fill), 'yellow', true)]),
+    ...(fill === undefined ? [] : rows('filled', fill).map((l) => v.paint(l, 'yellow', true))),
     row('shares', formatShares(q.shares)),
     row('avg price', formatPrice(q.averagePrice)),
     price,
-    row('fee', formatMoney(q.fee)),
-    row(q.action === 'sell' ? 'you receive' : 'total', formatMoney(q.total)),
+    row('fee', moneyOf(q.fee)),
+    row(q.action === 'sell' ? 'you receive' : 'total', moneyOf(q.total)),
   ];
   return `${lines.join('\n')}\n`;
 }
