@@ -34,7 +34,7 @@ describe('format', () => {
     for (const v of [undefined, NaN, '0.1', Infinity]) expect(formatPriceDelta(v)).toBe('—');
   });
 
-  it('a price move and its impact at one precision, the impact the true one at it', () => {
+  it('a price move and its impact at one precision, the impact the difference of the prices shown', () => {
     // Polymarket 2252243's recorded book: the mid 0.0145 (a float just under), the best ask 0.015
     const mid = 0.014499999999999999;
     expect(formatPriceMove(mid, 0.015, 0.015 - mid)).toEqual(['1.45¢', '1.50¢', '+0.05¢']);
@@ -43,13 +43,13 @@ describe('format', () => {
     expect(formatPriceMove(mid, 0.018, 0.018 - mid)).toEqual(['1.45¢', '1.80¢', '+0.35¢']);
     // a sale from that mid: −0.15¢, not the −0.2¢ of 1.5¢ → 1.3¢
     expect(formatPriceMove(mid, 0.013, 0.013 - mid)).toEqual(['1.45¢', '1.30¢', '−0.15¢']);
-    // Manifold's pool, 100 mana on CL56c9sqQp: 38.021¢ → 39.866¢ is +1.845¢, the true impact to a tenth
-    expect(formatPriceMove(0.38021, 0.39866, 0.39866 - 0.38021)).toEqual(['38.0¢', '39.9¢', '+1.8¢']);
+    // Manifold's pool, 100 mana on CL56c9sqQp: 38.021¢ → 39.866¢ (+1.845¢) adds up as shown, +1.9¢
+    expect(formatPriceMove(0.38021, 0.39866, 0.39866 - 0.38021)).toEqual(['38.0¢', '39.9¢', '+1.9¢']);
     // one decimal where it adds up; a fall; no move; two decimals under a tenth of a cent, three under a hundredth
     expect(formatPriceMove(0.635, 0.6442, 0.6442 - 0.635)).toEqual(['63.5¢', '64.4¢', '+0.9¢']);
     expect(formatPriceMove(0.5, 0.496, -0.004)).toEqual(['50.0¢', '49.6¢', '−0.4¢']);
     expect(formatPriceMove(0.5, 0.5, 0)).toEqual(['50.0¢', '50.0¢', '±0.0¢']);
-    expect(formatPriceMove(0.50004, 0.50016, 0.00012)).toEqual(['50.00¢', '50.02¢', '+0.01¢']);
+    expect(formatPriceMove(0.50004, 0.50016, 0.00012)).toEqual(['50.00¢', '50.02¢', '+0.02¢']);
     expect(formatPriceMove(0.50004, 0.50008, 0.00004)).toEqual(['50.004¢', '50.008¢', '+0.004¢']);
     // an impact the prices do not make, or a figure missing: each as it is
     expect(formatPriceMove(0.2, 0.3, 0.5)).toEqual(['20.0¢', '30.0¢', '+50.0¢']);

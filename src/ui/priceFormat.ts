@@ -48,10 +48,10 @@ export function formatPriceDelta(d: unknown): string {
 /**
  * A move from one price to another with its impact (priceAfter − priceBefore), the three at one precision: the finer
  * of the two prices' (priceDecimals: a midpoint's 1.45¢ makes it two decimals, "1.45¢ → 1.80¢", +0.35¢), finer still
- * for a move under a tenth of a cent (0.0145 → 0.015 is "1.45¢ → 1.50¢", +0.05¢). The impact is the true one rounded
- * to that precision, not the difference of the rounded prices (−0.15¢ read −0.2¢ beside a midpoint rounded up; a
- * Manifold move of +1.845¢ reads +1.8¢ beside 38.0¢ → 39.9¢). An impact that is not the difference of the prices is
- * shown as it came.
+ * for a move under a tenth of a cent (0.0145 → 0.015 is "1.45¢ → 1.50¢", +0.05¢). The impact is the difference of
+ * the prices as shown, so the line adds up (a Manifold move of +1.845¢ reads "38.0¢ → 39.9¢", +1.9¢, within the tenth
+ * of a cent both prices are given to); with a midpoint shown whole, a sale from 1.45¢ to 1.30¢ is −0.15¢, the true
+ * figure (it read "1.5¢ → 1.3¢", −0.2¢). An impact that is not the difference of the prices is shown as it came.
  */
 export function formatPriceMove(before: unknown, after: unknown, impact: unknown): [string, string, string] {
   const loose: [string, string, string] = [formatPrice(before), formatPrice(after), formatPriceDelta(impact)];
@@ -62,7 +62,8 @@ export function formatPriceMove(before: unknown, after: unknown, impact: unknown
     priceDecimals(after),
     cents >= 0.095 || cents < 0.0005 ? 1 : cents >= 0.0095 ? 2 : 3,
   );
-  const i = centsAt(Math.abs(impact), d);
-  const sign = Number(i) === 0 ? '±' : impact > 0 ? '+' : '−';
-  return [`${centsAt(before, d)}¢`, `${centsAt(after, d)}¢`, `${sign}${i}¢`];
+  const [b, a] = [centsAt(before, d), centsAt(after, d)];
+  const units = 10 ** d;
+  const i = Math.round(Number(a) * units) - Math.round(Number(b) * units);
+  return [`${b}¢`, `${a}¢`, `${i > 0 ? '+' : i < 0 ? '−' : '±'}${(Math.abs(i) / units).toFixed(d)}¢`];
 }

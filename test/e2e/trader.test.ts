@@ -102,7 +102,7 @@ describe('the trader’s view on the platforms’ recordings (tmux)', { timeout:
     expect(side(first)).toMatch(/No +62\.0¢.*▅{20,}/);
     // pool YES 7681.13, NO 1705.54, p 0.73424: 100 mana buys 256.788 YES (src/sources/manifold tests)
     const q = await quote(t, '100', (s) => /256\.79 shares @ avg 38\.9¢ · total M\$100\.00/.test(s));
-    expect(side(q)).toMatch(/price 38\.0¢ → 39\.9¢ · impact \+1\.8¢/);
+    expect(side(q)).toMatch(/price 38\.0¢ → 39\.9¢ · impact \+1\.9¢/);
     t.keys('Escape');
     await t.waitFor('the detail pane again', (s) => /◆ Detail/.test(s));
     t.keys('Escape');

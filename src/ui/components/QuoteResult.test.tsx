@@ -60,7 +60,7 @@ describe('quote result', () => {
     expect(f).toContain('price 1.45¢ → 1.50¢ · impact +0.05¢');
   });
 
-  it('a sale from a midpoint: the mid as the book gives it, the impact the true one (−0.15¢, not −0.2¢)', async () => {
+  it('a sale from a midpoint: the mid as the book gives it, the impact −0.15¢ (not −0.2¢)', async () => {
     const sell: QuoteForm = { ...form, action: 'sell' };
     const sale = {
       ...quote,
