@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Market } from '../api/types.js';
 import { createOddsStore } from '../store/store.js';
 import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
@@ -7,6 +6,8 @@ import type { SourceId } from '../sources/types.js';
 import { joinVenues } from './joined.js';
 import { parseTarget } from '../links/parse.js';
 import type { ParsedTarget } from '../links/types.js';
+import { mkt, venues } from '../../test/support/joinedVenues.js';
+import { recordingSync } from '../../test/support/venues.js';
 
 /** The recorded call's tail for a venue's further readings of the same input (a bare word: market, then event). */
 const extra = (t: ParsedTarget, venue: string) =>
@@ -17,29 +18,6 @@ const extra = (t: ParsedTarget, venue: string) =>
         .map((r) => ` ${r.venue}:${r.value}`)
         .join('')
     : '';
-import { recordingSync } from '../../test/support/venues.js';
-
-const mkt = (id: string, closesAt?: number): Market => ({
-  id,
-  title: `Market ${id}`,
-  status: 'active',
-  outcomes: [{ name: 'Yes', price: 0.5 }],
-  ...(closesAt !== undefined ? { closesAt } : {}),
-  raw: {},
-});
-
-/** A sync that records the intents it gets and applies the store's part of them (select, search, watch). */
-function venues() {
-  const calls = { kalshi: [] as string[], polymarket: [] as string[] };
-  const mk = (id: SourceId, caps: typeof KALSHI_CAPS) => {
-    const store = createOddsStore({ mode: id as 'kalshi', limit: 60, caps });
-    return { id, store, sync: recordingSync(store, calls[id as 'kalshi']) };
-  };
-  const stacks = [mk('kalshi', KALSHI_CAPS), mk('polymarket', POLYMARKET_CAPS)];
-  stacks[0]!.store.getState().listLoaded([mkt('kalshi:K1', 3_000), mkt('kalshi:K2', 1_000)], 10);
-  stacks[1]!.store.getState().listLoaded([mkt('polymarket:1', 2_000), mkt('polymarket:2')], 10);
-  return { stacks, calls, joined: joinVenues(stacks) };
-}
 
 describe('several venues joined for the screen', () => {
   it('lists one section per venue in its own order; closing soon merged on the close time; v narrows', () => {
@@ -272,32 +250,5 @@ describe('several venues joined for the screen', () => {
     expect(joined.store.getState().markets['polymarket:3']).toBeDefined();
     expect(joined.store.getState().closing).toBe(before);
     expect(before.ids).toEqual(['kalshi:K2']);
-  });
-
-  it("names the venue in each venue's notices", () => {
-    const { joined, stacks } = venues();
-    stacks[0]!.store.getState().notice('“Market K1” resolved Yes', 'info', 50);
-    stacks[1]!.store.getState().notice('something', 'warn', 40);
-    expect(joined.store.getState().notices.map((n) => n.text)).toEqual([
-      'Polymarket: something',
-      'Kalshi: “Market K1” resolved Yes',
-    ]);
-    // the board's shared files (watchlist, paper.json, pairs.json) are no venue's: their notices name none
-    stacks[0]!.store.getState().notice('paper.json could not be read (not JSON): moved aside', 'warn', 60, 'board');
-    expect(joined.store.getState().notices.at(-1)?.text).toBe('paper.json could not be read (not JSON): moved aside');
-  });
-
-  it('names the venue once when the notice already begins with it (a position alert, a stack warning)', () => {
-    const { joined, stacks } = venues();
-    // a position alert names its venue itself (src/store/positionAlerts.ts); the venue stack's warnings do too
-    stacks[1]!.store.getState().notice('Polymarket “Fed holds” Yes (real) P&L +1.00 USDC (above 0.50)', 'alert', 60);
-    stacks[0]!.store.getState().notice('Kalshi: positions not read: KALSHI_API_KEY_ID is not set', 'warn', 61);
-    // a name that only starts the same is not the venue's
-    stacks[0]!.store.getState().notice('Kalshis are not a thing', 'info', 62);
-    expect(joined.store.getState().notices.map((n) => n.text)).toEqual([
-      'Polymarket “Fed holds” Yes (real) P&L +1.00 USDC (above 0.50)',
-      'Kalshi: positions not read: KALSHI_API_KEY_ID is not set',
-      'Kalshi: Kalshis are not a thing',
-    ]);
   });
 });
