@@ -1,5 +1,6 @@
 import type { OddsStore } from '../store/store.js';
 import { Departed, type Departure } from './departed.js';
+import { shiftMap } from './clockStep.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
@@ -45,6 +46,13 @@ export class Background {
   forbid(id: string, now: number): void {
     if (this.forbidden.size > 100) for (const [k, until] of this.forbidden) if (until <= now) this.forbidden.delete(k);
     this.forbidden.set(id, now + this.o.forbiddenRetryMs);
+  }
+
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    shiftMap(this.goneAt, by);
+    shiftMap(this.forbidden, by);
+    this.departed.shift(by);
   }
 
   /** Its detail answered again. */

@@ -101,6 +101,11 @@ export class Aimd {
     return this.since + (Math.floor(Math.max(0, now - this.since) / this.recoverMs) + 1) * this.recoverMs;
   }
 
+  /** The wall clock was set back by -by (clockStep.ts): the clean minutes count on. */
+  shift(by: number): void {
+    if (this.since !== undefined) this.since += by;
+  }
+
   decrease(now: number): number {
     const current = this.value(now);
     this.floorValue = Math.max(1, Math.floor(current * this.factor));

@@ -38,6 +38,11 @@ export class BookBackoff {
     this.failing.delete(marketId);
   }
 
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    for (const f of this.failing.values()) f.until += by;
+  }
+
   /** When this market's book may be asked for again (−∞: whenever its turn comes). */
   retryAt(marketId: string): number {
     return this.failing.get(marketId)?.until ?? Number.NEGATIVE_INFINITY;

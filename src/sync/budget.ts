@@ -77,6 +77,11 @@ export class Budget {
     for (let i = 0; i < this.sends.length; i++) this.sends[i] = this.sends[i]! - step;
   }
 
+  /** The wall clock was set back by -by (clockStep.ts): every send moves with it. */
+  shift(by: number): void {
+    for (let i = 0; i < this.sends.length; i++) this.sends[i] = this.sends[i]! + by;
+  }
+
   /** Timestamps in the window (oldest first). */
   inWindow(now: number): number[] {
     this.setBack(now);

@@ -62,6 +62,11 @@ export class Decorations {
 
   constructor(private readonly random: () => number) {}
 
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    if (this.categoriesJob) this.categoriesJob.readyAt += by;
+  }
+
   /** The groupings at `readyAt`. */
   categoriesSoon(readyAt: number): void {
     this.categoriesJob = { readyAt, cls: 'interactive' };

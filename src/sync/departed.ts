@@ -31,6 +31,11 @@ export class Departed {
     return this.queue.length;
   }
 
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    for (const d of this.queue) d.since += by;
+  }
+
   ids(): string[] {
     return this.queue.map((d) => d.id);
   }

@@ -43,6 +43,11 @@ export class ExtraJobs {
     }));
   }
 
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    for (const w of this.waiting.values()) w.readyAt += by;
+  }
+
   /** A passing failure (429, offline): asked again when the scheduler sends again, unless asked anew meanwhile. */
   requeue(job: ExtraJob, now: number): void {
     if (!this.waiting.has(job.req.key)) this.waiting.set(job.req.key, { req: job.req, readyAt: now });

@@ -42,6 +42,11 @@ export class Flights {
     private readonly onEnd: FlightEnd,
   ) {}
 
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    for (const f of this.set) f.sentAt += by;
+  }
+
   get size(): number {
     return this.set.size;
   }

@@ -38,6 +38,11 @@ export class GoTo {
   private seq = 0;
   private pending: { seq: number; lookups: Lookup[]; index: number; readyAt: number } | undefined;
 
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    if (this.pending) this.pending.readyAt += by;
+  }
+
   constructor(
     /** The store (asked when used: the queue that makes this is still being made). */
     private readonly storeOf: () => OddsStore,

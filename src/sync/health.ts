@@ -44,6 +44,13 @@ export class Health {
     private readonly limits: Limits,
   ) {}
 
+  /** The wall clock was set back by -by (clockStep.ts): a pause lasts as long as it was to. */
+  shift(by: number): void {
+    this.authRejectedAt += by;
+    if (this.until !== undefined) this.until += by;
+    if (this.last429At !== undefined) this.last429At += by;
+  }
+
   /** The server answered this request for itself (data, or a 404/409/410/423 about one resource): all is well. */
   answered(): void {
     this.consecutive429 = 0;

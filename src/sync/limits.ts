@@ -43,6 +43,13 @@ export class Limits {
     );
   }
 
+  /** The wall clock was set back by -by (clockStep.ts). The ledger's lines are the ledger's (src/ledger). */
+  shift(by: number): void {
+    this.budget.shift(by);
+    this.aimd.shift(by);
+    this.server.shift(by);
+  }
+
   /** Other processes' sends in the window (none without a shared ledger). */
   others(now: number): readonly number[] {
     return this.ledger.others(now);

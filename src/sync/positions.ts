@@ -59,6 +59,12 @@ export class PositionsDesk {
     this.everyMs = setup.everyMs ?? POSITIONS_EVERY_MS;
   }
 
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    if (this.nextAt !== undefined) this.nextAt += by;
+    this.lastSentAt += by;
+  }
+
   candidates(now: number): Candidate[] {
     const I = this.interval(now);
     if (this.nextAt === undefined) {

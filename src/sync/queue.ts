@@ -12,13 +12,10 @@ import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import type { BackgroundKind, Candidate } from './plan.js';
 import { Shown, type ShownKind } from './shown.js';
+import { shiftMap } from './clockStep.js';
 import type { ViewSource } from './types.js';
 
-export interface PendingQuote {
-  form: QuoteForm;
-  params: ValidQuoteParams;
-  readyAt: number;
-}
+export type PendingQuote = { form: QuoteForm; params: ValidQuoteParams; readyAt: number };
 
 /**
  * The pending work: what is waiting to go out (quotes, the selection's detail, a list refresh, the shown view's data),
@@ -66,6 +63,15 @@ export class Queue {
       this.decor.categoriesSoon(Math.ceil(now + 2 * this.limits.interval(now)));
     const sel = st.selectedId;
     if (sel !== undefined) this.selJob = { id: sel, readyAt: now };
+  }
+
+  /** The wall clock was set back by -by (clockStep.ts): every time kept moves with it, as far apart. */
+  shift(by: number): void {
+    [this.startedAt, this.listSentAt] = [this.startedAt + by, this.listSentAt + by];
+    if (this.lastSendAt !== undefined) this.lastSendAt += by;
+    for (const j of [this.selJob, this.listJob, ...this.quotes.values()]) if (j) j.readyAt += by;
+    shiftMap(this.detailSent, by);
+    for (const p of [this.background, this.shown, this.trader, this.goTo, this.decor, this.positions]) p?.shift(by);
   }
 
   /** When the list was last loaded or asked for (−∞ when never). */
@@ -171,15 +177,8 @@ export class Queue {
   candidates(now: number): Candidate[] {
     const out: Candidate[] = [];
     for (const [marketId, q] of this.quotes) {
-      out.push({
-        prio: 0,
-        cls: 'quote',
-        readyAt: q.readyAt,
-        take: () => (
-          this.quotes.delete(marketId),
-          { kind: 'quote', cls: 'quote', marketId, form: q.form, params: q.params }
-        ),
-      });
+      const job: Job = { kind: 'quote', cls: 'quote', marketId, form: q.form, params: q.params };
+      out.push({ prio: 0, cls: 'quote', readyAt: q.readyAt, take: () => (this.quotes.delete(marketId), job) });
     }
     const I = this.limits.interval(now);
     // what the shown view draws, starved by interactive work, is promoted once it is three of its periods old

@@ -81,6 +81,13 @@ export class ServerRate {
     return expiry !== undefined && expiry > now ? Math.min(expiry, this.validUntil) : this.validUntil;
   }
 
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    this.at += by;
+    this.validUntil += by;
+    for (const o of this.others) o.at += by;
+  }
+
   clear(): void {
     this.remaining = undefined;
     this.others = [];

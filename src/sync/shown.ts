@@ -3,6 +3,7 @@ import type { Job, ViewOrigin } from './jobs.js';
 import type { BackgroundKind } from './plan.js';
 import type { DrawnMarket, ViewSource } from './types.js';
 import { firstRowDrawn } from './drawn.js';
+import { shiftMap } from './clockStep.js';
 
 /** The request kinds that stand for what a view draws. */
 export type ShownKind = Extract<BackgroundKind, 'list' | 'closing' | 'events' | 'event'>;
@@ -67,6 +68,14 @@ export class Shown {
         return id === undefined ? Number.NEGATIVE_INFINITY : max(st.events.detailAt[id], this.eventSent.get(id));
       }
     }
+  }
+
+  /** The wall clock was set back by -by (clockStep.ts): what was asked moves with it. */
+  shift(by: number): void {
+    if (this.job) this.job = { readyAt: this.job.readyAt + by, since: this.job.since + by };
+    this.closingSentAt += by;
+    this.eventsSentAt += by;
+    shiftMap(this.eventSent, by);
   }
 
   /** A view is shown: its data at `at`, unless younger than freshMs (or `force`, a manual refresh). */

@@ -11,6 +11,7 @@ import type { OddsStore } from '../store/store.js';
 import { seriesKey } from '../store/traderSlice.js';
 import { BookBackoff } from './bookBackoff.js';
 import { ExtraJobs } from './extraJobs.js';
+import { shiftMap } from './clockStep.js';
 import type { Job } from './jobs.js';
 import type { Candidate } from './plan.js';
 
@@ -42,6 +43,16 @@ export class SourceJobs {
     const chosen = st.quotes[id]?.form.outcome;
     if (chosen && market?.outcomes.some((o) => o.name === chosen)) return chosen;
     return (market ? leadingOutcome(market) : undefined)?.name ?? market?.outcomes[0]?.name;
+  }
+
+  /** The wall clock was set back by -by (clockStep.ts). */
+  shift(by: number): void {
+    if (this.bookJob) this.bookJob.readyAt += by;
+    if (this.historyJob) this.historyJob.readyAt += by;
+    shiftMap(this.bookSent, by);
+    shiftMap(this.historyAsked, by);
+    this.books.shift(by);
+    this.extras.shift(by);
   }
 
   /** When the selected market's book was last loaded or asked for (−∞ when never). */

@@ -22,6 +22,7 @@ import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
 import type { ExtraRequest } from './extraJobs.js';
 import { firstRowDrawn, keepDrawn, type DrawnMarket } from './drawn.js';
+import { stepAware } from './clockStep.js';
 
 /**
  * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md. The intents fill the queue (queue.ts), the pump
@@ -45,7 +46,7 @@ class Sync implements RateAwareSync {
   constructor(private readonly opts: SyncOptions) {
     this.o = resolveOptions(opts);
     this.store = opts.store;
-    this.clock = opts.clock;
+    this.clock = stepAware(opts.clock, this.store, () => [this.q, this.health, this.limits, this.flights]);
     this.limits = new Limits(this.o, opts.ledger, opts.onLedgerProblem);
     this.q = new Queue(this.o, this.store, this.limits);
     this.health = new Health(this.o, this.limits);

@@ -85,3 +85,24 @@ describe('systemClock', () => {
     expect(ran).toEqual(['kept']);
   });
 });
+
+describe('ManualClock', () => {
+  it('steps its wall clock back or ahead as NTP does: no time passes, timers fire after their delays', () => {
+    const clock = new ManualClock(1_000_000);
+    const ran: number[] = [];
+    clock.setTimeout(() => ran.push(clock.now()), 5_000);
+    clock.step(-3_600_000);
+    expect(clock.now()).toBe(1_000_000 - 3_600_000);
+    expect(clock.steady()).toBe(1_000_000);
+    expect(clock.nextDueAt()).toBe(1_005_000 - 3_600_000);
+    clock.advance(5_000);
+    expect(ran).toEqual([1_005_000 - 3_600_000]);
+    clock.step(7_200_000);
+    clock.setTimeout(() => ran.push(clock.steady()), 1_000);
+    clock.advance(999);
+    expect(ran).toHaveLength(1);
+    clock.advance(1);
+    expect(ran).toEqual([1_005_000 - 3_600_000, 1_006_000]);
+    expect(clock.now()).toBe(1_006_000 + 3_600_000);
+  });
+});

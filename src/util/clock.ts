@@ -7,6 +7,12 @@ export type TimerHandle = { readonly id: number };
 
 export interface Clock {
   now(): number;
+  /**
+   * A clock that only moves forward at the rate of time (performance.now: no NTP step, no clock set by hand moves it):
+   * the sync tells a step of `now()` from time passing by it (clockStep.ts). Optional: without it a step forward is
+   * not seen, and a step back only as a time before one already read.
+   */
+  steady?(): number;
   setTimeout(fn: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle | undefined): void;
 }
@@ -35,6 +41,7 @@ interface SystemTimer extends TimerHandle {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
+  steady: () => performance.now(),
   setTimeout(fn, ms): SystemTimer {
     return { id: nextSystemId++, timeout: globalThis.setTimeout(fn, timerDelay(ms)) };
   },
@@ -52,9 +59,15 @@ interface ManualTimer {
   fn: () => void;
 }
 
-/** A virtual clock: time moves only when `advance`/`advanceTo`/`runNext` is called. */
+/**
+ * A virtual clock: time moves only when `advance`/`advanceTo`/`runNext` is called. `step` sets the wall clock (`now`)
+ * back or ahead without moving time (`steady`), as an NTP step or a person does: timers fire after their delays, as
+ * Node's do (they run on the monotonic clock).
+ */
 export class ManualClock implements Clock {
+  /** Steady time; `now()` is it plus the wall clock's steps. */
   private t: number;
+  private wallOffset = 0;
   private seq = 0;
   private nextId = 1;
   private timers = new Map<number, ManualTimer>();
@@ -64,7 +77,16 @@ export class ManualClock implements Clock {
   }
 
   now(): number {
+    return this.t + this.wallOffset;
+  }
+
+  steady(): number {
     return this.t;
+  }
+
+  /** The wall clock is set `ms` ahead (negative: back); no time passes, no timer runs. */
+  step(ms: number): void {
+    this.wallOffset += ms;
   }
 
   setTimeout(fn: () => void, ms: number): TimerHandle {
@@ -83,19 +105,22 @@ export class ManualClock implements Clock {
     return this.timers.size;
   }
 
-  /** When the earliest timer is due, or undefined when none is scheduled. */
-  nextDueAt(): number | undefined {
+  private earliest(): ManualTimer | undefined {
     let best: ManualTimer | undefined;
     for (const timer of this.timers.values())
       if (!best || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
-    return best?.at;
+    return best;
+  }
+
+  /** When (on `now()`'s clock) the earliest timer is due, or undefined when none is scheduled. */
+  nextDueAt(): number | undefined {
+    const best = this.earliest();
+    return best === undefined ? undefined : best.at + this.wallOffset;
   }
 
   /** Move to the earliest timer (never backwards), run it, return true; false when none. */
   runNext(): boolean {
-    let best: ManualTimer | undefined;
-    for (const timer of this.timers.values())
-      if (!best || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
+    const best = this.earliest();
     if (!best) return false;
     this.timers.delete(best.id);
     if (best.at > this.t) this.t = best.at;
@@ -103,18 +128,18 @@ export class ManualClock implements Clock {
     return true;
   }
 
-  /** Run every timer due up to `target`, in order, then set the time to `target`. */
+  /** Run every timer due up to `target` (on `now()`'s clock), in order, then set the time to `target`. */
   advanceTo(target: number): void {
     for (;;) {
       const due = this.nextDueAt();
       if (due === undefined || due > target) break;
       this.runNext();
     }
-    if (target > this.t) this.t = target;
+    if (target > this.now()) this.t = target - this.wallOffset;
   }
 
   advance(ms: number): void {
-    this.advanceTo(this.t + ms);
+    this.advanceTo(this.now() + ms);
   }
 
   /**
@@ -123,6 +148,6 @@ export class ManualClock implements Clock {
    */
   stall(ms: number): void {
     this.t += Math.max(0, ms);
-    this.advanceTo(this.t);
+    this.advanceTo(this.now());
   }
 }

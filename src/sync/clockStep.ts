@@ -1,0 +1,83 @@
+import type { Clock } from '../util/clock.js';
+import type { OddsStore, Store } from '../store/store.js';
+
+/** A wall clock that moved this much more (or less) than the steady clock between two readings has been stepped. */
+export const STEP_MS = 1_000;
+
+/**
+ * The sync's clock: the wall clock (what is shown, the shared ledger) whose steps back (an NTP step, a clock set by
+ * hand, a VM restored) move every time the sync keeps (`parts`) and the store's stamps back with it (setBack), before
+ * the time is returned: kept in the future, they held the background back for as long as the step. A step is seen
+ * against the steady clock (`Clock.steady`), else as a time before the latest read. A step ahead is left alone: the
+ * cadence is one interval after the last send, and what was loaded looks old until refreshed within its period.
+ * Nothing of it is a timer: it is looked at whenever the sync reads the time. See docs/rate-budget.md § Clock steps.
+ */
+export function stepAware(clock: Clock, store: OddsStore, parts: () => readonly (Shiftable | undefined)[]): Clock {
+  const onStep = setBack(store, parts);
+  let skew: number | undefined;
+  let latest = Number.NEGATIVE_INFINITY;
+  return {
+    now() {
+      const now = clock.now();
+      const steady = clock.steady?.();
+      let by = 0;
+      if (steady !== undefined) {
+        const s = now - steady;
+        if (skew !== undefined && Math.abs(s - skew) >= STEP_MS) by = s - skew;
+        skew = s;
+      } else if (now < latest) by = now - latest;
+      latest = Math.max(latest + Math.min(0, by), now);
+      if (by < 0) onStep(by);
+      return now;
+    },
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    clearTimeout: (handle) => clock.clearTimeout(handle),
+  };
+}
+
+/** Every time in a map moved by `by`. */
+export function shiftMap<K>(map: Map<K, number>, by: number): void {
+  for (const [k, v] of map) map.set(k, v + by);
+}
+
+export interface Shiftable {
+  /** The wall clock was set back by -by: every time kept moves with it. */
+  shift(by: number): void;
+}
+
+/**
+ * What a step back of -by does: every part of the sync moves what it keeps (`parts`, asked then), and the store the
+ * stamps the scheduling reads and the screen shows as ages (the list's, each market's, the books', the events', closing
+ * soon's, the last answer's), so none reads from the future.
+ */
+function setBack(store: OddsStore, parts: () => readonly (Shiftable | undefined)[]): (by: number) => void {
+  return (by) => {
+    for (const part of parts()) part?.shift(by);
+    store.setState((st) => shiftedStamps(st, by));
+  };
+}
+
+type Stamped = Pick<Store, 'list' | 'markets' | 'books' | 'events' | 'closing' | 'connection'>;
+
+function shiftedStamps(st: Stamped, by: number): Stamped {
+  const at = <T extends number | undefined>(t: T): T => (t === undefined ? t : ((t + by) as T));
+  const each = <T>(rec: Record<string, T>, f: (v: T) => T): Record<string, T> =>
+    Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, f(v)]));
+  return {
+    list: { ...st.list, loadedAt: at(st.list.loadedAt) },
+    markets: each(st.markets, (m) => ({
+      ...m,
+      receivedAt: m.receivedAt + by,
+      ...(m.detailAt !== undefined ? { detailAt: m.detailAt + by } : {}),
+    })),
+    books: each(st.books, (b) => ({ ...b, at: b.at + by })),
+    events: {
+      ...st.events,
+      loadedAt: at(st.events.loadedAt),
+      detailAt: each(st.events.detailAt, (t) => t + by),
+      ...(st.events.listedAt ? { listedAt: each(st.events.listedAt, (t) => t + by) } : {}),
+    },
+    closing: { ...st.closing, loadedAt: at(st.closing.loadedAt) },
+    connection: { ...st.connection, lastSuccessAt: at(st.connection.lastSuccessAt) },
+  };
+}
