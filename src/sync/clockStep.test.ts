@@ -108,6 +108,25 @@ describe('a wall clock set back during a pause', () => {
   });
 });
 
+describe('a wall clock set ahead while a person browses', () => {
+  it('the minute before the step still counts: never more than the limit in any 60 s of the service', async () => {
+    const r = rig({ limit: 10 });
+    const sent = steadyTimes(r);
+    r.sync.start();
+    const browse = async (ms: number) => {
+      for (let t = 0; t < ms; t += 500) {
+        r.sync.select(`m${1 + ((t / 500) % 6)}`);
+        await r.run(500);
+      }
+    };
+    await browse(2 * MIN);
+    r.clock.step(HOUR);
+    await browse(MIN);
+    expect(sent.length).toBeGreaterThan(25);
+    expect(maxInWindow(sent, 60_000)).toBeLessThanOrEqual(10);
+  });
+});
+
 describe('stepAware', () => {
   it('without a steady clock, sees a step back as a time before the latest read, and moves what is kept as far', () => {
     let wall = 100_000;
@@ -129,8 +148,9 @@ describe('stepAware', () => {
   it('with one, tells a step from time passing, and a step of less than STEP_MS from none', () => {
     const clock = new ManualClock(0);
     const back: number[] = [];
+    const ahead: number[] = [];
     const r = rig();
-    const aware = stepAware(clock, r.store, () => [{ shift: (by) => back.push(by) }]);
+    const aware = stepAware(clock, r.store, () => [{ shift: (by) => back.push(by), ahead: (by) => ahead.push(by) }]);
     aware.now();
     clock.advance(10 * MIN);
     clock.step(STEP_MS - 1);
@@ -141,6 +161,7 @@ describe('stepAware', () => {
     clock.step(HOUR);
     aware.now();
     expect(back).toEqual([-HOUR]);
+    expect(ahead).toEqual([HOUR]);
   });
 
   it('moves the store’s stamps back with the clock, so no age reads from the future', async () => {

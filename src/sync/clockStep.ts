@@ -8,9 +8,10 @@ export const STEP_MS = 1_000;
  * The sync's clock: the wall clock (what is shown, the shared ledger) whose steps back (an NTP step, a clock set by
  * hand, a VM restored) move every time the sync keeps (`parts`) and the store's stamps back with it (setBack), before
  * the time is returned: kept in the future, they held the background back for as long as the step. A step is seen
- * against the steady clock (`Clock.steady`), else as a time before the latest read. A step ahead is left alone: the
- * cadence is one interval after the last send, and what was loaded looks old until refreshed within its period.
- * Nothing of it is a timer: it is looked at whenever the sync reads the time. See docs/rate-budget.md § Clock steps.
+ * against the steady clock (`Clock.steady`), else as a time before the latest read. A step ahead only moves the own
+ * sends ahead with it (`ahead`: they are still in the service's window); the cadence is one interval after the last
+ * send, and what was loaded looks old until refreshed within its period. Nothing of it is a timer: it is looked at
+ * whenever the sync reads the time. See docs/rate-budget.md § Clock steps.
  */
 export function stepAware(clock: Clock, store: OddsStore, parts: () => readonly (Shiftable | undefined)[]): Clock {
   const onStep = setBack(store, parts);
@@ -28,6 +29,7 @@ export function stepAware(clock: Clock, store: OddsStore, parts: () => readonly 
       } else if (now < latest) by = now - latest;
       latest = Math.max(latest + Math.min(0, by), now);
       if (by < 0) onStep(by);
+      else if (by > 0) for (const part of parts()) part?.ahead?.(by);
       return now;
     },
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
@@ -43,6 +45,8 @@ export function shiftMap<K>(map: Map<K, number>, by: number): void {
 export interface Shiftable {
   /** The wall clock was set back by -by: every time kept moves with it. */
   shift(by: number): void;
+  /** It was set ahead by `by` (or the machine slept: the steady clock cannot tell, limits.ts). */
+  ahead?(by: number): void;
 }
 
 /**

@@ -50,6 +50,15 @@ export class Limits {
     this.server.shift(by);
   }
 
+  /**
+   * The wall clock was set ahead by `by`: the own sends move with it, still in the service's window (else the whole
+   * limit was free again on top of them). A machine that slept looks the same to the steady clock (it stops during
+   * sleep): its sends then count up to one window longer than they had to.
+   */
+  ahead(by: number): void {
+    this.budget.shift(by);
+  }
+
   /** Other processes' sends in the window (none without a shared ledger). */
   others(now: number): readonly number[] {
     return this.ledger.others(now);
