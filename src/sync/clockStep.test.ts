@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_CAPS } from '../sources/caps.js';
 import type { SourceCaps } from '../sources/types.js';
 import { ManualClock } from '../util/clock.js';
+import { sampleCount, unpack } from '../store/samples.js';
 import { apiError, maxInWindow, rig, type Rig } from '../../test/support/syncHarness.js';
 import { STEP_MS, stepAware } from './clockStep.js';
 
@@ -169,6 +170,8 @@ describe('stepAware', () => {
     await r.run(MIN);
     const st = r.store.getState();
     const [list, detail, book] = [st.list.loadedAt!, st.markets.m1!.detailAt!, st.books.m1!.at];
+    const change = { id: 'm2', title: 'M2', from: 'active', to: 'closed', at: r.clock.now() - 5_000 } as const;
+    r.store.setState({ transitions: [change] });
     r.clock.step(-HOUR);
     r.sync.select('m1'); // the sync reads its clock
     const moved = r.store.getState();
@@ -177,5 +180,21 @@ describe('stepAware', () => {
       detail - HOUR,
       book - HOUR,
     ]);
+    expect(moved.transitions).toEqual([{ ...change, at: change.at - HOUR }]);
+  });
+
+  it('keeps the price history growing after a step back (it took no sample for as long as the step)', async () => {
+    const r = warmRig();
+    await r.run(3 * MIN);
+    const samples = () => sampleCount(r.store.getState().history.m1!.samples);
+    const n = samples();
+    expect(n).toBeGreaterThanOrEqual(3);
+    r.clock.step(-HOUR);
+    await r.run(3 * MIN);
+    // a sample a minute of an unchanged price, as before the step
+    expect(samples()).toBeGreaterThanOrEqual(n + 2);
+    const times = unpack(r.store.getState().history.m1!.samples).map((x) => x.t);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(Math.max(...times)).toBeLessThanOrEqual(r.clock.now());
   });
 });

@@ -1,4 +1,5 @@
 import type { Clock } from '../util/clock.js';
+import type { Samples } from '../store/samples.js';
 import type { OddsStore, Store } from '../store/store.js';
 
 /** A wall clock that moved this much more (or less) than the steady clock between two readings has been stepped. */
@@ -52,7 +53,7 @@ export interface Shiftable {
 /**
  * What a step back of -by does: every part of the sync moves what it keeps (`parts`, asked then), and the store the
  * stamps the scheduling reads and the screen shows as ages (the list's, each market's, the books', the events', closing
- * soon's, the last answer's), so none reads from the future.
+ * soon's, the last answer's, the price histories', the status changes'), so none reads from the future.
  */
 function setBack(store: OddsStore, parts: () => readonly (Shiftable | undefined)[]): (by: number) => void {
   return (by) => {
@@ -61,7 +62,10 @@ function setBack(store: OddsStore, parts: () => readonly (Shiftable | undefined)
   };
 }
 
-type Stamped = Pick<Store, 'list' | 'markets' | 'books' | 'events' | 'closing' | 'connection'>;
+type Stamped = Pick<
+  Store,
+  'list' | 'markets' | 'books' | 'events' | 'closing' | 'connection' | 'history' | 'transitions'
+>;
 
 function shiftedStamps(st: Stamped, by: number): Stamped {
   const at = <T extends number | undefined>(t: T): T => (t === undefined ? t : ((t + by) as T));
@@ -83,5 +87,16 @@ function shiftedStamps(st: Stamped, by: number): Stamped {
     },
     closing: { ...st.closing, loadedAt: at(st.closing.loadedAt) },
     connection: { ...st.connection, lastSuccessAt: at(st.connection.lastSuccessAt) },
+    // a price history takes a sample only after its last one: kept in the future, it took none for as long as the step
+    history: each(st.history, (h) => ({
+      ...h,
+      samples: shiftSamples(h.samples, by),
+      trail: shiftSamples(h.trail, by),
+    })),
+    transitions: st.transitions.map((t) => ({ ...t, at: t.at + by })),
   };
+}
+
+function shiftSamples(s: Samples, by: number): Samples {
+  return { stride: s.stride, data: s.data.map((v, i) => (i % s.stride === 0 ? v + by : v)) };
 }
