@@ -109,6 +109,23 @@ describe('a wall clock set back during a pause', () => {
   });
 });
 
+describe('a quote after a step back', () => {
+  it('⏎ on the same form 5 s later asks again, where it read "current" for as long as the step', async () => {
+    const r = rig({ limit: 10 });
+    r.sync.start();
+    await r.run(1_000);
+    const form = { outcome: 'Yes', amount: '25', action: 'buy' as const };
+    r.sync.editQuote('m1', form);
+    await r.run(1_000);
+    expect(r.client.of('getQuote')).toHaveLength(1);
+    r.clock.step(-HOUR);
+    await r.run(6_000);
+    expect(r.sync.submitQuote('m1')).toBe('sent');
+    await r.run(1_000);
+    expect(r.client.of('getQuote')).toHaveLength(2);
+  });
+});
+
 describe('a wall clock set ahead while a person browses', () => {
   it('the minute before the step still counts: never more than the limit in any 60 s of the service', async () => {
     const r = rig({ limit: 10 });

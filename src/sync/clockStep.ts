@@ -52,8 +52,8 @@ export interface Shiftable {
 
 /**
  * What a step back of -by does: every part of the sync moves what it keeps (`parts`, asked then), and the store the
- * stamps the scheduling reads and the screen shows as ages (the list's, each market's, the books', the events', closing
- * soon's, the last answer's, the price histories', the status changes'), so none reads from the future.
+ * stamps the scheduling reads and the screen shows as ages (the list's, each market's, the books', the quotes', the
+ * events', closing soon's, the last answer's, the price histories', the status changes'): none reads from the future.
  */
 function setBack(store: OddsStore, parts: () => readonly (Shiftable | undefined)[]): (by: number) => void {
   return (by) => {
@@ -64,7 +64,7 @@ function setBack(store: OddsStore, parts: () => readonly (Shiftable | undefined)
 
 type Stamped = Pick<
   Store,
-  'list' | 'markets' | 'books' | 'events' | 'closing' | 'connection' | 'history' | 'transitions'
+  'list' | 'markets' | 'books' | 'quotes' | 'events' | 'closing' | 'connection' | 'history' | 'transitions'
 >;
 
 function shiftedStamps(st: Stamped, by: number): Stamped {
@@ -79,6 +79,12 @@ function shiftedStamps(st: Stamped, by: number): Stamped {
       ...(m.detailAt !== undefined ? { detailAt: m.detailAt + by } : {}),
     })),
     books: each(st.books, (b) => ({ ...b, at: b.at + by })),
+    // a quote answered in the clock's future stayed current (⏎ asked nothing) for as long as the step
+    quotes: each(st.quotes, (q) => ({
+      ...q,
+      ...(q.requestedAt !== undefined ? { requestedAt: q.requestedAt + by } : {}),
+      ...(q.receivedAt !== undefined ? { receivedAt: q.receivedAt + by } : {}),
+    })),
     events: {
       ...st.events,
       loadedAt: at(st.events.loadedAt),
