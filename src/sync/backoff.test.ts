@@ -39,6 +39,23 @@ describe('Aimd', () => {
     expect(small.decrease(0)).toBe(7);
     expect([60_000, 120_000, 180_000].map((t) => small.value(t))).toEqual([8, 9, 10]);
   });
+
+  it('asked about a time minutes ahead, keeps the cut limit now (the board scheduling positions 5 min away)', () => {
+    // before: value() at a future time ended the episode, so the eased limit vanished from the header at once
+    const a = new Aimd(60, 0.7, 60_000);
+    expect(a.decrease(1_000)).toBe(42);
+    expect(a.value(1_000 + 5 * 60_000)).toBe(60);
+    expect(a.value(2_000)).toBe(42);
+    expect(a.nextChangeAt(2_000)).toBe(61_000);
+    // a second 429 of the episode still holds the climb from where it is, and a recovered one is over
+    a.hold(30_000);
+    expect(a.value(89_999)).toBe(42);
+    expect(a.value(90_000)).toBe(48);
+    expect(a.value(30_000 + 3 * 60_000)).toBe(60);
+    a.hold(30_000 + 4 * 60_000);
+    expect(a.value(30_000 + 4 * 60_000)).toBe(60);
+    expect(a.decrease(30_000 + 4 * 60_000)).toBe(42);
+  });
 });
 
 describe('Budget', () => {

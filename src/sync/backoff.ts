@@ -78,16 +78,22 @@ export class Aimd {
     this.floorValue = ceiling;
   }
 
-  /** The allowed limit at `now`. */
+  /**
+   * The allowed limit at `now`, changing nothing: the scheduler asks about times ahead too (when the next background
+   * slot may go, minutes away), and such a question must not end the episode at the time it is asked.
+   */
   value(now: number): number {
     if (this.since === undefined) return this.ceiling;
     const grown = this.floorValue + this.step() * Math.floor(Math.max(0, now - this.since) / this.recoverMs);
-    if (grown >= this.ceiling) {
+    return Math.min(grown, this.ceiling);
+  }
+
+  /** A climb that reached the ceiling by `now` is over (only where the limit is changed, at the present time). */
+  private settle(now: number): void {
+    if (this.since !== undefined && this.value(now) >= this.ceiling) {
       this.since = undefined;
       this.floorValue = this.ceiling;
-      return this.ceiling;
     }
-    return grown;
   }
 
   /** How much the limit grows per clean period. */
@@ -107,6 +113,7 @@ export class Aimd {
   }
 
   decrease(now: number): number {
+    this.settle(now);
     const current = this.value(now);
     this.floorValue = Math.max(1, Math.floor(current * this.factor));
     this.since = now;
@@ -115,12 +122,14 @@ export class Aimd {
 
   /** Another 429 in the same episode: no further cut, but the slow climb starts over from now. */
   hold(now: number): void {
+    this.settle(now);
     if (this.since === undefined) return;
     this.since = now;
   }
 
   /** A server-announced limit lower than ours becomes the ceiling (never raised above the configured one). */
   setCeiling(ceiling: number, now: number): void {
+    this.settle(now);
     const current = this.value(now);
     this.ceiling = Math.max(1, Math.floor(ceiling));
     if (current > this.ceiling) {
