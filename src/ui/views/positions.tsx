@@ -5,8 +5,8 @@
  * P&L in money and percent, in the venue's currency. Prices are the ones the dashboard already refreshes where the
  * board has the market (else the venue reader's own); a closed market awaiting settlement says so, a resolved one what
  * it paid. The title line carries the totals per venue, each in its currency (never added across currencies), and says
- * when a venue's reading failed (a refused signature, a 404) — never the venue's connection state. Rows:
- * positionsModel.ts.
+ * when a venue's reading failed (a refused signature, a 404) — never the venue's connection state; with no rows the
+ * empty line says it instead (once). Rows: positionsModel.ts.
  */
 import type { Position } from '../../positions/types.js';
 import { formatAmount, formatPct } from '../../positions/format.js';
@@ -228,8 +228,8 @@ function PositionsList(p: ViewListProps) {
   const fig = figureWidths(held.map((x) => x.pos));
   const { title, under } = positionsTitle(
     (shown, top) => [paneTitle('Positions', p.focused), { text: rangeText(p.rows.ids.length, top, shown), dim: true }],
-    // a failed reading first: it is what the figures after it lack
-    notes,
+    // a failed reading first: it is what the figures after it lack; with no rows the empty line says it, once
+    p.rows.ids.length ? notes : [],
     venueTotals(held),
     p.width,
     p.rows.ids.length,

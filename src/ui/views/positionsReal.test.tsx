@@ -138,4 +138,24 @@ describe('Positions view: real positions', () => {
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(80);
     expect(lines.length).toBeLessThanOrEqual(24);
   });
+
+  it('no rows and a failed reading: said once, in the empty line (before: in the title line too)', async () => {
+    h = renderApp({
+      columns: 160,
+      rows: 30,
+      markets: [yesAt(0.55)],
+      prepare: (store) => {
+        const refused = { message: 'Kalshi refused the signature.', status: 401, at: 5 };
+        store.getState().positionsFailed('public', 'me', refused, 9);
+      },
+    });
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, '6', () => h!.term.lastFrame().includes('◆ Positions'));
+    const f = await waitForFrame(h.term, 'Kalshi refused the signature.');
+    expect(f.split('positions unavailable (HTTP 401)')).toHaveLength(2);
+    const lines = f.split('\n');
+    const at = lines.findIndex((l) => l.includes('◆ Positions'));
+    expect(lines[at]).not.toContain('unavailable');
+    expect(lines[at + 1]).toMatch(/positions unavailable \(HTTP 401\): Kalshi refused the signature\./);
+  });
 });
