@@ -22,7 +22,11 @@ import { rowMark } from '../components/venueMark.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
 import { RulesPane } from './acrossRules.js';
 import { onShownVenue, onVenueWords } from './state.js';
+import { SOURCE_NAMES } from '../../sources/names.js';
+import type { SourceId } from '../../sources/types.js';
 
+/** Venues by name (a venue id the board does not know, as it is). */
+const venueNames = (ids: readonly string[]) => ids.map((v) => SOURCE_NAMES[v as SourceId] ?? sanitize(v)).join(', ');
 const venuesOf = (st: ViewState) => (st.venues ?? []).map((v) => v.id);
 /**
  * The pairs on the board; on a board narrowed to one venue (`v`), those with a leg on it, each row that leg's (the
@@ -210,20 +214,24 @@ function AcrossList(p: ViewListProps) {
   const left = p.width - title.reduce((n, s) => n + displayWidth(s.text), 0);
   if (t && left >= 20) title.push({ text: fitWidth(` · candidates of ${asked}`, left), dim: true });
   const searched = t?.words ? ` (searched for "${sanitize(t.words)}")` : '';
+  // the market asked about: searched still, or no candidate found — said so whether `v` narrowed the list or not (it
+  // had said "no pair with a leg on …" for both, as if the candidates were there on the other venues)
+  const noneFound = t !== undefined && t.waiting.length === 0 && t.candidates.length === 0;
   const empty = !p.state.across
     ? 'Pairs need several venues: start with --source kalshi,polymarket (or all).'
-    : p.state.venueFilter !== undefined
-      ? `No pair with a leg${onVenueWords(p.state)}: v shows every venue's.`
-      : t && t.waiting.length === 0
+    : t && t.waiting.length > 0
+      ? `Searching ${venueNames(t.waiting)}${t.words ? ` for "${sanitize(t.words)}"` : ''}: candidates of “${asked}”…`
+      : noneFound
         ? `No candidates on the other venues${searched} for “${asked}”.`
-        : 'No pairs yet: P on a market lists its candidates on the other venues.';
+        : p.state.venueFilter !== undefined
+          ? `No pair with a leg${onVenueWords(p.state)}: v shows every venue's.`
+          : 'No pairs yet: P on a market lists its candidates on the other venues.';
   // wrapped, as the other views' empty lists are (cut to one line, what to do was lost: "start with --source kalshi,…")
   const emptyLines = wrapCut(empty, p.width - 2, Math.max(1, Math.min(3, p.height - 2)));
   // none for a market no longer open: why, and how to pair it by hand (as `oddsboard pairs MARKET` says it), wrapped
   // in the lines the pane leaves
   const market = t ? p.markets[t.id]?.market : undefined;
-  const none = rows.length === 0 && p.state.across && p.state.venueFilter === undefined && t && t.waiting.length === 0;
-  const why = none && market ? noCandidatesWhy(market, t.id, p.env.now) : undefined;
+  const why = rows.length === 0 && noneFound && market ? noCandidatesWhy(market, t.id, p.env.now) : undefined;
   const whyRoom = p.height - 3 - emptyLines.length - under.length - (t?.problems.length ? 1 : 0);
   const whyLines = why !== undefined && whyRoom > 0 ? wrapCut(why, p.width - 2, whyRoom) : [];
   return (

@@ -57,4 +57,24 @@ describe('Across narrowed to the venue of the market asked about', () => {
     b.desk.stop();
     b.joined.dispose();
   });
+
+  it('searching, then finding nothing, says what every venue shown says (was "no pair with …")', async () => {
+    const b = startAcrossBoard(mkdtempSync(join(tmpdir(), 'oddsboard-across-narrowed-none-')), {
+      book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
+    });
+    term = b.term;
+    await waitForFrame(term, 'Fed');
+    await press(term, 'v', () => b.joined.store.getState().venueFilter === 'kalshi');
+    await press(term, 'P');
+    let f = await waitForFrame(term, 'Searching Polymarket for "fed": candidates of “Fed maintains');
+    expect(b.joined.store.getState().venueFilter).toBe('kalshi');
+    expect(f).not.toContain('No pair with a leg');
+    for (const r of b.extras.splice(0)) r.answered([], b.clock.now());
+    f = await waitForFrame(term, 'No candidates on the other venues (searched for "fed") for “Fed maintains');
+    expect(f).not.toContain('No pair with a leg');
+    // and why, with how to pair it by hand (the recorded H0 closed on 2026-09-16)
+    expect(f.replace(/\s*│?\n│?\s*/g, ' ')).toContain('This market passed its close time on 2026-09-16');
+    b.desk.stop();
+    b.joined.dispose();
+  });
 });
