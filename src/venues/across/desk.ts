@@ -70,7 +70,12 @@ export class AcrossDesk {
         this.store.setState((s) => ({ rev: s.rev + 1, sweep: s.sweep?.filter((p) => !this.decided(p.a, p.b)) }));
         this.recompute();
       },
-      say: (line) => this.store.setState((s) => ({ problems: [...s.problems.slice(-4), line] })),
+      // on the notice line, where the watchlist's, alerts' and paper.json's are said (the first venue's store holds
+      // the board's own notices), and in the Across view's problems
+      say: (line) => {
+        this.store.setState((s) => ({ problems: [...s.problems.slice(-4), line] }));
+        this.stacks[0]?.store.getState().notice(line, 'warn', this.clock.now(), 'board');
+      },
     });
     const { decisions, problems } = this.file.loaded;
     this.store = createStore<AcrossState>()(() => ({ rev: 0, decisions, books: {}, problems }));
