@@ -39,11 +39,14 @@ export class ServerRate {
     this.prune(at);
   }
 
-  /** The most other clients spent in any answer of the last window (0 when nobody else showed up). */
+  /**
+   * The most other clients spent in any answer of the window before `now` (0 when nobody else showed up). Changes
+   * nothing: the scheduler asks about times ahead too (the next background slot, minutes away), and such a question
+   * must not drop what was seen (only an answer, at its time, prunes).
+   */
   othersPeak(now: number): number {
-    this.prune(now);
     let peak = 0;
-    for (const o of this.others) peak = Math.max(peak, o.n);
+    for (const o of this.others) if (o.at > now - this.windowMs) peak = Math.max(peak, o.n);
     return peak;
   }
 
