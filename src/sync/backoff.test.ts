@@ -84,4 +84,14 @@ describe('Budget', () => {
     expect(b.count(132_000)).toBe(10);
     expect(b.count(141_000)).toBe(1);
   });
+
+  it('asked about a time minutes ahead, still counts the sends of the window now', () => {
+    const b = new Budget(60_000);
+    for (const t of [0, 1_000, 2_000]) b.record(t);
+    expect(b.count(300_000)).toBe(0);
+    expect(b.nextSlotAt(300_000, 1)).toBe(300_000);
+    expect(b.count(2_000)).toBe(3);
+    expect(b.nextSlotAt(2_000, 3)).toBe(60_000);
+    expect(b.sentBetween(-1, 2_000)).toBe(3);
+  });
 });

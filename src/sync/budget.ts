@@ -16,11 +16,14 @@ export class Budget {
     this.setBack(at);
     this.totalSends++;
     this.sends.push(at);
-    // keep only what can still matter: the window, and at most a few hundred entries
-    if (this.sends.length > 512) this.prune(at);
+    this.prune(at);
   }
 
-  /** Keeps two spans of history: enough to tell which of our sends left the window since a server answer. */
+  /**
+   * Keeps two spans of history: enough to tell which of our sends left the window since a server answer. Only a send
+   * prunes, at its own time: the scheduler asks the reads about times ahead too, and such a question must not drop
+   * sends still in the window now.
+   */
   private prune(now: number): void {
     let i = 0;
     while (i < this.sends.length && this.sends[i]! <= now - 2 * this.spanMs) i++;
@@ -82,10 +85,9 @@ export class Budget {
     for (let i = 0; i < this.sends.length; i++) this.sends[i] = this.sends[i]! + by;
   }
 
-  /** Timestamps in the window (oldest first). */
+  /** Timestamps in the window (oldest first). Drops nothing (record prunes); sends stamped after `now`: setBack. */
   inWindow(now: number): number[] {
     this.setBack(now);
-    this.prune(now);
     return this.sends.filter((t) => t > now - this.spanMs && t <= now);
   }
 
