@@ -23,6 +23,7 @@ import { App } from '../../src/ui/App.js';
 import { ThemeContext } from '../../src/ui/components/ThemeContext.js';
 import type { Palette } from '../../src/ui/theme.js';
 import { renderTerminal, type TestTerminal } from './terminal.js';
+import { KEYS, press, waitForFrame } from './wait.js';
 
 export { makeMarket } from './markets.js';
 
@@ -219,6 +220,15 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
     { columns: opts.columns ?? 120, rows: opts.rows ?? 30 },
   );
   return { store, sync, clock, term, quits };
+}
+
+/** The App rendered (renderApp) with the first market's quote form open: ⏎ opens the market, ⏎ again its form. */
+export async function onQuoteForm(opts: HarnessOptions = {}): Promise<Harness> {
+  const h = renderApp(opts);
+  await waitForFrame(h.term, 'Market number 1');
+  await press(h.term, [KEYS.enter, KEYS.enter]);
+  await waitForFrame(h.term, 'Type an amount to get a quote.');
+  return h;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Quote } from '../../api/types.js';
 import type { ErrorInfo, QuoteForm } from '../../store/types.js';
-import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { makeMarket, onQuoteForm, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 
 let h: Harness | undefined;
@@ -9,11 +9,7 @@ afterEach(() => h?.term.unmount());
 
 /** Render at 80 columns (stacked: one pane per line) and open the quote form of the first market. */
 async function openForm(mode: 'key' | 'polymarket' = 'key'): Promise<Harness> {
-  h = renderApp({ columns: 80, rows: 30, mode });
-  await waitForFrame(h.term, 'Market number 1');
-  await press(h.term, KEYS.enter);
-  await press(h.term, KEYS.enter);
-  await waitForFrame(h.term, 'Type an amount to get a quote.');
+  h = await onQuoteForm({ columns: 80, rows: 30, mode });
   return h;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { m1YesAt, PREVIEW_25_AT_40, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { m1YesAt, onQuoteForm, PREVIEW_25_AT_40, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 import stringWidth from 'string-width';
 
@@ -10,11 +10,7 @@ const quote = PREVIEW_25_AT_40;
 const yesAt = m1YesAt;
 
 async function keptFromPreview(columns = 120, rows = 30): Promise<Harness> {
-  h = renderApp({ columns, rows });
-  await waitForFrame(h.term, 'Market number 1');
-  await press(h.term, KEYS.enter);
-  await press(h.term, KEYS.enter);
-  await waitForFrame(h.term, 'Type an amount to get a quote.');
+  h = await onQuoteForm({ columns, rows });
   await press(h.term, ['1', '0']);
   const form = { outcome: 'Yes', amount: '10', action: 'buy' as const };
   h.store.getState().quoteLoaded('m1', form, quote, h.clock.now());
@@ -120,11 +116,7 @@ describe('Positions view', () => {
   });
 
   it('a preview not answered yet cannot be kept: the form says why', async () => {
-    h = renderApp({ columns: 120, rows: 30 });
-    await waitForFrame(h.term, 'Market number 1');
-    await press(h.term, KEYS.enter);
-    await press(h.term, KEYS.enter);
-    await waitForFrame(h.term, 'Type an amount to get a quote.');
+    h = await onQuoteForm({ columns: 120, rows: 30 });
     await press(h.term, 'p', () => h!.term.lastFrame().includes('No preview to keep'));
     expect(h.store.getState().paper.positions).toEqual([]);
   });

@@ -3,7 +3,7 @@
  * paper or real — set through the form, then firing into the notice line and the alert log as the price moves.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { m1YesAt, PREVIEW_25_AT_40, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { m1YesAt, onQuoteForm, PREVIEW_25_AT_40, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 import stringWidth from 'string-width';
 
@@ -22,12 +22,8 @@ function form(f: string): string {
 
 /** A paper position kept from the preview, the Positions view shown at 50¢: 25 × 0.50 = 12.50 − 10.42 = +2.08. */
 async function kept(columns = 160, rows = 40): Promise<Harness> {
-  h = renderApp({ columns, rows });
+  h = await onQuoteForm({ columns, rows });
   const { term, store, clock } = h;
-  await waitForFrame(term, 'Market number 1');
-  await press(term, KEYS.enter);
-  await press(term, KEYS.enter);
-  await waitForFrame(term, 'Type an amount to get a quote.');
   await press(term, ['1', '0']);
   store.getState().quoteLoaded('m1', { outcome: 'Yes', amount: '10', action: 'buy' }, quote, clock.now());
   await press(term, 'p', () => term.lastFrame().includes('Kept as a paper trade'));

@@ -5,7 +5,7 @@
  */
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { m1YesAt, PREVIEW_25_AT_40, renderApp, type Harness } from '../../../test/support/fixtures.js';
+import { m1YesAt, onQuoteForm, PREVIEW_25_AT_40, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
 
 let h: Harness | undefined;
@@ -24,12 +24,8 @@ const NO_10 = {
 };
 
 async function bothSides(columns: number, rows: number): Promise<Harness> {
-  h = renderApp({ columns, rows });
+  h = await onQuoteForm({ columns, rows });
   const { term, store, clock } = h;
-  await waitForFrame(term, 'Market number 1');
-  await press(term, KEYS.enter);
-  await press(term, KEYS.enter);
-  await waitForFrame(term, 'Type an amount to get a quote.');
   store.getState().quoteLoaded('m1', { outcome: 'Yes', amount: '10', action: 'buy' }, PREVIEW_25_AT_40, clock.now());
   await press(term, 'p', () => term.lastFrame().includes('Kept as a paper trade: buy 25.00 “Yes”'));
   store.getState().quoteLoaded('m1', { outcome: 'No', amount: '6', action: 'buy' }, NO_10, clock.now());
