@@ -38,9 +38,14 @@ export class Shown {
     private readonly freshMs: number,
     /** When the market list was last loaded or asked for (the queue keeps that). */
     private readonly listRef: () => number,
-    onBoard: boolean,
+    private readonly onBoard: boolean,
   ) {
-    this.drawn = onBoard ? undefined : firstRowDrawn('markets');
+    this.drawBy('markets');
+  }
+
+  /** The view `source` is shown: its market drawn as selected is `drawn`'s (the UI's), else by the rule above. */
+  drawBy(source: ViewSource, drawn?: DrawnMarket): void {
+    this.drawn = drawn ?? (this.onBoard ? undefined : firstRowDrawn(source));
   }
 
   kind(): ShownKind {

@@ -21,7 +21,7 @@ import { addAlertTo } from './alertIntent.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from './goTo.js';
 import type { ExtraRequest } from './extraJobs.js';
-import { firstRowDrawn, keepDrawn, type DrawnMarket } from './drawn.js';
+import { keepDrawn, type DrawnMarket } from './drawn.js';
 import { stepAware } from './clockStep.js';
 
 /**
@@ -167,7 +167,7 @@ class Sync implements RateAwareSync {
   // ── views (docs/views.md) ──
 
   show(source: ViewSource, drawn?: DrawnMarket): void {
-    this.q.shown.drawn = drawn ?? (this.o.onBoard ? undefined : firstRowDrawn(source));
+    this.q.shown.drawBy(source, drawn);
     this.q.show(source, this.clock.now(), this.o.quietSelect);
     this.pump();
   }
