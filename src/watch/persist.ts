@@ -91,69 +91,75 @@ function loadOne<T>(
 /** Reads the three files (a missing one is simply empty). */
 export function loadWatchFiles(dir: string, now: number): Loaded {
   const out: Loaded = { saved: {}, problems: [], keepOut: new Set() };
-  const watch = loadOne(dir, 'watchlist', { decode: decodeWatchlist, encode: encodeWatchlist }, now, out);
+  const watch = loadOne(dir, 'watchlist', KIND.watchlist, now, out);
   if (watch) out.saved.watch = watch;
-  const alerts = loadOne(dir, 'alerts', { decode: decodeAlerts, encode: encodeAlerts }, now, out);
+  const alerts = loadOne(dir, 'alerts', KIND.alerts, now, out);
   if (alerts) {
     out.saved.rules = alerts.rules;
     out.saved.state = alerts.state;
   }
-  const log = loadOne(dir, 'log', { decode: decodeLog, encode: encodeLog }, now, out);
+  const log = loadOne(dir, 'log', KIND.log, now, out);
   if (log) out.saved.log = log;
   return out;
 }
 
-/** What each file is made from, compared by reference to tell what changed. */
-const PARTS: Record<FileKey, (s: AppState) => Parts> = {
-  watchlist: (s) => [s.watch],
-  alerts: (s) => [s.alerts.rules, s.alerts.state],
-  log: (s) => [s.alerts.log],
-};
 const KEYS = Object.keys(FILES) as FileKey[];
 
 type Rules = Parameters<typeof mergeAlerts>[0];
 
 /**
- * Each file's text from its parts: alone, or with this process's changes since its last write (`was`: the parts then)
- * put on what the file holds now (`theirs`), so what another dashboard on the same directory (or a hand edit) wrote
- * there is not lost (merge.ts).
+ * Each file's value from its parts and back, its merge (merge.ts: this session's changes since `base` put on
+ * `theirs`), its text and what it is to the session. A write puts this process's changes since its last write on what
+ * the file holds now, so what another dashboard on the same directory (or a hand edit) wrote there is not lost; a pull
+ * (keptFiles.ts) takes what another dashboard wrote with this session's changes since then kept — one merge for both.
  */
-const TEXT: Record<FileKey, (parts: Parts, onto?: { was: Parts; theirs: unknown }) => string> = {
-  watchlist: ([w], onto) =>
-    encodeWatchlist(
-      onto ? mergeWatch(onto.was[0] as WatchState, w as WatchState, onto.theirs as WatchState) : (w as WatchState),
-    ),
-  alerts: ([rules, state], onto) => {
-    const ours = { rules, state } as Rules;
-    return encodeAlerts(
-      onto ? mergeAlerts({ rules: onto.was[0], state: onto.was[1] } as Rules, ours, onto.theirs as Rules) : ours,
-    );
+interface FileKind<T> {
+  /** What the file is made from, compared by reference to tell what changed. */
+  parts(s: AppState): Parts;
+  value(parts: Parts): T;
+  partsOf(value: T): Parts;
+  merge(base: T, ours: T, theirs: T): T;
+  decode(text: string): Decoded<T>;
+  encode(value: T): string;
+  saved(value: T): SavedWatch;
+}
+
+const KIND: { watchlist: FileKind<WatchState>; alerts: FileKind<Rules>; log: FileKind<AlertFired[]> } = {
+  watchlist: {
+    parts: (s) => [s.watch],
+    value: ([w]) => w as WatchState,
+    partsOf: (w: WatchState) => [w],
+    merge: mergeWatch,
+    decode: decodeWatchlist,
+    encode: encodeWatchlist,
+    saved: (watch: WatchState) => ({ watch }),
   },
-  log: ([log], onto) =>
-    encodeLog(
-      onto
-        ? mergeLog(onto.was[0] as AlertFired[], log as AlertFired[], onto.theirs as AlertFired[])
-        : (log as AlertFired[]),
-    ),
+  alerts: {
+    parts: (s) => [s.alerts.rules, s.alerts.state],
+    value: ([rules, state]) => ({ rules, state }) as Rules,
+    partsOf: (a: Rules) => [a.rules, a.state],
+    merge: mergeAlerts,
+    decode: decodeAlerts,
+    encode: encodeAlerts,
+    saved: (a: Rules) => a,
+  },
+  log: {
+    parts: (s) => [s.alerts.log],
+    value: ([log]) => log as AlertFired[],
+    partsOf: (log: AlertFired[]) => [log],
+    merge: mergeLog,
+    decode: decodeLog,
+    encode: encodeLog,
+    saved: (log: AlertFired[]) => ({ log }),
+  },
 };
+/** A file's kind, its value's type left to the file (keptFiles.ts holds the values as unknown). */
+const kindOf = (k: FileKey) => KIND[k] as FileKind<unknown>;
 
-/** What another dashboard wrote (`theirs`) with this session's changes since `was` kept: a pull (keptFiles.ts). */
-const TAKE: Record<FileKey, (s: AppState, theirs: unknown, was: Parts) => SavedWatch> = {
-  watchlist: (s, theirs, [w]) => ({ watch: mergeWatch(w as WatchState, s.watch, theirs as WatchState) }),
-  alerts: (s, theirs, [rules, state]) => mergeAlerts({ rules, state } as Rules, s.alerts, theirs as Rules),
-  log: (s, theirs, [log]) => ({ log: mergeLog(log as AlertFired[], s.alerts.log, theirs as AlertFired[]) }),
-};
-const PARTS_OF: Record<FileKey, (value: unknown) => Parts> = {
-  watchlist: (w) => [w],
-  alerts: (a) => [(a as Rules).rules, (a as Rules).state],
-  log: (log) => [log],
-};
-
-const DECODE: Record<FileKey, (text: string) => Decoded<unknown>> = {
-  watchlist: decodeWatchlist,
-  alerts: decodeAlerts,
-  log: decodeLog,
-};
+/** What another dashboard wrote (`theirs`) with this session's changes from `was` to `ours` kept, for the session. */
+function merged(f: FileKind<unknown>, theirs: unknown, was: Parts, ours: Parts): SavedWatch {
+  return f.saved(f.merge(f.value(was), f.value(ours), theirs));
+}
 
 export interface SaverOptions {
   dir: string;
@@ -173,15 +179,19 @@ export class Saver {
 
   constructor(o: SaverOptions) {
     this.files = new KeptFiles({
-      files: KEYS.map((k): KeptFile<unknown> => ({
-        path: join(o.dir, FILES[k]),
-        spec: (now) => personFile(o.dir, k, DECODE[k], now),
-        parts: () => PARTS[k](o.store.getState()),
-        text: TEXT[k],
-        keptOut: o.keepOut?.has(k) === true,
-        ...(o.take ? { take: (theirs, was) => o.take!(TAKE[k](o.store.getState(), theirs, was)) } : {}),
-        partsOf: PARTS_OF[k],
-      })),
+      files: KEYS.map((k): KeptFile<unknown> => {
+        const f = kindOf(k);
+        return {
+          path: join(o.dir, FILES[k]),
+          spec: (now) => personFile(o.dir, k, f.decode, now),
+          parts: () => f.parts(o.store.getState()),
+          text: (parts, onto) =>
+            f.encode(onto ? f.merge(f.value(onto.was), f.value(parts), onto.theirs) : f.value(parts)),
+          keptOut: o.keepOut?.has(k) === true,
+          ...(o.take ? { take: (theirs, was) => o.take!(merged(f, theirs, was, f.parts(o.store.getState()))) } : {}),
+          partsOf: (value) => f.partsOf(value),
+        };
+      }),
       clock: o.clock,
       subscribe: (f) => o.store.subscribe(f),
       say: o.onProblem,
