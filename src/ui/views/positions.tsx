@@ -182,7 +182,6 @@ export function positionsTitle(
     return { title: (shown, top) => [...head(shown, top), ...noteSeg, ...totalSeg], under: [] };
   const notesUp = notes.length > 0 && headW + segsWidth(noteSeg) <= width;
   const noteItems: Seg[] = notesUp ? [] : notes.map((text) => ({ text, color: colors.warn }));
-  const whole = packLines([...noteItems, ...totals.map((text) => ({ text }))], width);
   // a venue's totals wider than a line go on at their ` · `, so that no figure is cut (`P&L −$696,9…` at 40) — where
   // the pane has the lines for it: else a line of figures would be left out unseen, where a cut one shows its `…`
   const split = packLines(
@@ -194,7 +193,9 @@ export function positionsTitle(
     ],
     width,
   );
-  const lines = split.length <= maxUnder ? split : whole;
+  // else each whole (packed only then: a frame packs once where the split fits)
+  const lines =
+    split.length <= maxUnder ? split : packLines([...noteItems, ...totals.map((text) => ({ text }))], width);
   return {
     title: (shown, top) => [...head(shown, top), ...(notesUp ? noteSeg : [])],
     under: lines.slice(0, Math.max(0, maxUnder)),
