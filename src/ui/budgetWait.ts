@@ -6,9 +6,10 @@ import { parseRefKey } from '../venue/ref.js';
 /** A slot this far away or more is a wait worth saying (a request a moment off is no wait). */
 export const BUDGET_WAIT_MS = 2_000;
 
-const waits = (rate: RateState, now: number) =>
+/** Whether a request the budget lets go at `at` (the next one, or the quote: `nextQuoteAt`) is a wait worth saying. */
+const waits = (rate: RateState, now: number, at: number | undefined) =>
   // a pause (429, no answer) is the banner's to say; only the budget's own pacing here
-  rate.backoffUntil === undefined && rate.nextRequestAt !== undefined && rate.nextRequestAt - now >= BUDGET_WAIT_MS;
+  rate.backoffUntil === undefined && at !== undefined && at - now >= BUDGET_WAIT_MS;
 
 /**
  * Who a list that is loading waits for: the shown venues whose next request waits for a slot of their rate budget
@@ -19,9 +20,9 @@ export function budgetWait(
   s: { rate: RateState; venues?: readonly VenueStatus[] | undefined; venueFilter?: SourceId | undefined },
   now: number,
 ): string | undefined {
-  if (!s.venues || s.venues.length < 2) return waits(s.rate, now) ? '' : undefined;
+  if (!s.venues || s.venues.length < 2) return waits(s.rate, now, s.rate.nextRequestAt) ? '' : undefined;
   const names = s.venues
-    .filter((v) => (s.venueFilter === undefined || v.id === s.venueFilter) && waits(v.rate, now))
+    .filter((v) => (s.venueFilter === undefined || v.id === s.venueFilter) && waits(v.rate, now, v.rate.nextRequestAt))
     .map((v) => SOURCE_NAMES[v.id]);
   if (names.length === 0) return undefined;
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
@@ -36,8 +37,7 @@ export function quoteBudgetWait(
   marketId: string | undefined,
   now: number,
 ): string | undefined {
-  const waitsFor = (r: RateState) =>
-    r.backoffUntil === undefined && r.nextQuoteAt !== undefined && r.nextQuoteAt - now >= BUDGET_WAIT_MS;
+  const waitsFor = (r: RateState) => waits(r, now, r.nextQuoteAt);
   if (!s.venues || s.venues.length < 2) return waitsFor(s.rate) ? '' : undefined;
   const venue = marketId === undefined ? undefined : parseRefKey(marketId)?.venue;
   const v = s.venues.find((x) => x.id === venue);
