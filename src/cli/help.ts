@@ -7,11 +7,16 @@ import { EXIT_HELP } from './errors.js';
 import { flagHelp } from './parse.js';
 
 const ENVIRONMENT = `  Environment
-    ODDSBOARD_API_KEY   your API key (read only from here, never from a flag or file; shown as …abcd)
-    ODDSBOARD_BASE_URL  the service's base URL
-    ODDSBOARD_CONFIG    path of the config file (default $XDG_CONFIG_HOME/oddsboard/config.json)
-    NO_COLOR            any non-empty value: no colour unless --color always or the config file says so
-    XDG_STATE_HOME      where the shared rate ledger lives ($XDG_STATE_HOME/oddsboard, default ~/.local/state)`;
+    ODDSBOARD_API_KEY            your API key (read only from here, never from a flag or file; shown as …abcd)
+    ODDSBOARD_SOURCE             the source or sources, as --source (kalshi, kalshi,polymarket, all, …)
+    ODDSBOARD_BASE_URL           the service's base URL
+    ODDSBOARD_CONFIG             path of the config file (default $XDG_CONFIG_HOME/oddsboard/config.json)
+    ODDSBOARD_POLYMARKET_WALLET  whose Polymarket positions, as --polymarket-wallet
+    ODDSBOARD_MANIFOLD_USER      whose Manifold positions, as --manifold-user
+    KALSHI_API_KEY_ID            your Kalshi key's id, for your Kalshi positions (read only from here)
+    KALSHI_PRIVATE_KEY_PATH      its private key's file (or KALSHI_PRIVATE_KEY: the key itself); never shown or sent
+    NO_COLOR                     any non-empty value: no colour unless --color always or the config file says so
+    XDG_STATE_HOME               watchlist, alerts, shared rate ledger: $XDG_STATE_HOME/oddsboard (~/.local/state)`;
 
 /** `oddsboard --help`: the dashboard's flags and every command. */
 export function mainHelp(): string {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, DASHBOARD } from './commands.js';
 import { EXIT } from './errors.js';
@@ -107,6 +108,16 @@ describe('help comes from the command table', () => {
       );
     // --polymarket-wallet 0x… ran into its text ("0x… whose Polymarket positions"), a cell right of the others'
     for (const help of [mainHelp(), ...COMMANDS.map((cmd) => commandHelp(cmd))]) expect(columns(help).size).toBe(1);
+  });
+
+  it('every variable of docs/configuration.md that oddsboard reads itself is in --help', () => {
+    // ODDSBOARD_SOURCE (README's first way to pick a platform) and the positions' identities were missing
+    const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+    const table = doc.slice(doc.indexOf('## Environment'), doc.indexOf('## The config file'));
+    const names = [...table.matchAll(/`((?:ODDSBOARD|KALSHI)_[A-Z_]+)`/g)].map((m) => m[1]!);
+    expect(names).toContain('ODDSBOARD_SOURCE');
+    const main = mainHelp();
+    for (const name of names) expect(main).toContain(name);
   });
 
   it('every exit code is in --help', () => {
