@@ -20,6 +20,9 @@ import { version } from './version.js';
 export { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
 import { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
 
+/** Where real markets are, said wherever the demo answers because nothing else was configured (a first start). */
+export const REAL_MARKETS = 'real markets, no account needed: --source polymarket (or kalshi, manifold, all)';
+
 /** The window the limits count in; the sync and the ledger add their margin (RATE_MARGIN_MS, 1 s) to it. */
 export const WINDOW_MS = 60_000;
 

@@ -50,11 +50,15 @@ describe('tables', () => {
   });
 
   it('the demo says why it answers: --demo over a configured base URL, else none configured', async () => {
-    const demo = ' — simulated data from the embedded demo service\n';
+    const demo = ' — simulated data from the embedded demo service';
     const chosen = await run(['markets', '--demo', '--limit', '1']);
     expect(chosen.code).toBe(0);
-    expect(chosen.err).toBe(`oddsboard: --demo${demo}`);
+    expect(chosen.err).toBe(`oddsboard: --demo${demo}\n`);
+    // a first run said nothing of where real markets are (and "no base URL" pointed at a service of the interface)
     const fallback = await run(['markets', '--limit', '1'], { env: { ODDSBOARD_BASE_URL: '' } });
-    expect(fallback.err).toBe(`oddsboard: no base URL configured${demo}`);
+    expect(fallback.err).toBe(
+      `oddsboard: no source or base URL configured${demo}; ` +
+        'real markets, no account needed: --source polymarket (or kalshi, manifold, all)\n',
+    );
   });
 });

@@ -13,7 +13,7 @@ import { resolveSettings, settingsFromFlags, venueSettings } from '../config.js'
 import { EXIT, UsageError } from '../errors.js';
 import { commandHelp } from '../help.js';
 import { readInvocation, type FlagValues } from '../parse.js';
-import { openSource, type Source } from '../source.js';
+import { openSource, REAL_MARKETS, type Source } from '../source.js';
 import { failureOf, Interrupted, venueOf, type Failure } from './failure.js';
 import { venueFetch } from './fetch.js';
 import type { CommandName, JsonDocument } from './json.js';
@@ -137,8 +137,10 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     for (const venue of asked) sources.push(await openSource(venueSettings(settings, venue), io.env));
     for (const src of sources) {
       if (src.mode === 'demo') {
-        const why = settings.demo ? '--demo' : 'no base URL configured';
-        io.stderr.write(`oddsboard: ${why} — simulated data from the embedded demo service\n`);
+        // a first run without a source or URL: also where real markets are, as the dashboard's first notice says
+        const why = settings.demo ? '--demo' : 'no source or base URL configured';
+        const hint = settings.demo ? '' : `; ${REAL_MARKETS}`;
+        io.stderr.write(`oddsboard: ${why} — simulated data from the embedded demo service${hint}\n`);
       }
       if (src.ledgerProblem)
         io.stderr.write(`oddsboard: ${named ? `${SOURCE_NAMES[src.id]}: ` : ''}${src.ledgerProblem}\n`);
