@@ -15,6 +15,11 @@ import type { VenueStackOpen } from './venueStack.js';
 import { repaintAfterResize } from './resizeRepaint.js';
 import { suspendOnSignals, suspendSelf } from './suspend.js';
 
+/** The demo's first notice (10 s on the notice line): what the markets are, and how to see real ones. */
+export const DEMO_NOTICE =
+  'Simulated markets (the demo). Real ones, no account needed: quit (q) and run oddsboard --source polymarket ' +
+  '(or kalshi, manifold, all).';
+
 /**
  * The dashboard on the terminal: the sources, stores, syncs and App, until q, Ctrl-C or a signal.
  * Loaded only once the arguments are read and a terminal is there (dashboard.ts).
@@ -31,7 +36,11 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   for (const { source, store } of stacks)
     if (source.ledgerProblem) store.getState().notice(source.ledgerProblem, 'warn', systemClock.now());
   // the interface's key (masked) and its demo, when it is among the venues
-  const iface = stacks.find((s) => s.id === 'public')?.source;
+  const ifaceStack = stacks.find((s) => s.id === 'public');
+  const iface = ifaceStack?.source;
+  // a first start (no source, URL or --demo): the header says DEMO; the notice says how to leave it for real markets
+  if (iface?.mode === 'demo' && !settings.demo)
+    ifaceStack!.store.getState().notice(DEMO_NOTICE, 'info', systemClock.now());
 
   let exitCode = 0;
   // Ink draws its first frame from where the cursor is, and the alternate screen keeps the shell's column: started

@@ -86,6 +86,23 @@ describe('the dashboard in a real terminal (tmux)', { timeout: 120_000 }, () => 
     expect(after).not.toMatch(/ACTIVE|req\/min/);
   });
 
+  it('a first start (no config) says the markets are simulated and how to see real ones; --demo does not', async () => {
+    // the header said DEMO and nothing said where real markets are (README § Sources) until the user went looking
+    const t = await startDashboard(120, 30, '');
+    const first = await t.waitFor('the demo notice', (s) => /Simulated markets \(the demo\)/.test(s), 15_000);
+    expect(first).toMatch(/DEMO/);
+    // the notice wraps under its marker: its words read as one text
+    expect(first.replace(/\s+/g, ' ')).toMatch(
+      /Real ones, no account needed: quit \(q\) and run oddsboard --source polymarket/,
+    );
+    t.keys('q');
+    await t.waitFor('the dashboard to exit', (s) => /EXIT=0/.test(s));
+    t.kill();
+    const asked = await startDashboard(120, 30, '--demo');
+    const shown = await asked.waitFor('market rows', (s) => rows(s).length >= 5 && /DEMO/.test(s), 15_000);
+    expect(shown).not.toMatch(/Simulated markets/);
+  });
+
   it.each([
     ['SIGTERM', 143],
     ['SIGHUP', 129],
