@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { checkCents, checkMinutes, OUTCOME_MAX_CHARS } from '../store/alertRules.js';
 import { ALERT_RULES_MAX } from '../store/alerts.js';
 import type { AlertKind, AlertRule } from '../store/watchTypes.js';
+import { unknownKey } from './nearest.js';
 
 export const ALERT_COMMAND_ARGS_MAX = 64;
 export const ALERT_COMMAND_ARG_CHARS = 4096;
@@ -15,6 +16,7 @@ const MARKET_ID_MAX = 200;
 
 const KIND_KEYS = ['above', 'below', 'move', 'status'] as const satisfies readonly AlertKind[];
 const ENTRY_KEYS = new Set<string>(['market', 'outcome', 'minutes', ...KIND_KEYS]);
+const ENTRY_LIST = 'market, outcome, above, below, move, minutes, status';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -30,7 +32,8 @@ function checkEntry(e: unknown, at: number): Checked<AlertRule> {
     return fail('must be an object like {"market": "ID", "above": 70}');
   const o = e as Record<string, unknown>;
   const unknown = Object.keys(o).find((k) => !ENTRY_KEYS.has(k));
-  if (unknown !== undefined) return fail(`unknown key (known: market, outcome, above, below, move, minutes, status)`);
+  // named (a typo of a known key guessed at) unless it could be a pasted secret, as a top-level key is (configFile.ts)
+  if (unknown !== undefined) return fail(`${unknownKey('key', unknown, [...ENTRY_KEYS])} (known: ${ENTRY_LIST})`);
   if (typeof o.market !== 'string' || o.market.trim() === '' || o.market.length > MARKET_ID_MAX)
     return fail('"market" must be a market id');
   const kinds = KIND_KEYS.filter((k) => o[k] !== undefined);

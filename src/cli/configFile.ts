@@ -7,7 +7,8 @@ import envPaths from 'env-paths';
 import { FileProblem, readTextFile } from '../util/files.js';
 import { jsonErrorOffset, lineColumn, topLevelKeyOffsets } from '../util/jsonError.js';
 import { UsageError } from './errors.js';
-import { checkOrNote, sayable, type IdentityProblems } from './settingValues.js';
+import { unknownKey } from './nearest.js';
+import { checkOrNote, type IdentityProblems } from './settingValues.js';
 import type { SettingsInput } from './config.js';
 
 const FILE_KEYS = [
@@ -102,9 +103,7 @@ export function readConfigFile(path: string, lenientIdentities = false): { found
       );
     }
     if (!(FILE_KEYS as readonly string[]).includes(key))
-      throw new UsageError(
-        `${where}: unknown setting${sayable(key) ? ` "${key}"` : ''} (known: ${FILE_KEYS.join(', ')})`,
-      );
+      throw new UsageError(`${where}: ${unknownKey('setting', key, FILE_KEYS)} (known: ${FILE_KEYS.join(', ')})`);
     const checked = checkOrNote(key, value, where, problems);
     if (checked !== undefined) values[key] = checked;
   }

@@ -13,6 +13,21 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   return word.length > 2 ? best : undefined;
 }
 
+/** A setting's name may be repeated back when it reads like one; anything else could be a pasted key. */
+export function sayable(name: string): boolean {
+  return /^[A-Za-z][A-Za-z_-]{0,23}$/.test(name);
+}
+
+/**
+ * `unknown setting "soruce" — did you mean "source"?`: a config file's key that is not one, named when sayable, with
+ * the known name it is within two edits of. An unsayable key is not named, nor guessed at (the guess would show it).
+ */
+export function unknownKey(what: string, key: string, known: readonly string[]): string {
+  if (!sayable(key)) return `unknown ${what}`;
+  const guess = nearest(key, known);
+  return `unknown ${what} "${key}"${guess !== undefined ? ` — did you mean "${guess}"?` : ''}`;
+}
+
 /** Edits (insert, delete, replace, swap of two neighbours) from `a` to `b`, for short words. */
 function distance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;

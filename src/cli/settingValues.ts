@@ -8,6 +8,7 @@ import { checkAlertCommand, checkAlerts } from './alertConfig.js';
 import { afterName, UsageError } from './errors.js';
 import { SOURCE_NAMES } from '../sources/names.js';
 import { SOURCE_IDS, type SourceId } from '../sources/types.js';
+import { sayable } from './nearest.js';
 
 /** `--source all`: the three platforms, in this order. */
 export const ALL_PLATFORMS: readonly SourceId[] = ['polymarket', 'kalshi', 'manifold'];
@@ -227,11 +228,6 @@ export function readBaseUrlFlag(
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(Object.keys(baseUrls).length ? { baseUrls } : {}),
   };
-}
-
-/** A setting's name may be repeated back when it reads like one; anything else could be a pasted key. */
-export function sayable(name: string): boolean {
-  return /^[A-Za-z][A-Za-z_-]{0,23}$/.test(name);
 }
 
 /** Where each setting given came from, as messages name it: `--rate`, `ODDSBOARD_BASE_URL`, the config file's key. */
