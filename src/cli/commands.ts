@@ -58,8 +58,17 @@ const PAIRS_SOURCE_FLAGS: FlagTable = {
     arg: 'S',
     help: 'the venues to look on: a list (kalshi,polymarket) or all (default: the three platforms)',
   },
+  // its own help: the shared one's "else the embedded demo" is not so here (pairs never runs the demo)
+  'base-url': {
+    type: 'string',
+    arg: 'URL',
+    multiple: true,
+    help:
+      "VENUE=URL: that venue's service instead of its public base (e.g. a replay), repeatable; a bare URL with one " +
+      '--source venue',
+  },
   ...Object.fromEntries(
-    Object.entries(SOURCE_FLAGS).filter(([k]) => ['base-url', 'clob-url', 'rate', 'color', 'theme'].includes(k)),
+    Object.entries(SOURCE_FLAGS).filter(([k]) => ['clob-url', 'rate', 'color', 'theme'].includes(k)),
   ),
 };
 

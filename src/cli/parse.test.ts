@@ -95,6 +95,13 @@ describe('help comes from the command table', () => {
     }
   });
 
+  it('pairs, which never runs the demo, does not offer it in its help', () => {
+    // its --base-url said "(default: ODDSBOARD_BASE_URL, the config file, else the embedded demo …)"
+    const pairs = commandHelp(COMMANDS.find((c) => c.name === 'pairs')!);
+    expect(pairs).toMatch(/--base-url URL +VENUE=URL: that venue's service/);
+    expect(pairs).not.toMatch(/demo/);
+  });
+
   it('the flags’ texts stand in one column, clear of the longest flag', () => {
     const columns = (help: string) =>
       new Set(
