@@ -38,9 +38,9 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   // the interface's key (masked) and its demo, when it is among the venues
   const ifaceStack = stacks.find((s) => s.id === 'public');
   const iface = ifaceStack?.source;
-  // a first start (no source, URL or --demo): the header says DEMO; the notice says how to leave it for real markets
-  if (iface?.mode === 'demo' && !settings.demo)
-    ifaceStack!.store.getState().notice(DEMO_NOTICE, 'info', systemClock.now());
+  // a first start (no source, URL or --demo): the header says DEMO; the notice says how to leave it for real markets,
+  // given with the first markets (its 10 s then start with the rows on screen, not before a slow first frame)
+  if (ifaceStack && iface?.mode === 'demo' && !settings.demo) whenListed(ifaceStack.store, DEMO_NOTICE);
 
   let exitCode = 0;
   // Ink draws its first frame from where the cursor is, and the alternate screen keeps the shell's column: started
@@ -95,4 +95,15 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
     handlers.remove();
   }
   return handlers.code() ?? exitCode;
+}
+
+/** `text` as an info notice once the store's list first holds markets (at once when it already does). */
+function whenListed(store: VenueStackOpen['store'], text: string): void {
+  const give = () => store.getState().notice(text, 'info', systemClock.now());
+  if (store.getState().list.loadedAt !== undefined) return give();
+  const stop = store.subscribe((st) => {
+    if (st.list.loadedAt === undefined) return;
+    stop();
+    give();
+  });
 }
