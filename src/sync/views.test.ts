@@ -122,6 +122,22 @@ describe('events', () => {
     },
   );
 
+  it('the events list shown: its market list, drawn nowhere, at half its rate in Markets, not every slot', async () => {
+    const r = await started(30);
+    const lists = () => r.client.of('listMarkets').length;
+    let n = lists();
+    await r.run(10 * 60_000); // Markets, its first row selected
+    const onMarkets = lists() - n;
+    r.sync.show('events');
+    await r.run(60_000);
+    n = lists();
+    await r.run(10 * 60_000);
+    const onEvents = lists() - n;
+    expect(onEvents).toBeGreaterThan(onMarkets / 3);
+    expect(onEvents).toBeLessThanOrEqual(onMarkets / 2 + 2);
+    expect(maxInWindow(r.client.calls.map((c) => c.at))).toBeLessThanOrEqual(30);
+  });
+
   it('an event that answers 404 is closed and dropped, without backing off', async () => {
     const r = await started(30);
     r.client.handler = (c) => (c.method === 'getEvent' ? apiError({ kind: 'not_found', status: 404 }) : undefined);
