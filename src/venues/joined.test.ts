@@ -251,4 +251,19 @@ describe('several venues joined for the screen', () => {
     expect(joined.store.getState().closing).toBe(before);
     expect(before.ids).toEqual(['kalshi:K2']);
   });
+
+  it('v hiding the venue of the open event closes it there: its rows left the screen, and nothing polls it', () => {
+    const { joined, stacks, calls } = venues();
+    stacks[1]!.sync.openEvent = (id) => (
+      calls.polymarket.push(`openEvent ${id}`),
+      stacks[1]!.store.getState().openEvent(id)
+    );
+    joined.sync.show('events');
+    joined.sync.openEvent('polymarket:e1');
+    expect(joined.store.getState().events.openId).toBe('polymarket:e1');
+    expect(joined.sync.cycleVenue!()).toBe('kalshi');
+    // it said "Showing Kalshi only" over Polymarket's event, whose event, detail and book were still polled
+    expect(joined.store.getState().events.openId).toBeUndefined();
+    expect(calls.polymarket.at(-1)).toBe('openEvent undefined');
+  });
 });

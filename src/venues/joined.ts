@@ -273,6 +273,11 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     cycleVenue() {
       const i = filter === undefined ? 0 : ids.indexOf(filter) + 1;
       filter = ids[i];
+      // an event open on a venue hidden now is closed there: its rows are not drawn, and it would still poll the
+      // event, its selected market and book (the Events view shows the narrowed venue's events list)
+      for (const s of stacks)
+        if (filter !== undefined && s.id !== filter && s.store.getState().events.openId !== undefined)
+          s.sync.openEvent(undefined);
       catchUp();
       // the selected market's venue hidden: the selection moves to the first row shown (what the detail pane draws),
       // or to none, so the hidden venue stops polling it; every venue shown again keeps what is selected then
