@@ -20,6 +20,7 @@ export const KEYS = {
   pageUp: '\x1b[5~',
   pageDown: '\x1b[6~',
   home: '\x1b[H',
+  end: '\x1b[F',
   enter: '\r',
   tab: '\t',
   shiftTab: '\x1b[Z',

@@ -129,6 +129,21 @@ describe('help overlay on a small terminal', () => {
     expect(f).not.toContain('Keys  (Esc');
   });
 
+  it('jumps to the last line with G or End and back to the first with Home', async () => {
+    h = renderApp({ columns: 80, rows: 24 });
+    await waitForFrame(h.term, 'Market number 1');
+    let f = await press(h.term, '?');
+    expect(f).not.toContain(LAST);
+    f = await press(h.term, 'G');
+    expect(f).toContain(LAST);
+    expect(f).not.toContain('Keys  (Esc');
+    f = await press(h.term, KEYS.home);
+    expect(f).toContain('Keys  (Esc');
+    expect(f).not.toContain(LAST);
+    f = await press(h.term, KEYS.end);
+    expect(f).toContain(LAST);
+  });
+
   it('scrolled, says what is above; page by page every key is shown once at least', async () => {
     // 109 columns: one column (two need 110), wide enough for every help text whole
     h = renderApp({ columns: 109, rows: 24 });

@@ -20,7 +20,12 @@ export function helpKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'down':
     case 'pageUp':
     case 'pageDown':
-      return ctx.dispatch({ type: 'scrollHelp', delta: { up: -1, down: 1, pageUp: -page, pageDown: page }[cmd], max });
+    case 'first':
+    case 'last': {
+      // a whole window's worth (max) either way is always enough: the reducer clamps to 0..max
+      const delta = { up: -1, down: 1, pageUp: -page, pageDown: page, first: -max, last: max }[cmd];
+      return ctx.dispatch({ type: 'scrollHelp', delta, max });
+    }
     case undefined:
       return;
   }

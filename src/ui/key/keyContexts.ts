@@ -105,7 +105,7 @@ export const KEY_CONTEXTS = {
   help: {
     title: 'Help',
     footer: 4,
-    commands: ['down', 'up', 'back', 'quit', 'pageDown', 'pageUp', 'help', 'forceQuit'],
+    commands: ['down', 'up', 'back', 'quit', 'pageDown', 'pageUp', 'first', 'last', 'help', 'forceQuit'],
   },
 } as const satisfies Record<string, { title: string; footer: number; commands: readonly Command[] }>;
 
