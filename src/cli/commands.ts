@@ -49,7 +49,15 @@ export interface Command {
   load(): Promise<RunCommand>;
 }
 
-const ONESHOT = { ...SOURCE_FLAGS, ...OUTPUT_FLAGS, ...HELP_FLAGS };
+/**
+ * The one-shots' flags: the source flags but `--data-url`, Polymarket's Data API, read only for positions (the
+ * `positions` command and the dashboard); elsewhere it would be taken and ignored, so it is an unknown flag there.
+ */
+const ONESHOT: FlagTable = {
+  ...Object.fromEntries(Object.entries(SOURCE_FLAGS).filter(([k]) => k !== 'data-url')),
+  ...OUTPUT_FLAGS,
+  ...HELP_FLAGS,
+};
 
 /** `pairs` reads the platforms only: the source flags without the interface's (demo) and positions' ones. */
 const PAIRS_SOURCE_FLAGS: FlagTable = {
@@ -154,7 +162,7 @@ export const COMMANDS: readonly Command[] = [
       'your positions on each --source venue (Polymarket wallet, Manifold user, Kalshi key from KALSHI_API_KEY_ID ' +
       'and KALSHI_PRIVATE_KEY_PATH) and your paper positions, with value and P&L per currency',
     args: [],
-    flags: { ...IDENTITY_FLAGS, ...NDJSON_FLAG, ...ONESHOT },
+    flags: { ...IDENTITY_FLAGS, ...NDJSON_FLAG, ...SOURCE_FLAGS, ...OUTPUT_FLAGS, ...HELP_FLAGS },
     load: async () => (await import('./oneshot/positions.js')).runPositions,
   },
   {

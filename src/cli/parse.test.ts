@@ -102,6 +102,21 @@ describe('help comes from the command table', () => {
     expect(pairs).not.toMatch(/demo/);
   });
 
+  it('--data-url (Polymarket positions) is offered and taken only where positions are read', () => {
+    // `markets --help` listed it "for positions" and `markets --data-url X` was accepted and ignored
+    const readers = COMMANDS.filter((c) => 'data-url' in c.flags).map((c) => c.name);
+    expect(readers).toEqual(['positions']);
+    expect(DASHBOARD.flags['data-url']).toBeDefined();
+    for (const cmd of COMMANDS.filter((c) => c.name !== 'positions')) {
+      expect(commandHelp(cmd), cmd.name).not.toContain('--data-url');
+      const argv = [...cmd.args.filter((a) => !a.endsWith('?')).map(() => 'x'), '--data-url', 'http://127.0.0.1:1'];
+      expect(
+        usage(() => readInvocation(cmd, argv)),
+        cmd.name,
+      ).toBe('unknown flag --data-url (see --help)');
+    }
+  });
+
   it('the flags’ texts stand in one column, clear of the longest flag', () => {
     const columns = (help: string) =>
       new Set(
