@@ -5,7 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { ALERT_LOG_CAP, ALERT_RULES_MAX, checkAlerts, type ExternalVerdicts } from './alerts.js';
 import type { Store } from './store.js';
-import type { AlertFired, AlertRule, AlertRuleState, WatchState } from './watchTypes.js';
+import { topSeq, type AlertFired, type AlertRule, type AlertRuleState, type WatchState } from './watchTypes.js';
 import { toggled } from './watchlist.js';
 
 /** What a restart brings back from the state directory (each part may be missing: a new or set-aside file). */
@@ -68,7 +68,7 @@ export function watchActions(set: Set, get: Get): WatchActions {
             rules: [...config, ...form],
             state: { ...(saved.state ?? {}), ...s.alerts.state },
             log,
-            seq: Math.max(s.alerts.seq, ...log.map((e) => e.seq)),
+            seq: Math.max(s.alerts.seq, topSeq(log)),
           },
         };
       });
@@ -84,7 +84,7 @@ export function watchActions(set: Set, get: Get): WatchActions {
           // a config alert's state the part lacks (one venue's part of a board's file) stays as it stands
           state: saved.state ? { ...configStates(config, s.alerts.state), ...saved.state } : s.alerts.state,
           log,
-          seq: Math.max(s.alerts.seq, ...log.map((e) => e.seq)),
+          seq: Math.max(s.alerts.seq, topSeq(log)),
         };
         const sameAlerts = !form && !saved.state && !saved.log;
         return { ...(saved.watch ? { watch: saved.watch } : {}), ...(sameAlerts ? {} : { alerts }) };

@@ -82,6 +82,13 @@ export interface AlertRuleState {
   ended?: number;
 }
 
+/** The highest number a log gave out (0 for none): the next alert is numbered after it. */
+export function topSeq(log: readonly Pick<AlertFired, 'seq'>[] | undefined): number {
+  let top = 0;
+  for (const e of log ?? []) if (e.seq > top) top = e.seq;
+  return top;
+}
+
 /** One alert that fired, as the log, the notice line, the bell and alertCommand see it. */
 export interface AlertFired {
   /** Increasing over the life of the log (survives restarts). */

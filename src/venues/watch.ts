@@ -9,7 +9,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { OddsStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
-import type { AlertFired, AlertRule, AlertsState, WatchState } from '../store/watchTypes.js';
+import { topSeq, type AlertFired, type AlertRule, type AlertsState, type WatchState } from '../store/watchTypes.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { SourceId } from '../sources/types.js';
 import type { Clock } from '../util/clock.js';
@@ -71,8 +71,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
   );
   // one log, one numbering: each venue's store counts its own alerts, so two venues gave out the same seq (the
   // log's number, ODDSBOARD_ALERT_SEQ); a number one gives out is taken by every other before its next alert
-  const topOf = (log: AlertFired[] | undefined) => Math.max(0, ...(log ?? []).map((e) => e.seq));
-  let carriedTop = topOf(carried.log);
+  let carriedTop = topSeq(carried.log);
   const syncSeq = () => {
     const top = Math.max(carriedTop, ...o.venues.map((v) => v.store.getState().alerts.seq));
     for (const v of o.venues) {
@@ -114,9 +113,9 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
       // another dashboard's write: each venue's part to its store, the closed venues' carried (as at start)
       const rest = mergeSaved(closed.map((id) => venuePart(saved, id)));
       for (const k of ['watch', 'rules', 'state', 'log'] as const) if (saved[k]) (carried[k] as unknown) = rest[k];
-      carriedTop = Math.max(carriedTop, topOf(carried.log));
+      carriedTop = Math.max(carriedTop, topSeq(carried.log));
       // alerts another dashboard fired: in the log, not rung or run here (they were there)
-      if (saved.log) for (const e of effects) e.passOver(topOf(saved.log));
+      if (saved.log) for (const e of effects) e.passOver(topSeq(saved.log));
       for (const v of o.venues) v.store.getState().takeSaved(venuePart(saved, v.id));
     },
   });

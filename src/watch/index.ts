@@ -4,7 +4,7 @@
  * as they happen, and fired alerts ring the bell and run alertCommand.
  */
 import type { OddsStore } from '../store/store.js';
-import type { AlertRule } from '../store/watchTypes.js';
+import { topSeq, type AlertRule } from '../store/watchTypes.js';
 import type { Clock } from '../util/clock.js';
 import { AlertEffects, type Spawn } from './effects.js';
 import { FileChanges, type WatchDir } from './fileChanges.js';
@@ -76,7 +76,7 @@ export function startWatcher(o: WatcherOptions): Watcher {
     onProblem: (text) => o.store.getState().notice(text, 'warn', o.clock.now()),
     take: (saved) => {
       // alerts another dashboard fired: in the log, not rung or run here (they were there)
-      if (saved.log) effects.passOver(Math.max(0, ...saved.log.map((e) => e.seq)));
+      if (saved.log) effects.passOver(topSeq(saved.log));
       o.store.getState().takeSaved(saved);
     },
   });
