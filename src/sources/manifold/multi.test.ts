@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeMarket } from '../../api/normalize.js';
 import type { Rec } from '../../api/normalizeFields.js';
-import { amountForShares, arbitrageBuy, previewArbitrageBuy, previewTrade } from './multi.js';
-import { previewFromPool, probability, type Pool } from './pool.js';
+import { arbitrageBuy, previewArbitrageBuy, previewTrade } from './multi.js';
+import { amountForShares, previewFromPool, probability, type Pool } from './pool.js';
 import { poolStateOf } from './trader.js';
 
 const row = JSON.parse(
@@ -50,12 +50,12 @@ describe('tQudZcEtlp: buy 10 of answer “a”, the five others arbitraged', () 
     expect(q.shares!).toBeGreaterThan(alone.shares!);
   });
 
-  it('from the market: a sums-to-one answer’s buy goes through the arbitrage, its sale through its own pool', () => {
+  it('from the market: a sums-to-one answer’s buy goes through the arbitrage, its sale too (multiSale.test.ts)', () => {
     const m = normalizeMarket(row, { now: Date.parse('2025-08-21T00:00:00Z') })!;
     const s = poolStateOf(row, m, 'a');
     expect(s.siblings?.pools).toHaveLength(6);
     expect(previewTrade(s, 'buy', 10).shares).toBeCloseTo(56.19234347, 6);
-    expect(previewTrade(s, 'sell', 20).total).toBeCloseTo((620 - Math.sqrt(376400)) / 2, 9);
+    expect(previewTrade(s, 'sell', 20).total).toBeCloseTo(3.25731229216818, 9);
     const independent = poolStateOf({ ...row, shouldAnswersSumToOne: false }, m, 'a');
     expect(independent.siblings).toBeUndefined();
     expect(previewTrade(independent, 'buy', 10).shares).toBeCloseTo(510 - 50000 / 110, 9);

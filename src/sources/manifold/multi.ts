@@ -10,7 +10,9 @@
  * `MAX_CPMM_PROB` limit on that leg): the largest amount that stays at or below it is what fills.
  */
 import type { Quote } from '../../api/types.js';
+import { previewArbitrageSale } from './multiSale.js';
 import {
+  amountForShares,
   buyShares,
   manifoldFee,
   MAX_CPMM_PROB,
@@ -19,13 +21,6 @@ import {
   type Pool,
   type PoolState,
 } from './pool.js';
-
-/** The mana that buys `shares` of `side` in a p = 0.5 pool (`calculateCpmmAmountToBuySharesFixedP`). */
-export function amountForShares(pool: Pool, shares: number, side: 'YES' | 'NO'): number {
-  const { YES: y, NO: n } = pool;
-  const other = side === 'YES' ? n : y;
-  return (shares - y - n + Math.sqrt(4 * other * shares + (y + n - shares) ** 2)) / 2;
-}
 
 interface Leg {
   /** A's YES shares bought with what was left, plus the x redeemed. */
@@ -120,15 +115,16 @@ export function previewArbitrageBuy(
 }
 
 /**
- * The preview of a trade on `s`: a buy of an answer of a sums-to-one market with the other answers' arbitrage, anything
- * else through its own pool (a sale of such an answer too: the approximation docs/sources/manifold.md names).
+ * The preview of a trade on `s`: a buy or a sale of an answer of a sums-to-one market with the other answers'
+ * arbitrage (multiSale.ts for the sale), anything else through its own pool.
  */
 export function previewTrade(s: PoolState, action: 'buy' | 'sell', amount: number): Quote {
-  if (action === 'buy' && s.siblings && s.siblings.pools.length > 1)
-    return previewArbitrageBuy(s.siblings.pools, s.siblings.index, amount, {
-      marketId: s.marketId,
-      outcome: s.outcome,
-      raw: s.raw ?? null,
-    });
+  if (s.siblings && s.siblings.pools.length > 1) {
+    const base = { marketId: s.marketId, outcome: s.outcome, raw: s.raw ?? null };
+    const { pools, index } = s.siblings;
+    return action === 'buy'
+      ? previewArbitrageBuy(pools, index, amount, base)
+      : previewArbitrageSale(pools, index, amount, base);
+  }
   return previewFromPool(s, action, amount);
 }

@@ -77,6 +77,13 @@ export function buyShares(pool: Pool, p: number, amount: number, side: Side): nu
     : amount - n * Math.expm1(-(p / (1 - p)) * Math.log1p(amount / y));
 }
 
+/** The mana that buys `shares` of `side` in a p = 0.5 pool (`calculateCpmmAmountToBuySharesFixedP`). */
+export function amountForShares(pool: Pool, shares: number, side: Side): number {
+  const { YES: y, NO: n } = pool;
+  const other = side === 'YES' ? n : y;
+  return (shares - y - n + Math.sqrt(4 * other * shares + (y + n - shares) ** 2)) / 2;
+}
+
 /** The pool after `amount` mana bought `shares` of `side`. */
 export function poolAfterBuy(pool: Pool, amount: number, shares: number, side: Side): Pool {
   return side === 'YES'
