@@ -88,7 +88,8 @@ describe('CL56c9sqQp: pool YES 7681.131440912874, NO 1705.537411536149, p 0.7342
 
   it('a sale that would drain a side of the pool is refused whole, as Manifold does: nothing fills', () => {
     // 1e9 YES: m → the whole NO side (1705.54), leaving it under CPMM_MIN_POOL_QTY 0.01; it filled down to 0.0¢, where
-    // Manifold answers 403 "Sale too large for current liquidity pool." (backend/api/src/sell-shares.ts)
+    // Manifold answers 403 "Trade too large for current liquidity pool." (backend/api/src/place-bet.ts
+    // `executeNewBetResult` at 1e3ad3be, which sell-shares.ts calls)
     const q = previewFromPool(binary(cl, 'YES'), 'sell', 1e9);
     expect(q).toMatchObject({ shares: 0, total: 0, filled: 0, basis: 'pool', action: 'sell' });
     expect(q.priceAfter).toBeUndefined();

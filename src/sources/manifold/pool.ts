@@ -11,8 +11,9 @@
  *  - selling s shares of one side is buying s shares of the other and redeeming each YES+NO pair for 1
  *    (`calculateCpmmSale`): proceeds = s − (the mana that buys s shares of the other side); a sale has no price limit
  *    (`calculateCpmmSale` passes none to `computeFills`), but one that would leave either side of the pool under
- *    `CPMM_MIN_POOL_QTY` (0.01, common/src/contract.ts) is refused whole: "Sale too large for current liquidity pool."
- *    (403, backend/api/src/sell-shares.ts) — nothing of it fills;
+ *    `CPMM_MIN_POOL_QTY` (0.01, common/src/contract.ts) is refused whole: 403 "Trade too large for current liquidity
+ *    pool." (`executeNewBetResult` of backend/api/src/place-bet.ts, which sell-shares.ts calls; sell-shares.ts's own
+ *    "Sale too large …" went in 20634df15, 2024-09-02) — nothing of it fills;
  *  - the taker fee is C · prob · (1 − prob) · shares (`getTakerFee`) with C = 0 since "Go fee less"
  *    (6fb047abf, 2024-09-30; C was 0.07), still 0 at the commit above.
  * The preview spends the whole amount on shares and adds the fee on top (the house rule of src/sources/book.ts);
