@@ -6,7 +6,7 @@ import type { Quote } from '../api/types.js';
 
 export function nothingFilled(q: Quote): string | undefined {
   if (q.filled === undefined || q.filled > 0) return undefined;
-  // Manifold refuses a sale that would leave a side of its pool under 0.01 shares, whole (src/sources/manifold/pool.ts)
+  // Manifold refuses a sale that would leave a side of a binary market's pool under 0.01, whole (manifold/pool.ts)
   if (q.basis === 'pool' && q.action === 'sell')
     return 'a sale this large would drain the pool: Manifold refuses it whole';
   if (q.basis === 'pool') return "the pool's price is at its limit";

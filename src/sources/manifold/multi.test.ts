@@ -45,7 +45,11 @@ describe('tQudZcEtlp: buy 10 of answer “a”, the five others arbitraged', () 
     expect(q.averagePrice).toBeCloseTo(10 / 56.19234347, 8);
     expect(q.priceBefore).toBeCloseTo(1 / 6, 12);
     expect(q.priceAfter).toBeCloseTo(0.1897093937, 8);
-    const alone = previewFromPool({ ...base, pool: pools[0]!, p: 0.5, side: 'YES' }, 'buy', 10);
+    const alone = previewFromPool(
+      { ...base, pool: pools[0]!, p: 0.5, side: 'YES', mechanism: 'cpmm-multi-1' },
+      'buy',
+      10,
+    );
     expect(alone.shares).toBeCloseTo(510 - 50000 / 110, 9);
     expect(q.shares!).toBeGreaterThan(alone.shares!);
   });

@@ -65,7 +65,11 @@ describe('tQudZcEtlp: sell 20 YES of answer “a”, the five others arbitraged'
     expect(q.worstPrice).toBe(q.priceAfter);
     expect(q.priceImpact).toBeCloseTo(0.159121337595909 - 1 / 6, 9);
     expect(q.filled).toBeUndefined();
-    const alone = previewFromPool({ ...base, pool: pools[0]!, p: 0.5, side: 'YES' }, 'sell', 20);
+    const alone = previewFromPool(
+      { ...base, pool: pools[0]!, p: 0.5, side: 'YES', mechanism: 'cpmm-multi-1' },
+      'sell',
+      20,
+    );
     expect(alone.total).toBeCloseTo((620 - Math.sqrt(376400)) / 2, 12);
     expect(q.total! - alone.total!).toBeCloseTo(0.0145453, 6);
   });

@@ -36,6 +36,7 @@ const binary = (o: Recorded, side: 'YES' | 'NO'): PoolState => ({
   pool: { YES: o.pool.YES, NO: o.pool.NO },
   p: o.p,
   side,
+  mechanism: 'cpmm-1',
 });
 const answerA: PoolState = {
   marketId: multi.id,
@@ -43,6 +44,7 @@ const answerA: PoolState = {
   pool: { YES: multi.answers[0]!.poolYes, NO: multi.answers[0]!.poolNo },
   p: 0.5,
   side: 'YES',
+  mechanism: 'cpmm-multi-1',
 };
 
 describe('CL56c9sqQp: pool YES 7681.131440912874, NO 1705.537411536149, p 0.7342403874692162', () => {
@@ -174,6 +176,7 @@ const stateOf0 = (g: { YES: number; NO: number; p: number; side: 'YES' | 'NO' })
   pool: { YES: g.YES, NO: g.NO },
   p: g.p,
   side: g.side,
+  mechanism: 'cpmm-1',
 });
 const amounts = fc.tuple(
   fc.double({ min: 0.01, max: 5e4, noNaN: true }),

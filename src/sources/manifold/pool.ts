@@ -13,7 +13,8 @@
  *    (`calculateCpmmSale` passes none to `computeFills`), but one that would leave either side of the pool under
  *    `CPMM_MIN_POOL_QTY` (0.01, common/src/contract.ts) is refused whole: 403 "Trade too large for current liquidity
  *    pool." (`executeNewBetResult` of backend/api/src/place-bet.ts, which sell-shares.ts calls; sell-shares.ts's own
- *    "Sale too large …" went in 20634df15, 2024-09-02) — nothing of it fills;
+ *    "Sale too large …" went in 20634df15, 2024-09-02) — nothing of it fills. That check is for a binary `cpmm-1`
+ *    market only: an independent answer's sale (`cpmm-multi-1`) fills whole, its pool drained or not;
  *  - the taker fee is C · prob · (1 − prob) · shares (`getTakerFee`) with C = 0 since "Go fee less"
  *    (6fb047abf, 2024-09-30; C was 0.07), still 0 at the commit above.
  * The preview spends the whole amount on shares and adds the fee on top (the house rule of src/sources/book.ts);
@@ -37,6 +38,8 @@ export interface PoolState {
   pool: Pool;
   p: number;
   side: Side;
+  /** Whose pool: a binary market's (`cpmm-1`, under Manifold's pool floor) or an answer's (`cpmm-multi-1`, none). */
+  mechanism: 'cpmm-1' | 'cpmm-multi-1';
   raw?: unknown;
   /** A sums-to-one multiple-choice answer: every open answer's pool, and this one's index (multi.ts). */
   siblings?: { pools: Pool[]; index: number };
@@ -44,7 +47,7 @@ export interface PoolState {
 
 export const MAX_CPMM_PROB = 0.99;
 export const MIN_CPMM_PROB = 0.01;
-/** The least either side of a pool may hold after a sale (`CPMM_MIN_POOL_QTY` of common/src/contract.ts). */
+/** The least either side of a binary market's pool may hold after a trade (`CPMM_MIN_POOL_QTY` of contract.ts). */
 export const CPMM_MIN_POOL_QTY = 0.01;
 /** `TAKER_FEE_CONSTANT` of common/src/fees.ts at the commit above. */
 export const TAKER_FEE_CONSTANT = 0;
@@ -164,8 +167,8 @@ export function previewFromPool(
     shares = amount;
     money = saleProceeds(s.pool, s.p, shares, s.side);
     after = poolAfterSale(s.pool, shares, money, s.side);
-    // Manifold refuses a sale that would drain a side of the pool, whole (it filled down to 0.0¢ here)
-    if (Math.min(after.YES, after.NO) < CPMM_MIN_POOL_QTY) {
+    // Manifold refuses a sale that would drain a side of a binary market's pool, whole (it filled down to 0.0¢ here)
+    if (s.mechanism === 'cpmm-1' && Math.min(after.YES, after.NO) < CPMM_MIN_POOL_QTY) {
       [shares, money, after, filled] = [0, 0, s.pool, 0];
     }
   }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeMarket } from '../../api/normalize.js';
 import type { Rec } from '../../api/normalizeFields.js';
+import { previewTrade } from './multi.js';
 import { historyFromBets, historyTarget, poolStateOf } from './trader.js';
 import { thrown } from '../../../test/support/catch.js';
 
@@ -56,6 +57,24 @@ describe('the pool an outcome trades through', () => {
       })),
     };
     expect(poolStateOf(v0, m, 'a').pool).toEqual({ YES: 500, NO: 100 });
+  });
+
+  it('an independent answer has no pool floor: a sale that leaves its NO side under 0.01 fills whole', () => {
+    // Manifold's CPMM_MIN_POOL_QTY refusal (executeNewBetResult, backend/api/src/place-bet.ts at 1e3ad3be) is for
+    // mechanism 'cpmm-1' only; sell-shares.ts prices an independent answer with getCpmmSellBetInfo on its own pool.
+    // 1e7 YES of a (YES 500, NO 100, p 0.5): (500 + s − m)(100 − m) = 50000; with u = 100 − m, the NO left,
+    // u² + (s + 400)·u − 50000 = 0 → u = 100000 / ((s + 400) + √((s + 400)² + 200000)) = 0.0049998, under 0.01
+    const at = Date.parse('2025-08-21T00:00:00Z');
+    const { raw, m } = marketOf('trader/pools/contract-row-tQudZcEtlp-cpmm-multi-1-dev-2025-08-20.json', at);
+    const s = 1e7;
+    const u = 100_000 / (s + 400 + Math.sqrt((s + 400) ** 2 + 200_000));
+    expect(u).toBeLessThan(0.01);
+    const q = previewTrade(poolStateOf({ ...raw, shouldAnswersSumToOne: false }, m, 'a'), 'sell', s);
+    expect(q.filled).toBeUndefined();
+    expect(q.shares).toBe(s);
+    expect(q.total).toBeCloseTo(100 - u, 9);
+    expect(q.priceAfter).toBeCloseTo(u / (u + 500 + s - (100 - u)), 15);
+    expect(q.priceAfter!).toBeGreaterThan(0);
   });
 
   it('refuses what does not trade: resolved 410, closed 409, a dpm-2 market without a pool', () => {

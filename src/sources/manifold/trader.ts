@@ -74,7 +74,7 @@ export function poolStateOf(raw: Rec, m: Market, outcome: string): PoolState {
     if (!pool || typeof p !== 'number' || !(p > 0 && p < 1))
       throw invalid('NO_QUOTES', 'Manifold sent this market without a usable pool.');
     const side: Side = i === 0 ? 'YES' : 'NO';
-    return { marketId: m.id, outcome: picked.name, pool, p, side, raw: { pool, p } };
+    return { marketId: m.id, outcome: picked.name, pool, p, side, mechanism, raw: { pool, p } };
   }
   if (mechanism === 'cpmm-multi-1') {
     const answers = Array.isArray(raw.answers) ? raw.answers.filter(isRecord) : [];
@@ -95,6 +95,7 @@ export function poolStateOf(raw: Rec, m: Market, outcome: string): PoolState {
       pool,
       p: 0.5,
       side: 'YES',
+      mechanism,
       raw: { answerId: answer.id, pool, p: 0.5, shouldAnswersSumToOne: sumsToOne },
     };
     // the arbitrage trades every answer not resolved; one without a pool leaves the answer's own pool alone
