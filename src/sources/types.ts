@@ -14,6 +14,7 @@ import type {
   PricePoint,
 } from '../api/types.js';
 import type { Found, Lookup } from '../links/types.js';
+import type { LeastTrade } from './leastTrade.js';
 
 export const SOURCE_IDS = ['public', 'polymarket', 'kalshi', 'manifold'] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
@@ -60,6 +61,8 @@ export interface SourceCaps {
   batch: number;
   /** A quote preview (the interface: its quote route; a platform: through its book or its pool). */
   quotes: boolean;
+  /** The least trade it takes, where it refuses less (leastTrade.ts): the preview says so instead of pricing it. */
+  leastTrade?: LeastTrade;
   /** An order book for the selected market (Polymarket's CLOB, Kalshi). */
   book?: boolean;
   /** A price history (24 h and 7 d) for a market shown the first time. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rig } from '../../test/support/syncHarness.js';
+import { manifoldCaps } from '../sources/manifold/caps.js';
 
 async function started() {
   const r = rig({ limit: 10 });
@@ -87,5 +88,35 @@ describe('quote desk: one verdict, no duplicate quotes', () => {
     r.sync.openQuote('m1'); // stale answer: quoted again, at once
     await r.run(0);
     expect(r.client.of('getQuote')).toHaveLength(2);
+  });
+});
+
+describe("quote desk: a trade the venue would refuse for its size (Manifold's least bet)", () => {
+  it('a buy under 1 mana says Manifold refuses it and sends nothing; 1 mana is quoted', async () => {
+    const r = rig({ limit: 10, caps: manifoldCaps });
+    r.sync.start();
+    await r.run(1_000);
+    expect(r.sync.editQuote('m1', form('0.5'))).toBe('invalid');
+    expect(r.store.getState().quotes.m1).toMatchObject({
+      status: 'invalid',
+      validation: "Manifold's least bet is M$1.00: it refuses a smaller one.",
+    });
+    expect(r.sync.submitQuote('m1')).toBe('invalid');
+    await r.run(1_000);
+    expect(r.client.of('getQuote')).toHaveLength(0);
+    r.sync.editQuote('m1', form('1'));
+    await r.run(1_000);
+    expect(r.client.of('getQuote')).toHaveLength(1);
+  });
+
+  it('a sale of 0.00000001 shares or fewer is refused as Manifold does; a sale under 1 share is quoted', async () => {
+    const r = rig({ limit: 10, caps: manifoldCaps });
+    r.sync.start();
+    await r.run(1_000);
+    r.sync.editQuote('m1', { ...form('0.00000001'), action: 'sell' });
+    expect(r.store.getState().quotes.m1?.validation).toBe('Manifold refuses a sale of 0.00000001 shares or fewer.');
+    r.sync.editQuote('m1', { amount: '0.5' });
+    await r.run(1_000);
+    expect(r.client.of('getQuote')).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@
  * answered a moment ago, is on the wire or already waiting is not sent again.
  */
 import { validateQuoteParams } from '../api/validate.js';
+import { tradeRefusal } from '../sources/leastTrade.js';
 import { leadingOutcome } from '../store/outcomes.js';
 import { EMPTY_FORM, sameForm } from '../store/quoteForm.js';
 import type { OddsStore } from '../store/store.js';
@@ -55,19 +56,19 @@ export class QuoteDesk {
    */
   private check(marketId: string, delay: number): { result: QuoteSubmit; queued: boolean } {
     const st = this.store.getState();
-    if (!st.caps.quotes) {
-      // a platform source: the preview through its order book or pool is not built yet; the form says so in a line
+    const refuse = (message: string) => {
       this.queue.dropQuote(marketId);
-      st.quoteInvalid(marketId, NO_QUOTES_YET);
-      return { result: 'invalid', queued: false };
-    }
+      st.quoteInvalid(marketId, message);
+      return { result: 'invalid' as const, queued: false };
+    };
+    // a platform source: the preview through its order book or pool is not built yet; the form says so in a line
+    if (!st.caps.quotes) return refuse(NO_QUOTES_YET);
     const form = this.form(marketId);
     const v = validateQuoteParams(form);
-    if (!v.ok) {
-      this.queue.dropQuote(marketId);
-      st.quoteInvalid(marketId, v.message);
-      return { result: 'invalid', queued: false };
-    }
+    if (!v.ok) return refuse(v.message);
+    // a trade the venue refuses for its size (Manifold's least bet) is said, never sent
+    const refusal = tradeRefusal(st.caps.leastTrade, v.value.action, v.value.amount);
+    if (refusal !== undefined) return refuse(refusal);
     const now = this.clock.now();
     if (this.current(marketId, form, now)) {
       const waiting = this.queue.pendingQuote(marketId);

@@ -71,3 +71,14 @@ describe('quote --json on each platform, in the schema', () => {
     expect(list.doc.data as unknown[]).toHaveLength(5);
   });
 });
+
+describe('quote on Manifold: an amount its bet route refuses', () => {
+  it('--amount 0.5 (its least bet is 1 mana) says so on stderr, exit 2, sends nothing, prices nothing', async () => {
+    const url = await replay('manifold', 'test/fixtures/real/manifold', true);
+    const c = cliIo();
+    const argv = ['quote', 'CL56c9sqQp', '--source', 'manifold', '--base-url', url, '--outcome', 'Yes'];
+    const code = await main([...argv, '--amount', '0.5'], c.io);
+    expect([code, c.out()]).toEqual([2, '']);
+    expect(c.err()).toBe("oddsboard quote: Manifold's least bet is M$1.00: it refuses a smaller one.\n");
+  });
+});

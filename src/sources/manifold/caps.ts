@@ -1,8 +1,9 @@
 /**
  * What Manifold can do on screen (docs/sources/manifold.md): no events, no `settling` filter, no order book (a market
- * maker's pool: quotes preview through it), a price history from its bets.
+ * maker's pool: quotes preview through it, not below its least bet or sale), a price history from its bets.
  */
 import type { SourceCaps } from '../types.js';
+import { EPSILON, MIN_BET } from './pool.js';
 import { MAX_LIMIT, MAX_OFFSET, MAX_PROB_IDS } from './routes.js';
 
 export const manifoldCaps: SourceCaps = {
@@ -13,6 +14,7 @@ export const manifoldCaps: SourceCaps = {
   search: true,
   batch: MAX_PROB_IDS,
   quotes: true,
+  leastTrade: { venue: 'Manifold', currency: 'mana', buy: MIN_BET, sellAbove: EPSILON },
   book: false,
   history: true,
   maxLimit: MAX_LIMIT,

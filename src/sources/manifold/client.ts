@@ -20,6 +20,7 @@ import type {
   QuoteParams,
 } from '../../api/types.js';
 import { validateQuoteParams } from '../../api/validate.js';
+import { tradeRefusal } from '../leastTrade.js';
 import { answered, badShape, createJsonHttp, unsupported, type JsonAnswer, type Query } from '../http.js';
 import type { Category, Paged, SourceClient, SourceClientConfig } from '../types.js';
 import { readError } from './errors.js';
@@ -251,6 +252,10 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
       const v = validateQuoteParams(params);
       if (!v.ok)
         throw new ApiError({ kind: 'invalid_request', code: 'INVALID_PARAMETER', param: v.param, message: v.message });
+      // Manifold's least bet and sale (caps.ts): refused before any request, as its validation comes first
+      const refusal = tradeRefusal(manifoldCaps.leastTrade, v.value.action, v.value.amount);
+      if (refusal)
+        throw new ApiError({ kind: 'invalid_request', code: 'AMOUNT_TOO_SMALL', param: 'amount', message: refusal });
       const r = await getMarket(id, opts);
       const state = poolStateOf(r.data.raw as Rec, r.data, v.value.outcome);
       return { ...r, data: previewTrade(state, v.value.action, v.value.amount) };

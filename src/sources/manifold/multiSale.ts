@@ -16,7 +16,7 @@
  * formula on the whole sale (0 with Manifold's constant 0; Manifold would charge it per leg).
  */
 import type { Quote } from '../../api/types.js';
-import { amountForShares, manifoldFee, poolAfterBuy, probability, type Pool } from './pool.js';
+import { amountForShares, EPSILON, manifoldFee, poolAfterBuy, probability, type Pool } from './pool.js';
 
 /** Manifold's `binarySearch`: comparator > 0 lowers max, < 0 raises min, 0 stops; the last midpoint it tried. */
 export function binarySearch(min: number, max: number, comparator: (x: number) => number, maxIterations = 50): number {
@@ -68,9 +68,6 @@ export function arbitrageSale(pools: readonly Pool[], a: number, shares: number)
   return saleLegs(pools, a, shares, z);
 }
 
-/** Manifold's `floatingEqual(shares, 0)` (EPSILON 1e-8): a sale that small sells nothing. */
-const EPSILON = 1e-8;
-
 /** The preview of selling `shares` YES of answer `a`: mana, average, P(A) before and after. The whole sale fills. */
 export function previewArbitrageSale(
   pools: readonly Pool[],
@@ -79,6 +76,7 @@ export function previewArbitrageSale(
   base: Pick<Quote, 'marketId' | 'outcome' | 'raw'>,
 ): Quote {
   const before = probability(pools[a]!, 0.5);
+  // Manifold's `floatingEqual(shares, 0)`: a sale that small sells nothing (getQuote refuses it first, leastTrade.ts)
   const sold = shares > EPSILON ? shares : 0;
   const leg = sold > 0 ? arbitrageSale(pools, a, sold) : undefined;
   const money = leg?.proceeds ?? 0;

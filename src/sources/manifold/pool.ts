@@ -49,6 +49,17 @@ export const MAX_CPMM_PROB = 0.99;
 export const MIN_CPMM_PROB = 0.01;
 /** The least either side of a binary market's pool may hold after a trade (`CPMM_MIN_POOL_QTY` of contract.ts). */
 export const CPMM_MIN_POOL_QTY = 0.01;
+/**
+ * The least bet: the bet route's `amount: z.number().gte(SWEEPS_MIN_BET)`, SWEEPS_MIN_BET = 1 (common/src/api/
+ * schema.ts, economy.ts; mana markets too — the schema does not tell them apart): below, 400 "Error validating
+ * request." ("Number must be greater than or equal to 1").
+ */
+export const MIN_BET = 1;
+/**
+ * Manifold's `EPSILON` (common/src/util/math.ts): sell-shares.ts refuses a sale of that many shares or fewer
+ * (`floatingLesserEqual(soldShares, 0)`: 400 "Must sell a positive number of YES shares.").
+ */
+export const EPSILON = 1e-8;
 /** `TAKER_FEE_CONSTANT` of common/src/fees.ts at the commit above. */
 export const TAKER_FEE_CONSTANT = 0;
 

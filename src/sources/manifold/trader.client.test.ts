@@ -63,6 +63,19 @@ describe('Manifold quotes through the pool', () => {
     expect([bad.kind, bad.param]).toEqual(['invalid_request', 'outcome']);
     const amount = await rejection(c.getQuote('CL56c9sqQp', { outcome: 'Yes', amount: '-1', action: 'buy' }));
     expect([amount.kind, amount.param]).toEqual(['invalid_request', 'amount']);
+    // Manifold's bet route takes `amount` ≥ SWEEPS_MIN_BET = 1 (common/src/api/schema.ts), mana markets too; a sale
+    // of EPSILON = 1e-8 shares or fewer is refused by sell-shares.ts: no request, the line the quote form says
+    log.length = 0;
+    const small = await rejection(c.getQuote('CL56c9sqQp', { outcome: 'Yes', amount: '0.5', action: 'buy' }));
+    expect([small.kind, small.param, small.message]).toEqual([
+      'invalid_request',
+      'amount',
+      "Manifold's least bet is M$1.00: it refuses a smaller one.",
+    ]);
+    const dust = await rejection(c.getQuote('CL56c9sqQp', { outcome: 'Yes', amount: 1e-8, action: 'sell' }));
+    expect([dust.param, dust.message]).toEqual(['amount', 'Manifold refuses a sale of 0.00000001 shares or fewer.']);
+    expect(log).toEqual([]);
+    expect((await c.getQuote('CL56c9sqQp', { outcome: 'Yes', amount: 0.5, action: 'sell' })).data.shares).toBe(0.5);
     expect((await rejection(c.getQuote('nothing', { outcome: 'Yes', amount: 5, action: 'buy' }))).kind).toBe(
       'not_found',
     );
