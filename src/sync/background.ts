@@ -116,16 +116,19 @@ export class Background {
     const W = w ? this.o.watchShare : 0;
     const rest = I / (1 - W);
     const shown = this.shown.kind();
-    const sel = shown !== 'events' ? this.polledSelection(now) : undefined;
+    const sel = !this.shown.eventsList() ? this.polledSelection(now) : undefined;
     // with no market selected (a view that draws none, or another venue's on a board), the list keeps the period it
     // has with one selected (idleUntil)
     const share = sel !== undefined || this.idle(now) ? this.o.detailShare : 0;
     const listPeriod = rest / (1 - share);
+    // the Events view of a source without events draws none of its markets: its list is only kept warm, as beside
+    // another view (it went at its Markets period there: Manifold's every ~3 s on a board)
+    const warmOnly = shown === 'list' && this.shown.eventsList();
     const out: [Staleness, ...Staleness[]] = [
       {
         kind: shown,
         at: this.shown.ref(shown),
-        periodMs: listPeriod,
+        periodMs: warmOnly ? 2 * listPeriod : listPeriod,
         ...(shown === 'events' ? { minMs: EVENTS_SHOWN_MIN_MS } : {}),
       },
     ];
@@ -144,12 +147,13 @@ export class Background {
 
   /**
    * None of this venue's markets selected: a view that draws no row (an empty Watchlist, Closing soon, the events list,
-   * which draws events, not markets), or, on a board of several (`onBoard`), the board's selection another venue's.
-   * The detail and book slots have nothing to refresh, and the list is not refreshed faster for it (the events list
-   * shown filled every slot with a market list drawn nowhere: 255 in 10 min where Markets sends 135).
+   * which draws events, not markets, or says the source has none), or, on a board of several (`onBoard`), the board's
+   * selection another venue's. The detail and book slots have nothing to refresh, and the list is not refreshed faster
+   * for it (the events list shown filled every slot with a market list drawn nowhere: 255 in 10 min where Markets sends
+   * 135).
    */
   private idle(now: number): boolean {
-    return this.shown.kind() === 'events' || this.polledSelection(now) === undefined;
+    return this.shown.eventsList() || this.polledSelection(now) === undefined;
   }
 
   /**

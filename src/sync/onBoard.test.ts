@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { maxInWindow, rig } from '../../test/support/syncHarness.js';
+import type { SourceCaps } from '../sources/types.js';
+import { manifoldCaps } from '../sources/manifold/caps.js';
+import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 
 /** The calls after the first minute (the start's interactive requests left out). */
 function steady(r: ReturnType<typeof rig>) {
@@ -57,5 +60,29 @@ describe('a venue of several on one board (onBoard)', () => {
     const later = board.client.calls.slice(before);
     expect(later.filter((c) => c.method === 'getMarket')).toEqual([]);
     expect(later.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a venue without events on a board, the Events view shown', () => {
+  it('keeps its market list at half its Markets period, as the venues with events keep theirs there', async () => {
+    const lists = async (caps: SourceCaps, view: 'markets' | 'events') => {
+      const r = rig({ platform: true, caps, mode: 'kalshi', limit: 60, onBoard: true });
+      r.sync.start();
+      await r.run(5_000);
+      r.sync.show(view);
+      await r.run(60_000);
+      const t0 = r.clock.now();
+      await r.run(10 * 60_000);
+      await r.sync.stop();
+      expect(r.client.calls.filter((c) => c.at >= t0 && c.method === 'getMarket')).toEqual([]);
+      return r.client.of('listMarkets').filter((c) => c.at >= t0).length;
+    };
+    const markets = await lists(manifoldCaps, 'markets');
+    // Manifold draws nothing in the Events view (it says it has no events): its list went on every ~3 s, 190 in
+    // 10 min, as in Markets; Kalshi's, kept warm beside its events list, every ~6 s
+    const events = await lists(manifoldCaps, 'events');
+    const kalshi = await lists(KALSHI_CAPS, 'events');
+    expect(Math.abs(events - markets / 2)).toBeLessThanOrEqual(2);
+    expect(Math.abs(events - kalshi)).toBeLessThanOrEqual(2);
   });
 });

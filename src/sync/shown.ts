@@ -56,6 +56,14 @@ export class Shown {
     return 'list';
   }
 
+  /**
+   * The Events view without an event open: it draws events, not markets — or, on a source without events (Manifold),
+   * says it has none. No market row is drawn either way.
+   */
+  eventsList(): boolean {
+    return this.source === 'events' && this.kind() !== 'event';
+  }
+
   /** When a view's data was last loaded or asked for (−∞ when never). */
   ref(kind: ShownKind): number {
     const st = this.store.getState();
