@@ -82,15 +82,21 @@ export function troubleLabel(status: TroubleStatus): string {
   return LABEL[status];
 }
 
-/** A failed answer: the state it names (the latest wins), its cause, the count and the trouble's start. */
-export function connectionFailed(c: ConnectionState, e: ErrorInfo): ConnectionState {
+/**
+ * A failed answer: the state it names (the latest wins), its cause, the count and the trouble's start — when the
+ * failed request left (`sentAt`), not when its failure was known: a hung request fails only at its timeout, 15 s on,
+ * and nothing answered meanwhile. Never before the last good answer (another request may have answered while it
+ * hung), nor after the failure.
+ */
+export function connectionFailed(c: ConnectionState, e: ErrorInfo, sentAt?: number): ConnectionState {
   const trouble = troubleOf(e.kind);
+  const since = Math.min(e.at, Math.max(sentAt ?? e.at, c.lastSuccessAt ?? Number.NEGATIVE_INFINITY));
   return {
     ...c,
     status: trouble ?? c.status,
     lastError: e,
     consecutiveFailures: c.consecutiveFailures + 1,
-    ...(trouble && c.troubleSince === undefined ? { troubleSince: e.at } : {}),
+    ...(trouble && c.troubleSince === undefined ? { troubleSince: since } : {}),
   };
 }
 

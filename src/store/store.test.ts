@@ -166,6 +166,18 @@ describe('connection, rate, notices, categories', () => {
     expect(s.getState().outages).toEqual([]); // short trouble is not recorded
   });
 
+  it('starts the trouble when the failed request left, never before the last good answer', () => {
+    const s = fresh();
+    s.getState().requestSucceeded(100_000);
+    // a request that left at 110 s and timed out at 125 s
+    s.getState().requestFailed(err('timeout', 125_000), 110_000);
+    expect(s.getState().connection.troubleSince).toBe(110_000);
+    s.getState().requestSucceeded(200_000);
+    // one that left at 190 s, hung while another answered at 200 s: the trouble starts at that answer
+    s.getState().requestFailed(err('timeout', 205_000), 190_000);
+    expect(s.getState().connection.troubleSince).toBe(200_000);
+  });
+
   it('patches rate state and keeps notices and categories bounded', () => {
     const s = fresh();
     expect(s.getState().rate).toMatchObject({ mode: 'anon', limit: 10, effectiveLimit: 10, usedInWindow: 0 });

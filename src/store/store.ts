@@ -40,8 +40,11 @@ export interface StoreActions extends MarketActions, ViewDataActions, QuoteActio
 
   /** A good answer: online again (an outage of a minute or more is recorded, with a notice). */
   requestSucceeded(at: number): void;
-  /** A failed answer: the connection's state follows its kind (see connection.ts troubleOf). */
-  requestFailed(error: ErrorInfo): void;
+  /**
+   * A failed answer: the connection's state follows its kind (see connection.ts troubleOf); the trouble starts when
+   * the request left (`sentAt`: connectionFailed).
+   */
+  requestFailed(error: ErrorInfo, sentAt?: number): void;
   setRate(patch: Partial<RateState>): void;
   notice(text: string, level: Notice['level'], at: number, about?: 'board'): void;
 }
@@ -169,9 +172,9 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
         if (outage) get().notice(recoveryNotice(outage), 'info', at);
       },
 
-      requestFailed(error) {
+      requestFailed(error, sentAt) {
         set((s) => ({
-          connection: connectionFailed(s.connection, error),
+          connection: connectionFailed(s.connection, error, sentAt),
           list: s.list.loading ? { ...s.list, loading: false } : s.list,
         }));
       },

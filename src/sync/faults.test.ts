@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorInit } from '../api/errors.js';
+import type { ApiResult } from '../api/types.js';
+import { outageLength } from '../store/connection.js';
 import { isStale, listRefreshIntervalMs } from '../ui/viewModel.js';
 import { apiError, market, MARKETS, rig, type Rig } from '../../test/support/syncHarness.js';
 
@@ -88,6 +90,28 @@ describe('server errors and bad answers are named', () => {
     r.client.handler = () => apiError({ kind: 'network', code: 'ECONNREFUSED' });
     await r.run(30_000);
     expect(r.store.getState().connection).toMatchObject({ status: 'offline', lastError: { code: 'ECONNREFUSED' } });
+    await r.sync.stop();
+  });
+
+  it('a hung request: the outage starts when it left, not when its timeout gave up on it', async () => {
+    const r = await started(10, () => 0.999);
+    let hanging = true;
+    r.client.handler = () => (hanging ? new Promise<ApiResult<unknown>>(() => undefined) : undefined);
+    const from = r.clock.now();
+    await r.run(3 * 60_000);
+    const leftAt = r.client.calls.find((c) => c.at >= from)!.at;
+    const s = r.store.getState();
+    expect(s.connection.status).toBe('offline');
+    expect(s.connection.lastError?.kind).toBe('timeout');
+    // its failure is known only at the timeout (15 s later), but nothing answered from the moment it left
+    expect(s.connection.troubleSince).toBe(leftAt);
+    hanging = false;
+    await r.run(30_000);
+    const after = r.store.getState();
+    expect(after.connection.status).toBe('online');
+    const o = after.outages[0]!;
+    expect(o.from).toBe(leftAt);
+    expect(after.notices.at(-1)?.text).toContain(`Back online after ${outageLength(o.to - leftAt)} offline`);
     await r.sync.stop();
   });
 

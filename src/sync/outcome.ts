@@ -165,13 +165,13 @@ export class Outcomes {
     switch (e.kind) {
       case 'unauthorized':
         // never downgraded to anonymous: everything waits for a probe that gets data again
-        st.requestFailed(info);
+        st.requestFailed(info, a.sentAt);
         this.health.authFailed(now, a.sentAt);
         this.q.requeue(job, now);
         return;
       case 'rate_limited':
         this.health.rateLimited(e, now);
-        st.requestFailed(info);
+        st.requestFailed(info, a.sentAt);
         this.q.requeue(job, now);
         return;
       case 'forbidden':
@@ -214,7 +214,7 @@ export class Outcomes {
         if (e.kind === 'invalid_request') {
           // our query was refused: say so, do not retry faster than the normal cadence
           this.health.refused();
-          st.requestFailed(info);
+          st.requestFailed(info, a.sentAt);
           return;
         }
         break;
@@ -227,7 +227,7 @@ export class Outcomes {
     // network, timeout, 5xx, a body that cannot be read, or a status that makes no sense here: pause, keep the data
     this.health.failed(e.kind === 'network' || e.kind === 'timeout' ? 'offline' : 'server', now);
     this.routes.failed(job);
-    st.requestFailed(info);
+    st.requestFailed(info, a.sentAt);
     if (job.kind === 'quote') st.quoteDelayed(job.marketId, job.form, info);
     // a follow-up of a market that left the list is best effort: not retried into a failing server
     if (!(job.kind === 'detail' && job.origin === 'departed')) this.q.requeue(job, now);
