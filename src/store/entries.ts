@@ -28,6 +28,14 @@ export function knownStatus(
 }
 
 /**
+ * Whether a market is known to be resolved (its latest known status): its price and book will not change any more, so
+ * its book is neither asked for nor shown and its detail is refreshed only now and then (src/sync/final.ts).
+ */
+export function isResolved(entry: Pick<MarketEntry, 'knownStatus'> | undefined): boolean {
+  return entry?.knownStatus === 'resolved';
+}
+
+/**
  * `market` as it arrived at `at`, merged with what was known: the first prices, the detail's time, the outcomes a
  * detail brought (when the list names none), a trading state a quote revealed and a 403 mark (a detail answer clears
  * it). `sentAt` is when the answer's request left (undefined: not known, so never newer than anything).

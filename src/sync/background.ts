@@ -6,6 +6,7 @@ import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import { chooseBackground, type BackgroundKind, type Staleness } from './plan.js';
 import { EVENTS_SHOWN_MIN_MS, type Shown } from './shown.js';
+import { FINAL_DETAIL_MS, isFinal } from './final.js';
 import type { SourceJobs } from './sourceJobs.js';
 import { followedIds, GONE_RETRY_MS, stalest, watchStaleness } from './watchRefresh.js';
 
@@ -135,8 +136,11 @@ export class Background {
     if (shown !== 'list') out.push({ kind: 'list', at: this.asked.listRef(), periodMs: 2 * listPeriod });
     // a source with books: the selected market's slots go to its detail and its book in turn
     // a book that failed is left out until its retry (bookBackoff.ts): its slots go to the other kinds meanwhile
-    const book = sel !== undefined && this.store.getState().caps.book === true && this.trader.bookDue(sel, now);
-    const selPeriod = (book ? 2 : 1) * (rest / share);
+    // a resolved one: its detail now and then, no book (final.ts)
+    const final = sel !== undefined && isFinal(this.store.getState(), sel);
+    const book =
+      sel !== undefined && !final && this.store.getState().caps.book === true && this.trader.bookDue(sel, now);
+    const selPeriod = final ? FINAL_DETAIL_MS : (book ? 2 : 1) * (rest / share);
     if (sel !== undefined) out.push({ kind: 'detail', at: this.asked.detailRef(sel), periodMs: selPeriod });
     if (sel !== undefined && book) out.push({ kind: 'book', at: this.trader.bookRef(sel), periodMs: selPeriod });
     if (shown !== 'events' && this.store.getState().caps.events)
@@ -153,7 +157,10 @@ export class Background {
    * 135).
    */
   private idle(now: number): boolean {
-    return this.shown.eventsList() || this.polledSelection(now) === undefined;
+    if (this.shown.eventsList()) return true;
+    const sel = this.polledSelection(now);
+    // a resolved market selected takes only its slow detail (final.ts): its other slots stay unsent too
+    return sel === undefined || isFinal(this.store.getState(), sel);
   }
 
   /**

@@ -11,6 +11,7 @@ import type { OddsStore } from '../store/store.js';
 import { seriesKey } from '../store/traderSlice.js';
 import { BookBackoff } from './bookBackoff.js';
 import { ExtraJobs } from './extraJobs.js';
+import { isFinal } from './final.js';
 import { shiftMap } from './clockStep.js';
 import type { Job } from './jobs.js';
 import type { Candidate } from './plan.js';
@@ -71,8 +72,11 @@ export class SourceJobs {
     }
     const outcome = this.outcomeOf(id);
     if (outcome === undefined) return;
-    // a book that failed waits for its retry (the background asks it then), however often the market is selected
-    if (st.caps.book) this.bookJob = now < this.books.retryAt(id) ? undefined : { id, outcome, readyAt: now + delay };
+    // a book that failed waits for its retry (the background asks it then), however often the market is selected; a
+    // resolved market has none (final.ts)
+    if (st.caps.book)
+      this.bookJob =
+        now < this.books.retryAt(id) || isFinal(st, id) ? undefined : { id, outcome, readyAt: now + delay };
     this.historySoon(id, outcome, st.historyRange, now + delay);
   }
 

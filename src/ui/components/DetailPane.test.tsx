@@ -206,4 +206,34 @@ describe('detail pane', () => {
       term.unmount();
     }
   });
+
+  it('a resolved market on a venue with books says it has none, not that one is coming nor the last one', async () => {
+    // its book is not asked for any more (src/sync/final.ts): it read "Book: asking…" for ever, or the book of before
+    const store = createOddsStore({ mode: 'kalshi', limit: 60 });
+    store.getState().marketLoaded(makeMarket(1, { status: 'resolved', resolvedOutcome: 'Yes' }), 0);
+    const book = { marketId: 'm1', outcome: 'Yes', bids: [{ price: 0.5, size: 10 }], asks: [], raw: {} };
+    for (const held of [undefined, book]) {
+      const term = renderTerminal(
+        <DetailPane
+          entry={store.getState().markets.m1}
+          history={undefined}
+          book={held}
+          showBook
+          eventTitle={undefined}
+          now={0}
+          width={60}
+          height={14}
+          focused={false}
+        />,
+        { columns: 60, rows: 14 },
+      );
+      try {
+        const f = await waitForFrame(term, 'No book: the market is resolved.');
+        expect(f).not.toContain('asking');
+        expect(f).not.toContain('bid');
+      } finally {
+        term.unmount();
+      }
+    }
+  });
 });

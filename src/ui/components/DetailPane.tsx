@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { priceChange } from '../../store/outcomes.js';
 import type { ErrorInfo, MarketEntry, PriceHistory } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
+import { isResolved } from '../../store/entries.js';
 import { sourceName } from '../../sources/names.js';
 import { closingText, effectiveStatus, outcomesAwaited, rawStatusOf } from '../viewModel.js';
 import {
@@ -19,7 +20,7 @@ import {
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { sparkline } from './sparkline.js';
-import { bookLines, bookMissingLine, bookWantedLines } from './bookLines.js';
+import { BOOK_ENDED_LINE, bookLines, bookMissingLine, bookWantedLines } from './bookLines.js';
 import { brailleChart, chartLabel } from './chart.js';
 import { outcomeValues, RANGE_MS, spanOf, spanText } from './priceSeries.js';
 import type { SeriesEntry } from '../../store/traderSlice.js';
@@ -193,7 +194,7 @@ const BOOK_LEVELS = 6;
 export function detailWantedLines(p: Omit<DetailProps, 'height'>): number {
   const head = detailHeadLines({ ...p, height: 0 }).length;
   if (!p.entry) return head;
-  const book = p.showBook ? (p.book ? bookWantedLines(p.book, BOOK_LEVELS) : 2) : 0;
+  const book = !p.showBook ? 0 : isResolved(p.entry) ? 1 : p.book ? bookWantedLines(p.book, BOOK_LEVELS) : 2;
   const chart = p.series && p.series.points.length > 0 ? 1 + CHART_ROWS : 0;
   return head + Math.max(1, p.entry.market.outcomes.length) + book + chart;
 }
@@ -203,7 +204,9 @@ function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
   const out: Seg[][] = [];
   const chartWanted = p.series && p.series.points.length > 0 ? 1 + CHART_ROWS : 0;
   // a book takes three lines at least; that it is coming, or unknown, one (it was left out where only two were kept)
-  if (p.showBook && p.entry && room >= (p.book ? 3 : 1)) {
+  if (p.showBook && p.entry && isResolved(p.entry)) {
+    if (room >= 1) out.push(BOOK_ENDED_LINE);
+  } else if (p.showBook && p.entry && room >= (p.book ? 3 : 1)) {
     const bookRoom = Math.max(2, room - (room - 2 >= chartWanted + 3 ? chartWanted : 0));
     out.push(
       ...(p.book

@@ -63,6 +63,12 @@ export function bookMissingLine(error: Pick<ErrorInfo, 'kind' | 'status' | 'code
   return [{ text: `Book unknown: the service did not answer it (${shortCause(error)}).`, dim: true }];
 }
 
+/**
+ * In place of a resolved market's book: none trades any more, and its book is not asked for (src/sync/final.ts), so
+ * neither "asking…" nor the last book seen before it resolved is true of it.
+ */
+export const BOOK_ENDED_LINE: Seg[] = [{ text: 'No book: the market is resolved.', dim: true }];
+
 /** The book in at most `rows` lines at `width` cells. */
 export function bookLines(book: OrderBook, width: number, rows: number): Seg[][] {
   if (rows <= 0) return [];
