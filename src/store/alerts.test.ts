@@ -179,6 +179,33 @@ describe('status alerts', () => {
     expect(s.getState().notices.at(-1)!.text).toMatch(/^“Tulsa at Wichita St\. Winner\?” is no longer available/);
   });
 
+  it('a watched market with status alerts set on it tells each change once: the first alert set wins', () => {
+    const s = store();
+    s.getState().setConfigAlerts([rule({ id: 'cfg:1', kind: 'status', source: 'config' })]);
+    s.getState().listLoaded([mkt('m1', 0.6)], 0);
+    s.getState().toggleWatch('m1', 0);
+    s.getState().addAlert(rule({ id: 'r1', kind: 'status', outcome: undefined, cents: undefined, createdAt: 0 }));
+    s.getState().marketLoaded(mkt('m1', 0.6, { status: 'closed' }), 1_000);
+    s.getState().marketLoaded(mkt('m1', 0.6, { status: 'resolved', resolvedOutcome: 'No' }), 2_000);
+    expect(fired(s)).toEqual(['“Market m1” resolved: No', '“Market m1” closed']);
+    expect(s.getState().alerts.log.map((e) => [e.seq, e.ruleId, e.source, e.from, e.to])).toEqual([
+      [2, 'cfg:1', 'config', 'closed', 'resolved'],
+      [1, 'cfg:1', 'config', 'active', 'closed'],
+    ]);
+    expect(s.getState().notices.filter((n) => n.level === 'alert')).toHaveLength(2);
+    // the others know the change too: with the config alert gone, the next change is told once, by the next in line
+    expect(s.getState().watch.byId.m1?.status).toBe('resolved');
+    expect(s.getState().alerts.state.r1).toMatchObject({ status: 'resolved' });
+    s.getState().setConfigAlerts([]);
+    s.getState().marketLoaded(mkt('m1', 0.6, { status: 'active' }), 3_000);
+    expect(s.getState().alerts.log).toHaveLength(3);
+    expect(s.getState().alerts.log[0]).toMatchObject({ ruleId: 'r1', source: 'form', from: 'resolved', to: 'active' });
+    s.getState().removeAlert('r1');
+    s.getState().marketLoaded(mkt('m1', 0.6, { status: 'closed' }), 4_000);
+    expect(s.getState().alerts.log[0]).toMatchObject({ ruleId: 'watch:m1', source: 'watch', from: 'active' });
+    expect(s.getState().alerts.log).toHaveLength(4);
+  });
+
   it('watched markets are kept in the cache whatever its cap; unwatching removes them from the list', () => {
     const s = store();
     s.getState().marketLoaded(mkt('w', 0.5), 0);

@@ -174,6 +174,25 @@ export function checkAlerts(s: AlertInput, at: number, external?: ExternalVerdic
     states[id] = next;
   };
 
+  /**
+   * A market's change of status is one entry (one notice, one alertCommand run) however many alerts know of it: the
+   * first told wins — a status alert set on the market (the first in the list of alerts: the config file's, then
+   * those set with `a`) before the watchlist's implicit one, which is judged last. The others take the new status
+   * without an entry of their own, so none tells it later.
+   */
+  const told = new Set<string>();
+  const tell = (
+    ruleId: string,
+    source: AlertFired['source'],
+    entry: MarketEntry,
+    from: MarketStatus,
+    to: MarketStatus,
+  ) => {
+    if (told.has(entry.market.id)) return;
+    told.add(entry.market.id);
+    fire(ruleId, source, 'status', entry, statusFired(entry, from, to));
+  };
+
   /** Once per crossing: armed while the condition does not hold, fired when it starts to, then a cooldown. */
   function judge(rule: AlertRule, st: AlertRuleState, v: Verdict, entry: Parameters<typeof fire>[3]): void {
     if (v.ended) {
@@ -192,20 +211,6 @@ export function checkAlerts(s: AlertInput, at: number, external?: ExternalVerdic
     setState(rule.id, { armed: false, firedAt: at });
   }
 
-  for (const id of s.watch.ids) {
-    const entry = s.markets[id];
-    const w = watch.byId[id];
-    if (!entry || !w) continue;
-    const to = known(entry);
-    const patch: Partial<typeof w> = { title: entry.market.title };
-    if (w.goneAt !== undefined && entry.receivedAt > w.goneAt) patch.goneAt = undefined;
-    if (to !== undefined && to !== w.status) {
-      if (w.status !== undefined) fire(`watch:${id}`, 'watch', 'status', entry, statusFired(entry, w.status, to));
-      patch.status = to;
-    }
-    watch = patchWatched(watch, id, patch);
-  }
-
   for (const rule of s.alerts.rules) {
     const entry = s.markets[rule.marketId];
     const st = states[rule.id] ?? { armed: true };
@@ -220,12 +225,26 @@ export function checkAlerts(s: AlertInput, at: number, external?: ExternalVerdic
     if (rule.kind === 'status') {
       const to = known(entry);
       if (to === undefined || to === st.status) continue;
-      if (st.status !== undefined) fire(rule.id, rule.source, 'status', entry, statusFired(entry, st.status, to));
+      if (st.status !== undefined) tell(rule.id, rule.source, entry, st.status, to);
       setState(rule.id, { ...st, status: to, ...(st.status !== undefined ? { firedAt: at } : {}) });
       continue;
     }
     const v = priceVerdict(rule, entry, s.history[rule.marketId], at);
     if (v) judge(rule, st, v, entry);
+  }
+
+  for (const id of s.watch.ids) {
+    const entry = s.markets[id];
+    const w = watch.byId[id];
+    if (!entry || !w) continue;
+    const to = known(entry);
+    const patch: Partial<typeof w> = { title: entry.market.title };
+    if (w.goneAt !== undefined && entry.receivedAt > w.goneAt) patch.goneAt = undefined;
+    if (to !== undefined && to !== w.status) {
+      if (w.status !== undefined) tell(`watch:${id}`, 'watch', entry, w.status, to);
+      patch.status = to;
+    }
+    watch = patchWatched(watch, id, patch);
   }
 
   if (watch === s.watch && states === s.alerts.state && fired.length === 0) return undefined;

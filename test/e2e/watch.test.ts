@@ -10,9 +10,10 @@ import { CLI as cli, killedAfterEach, ROOT as root, simMarketClosingSoon } from 
  * service at 8× speed. A market about to close is watched with `w`; the
  * dashboard quits and starts again and the market is still watched (★, and the
  * watchlist file); then it closes and resolves while watched: both alerts show
- * on screen with the winner, the raw output carries BEL, and an alert from the
- * config file runs alertCommand, which writes its environment where the test
- * reads it.
+ * on screen with the winner, the raw output carries BEL, and the config file's
+ * status alert on the same market runs alertCommand, which writes its
+ * environment where the test reads it — once per change, the watch's implicit
+ * alert giving way to it.
  */
 const KEY = 'e2e-watch-key-0123456789';
 
@@ -120,7 +121,7 @@ describe('the watcher in a real terminal (tmux)', () => {
       t.keys('A');
       const log = await t.waitFor('the alert log', (s) => /Alert log · \d+/.test(s));
       expect(log).toMatch(/resolved: \S+/);
-      expect(log).toMatch(/★ “[^”]+” (closed|is settling)/);
+      expect(log).toMatch(/» “[^”]+” (closed|is settling)/); // » : the config alert's entry (★: the watchlist's)
       t.keys('Escape');
       await t.waitFor('the log to close', (s) => !/Alert log ·/.test(s));
       t.keys('q');
@@ -130,12 +131,24 @@ describe('the watcher in a real terminal (tmux)', () => {
       const runs = readdirSync(out)
         .filter((f) => f.endsWith('.env'))
         .map((f) => readFileSync(join(out, f), 'utf8'));
-      const fromConfig = runs.filter((r) => r.includes('ODDSBOARD_ALERT_SOURCE=config'));
-      expect(fromConfig.length).toBeGreaterThan(0);
-      for (const r of fromConfig) {
+      // The market is watched and has the config file's status alert: each change is one run and one log entry,
+      // under the config alert (the one set on it), never a second one from the watchlist.
+      expect(runs.length).toBeGreaterThan(0);
+      for (const r of runs) {
+        expect(r).toContain('ODDSBOARD_ALERT_SOURCE=config');
         expect(r).toContain(`ODDSBOARD_ALERT_MARKET_ID=${market.id}`);
         expect(r).toContain('ODDSBOARD_ALERT_KIND=status');
       }
+      const changes = runs.map((r) => /^ODDSBOARD_ALERT_TO=(.*)$/m.exec(r)?.[1]);
+      expect(new Set(changes).size).toBe(changes.length);
+      const logged = (
+        JSON.parse(readFileSync(join(home, 'state', 'oddsboard', 'alert-log.json'), 'utf8')) as {
+          entries: { source: string; to?: string }[];
+        }
+      ).entries;
+      expect(logged.map((e) => e.source)).toEqual(logged.map(() => 'config'));
+      expect(new Set(logged.map((e) => e.to)).size).toBe(logged.length);
+      expect(logged.map((e) => e.to)).toContain('resolved');
       expect(runs.some((r) => /ODDSBOARD_ALERT_TO=resolved/.test(r) && /ODDSBOARD_ALERT_WINNER=\S/.test(r))).toBe(true);
       for (const r of runs) expect(r).not.toContain('ODDSBOARD_API_KEY');
       expect(winner).toMatch(/resolved: \S/);
