@@ -64,7 +64,7 @@ function setBack(store: OddsStore, parts: () => readonly (Shiftable | undefined)
 
 type Stamped = Pick<
   Store,
-  'list' | 'markets' | 'books' | 'quotes' | 'events' | 'closing' | 'connection' | 'history' | 'transitions'
+  'list' | 'markets' | 'books' | 'quotes' | 'events' | 'closing' | 'connection' | 'history' | 'transitions' | 'notices'
 >;
 
 function shiftedStamps(st: Stamped, by: number): Stamped {
@@ -100,6 +100,9 @@ function shiftedStamps(st: Stamped, by: number): Stamped {
       trail: shiftSamples(h.trail, by),
     })),
     transitions: st.transitions.map((t) => ({ ...t, at: t.at + by })),
+    // a notice in the clock's future hid (more than a minute ahead) or stayed for as long as the step, and the next
+    // one was said with every older one of its level, as one burst (Notices.tsx: within BURST_MS before it)
+    notices: st.notices.map((n) => ({ ...n, at: n.at + by })),
   };
 }
 
