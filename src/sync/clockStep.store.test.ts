@@ -5,8 +5,11 @@
  * same: docs/rate-budget.md § Clock steps).
  */
 import { describe, expect, it } from 'vitest';
+import { bannerLines } from '../ui/components/Banner.js';
+import { changeList } from '../ui/components/Changes.js';
 import { noticeLine } from '../ui/components/Notices.js';
-import { rig, type Rig } from '../../test/support/syncHarness.js';
+import { formatClock } from '../ui/format.js';
+import { apiError, rig, type Rig } from '../../test/support/syncHarness.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -48,5 +51,64 @@ describe('notices across a wall clock step', () => {
     expect(noticeText(r)).toBe('');
     say('“B” closed');
     expect(noticeText(r)).toBe('★ ALERT “B” closed');
+  });
+});
+
+describe('trouble across a wall clock step', () => {
+  /** Good answers for a minute, then HTTP 503 for `before`, the step, 503 for `after`, then good answers again. */
+  async function trouble(step: number, before: number, after: number) {
+    const r = rig();
+    let failing = false;
+    r.client.handler = () => (failing ? apiError({ kind: 'server', status: 503 }) : undefined);
+    r.sync.start();
+    await r.run(MIN);
+    failing = true;
+    await r.run(before);
+    r.clock.step(step);
+    await r.run(after);
+    const st = r.store.getState();
+    const bannerAt = r.clock.now();
+    const banner = bannerLines({ connection: st.connection, rate: st.rate, keyHint: '', now: bannerAt })
+      .flat()
+      .map((s) => s.text)
+      .join('');
+    failing = false;
+    await r.run(MIN);
+    return { r, banner, bannerAt, st: r.store.getState() };
+  }
+
+  it('back an hour: "degraded since" is the trouble’s start on the clock now; the outage its 3 minutes', async () => {
+    const { banner, bannerAt, st } = await trouble(-HOUR, 2 * MIN, MIN);
+    // the trouble began three minutes (and the wait for the first failing answer) before, on the clock now
+    expect(banner).toContain(` DEGRADED`);
+    expect(banner).toContain(` since ${formatClock(bannerAt - 3 * MIN).slice(0, 5)}`);
+    expect(st.outages).toHaveLength(1);
+    const { from, to } = st.outages[0]!;
+    expect(from).toBeGreaterThanOrEqual(bannerAt - 3 * MIN);
+    expect(from).toBeLessThan(bannerAt - 3 * MIN + 10_000);
+    // its end is the first good answer after it, a backoff's wait later
+    expect(to - from).toBeGreaterThanOrEqual(3 * MIN - 10_000);
+    expect(to - from).toBeLessThanOrEqual(3 * MIN + 30_000);
+    expect(st.notices.map((n) => n.text)).toContainEqual(expect.stringMatching(/^Back online after 3 min degraded/));
+  });
+
+  it('back an hour after an outage: it moves too; Recent changes lists it under a later change', async () => {
+    const { r, st } = await trouble(0, 2 * MIN, 0);
+    const [before] = st.outages;
+    expect(before).toBeDefined();
+    const change = { id: 'm2', title: 'M2', from: 'active', to: 'closed', at: r.clock.now() } as const;
+    r.store.setState({ transitions: [change] });
+    r.clock.step(-HOUR);
+    r.sync.select('m1');
+    await r.run(1_000);
+    const moved = r.store.getState();
+    expect(moved.outages[0]).toEqual({ ...before, from: before!.from - HOUR, to: before!.to - HOUR });
+    expect(changeList(moved.transitions, moved.outages).map((c) => c.kind)).toEqual(['status', 'outage']);
+  });
+
+  it('ahead an hour: the trouble counts the hour (a machine that slept through it looks the same)', async () => {
+    const { st } = await trouble(HOUR, 2 * MIN, MIN);
+    expect(st.outages).toHaveLength(1);
+    expect(st.outages[0]!.to - st.outages[0]!.from).toBeGreaterThan(HOUR + 3 * MIN - 1_000);
   });
 });

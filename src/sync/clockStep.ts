@@ -64,7 +64,17 @@ function setBack(store: OddsStore, parts: () => readonly (Shiftable | undefined)
 
 type Stamped = Pick<
   Store,
-  'list' | 'markets' | 'books' | 'quotes' | 'events' | 'closing' | 'connection' | 'history' | 'transitions' | 'notices'
+  | 'list'
+  | 'markets'
+  | 'books'
+  | 'quotes'
+  | 'events'
+  | 'closing'
+  | 'connection'
+  | 'history'
+  | 'transitions'
+  | 'notices'
+  | 'outages'
 >;
 
 function shiftedStamps(st: Stamped, by: number): Stamped {
@@ -92,7 +102,18 @@ function shiftedStamps(st: Stamped, by: number): Stamped {
       ...(st.events.listedAt ? { listedAt: each(st.events.listedAt, (t) => t + by) } : {}),
     },
     closing: { ...st.closing, loadedAt: at(st.closing.loadedAt) },
-    connection: { ...st.connection, lastSuccessAt: at(st.connection.lastSuccessAt) },
+    // the trouble's start: a banner "degraded since" a time in the clock's future, and its end measured against it
+    // (an outage across the step was under a minute, or less than nothing: not recorded, "Back online" not said)
+    connection: {
+      ...st.connection,
+      lastSuccessAt: at(st.connection.lastSuccessAt),
+      troubleSince: at(st.connection.troubleSince),
+      ...(st.connection.lastError
+        ? { lastError: { ...st.connection.lastError, at: st.connection.lastError.at + by } }
+        : {}),
+    },
+    // Recent changes lists them with the status changes, by time: kept, an outage read as newer than what came after
+    outages: st.outages.map((o) => ({ ...o, from: o.from + by, to: o.to + by })),
     // a price history takes a sample only after its last one: kept in the future, it took none for as long as the step
     history: each(st.history, (h) => ({
       ...h,
