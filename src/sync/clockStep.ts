@@ -8,14 +8,27 @@ export const STEP_MS = 1_000;
 /**
  * The sync's clock: the wall clock (what is shown, the shared ledger) whose steps back (an NTP step, a clock set by
  * hand, a VM restored) move every time the sync keeps (`parts`) and the store's stamps back with it (setBack), before
- * the time is returned: kept in the future, they held the background back for as long as the step. A step is seen
- * against the steady clock (`Clock.steady`), else as a time before the latest read. A step ahead only moves the own
- * sends ahead with it (`ahead`: they are still in the service's window); the cadence is one interval after the last
- * send, and what was loaded looks old until refreshed within its period. Nothing of it is a timer: it is looked at
- * whenever the sync reads the time. See docs/rate-budget.md § Clock steps.
+ * the time is returned: kept in the future, they held the background back for as long as the step. A step ahead only
+ * moves the own sends ahead with it (`ahead`: they are still in the service's window); the cadence is one interval
+ * after the last send, and what was loaded looks old until refreshed within its period. See docs/rate-budget.md §
+ * Clock steps.
  */
 export function stepAware(clock: Clock, store: OddsStore, parts: () => readonly (Shiftable | undefined)[]): Clock {
-  const onStep = setBack(store, parts);
+  return stepWatch(clock, {
+    shift: setBack(store, parts),
+    ahead: (by) => {
+      for (const part of parts()) part?.ahead?.(by);
+    },
+  });
+}
+
+/**
+ * `clock`, telling `on` of each step of its wall clock before the time is returned: a step is seen against the steady
+ * clock (`Clock.steady`), else as a time before the latest read (a step ahead then not at all). Nothing of it is a
+ * timer: it is looked at whenever the time is read. Whatever keeps wall-clock times outside the sync (the Across
+ * desk's last refresh of each pair) reads its clock through one.
+ */
+export function stepWatch(clock: Clock, on: Shiftable): Clock {
   let skew: number | undefined;
   let latest = Number.NEGATIVE_INFINITY;
   return {
@@ -29,8 +42,8 @@ export function stepAware(clock: Clock, store: OddsStore, parts: () => readonly 
         skew = s;
       } else if (now < latest) by = now - latest;
       latest = Math.max(latest + Math.min(0, by), now);
-      if (by < 0) onStep(by);
-      else if (by > 0) for (const part of parts()) part?.ahead?.(by);
+      if (by < 0) on.shift(by);
+      else if (by > 0) on.ahead?.(by);
       return now;
     },
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),

@@ -20,7 +20,7 @@ import { pairMarkets, realRoot, recordedMarkets } from '../../../test/support/pa
 import { recordingSync } from '../../../test/support/venues.js';
 import { loadDecisions, saveDecisions } from '../../pairs/decisions.js';
 import { parseRefKey } from '../../venue/ref.js';
-import { AcrossDesk, SAVE_DEBOUNCE_MS } from './desk.js';
+import { AcrossDesk, PAIR_REFRESH_MS, SAVE_DEBOUNCE_MS } from './desk.js';
 import { acrossRows } from './rows.js';
 
 const real = pairMarkets();
@@ -180,5 +180,42 @@ describe('a market whose subject cannot be read on the other venue', () => {
     expect(row.comparison.relation).toBe('related');
     expect(row.comparison.edge?.would).toBe('same');
     expect(row.gap?.noEdge[0]).toMatch(/postponed game .*priced once you confirm the pair\)$/);
+  });
+});
+
+describe('a confirmed pair’s light refresh across a wall clock step', () => {
+  const HOUR = 3_600_000;
+  /** A board with one confirmed pair, its refresh running: the refreshes (the first leg’s detail) a span brings. */
+  function refreshing() {
+    const r = rig(mkdtempSync(join(tmpdir(), 'oddsboard-across-')));
+    r.stacks[1]!.store.getState().listLoaded([board(SAME)], r.clock.now());
+    expect(r.desk.decide(H0, SAME, 'confirm')).toEqual({ ok: true });
+    r.desk.start();
+    const refreshes = (ms: number) => {
+      let n = 0;
+      for (let t = 0; t < ms; t += 1_000) {
+        r.clock.advance(1_000);
+        n += r.extras.splice(0).filter((x) => x.key === `pairs:detail:${H0}`).length;
+      }
+      return n;
+    };
+    expect(refreshes(3 * PAIR_REFRESH_MS)).toBeGreaterThanOrEqual(3);
+    return { ...r, refreshes };
+  }
+
+  it('back an hour: the pair is still refreshed every minute, not an hour later (its last refresh moves back)', () => {
+    const r = refreshing();
+    r.clock.step(-HOUR);
+    expect(r.refreshes(3 * PAIR_REFRESH_MS)).toBeGreaterThanOrEqual(2);
+    r.desk.stop();
+  });
+
+  it('ahead an hour: refreshed at its next turn, then every minute as before (no burst)', () => {
+    const r = refreshing();
+    r.clock.step(HOUR);
+    const n = r.refreshes(3 * PAIR_REFRESH_MS);
+    expect(n).toBeGreaterThanOrEqual(2);
+    expect(n).toBeLessThanOrEqual(4);
+    r.desk.stop();
   });
 });

@@ -22,6 +22,7 @@ import type { SourceId } from '../../sources/types.js';
 import type { RateAwareSync } from '../../sync/types.js';
 import type { Clock, TimerHandle } from '../../util/clock.js';
 import { parseRefKey } from '../../venue/ref.js';
+import { shiftMap, stepWatch } from '../../sync/clockStep.js';
 import { DecisionsFile } from './decisionsFile.js';
 import { sweep } from './sweep.js';
 
@@ -56,13 +57,20 @@ export class AcrossDesk {
   private sweepTimer: TimerHandle | undefined;
   /** pairs.json: its last write as the dashboard quits is the watcher's (src/venues/watch.ts), with the others'. */
   readonly file: DecisionsFile;
+  /** When each pair was last refreshed (`a ~ b`), on the wall clock: moved back with a step back of it (below). */
   private refreshAt = new Map<string, number>();
+  /**
+   * The board's clock, read through a step watch: after a step back of the wall clock every pair's last refresh was in
+   * its future, and no pair was refreshed for as long as the step (docs/rate-budget.md § Clock steps).
+   */
+  private readonly clock: Clock;
 
   constructor(
     private readonly stacks: readonly DeskStack[],
     dir: string,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
+    this.clock = stepWatch(clock, { shift: (by) => shiftMap(this.refreshAt, by) });
     this.file = new DecisionsFile(dir, clock, {
       decisions: () => this.store.getState().decisions,
       // another oddsboard's decisions taken in: its pairs decided there are out of the sweep here too
