@@ -187,6 +187,7 @@ describe('stepAware', () => {
     await r.run(MIN);
     const st = r.store.getState();
     const [list, detail, book] = [st.list.loadedAt!, st.markets.m1!.detailAt!, st.books.m1!.at];
+    const firstSeen = st.markets.m1!.firstSeenAt;
     const change = { id: 'm2', title: 'M2', from: 'active', to: 'closed', at: r.clock.now() - 5_000 } as const;
     r.store.setState({ transitions: [change] });
     r.clock.step(-HOUR);
@@ -198,6 +199,8 @@ describe('stepAware', () => {
       book - HOUR,
     ]);
     expect(moved.transitions).toEqual([{ ...change, at: change.at - HOUR }]);
+    // read by nothing on screen today; kept out of the clock's future all the same, as every stamp of a market
+    expect(moved.markets.m1!.firstSeenAt).toBe(firstSeen - HOUR);
   });
 
   it('keeps the price history growing after a step back (it took no sample for as long as the step)', async () => {

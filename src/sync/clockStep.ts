@@ -99,6 +99,7 @@ function shiftedStamps(st: Stamped, by: number): Stamped {
     markets: each(st.markets, (m) => ({
       ...m,
       receivedAt: m.receivedAt + by,
+      firstSeenAt: m.firstSeenAt + by,
       ...(m.detailAt !== undefined ? { detailAt: m.detailAt + by } : {}),
     })),
     books: each(st.books, (b) => ({ ...b, at: b.at + by })),
