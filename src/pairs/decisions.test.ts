@@ -119,6 +119,21 @@ describe('pair decisions', () => {
     expect(mine.decided(K, P)).toBe('rejected');
   });
 
+  it('a decision after a step back of the wall clock is later than the one it replaces, and survives the save', () => {
+    const dir = tmp();
+    saveDecisions(dir, decided()); // K ~ P confirmed at T0, before the clock was set back an hour
+    const now = T0 - 3_600_000 + 60_000;
+    const d = loadDecisions(dir, now).decisions; // as `oddsboard pairs K P --reject` does
+    const at = d.stampFor(K, P, now);
+    expect(at).toBe(T0 + 1);
+    d.reject({ a: K, b: P, at });
+    saveDecisions(dir, d, undefined, now);
+    expect(loadDecisions(dir, now).decisions.decided(K, P)).toBe('rejected');
+    // without a decision on the pair, or with an older one, it is now
+    expect(d.stampFor(K, M, now)).toBe(now);
+    expect(d.stampFor(K, P, T0 + 60_000)).toBe(T0 + 60_000);
+  });
+
   it('a path that is not a regular file is left alone and not written this session', () => {
     const dir = tmp();
     mkdirSync(join(dir, PAIRS_FILE));

@@ -73,6 +73,17 @@ export class PairDecisions {
     }
   }
 
+  /**
+   * The time a new decision on the pair takes: `now`, or just after the one it replaces when that one is not older
+   * (made before a step back of the wall clock). A write merges the file into the session, the later decision of a
+   * pair winning, and the file's copy of the earlier one keeps its time: stamped `now`, the new one lost to it.
+   */
+  stampFor(a: MarketRef, b: MarketRef, now: number): number {
+    const k = pairKey(a, b);
+    const prior = this.confirmed.get(k)?.at ?? this.rejected.get(k)?.at;
+    return prior !== undefined && prior >= now ? prior + 1 : now;
+  }
+
   /** Takes in `other`'s decisions where this has none on the pair or an older one; true when anything changed. */
   merge(other: PairDecisions): boolean {
     let changed = false;

@@ -120,15 +120,9 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
           return fail({ ...failed, message: `${ref.venue}:${ref.id} could not be read: ${failed.message}; not kept` });
         if (!om) throw new Error(`${ref.venue}:${ref.id} could not be read`);
         const c = compare(sig, signature(om));
-        if (confirm)
-          loaded.decisions.confirm({
-            a: target,
-            b: ref,
-            relation: keptAs(c),
-            at: Date.now(),
-            reasons: c.reasons,
-          });
-        else loaded.decisions.reject({ a: target, b: ref, at: Date.now() });
+        const at = loaded.decisions.stampFor(target, ref, Date.now());
+        if (confirm) loaded.decisions.confirm({ a: target, b: ref, relation: keptAs(c), at, reasons: c.reasons });
+        else loaded.decisions.reject({ a: target, b: ref, at });
         try {
           saveDecisions(dir, loaded.decisions);
         } catch (e) {

@@ -219,3 +219,21 @@ describe('a confirmed pair’s light refresh across a wall clock step', () => {
     r.desk.stop();
   });
 });
+
+describe('a decision after a wall clock step back', () => {
+  it('rejecting a pair confirmed before a step back of an hour stays rejected through the save', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-across-'));
+    const { desk, stacks, clock } = rig(dir);
+    stacks[1]!.store.getState().listLoaded([board(SAME)], clock.now());
+    expect(desk.decide(H0, SAME, 'confirm')).toEqual({ ok: true });
+    clock.advance(SAVE_DEBOUNCE_MS);
+    clock.step(-3_600_000);
+    clock.advance(60_000);
+    expect(desk.decide(H0, SAME, 'reject')).toEqual({ ok: true });
+    clock.advance(SAVE_DEBOUNCE_MS);
+    const file = JSON.parse(readFileSync(join(dir, 'pairs.json'), 'utf8'));
+    expect([file.confirmed, file.rejected]).toMatchObject([[], [{ a: H0, b: SAME }]]);
+    const [h0, same] = [H0, SAME].map((k) => parseRefKey(k)!);
+    expect(desk.store.getState().decisions.decided(h0!, same!)).toBe('rejected');
+  });
+});

@@ -188,7 +188,7 @@ export class AcrossDesk {
     if (!ra || !rb || ra.venue === rb.venue) return { ok: false, message: 'a pair is two markets on two venues' };
     if (this.file.keepOut) return { ok: false, message: 'pairs.json cannot be written this session (see the notice)' };
     const st = this.store.getState();
-    const now = this.clock.now();
+    const at = st.decisions.stampFor(ra, rb, this.clock.now());
     if (decision === 'confirm') {
       const ma = this.market(a);
       const mb = this.market(b);
@@ -197,11 +197,11 @@ export class AcrossDesk {
         a: ra,
         b: rb,
         relation: keptAs(c),
-        at: now,
+        at,
         reasons: c?.reasons ?? [],
       });
       this.refreshPair(a, b, 'interactive');
-    } else st.decisions.reject({ a: ra, b: rb, at: now });
+    } else st.decisions.reject({ a: ra, b: rb, at });
     const k = (x: string, y: string) => [x, y].sort().join(' ~ ');
     const decided = k(a, b);
     this.store.setState({ rev: st.rev + 1, sweep: (st.sweep ?? []).filter((p) => k(p.a, p.b) !== decided) });
