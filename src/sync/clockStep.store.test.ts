@@ -39,6 +39,20 @@ describe('notices across a wall clock step', () => {
     expect(noticeText(r)).toBe('★ ALERT “C” resolved: Yes');
   });
 
+  it('back 30 s: the notice on screen goes after its 10 s, not after 40', async () => {
+    const r = rig();
+    r.sync.start();
+    await r.run(MIN);
+    r.store.getState().notice('“A” closed', 'alert', r.clock.now());
+    await r.run(2_000);
+    r.clock.step(-30_000);
+    r.sync.select('m1');
+    await r.run(6_000);
+    expect(noticeText(r)).toBe('★ ALERT “A” closed');
+    await r.run(3_000);
+    expect(noticeText(r)).toBe('');
+  });
+
   it('ahead an hour: the notice on screen is gone (an hour old, as after a sleep); the next said alone', async () => {
     const r = rig();
     r.sync.start();
