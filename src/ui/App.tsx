@@ -92,8 +92,8 @@ export function App({
   const s = useStore(pacedStore.api, useShallow(chromeState));
   const wait = budgetWait(s, now);
   const env = useMemo(
-    () => ({ now, moversThreshold, moversWindow: ui.moversWindow, budgetWait: wait }),
-    [now, moversThreshold, ui.moversWindow, wait],
+    () => ({ now, moversThreshold, moversWindow: ui.moversWindow, budgetWait: wait, unwatched: ui.unwatched }),
+    [now, moversThreshold, ui.moversWindow, wait, ui.unwatched],
   );
   const listed = useMemo(() => view.rows(vs, env), [view, vs, env]);
   const markets = useMemo(() => viewEntries(view, vs), [view, vs]);

@@ -42,6 +42,11 @@ export interface UiState extends AlertUiState {
   rowKey?: string;
   /** The window Movers ranks by. */
   moversWindow: MoveWindow;
+  /**
+   * A market `w` unwatched in the Watchlist and the row it was on: its row stays there (without ★) under the cursor,
+   * so `w` again watches that market back rather than the one the next row shows, until another view is shown.
+   */
+  unwatched?: { id: string; at: number };
 }
 
 export type UiAction =
@@ -67,7 +72,8 @@ export type UiAction =
   | { type: 'showView'; view: string; /** the market the view being left had under its cursor */ leaving?: string }
   | { type: 'eventCursor'; id: string }
   | { type: 'rowKey'; key: string }
-  | { type: 'moversWindow'; window: MoveWindow };
+  | { type: 'moversWindow'; window: MoveWindow }
+  | { type: 'keepUnwatched'; id: string; at: number };
 
 export const initialUiState: UiState = {
   focus: 'list',
@@ -150,8 +156,9 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     case 'showView': {
       if (state.view === action.view) return state;
       const picks = action.leaving === undefined ? state.picks : { ...state.picks, [state.view]: action.leaving };
+      const { unwatched: _u, ...rest } = state;
       // the list has focus in the view shown; it scrolls to its cursor
-      return { ...state, view: action.view, picks, focus: 'list', listTop: 0 };
+      return { ...rest, view: action.view, picks, focus: 'list', listTop: 0 };
     }
     case 'eventCursor':
       return state.eventCursor === action.id ? state : { ...state, eventCursor: action.id };
@@ -159,6 +166,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return state.rowKey === action.key ? state : { ...state, rowKey: action.key };
     case 'moversWindow':
       return state.moversWindow === action.window ? state : { ...state, moversWindow: action.window, listTop: 0 };
+    case 'keepUnwatched':
+      return { ...state, unwatched: { id: action.id, at: action.at } };
     case 'openAlertForm':
     case 'editAlertForm':
     case 'moveAlertField':

@@ -162,6 +162,10 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'watch': {
       if (!ctx.marketId) return noMarket(ctx, 'w');
       const was = ctx.store.getState().watch.byId[ctx.marketId] !== undefined;
+      // unwatched in the Watchlist: its row stays under the cursor, so a second w watches it back (UiState.unwatched);
+      // kept before the watchlist changes, as sync then keeps selected the market the view draws
+      if (was && ctx.view.id === 'watchlist')
+        ctx.dispatch({ type: 'keepUnwatched', id: ctx.marketId, at: Math.max(0, ctx.cursor) });
       const on = ctx.sync.toggleWatch(ctx.marketId);
       const st = ctx.store.getState();
       // a board of several venues: the one watchlist spans them, so the venue is said

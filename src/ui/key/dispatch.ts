@@ -67,7 +67,7 @@ export function viewById(id: string): ViewImpl {
 
 /** What a view's rows depend on besides the store, at `now`. */
 export function envOf(deps: Pick<KeyDeps, 'moversThreshold'>, ui: UiState, now: number): ViewEnv {
-  return { now, moversThreshold: deps.moversThreshold, moversWindow: ui.moversWindow };
+  return { now, moversThreshold: deps.moversThreshold, moversWindow: ui.moversWindow, unwatched: ui.unwatched };
 }
 
 export function ctxOf(deps: KeyDeps): KeyCtx {

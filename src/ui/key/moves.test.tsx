@@ -29,7 +29,7 @@ describe('switching to a view of its own rows', () => {
 });
 
 describe('the market selected is the row drawn', () => {
-  it('an empty Closing soon selects nothing; w on the only Watchlist row leaves nothing selected', async () => {
+  it('an empty Closing soon selects nothing; the only Watchlist row un-watched leaves nothing selected', async () => {
     h = renderApp({ columns: 120, rows: 30 });
     await waitForFrame(h.term, '◆ Markets');
     await press(h.term, 'j', () => h!.store.getState().selectedId === 'm2');
@@ -40,8 +40,12 @@ describe('the market selected is the row drawn', () => {
     await press(h.term, 'w', () => h!.store.getState().watch.byId.m2 !== undefined);
     await press(h.term, '2', () => h!.term.lastFrame().includes('◆ Watchlist'));
     expect(h.store.getState().selectedId).toBe('m2');
-    // its only row un-watched: the view draws none, and none is selected (sync polls nothing for it)
+    // w keeps the row it un-watched under the cursor until another view is shown (a second w watches it back)
     await press(h.term, 'w', () => h!.store.getState().watch.byId.m2 === undefined);
+    expect(h.store.getState().selectedId).toBe('m2');
+    await press(h.term, '1', () => h!.term.lastFrame().includes('◆ Markets'));
+    // its only row un-watched: the view draws none, and none is selected (sync polls nothing for it)
+    await press(h.term, '2', () => h!.term.lastFrame().includes('◆ Watchlist'));
     expect(h.store.getState().selectedId).toBeUndefined();
     expect(await waitForFrame(h.term, 'no market selected')).toContain('◆ Watchlist');
   });

@@ -37,6 +37,8 @@ export interface ViewEnv {
   moversWindow: MoveWindow;
   /** Who a loading list waits for a rate-budget slot of (budgetWait.ts): '' the one source, else venues' names. */
   budgetWait?: string | undefined;
+  /** The Watchlist: a market just unwatched there and its row, kept (UiState.unwatched). */
+  unwatched?: { id: string; at: number } | undefined;
 }
 
 /**

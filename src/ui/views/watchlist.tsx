@@ -1,17 +1,20 @@
-import { marketListProps, onVenueWords, shownIds } from './state.js';
+import { marketListProps, onShownVenue, onVenueWords, shownIds } from './state.js';
 import { MarketList } from '../components/MarketList.js';
 import { paneTitle } from '../components/Line.js';
 import { rangeText } from '../components/rowParts.js';
-import type { ViewImpl, ViewListProps } from './types.js';
+import type { ViewEnv, ViewImpl, ViewListProps, ViewState } from './types.js';
 
-/** The watched markets (the narrowed venue's, after `v`), in the order they were added (the watchlist's selector). */
+/**
+ * The watched markets (the narrowed venue's, after `v`), in the order they were added (the watchlist's selector); a
+ * market just unwatched here keeps its row (no ★) until another view is shown, so `w` again is about it.
+ */
 export const watchlistView: ViewImpl = {
   id: 'watchlist',
   title: 'Watchlist',
   short: 'Watch',
   source: 'own',
   filters: false,
-  rows: (st) => ({ kind: 'markets', ids: shownIds(st, st.watched) }),
+  rows: (st, env) => ({ kind: 'markets', ids: withUnwatched(st, env, shownIds(st, st.watched)) }),
   List: WatchList,
 };
 
@@ -29,4 +32,11 @@ function WatchList(p: ViewListProps) {
       }
     />
   );
+}
+
+function withUnwatched(st: ViewState, env: ViewEnv, ids: readonly string[]): readonly string[] {
+  const u = env.unwatched;
+  if (!u || ids.includes(u.id) || !st.markets[u.id] || !onShownVenue(st, u.id)) return ids;
+  const at = Math.max(0, Math.min(u.at, ids.length));
+  return [...ids.slice(0, at), u.id, ...ids.slice(at)];
 }
