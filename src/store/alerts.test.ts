@@ -91,6 +91,14 @@ describe('price alerts', () => {
     expect(s.getState().alerts.log[0]!.moveCents).toBe(5.5);
   });
 
+  it('a move down is written with the minus sign every other figure on screen has (−, not -)', () => {
+    const s = store();
+    s.getState().addAlert(rule({ kind: 'move', cents: 5, minutes: 10 }));
+    s.getState().marketLoaded(mkt('m1', 0.5), 0);
+    s.getState().marketLoaded(mkt('m1', 0.414), 60_000);
+    expect(fired(s)).toEqual(['“Market m1” Yes moved −8.6¢ in 10 min (now 41.4¢)']);
+  });
+
   it('largestMove looks only inside the window and keeps the sign', () => {
     const h = {
       names: ['Yes', 'No'],

@@ -120,14 +120,15 @@ function priceVerdict(
   const move = largestMove(history, o.name, p, rule.minutes ?? 0, at);
   if (move === undefined) return { holds: false };
   const moveCents = Math.round(move * 1000) / 10;
-  const sign = moveCents > 0 ? '+' : '';
+  // the minus sign of every other figure on screen (priceFormat.ts), not toFixed's hyphen
+  const moved = `${moveCents > 0 ? '+' : moveCents < 0 ? '−' : ''}${Math.abs(moveCents).toFixed(1)}¢`;
   return {
     holds: Math.abs(moveCents) >= rule.cents,
     fired: {
       outcome: o.name,
       price: p,
       moveCents,
-      text: `${title} ${o.name} moved ${sign}${moveCents.toFixed(1)}¢ in ${rule.minutes} min (now ${centsText(p)})`,
+      text: `${title} ${o.name} moved ${moved} in ${rule.minutes} min (now ${centsText(p)})`,
     },
   };
 }
