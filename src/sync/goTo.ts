@@ -58,6 +58,20 @@ export class GoTo {
       const theirs = [...new Set(target.readings.map((r) => r.venue))];
       const names = theirs.map((v) => SOURCE_NAMES[v]).join(' or ');
       const flag = `(start with --source ${theirs[0]})`;
+      const word = target.input.trim();
+      // a bare word on the interface's board may be one of its own ids (the detail pane shows them: `id mkt-…`):
+      // asked of it as a market's id, then an event's; a platform's address or prefixed id is that platform's
+      if (venue === 'public' && !/[/:]/.test(word))
+        return this.begin(
+          [
+            { route: 'market', id: word },
+            { route: 'event', id: word },
+          ],
+          `id ${word}`,
+          now,
+          `Nothing found for id ${word} on this service; as a ${target.understood.split(' ')[0]} it may be on ` +
+            `${names} ${flag}.`,
+        );
       if (venue === 'public')
         return { ok: false, message: `${target.understood} is on ${names}: the interface has no links ${flag}.` };
       return {
@@ -65,12 +79,16 @@ export class GoTo {
         message: `${target.understood} is on ${names}; this board shows ${SOURCE_NAMES[venue]} ${flag}.`,
       };
     }
+    return this.begin(lookupsOf(mine), target.understood, now);
+  }
+
+  /** The lookups of a `g`, the first one due now; `miss`: what "nothing found" says (else `Nothing found for …`). */
+  private begin(lookups: Lookup[], understood: string, now: number, miss?: string): GoToStart {
     const seq = ++this.seq;
-    const lookups = lookupsOf(mine);
-    this.chain = { seq, lookups };
+    this.chain = { seq, lookups, ...(miss ? { miss } : {}) };
     this.pending = { seq, lookups, index: 0, readyAt: now };
-    this.storeOf().getState().setGoTo({ seq, understood: target.understood, status: 'looking' });
-    return { ok: true, understood: target.understood };
+    this.storeOf().getState().setGoTo({ seq, understood, status: 'looking' });
+    return { ok: true, understood };
   }
 
   candidates(): Candidate[] {
@@ -122,7 +140,11 @@ export class GoTo {
       if (!current) return true;
       const next = lookups.indexOf(job.lookup) + 1;
       if (next > 0 && next < lookups.length) this.pending = { seq: job.seq, lookups, index: next, readyAt: now };
-      else this.settle('none', `Nothing found for ${this.storeOf().getState().goTo?.understood ?? 'it'}.`);
+      else
+        this.settle(
+          'none',
+          this.chain?.miss ?? `Nothing found for ${this.storeOf().getState().goTo?.understood ?? 'it'}.`,
+        );
       return true;
     }
     if (GAVE_UP.has(e.kind)) {
@@ -144,7 +166,7 @@ export class GoTo {
   }
 
   /** The lookups of the latest `g` while it is on its way (a job carries one of them). */
-  private chain: { seq: number; lookups: Lookup[] } | undefined;
+  private chain: { seq: number; lookups: Lookup[]; miss?: string } | undefined;
   private lookupsOf(job: LookupJob): Lookup[] | undefined {
     return this.chain?.seq === job.seq ? this.chain.lookups : undefined;
   }
