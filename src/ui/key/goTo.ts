@@ -72,7 +72,7 @@ export function goToArrived(deps: KeyDeps, g: GoToState): void {
       count: ctx.ids.length,
     });
     const title = ctx.store.getState().markets[g.market]?.market.title ?? g.market;
-    return say(ctx, `→ ${quoted(title)} (o opens its page)`);
+    return say(ctx, `→ ${quoted(title)}${openHint(ctx, g.market)}`);
   }
   if (g.event !== undefined) {
     if (indexOfView('events') < 0) return;
@@ -86,9 +86,13 @@ export function goToArrived(deps: KeyDeps, g: GoToState): void {
     ctx.dispatch({ type: 'scrollTo', index: 0, visible: ctx.listRows, count: 0 });
     selectIn(ctx, 'events');
     const title = ctx.store.getState().events.byId[g.event]?.title ?? g.event;
-    return say(ctx, `→ event ${quoted(title)} (o opens its page)`);
+    return say(ctx, `→ event ${quoted(title)}${openHint(ctx, g.event)}`);
   }
 }
+
+/** " (o opens its page)" where the venue of `id` has pages; the interface (the demo) has none, as `o` says. */
+const openHint = (ctx: KeyCtx, id: string): string =>
+  pageVenue(ctx.store.getState().rate.mode, id) === 'public' ? '' : ' (o opens its page)';
 
 /** The page `o` opens for what is under the cursor: the open event's or the event row's, else the market's. */
 export function pageUnderCursor(ctx: KeyCtx): { venue: PlatformId | 'public'; address?: string; what: string } {
