@@ -195,14 +195,17 @@ export function detailWantedLines(p: Omit<DetailProps, 'height'>): number {
   const head = detailHeadLines({ ...p, height: 0 }).length;
   if (!p.entry) return head;
   const book = !p.showBook ? 0 : isResolved(p.entry) ? 1 : p.book ? bookWantedLines(p.book, BOOK_LEVELS) : 2;
-  const chart = p.series && p.series.points.length > 0 ? 1 + CHART_ROWS : 0;
-  return head + Math.max(1, p.entry.market.outcomes.length) + book + chart;
+  return head + Math.max(1, p.entry.market.outcomes.length) + book + chartLines(p.series);
 }
+
+/** The chart's lines: its label and rows; a history answered with no point in the range, its label alone. */
+const chartLines = (series: SeriesEntry | undefined): number =>
+  !series ? 0 : series.points.length > 0 ? 1 + CHART_ROWS : 1;
 
 /** The book (or that it is coming) and the chart in the room below the outcomes; the book first. */
 function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
   const out: Seg[][] = [];
-  const chartWanted = p.series && p.series.points.length > 0 ? 1 + CHART_ROWS : 0;
+  const chartWanted = chartLines(p.series);
   // a book takes three lines at least; that it is coming, or unknown, one (it was left out where only two were kept)
   if (p.showBook && p.entry && isResolved(p.entry)) {
     if (room >= 1) out.push(BOOK_ENDED_LINE);
@@ -215,7 +218,10 @@ function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
     );
   }
   const left = room - out.length;
-  if (p.series && p.entry && left >= 1 + CHART_ROWS) {
+  // answered, but nothing published in the range (a Kalshi market without a trade in it): said, so `h` shows a change
+  if (p.series && p.entry && p.series.points.length === 0 && left >= 1)
+    out.push([{ text: `${chartLabel([], p.series.range)} · ${sanitize(p.series.outcome)}`, dim: true }]);
+  else if (p.series && p.entry && left >= 1 + CHART_ROWS) {
     const name = p.series.outcome;
     const names = p.entry.market.outcomes.map((o) => o.name);
     const values = outcomeValues(p.series, p.history, name, names, now, p.width * 2).filter(
