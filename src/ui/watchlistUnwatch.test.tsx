@@ -40,6 +40,8 @@ describe('w in the Watchlist', () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^▸ ACTIVE +Market number 2 /);
     expect(rows[0]).toMatch(/^ {2}ACTIVE +★ Market number 1 /);
+    // the count is of the markets watched: the row kept is said beside it
+    expect(f).toContain('◆ Watchlist 2 · 1 just unwatched: w watches it back');
 
     // the second w is about the market the cursor shows: Market number 2 again, not the first row's
     f = await press(h.term, 'w');

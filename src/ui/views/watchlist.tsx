@@ -24,7 +24,7 @@ function WatchList(p: ViewListProps) {
     <MarketList
       {...marketListProps(p)}
       ids={ids}
-      title={(shown) => [paneTitle('Watchlist', p.focused), { text: rangeText(ids.length, p.top, shown), dim: true }]}
+      title={(shown) => [paneTitle('Watchlist', p.focused), { text: titleCount(p, shown), dim: true }]}
       empty={
         ids.length < p.state.watched.length
           ? `Nothing watched${onVenueWords(p.state)}: v shows every venue's (${p.state.watched.length}).`
@@ -39,4 +39,12 @@ function withUnwatched(st: ViewState, env: ViewEnv, ids: readonly string[]): rea
   if (!u || ids.includes(u.id) || !st.markets[u.id] || !onShownVenue(st, u.id)) return ids;
   const at = Math.max(0, Math.min(u.at, ids.length));
   return [...ids.slice(0, at), u.id, ...ids.slice(at)];
+}
+
+/** How many are watched (a row just unwatched, kept under the cursor, is not one of them: said beside the count). */
+function titleCount(p: ViewListProps, shown: number): string {
+  const ids = p.rows.ids;
+  const kept = ids.filter((id) => p.state.watchById[id] === undefined).length;
+  if (kept === 0 || ids.length > shown) return rangeText(ids.length, p.top, shown);
+  return ` ${ids.length - kept} · ${kept} just unwatched: w watches it back`;
 }
