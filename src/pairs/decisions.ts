@@ -13,6 +13,7 @@
  * Every market is named by its `venue:id` key (src/venue/ref.ts); a pair is the same whichever side comes first.
  */
 import { join } from 'node:path';
+import { stampAfter } from '../util/clock.js';
 import { writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { readPersonFile } from '../util/personFile.js';
 import { writeLocked } from '../watch/lock.js';
@@ -80,8 +81,7 @@ export class PairDecisions {
    */
   stampFor(a: MarketRef, b: MarketRef, now: number): number {
     const k = pairKey(a, b);
-    const prior = this.confirmed.get(k)?.at ?? this.rejected.get(k)?.at;
-    return prior !== undefined && prior >= now ? prior + 1 : now;
+    return stampAfter(this.confirmed.get(k)?.at ?? this.rejected.get(k)?.at, now);
   }
 
   /** Takes in `other`'s decisions where this has none on the pair or an older one; true when anything changed. */

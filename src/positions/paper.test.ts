@@ -55,6 +55,17 @@ describe('paper positions', () => {
     expect(paperPosition(book.positions[0]!, market('active', 0.3))).toMatchObject({ value: 7.5, pnl: -2.92 });
   });
 
+  it('a trade made after a step back of the wall clock is stamped just after the latest of its position', () => {
+    const book = keep(EMPTY_PAPER, BUY, 5_000_000);
+    const sold = keep(book, { ...BUY, action: 'sell', total: 12 }, 5_000_000 - 59 * 60_000);
+    expect(sold.positions[0]!.trades.map((t) => [t.action, t.at])).toEqual([
+      ['buy', 5_000_000],
+      ['sell', 5_000_001],
+    ]);
+    // another position, or a later time, takes the time as read
+    expect(keep(sold, BUY, 6_000_000).positions[0]!.trades[2]!.at).toBe(6_000_000);
+  });
+
   it('a sale through the book: average cost out, the rest realized', () => {
     // sell 10 of 25 for 5.20: cost out 10.42 × 10/25 = 4.168; realized 5.20 − 4.168 = 1.032; left 15 at cost 6.252
     const book = keep(

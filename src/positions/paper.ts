@@ -8,6 +8,7 @@
  */
 import type { Market, Quote } from '../api/types.js';
 import { formatShares } from '../ui/format.js';
+import { stampAfter } from '../util/clock.js';
 import { refKey, type MarketRef } from '../venue/ref.js';
 import { pnlOf, round9 } from './pnl.js';
 import { valueAgainst } from './settle.js';
@@ -105,17 +106,21 @@ export function keepPaper(
     return { problem: 'Nothing in this preview filled (no orders or liquidity for it): there is no trade to keep.' };
   if (shares === undefined || !(shares > 0) || total === undefined || !(total >= 0))
     return { problem: 'This preview has no shares or total to keep: ask for a quote first.' };
+  const key = paperKey(k);
+  const i = book.positions.findIndex((p) => paperKey(p) === key);
+  const had = i >= 0 ? book.positions[i]! : undefined;
+  // after every trade the position has, also one stamped after a step back of the wall clock (stampAfter): a write
+  // merges the file's trades and this one in order of time (src/watch/merge.ts), and a sale stamped before the buy it
+  // sold read as still held
+  const latest = had?.trades.reduce((m, t) => Math.max(m, t.at), Number.NEGATIVE_INFINITY);
   let trade: PaperTrade = {
-    at: k.at,
+    at: stampAfter(latest, k.at),
     action,
     shares,
     avgPrice: q.averagePrice ?? round9(total / shares),
     fee: q.fee ?? 0,
     total,
   };
-  const key = paperKey(k);
-  const i = book.positions.findIndex((p) => paperKey(p) === key);
-  const had = i >= 0 ? book.positions[i]! : undefined;
   if (had?.settled) return { problem: 'That paper position is settled; its market has resolved.' };
   let soldAll = false;
   if (action === 'sell') {

@@ -17,6 +17,15 @@ export interface Clock {
   clearTimeout(handle: TimerHandle | undefined): void;
 }
 
+/**
+ * The time a record takes that must come after `prior` (a decision on a pair after the one it replaces, a paper trade
+ * after its position's latest): `now`, or just after `prior` when that one is not older — made before a step back of
+ * the wall clock. Such records keep their times in the files, which order them by time (docs/rate-budget.md § Clock
+ * steps): stamped `now`, the later one would read as the earlier.
+ */
+export const stampAfter = (prior: number | undefined, now: number): number =>
+  prior !== undefined && prior >= now ? prior + 1 : now;
+
 let nextSystemId = 1;
 
 /**

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMPTY_PAPER, keepPaper, type PaperBook } from '../positions/paper.js';
-import { PAPER_FILE, PAPER_FILE_MAX_BYTES } from '../positions/paperFile.js';
+import { EMPTY_PAPER, holding, keepPaper, type PaperBook } from '../positions/paper.js';
+import { loadPaper, PAPER_FILE, PAPER_FILE_MAX_BYTES } from '../positions/paperFile.js';
 import { ManualClock } from '../util/clock.js';
 import type { WriteHooks } from '../util/files.js';
 import { LOCK_RETRY_MS } from './lock.js';
@@ -121,6 +121,41 @@ describe('the paper positions file', () => {
       ['manifold:M1', [5]],
     ]);
     b.k.stop();
+  });
+  it('a sale after a step back of the wall clock stays after the buy it sold, in the file and in both books', () => {
+    const dir = join(root, 'step-back');
+    const T = Date.UTC(2026, 10, 27, 15);
+    const a = keeper(dir);
+    const b = keeper(dir);
+    const trade = (o: ReturnType<typeof keeper>, action: 'buy' | 'sell', at: number) => {
+      const r = keepPaper(o.book(), {
+        ref: { venue: 'kalshi', id: 'K1' },
+        title: 'Kansas City vs Detroit',
+        outcome: 'Yes',
+        currency: 'USD',
+        quote: { action, shares: 10, averagePrice: 0.5, fee: 0, total: action === 'buy' ? 4 : 5, raw: {} },
+        at,
+      });
+      if ('problem' in r) throw new Error(r.problem);
+      o.change(r.book);
+      o.k.flush();
+    };
+    trade(a, 'buy', T);
+    // a's clock is set back an hour: the sale reads T − 59 min on it; the merge of its write put it before the buy
+    trade(a, 'sell', T - 59 * 60_000);
+    const held = () => {
+      const book = loadPaper(dir, T).book;
+      return book.positions.map((p) => [p.trades.map((t) => t.action), holding(p.trades).shares]);
+    };
+    expect(held()).toEqual([[['buy', 'sell'], 0]]);
+    expect(holding(loadPaper(dir, T).book.positions[0]!.trades).realized).toBe(1);
+    // b, on the right clock, takes a's trades in, buys again and sells again: each after the last it knows
+    b.k.pull();
+    trade(b, 'buy', T + 60_000);
+    a.k.pull();
+    trade(a, 'sell', T - 57 * 60_000); // a, an hour behind, sells what b bought
+    expect(held()).toEqual([[['buy', 'sell', 'buy', 'sell'], 0]]);
+    expect([a.k.stop(), b.k.stop(), a.notices, b.notices]).toEqual([[], [], [], []]);
   });
   it('two dashboards writing paper.json at the same instant keep both trades (the write holds its lock)', () => {
     const dir = join(root, 'same-instant');
