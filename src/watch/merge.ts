@@ -53,13 +53,14 @@ export function mergeAlerts(base: Rules, ours: Rules, theirs: Rules): Rules {
 /**
  * Two entries of one firing: the same alert seen to fire by two dashboards on one state directory (each judges it on
  * its own copy of the market before the other's write reaches it). An alert fires again no sooner than its cooldown
- * (a status alert: on another change), so the same rule's same change within it is one firing.
+ * (a status alert: on another change), so the same rule's same change within it is one firing. A market's change of
+ * status is one firing whatever alert told it: a status alert in one dashboard's config file and the watchlist's
+ * implicit one in another's (another config file, without that alert) are two ids for one change.
  */
 export function sameFiring(a: AlertFired, b: AlertFired): boolean {
+  const status = a.kind === 'status' && b.kind === 'status';
   return (
-    a.ruleId === b.ruleId &&
-    a.kind === b.kind &&
-    a.from === b.from &&
+    (status ? a.marketId === b.marketId : a.ruleId === b.ruleId && a.kind === b.kind && a.from === b.from) &&
     a.to === b.to &&
     a.ended === b.ended &&
     Math.abs(a.at - b.at) < ALERT_COOLDOWN_MS

@@ -38,6 +38,28 @@ describe('the watcher files, shared and changed under the dashboard', () => {
       ['m1', 'a-1'],
     ]);
   });
+  it('a change judged by a config status alert in one and by the watchlist in the other is one log entry', () => {
+    const dir = tmp();
+    const a = fresh(dir);
+    // a's config file has a status alert on m1; b's has none: b only watches it (★)
+    a.store.getState().setConfigAlerts([{ id: 'c-1', marketId: 'm1', kind: 'status', source: 'config', createdAt: 0 }]);
+    a.store.getState().listLoaded([mkt('m1')], 1);
+    a.store.getState().toggleWatch('m1', 1);
+    a.saver.flush();
+    const b = fresh(dir);
+    // both see it close before either's write reaches the other
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), 2);
+    b.store.getState().marketLoaded(mkt('m1', 'closed'), 3);
+    expect([a, b].map((t) => t.store.getState().alerts.log.map((e) => e.ruleId))).toEqual([['c-1'], ['watch:m1']]);
+    a.saver.flush();
+    b.saver.flush();
+    // it kept both (the de-duplication compared the alerts' ids), one change logged twice
+    expect(
+      fresh(dir)
+        .store.getState()
+        .alerts.log.map((e) => [e.marketId, e.ruleId, e.to]),
+    ).toEqual([['m1', 'c-1', 'closed']]);
+  });
   it("two dashboards writing one file at the same instant keep both changes (the write holds the file's lock)", () => {
     const dir = tmp();
     const b = fresh(dir);
