@@ -214,6 +214,27 @@ describe('status alerts', () => {
     expect(s.getState().alerts.log).toHaveLength(4);
   });
 
+  it('a status alert behind a watch another dashboard moved on takes the change silently once it is logged', () => {
+    const behind = (logged: boolean) => {
+      const s = store();
+      s.getState().setConfigAlerts([rule({ id: 'cfg:1', kind: 'status', source: 'config' })]);
+      s.getState().listLoaded([mkt('m1', 0.6)], 0);
+      // what another dashboard wrote, taken in: the watch holds "closed", and the log its entry when it told it
+      const told = { seq: 1, at: 500, ruleId: 'watch:m1', source: 'watch', kind: 'status', marketId: 'm1' } as const;
+      s.getState().takeSaved({
+        watch: { ids: ['m1'], byId: { m1: { id: 'm1', addedAt: 0, status: 'closed' } } },
+        log: logged ? [{ ...told, title: 'Market m1', text: '“Market m1” closed', from: 'active', to: 'closed' }] : [],
+      });
+      s.getState().marketLoaded(mkt('m1', 0.6, { status: 'closed' }), 1_000);
+      return s.getState().alerts;
+    };
+    const after = behind(true);
+    expect(after.log.map((e) => e.ruleId)).toEqual(['watch:m1']);
+    expect(after.state['cfg:1']).toMatchObject({ status: 'closed' });
+    // a watch made while the market was closed already told nothing (its status is where it starts): the alert tells it
+    expect(behind(false).log.map((e) => [e.ruleId, e.from, e.to])).toEqual([['cfg:1', 'active', 'closed']]);
+  });
+
   it('watched markets are kept in the cache whatever its cap; unwatching removes them from the list', () => {
     const s = store();
     s.getState().marketLoaded(mkt('w', 0.5), 0);

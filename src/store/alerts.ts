@@ -194,6 +194,16 @@ export function checkAlerts(s: AlertInput, at: number, external?: ExternalVerdic
     fire(ruleId, source, 'status', entry, statusFired(entry, from, to));
   };
 
+  /**
+   * The change was told already by another dashboard on the same home (or by this one in a session without this
+   * alert): the market's watch entry, shared through watchlist.json, already holds the new status, and the shared log's
+   * latest status entry of the market is that change. A watch is judged after the alerts set, in the same check, so in
+   * one session it never holds a status ahead of them; a config alert the other dashboard does not have stays behind.
+   */
+  const toldElsewhere = (marketId: string, to: MarketStatus): boolean =>
+    s.watch.byId[marketId]?.status === to &&
+    s.alerts.log.find((e) => e.kind === 'status' && e.marketId === marketId)?.to === to;
+
   /** Once per crossing: armed while the condition does not hold, fired when it starts to, then a cooldown. */
   function judge(rule: AlertRule, st: AlertRuleState, v: Verdict, entry: Parameters<typeof fire>[3]): void {
     if (v.ended) {
@@ -226,7 +236,8 @@ export function checkAlerts(s: AlertInput, at: number, external?: ExternalVerdic
     if (rule.kind === 'status') {
       const to = known(entry);
       if (to === undefined || to === st.status) continue;
-      if (st.status !== undefined) tell(rule.id, rule.source, entry, st.status, to);
+      if (st.status !== undefined && !toldElsewhere(rule.marketId, to))
+        tell(rule.id, rule.source, entry, st.status, to);
       setState(rule.id, { ...st, status: to, ...(st.status !== undefined ? { firedAt: at } : {}) });
       continue;
     }

@@ -31,14 +31,14 @@ function dirWatch() {
   return { watch, written: (name: string) => listeners.forEach((l) => l('rename', name)) };
 }
 
-function board(dir: string, clock: ManualClock, fs: ReturnType<typeof dirWatch>) {
+function board(dir: string, clock: ManualClock, fs: ReturnType<typeof dirWatch>, alerts: AlertRule[] = []) {
   const store = createOddsStore({ mode: 'key', limit: 30 });
   const out: string[] = [];
   const watcher = startWatcher({
     store,
     clock,
     dir,
-    alerts: [],
+    alerts,
     bell: true,
     env: {},
     out: { write: (s: string) => out.push(s) },
@@ -129,6 +129,35 @@ describe('another dashboard’s writes taken in while running', () => {
     b.store.getState().marketLoaded(mkt('m1', 'resolved'), clock.now());
     expect(b.bells()).toBe(1);
     expect(logged(dir).filter((e) => e.ruleId === 'a-1')).toHaveLength(2);
+    a.watcher.stop();
+    b.watcher.stop();
+  });
+
+  it("a change the other's watchlist logged is not logged again by a config status alert here", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
+    const clock = new ManualClock(1_000);
+    const fs = dirWatch();
+    const config: AlertRule = { id: 'c-1', marketId: 'm1', kind: 'status', source: 'config', createdAt: 0 };
+    const a = board(dir, clock, fs, [config]);
+    const b = board(dir, clock, fs); // its config file has no alert: it only watches m1
+    a.store.getState().listLoaded([mkt('m1')], clock.now());
+    a.store.getState().toggleWatch('m1', clock.now());
+    settle(clock, fs, FILES.watchlist, FILES.alerts);
+    // b sees m1 close first and logs it under its watch; a takes that in, then sees the close itself
+    b.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    settle(clock, fs, FILES.watchlist, FILES.log);
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    settle(clock, fs, FILES.alerts, FILES.log);
+    // a logged it again under its config alert, rang and said it: two entries for one change
+    expect(logged(dir).map((e) => e.ruleId)).toEqual(['watch:m1']);
+    expect([a.bells(), b.bells()]).toEqual([0, 1]);
+    // a's alert knows the new status: the next change is told under it, once
+    a.store.getState().marketLoaded(mkt('m1', 'resolved'), clock.now());
+    settle(clock, fs, FILES.alerts, FILES.log, FILES.watchlist);
+    b.store.getState().marketLoaded(mkt('m1', 'resolved'), clock.now());
+    settle(clock, fs, FILES.log);
+    expect(logged(dir).map((e) => e.ruleId)).toEqual(['c-1', 'watch:m1']);
+    expect([a.bells(), b.bells()]).toEqual([1, 1]);
     a.watcher.stop();
     b.watcher.stop();
   });
