@@ -4,6 +4,7 @@ import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../sources/polymarket/query.js';
 import { createOddsStore } from '../store/store.js';
 import type { ListQuery } from '../store/types.js';
+import type { SourceId } from '../sources/types.js';
 import { fitSegments } from '../ui/components/Line.js';
 import { listTitle } from '../ui/components/MarketList.js';
 import { eventDataAt, eventEntries } from '../ui/views/events.js';
@@ -117,5 +118,33 @@ describe('a search on a board with a venue that cannot search', () => {
     board.sync.search({ q: '' });
     expect(board.store.getState().list.ids).toEqual(['polymarket:1', 'manifold:2']);
     board.dispose();
+  });
+});
+
+describe('the joined state with nothing selected and with the market drawn selected', () => {
+  it('come from one join: asked in turn on the same states, neither is worked out again', () => {
+    const p = createOddsStore({ mode: 'polymarket', limit: 50, caps: POLYMARKET_CAPS });
+    const k = createOddsStore({ mode: 'kalshi', limit: 50, caps: KALSHI_CAPS });
+    p.getState().listLoaded([market('polymarket:1')], 0);
+    k.getState().listLoaded([market('kalshi:2')], 0);
+    // the board's own list of venues, given every time
+    const input = {
+      ids: ['polymarket', 'kalshi'] as SourceId[],
+      states: [p.getState(), k.getState()],
+      filter: undefined,
+    };
+    const join = createJoiner();
+    // the board's refresh on each change: the first row drawn with none selected, then the state with it selected
+    const none = join({ ...input, selectedId: undefined });
+    const picked = join({ ...input, selectedId: 'kalshi:2' });
+    expect(none.selectedId).toBeUndefined();
+    expect(picked.selectedId).toBe('kalshi:2');
+    // the selected market's venue's trader's view: Kalshi's books
+    expect(picked.caps.book).toBe(KALSHI_CAPS.book);
+    for (const key of Object.keys(none) as (keyof typeof none)[])
+      if (key !== 'caps') expect(picked[key], key).toBe(none[key]);
+    // again on the same states: the very objects of the first turn, the caps of each included
+    expect(join({ ...input, selectedId: undefined }).caps).toBe(none.caps);
+    expect(join({ ...input, selectedId: 'kalshi:2' }).caps).toBe(picked.caps);
   });
 });

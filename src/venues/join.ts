@@ -181,7 +181,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
       .sort((a, b) => b.to - a.to)
       .slice(0, CHANGES_CAP),
   );
-  const caps = memoList((xs: readonly SourceCaps[], sel: SourceCaps | undefined, shownIds: string) => {
+  const jointOf = (xs: readonly SourceCaps[], sel: SourceCaps | undefined, shownIds: string) => {
     if (xs.length === 1) return xs[0]!;
     const joint = jointCaps(xs, shownIds.split(',') as SourceId[]);
     // the selected market's trader's view is its venue's
@@ -193,7 +193,11 @@ export function createJoiner(): (input: JoinInput) => AppState {
           ...(sel.history ? { history: true } : {}),
         }
       : joint;
-  });
+  };
+  // one memo for the state with nothing selected, one for a selection: the board asks for both on one change (the
+  // market drawn with none selected, then the state with it selected), and neither answer is worked out again
+  const capsNone = memoList(jointOf);
+  const capsSelected = memoList(jointOf);
   // each venue's connection, then each one's rate, then when its shown data arrived: the header redraws when one of
   // those changes, not on every answer
   const venues = memoList((parts: readonly unknown[], ids: readonly SourceId[]) =>
@@ -205,70 +209,90 @@ export function createJoiner(): (input: JoinInput) => AppState {
     }),
   );
 
-  return ({ ids, states, filter, selectedId, goToVenue }) => {
-    const shownIdx = filter ? [ids.indexOf(filter)] : ids.map((_, i) => i);
-    const shown = shownIdx.map((i) => states[i]!);
-    const lead = shown[0]!;
-    // the banner's connection: the first shown venue in trouble, else the first shown
-    const trouble = shown.find((s) => s.connection.status !== 'online' && s.connection.status !== 'connecting');
-    const ms = markets(states.map((s) => s.markets));
-    const selVenue = venueOf(selectedId, ids);
-    const selCaps = selVenue ? states[ids.indexOf(selVenue)]!.caps : undefined;
-    const one = shown.length === 1;
-    const goTo = goToVenue ? states[ids.indexOf(goToVenue)]?.goTo : undefined;
-    return {
-      list: list(
-        shown.map((s) => s.list),
-        shown.map((s) => s.caps),
-        categoryWords(
-          shownIdx.map((i) => ids[i]!),
-          shown,
+  /**
+   * Everything but the selection (its id and the caps of its venue), the same answer for the same venues' states: the
+   * board asks for the state with nothing selected and then with the market drawn selected, on every change of a venue.
+   */
+  const common = memo(
+    (
+      ids: readonly SourceId[],
+      filter: SourceId | undefined,
+      goToVenue: SourceId | undefined,
+      ...states: AppState[]
+    ): Omit<AppState, 'selectedId' | 'caps'> => {
+      const shownIdx = filter ? [ids.indexOf(filter)] : ids.map((_, i) => i);
+      const shown = shownIdx.map((i) => states[i]!);
+      const lead = shown[0]!;
+      // the banner's connection: the first shown venue in trouble, else the first shown
+      const trouble = shown.find((s) => s.connection.status !== 'online' && s.connection.status !== 'connecting');
+      const ms = markets(states.map((s) => s.markets));
+      const one = shown.length === 1;
+      const goTo = goToVenue ? states[ids.indexOf(goToVenue)]?.goTo : undefined;
+      return {
+        list: list(
+          shown.map((s) => s.list),
+          shown.map((s) => s.caps),
+          categoryWords(
+            shownIdx.map((i) => ids[i]!),
+            shown,
+          ),
         ),
-      ),
-      markets: ms,
-      history: history(states.map((s) => s.history)),
+        markets: ms,
+        history: history(states.map((s) => s.history)),
+        quotes: quotes(states.map((s) => s.quotes)),
+        events: events(
+          states.map((s) => s.events),
+          shownIdx.join(','),
+        ),
+        closing: closing(
+          shown.map((s) => s.closing),
+          ms,
+        ),
+        categories: one ? lead.categories : (NO_CATEGORIES as string[]),
+        ...(one && lead.sourceCategories ? { sourceCategories: lead.sourceCategories } : {}),
+        ...(one && lead.categoryLabels ? { categoryLabels: lead.categoryLabels } : {}),
+        ...(one && lead.categoriesError ? { categoriesError: lead.categoriesError } : {}),
+        ...(goTo ? { goTo } : {}),
+        connection: (trouble ?? lead).connection,
+        rate: (trouble ?? lead).rate,
+        notices: notices(
+          states.map((s) => s.notices),
+          ids,
+        ),
+        transitions: transitions(states.map((s) => s.transitions)),
+        outages: outages(
+          states.map((s) => s.outages),
+          ids,
+        ),
+        watch: watch(states.map((s) => s.watch)),
+        alerts: alerts(states.map((s) => s.alerts)),
+        books: books(states.map((s) => s.books)),
+        series: series(states.map((s) => s.series)),
+        bookErrors: bookErrors(states.map((s) => s.bookErrors)),
+        paper: paper(states.map((s) => s.paper)),
+        realByVenue: real(states.map((s) => s.realPositions)),
+        prefixed: true,
+        historyRange: states[0]!.historyRange,
+        venues: venues([...states.map((s) => s.connection), ...states.map((s) => s.rate), ...states.map(dataAt)], ids),
+        ...(filter !== undefined ? { venueFilter: filter } : {}),
+      };
+    },
+  );
+
+  return ({ ids, states, filter, selectedId, goToVenue }) => {
+    const base = common(ids, filter, goToVenue, ...states);
+    const shownIdx = filter ? [ids.indexOf(filter)] : ids.map((_, i) => i);
+    const selVenue = venueOf(selectedId, ids);
+    const selCaps = shownIdx.length > 1 && selVenue ? states[ids.indexOf(selVenue)]!.caps : undefined;
+    const caps = selCaps ? capsSelected : capsNone;
+    return {
+      ...base,
       ...(selectedId !== undefined ? { selectedId } : {}),
-      quotes: quotes(states.map((s) => s.quotes)),
-      events: events(
-        states.map((s) => s.events),
-        shownIdx.join(','),
-      ),
-      closing: closing(
-        shown.map((s) => s.closing),
-        ms,
-      ),
-      categories: one ? lead.categories : (NO_CATEGORIES as string[]),
       caps: caps(
-        shown.map((s) => s.caps),
-        one ? undefined : selCaps,
+        shownIdx.map((i) => states[i]!.caps),
+        selCaps,
         shownIdx.map((i) => ids[i]!).join(','),
       ),
-      ...(one && lead.sourceCategories ? { sourceCategories: lead.sourceCategories } : {}),
-      ...(one && lead.categoryLabels ? { categoryLabels: lead.categoryLabels } : {}),
-      ...(one && lead.categoriesError ? { categoriesError: lead.categoriesError } : {}),
-      ...(goTo ? { goTo } : {}),
-      connection: (trouble ?? lead).connection,
-      rate: (trouble ?? lead).rate,
-      notices: notices(
-        states.map((s) => s.notices),
-        ids,
-      ),
-      transitions: transitions(states.map((s) => s.transitions)),
-      outages: outages(
-        states.map((s) => s.outages),
-        ids,
-      ),
-      watch: watch(states.map((s) => s.watch)),
-      alerts: alerts(states.map((s) => s.alerts)),
-      books: books(states.map((s) => s.books)),
-      series: series(states.map((s) => s.series)),
-      bookErrors: bookErrors(states.map((s) => s.bookErrors)),
-      paper: paper(states.map((s) => s.paper)),
-      realByVenue: real(states.map((s) => s.realPositions)),
-      prefixed: true,
-      historyRange: states[0]!.historyRange,
-      venues: venues([...states.map((s) => s.connection), ...states.map((s) => s.rate), ...states.map(dataAt)], ids),
-      ...(filter !== undefined ? { venueFilter: filter } : {}),
     };
   };
 }

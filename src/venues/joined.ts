@@ -45,9 +45,11 @@ export interface Joined {
 
 export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Joined {
   const ids = stacks.map((s) => s.id);
+  /**
+   * One joiner for the state with nothing selected (what a view would draw: `firstShown`) and the screen's: it answers
+   * both from one join of the venues' states, each field the same object in both (join.ts).
+   */
   const join = createJoiner();
-  /** The state a view would draw with nothing selected (its own memo: the screen's objects stay as they are). */
-  const peek = createJoiner();
   let filter: SourceId | undefined;
   let selectedId: string | undefined;
   let goToVenue: SourceId | undefined;
@@ -69,7 +71,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
    * fetched for a market not on screen).
    */
   const firstShown = (states: readonly AppState[]) =>
-    drawn(withAcross(peek({ ids, states, filter, selectedId: undefined, goToVenue })));
+    drawn(withAcross(join({ ids, states, filter, selectedId: undefined, goToVenue })));
   const joinedState = () => {
     const input = { ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue };
     if (selectedId !== undefined) return join(input);
