@@ -280,9 +280,10 @@ export class AcrossDesk {
     const lists = this.stacks.map((s) => {
       const st = s.store.getState();
       const listed = st.list.ids.flatMap((id) => (st.markets[id] ? [st.markets[id].market] : []));
+      const inList = new Set(st.list.ids);
       const rest = Object.values(st.markets)
         .map((e) => e.market)
-        .filter((m) => !st.list.ids.includes(m.id));
+        .filter((m) => !inList.has(m.id));
       return [...listed, ...rest];
     });
     this.store.setState({ sweep: sweep(lists, this.store.getState().decisions) });
