@@ -16,33 +16,11 @@ import type { AlertsState, WatchState } from '../store/watchTypes.js';
 import { SOURCE_NAMES } from '../sources/names.js';
 import type { SourceCaps, SourceId } from '../sources/types.js';
 import { categoryWords, jointCaps, jointQuery } from './joinQuery.js';
+import { memo, memoList } from './memo.js';
 
 const CHANGES_CAP = 20;
 /** Several venues shown: no categories (one venue's own), the same empty list every time so the field never changes. */
 const NO_CATEGORIES: readonly string[] = [];
-
-/** Remembers its last inputs (compared one by one) and answer. */
-export function memo<A extends readonly unknown[], R>(f: (...a: A) => R): (...a: A) => R {
-  let last: A | undefined;
-  let out: R;
-  return (...a: A) => {
-    if (last && last.length === a.length && a.every((x, i) => x === last![i])) return out;
-    last = a;
-    out = f(...a);
-    return out;
-  };
-}
-
-/** The same, over a list of inputs (one per venue) and a few more. */
-function memoList<T, E extends readonly unknown[], R>(f: (xs: readonly T[], ...extra: E) => R) {
-  const m = memo((...all: unknown[]) => f(all.slice(0, all.length - 1) as T[], ...(all[all.length - 1] as E)));
-  let lastExtra: E | undefined;
-  return (xs: readonly T[], ...extra: E): R => {
-    // the extras are compared one by one too: keep one array for equal extras
-    if (!lastExtra || lastExtra.length !== extra.length || extra.some((x, i) => x !== lastExtra![i])) lastExtra = extra;
-    return m(...xs, lastExtra);
-  };
-}
 
 function mergeRecords<T>(records: readonly Readonly<Record<string, T>>[]): Record<string, T> {
   if (records.length === 1) return records[0] as Record<string, T>;

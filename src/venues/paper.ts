@@ -12,7 +12,7 @@ import type { AppState } from '../store/types.js';
 import type { Clock } from '../util/clock.js';
 import type { WriteHooks } from '../util/files.js';
 import { startPaperFile, type PaperKeeper } from '../watch/paper.js';
-import { memo } from './join.js';
+import { memo } from './memo.js';
 
 export function startVenuePaper(o: {
   venues: readonly { id: SourceId; store: OddsStore }[];

@@ -18,7 +18,7 @@ import { Saver } from '../watch/persist.js';
 import { followWrites, type Watcher } from '../watch/index.js';
 import type { WatchDir } from '../watch/fileChanges.js';
 import type { DecisionsFile } from './across/decisionsFile.js';
-import { memo } from './join.js';
+import { memo } from './memo.js';
 import { startVenuePaper } from './paper.js';
 import { loadJoinedWatch, mergeSaved, venuePart, venuesWatchDir } from './watchMerge.js';
 import { SOURCE_IDS } from '../sources/types.js';
