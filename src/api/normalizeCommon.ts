@@ -113,7 +113,12 @@ export function binary(
 
 /** A copy of `o` whose listed fields are set only when defined (so a view model never carries `undefined`). */
 export function assignDefined<T extends object>(o: T, fields: Partial<T>): T {
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
+  // a loop over the keys, not Object.entries: every market of every list answer passes here, and the entries were
+  // an array of pairs each time (fields is an object literal: its own keys are all it has)
+  for (const k in fields) {
+    const v = fields[k];
+    if (v !== undefined) (o as Record<string, unknown>)[k] = v;
+  }
   return o;
 }
 
