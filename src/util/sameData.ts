@@ -14,12 +14,17 @@ export function sameData(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b) || !plain(a) || !plain(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka)
+  // counted and compared in loops, not Object.keys: each answer compares every market it brings with the one held,
+  // and the two arrays of keys of each object were most of what that allocated
+  let n = 0;
+  for (const k in a) {
+    if (!Object.hasOwn(a, k)) continue;
+    n++;
     if (!Object.hasOwn(b, k) || !sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
       return false;
-  return true;
+  }
+  for (const k in b) if (Object.hasOwn(b, k) && --n < 0) return false;
+  return n === 0;
 }
 
 function plain(o: object): boolean {
