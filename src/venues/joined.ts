@@ -43,6 +43,13 @@ export interface Joined {
   dispose(): void;
 }
 
+/** A field (a key of either) not the same object in `next`; in place, as it runs on every venue's every change. */
+function changedField(prev: AppState, next: AppState): boolean {
+  for (const k in next) if (prev[k as keyof AppState] !== next[k as keyof AppState]) return true;
+  for (const k in prev) if (prev[k as keyof AppState] !== next[k as keyof AppState]) return true;
+  return false;
+}
+
 export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Joined {
   const ids = stacks.map((s) => s.id);
   /**
@@ -148,13 +155,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     // the market chosen is not drawn any more (unwatched, out of Movers): the one drawn is selected, or none
     const shownNow = selectedId !== undefined ? drawn(next) : selectedId;
     if (shownNow !== selectedId) return sync.select(shownNow);
-    const prev = store.getState();
-    const keys = new Set([...Object.keys(prev), ...Object.keys(next)]) as Set<keyof AppState>;
-    for (const k of keys)
-      if (prev[k] !== next[k]) {
-        store.setState(next, true);
-        break;
-      }
+    if (changedField(store.getState(), next)) store.setState(next, true);
     if (selectedId === undefined) follow();
   };
   const unsubscribe = [
