@@ -129,6 +129,26 @@ describe('quote', () => {
     expect(lines).toContain('  shares      1,622.16');
   });
 
+  it('shares and what fills under a hundredth say so, as the dashboard writes them, not 0.00', () => {
+    // 0.001 at a 40¢ ask through a book of 0.0004: 0.001 shares filled; it read 'shares 0.00', 'only 0.00 of 0.001'
+    const q: Quote = {
+      action: 'buy',
+      outcome: 'Yes',
+      amount: 0.001,
+      basis: 'book',
+      filled: 0.0004,
+      shares: 0.001,
+      fee: 0.00005,
+      total: 0.00045,
+      raw: {},
+    };
+    const lines = quoteBlock('KXMLB', q, { width: 80, now: 0, paint: (t) => t }).split('\n');
+    expect(lines[1]).toBe('  filled      only < 0.01 of 0.001; the rest found no orders');
+    expect(lines).toContain('  shares      < 0.01');
+    expect(lines).toContain('  fee         < 0.01');
+    expect(lines).toContain('  total       < 0.01');
+  });
+
   it('the price before and after and the impact agree as shown: 1.45¢ → 1.50¢, +0.05¢', async () => {
     // the recorded book's mid is 0.0145 (a float just under it), its best ask 0.015
     const r = await quote('2252243', 'polymarket', '10');

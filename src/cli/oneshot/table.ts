@@ -13,7 +13,6 @@ import {
   formatMoney,
   formatPrice,
   formatPriceMove,
-  formatShares,
   formatVolume,
   MISSING,
   padStartWidth,
@@ -22,6 +21,7 @@ import {
 import { BADGES, BADGE_WIDTH, badgeWord } from '../../ui/theme.js';
 import { marketClosingText } from '../../ui/viewModel.js';
 import { nothingFilled } from '../../ui/quoteFill.js';
+import { formatTradeMoney, formatTradeShares } from '../../positions/format.js';
 import { sanitize } from '../../util/sanitize.js';
 import type { Paint } from './paint.js';
 
@@ -170,16 +170,14 @@ export function exactAmount(n: number | undefined): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 9 });
 }
 
-/** Money the quote moves: a figure above zero that two decimals would show as 0.00 reads `< 0.01`. */
-const moneyOf = (n: number | undefined) => (n !== undefined && n > 0 && n < 0.005 ? '< 0.01' : formatMoney(n));
-
 /**
  * An amount of the quote: money for a buy, shares for a sale (the interface's sale: the money wanted back); as asked
- * (`exact`), else to two decimals (what fills, worked out).
+ * (`exact`), else as worked out (what fills): a figure above zero that two decimals would show as 0.00 reads `< 0.01`,
+ * as the dashboard's quote form writes it (formatTradeMoney).
  */
 const amountOf = (q: Quote, n: number | undefined, exact = true) => {
-  const t = exact ? exactAmount(n) : formatMoney(n);
-  return salesShares(q) ? `${t} shares` : t;
+  if (salesShares(q)) return `${exact ? exactAmount(n) : formatTradeShares(n)} shares`;
+  return exact ? exactAmount(n) : formatTradeMoney(n);
 };
 
 function fillText(q: Quote): string | undefined {
@@ -219,11 +217,11 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
   const lines = [
     v.paint(keepWhole(`Quote ${id} · ${what}`, `Quote ${id}`, v.width), undefined, true),
     ...(fill === undefined ? [] : rows('filled', fill).map((l) => v.paint(l, 'yellow', true))),
-    row('shares', formatShares(q.shares)),
+    row('shares', formatTradeShares(q.shares)),
     row('avg price', formatPrice(q.averagePrice)),
     price,
-    row('fee', moneyOf(q.fee)),
-    row(q.action === 'sell' ? 'you receive' : 'total', moneyOf(q.total)),
+    row('fee', formatTradeMoney(q.fee)),
+    row(q.action === 'sell' ? 'you receive' : 'total', formatTradeMoney(q.total)),
   ];
   return `${lines.join('\n')}\n`;
 }

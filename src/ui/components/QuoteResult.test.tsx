@@ -74,6 +74,38 @@ describe('quote result', () => {
     expect(f).toContain('mid 1.45¢ → 1.30¢ · impact −0.15¢');
   });
 
+  it('an amount under a cent: every figure above zero says so, never $0.00 or 0.00 shares', async () => {
+    // 0.001 at Kalshi's recorded 40¢ ask: 0.0025 contracts; a fee and a total under half a cent, a tiny move
+    const tiny: Quote = {
+      ...quote,
+      shares: 0.0025,
+      averagePrice: 0.4,
+      priceBefore: 0.4,
+      priceAfter: 0.4000001,
+      priceImpact: 0.0000001,
+      fee: 0.00005,
+      total: 0.00105,
+    };
+    const f = await drawn({ ...ok, result: tiny });
+    // it read '0.00 shares @ avg 40.0¢ · total $0.00' and '… · fee $0.00'
+    expect(f).toContain('< 0.01 shares @ avg 40.0¢ · total < $0.01');
+    expect(f).toContain(' · fee < $0.01');
+    // in the venue's money: USDC, mana
+    const text = (result: Quote, c: 'USD' | 'USDC' | 'mana' = 'USD') =>
+      quoteResultLines({ ...ok, result }, form, true, false, c)
+        .flat()
+        .map((s) => s.text)
+        .join('');
+    expect(text(tiny, 'USDC')).toContain('total < 0.01 USDC');
+    expect(text(tiny, 'mana')).toContain('fee < M$0.01');
+    // a figure that is zero stays 0.00, one of half a cent or more rounds as ever
+    const round = text({ ...tiny, fee: 0, total: 0.005 });
+    expect(round).toContain('total $0.01');
+    expect(round).toContain('fee $0.00');
+    // a book too thin: what fills, under a cent, says so too
+    expect(text({ ...tiny, basis: 'book', filled: 0.0004 } as Quote)).toContain('fills only < $0.01 · ');
+  });
+
   it('a quote that fills nothing says why (an empty book or side, a pool at its limit), not figures of 0', async () => {
     const none = { ...quote, shares: 0, averagePrice: undefined, fee: 0, total: 0, filled: 0, worstPrice: undefined };
     const empty = { ...none, basis: 'book', priceBefore: undefined, priceAfter: undefined, priceImpact: undefined };

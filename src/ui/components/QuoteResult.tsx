@@ -2,9 +2,9 @@ import { shortCause } from '../../store/connection.js';
 import type { QuoteEntry, QuoteForm, TradeState } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { sameForm } from '../../store/quoteForm.js';
-import { formatAmount } from '../../positions/format.js';
+import { formatTradeMoney, formatTradeShares } from '../../positions/format.js';
 import type { Currency } from '../../positions/types.js';
-import { MISSING, formatPrice, formatPriceMove, formatShares } from '../format.js';
+import { MISSING, formatPrice, formatPriceMove } from '../format.js';
 import { budgetWaitWords } from '../budgetWait.js';
 import { nothingFilled } from '../quoteFill.js';
 import { colors } from '../theme.js';
@@ -19,7 +19,8 @@ const TRADE_TEXT: Record<TradeState, string> = {
 
 function resultLines(entry: QuoteEntry, updating: boolean, currency: Currency): Seg[][] {
   const q = entry.result!;
-  const money = (v: number | undefined) => formatAmount(v, currency);
+  // under a cent as such, never $0.00 for a figure above zero (formatTradeMoney, as `oddsboard quote` writes it)
+  const money = (v: number | undefined) => formatTradeMoney(v, currency);
   const dim = updating;
   // nothing filled: why, instead of figures that are all 0 or — ("fills only $0.00 · mid — → —")
   const none = nothingFilled(q);
@@ -35,7 +36,7 @@ function resultLines(entry: QuoteEntry, updating: boolean, currency: Currency): 
   return [
     [
       { text: updating ? 'updating… ' : '', color: colors.warn },
-      { text: `${formatShares(q.shares)} shares`, bold: !dim, dim },
+      { text: `${formatTradeShares(q.shares)} shares`, bold: !dim, dim },
       // in a narrow pane the average and the impact give way first: shares, total and fee stay whole
       { text: ` @ avg ${formatPrice(q.averagePrice)}`, dim, priority: -1 },
       { text: ` · total ${money(q.total)}`, bold: !dim, dim },
@@ -46,7 +47,7 @@ function resultLines(entry: QuoteEntry, updating: boolean, currency: Currency): 
         text:
           q.filled === undefined
             ? ''
-            : `fills only ${q.action === 'sell' ? `${formatShares(q.filled)} shares` : money(q.filled)} · `,
+            : `fills only ${q.action === 'sell' ? `${formatTradeShares(q.filled)} shares` : money(q.filled)} · `,
         color: colors.warn,
         bold: !dim,
       },
