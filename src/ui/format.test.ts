@@ -31,6 +31,9 @@ describe('format', () => {
     expect(formatPriceDelta(-0.004)).toBe('−0.4¢');
     expect(formatPriceDelta(0.0003)).toBe('+0.03¢');
     expect(formatPriceDelta(0)).toBe('±0.0¢');
+    // above zero, under what two decimals show: not none
+    expect(formatPriceDelta(0.00003)).toBe('+<0.01¢');
+    expect(formatPriceDelta(-0.00003)).toBe('−<0.01¢');
     for (const v of [undefined, NaN, '0.1', Infinity]) expect(formatPriceDelta(v)).toBe('—');
   });
 
@@ -51,6 +54,12 @@ describe('format', () => {
     expect(formatPriceMove(0.5, 0.5, 0)).toEqual(['50.0¢', '50.0¢', '±0.0¢']);
     expect(formatPriceMove(0.50004, 0.50016, 0.00012)).toEqual(['50.00¢', '50.02¢', '+0.02¢']);
     expect(formatPriceMove(0.50004, 0.50008, 0.00004)).toEqual(['50.004¢', '50.008¢', '+0.004¢']);
+    // a move under a thousandth of a cent (0.001 on the demo's pool): it read '6.2¢ → 6.2¢ · ±0.0¢', as if none, and
+    // a price on a tick's edge '6.2¢ → 6.3¢ · +0.1¢' for the same move; now at three decimals, under their step
+    expect(formatPriceMove(0.062, 0.0620001, 0.0000001)).toEqual(['6.200¢', '6.200¢', '+<0.001¢']);
+    expect(formatPriceMove(0.0624999, 0.0625001, 0.0000002)).toEqual(['6.250¢', '6.250¢', '+<0.001¢']);
+    expect(formatPriceMove(0.4, 0.3999999, -0.0000001)).toEqual(['40.000¢', '40.000¢', '−<0.001¢']);
+    expect(formatPriceMove(0.1 + 0.2, 0.3, 0.3 - (0.1 + 0.2))).toEqual(['30.0¢', '30.0¢', '±0.0¢']);
     // an impact the prices do not make, or a figure missing: each as it is
     expect(formatPriceMove(0.2, 0.3, 0.5)).toEqual(['20.0¢', '30.0¢', '+50.0¢']);
     expect(formatPriceMove(undefined, 0.3, undefined)).toEqual(['—', '30.0¢', '—']);

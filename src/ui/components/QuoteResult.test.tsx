@@ -89,7 +89,7 @@ describe('quote result', () => {
     const f = await drawn({ ...ok, result: tiny });
     // it read '0.00 shares @ avg 40.0¢ · total $0.00' and '… · fee $0.00'
     expect(f).toContain('< 0.01 shares @ avg 40.0¢ · total < $0.01');
-    expect(f).toContain(' · fee < $0.01');
+    expect(f).toContain('price 40.000¢ → 40.000¢ · impact +<0.001¢ · fee < $0.01');
     // in the venue's money: USDC, mana
     const text = (result: Quote, c: 'USD' | 'USDC' | 'mana' = 'USD') =>
       quoteResultLines({ ...ok, result }, form, true, false, c)
