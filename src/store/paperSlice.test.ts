@@ -48,6 +48,14 @@ describe('keeping a paper trade', () => {
     expect(part).toBe('Kept as a paper trade: sell 50.00 “Yes” at 8.0¢, fee $0.00, got $4.00 (Positions view)');
   });
 
+  it('a trade under a cent says so, as the quote form does, not 0.00', () => {
+    // 0.001 at 40¢: it read 'buy 0.00 “Yes” at 40.0¢, fee $0.00, cost $0.00'
+    const [tiny] = kept([
+      { action: 'buy', outcome: 'Yes', shares: 0.0025, averagePrice: 0.4, fee: 0.00005, total: 0.00105, raw: {} },
+    ]);
+    expect(tiny).toBe('Kept as a paper trade: buy < 0.01 “Yes” at 40.0¢, fee < $0.01, cost < $0.01 (Positions view)');
+  });
+
   it('a full book: the notice names the closed position that made room', () => {
     const store = createOddsStore({ mode: 'kalshi', limit: 60, caps: KALSHI_CAPS });
     const t = (at: number, action: 'buy' | 'sell') => ({ at, action, shares: 1, avgPrice: 0.5, fee: 0, total: 0.5 });

@@ -5,7 +5,7 @@
  * dashboard reads (its mode), so the one book serves every venue.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { formatAmount } from '../positions/format.js';
+import { formatTradeMoney, formatTradeShares } from '../positions/format.js';
 import { EMPTY_PAPER, keepPaper, PAPER_MAX, settlePaper, type PaperBook } from '../positions/paper.js';
 import { CURRENCY_OF } from '../positions/types.js';
 import type { SourceId } from '../sources/types.js';
@@ -62,8 +62,6 @@ export const PREVIEW_KEEP_MS = 60_000;
 const ageText = (ms: number): string =>
   ms < 3_600_000 ? `${Math.floor(ms / 60_000)} min` : `${Math.floor(ms / 3_600_000)} h`;
 
-const money = (v: number): string => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export function paperActions(set: Set, get: Get): PaperActions {
   return {
     restorePaper(book, at = 0) {
@@ -110,9 +108,10 @@ export function paperActions(set: Set, get: Get): PaperActions {
       return {
         ok: true,
         text:
-          `Kept as a paper trade: ${t.action} ${money(t.shares)} “${outcome}” at ${(t.avgPrice * 100).toFixed(1)}¢, ` +
-          `fee ${formatAmount(t.fee, currency)}, ${t.action === 'buy' ? 'cost' : 'got'} ` +
-          `${formatAmount(t.total, currency)}${r.soldAll ? ' — all the paper shares held' : ''} (Positions view)` +
+          `Kept as a paper trade: ${t.action} ${formatTradeShares(t.shares)} “${outcome}” ` +
+          `at ${(t.avgPrice * 100).toFixed(1)}¢, ` +
+          `fee ${formatTradeMoney(t.fee, currency)}, ${t.action === 'buy' ? 'cost' : 'got'} ` +
+          `${formatTradeMoney(t.total, currency)}${r.soldAll ? ' — all the paper shares held' : ''} (Positions view)` +
           (r.madeRoom
             ? `; ${PAPER_MAX} are kept at most: “${r.madeRoom.title}” (${r.madeRoom.outcome}), ` +
               'closed longest ago, left the book to make room'
