@@ -52,4 +52,28 @@ describe('text field', () => {
     expect(await waitForFrame(field({ value: 'fed', cursor: 3 }, false, false), 'fed')).toBe('fed');
     expect(await waitForFrame(field({ value: 'fed', cursor: 3 }, true, true), 'fed')).toBe('fed');
   });
+
+  // a cursor inside the text was drawn as its bare character: 'fed' with the cursor on the e read 'fed', unmarked
+  it('without styles a cursor inside the text brackets the character under it, within the same width', async () => {
+    const field = (state: { value: string; cursor: number }, width = 12, attrs = false) =>
+      render(
+        <ThemeContext.Provider value={palette('dark', false, attrs)}>
+          <Box width={width}>
+            <TextField state={state} width={width} focused placeholder="query" />
+          </Box>
+        </ThemeContext.Provider>,
+      );
+    expect(await waitForFrame(field({ value: 'fed', cursor: 1 }), 'f')).toBe('f[e]d');
+    expect(await waitForFrame(field({ value: 'fed', cursor: 0 }), 'f')).toBe('[f]ed');
+    // with styles the inverse cell marks it: nothing added
+    expect(await waitForFrame(field({ value: 'fed', cursor: 1 }, 12, true), 'f')).toBe('fed');
+    // a text longer than the field scrolls to keep the cursor and both brackets within its 8 cells
+    const long = { value: 'will the fed cut', cursor: 10 };
+    const f = await waitForFrame(field(long, 8), '[');
+    expect(f).toBe('the f[e]');
+    const start = await waitForFrame(field({ ...long, cursor: 0 }, 8), '[');
+    expect(start).toBe('[w]ill t');
+    // a wide character under the cursor is bracketed whole
+    expect(await waitForFrame(field({ value: '日本語', cursor: 1 }, 8), '[')).toBe('日[本]語');
+  });
 });
