@@ -203,7 +203,8 @@ function AcrossList(p: ViewListProps) {
   const ruled = open === undefined ? undefined : rows.find((r) => pairKeyOf(r) === open);
   if (ruled)
     return <RulesPane row={ruled} markets={p.markets} width={p.width} height={p.height} top={0} focused={p.focused} />;
-  const searching = t && t.waiting.length > 0 ? ` · searching ${t.waiting.join(', ')}…` : '';
+  // the venues by name, as the line under it says them (it read 'searching polymarket…', the id)
+  const searching = t && t.waiting.length > 0 ? ` · searching ${venueNames(t.waiting)}…` : '';
   const asked = t ? sanitize(p.markets[t.id]?.market.title ?? t.id) : '';
   const title: Seg[] = [
     paneTitle('Across', p.focused),

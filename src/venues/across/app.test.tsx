@@ -41,7 +41,9 @@ describe('pairs on the board', () => {
     const one = start(dir);
     await waitForFrame(term!, 'Fed');
     await press(term!, 'P');
-    await waitForFrame(term!, 'searching polymarket');
+    // the title names the venue searched as the line under it does (it read 'searching polymarket…', its id)
+    const searching = await waitForFrame(term!, 'Searching Polymarket');
+    expect(searching).toMatch(/◆ Across 0 · searching Polymarket…/);
     one.answer();
     let f = await waitForFrame(term!, '? same');
     expect(f).toContain('(unconfirmed)');
@@ -93,7 +95,7 @@ describe('pairs on the board', () => {
     await waitForFrame(term!, 'Fed');
     expect(b.joined.store.getState().selectedId).toBe(H0);
     await press(term!, 'P');
-    await waitForFrame(term!, 'searching polymarket');
+    await waitForFrame(term!, 'searching Polymarket');
     // no row yet: the detail pane draws no market, and none is selected (so none is polled)
     expect(b.joined.store.getState().selectedId).toBeUndefined();
     b.answer();

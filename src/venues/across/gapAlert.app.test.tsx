@@ -30,7 +30,7 @@ async function confirmed(opts: { books: boolean }) {
   if (!opts.books) one.noBooks();
   await waitForFrame(term!, 'Fed');
   await press(term!, 'P');
-  await waitForFrame(term!, 'searching polymarket');
+  await waitForFrame(term!, 'searching Polymarket');
   one.answer();
   await waitForFrame(term!, '? same');
   await press(term!, 'y');
