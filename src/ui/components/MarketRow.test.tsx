@@ -5,6 +5,7 @@ import { createOddsStore } from '../../store/store.js';
 import { makeMarket } from '../../../test/support/fixtures.js';
 import { waitForFrame } from '../../../test/support/wait.js';
 import { fitSegments } from './Line.js';
+import type { Twin } from '../../venues/across/twins.js';
 import { MarketRow, highlightRow, rowColumns, rowSegs, sameRow } from './MarketRow.js';
 
 afterEach(() => cleanup());
@@ -29,15 +30,45 @@ describe('market row', () => {
     }
   });
 
-  it('drops age, volume, change, then the leading outcome as space runs out, keeping the title readable', () => {
-    expect(rowColumns(100)).toMatchObject({ lead: true, change: true, volume: true, age: true });
-    expect(rowColumns(77)).toMatchObject({ lead: true, change: true, volume: true, age: true, title: 30 });
-    expect(rowColumns(76)).toMatchObject({ lead: true, change: true, volume: true, age: false, title: 36 });
-    expect(rowColumns(60)).toMatchObject({ lead: true, change: true, volume: true, age: false });
-    expect(rowColumns(45)).toMatchObject({ lead: true, change: false, volume: false, age: false, title: 20 });
-    expect(rowColumns(30)).toMatchObject({ lead: false, change: false, volume: false, age: false });
+  it('drops age, volume, change, then the outcome name as space runs out; the price stays, the title cut first', () => {
+    expect(rowColumns(100)).toMatchObject({ name: true, price: true, change: true, volume: true, age: true });
+    expect(rowColumns(77)).toMatchObject({ name: true, change: true, volume: true, age: true, title: 30 });
+    expect(rowColumns(76)).toMatchObject({ name: true, change: true, volume: true, age: false, title: 36 });
+    expect(rowColumns(60)).toMatchObject({ name: true, change: true, volume: true, age: false });
+    expect(rowColumns(45)).toMatchObject({ name: true, price: true, change: false, volume: false, title: 20 });
+    // narrower: the outcome's name goes, never the price (at 40 columns a row had no figure at all)
+    expect(rowColumns(44)).toMatchObject({ name: false, price: true, change: false, title: 26 });
+    expect(rowColumns(40)).toMatchObject({ name: false, price: true, title: 22 });
+    expect(rowColumns(30)).toMatchObject({ name: false, price: true, title: 12 });
+    // only where the title would keep fewer than 8 cells
+    expect(rowColumns(24)).toMatchObject({ price: false, title: 13 });
     // a fresh row shows no age of its own (the header carries the list's)
     expect(text(100)).toMatch(/^▸ ACTIVE\s+A title\s+Yes\s+37\.0¢\s+·0\.0¢\s+1\.5k {9}$/);
+    // at 40 and 30 columns: the title cut with …, the price whole at the end
+    expect(text(40, 'Will the Fed decrease interest rates by 25 bps?')).toBe(
+      '▸ ACTIVE   Will the Fed decreas…  37.0¢ ',
+    );
+    expect(text(30, 'Will the Fed decrease interest rates by 25 bps?')).toBe('▸ ACTIVE   Will the F…  37.0¢ ');
+  });
+
+  it('a twin beside the title while the title keeps 6 cells, else it gives way; the price stays', () => {
+    const row = (twin: Twin, watched: boolean, width = 40) =>
+      fitSegments(
+        rowSegs({
+          entry: entryOf('Fed maintains rate'),
+          ...{ selected: false, focused: false, now: 5000, intervalMs: 10_000, width, twin, watched },
+        }),
+        width,
+      )
+        .map((s) => s.text)
+        .join('');
+    const same: Twin = { id: 'polymarket:1', venue: 'polymarket', relation: 'same', price: 0.685, flipped: false };
+    expect(row(same, true)).toBe('  ACTIVE   ★ Fed maint… ⇄P 68.5¢  37.0¢ ');
+    const flipped: Twin = { ...same, relation: 'complement', price: 0.315, flipped: true };
+    expect(row(flipped, true)).toBe('  ACTIVE   ★ Fed m… ⇄P NO↺ 31.5¢  37.0¢ ');
+    // at 36 the complement's twin would leave the title 2 cells: the detail pane and Across still show it
+    expect(row(flipped, true, 36)).toBe('  ACTIVE   ★ Fed maintains …  37.0¢ ');
+    expect(row(same, false, 36)).toBe('  ACTIVE   Fed mai… ⇄P 68.5¢  37.0¢ ');
   });
 
   it('gives the leading outcome up to 14 cells once the title keeps 36, never taking the title below that', () => {

@@ -31,33 +31,41 @@ const AGE_TITLE = 30;
 /** The leading outcome's name grows to this (incl. its trailing space) once the title has ROOMY_TITLE cells. */
 const LEAD_NAME_MAX = 15;
 const ROOMY_TITLE = 36;
+/** The fewest cells a title keeps beside the price (a 40-column row had no figure at all: its price went first). */
+const PRICE_TITLE = 8;
+/** The fewest cells a title keeps beside a twin's price (`⇄P NO↺ 31.5¢`), which gives way first. */
+const TWIN_TITLE = 6;
 
 /**
  * Which optional columns fit next to a title of at least MIN_TITLE cells, and
  * how wide the leading outcome's name is: 6 cells, up to 14 when the title
- * keeps ROOMY_TITLE ("Progressive", "4% or higher" instead of "Progr…").
+ * keeps ROOMY_TITLE ("Progressive", "4% or higher" instead of "Progr…"). The
+ * price is the one figure a narrow row keeps: the outcome's name goes before
+ * it, and then the title gives way (cut with …) down to PRICE_TITLE cells.
  */
 export function rowColumns(width: number) {
   const base = baseColumns(width);
-  const extra = base.lead ? Math.max(0, Math.min(LEAD_NAME_MAX - W.leadName, base.title - ROOMY_TITLE)) : 0;
+  const extra = base.name ? Math.max(0, Math.min(LEAD_NAME_MAX - W.leadName, base.title - ROOMY_TITLE)) : 0;
   return { ...base, leadName: W.leadName + extra, title: base.title - extra };
 }
 
 function baseColumns(width: number) {
-  let cols = { lead: true, change: true, volume: true, age: true };
+  let cols = { name: true, change: true, volume: true, age: true };
   const fixed = (c: typeof cols) =>
     W.marker +
     W.badge +
-    (c.lead ? W.leadName + W.leadPrice : 0) +
+    W.leadPrice +
+    (c.name ? W.leadName : 0) +
     (c.change ? W.change : 0) +
     (c.volume ? W.volume : 0) +
     (c.age ? W.age : 0);
-  for (const drop of ['age', 'volume', 'change', 'lead'] as const) {
+  for (const drop of ['age', 'volume', 'change', 'name'] as const) {
     // The age column goes first, while the title is still short of AGE_TITLE: STALE moves into the badge then.
     if (width - fixed(cols) >= (drop === 'age' ? AGE_TITLE : MIN_TITLE)) break;
     cols = { ...cols, [drop]: false };
   }
-  return { ...cols, title: Math.max(1, width - fixed(cols)) };
+  const price = width - fixed(cols) >= PRICE_TITLE;
+  return { ...cols, price, title: Math.max(1, width - fixed(cols) + (price ? 0 : W.leadPrice)) };
 }
 
 export function rowSegs({ entry, selected, now, intervalMs, width, watched, twin }: RowProps): Seg[] {
@@ -70,7 +78,11 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched, twin
   // several venues: the row's venue, a letter before the title
   const mark = rowMark(m.id);
   const markW = mark.length ? 2 : 0;
-  const pair = twin ? twinSegs(twin) : [];
+  // a twin's price beside the title while the title keeps TWIN_TITLE cells, else it gives way to the row's own price
+  // (the detail pane and Across still show it)
+  const room = cols.title - 1 - markW - (watched ? 2 : 0);
+  const both = twin ? twinSegs(twin) : [];
+  const pair = room - both.reduce((n, s) => n + s.text.length, 0) >= TWIN_TITLE ? both : [];
   const pairW = pair.reduce((n, s) => n + s.text.length, 0);
   const segs: Seg[] = [
     { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
@@ -78,23 +90,15 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched, twin
     { text: ' ' },
     ...mark,
     ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
-    {
-      text:
-        fitWidth(
-          sanitize(m.title) || '(untitled)',
-          Math.max(1, cols.title - 1 - markW - pairW - (watched ? 2 : 0)),
-          true,
-        ) + ' ',
-      bold: selected,
-    },
+    { text: fitWidth(sanitize(m.title) || '(untitled)', Math.max(1, room - pairW), true) + ' ', bold: selected },
     ...pair,
   ];
-  if (cols.lead) {
+  if (cols.name) {
     // '…' while the outcomes are still to come with the market's detail, '—' when it has no price at all
     const name = lead ? sanitize(lead.name) : outcomesAwaited(entry) ? '…' : '—';
     segs.push({ text: fitWidth(name, cols.leadName - 1, true) + ' ', dim: true });
-    segs.push({ text: padStartWidth(formatPrice(lead?.price), W.leadPrice - 1) + ' ' });
   }
+  if (cols.price) segs.push({ text: padStartWidth(formatPrice(lead?.price), W.leadPrice - 1) + ' ' });
   if (cols.change) {
     const color = change.dir === 'up' ? colors.up : change.dir === 'down' ? colors.down : undefined;
     segs.push({ text: padStartWidth(change.text, W.change - 1) + ' ', ...(color ? { color } : { dim: true }) });
