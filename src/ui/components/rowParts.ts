@@ -52,18 +52,22 @@ export function marketHead(
   ];
 }
 
+/** The fewest cells a title keeps beside a row's price, which a narrow row keeps before its title (40 columns). */
+export const PRICE_TITLE = 8;
+
 /**
  * Which optional columns fit beside a title of at least MIN_TITLE cells: the
- * least important (last listed) go first. Returns the kept ones and the title's width.
+ * least important (last listed) go first. A column may name a smaller title it keeps to (a row's price, PRICE_TITLE:
+ * the title is cut for it). Returns the kept ones and the title's width.
  */
 export function fitColumns<K extends string>(
   width: number,
   fixed: number,
-  optional: readonly (readonly [K, number])[],
+  optional: readonly (readonly [K, number] | readonly [K, number, number])[],
 ): { keep: ReadonlySet<K>; title: number } {
   const kept = [...optional];
   const used = () => fixed + kept.reduce((n, [, w]) => n + w, 0);
-  while (kept.length > 0 && width - used() < MIN_TITLE) kept.pop();
+  while (kept.length > 0 && width - used() < (kept.at(-1)![2] ?? MIN_TITLE)) kept.pop();
   return { keep: new Set(kept.map(([k]) => k)), title: Math.max(1, width - used()) };
 }
 

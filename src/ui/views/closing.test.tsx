@@ -139,4 +139,12 @@ describe('Closing soon', () => {
     expect(closingRows({ ...st, venueFilter: 'polymarket' }, now)).toEqual([]);
     expect(closingRows(st, now)).toEqual(['manifold:m1', 'kalshi:K1']);
   });
+
+  it('at 40 columns a row keeps its price beside the countdown, the title cut first (the price went)', async () => {
+    h = renderApp({ columns: 40, rows: 30, markets: [], prepare: closing });
+    await press(h.term, '4', () => h!.term.lastFrame().includes('◆ Closing soon'));
+    const f = await waitForFrame(h.term, 'In five');
+    expect(rowsOf(f).find((r) => r.includes('In five'))).toMatch(/ACTIVE +In five … +\d+\.\d¢ +in 5m$/);
+    for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(40);
+  });
 });

@@ -6,7 +6,7 @@ import { fitWidth, formatClock, formatClosesIn, formatPrice, padStartWidth } fro
 import { colors } from '../theme.js';
 import { effectiveStatus } from '../viewModel.js';
 import { paneTitle, type Seg } from '../components/Line.js';
-import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText } from '../components/rowParts.js';
+import { BADGE_COL_W, MARKER_W, PRICE_TITLE, fitColumns, marketHead, rangeText } from '../components/rowParts.js';
 import { ListPane } from './ListPane.js';
 import { onShownVenue, onVenueWords } from './state.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
@@ -63,8 +63,9 @@ export function closingSegs(
   intervalMs: number,
 ): Seg[] {
   const m = entry.market;
+  // the price stays down to 40 columns, its title cut (PRICE_TITLE)
   const cols = fitColumns(width, MARKER_W + BADGE_COL_W + W.countdown, [
-    ['price', W.price],
+    ['price', W.price, PRICE_TITLE],
     ['clock', W.clock],
     ['lead', W.lead],
   ] as const);

@@ -129,4 +129,15 @@ describe('Movers', () => {
     expect(rowsOf(f)[0]).toMatch(/▲5\.0¢~ +▲5\.0¢~ *$/);
     for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(80);
   });
+
+  it('at 40 columns a row keeps the ranked move and the price, the title cut (the price went first)', async () => {
+    h = renderApp({ columns: 40, rows: 30, markets: [], prepare: history });
+    await press(h.term, '3', () => h!.term.lastFrame().includes('◆ Movers'));
+    const f = await waitForFrame(h.term, 'Big day');
+    // the price under 'now', the 24 h move under its label; the 1 h move and the outcome's name give way
+    expect(lines(f).find((l) => l.startsWith('◆ Movers'))).toMatch(/ now +24 h$/);
+    expect(rowsOf(f).find((r) => r.includes('Big day'))).toMatch(/ACTIVE +Big day +50\.0¢ +▲20\.0¢$/);
+    expect(rowsOf(f).find((r) => r.includes('Sinki'))).toMatch(/ACTIVE +Sinking +61\.0¢ +▼9\.0¢$/);
+    for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(40);
+  });
 });

@@ -5,7 +5,15 @@ import { displayWidth, fitWidth, formatChange, formatPrice, padStartWidth } from
 import { largestOwn24h, moverOf, rankMovers, type Move, type MoveWindow, type Mover } from '../moves.js';
 import { colors } from '../theme.js';
 import { fitSegments, paneTitle, type Seg } from '../components/Line.js';
-import { BADGE_COL_W, MARKER_W, fitColumns, marketHead, rangeText, type RowAge } from '../components/rowParts.js';
+import {
+  BADGE_COL_W,
+  MARKER_W,
+  PRICE_TITLE,
+  fitColumns,
+  marketHead,
+  rangeText,
+  type RowAge,
+} from '../components/rowParts.js';
 import { ListPane } from './ListPane.js';
 import { onShownVenue, onVenueWords } from './state.js';
 import type { ViewImpl, ViewListProps } from './types.js';
@@ -48,9 +56,10 @@ export function moveSeg(mv: Move, width: number): Seg {
 
 /** The columns beside the title at this width: the ranked move first, then the price, the other move, the outcome. */
 function columns(width: number, window: MoveWindow) {
+  // the ranked move and the price stay down to 40 columns, the title cut (PRICE_TITLE)
   return fitColumns(width, MARKER_W + BADGE_COL_W, [
-    [window, W.move],
-    ['price', W.price],
+    [window, W.move, PRICE_TITLE],
+    ['price', W.price, PRICE_TITLE],
     [other(window), W.move],
     ['lead', W.lead],
   ] as const);
