@@ -79,6 +79,7 @@ export function gapParts(g: Gap | undefined): {
   segs: Seg[];
   compact: Seg[];
   tight?: Seg[];
+  narrow?: Seg[];
   reason?: string;
   closes?: Seg;
 } {
@@ -105,18 +106,27 @@ export function gapParts(g: Gap | undefined): {
     compact,
     // a priced pair's narrowest: its depth left out (the gap after fees says what matters)
     ...(g.afterFees ? { tight: compact.slice(0, -1) } : {}),
+    // its narrowest (40 columns): both prices and the gap after fees, the gap itself left out
+    ...(g.afterFees ? { narrow: [compact[0]!, compact[2]!] } : {}),
     ...(g.afterFees ? {} : { reason: g.noEdge[0] ?? 'unknown' }),
     closes: { text: ` · closes ${close(g.a.closesAt)} / ${close(g.b.closesAt)}`, dim: true },
   };
 }
 
-/** The relation; unconfirmed is said in words where the row has room (the `?` says it too). */
-function relText(r: AcrossRow, width: number): string {
+/**
+ * The relation; unconfirmed is said in words where the row has room (the `?` says it too). Shorter, for the narrowest
+ * rows: without its confidence, then the mark alone (`✓ `, `? `).
+ */
+function relTexts(r: AcrossRow, width: number): [string, string, string] {
   const words = width >= 100 ? ' (unconfirmed)' : '';
   const rel = r.confirmed ? `✓ ${r.comparison.relation}` : `? ${r.comparison.relation}${words}`;
   // a related pair the person confirmed that differs only in an edge case is priced as what it would be (gap.ts)
   const priced = r.confirmed && r.comparison.edge ? ` as ${r.comparison.edge.would}` : '';
-  return `${rel}${priced} ${Math.round(r.comparison.confidence * 100)}% `;
+  return [
+    `${rel}${priced} ${Math.round(r.comparison.confidence * 100)}% `,
+    `${rel}${priced} `,
+    r.confirmed ? '✓ ' : '? ',
+  ];
 }
 
 /**
@@ -160,16 +170,18 @@ export function rowSegs(
   // titled by the other leg (one market heading several rows): said by the pair's mark
   const shown = r.titleId === undefined ? cut : `⇄ ${cut}`;
   const g = gapParts(r.gap);
-  const head: Seg[] = [
+  const [head, ...heads] = relTexts(r, p.width).map((text): Seg[] => [
     markerSeg(selected),
     ...rowMark(r.a),
     ...rowMark(r.b),
-    { text: relText(r, p.width), color: r.confirmed ? 'green' : 'yellow' },
-  ];
+    { text, color: r.confirmed ? 'green' : 'yellow' },
+  ]);
   const title: Seg = { text: `  ${shown}`, dim: true };
   const reason = g.reason === undefined ? {} : { reason: g.reason };
   const tight = g.tight ? { tight: g.tight } : {};
-  return fitRow({ head, figures: g.segs, compact: g.compact, ...tight, ...reason, title, closes: g.closes }, p.width);
+  const narrow = g.narrow ? { narrow: g.narrow } : {};
+  const parts = { head: head!, heads, figures: g.segs, compact: g.compact, ...tight, ...narrow, ...reason, title };
+  return fitRow({ ...parts, closes: g.closes }, p.width);
 }
 
 function AcrossList(p: ViewListProps) {

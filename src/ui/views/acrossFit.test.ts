@@ -119,4 +119,47 @@ describe('an Across row fitted to its width', () => {
     expect(displayWidth(row)).toBeLessThanOrEqual(80);
     expect(row).toMatch(/ 71\.0¢ · 68\.5¢ · gap 2\.5¢ · after fees 1\.2¢ {2}…Septe/);
   });
+
+  it('40 cells: the relation said shorter before a figure is cut (it read "gap 2…"), prices and gap whole', () => {
+    const a = leg('kalshi:KXFEDDECISION-26SEP-H0');
+    const b = leg('polymarket:2252244');
+    const g = gapParts(pairGap(a, b, compare(a.sig, b.sig), 100));
+    const head: Seg[] = [{ text: '▸ ' }, { text: 'K ' }, { text: 'P ' }, { text: '? same 95% ' }];
+    const heads = [
+      [...head.slice(0, 3), { text: '? same ' }],
+      [...head.slice(0, 3), { text: '? ' }],
+    ];
+    const parts = { head, heads, figures: g.segs, compact: g.compact, reason: g.reason!, title: { text: '  …Sept' } };
+    expect(text(fitRow(parts, 40))).toBe('▸ K P ? same  71.0¢ · 68.5¢ · gap 2.5¢');
+    expect(text(fitRow(parts, 34))).toBe('▸ K P ?  71.0¢ · 68.5¢ · gap 2.5¢');
+    // narrower than that: a figure left out whole, never cut
+    expect(text(fitRow(parts, 30))).toBe('▸ K P ?  71.0¢ · 68.5¢');
+  });
+
+  it('40 cells, a priced pair: the mark alone, both prices and the gap after fees (the gap itself gives way)', () => {
+    const legOf = (venue: 'kalshi' | 'polymarket', price: number, currency: 'USD' | 'USDC') =>
+      ({ venue, id: 'x', price, side: 'YES', currency }) as const;
+    const gap = {
+      a: legOf('kalshi', 0.71, 'USD'),
+      b: legOf('polymarket', 0.685, 'USDC'),
+      cents: 2.5,
+      cheaper: 'b',
+      size: 100,
+      afterFees: { contracts: 100, cents: 1.2 },
+      fillable: 100,
+      noEdge: [],
+      notes: [],
+    } as unknown as Parameters<typeof gapParts>[0];
+    const g = gapParts(gap);
+    const head: Seg[] = [{ text: '▸ ' }, { text: 'K ' }, { text: 'P ' }, { text: '✓ same 100% ' }];
+    const heads = [
+      [...head.slice(0, 3), { text: '✓ same ' }],
+      [...head.slice(0, 3), { text: '✓ ' }],
+    ];
+    const row = fitRow(
+      { head, heads, figures: g.segs, compact: g.compact, tight: g.tight!, narrow: g.narrow!, title: { text: '  x' } },
+      40,
+    );
+    expect(text(row)).toBe('▸ K P ✓  71.0¢ · 68.5¢ · after fees 1.2¢');
+  });
 });

@@ -52,6 +52,10 @@ export interface RowParts {
   compact: Seg[];
   /** Narrower still where there are more (a priced pair's depth left out): the last figures a row gives up. */
   tight?: Seg[];
+  /** The narrowest row's figures, where they differ (a priced pair: both prices and the gap after fees). */
+  narrow?: Seg[];
+  /** Shorter heads for the narrowest row, longest first (the relation without its confidence, the mark alone). */
+  heads?: Seg[][];
   /** The first no-edge reason as it is, absent where the row has a figure after fees. */
   reason?: string;
   title: Seg;
@@ -88,9 +92,26 @@ export function fitRow(p: RowParts, cells: number): Seg[] {
     }
   // the narrowest: what the row says first (the figures, `no edge`), the title what is left
   const last = tries[tries.length - 1]!;
-  const rest = cells - width(p.head) - width(last.figures);
+  const { head, figures } = narrowest(p, last.figures, cells);
+  const rest = cells - width(head) - width(figures);
   const ww = last.why ? displayWidth(last.why.text) : 0;
   // a title of fewer than 8 cells ("  …the…") names nothing: left out
   const title = rest - ww >= 8 ? cut(p.title, rest - ww) : [];
-  return [...p.head, ...last.figures, ...(last.why ? cut(last.why, rest) : []), ...title];
+  // ` · no edge` whole or not at all (it read ` · no e…`)
+  return [...head, ...figures, ...(last.why && ww <= rest ? [last.why] : []), ...title];
+}
+
+/**
+ * The head and figures of a row too narrow for its shortest wording (40 columns): the figures whole with a shorter head
+ * (the relation without its confidence, then its mark alone), then the narrowest figures (a priced pair's gap after
+ * fees without the gap itself), then figures left out from the end, whole — never one cut (it read `gap 2…`).
+ */
+function narrowest(p: RowParts, figures: Seg[], cells: number): { head: Seg[]; figures: Seg[] } {
+  const heads = [p.head, ...(p.heads ?? [])];
+  for (const f of [figures, ...(p.narrow ? [p.narrow] : [])])
+    for (const head of heads) if (width(head) + width(f) <= cells) return { head, figures: f };
+  const head = heads.at(-1)!;
+  const kept = [...(p.narrow ?? figures)];
+  while (kept.length > 1 && width(head) + width(kept) > cells) kept.pop();
+  return { head, figures: kept };
 }
