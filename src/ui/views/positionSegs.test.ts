@@ -68,6 +68,35 @@ describe('a row on a narrow terminal', () => {
     }
   });
 
+  it('50 columns: a watched row and one not give up the value together, their P&L in one column', () => {
+    // the ★ made the watched row drop its value and the next keep it:
+    // '… paper      −1.49' over '… paper  M$9.98  −M$0.02'
+    const fig = { ...figureWidths([row({})]), mark: 4 };
+    const at50 = (watched: boolean) =>
+      positionSegs(
+        row({ ref: { venue: 'kalshi', id: 'KXSOL' }, state: 'open', value: 20.13, pnl: -5.12 }),
+        {
+          market: market('kalshi:KXSOL', { title: 'Will Solana close above $94k?' }),
+          receivedAt: 0,
+          firstSeenAt: 0,
+          firstPrices: {},
+        },
+        false,
+        false,
+        50,
+        false,
+        false,
+        watched,
+        { now: 0, intervalMs: 10_000 },
+        fig,
+      )
+        .map((s) => s.text)
+        .join('');
+    const [plain, starred] = [at50(false), at50(true)];
+    expect(plain.includes('$20.13')).toBe(starred.includes('$20.13'));
+    expect(plain.indexOf('−$5.12')).toBe(starred.indexOf('−$5.12'));
+  });
+
   it('60 columns: the value stays', () => {
     expect(text(60, 'kalshi:KXSOL')).toMatch(/paper .*\$20\.13 +−\$5\.12 $/);
   });

@@ -55,7 +55,15 @@ export interface FigureWidths {
   shares: number;
   value: number;
   pnl: number;
+  /**
+   * The widest venue letter and ★ before a title among the list's rows: whether the value column gives way is decided
+   * on it, the same for every row (a watched row gave it up alone, its P&L a column left of the others').
+   */
+  mark?: number;
 }
+
+/** The cells a row's venue letter and ★ take before its title. */
+export const markWidth = (id: string, watched: boolean): number => 2 * rowMark(id).length + (watched ? 2 : 0);
 
 /** The row's P&L: what is held against its cost; a paper position sold out, what its sales realized. */
 const rowPnl = (p: Position): number | undefined => (soldOut(p) ? p.realized : p.pnl);
@@ -125,7 +133,7 @@ export function positionSegs(
   while (kept.length > 0 && width - used() < TITLE_MIN) kept.pop();
   const keep = new Set(kept.map(([k]) => k));
   // narrower still (a 40-column terminal): the value (in the title's totals too) goes, the P&L is read whole
-  const markW = entry ? 2 * rowMark(entry.market.id).length + (watched ? 2 : 0) : 0;
+  const markW = fig.mark ?? (entry ? markWidth(entry.market.id, watched) : 0);
   const noValue = width - used() < TITLE_TIGHT + markW;
   const titleW = Math.max(1, width - used() + (noValue ? fig.value : 0));
   const segs: Seg[] = further
@@ -226,7 +234,8 @@ function PositionsList(p: ViewListProps) {
   const held = heldPositions(p.state, p.markets);
   const notes = readingNotes(p.state);
   const stateCol = hasStateColumn(held.map((x) => x.pos));
-  const fig = figureWidths(held.map((x) => x.pos));
+  const mark = Math.max(0, ...held.map((x) => markWidth(x.id, p.state.watchById[x.id] !== undefined)));
+  const fig = { ...figureWidths(held.map((x) => x.pos)), mark };
   const { title, under } = positionsTitle(
     (shown, top) => [paneTitle('Positions', p.focused), { text: rangeText(p.rows.ids.length, top, shown), dim: true }],
     // a failed reading first: it is what the figures after it lack; with no rows the empty line says it, once
