@@ -6,7 +6,7 @@ import { sanitize } from '../../util/sanitize.js';
 import { leadingOutcome, priceChange } from '../../store/outcomes.js';
 import { changeLegend } from '../format.js';
 import { DimLines, Line, paneTitle, type Seg } from './Line.js';
-import { MarketRow } from './MarketRow.js';
+import { MarketRow, rowColumns } from './MarketRow.js';
 import { rangeText } from './rowParts.js';
 import { PUBLIC_CAPS } from '../../sources/caps.js';
 import type { SourceCaps } from '../../sources/types.js';
@@ -178,7 +178,11 @@ export function MarketList(p: MarketListProps) {
       {/* the arrows' key goes first when the title is too long: before the query's category */}
       <Line
         width={p.width}
-        segs={[...p.title(visible.length), { text: legendOf(visible, p.markets), dim: true, priority: -3 }]}
+        segs={[
+          ...p.title(visible.length),
+          // only over a change column: a narrow row has none (rowColumns)
+          { text: rowColumns(p.width).change ? legendOf(visible, p.markets) : '', dim: true, priority: -3 },
+        ]}
       />
       {body}
     </Box>

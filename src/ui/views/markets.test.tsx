@@ -138,3 +138,24 @@ describe('Watchlist', () => {
     expect(f).not.toContain('watches…');
   });
 });
+
+describe('Markets: the change legend', () => {
+  it('keys the change column only where the rows draw it (at 40 columns: "· △ 24h change" over none)', async () => {
+    const m = makeMarket(1, {
+      outcomes: [
+        { name: 'Yes', price: 0.6, change24h: 0.02 },
+        { name: 'No', price: 0.4, change24h: -0.02 },
+      ],
+    });
+    h = renderApp({ columns: 80, rows: 24, markets: [m] });
+    await waitForFrame(h.term, 'Market number 1');
+    await press(h.term, 'w', () => h!.term.lastFrame().includes('★ Watching'));
+    const watchTitle = (f: string) => f.split('\n').find((l) => /^[◆◇] Watchlist/.test(l)) ?? '';
+    expect(watchTitle(await press(h.term, '2', () => h!.term.lastFrame().includes('◆ Watchlist')))).toBe(
+      '◆ Watchlist 1 · △ 24h change',
+    );
+    h.term.resize(40, 24);
+    const f = await waitForFrame(h.term, (x) => /Market number 1 +60\.0¢/.test(x));
+    expect(watchTitle(f)).toBe('◆ Watchlist 1');
+  });
+});
