@@ -18,6 +18,14 @@ const store = (): OddsStore => createOddsStore({ mode: 'key', limit: 30 });
 const fired = (s: OddsStore) => s.getState().alerts.log.map((e) => e.text);
 
 describe('price alerts', () => {
+  it('say a midpoint price with its two decimals, as the screen does (it read 1.5¢ where the book said 1.45¢)', () => {
+    const s = store();
+    s.getState().listLoaded([mkt('m1', 0.005)], 0);
+    s.getState().addAlert(rule({ createdAt: 0, cents: 1 }));
+    s.getState().listLoaded([mkt('m1', 0.0145)], 10_000);
+    expect(fired(s)).toEqual(['“Market m1” Yes at 1.45¢ (above 1¢)']);
+  });
+
   it('fire once per crossing, not on every refresh; a crossing back re-arms them (after the cooldown)', () => {
     const s = store();
     s.getState().listLoaded([mkt('m1', 0.6)], 0);

@@ -23,6 +23,7 @@ import {
   type WatchState,
 } from './watchTypes.js';
 import { patchWatched } from './watchlist.js';
+import { formatPrice } from '../util/price.js';
 
 export { largestMove };
 
@@ -48,11 +49,6 @@ export interface AlertCheck {
   watch: WatchState;
   alerts: AlertsState;
   fired: AlertFired[];
-}
-
-/** "62.5¢", as the screen shows prices. */
-export function centsText(p: number): string {
-  return `${(p * 100).toFixed(1)}¢`;
 }
 
 /**
@@ -114,7 +110,7 @@ function priceVerdict(
     const holds = rule.kind === 'above' ? shown >= rule.cents : shown <= rule.cents;
     return {
       holds,
-      fired: { outcome: o.name, price: p, text: `${title} ${o.name} at ${centsText(p)} (${rule.kind} ${rule.cents}¢)` },
+      fired: { outcome: o.name, price: p, text: `${title} ${o.name} at ${formatPrice(p)} (${rule.kind} ${rule.cents}¢)` },
     };
   }
   const move = largestMove(history, o.name, p, rule.minutes ?? 0, at);
@@ -128,7 +124,7 @@ function priceVerdict(
       outcome: o.name,
       price: p,
       moveCents,
-      text: `${title} ${o.name} moved ${moved} in ${rule.minutes} min (now ${centsText(p)})`,
+      text: `${title} ${o.name} moved ${moved} in ${rule.minutes} min (now ${formatPrice(p)})`,
     },
   };
 }

@@ -56,6 +56,13 @@ describe('keeping a paper trade', () => {
     expect(tiny).toBe('Kept as a paper trade: buy < 0.01 “Yes” at 40.0¢, fee < $0.01, cost < $0.01 (Positions view)');
   });
 
+  it('an average at a midpoint keeps its two decimals, as every pane shows a price (it read 1.5¢)', () => {
+    const [mid] = kept([
+      { action: 'buy', outcome: 'Yes', shares: 100, averagePrice: 0.0145, fee: 0, total: 1.45, raw: {} },
+    ]);
+    expect(mid).toBe('Kept as a paper trade: buy 100.00 “Yes” at 1.45¢, fee $0.00, cost $1.45 (Positions view)');
+  });
+
   it('a full book: the notice names the closed position that made room', () => {
     const store = createOddsStore({ mode: 'kalshi', limit: 60, caps: KALSHI_CAPS });
     const t = (at: number, action: 'buy' | 'sell') => ({ at, action, shares: 1, avgPrice: 0.5, fee: 0, total: 0.5 });

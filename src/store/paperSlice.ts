@@ -8,6 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { formatTradeMoney, formatTradeShares } from '../positions/format.js';
 import { EMPTY_PAPER, keepPaper, PAPER_MAX, settlePaper, type PaperBook } from '../positions/paper.js';
 import { CURRENCY_OF } from '../positions/types.js';
+import { formatPrice } from '../util/price.js';
 import type { SourceId } from '../sources/types.js';
 import type { Store } from './store.js';
 import type { AppState, Mode } from './types.js';
@@ -109,7 +110,7 @@ export function paperActions(set: Set, get: Get): PaperActions {
         ok: true,
         text:
           `Kept as a paper trade: ${t.action} ${formatTradeShares(t.shares)} “${outcome}” ` +
-          `at ${(t.avgPrice * 100).toFixed(1)}¢, ` +
+          `at ${formatPrice(t.avgPrice)}, ` +
           `fee ${formatTradeMoney(t.fee, currency)}, ${t.action === 'buy' ? 'cost' : 'got'} ` +
           `${formatTradeMoney(t.total, currency)}${r.soldAll ? ' — all the paper shares held' : ''} (Positions view)` +
           (r.madeRoom
