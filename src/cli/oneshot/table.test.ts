@@ -197,9 +197,10 @@ describe('market and event', () => {
 
   it("a status it cannot place reads as the venue's word, as on the dashboard: INACTIVE, never UNKNOWN", async () => {
     // Polymarket 1642124 is active:false, closed:false (not open yet): unknown, by the flag "inactive"
+    // the list (open markets) leaves it out; asked for by id it shows the venue's word
     const list = await run('polymarket', ['markets']);
     expect(list.code, list.err).toBe(0);
-    expect(list.lines.find((l) => l.includes('1642124'))).toMatch(/^INACTIVE 1642124 /);
+    expect(list.lines.find((l) => l.includes('1642124'))).toBeUndefined();
     const one = await run('polymarket', ['market', '1642124']);
     expect(one.code, one.err).toBe(0);
     expect(one.lines[1]).toMatch(/^INACTIVE · /);

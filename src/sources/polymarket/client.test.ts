@@ -18,7 +18,9 @@ import { undocumented } from './routes.js';
 const DIR = 'test/fixtures/real/polymarket';
 const rec = loadGammaRecording(DIR);
 const raw = rec.markets;
-const openIds = raw.filter((m) => m.closed !== true).map((m) => String(m.id));
+const servedIds = raw.filter((m) => m.closed !== true).map((m) => String(m.id));
+// the list leaves out a market listed but not open yet (active: false; notOpen.test.ts)
+const openIds = raw.filter((m) => m.closed !== true && m.active !== false).map((m) => String(m.id));
 
 let server: RunningSourceReplay | undefined;
 let client: SourceClient | undefined;
@@ -59,7 +61,7 @@ describe('the market list on /markets/keyset', () => {
     const pages: Paged<Market[]>[] = [];
     for (let offset = 0; pages.at(-1)?.more !== false && offset < 100; offset += 5)
       pages.push(await c.listMarkets({ limit: 5, offset }));
-    expect(pages).toHaveLength(Math.ceil(openIds.length / 5));
+    expect(pages).toHaveLength(Math.ceil(servedIds.length / 5));
     expect(pages.slice(0, -1).every((p) => p.data.length === 5 && p.more === true)).toBe(true);
     const all = pages.flatMap((p) => p.data);
     expect(ids(all).sort()).toEqual([...openIds].sort());

@@ -38,6 +38,12 @@ function keysetPage(a: JsonAnswer, key: 'markets' | 'events'): { items: unknown[
 
 const result = answered;
 
+/**
+ * The lists that ask `closed=false` mean "open", but Gamma's `closed=false` also returns a market listed and not open
+ * yet (`active: false`, no prices or tokens: normalized as the word "inactive"), so these lists leave it out.
+ */
+const openOnly = (ms: Market[]): Market[] => ms.filter((m) => m.rawStatus !== 'inactive');
+
 export interface PolymarketDeps {
   /** The time `listClosing` starts from (epoch ms). */
   now?: () => number;
@@ -120,7 +126,14 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
       const cursor: Query = start ? [['after_cursor', start]] : [];
       const got = await keysetMarkets([...filters, ['limit', String(limit)], ...cursor], opts);
       book.answered(key, at, got.next);
-      if (at === page) return result(got.a, seen(normalizeMarketList(got.items)), got.next !== undefined);
+      if (at === page) {
+        const ms = seen(normalizeMarketList(got.items));
+        return result(
+          got.a,
+          filters.some(([k, v]) => k === 'closed' && v === 'false') ? openOnly(ms) : ms,
+          got.next !== undefined,
+        );
+      }
       if (got.next === undefined) return result(got.a, [], false);
     }
   }
@@ -224,7 +237,7 @@ export function createPolymarketClient(config: SourceClientConfig, deps: Polymar
         ],
         opts,
       );
-      return result(got.a, seen(normalizeMarketList(got.items)));
+      return result(got.a, openOnly(seen(normalizeMarketList(got.items))));
     },
 
     // a pasted link's slug (src/links): Gamma's `/markets/slug/{slug}` and `/events/slug/{slug}`, one request each
