@@ -1,11 +1,12 @@
 import { Box } from 'ink';
-import type { MarketEvent } from '../../api/types.js';
+import type { Market, MarketEvent } from '../../api/types.js';
 import { leadingOutcome } from '../../store/outcomes.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatCoarseAge, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { eventVolume } from '../views/events.js';
 import { Line, paneTitle, type Seg } from './Line.js';
+import { badgeSeg } from './badge.js';
 import { colors } from '../theme.js';
 
 export interface EventPaneProps {
@@ -55,21 +56,39 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
   const room = Math.max(0, p.height - lines.length);
   const shown = n <= room ? e.markets : e.markets.slice(0, Math.max(0, room - 1));
   for (const nested of shown) {
-    // the cached copy when there is one (it is refreshed more often than the events list)
-    const m = p.markets[nested.id]?.market ?? nested;
+    const m = freshest(p, nested);
     const lead = leadingOutcome(m);
+    // a market not trading says so (RESOLVED, CLOSED, SETTLING, the venue's word): its price alone reads as trading
+    const mark = m.status === 'active' ? undefined : badgeSeg(m.status, false, m.rawStatus);
     const tail =
       `${lead ? fitWidth(sanitize(lead.name), 8) : '—'} ` + `${padStartWidth(formatPrice(lead?.price), PRICE_W - 1)}`;
+    const markW = mark ? displayWidth(mark.text) + 1 : 0;
     lines.push([
       {
         text:
-          fitWidth(`  ${sanitize(m.title) || '(untitled)'}`, Math.max(1, p.width - displayWidth(tail) - 1), true) + ' ',
+          fitWidth(
+            `  ${sanitize(m.title) || '(untitled)'}`,
+            Math.max(1, p.width - displayWidth(tail) - markW - 1),
+            true,
+          ) + ' ',
       },
+      ...(mark ? [mark, { text: ' ' }] : []),
       { text: tail },
     ]);
   }
   if (shown.length < n) lines.push([{ text: `  +${n - shown.length} more`, dim: true }]);
   return lines;
+}
+
+/**
+ * The freshest copy the store holds of a market in the event: its cached entry (refreshed more often than the events
+ * list) unless the event's own copy arrived after it — a market that left the lists keeps an old entry, and a status
+ * the events list revealed patches the entry's status but not its prices.
+ */
+function freshest(p: EventPaneProps, nested: Market): Market {
+  const cached = p.markets[nested.id];
+  if (!cached) return nested;
+  return p.receivedAt !== undefined && cached.receivedAt < p.receivedAt ? nested : cached.market;
 }
 
 export function EventPane(p: EventPaneProps) {

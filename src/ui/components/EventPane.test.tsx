@@ -1,0 +1,79 @@
+/**
+ * The event pane's preview rows (beside the Events list): each market as the freshest copy the store holds — its
+ * cached entry, or the events list's copy when that came later — and a status mark on a market that is not trading.
+ * A market that had just resolved showed its old price there ("Ethereum 11.1¢") while the open event said RESOLVED.
+ * Pinned on the recorded Kraken event (Polymarket, PM-EVT): "Kraken IPO in 2025?" resolved No (prices 0 / 1).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { normalizeEventList } from '../../api/normalize.js';
+import type { Market } from '../../api/types.js';
+import type { MarketEntry } from '../../store/types.js';
+import { eventPaneLines, type EventPaneProps } from './EventPane.js';
+
+const [event] = normalizeEventList(
+  JSON.parse(
+    readFileSync('test/fixtures/real/polymarket/gamma-events-kraken-ipo-multi-outcome-event-with-tags.json', 'utf8'),
+  ),
+);
+const resolved = event!.markets.find((m) => m.id === '516950')!;
+const open = event!.markets.find((m) => m.id === '691547')!;
+/** The same market as it was while it still traded: the copy a list read before it resolved. */
+const before: Market = {
+  ...resolved,
+  status: 'active',
+  outcomes: [
+    { name: 'Yes', price: 0.111 },
+    { name: 'No', price: 0.889 },
+  ],
+};
+delete (before as { resolvedOutcome?: string }).resolvedOutcome;
+const entry = (market: Market, at: number): MarketEntry => ({
+  market,
+  receivedAt: at,
+  firstSeenAt: at,
+  firstPrices: {},
+});
+const base: EventPaneProps = {
+  event,
+  markets: {},
+  receivedAt: 1_000,
+  now: 2_000,
+  width: 80,
+  height: 20,
+  focused: false,
+};
+const rowOf = (p: EventPaneProps, title: string) => {
+  const line = eventPaneLines(p).find((l) =>
+    l
+      .map((s) => s.text)
+      .join('')
+      .includes(title),
+  );
+  return { text: line?.map((s) => s.text).join('') ?? '', segs: line ?? [] };
+};
+
+describe('the event pane’s preview rows', () => {
+  it('keep the events list’s copy when the cached entry is older: resolved, not the old price', () => {
+    const p = { ...base, markets: { [resolved.id]: entry(before, 500) } };
+    const row = rowOf(p, 'Kraken IPO in 2025?');
+    expect(row.text).toMatch(/No +100\.0¢ *$/);
+    expect(row.text).not.toContain('11.1¢');
+  });
+
+  it('take the cached entry when it came after the events list', () => {
+    const p = { ...base, markets: { [resolved.id]: entry(before, 1_500) } };
+    expect(rowOf(p, 'Kraken IPO in 2025?').text).toMatch(/Yes +11\.1¢ *$/);
+  });
+
+  it('mark a market that is not trading with its status, and none on a trading one', () => {
+    const res = rowOf(base, 'Kraken IPO in 2025?');
+    const mark = res.segs.find((s) => s.text.trim() === 'RESOLVED');
+    expect(mark).toMatchObject({ color: 'cyan', bold: true });
+    const trading = rowOf(base, 'Kraken IPO by December 31, 2026?');
+    expect(open.status).toBe('active');
+    expect(trading.text).not.toMatch(/ACTIVE|RESOLVED|CLOSED/);
+    // the row still fits the pane
+    for (const l of eventPaneLines(base)) expect(l.map((s) => s.text).join('').length).toBeLessThanOrEqual(80);
+  });
+});
