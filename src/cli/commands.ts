@@ -51,7 +51,8 @@ export interface Command {
 
 /**
  * The one-shots' flags: the source flags but `--data-url`, Polymarket's Data API, read only for positions (the
- * `positions` command and the dashboard); elsewhere it would be taken and ignored, so it is an unknown flag there.
+ * `positions` command and the dashboard); elsewhere it would be taken and ignored, so it is refused there
+ * (naming where it applies: flagHomes.ts).
  */
 const ONESHOT: FlagTable = {
   ...Object.fromEntries(Object.entries(SOURCE_FLAGS).filter(([k]) => k !== 'data-url')),

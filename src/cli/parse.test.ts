@@ -113,8 +113,34 @@ describe('help comes from the command table', () => {
       expect(
         usage(() => readInvocation(cmd, argv)),
         cmd.name,
-      ).toBe('unknown flag --data-url (see --help)');
+      ).toBe(
+        `--data-url is not a flag of ${cmd.name}: the dashboard and positions take it ` +
+          `(see oddsboard ${cmd.name} --help)`,
+      );
     }
+  });
+
+  it('a flag of other commands is named with the commands that take it, not as unknown', () => {
+    // `oddsboard pairs --demo` said "unknown flag --demo", as if there were no such flag
+    const cmd = (name: string) => COMMANDS.find((c) => c.name === name)!;
+    expect(usage(() => readInvocation(cmd('pairs'), ['--demo']))).toBe(
+      '--demo is not a flag of pairs: the dashboard, markets, market, quote, events, event, watch and positions ' +
+        'take it (see oddsboard pairs --help)',
+    );
+    // the dashboard's --port said "did you mean --sort?": the flag is serve's
+    expect(usage(() => readInvocation(DASHBOARD, ['--port', '1']))).toBe(
+      '--port is not a flag of the dashboard: serve takes it (see oddsboard --help)',
+    );
+    // as help writes it (--no-wait, --no-bell), and a short one
+    expect(usage(() => readInvocation(cmd('serve'), ['--no-wait']))).toMatch(/^--no-wait is not a flag of serve: /);
+    expect(usage(() => readInvocation(cmd('markets'), ['--no-bell']))).toBe(
+      '--no-bell is not a flag of markets: the dashboard takes it (see oddsboard markets --help)',
+    );
+    expect(usage(() => readInvocation(cmd('markets'), ['-v']))).toMatch(/^-v is not a flag of markets: the dashboard/);
+    // a flag no command takes is still unknown, with its likely spelling
+    expect(usage(() => readInvocation(cmd('markets'), ['--limt', '1']))).toBe(
+      'unknown flag --limt (did you mean --limit? see --help)',
+    );
   });
 
   it('the flags’ texts stand in one column, clear of the longest flag', () => {

@@ -7,6 +7,7 @@
  */
 import meow from 'meow';
 import { UsageError } from './errors.js';
+import { takenElsewhere } from './flagHomes.js';
 import { nearest } from './nearest.js';
 
 export interface FlagSpec {
@@ -63,7 +64,7 @@ function positionOf(argv: readonly string[], name: string): number | undefined {
   return undefined;
 }
 
-function unknownFlag(argv: readonly string[], name: string, table: FlagTable): UsageError {
+function unknownFlag(argv: readonly string[], name: string, table: FlagTable, owner?: string): UsageError {
   const k = kebab(name);
   if (KEY_FLAGS.has(k) || KEY_FLAGS.has(k.replace(/-/g, ''))) {
     return new UsageError(
@@ -75,6 +76,9 @@ function unknownFlag(argv: readonly string[], name: string, table: FlagTable): U
   // meow reads `--no-bell` as `bell`: name the flag as it was typed
   const typed = (f: string) => argv.some((tok) => tok === `--${f}` || tok.startsWith(`--${f}=`));
   const said = typed(`no-${k}`) && !typed(k) ? `no-${k}` : k;
+  // a flag of other commands (`markets --data-url`, `pairs --demo`) is said to be theirs, not unknown
+  const elsewhere = owner !== undefined && sayable(said) ? takenElsewhere(said, owner) : undefined;
+  if (elsewhere !== undefined) return new UsageError(elsewhere);
   // a flag of the table it is close to (`--colour` → `--color`), said as --help writes it
   const written = Object.entries(table).map(([n, spec]) => (spec.shown ?? `--${n}`).replace(/^--/, ''));
   const meant = sayable(said) ? nearest(said, written) : undefined;
@@ -87,10 +91,11 @@ function unknownFlag(argv: readonly string[], name: string, table: FlagTable): U
 }
 
 /**
- * Parses argv (without node, script and command name) against `table`.
- * Throws UsageError: an unknown flag, a flag given twice, a string flag without a value.
+ * Parses argv (without node, script and command name) against `table`, the flags of command `owner` (its name, '' the
+ * dashboard's; a flag of another command is said to be theirs). Throws UsageError: an unknown flag, a flag given
+ * twice, a string flag without a value.
  */
-export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
+export function parseArgs(table: FlagTable, argv: readonly string[], owner?: string): Parsed {
   const flags: Record<string, { type: 'string' | 'boolean'; shortFlag?: string; isMultiple?: boolean }> = {};
   const known = new Map<string, string>(); // camelCase or short letter → kebab name
   for (const [name, spec] of Object.entries(table)) {
@@ -123,7 +128,7 @@ export function parseArgs(table: FlagTable, argv: readonly string[]): Parsed {
     throw new UsageError(m ? `--${kebab(m[1]!)} is given more than once` : 'the flags could not be read (see --help)');
   }
   const raw = cli.unnormalizedFlags as Record<string, unknown>;
-  for (const name of Object.keys(raw)) if (!known.has(name)) throw unknownFlag(argv, name, table);
+  for (const name of Object.keys(raw)) if (!known.has(name)) throw unknownFlag(argv, name, table, owner);
   const out: FlagValues = {};
   for (const [name, spec] of Object.entries(table)) {
     const v = raw[camel(name)];
@@ -200,7 +205,7 @@ export function readInvocation(
   cmd: { name: string; args: readonly string[]; flags: FlagTable },
   argv: readonly string[],
 ): Invocation {
-  const { flags, input } = parseArgs(cmd.flags, argv);
+  const { flags, input } = parseArgs(cmd.flags, argv, cmd.name);
   if (flags.help === true) return { kind: 'help' };
   if (flags.version === true) return { kind: 'version' };
   const where = cmd.name === '' ? 'oddsboard --help' : `oddsboard ${cmd.name} --help`;
