@@ -179,7 +179,7 @@ describe('runServe', () => {
     },
   );
 
-  it('--as-recorded on a directory without a manifest fails with 1 and one line naming the way out', async () => {
+  it('--as-recorded on a directory without a manifest is a bad argument: exit 2, one line naming the fix', async () => {
     const out = sink();
     const err = sink();
     expect(
@@ -187,7 +187,7 @@ describe('runServe', () => {
         stdout: out.stream,
         stderr: err.stream,
       }),
-    ).toBe(1);
+    ).toBe(2);
     expect(err.text()).toMatch(
       /^oddsboard serve: --as-recorded needs the time of the recording: \S+manifest\.json is missing \(or give --recorded-at ISO\)\n$/,
     );

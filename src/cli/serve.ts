@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKind } from '../server/chaos.js';
 import { startServer, DEFAULT_LIMITS, type ServerOptions } from '../server/listen.js';
 import { parseRecordedAt } from '../server/replay/asRecorded.js';
+import { RecordingError } from '../server/replay/load.js';
 import { findCommand } from './commands.js';
 import { EXIT, UsageError } from './errors.js';
 import { commandHelp } from './help.js';
@@ -221,7 +222,8 @@ export async function runServe(
             ? err.message.split('\n')[0]
             : 'failed to start';
     io.stderr.write(`oddsboard serve: ${why}\n`);
-    return badHost ? EXIT.usage : 1;
+    // a --replay DIR with nothing to serve (no recorded market, a file that is not JSON) is a bad argument
+    return badHost || err instanceof RecordingError ? EXIT.usage : 1;
   }
   io.stdout.write(`${running.url}\n`);
   io.stdout.write(

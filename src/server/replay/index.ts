@@ -60,6 +60,12 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Runn
   if (typeof opts.dir === 'string') {
     const loaded = recordedItems(opts.dir, opts.asRecorded, clock.now());
     catalog = new ReplayCatalog(loaded.items);
+    // an empty or unrelated folder served nothing without a word
+    if (catalog.marketCount === 0 && catalog.eventCount === 0)
+      throw new RecordingError(
+        `${opts.dir} holds no recorded market or event (JSON answers of a service's markets or events, ` +
+          'as oddsboard record DIR saves)',
+      );
     asRecorded = loaded.asRecorded;
   } else {
     if (opts.asRecorded) throw new RecordingError("replaying as of the recording needs the recording's directory");

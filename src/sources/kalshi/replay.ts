@@ -5,7 +5,7 @@
  * 400 and 404 in its error shape. Objects are served verbatim. docs/sources/kalshi.md.
  */
 import { manifestShiftMs, shiftRecorded } from '../../server/replay/asRecorded.js';
-import { loadRecording, type RecordedItem } from '../../server/replay/load.js';
+import { loadRecording, RecordingError, type RecordedItem } from '../../server/replay/load.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { kalshiErrorBody } from './errors.js';
 import { EVENT_TICKERS_MAX, EVENTS_MAX_LIMIT, MARKETS_MAX_LIMIT } from './limits.js';
@@ -239,6 +239,14 @@ export function createKalshiReplay(dir: string, opts: { asRecorded?: boolean; no
   const answers = loadRecording(dir).filter((it) => !TRADER_FILE.test(it.file));
   const trader = loadTraderRecording(dir);
   const portfolio = loadPortfolio(dir);
+  const recorded = indexRecording(answers);
+  // an empty or unrelated folder answered every route with nothing, without a word
+  const answered = recorded.markets.size + recorded.events.size + trader.books.size + trader.candles.size;
+  if (answered + portfolio.rows.length === 0 && portfolio.balance === undefined)
+    throw new RecordingError(
+      `${dir} holds no Kalshi market or event (an object with ticker and event_ticker, ` +
+        'as oddsboard record DIR --source kalshi saves)',
+    );
   const withPortfolio = (r: SourceReplay): SourceReplay => ({
     ...r,
     answer: (req) => answerPortfolio(portfolio, req) ?? r.answer(req),

@@ -68,7 +68,11 @@ export function loadGammaRecording(dir: string, shiftMs = 0): GammaRecording {
     } else if (isGammaMarket(o)) putMarket(o, !item.listed);
     else if (isTag(o)) tagById.set(idOf(o)!, o);
   }
-  if (marketById.size === 0) throw new RecordingError(`no Gamma market objects under ${dir}`);
+  if (marketById.size === 0)
+    throw new RecordingError(
+      `${dir} holds no Gamma market (an object with id and question or conditionId, ` +
+        'as oddsboard record DIR --source polymarket saves)',
+    );
   // Gamma's market routes carry the market's event inline as `events[0]` (its own fields: recorded in
   // gamma-markets-3-open-ethiopia-fed-lebron.json, without its markets or tags); a market recorded only nested in an
   // event is served the same way, the event's fields as recorded (docs/sources.md "Rules of a game's moneyline")

@@ -1,0 +1,79 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runServe } from './serve.js';
+
+function sink(): { stream: Writable; text: () => string } {
+  let buf = '';
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      buf += String(chunk);
+      cb();
+    },
+  });
+  return { stream, text: () => buf };
+}
+
+const root = mkdtempSync(join(tmpdir(), 'oddsboard-serve-replay-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A directory under the test's own, with these files. */
+function dirWith(name: string, files: Record<string, string>): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+async function serve(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = sink();
+  const err = sink();
+  const ac = new AbortController();
+  // a replay that starts would serve until stopped: stopped at once, its exit 0 tells it served
+  ac.abort();
+  const code = await runServe(['--port', '0', ...args], { stdout: out.stream, stderr: err.stream, signal: ac.signal });
+  return { code, out: out.text(), err: err.text() };
+}
+
+describe('serve --replay DIR that holds nothing to serve', () => {
+  // `serve --replay EMPTYDIR` served 0 markets without complaint (the interface, Kalshi); bad JSON was exit 1
+  const empty = dirWith('empty', { 'notes.txt': 'not a recording' });
+  const noMarkets = dirWith('no-markets', { 'a.json': '{"foo": 1}', 'b.json': '[1, "x"]' });
+  const garbage = dirWith('garbage', { 'a.json': 'nonsense{' });
+  const platforms = ['the interface', 'kalshi', 'polymarket', 'manifold'].map(
+    (s) => [s, s === 'the interface' ? [] : ['--source', s]] as const,
+  );
+
+  it.each(platforms)('%s: is refused naming the directory and what it should hold: exit 2, one line', async (_, s) => {
+    for (const dir of [empty, noMarkets]) {
+      const r = await serve(['--replay', dir, ...s]);
+      expect(r.code, `${dir} ${s.join(' ')}`).toBe(2);
+      expect(r.err).toMatch(new RegExp(`^oddsboard serve: [^\\n]*${dir}[^\\n]* (holds )?no [^\\n]*market[^\\n]*\\n$`));
+      expect(r.out).toBe('');
+    }
+  });
+
+  it.each(platforms)('%s: a file that is not JSON is refused: exit 2, the file named', async (_, s) => {
+    const r = await serve(['--replay', garbage, ...s]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`oddsboard serve: ${join(garbage, 'a.json')} is not valid JSON\n`);
+    expect(r.out).toBe('');
+  });
+
+  it('a recorded directory is still served', async () => {
+    for (const [dir, s] of [
+      ['test/fixtures/real/kalshi', 'kalshi'],
+      ['test/fixtures/real/polymarket', 'polymarket'],
+      ['test/fixtures/real/manifold', 'manifold'],
+    ] as const) {
+      const r = await serve(['--replay', dir, '--source', s]);
+      expect(r.code, s).toBe(0);
+      expect(r.out).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+    }
+    const pub = await serve(['--replay', 'test/fixtures/real/kalshi']);
+    expect(pub.code).toBe(0);
+    expect(pub.out).toMatch(/[1-9]\d* markets and \d+ events/);
+  });
+});
