@@ -20,6 +20,28 @@ describe('several sources (issue #27)', () => {
     expect(run(['--source', 'manifold']).sources).toEqual(['manifold']);
   });
 
+  it('--demo with --base-url for the interface is refused naming both; over a configured URL the demo runs', () => {
+    // `--demo --base-url URL` ran the demo and dropped the URL without a word
+    const both =
+      '--demo and --base-url ask for two services: --demo runs the embedded demo, --base-url another; give one';
+    expect(usageMessage(() => run(['--demo', '--base-url', 'https://api.example.com']))).toBe(both);
+    expect(
+      usageMessage(() => run(['--source', 'public,kalshi', '--demo', '--base-url', 'public=http://127.0.0.1:1'])),
+    ).toBe(both);
+    // a platform's URL is not the interface's: left to the platform's own refusal of --demo (platform.ts)
+    const kalshi = run(['--source', 'kalshi', '--demo', '--base-url', 'http://127.0.0.1:1']);
+    expect(kalshi).toMatchObject({ demo: true, source: 'kalshi' });
+    // another venue's URL beside the demo is no conflict
+    const beside = run(['--source', 'public,kalshi', '--demo', '--base-url', 'kalshi=http://127.0.0.1:1']);
+    expect(beside).toMatchObject({ demo: true, baseUrls: { kalshi: 'http://127.0.0.1:1' } });
+    // --demo is for a base URL the environment or the config file sets: the demo runs, the URL is left for later
+    const env = { ...noFile, ODDSBOARD_BASE_URL: 'https://api.example.com' };
+    expect(run(['--demo'], env)).toMatchObject({ demo: true });
+    expect(run(['--demo'], env).baseUrl).toBeUndefined();
+    const file = configFile('{"baseUrl": "https://api.example.com"}');
+    expect(run(['--demo'], { ODDSBOARD_CONFIG: file }).baseUrl).toBeUndefined();
+  });
+
   it('reads ODDSBOARD_SOURCE and the config file alike; flags win', () => {
     expect(run([], { ...noFile, ODDSBOARD_SOURCE: 'manifold, kalshi' }).sources).toEqual(['manifold', 'kalshi']);
     const path = configFile('{"sources": ["kalshi", "public"], "baseUrls": {"kalshi": "http://127.0.0.1:9/x/"}}');

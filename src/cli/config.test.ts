@@ -147,7 +147,7 @@ describe('settings', () => {
     );
     // where the demo runs they apply: no base URL, --demo over one, the interface among several sources
     expect(resolveSettings({ speed: 2, seed: 3 }, noFile)).toMatchObject({ speed: 2, seed: 3 });
-    expect(resolveSettings({ baseUrl: url, demo: true, speed: 2 }, noFile).speed).toBe(2);
+    expect(resolveSettings({ demo: true, speed: 2 }, { ...noFile, ODDSBOARD_BASE_URL: url }).speed).toBe(2);
     expect(resolveSettings({ sources: ['public', 'kalshi'], speed: 2 }, noFile).speed).toBe(2);
     // from the config file they are kept for the runs that use the demo, never refused
     const file = configFile('{"speed": 5}');

@@ -108,9 +108,15 @@ export function venueSettings(settings: Settings, venue: SourceId): Settings {
 
 /**
  * `--speed` and `--seed` set the embedded demo's simulator; given when no venue runs it (a platform, or the interface
- * at a base URL), they would do nothing, so they are a usage error naming when they apply.
+ * at a base URL), they would do nothing, so they are a usage error naming when they apply. `--demo` runs the demo over
+ * a base URL of the environment or the config file; beside `--base-url` for the interface it asks for two services.
  */
 export function checkDemoFlags(settings: Settings, given: SettingsInput): void {
+  const interfaceUrl = given.baseUrls?.public ?? (settings.sources.join() === 'public' ? given.baseUrl : undefined);
+  if (given.demo === true && interfaceUrl !== undefined)
+    throw new UsageError(
+      '--demo and --base-url ask for two services: --demo runs the embedded demo, --base-url another; give one',
+    );
   const flag = given.speed !== undefined ? '--speed' : given.seed !== undefined ? '--seed' : undefined;
   if (flag === undefined) return;
   const demo = 'the embedded demo (the interface without a base URL, or --demo)';
