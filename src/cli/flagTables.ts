@@ -43,7 +43,7 @@ export const SOURCE_FLAGS: FlagTable = {
     help: "a platform's requests per minute (default about one a second; at most its documented limit)",
   },
   demo: { type: 'boolean', help: 'use the embedded demo service (simulated data) even when a base URL is configured' },
-  speed: { type: 'string', arg: 'X', help: 'demo only: how much faster simulated time runs (default 1)' },
+  speed: { type: 'string', arg: 'X', help: 'demo only: how much faster simulated time runs, 0.01..10000 (default 1)' },
   seed: { type: 'string', arg: 'N', help: "demo only: the simulator's seed (default 1)" },
   color: { type: 'string', arg: 'WHEN', help: 'auto | always | never (default auto; NO_COLOR turns auto off)' },
   theme: {
@@ -95,7 +95,7 @@ export const SERVE_FLAGS: FlagTable = {
   port: { type: 'string', arg: 'N', help: 'port to listen on (default 8787; 0 = any free port)' },
   host: { type: 'string', arg: 'ADDR', help: 'address to bind (default 127.0.0.1, loopback only)' },
   seed: { type: 'string', arg: 'N', help: 'simulator seed, an integer (default 1)' },
-  speed: { type: 'string', arg: 'X', help: 'simulated seconds per real second (default 1)' },
+  speed: { type: 'string', arg: 'X', help: 'simulated seconds per real second, 0.01..10000 (default 1)' },
   keys: { type: 'string', arg: 'a,b', help: 'API keys the service accepts (visible in ps; demo use only)' },
   chaos: {
     type: 'string',

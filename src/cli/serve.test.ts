@@ -48,6 +48,8 @@ describe('runServe', () => {
     [['--port', 'abc']],
     [['--port', '70000']],
     [['--speed', '0']],
+    // a speed so slow the simulator's times fall off the calendar: every answer was a 500
+    [['--speed', '0.0000000001']],
     [['--speed', 'fast']],
     [['--seed', '-1']],
     [['--keys', 'a,,b']],

@@ -51,13 +51,7 @@ function parse(argv: string[]): ServeConfig | 'help' {
   const inv = readInvocation(SERVE, argv);
   if (inv.kind !== 'run') return 'help';
   const values = inv.flags as Partial<Record<string, string>>;
-  const speedRaw = values.speed;
-  let speed = 1;
-  if (speedRaw !== undefined) {
-    speed = Number(speedRaw);
-    if (!/^\d+(\.\d+)?$/.test(speedRaw) || !(speed > 0) || speed > 10_000)
-      throw new UsageError('--speed must be a number greater than 0 and at most 10000');
-  }
+  const speed = values.speed === undefined ? 1 : (checkValue('speed', values.speed, '--speed') as number);
   const host = values.host ?? '127.0.0.1';
   if (host === '' || /\s/.test(host)) throw new UsageError('--host must be an address');
   let keys: string[] = [];

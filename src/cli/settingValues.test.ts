@@ -34,3 +34,16 @@ describe('checkValue: sources', () => {
     expect(message(() => checkValue('sources', [], 'sources'))).toMatch(/^sources: sources must be a list of/);
   });
 });
+
+describe('checkValue: speed', () => {
+  it('refuses a speed so slow the demo cannot answer, naming the range', () => {
+    // `--speed 1e-10` was taken, and every answer of the demo was "Internal error." (exit 7): a market closing in
+    // days, slowed so much, closes after the last date a JavaScript Date can hold
+    for (const slow of ['1e-10', '0.000001', '0.009', 0.001])
+      expect(message(() => checkValue('speed', slow, '--speed'))).toBe(
+        '--speed: speed must be a number from 0.01 to 10000',
+      );
+    expect(checkValue('speed', '0.01', '--speed')).toBe(0.01);
+    expect(checkValue('speed', 10_000, 'speed')).toBe(10_000);
+  });
+});
