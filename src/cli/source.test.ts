@@ -14,8 +14,11 @@ describe('the rate window (ODDSBOARD_RATE_WINDOW_MS, a setting for the end-to-en
   it('takes whole milliseconds from 1 s to 60 s', () => {
     expect(rateWindowMs({ ODDSBOARD_RATE_WINDOW_MS: '20000' })).toBe(20_000);
     expect(rateWindowMs({ ODDSBOARD_RATE_WINDOW_MS: '1000' })).toBe(1_000);
+    // a bad value is a usage error (exit 2): it was "unexpected failure", exit 1
     for (const bad of ['999', '60001', '2e4', '20 s', '-5000', '1500.5'])
-      expect(() => rateWindowMs({ ODDSBOARD_RATE_WINDOW_MS: bad }), bad).toThrow(/ODDSBOARD_RATE_WINDOW_MS/);
+      expect(() => rateWindowMs({ ODDSBOARD_RATE_WINDOW_MS: bad }), bad).toThrow(
+        new UsageError('ODDSBOARD_RATE_WINDOW_MS must be whole milliseconds from 1000 to 60000'),
+      );
   });
 });
 

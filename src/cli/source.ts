@@ -35,7 +35,7 @@ export function rateWindowMs(env: NodeJS.ProcessEnv): number {
   if (raw === undefined || raw === '') return WINDOW_MS;
   const ms = Number(raw);
   if (!/^\d+$/.test(raw) || ms < 1_000 || ms > WINDOW_MS)
-    throw new Error('ODDSBOARD_RATE_WINDOW_MS must be whole milliseconds from 1000 to 60000');
+    throw new UsageError('ODDSBOARD_RATE_WINDOW_MS must be whole milliseconds from 1000 to 60000');
   return ms;
 }
 
