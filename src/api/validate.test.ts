@@ -77,6 +77,11 @@ describe('limit, offset, ids', () => {
     expect(validateLimit('20')).toEqual({ ok: true, value: 20 });
     for (const bad of [0, 101, 1.5, Number.NaN, '', 'x', null, -3])
       expect(validateLimit(bad)).toMatchObject({ ok: false, param: 'limit' });
+    // written in decimals only: `--limit 0x10` was 16 markets, `--offset 0b11` 3
+    for (const bad of ['0x10', '0b11', '0o7', 'Infinity'])
+      expect(validateLimit(bad), bad).toMatchObject({ ok: false, param: 'limit' });
+    expect(validateOffset('0b11')).toMatchObject({ ok: false, param: 'offset' });
+    expect(validateLimit(' 5 ')).toEqual({ ok: true, value: 5 });
   });
 
   it('offset is a whole number 0..10000', () => {

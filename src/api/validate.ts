@@ -57,8 +57,18 @@ export function formatAmount(value: number): string {
   return value.toFixed(AMOUNT_DECIMALS).replace(/\.?0+$/, '');
 }
 
+/**
+ * A number written in decimals (`20`, ` 5 `, `2.5`, `1e3`), else the input as it was: `0x10`, `0b1`, `Infinity` stay
+ * strings, refused as no number (Number() read `--limit 0x10` as 16).
+ */
+export function fromDecimal(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  const t = input.trim();
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t) : input;
+}
+
 function validateInt(param: string, input: unknown, min: number, max: number): Validated<number> {
-  const value = typeof input === 'string' && input.trim() !== '' ? Number(input.trim()) : input;
+  const value = fromDecimal(input);
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     return { ok: false, param, message: `${param} must be a whole number from ${min} to ${max}` };
   }

@@ -47,3 +47,23 @@ describe('checkValue: speed', () => {
     expect(checkValue('speed', 10_000, 'speed')).toBe(10_000);
   });
 });
+
+describe('checkValue: numbers', () => {
+  it('are written in decimals: a hex, octal or binary one is refused as not a number', () => {
+    // `--seed 0x1`, `--rate 0x10` and a config file's "limit": "0x10" were taken as 1, 16 and 16
+    for (const [key, ok] of [
+      ['rate', '10'],
+      ['limit', '20'],
+      ['seed', '7'],
+      ['speed', '2.5'],
+      ['moversThreshold', '2'],
+    ] as const) {
+      expect(checkValue(key, ok, `--${key}`)).toBe(Number(ok));
+      for (const bad of ['0x10', '0b1', '0o7'])
+        expect(
+          message(() => checkValue(key, bad, `--${key}`)),
+          `${key} ${bad}`,
+        ).toMatch(new RegExp(`^--${key}: `));
+    }
+  });
+});

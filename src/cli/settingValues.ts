@@ -3,6 +3,7 @@
  * command's flags): the cleaned value, or a UsageError that says where the value came from.
  */
 import { parseBaseUrl } from '../api/transport.js';
+import { fromDecimal } from '../api/validate.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 import { checkAlertCommand, checkAlerts } from './alertConfig.js';
 import { afterName, UsageError } from './errors.js';
@@ -109,7 +110,7 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       return out;
     }
     case 'rate': {
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      const n = fromDecimal(value);
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 6000)
         return fail('rate must be a whole number of requests per minute from 1 to 6000');
       return n;
@@ -149,26 +150,26 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       if (value.length > 200) return fail(`${key} is too long (at most 200 characters)`);
       return value.trim();
     case 'limit': {
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      const n = fromDecimal(value);
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMIT_MAX)
         return fail(`limit must be a whole number from 1 to ${LIMIT_MAX}`);
       return n;
     }
     case 'seed': {
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      const n = fromDecimal(value);
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 2 ** 32 - 1)
         return fail('seed must be a whole number from 0 to 4294967295');
       return n;
     }
     case 'speed': {
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      const n = fromDecimal(value);
       // slower than 0.01, a market closing in months is reported after the last date a Date holds: every answer a 500
       if (typeof n !== 'number' || !Number.isFinite(n) || n < 0.01 || n > 10_000)
         return fail('speed must be a number from 0.01 to 10000');
       return n;
     }
     case 'moversThreshold': {
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      const n = fromDecimal(value);
       if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 100)
         return fail('moversThreshold must be a number of cents from 0 to 100 (2 lists moves of 2¢ or more)');
       return n;
