@@ -148,6 +148,23 @@ describe('oddsboard record', () => {
     });
     expect(err.text()).toBe('oddsboard record: DIR (argument 1) is not a directory (see --help)\n');
   });
+
+  it('refuses a DIR that cannot be made, before anything is asked: exit 2, one line', async () => {
+    // under a file: every answer was asked for, then "cannot write into DIR: ENOTDIR", exit 1
+    const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-blocked-'));
+    writeFileSync(join(base, 'a-file'), 'x');
+    for (const source of [[], ['--source', 'kalshi']]) {
+      const out = sink();
+      const err = sink();
+      const argv = [...source, '--base-url', 'http://127.0.0.1:1', join(base, 'a-file', 'sub'), '--details', '0'];
+      const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
+      expect(await runRecord(argv, io)).toBe(2);
+      expect(err.text()).toBe(
+        'oddsboard record: DIR (argument 1) cannot be made: a file is in its path (ENOTDIR) (see --help)\n',
+      );
+      expect(out.text()).toBe('');
+    }
+  });
 });
 
 describe('what a recording says it saved', () => {

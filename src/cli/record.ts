@@ -5,8 +5,8 @@
  * ODDSBOARD_API_KEY only and is written nowhere: files hold the answers'
  * `data`, manifest.json the base URL and what was asked.
  */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { createClient } from '../api/client.js';
 import { recordService, type RecordPlan } from '../sync/record.js';
 import { systemClock, type Clock } from '../util/clock.js';
@@ -83,6 +83,8 @@ export async function runRecord(
     // before anything is sent: a DIR that is a file failed only after every answer had been asked for
     if (statSync(cfg.dir, { throwIfNoEntry: false })?.isDirectory() === false)
       throw new UsageError('DIR (argument 1) is not a directory');
+    const blocked = whyNotMade(cfg.dir);
+    if (blocked !== undefined) throw new UsageError(`DIR (argument 1) cannot be made: ${blocked}`);
     const settings = resolveSettings(
       {
         ...(cfg.baseUrl !== undefined ? { baseUrl: cfg.baseUrl } : {}),
@@ -167,6 +169,28 @@ export async function runRecord(
     return 1;
   } finally {
     await client.close();
+  }
+}
+
+/**
+ * Why `dir` could not be made or written into, seen from its nearest existing folder (nothing is created): a file in
+ * its path failed only after every answer had been asked for (ENOTDIR, exit 1).
+ */
+function whyNotMade(dir: string): string | undefined {
+  let at = resolve(dir);
+  for (;;) {
+    const st = statSync(at, { throwIfNoEntry: false });
+    if (st !== undefined) {
+      if (!st.isDirectory()) return 'a file is in its path (ENOTDIR)';
+      try {
+        accessSync(at, constants.W_OK | constants.X_OK);
+        return undefined;
+      } catch (e) {
+        return `no permission to write there (${(e as NodeJS.ErrnoException).code ?? 'EACCES'})`;
+      }
+    }
+    if (dirname(at) === at) return undefined;
+    at = dirname(at);
   }
 }
 
