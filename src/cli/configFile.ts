@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { FileProblem, readTextFile } from '../util/files.js';
-import { jsonErrorOffset, lineColumn, topLevelKeyOffsets } from '../util/jsonError.js';
+import { jsonErrorOffset, lineColumn, topLevelKeyOffsets, topLevelKeys } from '../util/jsonError.js';
 import { UsageError } from './errors.js';
 import { unknownKey } from './nearest.js';
 import { checkOrNote, type IdentityProblems } from './settingValues.js';
@@ -87,6 +87,7 @@ export function readConfigFile(path: string, lenientIdentities = false): { found
   const values: Record<string, unknown> = {};
   const problems: IdentityProblems | undefined = lenientIdentities ? {} : undefined;
   const keyAt = topLevelKeyOffsets(text);
+  refuseRepeats(path, text);
   if ('source' in parsed && 'sources' in parsed) {
     const line = (key: string) => lineColumn(text, keyAt.get(key) ?? 0).line;
     throw new UsageError(
@@ -109,6 +110,22 @@ export function readConfigFile(path: string, lenientIdentities = false): { found
   }
   if (problems && Object.keys(problems).length) values.identityProblems = problems;
   return { found: true, values: values as SettingsInput };
+}
+
+/**
+ * A setting given twice: JSON.parse kept the last, so editing the first did nothing. Named with both lines when it is
+ * a setting's name (an unknown key is refused as such, after, never repeated back unless sayable).
+ */
+function refuseRepeats(path: string, text: string): void {
+  const keys = topLevelKeys(text);
+  for (const [i, { key, at }] of keys.entries()) {
+    const first = keys.findIndex((k) => k.key === key);
+    if (first === i || !(FILE_KEYS as readonly string[]).includes(key)) continue;
+    const line = (offset: number) => lineColumn(text, offset).line;
+    throw new UsageError(
+      `config file ${path}: "${key}" is set twice (lines ${line(keys[first]!.at)} and ${line(at)}); keep one`,
+    );
+  }
 }
 
 /** The identities whose positions are shown (issue #28), from the environment. */

@@ -109,7 +109,12 @@ export function lineColumn(text: string, offset: number): { line: number; column
  * last place, whose value JSON.parse keeps.
  */
 export function topLevelKeyOffsets(text: string): Map<string, number> {
-  const out = new Map<string, number>();
+  return new Map(topLevelKeys(text).map(({ key, at }) => [key, at]));
+}
+
+/** Each key of a valid JSON object's top level with its offset, in the text's order, a repeated one each time. */
+export function topLevelKeys(text: string): { key: string; at: number }[] {
+  const out: { key: string; at: number }[] = [];
   let depth = 0;
   let key = false;
   for (let i = 0; i < text.length; i++) {
@@ -117,7 +122,7 @@ export function topLevelKeyOffsets(text: string): Map<string, number> {
     if (c === '"') {
       const start = i;
       for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-      if (key) out.set(JSON.parse(text.slice(start, i + 1)) as string, start);
+      if (key) out.push({ key: JSON.parse(text.slice(start, i + 1)) as string, at: start });
       key = false;
     } else if (c === '{' || c === '[') {
       depth++;
