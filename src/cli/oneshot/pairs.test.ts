@@ -99,6 +99,17 @@ describe('oddsboard pairs', () => {
     }
   });
 
+  it('an empty --confirm or --reject is a usage error, not a listing that drops the decision', async () => {
+    // `pairs MARKET --confirm ""` listed MARKET's candidates, exit 0, and kept nothing
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-empty-'));
+    for (const flag of ['--confirm', '--reject']) {
+      const r = await pairs(['kalshi:KXFEDDECISION-26SEP-H0', flag, ''], home);
+      expect(r.code, flag).toBe(2);
+      expect(r.err).toBe(`oddsboard pairs: ${flag} needs OTHER, the market on the other venue (venue:id)\n`);
+      expect(r.out).toBe('');
+    }
+  });
+
   it('--confirm and --reject together are a usage error, nothing kept (not one of them)', async () => {
     const home = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-both-'));
     const ids = ['kalshi:KXFEDDECISION-26SEP-H0', '--confirm', 'polymarket:2252244', '--reject', 'polymarket:2252243'];

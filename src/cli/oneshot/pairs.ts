@@ -72,6 +72,11 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     const size = sizeOf(str(inv.flags, 'size'));
     const confirm = str(inv.flags, 'confirm');
     const reject = str(inv.flags, 'reject');
+    for (const [flag, v] of [
+      ['--confirm', confirm],
+      ['--reject', reject],
+    ] as const)
+      if (v?.trim() === '') throw new UsageError(`${flag} needs OTHER, the market on the other venue (venue:id)`);
     if ((confirm || reject) && arg === undefined) throw new UsageError('--confirm and --reject need MARKET');
     if (confirm && reject) throw new UsageError('--confirm and --reject: one decision at a time');
     const other =
