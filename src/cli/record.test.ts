@@ -149,6 +149,29 @@ describe('oddsboard record', () => {
     expect(err.text()).toBe('oddsboard record: DIR (argument 1) is not a directory (see --help)\n');
   });
 
+  it('checks --base-url as every command does: a platform too, never echoing it, before anything is sent', async () => {
+    // `record --source kalshi --base-url https://u:pass@…` printed "recording kalshi from https://u:pass@…", then
+    // "cannot write into DIR: INVALID_BASE_URL", exit 1
+    const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-url-'));
+    for (const source of [[], ['--source', 'kalshi']]) {
+      const out = sink();
+      const err = sink();
+      const argv = [
+        ...source,
+        '--base-url',
+        'https://u:secret-pass@x.example.com',
+        join(base, 'rec'),
+        '--details',
+        '0',
+      ];
+      expect(await runRecord(argv, { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } })).toBe(2);
+      expect(err.text()).toBe(
+        'oddsboard record: --base-url: the base URL must not contain a user name or password (see --help)\n',
+      );
+      expect(out.text()).toBe('');
+    }
+  });
+
   it('refuses a DIR that cannot be made, before anything is asked: exit 2, one line', async () => {
     // under a file: every answer was asked for, then "cannot write into DIR: ENOTDIR", exit 1
     const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-blocked-'));

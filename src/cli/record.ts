@@ -53,7 +53,10 @@ function parse(
   if (!/^[a-z_]{1,20}$/i.test(status)) throw new UsageError('--status must be a word such as all, active, resolved');
   return {
     dir: inv.args[0]!,
-    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+    // checked as every command's (a platform's recording printed it, credentials and all, before failing on it)
+    ...(values['base-url'] !== undefined
+      ? { baseUrl: checkValue('baseUrl', values['base-url'], '--base-url') as string }
+      : {}),
     ...(values.source !== undefined ? { source: values.source } : {}),
     who: settingsFromFlags(inv.flags, ['polymarket-wallet', 'manifold-user']) as Who,
     plan: {
