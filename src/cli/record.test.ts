@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/listen.js';
 import { startReplayServer, type RunningReplay } from '../server/replay/index.js';
 import { ManualClock } from '../util/clock.js';
+import { configFile } from '../../test/support/configFiles.js';
 import { runRecord, savedLine } from './record.js';
 
 function sink() {
@@ -168,6 +169,23 @@ describe('oddsboard record', () => {
       expect(err.text()).toBe(
         'oddsboard record: --base-url: the base URL must not contain a user name or password (see --help)\n',
       );
+      expect(out.text()).toBe('');
+    }
+  });
+
+  it('refuses several sources from the environment or the config file, as --source all, naming where', async () => {
+    // ODDSBOARD_SOURCE=all recorded Polymarket alone (kalshi,manifold: Kalshi alone), without a word
+    const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-sources-'));
+    const file = configFile('{"sources": ["kalshi", "manifold"]}');
+    for (const [env, where] of [
+      [{ ODDSBOARD_SOURCE: 'all' }, 'ODDSBOARD_SOURCE names polymarket,kalshi,manifold'],
+      [{ ODDSBOARD_CONFIG: file }, `"sources" in the config file ${file} names kalshi,manifold`],
+    ] as const) {
+      const out = sink();
+      const err = sink();
+      const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base, ...env } };
+      expect(await runRecord([join(base, 'rec'), '--details', '0'], io)).toBe(2);
+      expect(err.text()).toBe(`oddsboard record: ${where}; record saves one at a time: give --source S (see --help)\n`);
       expect(out.text()).toBe('');
     }
   });

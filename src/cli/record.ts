@@ -19,6 +19,7 @@ import type { SourceId } from '../sources/types.js';
 import { exitCodeFor, UsageError } from './errors.js';
 import { commandHelp } from './help.js';
 import { readInvocation } from './parse.js';
+import { originOf } from './settingValues.js';
 import { DEFAULT_LIMITS as LIMITS } from '../server/listen.js';
 
 export interface RecordIo {
@@ -95,6 +96,12 @@ export async function runRecord(
       },
       io.env,
     );
+    // ODDSBOARD_SOURCE=all recorded the first of the three alone, where --source all is refused
+    if (settings.sources.length > 1)
+      throw new UsageError(
+        `${originOf(settings, 'sources', '--source')} names ${settings.sources.join(',')}; record saves one at a ` +
+          'time: give --source S',
+      );
     if (settings.source !== 'public') {
       const { runPlatformRecord } = await import('./recordPlatform.js');
       return await runPlatformRecord(settings.source, settings.baseUrl, cfg.dir, cfg.plan, io, cfg.who);
