@@ -190,6 +190,37 @@ describe('oddsboard record', () => {
     }
   });
 
+  it('refuses a flag the recording would not use, naming the source it belongs to', async () => {
+    // `record --source kalshi --limit 5` saved Kalshi's pages as ever, and `--polymarket-wallet` without
+    // --source polymarket saved no positions: taken and ignored
+    const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-stray-'));
+    const wallet = `0x${'a'.repeat(40)}`;
+    for (const [argv, message] of [
+      [['--source', 'kalshi', '--limit', '5'], '--limit belongs to the interface (--source public), not to kalshi'],
+      [
+        ['--source', 'manifold', '--status', 'open'],
+        '--status belongs to the interface (--source public), not to manifold',
+      ],
+      [
+        ['--source', 'kalshi', '--polymarket-wallet', wallet],
+        '--polymarket-wallet belongs to --source polymarket, not to kalshi',
+      ],
+      [['--polymarket-wallet', wallet], '--polymarket-wallet belongs to --source polymarket, not to public'],
+      [
+        ['--source', 'polymarket', '--manifold-user', 'Bob'],
+        '--manifold-user belongs to --source manifold, not to polymarket',
+      ],
+    ] as const) {
+      const out = sink();
+      const err = sink();
+      const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
+      const args = [...argv, '--base-url', 'http://127.0.0.1:1', join(base, 'rec')];
+      expect(await runRecord(args, io), argv.join(' ')).toBe(2);
+      expect(err.text()).toBe(`oddsboard record: ${message} (see --help)\n`);
+      expect(out.text()).toBe('');
+    }
+  });
+
   it('refuses a DIR that cannot be made, before anything is asked: exit 2, one line', async () => {
     // under a file: every answer was asked for, then "cannot write into DIR: ENOTDIR", exit 1
     const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-blocked-'));

@@ -46,7 +46,7 @@ interface Who {
 
 function parse(
   argv: string[],
-): { dir: string; baseUrl?: string; source?: string; plan: RecordPlan; who: Who } | 'help' {
+): { dir: string; baseUrl?: string; source?: string; plan: RecordPlan; who: Who; listFlag?: string } | 'help' {
   const inv = readInvocation(RECORD, argv);
   if (inv.kind !== 'run') return 'help';
   const values = inv.flags as Partial<Record<string, string>>;
@@ -60,6 +60,8 @@ function parse(
       : {}),
     ...(values.source !== undefined ? { source: values.source } : {}),
     who: settingsFromFlags(inv.flags, ['polymarket-wallet', 'manifold-user']) as Who,
+    // the interface's list parameters: a platform's recorder pages its lists its own way
+    ...Object.fromEntries(['limit', 'status'].filter((n) => values[n] !== undefined).map((n) => ['listFlag', n])),
     plan: {
       pages: count('pages', values.pages, 1, 1, 100),
       limit: count('limit', values.limit, 100, 1, 100),
@@ -102,6 +104,7 @@ export async function runRecord(
         `${originOf(settings, 'sources', '--source')} names ${settings.sources.join(',')}; record saves one at a ` +
           'time: give --source S',
       );
+    refuseUnused(cfg, settings.source);
     if (settings.source !== 'public') {
       const { runPlatformRecord } = await import('./recordPlatform.js');
       return await runPlatformRecord(settings.source, settings.baseUrl, cfg.dir, cfg.plan, io, cfg.who);
@@ -180,6 +183,19 @@ export async function runRecord(
   } finally {
     await client.close();
   }
+}
+
+/** A flag this recording would take and not use (`--source kalshi --limit 5`, a wallet without Polymarket). */
+function refuseUnused(cfg: { who: Who; listFlag?: string }, source: SourceId): void {
+  if (source !== 'public' && cfg.listFlag !== undefined)
+    throw new UsageError(`--${cfg.listFlag} belongs to the interface (--source public), not to ${source}`);
+  const identities = [
+    ['polymarketWallet', '--polymarket-wallet', 'polymarket'],
+    ['manifoldUser', '--manifold-user', 'manifold'],
+  ] as const;
+  for (const [key, flag, owner] of identities)
+    if (cfg.who[key] !== undefined && source !== owner)
+      throw new UsageError(`${flag} belongs to --source ${owner}, not to ${source}`);
 }
 
 /**
