@@ -62,6 +62,19 @@ describe('serve --replay DIR that holds nothing to serve', () => {
     expect(r.out).toBe('');
   });
 
+  it('--chaos and --log-requests, which the interface’s replay does not do, are refused there', async () => {
+    // `serve --replay DIR --chaos 500 --log-requests` answered every request 200 and logged none
+    for (const extra of [['--chaos', '500'], ['--log-requests']]) {
+      const r = await serve(['--replay', 'test/fixtures/real/kalshi', ...extra]);
+      expect(r.code, extra[0]).toBe(2);
+      expect(r.err).toBe(
+        `oddsboard serve: ${extra[0]} goes with the simulator or a platform's replay (--replay DIR --source S), ` +
+          "not the interface's replay\n",
+      );
+      expect(r.out).toBe('');
+    }
+  });
+
   it('a recorded directory is still served', async () => {
     for (const [dir, s] of [
       ['test/fixtures/real/kalshi', 'kalshi'],

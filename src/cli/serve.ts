@@ -72,6 +72,13 @@ function parse(argv: string[]): ServeConfig | 'help' {
     );
   if (source !== 'public' && values.keys !== undefined)
     throw new UsageError(`--keys belongs to the interface: ${source}'s public routes take no key`);
+  // the interface's replay has neither: they were taken and did nothing (every answer 200, no line logged)
+  const unserved = values.chaos !== undefined ? '--chaos' : inv.flags['log-requests'] === true ? '--log-requests' : '';
+  if (values.replay !== undefined && source === 'public' && unserved !== '')
+    throw new UsageError(
+      `${unserved} goes with the simulator or a platform's replay (--replay DIR --source S), ` +
+        "not the interface's replay",
+    );
   const asRecorded = inv.flags['as-recorded'] === true;
   if (asRecorded && values.replay === undefined) throw new UsageError('--as-recorded goes with --replay DIR');
   let recordedAt: number | undefined;
