@@ -85,8 +85,9 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
             )
           : s.list.ids;
         const sel = s.selectedId;
+        // an answer with no row selects nothing (none is drawn: docs/views.md § The selection)
         const selectedId =
-          !current || sel === undefined || ids.length === 0 || ids.includes(sel) || sel === s.list.pinned
+          !current || sel === undefined || ids.includes(sel) || sel === s.list.pinned
             ? sel
             : neighbour(opts.keepPlace ? s.list.ids : [], ids, sel);
         const { more: _more, ...was } = s.list;

@@ -7,6 +7,7 @@ import { KALSHI_CAPS } from '../sources/kalshi/client.js';
 import { market, rig, type Method, type Rig } from '../../test/support/syncHarness.js';
 import { drawnFor } from '../../test/support/drawn.js';
 import { closingView } from '../ui/views/closing.js';
+import { marketsView } from '../ui/views/markets.js';
 import { moversView } from '../ui/views/movers.js';
 import { watchlistView } from '../ui/views/watchlist.js';
 import type { ViewImpl } from '../ui/views/types.js';
@@ -85,6 +86,32 @@ describe('a venue alone keeps the market drawn selected', () => {
     const t0 = r.clock.now();
     await r.run(60_000);
     expect(polled(r, t0)).toBe(0);
+    await r.sync.stop();
+  });
+
+  it('a Markets query answered with no row selects nothing: the market selected before is not polled', async () => {
+    // Kalshi's replay, `f` once (closed): "No markets match this status", and Mars, selected before, kept its detail
+    // and book polled at the selection's rate (9 details, 10 books in 30 s). Status closed matches 'clos': no row.
+    const { r, show } = venue((isClosing) => (isClosing ? [] : LIST));
+    show(marketsView);
+    r.sync.start();
+    await r.run(5_000);
+    r.sync.select('m2');
+    await r.run(5_000);
+    r.sync.search({ status: 'closed' });
+    // until its answer ("Loading markets…"), the selection stays: the answer would keep it if it listed it
+    expect(r.store.getState().selectedId).toBe('m2');
+    await r.run(5_000);
+    expect(r.store.getState().list).toMatchObject({ ids: [], pending: false });
+    expect(r.store.getState().selectedId).toBeUndefined();
+    const t0 = r.clock.now();
+    await r.run(30_000);
+    expect(polled(r, t0)).toBe(0);
+    // a query whose answer has rows again: its first row is selected and polled
+    r.sync.search({ status: 'active' });
+    await r.run(10_000);
+    expect(r.store.getState().selectedId).toBe('m1');
+    expect(polled(r, r.clock.now() - 5_000)).toBeGreaterThan(0);
     await r.sync.stop();
   });
 

@@ -95,9 +95,9 @@ export function rowCursor(
 
 /**
  * The market the detail pane and the quote form are about: the selected one when the view lists it, else its
- * first row; in the Markets view a selected market that left the list is still shown while the list is empty (if it
- * is on a venue shown).
- * None beside an events list (the event pane is shown there).
+ * first row; none when it draws no row, and none beside an events list (the event pane is shown there). The Markets
+ * list emptied by a query you changed keeps the selection only until that query's answer (`Loading markets…`): the
+ * answer keeps it if it lists it, and one with no row selects nothing, so no market off screen is polled.
  */
 export function currentMarketIn(
   view: ViewImpl,
@@ -109,8 +109,9 @@ export function currentMarketIn(
   const sel = st.selectedId;
   if (sel !== undefined && rows.ids.includes(sel)) return sel;
   if (rows.ids.length > 0) return rows.ids[0];
-  // a filtered list that emptied keeps its selection in the detail pane, but never one of a venue `v` does not show
-  return view.filters && sel !== undefined && markets[sel] && onShownVenue(st, sel) ? sel : undefined;
+  // emptied by a new query awaiting its answer: the selection stays till then, but never one of a venue `v` hides
+  const awaited = view.filters && st.list.pending === true;
+  return awaited && sel !== undefined && markets[sel] && onShownVenue(st, sel) ? sel : undefined;
 }
 
 /** What a view's market list takes from the App alike (the rows, title and empty line are the view's own). */
