@@ -11,7 +11,7 @@ import type { OddsStore } from '../store/store.js';
 import { seriesKey } from '../store/traderSlice.js';
 import { BookBackoff } from './bookBackoff.js';
 import { ExtraJobs } from './extraJobs.js';
-import { isFinal } from './final.js';
+import { bookWanted } from './final.js';
 import { shiftMap } from './clockStep.js';
 import type { Job } from './jobs.js';
 import type { Candidate } from './plan.js';
@@ -76,7 +76,7 @@ export class SourceJobs {
     // resolved market has none (final.ts)
     if (st.caps.book)
       this.bookJob =
-        now < this.books.retryAt(id) || isFinal(st, id) ? undefined : { id, outcome, readyAt: now + delay };
+        now < this.books.retryAt(id) || !bookWanted(st, id) ? undefined : { id, outcome, readyAt: now + delay };
     this.historySoon(id, outcome, st.historyRange, now + delay);
   }
 

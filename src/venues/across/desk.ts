@@ -11,7 +11,7 @@
  * time.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Market, OrderBook } from '../../api/types.js';
+import type { Market } from '../../api/types.js';
 import { candidatesFor, searchWords } from '../../pairs/candidates.js';
 import { compare } from '../../pairs/compare.js';
 import { keptAs } from '../../pairs/decisions.js';
@@ -22,8 +22,9 @@ import type { SourceId } from '../../sources/types.js';
 import type { RateAwareSync } from '../../sync/types.js';
 import type { Clock, TimerHandle } from '../../util/clock.js';
 import { parseRefKey } from '../../venue/ref.js';
-import { shiftMap, stepWatch } from '../../sync/clockStep.js';
+import { stepWatch } from '../../sync/clockStep.js';
 import { DecisionsFile } from './decisionsFile.js';
+import { isMarket, PairRefresh } from './pairRefresh.js';
 import { sweep } from './sweep.js';
 
 export type { AcrossState, CandidateView } from '../../pairs/board.js';
@@ -47,9 +48,6 @@ export function bare(m: Market): Market {
   return r ? { ...m, id: r.id } : m;
 }
 
-const isMarket = (v: unknown): v is Market =>
-  typeof v === 'object' && v !== null && typeof (v as Market).id === 'string' && Array.isArray((v as Market).outcomes);
-
 export class AcrossDesk {
   readonly store: StoreApi<AcrossState>;
   private readonly found = new Map<SourceId, Market[]>();
@@ -57,8 +55,11 @@ export class AcrossDesk {
   private sweepTimer: TimerHandle | undefined;
   /** pairs.json: its last write as the dashboard quits is the watcher's (src/venues/watch.ts), with the others'. */
   readonly file: DecisionsFile;
-  /** When each pair was last refreshed (`a ~ b`), on the wall clock: moved back with a step back of it (below). */
-  private refreshAt = new Map<string, number>();
+  /** The confirmed pairs' refresh: when each pair and leg was last asked, on the wall clock (pairRefresh.ts). */
+  private readonly refresh = new PairRefresh(
+    (id) => this.stackOf(id),
+    (id, book) => this.store.setState((st) => ({ books: { ...st.books, [id]: book } })),
+  );
   /**
    * The board's clock, read through a step watch: after a step back of the wall clock every pair's last refresh was in
    * its future, and no pair was refreshed for as long as the step (docs/rate-budget.md § Clock steps).
@@ -70,7 +71,7 @@ export class AcrossDesk {
     dir: string,
     clock: Clock,
   ) {
-    this.clock = stepWatch(clock, { shift: (by) => shiftMap(this.refreshAt, by) });
+    this.clock = stepWatch(clock, { shift: (by) => this.refresh.shift(by) });
     this.file = new DecisionsFile(dir, clock, {
       decisions: () => this.store.getState().decisions,
       // another oddsboard's decisions taken in: its pairs decided there are out of the sweep here too
@@ -210,41 +211,9 @@ export class AcrossDesk {
     return { ok: true };
   }
 
-  /** A pair's light refresh: both legs' details and YES books, each in its venue's budget. */
+  /** A pair's light refresh (pairRefresh.ts), now. */
   refreshPair(a: string, b: string, cls: 'interactive' | 'background'): void {
-    for (const id of [a, b]) {
-      const s = this.stackOf(id);
-      if (!s) continue;
-      s.sync.extra({
-        key: `pairs:detail:${id}`,
-        cls,
-        run: (c, o) => c.getMarket(id, o),
-        answered: (data, now) => {
-          if (isMarket(data)) s.store.getState().marketLoaded(data, now);
-          this.bookOf(s, id, cls);
-        },
-        failed: () => this.bookOf(s, id, cls),
-      });
-    }
-    this.refreshAt.set(`${a} ~ ${b}`, this.clock.now());
-  }
-
-  private bookOf(s: DeskStack, id: string, cls: 'interactive' | 'background'): void {
-    const m = s.store.getState().markets[id]?.market;
-    const outcome = m?.outcomes[0]?.name;
-    if (!outcome) return;
-    s.sync.extra({
-      key: `pairs:book:${id}`,
-      cls,
-      run: (c, o) =>
-        c.getBook ? c.getBook(id, outcome, o) : Promise.reject(new Error(`${s.id} publishes no order book`)),
-      answered: (data) => {
-        const book = data as OrderBook;
-        if (typeof data !== 'object' || data === null || !Array.isArray(book.bids) || !Array.isArray(book.asks)) return;
-        this.store.setState((st) => ({ books: { ...st.books, [id]: book } }));
-      },
-      failed: () => {},
-    });
+    this.refresh.pair(a, b, cls, this.clock.now());
   }
 
   /** ⏎ in the Across view: both rules texts of a pair (its key, `pairKeyOf`) side by side; undefined closes them. */
@@ -262,7 +231,7 @@ export class AcrossDesk {
       const now = this.clock.now();
       const stalest = pairs
         .map((c) => ({ a: `${c.a.venue}:${c.a.id}`, b: `${c.b.venue}:${c.b.id}` }))
-        .map((p) => ({ ...p, at: this.refreshAt.get(`${p.a} ~ ${p.b}`) ?? -Infinity }))
+        .map((p) => ({ ...p, at: this.refresh.lastAt(p.a, p.b) }))
         .sort((x, y) => x.at - y.at)[0];
       if (stalest && now - stalest.at >= PAIR_REFRESH_MS) this.refreshPair(stalest.a, stalest.b, 'background');
       this.refreshTimer = this.clock.setTimeout(tick, PAIR_REFRESH_MS / Math.max(1, pairs.length));
