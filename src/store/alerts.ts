@@ -110,7 +110,11 @@ function priceVerdict(
     const holds = rule.kind === 'above' ? shown >= rule.cents : shown <= rule.cents;
     return {
       holds,
-      fired: { outcome: o.name, price: p, text: `${title} ${o.name} at ${formatPrice(p)} (${rule.kind} ${rule.cents}¢)` },
+      fired: {
+        outcome: o.name,
+        price: p,
+        text: `${title} ${o.name} at ${formatPrice(p)} (${rule.kind} ${rule.cents}¢)`,
+      },
     };
   }
   const move = largestMove(history, o.name, p, rule.minutes ?? 0, at);

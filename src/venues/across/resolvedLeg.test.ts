@@ -62,7 +62,7 @@ function rig(status: (id: string) => Partial<Market>) {
     const n = (k: string) => keys.filter((x) => x === k).length;
     return { detail: (id: string) => n(`pairs:detail:${id}`), book: (id: string) => n(`pairs:book:${id}`) };
   };
-  return { run };
+  return { run, clock };
 }
 
 describe('the Across desk with a resolved leg', () => {
@@ -93,5 +93,13 @@ describe('the Across desk with a resolved leg', () => {
     // the detail due FINAL_DETAIL_MS after the last says it trades again: from then on, every PAIR_REFRESH_MS
     expect(back.detail(H0)).toBeGreaterThanOrEqual(2);
     expect(back.book(H0)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a step back of the wall clock does not hold a resolved leg’s slow detail back by the step', () => {
+    const r = rig((id) => (id === H0 ? RESOLVED : {}));
+    expect(r.run(FINAL_DETAIL_MS + 60_000).detail(H0)).toBe(1);
+    r.clock.step(-3_600_000);
+    // the last detail, moved back with the step, is due FINAL_DETAIL_MS after it, not an hour more
+    expect(r.run(FINAL_DETAIL_MS + 60_000).detail(H0)).toBe(1);
   });
 });
