@@ -108,6 +108,9 @@ function submit(ctx: KeyCtx, f: AlertFormState): void {
   const title = f.title ?? `${quoted(name)}${onVenue(st, f.marketId)}`;
   const now = ctx.clock.now();
   ctx.dispatch({ type: 'closeAlertForm' });
+  // one that holds already fired as it was set, stamped this same moment: its ★ ALERT is the notice, which a flash
+  // would hide for its 3 s (a notice replaces a flash only when newer than it) while the log already had it
+  if (st.alerts.log.some((e) => e.ruleId === r.ruleId)) return;
   ctx.dispatch({ type: 'flash', text: `Alert set on ${title} (A shows the alerts)`, at: now, until: now + FLASH_MS });
 }
 
