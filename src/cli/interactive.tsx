@@ -59,6 +59,7 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
         demo={iface?.mode === 'demo'}
         moversThreshold={settings.moversThreshold / 100}
         openPage={opener}
+        configPath={settings.configPath}
         {...(io.stdout.isTTY ? { onSuspend: () => suspendSelf() } : {})}
         paced
       />

@@ -57,6 +57,8 @@ export interface AppProps {
   onSuspend?: () => void;
   /** `o`: opens a platform page in the browser (the dashboard passes src/links/open.ts); absent: shown to copy. */
   openPage?: (address: string) => OpenResult;
+  /** The config file the dashboard read at its start (`x` on one of its alerts names it). */
+  configPath?: string;
   /**
    * Pace frames (the dashboard does): while nobody types, store changes wait
    * for the next clock tick, so answers and the clock share one frame a second.
@@ -79,6 +81,7 @@ export function App({
   onQuit,
   onSuspend,
   openPage,
+  configPath,
   paced = false,
 }: AppProps): JSX.Element {
   const { exit } = useApp();
@@ -151,6 +154,7 @@ export function App({
     quit,
     ...(onSuspend ? { suspend: onSuspend } : {}),
     ...(openPage ? { openPage } : {}),
+    ...(configPath ? { configPath } : {}),
   };
   useKeys(keyDeps, pacedStore.touch);
   useGoToArrived(store, keyDeps);

@@ -185,6 +185,8 @@ export interface HarnessOptions {
   paced?: boolean;
   /** The source's capabilities (default: the interface's). */
   caps?: SourceCaps;
+  /** The config file the App names (`x` on a config alert). */
+  configPath?: string;
 }
 
 /** A real store (`key` mode, limit 30) filled via its actions at a fixed time, and the App rendered over it. */
@@ -213,6 +215,7 @@ export function renderApp(opts: HarnessOptions = {}): Harness {
       onQuit={() => quits.push(1)}
       paced={opts.paced ?? false}
       {...(opts.moversThreshold !== undefined ? { moversThreshold: opts.moversThreshold } : {})}
+      {...(opts.configPath !== undefined ? { configPath: opts.configPath } : {})}
     />
   );
   const term = renderTerminal(

@@ -44,7 +44,10 @@ export function alertLogKey(ctx: KeyCtx, input: string, key: Key): void {
       if (rule.source === 'config')
         return ctx.dispatch({
           type: 'flash',
-          text: 'That alert comes from the config file: remove it there.',
+          // the file is read once, at the start: a removal there takes effect at the next one
+          text:
+            `That alert comes from the config file${ctx.configPath ? ` ${ctx.configPath}` : ''}, read when the ` +
+            'dashboard starts: removed there, it goes at the next start.',
           at: now,
           until: now + FLASH_MS,
         });

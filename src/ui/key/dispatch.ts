@@ -44,6 +44,8 @@ export interface KeyDeps {
   suspend?: () => void;
   /** `o`: opens a platform page (src/links/open.ts), without waiting; absent: the address is shown to copy. */
   openPage?: (address: string) => OpenResult;
+  /** The config file read at the start (its alerts are removed there, and go at the next start). */
+  configPath?: string;
 }
 
 /** One key press's view of the app: the deps plus what the store and UI state say at that moment. */
