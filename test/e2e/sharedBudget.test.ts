@@ -6,7 +6,7 @@ import { sharedBudgetRun } from './sharedBudget.js';
 // Over real 60 s windows for two minutes: sharedBudget.long.test.ts (`npm run test:long`).
 describe('one rate budget shared by the dashboard and scripts (tmux, 20 s windows)', () => {
   it(
-    'dashboard + four one-shot loops for two windows: 0 × 429, never over the limit in any window, +N other in the header',
+    'dashboard + four one-shot loops for two windows: 0 × 429, never over the limit in any window, +N by other runs in the header',
     () => sharedBudgetRun({ windowMs: 20_000, runMs: 40_000 }),
     80_000,
   );

@@ -149,7 +149,7 @@ export async function sharedBudgetRun({ windowMs, runMs }: { windowMs: number; r
   let colourOnScreen = 0;
   while (Date.now() < started + runMs) {
     const screen = t.capture();
-    const m = /\+(\d+) other/.exec(screen.split('\n')[0] ?? '');
+    const m = /\+(\d+) by other/.exec(screen.split('\n')[0] ?? '');
     if (m) othersSeen = Math.max(othersSeen, Number(m[1]));
     colourOnScreen += colourSgr(t.captureWithEscapes()).length;
     await delay(1_000);
@@ -164,7 +164,7 @@ export async function sharedBudgetRun({ windowMs, runMs }: { windowMs: number; r
   const times = answers.map((a) => a.at);
   console.info(
     `shared budget: ${answers.length} answers in ${Math.round((Date.now() - started) / 1000)} s, max ${maxInWindow(times, windowMs)} in any ${windowMs / 1000} s, ` +
-      `${answers.filter((a) => a.status === 429).length} × 429; one-shot runs ${exits.length} (exit 0: ${finished.join(' + ')}, waited: ${waits}); header +${othersSeen} other at most`,
+      `${answers.filter((a) => a.status === 429).length} × 429; one-shot runs ${exits.length} (exit 0: ${finished.join(' + ')}, waited: ${waits}); header +${othersSeen} by other runs at most`,
   );
   expect(answers.filter((a) => a.status === 429)).toEqual([]);
   expect(maxInWindow(times, windowMs)).toBeLessThanOrEqual(LIMIT);

@@ -143,9 +143,10 @@ function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
       dim: true,
       priority: -3,
     });
-  // other oddsboard processes spending the same budget (the shared ledger)
+  // the sends of other oddsboard runs on the same budget (the shared ledger): those running now and one that quit
+  // within the minute (a restart's previous run), so not "other processes"
   if (r.othersInWindow > 0)
-    segs.push({ text: level === 2 ? ` +${r.othersInWindow}` : ` +${r.othersInWindow} other`, color: 'yellow' });
+    segs.push({ text: ` +${r.othersInWindow}${[' by other runs', ' by others', ''][level]}`, color: 'yellow' });
   if (r.effectiveLimit < r.limit)
     segs.push({
       text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (≤${r.effectiveLimit})`,
