@@ -66,6 +66,21 @@ describe('help overlay', () => {
     expect(cut.cols.map((c) => c.length)).toEqual([37, 37]);
   });
 
+  it('never starts a column with the rest of an entry whose key is in the column before (“(Across)” at 120×40)', () => {
+    // a continuation line: no key, only the indent under the texts
+    const runsOn = (segs: { text: string }[]) => segs.length > 1 && segs[0]!.text.trim() === '';
+    for (let w = 110; w <= 160; w += 10)
+      for (let h = 20; h <= 45; h++) {
+        const l = helpLayout(w, h);
+        if (l.scroll) continue;
+        l.cols.forEach((c, i) => expect(runsOn(c[0]!), `${w}×${h} column ${i + 1}`).toBe(false));
+        for (const c of l.cols) expect(c.length).toBeLessThanOrEqual(h);
+      }
+    // 120×40: the `a` entry ends its column, cut, and the next column starts with a key
+    const l = helpLayout(120, 37);
+    expect(l.cols[1]![0]!.map((x) => x.text).join('')).toMatch(/^ {2}A +The alert log/);
+  });
+
   it('never breaks a line between a number and its unit ("rank by 1" / "h / 24 h")', () => {
     const units = /^ *(h|d|m|s|ms|min)\b/;
     let seen = 0;

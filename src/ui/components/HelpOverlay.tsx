@@ -95,25 +95,25 @@ function entryLines(e: Entry, width: number, max: number): Seg[][] {
 
 /**
  * How many lines go in each column when entries of these line counts are placed in order down `columns` columns of
- * `height` (undefined when they do not fit). A section's title stays with its first key. Whole: an entry is never
- * split between columns; else its lines run on at the top of the next column, so no row is left empty.
+ * `height` (undefined when they do not fit), and how many of each entry's lines are drawn. A section's title stays
+ * with its first key. Whole: an entry is never split between columns. Else an entry that has more lines than its
+ * column has rows left is cut to those rows and ends the column, so no row is left empty and no column starts with
+ * the rest of an entry whose key is in the column before (its last word sat alone beside the "Keys" title).
  */
 function pack(entries: Entry[], counts: number[], columns: number, height: number, whole: boolean) {
   const lens = [0];
+  const drawn: number[] = [];
   for (let i = 0; i < counts.length; i++) {
     const next = i + 1 < counts.length ? (whole ? counts[i + 1]! : 1) : 0;
     const keep = entries[i]!.title ? counts[i]! + next : whole ? counts[i]! : 1;
     if (whole && counts[i]! > height) return undefined;
     if (lens.at(-1)! > 0 && lens.at(-1)! + keep > height) lens.push(0);
-    for (let left = counts[i]!; left > 0;) {
-      if (lens.at(-1)! >= height) lens.push(0);
-      const put = Math.min(height - lens.at(-1)!, left);
-      lens[lens.length - 1]! += put;
-      left -= put;
-    }
+    const put = Math.min(counts[i]!, height - lens.at(-1)!);
+    lens[lens.length - 1]! += put;
+    drawn.push(put);
     if (lens.length > columns) return undefined;
   }
-  return lens;
+  return { lens, drawn };
 }
 
 /**
@@ -124,21 +124,20 @@ function fit(entries: Entry[], width: number, columns: number, height: number) {
   const whole = entries.map((e) => entryLines(e, width, Number.POSITIVE_INFINITY).length);
   const total = whole.reduce((n, k) => n + k, 0);
   for (let h = Math.min(height, Math.ceil(total / columns)); h <= height; h++) {
-    const lens = pack(entries, whole, columns, h, true);
-    if (lens) return { counts: whole, lens, cut: 0 };
+    const packed = pack(entries, whole, columns, h, true);
+    if (packed) return { counts: whole, lens: packed.lens, cut: 0 };
   }
   const counts = entries.map(() => 1);
   if (!pack(entries, counts, columns, height, false)) return undefined;
-  let cut = 0;
   for (let i = 0; i < counts.length; i++) {
     for (let k = whole[i]!; k > 1; k--) {
       counts[i] = k;
       if (pack(entries, counts, columns, height, false)) break;
       counts[i] = 1;
     }
-    if (counts[i]! < whole[i]!) cut++;
   }
-  return { counts, lens: pack(entries, counts, columns, height, false)!, cut };
+  const { lens, drawn } = pack(entries, counts, columns, height, false)!;
+  return { counts: drawn, lens, cut: drawn.filter((k, i) => k < whole[i]!).length };
 }
 
 export interface HelpLayout {
