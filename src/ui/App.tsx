@@ -139,6 +139,7 @@ export function App({
   const layout = computeLayout(columns, rows, chrome, ui.focus, {
     detailLines,
     changes: s.transitions.length + s.outages.length,
+    ...(listed.ids.length > 0 ? { listLines: 1 + listed.ids.length } : {}),
   });
   const help = helpMetrics(layout.columns, layout.bodyHeight);
   const keyDeps = {

@@ -9,7 +9,8 @@
  * four outcomes + "+N more"), the quote form is a one-line summary until it
  * has focus, and the list takes the rest but never less than LIST_MIN lines.
  * The detail height does not depend on the selected market, so the list does
- * not jump while moving through it.
+ * not jump while moving through it — but the rows a short list leaves empty go
+ * to the detail, as many as it draws (the list still shows every row).
  *
  * Recent status changes: side by side, a pane under the quote form in the
  * room the detail does not need (it keeps CHANGES_MIN lines while the detail
@@ -56,10 +57,12 @@ export interface Layout {
 }
 
 export interface LayoutExtras {
-  /** Lines the selected market's detail would draw with all the room it wants (wide only). */
+  /** Lines the selected market's detail (or event) would draw with all the room it wants. */
   detailLines?: number;
   /** Recent status changes known. */
   changes?: number;
+  /** Stacked: lines the list draws with all its rows (title included); the rows it leaves empty go to the detail. */
+  listLines?: number;
 }
 
 const nat = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
@@ -124,7 +127,18 @@ export function computeLayout(
   const quoteHeight = Math.min(quoteCollapsed ? 1 : QUOTE_HEIGHT, bodyHeight);
   const avail = bodyHeight - quoteHeight;
   const want = Math.min(DETAIL_MAX, Math.max(DETAIL_MIN, nat(avail * 0.35)));
-  const detailHeight = nat(Math.min(want, avail - Math.min(LIST_MIN, avail)));
+  const share = nat(Math.min(want, avail - Math.min(LIST_MIN, avail)));
+  // a short list (six events) left rows empty under it while the detail was cut ("+2 more"): they go to the detail,
+  // as many as it draws; the list still shows every row, so nothing in it moves with the market selected
+  const listNeed = Math.max(
+    nat(extras.listLines ?? 0) + ((extras.changes ?? 0) > 0 ? 1 : 0),
+    Math.min(LIST_MIN, avail),
+  );
+  const spare =
+    extras.listLines === undefined || extras.detailLines === undefined
+      ? 0
+      : nat(Math.min(avail - listNeed - share, nat(extras.detailLines) - share));
+  const detailHeight = share + spare;
   const rest = nat(avail - detailHeight);
   const tickerHeight = (extras.changes ?? 0) > 0 && rest - 1 >= LIST_MIN ? 1 : 0;
   const listHeight = rest - tickerHeight;

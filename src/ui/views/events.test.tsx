@@ -108,3 +108,31 @@ describe('Events', () => {
     fits(f, 80, 24);
   });
 });
+
+describe('Events stacked at 80×24', () => {
+  it('the rows a short event list leaves empty go to the event pane: all 10 markets, not “+N more”', async () => {
+    const six: MarketEvent[] = [
+      { id: 'e1', title: 'Big night', category: 'politics', markets: nested(101, 10, 'Big'), raw: {} },
+      ...Array.from({ length: 5 }, (_, i) => ({
+        id: `e${i + 2}`,
+        title: `Event ${i + 2}`,
+        markets: nested(201 + 10 * i, 2, `E${i + 2}`),
+        raw: {},
+      })),
+    ];
+    h = renderApp({
+      columns: 80,
+      rows: 24,
+      prepare: (store, clock) => store.getState().eventsLoaded(six, clock.now()),
+    });
+    await press(h.term, '5', () => h!.term.lastFrame().includes('◆ Events'));
+    const f = await waitForFrame(h.term, 'Big night');
+    for (let i = 1; i <= 10; i++) expect(f).toContain(`Big market ${i}`);
+    expect(f).not.toMatch(/\+\d+ more/);
+    // no blank row between the list's last event and the event pane
+    const ls = lines(f);
+    const last = ls.findIndex((l) => l.startsWith('  Event 6'));
+    expect(ls[last + 1]!.trim()).not.toBe('');
+    fits(f, 80, 24);
+  });
+});
