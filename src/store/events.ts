@@ -2,13 +2,13 @@
  * What loaded events tell about cached markets (pure helpers for the store's actions):
  * - a market nested in an event belongs to it (Polymarket's /events nest markets that do not name their event);
  * - a market without a category takes its event's (Kalshi keeps the category on the event, Polymarket in its tags);
- * - a market whose status moved on in the event's copy is patched (status and result only).
+ * - a market whose status moved on in the event's copy takes that copy (its prices with its status).
  */
 import type { Market, MarketEvent } from '../api/types.js';
 import { keepSame } from '../util/sameData.js';
-import { knownStatus } from './entries.js';
+import { appendHistory, upsertMarket } from './entries.js';
 import { transitionOf } from './transitions.js';
-import type { MarketEntry, StatusTransition } from './types.js';
+import type { AppState, MarketEntry, StatusTransition } from './types.js';
 
 /** Events kept by id (the list's and those fetched one by one); the oldest beyond this go first. */
 export const EVENT_CACHE_CAP = 200;
@@ -67,44 +67,50 @@ export function mergeEvents(
 }
 
 /**
- * An event's markets carry their status: a cached market whose status moved on is patched (status and
- * resolved outcome only; prices come from the list and the detail), unless the event's copy is older.
- * Returns the markets (the same record when nothing moved) and the transitions seen.
+ * An event's markets carry their status: a cached market whose status moved on takes the event's copy of it, prices
+ * and all (a status alone over the old prices read 'RESOLVED … 11.1¢'), as a list answer would (upsertMarket: the
+ * objects held when nothing changed, the first prices, a quote's trading state), unless the event's copy is older.
+ * A copy that carries no prices shows none rather than the old ones. The eventId and category the entry had stay
+ * when the copy names none (a market nested in a Polymarket event names neither).
+ * Returns the markets and history (the same records when nothing moved) and the transitions seen.
  */
 export function patchStatuses(
-  markets: Record<string, MarketEntry>,
+  s: Pick<AppState, 'markets' | 'history'>,
   events: readonly MarketEvent[],
   at: number,
-): { markets: Record<string, MarketEntry>; seen: StatusTransition[] } {
-  let out = markets;
+): { markets: Record<string, MarketEntry>; history: AppState['history']; seen: StatusTransition[] } {
+  let { markets, history } = s;
   const seen: StatusTransition[] = [];
   for (const e of events) {
     for (const m of Array.isArray(e.markets) ? e.markets : []) {
-      const prev = m && typeof m.id === 'string' ? out[m.id] : undefined;
+      const prev = m && typeof m.id === 'string' ? markets[m.id] : undefined;
       if (!prev || m.status === 'unknown' || m.status === prev.knownStatus) continue;
       if (m.updatedAt !== undefined && prev.market.updatedAt !== undefined && m.updatedAt < prev.market.updatedAt)
         continue;
-      const market = {
-        ...prev.market,
-        status: m.status,
-        ...(m.resolvedOutcome ? { resolvedOutcome: m.resolvedOutcome } : {}),
-      };
-      const { tradeState: _t, tradeStateAt: _ta, ...rest } = prev;
-      const entry: MarketEntry = {
-        ...rest,
-        market,
-        ...(m.status === 'active' && prev.tradeState
-          ? { tradeState: prev.tradeState, tradeStateAt: prev.tradeStateAt }
-          : {}),
-      };
-      const known = knownStatus(entry, prev.knownStatus);
-      if (known !== undefined) entry.knownStatus = known;
+      const entry = upsertMarket(prev, withHeld(prev.market, m), at, false);
       const t = transitionOf(prev, entry, at);
       if (!t) continue;
-      if (out === markets) out = { ...markets };
-      out[m.id] = entry;
+      if (markets === s.markets) markets = { ...markets };
+      markets[m.id] = entry;
+      const h = appendHistory(history[m.id], entry.market, at);
+      if (h) {
+        if (history === s.history) history = { ...history };
+        history[m.id] = h;
+      }
       seen.push(t);
     }
   }
-  return { markets: out, seen };
+  return { markets, history, seen };
+}
+
+/** The event's copy of a market with the eventId and category the held copy had, when it names none. */
+function withHeld(held: Market, copy: Market): Market {
+  const eventId = copy.eventId ?? held.eventId;
+  const category = copy.category ?? held.category;
+  if (eventId === copy.eventId && category === copy.category) return copy;
+  return {
+    ...copy,
+    ...(eventId !== undefined ? { eventId } : {}),
+    ...(category !== undefined ? { category } : {}),
+  };
 }

@@ -111,7 +111,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       let seen: StatusTransition[] = [];
       set((s) => {
         const byId = mergeEvents(s.events.byId, events);
-        const patched = patchStatuses(s.markets, events, at);
+        const patched = patchStatuses(s, events, at);
         seen = patched.seen;
         const markets = completeFromEvents(patched.markets, byId);
         return {
@@ -121,6 +121,7 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
             ...changedCategories(s.markets, markets),
           ]),
           ...(markets !== s.markets ? { markets } : {}),
+          ...(patched.history !== s.history ? { history: patched.history } : {}),
           ...(seen.length ? { transitions: addTransitions(s.transitions, seen) } : {}),
         };
       });
