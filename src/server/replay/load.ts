@@ -12,10 +12,11 @@
  * exactly as recorded; only a Kalshi event answer's top-level `markets` are put inside its event, where
  * the interface nests them.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
 import { isKalshiEvent } from '../../api/normalizeKalshi.js';
+import { FileProblem, readFix, readTextFile } from '../../util/files.js';
 
 export interface RecordedItem {
   kind: 'market' | 'event';
@@ -46,7 +47,14 @@ function jsonFiles(dir: string): string[] {
     }
     for (const name of names) {
       const p = join(d, name);
-      const st = statSync(p, { throwIfNoEntry: false });
+      let st: Stats | undefined;
+      try {
+        st = statSync(p, { throwIfNoEntry: false });
+      } catch {
+        // a JSON file that cannot even be looked at (ELOOP…): its read says why
+        if (name.endsWith('.json')) out.push(p);
+        continue;
+      }
       if (!st) continue;
       if (st.isDirectory() && depth < 1 && !PERSON_DIRS.includes(name)) walk(p, depth + 1);
       else if (st.isFile() && name.endsWith('.json') && !(depth === 0 && name === MANIFEST)) out.push(p);
@@ -106,21 +114,30 @@ export function classify(value: unknown, file: string): RecordedItem[] {
   return items;
 }
 
+/**
+ * The parsed JSON of one recorded file. Throws RecordingError saying what failed: the file could not be read (by
+ * its code, as a person's file says it), or it is not JSON.
+ */
+export function readRecordedJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readTextFile(file, MAX_FILE_BYTES);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    throw new RecordingError(e.reason === 'too_large' ? e.message : `${e.message}: ${readFix(e)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RecordingError(`${file} is not valid JSON`);
+  }
+}
+
 /** Every recorded item under `dir`, in file order. Throws RecordingError with a one-line reason. */
 export function loadRecording(dir: string): RecordedItem[] {
   const st = statSync(dir, { throwIfNoEntry: false });
   if (!st?.isDirectory()) throw new RecordingError(`${dir} is not a directory`);
   const items: RecordedItem[] = [];
-  for (const file of jsonFiles(dir)) {
-    const size = statSync(file).size;
-    if (size > MAX_FILE_BYTES) throw new RecordingError(`${file} is larger than ${MAX_FILE_BYTES} bytes`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
-    } catch {
-      throw new RecordingError(`${file} is not valid JSON`);
-    }
-    items.push(...classify(parsed, file));
-  }
+  for (const file of jsonFiles(dir)) items.push(...classify(readRecordedJson(file), file));
   return items;
 }

@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadTraderRecording } from '../../sources/kalshi/replayTrader.js';
 import { ManualClock } from '../../util/clock.js';
 import { classify, loadRecording, RecordingError, startReplayServer, type RunningReplay } from './index.js';
 import {
@@ -273,5 +274,15 @@ describe('loading a recording', () => {
     expect(() => loadRecording(join(dir, 'missing'))).toThrow(RecordingError);
     writeFileSync(join(dir, 'bad.json'), '{not json');
     expect(() => loadRecording(dir)).toThrow(/bad\.json is not valid JSON/);
+  });
+
+  it('says a recorded file that cannot be read is unreadable, not that it is not JSON', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-replay-'));
+    symlinkSync('loop.json', join(dir, 'loop.json'));
+    expect(() => loadRecording(dir)).toThrow(/loop\.json cannot be read \(ELOOP\): a symlink on its path leads round/);
+    const books = join(dir, 'books');
+    mkdirSync(join(books, 'book-A.json'), { recursive: true });
+    expect(() => loadTraderRecording(dir)).toThrow(/book-A\.json is not a regular file: move it away/);
+    expect(() => loadTraderRecording(dir)).not.toThrow(/not valid JSON/);
   });
 });

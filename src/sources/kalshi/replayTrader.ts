@@ -5,9 +5,9 @@
  * recorded book answers an empty one (`{"orderbook_fp": {"yes_dollars": [], "no_dollars": []}}`), without recorded
  * candles an empty list — never a 404; an unknown market is Kalshi's 404.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RecordingError } from '../../server/replay/load.js';
+import { readRecordedJson } from '../../server/replay/load.js';
 import { isObj, type Obj } from './replayData.js';
 
 /** The recorded answers of the trader's routes, by ticker. */
@@ -24,21 +24,13 @@ export const HISTORIES_DIR = 'histories';
 export const bookFile = (ticker: string): string => `book-${ticker}.json`;
 export const candlesFile = (period: number, ticker: string): string => `candles-${period}-${ticker}.json`;
 
-const MAX_FILE_BYTES = 32 * 1024 * 1024;
-
 function jsonFilesIn(dir: string): Array<[string, unknown]> {
   const st = statSync(dir, { throwIfNoEntry: false });
   if (!st?.isDirectory()) return [];
   const out: Array<[string, unknown]> = [];
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith('.json')) continue;
-    const p = join(dir, name);
-    if (statSync(p).size > MAX_FILE_BYTES) throw new RecordingError(`${p} is larger than ${MAX_FILE_BYTES} bytes`);
-    try {
-      out.push([name, JSON.parse(readFileSync(p, 'utf8').replace(/^\uFEFF/, ''))]);
-    } catch {
-      throw new RecordingError(`${p} is not valid JSON`);
-    }
+    out.push([name, readRecordedJson(join(dir, name))]);
   }
   return out;
 }
