@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -236,6 +236,26 @@ describe('oddsboard record', () => {
       );
       expect(out.text()).toBe('');
     }
+  });
+
+  it('refuses a DIR that already holds a recording, before anything is asked: exit 2, one line', async () => {
+    // a second record into it overwrote some files, kept the others, and the new manifest named only its own
+    const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-again-'));
+    const dir = join(base, 'rec');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'manifest.json'), '{"files":["markets-1.json"]}\n');
+    for (const source of [[], ['--source', 'kalshi']]) {
+      const out = sink();
+      const err = sink();
+      const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
+      expect(await runRecord([...source, '--base-url', 'http://127.0.0.1:1', dir], io)).toBe(2);
+      expect(err.text()).toBe(
+        `oddsboard record: DIR (argument 1) already holds a recording (${join(dir, 'manifest.json')}): ` +
+          'record into a new folder (see --help)\n',
+      );
+      expect(out.text()).toBe('');
+    }
+    expect(readdirSync(dir)).toEqual(['manifest.json']);
   });
 });
 

@@ -5,7 +5,7 @@
  * ODDSBOARD_API_KEY only and is written nowhere: files hold the answers'
  * `data`, manifest.json the base URL and what was asked.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createClient } from '../api/client.js';
 import { recordService, type RecordPlan } from '../sync/record.js';
@@ -91,6 +91,10 @@ export async function runRecord(
       throw new UsageError('DIR (argument 1) is not a directory');
     const blocked = whyNotMade(cfg.dir);
     if (blocked !== undefined) throw new UsageError(`DIR (argument 1) cannot be made: ${blocked}`);
+    // a second recording into it overwrote some files, kept the others, and its manifest named only its own
+    const manifest = join(cfg.dir, 'manifest.json');
+    if (holds(manifest))
+      throw new UsageError(`DIR (argument 1) already holds a recording (${manifest}): record into a new folder`);
     const settings = resolveSettings(
       {
         ...(cfg.baseUrl !== undefined ? { baseUrl: cfg.baseUrl } : {}),
@@ -202,6 +206,15 @@ function refuseUnused(cfg: { who: Who; listFlag?: string }, source: SourceId): v
  * Why `dir` could not be made or written into, seen from its nearest existing folder (nothing is created): a file in
  * its path failed only after every answer had been asked for (ENOTDIR, exit 1).
  */
+/** Whether something (a file, a folder, a link) is at `path`; a path that cannot be looked at counts as empty. */
+function holds(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 function whyNotMade(dir: string): string | undefined {
   let at = resolve(dir);
   for (;;) {
