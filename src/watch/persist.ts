@@ -6,7 +6,8 @@
  * regular file) is left alone and not written over for the session. A write
  * that fails (full disk) leaves the previous file whole and is tried again.
  */
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { OddsStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 import type { AlertFired, WatchState } from '../store/watchTypes.js';
@@ -48,9 +49,30 @@ export function readWatchedIds(dir: string): { ids: string[] } | { problem: stri
   try {
     return { ids: [...decodeWatchlist(readTextFile(path, FILE_MAX_BYTES)).value.ids] };
   } catch (e) {
-    if (e instanceof FileProblem) return e.reason === 'missing' ? { ids: [] } : { problem: e.message };
+    if (e instanceof FileProblem) {
+      if (e.reason !== 'missing') return { problem: e.message };
+      // a file where the state directory or one above it should be (XDG_STATE_HOME a file): unreadable, not empty
+      const file = fileOnPath(dir);
+      return file === undefined
+        ? { ids: [] }
+        : { problem: `${path} cannot be read: ${file} is a file in the place of a directory: move it away` };
+    }
     if (e instanceof DecodeError) return { problem: `${path} is not a watchlist oddsboard can read (${e.message})` };
     throw e;
+  }
+}
+
+/** The nearest existing path at or above `dir` when it is not a directory; undefined when that is a directory. */
+function fileOnPath(dir: string): string | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    let st;
+    try {
+      st = statSync(d, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+    if (st) return st.isDirectory() ? undefined : d;
+    if (dirname(d) === d) return undefined;
   }
 }
 

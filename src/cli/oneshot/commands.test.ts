@@ -129,6 +129,15 @@ describe('--json output follows docs/schema.json', () => {
     const broken = await run(['watch'], { stateHome });
     expect(broken.code).toBe(2);
     expect(broken.err).toMatch(/watchlist\.json is not a watchlist oddsboard can read/);
+    // XDG_STATE_HOME a file: 'No watched market to show', exit 0, as if nothing were watched
+    const file = join(stateHome, 'a-file');
+    writeFileSync(file, 'x');
+    const blocked = await run(['watch'], { env: { XDG_STATE_HOME: file } });
+    expect([blocked.code, blocked.out]).toEqual([2, '']);
+    expect(blocked.err).toBe(
+      `oddsboard watch: ${join(file, 'oddsboard', 'watchlist.json')} cannot be read: ${file} is a file in the ` +
+        'place of a directory: move it away\n',
+    );
   });
 
   it('--ndjson: one market a line', async () => {
