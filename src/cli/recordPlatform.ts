@@ -1,5 +1,6 @@
 /** `oddsboard record --source S DIR` for a platform: its real routes (src/sources/record.ts), then a manifest. */
 import { join } from 'node:path';
+import { isApiError } from '../api/errors.js';
 import { loadPlatform } from '../sources/index.js';
 import { recordPlatform } from '../sources/record.js';
 import type { SourceId } from '../sources/types.js';
@@ -75,8 +76,13 @@ export async function runPlatformRecord(
     if (!summary.stopped || summary.stopped === 'aborted') return 0;
     return summary.failedAs !== undefined ? exitCodeFor(summary.failedAs) : 1;
   } catch (err) {
+    // the client refused its base URL or the like: said as such, not as a write (any ApiError has a code)
+    if (isApiError(err)) {
+      io.stderr.write(`oddsboard record: ${err.message}\n`);
+      return exitCodeFor(err.kind);
+    }
     const e = err as NodeJS.ErrnoException;
-    io.stderr.write(`oddsboard record: ${e.code ? `cannot write into ${dir}: ${e.code}` : e.message}\n`);
+    io.stderr.write(`oddsboard record: ${e.syscall && e.code ? `cannot write into ${dir}: ${e.code}` : e.message}\n`);
     return 1;
   }
 }
