@@ -110,7 +110,7 @@ export const SERVE_FLAGS: FlagTable = {
   'chaos-for': {
     type: 'string',
     arg: 'S',
-    help: 'with --chaos: seconds the fault lasts (default for good; flap: each phase, 120)',
+    help: 'with --chaos: seconds the fault lasts, from 1 (default for good; flap: each phase, 120)',
   },
   'chaos-path': {
     type: 'string',

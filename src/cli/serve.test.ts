@@ -78,6 +78,15 @@ describe('runServe', () => {
     expect(err.text()).not.toContain('secret');
   });
 
+  it('--chaos-for 0 is refused as the range it names, not served as 1 s', async () => {
+    const err = sink();
+    const ac = new AbortController();
+    ac.abort();
+    const argv = ['--port', '0', '--chaos', '500', '--chaos-for', '0'];
+    expect(await runServe(argv, { stdout: sink().stream, stderr: err.stream, signal: ac.signal })).toBe(2);
+    expect(err.text()).toBe('oddsboard serve: --chaos-for must be an integer from 1 to 86400\n');
+  });
+
   it('--replay DIR serves the recorded payloads (line 1 the URL, a summary) and says so', async () => {
     const out = sink();
     const err = sink();

@@ -24,10 +24,10 @@ export interface ServeIo {
 
 const SERVE = findCommand('serve')!;
 
-function intFlag(name: string, raw: string | boolean | undefined, dflt: number, max: number): number {
+function intFlag(name: string, raw: string | boolean | undefined, dflt: number, max: number, min = 0): number {
   if (raw === undefined) return dflt;
-  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) > max)
-    throw new UsageError(`--${name} must be an integer from 0 to ${max}`);
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) > max || Number(raw) < min)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   return Number(raw);
 }
 
@@ -124,7 +124,8 @@ function chaosFlags(values: Partial<Record<string, string>>): Pick<ServeConfig, 
     chaos: {
       profile: profile as ChaosProfile,
       afterMs: intFlag('chaos-after', values['chaos-after'], 30, 86_400) * 1000,
-      ...(forS !== undefined ? { forMs: Math.max(1, intFlag('chaos-for', forS, 0, 86_400)) * 1000 } : {}),
+      // a fault for 0 s is none: refused, where it was served as 1 s without a word
+      ...(forS !== undefined ? { forMs: intFlag('chaos-for', forS, 0, 86_400, 1) * 1000 } : {}),
       retryAfter: retryAfter as RetryAfterKind,
       ...(path !== undefined ? { path } : {}),
     },
