@@ -11,6 +11,7 @@ const TABLE: FlagTable = {
   json: { type: 'boolean', help: 'json' },
   wait: { type: 'boolean', shown: '--no-wait', help: 'do not wait' },
   help: { type: 'boolean', short: 'h', help: 'help' },
+  version: { type: 'boolean', help: 'version' },
 };
 
 function usage(fn: () => unknown): string {
@@ -80,6 +81,22 @@ describe('parseArgs: one parser for every command', () => {
     const extra = usage(() => readInvocation(cmd, ['m1', 'sk_live_abcdef123456']));
     expect(extra).toBe('unexpected argument 3 (see oddsboard market --help)');
     expect(usage(() => readInvocation(cmd, ['  ']))).toBe('ID must not be empty');
+  });
+
+  // `oddsboard --help extra` and `--version extra` printed the help or the version, exit 0, the word ignored
+  it('readInvocation: --help and --version refuse a stray argument as a run does, a missing one not', () => {
+    const cmd = { name: 'market', args: ['ID'], flags: TABLE };
+    expect(readInvocation(cmd, ['m1', '--help'])).toEqual({ kind: 'help' });
+    expect(usage(() => readInvocation(cmd, ['m1', 'extra', '--help']))).toBe(
+      'unexpected argument 3 (see oddsboard market --help)',
+    );
+    const dashboard = { name: '', args: [], flags: TABLE };
+    for (const flag of ['--help', '-h', '--version']) {
+      expect(usage(() => readInvocation(dashboard, [flag, 'extra']))).toBe(
+        'unexpected argument 2 (commands: see oddsboard --help)',
+      );
+    }
+    expect(readInvocation(dashboard, ['--version'])).toEqual({ kind: 'version' });
   });
 });
 

@@ -206,19 +206,21 @@ export function readInvocation(
   argv: readonly string[],
 ): Invocation {
   const { flags, input } = parseArgs(cmd.flags, argv, cmd.name);
-  if (flags.help === true) return { kind: 'help' };
-  if (flags.version === true) return { kind: 'version' };
   const where = cmd.name === '' ? 'oddsboard --help' : `oddsboard ${cmd.name} --help`;
-  // an argument named `NAME?` may be left out (`pairs [MARKET]`)
-  const required = cmd.args.filter((a) => !a.endsWith('?')).length;
-  if (input.length < required)
-    throw new UsageError(`${cmd.name} needs ${cmd.args.slice(input.length, required).join(' ')} (see ${where})`);
+  // a stray argument is refused with --help and --version too (`--help extra` printed the help, exit 0, the word
+  // ignored); one left out is not: `market --help` is how one learns it takes an ID
   if (input.length > cmd.args.length) {
     // position in the whole command line: the command's name is argument 1
     const at = argv.indexOf(input[cmd.args.length]!) + 1 + (cmd.name === '' ? 0 : 1);
     const hint = cmd.name === '' ? ' (commands: see oddsboard --help)' : ` (see ${where})`;
     throw new UsageError(`unexpected argument${at > 0 ? ` ${at}` : ''}${hint}`);
   }
+  if (flags.help === true) return { kind: 'help' };
+  if (flags.version === true) return { kind: 'version' };
+  // an argument named `NAME?` may be left out (`pairs [MARKET]`)
+  const required = cmd.args.filter((a) => !a.endsWith('?')).length;
+  if (input.length < required)
+    throw new UsageError(`${cmd.name} needs ${cmd.args.slice(input.length, required).join(' ')} (see ${where})`);
   for (const [i, value] of input.entries())
     if (value.trim() === '') throw new UsageError(`${cmd.args[i]} must not be empty`);
   return { kind: 'run', flags, args: input };
