@@ -61,6 +61,19 @@ describe('parseArgs: one parser for every command', () => {
     expect(pasted).toBe('unknown flag in argument 2 (see --help)');
   });
 
+  // `markets --LIMIT 1`, `---limit 1` and `--baseUrl X` were taken as --limit and --base-url: meow folds the names
+  it('refuses a flag written other than --help writes it, naming the one meant', () => {
+    const meant = (flag: string) => `(did you mean ${flag}? see --help)`;
+    expect(usage(() => parseArgs(TABLE, ['--LIMIT', '1']))).toBe(`unknown flag --LIMIT ${meant('--limit')}`);
+    expect(usage(() => parseArgs(TABLE, ['--json', '---limit', '1']))).toBe(
+      `unknown flag in argument 2 ${meant('--limit')}`,
+    );
+    expect(usage(() => parseArgs(TABLE, ['--baseUrl=x']))).toBe(`unknown flag --baseUrl ${meant('--base-url')}`);
+    expect(usage(() => parseArgs(TABLE, ['--No-Wait']))).toBe(`unknown flag --No-Wait ${meant('--no-wait')}`);
+    // after `--` nothing is a flag
+    expect(parseArgs(TABLE, ['--', '--LIMIT'])).toEqual({ flags: {}, input: ['--LIMIT'] });
+  });
+
   // `--json=1` was read as false (a table where JSON was asked for), `--help=x` as no help, and `--no-wait=false` was
   // "unknown flag --no-wait", a flag --help lists
   it('refuses a value written onto a switch, naming the flag as typed', () => {

@@ -8,7 +8,7 @@
 import meow from 'meow';
 import { UsageError } from './errors.js';
 import { takenElsewhere } from './flagHomes.js';
-import { nearest } from './nearest.js';
+import { nearest, sayable as sayableWord } from './nearest.js';
 
 export interface FlagSpec {
   type: 'string' | 'boolean';
@@ -108,6 +108,7 @@ export function parseArgs(table: FlagTable, argv: readonly string[], owner?: str
     if (spec.short) known.set(spec.short, name);
   }
   refuseSwitchValues(table, argv);
+  refuseMiswritten(table, argv);
   let cli;
   try {
     cli = meow('', {
@@ -152,6 +153,29 @@ export function parseArgs(table: FlagTable, argv: readonly string[], owner?: str
     else throw new UsageError(`--${name} ${spec.type === 'boolean' ? 'takes no value' : 'needs a value'}`);
   }
   return { flags: out, input: cli.input.map(String) };
+}
+
+/**
+ * A long flag written other than --help writes it but folding to one (`--LIMIT`, `---limit`, `--baseUrl`) is refused:
+ * meow folds case, dashes and camelCase, so each was taken as `--limit` or `--base-url`. The flag it folds to is
+ * named; the token is said back only when sayable, else by its position.
+ */
+function refuseMiswritten(table: FlagTable, argv: readonly string[]): void {
+  for (const [i, tok] of argv.entries()) {
+    if (tok === '--') return;
+    if (!tok.startsWith('--')) continue;
+    const name = tok.slice(2).split('=')[0]!;
+    if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)) continue;
+    const written = Object.entries(table).flatMap(([n, spec]) => [
+      spec.shown ?? `--${n}`,
+      ...(spec.type === 'boolean' ? [`--no-${n}`] : []),
+    ]);
+    // one that folds to no flag of the table is left to the unknown flag's message (a key flag's, a guess)
+    const meant = written.find((w) => bare(w) === bare(name));
+    if (meant === undefined) continue;
+    const said = sayableWord(name) ? `--${name}` : `in argument ${i + 1}`;
+    throw new UsageError(`unknown flag ${said} (did you mean ${meant}? see --help)`);
+  }
 }
 
 /**
