@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, rig, type Call } from '../../test/support/syncHarness.js';
+import { apiError, market, MARKETS, rig, type Call } from '../../test/support/syncHarness.js';
 
 /** Start, let the first list + detail land, then make every later call answer with `fail` once (or always). */
 async function started(limit = 10) {
@@ -87,8 +87,10 @@ describe('429', () => {
       // the server counts 10 more requests than we sent in the last minute: someone else spends a third
       r.client.handler = (c: Call) => {
         const ours = r.client.calls.filter((x) => x.at > c.at - 60_000).length;
+        // the list and the selected market's detail as always (an empty list would select, and so poll, nothing)
+        const data = c.method === 'listMarkets' ? MARKETS : market(String(c.args[0]));
         return c.at < 120_000
-          ? { data: [], status: 200, rate: { limit: 30, remaining: Math.max(0, 30 - ours - 10), resetMs: 1_000 } }
+          ? { data, status: 200, rate: { limit: 30, remaining: Math.max(0, 30 - ours - 10), resetMs: 1_000 } }
           : undefined;
       };
       await r.run(119_000);
