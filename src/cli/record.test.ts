@@ -1,24 +1,13 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/listen.js';
 import { startReplayServer, type RunningReplay } from '../server/replay/index.js';
 import { ManualClock } from '../util/clock.js';
 import { configFile } from '../../test/support/configFiles.js';
 import { runRecord, savedLine } from './record.js';
-
-function sink() {
-  let buf = '';
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      buf += String(chunk);
-      cb();
-    },
-  });
-  return { stream, text: () => buf };
-}
+import { textSink } from '../../test/support/textSink.js';
 
 const KEY = 'record-secret-key-0042';
 const servers: (RunningServer | RunningReplay)[] = [];
@@ -41,8 +30,8 @@ describe('oddsboard record', () => {
       servers.push(source);
       const dir = join(mkdtempSync(join(tmpdir(), 'oddsboard-record-')), 'rec');
       const state = mkdtempSync(join(tmpdir(), 'oddsboard-record-state-'));
-      const out = sink();
-      const err = sink();
+      const out = textSink();
+      const err = textSink();
       const code = await runRecord(
         [
           '--base-url',
@@ -103,10 +92,10 @@ describe('oddsboard record', () => {
 
   it('refuses a key on the command line, a missing directory or service, with exit code 2', async () => {
     for (const argv of [['--api-key', 'x', 'dir'], [], ['dir']]) {
-      const err = sink();
+      const err = textSink();
       expect(
         await runRecord(argv, {
-          stdout: sink().stream,
+          stdout: textSink().stream,
           stderr: err.stream,
           // a config directory of its own: /tmp/oddsboard/config.json could be anyone's
           env: { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'oddsboard-record-config-')) },
@@ -131,8 +120,8 @@ describe('oddsboard record', () => {
       [['--base-url', 'http://127.0.0.1:1', file], '', 2],
     ];
     for (const [argv, key, exit] of cases) {
-      const out = sink();
-      const err = sink();
+      const out = textSink();
+      const err = textSink();
       const env = { XDG_CONFIG_HOME: base, XDG_STATE_HOME: base, ...(key ? { ODDSBOARD_API_KEY: key } : {}) };
       expect(
         await runRecord([...argv, '--details', '0', '--events', '0'], { stdout: out.stream, stderr: err.stream, env }),
@@ -141,9 +130,9 @@ describe('oddsboard record', () => {
       expect(out.text()).not.toContain('replay them with');
     }
     // the file was refused before anything was asked
-    const err = sink();
+    const err = textSink();
     await runRecord(['--base-url', 'http://127.0.0.1:1', file], {
-      stdout: sink().stream,
+      stdout: textSink().stream,
       stderr: err.stream,
       env: { XDG_STATE_HOME: base },
     });
@@ -155,8 +144,8 @@ describe('oddsboard record', () => {
     // "cannot write into DIR: INVALID_BASE_URL", exit 1
     const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-url-'));
     for (const source of [[], ['--source', 'kalshi']]) {
-      const out = sink();
-      const err = sink();
+      const out = textSink();
+      const err = textSink();
       const argv = [
         ...source,
         '--base-url',
@@ -181,8 +170,8 @@ describe('oddsboard record', () => {
       [{ ODDSBOARD_SOURCE: 'all' }, 'ODDSBOARD_SOURCE names polymarket,kalshi,manifold'],
       [{ ODDSBOARD_CONFIG: file }, `"sources" in the config file ${file} names kalshi,manifold`],
     ] as const) {
-      const out = sink();
-      const err = sink();
+      const out = textSink();
+      const err = textSink();
       const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base, ...env } };
       expect(await runRecord([join(base, 'rec'), '--details', '0'], io)).toBe(2);
       expect(err.text()).toBe(`oddsboard record: ${where}; record saves one at a time: give --source S (see --help)\n`);
@@ -211,8 +200,8 @@ describe('oddsboard record', () => {
         '--manifold-user belongs to --source manifold, not to polymarket',
       ],
     ] as const) {
-      const out = sink();
-      const err = sink();
+      const out = textSink();
+      const err = textSink();
       const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
       const args = [...argv, '--base-url', 'http://127.0.0.1:1', join(base, 'rec')];
       expect(await runRecord(args, io), argv.join(' ')).toBe(2);
@@ -226,8 +215,8 @@ describe('oddsboard record', () => {
     const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-blocked-'));
     writeFileSync(join(base, 'a-file'), 'x');
     for (const source of [[], ['--source', 'kalshi']]) {
-      const out = sink();
-      const err = sink();
+      const out = textSink();
+      const err = textSink();
       const argv = [...source, '--base-url', 'http://127.0.0.1:1', join(base, 'a-file', 'sub'), '--details', '0'];
       const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
       expect(await runRecord(argv, io)).toBe(2);
@@ -245,8 +234,8 @@ describe('oddsboard record', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'manifest.json'), '{"files":["markets-1.json"]}\n');
     for (const source of [[], ['--source', 'kalshi']]) {
-      const out = sink();
-      const err = sink();
+      const out = textSink();
+      const err = textSink();
       const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
       expect(await runRecord([...source, '--base-url', 'http://127.0.0.1:1', dir], io)).toBe(2);
       expect(err.text()).toBe(

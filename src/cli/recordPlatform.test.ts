@@ -1,20 +1,9 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runPlatformRecord } from './recordPlatform.js';
-
-function sink() {
-  let buf = '';
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      buf += String(chunk);
-      cb();
-    },
-  });
-  return { stream, text: () => buf };
-}
+import { textSink } from '../../test/support/textSink.js';
 
 const PLAN = { pages: 1, limit: 10, status: 'all', details: 0, events: 0, eventDetails: 0 };
 
@@ -22,8 +11,8 @@ describe("a platform recording's failure", () => {
   it('is worded by what failed, not as a write when nothing was written', async () => {
     // a base URL the client refuses ended 'cannot write into DIR: INVALID_BASE_URL'
     const dir = join(mkdtempSync(join(tmpdir(), 'oddsboard-record-platform-')), 'rec');
-    const out = sink();
-    const err = sink();
+    const out = textSink();
+    const err = textSink();
     const io = { stdout: out.stream, stderr: err.stream, env: {} };
     expect(await runPlatformRecord('kalshi', 'http://example.com', dir, PLAN, io)).toBe(2);
     const last = err.text().trim().split('\n').at(-1);
@@ -35,8 +24,8 @@ describe("a platform recording's failure", () => {
   it('a file that could not be written is still said as a write into DIR', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oddsboard-record-platform-'));
     mkdirSync(join(dir, 'manifest.json'));
-    const err = sink();
-    const io = { stdout: sink().stream, stderr: err.stream, env: {} };
+    const err = textSink();
+    const io = { stdout: textSink().stream, stderr: err.stream, env: {} };
     expect(await runPlatformRecord('kalshi', 'http://127.0.0.1:1', dir, PLAN, io)).toBe(1);
     expect(err.text().trim().split('\n').at(-1)).toBe(`oddsboard record: cannot write into ${dir}: EISDIR`);
   });

@@ -1,20 +1,9 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runServe } from './serve.js';
-
-function sink(): { stream: Writable; text: () => string } {
-  let buf = '';
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      buf += String(chunk);
-      cb();
-    },
-  });
-  return { stream, text: () => buf };
-}
+import { textSink } from '../../test/support/textSink.js';
 
 const root = mkdtempSync(join(tmpdir(), 'oddsboard-serve-replay-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -28,8 +17,8 @@ function dirWith(name: string, files: Record<string, string>): string {
 }
 
 async function serve(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = sink();
-  const err = sink();
+  const out = textSink();
+  const err = textSink();
   const ac = new AbortController();
   // a replay that starts would serve until stopped: stopped at once, its exit 0 tells it served
   ac.abort();
