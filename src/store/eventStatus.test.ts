@@ -5,30 +5,18 @@
  * No (prices 0 / 1).
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeEventList } from '../api/normalize.js';
-import type { Market, MarketEvent } from '../api/types.js';
+import type { MarketEvent } from '../api/types.js';
 import { fitSegments } from '../ui/components/Line.js';
 import { rowSegs } from '../ui/components/MarketRow.js';
-import { realFile } from '../../test/support/realFixtures.js';
+import { krakenEvent, krakenResolved, tradingCopy } from '../../test/support/krakenEvent.js';
 import { venues } from '../../test/support/joinedVenues.js';
 import { createOddsStore, type OddsStore } from './store.js';
 import { priceAt, sampleCount } from './samples.js';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
-const [event] = normalizeEventList(
-  realFile('polymarket', 'gamma-events-kraken-ipo-multi-outcome-event-with-tags.json'),
-) as [MarketEvent];
-const resolved = event.markets.find((m) => m.id === '516950')!;
-/** The same market as a list read it while it still traded. */
-const before: Market = {
-  ...resolved,
-  status: 'active',
-  outcomes: [
-    { name: 'Yes', price: 0.111 },
-    { name: 'No', price: 0.889 },
-  ],
-};
-delete before.resolvedOutcome;
+const event = krakenEvent;
+const resolved = krakenResolved;
+const before = tradingCopy;
 const store = () => createOddsStore({ mode: 'key', limit: 30 });
 const rowText = (s: OddsStore, id: string) =>
   fitSegments(

@@ -4,30 +4,16 @@
  * A market that had just resolved showed its old price there ("Ethereum 11.1¢") while the open event said RESOLVED.
  * Pinned on the recorded Kraken event (Polymarket, PM-EVT): "Kraken IPO in 2025?" resolved No (prices 0 / 1).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeEventList } from '../../api/normalize.js';
+import { krakenEvent, krakenResolved, tradingCopy } from '../../../test/support/krakenEvent.js';
 import type { Market } from '../../api/types.js';
 import type { MarketEntry } from '../../store/types.js';
 import { eventPaneLines, type EventPaneProps } from './EventPane.js';
 
-const [event] = normalizeEventList(
-  JSON.parse(
-    readFileSync('test/fixtures/real/polymarket/gamma-events-kraken-ipo-multi-outcome-event-with-tags.json', 'utf8'),
-  ),
-);
-const resolved = event!.markets.find((m) => m.id === '516950')!;
-const open = event!.markets.find((m) => m.id === '691547')!;
-/** The same market as it was while it still traded: the copy a list read before it resolved. */
-const before: Market = {
-  ...resolved,
-  status: 'active',
-  outcomes: [
-    { name: 'Yes', price: 0.111 },
-    { name: 'No', price: 0.889 },
-  ],
-};
-delete (before as { resolvedOutcome?: string }).resolvedOutcome;
+const event = krakenEvent;
+const resolved = krakenResolved;
+const open = event.markets.find((m) => m.id === '691547')!;
+const before = tradingCopy;
 const entry = (market: Market, at: number): MarketEntry => ({
   market,
   receivedAt: at,
