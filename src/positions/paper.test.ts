@@ -73,7 +73,13 @@ describe('paper positions', () => {
       { action: 'sell', outcome: 'Yes', shares: 10, averagePrice: 0.53, fee: 0.1, total: 5.2, raw: {} },
       2000,
     );
-    expect(holding(book.positions[0]!.trades)).toEqual({ shares: 15, cost: 6.252, realized: 1.032, fees: 0.52 });
+    expect(holding(book.positions[0]!.trades)).toEqual({
+      shares: 15,
+      cost: 6.252,
+      realized: 1.032,
+      fees: 0.52,
+      oversold: 0,
+    });
     const p = paperPosition(book.positions[0]!, market('active', 0.5))!;
     // value 15 × 0.5 = 7.50; P&L 7.50 − 6.252 = 1.248
     expect(p).toMatchObject({ shares: 15, value: 7.5, pnl: 1.248, realized: 1.032 });

@@ -59,28 +59,39 @@ export interface Holding {
   cost: number;
   realized: number;
   fees: number;
+  /** Shares sales took beyond what was held (the same shares sold in two dashboards): booked as nothing. */
+  oversold: number;
 }
 
-/** What the trades leave, by average cost. */
+/**
+ * What the trades leave, by average cost. A sale of more than is held (two dashboards on one home each sold the same
+ * shares before the other's write arrived: merge.ts) sells what is held and books that part of it alone — what it
+ * brought in and its fee pro rata — the rest counted as `oversold`, never a gain made of shares that were not there.
+ */
 export function holding(trades: readonly PaperTrade[]): Holding {
   let shares = 0;
   let cost = 0;
   let realized = 0;
   let fees = 0;
+  let oversold = 0;
   for (const t of trades) {
-    fees = round9(fees + t.fee);
     if (t.action === 'buy') {
+      fees = round9(fees + t.fee);
       shares = round9(shares + t.shares);
       cost = round9(cost + t.total);
       continue;
     }
     const sold = Math.min(t.shares, shares);
+    const over = round9(t.shares - sold);
+    const part = over > 0 ? sold / t.shares : 1;
     const out = shares > 0 ? round9((cost * sold) / shares) : 0;
-    realized = round9(realized + t.total - out);
+    fees = round9(fees + t.fee * part);
+    realized = round9(realized + round9(t.total * part) - out);
+    oversold = round9(oversold + over);
     cost = round9(cost - out);
     shares = round9(shares - sold);
   }
-  return { shares, cost, realized, fees };
+  return { shares, cost, realized, fees, oversold };
 }
 
 export interface KeepInput {
@@ -205,6 +216,7 @@ export function paperPosition(p: PaperPosition, market?: Market): Position | und
     ...(h.shares > 0 ? { avgPrice: round9(h.cost / h.shares) } : {}),
     ...(h.realized !== 0 ? { realized: h.realized } : {}),
     ...(h.fees > 0 ? { fees: h.fees } : {}),
+    ...(h.oversold > 0 ? { oversold: h.oversold } : {}),
     currency: p.currency,
     paper: true as const,
   };
@@ -233,6 +245,7 @@ function soldRow(p: PaperPosition, market?: Market): Position {
     pnl: 0,
     realized: h.realized,
     ...(h.fees > 0 ? { fees: h.fees } : {}),
+    ...(h.oversold > 0 ? { oversold: h.oversold } : {}),
     ...(v.price !== undefined ? { price: v.price } : {}),
     currency: p.currency,
     state: v.state,

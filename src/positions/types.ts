@@ -52,6 +52,11 @@ export interface Position {
   state: PositionState;
   /** resolved / redeemable: what the position paid out (the venue's figure, else shares × payout per share). */
   paid?: number;
+  /**
+   * A paper position's shares sold beyond what it held — the same shares sold in two dashboards on one home — booked as
+   * nothing (src/positions/paper.ts `holding`).
+   */
+  oversold?: number;
   /** Kept from a preview in the quote form, never traded (src/positions/paper.ts). */
   paper?: true;
 }

@@ -157,6 +157,39 @@ describe('the paper positions file', () => {
     expect(held()).toEqual([[['buy', 'sell', 'buy', 'sell'], 0]]);
     expect([a.k.stop(), b.k.stop(), a.notices, b.notices]).toEqual([[], [], [], []]);
   });
+  it('the same shares sold in both dashboards book one sale, the other only what was left to sell (nothing)', () => {
+    const dir = join(root, 'sold-twice');
+    const a = keeper(dir);
+    a.change(bought(a.book(), 10)); // 10 at 0.40: cost 4
+    a.k.flush();
+    const b = keeper(dir); // b takes the buy in
+    const sell = (o: ReturnType<typeof keeper>, at: number) => {
+      const r = keepPaper(o.book(), {
+        ref: { venue: 'kalshi', id: 'K1' },
+        title: 'Kansas City vs Detroit',
+        outcome: 'Yes',
+        currency: 'USD',
+        quote: { action: 'sell', shares: 10, averagePrice: 0.6, fee: 0.1, total: 5.9, raw: {} },
+        at,
+      });
+      if ('problem' in r) throw new Error(r.problem);
+      o.change(r.book);
+    };
+    // each sells the 10 before the other's write arrives
+    sell(a, 2_000);
+    sell(b, 3_000);
+    a.k.flush();
+    b.k.flush();
+    const p = loadPaper(dir, 4_000).book.positions[0]!;
+    expect(p.trades.map((t) => [t.action, t.shares])).toEqual([
+      ['buy', 10],
+      ['sell', 10],
+      ['sell', 10],
+    ]);
+    // it booked the second sale's 5.90 too with no share sold: realized +7.80, a phantom gain of 5.90
+    expect(holding(p.trades)).toEqual({ shares: 0, cost: 0, realized: 1.9, fees: 0.1, oversold: 10 });
+    expect([a.k.stop(), b.k.stop()]).toEqual([[], []]);
+  });
   it('two dashboards writing paper.json at the same instant keep both trades (the write holds its lock)', () => {
     const dir = join(root, 'same-instant');
     const b = keeper(dir);

@@ -61,3 +61,33 @@ describe('a paper position sold out', () => {
     ]);
   });
 });
+
+describe('a paper position with a sale beyond what it held (the same shares sold in two dashboards)', () => {
+  // bought 10 for 4.00, sold 10 for 5.90 in each of two dashboards: one sale booked, 10 shares over
+  const over = pos({
+    outcome: 'Yes',
+    shares: 0,
+    cost: 0,
+    value: 0,
+    pnl: 0,
+    realized: 1.9,
+    oversold: 10,
+    price: 0.5,
+    paper: true,
+  });
+  const data = { venue: 'kalshi' as const, currency: 'USD' as const, identity: '', positions: [over, pos()] };
+
+  it('says so in the table, and the JSON has the shares over (null where there are none)', () => {
+    const lines = positionsTable(data, view).split('\n');
+    // it read "PAPER · sold, P&L realized" alone: nothing said that a sale was bigger than the holding
+    expect(lines.find((l) => l.includes('PAPER'))).toContain('PAPER · sold, P&L realized · oversold · Kansas');
+    // and in words under the rows, whole at any width
+    const at = lines.findIndex((l) => l.startsWith('Oversold'));
+    expect(lines.slice(at, at + 2)).toEqual([
+      'Oversold: 10.00 paper shares of “Yes” in Kansas City vs Detroit were sold beyond what was held (the',
+      'same shares sold in two dashboards); that part of the sale is not booked.',
+    ]);
+    const json = jsonPositionsData([{ data }]);
+    expect(json.positions.map((p) => p.oversold)).toEqual([10, null]);
+  });
+});

@@ -28,6 +28,8 @@ export interface JsonPosition {
   pnl: number | null;
   pnlPct: number | null;
   realized: number | null;
+  /** A paper position's shares sold beyond what it held (booked as nothing); null when none. */
+  oversold: number | null;
   fees: number | null;
   paid: number | null;
   currency: Position['currency'];
@@ -50,6 +52,7 @@ export function jsonPosition(p: Position): JsonPosition {
     pnl: figure(p.pnl),
     pnlPct: figure(p.pnlPct),
     realized: figure(p.realized),
+    oversold: figure(p.oversold),
     fees: figure(p.fees),
     paid: figure(p.paid),
     currency: p.currency,
@@ -207,7 +210,8 @@ function positionLines(positions: readonly Position[], t: TableView): string[] {
             ? ''
             : p.state === 'closed'
               ? 'awaiting settlement · '
-              : `${STATE_WORDS[p.state]}, paid ${formatAmount(p.paid, p.currency)} · `);
+              : `${STATE_WORDS[p.state]}, paid ${formatAmount(p.paid, p.currency)} · `) +
+        ((p.oversold ?? 0) > 0 ? 'oversold · ' : '');
       const cells = cols.map((col) => cell(col, col.c.text(p)));
       const market = fitWidth(`${note}${p.title}`, titleW);
       const plain = `${cells.join(' ')} ${market}`;
@@ -232,6 +236,16 @@ export function positionsTable(v: VenuePositions, t: TableView): string {
         ];
   if (v.positions.length === 0) lines.push('No positions.');
   else lines.push(...positionLines(v.positions, t));
+  // what an oversold row's figures leave out, in words (its row has room for one only): never cut, wrapped
+  for (const p of v.positions)
+    if ((p.oversold ?? 0) > 0)
+      lines.push(
+        ...wrap(
+          `Oversold: ${formatShares(p.oversold)} paper shares of “${p.outcome}” in ${p.title} were sold beyond what ` +
+            'was held (the same shares sold in two dashboards); that part of the sale is not booked.',
+          t.width,
+        ),
+      );
   lines.push(...totalsLines(v.positions, t, 'Total'));
   if (v.reportedValue !== undefined)
     lines.push(

@@ -36,6 +36,13 @@ describe('the state cell', () => {
     expect(cell).toMatchObject({ dim: true });
     expect(cell).not.toHaveProperty('color');
   });
+
+  it('a paper position that sold more than it held (in two dashboards): `oversold`, in the warning colour', () => {
+    // the row read `sold` like any other, its realized P&L with nothing to say part of a sale was not booked
+    const cell = stateCell(row({ shares: 0, cost: 0, value: 0, pnl: 0, realized: 1.9, oversold: 10 }));
+    expect(cell).toMatchObject({ text: expect.stringContaining('oversold'), color: colors.warn });
+    expect(stateCell(row({ state: 'open', oversold: 2 })).text).toContain('oversold');
+  });
 });
 
 describe('a row on a narrow terminal', () => {

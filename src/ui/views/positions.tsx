@@ -104,8 +104,14 @@ const STATE_TEXT: Record<Position['state'], string> = {
   redeemable: 'redeem',
 };
 
-/** A row's state word ('' while open). */
-const stateText = (p: Position): string => (soldOut(p) ? 'sold' : STATE_TEXT[p.state]);
+/**
+ * A row's state word ('' while open); "oversold" before any other when a paper sale took more than was held (the same
+ * shares sold in two dashboards on one home): the rest of it was booked as nothing, which the figures alone hide.
+ */
+const stateText = (p: Position): string =>
+  (p.oversold ?? 0) > 0 ? 'oversold' : soldOut(p) ? 'sold' : STATE_TEXT[p.state];
+/** A word that asks to be seen: a closed market's (not a sold row's whose market closed since), an oversold one. */
+const warns = (p: Position): boolean => (p.oversold ?? 0) > 0 || (p.state === 'closed' && !soldOut(p));
 
 /** Whether the state column is drawn: only when a position has a word for it (all open: its cells go to the titles). */
 export const hasStateColumn = (ps: readonly Position[]): boolean => ps.some((p) => stateText(p) !== '');
@@ -162,8 +168,7 @@ export function positionSegs(
   if (stateCol)
     segs.push({
       text: fitWidth(stateText(p), W.state, true),
-      // the warning colour goes with a closed market's word, not with a sold row whose market closed since
-      ...(p.state === 'closed' && !soldOut(p) ? { color: colors.warn } : { dim: true }),
+      ...(warns(p) ? { color: colors.warn } : { dim: true }),
     });
   return segs;
 }
