@@ -36,8 +36,10 @@ describe('paper positions', () => {
   it('a kept preview: shares, average price and fee exactly as previewed, marked to market', () => {
     const book = keep(EMPTY_PAPER, BUY);
     expect(book.positions[0]!.trades).toEqual([
-      { at: 1000, action: 'buy', shares: 25, avgPrice: 0.4, fee: 0.42, total: 10.42 },
+      { id: expect.any(String), at: 1000, action: 'buy', shares: 25, avgPrice: 0.4, fee: 0.42, total: 10.42 },
     ]);
+    // each kept trade has an id of its own (the merge of two dashboards' books tells same-millisecond trades apart)
+    expect(keep(book, BUY, 1000).positions[0]!.trades[1]!.id).not.toBe(book.positions[0]!.trades[0]!.id);
     // cost 10.42 (fee included) → avg 10.42 / 25 = 0.4168; at 55¢: value 25 × 0.55 = 13.75; P&L 13.75 − 10.42 = 3.33;
     // P&L % = 3.33 / 10.42 × 100 = 31.958…
     const p = paperPosition(book.positions[0]!, market('active', 0.55))!;

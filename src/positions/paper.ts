@@ -6,6 +6,7 @@
  * received as realized P&L. It is marked to market like a real position (settle.ts), and settled once its market
  * resolves: the winner pays 1 a share, the others 0, a voided or cancelled market returns the cost (`settled`).
  */
+import { randomUUID } from 'node:crypto';
 import type { Market, Quote } from '../api/types.js';
 import { formatShares } from '../ui/format.js';
 import { stampAfter } from '../util/clock.js';
@@ -15,6 +16,11 @@ import { valueAgainst } from './settle.js';
 import type { Currency, Position } from './types.js';
 
 export interface PaperTrade {
+  /**
+   * Random, given as the trade is kept: two dashboards may keep the same trade in the same millisecond, and the merge
+   * tells them apart by it (src/watch/merge.ts). A trade of a file written before ids has none.
+   */
+  id?: string;
   /** epoch ms */
   at: number;
   action: 'buy' | 'sell';
@@ -125,6 +131,7 @@ export function keepPaper(
   // sold read as still held
   const latest = had?.trades.reduce((m, t) => Math.max(m, t.at), Number.NEGATIVE_INFINITY);
   let trade: PaperTrade = {
+    id: randomUUID(),
     at: stampAfter(latest, k.at),
     action,
     shares,

@@ -40,7 +40,15 @@ describe('the paper file', () => {
           outcome: 'Yes',
           currency: 'USD',
           trades: [
-            { at: '2026-11-26T17:00:00.000Z', action: 'buy', shares: 25, avgPrice: 0.4, fee: 0.42, total: 10.42 },
+            {
+              id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+              at: '2026-11-26T17:00:00.000Z',
+              action: 'buy',
+              shares: 25,
+              avgPrice: 0.4,
+              fee: 0.42,
+              total: 10.42,
+            },
           ],
         },
       ],

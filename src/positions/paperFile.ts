@@ -17,6 +17,8 @@ export const PAPER_FILE = 'paper.json';
 export const PAPER_FILE_MAX_BYTES = 2_000_000;
 const FORMAT = 1;
 const CURRENCIES: readonly Currency[] = ['USDC', 'USD', 'mana'];
+/** A trade's id as kept (a UUID); the same format reads a file without ids, whose trades have none. */
+const TRADE_ID = /^[\w-]{1,64}$/;
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const time = (v: unknown): number | undefined => {
@@ -49,7 +51,9 @@ function decodeTrade(v: unknown): PaperTrade | undefined {
   if (at === undefined || shares === undefined || shares <= 0 || avgPrice === undefined || fee === undefined)
     return undefined;
   if (total === undefined || (v.action !== 'buy' && v.action !== 'sell')) return undefined;
-  return { at, action: v.action, shares, avgPrice, fee, total };
+  // an id that is not one (a hand edit) is left out: the trade is merged as a file without ids has it (merge.ts)
+  const id = typeof v.id === 'string' && TRADE_ID.test(v.id) ? { id: v.id } : {};
+  return { ...id, at, action: v.action, shares, avgPrice, fee, total };
 }
 
 function decodePosition(v: unknown): PaperPosition | undefined {

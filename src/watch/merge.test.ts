@@ -1,6 +1,7 @@
 /** What another process wrote is kept: only this process's changes since its last write are put on the file. */
 import { describe, expect, it } from 'vitest';
-import type { PaperBook, PaperPosition } from '../positions/paper.js';
+import { keepPaper, type PaperBook, type PaperPosition } from '../positions/paper.js';
+import { decodePaper, encodePaper } from '../positions/paperFile.js';
 import { ALERT_COOLDOWN_MS } from '../store/alerts.js';
 import type { AlertFired } from '../store/watchTypes.js';
 import { mergeKeyed, mergeLog, mergePaper } from './merge.js';
@@ -38,6 +39,62 @@ describe('merging onto the file as it is now', () => {
     const theirs: PaperBook = { positions: [pos(trade(1, 10), trade(2, 20))] };
     const merged = mergePaper(base, ours, theirs);
     expect(merged.positions.map((p) => p.trades.map((t) => t.shares))).toEqual([[10, 20, 30]]);
+  });
+
+  it('a file of the format before trade ids still loads and merges: its trades matched as before, none doubled', () => {
+    const T = Date.parse('2026-11-27T15:00:00Z');
+    const buy = (at: number, shares: number): Record<string, unknown> => {
+      return { at: new Date(at).toISOString(), action: 'buy', shares, avgPrice: 0.4, fee: 0, total: shares * 0.4 };
+    };
+    const file = (...trades: Record<string, unknown>[]) =>
+      decodePaper(
+        JSON.stringify({
+          oddsboardPaper: 1,
+          positions: [{ market: 'kalshi:K1', title: 'Fed holds', outcome: 'Yes', currency: 'USD', trades }],
+        }),
+      ).book;
+    const keep = (book: PaperBook, action: 'buy' | 'sell', shares: number, at: number) => {
+      const quote = { action, shares, averagePrice: 0.5, fee: 0, total: shares / 2, raw: {} };
+      const k = keepPaper(book, {
+        ref: { venue: 'kalshi', id: 'K1' },
+        title: 'Fed holds',
+        outcome: 'Yes',
+        currency: 'USD',
+        quote,
+        at,
+      });
+      if ('problem' in k) throw new Error(k.problem);
+      return k.book;
+    };
+    const base = file(buy(T, 10)); // written by the version before ids
+    const mine = keep(base, 'sell', 4, T + 2_000); // this version's sale: an id
+    // meanwhile a dashboard of that version bought 5 more: the file has no ids still
+    const merged = mergePaper(base, mine, file(buy(T, 10), buy(T + 1_000, 5)));
+    const trades = () => merged.positions[0]!.trades;
+    expect(trades().map((t) => [t.action, t.shares, t.id === undefined])).toEqual([
+      ['buy', 10, true],
+      ['buy', 5, true],
+      ['sell', 4, false],
+    ]);
+    // the file round-trips the id; that version writes the file again without it: the sale is not taken for another
+    const again = decodePaper(encodePaper(merged)).book;
+    expect(again.positions[0]!.trades[2]!.id).toBe(trades()[2]!.id);
+    const stripped = file(buy(T, 10), buy(T + 1_000, 5), {
+      ...buy(T + 2_000, 4),
+      action: 'sell',
+      avgPrice: 0.5,
+      total: 2,
+    });
+    const more = keep(merged, 'buy', 3, T + 3_000);
+    expect(mergePaper(merged, more, stripped).positions[0]!.trades.map((t) => [t.action, t.shares])).toEqual([
+      ['buy', 10],
+      ['buy', 5],
+      ['sell', 4],
+      ['buy', 3],
+    ]);
+    // an id a hand edit broke is left out, the trade kept (matched as a trade without one)
+    const edited = encodePaper(merged).replace(/"id": "[^"]+"/, '"id": 7');
+    expect(decodePaper(edited).book.positions[0]!.trades.map((t) => t.id)).toEqual([undefined, undefined, undefined]);
   });
 
   it('the log: one firing seen by two dashboards is one entry; the same rule firing again later is another', () => {

@@ -83,6 +83,17 @@ export function mergeLog(base: AlertFired[], ours: AlertFired[], theirs: AlertFi
 
 const tradeKey = (t: PaperTrade) => `${t.at} ${t.action} ${t.shares} ${t.total}`;
 
+/**
+ * Whether a trade is among `known`: by id when both have one (two dashboards' same trade in the same millisecond are
+ * two trades), else by time, action, shares and total — a file written before ids, or by a version that drops them.
+ */
+function knownTrades(known: readonly PaperTrade[]): (t: PaperTrade) => boolean {
+  const ids = new Set(known.flatMap((k) => (k.id === undefined ? [] : [k.id])));
+  const idless = new Set(known.filter((k) => k.id === undefined).map(tradeKey));
+  const all = new Set(known.map(tradeKey));
+  return (t) => (t.id === undefined ? all.has(tradeKey(t)) : ids.has(t.id) || idless.has(tradeKey(t)));
+}
+
 /** Both books' positions; one traded in both keeps the file's trades and adds the ones made here since `base`. */
 export function mergePaper(base: PaperBook, ours: PaperBook, theirs: PaperBook): PaperBook {
   const key = (p: PaperPosition) => `${refKey(p.ref)} ${p.outcome}`;
@@ -92,8 +103,8 @@ export function mergePaper(base: PaperBook, ours: PaperBook, theirs: PaperBook):
   for (const [k, p] of merged) {
     const t = there.get(k);
     if (t === undefined || t === p) continue;
-    const known = new Set([...(was.get(k)?.trades ?? []), ...t.trades].map(tradeKey));
-    const added = p.trades.filter((x) => !known.has(tradeKey(x)));
+    const known = knownTrades([...(was.get(k)?.trades ?? []), ...t.trades]);
+    const added = p.trades.filter((x) => !known(x));
     const trades = [...t.trades, ...added].sort((a, b) => a.at - b.at);
     const settled = p.settled ?? t.settled;
     merged.set(k, { ...p, trades, ...(settled ? { settled } : {}) });

@@ -210,6 +210,21 @@ describe('the paper positions file', () => {
     expect(readdirSync(dir)).toEqual([PAPER_FILE]);
     expect([a.k.stop(), b.k.stop(), a.notices, b.notices]).toEqual([[], [], [], []]);
   });
+  it('the same trade kept in two dashboards in the same millisecond is two trades, in the file and the books', () => {
+    const dir = join(root, 'same-ms');
+    const a = keeper(dir);
+    const b = keeper(dir);
+    a.change(bought(a.book(), 10)); // each buys 10 at 0.40, stamped 1,000
+    b.change(bought(b.book(), 10));
+    a.k.flush();
+    b.k.flush();
+    a.k.pull();
+    b.k.pull();
+    // the merge took b's buy for a's (same time, action, shares, total): 10 shares held where 20 were bought
+    for (const book of [loadPaper(dir, 2_000).book, a.book(), b.book()])
+      expect(holding(book.positions[0]!.trades).shares).toBe(20);
+    expect([a.k.stop(), b.k.stop()]).toEqual([[], []]);
+  });
   it('a paper.json a hand edit broke while the dashboard runs is moved aside and said before the next write', () => {
     const dir = join(root, 'broken');
     const o = keeper(dir);

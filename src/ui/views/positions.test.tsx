@@ -22,7 +22,15 @@ describe('Positions view', () => {
   it('p in the form keeps the preview; the view shows value and P&L, and it moves with the price', async () => {
     const { term, store } = await keptFromPreview(200, 60);
     expect(store.getState().paper.positions[0]!.trades).toEqual([
-      { at: expect.any(Number), action: 'buy', shares: 25, avgPrice: 0.4, fee: 0.42, total: 10.42 },
+      {
+        id: expect.any(String),
+        at: expect.any(Number),
+        action: 'buy',
+        shares: 25,
+        avgPrice: 0.4,
+        fee: 0.42,
+        total: 10.42,
+      },
     ]);
     // the money in the venue's currency (it said "fee 0.42, cost 10.42": dollars, USDC or mana?)
     expect(term.lastFrame()).toContain('Kept as a paper trade: buy 25.00 “Yes” at 40.0¢, fee $0.42, cost $10.42');
