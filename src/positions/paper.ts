@@ -11,6 +11,7 @@ import type { Market, Quote } from '../api/types.js';
 import { formatShares } from '../ui/format.js';
 import { stampAfter } from '../util/clock.js';
 import { refKey, type MarketRef } from '../venue/ref.js';
+import { fold, holding, PAPER_TRADES_MAX } from './paperHolding.js';
 import { pnlOf, round9 } from './pnl.js';
 import { valueAgainst } from './settle.js';
 import type { Currency, Position } from './types.js';
@@ -49,8 +50,8 @@ export interface PaperBook {
 export const EMPTY_PAPER: PaperBook = { positions: [] };
 /** Paper positions kept at most (a file a person can read, not a ledger). */
 export const PAPER_MAX = 500;
-/** Trades kept per position at most; older ones are folded into one. */
-export const PAPER_TRADES_MAX = 200;
+
+export { holding, PAPER_TRADES_MAX, type Holding } from './paperHolding.js';
 
 export const paperKey = (p: Pick<PaperPosition, 'ref' | 'outcome'>): string => `${refKey(p.ref)}|${p.outcome}`;
 
@@ -59,46 +60,6 @@ export const paperKey = (p: Pick<PaperPosition, 'ref' | 'outcome'>): string => `
  * it — typing the 142.58 shown sells the 142.578401989 held, and leaves no dust behind.
  */
 export const SELL_ALL_WITHIN = 0.005;
-
-export interface Holding {
-  shares: number;
-  cost: number;
-  realized: number;
-  fees: number;
-  /** Shares sales took beyond what was held (the same shares sold in two dashboards): booked as nothing. */
-  oversold: number;
-}
-
-/**
- * What the trades leave, by average cost. A sale of more than is held (two dashboards on one home each sold the same
- * shares before the other's write arrived: merge.ts) sells what is held and books that part of it alone — what it
- * brought in and its fee pro rata — the rest counted as `oversold`, never a gain made of shares that were not there.
- */
-export function holding(trades: readonly PaperTrade[]): Holding {
-  let shares = 0;
-  let cost = 0;
-  let realized = 0;
-  let fees = 0;
-  let oversold = 0;
-  for (const t of trades) {
-    if (t.action === 'buy') {
-      fees = round9(fees + t.fee);
-      shares = round9(shares + t.shares);
-      cost = round9(cost + t.total);
-      continue;
-    }
-    const sold = Math.min(t.shares, shares);
-    const over = round9(t.shares - sold);
-    const part = over > 0 ? sold / t.shares : 1;
-    const out = shares > 0 ? round9((cost * sold) / shares) : 0;
-    fees = round9(fees + t.fee * part);
-    realized = round9(realized + round9(t.total * part) - out);
-    oversold = round9(oversold + over);
-    cost = round9(cost - out);
-    shares = round9(shares - sold);
-  }
-  return { shares, cost, realized, fees, oversold };
-}
 
 export interface KeepInput {
   ref: MarketRef;
@@ -193,21 +154,6 @@ function oldestClosed(positions: readonly PaperPosition[]): number {
     if (at !== undefined && at < bestAt) [best, bestAt] = [j, at];
   });
   return best;
-}
-
-/** The oldest trades folded into one buy of what they left (same holding, fewer lines). */
-function fold(trades: readonly PaperTrade[]): PaperTrade[] {
-  const cut = trades.length - PAPER_TRADES_MAX + 1;
-  const h = holding(trades.slice(0, cut));
-  const first: PaperTrade = {
-    at: trades[cut - 1]!.at,
-    action: 'buy',
-    shares: h.shares,
-    avgPrice: h.shares > 0 ? round9(h.cost / h.shares) : 0,
-    fee: 0,
-    total: h.cost,
-  };
-  return [first, ...trades.slice(cut)];
 }
 
 /** A paper position as a Position (marked `paper`), valued against its market when there is one. */
