@@ -31,6 +31,8 @@ export interface PaperTrade {
   fee: number;
   /** A buy: what it cost, fee included; a sale: what it brought in, fee taken off. */
   total: number;
+  /** A fold of the oldest trades (paperHolding.ts): what they realized and oversold beside what they held. */
+  folded?: { realized: number; oversold: number };
 }
 
 export interface PaperPosition {

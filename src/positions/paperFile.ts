@@ -41,6 +41,14 @@ export function encodePaper(book: PaperBook): string {
   return `${JSON.stringify({ oddsboardPaper: FORMAT, positions }, null, 2)}\n`;
 }
 
+/** A fold's figures (paperHolding.ts): realized may be a loss; oversold is shares. */
+function decodeFolded(v: unknown): PaperTrade['folded'] {
+  if (!isRecord(v)) return undefined;
+  const realized = typeof v.realized === 'number' && Number.isFinite(v.realized) ? v.realized : undefined;
+  const oversold = amount(v.oversold);
+  return realized === undefined || oversold === undefined ? undefined : { realized, oversold };
+}
+
 function decodeTrade(v: unknown): PaperTrade | undefined {
   if (!isRecord(v)) return undefined;
   const at = time(v.at);
@@ -48,12 +56,16 @@ function decodeTrade(v: unknown): PaperTrade | undefined {
   const avgPrice = amount(v.avgPrice);
   const fee = amount(v.fee);
   const total = amount(v.total);
-  if (at === undefined || shares === undefined || shares <= 0 || avgPrice === undefined || fee === undefined)
-    return undefined;
-  if (total === undefined || (v.action !== 'buy' && v.action !== 'sell')) return undefined;
+  const folded = v.action === 'buy' ? decodeFolded(v.folded) : undefined;
+  if (v.folded !== undefined && folded === undefined) return undefined;
+  // a trade holds shares; a fold of trades that sold out holds none (one without `folded`, and nothing in it, is what
+  // the version before folds carried their figures wrote: its position was dropped as unreadable)
+  const none = v.action === 'buy' && (folded !== undefined || total === 0);
+  if (at === undefined || shares === undefined || (shares <= 0 && !none) || avgPrice === undefined) return undefined;
+  if (fee === undefined || total === undefined || (v.action !== 'buy' && v.action !== 'sell')) return undefined;
   // an id that is not one (a hand edit) is left out: the trade is merged as a file without ids has it (merge.ts)
   const id = typeof v.id === 'string' && TRADE_ID.test(v.id) ? { id: v.id } : {};
-  return { ...id, at, action: v.action, shares, avgPrice, fee, total };
+  return { ...id, at, action: v.action, shares, avgPrice, fee, total, ...(folded ? { folded } : {}) };
 }
 
 function decodePosition(v: unknown): PaperPosition | undefined {

@@ -1,7 +1,9 @@
 /**
  * What a paper position's trades leave (by average cost), and the fold that keeps their number bounded: a position
- * past PAPER_TRADES_MAX trades has its oldest ones folded into one.
+ * past PAPER_TRADES_MAX trades has its oldest ones folded into one record that leaves the same figures — what they
+ * hold and cost, and what they realized, oversold and paid in fees (docs/positions.md, "Folded trades").
  */
+import { randomUUID } from 'node:crypto';
 import type { PaperTrade } from './paper.js';
 import { round9 } from './pnl.js';
 
@@ -21,6 +23,7 @@ export interface Holding {
  * What the trades leave, by average cost. A sale of more than is held (two dashboards on one home each sold the same
  * shares before the other's write arrived: merge.ts) sells what is held and books that part of it alone — what it
  * brought in and its fee pro rata — the rest counted as `oversold`, never a gain made of shares that were not there.
+ * A fold is a buy of what its trades held, at what it cost, with their fees, and adds what they realized and oversold.
  */
 export function holding(trades: readonly PaperTrade[]): Holding {
   let shares = 0;
@@ -33,6 +36,10 @@ export function holding(trades: readonly PaperTrade[]): Holding {
       fees = round9(fees + t.fee);
       shares = round9(shares + t.shares);
       cost = round9(cost + t.total);
+      if (t.folded) {
+        realized = round9(realized + t.folded.realized);
+        oversold = round9(oversold + t.folded.oversold);
+      }
       continue;
     }
     const sold = Math.min(t.shares, shares);
@@ -48,17 +55,23 @@ export function holding(trades: readonly PaperTrade[]): Holding {
   return { shares, cost, realized, fees, oversold };
 }
 
-/** The oldest trades folded into one buy of what they left (same holding, fewer lines). */
+/**
+ * The oldest trades folded into one record of what they left (the same holding, fewer lines), stamped with the time
+ * of the last of them. Trades are in order of time (keepPaper stamps each after the last).
+ */
 export function fold(trades: readonly PaperTrade[]): PaperTrade[] {
+  if (trades.length <= PAPER_TRADES_MAX) return [...trades];
   const cut = trades.length - PAPER_TRADES_MAX + 1;
   const h = holding(trades.slice(0, cut));
   const first: PaperTrade = {
+    id: randomUUID(),
     at: trades[cut - 1]!.at,
     action: 'buy',
     shares: h.shares,
     avgPrice: h.shares > 0 ? round9(h.cost / h.shares) : 0,
-    fee: 0,
+    fee: h.fees,
     total: h.cost,
+    folded: { realized: h.realized, oversold: h.oversold },
   };
   return [first, ...trades.slice(cut)];
 }
