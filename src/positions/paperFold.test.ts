@@ -1,5 +1,6 @@
 /** A paper position past PAPER_TRADES_MAX trades folds its oldest ones into one: its figures stay as they were. */
 import { describe, expect, it } from 'vitest';
+import { mergePaper } from '../watch/merge.js';
 import { decodePaper, encodePaper } from './paperFile.js';
 import { holding, keepPaper, PAPER_TRADES_MAX, type PaperBook, type PaperPosition, type PaperTrade } from './paper.js';
 
@@ -134,5 +135,44 @@ describe('folding the oldest trades of a paper position', () => {
         expect(holding(trades), `seed ${seed}, trade ${all.length}`).toEqual(holding(all));
       }
     }
+  });
+});
+
+describe('merging a folded position onto the file', () => {
+  it('one dashboard: 200 one-share buys and a 201st hold 201 shares after the write, not 203', () => {
+    const base = book(buys(PAPER_TRADES_MAX));
+    const ours = keep(base, 'buy', 1, 0.5, 5_000);
+    const merged = mergePaper(base, ours, base);
+    expect(holding(merged.positions[0]!.trades).shares).toBe(PAPER_TRADES_MAX + 1);
+    // and the next write from the same dashboard, on the file it just wrote
+    const next = keep(merged, 'buy', 1, 0.5, 5_001);
+    expect(holding(mergePaper(merged, next, merged).positions[0]!.trades).shares).toBe(PAPER_TRADES_MAX + 2);
+  });
+
+  it("a fold holds every trade of its last one's millisecond (two dashboards kept trades in the same one)", () => {
+    const same = buys(PAPER_TRADES_MAX).map((t, i) => (i === 2 ? { ...t, at: t.at - 1 } : t));
+    const base = book(same);
+    const ours = keep(base, 'buy', 1, 0.5, 5_000);
+    expect(ours.positions[0]!.trades[0]).toMatchObject({ at: 1_001, shares: 3 });
+    expect(holding(mergePaper(base, ours, base).positions[0]!.trades).shares).toBe(PAPER_TRADES_MAX + 1);
+  });
+
+  it('two dashboards each fold from the same file: both trades kept, nothing doubled, realized kept', () => {
+    let start = keep(book([]), 'buy', 10, 0.4, 100);
+    start = keep(start, 'sell', 5, 0.6, 200);
+    start = { positions: [{ ...start.positions[0]!, trades: [...start.positions[0]!.trades, ...buys(198)] }] };
+    const realized = holding(start.positions[0]!.trades).realized;
+    const a = keep(start, 'buy', 2, 0.5, 9_000);
+    const fileA = mergePaper(start, a, start);
+    // B kept its trade (and folded once more) before A's write reached it
+    const b = keep(keep(start, 'buy', 3, 0.5, 9_001), 'buy', 4, 0.5, 9_002);
+    const fileB = mergePaper(start, b, fileA);
+    const h = holding(fileB.positions[0]!.trades);
+    expect(h.shares).toBe(5 + 198 + 2 + 3 + 4);
+    expect(h.realized).toBe(realized);
+    // A's next write, on the file B left: the same
+    const a2 = keep(fileA, 'buy', 1, 0.5, 9_003);
+    const fileA2 = mergePaper(fileA, a2, fileB);
+    expect(holding(fileA2.positions[0]!.trades)).toMatchObject({ shares: 5 + 198 + 2 + 3 + 4 + 1, realized });
   });
 });

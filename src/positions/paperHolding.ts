@@ -57,11 +57,14 @@ export function holding(trades: readonly PaperTrade[]): Holding {
 
 /**
  * The oldest trades folded into one record of what they left (the same holding, fewer lines), stamped with the time
- * of the last of them. Trades are in order of time (keepPaper stamps each after the last).
+ * of the last of them: it stands for every trade of the position up to that time, which is how a write tells the
+ * file's trades it replaces (coverFolds). Trades are in order of time (keepPaper stamps each after the last).
  */
 export function fold(trades: readonly PaperTrade[]): PaperTrade[] {
   if (trades.length <= PAPER_TRADES_MAX) return [...trades];
-  const cut = trades.length - PAPER_TRADES_MAX + 1;
+  let cut = trades.length - PAPER_TRADES_MAX + 1;
+  // every trade of its time, so that it holds all it stands for: two dashboards' trades may share a millisecond
+  while (cut < trades.length && trades[cut]!.at === trades[cut - 1]!.at) cut++;
   const h = holding(trades.slice(0, cut));
   const first: PaperTrade = {
     id: randomUUID(),
@@ -74,4 +77,18 @@ export function fold(trades: readonly PaperTrade[]): PaperTrade[] {
     folded: { realized: h.realized, oversold: h.oversold },
   };
   return [first, ...trades.slice(cut)];
+}
+
+/**
+ * Trades in order of time, two books' put together (merge.ts), with the fold reaching furthest kept and every other
+ * trade up to its time left out: it holds them already. Each dashboard folds the same oldest trades of the file it
+ * merged onto, so the further fold holds the other's too; without this the file's trades a fold replaced were kept
+ * beside it, and their shares counted twice. (Trades stamped after the last one a dashboard read: keepPaper.)
+ */
+export function coverFolds(trades: readonly PaperTrade[]): PaperTrade[] {
+  let last: PaperTrade | undefined;
+  for (const t of trades) if (t.folded && (last === undefined || t.at > last.at)) last = t;
+  if (last === undefined) return [...trades];
+  const upTo = last.at;
+  return trades.filter((t) => t === last || t.at > upTo);
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMPTY_PAPER, holding, keepPaper, type PaperBook } from '../positions/paper.js';
+import { EMPTY_PAPER, holding, keepPaper, PAPER_TRADES_MAX, type PaperBook } from '../positions/paper.js';
 import { loadPaper, PAPER_FILE, PAPER_FILE_MAX_BYTES } from '../positions/paperFile.js';
 import { ManualClock } from '../util/clock.js';
 import type { WriteHooks } from '../util/files.js';
@@ -224,6 +224,19 @@ describe('the paper positions file', () => {
     for (const book of [loadPaper(dir, 2_000).book, a.book(), b.book()])
       expect(holding(book.positions[0]!.trades).shares).toBe(20);
     expect([a.k.stop(), b.k.stop()]).toEqual([[], []]);
+  });
+  it('a position past 200 trades, written again and again, holds what was bought (not its folded trades twice)', () => {
+    const dir = join(root, 'fold');
+    const o = keeper(dir);
+    let b = o.book();
+    for (let i = 0; i < PAPER_TRADES_MAX; i++) b = bought(b, 1);
+    for (let i = 0; i < 3; i++) {
+      o.change(i === 0 ? b : bought(o.book(), 1));
+      o.clock.advance(SAVE_DEBOUNCE_MS);
+    }
+    // each write put its fold and new trade on the file as it was, folded trades and all (207 held where 202 bought)
+    expect(holding(loadPaper(dir, 2_000).book.positions[0]!.trades).shares).toBe(PAPER_TRADES_MAX + 2);
+    expect(o.k.stop()).toEqual([]);
   });
   it('a paper.json a hand edit broke while the dashboard runs is moved aside and said before the next write', () => {
     const dir = join(root, 'broken');
