@@ -31,8 +31,11 @@ const AGE_TITLE = 30;
 /** The leading outcome's name grows to this (incl. its trailing space) once the title has ROOMY_TITLE cells. */
 const LEAD_NAME_MAX = 15;
 const ROOMY_TITLE = 36;
-/** The fewest cells a title keeps beside the price (a 40-column row had no figure at all: its price went first). */
-const PRICE_TITLE = 8;
+/**
+ * The fewest cells a title keeps beside the price (a 40-column row had no figure at all: its price went first); the
+ * views with columns of their own keep theirs to it too (rowParts.ts fitColumns).
+ */
+export const PRICE_TITLE = 8;
 /** The fewest cells a title keeps beside a twin's price (`⇄P NO↺ 31.5¢`), which gives way first. */
 const TWIN_TITLE = 6;
 

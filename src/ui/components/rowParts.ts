@@ -53,7 +53,7 @@ export function marketHead(
 }
 
 /** The fewest cells a title keeps beside a row's price, which a narrow row keeps before its title (40 columns). */
-export const PRICE_TITLE = 8;
+export { PRICE_TITLE } from './MarketRow.js';
 
 /**
  * Which optional columns fit beside a title of at least MIN_TITLE cells: the
