@@ -200,7 +200,11 @@ export function kalshiReplayOf(
   items: readonly RecordedItem[],
   trader: TraderRecording = emptyTraderRecording(),
 ): SourceReplay {
-  const data = indexRecording(items);
+  return replayOver(indexRecording(items), trader);
+}
+
+/** The replay over a recording already indexed (createKalshiReplay indexes it once, to check it holds anything). */
+function replayOver(data: KalshiData, trader: TraderRecording): SourceReplay {
   return {
     answer(req) {
       try {
@@ -251,7 +255,7 @@ export function createKalshiReplay(dir: string, opts: { asRecorded?: boolean; no
     ...r,
     answer: (req) => answerPortfolio(portfolio, req) ?? r.answer(req),
   });
-  if (!opts.asRecorded) return withPortfolio(kalshiReplayOf(answers, trader));
+  if (!opts.asRecorded) return withPortfolio(replayOver(recorded, trader));
   const shift = manifestShiftMs(dir, opts.now ?? Date.now());
   for (const byPeriod of trader.candles.values())
     for (const [period, body] of byPeriod) byPeriod.set(period, shiftRecorded(body, shift));
