@@ -6,11 +6,11 @@
  * `data`, manifest.json the base URL and what was asked.
  */
 import { accessSync, constants, lstatSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createClient } from '../api/client.js';
 import { recordService, type RecordPlan } from '../sync/record.js';
 import { systemClock, type Clock } from '../util/clock.js';
-import { writeFileAtomic } from '../util/files.js';
+import { nearestExisting, writeFileAtomic } from '../util/files.js';
 import { openFileLedger } from '../ledger/open.js';
 import { waitForSlot } from '../ledger/wait.js';
 import { findCommand } from './commands.js';
@@ -202,10 +202,6 @@ function refuseUnused(cfg: { who: Who; listFlag?: string }, source: SourceId): v
       throw new UsageError(`${flag} belongs to --source ${owner}, not to ${source}`);
 }
 
-/**
- * Why `dir` could not be made or written into, seen from its nearest existing folder (nothing is created): a file in
- * its path failed only after every answer had been asked for (ENOTDIR, exit 1).
- */
 /** Whether something (a file, a folder, a link) is at `path`; a path that cannot be looked at counts as empty. */
 function holds(path: string): boolean {
   try {
@@ -215,21 +211,19 @@ function holds(path: string): boolean {
   }
 }
 
+/**
+ * Why `dir` could not be made or written into, seen from its nearest existing folder (nothing is created): a file in
+ * its path failed only after every answer had been asked for (ENOTDIR, exit 1).
+ */
 function whyNotMade(dir: string): string | undefined {
-  let at = resolve(dir);
-  for (;;) {
-    const st = statSync(at, { throwIfNoEntry: false });
-    if (st !== undefined) {
-      if (!st.isDirectory()) return 'a file is in its path (ENOTDIR)';
-      try {
-        accessSync(at, constants.W_OK | constants.X_OK);
-        return undefined;
-      } catch (e) {
-        return `no permission to write there (${(e as NodeJS.ErrnoException).code ?? 'EACCES'})`;
-      }
-    }
-    if (dirname(at) === at) return undefined;
-    at = dirname(at);
+  const near = nearestExisting(resolve(dir));
+  if (near === undefined) return undefined;
+  if (!near.stats.isDirectory()) return 'a file is in its path (ENOTDIR)';
+  try {
+    accessSync(near.at, constants.W_OK | constants.X_OK);
+    return undefined;
+  } catch (e) {
+    return `no permission to write there (${(e as NodeJS.ErrnoException).code ?? 'EACCES'})`;
   }
 }
 

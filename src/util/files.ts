@@ -16,9 +16,22 @@ import {
   statSync,
   unlinkSync,
   writeSync,
+  type Stats,
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+
+/**
+ * The nearest path at or above `path` that exists, with what it is (a file in the place of a folder shows here: what
+ * is below it is missing, ENOTDIR); undefined when none does. Throws as statSync does on a path it cannot look at.
+ */
+export function nearestExisting(path: string): { at: string; stats: Stats } | undefined {
+  for (let at = path; ; at = dirname(at)) {
+    const stats = statSync(at, { throwIfNoEntry: false });
+    if (stats) return { at, stats };
+    if (dirname(at) === at) return undefined;
+  }
+}
 
 /** `$XDG_STATE_HOME/oddsboard`, else `~/.local/state/oddsboard`: the watchlist, alerts, the shared rate ledger. */
 export function stateDir(env: NodeJS.ProcessEnv): string {

@@ -6,14 +6,13 @@
  * regular file) is left alone and not written over for the session. A write
  * that fails (full disk) leaves the previous file whole and is tried again.
  */
-import { statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { OddsStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 import type { AlertFired, WatchState } from '../store/watchTypes.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock } from '../util/clock.js';
-import { FileProblem, readTextFile, type WriteHooks } from '../util/files.js';
+import { FileProblem, nearestExisting, readTextFile, type WriteHooks } from '../util/files.js';
 import { readPersonFile } from '../util/personFile.js';
 import {
   decodeAlerts,
@@ -64,16 +63,13 @@ export function readWatchedIds(dir: string): { ids: string[] } | { problem: stri
 
 /** The nearest existing path at or above `dir` when it is not a directory; undefined when that is a directory. */
 function fileOnPath(dir: string): string | undefined {
-  for (let d = dir; ; d = dirname(d)) {
-    let st;
-    try {
-      st = statSync(d, { throwIfNoEntry: false });
-    } catch {
-      return undefined;
-    }
-    if (st) return st.isDirectory() ? undefined : d;
-    if (dirname(d) === d) return undefined;
+  let near;
+  try {
+    near = nearestExisting(dir);
+  } catch {
+    return undefined;
   }
+  return near && !near.stats.isDirectory() ? near.at : undefined;
 }
 
 export interface Loaded {
