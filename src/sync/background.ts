@@ -6,7 +6,7 @@ import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import { chooseBackground, type BackgroundKind, type Staleness } from './plan.js';
 import { EVENTS_SHOWN_MIN_MS, type Shown } from './shown.js';
-import { bookWanted, FINAL_DETAIL_MS, isFinal } from './final.js';
+import { FINAL_DETAIL_MS, isFinal } from './final.js';
 import type { SourceJobs } from './sourceJobs.js';
 import { followedIds, GONE_RETRY_MS, stalest, watchStaleness } from './watchRefresh.js';
 
@@ -139,10 +139,7 @@ export class Background {
     // a resolved one: its detail now and then, no book (final.ts)
     const final = sel !== undefined && isFinal(this.store.getState(), sel);
     const book =
-      sel !== undefined &&
-      bookWanted(this.store.getState(), sel) &&
-      this.store.getState().caps.book === true &&
-      this.trader.bookDue(sel, now);
+      sel !== undefined && !final && this.store.getState().caps.book === true && this.trader.bookDue(sel, now);
     const selPeriod = final ? FINAL_DETAIL_MS : (book ? 2 : 1) * (rest / share);
     if (sel !== undefined) out.push({ kind: 'detail', at: this.asked.detailRef(sel), periodMs: selPeriod });
     if (sel !== undefined && book) out.push({ kind: 'book', at: this.trader.bookRef(sel), periodMs: selPeriod });
