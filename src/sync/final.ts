@@ -3,7 +3,7 @@
  * with a winner, Manifold's resolved; a 410 on a quote). Selected, it is not polled at the selection's rate: its detail
  * every FINAL_DETAIL_MS — a venue may still reopen or amend it, rarely — and no book, since none trades any more; the
  * other slots of the selection stay unsent, as with none selected (background.ts `idle`). The Across desk's pairs
- * follow the same rule for a resolved leg (src/venues/across/desk.ts). A closed or settling market is not final:
+ * follow the same rule for a resolved leg (src/venues/across/pairRefresh.ts). A closed or settling market is not final:
  * trading may resume (Kalshi's `paused`, a halted market) and its result is still to come.
  */
 import type { AppState } from '../store/types.js';
