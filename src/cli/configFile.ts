@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import { FileProblem, readTextFile } from '../util/files.js';
+import { FileProblem, readFix, readTextFile } from '../util/files.js';
 import { jsonErrorOffset, lineColumn, topLevelKeyOffsets, topLevelKeys } from '../util/jsonError.js';
 import { UsageError } from './errors.js';
 import { unknownKey } from './nearest.js';
@@ -72,7 +72,7 @@ export function readConfigFile(path: string, lenientIdentities = false): { found
       if (e.reason === 'not_regular') throw new UsageError(`config file ${path}: not a regular file`);
       if (e.reason === 'too_large')
         throw new UsageError(`config file ${path}: larger than ${CONFIG_MAX_BYTES / 1024} KiB`);
-      throw new UsageError(`config file ${e.message}`);
+      throw new UsageError(`config file ${e.message}: ${readFix(e)}`);
     }
     throw new UsageError(`config file ${path}: cannot be read`);
   }

@@ -109,6 +109,18 @@ describe('readTextFile', () => {
     expect(problemOf(() => readTextFile(fifo, 10)).reason).toBe('not_regular'); // returns at once, no writer needed
   });
 
+  it('a file where a folder of the path should be is unreadable, naming that file (it read as missing)', () => {
+    // XDG_STATE_HOME or XDG_CONFIG_HOME a file: the watchlist read as empty, the config file as not there
+    const d = dir();
+    writeFileSync(join(d, 'state'), 'x');
+    const p = problemOf(() => readTextFile(join(d, 'state', 'oddsboard', 'watchlist.json'), 10));
+    expect(p).toMatchObject({ reason: 'unreadable', code: 'ENOTDIR' });
+    expect(`${p.message}: ${readFix(p)}`).toBe(
+      `${join(d, 'state', 'oddsboard', 'watchlist.json')} cannot be read: ${join(d, 'state')} is a file in the place ` +
+        'of a directory: move it away',
+    );
+  });
+
   it('a symlink loop is unreadable with its code; a socket is not a regular file (not "cannot be read")', async () => {
     const d = dir();
     symlinkSync('loop', join(d, 'loop'));

@@ -33,6 +33,20 @@ export function nearestExisting(path: string): { at: string; stats: Stats } | un
   }
 }
 
+/** Why `path` cannot be opened when a part of it is a file (ENOTDIR): that file (what to do: READ_FIX). */
+function blockedBy(path: string): string {
+  let near;
+  try {
+    near = nearestExisting(dirname(path));
+  } catch {
+    near = undefined;
+  }
+  const file = near && !near.stats.isDirectory() ? near.at : undefined;
+  return file === undefined
+    ? `${path} cannot be read (ENOTDIR): a part of its path is not a folder`
+    : `${path} cannot be read: ${file} is a file in the place of a directory`;
+}
+
 /** `$XDG_STATE_HOME/oddsboard`, else `~/.local/state/oddsboard`: the watchlist, alerts, the shared rate ledger. */
 export function stateDir(env: NodeJS.ProcessEnv): string {
   const base =
@@ -56,7 +70,7 @@ export class FileProblem extends Error {
 
 /**
  * The whole text of a regular file of at most `maxBytes`, a leading UTF-8 BOM dropped.
- * Throws FileProblem: `missing` (ENOENT, ENOTDIR), `not_regular` (a directory, FIFO, socket, device), `too_large`,
+ * Throws FileProblem: `missing` (ENOENT), `not_regular` (a directory, FIFO, socket, device), `too_large`,
  * `unreadable`.
  * The message names the file and the problem, never its content.
  */
@@ -67,8 +81,10 @@ export function readTextFile(path: string, maxBytes: number): string {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    // ENOTDIR: a path component is a plain file, so this one cannot exist either
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new FileProblem(path, 'missing', `${path} does not exist`);
+    if (code === 'ENOENT') throw new FileProblem(path, 'missing', `${path} does not exist`);
+    // ENOTDIR: a file where a folder of the path should be (XDG_STATE_HOME a file): not missing — nothing could be
+    // written there either, and a reader that took it as missing said "No watched market" or read no config file
+    if (code === 'ENOTDIR') throw new FileProblem(path, 'unreadable', blockedBy(path), code);
     // ENXIO: a socket cannot be opened
     if (code === 'EISDIR' || code === 'ENXIO')
       throw new FileProblem(path, 'not_regular', `${path} is not a regular file`);
@@ -129,6 +145,7 @@ export const SAVE_FIX: Readonly<Record<string, string>> = {
 /** What to do about a file that could not be opened or read (FileProblem `unreadable`), by its code. */
 export const READ_FIX: Readonly<Record<string, string>> = {
   ...FS_FIX,
+  ENOTDIR: 'move it away',
   EACCES: 'it or its directory is not readable: check the permissions',
   EPERM: 'it or its directory is not readable: check the permissions',
 };

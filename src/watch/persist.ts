@@ -12,7 +12,7 @@ import type { AppState } from '../store/types.js';
 import type { AlertFired, WatchState } from '../store/watchTypes.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock } from '../util/clock.js';
-import { FileProblem, nearestExisting, readTextFile, type WriteHooks } from '../util/files.js';
+import { FileProblem, readFix, readTextFile, type WriteHooks } from '../util/files.js';
 import { readPersonFile } from '../util/personFile.js';
 import {
   decodeAlerts,
@@ -48,28 +48,11 @@ export function readWatchedIds(dir: string): { ids: string[] } | { problem: stri
   try {
     return { ids: [...decodeWatchlist(readTextFile(path, FILE_MAX_BYTES)).value.ids] };
   } catch (e) {
-    if (e instanceof FileProblem) {
-      if (e.reason !== 'missing') return { problem: e.message };
-      // a file where the state directory or one above it should be (XDG_STATE_HOME a file): unreadable, not empty
-      const file = fileOnPath(dir);
-      return file === undefined
-        ? { ids: [] }
-        : { problem: `${path} cannot be read: ${file} is a file in the place of a directory: move it away` };
-    }
+    if (e instanceof FileProblem)
+      return e.reason === 'missing' ? { ids: [] } : { problem: `${e.message}: ${readFix(e)}` };
     if (e instanceof DecodeError) return { problem: `${path} is not a watchlist oddsboard can read (${e.message})` };
     throw e;
   }
-}
-
-/** The nearest existing path at or above `dir` when it is not a directory; undefined when that is a directory. */
-function fileOnPath(dir: string): string | undefined {
-  let near;
-  try {
-    near = nearestExisting(dir);
-  } catch {
-    return undefined;
-  }
-  return near && !near.stats.isDirectory() ? near.at : undefined;
 }
 
 export interface Loaded {

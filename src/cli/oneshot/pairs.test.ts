@@ -149,12 +149,16 @@ describe('oddsboard pairs', () => {
     expect(() => readFileSync(join(home, 'oddsboard', 'pairs.json'), 'utf8')).toThrow();
   });
 
-  it('a decision that cannot be written says pairs.json and why (not an "unexpected failure"), exit 1', async () => {
+  it('a file where the state directory would be: pairs.json cannot be read, no decision kept, exit 2', async () => {
     const home = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-nodir-'));
     writeFileSync(join(home, 'oddsboard'), 'a file where the state directory would be\n');
     const r = await pairs(['kalshi:KXFEDDECISION-26SEP-C25', '--reject', 'polymarket:2252243'], home);
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/oddsboard pairs: pairs\.json could not be written \(.*EEXIST.*\): not kept/);
+    expect(r.code).toBe(2);
+    // it was read as missing, and only the write failed after (EEXIST, exit 1): now said before anything is decided
+    expect(r.err).toContain(
+      `pairs.json cannot be read: ${join(home, 'oddsboard')} is a file in the place of a directory`,
+    );
+    expect(r.err).toContain('oddsboard pairs: pairs.json cannot be written this session (see above)');
     expect(r.err).not.toContain('unexpected failure');
   });
 
