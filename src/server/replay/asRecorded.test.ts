@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -105,5 +105,21 @@ describe('when a recording was made', () => {
     expect(() => manifestRecordedAt(dir)).toThrow(/has no recordedAt/);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ recordedAt: '2026-11-20T10:00:00.000Z' }));
     expect(manifestRecordedAt(dir)).toBe(Date.UTC(2026, 10, 20, 10));
+  });
+
+  it('says a manifest.json that is there but cannot be read is not a file, never that it is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-manifest-'));
+    mkdirSync(join(dir, 'manifest.json'));
+    let message = '';
+    try {
+      manifestRecordedAt(dir);
+    } catch (e) {
+      expect(e).toBeInstanceOf(RecordingError);
+      message = (e as Error).message;
+    }
+    expect(message).toBe(
+      `--as-recorded needs the time of the recording: ${join(dir, 'manifest.json')} is not a regular file: ` +
+        'move it away (or give --recorded-at ISO)',
+    );
   });
 });

@@ -9,10 +9,10 @@
  * precision, a date stays a date). A value in a form not recognised is left as
  * it was.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord, toTime } from '../../api/normalizeFields.js';
-import { MANIFEST, RecordingError } from './load.js';
+import { FileProblem, readFix, readTextFile } from '../../util/files.js';
+import { MANIFEST, MAX_FILE_BYTES, RecordingError } from './load.js';
 
 /**
  * The time fields moved, per service (any object nested in a recorded one too: answers, bets, events' markets, tags).
@@ -153,15 +153,21 @@ export function manifestRecordedAt(dir: string): number {
   const file = join(dir, MANIFEST);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new RecordingError(
-      `--as-recorded needs the time of the recording: ${file} is missing (or give --recorded-at ISO)`,
-    );
+    text = readTextFile(file, MAX_FILE_BYTES);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    // a manifest.json that is there but cannot be read (a folder, no permission) is not missing: say what it is
+    const why =
+      e.reason === 'missing'
+        ? `${file} is missing`
+        : e.reason === 'too_large'
+          ? e.message
+          : `${e.message}: ${readFix(e)}`;
+    throw new RecordingError(`--as-recorded needs the time of the recording: ${why} (or give --recorded-at ISO)`);
   }
   let manifest: unknown;
   try {
-    manifest = JSON.parse(text.replace(/^\uFEFF/, ''));
+    manifest = JSON.parse(text);
   } catch {
     throw new RecordingError(`${file} is not valid JSON`);
   }
