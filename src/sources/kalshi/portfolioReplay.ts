@@ -13,10 +13,14 @@ import type { ReplayAnswer, ReplayRequest } from '../types.js';
 import { publicKeyFrom, signedText, verifyWith } from './auth.js';
 import { kalshiErrorBody } from './errors.js';
 import { encodeCursor } from './replay.js';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { RecordingError } from '../../server/replay/load.js';
+import { FileProblem, readFix, readTextFile } from '../../util/files.js';
 
 export const PORTFOLIO_MAX_LIMIT = 1000;
+/** A public key in PEM is under a kilobyte: anything near this is not one. */
+const MAX_PEM_BYTES = 1024 * 1024;
 
 export interface PortfolioRecording {
   rows: Rec[];
@@ -35,7 +39,7 @@ export function loadPortfolio(dir: string): PortfolioRecording {
   if (existsSync(d)) {
     for (const name of readdirSync(d).sort()) {
       if (!name.endsWith('.pem')) continue;
-      const text = readFileSync(join(d, name), 'utf8');
+      const text = readPem(join(d, name));
       // the public half only: a private key beside it is never loaded by the replay
       if (!text.includes('-----BEGIN PUBLIC KEY-----')) continue;
       rec.publicKey = publicKeyFrom(text);
@@ -43,6 +47,17 @@ export function loadPortfolio(dir: string): PortfolioRecording {
     }
   }
   return rec;
+}
+
+/** A .pem's text; RecordingError (exit 2, by its code as a recorded file says it) when it cannot be read. */
+function readPem(file: string): string {
+  try {
+    return readTextFile(file, MAX_PEM_BYTES);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    // a folder named x.pem, no permission: it was an unguarded read, "EISDIR: illegal operation…", exit 1
+    throw new RecordingError(e.reason === 'too_large' ? e.message : `${e.message}: ${readFix(e)}`);
+  }
 }
 
 const refuse = (status: number, code: string, message: string): ReplayAnswer => ({
