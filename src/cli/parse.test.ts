@@ -74,6 +74,29 @@ describe('parseArgs: one parser for every command', () => {
     expect(parseArgs(TABLE, ['--', '--LIMIT'])).toEqual({ flags: {}, input: ['--LIMIT'] });
   });
 
+  // `markets ---limit 1` said "argument 1" while `market m1 extra` said "argument 3": one counted from after the
+  // command's name, the other from it. Both count the words after `oddsboard` now: the command's name is argument 1
+  it('counts a flag it cannot name as a stray argument is counted: the words after oddsboard', () => {
+    const market = { name: 'market', args: ['ID'], flags: TABLE };
+    expect(usage(() => readInvocation(market, ['---limit', '1']))).toBe(
+      'unknown flag in argument 2 (did you mean --limit? see --help)',
+    );
+    expect(usage(() => readInvocation(market, ['m1', '--sk_live_abcdef123456']))).toBe(
+      'unknown flag in argument 3 (see --help)',
+    );
+    expect(usage(() => readInvocation(market, ['m1', 'sk_live_abcdef123456']))).toBe(
+      'unexpected argument 3 (see oddsboard market --help)',
+    );
+    // the dashboard has no command's name: its first word is argument 1
+    const dashboard = { name: '', args: [], flags: TABLE };
+    expect(usage(() => readInvocation(dashboard, ['---limit', '1']))).toBe(
+      'unknown flag in argument 1 (did you mean --limit? see --help)',
+    );
+    expect(usage(() => readInvocation(dashboard, ['--json', 'sk_live_abcdef123456']))).toBe(
+      'unexpected argument 2 (commands: see oddsboard --help)',
+    );
+  });
+
   // `--json=1` was read as false (a table where JSON was asked for), `--help=x` as no help, and `--no-wait=false` was
   // "unknown flag --no-wait", a flag --help lists
   it('refuses a value written onto a switch, naming the flag as typed', () => {

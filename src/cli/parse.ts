@@ -51,27 +51,32 @@ const sayable = (name: string) => /^[a-z][a-z-]{0,23}$/.test(name);
 /** Letters and digits only, lower case: how meow's camel-casing and our kebab names compare. */
 const bare = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** 1-based position of the argument that carried flag `name` (as meow names it, or a short letter), for messages. */
-function positionOf(argv: readonly string[], name: string): number | undefined {
+/**
+ * Position of the argument that carried flag `name` (as meow names it, or a short letter), for messages; `first`:
+ * the position of argv[0] on the command line.
+ */
+function positionOf(argv: readonly string[], name: string, first: number): number | undefined {
   for (let i = 0; i < argv.length; i++) {
     const tok = argv[i]!;
     if (tok === '--') break;
     if (tok.startsWith('--')) {
       const n = tok.slice(2).split('=')[0]!;
-      if (bare(n) === bare(name) || bare(n.replace(/^no-/, '')) === bare(name)) return i + 1;
-    } else if (tok.startsWith('-') && tok.slice(1).includes(name)) return i + 1;
+      if (bare(n) === bare(name) || bare(n.replace(/^no-/, '')) === bare(name)) return i + first;
+    } else if (tok.startsWith('-') && tok.slice(1).includes(name)) return i + first;
   }
   return undefined;
 }
 
 function unknownFlag(argv: readonly string[], name: string, table: FlagTable, owner?: string): UsageError {
+  // counted as a person counts the words after `oddsboard`: a command's name is argument 1 (docs/commands.md)
+  const first = owner ? 2 : 1;
   const k = kebab(name);
   if (KEY_FLAGS.has(k) || KEY_FLAGS.has(k.replace(/-/g, ''))) {
     return new UsageError(
       `--${k} is not accepted: a key on the command line shows in ps and shell history; set ODDSBOARD_API_KEY instead`,
     );
   }
-  const at = positionOf(argv, name);
+  const at = positionOf(argv, name, first);
   const dashes = name.length === 1 ? '-' : '--';
   // meow reads `--no-bell` as `bell`: name the flag as it was typed
   const typed = (f: string) => argv.some((tok) => tok === `--${f}` || tok.startsWith(`--${f}=`));
@@ -93,7 +98,8 @@ function unknownFlag(argv: readonly string[], name: string, table: FlagTable, ow
 /**
  * Parses argv (without node, script and command name) against `table`, the flags of command `owner` (its name, '' the
  * dashboard's; a flag of another command is said to be theirs). Throws UsageError: an unknown flag, a flag given
- * twice, a string flag without a value.
+ * twice, a string flag without a value. A flag it cannot name is counted among the words after `oddsboard`: after a
+ * command's name (`owner` not empty), argv[0] is argument 2.
  */
 export function parseArgs(table: FlagTable, argv: readonly string[], owner?: string): Parsed {
   const flags: Record<string, { type: 'string' | 'boolean'; shortFlag?: string; isMultiple?: boolean }> = {};
@@ -108,7 +114,7 @@ export function parseArgs(table: FlagTable, argv: readonly string[], owner?: str
     if (spec.short) known.set(spec.short, name);
   }
   refuseSwitchValues(table, argv);
-  refuseMiswritten(table, argv);
+  refuseMiswritten(table, argv, owner ? 2 : 1);
   let cli;
   try {
     cli = meow('', {
@@ -160,7 +166,7 @@ export function parseArgs(table: FlagTable, argv: readonly string[], owner?: str
  * meow folds case, dashes and camelCase, so each was taken as `--limit` or `--base-url`. The flag it folds to is
  * named; the token is said back only when sayable, else by its position.
  */
-function refuseMiswritten(table: FlagTable, argv: readonly string[]): void {
+function refuseMiswritten(table: FlagTable, argv: readonly string[], first: number): void {
   for (const [i, tok] of argv.entries()) {
     if (tok === '--') return;
     if (!tok.startsWith('--')) continue;
@@ -173,7 +179,7 @@ function refuseMiswritten(table: FlagTable, argv: readonly string[]): void {
     // one that folds to no flag of the table is left to the unknown flag's message (a key flag's, a guess)
     const meant = written.find((w) => bare(w) === bare(name));
     if (meant === undefined) continue;
-    const said = sayableWord(name) ? `--${name}` : `in argument ${i + 1}`;
+    const said = sayableWord(name) ? `--${name}` : `in argument ${i + first}`;
     throw new UsageError(`unknown flag ${said} (did you mean ${meant}? see --help)`);
   }
 }
