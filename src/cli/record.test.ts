@@ -136,7 +136,7 @@ describe('oddsboard record', () => {
       stderr: err.stream,
       env: { XDG_STATE_HOME: base },
     });
-    expect(err.text()).toBe('oddsboard record: DIR (argument 1) is not a directory (see --help)\n');
+    expect(err.text()).toBe('oddsboard record: DIR is not a directory (see --help)\n');
   });
 
   it('checks --base-url as every command does: a platform too, never echoing it, before anything is sent', async () => {
@@ -220,9 +220,7 @@ describe('oddsboard record', () => {
       const argv = [...source, '--base-url', 'http://127.0.0.1:1', join(base, 'a-file', 'sub'), '--details', '0'];
       const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
       expect(await runRecord(argv, io)).toBe(2);
-      expect(err.text()).toBe(
-        'oddsboard record: DIR (argument 1) cannot be made: a file is in its path (ENOTDIR) (see --help)\n',
-      );
+      expect(err.text()).toBe('oddsboard record: DIR cannot be made: a file is in its path (ENOTDIR) (see --help)\n');
       expect(out.text()).toBe('');
     }
   });
@@ -239,7 +237,7 @@ describe('oddsboard record', () => {
       const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
       expect(await runRecord([...source, '--base-url', 'http://127.0.0.1:1', dir], io)).toBe(2);
       expect(err.text()).toBe(
-        `oddsboard record: DIR (argument 1) already holds a recording (${join(dir, 'manifest.json')}): ` +
+        `oddsboard record: DIR already holds a recording (${join(dir, 'manifest.json')}): ` +
           'record into a new folder (see --help)\n',
       );
       expect(out.text()).toBe('');

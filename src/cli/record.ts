@@ -88,13 +88,12 @@ export async function runRecord(
     }
     // before anything is sent: a DIR that is a file failed only after every answer had been asked for
     if (statSync(cfg.dir, { throwIfNoEntry: false })?.isDirectory() === false)
-      throw new UsageError('DIR (argument 1) is not a directory');
+      throw new UsageError('DIR is not a directory');
     const blocked = whyNotMade(cfg.dir);
-    if (blocked !== undefined) throw new UsageError(`DIR (argument 1) cannot be made: ${blocked}`);
+    if (blocked !== undefined) throw new UsageError(`DIR cannot be made: ${blocked}`);
     // a second recording into it overwrote some files, kept the others, and its manifest named only its own
     const manifest = join(cfg.dir, 'manifest.json');
-    if (holds(manifest))
-      throw new UsageError(`DIR (argument 1) already holds a recording (${manifest}): record into a new folder`);
+    if (holds(manifest)) throw new UsageError(`DIR already holds a recording (${manifest}): record into a new folder`);
     const settings = resolveSettings(
       {
         ...(cfg.baseUrl !== undefined ? { baseUrl: cfg.baseUrl } : {}),
