@@ -14,6 +14,14 @@ export class UsageError extends Error {
 }
 
 /**
+ * A command's usage error as it is printed: `oddsboard CMD: MESSAGE (see --help)`, the ending left off a message that
+ * already names the help (`record needs DIR (see oddsboard record --help)`), so it is not said twice.
+ */
+export function usageLine(command: string, message: string): string {
+  return `oddsboard ${command}: ${message}${/--help\b/.test(message) ? '' : ' (see --help)'}\n`;
+}
+
+/**
  * A sentence of the client's or the form's (`The base URL is not a valid URL (…).`, `Amount must be a number`) said
  * after a flag or a setting's name, as the CLI's own messages are: its first word in lower case (not an acronym's),
  * no closing period — it read `--base-url: The base URL … .`, `--amount: Amount must …`.

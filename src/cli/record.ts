@@ -16,7 +16,7 @@ import { waitForSlot } from '../ledger/wait.js';
 import { findCommand } from './commands.js';
 import { checkValue, resolveSettings, settingsFromFlags } from './config.js';
 import type { SourceId } from '../sources/types.js';
-import { exitCodeFor, UsageError } from './errors.js';
+import { exitCodeFor, UsageError, usageLine } from './errors.js';
 import { commandHelp } from './help.js';
 import { readInvocation } from './parse.js';
 import { originOf } from './settingValues.js';
@@ -117,9 +117,7 @@ export async function runRecord(
     if (baseUrl === undefined) throw new UsageError('no service to record: give --base-url or set ODDSBOARD_BASE_URL');
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    // a message that already names the help (a missing DIR) is not told it twice
-    const help = /--help\b/.test(err.message) ? '' : ' (see --help)';
-    io.stderr.write(`oddsboard record: ${err.message}${help}\n`);
+    io.stderr.write(usageLine('record', err.message));
     return 2;
   }
   let client;

@@ -58,7 +58,7 @@ describe('serve --replay DIR that holds nothing to serve', () => {
       expect(r.code, extra[0]).toBe(2);
       expect(r.err).toBe(
         `oddsboard serve: ${extra[0]} goes with the simulator or a platform's replay (--replay DIR --source S), ` +
-          "not the interface's replay\n",
+          "not the interface's replay (see --help)\n",
       );
       expect(r.out).toBe('');
     }

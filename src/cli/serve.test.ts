@@ -74,7 +74,8 @@ describe('runServe', () => {
     const err = sink();
     expect(await runServe(argv, { stdout: out.stream, stderr: err.stream })).toBe(2);
     expect(out.text()).toBe('');
-    expect(err.text()).toMatch(/^oddsboard serve: [^\n]+\n$/);
+    // ending as record's and the one-shot commands' usage errors do: it ended bare (`--port must be an integer…`)
+    expect(err.text()).toMatch(/^oddsboard serve: [^\n]+ \(see (oddsboard serve )?--help\)\n$/);
     expect(err.text()).not.toContain('secret');
   });
 
@@ -84,7 +85,7 @@ describe('runServe', () => {
     ac.abort();
     const argv = ['--port', '0', '--chaos', '500', '--chaos-for', '0'];
     expect(await runServe(argv, { stdout: sink().stream, stderr: err.stream, signal: ac.signal })).toBe(2);
-    expect(err.text()).toBe('oddsboard serve: --chaos-for must be an integer from 1 to 86400\n');
+    expect(err.text()).toBe('oddsboard serve: --chaos-for must be an integer from 1 to 86400 (see --help)\n');
   });
 
   it('--replay DIR serves the recorded payloads (line 1 the URL, a summary) and says so', async () => {

@@ -9,7 +9,7 @@ import { startServer, DEFAULT_LIMITS, type ServerOptions } from '../server/liste
 import { parseRecordedAt } from '../server/replay/asRecorded.js';
 import { RecordingError } from '../server/replay/load.js';
 import { findCommand } from './commands.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT, UsageError, usageLine } from './errors.js';
 import { commandHelp } from './help.js';
 import { readInvocation } from './parse.js';
 import { checkValue } from './settingValues.js';
@@ -148,7 +148,7 @@ export async function runServe(
   try {
     cfg = parse(argv);
   } catch (err) {
-    io.stderr.write(`oddsboard serve: ${err instanceof UsageError ? err.message : 'invalid arguments'}\n`);
+    io.stderr.write(usageLine('serve', err instanceof UsageError ? err.message : 'invalid arguments'));
     return 2;
   }
   if (cfg === 'help') {
@@ -157,7 +157,7 @@ export async function runServe(
   }
   // a DIR that is none (missing, a file) is a bad argument, exit 2 as record's: it was exit 1, "unexpected failure"
   if (cfg.replay !== undefined && !isDirectory(cfg.replay)) {
-    io.stderr.write(`oddsboard serve: --replay ${cfg.replay} is not a directory (see --help)\n`);
+    io.stderr.write(usageLine('serve', `--replay ${cfg.replay} is not a directory`));
     return EXIT.usage;
   }
   let running: { url: string; close(): Promise<void> };
