@@ -102,7 +102,26 @@ function keepContext(prev: MarketEntry | undefined, market: Market): Market {
 }
 
 function newerThan(t: number, sentAt: number | undefined, updatedAt: number | undefined): boolean {
-  return sentAt !== undefined && sentAt > t && updatedAt !== undefined && updatedAt > t;
+  return leftAfter(sentAt, t) && updatedAt !== undefined && updatedAt > t;
+}
+
+/**
+ * Whether an answer's request left (`sentAt`) after `t`, when something held arrived: an answer to a request in flight
+ * at that time may have been read before it, so it is never newer. An unknown `sentAt` did not leave after anything.
+ */
+export function leftAfter(sentAt: number | undefined, t: number): boolean {
+  return sentAt !== undefined && sentAt > t;
+}
+
+/**
+ * Whether an answer's copy of a market is older than the entry held, so it must not replace it: its updatedAt is
+ * earlier than the held one's; when either has none, its request did not leave after the held entry arrived (a detail
+ * or a list answered while it was in flight: leftAfter).
+ */
+export function olderThanHeld(prev: MarketEntry, copy: Market, sentAt: number | undefined): boolean {
+  const held = prev.market.updatedAt;
+  if (copy.updatedAt !== undefined && held !== undefined) return copy.updatedAt < held;
+  return !leftAfter(sentAt, prev.receivedAt);
 }
 
 /**

@@ -10,6 +10,7 @@ import { fitSegments } from '../ui/components/Line.js';
 import { rowSegs } from '../ui/components/MarketRow.js';
 import { krakenEvent, krakenResolved, tradingCopy } from '../../test/support/krakenEvent.js';
 import { venues } from '../../test/support/joinedVenues.js';
+import { binary, market } from '../../test/support/markets.js';
 import { createOddsStore, type OddsStore } from './store.js';
 import { priceAt, sampleCount } from './samples.js';
 
@@ -95,4 +96,25 @@ describe('a status the events list reveals', () => {
     expect(pm.getState().alerts.log.filter((e) => e.marketId === id)).toHaveLength(1);
     expect(pm.getState().watch.byId[id]).toMatchObject({ status: 'resolved' });
   });
+  it(
+    'an events answer whose request left before a detail arrived does not undo it when the copies carry no ' +
+      'updatedAt; the next one, sent after, does',
+    () => {
+      const s = store();
+      const list = (status: 'active' | 'closed', yes: number): MarketEvent[] => [
+        { id: 'e9', title: 'Event e9', markets: [market('m9', { status, outcomes: binary(yes) })], raw: {} },
+      ];
+      s.getState().listLoaded([market('m9', { outcomes: binary(0.6) })], NOW);
+      // the events request leaves at NOW + 10, a detail with a newer price arrives at NOW + 20, the events at NOW + 30
+      s.getState().marketLoaded(market('m9', { outcomes: binary(0.8) }), NOW + 20, NOW + 15);
+      s.getState().eventsLoaded(list('closed', 0.6), NOW + 30, NOW + 10);
+      const held = s.getState().markets.m9!;
+      expect(held.market.status).toBe('active');
+      expect(held.market.outcomes[0]?.price).toBe(0.8);
+      expect(held.receivedAt).toBe(NOW + 20);
+      expect(s.getState().transitions).toHaveLength(0);
+      s.getState().eventsLoaded(list('closed', 0.7), NOW + 50, NOW + 40);
+      expect(s.getState().markets.m9?.market).toMatchObject({ status: 'closed', outcomes: binary(0.7) });
+    },
+  );
 });

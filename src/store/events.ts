@@ -6,7 +6,7 @@
  */
 import type { Market, MarketEvent } from '../api/types.js';
 import { keepSame } from '../util/sameData.js';
-import { appendHistory, upsertMarket } from './entries.js';
+import { appendHistory, olderThanHeld, upsertMarket } from './entries.js';
 import { transitionOf } from './transitions.js';
 import type { AppState, MarketEntry, StatusTransition } from './types.js';
 
@@ -69,7 +69,8 @@ export function mergeEvents(
 /**
  * An event's markets carry their status: a cached market whose status moved on takes the event's copy of it, prices
  * and all (a status alone over the old prices read 'RESOLVED … 11.1¢'), as a list answer would (upsertMarket: the
- * objects held when nothing changed, the first prices, a quote's trading state), unless the event's copy is older.
+ * objects held when nothing changed, the first prices, a quote's trading state), unless the event's copy is older
+ * than the entry (olderThanHeld: by updatedAt, else the events request left, `sentAt`, before the entry arrived).
  * A copy that carries no prices shows none rather than the old ones. The eventId and category the entry had stay
  * when the copy names none (a market nested in a Polymarket event names neither).
  * Returns the markets and history (the same records when nothing moved) and the transitions seen.
@@ -78,6 +79,7 @@ export function patchStatuses(
   s: Pick<AppState, 'markets' | 'history'>,
   events: readonly MarketEvent[],
   at: number,
+  sentAt: number | undefined,
 ): { markets: Record<string, MarketEntry>; history: AppState['history']; seen: StatusTransition[] } {
   let { markets, history } = s;
   const seen: StatusTransition[] = [];
@@ -85,9 +87,8 @@ export function patchStatuses(
     for (const m of Array.isArray(e.markets) ? e.markets : []) {
       const prev = m && typeof m.id === 'string' ? markets[m.id] : undefined;
       if (!prev || m.status === 'unknown' || m.status === prev.knownStatus) continue;
-      if (m.updatedAt !== undefined && prev.market.updatedAt !== undefined && m.updatedAt < prev.market.updatedAt)
-        continue;
-      const entry = upsertMarket(prev, withHeld(prev.market, m), at, false);
+      if (olderThanHeld(prev, m, sentAt)) continue;
+      const entry = upsertMarket(prev, withHeld(prev.market, m), at, false, sentAt);
       const t = transitionOf(prev, entry, at);
       if (!t) continue;
       if (markets === s.markets) markets = { ...markets };

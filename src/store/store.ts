@@ -35,8 +35,12 @@ export { OUTAGE_CAP } from './connection.js';
 export const DEFAULT_QUERY: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 20, offset: 0 };
 
 export interface StoreActions extends MarketActions, ViewDataActions, QuoteActions, TraderActions {
-  /** The events list answered: the events kept, the statuses they reveal patched, their markets completed from them. */
-  eventsLoaded(events: MarketEvent[], at: number): void;
+  /**
+   * The events list answered: the events kept, the statuses they reveal patched (not over a market entry that arrived
+   * after its request left, `sentAt`: events.ts patchStatuses; unknown, only a copy newer by updatedAt patches), their
+   * markets completed from them.
+   */
+  eventsLoaded(events: MarketEvent[], at: number, sentAt?: number): void;
 
   /** A good answer: online again (an outage of a minute or more is recorded, with a notice). */
   requestSucceeded(at: number): void;
@@ -106,12 +110,13 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
     const withEvents = (
       events: MarketEvent[],
       at: number,
+      sentAt: number | undefined,
       nextEvents: (s: Store, byId: Record<string, MarketEvent>) => AppState['events'],
     ) => {
       let seen: StatusTransition[] = [];
       set((s) => {
         const byId = mergeEvents(s.events.byId, events);
-        const patched = patchStatuses(s, events, at);
+        const patched = patchStatuses(s, events, at, sentAt);
         seen = patched.seen;
         const markets = completeFromEvents(patched.markets, byId);
         return {
@@ -158,8 +163,9 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
 
       ...marketActions(set, get, announce),
 
-      eventsLoaded(events, at) {
-        withEvents(events, at, (s, byId) => ({ ...s.events, ids: events.map((e) => e.id), byId, loadedAt: at }));
+      eventsLoaded(events, at, sentAt) {
+        const ids = events.map((e) => e.id);
+        withEvents(events, at, sentAt, (s, byId) => ({ ...s.events, ids, byId, loadedAt: at }));
       },
 
       ...quoteActions(set, announce),

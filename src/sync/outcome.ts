@@ -81,7 +81,7 @@ export class Outcomes {
         break;
       case 'events':
         if (!Array.isArray(data)) return odd();
-        st.eventsLoaded(data.filter(isEvent), now);
+        st.eventsLoaded(data.filter(isEvent), now, a.sentAt);
         break;
       case 'closing':
         if (!Array.isArray(data)) return odd();
