@@ -82,8 +82,8 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
 
 /**
  * The freshest copy the store holds of a market in the event: its cached entry (refreshed more often than the events
- * list) unless the event's own copy arrived after it — a market that left the lists keeps an old entry, and a status
- * the events list revealed patches the entry's status but not its prices.
+ * list) unless the event's own copy arrived after it: a market that left the lists keeps an old entry (a status the
+ * events list revealed is taken into the entry whole, prices and all: src/store/events.ts).
  */
 function freshest(p: EventPaneProps, nested: Market): Market {
   const cached = p.markets[nested.id];
