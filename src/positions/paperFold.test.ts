@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mergePaper } from '../watch/merge.js';
 import { decodePaper, encodePaper } from './paperFile.js';
 import { holding, keepPaper, PAPER_TRADES_MAX, type PaperBook, type PaperPosition, type PaperTrade } from './paper.js';
+import { mulberry32 } from '../util/prng.js';
 
 const ref = { venue: 'kalshi' as const, id: 'K1' };
 const position = (trades: PaperTrade[]): PaperPosition => ({
@@ -40,17 +41,6 @@ const buys = (n: number, from = 1_000): PaperTrade[] =>
     fee: 0,
     total: 0.5,
   }));
-
-/** A seeded generator (mulberry32): the same cases every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('folding the oldest trades of a paper position', () => {
   it('keeps what the trades realized (buy 10 for 4.10, sell 5 for 2.95, then 200 buys: +0.90 realized, not 0)', () => {
@@ -111,7 +101,7 @@ describe('folding the oldest trades of a paper position', () => {
 
   it('holding() is the same before and after any fold (random buys, sales and oversold sales)', () => {
     for (let seed = 1; seed <= 25; seed++) {
-      const r = random(seed);
+      const r = mulberry32(seed);
       // a start the merge can leave: sales beyond what was held among the trades
       const all: PaperTrade[] = [];
       const start = Math.floor(r() * PAPER_TRADES_MAX);

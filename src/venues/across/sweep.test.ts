@@ -12,6 +12,7 @@ import { parseRefKey } from '../../venue/ref.js';
 import { pairMarkets } from '../../../test/support/pairsFixtures.js';
 import { bare } from './desk.js';
 import { sweep, SWEEP_MAX, SWEEP_PER_VENUE } from './sweep.js';
+import { mulberry32 } from '../../util/prng.js';
 
 /** The sweep as it was: every pair of two venues' markets asked whether their subjects share a word. */
 function everyPair(byVenue: readonly (readonly Market[])[], decisions: PairDecisions) {
@@ -40,17 +41,6 @@ const byVenue = (): Market[][] => {
   return [...venues.values()];
 };
 
-/** A seeded generator (mulberry32), so a failure repeats. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('the sweep', () => {
   it('finds the pairs asking every pair found, on the recorded markets', () => {
     const lists = byVenue();
@@ -64,7 +54,7 @@ describe('the sweep', () => {
   it('and on random draws of them, with markets that name nothing and pairs already decided', () => {
     const all = byVenue();
     for (let seed = 1; seed <= 20; seed++) {
-      const rnd = random(seed);
+      const rnd = mulberry32(seed);
       const lists = all.map((ms, v) => {
         const drawn = ms.filter(() => rnd() < 0.6).sort(() => rnd() - 0.5);
         // a market that names nothing (no subject words): compared with every market of the other venues
