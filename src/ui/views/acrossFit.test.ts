@@ -27,6 +27,21 @@ function fedRow(cells: number): string {
   return text(fitRow({ head, figures: g.segs, compact: g.compact, reason: g.reason!, title, closes: g.closes }, cells));
 }
 
+/** A confirmed pair priced on both venues: Kalshi 71¢, Polymarket 68.5¢, 1.2¢ after fees on 100 contracts. */
+const legOf = (venue: 'kalshi' | 'polymarket', price: number, currency: 'USD' | 'USDC') =>
+  ({ venue, id: 'x', price, side: 'YES', currency }) as const;
+const PRICED = {
+  a: legOf('kalshi', 0.71, 'USD'),
+  b: legOf('polymarket', 0.685, 'USDC'),
+  cents: 2.5,
+  cheaper: 'b',
+  size: 100,
+  afterFees: { contracts: 100, cents: 1.2 },
+  fillable: 100,
+  noEdge: [],
+  notes: [],
+} as unknown as Parameters<typeof gapParts>[0];
+
 describe('an Across row fitted to its width', () => {
   it('100 cells: the currencies, the reason as the gap gives it, the title whole', () => {
     const row = fedRow(100);
@@ -95,20 +110,7 @@ describe('an Across row fitted to its width', () => {
   });
 
   it('a confirmed, priced pair at 80 cells: the depth given up before the row is cut (it was 81 wide)', () => {
-    const legOf = (venue: 'kalshi' | 'polymarket', price: number, currency: 'USD' | 'USDC') =>
-      ({ venue, id: 'x', price, side: 'YES', currency }) as const;
-    const gap = {
-      a: legOf('kalshi', 0.71, 'USD'),
-      b: legOf('polymarket', 0.685, 'USDC'),
-      cents: 2.5,
-      cheaper: 'b',
-      size: 100,
-      afterFees: { contracts: 100, cents: 1.2 },
-      fillable: 100,
-      noEdge: [],
-      notes: [],
-    } as unknown as Parameters<typeof gapParts>[0];
-    const g = gapParts(gap);
+    const g = gapParts(PRICED);
     const head: Seg[] = [{ text: '▸ ' }, { text: 'K ' }, { text: 'P ' }, { text: '✓ same as same 100% ' }];
     const fit = (cells: number) =>
       text(
@@ -137,20 +139,7 @@ describe('an Across row fitted to its width', () => {
   });
 
   it('40 cells, a priced pair: the mark alone, both prices and the gap after fees (the gap itself gives way)', () => {
-    const legOf = (venue: 'kalshi' | 'polymarket', price: number, currency: 'USD' | 'USDC') =>
-      ({ venue, id: 'x', price, side: 'YES', currency }) as const;
-    const gap = {
-      a: legOf('kalshi', 0.71, 'USD'),
-      b: legOf('polymarket', 0.685, 'USDC'),
-      cents: 2.5,
-      cheaper: 'b',
-      size: 100,
-      afterFees: { contracts: 100, cents: 1.2 },
-      fillable: 100,
-      noEdge: [],
-      notes: [],
-    } as unknown as Parameters<typeof gapParts>[0];
-    const g = gapParts(gap);
+    const g = gapParts(PRICED);
     const head: Seg[] = [{ text: '▸ ' }, { text: 'K ' }, { text: 'P ' }, { text: '✓ same 100% ' }];
     const heads = [
       [...head.slice(0, 3), { text: '✓ same ' }],
