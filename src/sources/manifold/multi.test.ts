@@ -3,22 +3,14 @@
  * (test/fixtures/real/manifold/trader/pools/, SOURCES.md: six answers, each pool YES 500 / NO 100, P = 1/6), the
  * arithmetic written out; then properties for random pools that sum to one.
  */
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeMarket } from '../../api/normalize.js';
-import type { Rec } from '../../api/normalizeFields.js';
 import { arbitrageBuy, previewArbitrageBuy, previewTrade } from './multi.js';
-import { amountForShares, previewFromPool, probability, type Pool } from './pool.js';
+import { amountForShares, previewFromPool, probability } from './pool.js';
 import { poolStateOf } from './trader.js';
+import { pools, row, sumsToOne } from '../../../test/support/manifoldMulti.js';
 
-const row = JSON.parse(
-  readFileSync(
-    'test/fixtures/real/manifold/trader/pools/contract-row-tQudZcEtlp-cpmm-multi-1-dev-2025-08-20.json',
-    'utf8',
-  ),
-) as Rec & { answers: Array<{ poolYes: number; poolNo: number }> };
-const pools: Pool[] = row.answers.map((a) => ({ YES: a.poolYes, NO: a.poolNo }));
 const base = { marketId: 'tQudZcEtlp', outcome: 'a', raw: null };
 
 describe('tQudZcEtlp: buy 10 of answer “a”, the five others arbitraged', () => {
@@ -74,25 +66,11 @@ describe('tQudZcEtlp: buy 10 of answer “a”, the five others arbitraged', () 
   });
 });
 
-/** Random pools (p = 0.5) scaled so their probabilities sum to one: NO_j = P_j/(1 − P_j) · YES_j. */
-const market = fc
-  .array(
-    fc.record({ w: fc.double({ min: 0.05, max: 1, noNaN: true }), y: fc.double({ min: 50, max: 5e4, noNaN: true }) }),
-    {
-      minLength: 2,
-      maxLength: 8,
-    },
-  )
-  .map((xs) => {
-    const total = xs.reduce((t, x) => t + x.w, 0);
-    return xs.map(({ w, y }) => ({ YES: y, NO: (w / total / (1 - w / total)) * y }));
-  });
-
 describe('properties of the arbitrage buy', () => {
   it('probabilities still sum to one; more mana, more shares, never a better average; average within the move', () => {
     fc.assert(
       fc.property(
-        market,
+        sumsToOne,
         fc.double({ min: 0.1, max: 2000, noNaN: true }),
         fc.double({ min: 0.1, max: 2000, noNaN: true }),
         (ps, a, b) => {

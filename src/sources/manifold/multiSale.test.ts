@@ -5,23 +5,15 @@
  * 1e3ad3be, no limit orders, run on these answers) returned; the arithmetic is written out. Then properties for
  * random pools that sum to one.
  */
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeMarket } from '../../api/normalize.js';
-import type { Rec } from '../../api/normalizeFields.js';
 import { previewTrade } from './multi.js';
 import { arbitrageSale, binarySearch, previewArbitrageSale } from './multiSale.js';
 import { previewFromPool, probability, type Pool } from './pool.js';
 import { poolStateOf } from './trader.js';
+import { pools, row, sumsToOne } from '../../../test/support/manifoldMulti.js';
 
-const row = JSON.parse(
-  readFileSync(
-    'test/fixtures/real/manifold/trader/pools/contract-row-tQudZcEtlp-cpmm-multi-1-dev-2025-08-20.json',
-    'utf8',
-  ),
-) as Rec & { answers: Array<{ poolYes: number; poolNo: number }> };
-const pools: Pool[] = row.answers.map((a) => ({ YES: a.poolYes, NO: a.poolNo }));
 const base = { marketId: 'tQudZcEtlp', outcome: 'a', raw: null };
 const sum = (leg: { after: number; others: number[] }) => leg.after + leg.others.reduce((t, p) => t + p, 0);
 
@@ -108,22 +100,11 @@ describe('tQudZcEtlp: sell 20 YES of answer “a”, the five others arbitraged'
   });
 });
 
-/** Random pools (p = 0.5) scaled so their probabilities sum to one: NO_j = P_j/(1 − P_j) · YES_j. */
-const market = fc
-  .array(
-    fc.record({ w: fc.double({ min: 0.05, max: 1, noNaN: true }), y: fc.double({ min: 50, max: 5e4, noNaN: true }) }),
-    { minLength: 2, maxLength: 8 },
-  )
-  .map((xs) => {
-    const total = xs.reduce((t, x) => t + x.w, 0);
-    return xs.map(({ w, y }) => ({ YES: y, NO: (w / total / (1 - w / total)) * y }));
-  });
-
 describe('properties of the arbitrage sale', () => {
   it('probabilities still sum to one; more shares, more mana at a lower average; average within the move', () => {
     fc.assert(
       fc.property(
-        market,
+        sumsToOne,
         fc.double({ min: 0.1, max: 2000, noNaN: true }),
         fc.double({ min: 0.1, max: 2000, noNaN: true }),
         (ps, a, b) => {
