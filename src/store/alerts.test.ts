@@ -243,6 +243,21 @@ describe('status alerts', () => {
     expect(behind(false).log.map((e) => [e.ruleId, e.from, e.to])).toEqual([['cfg:1', 'active', 'closed']]);
   });
 
+  it("an unwatched market's change logged elsewhere is told here only if logged before this alert was set", () => {
+    const judged = (loggedAt: number) => {
+      const s = store();
+      s.getState().setConfigAlerts([rule({ id: 'cfg:2', kind: 'status', source: 'config', createdAt: 600 })]);
+      s.getState().listLoaded([mkt('m1', 0.6)], 600);
+      const e = { seq: 1, at: loggedAt, ruleId: 'cfg:1', source: 'config', kind: 'status', marketId: 'm1' } as const;
+      s.getState().takeSaved({ log: [{ ...e, title: 'M', text: '“M” closed', from: 'active', to: 'closed' }] });
+      s.getState().marketLoaded(mkt('m1', 0.6, { status: 'closed' }), 1_000);
+      return s.getState().alerts.log.map((x) => x.ruleId);
+    };
+    expect(judged(700)).toEqual(['cfg:1']);
+    // an entry older than the alert is of an earlier closing (the market opened again, unlogged): this one is told
+    expect(judged(500)).toEqual(['cfg:2', 'cfg:1']);
+  });
+
   it('watched markets are kept in the cache whatever its cap; unwatching removes them from the list', () => {
     const s = store();
     s.getState().marketLoaded(mkt('w', 0.5), 0);

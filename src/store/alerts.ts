@@ -196,13 +196,19 @@ export function checkAlerts(s: AlertInput, at: number, external?: ExternalVerdic
 
   /**
    * The change was told already by another dashboard on the same home (or by this one in a session without this
-   * alert): the market's watch entry, shared through watchlist.json, already holds the new status, and the shared log's
-   * latest status entry of the market is that change. A watch is judged after the alerts set, in the same check, so in
-   * one session it never holds a status ahead of them; a config alert the other dashboard does not have stays behind.
+   * alert): the shared log's latest status entry of the market is that change, and either the market's watch entry,
+   * shared through watchlist.json, already holds the new status (a watch is judged after the alerts set, in the same
+   * check, so in one session it never holds a status ahead of them; a config alert the other dashboard does not have
+   * stays behind), or — a market nobody watches — the entry is of the very change this alert stands before (from the
+   * status it holds) and was written after this alert last changed (or was set): an older entry of the same change is
+   * of an earlier round of the market's, which this alert did not see.
    */
-  const toldElsewhere = (marketId: string, to: MarketStatus): boolean =>
-    s.watch.byId[marketId]?.status === to &&
-    s.alerts.log.find((e) => e.kind === 'status' && e.marketId === marketId)?.to === to;
+  const toldElsewhere = (rule: AlertRule, st: AlertRuleState, to: MarketStatus): boolean => {
+    const last = s.alerts.log.find((e) => e.kind === 'status' && e.marketId === rule.marketId);
+    if (last?.to !== to) return false;
+    if (s.watch.byId[rule.marketId]?.status === to) return true;
+    return last.from === st.status && last.at > Math.max(st.firedAt ?? rule.createdAt, rule.createdAt);
+  };
 
   /** Once per crossing: armed while the condition does not hold, fired when it starts to, then a cooldown. */
   function judge(rule: AlertRule, st: AlertRuleState, v: Verdict, entry: Parameters<typeof fire>[3]): void {
@@ -236,8 +242,7 @@ export function checkAlerts(s: AlertInput, at: number, external?: ExternalVerdic
     if (rule.kind === 'status') {
       const to = known(entry);
       if (to === undefined || to === st.status) continue;
-      if (st.status !== undefined && !toldElsewhere(rule.marketId, to))
-        tell(rule.id, rule.source, entry, st.status, to);
+      if (st.status !== undefined && !toldElsewhere(rule, st, to)) tell(rule.id, rule.source, entry, st.status, to);
       setState(rule.id, { ...st, status: to, ...(st.status !== undefined ? { firedAt: at } : {}) });
       continue;
     }

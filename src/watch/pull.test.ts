@@ -162,6 +162,33 @@ describe('another dashboard’s writes taken in while running', () => {
     b.watcher.stop();
   });
 
+  it('a change of an unwatched market logged by a config alert there is not logged again by another one here', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
+    const clock = new ManualClock(1_000);
+    const fs = dirWatch();
+    const status = (id: string): AlertRule => ({ id, marketId: 'm1', kind: 'status', source: 'config', createdAt: 0 });
+    // two config files, each with its own status alert on m1; nobody watches m1
+    const [a, b] = [board(dir, clock, fs, [status('c-1')]), board(dir, clock, fs, [status('c-2')])];
+    for (const t of [a, b]) t.store.getState().listLoaded([mkt('m1')], clock.now());
+    for (const t of [a, b]) t.store.getState().checkAlerts(clock.now());
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    settle(clock, fs, FILES.alerts, FILES.log);
+    b.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    settle(clock, fs, FILES.alerts, FILES.log);
+    // b logged it again under c-2, rang and said it: two entries for one closing
+    expect(logged(dir).map((e) => e.ruleId)).toEqual(['c-1']);
+    expect([a.bells(), b.bells()]).toEqual([1, 0]);
+    // b's alert knows the new status: the next change, b's first, is told once, under c-2
+    b.store.getState().marketLoaded(mkt('m1', 'resolved'), clock.now());
+    settle(clock, fs, FILES.alerts, FILES.log);
+    a.store.getState().marketLoaded(mkt('m1', 'resolved'), clock.now());
+    settle(clock, fs, FILES.alerts, FILES.log);
+    expect(logged(dir).map((e) => e.ruleId)).toEqual(['c-2', 'c-1']);
+    expect([a.bells(), b.bells()]).toEqual([1, 1]);
+    a.watcher.stop();
+    b.watcher.stop();
+  });
+
   it('a file broken meanwhile is moved aside, said, and written again as this session has it', () => {
     const { dir, clock, fs, a } = two();
     a.store.getState().toggleWatch('m1', clock.now());
