@@ -53,6 +53,23 @@ describe('notices across a wall clock step', () => {
     expect(noticeText(r)).toBe('');
   });
 
+  it('back an hour: a notice stamped after the step, before the sync reads its clock, is moved once', async () => {
+    const r = rig();
+    r.sync.start();
+    await r.run(MIN);
+    const say = (text: string) => r.store.getState().notice(text, 'alert', r.clock.now());
+    say('“A” closed');
+    await r.run(2_000);
+    r.clock.step(-HOUR);
+    // the watcher's alert, on the wall clock as it is now, before the sync has seen the step
+    say('“B” closed');
+    r.sync.select('m1');
+    await r.run(1_000);
+    // it was moved back with the ones from before the step: an hour old, gone at once, never on screen
+    expect(noticeText(r)).toBe('★ ALERT “B” closed');
+    expect(r.store.getState().notices.map((n) => r.clock.now() - n.at)).toEqual([3_000, 1_000]);
+  });
+
   it('ahead an hour: the notice on screen is gone (an hour old, as after a sleep); the next said alone', async () => {
     const r = rig();
     r.sync.start();

@@ -14,13 +14,25 @@ export const STEP_MS = 1_000;
  * Clock steps.
  */
 export function stepAware(clock: Clock, store: OddsStore, parts: () => readonly (Shiftable | undefined)[]): Clock {
-  return stepWatch(clock, {
-    shift: setBack(store, parts),
+  // the newest notice at the sync's previous read: what came after it may be stamped on the clock as already stepped
+  let noticed = newestNotice(store);
+  const watched = stepWatch(clock, {
+    shift: (by, now) => setBack(store, parts, by, noticed, now),
     ahead: (by) => {
       for (const part of parts()) part?.ahead?.(by);
     },
   });
+  return {
+    ...watched,
+    now() {
+      const now = watched.now();
+      noticed = newestNotice(store);
+      return now;
+    },
+  };
 }
+
+const newestNotice = (store: OddsStore): number => store.getState().notices.at(-1)?.id ?? 0;
 
 /**
  * `clock`, telling `on` of each step of its wall clock before the time is returned: a step is seen against the steady
@@ -42,7 +54,7 @@ export function stepWatch(clock: Clock, on: Shiftable): Clock {
         skew = s;
       } else if (now < latest) by = now - latest;
       latest = Math.max(latest + Math.min(0, by), now);
-      if (by < 0) on.shift(by);
+      if (by < 0) on.shift(by, now);
       else if (by > 0) on.ahead?.(by);
       return now;
     },
@@ -57,8 +69,8 @@ export function shiftMap<K>(map: Map<K, number>, by: number): void {
 }
 
 export interface Shiftable {
-  /** The wall clock was set back by -by: every time kept moves with it. */
-  shift(by: number): void;
+  /** The wall clock was set back by -by (it reads `now`): every time kept moves with it. */
+  shift(by: number, now: number): void;
   /** It was set ahead by `by` (or the machine slept: the steady clock cannot tell, limits.ts). */
   ahead?(by: number): void;
 }
@@ -68,11 +80,15 @@ export interface Shiftable {
  * stamps the scheduling reads and the screen shows as ages (the list's, each market's, the books', the quotes', the
  * events', closing soon's, the last answer's, the price histories', the status changes'): none reads from the future.
  */
-function setBack(store: OddsStore, parts: () => readonly (Shiftable | undefined)[]): (by: number) => void {
-  return (by) => {
-    for (const part of parts()) part?.shift(by);
-    store.setState((st) => shiftedStamps(st, by));
-  };
+function setBack(
+  store: OddsStore,
+  parts: () => readonly (Shiftable | undefined)[],
+  by: number,
+  noticed: number,
+  now: number,
+): void {
+  for (const part of parts()) part?.shift(by, now);
+  store.setState((st) => shiftedStamps(st, by, noticed, now));
 }
 
 type Stamped = Pick<
@@ -90,7 +106,7 @@ type Stamped = Pick<
   | 'outages'
 >;
 
-function shiftedStamps(st: Stamped, by: number): Stamped {
+function shiftedStamps(st: Stamped, by: number, noticed: number, now: number): Stamped {
   const at = <T extends number | undefined>(t: T): T => (t === undefined ? t : ((t + by) as T));
   const each = <T>(rec: Record<string, T>, f: (v: T) => T): Record<string, T> =>
     Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, f(v)]));
@@ -136,8 +152,10 @@ function shiftedStamps(st: Stamped, by: number): Stamped {
     })),
     transitions: st.transitions.map((t) => ({ ...t, at: t.at + by })),
     // a notice in the clock's future hid (more than a minute ahead) or stayed for as long as the step, and the next
-    // one was said with every older one of its level, as one burst (Notices.tsx: within BURST_MS before it)
-    notices: st.notices.map((n) => ({ ...n, at: n.at + by })),
+    // one was said with every older one of its level, as one burst (Notices.tsx: within BURST_MS before it). One said
+    // since the sync's previous read is stamped before the step only if it is in the clock's future: one stamped on the
+    // stepped clock (the watcher reads its own), before the sync saw the step, was moved twice — gone at once, unseen
+    notices: st.notices.map((n) => (n.id <= noticed || n.at > now ? { ...n, at: n.at + by } : n)),
   };
 }
 
