@@ -147,6 +147,19 @@ describe('FileLedger', () => {
     expect(readFileSync(path, 'utf8')).toBe(`s ${now - 1_000} b\ns ${now} a\ns ${now + 1} a\n`);
   });
 
+  it('a clock set back moves the lines written before it back once, whichever process sees it first', () => {
+    const path = join(dir(), 'budget.ledger');
+    const [now, hour] = [1_700_000_000_000, 3_600_000];
+    writeFileSync(path, `s ${now - 2_000} b\ns ${now - 1_000} a\ns 4102444800000 c\n`);
+    const [a, b] = [new FileLedger(path, { proc: 'a' }), new FileLedger(path, { proc: 'b' })];
+    a.stepBack(-hour, now - hour);
+    b.stepBack(-hour, now - hour); // the same step, seen by the other process: its lines are not moved twice
+    expect(a.others(now - hour)).toEqual([now - hour - 2_000]);
+    expect(b.others(now - hour)).toEqual([now - hour - 1_000]);
+    // a line no step explains stays out
+    expect(readFileSync(path, 'utf8')).toBe(`s ${now - hour - 2_000} b\ns ${now - hour - 1_000} a\n`);
+  });
+
   it('believes a little clock skew and any pause it could have written itself; writes none longer', () => {
     const path = join(dir(), 'budget.ledger');
     const now = 1_700_000_000_000;

@@ -27,8 +27,8 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { nodeFs, sameFile, writeAll, type FileId, type LedgerFs } from './fsOps.js';
-import { Distrust, parse, lineText, type Line } from './lines.js';
+import { isMissing, nodeFs, sameFile, writeAll, type FileId, type LedgerFs } from './fsOps.js';
+import { Distrust, movedBack, parse, lineText, type Line } from './lines.js';
 import { FileLock, type LockOptions } from './lock.js';
 import { credible, LEDGER_SPAN_MS, MAX_PAUSE_MS, slotAfter, type Claim, type SendLedger } from './types.js';
 
@@ -134,6 +134,14 @@ export class FileLedger implements SendLedger {
       const live = this.live(this.read(), now);
       if (live.some((l) => l.kind === 'p' && l.at >= at)) return;
       this.add(live, { kind: 'p', at, proc: this.proc }, now);
+    });
+  }
+
+  /** Best effort (the lock held elsewhere: the next claim leaves them out, as before): lines.ts `movedBack`. */
+  stepBack(by: number, now: number): void {
+    this.lock.with(() => {
+      const moved = movedBack(this.read(), by, now);
+      if (moved) this.write(this.live(moved, now));
     });
   }
 
@@ -286,9 +294,4 @@ export class FileLedger implements SendLedger {
     this.view = { checkedAt: now, lines };
     return lines;
   }
-}
-
-function isMissing(e: unknown): boolean {
-  const code = (e as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -55,3 +55,9 @@ export function writeAll(fs: LedgerFs, fd: number, text: string): void {
   let off = 0;
   while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off);
 }
+
+/** The file (or a directory on its path) is not there. */
+export function isMissing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

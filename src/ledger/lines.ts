@@ -48,3 +48,18 @@ export class Distrust {
     this.onNotice(FUTURE_NOTICE);
   }
 }
+
+/**
+ * The wall clock was set back by -by (`by` < 0): the lines stamped before the step, now beyond what any oddsboard could
+ * have written (`credible`), moved back with it — a line that moved is credible, so another process seeing the same
+ * step leaves it; one no step explains (a hand edit: `s 4102444800000`) stays out. Undefined: nothing to move.
+ */
+export function movedBack(lines: Line[], by: number, now: number): Line[] | undefined {
+  let moved = false;
+  const out = lines.map((l) => {
+    if (credible(l.kind, l.at, now) || !credible(l.kind, l.at + by, now)) return l;
+    moved = true;
+    return { ...l, at: l.at + by };
+  });
+  return moved ? out : undefined;
+}

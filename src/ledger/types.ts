@@ -27,6 +27,12 @@ export interface SendLedger {
    * MAX_PAUSE_MS). A ledger that never ignores anything need not have it.
    */
   listen?(onNotice: (text: string) => void): void;
+  /**
+   * The wall clock was set back by -by (`by` < 0; src/sync/clockStep.ts): the sends and pauses stamped before the step,
+   * in the clock's future now, move back with it, so every process counts them (left out, each counted only its own:
+   * two dashboards put 42 sends into a minute at a limit of 30). A ledger only this process writes need not have it.
+   */
+  stepBack?(by: number, now: number): void;
   /** The file it is kept in (a file ledger), named when it cannot be used. */
   readonly path?: string;
 }
@@ -109,6 +115,7 @@ export function tolerant(ledger: SendLedger, onProblem: (e: unknown) => void = (
     pausedUntil: guard((now: number) => ledger.pausedUntil(now), undefined),
     claim: guard((now: number, allowed: number) => ledger.claim(now, allowed), { ok: true }),
     pause: guard((until: number, now: number) => ledger.pause(until, now), undefined),
+    ...(ledger.stepBack ? { stepBack: guard((by: number, now: number) => ledger.stepBack!(by, now), undefined) } : {}),
     pollMs: ledger.pollMs,
     ...(ledger.path !== undefined ? { path: ledger.path } : {}),
     ...(ledger.listen ? { listen: (onNotice: (text: string) => void) => ledger.listen!(onNotice) } : {}),

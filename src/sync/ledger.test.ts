@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FakeClient, maxInWindow } from '../../test/support/syncHarness.js';
+import { FileLedger } from '../ledger/file.js';
 import { MemoryLedger } from '../ledger/memory.js';
 import type { SendLedger } from '../ledger/types.js';
 import { createOddsStore, type OddsStore } from '../store/store.js';
@@ -107,6 +111,28 @@ describe('one budget for every process', () => {
       // without the ledger the second run starts with a fresh window and overshoots: what the ledger is for
       else expect(maxInWindow(all)).toBeGreaterThan(10);
     }
+  });
+
+  it('a wall clock set back an hour: each process still counts the others’ sends of the minute before', async () => {
+    const HOUR = 3_600_000;
+    const clock = new ManualClock();
+    const path = join(mkdtempSync(join(tmpdir(), 'oddsboard-ledger-')), 'budget.ledger');
+    const [a, b] = ['a', 'b'].map((proc) => dashboard(clock, 30, new FileLedger(path, { proc, pollMs: 1_000 })));
+    a!.sync.start();
+    b!.sync.start();
+    await runFor(clock, 90_000);
+    const before = [a!, b!].map((p) => p.client.calls.length);
+    clock.step(-HOUR);
+    await runFor(clock, 1_000);
+    // the header: the other process’s sends of the minute, as before the step (it read +0)
+    expect(a!.store.getState().rate.othersInWindow).toBeGreaterThan(5);
+    await runFor(clock, 90_000);
+    // the service's windows run on its own clock: the sends after the step as they were, an hour later on the wall
+    const real = [a!, b!].flatMap((p, i) => p.client.calls.map((c, n) => (n < before[i]! ? c.at : c.at + HOUR)));
+    // it put 42 into one minute of the service at a limit of 30: each counted only its own
+    expect(maxInWindow(real)).toBeLessThanOrEqual(30);
+    await a!.sync.stop();
+    await b!.sync.stop();
   });
 
   it('a 429 seen by one process holds back the others until its wait is over', async () => {

@@ -43,11 +43,12 @@ export class Limits {
     );
   }
 
-  /** The wall clock was set back by -by (clockStep.ts). The ledger's lines are the ledger's (src/ledger). */
-  shift(by: number): void {
+  /** The wall clock was set back by -by (clockStep.ts), and reads `now`: the shared ledger's lines move too. */
+  shift(by: number, now: number): void {
     this.budget.shift(by);
     this.aimd.shift(by);
     this.server.shift(by);
+    this.ledger.stepBack?.(by, now);
   }
 
   /**
