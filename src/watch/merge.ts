@@ -40,15 +40,26 @@ export function mergeWatch(base: WatchState, ours: WatchState, theirs: WatchStat
 
 type Rules = { rules: AlertRule[]; state: Record<string, AlertRuleState> };
 
+/**
+ * The file holds the alerts set with `a` only: the config file's are the session's, not the file's, so they are kept
+ * out of the merge and put first again. Merged, one unchanged since the last write was taken as removed elsewhere (the
+ * file lacks it), and its state went with it from the second write on: a restart then learned its status silently.
+ */
 export function mergeAlerts(base: Rules, ours: Rules, theirs: Rules): Rules {
   const id = (r: AlertRule) => r.id;
-  const rules = mergeKeyed(byKey(base.rules, id), byKey(ours.rules, id), byKey(theirs.rules, id));
+  const kept = (rules: AlertRule[]) =>
+    byKey(
+      rules.filter((r) => r.source !== 'config'),
+      id,
+    );
+  const config = ours.rules.filter((r) => r.source === 'config');
+  const rules = mergeKeyed(kept(base.rules), kept(ours.rules), kept(theirs.rules));
   const state = mergeKeyed(
     new Map(Object.entries(base.state)),
     new Map(Object.entries(ours.state)),
     new Map(Object.entries(theirs.state)),
   );
-  return { rules: [...rules.values()], state: Object.fromEntries(state) };
+  return { rules: [...config, ...rules.values()], state: Object.fromEntries(state) };
 }
 
 /**

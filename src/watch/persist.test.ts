@@ -31,6 +31,30 @@ describe('the watcher files', () => {
     expect(readFileSync(join(dir, FILES.watchlist), 'utf8')).toMatch(/"version": 1/);
   });
 
+  it("keep where a config file's alert stands past the first write, so a restart tells what changed meanwhile", () => {
+    const dir = tmp();
+    const config = [{ id: 'c-1', marketId: 'm1', kind: 'status', source: 'config', createdAt: 0 }] as const;
+    const a = fresh(dir);
+    a.store.getState().setConfigAlerts([...config]);
+    a.store.getState().listLoaded([mkt('m1')], 1);
+    a.saver.flush();
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), 2);
+    a.saver.flush();
+    // the second write dropped it (the file holds no config alert, so the merge took it as removed elsewhere)
+    expect(JSON.parse(readFileSync(join(dir, FILES.alerts), 'utf8')).state).toEqual({
+      'c-1': { armed: true, status: 'closed', firedAt: 2 },
+    });
+    a.saver.stop();
+    // it resolved while oddsboard was not running: told at the first answer after the start (it was learned silently)
+    const b = fresh(dir);
+    b.store.getState().setConfigAlerts([...config]);
+    b.store.getState().listLoaded([mkt('m1', 'resolved')], 3);
+    expect(b.store.getState().alerts.log.map((e) => [e.ruleId, e.from, e.to])).toEqual([
+      ['c-1', 'closed', 'resolved'],
+      ['c-1', 'active', 'closed'],
+    ]);
+  });
+
   it('are written atomically: a crash between write and rename leaves the old file, and no temp file', () => {
     const dir = tmp();
     const a = fresh(dir);
