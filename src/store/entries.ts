@@ -61,6 +61,7 @@ export function upsertMarket(
     firstSeenAt: prev?.firstSeenAt ?? at,
     firstPrices,
   };
+  if (sentAt !== undefined) entry.sentAt = sentAt;
   const detailAt = detail ? at : prev?.detailAt;
   if (detailAt !== undefined) entry.detailAt = detailAt;
   // A trading state learned from a quote (409/410/423) holds against an answer that still says active, unless
@@ -114,13 +115,17 @@ export function leftAfter(sentAt: number | undefined, t: number): boolean {
 }
 
 /**
- * Whether an answer's copy of a market is older than the entry held, so it must not replace it: its updatedAt is
- * earlier than the held one's; when either has none, its request did not leave after the held entry arrived (a detail
- * or a list answered while it was in flight: leftAfter).
+ * Whether an answer's copy of a market is older than the entry held, so it must not replace it (every answer that
+ * carries markets: the list, a detail, a batch, the events list). Its updatedAt is earlier than the held one's; when
+ * either has none, its request left (`sentAt`) before the held copy's request did (a list sent before a detail but
+ * answered after it), or, the held copy's send time unknown, did not leave after it arrived (leftAfter). A copy whose
+ * own send time is unknown (a direct store call) cannot be placed: it is taken, as an answer was before this rule.
  */
 export function olderThanHeld(prev: MarketEntry, copy: Market, sentAt: number | undefined): boolean {
   const held = prev.market.updatedAt;
   if (copy.updatedAt !== undefined && held !== undefined) return copy.updatedAt < held;
+  if (sentAt === undefined) return false;
+  if (prev.sentAt !== undefined) return sentAt < prev.sentAt;
   return !leftAfter(sentAt, prev.receivedAt);
 }
 
@@ -181,6 +186,8 @@ export function absorb(
   for (const raw of list) {
     const m = opts.prepare ? opts.prepare(raw) : raw;
     const prev = markets[m.id];
+    // an older copy leaves the newer one held, its prices out of the history (the row stays listed)
+    if (prev && olderThanHeld(prev, m, opts.sentAt)) continue;
     markets[m.id] = upsertMarket(prev, m, at, detail, opts.sentAt);
     const t = transitionOf(prev, markets[m.id]!, at);
     if (t) seen.push(t);

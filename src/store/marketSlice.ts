@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Market } from '../api/types.js';
-import { absorb, appendHistory, mergeCategories, neighbour, prune, upsertMarket } from './entries.js';
+import { absorb, appendHistory, mergeCategories, neighbour, olderThanHeld, prune, upsertMarket } from './entries.js';
 import { nestingIndex, withEvent } from './events.js';
 import { filterListed, queryKey, samePage } from './listQuery.js';
 import type { Store } from './store.js';
@@ -138,8 +138,9 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
       const seen: StatusTransition[] = [];
       set((s) => {
         const market = withEvent(loaded, s.events.byId, nestingIndex(s.events.byId));
-        const h = appendHistory(s.history[market.id], market, at);
         const prev = s.markets[market.id];
+        if (prev && olderThanHeld(prev, market, sentAt)) return {};
+        const h = appendHistory(s.history[market.id], market, at);
         const entry = upsertMarket(prev, market, at, true, sentAt);
         const t = transitionOf(prev, entry, at);
         if (t) seen.push(t);

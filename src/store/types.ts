@@ -36,6 +36,8 @@ export interface MarketEntry {
   market: Market;
   /** When this market's data last arrived (from the list or its detail). */
   receivedAt: number;
+  /** When the request that brought this copy left (unknown for a copy loaded without a send time). */
+  sentAt?: number;
   /** When its detail endpoint last answered. */
   detailAt?: number;
   firstSeenAt: number;

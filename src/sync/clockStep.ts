@@ -116,6 +116,8 @@ function shiftedStamps(st: Stamped, by: number, noticed: number, now: number): S
       ...m,
       receivedAt: m.receivedAt + by,
       firstSeenAt: m.firstSeenAt + by,
+      // the send time of its copy: an answer sent after the step must still read as newer (entries.ts olderThanHeld)
+      ...(m.sentAt !== undefined ? { sentAt: m.sentAt + by } : {}),
       ...(m.detailAt !== undefined ? { detailAt: m.detailAt + by } : {}),
     })),
     books: each(st.books, (b) => ({ ...b, at: b.at + by })),
