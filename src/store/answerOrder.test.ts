@@ -56,4 +56,14 @@ describe('a market answer whose request left before the held copy’s', () => {
     s.getState().listLoaded([market('m9', { outcomes: binary(0.6), updatedAt: 3 })], NOW + 30, { sentAt: NOW + 10 });
     expect(s.getState().markets.m9?.market.outcomes).toEqual(binary(0.6));
   });
+
+  it('an event’s own detail sent before a market’s detail keeps the newer price; its send time is kept', () => {
+    const s = store();
+    s.getState().listLoaded([market('m9', { outcomes: binary(0.6) })], NOW, { sentAt: NOW - 100 });
+    s.getState().marketLoaded(market('m9', { outcomes: binary(0.8) }), NOW + 20, NOW + 15);
+    const e9 = { id: 'e9', title: 'Event e9', markets: [market('m9', { outcomes: binary(0.6) })], raw: {} };
+    s.getState().eventLoaded(e9, NOW + 30, NOW + 10);
+    expect(s.getState().markets.m9?.market.outcomes).toEqual(binary(0.8));
+    expect(s.getState().events.sentAt).toEqual({ e9: NOW + 10 });
+  });
 });

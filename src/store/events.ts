@@ -67,6 +67,24 @@ export function mergeEvents(
 }
 
 /**
+ * When each held event's copy was asked for (EventsState.sentAt) after `events` arrived with `sentAt`: theirs set to it
+ * (dropped when unknown), the others' kept while `byId` holds them.
+ */
+export function sentStamps(
+  held: Readonly<Record<string, number>> | undefined,
+  events: readonly MarketEvent[],
+  sentAt: number | undefined,
+  byId: Readonly<Record<string, MarketEvent>>,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [id, t] of Object.entries(held ?? {})) if (byId[id]) out[id] = t;
+  for (const e of events)
+    if (sentAt === undefined) delete out[e.id];
+    else out[e.id] = sentAt;
+  return out;
+}
+
+/**
  * An event's markets carry their status: a cached market whose status moved on takes the event's copy of it, prices
  * and all (a status alone over the old prices read 'RESOLVED … 11.1¢'), as a list answer would (upsertMarket: the
  * objects held when nothing changed, the first prices, a quote's trading state), unless the event's copy is older

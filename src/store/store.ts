@@ -14,7 +14,7 @@ import type {
 import { addOutage, connectionFailed, connectionSucceeded, recoveryNotice } from './connection.js';
 import { mergeCategories } from './entries.js';
 import { addTransitions, transitionNotice } from './transitions.js';
-import { completeFromEvents, mergeEvents, patchStatuses } from './events.js';
+import { completeFromEvents, mergeEvents, patchStatuses, sentStamps } from './events.js';
 import { EMPTY_ALERTS } from './alerts.js';
 import { EMPTY_WATCH } from './watchlist.js';
 import { PUBLIC_CAPS } from '../sources/caps.js';
@@ -165,7 +165,13 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
 
       eventsLoaded(events, at, sentAt) {
         const ids = events.map((e) => e.id);
-        withEvents(events, at, sentAt, (s, byId) => ({ ...s.events, ids, byId, loadedAt: at }));
+        withEvents(events, at, sentAt, (s, byId) => ({
+          ...s.events,
+          ids,
+          byId,
+          loadedAt: at,
+          sentAt: sentStamps(s.events.sentAt, events, sentAt, byId),
+        }));
       },
 
       ...quoteActions(set, announce),

@@ -184,6 +184,11 @@ export interface EventsState {
   detailAt: Record<string, number>;
   /** A board of several venues: when the list that brought each event answered (its venue's; loadedAt: the newest). */
   listedAt?: Record<string, number>;
+  /**
+   * When the request that brought each event's copy held in byId left (the events list's or its own detail's): the
+   * side pane weighs its markets against the cached entries by it (src/ui/components/EventPane.tsx). None: not known.
+   */
+  sentAt?: Record<string, number>;
   /** The event open in the Events view (its nested markets listed), if any. */
   openId?: string;
 }

@@ -6,7 +6,7 @@
  */
 import type { Market, MarketEvent } from '../api/types.js';
 import { absorb, mergeCategories, prune } from './entries.js';
-import { completeFromEvents, mergeEvents } from './events.js';
+import { completeFromEvents, mergeEvents, sentStamps } from './events.js';
 import { addTransitions } from './transitions.js';
 import type { AppState, EventsState, Notice, StatusTransition } from './types.js';
 
@@ -18,9 +18,9 @@ export interface ViewDataActions {
   closingLoaded(markets: Market[], at: number): void;
   /**
    * An event's own detail (one event fetched by id) answered: it replaces the list's copy (the events list's order is
-   * left alone), its nested markets refresh the cache unless older.
+   * left alone), its nested markets refresh the cache unless older (olderThanHeld, by its request's `sentAt`).
    */
-  eventLoaded(event: MarketEvent, at: number): void;
+  eventLoaded(event: MarketEvent, at: number, sentAt?: number): void;
   /** 404 on an event: it leaves the events list (and is closed if open), said briefly. */
   eventGone(id: string, at: number): void;
   /** The Events view opens an event (its nested markets listed) or closes it (undefined). */
@@ -82,21 +82,19 @@ export function viewDataActions(
       announce(revealed, at);
     },
 
-    eventLoaded(event, at) {
+    eventLoaded(event, at, sentAt) {
       let revealed: StatusTransition[] = [];
       set((s) => {
-        // a nested copy older than the cached market (its own detail came later) leaves the cache alone
-        const newer = event.markets.filter((m) => {
-          const prev = s.markets[m.id]?.market.updatedAt;
-          return m.updatedAt === undefined || prev === undefined || m.updatedAt >= prev;
-        });
-        const absorbed = absorb(s, newer, at, false);
+        // a nested copy older than the cached market (its own detail came later) leaves the cache alone (absorb)
+        const absorbed = absorb(s, event.markets, at, false, sentAt === undefined ? {} : { sentAt });
         const { history, seen } = absorbed;
         revealed = seen;
+        const byId = mergeEvents(s.events.byId, [event]);
         const events = capDetails({
           ...s.events,
-          byId: mergeEvents(s.events.byId, [event]),
+          byId,
           detailAt: { ...s.events.detailAt, [event.id]: at },
+          sentAt: sentStamps(s.events.sentAt, [event], sentAt, byId),
         });
         // markets the event nests take its id, and its category when they have none
         const markets = completeFromEvents(absorbed.markets, events.byId);

@@ -107,7 +107,7 @@ export class GoTo {
   }
 
   /** What was found: loaded, and a market pinned and selected. False: the answer is not a market or an event. */
-  found(job: LookupJob, answer: unknown, now: number): boolean {
+  found(job: LookupJob, answer: unknown, now: number, sentAt?: number): boolean {
     const data = answer as Partial<Record<'market' | 'event', { id?: unknown; outcomes?: unknown; markets?: unknown }>>;
     const market = isObj(data) && isObj(data.market) && Array.isArray(data.market.outcomes);
     if (!market && !(isObj(data) && isObj(data.event) && Array.isArray(data.event.markets))) return false;
@@ -117,12 +117,12 @@ export class GoTo {
     const st = this.storeOf().getState();
     const g = st.goTo;
     if ('market' in found) {
-      st.marketLoaded(found.market, now);
+      st.marketLoaded(found.market, now, sentAt);
       st.pinMarket(found.market.id);
       this.selection.selectSoon(found.market.id, now, 0);
       st.setGoTo({ ...g!, status: 'found', market: found.market.id });
     } else {
-      st.eventLoaded(found.event, now);
+      st.eventLoaded(found.event, now, sentAt);
       st.setGoTo({ ...g!, status: 'found', event: found.event.id });
     }
     return true;

@@ -89,7 +89,7 @@ export class Outcomes {
         break;
       case 'event':
         if (!isEvent(data)) return odd();
-        st.eventLoaded(data, now);
+        st.eventLoaded(data, now, a.sentAt);
         break;
       case 'quote':
         if (!isObj(data)) return odd();
@@ -105,7 +105,7 @@ export class Outcomes {
         st.seriesLoaded(job.marketId, job.range, job.outcome, data as PricePoint[], now, (res as Paged<unknown>).more);
         break;
       case 'lookup':
-        if (!this.q.goTo.found(job, data, now)) return odd();
+        if (!this.q.goTo.found(job, data, now, a.sentAt)) return odd();
         break;
       case 'positions':
         this.q.positions?.answered(job, data);

@@ -232,6 +232,7 @@ export function App({
                 event={event}
                 markets={vs.markets}
                 receivedAt={event ? eventDataAt(vs, event.id) : undefined}
+                {...(event && vs.events.sentAt?.[event.id] !== undefined ? { sentAt: vs.events.sentAt[event.id] } : {})}
                 {...(eventPageAt ? { page: eventPageAt } : {})}
                 now={now}
                 width={layout.sideWidth}

@@ -112,6 +112,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
       ids: shown.flatMap((e) => e.ids),
       byId,
       detailAt: mergeRecords(all.map((e) => e.detailAt)),
+      sentAt: mergeRecords(all.map((e) => e.sentAt ?? {})),
       listedAt,
       ...(Number.isFinite(loadedAt) ? { loadedAt } : {}),
       ...(openId !== undefined ? { openId } : {}),

@@ -1,6 +1,7 @@
 import { Box } from 'ink';
 import type { Market, MarketEvent } from '../../api/types.js';
 import { leadingOutcome } from '../../store/outcomes.js';
+import { olderThanHeld } from '../../store/entries.js';
 import type { MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatCoarseAge, formatPrice, formatVolume, padStartWidth } from '../format.js';
@@ -15,6 +16,8 @@ export interface EventPaneProps {
   markets: Readonly<Record<string, MarketEntry>>;
   /** When its data arrived (its own detail, else the events list). */
   receivedAt: number | undefined;
+  /** When the request that brought the event's copy left (EventsState.sentAt); none: not known. */
+  sentAt?: number;
   /** The event's page on its platform (src/links/page.ts: built from its ids), drawn as a link where supported. */
   page?: string;
   now: number;
@@ -82,13 +85,15 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
 
 /**
  * The freshest copy the store holds of a market in the event: its cached entry (refreshed more often than the events
- * list) unless the event's own copy arrived after it: a market that left the lists keeps an old entry (a status the
- * events list revealed is taken into the entry whole, prices and all: src/store/events.ts).
+ * list) unless the event's own copy is newer (a market that left the lists keeps an old entry; a status the events
+ * list revealed is taken into the entry whole, prices and all: src/store/events.ts). Newer by the store's one rule,
+ * olderThanHeld: by updatedAt, else by when each copy's request left, not when it arrived (an events answer sent
+ * before a detail but read after it is older). A copy whose send time is not known does not replace the entry.
  */
 function freshest(p: EventPaneProps, nested: Market): Market {
   const cached = p.markets[nested.id];
   if (!cached) return nested;
-  return p.receivedAt !== undefined && cached.receivedAt < p.receivedAt ? nested : cached.market;
+  return p.sentAt !== undefined && !olderThanHeld(cached, nested, p.sentAt) ? nested : cached.market;
 }
 
 export function EventPane(p: EventPaneProps) {
