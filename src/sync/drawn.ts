@@ -1,4 +1,6 @@
 import type { OddsStore } from '../store/store.js';
+import { queryKey } from '../store/listQuery.js';
+import type { AppState } from '../store/types.js';
 import type { DrawnMarket, ViewSource } from './types.js';
 export type { DrawnMarket } from './types.js';
 
@@ -9,10 +11,10 @@ export type { DrawnMarket } from './types.js';
  * screen draws. True when the selection moved. Without `drawn` (a venue of a board: the board keeps it) nothing is
  * changed.
  */
-export function keepDrawn(store: OddsStore, drawn: DrawnMarket | undefined): boolean {
+export function keepDrawn(store: OddsStore, drawn: DrawnMarket | undefined, pick?: KeptPick): boolean {
   if (!drawn) return false;
   const st = store.getState();
-  const id = drawn(st);
+  const id = pick?.restore(st, drawn, st.selectedId) ?? drawn(st);
   if (id === st.selectedId) return false;
   st.select(id);
   return true;
@@ -29,4 +31,49 @@ export function firstRowDrawn(source: ViewSource): DrawnMarket {
   if (source === 'markets') return (st) => st.selectedId ?? st.list.ids[0];
   if (source === 'closing') return (st) => st.selectedId ?? st.closing.ids[0];
   return (st) => st.selectedId;
+}
+
+/**
+ * The market a person picked in the view shown (a key moved the cursor to it; not the row the view draws with none
+ * picked, so one who never moved it still gets the first row), kept while the view draws no row for a moment: a
+ * refresh a glitchy server answers with no row selects none, and the rows that come back select the pick again if they
+ * list it, not their first row. It ends when another view is shown, when the list's query changes (`f`, `c`, `/`, a
+ * page: that answer's rule is its own, docs/views.md § The selection), when rows come back without it, or when the
+ * selection moves to another market (the row that took its place). A venue alone keeps it in sync's Shown, a board of
+ * several venues its own (src/venues/joined.ts).
+ */
+export class KeptPick {
+  private id: string | undefined;
+  /** The list's query when it was picked (queryKey). */
+  private query = '';
+
+  /**
+   * A person selects `id` where `st` (before it is selected) is drawn by `drawn`; none selected (a view that draws no
+   * row) leaves the pick as it was.
+   */
+  chose(id: string | undefined, st: AppState, drawn: DrawnMarket | undefined): void {
+    if (id === undefined) return;
+    const { selectedId: _s, ...none } = st;
+    this.id = drawn !== undefined && id !== drawn(none) ? id : undefined;
+    this.query = queryKey(st.list.query);
+  }
+
+  forget(): void {
+    this.id = undefined;
+  }
+
+  /**
+   * The pick to select again: nothing is `selected` (a board's own selection: its state draws the first row as
+   * selected) and `drawn` draws rows again over `st`, among them the pick. `back`: whether the rows that would list it
+   * are back (on a board, its own venue's: another venue answering first does not end it).
+   */
+  restore(st: AppState, drawn: DrawnMarket, selected: string | undefined, back = (_: string) => true) {
+    const kept = this.id;
+    if (kept === undefined || selected === kept) return undefined;
+    if (queryKey(st.list.query) !== this.query) return (this.id = undefined);
+    if (selected === undefined && (drawn(st) === undefined || !back(kept))) return undefined;
+    if (selected === undefined && drawn({ ...st, selectedId: kept }) === kept) return kept;
+    this.id = undefined;
+    return undefined;
+  }
 }

@@ -2,7 +2,7 @@ import type { OddsStore } from '../store/store.js';
 import type { Job, ViewOrigin } from './jobs.js';
 import type { BackgroundKind } from './plan.js';
 import type { DrawnMarket, ViewSource } from './types.js';
-import { firstRowDrawn } from './drawn.js';
+import { firstRowDrawn, KeptPick } from './drawn.js';
 import { shiftMap } from './clockStep.js';
 
 /** The request kinds that stand for what a view draws. */
@@ -27,6 +27,8 @@ export class Shown {
    * first), or firstRowDrawn where none is; none on a board of several venues (the board keeps the one selection).
    */
   drawn: DrawnMarket | undefined;
+  /** The market a person picked in it, kept across a moment it draws no row (drawn.ts). */
+  readonly pick = new KeptPick();
   /** The shown view's data, at readyAt (a view shown, an event opened, a manual refresh); `since`: its ref then. */
   private job: { readyAt: number; since: number } | undefined;
   private closingSentAt = Number.NEGATIVE_INFINITY;
@@ -46,6 +48,7 @@ export class Shown {
   /** The view `source` is shown: its market drawn as selected is `drawn`'s (the UI's), else by the rule above. */
   drawBy(source: ViewSource, drawn?: DrawnMarket): void {
     this.drawn = drawn ?? (this.onBoard ? undefined : firstRowDrawn(source));
+    this.pick.forget();
   }
 
   kind(): ShownKind {

@@ -72,6 +72,7 @@ class Sync implements RateAwareSync {
   }
 
   select(id: string | undefined): void {
+    this.q.shown.pick.chose(id, this.store.getState(), this.q.shown.drawn);
     this.store.getState().select(id);
     this.q.selectSoon(id, this.clock.now(), this.o.quietSelect);
     this.pump();
@@ -201,7 +202,7 @@ class Sync implements RateAwareSync {
   }
 
   private pump(): void {
-    if (keepDrawn(this.store, this.q.shown.drawn)) this.q.selectionMoved(this.clock.now());
+    if (keepDrawn(this.store, this.q.shown.drawn, this.q.shown.pick)) this.q.selectionMoved(this.clock.now());
     if (!this.running) return;
     for (let sent = 0; sent < 4; sent++) {
       const now = this.clock.now();

@@ -21,8 +21,8 @@ import type {
   SyncController,
   ViewSource,
 } from '../sync/types.js';
-import { createJoiner, venueOf } from './join.js';
-import { firstRowDrawn } from '../sync/drawn.js';
+import { changedField, createJoiner, venueOf } from './join.js';
+import { firstRowDrawn, KeptPick } from '../sync/drawn.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
 import { SOURCE_NAMES } from '../sources/names.js';
@@ -43,13 +43,6 @@ export interface Joined {
   dispose(): void;
 }
 
-/** A field (a key of either) not the same object in `next`; in place, as it runs on every venue's every change. */
-function changedField(prev: AppState, next: AppState): boolean {
-  for (const k in next) if (prev[k as keyof AppState] !== next[k as keyof AppState]) return true;
-  for (const k in prev) if (prev[k as keyof AppState] !== next[k as keyof AppState]) return true;
-  return false;
-}
-
 export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Joined {
   const ids = stacks.map((s) => s.id);
   /**
@@ -67,6 +60,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
    * screen, firstRowDrawn): the board keeps it selected.
    */
   let drawn: DrawnMarket = firstRowDrawn('markets');
+  const pick = new KeptPick();
   const of = (id: string | undefined): VenueStack | undefined => {
     const v = venueOf(id, ids);
     return v ? stacks.find((s) => s.id === v) : undefined;
@@ -152,8 +146,10 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
   const refresh = () => {
     goOn();
     const next = compute();
-    // the market chosen is not drawn any more (unwatched, out of Movers): the one drawn is selected, or none
-    const shownNow = selectedId !== undefined ? drawn(next) : selectedId;
+    // the market chosen is not drawn any more (unwatched, out of Movers): the one drawn is selected, or none; none
+    // chosen (the rows were gone a moment): the market picked before, if the rows list it again (KeptPick)
+    const back = (id: string) => drawn(of(id)?.store.getState() ?? next) !== undefined;
+    const shownNow = selectedId !== undefined ? drawn(next) : pick.restore(next, drawn, selectedId, back);
     if (shownNow !== selectedId) return sync.select(shownNow);
     if (changedField(store.getState(), next)) store.setState(next, true);
     if (selectedId === undefined) follow();
@@ -180,6 +176,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
         }
       : {}),
     select(id) {
+      pick.chose(id, store.getState(), drawn);
       const target = of(id);
       selectedId = target ? id : undefined;
       // the venue of the selection polls its detail; the others stop polling theirs
@@ -230,6 +227,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     show(source: ViewSource, drawnBy?: DrawnMarket) {
       // a venue hidden by `v` fetches nothing for a view it is not on: it is shown the view when `v` shows it again
       [view, drawn] = [source, drawnBy ?? firstRowDrawn(source)];
+      pick.forget();
       for (const s of shown()) {
         s.sync.show(source);
         told.set(s.id, source);
