@@ -66,4 +66,14 @@ describe('a market answer whose request left before the held copy’s', () => {
     expect(s.getState().markets.m9?.market.outcomes).toEqual(binary(0.8));
     expect(s.getState().events.sentAt).toEqual({ e9: NOW + 10 });
   });
+
+  it('a Closing soon answer sent before a detail keeps the detail’s price, and still lists the row', () => {
+    const s = store();
+    s.getState().listLoaded([market('m9', { outcomes: binary(0.6) })], NOW, { sentAt: NOW - 100 });
+    s.getState().marketLoaded(market('m9', { outcomes: binary(0.8) }), NOW + 20, NOW + 15);
+    s.getState().closingLoaded([market('m9', { outcomes: binary(0.6) })], NOW + 30, NOW + 10);
+    expect(s.getState().closing.ids).toEqual(['m9']);
+    expect(s.getState().markets.m9?.market.outcomes).toEqual(binary(0.8));
+    expect(s.getState().markets.m9?.sentAt).toBe(NOW + 15);
+  });
 });

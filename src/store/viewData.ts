@@ -14,8 +14,8 @@ import type { AppState, EventsState, Notice, StatusTransition } from './types.js
 export const EVENT_DETAIL_CAP = 50;
 
 export interface ViewDataActions {
-  /** The closing-soon list answered (active markets, soonest first). */
-  closingLoaded(markets: Market[], at: number): void;
+  /** The closing-soon list answered (active markets, soonest first); `sentAt`: when its request left. */
+  closingLoaded(markets: Market[], at: number, sentAt?: number): void;
   /**
    * An event's own detail (one event fetched by id) answered: it replaces the list's copy (the events list's order is
    * left alone), its nested markets refresh the cache unless older (olderThanHeld, by its request's `sentAt`).
@@ -60,10 +60,10 @@ export function viewDataActions(
   announce: (seen: StatusTransition[], at: number) => void,
 ): ViewDataActions {
   return {
-    closingLoaded(list, at) {
+    closingLoaded(list, at, sentAt) {
       let revealed: StatusTransition[] = [];
       set((s) => {
-        const { markets, history, seen } = absorb(s, list, at, false);
+        const { markets, history, seen } = absorb(s, list, at, false, sentAt === undefined ? {} : { sentAt });
         revealed = seen;
         const closing = { ids: list.map((m) => m.id), loadedAt: at };
         const next = { ...s, markets, history, closing };

@@ -85,7 +85,7 @@ export class Outcomes {
         break;
       case 'closing':
         if (!Array.isArray(data)) return odd();
-        st.closingLoaded(data.filter(isMarket), now);
+        st.closingLoaded(data.filter(isMarket), now, a.sentAt);
         break;
       case 'event':
         if (!isEvent(data)) return odd();
