@@ -29,4 +29,25 @@ describe('a market entry’s send time', () => {
     expect(r.store.getState().markets.m1?.market.outcomes).toEqual(binary(0.9));
     await r.sync.stop();
   });
+
+  it('an extra request (the Across desk’s leg detail, its search) hands its answer the time it left', async () => {
+    const r = rig({ limit: 30, mode: 'key' });
+    r.sync.start();
+    await r.run(1_000);
+    let sent: number | undefined;
+    r.sync.extra({
+      key: 'pairs:detail:m1',
+      cls: 'interactive',
+      run: (c, o) => c.getMarket('m1', o),
+      answered: (data, now, sentAt) => {
+        sent = sentAt;
+        r.store.getState().marketLoaded(data as Market, now, sentAt);
+      },
+      failed: () => undefined,
+    });
+    for (let i = 0; i < 60 && sent === undefined; i++) await r.run(500);
+    expect(sent).toBe(r.client.of('getMarket').at(-1)!.at);
+    expect(r.store.getState().markets.m1?.sentAt).toBe(sent);
+    await r.sync.stop();
+  });
 });

@@ -16,7 +16,8 @@ export interface ExtraRequest {
   /** Interactive (a key was pressed) or background (a light refresh). */
   cls: 'interactive' | 'background';
   run(client: SyncClient, opts: CallOptions): Promise<ApiResult<unknown>>;
-  answered(data: unknown, now: number): void;
+  /** Its answer, read at `now`; `sentAt`: when its request left (a market it carries goes through olderThanHeld). */
+  answered(data: unknown, now: number, sentAt?: number): void;
   failed(e: ApiError, now: number): void;
 }
 

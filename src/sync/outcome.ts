@@ -111,7 +111,7 @@ export class Outcomes {
         this.q.positions?.answered(job, data);
         break;
       case 'extra':
-        job.req.answered(data, now);
+        job.req.answered(data, now, a.sentAt);
         break;
       case 'categories':
         if (!Array.isArray(data)) return odd();

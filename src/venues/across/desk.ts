@@ -128,12 +128,12 @@ export class AcrossDesk {
         key: 'pairs:search',
         cls: 'interactive',
         run: (c, o) => c.listMarkets(search ? { q: words, limit: SEARCH_LIMIT } : { limit: SEARCH_LIMIT }, o),
-        answered: (data, now) => {
+        answered: (data, now, sentAt) => {
           const list = Array.isArray(data) ? data.filter(isMarket) : [];
           for (const x of list) {
             // a market held without what its event states (a list of markets) takes the search's copy that has it
             const held = s.store.getState().markets[x.id]?.market;
-            if (!held || (x.eventContext && !held.eventContext)) s.store.getState().marketLoaded(x, now);
+            if (!held || (x.eventContext && !held.eventContext)) s.store.getState().marketLoaded(x, now, sentAt);
           }
           this.found.set(s.id, list);
           this.settled(id, s.id);

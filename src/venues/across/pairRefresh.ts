@@ -45,8 +45,8 @@ export class PairRefresh {
         key: `pairs:detail:${id}`,
         cls,
         run: (c, o) => c.getMarket(id, o),
-        answered: (data, at) => {
-          if (isMarket(data)) s.store.getState().marketLoaded(data, at);
+        answered: (data, at, sentAt) => {
+          if (isMarket(data)) s.store.getState().marketLoaded(data, at, sentAt);
           this.bookOf(s, id, cls);
         },
         failed: () => this.bookOf(s, id, cls),
