@@ -51,7 +51,7 @@ describe('help overlay', () => {
     for (const c of l.cols) expect(c.length).toBeLessThanOrEqual(45);
   });
 
-  it('one column when every line fits whole in it; cutting only when nothing fits, then with no row left empty', () => {
+  it('one column when every line fits whole in it, else two; else one column that scrolls', () => {
     for (const [w, h] of [
       [110, 60],
       [200, 80],
@@ -60,25 +60,26 @@ describe('help overlay', () => {
       expect(l.cols, `${w}×${h}`).toHaveLength(1);
       for (const b of Object.values(KEY_BINDINGS)) expect(textOf(l)).toContain(b.help);
     }
-    // 120×40 (37 rows): two columns hold every entry, not every line of it
-    const cut = helpLayout(120, 37);
-    expect(cut.scroll).toBe(false);
-    expect(cut.cols.map((c) => c.length)).toEqual([37, 37]);
+    // 120×40 (37 rows): two columns do not hold every line; it cut "(Acr…" and "Text fields (… typed anywhere in…"
+    const l = helpLayout(120, 37);
+    expect(l.scroll).toBe(true);
+    expect(l.cols).toHaveLength(1);
   });
 
-  it('never starts a column with the rest of an entry whose key is in the column before (“(Across)” at 120×40)', () => {
-    // a continuation line: no key, only the indent under the texts
-    const runsOn = (segs: { text: string }[]) => segs.length > 1 && segs[0]!.text.trim() === '';
-    for (let w = 110; w <= 160; w += 10)
-      for (let h = 20; h <= 45; h++) {
-        const l = helpLayout(w, h);
-        if (l.scroll) continue;
-        l.cols.forEach((c, i) => expect(runsOn(c[0]!), `${w}×${h} column ${i + 1}`).toBe(false));
-        for (const c of l.cols) expect(c.length).toBeLessThanOrEqual(h);
-      }
-    // 120×40: the `a` entry ends its column, cut, and the next column starts with a key
-    const l = helpLayout(120, 37);
-    expect(l.cols[1]![0]!.map((x) => x.text).join('')).toMatch(/^ {2}A +The alert log/);
+  it('cuts no entry or section title at any size from 80×24 up (the body is 3 rows shorter than the window)', () => {
+    const sizes: Array<[number, number]> = [];
+    for (let w = 80; w <= 220; w += 5) for (let h = 21; h <= 60; h += 3) sizes.push([w, h]);
+    sizes.push([120, 37], [100, 27], [160, 45], [220, 57]);
+    for (const [w, h] of sizes) {
+      const l = helpLayout(w, h);
+      const text = textOf(l);
+      expect(text, `${w}×${h}`).not.toContain('…');
+      for (const b of Object.values(KEY_BINDINGS)) expect(text, `${w}×${h}`).toContain(b.help);
+      // a title wraps under itself, indented by 2 (like a key's line): compared with every run of spaces as one
+      const words = text.replace(/\s+/g, ' ');
+      for (const s of helpSections().filter((x) => x.bindings.length)) expect(words, `${w}×${h}`).toContain(s.title);
+      for (const c of l.cols) if (!l.scroll) expect(c.length, `${w}×${h}`).toBeLessThanOrEqual(h);
+    }
   });
 
   it('never breaks a line between a number and its unit ("rank by 1" / "h / 24 h")', () => {

@@ -25,7 +25,7 @@ export function helpLines(): Seg[][] {
   return lines;
 }
 
-/** The help overlay (helpLayout): every line whole in one column, else two, else what fits; else one that scrolls. */
+/** The help overlay (helpLayout): every line whole in one column, else two; else one column that scrolls. */
 export const HelpOverlay = memo(function HelpOverlay({
   width,
   height,
@@ -76,68 +76,45 @@ function helpEntries(): Entry[] {
 const NUMBER_UNIT = /(\d) (h|d|m|s|ms|min)(?![\p{L}\d])/gu;
 
 /**
- * An entry's lines at `width`, at most `max`: the last one (cut by Line with '…') carries what is left. The registry's
- * plain texts (docs/keys.md is generated from them) are wrapped with a number held to its unit (NUMBER_UNIT).
+ * An entry's lines at `width`, every word of it: the registry's plain texts (docs/keys.md is generated from them)
+ * wrapped with a number held to its unit (NUMBER_UNIT).
  */
-function entryLines(e: Entry, width: number, max: number): Seg[][] {
+function entryLines(e: Entry, width: number): Seg[][] {
   const { text: plain, ...style } = e.text;
   const text = plain.replace(NUMBER_UNIT, '$1\u00a0$2');
   const words = text.split(BREAKS).filter(Boolean);
-  const [head = ''] = max <= 1 ? [text] : wrap(text, Math.max(1, width - (e.lead.length ? e.hang : 0)));
-  const rest = max <= 1 ? [] : wrap(words.slice(head.split(' ').length).join(' '), Math.max(1, width - e.hang));
+  const [head = ''] = wrap(text, Math.max(1, width - (e.lead.length ? e.hang : 0)));
+  const rest = wrap(words.slice(head.split(' ').length).join(' '), Math.max(1, width - e.hang));
   const drawn = (t: string): Seg => ({ ...style, text: t.replaceAll('\u00a0', ' ') });
-  const out: Seg[][] = [[...e.lead, drawn(head)]];
   const pad = ' '.repeat(e.hang);
-  for (let i = 0; i < rest.length && out.length < max; i++)
-    out.push([{ text: pad }, drawn(out.length === max - 1 ? rest.slice(i).join(' ') : rest[i]!)]);
-  return out;
+  return [[...e.lead, drawn(head)], ...rest.map((r) => [{ text: pad }, drawn(r)])];
 }
 
 /**
- * How many lines go in each column when entries of these line counts are placed in order down `columns` columns of
- * `height` (undefined when they do not fit), and how many of each entry's lines are drawn. A section's title stays
- * with its first key. Whole: an entry is never split between columns. Else an entry that has more lines than its
- * column has rows left is cut to those rows and ends the column, so no row is left empty and no column starts with
- * the rest of an entry whose key is in the column before (its last word sat alone beside the "Keys" title).
+ * How many lines go in each column when entries of these line counts are placed in order, each whole, down `columns`
+ * columns of `height` (undefined when they do not fit). A section's title stays with its first key.
  */
-function pack(entries: Entry[], counts: number[], columns: number, height: number, whole: boolean) {
+function pack(entries: Entry[], counts: number[], columns: number, height: number): number[] | undefined {
   const lens = [0];
-  const drawn: number[] = [];
   for (let i = 0; i < counts.length; i++) {
-    const next = i + 1 < counts.length ? (whole ? counts[i + 1]! : 1) : 0;
-    const keep = entries[i]!.title ? counts[i]! + next : whole ? counts[i]! : 1;
-    if (whole && counts[i]! > height) return undefined;
+    if (counts[i]! > height) return undefined;
+    const keep = counts[i]! + (entries[i]!.title && i + 1 < counts.length ? counts[i + 1]! : 0);
     if (lens.at(-1)! > 0 && lens.at(-1)! + keep > height) lens.push(0);
-    const put = Math.min(counts[i]!, height - lens.at(-1)!);
-    lens[lens.length - 1]! += put;
-    drawn.push(put);
+    lens[lens.length - 1]! += counts[i]!;
     if (lens.length > columns) return undefined;
   }
-  return { lens, drawn };
+  return lens;
 }
 
-/**
- * Every entry whole, the columns as even as that allows; when that does not fit, as many of each entry's lines as fit,
- * first entries first, in every row (a cut leaves none empty).
- */
+/** Every entry whole, the columns as even as that allows (undefined when they do not fit). */
 function fit(entries: Entry[], width: number, columns: number, height: number) {
-  const whole = entries.map((e) => entryLines(e, width, Number.POSITIVE_INFINITY).length);
-  const total = whole.reduce((n, k) => n + k, 0);
+  const counts = entries.map((e) => entryLines(e, width).length);
+  const total = counts.reduce((n, k) => n + k, 0);
   for (let h = Math.min(height, Math.ceil(total / columns)); h <= height; h++) {
-    const packed = pack(entries, whole, columns, h, true);
-    if (packed) return { counts: whole, lens: packed.lens, cut: 0 };
+    const lens = pack(entries, counts, columns, h);
+    if (lens) return lens;
   }
-  const counts = entries.map(() => 1);
-  if (!pack(entries, counts, columns, height, false)) return undefined;
-  for (let i = 0; i < counts.length; i++) {
-    for (let k = whole[i]!; k > 1; k--) {
-      counts[i] = k;
-      if (pack(entries, counts, columns, height, false)) break;
-      counts[i] = 1;
-    }
-  }
-  const { lens, drawn } = pack(entries, counts, columns, height, false)!;
-  return { counts: drawn, lens, cut: drawn.filter((k, i) => k < whole[i]!).length };
+  return undefined;
 }
 
 export interface HelpLayout {
@@ -151,33 +128,23 @@ let lastLayout: { key: string; layout: HelpLayout } | undefined;
 
 /**
  * Where the help goes at this size: one column with every line whole when it fits, else two (110 columns or more);
- * when neither holds every line whole, the one of them that cuts fewer (the rows a cut leaves filled with as much of
- * the cut lines as fit); when not even each entry's first line fits, one column, every line whole, that scrolls.
+ * when neither holds every line whole, one column, every line whole, that scrolls (↓ N more). Nothing is cut: a cut
+ * entry ended mid-word in "…" ("(Acr…" at 120×40), which no key reaches (docs/views.md#the-help-overlay).
  */
 export function helpLayout(width: number, height: number): HelpLayout {
   const key = `${width}x${height}`;
   if (lastLayout?.key === key) return lastLayout.layout;
   const entries = helpEntries();
-  const tries = (width >= 110 ? [1, 2] : [1]).map((columns) => {
-    const colWidth = Math.floor((width - (columns - 1) * 2) / columns);
-    return { columns, colWidth, fit: fit(entries, colWidth, columns, height) };
-  });
-  const fits = tries.filter((t) => t.fit).sort((a, b) => a.fit!.cut - b.fit!.cut);
-  const best = fits.find((t) => t.fit!.cut === 0) ?? fits[0];
-  const layout: HelpLayout = best
-    ? {
-        scroll: false,
-        colWidth: best.colWidth,
-        cols: columnsOf(
-          entries.flatMap((e, i) => entryLines(e, best.colWidth, best.fit!.counts[i]!)),
-          best.fit!.lens,
-        ),
-      }
-    : {
-        scroll: true,
-        colWidth: width,
-        cols: [entries.flatMap((e) => entryLines(e, width, Number.POSITIVE_INFINITY))],
-      };
+  const all = (w: number) => entries.flatMap((e) => entryLines(e, w));
+  const best = (width >= 110 ? [1, 2] : [1])
+    .map((columns) => {
+      const colWidth = Math.floor((width - (columns - 1) * 2) / columns);
+      return { colWidth, lens: fit(entries, colWidth, columns, height) };
+    })
+    .find((t) => t.lens);
+  const layout: HelpLayout = best?.lens
+    ? { scroll: false, colWidth: best.colWidth, cols: columnsOf(all(best.colWidth), best.lens) }
+    : { scroll: true, colWidth: width, cols: [all(width)] };
   lastLayout = { key, layout };
   return layout;
 }
