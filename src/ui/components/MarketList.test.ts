@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
-import type { ListQuery } from '../../store/types.js';
+import type { Market } from '../../api/types.js';
+import type { ListQuery, MarketEntry } from '../../store/types.js';
+import { market } from '../../../test/support/markets.js';
 import { fitSegments } from './Line.js';
-import { listTitle } from './MarketList.js';
+import { listTitle, statusOthers } from './MarketList.js';
 
 const query: ListQuery = { q: '', status: 'active', category: '', sort: 'volume', limit: 50, offset: 0 };
 const title = (q: Partial<ListQuery>, caps = POLYMARKET_CAPS) =>
@@ -61,5 +63,29 @@ describe('the Markets title', () => {
     expect(at(60)).toBe('◆ Markets 2 · by relevance · any status · search “fed”');
     expect(at(40)).toBe('◆ Markets 2 · search “fed”');
     expect(at(20)).toBe('◆ Markets 2 · searc…');
+  });
+});
+
+describe('a row in another status than the list’s', () => {
+  const entry = (status: Market['status']): MarketEntry => ({
+    market: market(status, { status }),
+    receivedAt: 0,
+    firstSeenAt: 0,
+    firstPrices: {},
+  });
+  const markets = { a: entry('active'), b: entry('settling'), c: entry('active') };
+  const titled = (ids: string[], q: Partial<ListQuery> = {}) =>
+    listTitle({ ids, top: 0, focused: true, query: { ...query, ...q }, page: 1, full: false, markets }, ids.length)
+      .map((s) => s.text)
+      .join('');
+
+  it('says so beside the status: a Polymarket SETTLING row in the active list', () => {
+    expect(titled(['a', 'b', 'c'])).toContain('· status active · 1 of them settling');
+    expect(statusOthers(['a', 'b', 'b'], markets, 'active')).toBe(' · 2 of them settling');
+  });
+
+  it('says nothing when every row is in it, or when the list is of every status', () => {
+    expect(titled(['a', 'c'])).toMatch(/· status active · category all$/);
+    expect(titled(['a', 'b'], { status: 'all' })).not.toContain('of them');
   });
 });

@@ -13,6 +13,7 @@ import type { SourceCaps } from '../../sources/types.js';
 import { Spinner } from './Spinner.js';
 import { colors, BADGE_WIDTH } from '../theme.js';
 import { rowMark } from './venueMark.js';
+import { effectiveStatus } from '../viewModel.js';
 import { budgetWaitWords } from '../budgetWait.js';
 
 export interface MarketListProps {
@@ -78,6 +79,29 @@ export interface ListTitleProps {
   together?: boolean;
   /** Who a pending list waits for a rate-budget slot of (src/ui/budgetWait.ts). */
   budgetWait?: string | undefined;
+  /** The listed markets: rows whose status is not the filter's are counted in the title (statusOthers). */
+  markets?: Readonly<Record<string, MarketEntry>>;
+}
+
+/**
+ * " · 1 of them settling" when listed rows are not in the status the list filters on: a venue's list may hold them
+ * (Polymarket's active list, a market whose oracle was asked before it closed: docs/views.md#a-row-in-another-status),
+ * and the title would otherwise say "status active" over a SETTLING row. Empty when every row is in it.
+ */
+export function statusOthers(
+  ids: readonly string[],
+  markets: Readonly<Record<string, MarketEntry>> | undefined,
+  status: string,
+): string {
+  if (!markets || status === '' || status === 'all') return '';
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    const e = markets[id];
+    const st = e ? effectiveStatus(e) : status;
+    if (st !== status && st !== 'unknown') counts.set(st, (counts.get(st) ?? 0) + 1);
+  }
+  if (counts.size === 0) return '';
+  return ` · ${[...counts].map(([st, n], i) => `${n}${i === 0 ? ' of them' : ''} ${st}`).join(', ')}`;
 }
 
 /** The Markets view's title: counts, the page once there is more than one, and the query's sort and filters. */
@@ -104,6 +128,7 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
     { text: p.pending ? budgetWaitWords(p.budgetWait) : '', color: 'yellow', priority: -1 },
     { text: sortText, dim: true, priority: -1 },
     { text: ignored('status') ? ' · any status' : ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
+    { text: ignored('status') ? '' : statusOthers(p.ids, p.markets, q.status), color: 'yellow', priority: -1 },
     {
       text: word !== undefined ? ` · ${word} ${sanitize(p.categoryLabels?.[q.category] ?? q.category) || 'all'}` : '',
       dim: true,

@@ -58,6 +58,7 @@ function MarketsList(p: ViewListProps) {
             caps: p.state.caps,
             together: p.state.together,
             budgetWait: p.env.budgetWait,
+            markets: p.markets,
             ...(p.state.categoryLabels ? { categoryLabels: p.state.categoryLabels } : {}),
             // the source's own word on a next page, else a full page's hint
             full: list.more ?? (list.lastCount !== undefined && list.lastCount >= list.query.limit),
