@@ -211,10 +211,21 @@ export function paneTitle(name: string, focused: boolean): Seg {
 
 /**
  * A sentence said dimmed and indented by 2, wrapped to `width` (an empty list's word: cut to one line at 100 columns,
- * the count or the key that mattered was lost).
+ * the count or the key that mattered was lost), in `rows` lines at most: the last one carries the rest, cut by Line
+ * with '…' (drawn whole in a shorter pane, Yoga shrank lines to nothing, the pane's title among them: Movers at 40×15).
  */
-export function DimLines({ text, width }: { text: string; width: number }) {
-  const lines = wrap(text, Math.max(1, width - 2));
+export function DimLines({
+  text,
+  width,
+  rows = Number.POSITIVE_INFINITY,
+}: {
+  text: string;
+  width: number;
+  rows?: number;
+}) {
+  const all = wrap(text, Math.max(1, width - 2));
+  const n = Math.max(0, Math.min(all.length, rows));
+  const lines = n < all.length ? [...all.slice(0, n - 1), all.slice(n - 1).join(' ')].slice(0, n) : all;
   return (
     <>
       {lines.map((l, i) => (

@@ -178,7 +178,7 @@ export function MarketList(p: MarketListProps) {
   let body;
   if (p.loading !== undefined && p.ids.length === 0)
     body = <Spinner clock={p.clock} width={p.width} label={p.loading} />;
-  else if (p.ids.length === 0) body = <DimLines width={p.width} text={p.empty} />;
+  else if (p.ids.length === 0) body = <DimLines width={p.width} rows={p.rows} text={p.empty} />;
   else
     body = visible.map((id, i) => {
       const entry = p.markets[id];

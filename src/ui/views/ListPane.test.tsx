@@ -25,6 +25,32 @@ describe('ListPane', () => {
   });
 });
 
+describe('ListPane with a word longer than its pane', () => {
+  it('keeps its title and the first lines in order, the last one cut with …, never taller than the pane', () => {
+    // Movers at 40×15 on a board: 8 wrapped lines in 5 rows; the title and lines 3 and 6 vanished (Yoga shrank them)
+    const words = Array.from({ length: 40 }, (_, i) => `w${i + 1}`).join(' ');
+    const view = { rows: { kind: 'markets', ids: [] }, top: 0, visible: 5, cursor: 0, focused: true } as const;
+    const { lastFrame } = render(
+      <ListPane
+        view={{ ...view, width: 20, height: 6 }}
+        title={() => [{ text: 'Movers 0' }]}
+        empty={words}
+        row={() => []}
+      />,
+    );
+    const lines = (lastFrame() ?? '').split('\n').map((l) => l.trimEnd());
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe('Movers 0');
+    expect(lines.slice(1, 5)).toEqual([
+      '  w1 w2 w3 w4 w5 w6',
+      '  w7 w8 w9 w10 w11',
+      '  w12 w13 w14 w15',
+      '  w16 w17 w18 w19',
+    ]);
+    expect(lines[5]).toMatch(/^ {2}w20 w21 .*…$/);
+  });
+});
+
 describe('ListPane rows of several lines', () => {
   it('draws each row whole and keeps the cursor’s row in sight when fewer rows fit than counted', () => {
     const ids = ['a', 'b', 'c', 'd'];

@@ -44,7 +44,7 @@ export function ListPane({ view: p, title, under = [], empty, row }: ListPanePro
         <Line key={`under-${i}`} width={p.width} segs={segs} />
       ))}
       {ids.length === 0 ? (
-        <DimLines width={p.width} text={empty} />
+        <DimLines width={p.width} rows={room} text={empty} />
       ) : (
         drawn.lines.map(([key, segs]) => <Line key={key} width={p.width} segs={segs} />)
       )}
