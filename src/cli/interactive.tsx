@@ -49,7 +49,8 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   if (io.stdout.isTTY) io.stdout.write('\r');
   // the detail pane's page address as a link where the terminal shows OSC 8 links (src/links/osc8.ts)
   setHyperlinks(hyperlinksSupported(io.env));
-  const opener = (address: string) => openPage(address, { env: io.env, platform: process.platform });
+  const opener = (address: string, failed?: (reason: string) => void) =>
+    openPage(address, { env: io.env, platform: process.platform }, failed);
   const tree = () => (
     <ThemeContext.Provider value={colors}>
       <App

@@ -1,7 +1,7 @@
 /** The opener (open.ts): which command, detached and unref'd, never a shell; nothing found → not opened. */
 import { describe, expect, it } from 'vitest';
 import type { SpawnOptions } from 'node:child_process';
-import { openerFor, openPage } from './open.js';
+import { FAIL_WINDOW_MS, openerFor, openPage } from './open.js';
 
 const URL_ = 'https://kalshi.com/markets/kxnewpope';
 const has =
@@ -61,5 +61,29 @@ describe('openPage', () => {
       ok: false,
       reason: 'no command of $BROWSER was found',
     });
+  });
+  it('an opener that exits non-zero at once is told (the screen said “Opened”); a browser closed later is not', () => {
+    let t = 0;
+    const exits: Array<(code: number | null) => void> = [];
+    const deps = {
+      env: { BROWSER: 'firefox' },
+      platform: 'linux' as const,
+      exists: has('firefox'),
+      now: () => t,
+      spawn: () => ({
+        unref: () => undefined,
+        on: (e: string, f: (code: number | null) => void) => void (e === 'exit' && exits.push(f)),
+      }),
+    };
+    const told: string[] = [];
+    expect(openPage(URL_, deps, (r) => told.push(r))).toEqual({ ok: true, command: 'firefox' });
+    exits[0]!(3);
+    expect(told).toEqual(['firefox exited with 3']);
+    openPage(URL_, deps, (r) => told.push(r));
+    exits[1]!(0);
+    openPage(URL_, deps, (r) => told.push(r));
+    t += FAIL_WINDOW_MS + 1;
+    exits[2]!(1);
+    expect(told).toEqual(['firefox exited with 3']);
   });
 });

@@ -15,12 +15,23 @@ export interface OpenDeps {
   platform: NodeJS.Platform;
   /** Whether an executable exists (a path, or a name looked up on PATH). */
   exists?: (command: string, env: NodeJS.ProcessEnv) => boolean;
-  spawn?: (
-    command: string,
-    args: readonly string[],
-    opts: SpawnOptions,
-  ) => { unref(): void; on(e: 'error', f: () => void): unknown };
+  spawn?: (command: string, args: readonly string[], opts: SpawnOptions) => Opener;
+  /** The time (epoch ms) an opener's failure is measured from (FAIL_WINDOW_MS). */
+  now?: () => number;
 }
+
+/** What openPage needs of the spawned opener. */
+export interface Opener {
+  unref(): void;
+  on(e: 'error', f: () => void): unknown;
+  on(e: 'exit', f: (code: number | null) => void): unknown;
+}
+
+/**
+ * An opener that fails does so at once (xdg-open with no browser for https: exit 3, a `$BROWSER` that cannot open
+ * it); one that exits later is a browser run in the foreground and closed by the person, whatever its code.
+ */
+export const FAIL_WINDOW_MS = 15_000;
 
 export type OpenResult = { ok: true; command: string } | { ok: false; reason: string };
 
@@ -62,8 +73,11 @@ export function openerFor(address: string, deps: OpenDeps): { command: string; a
   return exists('xdg-open', deps.env) ? { command: 'xdg-open', args: [address] } : undefined;
 }
 
-/** Opens `address` (already checked as the venue's own page) without waiting for it. */
-export function openPage(address: string, deps: OpenDeps): OpenResult {
+/**
+ * Opens `address` (already checked as the venue's own page) without waiting for it; `failed` hears, later, of an
+ * opener that exits non-zero or cannot start within FAIL_WINDOW_MS (the screen said "Opened": it was not).
+ */
+export function openPage(address: string, deps: OpenDeps, failed?: (reason: string) => void): OpenResult {
   const found = openerFor(address, deps);
   if (!found)
     return {
@@ -77,8 +91,19 @@ export function openPage(address: string, deps: OpenDeps): OpenResult {
       env: deps.env,
       windowsHide: true,
     });
-    // an opener that fails after starting is its own business: the dashboard neither waits nor crashes
-    child.on('error', () => {});
+    // the dashboard neither waits for the opener nor crashes with it; a failure soon after is told (`failed`)
+    const now = deps.now ?? Date.now;
+    const at = now();
+    let told = false;
+    const tell = (reason: string) => {
+      if (told || now() - at > FAIL_WINDOW_MS) return;
+      told = true;
+      failed?.(reason);
+    };
+    child.on('error', () => tell(`${found.command} could not be started`));
+    child.on('exit', (code) => {
+      if (code !== null && code !== 0) tell(`${found.command} exited with ${code}`);
+    });
     child.unref();
     return { ok: true, command: found.command };
   } catch {

@@ -56,7 +56,7 @@ export interface AppProps {
   /** Ctrl-Z: the dashboard passes src/cli/suspend.ts's suspendSelf. */
   onSuspend?: () => void;
   /** `o`: opens a platform page in the browser (the dashboard passes src/links/open.ts); absent: shown to copy. */
-  openPage?: (address: string) => OpenResult;
+  openPage?: (address: string, failed?: (reason: string) => void) => OpenResult;
   /** The config file the dashboard read at its start (`x` on one of its alerts names it). */
   configPath?: string;
   /**

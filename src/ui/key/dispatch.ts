@@ -43,7 +43,7 @@ export interface KeyDeps {
   /** Ctrl-Z: stops the program as the terminal's own Ctrl-Z would (src/cli/suspend.ts); absent: no terminal to give. */
   suspend?: () => void;
   /** `o`: opens a platform page (src/links/open.ts), without waiting; absent: the address is shown to copy. */
-  openPage?: (address: string) => OpenResult;
+  openPage?: (address: string, failed?: (reason: string) => void) => OpenResult;
   /** The config file read at the start (its alerts are removed there, and go at the next start). */
   configPath?: string;
 }

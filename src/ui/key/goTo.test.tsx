@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPage } from '../../links/open.js';
+import { openPage, type OpenResult } from '../../links/open.js';
 import { startSourceReplay, type RunningSourceReplay } from '../../sources/replay.js';
 import { loadPlatform } from '../../sources/index.js';
 import type { PlatformDef, SourceClient } from '../../sources/types.js';
@@ -35,7 +35,10 @@ interface Board {
 }
 let board: Board | undefined;
 
-async function open(venue: PlatformId, opener?: (a: string) => ReturnType<typeof openPage>): Promise<Board> {
+async function open(
+  venue: PlatformId,
+  opener?: (a: string, failed?: (r: string) => void) => OpenResult,
+): Promise<Board> {
   const def = await loadPlatform(venue);
   const clock = new ManualClock(NOW);
   const srv = await startSourceReplay({ def, dir: `test/fixtures/real/${venue}`, clock });
@@ -206,6 +209,23 @@ describe('o: the page in the browser', () => {
     );
     // the detail pane shows the same address
     expect(b.term.lastFrame()).toContain('Page https://manifold.markets/Simon74fe/trump-wins-');
+  });
+
+  it('an opener that fails ($BROWSER exits 1) does not stay “Opened”: its failure, the address to copy', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-browser-'));
+    const script = join(dir, 'failing-browser.sh');
+    writeFileSync(script, '#!/bin/sh\nexit 1\n');
+    chmodSync(script, 0o755);
+    const env = { ...process.env, BROWSER: script };
+    const b = await open('manifold', (address, failed) =>
+      openPage(address, { env, platform: process.platform }, failed),
+    );
+    expect(await goTo(b, 'nRSlhy5c2L')).toBe('found');
+    b.term.stdin.write('o');
+    const f = await waitForFrame(b.term, 'shown below to copy', 5000);
+    expect(f).toContain('failing-browser.sh exited with 1');
+    expect(f).not.toContain('Opened');
+    expect(f.split('\n').some((l) => l.startsWith('https://manifold.markets/Simon74fe/'))).toBe(true);
   });
 
   it('with no opener, the address is shown whole to copy; the next key hides it', async () => {

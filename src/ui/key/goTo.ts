@@ -110,14 +110,20 @@ export function pageUnderCursor(ctx: KeyCtx): { venue: PlatformId | 'public'; ad
   return { venue, ...(address ? { address } : {}), what: 'market' };
 }
 
-/** `o`: open the page in the browser (detached); where nothing can open it, the address is shown to copy. */
+/**
+ * `o`: open the page in the browser (detached); where nothing can open it, or the opener fails soon after (an exit
+ * code), the address is shown to copy.
+ */
 export function openPageKey(ctx: KeyCtx): void {
   const { venue, address, what } = pageUnderCursor(ctx);
   if (venue === 'public') return flash(ctx, 'The interface (and its demo) has no web pages to open.');
   if (!address || !isOwnPage(venue, address))
     return flash(ctx, `No page address for this ${what} (its ids are missing).`);
-  const r = ctx.openPage ? ctx.openPage(address) : { ok: false as const, reason: 'no browser opener here' };
+  const copy = (reason: string) => {
+    ctx.dispatch({ type: 'showCopy', address });
+    say(ctx, `${reason}: the address is shown below to copy (any key hides it)`, 15_000);
+  };
+  const r = ctx.openPage ? ctx.openPage(address, copy) : { ok: false as const, reason: 'no browser opener here' };
   if (r.ok) return say(ctx, `Opened ${address}`);
-  ctx.dispatch({ type: 'showCopy', address });
-  return say(ctx, `${r.reason}: the address is shown below to copy (any key hides it)`, 15_000);
+  return copy(r.reason);
 }
