@@ -99,3 +99,32 @@ describe('r with several venues', () => {
     await waitForFrame(h.term, 'Refreshing… · Kalshi: Rate limited: refresh in 12s');
   });
 });
+
+describe('h with several venues', () => {
+  const board = (markets: ReturnType<typeof market>[]) =>
+    renderApp({
+      markets,
+      prepare: (store) => {
+        const { connection, rate } = store.getState();
+        const venues = (['polymarket', 'manifold'] as const).map((id) => ({ id, connection, rate }));
+        // the joint caps: Manifold publishes no history, so neither do "the venues shown" together
+        store.setState({ venues, prefixed: true, caps: { ...PUBLIC_CAPS, history: false } });
+      },
+    });
+
+  it('on a Manifold market, names Manifold (it said "Not every venue shown publishes no price history")', async () => {
+    h = board([market('manifold:m1')]);
+    await waitForFrame(h.term, 'Market manifold:m1');
+    h.term.write('h');
+    const f = await waitForFrame(h.term, 'Manifold publishes no price history here');
+    expect(f).not.toContain('Not every venue');
+  });
+
+  it('with no market under the cursor, switches the range the venues with a history draw', async () => {
+    h = board([]);
+    await waitForFrame(h.term, 'Markets');
+    h.term.write('h');
+    await waitForFrame(h.term, 'Price history: last 7 days');
+    expect(h.store.getState().historyRange).toBe('7d');
+  });
+});

@@ -14,6 +14,7 @@ import { quoted } from '../../store/transitions.js';
 import { shortCause } from '../../store/connection.js';
 import { closeEvent, cycleView, flash, moveTo, openEventAt, selectDrawn, selectIn, showView, step } from './moves.js';
 import { onVenue } from './alertForm.js';
+import { parseRefKey } from '../../venue/ref.js';
 
 /** A grouping's word in the plural: category → categories, tag → tags, topic → topics, series → series. */
 export function plural(word: string): string {
@@ -72,7 +73,11 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'prevView':
       return cycleView(ctx, -1);
     case 'search':
-      if (!caps.search) return flash(ctx, `${name} has no text search`);
+      if (!caps.search)
+        return flash(
+          ctx,
+          together ? 'Not every venue shown has a text search: v narrows to one' : `${name} has no text search`,
+        );
       toMarkets(ctx);
       return ctx.dispatch({ type: 'openSearch', initial: query.q });
     case 'sort':
@@ -124,7 +129,11 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       });
     }
     case 'historyRange': {
-      if (!caps.history) return flash(ctx, `${name} publishes no price history here`);
+      // together, the caps are the selected market's venue's; with none selected, every venue's at once, where one
+      // without a history (Manifold) made h refuse the range the others draw ("Not every venue shown publishes no…")
+      const at = together && ctx.marketId !== undefined ? parseRefKey(ctx.marketId)?.venue : undefined;
+      if (!caps.history && !(together && at === undefined))
+        return flash(ctx, `${at ? sourceName(at) : name} publishes no price history here`);
       const range = ctx.store.getState().historyRange === '24h' ? '7d' : '24h';
       ctx.sync.setHistoryRange(range);
       return flash(ctx, `Price history: ${range === '24h' ? 'last 24 h' : 'last 7 days'}`);
