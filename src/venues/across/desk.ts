@@ -24,7 +24,7 @@ import type { Clock, TimerHandle } from '../../util/clock.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { stepWatch } from '../../sync/clockStep.js';
 import { DecisionsFile } from './decisionsFile.js';
-import { isMarket, PairRefresh } from './pairRefresh.js';
+import { isMarket, PairRefresh, stalestPair } from './pairRefresh.js';
 import { sweep } from './sweep.js';
 
 export type { AcrossState, CandidateView } from '../../pairs/board.js';
@@ -224,17 +224,12 @@ export class AcrossDesk {
   /** Starts the background refresh of confirmed pairs on the board's venues (the stalest first, one per tick). */
   start(): void {
     const tick = () => {
-      const ids = new Set(this.stacks.map((s) => s.id));
-      const pairs = [...this.store.getState().decisions.confirmed.values()].filter(
-        (c) => ids.has(c.a.venue) && ids.has(c.b.venue),
-      );
+      const ids = new Set<string>(this.stacks.map((s) => s.id));
+      const confirmed = this.store.getState().decisions.confirmed.values();
+      const stalest = stalestPair(confirmed, ids, (key) => this.refresh.lastAt(key));
       const now = this.clock.now();
-      const stalest = pairs
-        .map((c) => ({ a: `${c.a.venue}:${c.a.id}`, b: `${c.b.venue}:${c.b.id}` }))
-        .map((p) => ({ ...p, at: this.refresh.lastAt(p.a, p.b) }))
-        .sort((x, y) => x.at - y.at)[0];
       if (stalest && now - stalest.at >= PAIR_REFRESH_MS) this.refreshPair(stalest.a, stalest.b, 'background');
-      this.refreshTimer = this.clock.setTimeout(tick, PAIR_REFRESH_MS / Math.max(1, pairs.length));
+      this.refreshTimer = this.clock.setTimeout(tick, PAIR_REFRESH_MS / Math.max(1, stalest?.count ?? 0));
     };
     this.refreshTimer ??= this.clock.setTimeout(tick, 0);
     const swept = () => {

@@ -5,6 +5,7 @@
  * of it (`shift`, docs/rate-budget.md § Clock steps).
  */
 import type { Market, OrderBook } from '../../api/types.js';
+import type { MarketRef } from '../../venue/ref.js';
 import { shiftMap } from '../../sync/clockStep.js';
 import { bookWanted, detailDue } from '../../sync/final.js';
 import type { DeskStack } from './desk.js';
@@ -13,6 +14,50 @@ export const isMarket = (v: unknown): v is Market =>
   typeof v === 'object' && v !== null && typeof (v as Market).id === 'string' && Array.isArray((v as Market).outcomes);
 
 type Cls = 'interactive' | 'background';
+
+type Pair = { a: MarketRef; b: MarketRef };
+interface Keys {
+  a: string;
+  b: string;
+  /** PairRefresh's key of the pair: `a ~ b`. */
+  key: string;
+}
+/** A confirmed pair's board ids, made once per pair object (decisions.ts replaces the object when it changes). */
+const keysOf = new WeakMap<Pair, Keys>();
+function keys(c: Pair): Keys {
+  let k = keysOf.get(c);
+  if (!k) {
+    const a = `${c.a.venue}:${c.a.id}`;
+    const b = `${c.b.venue}:${c.b.id}`;
+    keysOf.set(c, (k = { a, b, key: `${a} ~ ${b}` }));
+  }
+  return k;
+}
+
+/**
+ * Of the confirmed pairs whose both venues are on the board, the one refreshed longest ago (never: first; a tie: the
+ * first in `pairs`' order), and how many are on the board (the tick's spacing). One pass, nothing built per pair: the
+ * desk's tick runs `count` times a PAIR_REFRESH_MS, and it sorted every pair each tick (up to 5,000): n² log n.
+ */
+export function stalestPair(
+  pairs: Iterable<Pair>,
+  onBoard: ReadonlySet<string>,
+  lastAt: (key: string) => number,
+): { a: string; b: string; at: number; count: number } | undefined {
+  let best: Keys | undefined;
+  let bestAt = Infinity;
+  let count = 0;
+  for (const c of pairs) {
+    if (!onBoard.has(c.a.venue) || !onBoard.has(c.b.venue)) continue;
+    count++;
+    const k = keys(c);
+    const at = lastAt(k.key);
+    if (best && at >= bestAt) continue;
+    best = k;
+    bestAt = at;
+  }
+  return best && { a: best.a, b: best.b, at: bestAt, count };
+}
 
 export class PairRefresh {
   /** When each pair (`a ~ b`) was last refreshed. */
@@ -30,9 +75,9 @@ export class PairRefresh {
     shiftMap(this.detailAt, by);
   }
 
-  /** When the pair was last refreshed; never: -Infinity (the stalest). */
-  lastAt(a: string, b: string): number {
-    return this.refreshAt.get(`${a} ~ ${b}`) ?? -Infinity;
+  /** When the pair (`a ~ b`) was last refreshed; never: -Infinity (the stalest). */
+  lastAt(key: string): number {
+    return this.refreshAt.get(key) ?? -Infinity;
   }
 
   pair(a: string, b: string, cls: Cls, now: number): void {
