@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import stringWidth from 'string-width';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { displayWidth, fitCacheSize, fitWidth, NARROW_RANGES, widthCacheSize } from './format.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -51,7 +51,18 @@ const samples = [
 const narrowChars = NARROW_RANGES.flatMap(([a, b]) =>
   Array.from({ length: b - a + 1 }, (_, i) => String.fromCharCode(a + i)),
 );
-const colour = fc.constantFrom('\x1b[1m', '\x1b[22m', '\x1b[36m', '\x1b[39m', '\x1b[38;5;208m', '\x1b[0m', '\x1b[m');
+const colour = fc.constantFrom(
+  '\x1b[',
+  '\x1b[3;',
+  '\x1b',
+  '\x1b[1m',
+  '\x1b[22m',
+  '\x1b[36m',
+  '\x1b[39m',
+  '\x1b[38;5;208m',
+  '\x1b[0m',
+  '\x1b[m',
+);
 /** Lines as Ink measures them: narrow characters with colour codes between, now and then something that is not. */
 const line = fc
   .array(fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...narrowChars) }, colour, fc.constantFrom(...samples)), {
@@ -88,6 +99,21 @@ describe('display width fast paths', () => {
       expect(displayWidth(header)).toBe(stringWidth(header));
     }
     expect(widthCacheSize()).toBe(before);
+  });
+
+  it('measures a coloured line of narrow characters in place, without a copy of it per frame', () => {
+    const header = '\x1b[1m\x1b[36moddsboard\x1b[39m\x1b[22m \x1b[32m● online\x1b[39m 5/60 req/min  05:28:53';
+    const replace = vi.spyOn(String.prototype, 'replace');
+    let w: number;
+    let copies: number;
+    try {
+      w = displayWidth(header);
+      copies = replace.mock.calls.length;
+    } finally {
+      replace.mockRestore();
+    }
+    expect(copies).toBe(0);
+    expect(w).toBe(stringWidth(header));
   });
 
   it('cuts and pads exactly as before', () => {
