@@ -32,7 +32,10 @@ export class Budget {
 
   /** Sends in the window (now - span, now]. */
   count(now: number): number {
-    return this.inWindow(now).length;
+    this.setBack(now);
+    let n = 0;
+    for (let i = 0; i < this.sends.length; i++) if (this.inSpan(this.sends[i]!, now)) n++;
+    return n;
   }
 
   /** Sends with timestamp in (from, to]. */
@@ -44,27 +47,46 @@ export class Budget {
 
   /**
    * Earliest time ≥ now at which fewer than `allowed` sends are in the window — ours and
-   * `others` (other processes' sends on the same budget, ascending).
+   * `others` (other processes' sends on the same budget, ascending). Asked for every candidate of every scheduling
+   * pass: it counts and walks both lists in place, no array made (a merged copy of both windows was, each time).
    */
   nextSlotAt(now: number, allowed: number, others: readonly number[] = []): number {
-    const inWindow =
-      others.length === 0
-        ? this.inWindow(now)
-        : merge(
-            this.inWindow(now),
-            others.filter((t) => t > now - this.spanMs),
-          );
-    const n = inWindow.length;
-    if (n < Math.max(1, allowed)) return now;
-    // the (n - allowed + 1)-th oldest send must leave the window
-    const t = inWindow[n - Math.max(1, allowed)];
+    this.setBack(now);
+    const from = now - this.spanMs;
+    let n = this.count(now);
+    for (let j = 0; j < others.length; j++) if (others[j]! > from) n++;
+    const need = Math.max(1, allowed);
+    if (n < need) return now;
+    // the (n - allowed + 1)-th oldest send must leave the window: the (n - need)-th of both windows merged
+    const t = this.mergedAt(now, others, n - need);
     return t === undefined ? now : Math.max(now, t + this.spanMs);
   }
 
   /** When the oldest send in the window leaves it, or undefined when the window is empty. */
   nextExpiryAt(now: number): number | undefined {
-    const t = this.inWindow(now)[0];
-    return t === undefined ? undefined : t + this.spanMs;
+    this.setBack(now);
+    for (const t of this.sends) if (this.inSpan(t, now)) return t + this.spanMs;
+    return undefined;
+  }
+
+  private inSpan(t: number, now: number): boolean {
+    return t > now - this.spanMs && t <= now;
+  }
+
+  /** The k-th (from 0) of our sends in the window and `others` after now − span, merged as `merge` does. */
+  private mergedAt(now: number, others: readonly number[], k: number): number | undefined {
+    const from = now - this.spanMs;
+    const a = this.sends;
+    let i = 0;
+    let j = 0;
+    for (let seen = 0; ; seen++) {
+      while (i < a.length && !this.inSpan(a[i]!, now)) i++;
+      while (j < others.length && !(others[j]! > from)) j++;
+      if (i >= a.length && j >= others.length) break;
+      const t = j >= others.length || (i < a.length && a[i]! <= others[j]!) ? a[i++]! : others[j++]!;
+      if (seen === k) return t;
+    }
+    return undefined;
   }
 
   /**
@@ -85,23 +107,8 @@ export class Budget {
     for (let i = 0; i < this.sends.length; i++) this.sends[i] = this.sends[i]! + by;
   }
 
-  /** Timestamps in the window (oldest first). Drops nothing (record prunes); sends stamped after `now`: setBack. */
-  inWindow(now: number): number[] {
-    this.setBack(now);
-    return this.sends.filter((t) => t > now - this.spanMs && t <= now);
-  }
-
   /** Every send recorded so far (a running total, not pruned). */
   get total(): number {
     return this.totalSends;
   }
-}
-
-/** Two ascending lists as one. */
-function merge(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!);
-  return out;
 }
