@@ -76,6 +76,8 @@ export class FileLedger implements SendLedger {
   private current = false;
   /** When the file was last looked at for `others` and `pausedUntil`, and what it said. */
   private view: { checkedAt: number; lines: Line[] } = { checkedAt: Number.NEGATIVE_INFINITY, lines: [] };
+  /** `others`' last answer: the view's lines (a new array whenever they change) and the time it was asked for. */
+  private memo: { lines: Line[]; now: number; at: readonly number[] } | undefined;
   /** Lines from the future left out, said once. */
   private readonly distrust = new Distrust();
 
@@ -94,11 +96,14 @@ export class FileLedger implements SendLedger {
     this.distrust.listen(onNotice);
   }
 
+  /** Made once per view of the file and `now`: the scheduler asks for every candidate of a pass, at one `now`. */
   others(now: number): readonly number[] {
-    return this.distrust
-      .trusted(this.lines(now), now)
-      .filter((l) => l.kind === 's' && l.proc !== this.proc && l.at > now - this.spanMs)
-      .map((l) => l.at);
+    const lines = this.lines(now);
+    if (this.memo?.lines === lines && this.memo.now === now) return this.memo.at;
+    const theirs = (l: Line) => l.kind === 's' && l.proc !== this.proc && l.at > now - this.spanMs;
+    const at = this.distrust.trusted(lines, now).filter(theirs);
+    this.memo = { lines, now, at: at.map((l) => l.at) };
+    return this.memo.at;
   }
 
   pausedUntil(now: number): number | undefined {

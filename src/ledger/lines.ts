@@ -36,6 +36,8 @@ export class Distrust {
 
   /** `lines` without those no oddsboard whose clock agrees with `now` could have written. */
   trusted(lines: Line[], now: number): Line[] {
+    // all of them as a rule: no copy (asked for every candidate of a scheduling pass, pausedUntil)
+    if (lines.every((l) => credible(l.kind, l.at, now))) return (this.tell(), lines);
     const ok = lines.filter((l) => credible(l.kind, l.at, now));
     if (ok.length < lines.length && this.state === 'none') this.state = 'seen';
     this.tell();
