@@ -10,6 +10,7 @@ import { listTitle } from '../ui/components/MarketList.js';
 import { eventDataAt, eventEntries } from '../ui/views/events.js';
 import { event, market } from '../../test/support/syncHarness.js';
 import { recordingSync } from '../../test/support/venues.js';
+import { PairDecisions } from '../pairs/decisions.js';
 import { createJoiner } from './join.js';
 import { joinVenues } from './joined.js';
 
@@ -146,5 +147,38 @@ describe('the joined state with nothing selected and with the market drawn selec
     // again on the same states: the very objects of the first turn, the caps of each included
     expect(join({ ...input, selectedId: undefined }).caps).toBe(none.caps);
     expect(join({ ...input, selectedId: 'kalshi:2' }).caps).toBe(picked.caps);
+  });
+
+  it('is one object, the pairs in it, made again only when a field, the selection or the pairs changed', () => {
+    const p = createOddsStore({ mode: 'polymarket', limit: 50, caps: POLYMARKET_CAPS });
+    const k = createOddsStore({ mode: 'kalshi', limit: 50, caps: KALSHI_CAPS });
+    p.getState().listLoaded([market('polymarket:1')], 0);
+    k.getState().listLoaded([market('kalshi:2')], 0);
+    const across = { rev: 0, decisions: new PairDecisions(), books: {}, problems: [] };
+    // the board's own list of venues, given every time
+    const ids: SourceId[] = ['polymarket', 'kalshi'];
+    const input = () => ({
+      ids,
+      states: [p.getState(), k.getState()],
+      filter: undefined,
+      across,
+    });
+    const join = createJoiner();
+    // the board asks in turn on every change: with nothing selected, then with the market drawn
+    const none = join({ ...input(), selectedId: undefined });
+    const picked = join({ ...input(), selectedId: 'kalshi:2' });
+    expect(picked.across).toBe(across);
+    expect(none.across).toBe(across);
+    expect(join({ ...input(), selectedId: undefined })).toBe(none);
+    expect(join({ ...input(), selectedId: 'kalshi:2' })).toBe(picked);
+    const moreAcross = { ...across, rev: 1 };
+    const withPairs = join({ ...input(), across: moreAcross, selectedId: 'kalshi:2' });
+    expect(withPairs).not.toBe(picked);
+    expect(withPairs.across).toBe(moreAcross);
+    expect(withPairs.markets).toBe(picked.markets);
+    k.getState().listLoaded([market('kalshi:2'), market('kalshi:3')], 1);
+    const more = join({ ...input(), across: moreAcross, selectedId: 'kalshi:2' });
+    expect(Object.keys(more.markets)).toEqual(['polymarket:1', 'kalshi:2', 'kalshi:3']);
+    expect(join({ ...input(), selectedId: 'polymarket:1' }).selectedId).toBe('polymarket:1');
   });
 });

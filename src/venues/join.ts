@@ -11,6 +11,7 @@
 import type { MarketEvent } from '../api/types.js';
 import { ALERT_LOG_CAP } from '../store/alerts.js';
 import { NOTICE_CAP } from '../store/store.js';
+import type { AcrossState } from '../pairs/board.js';
 import type { AppState, MarketEntry, Notice, Outage, StatusTransition } from '../store/types.js';
 import type { AlertsState, WatchState } from '../store/watchTypes.js';
 import { SOURCE_NAMES } from '../sources/names.js';
@@ -58,6 +59,8 @@ export interface JoinInput {
   selectedId: string | undefined;
   /** The venue the last `g` was routed to: its lookup's outcome is the screen's. */
   goToVenue?: SourceId | undefined;
+  /** The board's pairs across venues (src/venues/across/desk.ts), when it has them. */
+  across?: AcrossState | undefined;
 }
 
 /** The joiner: call with the venues' states; answers the joined AppState (same fields' objects when unchanged). */
@@ -258,21 +261,38 @@ export function createJoiner(): (input: JoinInput) => AppState {
     },
   );
 
-  return ({ ids, states, filter, selectedId, goToVenue }) => {
+  /**
+   * The state handed out: the joined fields, the selection and the pairs, in one object made once for the same ones (a
+   * slot for the state with nothing selected, which the board asks for first on every change, and one for the other).
+   */
+  const whole = () =>
+    memo(
+      (
+        base: Omit<AppState, 'selectedId' | 'caps'>,
+        selectedId: string | undefined,
+        caps: SourceCaps,
+        across: AcrossState | undefined,
+      ): AppState => ({
+        ...base,
+        ...(selectedId !== undefined ? { selectedId } : {}),
+        caps,
+        ...(across !== undefined ? { across } : {}),
+      }),
+    );
+  const none = whole();
+  const chosen = whole();
+
+  return ({ ids, states, filter, selectedId, goToVenue, across }) => {
     const base = common(ids, filter, goToVenue, ...states);
     const shownIdx = filter ? [ids.indexOf(filter)] : ids.map((_, i) => i);
     const selVenue = venueOf(selectedId, ids);
     const selCaps = shownIdx.length > 1 && selVenue ? states[ids.indexOf(selVenue)]!.caps : undefined;
-    const caps = selCaps ? capsSelected : capsNone;
-    return {
-      ...base,
-      ...(selectedId !== undefined ? { selectedId } : {}),
-      caps: caps(
-        shownIdx.map((i) => states[i]!.caps),
-        selCaps,
-        shownIdx.map((i) => ids[i]!).join(','),
-      ),
-    };
+    const caps = (selCaps ? capsSelected : capsNone)(
+      shownIdx.map((i) => states[i]!.caps),
+      selCaps,
+      shownIdx.map((i) => ids[i]!).join(','),
+    );
+    return (selectedId === undefined ? none : chosen)(base, selectedId, caps, across);
   };
 }
 

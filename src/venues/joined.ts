@@ -21,7 +21,7 @@ import type {
   SyncController,
   ViewSource,
 } from '../sync/types.js';
-import { changedField, createJoiner, venueOf } from './join.js';
+import { changedField, createJoiner, venueOf, type JoinInput } from './join.js';
 import { firstRowDrawn, KeptPick } from '../sync/drawn.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
@@ -65,22 +65,23 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     const v = venueOf(id, ids);
     return v ? stacks.find((s) => s.id === v) : undefined;
   };
-  const withAcross = (st: AppState): AppState => (desk ? { ...st, across: desk.store.getState() } : st);
   /**
    * The first row of the view shown on the venues shown (what the detail pane draws with none chosen): the market its
    * view draws (`drawn`, over the rows it draws); none beside the events list or a view with no rows (nothing is
    * fetched for a market not on screen).
    */
-  const firstShown = (states: readonly AppState[]) =>
-    drawn(withAcross(join({ ids, states, filter, selectedId: undefined, goToVenue })));
-  const joinedState = () => {
-    const input = { ids, states: stacks.map((s) => s.store.getState()), filter, selectedId, goToVenue };
+  const inputNow = (): JoinInput => {
+    const states = stacks.map((s) => s.store.getState());
+    return { ids, states, filter, selectedId, goToVenue, across: desk?.store.getState() };
+  };
+  const firstShown = (input: JoinInput) => drawn(join({ ...input, selectedId: undefined }));
+  const compute = (): AppState => {
+    const input = inputNow();
     if (selectedId !== undefined) return join(input);
     // none chosen yet: the market drawn is the first row of the view shown, selected as a venue alone selects its
     // first row
-    return join({ ...input, selectedId: firstShown(input.states) });
+    return join({ ...input, selectedId: firstShown(input) });
   };
-  const compute = (): AppState => withAcross(joinedState());
   const store = createStore<AppState>()(() => compute());
   let following = false;
   /**
@@ -283,7 +284,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
       // the selected market's venue hidden: the selection moves to the first row shown (what the detail pane draws),
       // or to none, so the hidden venue stops polling it; every venue shown again keeps what is selected then
       if (filter !== undefined && selectedId !== undefined && venueOf(selectedId, ids) !== filter)
-        sync.select(firstShown(stacks.map((s) => s.store.getState())));
+        sync.select(firstShown(inputNow()));
       else refresh();
       return filter;
     },
