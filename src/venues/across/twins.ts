@@ -8,6 +8,7 @@ import type { AcrossState } from '../../pairs/board.js';
 import { compare } from '../../pairs/compare.js';
 import { CURRENCY } from '../../pairs/gap.js';
 import { signature } from '../../pairs/signature.js';
+import type { Signature } from '../../pairs/types.js';
 import type { MarketEntry } from '../../store/types.js';
 import { refKey } from '../../venue/ref.js';
 import { bare } from './desk.js';
@@ -32,14 +33,18 @@ const yes = (e: MarketEntry | undefined): number | undefined => {
   return p !== undefined && Number.isFinite(p) && p >= 0 && p <= 1 ? p : undefined;
 };
 
-/** The pair's comparison read once per pair of market objects (a refresh of either leg reads it again). */
-const compared = new WeakMap<Market, WeakMap<Market, string | null>>();
-function differenceOf(a: Market, b: Market): string | undefined {
+/**
+ * The pair's comparison made once per pair of readings: a leg's answer that moves its price only is the same reading
+ * (signature.ts), so nothing is compared again for it.
+ */
+const compared = new WeakMap<Signature, WeakMap<Signature, string | null>>();
+function differenceOf(ma: Market, mb: Market): string | undefined {
+  const [a, b] = [signature(bare(ma)), signature(bare(mb))];
   let inner = compared.get(a);
   if (!inner) compared.set(a, (inner = new WeakMap()));
   let d = inner.get(b);
   if (d === undefined) {
-    const c = compare(signature(bare(a)), signature(bare(b)));
+    const c = compare(a, b);
     d = c.relation !== 'same' && c.relation !== 'complement' ? (c.reasons[0] ?? null) : null;
     inner.set(b, d);
   }
