@@ -4,9 +4,29 @@
  */
 import type { AppState, MarketEntry } from './types.js';
 import type { WatchedMarket, WatchState } from './watchTypes.js';
+import { parseRefKey } from '../venue/ref.js';
 
-/** Most markets one watchlist holds (each costs a share of the background budget). */
+/**
+ * Most markets one watchlist holds of one venue (each costs a share of that venue's background budget): a board of
+ * several venues holds up to this many of each (`watchCap`), as each venue's store does.
+ */
 export const WATCH_MAX = 200;
+
+/**
+ * A counter for the files' reads and merges: true while `id`'s venue (a board's refKey prefix; one source's bare ids
+ * are all one) has fewer than WATCH_MAX kept so far, and counts it. The file of a board of three once kept the first
+ * 200 of the board's 300 markets and dropped the rest as not understood at the next start.
+ */
+export function watchCap(): (id: string) => boolean {
+  const kept = new Map<string, number>();
+  return (id) => {
+    const venue = parseRefKey(id)?.venue ?? '';
+    const n = kept.get(venue) ?? 0;
+    if (n >= WATCH_MAX) return false;
+    kept.set(venue, n + 1);
+    return true;
+  };
+}
 
 export const EMPTY_WATCH: WatchState = { ids: [], byId: {} };
 

@@ -9,7 +9,7 @@ import type { MarketStatus } from '../api/types.js';
 import { ALERT_LOG_CAP, ALERT_RULES_MAX } from '../store/alerts.js';
 import { checkAmount, checkCents, checkMinutes, isCurrency } from '../store/alertRules.js';
 import { SOURCE_IDS } from '../sources/types.js';
-import { WATCH_MAX } from '../store/watchlist.js';
+import { watchCap } from '../store/watchlist.js';
 import {
   ALERT_KINDS,
   scopeOf,
@@ -75,6 +75,7 @@ export function encodeWatchlist(w: WatchState): string {
 export function decodeWatchlist(text: string): Decoded<WatchState> {
   const { list } = envelope(text, 'markets');
   const seen = new Set<string>();
+  const fits = watchCap();
   const r = keep(
     list,
     (v): WatchedMarket | undefined => {
@@ -82,7 +83,8 @@ export function decodeWatchlist(text: string): Decoded<WatchState> {
       if (
         (v.title !== undefined && !str(v.title)) ||
         (v.status !== undefined && !status(v.status)) ||
-        (v.goneAt !== undefined && !time(v.goneAt))
+        (v.goneAt !== undefined && !time(v.goneAt)) ||
+        !fits(v.id)
       )
         return undefined;
       seen.add(v.id);
@@ -94,7 +96,7 @@ export function decodeWatchlist(text: string): Decoded<WatchState> {
         ...(v.goneAt !== undefined ? { goneAt: v.goneAt } : {}),
       };
     },
-    WATCH_MAX,
+    Infinity, // WATCH_MAX of each venue: watchCap
   );
   const byId: Record<string, WatchedMarket> = {};
   for (const w of r.value) byId[w.id] = w;

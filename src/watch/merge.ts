@@ -7,7 +7,7 @@
 import type { PaperBook, PaperPosition, PaperTrade } from '../positions/paper.js';
 import { coverFolds } from '../positions/paperHolding.js';
 import { ALERT_COOLDOWN_MS, ALERT_LOG_CAP } from '../store/alerts.js';
-import { WATCH_MAX } from '../store/watchlist.js';
+import { watchCap } from '../store/watchlist.js';
 import type { AlertFired, AlertRule, AlertRuleState, WatchState } from '../store/watchTypes.js';
 import { refKey } from '../venue/ref.js';
 
@@ -34,7 +34,8 @@ const entries = (w: WatchState) => w.ids.map((id) => w.byId[id]).filter((m) => m
 export function mergeWatch(base: WatchState, ours: WatchState, theirs: WatchState): WatchState {
   const id = (m: { id: string }) => m.id;
   const merged = [...mergeKeyed(byKey(entries(base), id), byKey(entries(ours), id), byKey(entries(theirs), id))];
-  const kept = merged.slice(0, WATCH_MAX);
+  const fits = watchCap();
+  const kept = merged.filter(([k]) => fits(k));
   return { ids: kept.map(([k]) => k), byId: Object.fromEntries(kept) };
 }
 
