@@ -114,7 +114,7 @@ async function rejectAndQuit(t: TmuxSession, file: string, id: string): Promise<
   await t.waitFor(`pairs.json with ${id} rejected`, () => rejectedIn(file).includes(`polymarket:${id}`));
 }
 
-describe('pairs across two venues (tmux)', () => {
+describe('pairs across two venues (tmux)', { timeout: 120_000 }, () => {
   it('candidates with reasons; confirm one; the Across view; reject another; restart: not proposed again', async () => {
     if (!TmuxSession.available()) throw new Error('tmux is required for this test');
     const { start, pairsFile: file } = await board(replayDirs(), [/K Fed maintains rate/, /P Will there be no change/]);

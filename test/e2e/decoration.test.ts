@@ -16,7 +16,7 @@ interface Logged {
   status?: number;
 }
 
-describe('a retired categories route (tmux)', () => {
+describe('a retired categories route (tmux)', { timeout: 120_000 }, () => {
   it('kalshi: asked once, the header online while the list refreshes, c says "categories unavailable"', async () => {
     const dir = join(ROOT, 'test/fixtures/real/kalshi');
     const args = ['--replay', dir, '--source', 'kalshi', '--port', '0', '--log-requests'];

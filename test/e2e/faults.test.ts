@@ -27,7 +27,7 @@ afterEach(() => {
   for (const f of cleanup.splice(0)) f();
 });
 
-describe('fault drills in a real terminal (fast subset)', () => {
+describe('fault drills in a real terminal (fast subset)', { timeout: 120_000 }, () => {
   it('500, badjson, revoke, vanish: named on screen, last data kept, back online alone, within the budget, nothing raw, no key', async () => {
     ready();
     // untimed: what shows and that it comes back, not how soon in real time (`npm run drill` holds those limits)

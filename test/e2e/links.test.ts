@@ -12,7 +12,7 @@ import { dashboardIn, killedAfterEach, marketRows as rows, replayChild } from '.
  */
 const started = killedAfterEach();
 
-describe('g and o (tmux, Kalshi replay)', () => {
+describe('g and o (tmux, Kalshi replay)', { timeout: 120_000 }, () => {
   it('goes to an event and a market by what is pasted, and opens the page in $BROWSER', async () => {
     const r = await replayChild('kalshi');
     started.service(r.child);

@@ -87,56 +87,64 @@ async function threeWays(args: string[], env: () => NodeJS.ProcessEnv, form: For
   return file.out;
 }
 
-describe('one-shot answers into a file, a pipe read late, and a pipe closed after the first line', () => {
-  for (const c of CASES) {
-    it(`oddsboard ${c.args.join(' ')}`, async () => {
-      const env = () =>
-        cliEnv({ ODDSBOARD_BASE_URL: svc.url, ODDSBOARD_API_KEY: KEY }, c.watch ? watchHome() : undefined);
-      await threeWays(c.args, env, c.form, c.min);
-    }, 60_000); // three runs of the built program; on a loaded 2-core machine one can take seconds
-  }
-});
-
-describe('an answer of several venues: the interface and the three platforms’ replays, every page of each', () => {
-  const replays: RunningSourceReplay[] = [];
-  const venues: string[] = [];
-  beforeAll(async () => {
-    for (const id of ['kalshi', 'polymarket', 'manifold'] as const) {
-      const def = await loadPlatform(id);
-      const dir = join(root, 'test/fixtures/real', id);
-      const r = await startSourceReplay({ def, dir, asRecorded: id === 'manifold' });
-      replays.push(r);
-      venues.push('--base-url', `${id}=${r.url}${def.replayPrefix}`);
+describe(
+  'one-shot answers into a file, a pipe read late, and a pipe closed after the first line',
+  { timeout: 120_000 },
+  () => {
+    for (const c of CASES) {
+      it(`oddsboard ${c.args.join(' ')}`, async () => {
+        const env = () =>
+          cliEnv({ ODDSBOARD_BASE_URL: svc.url, ODDSBOARD_API_KEY: KEY }, c.watch ? watchHome() : undefined);
+        await threeWays(c.args, env, c.form, c.min);
+      }, 60_000); // three runs of the built program; on a loaded 2-core machine one can take seconds
     }
-  });
-  afterAll(() => Promise.all(replays.map((r) => r.close())));
+  },
+);
 
-  // the interface's 2,500 markets make the answer several pipe buffers; its bare base URL is the interface's
-  const args = (...more: string[]) => ['markets', '--all', '--source', 'public,kalshi,polymarket,manifold', ...more];
-  const env = () => cliEnv({ ODDSBOARD_BASE_URL: svc.url, ODDSBOARD_API_KEY: KEY });
-  it('--json', async () => {
-    const doc = JSON.parse((await threeWays(args(...venues, '--json'), env, 'json', BIG)).toString('utf8'));
-    expect(doc.venues.map((v: { venue: string; count: number }) => [v.venue, v.count > 0])).toEqual([
-      ['public', true],
-      ['kalshi', true],
-      ['polymarket', true],
-      ['manifold', true],
-    ]);
-  }, 60_000);
-  it('the table', async () => {
-    const table = (await threeWays(args(...venues), env, 'table', BIG)).toString('utf8');
-    expect(
-      new Set(
-        table
-          .split('\n')
-          .slice(1, -1)
-          .map((l) => l[0]),
-      ),
-    ).toEqual(new Set(['I', 'K', 'P', 'M']));
-  }, 60_000);
-});
+describe(
+  'an answer of several venues: the interface and the three platforms’ replays, every page of each',
+  { timeout: 120_000 },
+  () => {
+    const replays: RunningSourceReplay[] = [];
+    const venues: string[] = [];
+    beforeAll(async () => {
+      for (const id of ['kalshi', 'polymarket', 'manifold'] as const) {
+        const def = await loadPlatform(id);
+        const dir = join(root, 'test/fixtures/real', id);
+        const r = await startSourceReplay({ def, dir, asRecorded: id === 'manifold' });
+        replays.push(r);
+        venues.push('--base-url', `${id}=${r.url}${def.replayPrefix}`);
+      }
+    });
+    afterAll(() => Promise.all(replays.map((r) => r.close())));
 
-describe('exit codes and failures on the way out', () => {
+    // the interface's 2,500 markets make the answer several pipe buffers; its bare base URL is the interface's
+    const args = (...more: string[]) => ['markets', '--all', '--source', 'public,kalshi,polymarket,manifold', ...more];
+    const env = () => cliEnv({ ODDSBOARD_BASE_URL: svc.url, ODDSBOARD_API_KEY: KEY });
+    it('--json', async () => {
+      const doc = JSON.parse((await threeWays(args(...venues, '--json'), env, 'json', BIG)).toString('utf8'));
+      expect(doc.venues.map((v: { venue: string; count: number }) => [v.venue, v.count > 0])).toEqual([
+        ['public', true],
+        ['kalshi', true],
+        ['polymarket', true],
+        ['manifold', true],
+      ]);
+    }, 60_000);
+    it('the table', async () => {
+      const table = (await threeWays(args(...venues), env, 'table', BIG)).toString('utf8');
+      expect(
+        new Set(
+          table
+            .split('\n')
+            .slice(1, -1)
+            .map((l) => l[0]),
+        ),
+      ).toEqual(new Set(['I', 'K', 'P', 'M']));
+    }, 60_000);
+  },
+);
+
+describe('exit codes and failures on the way out', { timeout: 120_000 }, () => {
   it('a failure keeps its exit code through a pipe read late: 404 is 4, its --json error document whole', async () => {
     const env = cliEnv({ ODDSBOARD_BASE_URL: svc.url, ODDSBOARD_API_KEY: KEY });
     const r = await runCli(['market', 'no-such', '--json'], env, 'slow pipe', svc.connectionsClosed());

@@ -16,7 +16,7 @@ const KEY = 'e2e-paper-key-0123456789';
 
 const started = killedAfterEach();
 
-describe('paper positions in a real terminal (tmux)', () => {
+describe('paper positions in a real terminal (tmux)', { timeout: 120_000 }, () => {
   it(
     'p keeps a preview; the Positions view values it, it moves with the price, and it is settled',
     { timeout: 240_000 },

@@ -33,7 +33,7 @@ function whole(screen: string, cols: number): boolean {
   return at.size === 1;
 }
 
-describe('resizing the window (tmux)', () => {
+describe('resizing the window (tmux)', { timeout: 120_000 }, () => {
   it('each size shows its whole frame: narrower across the stacking width, narrower side by side, taller', async () => {
     const r = await replayChild('polymarket');
     started.service(r.child);

@@ -50,7 +50,7 @@ const CASES = [
   { source: 'manifold', header: 'MANIFOLD', events: false },
 ] as const;
 
-describe('each live source against its replay (tmux)', () => {
+describe('each live source against its replay (tmux)', { timeout: 120_000 }, () => {
   for (const c of CASES) {
     it(`${c.source}: the header names it, rows are priced, the detail shows, page 2 and back, Events`, async () => {
       const limit = 10;

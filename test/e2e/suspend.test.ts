@@ -21,7 +21,7 @@ function whole(screen: string, cols: number): boolean {
   return at.size === 1 && [...at][0]! < cols;
 }
 
-describe('Ctrl-Z and fg (tmux)', () => {
+describe('Ctrl-Z and fg (tmux)', { timeout: 120_000 }, () => {
   it('gives the shell back its screen and terminal, and comes back whole at the new size, keys working', async () => {
     const r = await replayChild('polymarket');
     started.service(r.child);

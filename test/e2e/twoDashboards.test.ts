@@ -31,7 +31,7 @@ async function twoBoards(aName: string, b: TmuxSession) {
   return { a, file: join(home, 'state', 'oddsboard', 'watchlist.json') };
 }
 
-describe('two dashboards on one state directory (tmux)', () => {
+describe('two dashboards on one state directory (tmux)', { timeout: 120_000 }, () => {
   it('each watches a market: the watchlist keeps both, after both quit', { timeout: 60_000 }, async () => {
     const b = new TmuxSession('two-b');
     try {

@@ -44,7 +44,7 @@ const lettersOf = (screen: string) =>
       .filter(Boolean),
   );
 
-describe('three venues in one dashboard (tmux)', () => {
+describe('three venues in one dashboard (tmux)', { timeout: 120_000 }, () => {
   it('names the three, lists rows of each, v narrows, one watchlist survives a restart, one venue offline alone', async () => {
     if (!TmuxSession.available()) throw new Error('tmux is required for this test');
     const r = await replays();

@@ -19,7 +19,7 @@ const KEY = 'e2e-watch-key-0123456789';
 
 const started = killedAfterEach();
 
-describe('the watcher in a real terminal (tmux)', () => {
+describe('the watcher in a real terminal (tmux)', { timeout: 120_000 }, () => {
   it(
     'watch with w, restart, still watched; close and resolve while watched: notices with the winner, BEL, alertCommand',
     { timeout: 240_000 },
