@@ -24,7 +24,8 @@ beforeAll(() => {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
 });
 
-describe('oddsboard without a terminal', () => {
+// each run is a Node start-up of the built CLI, about 3 s at load 25: a test of nine took 29 s (vitest's default: 20)
+describe('oddsboard without a terminal', { timeout: 120_000 }, () => {
   it('explains that the dashboard needs a terminal and points at serve (exit 2)', () => {
     const r = run([]);
     expect(r.status).toBe(2);

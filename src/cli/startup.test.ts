@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-describe('start-up: no Ink or React unless the dashboard draws', () => {
+describe('start-up: no Ink or React unless the dashboard draws', { timeout: 120_000 }, () => {
   it('oddsboard --version', async () => {
     const r = await loaded(['--version']);
     expect(r.status).toBe(0);

@@ -1,33 +1,50 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 
 /**
  * vitest's 20 s test timeout (vitest.config.ts) is for unit tests. A test of the built program waits for a board
  * that can take 20 s to come on a loaded machine, then for each key's effect: links.test.ts, under the default,
  * took 19.6 s of its 20 at load 22, and was stopped by vitest mid-wait, without the screen its own wait would have
- * shown. So every describe of test/e2e/ states its timeout, at least a minute; a test that needs more states its own.
+ * shown. A test that starts the built CLI a few times pays a Node start-up each (about 3 s at load 25: run.test.ts's
+ * nine took 29 s). So every describe of such a file — test/e2e/, and any test that names dist/cli.js — states its
+ * timeout, at least a minute; a test that needs more states its own.
  */
-const E2E = resolve(import.meta.dirname, '../e2e');
+const root = resolve(import.meta.dirname, '../..');
 const MIN_MS = 60_000;
 
-const files = readdirSync(E2E).filter((f) => f.endsWith('.test.ts'));
-const text = (f: string) => readFileSync(join(E2E, f), 'utf8');
+function tests(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'fixtures' ? [] : tests(path);
+    return /\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+const text = (f: string) => readFileSync(f, 'utf8');
+const e2e = tests(join(root, 'test/e2e'));
+const starters = ['src', 'bench', 'scripts']
+  .flatMap((d) => tests(join(root, d)))
+  .filter((f) => /dist\/cli\.js/.test(text(f)));
+const files = [...e2e, ...starters];
 
-it(`every describe in test/e2e/ states a timeout of ${MIN_MS / 1000} s or more`, () => {
-  expect(files.length).toBeGreaterThan(15);
+it(`every describe in test/e2e/, and of a test that starts dist/cli.js, states a timeout of ${MIN_MS / 1000} s or more`, () => {
+  expect(e2e.length).toBeGreaterThan(15);
+  expect(starters.length).toBeGreaterThan(0);
   // the describe's title, then its options (prettier may put each on a line of its own)
   const stated = /^[ \t]*describe\(\s*(['"`])(?:\\.|(?!\1)[^\\])*\1,\s*\{ timeout: ([\d_]+) \},/;
   const wrong = files.flatMap((f) => {
     const src = text(f);
     return [...src.matchAll(/^[ \t]*describe(?:\.\w+)?\(/gm)]
       .filter((m) => Number(stated.exec(src.slice(m.index))?.[2]?.replace(/_/g, '') ?? 0) < MIN_MS)
-      .map((m) => `${f}:${src.slice(0, m.index).split('\n').length}: ${src.slice(m.index).split('\n')[0]!.trim()}`);
+      .map(
+        (m) =>
+          `${relative(root, f)}:${src.slice(0, m.index).split('\n').length}: ${src.slice(m.index).split('\n')[0]!.trim()}`,
+      );
   });
   expect(wrong).toEqual([]);
 });
 
-it('no test in test/e2e/ stands outside a describe (where its timeout is stated)', () => {
+it('no such test stands outside a describe (where its timeout is stated)', () => {
   const outside = files.filter((f) => /^(?:it|test)(?:\.\w+)?\(/m.test(text(f)) || !/^describe\(/m.test(text(f)));
-  expect(outside).toEqual([]);
+  expect(outside.map((f) => relative(root, f))).toEqual([]);
 });
