@@ -140,9 +140,9 @@ describe('a platform’s groupings route failing for two minutes (its replay, th
         expect(r.store.getState().rate.usedInWindow).toBeLessThanOrEqual(r.store.getState().rate.limit);
 
         const term = r.draw();
-        await waitForFrame(term, (f) => f.includes('● online') && /\d+\.\d¢/.test(f), 5_000);
+        await waitForFrame(term, (f) => f.includes('● online') && /\d+\.\d¢/.test(f));
         term.write('c');
-        const frame = await waitForFrame(term, `${p.word} unavailable (HTTP ${profile})`, 5_000);
+        const frame = await waitForFrame(term, `${p.word} unavailable (HTTP ${profile})`);
         expect(frame).toContain('● online');
       });
     }
@@ -160,8 +160,8 @@ describe('a platform’s list route answering 404', () => {
       expect(c.lastError).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND' });
       expect(c.lastError?.message).toMatch(/^Route not found — the service may have changed its API \(HTTP 404/);
       const term = r.draw();
-      await waitForFrame(term, '◐ degraded · route not found', 5_000);
-      await waitForFrame(term, 'Route not found — the service may have changed its API', 5_000);
+      await waitForFrame(term, '◐ degraded · route not found');
+      await waitForFrame(term, 'Route not found — the service may have changed its API');
     });
   }
 });
@@ -186,7 +186,7 @@ describe('Polymarket’s order book answering 404, and 500, for three minutes (`
       const st = r.store.getState();
       expect(st.books[st.selectedId!]).toBeUndefined();
       const term = r.draw();
-      const frame = await waitForFrame(term, `Book unknown: the service did not answer it (HTTP ${profile}).`, 5_000);
+      const frame = await waitForFrame(term, `Book unknown: the service did not answer it (HTTP ${profile}).`);
       expect(frame).not.toContain('The book is empty');
       expect(frame).toContain('● online');
     });

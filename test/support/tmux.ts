@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
+import { refuseShortDeadline, WAIT_DEADLINE_MS } from './wait.js';
 
 /**
  * Drives a real terminal: a private tmux server with one shell, keys sent with
@@ -136,7 +137,8 @@ export class TmuxSession {
    * terminal in pieces, and a read between two of them shows a row cut short (a loaded machine's test:stress run had
    * one without its pane border, and the row-width check failed on it). The error shows the last screen.
    */
-  async waitFor(what: string, test: (screen: string) => boolean, timeoutMs = 10_000): Promise<string> {
+  async waitFor(what: string, test: (screen: string) => boolean, timeoutMs = WAIT_DEADLINE_MS): Promise<string> {
+    refuseShortDeadline(timeoutMs, what);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.capture();

@@ -39,14 +39,28 @@ export const KEYS = {
  */
 export const WAIT_DEADLINE_MS = 10_000;
 
-/** Poll `cond` every few ms until it holds; fail after `timeout` ms with `message`. */
+/**
+ * Poll `cond` every few ms until it holds; fail after `timeout` ms with `message`. A deadline shorter than
+ * WAIT_DEADLINE_MS is refused: it tells a slow machine from a hang no better, and fails tests that are only slow (a
+ * lookup given 5 s failed one under load, src/ui/key/goTo.test.tsx). A longer one is for a wait that is itself long.
+ */
 export async function waitFor(cond: () => boolean, message = 'condition', timeout = WAIT_DEADLINE_MS): Promise<void> {
+  refuseShortDeadline(timeout, message);
   const deadline = Date.now() + timeout;
   for (;;) {
     if (cond()) return;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${message}`);
     await new Promise((r) => setTimeout(r, 3));
   }
+}
+
+/** Throws for a wait's deadline below WAIT_DEADLINE_MS (see waitFor); the tmux driver's waits use it too. */
+export function refuseShortDeadline(timeout: number, what: string): void {
+  if (timeout < WAIT_DEADLINE_MS)
+    throw new Error(
+      `the wait for ${what} was given ${timeout} ms: a deadline is for hangs, at least WAIT_DEADLINE_MS ` +
+        `(${WAIT_DEADLINE_MS} ms), since a loaded machine makes a wait slow, not wrong`,
+    );
 }
 
 /** Wait until the last frame satisfies `pred` (a substring or a predicate). */
