@@ -18,6 +18,7 @@ import { ManualClock } from '../util/clock.js';
 import { mulberry32 } from '../util/prng.js';
 import { renderTerminal, type TestTerminal } from '../../test/support/terminal.js';
 import { waitForFrame } from '../../test/support/wait.js';
+import { cpuBound, WALL_BACKSTOP_MS } from '../../test/support/cpuBound.js';
 import { createSync } from './sync.js';
 import type { RateAwareSync } from './types.js';
 
@@ -36,6 +37,11 @@ const PLATFORMS: ReadonlyArray<{ id: Platform; groupings: string; list: string; 
 ];
 
 const MIN = 60_000;
+/**
+ * Minutes of the virtual clock over loopback, all in this process: a deadline in CPU time (test/support/cpuBound.ts).
+ * Under vitest's 20 s of wall time, the three minutes of /book answering 500 timed out at load 42 (two CPU hogs).
+ */
+const CPU_MS = 60_000;
 
 interface Run {
   clock: ManualClock;
@@ -115,80 +121,92 @@ async function start(id: Platform, profile: '404' | '500', path: string): Promis
 describe('a platform’s groupings route failing for two minutes (its replay, the real client and scheduler)', () => {
   for (const p of PLATFORMS) {
     for (const profile of ['404', '500'] as const) {
-      it(`${p.id}: ${p.groupings} answering ${profile} — ≤ 3 requests to it, online, c says so`, async () => {
-        const r = await start(p.id, profile, p.groupings);
-        const t0 = r.clock.now();
-        r.sync.start();
-        const seen = new Set<string>();
-        let oldestList = 0;
-        await r.run(2 * MIN, () => {
-          const st = r.store.getState();
-          if (st.list.loadedAt === undefined) return;
-          seen.add(st.connection.status);
-          oldestList = Math.max(oldestList, r.clock.now() - st.list.loadedAt);
-        });
-        const asked = r.log.filter((e) => e.path.split('?')[0] === p.groupings);
-        expect(asked.length).toBeGreaterThanOrEqual(2);
-        expect(asked.length).toBeLessThanOrEqual(3);
-        expect(asked.every((e) => e.status === Number(profile))).toBe(true);
-        expect(asked.every((e) => e.at - t0 <= 2 * MIN)).toBe(true);
-        // the connection is the required routes' alone: online all along, the list refreshed every few seconds
-        expect([...seen]).toEqual(['online']);
-        expect(oldestList).toBeLessThan(15_000);
-        const lists = r.log.filter((e) => e.path.split('?')[0] === p.list && e.status === 200);
-        expect(lists.length).toBeGreaterThan(10);
-        expect(r.store.getState().rate.usedInWindow).toBeLessThanOrEqual(r.store.getState().rate.limit);
+      it(
+        `${p.id}: ${p.groupings} answering ${profile} — ≤ 3 requests to it, online, c says so`,
+        cpuBound(CPU_MS, async () => {
+          const r = await start(p.id, profile, p.groupings);
+          const t0 = r.clock.now();
+          r.sync.start();
+          const seen = new Set<string>();
+          let oldestList = 0;
+          await r.run(2 * MIN, () => {
+            const st = r.store.getState();
+            if (st.list.loadedAt === undefined) return;
+            seen.add(st.connection.status);
+            oldestList = Math.max(oldestList, r.clock.now() - st.list.loadedAt);
+          });
+          const asked = r.log.filter((e) => e.path.split('?')[0] === p.groupings);
+          expect(asked.length).toBeGreaterThanOrEqual(2);
+          expect(asked.length).toBeLessThanOrEqual(3);
+          expect(asked.every((e) => e.status === Number(profile))).toBe(true);
+          expect(asked.every((e) => e.at - t0 <= 2 * MIN)).toBe(true);
+          // the connection is the required routes' alone: online all along, the list refreshed every few seconds
+          expect([...seen]).toEqual(['online']);
+          expect(oldestList).toBeLessThan(15_000);
+          const lists = r.log.filter((e) => e.path.split('?')[0] === p.list && e.status === 200);
+          expect(lists.length).toBeGreaterThan(10);
+          expect(r.store.getState().rate.usedInWindow).toBeLessThanOrEqual(r.store.getState().rate.limit);
 
-        const term = r.draw();
-        await waitForFrame(term, (f) => f.includes('● online') && /\d+\.\d¢/.test(f));
-        term.write('c');
-        const frame = await waitForFrame(term, `${p.word} unavailable (HTTP ${profile})`);
-        expect(frame).toContain('● online');
-      });
+          const term = r.draw();
+          await waitForFrame(term, (f) => f.includes('● online') && /\d+\.\d¢/.test(f));
+          term.write('c');
+          const frame = await waitForFrame(term, `${p.word} unavailable (HTTP ${profile})`);
+          expect(frame).toContain('● online');
+        }),
+        WALL_BACKSTOP_MS,
+      );
     }
   }
 });
 
 describe('a platform’s list route answering 404', () => {
   for (const p of PLATFORMS) {
-    it(`${p.id}: ${p.list} — degraded, named "route not found", not a network fault`, async () => {
-      const r = await start(p.id, '404', p.list);
-      r.sync.start();
-      await r.run(30_000);
-      const c = r.store.getState().connection;
-      expect(c.status).toBe('degraded');
-      expect(c.lastError).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND' });
-      expect(c.lastError?.message).toMatch(/^Route not found — the service may have changed its API \(HTTP 404/);
-      const term = r.draw();
-      await waitForFrame(term, '◐ degraded · route not found');
-      await waitForFrame(term, 'Route not found — the service may have changed its API');
-    });
+    it(
+      `${p.id}: ${p.list} — degraded, named "route not found", not a network fault`,
+      cpuBound(CPU_MS, async () => {
+        const r = await start(p.id, '404', p.list);
+        r.sync.start();
+        await r.run(30_000);
+        const c = r.store.getState().connection;
+        expect(c.status).toBe('degraded');
+        expect(c.lastError).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND' });
+        expect(c.lastError?.message).toMatch(/^Route not found — the service may have changed its API \(HTTP 404/);
+        const term = r.draw();
+        await waitForFrame(term, '◐ degraded · route not found');
+        await waitForFrame(term, 'Route not found — the service may have changed its API');
+      }),
+      WALL_BACKSTOP_MS,
+    );
   }
 });
 
 describe('Polymarket’s order book answering 404, and 500, for three minutes (`--chaos-path /book`)', () => {
   for (const profile of ['404', '500'] as const) {
-    it(`${profile}: ≤ 3 requests to /book, the detail at its cadence, online, book unknown, not empty`, async () => {
-      const r = await start('polymarket', profile, '/book');
-      r.sync.start();
-      const seen = new Set<string>();
-      await r.run(3 * MIN, () => {
+    it(
+      `${profile}: ≤ 3 requests to /book, the detail at its cadence, online, book unknown, not empty`,
+      cpuBound(CPU_MS, async () => {
+        const r = await start('polymarket', profile, '/book');
+        r.sync.start();
+        const seen = new Set<string>();
+        await r.run(3 * MIN, () => {
+          const st = r.store.getState();
+          if (st.list.loadedAt !== undefined) seen.add(st.connection.status);
+        });
+        const books = r.log.filter((e) => e.path.split('?')[0] === '/book');
+        expect(books.length).toBeGreaterThanOrEqual(2);
+        expect(books.length).toBeLessThanOrEqual(3);
+        expect(books.every((e) => e.status === Number(profile))).toBe(true);
+        const details = r.log.filter((e) => /^\/markets\/\d+$/.test(e.path.split('?')[0]!) && e.status === 200);
+        expect(details.length).toBeGreaterThan(10);
+        expect([...seen]).toEqual(['online']);
         const st = r.store.getState();
-        if (st.list.loadedAt !== undefined) seen.add(st.connection.status);
-      });
-      const books = r.log.filter((e) => e.path.split('?')[0] === '/book');
-      expect(books.length).toBeGreaterThanOrEqual(2);
-      expect(books.length).toBeLessThanOrEqual(3);
-      expect(books.every((e) => e.status === Number(profile))).toBe(true);
-      const details = r.log.filter((e) => /^\/markets\/\d+$/.test(e.path.split('?')[0]!) && e.status === 200);
-      expect(details.length).toBeGreaterThan(10);
-      expect([...seen]).toEqual(['online']);
-      const st = r.store.getState();
-      expect(st.books[st.selectedId!]).toBeUndefined();
-      const term = r.draw();
-      const frame = await waitForFrame(term, `Book unknown: the service did not answer it (HTTP ${profile}).`);
-      expect(frame).not.toContain('The book is empty');
-      expect(frame).toContain('● online');
-    });
+        expect(st.books[st.selectedId!]).toBeUndefined();
+        const term = r.draw();
+        const frame = await waitForFrame(term, `Book unknown: the service did not answer it (HTTP ${profile}).`);
+        expect(frame).not.toContain('The book is empty');
+        expect(frame).toContain('● online');
+      }),
+      WALL_BACKSTOP_MS,
+    );
   }
 });
