@@ -19,7 +19,7 @@ import { compare } from '../../pairs/compare.js';
 import { pairGap, pricedAs } from '../../pairs/gap.js';
 import { signature } from '../../pairs/signature.js';
 import { stateDir } from '../../util/files.js';
-import type { MarketRef } from '../../venue/ref.js';
+import { refKey, type MarketRef } from '../../venue/ref.js';
 import { findCommand, type CommandIo } from '../commands.js';
 import { EXIT, UsageError } from '../errors.js';
 import { commandHelp } from '../help.js';
@@ -166,8 +166,17 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
           scope: search ? (o.source.caps.searchScope ?? null) : `${SOURCE_NAMES[o.venue]} has no text search`,
         });
       }
-      for (const c of candidatesFor(market, others, loaded.decisions))
-        rows.push({ a: market, b: c.market, comparison: c.comparison, confirmed: c.confirmed });
+      const found = candidatesFor(market, others, loaded.decisions);
+      // MARKET's confirmed pairs first, as without MARKET: also one its twin's venue did not answer to MARKET's words,
+      // or that the matcher reads as different — the person confirmed it (else `--confirm` printed "No candidates")
+      for (const c of loaded.decisions.confirmed.values()) {
+        const twin = refKey(c.a) === refKey(target) ? c.b : refKey(c.b) === refKey(target) ? c.a : undefined;
+        if (!twin || !venues.includes(twin.venue as Venue)) continue;
+        const b = found.find((x) => refKey(x.sig.ref) === refKey(twin))?.market ?? (await getMarket(twin));
+        if (b) rows.push({ a: market, b, comparison: compare(sig, signature(b)), confirmed: true });
+      }
+      for (const c of found)
+        if (!c.confirmed) rows.push({ a: market, b: c.market, comparison: c.comparison, confirmed: false });
     } else {
       for (const c of loaded.decisions.confirmed.values()) {
         if (!venues.includes(c.a.venue as Venue) || !venues.includes(c.b.venue as Venue)) continue;
