@@ -211,7 +211,7 @@ export function loadDecisions(dir: string, now: number): LoadedDecisions {
  * the dashboard runs) may have written it since it was read, and its decisions are not lost. True when the merge
  * changed `d`; a file that cannot be read is dealt with as on loading (moved aside, said in `problems`). The read,
  * merge and rename hold `pairs.json.lock` (src/watch/lock.ts), so two writes at the same instant do not cross: one
- * held by another process is waited for (up to a second, then written without it), or with `wait` false `busy` and
+ * held by another process is waited for (up to QUIT_WAIT_MS, then written without it), or with `wait` false `busy` and
  * not written (try again a moment later).
  */
 export function saveDecisions(

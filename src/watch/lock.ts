@@ -7,31 +7,46 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { FileLock } from '../ledger/lock.js';
+import { FileLock, LOCK_STALE_MS } from '../ledger/lock.js';
 
 /** While another process holds a file's lock (a few milliseconds), the write is tried again this much later. */
 export const LOCK_RETRY_MS = 20;
-/** As the dashboard quits, how long a held lock is waited for before the file is written without it. */
-export const QUIT_WAIT_MS = 1_000;
+/**
+ * As the dashboard quits (and in a one-shot command), how long a held lock is waited for before the file is written
+ * without it: past the lock's stale age, so a lock that stood when the wait began has been released or taken over
+ * as stale (FileLock) by then. It was 1 s: twenty `oddsboard pairs --reject` at once queued longer than that on two
+ * cores, and the ones that gave up wrote over a holder's write, its decision lost. Only a queue of live writers
+ * lasting the whole wait still ends in a write without the lock.
+ */
+export const QUIT_WAIT_MS = LOCK_STALE_MS + 1_000;
+
+/** The wait's clock (tests: a fake one, its pause moving it on). */
+export interface LockClock {
+  now?: () => number;
+  pause?: (ms: number) => void;
+}
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Runs `write` under the file's lock; false when another process holds it (try again in LOCK_RETRY_MS). `quitting`:
- * waits for it up to QUIT_WAIT_MS, then writes without it — the session's changes are not dropped for a lock.
+ * waits for it up to QUIT_WAIT_MS (a stale lock is taken over meanwhile), then writes without it — the session's
+ * changes are not dropped for a lock.
  */
-export function writeLocked(path: string, write: () => void, quitting: boolean): boolean {
+export function writeLocked(path: string, write: () => void, quitting: boolean, clock: LockClock = {}): boolean {
+  const now = clock.now ?? Date.now;
+  const wait = clock.pause ?? ((ms: number) => void Atomics.wait(pause, 0, 0, ms));
   // the lock lives beside the file: its directory first (what fails here is said as a failed save)
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const lock = new FileLock(`${path}.lock`);
-  const until = Date.now() + (quitting ? QUIT_WAIT_MS : 0);
+  const lock = new FileLock(`${path}.lock`, { now });
+  const until = now() + (quitting ? QUIT_WAIT_MS : 0);
   while (!lock.with(write)) {
-    if (Date.now() >= until) {
+    if (now() >= until) {
       if (!quitting) return false;
       write();
       break;
     }
-    Atomics.wait(pause, 0, 0, LOCK_RETRY_MS);
+    wait(LOCK_RETRY_MS);
   }
   return true;
 }
