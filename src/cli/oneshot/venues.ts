@@ -94,9 +94,14 @@ async function pickVenues(
   }
   // a pasted address names its venue; a bare word read by one venue among the sources is that venue's (src/links)
   const link = args[0] === undefined ? undefined : linkVenues(arg);
-  const named = link ? sources.filter((v) => (link.venues as readonly SourceId[]).includes(v)) : [];
-  if (link && (named.length === 1 || link.address)) {
-    if (named.length === 0) {
+  // the interface's ids are its own words: a bare word may be one, so with it among the sources it reads every bare
+  // word too (before, `market mkt-0auq2x --source public,kalshi` asked Kalshi for the interface's id: exit 4)
+  const bare = args[0] !== undefined && !link?.address;
+  const named = sources.filter(
+    (v) => (link !== undefined && (link.venues as readonly SourceId[]).includes(v)) || (v === 'public' && bare),
+  );
+  if (named.length === 1 || link?.address) {
+    if (link && named.length === 0) {
       const venue = link.venues[0]!;
       const where =
         sources.length === 1 ? `this command reads ${nameInSentence(sources[0]!)}` : `not among the sources (${list})`;
