@@ -34,7 +34,7 @@ import { openPlatform } from '../platform.js';
 import { ALL_PLATFORMS } from '../settingValues.js';
 import { sourcesOf } from '../venueSettings.js';
 import type { Source } from '../source.js';
-import { failureOf, type Failure } from './failure.js';
+import { failureOf, Interrupted, type Failure } from './failure.js';
 
 export type Venue = Exclude<SourceId, 'public'>;
 
@@ -154,7 +154,7 @@ export interface OpenedVenues {
 export async function openVenues(
   pv: PairsVenues,
   io: CommandIo,
-  o: { noWait: boolean; must?: Venue | undefined },
+  o: { noWait: boolean; must?: Venue | undefined; signal?: AbortSignal },
 ): Promise<OpenedVenues> {
   const opened: Open[] = [];
   const problems: string[] = [];
@@ -184,16 +184,18 @@ export async function openVenues(
         venue: v,
         source,
         fetch: async (call) => {
-          await waitForSlot(ledger, Math.max(1, source.limit - 1), {
-            noWait: o.noWait,
-            ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
-          });
+          const signal = o.signal;
           try {
-            return (await call(source.client, {})).data;
+            await waitForSlot(ledger, Math.max(1, source.limit - 1), {
+              noWait: o.noWait,
+              ...(signal ? { signal } : {}),
+              ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
+            });
+            return (await call(source.client, signal ? { signal } : {})).data;
           } catch (e) {
             if (isApiError(e) && e.kind === 'rate_limited')
               ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
-            throw e;
+            throw signal?.aborted ? new Interrupted() : e;
           }
         },
       });
@@ -214,6 +216,7 @@ export async function openVenues(
       try {
         return await f(x);
       } catch (e) {
+        if (e instanceof Interrupted) throw e; // Ctrl-C ends the command, not one venue's part of it
         failed(venue, what, e);
         return undefined;
       }
