@@ -11,7 +11,7 @@ import type { Market, Quote } from '../api/types.js';
 import { formatShares } from '../ui/format.js';
 import { stampAfter } from '../util/clock.js';
 import { refKey, type MarketRef } from '../venue/ref.js';
-import { fold, holding, PAPER_TRADES_MAX } from './paperHolding.js';
+import { holding } from './paperHolding.js';
 import { pnlOf, round9 } from './pnl.js';
 import { valueAgainst } from './settle.js';
 import type { Currency, Position } from './types.js';
@@ -127,7 +127,8 @@ export function keepPaper(
     title: had?.title ?? k.title,
     outcome: k.outcome,
     currency: k.currency,
-    trades: trades.length > PAPER_TRADES_MAX ? fold(trades) : trades,
+    // whole here: the oldest are folded as the book is written (paperFile.ts), from what goes on the file
+    trades,
   };
   const positions = [...book.positions];
   if (i >= 0) positions[i] = position;

@@ -11,6 +11,7 @@ import { writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { readPersonFile } from '../util/personFile.js';
 import { parseRefKey, refKey } from '../venue/ref.js';
 import { EMPTY_PAPER, PAPER_MAX, type PaperBook, type PaperPosition, type PaperTrade } from './paper.js';
+import { fold } from './paperHolding.js';
 import type { Currency } from './types.js';
 
 export const PAPER_FILE = 'paper.json';
@@ -29,13 +30,14 @@ const time = (v: unknown): number | undefined => {
 const amount = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined;
 
+/** The book as written: a position past PAPER_TRADES_MAX trades has its oldest folded into one (paperHolding.ts). */
 export function encodePaper(book: PaperBook): string {
   const positions = book.positions.map((p) => ({
     market: refKey(p.ref),
     title: p.title,
     outcome: p.outcome,
     currency: p.currency,
-    trades: p.trades.map((t) => ({ ...t, at: iso(t.at) })),
+    trades: fold(p.trades).map((t) => ({ ...t, at: iso(t.at) })),
     ...(p.settled ? { settled: { at: iso(p.settled.at), paid: p.settled.paid } } : {}),
   }));
   return `${JSON.stringify({ oddsboardPaper: FORMAT, positions }, null, 2)}\n`;

@@ -4,6 +4,7 @@ import { mergePaper } from '../watch/merge.js';
 import { decodePaper, encodePaper } from './paperFile.js';
 import { holding, keepPaper, PAPER_TRADES_MAX, type PaperBook, type PaperPosition, type PaperTrade } from './paper.js';
 import { mulberry32 } from '../util/prng.js';
+import { fold } from './paperHolding.js';
 
 const ref = { venue: 'kalshi' as const, id: 'K1' };
 const position = (trades: PaperTrade[]): PaperPosition => ({
@@ -31,6 +32,9 @@ function keep(b: PaperBook, action: 'buy' | 'sell', shares: number, price: numbe
   return r.book;
 }
 
+/** The book as the file holds it once written: where the oldest trades are folded. */
+const written = (b: PaperBook): PaperBook => decodePaper(encodePaper(b)).book;
+
 const buys = (n: number, from = 1_000): PaperTrade[] =>
   Array.from({ length: n }, (_, i) => ({
     id: `b${i}`,
@@ -48,7 +52,7 @@ describe('folding the oldest trades of a paper position', () => {
     b = keep(b, 'sell', 5, 0.6, 2_000);
     const before = holding(b.positions[0]!.trades);
     expect(before.realized).toBe(0.9);
-    for (let i = 0; i < PAPER_TRADES_MAX; i++) b = keep(b, 'buy', 1, 0.5, 3_000 + i);
+    for (let i = 0; i < PAPER_TRADES_MAX; i++) b = written(keep(b, 'buy', 1, 0.5, 3_000 + i));
     const trades = b.positions[0]!.trades;
     expect(trades).toHaveLength(PAPER_TRADES_MAX);
     expect(holding(trades).realized).toBe(before.realized);
@@ -64,14 +68,14 @@ describe('folding the oldest trades of a paper position', () => {
     let b = book([...over, ...buys(PAPER_TRADES_MAX - 3)]);
     const want = holding(b.positions[0]!.trades);
     expect(want.oversold).toBe(10);
-    b = keep(b, 'buy', 1, 0.5, 10_000);
+    b = written(keep(b, 'buy', 1, 0.5, 10_000));
     // the first fold holds nothing (its trades sold out): the file loads it, figures and all (the position was dropped
     // as unreadable, a buy of no share)
     expect(b.positions[0]!.trades[0]).toMatchObject({ shares: 0, folded: { realized: 1.8, oversold: 0 } });
     const back = decodePaper(encodePaper(b));
     expect(back.dropped).toBe(0);
     expect(holding(back.book.positions[0]!.trades)).toEqual(holding(b.positions[0]!.trades));
-    for (let i = 1; i < 5; i++) b = keep(b, 'buy', 1, 0.5, 10_000 + i);
+    for (let i = 1; i < 5; i++) b = written(keep(b, 'buy', 1, 0.5, 10_000 + i));
     const got = holding(b.positions[0]!.trades);
     expect(got).toEqual({ ...want, shares: want.shares + 5, cost: got.cost, fees: got.fees });
     expect(holding(decodePaper(encodePaper(b)).book.positions[0]!.trades)).toEqual(got);
@@ -118,9 +122,10 @@ describe('folding the oldest trades of a paper position', () => {
         const held = holding(b.positions[0]!.trades).shares;
         const sell = held > 1 && r() < 0.4;
         const shares = sell ? Math.max(0.01, Math.round(held * r() * 100) / 100) : Math.round(r() * 1_000) / 100 + 0.01;
-        b = keep(b, sell ? 'sell' : 'buy', shares, Math.round(r() * 98 + 1) / 100, 100_000 + i);
+        const kept = keep(b, sell ? 'sell' : 'buy', shares, Math.round(r() * 98 + 1) / 100, 100_000 + i).positions[0]!;
+        all.push(kept.trades[kept.trades.length - 1]!);
+        b = { positions: [{ ...kept, trades: fold(kept.trades) }] };
         const trades = b.positions[0]!.trades;
-        all.push(trades[trades.length - 1]!);
         expect(trades.length).toBeLessThanOrEqual(PAPER_TRADES_MAX);
         expect(holding(trades), `seed ${seed}, trade ${all.length}`).toEqual(holding(all));
       }
@@ -143,7 +148,7 @@ describe('merging a folded position onto the file', () => {
     const same = buys(PAPER_TRADES_MAX).map((t, i) => (i === 2 ? { ...t, at: t.at - 1 } : t));
     const base = book(same);
     const ours = keep(base, 'buy', 1, 0.5, 5_000);
-    expect(ours.positions[0]!.trades[0]).toMatchObject({ at: 1_001, shares: 3 });
+    expect(written(ours).positions[0]!.trades[0]).toMatchObject({ at: 1_001, shares: 3 });
     expect(holding(mergePaper(base, ours, base).positions[0]!.trades).shares).toBe(PAPER_TRADES_MAX + 1);
   });
 
@@ -164,5 +169,27 @@ describe('merging a folded position onto the file', () => {
     const a2 = keep(fileA, 'buy', 1, 0.5, 9_003);
     const fileA2 = mergePaper(fileA, a2, fileB);
     expect(holding(fileA2.positions[0]!.trades)).toMatchObject({ shares: 5 + 198 + 2 + 3 + 4 + 1, realized });
+  });
+
+  it('a trade stamped before a fold that the folding dashboard never read is kept, whichever writes first', () => {
+    // B, on a copy two trades old (suspended, or its writes failing), kept 5 shares stamped 1_001; A folds 1_000–1_001
+    const file = book(buys(PAPER_TRADES_MAX));
+    const late: PaperTrade = { id: 'late', at: 1_001, action: 'buy', shares: 5, avgPrice: 0.5, fee: 0, total: 2.5 };
+    const wasB = book(buys(2));
+    const b = book([...buys(2), late]);
+    const a = keep(file, 'buy', 1, 0.5, 9_000);
+    const held = PAPER_TRADES_MAX + 1 + 5;
+    // A first, then B onto A's file
+    const fileA = written(mergePaper(file, a, file));
+    expect(fileA.positions[0]!.trades[0]!.folded).toBeDefined();
+    expect(holding(written(mergePaper(wasB, b, fileA)).positions[0]!.trades).shares).toBe(held);
+    // B first, then A onto B's file
+    const fileB = written(mergePaper(wasB, b, file));
+    const both = written(mergePaper(file, a, fileB));
+    expect(holding(both.positions[0]!.trades).shares).toBe(held);
+    // and again, A's next write onto the file it left: nothing doubled, nothing lost
+    expect(holding(written(mergePaper(both, keep(both, 'buy', 1, 0.5, 9_001), both)).positions[0]!.trades).shares).toBe(
+      held + 1,
+    );
   });
 });

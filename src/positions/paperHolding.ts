@@ -56,19 +56,20 @@ export function holding(trades: readonly PaperTrade[]): Holding {
 }
 
 /**
- * The oldest trades folded into one record of what they left (the same holding, fewer lines), stamped with the time
- * of the last of them: it stands for every trade of the position up to that time, which is how a write tells the
- * file's trades it replaces (coverFolds). Trades are in order of time (keepPaper stamps each after the last).
+ * The oldest trades folded into one record of what they left (the same holding, fewer lines), stamped with the latest
+ * time among them. Folded only as the book is written (paperFile.ts, encodePaper), from the whole of what the write
+ * puts on the file: a fold never holds a trade that is not on the file, so the merge need not guess what one holds
+ * (merge.ts). Trades are in the order holding() reads them.
  */
 export function fold(trades: readonly PaperTrade[]): PaperTrade[] {
   if (trades.length <= PAPER_TRADES_MAX) return [...trades];
   let cut = trades.length - PAPER_TRADES_MAX + 1;
-  // every trade of its time, so that it holds all it stands for: two dashboards' trades may share a millisecond
+  // every trade of its time with it: the file's order of trades that share a millisecond stays one
   while (cut < trades.length && trades[cut]!.at === trades[cut - 1]!.at) cut++;
   const h = holding(trades.slice(0, cut));
   const first: PaperTrade = {
     id: randomUUID(),
-    at: trades[cut - 1]!.at,
+    at: trades.slice(0, cut).reduce((m, t) => Math.max(m, t.at), Number.NEGATIVE_INFINITY),
     action: 'buy',
     shares: h.shares,
     avgPrice: h.shares > 0 ? round9(h.cost / h.shares) : 0,
@@ -80,15 +81,17 @@ export function fold(trades: readonly PaperTrade[]): PaperTrade[] {
 }
 
 /**
- * Trades in order of time, two books' put together (merge.ts), with the fold reaching furthest kept and every other
- * trade up to its time left out: it holds them already. Each dashboard folds the same oldest trades of the file it
- * merged onto, so the further fold holds the other's too; without this the file's trades a fold replaced were kept
- * beside it, and their shares counted twice. (Trades stamped after the last one a dashboard read: keepPaper.)
+ * The file's trades (`theirs`, in its order) with the ones kept here since the last write (`added`), in order of
+ * time — but none before the file's fold: a fold holds exactly the trades that were on the file when it was written,
+ * and one kept here since was never there, even one stamped earlier (a dashboard that had not read the other's
+ * trades, suspended or failing to write, stamps after the latest it read). It comes after the fold, so a sale of
+ * shares the fold holds still sells them. Nothing is left out: nothing here is held by a fold on the file.
  */
-export function coverFolds(trades: readonly PaperTrade[]): PaperTrade[] {
-  let last: PaperTrade | undefined;
-  for (const t of trades) if (t.folded && (last === undefined || t.at > last.at)) last = t;
-  if (last === undefined) return [...trades];
-  const upTo = last.at;
-  return trades.filter((t) => t === last || t.at > upTo);
+export function afterFolds(theirs: readonly PaperTrade[], added: readonly PaperTrade[]): PaperTrade[] {
+  const from = theirs.reduce((m, t) => (t.folded ? Math.max(m, t.at) : m), Number.NEGATIVE_INFINITY);
+  const key = (t: PaperTrade) => (t.folded ? t.at : Math.max(t.at, from));
+  return [...theirs, ...added]
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => key(a.t) - key(b.t) || a.i - b.i)
+    .map((x) => x.t);
 }

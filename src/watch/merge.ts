@@ -5,7 +5,7 @@
  * an entry it changes and keeps the others, so an entry it did not touch is left as the file has it.
  */
 import type { PaperBook, PaperPosition, PaperTrade } from '../positions/paper.js';
-import { coverFolds } from '../positions/paperHolding.js';
+import { afterFolds } from '../positions/paperHolding.js';
 import { ALERT_COOLDOWN_MS, ALERT_LOG_CAP } from '../store/alerts.js';
 import { watchCap } from '../store/watchlist.js';
 import type { AlertFired, AlertRule, AlertRuleState, WatchState } from '../store/watchTypes.js';
@@ -118,8 +118,8 @@ export function mergePaper(base: PaperBook, ours: PaperBook, theirs: PaperBook):
     if (t === undefined || t === p) continue;
     const known = knownTrades([...(was.get(k)?.trades ?? []), ...t.trades]);
     const added = p.trades.filter((x) => !known(x));
-    // a fold here or there stands for the trades up to its time: the one reaching furthest is kept, not those too
-    const trades = coverFolds([...t.trades, ...added].sort((a, b) => a.at - b.at));
+    // a fold on the file holds what the file had, never a trade kept here since (paperHolding.ts)
+    const trades = afterFolds(t.trades, added);
     const settled = p.settled ?? t.settled;
     merged.set(k, { ...p, trades, ...(settled ? { settled } : {}) });
   }
