@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Position } from '../../positions/types.js';
 import { jsonPosition, jsonPositionsData, positionsTable } from './positionsOut.js';
 import type { TableView } from './table.js';
+import { displayWidth } from '../../ui/format.js';
 
 const view: TableView = { width: 100, now: 0, paint: (s) => s };
 const pos = (extra: Partial<Position> = {}): Position => ({
@@ -80,7 +81,7 @@ describe('a paper position with a sale beyond what it held (the same shares sold
   it('says so in the table, and the JSON has the shares over (null where there are none)', () => {
     const lines = positionsTable(data, view).split('\n');
     // it read "PAPER · sold, P&L realized" alone: nothing said that a sale was bigger than the holding
-    expect(lines.find((l) => l.includes('PAPER'))).toContain('PAPER · sold, P&L realized · oversold · Kansas');
+    expect(lines.find((l) => l.includes('PAPER'))).toContain('PAPER · oversold · sold, P&L realized · Kansas');
     // and in words under the rows, whole at any width
     const at = lines.findIndex((l) => l.startsWith('Oversold'));
     expect(lines.slice(at, at + 2)).toEqual([
@@ -89,5 +90,29 @@ describe('a paper position with a sale beyond what it held (the same shares sold
     ]);
     const json = jsonPositionsData([{ data }]);
     expect(json.positions.map((p) => p.oversold)).toEqual([10, null]);
+  });
+});
+
+describe('the oversold mark at 80 columns', () => {
+  it('is whole: it comes first, and where even then it has no room the figures give way for it', () => {
+    const title = 'Will the Kansas City Chiefs beat the Detroit Lions?';
+    const over = pos({ outcome: 'Yes', shares: 0, cost: 0, value: 0, pnl: 0, realized: 1.9, oversold: 10, title });
+    const held = { shares: 1_234.56, cost: 400, value: 617.28, pnl: 217.28, pnlPct: 54.3, avgPrice: 0.41, price: 0.5 };
+    const rows = [pos({ ...over, price: 0.5, paper: true }), pos({ ...held, title })];
+    const at = (width: number) => {
+      const data = { venue: 'kalshi' as const, currency: 'USD' as const, identity: '', positions: rows };
+      const lines = positionsTable(data, { ...view, width }).split('\n');
+      const row = lines.find((l) => l.startsWith('Yes'))!;
+      expect(displayWidth(row)).toBeLessThanOrEqual(width);
+      return [lines[1]!, row] as const;
+    };
+    // it read '… +54.3% PAPER · sold, P&L realized…': the mark cut off, the line under the rows alone said it
+    const [head80, row80] = at(80);
+    expect(row80).toMatch(/ PAPER · oversold · sold, P…$/);
+    expect(head80).toMatch(/^OUTCOME +SHARES +AVG +PRICE +VALUE +P&L +P&L% MARKET$/);
+    // at 60 the title alone (8) left out AVG; the mark needs more: SHARES goes too
+    const [head60, row60] = at(60);
+    expect(row60).toContain(' PAPER · oversold · ');
+    expect(head60).toMatch(/^OUTCOME +PRICE +VALUE +P&L +P&L% MARKET$/);
   });
 });

@@ -177,6 +177,9 @@ const COLUMNS = {
 } satisfies Record<string, Column>;
 const OPTIONAL: readonly (keyof typeof COLUMNS)[] = ['avg', 'shares', 'pct', 'price'];
 
+/** A row's first words, kept whole: paper, and a sale beyond what was held (before what the row's state says). */
+const warning = (p: Position) => (p.paper ? 'PAPER · ' : '') + ((p.oversold ?? 0) > 0 ? 'oversold · ' : '');
+
 /**
  * The header and one line per position, every line within the width: each figure's column as wide as its widest,
  * the market's title the rest, a figure left out when the title would get shorter than MARKET_MIN. A line that still
@@ -189,8 +192,10 @@ function positionLines(positions: readonly Position[], t: TableView): string[] {
     return { key, c, w: Math.min(c.max ?? widest, widest) };
   });
   const used = () => cols.reduce((n, col) => n + col.w + 1, 0);
+  // a row's warning is never cut: the figures give way for it as for the title (docs/positions.md)
+  const least = Math.max(MARKET_MIN, ...positions.map((p) => displayWidth(warning(p)) + 1));
   for (const key of OPTIONAL)
-    if (t.width - used() < MARKET_MIN)
+    if (t.width - used() < least)
       cols.splice(
         cols.findIndex((col) => col.key === key),
         1,
@@ -203,15 +208,14 @@ function positionLines(positions: readonly Position[], t: TableView): string[] {
     fitWidth(head, t.width),
     ...positions.map((p) => {
       const note =
-        (p.paper ? 'PAPER · ' : '') +
+        warning(p) +
         (soldOut(p)
           ? 'sold, P&L realized · '
           : p.state === 'open'
             ? ''
             : p.state === 'closed'
               ? 'awaiting settlement · '
-              : `${STATE_WORDS[p.state]}, paid ${formatAmount(p.paid, p.currency)} · `) +
-        ((p.oversold ?? 0) > 0 ? 'oversold · ' : '');
+              : `${STATE_WORDS[p.state]}, paid ${formatAmount(p.paid, p.currency)} · `);
       const cells = cols.map((col) => cell(col, col.c.text(p)));
       const market = fitWidth(`${note}${p.title}`, titleW);
       const plain = `${cells.join(' ')} ${market}`;
