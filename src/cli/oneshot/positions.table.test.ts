@@ -76,4 +76,17 @@ describe('oddsboard positions, the table', () => {
     ]);
     expect(r.out).toContain("Polymarket reports the positions' value as 82,537.42");
   });
+  it('nothing kept on the interface is an empty answer, exit 0, as an empty watchlist is', async () => {
+    // it was a usage error, exit 2: a script could not tell "none yet" from a mistake
+    const r = await run([]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe(
+      "Positions · The interface\nNo paper positions kept yet (p in the dashboard quote form keeps one); a venue's\n" +
+        'own positions: --source polymarket | kalshi | manifold\n',
+    );
+    expect(r.err).not.toMatch(/paper positions/); // stdout says it, as watch's empty list does
+    const json = await run(['--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out).data).toMatchObject({ positions: [], totals: [] });
+  });
 });

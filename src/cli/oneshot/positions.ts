@@ -27,7 +27,7 @@ import { resolveSettings, settingsFromFlags, venueSettings } from '../config.js'
 import { UsageError } from '../errors.js';
 import { identityProblemsBy } from '../settingValues.js';
 import { version } from '../version.js';
-import { jsonPosition, jsonPositionsData, positionsTables } from './positionsOut.js';
+import { jsonPosition, jsonPositionsData, noPaper, positionsTables } from './positionsOut.js';
 import { runOneShot, type Fetch, type OneShot } from './run.js';
 import { LeftOut } from './venues.js';
 
@@ -85,7 +85,7 @@ const positions: OneShot<VenuePositions> = {
   name: 'positions',
   // every venue listed, each with its own identity, currency and budget
   span: 'list',
-  check({ flags, env, warn, source: venue }) {
+  check({ flags, env, warn, source: venue, several }) {
     // a wallet or username that is not one: a usage error for a venue read, said and ignored for any other
     const all = resolveSettings(
       settingsFromFlags(flags, [...Object.keys(SOURCE_FLAGS), ...Object.keys(IDENTITY_FLAGS)], true),
@@ -117,11 +117,9 @@ const positions: OneShot<VenuePositions> = {
         `no paper positions read: ${PAPER_FILE} could not be read (above); fix it, or the dashboard sets it aside ` +
           'at its next start',
       );
-    if (venue === 'public' && mine.length === 0)
-      throw new LeftOut(
-        "no paper positions kept on the interface yet (p in the dashboard quote form); a venue's own positions: " +
-          '--source polymarket | kalshi | manifold',
-      );
+    // nothing kept yet: alone, an empty answer (exit 0, the table says how), as an empty watchlist is; among
+    // several, left out with its line as a venue with nothing to read is
+    if (venue === 'public' && mine.length === 0 && several) throw new LeftOut(noPaper('no'));
     const reader = opened && 'reader' in opened ? opened.reader : undefined;
     return async (fetch) => {
       let got: VenuePositions = { venue, currency: CURRENCY_OF[venue], identity: '', positions: [] };

@@ -225,6 +225,11 @@ function positionLines(positions: readonly Position[], t: TableView): string[] {
   ];
 }
 
+/** The interface has paper positions only: none kept yet (the table's line; among several venues, its left-out one). */
+export const noPaper = (no: 'No' | 'no') =>
+  `${no} paper positions kept yet (p in the dashboard quote form keeps one); a venue's own positions: ` +
+  '--source polymarket | kalshi | manifold';
+
 /** One line per position; the title takes what is left. Then the totals per currency. */
 export function positionsTable(v: VenuePositions, t: TableView): string {
   // whose: the wallet, username or key id is never cut; on its own line when the heading cannot hold it
@@ -238,7 +243,7 @@ export function positionsTable(v: VenuePositions, t: TableView): string {
           t.paint(fitWidth(head, t.width), undefined, true),
           ...(v.identity ? [displayWidth(v.identity) + 2 <= t.width ? `  ${v.identity}` : v.identity] : []),
         ];
-  if (v.positions.length === 0) lines.push('No positions.');
+  if (v.positions.length === 0) lines.push(...wrap(v.venue === 'public' ? noPaper('No') : 'No positions.', t.width));
   else lines.push(...positionLines(v.positions, t));
   // what an oversold row's figures leave out, in words (its row has room for one only): never cut, wrapped
   for (const p of v.positions)
