@@ -110,4 +110,29 @@ describe('the paper file', () => {
     );
     expect(d).toEqual({ book: EMPTY_PAPER, dropped: 1 });
   });
+  it('a book with a fold is format 2, which older versions refuse whole (moved aside); one without stays 1', () => {
+    const trade = { id: 't', at: 1_000, action: 'buy' as const, shares: 1, avgPrice: 0.5, fee: 0, total: 0.5 };
+    const of = (n: number) => ({
+      positions: [
+        {
+          ref: { venue: 'kalshi' as const, id: 'K1' },
+          title: 'T',
+          outcome: 'Yes',
+          currency: 'USD' as const,
+          trades: Array.from({ length: n }, (_, i) => ({ ...trade, id: `t${i}`, at: 1_000 + i })),
+        },
+      ],
+    });
+    const format = (text: string) => (JSON.parse(text) as { oddsboardPaper: unknown }).oddsboardPaper;
+    expect(format(encodePaper(of(200)))).toBe(1);
+    // every version before read format 1 only ('not an oddsboard paper file (format 1)'): it read a fold as a plain
+    // buy, its realized P&L lost, and wrote it back so; format 2 it moves aside and says so
+    const folded = encodePaper(of(201));
+    expect(format(folded)).toBe(2);
+    expect(decodePaper(folded).book.positions[0]!.trades[0]!.folded).toEqual({ realized: 0, oversold: 0 });
+    expect(decodePaper(folded.replace('"oddsboardPaper": 2', '"oddsboardPaper": 1')).dropped).toBe(0);
+    expect(() => decodePaper(folded.replace('"oddsboardPaper": 2', '"oddsboardPaper": 3'))).toThrow(
+      'written by a newer oddsboard (format 3; this one reads 1 and 2)',
+    );
+  });
 });

@@ -17,6 +17,13 @@ import type { Currency } from './types.js';
 export const PAPER_FILE = 'paper.json';
 export const PAPER_FILE_MAX_BYTES = 2_000_000;
 const FORMAT = 1;
+/**
+ * A book holding a fold (past PAPER_TRADES_MAX trades on a position) is written as format 2, which every version before
+ * this one refuses whole — moved aside, named in its notice, nothing deleted — where it read format 1's fold as a plain
+ * buy, losing what it realized and oversold (and dropped the position of a fold of no share). A book without one stays
+ * format 1, for them to read as before (docs/positions.md, "Folded trades").
+ */
+const FORMAT_FOLDED = 2;
 const CURRENCIES: readonly Currency[] = ['USDC', 'USD', 'mana'];
 /** A trade's id as kept (a UUID); the same format reads a file without ids, whose trades have none. */
 const TRADE_ID = /^[\w-]{1,64}$/;
@@ -40,7 +47,8 @@ export function encodePaper(book: PaperBook): string {
     trades: fold(p.trades).map((t) => ({ ...t, at: iso(t.at) })),
     ...(p.settled ? { settled: { at: iso(p.settled.at), paid: p.settled.paid } } : {}),
   }));
-  return `${JSON.stringify({ oddsboardPaper: FORMAT, positions }, null, 2)}\n`;
+  const format = positions.some((p) => p.trades.some((t) => t.folded)) ? FORMAT_FOLDED : FORMAT;
+  return `${JSON.stringify({ oddsboardPaper: format, positions }, null, 2)}\n`;
 }
 
 /** A fold's figures (paperHolding.ts): realized may be a loss; oversold is shares. */
@@ -99,8 +107,13 @@ export function decodePaper(text: string): { book: PaperBook; dropped: number } 
   } catch {
     throw new PaperDecodeError('not JSON');
   }
-  if (!isRecord(v) || v.oddsboardPaper !== FORMAT || !Array.isArray(v.positions))
-    throw new PaperDecodeError(`not an oddsboard paper file (format ${FORMAT})`);
+  const format = isRecord(v) ? v.oddsboardPaper : undefined;
+  if (typeof format === 'number' && Number.isInteger(format) && format > FORMAT_FOLDED)
+    throw new PaperDecodeError(
+      `written by a newer oddsboard (format ${format}; this one reads ${FORMAT} and ${FORMAT_FOLDED})`,
+    );
+  if (!isRecord(v) || (format !== FORMAT && format !== FORMAT_FOLDED) || !Array.isArray(v.positions))
+    throw new PaperDecodeError(`not an oddsboard paper file (format ${FORMAT} or ${FORMAT_FOLDED})`);
   const positions = v.positions.slice(0, PAPER_MAX).map(decodePosition);
   const kept = positions.filter((p): p is PaperPosition => p !== undefined);
   return { book: { positions: kept }, dropped: v.positions.length - kept.length };
