@@ -1,6 +1,13 @@
 /** What another process wrote is kept: only this process's changes since its last write are put on the file. */
 import { describe, expect, it } from 'vitest';
-import { keepPaper, type PaperBook, type PaperPosition } from '../positions/paper.js';
+import {
+  keepPaper,
+  PAPER_TRADES_MAX,
+  paperPosition,
+  settlePaper,
+  type PaperBook,
+  type PaperPosition,
+} from '../positions/paper.js';
 import { decodePaper, encodePaper } from '../positions/paperFile.js';
 import { ALERT_COOLDOWN_MS } from '../store/alerts.js';
 import type { AlertFired } from '../store/watchTypes.js';
@@ -39,6 +46,42 @@ describe('merging onto the file as it is now', () => {
     const theirs: PaperBook = { positions: [pos(trade(1, 10), trade(2, 20))] };
     const merged = mergePaper(base, ours, theirs);
     expect(merged.positions.map((p) => p.trades.map((t) => t.shares))).toEqual([[10, 20, 30]]);
+  });
+
+  it('a settlement stamped without a trade the other dashboard kept is dropped, and stamped again on them all', () => {
+    const ref = { venue: 'kalshi' as const, id: 'K1' };
+    const buy = (b: PaperBook, shares: number, at: number) => {
+      const quote = { action: 'buy' as const, shares, averagePrice: 0.4, fee: 0, total: shares * 0.4, raw: {} };
+      const r = keepPaper(b, { ref, title: 'Fed holds', outcome: 'Yes', currency: 'USD', quote, at });
+      if ('problem' in r) throw new Error(r.problem);
+      return r.book;
+    };
+    const won = { id: 'K1', title: 'Fed holds', status: 'resolved' as const, resolvedOutcome: 'Yes', raw: {} };
+    const market = {
+      ...won,
+      outcomes: [
+        { name: 'Yes', price: 1 },
+        { name: 'No', price: 0 },
+      ],
+    };
+    const base = buy({ positions: [] }, 10, 1);
+    const a = settlePaper(base, () => market, 3); // A read it resolved: 10 shares paid $10
+    const b = buy(base, 5, 2); // B kept 5 more before its board read it resolved
+    for (const merged of [mergePaper(base, b, a), mergePaper(base, a, b)]) {
+      // it read paid $10 on 15 shares that cost $6.00 (+$4.00), where they paid $15 (+$9.00)
+      expect(merged.positions[0]!.settled).toBeUndefined();
+      const again = paperPosition(settlePaper(merged, () => market, 4).positions[0]!, market)!;
+      expect(again).toMatchObject({ shares: 15, paid: 15, pnl: 9 });
+    }
+    // the same trades on both sides: the settlement stays; so with the file's fold of them (a position past 200
+    // trades: this dashboard's copy keeps them whole, the file folds them)
+    expect(mergePaper(base, a, base).positions[0]!.settled).toEqual({ at: 3, paid: 10 });
+    let many = base;
+    for (let i = 0; i < PAPER_TRADES_MAX; i++) many = buy(many, 1, 10 + i);
+    const file = decodePaper(encodePaper(many)).book;
+    expect(file.positions[0]!.trades[0]!.folded).toBeDefined();
+    const settled = settlePaper(many, () => market, 500);
+    expect(mergePaper(many, settled, file).positions[0]!.settled).toEqual({ at: 500, paid: 210 });
   });
 
   it('a file of the format before trade ids still loads and merges: its trades matched as before, none doubled', () => {

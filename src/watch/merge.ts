@@ -5,7 +5,7 @@
  * an entry it changes and keeps the others, so an entry it did not touch is left as the file has it.
  */
 import type { PaperBook, PaperPosition, PaperTrade } from '../positions/paper.js';
-import { afterFolds } from '../positions/paperHolding.js';
+import { afterFolds, holding } from '../positions/paperHolding.js';
 import { ALERT_COOLDOWN_MS, ALERT_LOG_CAP } from '../store/alerts.js';
 import { watchCap } from '../store/watchlist.js';
 import type { AlertFired, AlertRule, AlertRuleState, WatchState } from '../store/watchTypes.js';
@@ -107,6 +107,13 @@ function knownTrades(known: readonly PaperTrade[]): (t: PaperTrade) => boolean {
   return (t) => (t.id === undefined ? all.has(tradeKey(t)) : ids.has(t.id) || idless.has(tradeKey(t)));
 }
 
+/** Whether two lists of a position's trades hold the same (a fold of some of them holds what they did). */
+function sameHolding(a: readonly PaperTrade[], b: readonly PaperTrade[]): boolean {
+  const x = holding(a);
+  const y = holding(b);
+  return Math.abs(x.shares - y.shares) < 1e-6 && Math.abs(x.cost - y.cost) < 1e-6;
+}
+
 /** Both books' positions; one traded in both keeps the file's trades and adds the ones made here since `base`. */
 export function mergePaper(base: PaperBook, ours: PaperBook, theirs: PaperBook): PaperBook {
   const key = (p: PaperPosition) => `${refKey(p.ref)} ${p.outcome}`;
@@ -120,8 +127,13 @@ export function mergePaper(base: PaperBook, ours: PaperBook, theirs: PaperBook):
     const added = p.trades.filter((x) => !known(x));
     // a fold on the file holds what the file had, never a trade kept here since (paperHolding.ts)
     const trades = afterFolds(t.trades, added);
-    const settled = p.settled ?? t.settled;
-    merged.set(k, { ...p, trades, ...(settled ? { settled } : {}) });
+    // a settlement paid what the trades it was stamped on held: with trades from the other side it is stale (a buy
+    // kept there before that dashboard read the market resolved), so it goes, and is stamped again on all of them
+    // from the market (settlePaper: at once where the board has it, else at its next reading)
+    const stands = (side: PaperPosition) => side.settled !== undefined && sameHolding(side.trades, trades);
+    const settled = stands(p) ? p.settled : stands(t) ? t.settled : undefined;
+    const { ref, title, outcome, currency } = p;
+    merged.set(k, { ref, title, outcome, currency, trades, ...(settled ? { settled } : {}) });
   }
   return { positions: [...merged.values()] };
 }
