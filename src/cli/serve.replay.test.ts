@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,5 +77,40 @@ describe('serve --replay DIR that holds nothing to serve', () => {
     const pub = await serve(['--replay', 'test/fixtures/real/kalshi']);
     expect(pub.code).toBe(0);
     expect(pub.out).toMatch(/[1-9]\d* markets and \d+ events/);
+  });
+});
+
+describe('serve --replay DIR --source S --as-recorded with a manifest.json that cannot be read', () => {
+  // Manifold's replay ignored such a manifest (served with each file's own times) where Kalshi's and Polymarket's
+  // refused it; and every refusal said "or give --recorded-at ISO", a flag a platform's replay refuses
+  const recorded = {
+    kalshi: 'test/fixtures/real/kalshi/trade-api-v2-markets-KXBTCD-siblings-dollars-shape-no-trades.json',
+    polymarket: 'test/fixtures/real/polymarket/gamma-markets-3-open-ethiopia-fed-lebron.json',
+    manifold: 'test/fixtures/real/manifold/v0-market-CL56c9sqQp-open-2026-10-09.json',
+  };
+  const manifests = [
+    ['not JSON', '{bad', 'is not valid JSON'],
+    ['without recordedAt', '{}', 'has no recordedAt in ISO 8601, e.g. 2022-10-11T22:30:18Z'],
+    ['a directory', undefined, 'is not a regular file: move it away'],
+  ] as const;
+
+  it.each(Object.keys(recorded))('%s: refused naming the file and what it must hold, exit 2', async (s) => {
+    for (const [what, text, says] of manifests) {
+      const name = `${s}-${what.replace(/ /g, '-')}`;
+      const dir = dirWith(name, { 'market.json': readFileSync(recorded[s as keyof typeof recorded], 'utf8') });
+      if (text === undefined) mkdirSync(join(dir, 'manifest.json'));
+      else writeFileSync(join(dir, 'manifest.json'), text);
+      const r = await serve(['--replay', dir, '--source', s, '--as-recorded']);
+      expect(r.code, name).toBe(2);
+      expect(r.err, name).toContain(`${join(dir, 'manifest.json')} ${says}`);
+      expect(r.err, name).not.toContain('--recorded-at');
+      expect(r.out, name).toBe('');
+    }
+  });
+
+  it('manifold: a manifest that is not there is no error: each file’s own newest time stands for it', async () => {
+    const dir = dirWith('manifold-no-manifest', { 'market.json': readFileSync(recorded.manifold, 'utf8') });
+    const r = await serve(['--replay', dir, '--source', 'manifold', '--as-recorded']);
+    expect(r.code).toBe(0);
   });
 });

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { normalizeMarket } from '../../api/normalize.js';
 import { isRecord, toTime, type Rec } from '../../api/normalizeFields.js';
 import { MANIFOLD_OPEN_MC, realFile, realObjects, SERVICES } from '../../../test/support/realFixtures.js';
-import { manifestRecordedAt, parseRecordedAt, shiftRecorded, shiftTimeText, TIME_FIELDS } from './asRecorded.js';
+import {
+  manifestRecordedAt,
+  parseRecordedAt,
+  RECORDED_AT_HINT,
+  shiftRecorded,
+  shiftTimeText,
+  TIME_FIELDS,
+} from './asRecorded.js';
 import { RecordingError } from './load.js';
 
 const DAY = 86_400_000;
@@ -98,7 +105,9 @@ describe('when a recording was made', () => {
 
   it('takes recordedAt from DIR/manifest.json, and says in one line what is missing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'oddsboard-manifest-'));
-    expect(() => manifestRecordedAt(dir)).toThrow(/manifest\.json is missing \(or give --recorded-at ISO\)/);
+    expect(() => manifestRecordedAt(dir, RECORDED_AT_HINT)).toThrow(
+      /manifest\.json is missing \(or give --recorded-at ISO\)/,
+    );
     writeFileSync(join(dir, 'manifest.json'), '{nope');
     expect(() => manifestRecordedAt(dir)).toThrow(RecordingError);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ baseUrl: 'x' }));
@@ -112,7 +121,7 @@ describe('when a recording was made', () => {
     mkdirSync(join(dir, 'manifest.json'));
     let message = '';
     try {
-      manifestRecordedAt(dir);
+      manifestRecordedAt(dir, RECORDED_AT_HINT);
     } catch (e) {
       expect(e).toBeInstanceOf(RecordingError);
       message = (e as Error).message;

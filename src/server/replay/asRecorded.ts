@@ -148,8 +148,17 @@ export function parseRecordedAt(text: string): number | undefined {
   return toTime(text.trim());
 }
 
-/** `recordedAt` of DIR/manifest.json (written by `oddsboard record`). Throws RecordingError with a one-line reason. */
-export function manifestRecordedAt(dir: string): number {
+/** Thrown by manifestRecordedAt when DIR has no manifest.json at all (one there that cannot be read is not this). */
+export class ManifestMissing extends RecordingError {}
+
+/** What the interface's replay takes instead of a manifest; a platform's replay refuses --recorded-at. */
+export const RECORDED_AT_HINT = ' (or give --recorded-at ISO)';
+
+/**
+ * `recordedAt` of DIR/manifest.json (written by `oddsboard record`). Throws RecordingError with a one-line reason
+ * (ManifestMissing when there is none), ending with `hint`: what else would do (RECORDED_AT_HINT), else nothing.
+ */
+export function manifestRecordedAt(dir: string, hint = ''): number {
   const file = join(dir, MANIFEST);
   let text: string;
   try {
@@ -163,7 +172,8 @@ export function manifestRecordedAt(dir: string): number {
         : e.reason === 'too_large'
           ? e.message
           : `${e.message}: ${readFix(e)}`;
-    throw new RecordingError(`--as-recorded needs the time of the recording: ${why} (or give --recorded-at ISO)`);
+    const Problem = e.reason === 'missing' ? ManifestMissing : RecordingError;
+    throw new Problem(`--as-recorded needs the time of the recording: ${why}${hint}`);
   }
   let manifest: unknown;
   try {
@@ -175,10 +185,20 @@ export function manifestRecordedAt(dir: string): number {
   const at = typeof raw === 'string' ? parseRecordedAt(raw) : undefined;
   if (at === undefined)
     throw new RecordingError(
-      `--as-recorded needs the time of the recording: ${file} has no recordedAt in ISO 8601 (or give --recorded-at ` +
-        `ISO)`,
+      `--as-recorded needs the time of the recording: ${file} has no recordedAt in ISO 8601, e.g. ` +
+        `2022-10-11T22:30:18Z${hint}`,
     );
   return at;
+}
+
+/** DIR/manifest.json's `recordedAt`, undefined when DIR has none; one there that cannot be read throws as above. */
+export function manifestIfAny(dir: string): number | undefined {
+  try {
+    return manifestRecordedAt(dir);
+  } catch (e) {
+    if (e instanceof ManifestMissing) return undefined;
+    throw e;
+  }
 }
 
 /** How far DIR's recording moves to be as of `now`: now − its manifest's `recordedAt`, in whole seconds. */

@@ -5,7 +5,7 @@
 import { systemClock, type Clock } from '../../util/clock.js';
 import { createHandler } from '../handler.js';
 import { cleanKeys, listen, resolveLimits, type Listening, type ServerOptions } from '../listen.js';
-import { manifestRecordedAt, shiftRecorded, wholeSeconds } from './asRecorded.js';
+import { manifestRecordedAt, RECORDED_AT_HINT, shiftRecorded, wholeSeconds } from './asRecorded.js';
 import { ReplayCatalog } from './catalog.js';
 import { loadRecording, RecordingError, type RecordedItem } from './load.js';
 import { replaySource } from './routes.js';
@@ -42,7 +42,7 @@ function recordedItems(
 ): { items: RecordedItem[]; asRecorded?: RunningReplay['asRecorded'] } {
   const items = loadRecording(dir);
   if (!asRecorded) return { items };
-  const recordedAt = asRecorded.recordedAt ?? manifestRecordedAt(dir);
+  const recordedAt = asRecorded.recordedAt ?? manifestRecordedAt(dir, RECORDED_AT_HINT);
   if (recordedAt > now)
     throw new RecordingError(`the recording's time ${new Date(recordedAt).toISOString()} is later than now`);
   const shiftMs = wholeSeconds(now - recordedAt);

@@ -13,7 +13,7 @@
  */
 import { join } from 'node:path';
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
-import { manifestRecordedAt } from '../../server/replay/asRecorded.js';
+import { manifestIfAny } from '../../server/replay/asRecorded.js';
 import type { ReplayAnswer, ReplayRequest, SourceReplay } from '../types.js';
 import { answerManifoldPositions, asksUserBets, derivedBets, loadManifoldPositions } from './positionsReplay.js';
 import { validationBody } from './errors.js';
@@ -260,7 +260,7 @@ export function createManifoldReplay(dir: string, options: ManifoldReplayOptions
   const data = loadManifold(dir, { asRecorded: options.asRecorded, now: at });
   const bets = loadBets(
     [join(dir, 'bets'), ...(options.bets ?? [])],
-    options.asRecorded ? { now: at, recordedAt: recordedAtOf(dir) } : undefined,
+    options.asRecorded ? { now: at, recordedAt: manifestIfAny(dir) } : undefined,
   );
   const positions = loadManifoldPositions(dir);
   const replay = createManifoldReplayFrom(data, options, bets);
@@ -271,14 +271,6 @@ export function createManifoldReplay(dir: string, options: ManifoldReplayOptions
     ...replay,
     answer: (req) => answerManifoldPositions(positions, req) ?? (asksUserBets(req) ? byUser : replay).answer(req),
   };
-}
-
-function recordedAtOf(dir: string): number | undefined {
-  try {
-    return manifestRecordedAt(dir);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A replay of objects given in memory (tests). */

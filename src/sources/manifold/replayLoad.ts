@@ -7,7 +7,7 @@
  * earlier one; a list copy's answers-less fields never hide a detail's.
  */
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
-import { manifestRecordedAt, shiftRecorded } from '../../server/replay/asRecorded.js';
+import { manifestIfAny, shiftRecorded } from '../../server/replay/asRecorded.js';
 import { loadRecording, RecordingError } from '../../server/replay/load.js';
 
 export interface Loaded {
@@ -102,7 +102,7 @@ export function loadManifold(dir: string, options: LoadOptions = {}): Loaded {
   let values = items.map((i) => [i.object, i.listed] as const);
   if (options.asRecorded) {
     const now = options.now ?? Date.now();
-    const manifest = items.length > 0 && hasManifest(dir) ? manifestRecordedAt(dir) : undefined;
+    const manifest = items.length > 0 ? manifestIfAny(dir) : undefined;
     const perFile = new Map<string, number>();
     for (const i of items) perFile.set(i.file, Math.max(perFile.get(i.file) ?? 0, newest(i.object)));
     values = items.map((i) => {
@@ -114,13 +114,4 @@ export function loadManifold(dir: string, options: LoadOptions = {}): Loaded {
   if (loaded.byId.size === 0)
     throw new RecordingError(`${dir} holds no Manifold v0 market (an object with id, question and url)`);
   return loaded;
-}
-
-function hasManifest(dir: string): boolean {
-  try {
-    manifestRecordedAt(dir);
-    return true;
-  } catch {
-    return false;
-  }
 }
