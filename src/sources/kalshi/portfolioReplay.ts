@@ -42,7 +42,7 @@ export function loadPortfolio(dir: string): PortfolioRecording {
       const text = readPem(join(d, name));
       // the public half only: a private key beside it is never loaded by the replay
       if (!text.includes('-----BEGIN PUBLIC KEY-----')) continue;
-      rec.publicKey = publicKeyFrom(text);
+      rec.publicKey = publicKeyIn(join(d, name), text);
       break;
     }
   }
@@ -58,6 +58,24 @@ function readPem(file: string): string {
     // a folder named x.pem, no permission: it was an unguarded read, "EISDIR: illegal operation…", exit 1
     throw new RecordingError(e.reason === 'too_large' ? e.message : `${e.message}: ${readFix(e)}`);
   }
+}
+
+/** The RSA public key a .pem holds; RecordingError naming it and what it must hold when it holds none. */
+function publicKeyIn(file: string, text: string): KeyObject {
+  let key: KeyObject | undefined;
+  try {
+    key = publicKeyFrom(text);
+  } catch {
+    // a damaged key ended serve with the crypto library's "error:1E08010C:DECODER routines::unsupported", exit 1
+    key = undefined;
+  }
+  // another kind of key (EC) would refuse every signature as invalid, the file never named
+  if (key?.asymmetricKeyType !== 'rsa')
+    throw new RecordingError(
+      `${file} is not an RSA public key in PEM: expected the public half of the test key ` +
+        '(-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----)',
+    );
+  return key;
 }
 
 const refuse = (status: number, code: string, message: string): ReplayAnswer => ({
