@@ -3,35 +3,32 @@
  * and `/value` answers, Manifold's positions answers) and `DIR/portfolio/*` (Kalshi's portfolio answers and the test
  * key's public half). They are not market objects: src/server/replay/load.ts leaves these folders out.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RecordingError } from '../server/replay/load.js';
+import { readRecordedJson, RecordingError } from '../server/replay/load.js';
+import { READ_FIX } from '../util/files.js';
 
-const MAX_FILE_BYTES = 8 * 1024 * 1024;
-
-/** `[name, parsed JSON]` of every `.json` file in `dir/sub`, by name; none when the folder is absent. */
+/**
+ * `[name, parsed JSON]` of every `.json` file in `dir/sub`, by name; none when the folder is absent. Each is read as
+ * a recorded file is (readRecordedJson): one that is a folder, a symlink loop, not JSON, throws RecordingError naming
+ * it, as does the folder when it cannot be listed.
+ */
 export function personJson(dir: string, sub: string): Array<[string, unknown]> {
   const d = join(dir, sub);
-  if (!existsSync(d) || !statSync(d).isDirectory()) return [];
-  const out: Array<[string, unknown]> = [];
-  for (const name of readdirSync(d).sort()) {
-    if (!name.endsWith('.json')) continue;
-    const p = join(d, name);
-    if (!statSync(p).isFile()) continue;
-    if (statSync(p).size > MAX_FILE_BYTES) throw new RecordingError(`${p} is larger than ${MAX_FILE_BYTES} bytes`);
-    try {
-      out.push([name, JSON.parse(readFileSync(p, 'utf8').replace(/^\uFEFF/, ''))]);
-    } catch {
-      throw new RecordingError(`${p} is not valid JSON`);
-    }
+  let names: string[];
+  try {
+    names = readdirSync(d).sort();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'ENOENT') return [];
+    throw new RecordingError(
+      code === 'ENOTDIR'
+        ? `${d} is not a folder: a replay's person files are DIR/positions/*.json and DIR/portfolio/*.json; ` +
+            'move it away'
+        : `${d} cannot be read (${code}): ${READ_FIX[code] ?? 'move it away'}`,
+    );
   }
-  return out;
-}
-
-/** The text of `dir/sub/name`, when it is there. */
-export function personText(dir: string, sub: string, name: string): string | undefined {
-  const p = join(dir, sub, name);
-  return existsSync(p) && statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined;
+  return names.filter((name) => name.endsWith('.json')).map((name) => [name, readRecordedJson(join(d, name))]);
 }
 
 /** A header's single value. */
