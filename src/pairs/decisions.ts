@@ -15,7 +15,7 @@
 import { join } from 'node:path';
 import { stampAfter } from '../util/clock.js';
 import { writeFileAtomic, type WriteHooks } from '../util/files.js';
-import { readPersonFile } from '../util/personFile.js';
+import { peekPersonFile, readPersonFile } from '../util/personFile.js';
 import { writeLocked } from '../watch/lock.js';
 import { parseRefKey, refKey, type MarketRef } from '../venue/ref.js';
 import type { Comparison } from './types.js';
@@ -199,6 +199,12 @@ export const decisionsSpec = (dir: string, now: number) => ({
 /** `writeBack`: the rest of a file with entries that cannot be understood is written back at once (readPersonFile). */
 const readDecisions = (dir: string, now: number, writeBack: boolean) =>
   readPersonFile({ ...decisionsSpec(dir, now), ...(writeBack ? { encode: encodeDecisions } : {}) });
+
+/** pairs.json read by a command that changes no file (`pairs` without a decision): a file it cannot read is left. */
+export function peekDecisions(dir: string): Pick<LoadedDecisions, 'decisions' | 'problems'> {
+  const r = peekPersonFile(decisionsSpec(dir, 0));
+  return { decisions: r.value ?? new PairDecisions(), problems: r.problems };
+}
 
 export function loadDecisions(dir: string, now: number): LoadedDecisions {
   const r = readDecisions(dir, now, true);

@@ -179,3 +179,33 @@ export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
   }
   return out;
 }
+
+/** What a command that changes no file says of one it cannot read, or read whole. */
+const LEFT_AS_IT_IS = 'left as it is (a read changes no file; the dashboard moves it aside when it writes)';
+
+/**
+ * One of the person's files read by a command that changes nothing (the one-shot `pairs` without a decision): a file
+ * that cannot be read or understood, or has entries that cannot be, is said in one line and left as it is — never
+ * moved aside or written back, as readPersonFile does for the dashboard, which must write it.
+ */
+export function peekPersonFile<T>(
+  f: Pick<PersonFile<T>, 'path' | 'maxBytes' | 'decode' | 'isDecodeError' | 'entries' | 'empty'>,
+): { value?: T; problems: string[] } {
+  let text: string;
+  try {
+    text = readTextFile(f.path, f.maxBytes);
+  } catch (e) {
+    if (!(e instanceof FileProblem)) throw e;
+    if (e.reason === 'missing') return { problems: [] };
+    return { problems: [`${e.message} (${readFix(e)}): ${LEFT_AS_IT_IS}; read as ${f.empty}`] };
+  }
+  try {
+    const d = f.decode(text);
+    const dropped =
+      `${f.path} has ${f.entries(d.dropped)} that could not be understood: ` + `${LEFT_AS_IT_IS}; the rest read`;
+    return { value: d.value, problems: d.dropped > 0 ? [dropped] : [] };
+  } catch (e) {
+    if (!f.isDecodeError(e)) throw e;
+    return { problems: [`${f.path} could not be read (${e.message}): ${LEFT_AS_IT_IS}; read as ${f.empty}`] };
+  }
+}

@@ -14,7 +14,7 @@
  */
 import type { Market, OrderBook } from '../../api/types.js';
 import { candidatesFor, crossVenuePairs, readMarketArg, searchWords } from '../../pairs/candidates.js';
-import { keptAs, loadDecisions, saveDecisions } from '../../pairs/decisions.js';
+import { keptAs, loadDecisions, peekDecisions, saveDecisions } from '../../pairs/decisions.js';
 import { compare } from '../../pairs/compare.js';
 import { pairGap, pricedAs } from '../../pairs/gap.js';
 import { signature } from '../../pairs/signature.js';
@@ -94,8 +94,9 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
         `${other.flag}: ${SOURCE_NAMES[other.ref.venue]} is not among --source ${pv.sourced.join(',')}: add it`,
       );
     const dir = stateDir(io.env);
-    const loaded = loadDecisions(dir, Date.now());
-    for (const p of loaded.problems) io.stderr.write(`oddsboard: ${p}\n`);
+    // a listing changes no file: one it cannot read is said and left; a decision must write it, so moves it aside
+    const loaded = other ? loadDecisions(dir, Date.now()) : { ...peekDecisions(dir), keepOut: false };
+    for (const p of loaded.problems) io.stderr.write(`oddsboard pairs: ${p}\n`);
 
     process.on('SIGINT', onAbort);
     io.signal?.addEventListener('abort', onAbort, { once: true });
