@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -221,6 +221,22 @@ describe('oddsboard record', () => {
       const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
       expect(await runRecord(argv, io)).toBe(2);
       expect(err.text()).toBe('oddsboard record: DIR cannot be made: a file is in its path (ENOTDIR) (see --help)\n');
+      expect(out.text()).toBe('');
+    }
+  });
+
+  it('refuses a DIR under a file system that cannot hold folders (/proc) at once, never hanging', async () => {
+    // `record /proc/x/y` hung for good in Node's recursive mkdir, which tries /proc/x again and again
+    const base = mkdtempSync(join(tmpdir(), 'oddsboard-record-proc-'));
+    writeFileSync(join(base, 'a-file'), 'x');
+    const cases = [[join(base, 'a-file', 'sub', 'deeper'), 'a file is in its path (ENOTDIR)']];
+    if (existsSync('/proc/self')) cases.push(['/proc/x/y', '/proc/x could not be made (ENOENT): /proc cannot hold it']);
+    for (const [dir, says] of cases) {
+      const out = textSink();
+      const err = textSink();
+      const io = { stdout: out.stream, stderr: err.stream, env: { XDG_STATE_HOME: base } };
+      expect(await runRecord(['--source', 'kalshi', '--base-url', 'http://127.0.0.1:1', dir!], io), dir).toBe(2);
+      expect(err.text()).toBe(`oddsboard record: DIR cannot be made: ${says} (see --help)\n`);
       expect(out.text()).toBe('');
     }
   });

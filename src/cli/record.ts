@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { createClient } from '../api/client.js';
 import { recordService, type RecordPlan } from '../sync/record.js';
 import { systemClock, type Clock } from '../util/clock.js';
-import { nearestExisting, writeFileAtomic } from '../util/files.js';
+import { makeDirs, nearestExisting, writeFileAtomic } from '../util/files.js';
 import { openFileLedger } from '../ledger/open.js';
 import { waitForSlot } from '../ledger/wait.js';
 import { findCommand } from './commands.js';
@@ -209,8 +209,8 @@ function holds(path: string): boolean {
 }
 
 /**
- * Why `dir` could not be made or written into, seen from its nearest existing folder (nothing is created): a file in
- * its path failed only after every answer had been asked for (ENOTDIR, exit 1).
+ * Why `dir` could not be made or written into, seen from its nearest existing folder, else made (as the recording's
+ * first write would make it): a file in its path failed only after every answer had been asked for (ENOTDIR, exit 1).
  */
 function whyNotMade(dir: string): string | undefined {
   const near = nearestExisting(resolve(dir));
@@ -218,9 +218,17 @@ function whyNotMade(dir: string): string | undefined {
   if (!near.stats.isDirectory()) return 'a file is in its path (ENOTDIR)';
   try {
     accessSync(near.at, constants.W_OK | constants.X_OK);
-    return undefined;
   } catch (e) {
     return `no permission to write there (${(e as NodeJS.ErrnoException).code ?? 'EACCES'})`;
+  }
+  // made now, as the recording would make it: a file system that cannot hold it (/proc/x/y) says so here, where
+  // Node's recursive mkdir of the first write hung for good
+  try {
+    makeDirs(resolve(dir));
+    return undefined;
+  } catch (e) {
+    const { code, path } = e as NodeJS.ErrnoException;
+    return `${path ?? dir} could not be made (${code ?? 'error'}): ${near.at} cannot hold it`;
   }
 }
 

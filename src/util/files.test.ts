@@ -1,10 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileProblem, readFix, readTextFile, saveFailed, setAside, stateDir, writeFileAtomic } from './files.js';
+import {
+  FileProblem,
+  makeDirs,
+  readFix,
+  readTextFile,
+  saveFailed,
+  setAside,
+  stateDir,
+  writeFileAtomic,
+} from './files.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'odb-files-'));
 
@@ -87,6 +96,22 @@ describe('writeFileAtomic', () => {
     expect(saveFailedAt(path)).toMatch(
       /^Could not save .*watchlist\.json \(ELOOP\): a symlink on its path leads round in a loop: remove that link;/,
     );
+  });
+});
+
+describe('makeDirs', () => {
+  it('makes each missing folder; where one cannot be made it throws that folder, never hanging (/proc)', () => {
+    const base = mkdtempSync(join(tmpdir(), 'oddsboard-makedirs-'));
+    makeDirs(join(base, 'a', 'b'));
+    expect(readdirSync(join(base, 'a'))).toEqual(['b']);
+    makeDirs(join(base, 'a', 'b'));
+    writeFileSync(join(base, 'f'), 'x');
+    expect(() => makeDirs(join(base, 'f', 'g', 'h'))).toThrow(expect.objectContaining({ code: 'ENOTDIR' }));
+    // Node's recursive mkdir tried /proc/x again and again for good; writeFileAtomic made its folder with it
+    if (existsSync('/proc/self')) {
+      expect(() => makeDirs('/proc/x/y')).toThrow(expect.objectContaining({ code: 'ENOENT', path: '/proc/x' }));
+      expect(() => writeFileAtomic('/proc/x/y/z.json', '{}')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    }
   });
 });
 

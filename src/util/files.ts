@@ -178,6 +178,29 @@ export function saveFailed(path: string, e: unknown, final = false): string {
   return `Could not save ${path} (${code}): ${fix}; the previous file is kept, ${then}`;
 }
 
+/**
+ * Makes `dir` and each missing folder above it, one at a time (mode 0700 by default); throws the file system's error
+ * of the first that cannot be made, its `path` that folder. Node's `mkdirSync(…, { recursive: true })` tries a folder
+ * that a file system cannot hold (`/proc/x`: ENOENT once its parent is there) again and again, for good.
+ */
+export function makeDirs(dir: string, mode = 0o700, below?: string): void {
+  const st = statSync(dir, { throwIfNoEntry: false });
+  if (st?.isDirectory()) return;
+  // a file in the place of a folder: ENOTDIR for one above, EEXIST for `dir` itself, as Node's own mkdir says them
+  const code = below === undefined ? 'EEXIST' : 'ENOTDIR';
+  const taken = () => Object.assign(new Error(`${code}: a file is in the place of ${dir}`), { code, path: dir });
+  if (st) throw taken();
+  const parent = dirname(dir);
+  if (parent !== dir) makeDirs(parent, mode, dir);
+  try {
+    mkdirSync(dir, { mode });
+  } catch (e) {
+    // made meanwhile by another process
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    if (!statSync(dir).isDirectory()) throw taken();
+  }
+}
+
 /** Test seam: where an atomic write may be interrupted. */
 export interface WriteHooks {
   /** Called after the temp file is written and flushed, before the rename. Throwing simulates a crash there. */
@@ -191,7 +214,7 @@ export interface WriteHooks {
 let tempSeq = 0;
 export function writeFileAtomic(path: string, text: string, hooks: WriteHooks = {}): void {
   const dir = dirname(path);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirs(dir);
   const temp = join(dir, `.${basename(path)}.${process.pid}.${++tempSeq}.tmp`);
   let fd: number | undefined;
   try {
