@@ -185,7 +185,7 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
     };
   },
   json: (r, venue) => jsonQuote(r.quote, venue),
-  table: (t, [r], view) => t.quoteBlock(r!.data.id, r!.data.quote, view),
+  table: (t, [r], view) => t.quoteBlock(r!.data.id, r!.data.quote, view, r!.venue),
   span: 'one',
   needs: 'quotes',
 };

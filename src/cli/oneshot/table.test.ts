@@ -93,7 +93,7 @@ describe('quote', () => {
     expect(buy.code, buy.err).toBe(0);
     // it was cut: "…; the rest would pass the pool's pr…"
     expect(buy.lines.slice(1, 3)).toEqual([
-      "  filled      only 69,572.18 of 1,000,000.00; the rest would pass the pool's",
+      "  filled      only M$69,572.18 of M$1,000,000.00; the rest would pass the pool's",
       '              price limit',
     ]);
     expect(widest(buy.lines)).toBeLessThanOrEqual(80);
@@ -104,7 +104,7 @@ describe('quote', () => {
       '  filled      nothing: a sale this large would drain the pool: Manifold refuses',
       '              it whole',
     ]);
-    expect(sale.out).toContain('  you receive 0.00\n');
+    expect(sale.out).toContain('  you receive M$0.00\n');
   });
 
   it('a sale is of shares: its heading and what fills count shares, what it brings is money', async () => {
@@ -153,6 +153,28 @@ describe('quote', () => {
     // the recorded book's mid is 0.0145 (a float just under it), its best ask 0.015
     const r = await quote('2252243', 'polymarket', '10');
     expect(r.out).toContain('  price       1.45¢ → 1.50¢ (impact +0.05¢)\n');
+  });
+});
+
+describe('quote on Manifold', () => {
+  it('says its amounts in mana (M$), as every other place does; a sale is of shares', async () => {
+    // the heading read `buy 1.00 of “Yes”` and the total `1.00`: a Manifold amount read as if in dollars
+    const buy = await run('manifold', ['quote', 'CL56c9sqQp', '--outcome', 'Yes', '--amount', '1']);
+    expect(buy.code, buy.err).toBe(0);
+    expect(buy.lines[0]).toBe('Quote CL56c9sqQp · buy M$1.00 of “Yes”');
+    expect(buy.out).toMatch(/\n {2}fee {9}(M\$0\.00|< M\$0\.01)\n {2}total {7}M\$1\.00\n$/);
+    const sale = await run('manifold', [
+      'quote',
+      'CL56c9sqQp',
+      '--outcome',
+      'Yes',
+      '--amount',
+      '10',
+      '--action',
+      'sell',
+    ]);
+    expect(sale.lines[0]).toBe('Quote CL56c9sqQp · sell 10.00 shares of “Yes”');
+    expect(sale.out).toMatch(/\n {2}you receive M\$\d+\.\d\d\n$/);
   });
 });
 

@@ -175,14 +175,20 @@ export function exactAmount(n: number | undefined): string {
  * (`exact`), else as worked out (what fills): a figure above zero that two decimals would show as 0.00 reads `< 0.01`,
  * as the dashboard's quote form writes it (formatTradeMoney).
  */
-const amountOf = (q: Quote, n: number | undefined, exact = true) => {
+const amountOf = (q: Quote, n: number | undefined, exact = true, mana = false) => {
   if (salesShares(q)) return `${exact ? exactAmount(n) : formatTradeShares(n)} shares`;
-  return exact ? exactAmount(n) : formatTradeMoney(n);
+  return exact ? `${mana && n !== undefined ? 'M$' : ''}${exactAmount(n)}` : tradeMoney(n, mana);
 };
 
-function fillText(q: Quote): string | undefined {
+/**
+ * Money a quote moves: plain, as the one-shot's columns write dollars and USDC (decision: docs/commands.md#output),
+ * but mana as `M$`, as every other place writes it, so a Manifold amount never reads as dollars.
+ */
+const tradeMoney = (n: number | undefined, mana: boolean) => formatTradeMoney(n, mana ? 'mana' : undefined);
+
+function fillText(q: Quote, mana: boolean): string | undefined {
   if (q.filled === undefined) return undefined;
-  const of = (n: number | undefined, exact = true) => amountOf(q, n, exact);
+  const of = (n: number | undefined, exact = true) => amountOf(q, n, exact, mana);
   if (!(q.filled > 0)) return q.basis === 'book' || q.basis === 'pool' ? `nothing: ${nothingFilled(q)}` : 'nothing';
   const rest =
     q.basis === 'book'
@@ -193,13 +199,14 @@ function fillText(q: Quote): string | undefined {
   return `only ${of(q.filled, false)} of ${of(q.amount)}; ${rest}`;
 }
 
-export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
+export function quoteBlock(marketId: string, q: Quote, v: TableView, venue?: SourceId): string {
   const id = q.marketId ?? marketId;
+  const mana = venue === 'manifold';
   const outcome = `“${sanitize(q.outcome ?? MISSING)}”`;
   const what =
     q.action === 'sell' && !salesShares(q)
-      ? `sell ${outcome} for ${exactAmount(q.amount)}`
-      : `${q.action ?? MISSING} ${amountOf(q, q.amount)} of ${outcome}`;
+      ? `sell ${outcome} for ${amountOf(q, q.amount, true, mana)}`
+      : `${q.action ?? MISSING} ${amountOf(q, q.amount, true, mana)} of ${outcome}`;
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   const impactColor =
     q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
@@ -207,7 +214,7 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
   // a value longer than its line goes on under itself, at its column, whole (the filled line was cut at 80 columns)
   const rows = (k: string, val: string) =>
     wrap(val, Math.max(20, v.width - 14)).map((l, i) => fitWidth(`  ${(i === 0 ? k : '').padEnd(11)} ${l}`, v.width));
-  const fill = fillText(q);
+  const fill = fillText(q, mana);
   const move = `  ${'price'.padEnd(11)} ${before} → ${after} (impact `;
   // the impact coloured when its line is whole
   const price =
@@ -220,8 +227,8 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView): string {
     row('shares', formatTradeShares(q.shares)),
     row('avg price', formatPrice(q.averagePrice)),
     price,
-    row('fee', formatTradeMoney(q.fee)),
-    row(q.action === 'sell' ? 'you receive' : 'total', formatTradeMoney(q.total)),
+    row('fee', tradeMoney(q.fee, mana)),
+    row(q.action === 'sell' ? 'you receive' : 'total', tradeMoney(q.total, mana)),
   ];
   return `${lines.join('\n')}\n`;
 }
