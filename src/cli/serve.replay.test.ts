@@ -108,6 +108,19 @@ describe('serve --replay DIR --source S --as-recorded with a manifest.json that 
     }
   });
 
+  it('kalshi, polymarket: one that is not there says what writes it, not a flag they refuse', async () => {
+    // it said "(or give --recorded-at ISO)", which --source S refuses
+    for (const s of ['kalshi', 'polymarket'] as const) {
+      const dir = dirWith(`${s}-no-manifest`, { 'market.json': readFileSync(recorded[s], 'utf8') });
+      const r = await serve(['--replay', dir, '--source', s, '--as-recorded']);
+      expect(r.code, s).toBe(2);
+      expect(r.err).toBe(
+        `oddsboard serve: --as-recorded needs the time of the recording: ${join(dir, 'manifest.json')} is missing ` +
+          '(oddsboard record writes it)\n',
+      );
+    }
+  });
+
   it('manifold: a manifest that is not there is no error: each file’s own newest time stands for it', async () => {
     const dir = dirWith('manifold-no-manifest', { 'market.json': readFileSync(recorded.manifold, 'utf8') });
     const r = await serve(['--replay', dir, '--source', 'manifold', '--as-recorded']);

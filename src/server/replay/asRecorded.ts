@@ -151,14 +151,17 @@ export function parseRecordedAt(text: string): number | undefined {
 /** Thrown by manifestRecordedAt when DIR has no manifest.json at all (one there that cannot be read is not this). */
 export class ManifestMissing extends RecordingError {}
 
+/** What writes a manifest: a platform's replay takes no --recorded-at. */
+export const RECORD_HINT = ' (oddsboard record writes it)';
+
 /** What the interface's replay takes instead of a manifest; a platform's replay refuses --recorded-at. */
 export const RECORDED_AT_HINT = ' (or give --recorded-at ISO)';
 
 /**
  * `recordedAt` of DIR/manifest.json (written by `oddsboard record`). Throws RecordingError with a one-line reason
- * (ManifestMissing when there is none), ending with `hint`: what else would do (RECORDED_AT_HINT), else nothing.
+ * (ManifestMissing when there is none), ending with `hint`: what would do (a platform's replay: RECORD_HINT).
  */
-export function manifestRecordedAt(dir: string, hint = ''): number {
+export function manifestRecordedAt(dir: string, hint = RECORD_HINT): number {
   const file = join(dir, MANIFEST);
   let text: string;
   try {
