@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -231,6 +231,12 @@ describe('oddsboard record', () => {
     writeFileSync(join(base, 'a-file'), 'x');
     const cases = [[join(base, 'a-file', 'sub', 'deeper'), 'a file is in its path (ENOTDIR)']];
     if (existsSync('/proc/self')) cases.push(['/proc/x/y', '/proc/x could not be made (ENOENT): /proc cannot hold it']);
+    // under a symlink loop: "oddsboard: unexpected failure: ELOOP: too many symbolic links encountered", exit 1
+    symlinkSync(join(base, 'loop'), join(base, 'loop'));
+    cases.push([
+      join(base, 'loop', 'x'),
+      'its path cannot be looked at (ELOOP): a symlink on its path leads round in a loop: remove that link',
+    ]);
     for (const [dir, says] of cases) {
       const out = textSink();
       const err = textSink();

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { createClient } from '../api/client.js';
 import { recordService, type RecordPlan } from '../sync/record.js';
 import { systemClock, type Clock } from '../util/clock.js';
-import { makeDirs, nearestExisting, writeFileAtomic } from '../util/files.js';
+import { makeDirs, nearestExisting, READ_FIX, writeFileAtomic } from '../util/files.js';
 import { openFileLedger } from '../ledger/open.js';
 import { waitForSlot } from '../ledger/wait.js';
 import { findCommand } from './commands.js';
@@ -87,9 +87,10 @@ export async function runRecord(
       return 0;
     }
     // before anything is sent: a DIR that is a file failed only after every answer had been asked for
-    if (statSync(cfg.dir, { throwIfNoEntry: false })?.isDirectory() === false)
+    const dir = cfg.dir;
+    if (lookAt(() => statSync(dir, { throwIfNoEntry: false })?.isDirectory()) === false)
       throw new UsageError('DIR is not a directory');
-    const blocked = whyNotMade(cfg.dir);
+    const blocked = lookAt(() => whyNotMade(dir));
     if (blocked !== undefined) throw new UsageError(`DIR cannot be made: ${blocked}`);
     // a second recording into it overwrote some files, kept the others, and its manifest named only its own
     const manifest = join(cfg.dir, 'manifest.json');
@@ -197,6 +198,16 @@ function refuseUnused(cfg: { who: Who; listFlag?: string }, source: SourceId): v
   for (const [key, flag, owner] of identities)
     if (cfg.who[key] !== undefined && source !== owner)
       throw new UsageError(`${flag} belongs to --source ${owner}, not to ${source}`);
+}
+
+/** `look()` of DIR's path; one that cannot be looked at (a symlink loop: ELOOP) a UsageError saying why, not exit 1. */
+function lookAt<T>(look: () => T): T {
+  try {
+    return look();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    throw new UsageError(`DIR cannot be made: its path cannot be looked at (${code}): ${READ_FIX[code] ?? 'check it'}`);
+  }
 }
 
 /** Whether something (a file, a folder, a link) is at `path`; a path that cannot be looked at counts as empty. */

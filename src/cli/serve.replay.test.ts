@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,21 @@ describe('serve --replay DIR that holds nothing to serve', () => {
     expect(r.code).toBe(2);
     expect(r.err).toBe(`oddsboard serve: ${join(garbage, 'a.json')} is not valid JSON\n`);
     expect(r.out).toBe('');
+  });
+
+  it.each(platforms)('%s: a DIR that is a symlink loop is refused naming it and what to do: exit 2', async (_, s) => {
+    // it ended with Node's raw "ELOOP: too many symbolic links encountered, stat …", exit 1
+    const loop = join(root, 'loop');
+    if (!existsSync(join(root, 'loop-made'))) {
+      symlinkSync(loop, loop);
+      writeFileSync(join(root, 'loop-made'), '');
+    }
+    const r = await serve(['--replay', loop, ...s]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `oddsboard serve: --replay ${loop} cannot be read (ELOOP): a symlink on its path leads round in a loop: ` +
+        'remove that link (see --help)\n',
+    );
   });
 
   it('--chaos and --log-requests, which the interface’s replay does not do, are refused there', async () => {

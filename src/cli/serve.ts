@@ -8,6 +8,7 @@ import { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKi
 import { startServer, DEFAULT_LIMITS, type ServerOptions } from '../server/listen.js';
 import { parseRecordedAt } from '../server/replay/asRecorded.js';
 import { RecordingError } from '../server/replay/load.js';
+import { READ_FIX } from '../util/files.js';
 import { findCommand } from './commands.js';
 import { EXIT, UsageError, usageLine } from './errors.js';
 import { commandHelp } from './help.js';
@@ -156,8 +157,9 @@ export async function runServe(
     return 0;
   }
   // a DIR that is none (missing, a file) is a bad argument, exit 2 as record's: it was exit 1, "unexpected failure"
-  if (cfg.replay !== undefined && !isDirectory(cfg.replay)) {
-    io.stderr.write(usageLine('serve', `--replay ${cfg.replay} is not a directory`));
+  const notDir = cfg.replay === undefined ? undefined : replayDirProblem(cfg.replay);
+  if (notDir !== undefined) {
+    io.stderr.write(usageLine('serve', notDir));
     return EXIT.usage;
   }
   let running: { url: string; close(): Promise<void> };
@@ -251,11 +253,17 @@ export async function runServe(
   return 0;
 }
 
-/** Whether `path` is a directory, as far as can be seen: one that cannot be looked at is left to the loading to say. */
-function isDirectory(path: string): boolean {
+/**
+ * Why `--replay path` is no directory to serve, undefined when it is one: not there, a file, or one that cannot be
+ * looked at (a symlink loop ended serve with Node's raw "ELOOP: too many symbolic links encountered", exit 1).
+ */
+function replayDirProblem(path: string): string | undefined {
   try {
-    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-  } catch {
-    return true;
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true
+      ? undefined
+      : `--replay ${path} is not a directory`;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    return `--replay ${path} cannot be read (${code}): ${READ_FIX[code] ?? 'check it'}`;
   }
 }
