@@ -1,5 +1,5 @@
 import { createSign, createVerify, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
@@ -113,6 +113,19 @@ describe('Kalshi request signing', () => {
       expect((err as Error).message).not.toContain(body.slice(0, 16));
       expect((err as Error).message).not.toContain('PRIVATE KEY-----');
     }
+  });
+
+  it('a key path that cannot be read says what to do, as every file does (a symlink loop said only "(ELOOP)")', () => {
+    const loop = join(dir, 'loop.pem');
+    symlinkSync(loop, loop);
+    const env = { KALSHI_API_KEY_ID: 'key-1', KALSHI_PRIVATE_KEY_PATH: loop };
+    expect(() => kalshiSignerFromEnv(env, () => {})).toThrow(
+      `KALSHI_PRIVATE_KEY_PATH: ${loop} cannot be read (ELOOP): a symlink on its path leads round in a loop: ` +
+        'remove that link',
+    );
+    // one that is not there is only that
+    const gone = { ...env, KALSHI_PRIVATE_KEY_PATH: join(dir, 'gone.pem') };
+    expect(() => kalshiSignerFromEnv(gone, () => {})).toThrow(/^KALSHI_PRIVATE_KEY_PATH: \S+gone\.pem does not exist$/);
   });
 
   it('a signer printed or serialized shows its id, never its key', () => {

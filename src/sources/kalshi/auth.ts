@@ -12,7 +12,7 @@
  */
 import { constants, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { FileProblem, readTextFile } from '../../util/files.js';
+import { FileProblem, readFix, readTextFile } from '../../util/files.js';
 
 /** A PEM RSA key is a few kilobytes; anything much larger is not one. */
 const KEY_MAX_BYTES = 64 * 1024;
@@ -111,9 +111,13 @@ function readKeyFile(path: string, warn: (line: string) => void): string {
   try {
     text = readTextFile(path, KEY_MAX_BYTES);
   } catch (e) {
-    throw new KalshiKeyProblem(
-      `KALSHI_PRIVATE_KEY_PATH: ${e instanceof FileProblem ? e.message : `${path} cannot be read`}`,
-    );
+    // what to do as every file that cannot be read says it: a symlink loop said only "cannot be read (ELOOP)"
+    const why = !(e instanceof FileProblem)
+      ? `${path} cannot be read`
+      : e.reason === 'unreadable'
+        ? `${e.message}: ${readFix(e)}`
+        : e.message;
+    throw new KalshiKeyProblem(`KALSHI_PRIVATE_KEY_PATH: ${why}`);
   }
   try {
     const mode = statSync(path).mode & 0o777;
