@@ -210,7 +210,7 @@ export class Queue {
         take: () => ({ kind: 'list', cls: 'interactive', origin: 'interactive' }),
       });
     }
-    out.push(...this.trader.candidates(), ...this.goTo.candidates(), ...(this.positions?.candidates(now) ?? []));
+    out.push(...this.trader.candidates(I), ...this.goTo.candidates(), ...(this.positions?.candidates(now) ?? []));
     const view = this.shown.pending();
     if (view) {
       out.push({

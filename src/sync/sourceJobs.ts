@@ -109,7 +109,8 @@ export class SourceJobs {
     return outcome === undefined ? undefined : { kind: 'book', cls: 'background', marketId: id, outcome };
   }
 
-  candidates(): Candidate[] {
+  /** `interval`: the background spacing (the background extras' pace follows it, extraJobs.ts). */
+  candidates(interval: number): Candidate[] {
     const out: Candidate[] = [];
     const b = this.bookJob;
     if (b)
@@ -127,7 +128,7 @@ export class SourceJobs {
         readyAt: h.readyAt,
         take: () => ({ kind: 'history', cls: 'interactive', marketId: h.id, outcome: h.outcome, range: h.range }),
       });
-    return [...out, ...this.extras.candidates()];
+    return [...out, ...this.extras.candidates(interval)];
   }
 
   sent(job: Job, now: number): void {

@@ -141,9 +141,11 @@ export function rig(
     mode?: 'anon' | 'key' | 'kalshi';
     caps?: SourceCaps;
     platform?: boolean;
+    /** Another rig's clock: several venues' syncs on one board, run by either rig's `run`. */
+    clock?: ManualClock;
   } = {},
 ): Rig {
-  const clock = new ManualClock(0);
+  const clock = opts.clock ?? new ManualClock(0);
   const client = opts.platform ? new PlatformFakeClient(clock) : new FakeClient(clock);
   const limit = opts.limit ?? 10;
   const store = createOddsStore({ mode: opts.mode ?? 'anon', limit, ...(opts.caps ? { caps: opts.caps } : {}) });

@@ -185,7 +185,7 @@ describe('a market whose subject cannot be read on the other venue', () => {
 
 describe('a confirmed pair’s light refresh across a wall clock step', () => {
   const HOUR = 3_600_000;
-  /** A board with one confirmed pair, its refresh running: the refreshes (the first leg’s detail) a span brings. */
+  /** One confirmed pair, its refresh running: the refreshes (the first leg’s detail, answered) a span brings. */
   function refreshing() {
     const r = rig(mkdtempSync(join(tmpdir(), 'oddsboard-across-')));
     r.stacks[1]!.store.getState().listLoaded([board(SAME)], r.clock.now());
@@ -195,7 +195,11 @@ describe('a confirmed pair’s light refresh across a wall clock step', () => {
       let n = 0;
       for (let t = 0; t < ms; t += 1_000) {
         r.clock.advance(1_000);
-        n += r.extras.splice(0).filter((x) => x.key === `pairs:detail:${H0}`).length;
+        const asked = r.extras.splice(0);
+        n += asked.filter((x) => x.key === `pairs:detail:${H0}`).length;
+        // answered: the next refresh waits for the last one's answers (pairRefresh.ts `busy`)
+        for (const x of asked)
+          x.answered(x.key.startsWith('pairs:book:') ? {} : board(x.key.replace(/^pairs:detail:/, '')), r.clock.now());
       }
       return n;
     };

@@ -8,7 +8,7 @@
  * into their venue's store (the twin's price is then the board's). Decisions go to `pairs.json`
  * (decisionsFile.ts, src/pairs/decisions.ts): written atomically, a second after the last change; a rejected pair is
  * never proposed again. The pairs' books (both legs' YES) and details are asked for in the background, one pair at a
- * time.
+ * time, the next once its answers arrived, within their share of each venue's budget (src/sync/extraJobs.ts).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Market } from '../../api/types.js';
@@ -38,8 +38,13 @@ export interface DeskStack {
 
 /** The board's loaded markets are swept for unconfirmed `same` pairs this often (sweep.ts). */
 export const SWEEP_MS = 30_000;
-/** A pair's books and details are refreshed at most this often (one pair per tick). */
+/** A pair's books and details are refreshed at most this often. */
 export const PAIR_REFRESH_MS = 60_000;
+/**
+ * The desk looks this often for the next pair to refresh; one at a time, the next once the last one's answers arrived
+ * (pairRefresh.ts `busy`), so the pairs go at the pace their venues' budgets allow (src/sync/extraJobs.ts).
+ */
+export const PAIR_TICK_MS = 1_000;
 const SEARCH_LIMIT = 20;
 
 /** A board market with its venue's own id (what signatures and pairs.json name). */
@@ -216,6 +221,11 @@ export class AcrossDesk {
     this.refresh.pair(a, b, cls, this.clock.now());
   }
 
+  /** When a pair (`a ~ b`) was last refreshed: both legs' answers arrived; never: -Infinity. */
+  pairRefreshedAt(key: string): number {
+    return this.refresh.refreshedAt(key);
+  }
+
   /** ⏎ in the Across view: both rules texts of a pair (its key, `pairKeyOf`) side by side; undefined closes them. */
   showRules(key: string | undefined): void {
     this.store.setState(key === undefined ? { rules: undefined } : { rules: key });
@@ -224,12 +234,14 @@ export class AcrossDesk {
   /** Starts the background refresh of confirmed pairs on the board's venues (the stalest first, one per tick). */
   start(): void {
     const tick = () => {
-      const ids = new Set<string>(this.stacks.map((s) => s.id));
-      const confirmed = this.store.getState().decisions.confirmed.values();
-      const stalest = stalestPair(confirmed, ids, (key) => this.refresh.lastAt(key));
       const now = this.clock.now();
-      if (stalest && now - stalest.at >= PAIR_REFRESH_MS) this.refreshPair(stalest.a, stalest.b, 'background');
-      this.refreshTimer = this.clock.setTimeout(tick, PAIR_REFRESH_MS / Math.max(1, stalest?.count ?? 0));
+      if (!this.refresh.busy(now)) {
+        const ids = new Set<string>(this.stacks.map((s) => s.id));
+        const confirmed = this.store.getState().decisions.confirmed.values();
+        const stalest = stalestPair(confirmed, ids, (key) => this.refresh.lastAt(key));
+        if (stalest && now - stalest.at >= PAIR_REFRESH_MS) this.refreshPair(stalest.a, stalest.b, 'background');
+      }
+      this.refreshTimer = this.clock.setTimeout(tick, PAIR_TICK_MS);
     };
     this.refreshTimer ??= this.clock.setTimeout(tick, 0);
     const swept = () => {

@@ -59,11 +59,26 @@ export function stalestPair(
   return best && { a: best.a, b: best.b, at: bestAt, count };
 }
 
+/** A pair whose answers are still awaited after this long is let go (a request replaced, the venue paused). */
+export const PAIR_ABANDON_MS = 5 * 60_000;
+
+/** A pair's refresh under way: its legs' requests still awaited, whether one failed for good. */
+interface Refreshing {
+  askedAt: number;
+  cls: Cls;
+  left: number;
+  failed: boolean;
+}
+
 export class PairRefresh {
-  /** When each pair (`a ~ b`) was last refreshed. */
+  /** When each pair (`a ~ b`) was last refreshed: the time its last answer arrived. */
   private readonly refreshAt = new Map<string, number>();
+  /** When each pair was last tried (asked, whatever came of it): the stalest is chosen by this. */
+  private readonly triedAt = new Map<string, number>();
   /** When each leg's detail was last asked by a pair's refresh (a resolved leg's only every FINAL_DETAIL_MS). */
   private readonly detailAt = new Map<string, number>();
+  /** The pairs whose answers are awaited. */
+  private readonly refreshing = new Map<string, Refreshing>();
 
   constructor(
     private readonly stackOf: (id: string) => DeskStack | undefined,
@@ -72,49 +87,82 @@ export class PairRefresh {
 
   shift(by: number): void {
     shiftMap(this.refreshAt, by);
+    shiftMap(this.triedAt, by);
     shiftMap(this.detailAt, by);
+    for (const r of this.refreshing.values()) r.askedAt += by;
   }
 
-  /** When the pair (`a ~ b`) was last refreshed; never: -Infinity (the stalest). */
+  /** When the pair (`a ~ b`) was last refreshed or tried; never: -Infinity (the stalest). */
   lastAt(key: string): number {
+    return Math.max(this.refreshAt.get(key) ?? -Infinity, this.triedAt.get(key) ?? -Infinity);
+  }
+
+  /** When the pair's answers last all arrived; never: -Infinity. */
+  refreshedAt(key: string): number {
     return this.refreshAt.get(key) ?? -Infinity;
   }
 
+  /**
+   * Whether a background refresh still awaits its answers: the next waits for it, so the pairs go at the pace the
+   * venues' budgets give them (extraJobs.ts) instead of piling up unsent while counted as refreshed.
+   */
+  busy(now: number): boolean {
+    let busy = false;
+    for (const [key, r] of this.refreshing) {
+      if (now - r.askedAt >= PAIR_ABANDON_MS || now < r.askedAt) this.refreshing.delete(key);
+      else busy ||= r.cls === 'background';
+    }
+    return busy;
+  }
+
   pair(a: string, b: string, cls: Cls, now: number): void {
+    const key = `${a} ~ ${b}`;
+    const r: Refreshing = { askedAt: now, cls, left: 1, failed: false };
+    this.refreshing.set(key, r);
+    this.triedAt.set(key, now);
+    const done = (at: number, failed = false) => {
+      r.failed ||= failed;
+      if (--r.left > 0 || this.refreshing.get(key) !== r) return;
+      this.refreshing.delete(key);
+      if (!r.failed) this.refreshAt.set(key, at);
+    };
     for (const id of [a, b]) {
       const s = this.stackOf(id);
       if (!s) continue;
       if (cls === 'background' && !detailDue(s.store.getState(), id, this.detailAt.get(id), now)) continue;
       this.detailAt.set(id, now);
+      r.left++;
       s.sync.extra({
         key: `pairs:detail:${id}`,
         cls,
         run: (c, o) => c.getMarket(id, o),
         answered: (data, at, sentAt) => {
           if (isMarket(data)) s.store.getState().marketLoaded(data, at, sentAt);
-          this.bookOf(s, id, cls);
+          this.bookOf(s, id, cls, (t, failed) => done(t, failed || !isMarket(data)), at);
         },
-        failed: () => this.bookOf(s, id, cls),
+        failed: (_e, at) => this.bookOf(s, id, cls, (t) => done(t, true), at),
       });
     }
-    this.refreshAt.set(`${a} ~ ${b}`, now);
+    done(now);
   }
 
-  private bookOf(s: DeskStack, id: string, cls: Cls): void {
+  private bookOf(s: DeskStack, id: string, cls: Cls, done: (at: number, failed?: boolean) => void, now: number): void {
     const outcome = s.store.getState().markets[id]?.market.outcomes[0]?.name;
     // a resolved leg has no book (final.ts): none trades, and the pair shows no edge of it (pairs/gap.ts)
-    if (!outcome || !bookWanted(s.store.getState(), id)) return;
+    if (!outcome || !bookWanted(s.store.getState(), id)) return done(now);
     s.sync.extra({
       key: `pairs:book:${id}`,
       cls,
       run: (c, o) =>
         c.getBook ? c.getBook(id, outcome, o) : Promise.reject(new Error(`${s.id} publishes no order book`)),
-      answered: (data) => {
+      answered: (data, at) => {
         const book = data as OrderBook;
+        done(at);
         if (typeof data !== 'object' || data === null || !Array.isArray(book.bids) || !Array.isArray(book.asks)) return;
         this.bookLoaded(id, book);
       },
-      failed: () => {},
+      // a book that fails leaves the pair's prices refreshed: its gap is shown without it (pairs/gap.ts)
+      failed: (_e, at) => done(at),
     });
   }
 }
