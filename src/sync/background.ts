@@ -81,9 +81,10 @@ export class Background {
 
   /**
    * Watched markets outside the list: how many requests a round of them costs (one per market, or one per batch where
-   * the source looks up several ids at once), the stalest, and the next stalest that go with it in its batch.
+   * the source looks up several ids at once), the stalest, and the ids (for its batch: batchOf). No sort here: it is
+   * read several times a pass (every staleness read), the batch only when a watch slot is sent.
    */
-  private watched(now: number): { count: number; id: string; at: number; batch: string[] } | undefined {
+  private watched(now: number): { count: number; id: string; at: number; ids: string[] } | undefined {
     const st = this.store.getState();
     const ids = followedIds(st, (id) => {
       const t = this.goneAt.get(id);
@@ -91,17 +92,23 @@ export class Background {
     });
     const s = stalest(ids, (id) => this.asked.detailRef(id));
     if (!s) return undefined;
-    const size = Math.max(1, Math.floor(st.caps.batch));
-    const batch =
-      size > 1
-        ? ids
-            .filter((id) => id !== s.id)
-            .map((id) => ({ id, at: this.asked.detailRef(id) }))
-            .sort((a, b) => a.at - b.at)
-            .slice(0, size - 1)
-            .map((x) => x.id)
-        : [];
-    return { count: Math.ceil(ids.length / size), ...s, batch };
+    return { count: Math.ceil(ids.length / this.batchSize()), ...s, ids };
+  }
+
+  private batchSize(): number {
+    return Math.max(1, Math.floor(this.store.getState().caps.batch));
+  }
+
+  /** The next stalest watched markets that go with `id` in its batch. */
+  private batchOf(w: { id: string; ids: string[] }): string[] {
+    const size = this.batchSize();
+    if (size <= 1) return [];
+    return w.ids
+      .filter((id) => id !== w.id)
+      .map((id) => ({ id, at: this.asked.detailRef(id) }))
+      .sort((a, b) => a.at - b.at)
+      .slice(0, size - 1)
+      .map((x) => x.id);
   }
 
   /**
@@ -202,13 +209,14 @@ export class Background {
     const book = kind === 'book' && id !== undefined ? this.trader.backgroundBook(id) : undefined;
     if (book) return book;
     const w = kind === 'watch' ? this.watched(at) : undefined;
+    const batch = w ? this.batchOf(w) : [];
     if (w)
       return {
         kind: 'detail',
         cls: 'background',
         marketId: w.id,
         origin: 'watch',
-        ...(w.batch.length ? { batch: w.batch } : {}),
+        ...(batch.length ? { batch } : {}),
       };
     return kind === 'detail' || kind === 'watch' || kind === 'book'
       ? this.shown.fetchJob('list', 'background')
