@@ -7,6 +7,7 @@ import { fitSegments } from '../../ui/components/Line.js';
 import { twinLine } from '../../ui/components/twinSegs.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { twinsOf } from './twins.js';
+import { binary, market } from '../../../test/support/markets.js';
 
 const DET = 'kalshi:KXNFLGAME-26SEP17DETBUF-DET';
 const LIONS = 'polymarket:3398287';
@@ -38,5 +39,29 @@ describe("a confirmed pair's twin line", () => {
 
   it('a pair the matcher reads as the same is said to be the same question', () => {
     expect(twinText(H0, SAME)).toMatch(/Twin ⇄P .* Polymarket \(USDC\) · confirmed by you as the same question$/);
+  });
+});
+
+describe('the twins beside the rows, on every answer', () => {
+  it('are built again only for the pairs whose leg changed, not for every pair', () => {
+    const decisions = new PairDecisions();
+    const keys = [0, 1, 2].map((n) => [`kalshi:K${n}`, `polymarket:P${n}`] as const);
+    for (const [a, b] of keys)
+      decisions.confirm({ a: parseRefKey(a)!, b: parseRefKey(b)!, relation: 'same', at: 0, reasons: [] });
+    const across: AcrossState = { rev: 1, decisions, books: {}, problems: [] };
+    const entry = (id: string, yes: number) =>
+      ({
+        market: market(id, { outcomes: binary(yes) }),
+        receivedAt: 0,
+        firstSeenAt: 0,
+        firstPrices: {},
+      }) as MarketEntry;
+    const first = Object.fromEntries(keys.flat().map((id) => [id, entry(id, 0.5)]));
+    const before = twinsOf(across, first);
+    // an answer that moved P1's price only: a new markets object, every other entry the same
+    const after = twinsOf(across, { ...first, 'polymarket:P1': entry('polymarket:P1', 0.7) });
+    expect(after['kalshi:K1']?.price).toBe(0.7);
+    expect(after['kalshi:K1']).not.toBe(before['kalshi:K1']);
+    for (const id of ['kalshi:K0', 'polymarket:P0', 'kalshi:K2', 'polymarket:P2']) expect(after[id]).toBe(before[id]);
   });
 });

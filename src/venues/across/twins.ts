@@ -5,6 +5,7 @@
  */
 import type { Market } from '../../api/types.js';
 import type { AcrossState } from '../../pairs/board.js';
+import type { Confirmed } from '../../pairs/decisions.js';
 import { compare } from '../../pairs/compare.js';
 import { CURRENCY } from '../../pairs/gap.js';
 import { signature } from '../../pairs/signature.js';
@@ -51,30 +52,53 @@ function differenceOf(ma: Market, mb: Market): string | undefined {
   return d ?? undefined;
 }
 
+/** A pair's two twins as last built, with the two entries they were built from. */
+interface Built {
+  ea: MarketEntry | undefined;
+  eb: MarketEntry | undefined;
+  ta: Twin;
+  tb: Twin;
+}
+/**
+ * Per confirmed pair (decisions.ts replaces the object when the pair changes): its twins are built again only when one
+ * of its legs' entries changed, not for every pair on every answer (2,000 objects at 1,000 pairs, benchmarks.md
+ * § Stop 30).
+ */
+const builtOf = new WeakMap<Confirmed, Built>();
+
+function pairTwins(c: Confirmed, a: string, b: string, markets: Readonly<Record<string, MarketEntry>>): Built {
+  const [ea, eb] = [markets[a], markets[b]];
+  const kept = builtOf.get(c);
+  if (kept && kept.ea === ea && kept.eb === eb) return kept;
+  const flipped = c.relation === 'complement';
+  const differs = ea && eb ? differenceOf(ea.market, eb.market) : undefined;
+  const twin = (ref: typeof c.a, e: MarketEntry | undefined, id: string): Twin => {
+    const p = yes(e);
+    const currency = CURRENCY[ref.venue];
+    return {
+      id,
+      venue: ref.venue,
+      relation: c.relation,
+      flipped,
+      ...(p !== undefined ? { price: flipped ? 1 - p : p } : {}),
+      ...(currency ? { currency } : {}),
+      ...(differs ? { differs } : {}),
+    };
+  };
+  const built = { ea, eb, ta: twin(c.b, eb, b), tb: twin(c.a, ea, a) };
+  builtOf.set(c, built);
+  return built;
+}
+
 function build(across: AcrossState | undefined, markets: Readonly<Record<string, MarketEntry>>): Record<string, Twin> {
   const out: Record<string, Twin> = {};
   if (!across) return out;
   for (const c of across.decisions.confirmed.values()) {
     const [a, b] = [refKey(c.a), refKey(c.b)];
     if (!markets[a] && !markets[b]) continue;
-    const flipped = c.relation === 'complement';
-    const [ma, mb] = [markets[a]?.market, markets[b]?.market];
-    const differs = ma && mb ? differenceOf(ma, mb) : undefined;
-    const twin = (ref: typeof c.a, id: string): Twin => {
-      const p = yes(markets[id]);
-      const currency = CURRENCY[ref.venue];
-      return {
-        id,
-        venue: ref.venue,
-        relation: c.relation,
-        flipped,
-        ...(p !== undefined ? { price: flipped ? 1 - p : p } : {}),
-        ...(currency ? { currency } : {}),
-        ...(differs ? { differs } : {}),
-      };
-    };
-    out[a] ??= twin(c.b, b);
-    out[b] ??= twin(c.a, a);
+    const { ta, tb } = pairTwins(c, a, b, markets);
+    out[a] ??= ta;
+    out[b] ??= tb;
   }
   return out;
 }
