@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MarketRef } from '../../venue/ref.js';
-import { stalestPair } from './pairRefresh.js';
+import { createOddsStore } from '../../store/store.js';
+import type { ExtraRequest } from '../../sync/extraJobs.js';
+import { recordingSync } from '../../../test/support/venues.js';
+import { PairRefresh, stalestPair } from './pairRefresh.js';
 
 const ref = (venue: MarketRef['venue'], id: string): MarketRef => ({ venue, id });
 const pair = (a: MarketRef, b: MarketRef) => ({ a, b });
@@ -49,5 +52,32 @@ describe('stalestPair', () => {
       'kalshi:K1 ~ polymarket:1',
       'kalshi:K2 ~ polymarket:2',
     ]);
+  });
+});
+
+describe('PairRefresh: one pair under way', () => {
+  /** Kalshi and Polymarket stacks whose extra requests are only recorded (never answered unless the test does). */
+  function refresh() {
+    const extras: ExtraRequest[] = [];
+    const stacks = (['kalshi', 'polymarket'] as const).map((id) => {
+      const store = createOddsStore({ mode: id as 'kalshi', limit: 60, prefixed: true });
+      return { id, store, sync: recordingSync(store, [], extras) };
+    });
+    const r = new PairRefresh(
+      (id) => stacks.find((s) => id.startsWith(`${s.id}:`)),
+      () => {},
+    );
+    return { r, extras };
+  }
+
+  it('a pair asked with a leg of the one under way lets that one go, unrecorded, not awaited 5 min', () => {
+    const { r, extras } = refresh();
+    r.pair('kalshi:K1', 'polymarket:P1', 'background', 0);
+    expect(r.busy(1_000)).toBe(true);
+    // `y` on another pair of K1: its request for K1 replaces the waiting one (same key), whose answer never comes
+    r.pair('kalshi:K1', 'polymarket:P2', 'interactive', 2_000);
+    expect(r.busy(3_000)).toBe(false);
+    for (const x of extras.splice(0)) x.answered({ id: 'x', outcomes: [] }, 4_000);
+    expect(r.refreshedAt('kalshi:K1 ~ polymarket:P1')).toBe(-Infinity);
   });
 });

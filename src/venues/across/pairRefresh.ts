@@ -64,6 +64,7 @@ export const PAIR_ABANDON_MS = 5 * 60_000;
 
 /** A pair's refresh under way: its legs' requests still awaited, whether one failed for good. */
 interface Refreshing {
+  legs: readonly [string, string];
   askedAt: number;
   cls: Cls;
   left: number;
@@ -117,7 +118,10 @@ export class PairRefresh {
 
   pair(a: string, b: string, cls: Cls, now: number): void {
     const key = `${a} ~ ${b}`;
-    const r: Refreshing = { askedAt: now, cls, left: 1, failed: false };
+    const r: Refreshing = { legs: [a, b], askedAt: now, cls, left: 1, failed: false };
+    // a pair under way with a leg in common: its request for that leg, if still waiting, is replaced by this one's
+    // (the same key, extraJobs.ts), so its answers may never come; it is let go, not recorded, not awaited 5 min
+    for (const [k, x] of this.refreshing) if (x.legs.some((id) => id === a || id === b)) this.refreshing.delete(k);
     this.refreshing.set(key, r);
     this.triedAt.set(key, now);
     const done = (at: number, failed = false) => {
