@@ -39,7 +39,7 @@ async function sevenDays(t: TmuxSession): Promise<void> {
   t.keys('Escape');
   await t.waitFor('the list again', (s) => /◆ Markets/.test(s));
   t.keys('h');
-  await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 5_000);
+  await t.waitFor('the 7-day range', (s) => /Price history: last 7 days/.test(s), 15_000);
 }
 
 // each test's waits add up to more than vitest's 20 s: a slow step fails its own wait, with the screen

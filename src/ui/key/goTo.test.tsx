@@ -220,7 +220,7 @@ describe('o: the page in the browser', { timeout: 120_000 }, () => {
     );
     expect(await goTo(b, 'nRSlhy5c2L')).toBe('found');
     b.term.stdin.write('o');
-    const f = await waitForFrame(b.term, 'shown below to copy', 5000);
+    const f = await waitForFrame(b.term, 'shown below to copy', 30_000);
     expect(f).toContain('failing-browser.sh exited with 1');
     expect(f).not.toContain('Opened');
     expect(f.split('\n').some((l) => l.startsWith('https://manifold.markets/Simon74fe/'))).toBe(true);
