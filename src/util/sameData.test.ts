@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keepSame, sameData } from './sameData.js';
+import { keepSame, sameData, sameFields } from './sameData.js';
 
 describe('sameData', () => {
   it('compares plain data deeply', () => {
@@ -57,5 +57,15 @@ describe('sameData', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('sameFields', () => {
+  it('compares each field by identity, with the keys of either', () => {
+    const list = [1];
+    expect(sameFields({ a: list, b: 1 }, { a: list, b: 1 })).toBe(true);
+    expect(sameFields({ a: list }, { a: [1] })).toBe(false);
+    expect(sameFields<{ a?: number; b?: number }>({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameFields<{ a?: number; b?: number }>({ a: 1, b: 2 }, { a: 1 })).toBe(false);
   });
 });

@@ -36,3 +36,13 @@ function plain(o: object): boolean {
 export function keepSame<T>(prev: T | undefined, next: T): T {
   return prev !== undefined && sameData(prev, next) ? prev : next;
 }
+
+/**
+ * Every field (a key of either) the same object in `a` and `b`: a shallow comparison, in place (no arrays of keys),
+ * as the board runs it on every venue's every change.
+ */
+export function sameFields<T extends object>(a: T, b: T): boolean {
+  for (const k in b) if (a[k] !== b[k]) return false;
+  for (const k in a) if (a[k] !== b[k]) return false;
+  return true;
+}

@@ -295,10 +295,3 @@ export function createJoiner(): (input: JoinInput) => AppState {
     return (selectedId === undefined ? none : chosen)(base, selectedId, caps, across);
   };
 }
-
-/** A field (a key of either) not the same object in `next`; in place, as it runs on every venue's every change. */
-export function changedField(prev: AppState, next: AppState): boolean {
-  for (const k in next) if (prev[k as keyof AppState] !== next[k as keyof AppState]) return true;
-  for (const k in prev) if (prev[k as keyof AppState] !== next[k as keyof AppState]) return true;
-  return false;
-}

@@ -21,7 +21,8 @@ import type {
   SyncController,
   ViewSource,
 } from '../sync/types.js';
-import { changedField, createJoiner, venueOf, type JoinInput } from './join.js';
+import { createJoiner, venueOf, type JoinInput } from './join.js';
+import { sameFields } from '../util/sameData.js';
 import { firstRowDrawn, KeptPick } from '../sync/drawn.js';
 import type { ParsedTarget } from '../links/types.js';
 import type { GoToStart } from '../sync/goTo.js';
@@ -152,7 +153,7 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     const back = (id: string) => drawn(of(id)?.store.getState() ?? next) !== undefined;
     const shownNow = selectedId !== undefined ? drawn(next) : pick.restore(next, drawn, selectedId, back);
     if (shownNow !== selectedId) return sync.select(shownNow);
-    if (changedField(store.getState(), next)) store.setState(next, true);
+    if (!sameFields(store.getState(), next)) store.setState(next, true);
     if (selectedId === undefined) follow();
   };
   const unsubscribe = [
