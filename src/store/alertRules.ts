@@ -101,15 +101,22 @@ export function endedRefusal(kind: AlertKind, e: MarketEntry | undefined, where 
   const status = e?.knownStatus ?? e?.market.status;
   if (!e || (status !== 'resolved' && status !== 'closed' && status !== 'settling')) return undefined;
   const title = `${quoted(e.market.title)}${where}`;
-  if (status === 'resolved') {
-    const winner = e.market.resolvedOutcome ? ` (${e.market.resolvedOutcome})` : '';
-    return `${title} is resolved${winner}: nothing on it changes any more, so no alert is set`;
-  }
+  if (status === 'resolved') return resolvedRefusal(e, where, 'no alert is set');
   if (kind === 'status') return undefined;
   const scope = scopeOf(kind);
   if (scope === 'market') return `${title} is ${status}: its price no longer trades; a status alert tells the result`;
   if (scope === 'position') return `${title} is ${status}: its P&L moves only at the result; w watches it for that`;
   return `${title} is ${status}: a gap is traded only while both legs trade; w watches it for the result`;
+}
+
+/**
+ * Why a resolved market is not taken, or undefined if it has not resolved: one sentence for `a` ("so no alert is set")
+ * and `w` ("so it is not watched", as a market is watched until it resolves), `where` as endedRefusal's.
+ */
+export function resolvedRefusal(e: MarketEntry | undefined, where: string, so: string): string | undefined {
+  if ((e?.knownStatus ?? e?.market.status) !== 'resolved') return undefined;
+  const winner = e!.market.resolvedOutcome ? ` (${e!.market.resolvedOutcome})` : '';
+  return `${quoted(e!.market.title)}${where} is resolved${winner}: nothing on it changes any more, so ${so}`;
 }
 
 /** The form's draft as a rule, or why not. */

@@ -1,5 +1,5 @@
 import type { Key } from 'ink';
-import { endedRefusal } from '../../store/alertRules.js';
+import { endedRefusal, resolvedRefusal } from '../../store/alertRules.js';
 import { leadingOutcome } from '../../store/outcomes.js';
 import { quoted } from '../../store/transitions.js';
 import type { AppState } from '../../store/types.js';
@@ -25,6 +25,11 @@ export function onVenue(st: Pick<AppState, 'prefixed'>, marketId: string): strin
 /** Why an alert of `kind` is not set on the market `id` as it has ended (endedRefusal), its venue named on a board. */
 export function endedOn(st: Pick<AppState, 'prefixed' | 'markets'>, kind: AlertKind, id: string): string | undefined {
   return endedRefusal(kind, st.markets[id], onVenue(st, id));
+}
+
+/** Why a resolved market is not taken (resolvedRefusal), its venue named on a board; undefined if not resolved. */
+export function resolvedOn(st: Pick<AppState, 'prefixed' | 'markets'>, id: string, so: string): string | undefined {
+  return resolvedRefusal(st.markets[id], onVenue(st, id), so);
 }
 
 /**

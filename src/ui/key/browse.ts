@@ -13,7 +13,7 @@ import { pairsKey } from './pairs.js';
 import { quoted } from '../../store/transitions.js';
 import { shortCause } from '../../store/connection.js';
 import { closeEvent, cycleView, flash, moveTo, openEventAt, selectDrawn, selectIn, showView, step } from './moves.js';
-import { onVenue } from './alertForm.js';
+import { onVenue, resolvedOn } from './alertForm.js';
 import { parseRefKey } from '../../venue/ref.js';
 
 /** A grouping's word in the plural: category → categories, tag → tags, topic → topics, series → series. */
@@ -171,6 +171,9 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'watch': {
       if (!ctx.marketId) return noMarket(ctx, 'w');
       const was = ctx.store.getState().watch.byId[ctx.marketId] !== undefined;
+      // watched until it resolves: a resolved market is not added (said as `a` says it); one on the list still goes
+      const ended = was ? undefined : resolvedOn(ctx.store.getState(), ctx.marketId, 'it is not watched');
+      if (ended) return flash(ctx, ended);
       // unwatched in the Watchlist: its row stays under the cursor, so a second w watches it back (UiState.unwatched);
       // kept before the watchlist changes, as sync then keeps selected the market the view draws
       if (was && ctx.view.id === 'watchlist')
