@@ -68,6 +68,7 @@ export type UiAction =
   | { type: 'setAmountCursor'; cursor: number }
   | { type: 'scrollTo'; index: number; visible: number; count: number }
   | { type: 'flash'; text: string; at: number; until: number }
+  | { type: 'clearFlash' }
   | AlertUiAction
   | { type: 'showView'; view: string; /** the market the view being left had under its cursor */ leaving?: string }
   | { type: 'eventCursor'; id: string }
@@ -153,6 +154,11 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     }
     case 'flash':
       return { ...state, flash: { text: action.text, at: action.at, until: action.until } };
+    case 'clearFlash': {
+      if (state.flash === undefined) return state;
+      const { flash: _f, ...rest } = state;
+      return rest;
+    }
     case 'showView': {
       if (state.view === action.view) return state;
       const picks = action.leaving === undefined ? state.picks : { ...state.picks, [state.view]: action.leaving };

@@ -49,9 +49,24 @@ function toMarkets(ctx: KeyCtx): void {
   if (!ctx.view.filters) showView(ctx, 0);
 }
 
+/**
+ * Keys that change what the list shows: each replaces a message an earlier key left (`s`'s "no shared sort" read
+ * after `f` as if about the new list); one of their own, if any, is said after.
+ */
+const VIEW_CHANGES: ReadonlySet<string> = new Set([
+  'view',
+  'nextView',
+  'prevView',
+  'sort',
+  'filter',
+  'category',
+  'venue',
+]);
+
 /** Any view's list and the detail pane. */
 export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
   const cmd = matchCommand(KEY_CONTEXTS.browse.commands, input, key);
+  if (cmd !== undefined && ctx.ui.flash && VIEW_CHANGES.has(cmd)) ctx.dispatch({ type: 'clearFlash' });
   const { list, caps, rate, venues, venueFilter } = ctx.store.getState();
   const query = list.query;
   // several venues shown together: what applies is what every one of them can do
