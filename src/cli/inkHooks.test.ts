@@ -41,6 +41,7 @@ describe('inkWidth and the module hook', () => {
     measure: 'file:///app/dist/cli/inkMeasure.js',
     squash: 'file:///app/dist/cli/inkSquashEntry.js',
     cursor: 'file:///app/dist/cli/restoreCursor.js',
+    lineUpdate: 'file:///app/dist/cli/inkLineUpdateEntry.js',
     inkVersion: () => version,
   });
 
@@ -82,6 +83,15 @@ describe('inkWidth and the module hook', () => {
     expect(redirectFor('./squash-text-nodes.js', `${build}dom.js`, targets('8.1.0'))).toBeUndefined();
     expect(redirectFor('./squash-text-nodes.js', `${build}renderer.js`, targets('8.0.0'))).toBeUndefined();
     expect(redirectFor('./squash-text-nodes.js', 'file:///app/dist/ui/dom.js', targets('8.0.0'))).toBeUndefined();
+  });
+
+  it("redirects Ink's line-update.js from log-update.js only, for the same versions", () => {
+    const build = 'file:///app/node_modules/ink/build/';
+    expect(redirectFor('./line-update.js', `${build}log-update.js`, targets('8.0.0'))).toBe(
+      targets('8.0.0').lineUpdate,
+    );
+    expect(redirectFor('./line-update.js', `${build}log-update.js`, targets('8.1.0'))).toBeUndefined();
+    expect(redirectFor('./line-update.js', `${build}renderer.js`, targets('8.0.0'))).toBeUndefined();
   });
 
   it("redirects restore-cursor from cli-cursor only, whatever Ink's version", () => {

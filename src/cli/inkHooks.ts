@@ -14,6 +14,9 @@
  *   ink/build/dom.js and render-node-to-output.js) → inkSquashEntry.ts, Ink's own
  *   squash remembered per node (ui/inkSquash.ts), for the same versions; the entry
  *   imports Ink's module as SQUASH_ORIGINAL, which the hook resolves to it;
+ * - Ink's line repaint (`./line-update.js` imported by ink/build/log-update.js) →
+ *   inkLineUpdateEntry.ts, Ink's own with the SGR codes it replays cut to what they leave in force
+ *   (ui/inkLineUpdate.ts), for the same versions; the entry imports Ink's module as LINE_UPDATE_ORIGINAL;
  * - `restore-cursor` imported by cli-cursor (Ink's cursor hider) → restoreCursor.ts,
  *   which shows the cursor on exit on the terminal, not on a stderr sent to a file.
  *
@@ -35,6 +38,8 @@ export interface HookTargets {
   measure: string;
   /** URL of the squash-text-nodes stand-in. */
   squash: string;
+  /** URL of the line-update stand-in. */
+  lineUpdate: string;
   /** URL of the restore-cursor stand-in. */
   cursor: string;
   /** Ink's version, read from the package.json above the importing build/ file. */
@@ -43,6 +48,9 @@ export interface HookTargets {
 
 /** What inkSquashEntry.ts imports: Ink's own squash-text-nodes.js, next to the Ink file that asked for the stand-in. */
 export const SQUASH_ORIGINAL = 'oddsboard-ink-squash-original';
+
+/** What inkLineUpdateEntry.ts imports: Ink's own line-update.js, next to the log-update.js that asked for it. */
+export const LINE_UPDATE_ORIGINAL = 'oddsboard-ink-line-update-original';
 
 const SQUASH_PARENTS = ['/node_modules/ink/build/dom.js', '/node_modules/ink/build/render-node-to-output.js'];
 
@@ -63,7 +71,9 @@ export function redirectFor(
         ? targets.measure
         : specifier === './squash-text-nodes.js' && SQUASH_PARENTS.some((p) => parentURL.endsWith(p))
           ? targets.squash
-          : undefined;
+          : specifier === './line-update.js' && parentURL.endsWith('/node_modules/ink/build/log-update.js')
+            ? targets.lineUpdate
+            : undefined;
   if (stand === undefined) return undefined;
   const version = targets.inkVersion(parentURL);
   return version !== undefined && INK_OUTPUT_VERSIONS.test(version) ? stand : undefined;
@@ -90,15 +100,20 @@ export function installInkHooks(): boolean {
     measure: new URL('./inkMeasure.js', import.meta.url).href,
     squash: new URL('./inkSquashEntry.js', import.meta.url).href,
     cursor: new URL('./restoreCursor.js', import.meta.url).href,
+    lineUpdate: new URL('./inkLineUpdateEntry.js', import.meta.url).href,
     inkVersion,
   };
   let squashOriginal: string | undefined;
+  let lineUpdateOriginal: string | undefined;
   register({
     resolve(specifier, context, next) {
       if (specifier === SQUASH_ORIGINAL && squashOriginal !== undefined)
         return { url: squashOriginal, format: 'module', shortCircuit: true };
+      if (specifier === LINE_UPDATE_ORIGINAL && lineUpdateOriginal !== undefined)
+        return { url: lineUpdateOriginal, format: 'module', shortCircuit: true };
       const url = redirectFor(specifier, context.parentURL, targets);
       if (url === targets.squash) squashOriginal = new URL(specifier, context.parentURL).href;
+      if (url === targets.lineUpdate) lineUpdateOriginal = new URL(specifier, context.parentURL).href;
       return url ? { url, format: 'module', shortCircuit: true } : next(specifier, context);
     },
   });
