@@ -41,6 +41,12 @@ const NOT_A_TTY =
   '  For scripts: oddsboard markets --json (see oddsboard --help); ' +
   'the reference service alone: oddsboard serve --port 8787\n';
 
+/** TERM=dumb has no cursor addressing: the board cannot be drawn there (docs/views.md, as tcell's k9s refuses one). */
+const DUMB_TERMINAL =
+  'oddsboard: the dashboard needs a terminal that can move the cursor (TERM=dumb cannot).\n' +
+  '  Here: oddsboard markets, oddsboard market ID, oddsboard watch (plain tables).\n' +
+  '  On a terminal that can: TERM=xterm-256color oddsboard\n';
+
 export async function runDashboard(argv: string[], io: DashboardIo): Promise<number> {
   let prepared: ReturnType<typeof prepare>;
   try {
@@ -58,6 +64,10 @@ export async function runDashboard(argv: string[], io: DashboardIo): Promise<num
   }
   if (!io.stdin.isTTY || !io.stdout.isTTY) {
     io.stderr.write(NOT_A_TTY);
+    return EXIT.usage;
+  }
+  if (io.env.TERM === 'dumb') {
+    io.stderr.write(DUMB_TERMINAL);
     return EXIT.usage;
   }
   const { settings } = prepared;
