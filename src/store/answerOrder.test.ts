@@ -77,3 +77,36 @@ describe('a market answer whose request left before the held copy’s', () => {
     expect(s.getState().markets.m9?.sentAt).toBe(NOW + 15);
   });
 });
+
+describe('an event’s copy whose request left before the held copy’s', () => {
+  const e9 = (price: number, title = 'Event e9') => ({
+    id: 'e9',
+    title,
+    markets: [market('m9', { outcomes: binary(price) })],
+    raw: {},
+  });
+
+  it('an events list sent before the event’s detail, read after, keeps the detail’s copy; the next is taken', () => {
+    const s = store();
+    s.getState().eventLoaded(e9(0.8, 'Event e9, renamed'), NOW + 20, NOW + 15);
+    s.getState().eventsLoaded([e9(0.6)], NOW + 30, NOW + 10);
+    expect(s.getState().events.ids).toEqual(['e9']);
+    expect(s.getState().events.byId.e9).toMatchObject({
+      title: 'Event e9, renamed',
+      markets: [{ outcomes: binary(0.8) }],
+    });
+    expect(s.getState().events.sentAt).toEqual({ e9: NOW + 15 });
+    s.getState().eventsLoaded([e9(0.7)], NOW + 60, NOW + 50);
+    expect(s.getState().events.byId.e9).toMatchObject({ title: 'Event e9', markets: [{ outcomes: binary(0.7) }] });
+    expect(s.getState().events.sentAt).toEqual({ e9: NOW + 50 });
+  });
+
+  it('an event’s detail sent before an events list but read after it leaves the list’s copy; it still answered', () => {
+    const s = store();
+    s.getState().eventsLoaded([e9(0.8)], NOW + 20, NOW + 15);
+    s.getState().eventLoaded(e9(0.6, 'Event e9, old'), NOW + 30, NOW + 10);
+    expect(s.getState().events.byId.e9).toMatchObject({ title: 'Event e9', markets: [{ outcomes: binary(0.8) }] });
+    expect(s.getState().events.sentAt).toEqual({ e9: NOW + 15 });
+    expect(s.getState().events.detailAt).toEqual({ e9: NOW + 30 });
+  });
+});

@@ -122,11 +122,25 @@ export function leftAfter(sentAt: number | undefined, t: number): boolean {
  * own send time is unknown (a direct store call) cannot be placed: it is taken, as an answer was before this rule.
  */
 export function olderThanHeld(prev: MarketEntry, copy: Market, sentAt: number | undefined): boolean {
-  const held = prev.market.updatedAt;
-  if (copy.updatedAt !== undefined && held !== undefined) return copy.updatedAt < held;
+  return olderCopy({ ...prev, updatedAt: prev.market.updatedAt }, copy.updatedAt, sentAt);
+}
+
+/** What the rule weighs of the copy held: its updatedAt, when its request left, when it arrived. */
+export interface HeldCopy {
+  updatedAt?: number | undefined;
+  sentAt?: number | undefined;
+  receivedAt: number;
+}
+
+/**
+ * olderThanHeld for any copy (a market's, an event's: src/store/events.ts): a copy stamped `updatedAt` whose request
+ * left at `sentAt` is older than the one held.
+ */
+export function olderCopy(held: HeldCopy, updatedAt: number | undefined, sentAt: number | undefined): boolean {
+  if (updatedAt !== undefined && held.updatedAt !== undefined) return updatedAt < held.updatedAt;
   if (sentAt === undefined) return false;
-  if (prev.sentAt !== undefined) return sentAt < prev.sentAt;
-  return !leftAfter(sentAt, prev.receivedAt);
+  if (held.sentAt !== undefined) return sentAt < held.sentAt;
+  return !leftAfter(sentAt, held.receivedAt);
 }
 
 /**

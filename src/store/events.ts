@@ -6,9 +6,9 @@
  */
 import type { Market, MarketEvent } from '../api/types.js';
 import { keepSame } from '../util/sameData.js';
-import { appendHistory, olderThanHeld, upsertMarket } from './entries.js';
+import { appendHistory, olderCopy, olderThanHeld, upsertMarket } from './entries.js';
 import { transitionOf } from './transitions.js';
-import type { AppState, MarketEntry, StatusTransition } from './types.js';
+import type { AppState, EventsState, MarketEntry, StatusTransition } from './types.js';
 
 /** Events kept by id (the list's and those fetched one by one); the oldest beyond this go first. */
 export const EVENT_CACHE_CAP = 200;
@@ -52,34 +52,60 @@ export function completeFromEvents(
   return out;
 }
 
-/** Events by id after `loaded` arrived: the new ones win; beyond the cap the oldest others are dropped. */
+/**
+ * Events by id after `loaded` arrived: the new ones win, except those in `older` (their copy held is newer: the one
+ * held stays); beyond the cap the oldest others are dropped.
+ */
 export function mergeEvents(
   prev: Readonly<Record<string, MarketEvent>>,
   loaded: readonly MarketEvent[],
+  older: ReadonlySet<string> = new Set(),
 ): Record<string, MarketEvent> {
   const fresh = new Set(loaded.map((e) => e.id));
   const kept = Object.entries(prev).filter(([id]) => !fresh.has(id));
   const room = Math.max(0, EVENT_CACHE_CAP - fresh.size);
   const out: Record<string, MarketEvent> = Object.fromEntries(kept.slice(Math.max(0, kept.length - room)));
   // an event answered again unchanged keeps the object held
-  for (const e of loaded) out[e.id] = keepSame(prev[e.id], e);
+  for (const e of loaded) out[e.id] = older.has(e.id) ? prev[e.id]! : keepSame(prev[e.id], e);
+  return out;
+}
+
+/**
+ * The events of an answer whose request left at `sentAt` that are older than the copy held, by the one rule
+ * (entries.ts olderCopy; an event carries no updatedAt): its request left before the held copy's did (an events list
+ * sent before the event's own detail but read after it), or, that one's send time unknown, before it arrived.
+ */
+export function olderEvents(
+  held: Pick<EventsState, 'byId' | 'sentAt' | 'detailAt' | 'loadedAt'>,
+  loaded: readonly MarketEvent[],
+  sentAt: number | undefined,
+): Set<string> {
+  const out = new Set<string>();
+  for (const { id } of loaded) {
+    if (!held.byId[id]) continue;
+    const none = Number.NEGATIVE_INFINITY;
+    const receivedAt = Math.max(held.detailAt[id] ?? none, held.loadedAt ?? none);
+    if (olderCopy({ sentAt: held.sentAt?.[id], receivedAt }, undefined, sentAt)) out.add(id);
+  }
   return out;
 }
 
 /**
  * When each held event's copy was asked for (EventsState.sentAt) after `events` arrived with `sentAt`: theirs set to it
- * (dropped when unknown), the others' kept while `byId` holds them.
+ * (dropped when unknown) but for those `older` (their held copy stays), the others' kept while `byId` holds them.
  */
 export function sentStamps(
   held: Readonly<Record<string, number>> | undefined,
   events: readonly MarketEvent[],
   sentAt: number | undefined,
   byId: Readonly<Record<string, MarketEvent>>,
+  older: ReadonlySet<string> = new Set(),
 ): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [id, t] of Object.entries(held ?? {})) if (byId[id]) out[id] = t;
   for (const e of events)
-    if (sentAt === undefined) delete out[e.id];
+    if (older.has(e.id)) continue;
+    else if (sentAt === undefined) delete out[e.id];
     else out[e.id] = sentAt;
   return out;
 }

@@ -14,7 +14,7 @@ import type {
 import { addOutage, connectionFailed, connectionSucceeded, recoveryNotice } from './connection.js';
 import { mergeCategories } from './entries.js';
 import { addTransitions, transitionNotice } from './transitions.js';
-import { completeFromEvents, mergeEvents, patchStatuses, sentStamps } from './events.js';
+import { completeFromEvents, mergeEvents, olderEvents, patchStatuses, sentStamps } from './events.js';
 import { EMPTY_ALERTS } from './alerts.js';
 import { EMPTY_WATCH } from './watchlist.js';
 import { PUBLIC_CAPS } from '../sources/caps.js';
@@ -111,16 +111,18 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
       events: MarketEvent[],
       at: number,
       sentAt: number | undefined,
-      nextEvents: (s: Store, byId: Record<string, MarketEvent>) => AppState['events'],
+      nextEvents: (s: Store, byId: Record<string, MarketEvent>, older: Set<string>) => AppState['events'],
     ) => {
       let seen: StatusTransition[] = [];
       set((s) => {
-        const byId = mergeEvents(s.events.byId, events);
+        // an event whose copy held is newer keeps it (its row stays listed)
+        const older = olderEvents(s.events, events, sentAt);
+        const byId = mergeEvents(s.events.byId, events, older);
         const patched = patchStatuses(s, events, at, sentAt);
         seen = patched.seen;
         const markets = completeFromEvents(patched.markets, byId);
         return {
-          events: nextEvents(s, byId),
+          events: nextEvents(s, byId, older),
           categories: mergeCategories(s.categories, [
             ...events.map((e) => e.category),
             ...changedCategories(s.markets, markets),
@@ -165,12 +167,12 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
 
       eventsLoaded(events, at, sentAt) {
         const ids = events.map((e) => e.id);
-        withEvents(events, at, sentAt, (s, byId) => ({
+        withEvents(events, at, sentAt, (s, byId, older) => ({
           ...s.events,
           ids,
           byId,
           loadedAt: at,
-          sentAt: sentStamps(s.events.sentAt, events, sentAt, byId),
+          sentAt: sentStamps(s.events.sentAt, events, sentAt, byId, older),
         }));
       },
 

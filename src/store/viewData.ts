@@ -6,7 +6,7 @@
  */
 import type { Market, MarketEvent } from '../api/types.js';
 import { absorb, mergeCategories, prune } from './entries.js';
-import { completeFromEvents, mergeEvents, sentStamps } from './events.js';
+import { completeFromEvents, mergeEvents, olderEvents, sentStamps } from './events.js';
 import { addTransitions } from './transitions.js';
 import type { AppState, EventsState, Notice, StatusTransition } from './types.js';
 
@@ -89,12 +89,14 @@ export function viewDataActions(
         const absorbed = absorb(s, event.markets, at, false, sentAt === undefined ? {} : { sentAt });
         const { history, seen } = absorbed;
         revealed = seen;
-        const byId = mergeEvents(s.events.byId, [event]);
+        // a copy of the event older than the one held leaves it (its detail still answered: detailAt)
+        const older = olderEvents(s.events, [event], sentAt);
+        const byId = mergeEvents(s.events.byId, [event], older);
         const events = capDetails({
           ...s.events,
           byId,
           detailAt: { ...s.events.detailAt, [event.id]: at },
-          sentAt: sentStamps(s.events.sentAt, [event], sentAt, byId),
+          sentAt: sentStamps(s.events.sentAt, [event], sentAt, byId, older),
         });
         // markets the event nests take its id, and its category when they have none
         const markets = completeFromEvents(absorbed.markets, events.byId);
