@@ -76,7 +76,7 @@ export function mergeEvents(
  * sent before the event's own detail but read after it), or, that one's send time unknown, before it arrived.
  */
 export function olderEvents(
-  held: Pick<EventsState, 'byId' | 'sentAt' | 'detailAt' | 'loadedAt'>,
+  held: Pick<EventsState, 'byId' | 'sentAt' | 'receivedAt' | 'detailAt' | 'loadedAt'>,
   loaded: readonly MarketEvent[],
   sentAt: number | undefined,
 ): Set<string> {
@@ -84,20 +84,21 @@ export function olderEvents(
   for (const { id } of loaded) {
     if (!held.byId[id]) continue;
     const none = Number.NEGATIVE_INFINITY;
-    const receivedAt = Math.max(held.detailAt[id] ?? none, held.loadedAt ?? none);
+    const receivedAt = held.receivedAt?.[id] ?? Math.max(held.detailAt[id] ?? none, held.loadedAt ?? none);
     if (olderCopy({ sentAt: held.sentAt?.[id], receivedAt }, undefined, sentAt)) out.add(id);
   }
   return out;
 }
 
 /**
- * When each held event's copy was asked for (EventsState.sentAt) after `events` arrived with `sentAt`: theirs set to it
- * (dropped when unknown) but for those `older` (their held copy stays), the others' kept while `byId` holds them.
+ * When each held event's copy was asked for (EventsState.sentAt: `t` the answer's send time) or arrived (receivedAt:
+ * `t` its arrival) after `events` arrived: theirs set to `t` (dropped when unknown) but for those `older` (their held
+ * copy stays), the others' kept while `byId` holds them.
  */
-export function sentStamps(
+export function copyStamps(
   held: Readonly<Record<string, number>> | undefined,
   events: readonly MarketEvent[],
-  sentAt: number | undefined,
+  t: number | undefined,
   byId: Readonly<Record<string, MarketEvent>>,
   older: ReadonlySet<string> = new Set(),
 ): Record<string, number> {
@@ -105,8 +106,8 @@ export function sentStamps(
   for (const [id, t] of Object.entries(held ?? {})) if (byId[id]) out[id] = t;
   for (const e of events)
     if (older.has(e.id)) continue;
-    else if (sentAt === undefined) delete out[e.id];
-    else out[e.id] = sentAt;
+    else if (t === undefined) delete out[e.id];
+    else out[e.id] = t;
   return out;
 }
 

@@ -14,7 +14,7 @@ import type {
 import { addOutage, connectionFailed, connectionSucceeded, recoveryNotice } from './connection.js';
 import { mergeCategories } from './entries.js';
 import { addTransitions, transitionNotice } from './transitions.js';
-import { completeFromEvents, mergeEvents, olderEvents, patchStatuses, sentStamps } from './events.js';
+import { completeFromEvents, copyStamps, mergeEvents, olderEvents, patchStatuses } from './events.js';
 import { EMPTY_ALERTS } from './alerts.js';
 import { EMPTY_WATCH } from './watchlist.js';
 import { PUBLIC_CAPS } from '../sources/caps.js';
@@ -172,7 +172,8 @@ export function createOddsStore(opts: StoreOptions): OddsStore {
           ids,
           byId,
           loadedAt: at,
-          sentAt: sentStamps(s.events.sentAt, events, sentAt, byId, older),
+          sentAt: copyStamps(s.events.sentAt, events, sentAt, byId, older),
+          receivedAt: copyStamps(s.events.receivedAt, events, at, byId, older),
         }));
       },
 

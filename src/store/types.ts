@@ -189,6 +189,11 @@ export interface EventsState {
    * side pane weighs its markets against the cached entries by it (src/ui/components/EventPane.tsx). None: not known.
    */
   sentAt?: Record<string, number>;
+  /**
+   * When that copy arrived: the side pane's `data … old` (src/ui/views/events.tsx eventDataAt) is its age, whichever
+   * answer brought it, not the later one an older copy came in (store/events.ts olderEvents). None: not known.
+   */
+  receivedAt?: Record<string, number>;
   /** The event open in the Events view (its nested markets listed), if any. */
   openId?: string;
 }

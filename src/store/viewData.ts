@@ -6,7 +6,7 @@
  */
 import type { Market, MarketEvent } from '../api/types.js';
 import { absorb, mergeCategories, prune } from './entries.js';
-import { completeFromEvents, mergeEvents, olderEvents, sentStamps } from './events.js';
+import { completeFromEvents, copyStamps, mergeEvents, olderEvents } from './events.js';
 import { addTransitions } from './transitions.js';
 import type { AppState, EventsState, Notice, StatusTransition } from './types.js';
 
@@ -96,7 +96,8 @@ export function viewDataActions(
           ...s.events,
           byId,
           detailAt: { ...s.events.detailAt, [event.id]: at },
-          sentAt: sentStamps(s.events.sentAt, [event], sentAt, byId, older),
+          sentAt: copyStamps(s.events.sentAt, [event], sentAt, byId, older),
+          receivedAt: copyStamps(s.events.receivedAt, [event], at, byId, older),
         });
         // markets the event nests take its id, and its category when they have none
         const markets = completeFromEvents(absorbed.markets, events.byId);

@@ -9,6 +9,7 @@ import { bannerLines } from '../ui/components/Banner.js';
 import { changeList } from '../ui/components/Changes.js';
 import { noticeLine } from '../ui/components/Notices.js';
 import { formatClock } from '../ui/format.js';
+import { eventDataAt } from '../ui/views/events.js';
 import { apiError, rig, type Rig } from '../../test/support/syncHarness.js';
 
 const MIN = 60_000;
@@ -141,5 +142,20 @@ describe('trouble across a wall clock step', () => {
     const { st } = await trouble(HOUR, 2 * MIN, MIN);
     expect(st.outages).toHaveLength(1);
     expect(st.outages[0]!.to - st.outages[0]!.from).toBeGreaterThan(HOUR + 3 * MIN - 1_000);
+  });
+});
+
+describe('an event’s copy across a wall clock step', () => {
+  it('back an hour: the side pane’s data age is the same minute, not an hour in the future', async () => {
+    const r = rig();
+    r.sync.start();
+    await r.run(MIN);
+    const at = r.clock.now();
+    r.store.getState().eventLoaded({ id: 'e9', title: 'E9', markets: [], raw: {} }, at, at - 500);
+    await r.run(MIN);
+    r.clock.step(-HOUR);
+    r.sync.select('m1');
+    await r.run(1_000);
+    expect(r.clock.now() - eventDataAt(r.store.getState(), 'e9')!).toBe(MIN + 1_000);
   });
 });

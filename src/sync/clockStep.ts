@@ -133,6 +133,7 @@ function shiftedStamps(st: Stamped, by: number, noticed: number, now: number): S
       detailAt: each(st.events.detailAt, (t) => t + by),
       ...(st.events.listedAt ? { listedAt: each(st.events.listedAt, (t) => t + by) } : {}),
       ...(st.events.sentAt ? { sentAt: each(st.events.sentAt, (t) => t + by) } : {}),
+      ...(st.events.receivedAt ? { receivedAt: each(st.events.receivedAt, (t) => t + by) } : {}),
     },
     closing: { ...st.closing, loadedAt: at(st.closing.loadedAt) },
     // the trouble's start: a banner "degraded since" a time in the clock's future, and its end measured against it

@@ -116,6 +116,7 @@ export function createJoiner(): (input: JoinInput) => AppState {
       byId,
       detailAt: mergeRecords(all.map((e) => e.detailAt)),
       sentAt: mergeRecords(all.map((e) => e.sentAt ?? {})),
+      receivedAt: mergeRecords(all.map((e) => e.receivedAt ?? {})),
       listedAt,
       ...(Number.isFinite(loadedAt) ? { loadedAt } : {}),
       ...(openId !== undefined ? { openId } : {}),

@@ -23,9 +23,12 @@ export function eventVolume(e: MarketEvent): number | undefined {
   return vs.length ? vs.reduce((a, b) => a + b, 0) : undefined;
 }
 
-/** When the data of an event last came: its own detail's answer, else the list's that brought it (its venue's). */
+/**
+ * When the copy of an event held arrived (EventsState.receivedAt: its own detail's answer or the list's, whichever
+ * brought it); not known, its own detail's answer, else the list's that brought it (its venue's).
+ */
 export function eventDataAt(st: Pick<ViewState, 'events'>, id: string): number | undefined {
-  return st.events.detailAt[id] ?? st.events.listedAt?.[id] ?? st.events.loadedAt;
+  return st.events.receivedAt?.[id] ?? st.events.detailAt[id] ?? st.events.listedAt?.[id] ?? st.events.loadedAt;
 }
 
 const transient = new WeakMap<MarketEvent, Record<string, MarketEntry>>();

@@ -8,6 +8,8 @@ import type { MarketEvent } from '../../api/types.js';
 import { renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { binary, market } from '../../../test/support/markets.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
+import { createOddsStore } from '../../store/store.js';
+import { eventDataAt } from './events.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
@@ -39,5 +41,23 @@ describe('the Events side pane, answers out of order', () => {
     h.store.getState().eventsLoaded(withM9(0.7), t0 + 50_000, t0 + 40_000);
     const g = await waitForFrame(h.term, (x) => /Yes +70\.0¢/.test(paneRow(x)));
     expect(paneRow(g)).toMatch(/Yes +70\.0¢/);
+  });
+});
+
+describe('the Events side pane’s data age', () => {
+  const T = Date.UTC(2026, 10, 27, 12);
+  const e9 = (title: string) => ({ id: 'e9', title, markets: [market('m9')], raw: {} });
+
+  it('is the age of the copy held: a later list’s when it replaced the detail’s, the detail’s when it did not', () => {
+    const s = createOddsStore({ mode: 'anon', limit: 10 });
+    s.getState().eventLoaded(e9('from the detail'), T + 20, T + 15);
+    s.getState().eventsLoaded([e9('from a later list')], T + 30, T + 25);
+    expect(s.getState().events.byId.e9?.title).toBe('from a later list');
+    expect(eventDataAt(s.getState(), 'e9')).toBe(T + 30);
+    s.getState().eventLoaded(e9('from a detail'), T + 40, T + 35);
+    // a list sent before that detail, read after it: its copy is left out, and so is its arrival
+    s.getState().eventsLoaded([e9('from an older list')], T + 50, T + 32);
+    expect(s.getState().events.byId.e9?.title).toBe('from a detail');
+    expect(eventDataAt(s.getState(), 'e9')).toBe(T + 40);
   });
 });
