@@ -159,3 +159,26 @@ describe('an event’s copy across a wall clock step', () => {
     expect(r.clock.now() - eventDataAt(r.store.getState(), 'e9')!).toBe(MIN + 1_000);
   });
 });
+
+describe('a trading state a quote revealed, across a wall clock step', () => {
+  it('back an hour: an answer sent after the step, stamped after the refusal, ends it', async () => {
+    const r = rig();
+    r.sync.start();
+    await r.run(MIN);
+    const held = r.store.getState().markets.m1!.market;
+    const refused = r.clock.now();
+    const form = { outcome: 'Yes', amount: '10', action: 'buy' } as const;
+    const error = { kind: 'closed', code: 'CLOSED', message: 'closed', at: refused, status: 409 } as const;
+    r.store.getState().quoteFailed('m1', form, error);
+    expect(r.store.getState().markets.m1?.tradeState).toBe('closed');
+    r.clock.step(-HOUR);
+    r.sync.select('m1');
+    await r.run(1_000);
+    // the server reopened the market after the refusal: its stamp is on the clock as it now reads
+    const sent = r.clock.now();
+    const reopened = { ...held, status: 'active', updatedAt: sent - 500 } as const;
+    r.store.getState().marketLoaded(reopened, sent + 200, sent);
+    expect(r.store.getState().markets.m1?.tradeState).toBeUndefined();
+    expect(r.store.getState().markets.m1?.knownStatus).toBe('active');
+  });
+});

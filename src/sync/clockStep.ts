@@ -119,6 +119,8 @@ function shiftedStamps(st: Stamped, by: number, noticed: number, now: number): S
       // the send time of its copy: an answer sent after the step must still read as newer (entries.ts olderThanHeld)
       ...(m.sentAt !== undefined ? { sentAt: m.sentAt + by } : {}),
       ...(m.detailAt !== undefined ? { detailAt: m.detailAt + by } : {}),
+      // a quote's refusal (409/410/423) kept in the future held its trading state against every newer answer
+      ...(m.tradeStateAt !== undefined ? { tradeStateAt: m.tradeStateAt + by } : {}),
     })),
     books: each(st.books, (b) => ({ ...b, at: b.at + by })),
     // a quote answered in the clock's future stayed current (⏎ asked nothing) for as long as the step
