@@ -45,14 +45,6 @@ function capDetails(ev: EventsState): EventsState {
   return { ...ev, byId, detailAt };
 }
 
-/** The events list answered: its events replace their copies; events known only from their own detail stay. */
-export function eventsListed(ev: EventsState, events: readonly MarketEvent[], at: number): EventsState {
-  const byId: Record<string, MarketEvent> = {};
-  for (const id of Object.keys(ev.detailAt)) if (ev.byId[id]) byId[id] = ev.byId[id];
-  for (const e of events) byId[e.id] = e;
-  return { ...ev, ids: events.map((e) => e.id), byId, loadedAt: at };
-}
-
 /** `announce`: the store's one notice for the status changes an answer revealed (alerts checked after it). */
 export function viewDataActions(
   set: Set,
