@@ -1,70 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Market } from '../api/types.js';
 import { EMPTY_PAPER, keepPaper, type PaperBook } from '../positions/paper.js';
 import { PAPER_FILE } from '../positions/paperFile.js';
-import { createOddsStore } from '../store/store.js';
 import { watchedIds } from '../store/watchlist.js';
 import type { AlertRule } from '../store/watchTypes.js';
-import { ManualClock } from '../util/clock.js';
-import { PULL_DELAY_MS, type WatchDir } from './fileChanges.js';
-import { startWatcher } from './index.js';
+import { PULL_DELAY_MS } from './fileChanges.js';
 import { startPaperFile } from './paper.js';
 import { FILES, SAVE_DEBOUNCE_MS } from './persist.js';
-import { market } from '../../test/support/markets.js';
+import { board, home, logged, mkt, settle, two } from '../../test/support/twoBoards.js';
 
-/**
- * Two dashboards on one state directory, each noticing the other's writes (fileChanges.ts, KeptFiles.pull): fs.watch
- * is a fake the test fires (the real one: fileChanges.test.ts, the tmux test), the clock a ManualClock.
- */
-const mkt = (id: string, status: Market['status'] = 'active'): Market => market(id, { status });
 const rule: AlertRule = { id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 };
-
-function dirWatch() {
-  const listeners: ((event: string, name: string | null) => void)[] = [];
-  const watch: WatchDir = (_dir, listener) => {
-    listeners.push(listener);
-    return { close: () => {}, on: () => {} };
-  };
-  return { watch, written: (name: string) => listeners.forEach((l) => l('rename', name)) };
-}
-
-function board(dir: string, clock: ManualClock, fs: ReturnType<typeof dirWatch>, alerts: AlertRule[] = []) {
-  const store = createOddsStore({ mode: 'key', limit: 30 });
-  const out: string[] = [];
-  const watcher = startWatcher({
-    store,
-    clock,
-    dir,
-    alerts,
-    bell: true,
-    env: {},
-    out: { write: (s: string) => out.push(s) },
-    watchDir: fs.watch,
-  });
-  const notices = () => store.getState().notices.map((n) => n.text);
-  return { store, watcher, bells: () => out.filter((s) => s === '\x07').length, notices };
-}
-
-/** A writes (its debounce), the file's event reaches B, B reads it a moment later. */
-function settle(clock: ManualClock, fs: ReturnType<typeof dirWatch>, ...names: string[]) {
-  clock.advance(SAVE_DEBOUNCE_MS);
-  for (const n of names) fs.written(n);
-  clock.advance(PULL_DELAY_MS);
-}
-
-const logged = (dir: string) =>
-  (JSON.parse(readFileSync(join(dir, FILES.log), 'utf8')) as { entries: { ruleId: string }[] }).entries;
-
-/** Two dashboards on one new state directory, one clock, one (fake) fs.watch. */
-function two() {
-  const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
-  const clock = new ManualClock(1_000);
-  const fs = dirWatch();
-  return { dir, clock, fs, a: board(dir, clock, fs), b: board(dir, clock, fs) };
-}
 
 describe('another dashboard’s writes taken in while running', () => {
   it('a watch made in one is in the other a moment later; the other does not write it back', () => {
@@ -134,9 +80,7 @@ describe('another dashboard’s writes taken in while running', () => {
   });
 
   it("a change the other's watchlist logged is not logged again by a config status alert here", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
-    const clock = new ManualClock(1_000);
-    const fs = dirWatch();
+    const { dir, clock, fs } = home();
     const config: AlertRule = { id: 'c-1', marketId: 'm1', kind: 'status', source: 'config', createdAt: 0 };
     const a = board(dir, clock, fs, [config]);
     const b = board(dir, clock, fs); // its config file has no alert: it only watches m1
@@ -163,9 +107,7 @@ describe('another dashboard’s writes taken in while running', () => {
   });
 
   it('a change of an unwatched market logged by a config alert there is not logged again by another one here', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
-    const clock = new ManualClock(1_000);
-    const fs = dirWatch();
+    const { dir, clock, fs } = home();
     const status = (id: string): AlertRule => ({ id, marketId: 'm1', kind: 'status', source: 'config', createdAt: 0 });
     // two config files, each with its own status alert on m1; nobody watches m1
     const [a, b] = [board(dir, clock, fs, [status('c-1')]), board(dir, clock, fs, [status('c-2')])];
@@ -205,8 +147,7 @@ describe('another dashboard’s writes taken in while running', () => {
   });
 
   it('a paper trade kept in one is in the other’s book a moment later, with one made there meanwhile', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pull-'));
-    const clock = new ManualClock(1_000);
+    const { dir, clock } = home();
     const keeper = () => {
       let book = EMPTY_PAPER;
       const listeners = new Set<() => void>();
