@@ -101,6 +101,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
         env: o.env,
         venue: v.id,
         ...(o.alertCommand ? { command: o.alertCommand } : {}),
+        afterLogWrite: !loaded.keepOut.has('log'),
       }),
   );
   const saver = new Saver({
@@ -117,7 +118,9 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
       // alerts another dashboard fired: in the log, not rung or run here (they were there)
       if (saved.log) for (const e of effects) e.passOver(topSeq(saved.log));
       for (const v of o.venues) v.store.getState().takeSaved(venuePart(saved, v.id));
+      if (saved.log) for (const e of effects) e.logTaken();
     },
+    logSettled: () => effects.forEach((e) => e.logSettled()),
   });
   saver.start();
   for (const e of effects) e.start();

@@ -138,7 +138,15 @@ export interface EffectsOptions {
   timeoutMs?: number;
   /** child_process.spawn unless a test says otherwise. */
   spawn?: Spawn;
+  /**
+   * The command waits for this dashboard's write of alert-log.json (logSettled): it runs only for an entry the write
+   * kept, so two dashboards that judge one change run it once (docs/watcher.md § One person, one phone).
+   */
+  afterLogWrite?: boolean;
 }
+
+/** One entry of the log (as mergeLog tells them). */
+const entryKey = (e: AlertFired) => `${e.seq} ${e.at} ${e.ruleId}`;
 
 export class AlertEffects {
   private lastSeq: number;
@@ -149,6 +157,8 @@ export class AlertEffects {
   /** How the last run failed (exit code, signal, timeout): said once until a run succeeds or fails otherwise. */
   private lastFailure: string | undefined;
   private readonly bell: Bell;
+  /** Entries fired here whose command waits for the log's write (afterLogWrite). */
+  private pending: AlertFired[] = [];
 
   constructor(private readonly o: EffectsOptions) {
     this.bell = o.sharedBell ?? new Bell(o.out, o.clock);
@@ -163,8 +173,33 @@ export class AlertEffects {
       this.lastSeq = s.alerts.seq;
       if (fresh.length === 0) return;
       if (this.o.bell) this.bell.ring();
-      if (this.o.command) for (const f of fresh) this.run(this.o.command, f);
+      if (!this.o.command) return;
+      if (this.o.afterLogWrite) this.pending.push(...fresh);
+      else for (const f of fresh) this.run(this.o.command, f);
     });
+  }
+
+  /** The entries still in the store's log; `run`: their commands are started, else they wait on. */
+  private kept(run: boolean): void {
+    if (this.pending.length === 0 || !this.unsubscribe || !this.o.command) return;
+    const log = new Set(this.o.store.getState().alerts.log.map(entryKey));
+    const kept = this.pending.filter((f) => log.has(entryKey(f)));
+    this.pending = run ? [] : kept;
+    if (run) for (const f of kept) this.run(this.o.command, f);
+  }
+
+  /**
+   * This dashboard's write of alert-log.json ended: an entry it kept runs the command; one it left out (the other
+   * dashboard's entry of the same firing came first: mergeLog) does not. A write that failed, or a log left as it is,
+   * keeps every entry: the command runs, as it did before the log decided.
+   */
+  logSettled(): void {
+    this.kept(true);
+  }
+
+  /** Another dashboard's log was taken in: an entry it replaced (its own of the same firing) runs nothing here. */
+  logTaken(): void {
+    this.kept(false);
   }
 
   /** The log's entries up to `seq` fired in another dashboard (taken from the file): no bell, no command here. */
@@ -235,10 +270,14 @@ export class AlertEffects {
     });
   }
 
-  /** Stops listening; commands still running are stopped too (their timeout would no longer be watched). */
+  /**
+   * Stops listening; commands still running are stopped too (their timeout would no longer be watched), and those
+   * waiting for the log's write are not run.
+   */
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    this.pending = [];
     for (const c of this.running.values()) killGroup(c, 'SIGTERM');
   }
 }

@@ -67,6 +67,8 @@ export function startWatcher(o: WatcherOptions): Watcher {
     ...(o.alertCommand ? { command: o.alertCommand } : {}),
     ...(o.spawn ? { spawn: o.spawn } : {}),
     ...(o.alertCommandTimeoutMs !== undefined ? { timeoutMs: o.alertCommandTimeoutMs } : {}),
+    // the log's write decides who runs it (one change, one push); a log left as it is cannot: at once, as alone
+    afterLogWrite: !loaded.keepOut.has('log'),
   });
   const saver = new Saver({
     dir: o.dir,
@@ -78,7 +80,9 @@ export function startWatcher(o: WatcherOptions): Watcher {
       // alerts another dashboard fired: in the log, not rung or run here (they were there)
       if (saved.log) effects.passOver(topSeq(saved.log));
       o.store.getState().takeSaved(saved);
+      if (saved.log) effects.logTaken();
     },
+    logSettled: () => effects.logSettled(),
   });
   const paper =
     o.paperDir !== undefined ? startPaperKeeper({ store: o.store, clock: o.clock, dir: o.paperDir }) : undefined;

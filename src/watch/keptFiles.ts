@@ -49,6 +49,11 @@ export interface KeptFile<T> {
   take?(theirs: T, was: Parts): void;
   /** The parts of what the file holds: what the next write's changes are told against after a take. */
   partsOf?(value: T): Parts;
+  /**
+   * A write of it ended (written, failed, or the file found left as it is): what the session holds is what the write
+   * kept (a write's take, or a pull's, left out what the other dashboard had first).
+   */
+  settled?(): void;
 }
 
 export interface KeptFilesOptions {
@@ -134,7 +139,8 @@ export class KeptFiles {
     } catch (e) {
       if (!(e instanceof KeptOut)) throw e;
       slot.keptOut = true;
-      return this.o.say(e.message);
+      this.o.say(e.message);
+      return slot.file.settled?.();
     }
     if (theirs === undefined) {
       if (!moved) return;
@@ -201,11 +207,13 @@ export class KeptFiles {
         slot.written = took ? file.parts() : parts;
         delete slot.error;
         delete slot.said;
+        file.settled?.();
       } catch (e) {
         if (e instanceof KeptOut) {
           // as at start: left as it is from now on, said once here and again on stderr as the dashboard quits
           slot.keptOut = true;
           this.o.say(e.message);
+          file.settled?.();
           continue;
         }
         failed = true;
@@ -214,6 +222,7 @@ export class KeptFiles {
         const text = saveFailed(file.path, e);
         if (text !== slot.said) this.o.say(text);
         slot.said = text;
+        file.settled?.();
       }
     }
     if (failed || busy) this.schedule(busy ? LOCK_RETRY_MS : SAVE_RETRY_MS);

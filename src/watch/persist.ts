@@ -172,6 +172,8 @@ export interface SaverOptions {
   hooks?: WriteHooks;
   /** Where what another dashboard wrote is put (merged with this session's changes): none, it is not read. */
   take?: (saved: SavedWatch) => void;
+  /** A write of alert-log.json ended (KeptFile.settled): the store's log is what the write kept. */
+  logSettled?: () => void;
 }
 
 /** Writes the files the store changes, SAVE_DEBOUNCE_MS after the first change (the one writer: keptFiles.ts). */
@@ -191,6 +193,7 @@ export class Saver {
           keptOut: o.keepOut?.has(k) === true,
           ...(o.take ? { take: (theirs, was) => o.take!(merged(f, theirs, was, f.parts(o.store.getState()))) } : {}),
           partsOf: (value) => f.partsOf(value),
+          ...(k === 'log' && o.logSettled ? { settled: o.logSettled } : {}),
         };
       }),
       clock: o.clock,

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { AlertRule } from '../store/watchTypes.js';
+import { FILES, SAVE_DEBOUNCE_MS } from './persist.js';
+import { logged, mkt, settle, two } from '../../test/support/twoBoards.js';
+
+const rule: AlertRule = { id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 };
+
+/** Two dashboards on one home, each with an alertCommand (one person, one phone): docs/watcher.md. */
+describe('alertCommand once per change across two dashboards', () => {
+  it('one change judged by both within the moment before either write reaches the other runs it once', () => {
+    const { dir, clock, fs, a, b } = two(true);
+    a.store.getState().addAlert(rule);
+    settle(clock, fs, FILES.alerts);
+    for (const t of [a, b]) t.store.getState().listLoaded([mkt('m1')], clock.now());
+    for (const t of [a, b]) t.store.getState().checkAlerts(clock.now());
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    clock.advance(300); // b's own refresh, a moment later
+    b.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    // each screen shows and rings it
+    expect([a.bells(), b.bells()]).toEqual([1, 1]);
+    settle(clock, fs, FILES.log, FILES.alerts);
+    settle(clock, fs, FILES.log, FILES.alerts);
+    expect(logged(dir).filter((e) => e.ruleId === 'a-1')).toHaveLength(1);
+    // the command ran where the log kept the entry, once
+    expect([...a.runs, ...b.runs]).toEqual(['a-1 closed']);
+    expect(a.runs).toEqual(['a-1 closed']);
+    a.watcher.stop();
+    b.watcher.stop();
+  });
+
+  it('alone, the command runs with the log write, within a second of the change', () => {
+    const { clock, a } = two(true);
+    a.store.getState().addAlert(rule);
+    a.store.getState().listLoaded([mkt('m1')], clock.now());
+    a.store.getState().checkAlerts(clock.now());
+    clock.advance(SAVE_DEBOUNCE_MS);
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    expect(a.runs).toEqual([]);
+    clock.advance(SAVE_DEBOUNCE_MS);
+    expect(a.runs).toEqual(['a-1 closed']);
+    a.watcher.stop();
+  });
+});
