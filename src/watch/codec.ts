@@ -105,11 +105,20 @@ export function decodeWatchlist(text: string): Decoded<WatchState> {
 
 // ── alerts.json ──
 
+/** A config file's alert id (src/cli/alertConfig.ts: a hash of it); with several venues `venue:cfg:…`. */
+const CONFIG_ID = /(?:^|:)cfg:[0-9a-f]{12}$/;
+
 export function encodeAlerts(a: Pick<AlertsState, 'rules' | 'state'>): string {
   const rules = a.rules.filter((r) => r.source === 'form');
   // where every alert stands, config ones too (their ids are stable), so a restart neither repeats nor misses a
-  // crossing
-  const state = Object.fromEntries(a.rules.filter((r) => a.state[r.id]).map((r) => [r.id, a.state[r.id]]));
+  // crossing — another dashboard's config alerts as well (another config file on the same home: its alerts are not
+  // this session's, their state came with the file), up to ALERT_RULES_MAX of them; a form alert removed goes
+  const mine = new Set(a.rules.map((r) => r.id));
+  const others = Object.keys(a.state)
+    .filter((id) => !mine.has(id) && CONFIG_ID.test(id))
+    .slice(0, ALERT_RULES_MAX);
+  const ids = [...a.rules.map((r) => r.id).filter((id) => a.state[id]), ...others];
+  const state = Object.fromEntries(ids.map((id) => [id, a.state[id]]));
   return `${JSON.stringify({ version: FORMAT_VERSION, alerts: rules, state }, null, 2)}\n`;
 }
 

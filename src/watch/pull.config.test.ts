@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AlertRule } from '../store/watchTypes.js';
+import type { ManualClock } from '../util/clock.js';
+import { FILES } from './persist.js';
+import { board, home, mkt, settle } from '../../test/support/twoBoards.js';
+
+/** A config file's status alert, set (again) at this start: its id is its content's (cfg:…), as in alertConfig.ts. */
+const status = (id: string, clock: ManualClock, marketId = 'm1'): AlertRule => ({
+  id: `cfg:${id}`,
+  marketId,
+  kind: 'status',
+  source: 'config',
+  createdAt: clock.now(),
+});
+const stateIds = (dir: string) =>
+  Object.keys((JSON.parse(readFileSync(join(dir, FILES.alerts), 'utf8')) as { state: object }).state);
+
+/** Two dashboards on one home with different config files (docs/watcher.md § Two dashboards on one home). */
+describe('config alerts of two config files on one home', () => {
+  it("one's write keeps where the other's config alerts stand: a change while the other was away is told there", () => {
+    const { dir, clock, fs } = home();
+    const a = board(dir, clock, fs, [status('aaaaaaaaaaaa', clock, 'm2')]);
+    const b = board(dir, clock, fs, [status('bbbbbbbbbbbb', clock)]);
+    for (const t of [a, b]) t.store.getState().listLoaded([mkt('m1'), mkt('m2')], clock.now());
+    for (const t of [a, b]) t.store.getState().checkAlerts(clock.now());
+    settle(clock, fs, FILES.alerts);
+    b.watcher.stop();
+    // a's next write (its own alert's change) dropped b's alert's state from the file
+    a.store.getState().marketLoaded(mkt('m2', 'closed'), clock.now());
+    settle(clock, fs, FILES.alerts, FILES.log);
+    expect(stateIds(dir).sort()).toEqual(['cfg:aaaaaaaaaaaa', 'cfg:bbbbbbbbbbbb']);
+    a.watcher.stop();
+    // m1 closed while nobody ran: b, started again, tells it (it learned it silently, never told)
+    const again = board(dir, clock, fs, [status('bbbbbbbbbbbb', clock)]);
+    again.store.getState().listLoaded([mkt('m1', 'closed')], clock.now());
+    again.store.getState().checkAlerts(clock.now());
+    expect(again.bells()).toBe(1);
+    again.watcher.stop();
+  });
+});
