@@ -43,6 +43,25 @@ export interface WatchActions {
 const configStates = (config: AlertRule[], state: Record<string, AlertRuleState>) =>
   Object.fromEntries(config.flatMap((r) => (state[r.id] ? [[r.id, state[r.id]!]] : [])));
 
+/**
+ * A config alert is set anew at each start, so a change the shared log holds from before this start (another
+ * dashboard's, on a market nobody watches) was judged by none of its checks (`toldElsewhere` takes only entries written
+ * after the alert was set): its status alerts take the market's latest logged status as known when the entry is newer
+ * than the alert's own last change, so they do not tell it again; the next change is told.
+ */
+function knownFromLog(config: AlertRule[], state: Record<string, AlertRuleState>, log: readonly AlertFired[]) {
+  let out = state;
+  for (const r of config) {
+    const st = state[r.id];
+    if (r.kind !== 'status' || st?.status === undefined) continue;
+    const last = log.find((e) => e.kind === 'status' && e.marketId === r.marketId && e.to !== undefined);
+    if (!last || last.to === st.status || last.at <= (st.firedAt ?? -Infinity)) continue;
+    if (out === state) out = { ...state };
+    out[r.id] = { ...st, status: last.to!, firedAt: last.at };
+  }
+  return out;
+}
+
 type Set = StoreApi<Store>['setState'];
 type Get = StoreApi<Store>['getState'];
 
@@ -66,7 +85,7 @@ export function watchActions(set: Set, get: Get): WatchActions {
           watch: saved.watch ?? s.watch,
           alerts: {
             rules: [...config, ...form],
-            state: { ...(saved.state ?? {}), ...s.alerts.state },
+            state: knownFromLog(config, { ...(saved.state ?? {}), ...s.alerts.state }, log),
             log,
             seq: Math.max(s.alerts.seq, topSeq(log)),
           },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlertRule } from '../store/watchTypes.js';
 import type { ManualClock } from '../util/clock.js';
 import { FILES } from './persist.js';
-import { board, home, mkt, settle } from '../../test/support/twoBoards.js';
+import { board, home, logged, mkt, settle } from '../../test/support/twoBoards.js';
 
 /** A config file's status alert, set (again) at this start: its id is its content's (cfg:…), as in alertConfig.ts. */
 const status = (id: string, clock: ManualClock, marketId = 'm1'): AlertRule => ({
@@ -37,6 +37,32 @@ describe('config alerts of two config files on one home', () => {
     again.store.getState().listLoaded([mkt('m1', 'closed')], clock.now());
     again.store.getState().checkAlerts(clock.now());
     expect(again.bells()).toBe(1);
+    again.watcher.stop();
+  });
+
+  it('one started again after the other logged a change of a market nobody watches does not tell it again', () => {
+    const { dir, clock, fs } = home();
+    const a = board(dir, clock, fs, [status('aaaaaaaaaaaa', clock)]);
+    const b = board(dir, clock, fs, [status('bbbbbbbbbbbb', clock)]);
+    for (const t of [a, b]) t.store.getState().listLoaded([mkt('m1')], clock.now());
+    for (const t of [a, b]) t.store.getState().checkAlerts(clock.now());
+    settle(clock, fs, FILES.alerts);
+    b.watcher.stop();
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    settle(clock, fs, FILES.alerts, FILES.log);
+    clock.advance(60_000);
+    // b again: its config alert is set anew, the log's closing older than it
+    const again = board(dir, clock, fs, [status('bbbbbbbbbbbb', clock)]);
+    again.store.getState().listLoaded([mkt('m1', 'closed')], clock.now());
+    again.store.getState().checkAlerts(clock.now());
+    // it told the closing again: a second entry, a bell and alertCommand for one change
+    expect(again.bells()).toBe(0);
+    settle(clock, fs, FILES.alerts, FILES.log);
+    expect(logged(dir).map((e) => e.ruleId)).toEqual(['cfg:aaaaaaaaaaaa']);
+    // the next change is told there, once
+    again.store.getState().marketLoaded(mkt('m1', 'resolved'), clock.now());
+    expect(again.bells()).toBe(1);
+    a.watcher.stop();
     again.watcher.stop();
   });
 });
