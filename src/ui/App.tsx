@@ -201,6 +201,7 @@ export function App({
         <AlertLog
           alerts={s.alerts}
           titleOf={(id) => vs.markets[id]?.market.title ?? s.watch.byId[id]?.title}
+          entryOf={(id) => vs.markets[id]}
           cursor={ui.alertLog.cursor}
           {...(ui.alertLog.logTop !== undefined ? { logTop: ui.alertLog.logTop } : {})}
           now={now}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertFired, AlertsState } from '../../store/watchTypes.js';
+import type { Market } from '../../api/types.js';
+import type { MarketEntry } from '../../store/types.js';
+import type { AlertFired, AlertRule, AlertsState } from '../../store/watchTypes.js';
+import { market } from '../../../test/support/markets.js';
 import { displayWidth } from '../format.js';
 import { alertLogLines } from './AlertLog.js';
 
@@ -20,7 +23,15 @@ describe('the alert log at 80 columns', () => {
     const long = '“Will Solana close above $94k on December 30?” Yes moved +77.3¢ in 30 min (now 100.0¢)';
     for (const marketId of ['m1', 'kalshi:KXSOL']) {
       const alerts: AlertsState = { rules: [], state: {}, log: [fired(long, marketId)], seq: 1 };
-      const lines = alertLogLines({ alerts, titleOf: () => undefined, cursor: 0, now: 2_000, width: 80, height: 20 });
+      const lines = alertLogLines({
+        alerts,
+        titleOf: () => undefined,
+        entryOf: () => undefined,
+        cursor: 0,
+        now: 2_000,
+        width: 80,
+        height: 20,
+      });
       const entry = text(lines.at(-1)!);
       expect(entry).toMatch(/» (K )?“Will Solana close ab[^”]*…” Yes moved \+77\.3¢ in 30 min \(now 100\.0¢\)$/);
       expect(entry.includes('» K “')).toBe(marketId.startsWith('kalshi:'));
@@ -34,7 +45,15 @@ describe('the alert log at 80 columns', () => {
       'Gap after fees 4.2¢ for 100 contracts: Kalshi “Will the Fed cut rates in December 2026 by 25 basis points or ' +
       'more?” YES 48.6¢ · Polymarket “Fed decision in December: 25 bps cut or larger” NO 52.8¢ (above 4¢)';
     const alerts: AlertsState = { rules: [], state: {}, log: [fired(gap)], seq: 1 };
-    const lines = alertLogLines({ alerts, titleOf: () => undefined, cursor: 0, now: 2_000, width: 140, height: 20 });
+    const lines = alertLogLines({
+      alerts,
+      titleOf: () => undefined,
+      entryOf: () => undefined,
+      cursor: 0,
+      now: 2_000,
+      width: 140,
+      height: 20,
+    });
     const entry = text(lines.at(-1)!);
     // the second title was kept whole, so the end was cut: "NO 52.8¢ (above 4¢)" lost
     expect(entry).toMatch(/^ +2s ago +» Gap after fees 4\.2¢ for 100 contracts: Kalshi “Will[^”]*…” YES 48\.6¢ · /);
@@ -48,6 +67,7 @@ describe('the alert log with no alert set', () => {
     alertLogLines({
       alerts: { rules: [], state: {}, log, seq: log.length },
       titleOf: () => undefined,
+      entryOf: () => undefined,
       cursor: 0,
       now: 2_000,
       width,
@@ -72,5 +92,38 @@ describe('the alert log with no alert set', () => {
     const lines = none([fired('“t” Yes at 6.2¢ (below 10¢)')], 40, 12);
     expect(lines[1]).toBe('  none: a on a market sets one (on a po…');
     expect(lines[2]).toBe('');
+  });
+});
+
+describe('an alert set on a market that has ended', () => {
+  const entry = (status: Market['status']): MarketEntry => ({
+    market: market('m1', { status, ...(status === 'resolved' ? { resolvedOutcome: 'No' } : {}) }),
+    receivedAt: 0,
+    firstSeenAt: 0,
+    firstPrices: {},
+  });
+  const line = (rule: Omit<AlertRule, 'id' | 'marketId' | 'createdAt'>, status: Market['status']) =>
+    text(
+      alertLogLines({
+        alerts: { rules: [{ id: 'cfg:1', marketId: 'm1', createdAt: 0, ...rule }], state: {}, log: [], seq: 0 },
+        titleOf: () => 'Market m1',
+        entryOf: () => entry(status),
+        cursor: 0,
+        now: 2_000,
+        width: 140,
+        height: 12,
+      })[1]!,
+    );
+
+  it('says plainly, as a on it would, that it changes no more (a config alert is not refused at start)', () => {
+    const above = line({ kind: 'above', outcome: 'Yes', cents: 70, source: 'config' }, 'resolved');
+    expect(above).toContain(' · resolved (No): nothing on it changes any more · config file');
+    const price = line({ kind: 'above', outcome: 'Yes', cents: 70, source: 'form' }, 'closed');
+    expect(price).toContain(' · closed: its price no longer trades');
+    // a closed market's status alert still tells the result; an active market's alerts say nothing more
+    expect(line({ kind: 'status', source: 'config' }, 'closed')).not.toMatch(/closed:|resolved/);
+    expect(line({ kind: 'above', outcome: 'Yes', cents: 70, source: 'config' }, 'active')).toMatch(
+      /70¢ · config file$/,
+    );
   });
 });

@@ -4,7 +4,8 @@
  */
 import { Box } from 'ink';
 import { ruleText } from '../../store/alerts.js';
-import type { AlertsState } from '../../store/watchTypes.js';
+import type { MarketEntry } from '../../store/types.js';
+import { scopeOf, type AlertRule, type AlertsState } from '../../store/watchTypes.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth, formatAge, wrap } from '../format.js';
 import { colors } from '../theme.js';
@@ -19,6 +20,8 @@ export interface AlertLogProps {
   alerts: AlertsState;
   /** A market's title by id, when known. */
   titleOf: (id: string) => string | undefined;
+  /** A market's entry by id, when loaded: what an alert on a market that has ended says. */
+  entryOf: (id: string) => MarketEntry | undefined;
   cursor: number;
   /** The first entry of the log shown (PgDn / PgUp). */
   logTop?: number;
@@ -28,6 +31,24 @@ export interface AlertLogProps {
 }
 
 const AGE_W = 9;
+
+/**
+ * An alert on a market that has ended, as `a` on it says (endedRefusal): a resolved market changes no more, a closed
+ * or settling one's price no longer trades (its status alert still tells the result). A config file's alerts are set
+ * at start without the markets known, so this is where the person sees it; one set with `a` before the market ended
+ * says it too.
+ */
+function endedNote(r: AlertRule, e: MarketEntry | undefined): string {
+  const status = e?.knownStatus ?? e?.market.status;
+  if (!e || scopeOf(r.kind) !== 'market') return '';
+  if (status === 'resolved') {
+    const winner = e.market.resolvedOutcome ? ` (${sanitize(e.market.resolvedOutcome)})` : '';
+    return ` · resolved${winner}: nothing on it changes any more`;
+  }
+  if ((status === 'closed' || status === 'settling') && r.kind !== 'status')
+    return ` · ${status}: its price no longer trades`;
+  return '';
+}
 
 function quotedTitle(t: string | undefined, id: string, width: number): string {
   return `“${fitWidth(sanitize(t ?? '') || id, Math.max(4, width))}”`;
@@ -74,6 +95,7 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
             },
         { text: ` · ${sanitize(ruleText(r))}` },
         { text: p.alerts.state[r.id]?.ended !== undefined ? ' · ended' : '', color: colors.warn },
+        { text: endedNote(r, p.entryOf(r.marketId)), color: colors.warn },
         { text: r.source === 'config' ? ' · config file' : '', dim: true, priority: -1 },
       ])
     : noneSet(p.width, log.length ? 1 : p.height - 4).map((text) => [{ text: `  ${text}`, dim: true }]);
