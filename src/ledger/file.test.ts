@@ -160,6 +160,19 @@ describe('FileLedger', () => {
     expect(readFileSync(path, 'utf8')).toBe(`s ${now - hour - 2_000} b\ns ${now - hour - 1_000} a\n`);
   });
 
+  it('a clock set back: whoever takes the lock first after it (a one-shot, no step seen) moves them, once', () => {
+    const path = join(dir(), 'budget.ledger');
+    const [now, hour] = [1_700_000_000_000, 3_600_000];
+    writeFileSync(path, `s ${now - 2_000} b\ns ${now - 1_000} a\n`);
+    const [a, c] = [new FileLedger(path, { proc: 'a' }), new FileLedger(path, { proc: 'c' })];
+    // c claims first: the lines move back as far as the newest needs (it lands at now), so they count a little longer
+    expect(c.claim(now - hour, 3)).toEqual({ ok: true });
+    expect(c.claim(now - hour, 3)).toMatchObject({ ok: false, reason: 'budget' });
+    expect(readFileSync(path, 'utf8')).toBe(`s ${now - hour - 1_000} b\ns ${now - hour} a\ns ${now - hour} c\n`);
+    a.stepBack(-hour, now - hour); // the dashboard that saw the step, later: nothing is moved twice
+    expect(a.others(now - hour)).toEqual([now - hour - 1_000, now - hour]);
+  });
+
   it('believes a little clock skew and any pause it could have written itself; writes none longer', () => {
     const path = join(dir(), 'budget.ledger');
     const now = 1_700_000_000_000;

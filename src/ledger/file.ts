@@ -142,7 +142,7 @@ export class FileLedger implements SendLedger {
     });
   }
 
-  /** Best effort (the lock held elsewhere: the next claim leaves them out, as before): lines.ts `movedBack`. */
+  /** Best effort (the lock held elsewhere: its holder moves them, `caughtUp`, a little less far): `movedBack`. */
   stepBack(by: number, now: number): void {
     this.lock.with(() => {
       const moved = movedBack(this.read(), by, now);

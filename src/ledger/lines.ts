@@ -1,5 +1,8 @@
 /** The ledger file's lines (file.ts): `s <epoch ms> <process>` for a send, `p <until> <process>` for a pause. */
-import { credible, FUTURE_NOTICE } from './types.js';
+import { credible, FUTURE_NOTICE, MAX_PAUSE_MS } from './types.js';
+
+/** The longest step back whose lines are moved (caughtUp): a line further ahead is a hand edit, left out. */
+export const STEP_BACK_MAX_MS = 86_400_000;
 
 export interface Line {
   kind: 's' | 'p';
@@ -38,7 +41,7 @@ export class Distrust {
   trusted(lines: Line[], now: number): Line[] {
     // all of them as a rule: no copy (asked for every candidate of a scheduling pass, pausedUntil)
     if (lines.every((l) => credible(l.kind, l.at, now))) return (this.tell(), lines);
-    const ok = lines.filter((l) => credible(l.kind, l.at, now));
+    const ok = (caughtUp(lines, now) ?? lines).filter((l) => credible(l.kind, l.at, now));
     if (ok.length < lines.length && this.state === 'none') this.state = 'seen';
     this.tell();
     return ok;
@@ -64,4 +67,20 @@ export function movedBack(lines: Line[], by: number, now: number): Line[] | unde
     return { ...l, at: l.at + by };
   });
   return moved ? out : undefined;
+}
+
+/**
+ * The wall clock was set back and this process did not see it (a one-shot command keeps no steady clock), or saw it
+ * while the lock was held elsewhere: the lines from the clock's future up to a day ahead are moved back together, as
+ * far as the newest needs to be credible (it lands at `now`). The true step was at least that long, so they count a
+ * little longer than they went out, never less; once moved they are credible, so no process moves them again (nor
+ * `movedBack`, the exact move, after it). Undefined: nothing to move.
+ */
+export function caughtUp(lines: Line[], now: number): Line[] | undefined {
+  const room = (l: Line) => now + (l.kind === 'p' ? MAX_PAUSE_MS : 0) - l.at;
+  const ahead = lines.filter((l) => !credible(l.kind, l.at, now) && room(l) >= -STEP_BACK_MAX_MS);
+  if (ahead.length === 0) return undefined;
+  const by = Math.min(...ahead.map(room));
+  const moved = new Set(ahead);
+  return lines.map((l) => (moved.has(l) ? { ...l, at: l.at + by } : l));
 }
