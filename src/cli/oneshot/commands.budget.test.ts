@@ -113,4 +113,40 @@ describe('interrupted', () => {
     expect(JSON.parse(c.out()).error).toMatchObject({ code: 'INTERRUPTED', exit: 130 });
     expect(readFileSync(file, 'utf8')).toBe(full);
   });
+
+  // SIGTERM (`timeout 5 oddsboard markets --json | jq`) and SIGHUP (the terminal closed) killed the command: exit 143 /
+  // 129 and nothing on stdout, where Ctrl-C printed the INTERRUPTED document
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ] as const)('%s while waiting for the budget: exit %i, the INTERRUPTED document', async (signal, code) => {
+    const first = await run(['markets', '--limit', '1']);
+    const dir = join(first.stateHome, 'oddsboard');
+    const file = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
+    );
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, Array.from({ length: 29 }, (_, i) => `s ${Date.now() - 1_000 + i} 9.other\n`).join(''));
+    const c = cliIo({
+      stateHome: first.stateHome,
+      env: { ODDSBOARD_BASE_URL: service.srv.url, ODDSBOARD_API_KEY: KEY },
+    });
+    let sent = false;
+    c.io.timing = {
+      now: Date.now,
+      sleep: async () => {
+        // the signal arrives while the command sleeps for its slot (process.emit: the listeners, not a real kill)
+        if (sent) throw new Error('the signal did not end the wait');
+        process.emit(signal, signal);
+        sent = true;
+      },
+    };
+    expect(await main(['markets', '--json'], c.io)).toBe(code);
+    const doc = JSON.parse(c.out()) as { error: unknown };
+    valid(doc);
+    expect(doc.error).toMatchObject({ code: 'INTERRUPTED', exit: code });
+    expect(process.listenerCount(signal)).toBe(0);
+  });
 });

@@ -8,8 +8,37 @@ import { errorCodeFor, EXIT, exitCodeFor, UsageError } from '../errors.js';
 import type { SourceId } from '../../sources/types.js';
 import type { JsonErrorBody } from './json.js';
 
-/** Ctrl-C, SIGINT or the caller's signal while the command ran. */
-export class Interrupted extends Error {}
+/** The signals that end a one-shot command as Ctrl-C does, each with its exit code (128 + its number). */
+const ENDING = { SIGINT: EXIT.sigint, SIGTERM: EXIT.sigterm, SIGHUP: EXIT.sighup } as const;
+type Ending = keyof typeof ENDING;
+
+/** Ctrl-C (SIGINT), SIGTERM, SIGHUP or the caller's signal (as Ctrl-C) while the command ran. */
+export class Interrupted extends Error {
+  constructor(readonly by: Ending = 'SIGINT') {
+    super(by === 'SIGINT' ? 'interrupted' : `interrupted by ${by}`);
+  }
+}
+
+/** What a command whose work was aborted ends with: the Interrupted it was aborted with (its signal), else Ctrl-C's. */
+export function interruption(signal: AbortSignal | undefined): Interrupted {
+  return signal?.reason instanceof Interrupted ? signal.reason : new Interrupted();
+}
+
+/**
+ * Aborts `ac` with an Interrupted on SIGINT, SIGTERM or SIGHUP (`timeout 5 oddsboard markets --json | jq`, a closed
+ * terminal) and on the caller's signal, so the command prints its INTERRUPTED document and exits 128 + n instead of
+ * being killed with nothing on stdout. Returns the removal of every handler.
+ */
+export function abortOnSignals(ac: AbortController, caller?: AbortSignal): () => void {
+  const handlers = (Object.keys(ENDING) as Ending[]).map((s) => [s, () => ac.abort(new Interrupted(s))] as const);
+  const onCaller = () => ac.abort(new Interrupted());
+  for (const [s, h] of handlers) process.on(s, h);
+  caller?.addEventListener('abort', onCaller, { once: true });
+  return () => {
+    for (const [s, h] of handlers) process.off(s, h);
+    caller?.removeEventListener('abort', onCaller);
+  };
+}
 
 export interface Failure {
   exit: number;
@@ -24,7 +53,7 @@ export function failureOf(e: unknown): Failure {
   if (e instanceof UsageError) return { exit: EXIT.usage, code: 'USAGE', message: e.message };
   if (e instanceof BudgetSpent)
     return { exit: EXIT.rateLimited, code: 'RATE_BUDGET_SPENT', message: e.message, retryAfterMs: e.retryAfterMs };
-  if (e instanceof Interrupted) return { exit: EXIT.sigint, code: 'INTERRUPTED', message: 'interrupted' };
+  if (e instanceof Interrupted) return { exit: ENDING[e.by], code: 'INTERRUPTED', message: e.message };
   if (isApiError(e)) return apiFailure(e);
   return {
     exit: EXIT.failure,

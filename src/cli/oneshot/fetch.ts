@@ -10,7 +10,7 @@ import { waitForSlot } from '../../ledger/wait.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import type { CommandIo } from '../commands.js';
 import type { Source } from '../source.js';
-import { Interrupted } from './failure.js';
+import { interruption } from './failure.js';
 import type { Fetch } from './run.js';
 
 /** Interactive requests of the dashboard keep one slot free (its quotes may use it); so do these. */
@@ -51,7 +51,7 @@ export function venueFetch(
     } catch (e) {
       // a 429 holds back every oddsboard process on this budget, not only this one
       if (isApiError(e) && e.kind === 'rate_limited') ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
-      throw signal.aborted ? new Interrupted() : e;
+      throw signal.aborted ? interruption(signal) : e;
     }
   };
 }

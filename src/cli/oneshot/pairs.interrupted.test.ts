@@ -34,4 +34,32 @@ describe('pairs interrupted', () => {
     expect(doc.error).toMatchObject({ code: 'INTERRUPTED', exit: 130 });
     expect(existsSync(join(dir, 'pairs.json'))).toBe(false);
   });
+
+  // SIGTERM killed it: exit 143 and nothing on stdout for `timeout 5 oddsboard pairs --json | jq`
+  it('SIGTERM while waiting for a venue’s budget: exit 143, the INTERRUPTED document, nothing kept', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-term-'));
+    const argv = ['pairs', MARKET, '--json', '--source', 'kalshi,polymarket', '--base-url'];
+    expect(
+      await main([...argv, `kalshi=${base.kalshi},polymarket=${base.polymarket}`], cliIo({ stateHome: home }).io),
+    ).toBe(0);
+    const dir = join(home, 'oddsboard');
+    const full = Array.from({ length: 200 }, (_, i) => `s ${Date.now() - 1_000 + i} 999999.other\n`).join('');
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.ledger'))) writeFileSync(join(dir, f), full);
+    const c = cliIo({ stateHome: home });
+    let sent = false;
+    c.io.timing = {
+      now: Date.now,
+      sleep: async () => {
+        if (sent) throw new Error('SIGTERM did not end the wait');
+        process.emit('SIGTERM', 'SIGTERM');
+        sent = true;
+      },
+    };
+    const args = [...argv, `kalshi=${base.kalshi},polymarket=${base.polymarket}`, '--confirm', OTHER];
+    expect(await main(args, c.io)).toBe(143);
+    const doc = JSON.parse(c.out()) as { error: unknown };
+    valid(doc);
+    expect(doc.error).toMatchObject({ code: 'INTERRUPTED', exit: 143 });
+    expect(existsSync(join(dir, 'pairs.json'))).toBe(false);
+  });
 });

@@ -25,7 +25,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { commandHelp } from '../help.js';
 import { readInvocation, type FlagValues } from '../parse.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
-import { errorBody, failureOf, Interrupted, type Failure } from './failure.js';
+import { abortOnSignals, errorBody, failureOf, interruption, type Failure } from './failure.js';
 import { pairsDocument, pairsText, type PairRow, type PairsResult } from './pairsOut.js';
 import { openVenues, pairsVenues, type OpenedVenues, type Venue } from './pairsVenues.js';
 
@@ -54,9 +54,10 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
   const spec = findCommand('pairs')!;
   const jsonOut = argv.includes('--json');
   let open: OpenedVenues | undefined;
-  // Ctrl-C (or the caller's signal) ends a wait for a budget or a request: INTERRUPTED, exit 130, as the other commands
+  // Ctrl-C, SIGTERM, SIGHUP (or the caller's signal) end a wait for a budget or a request: INTERRUPTED, exit 128 + n,
+  // as the other commands
   const ac = new AbortController();
-  const onAbort = () => ac.abort(new Interrupted());
+  let unhook = () => {};
   const fail = (f: Failure, venue?: Venue): number => {
     if (jsonOut)
       io.stdout.write(`${JSON.stringify({ oddsboard: 1, ...(venue ? { venue } : {}), error: errorBody(f) })}\n`);
@@ -98,8 +99,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     const loaded = other ? loadDecisions(dir, Date.now()) : { ...peekDecisions(dir), keepOut: false };
     for (const p of loaded.problems) io.stderr.write(`oddsboard pairs: ${p}\n`);
 
-    process.on('SIGINT', onAbort);
-    io.signal?.addEventListener('abort', onAbort, { once: true });
+    unhook = abortOnSignals(ac, io.signal);
     const must = target?.venue as Venue | undefined;
     open = await openVenues(pv, io, { noWait: inv.flags.wait === false, must, signal: ac.signal });
     const { opened, attempt, problems, failures } = open;
@@ -239,10 +239,9 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     io.stdout.write(pairsText(result, width, io.timing?.now() ?? Date.now()));
     return exit;
   } catch (e) {
-    return fail(failureOf(ac.signal.aborted && !(e instanceof UsageError) ? new Interrupted() : e));
+    return fail(failureOf(ac.signal.aborted && !(e instanceof UsageError) ? interruption(ac.signal) : e));
   } finally {
-    process.off('SIGINT', onAbort);
-    io.signal?.removeEventListener('abort', onAbort);
+    unhook();
     await open?.close();
   }
 }

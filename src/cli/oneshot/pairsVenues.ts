@@ -34,7 +34,7 @@ import { openPlatform } from '../platform.js';
 import { ALL_PLATFORMS } from '../settingValues.js';
 import { sourcesOf } from '../venueSettings.js';
 import type { Source } from '../source.js';
-import { failureOf, Interrupted, type Failure } from './failure.js';
+import { failureOf, interruption, Interrupted, type Failure } from './failure.js';
 
 export type Venue = Exclude<SourceId, 'public'>;
 
@@ -195,7 +195,7 @@ export async function openVenues(
           } catch (e) {
             if (isApiError(e) && e.kind === 'rate_limited')
               ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
-            throw signal?.aborted ? new Interrupted() : e;
+            throw signal?.aborted ? interruption(signal) : e;
           }
         },
       });
@@ -216,7 +216,7 @@ export async function openVenues(
       try {
         return await f(x);
       } catch (e) {
-        if (e instanceof Interrupted) throw e; // Ctrl-C ends the command, not one venue's part of it
+        if (e instanceof Interrupted) throw e; // Ctrl-C or a signal ends the command, not one venue's part
         failed(venue, what, e);
         return undefined;
       }

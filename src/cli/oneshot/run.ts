@@ -14,7 +14,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { commandHelp } from '../help.js';
 import { readInvocation, type FlagValues } from '../parse.js';
 import { openSource, REAL_MARKETS, type Source } from '../source.js';
-import { failureOf, Interrupted, venueOf, type Failure } from './failure.js';
+import { abortOnSignals, failureOf, interruption, venueOf, type Failure } from './failure.js';
 import { venueFetch } from './fetch.js';
 import type { CommandName, JsonDocument } from './json.js';
 import { errorLine, writeDocument, writeTable, type Answer } from './output.js';
@@ -84,8 +84,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
 
   const sources: Source[] = [];
   const ac = new AbortController();
-  const onSigint = () => ac.abort(new Interrupted());
-  const onAbort = () => ac.abort(new Interrupted());
+  let unhook = () => {};
   try {
     const inv = readInvocation(spec, argv);
     if (inv.kind !== 'run') {
@@ -132,8 +131,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
       );
     const noWait = inv.flags.wait === false;
 
-    process.on('SIGINT', onSigint);
-    io.signal?.addEventListener('abort', onAbort, { once: true });
+    unhook = abortOnSignals(ac, io.signal);
     for (const venue of asked) sources.push(await openSource(venueSettings(settings, venue), io.env));
     for (const src of sources) {
       if (src.mode === 'demo') {
@@ -155,7 +153,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
           const fetch = venueFetch(src, { io, signal: ac.signal, noWait, named });
           answer = { source: src, ok: true, data: await runs[i]!(fetch) };
         } catch (e) {
-          answer = { source: src, ok: false, failure: failureOf(ac.signal.aborted ? new Interrupted() : e) };
+          answer = { source: src, ok: false, failure: failureOf(ac.signal.aborted ? interruption(ac.signal) : e) };
         }
         if (ndjson && !ac.signal.aborted) {
           // among several, a venue's failure (even a usage one) is that venue's line; alone, venueOf says
@@ -172,7 +170,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
         return answer;
       }),
     );
-    if (ac.signal.aborted) throw new Interrupted();
+    if (ac.signal.aborted) throw interruption(ac.signal);
 
     const failed = answers.filter((a) => !a.ok);
     // the exit code of the first venue (in the order of --source) that failed; 0 when every venue answered
@@ -195,10 +193,9 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     if (answers.some((a) => a.ok)) await writeTable(io, cmd, answers, settings, several);
     return exit;
   } catch (e) {
-    return fail(failureOf(ac.signal.aborted && !(e instanceof UsageError) ? new Interrupted() : e));
+    return fail(failureOf(ac.signal.aborted && !(e instanceof UsageError) ? interruption(ac.signal) : e));
   } finally {
-    process.off('SIGINT', onSigint);
-    io.signal?.removeEventListener('abort', onAbort);
+    unhook();
     await Promise.all(sources.map((s) => s.close()));
   }
 }
