@@ -17,6 +17,7 @@ import { afterName, UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
 import { isApiError, routeNotFound } from '../../api/errors.js';
 import { stateDir } from '../../util/files.js';
+import { sanitize } from '../../util/sanitize.js';
 import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
 import { readBoardWatchedIds } from '../../venues/watchMerge.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
@@ -49,7 +50,11 @@ function marketQuery(flags: FlagValues): MarketQuery {
     ['sort', 'sort'],
   ] as const) {
     const v = str(flags, flag);
-    if (v !== undefined) q[key] = checkValue(flag, v, `--${flag}`) as string;
+    if (v === undefined) continue;
+    const text = sanitize(checkValue(flag, v, `--${flag}`) as string).trim();
+    // an empty --query (a script's empty variable) or one of control characters only, as the client would send it:
+    // no query, as an empty search in the dashboard (docs/commands.md); not a search of nothing
+    if (text !== '' || (flag !== 'query' && flag !== 'category')) q[key] = text;
   }
   const limit = intFlag(flags, 'limit', validateLimit);
   if (limit !== undefined) q.limit = limit;

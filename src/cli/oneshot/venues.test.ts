@@ -163,6 +163,16 @@ describe('markets over the three platforms', () => {
     expect(poly.err).toBe('');
   });
 
+  // `--query ""` (a script's empty variable) or one of control characters only, cleaned to nothing before it is sent,
+  // printed Kalshi's search scope and was asked as a search of nothing; now it is as no query: the list, said nothing
+  it.each([[''], ['\x1b[31m\x07 ']])('--query %j is as no query: the list, nothing said', async (query) => {
+    const argv = ['markets', '--source', 'all', ...baseUrls(), '--limit', '3', '--json'];
+    const plain = JSON.parse((await run(argv)).out) as Doc;
+    const r = await run([...argv, '--query', query]);
+    expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
+    expect((JSON.parse(r.out) as Doc).data.map((m) => m.id)).toEqual(plain.data.map((m) => m.id));
+  });
+
   it('one venue: the document keeps source, and venues names it', async () => {
     const r = await run(['markets', '--source', 'kalshi', '--base-url', url.kalshi, '--limit', '2', '--json']);
     const doc = JSON.parse(r.out) as Doc;
