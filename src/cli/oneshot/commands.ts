@@ -12,7 +12,7 @@ import type { SourceCaps, SourceId } from '../../sources/types.js';
 import { validateLimit, validateOffset, validateQuoteParams, type ValidQuoteParams } from '../../api/validate.js';
 import { LIMIT_MAX, OFFSET_MAX } from '../../api/wire.js';
 import type { CommandIo } from '../commands.js';
-import { checkValue } from '../config.js';
+import { checkValue, DEFAULTS } from '../config.js';
 import { afterName, UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
 import { isApiError, routeNotFound } from '../../api/errors.js';
@@ -137,7 +137,10 @@ const markets: OneShot<Market[]> = {
   name: 'markets',
   span: 'list',
   check({ flags, source, caps, several, warn }) {
-    const query = fitToVenue(marketQuery(flags), source, caps, several);
+    // without --status the dashboard's default view, active markets, on every venue: Kalshi's and Manifold's own
+    // default was every status, so `oddsboard markets --source kalshi` listed closed and resolved ones
+    const given = marketQuery(flags);
+    const query = fitToVenue({ ...given, status: given.status ?? DEFAULTS.status }, source, caps, several);
     // what a search looks through where it is not the whole list (Kalshi's first events), as the dashboard says it
     if (query.q && caps.searchScope) warn?.(caps.searchScope);
     return flags.all === true

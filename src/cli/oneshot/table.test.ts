@@ -237,7 +237,8 @@ describe('market and event', () => {
 });
 
 describe('the markets table never cuts an id', () => {
-  const markets = (columns?: number) => run('bracket', ['markets', '--limit', '100'], columns);
+  // every recorded market, closed ones too (without --status only the active ones are asked for)
+  const markets = (columns?: number) => run('bracket', ['markets', '--limit', '100', '--status', 'all'], columns);
   const rowOf = (lines: readonly string[]) => lines.find((l) => l.includes(LONGEST));
 
   it('piped (80): the longest recorded ticker whole, the title the rest, every line within 80', async () => {

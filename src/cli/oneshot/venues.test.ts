@@ -173,6 +173,22 @@ describe('markets over the three platforms', () => {
     expect((JSON.parse(r.out) as Doc).data.map((m) => m.id)).toEqual(plain.data.map((m) => m.id));
   });
 
+  // without --status Kalshi and Manifold were asked for every status: `oddsboard markets --source kalshi` listed
+  // CLOSED and RESOLVED markets, unlike the dashboard's default view (status active) and unlike the docs
+  it.each(['kalshi', 'manifold', 'all'] as const)(
+    '--source %s without --status lists what --status active does',
+    async (s) => {
+      const at = s === 'all' ? baseUrls() : ['--base-url', url[s]];
+      const argv = ['markets', '--source', s, ...at, '--limit', '40', '--json'];
+      const active = JSON.parse((await run([...argv, '--status', 'active'])).out) as Doc;
+      const r = await run(argv);
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.out) as Doc;
+      expect(doc.data.map((m) => `${m.venue}:${m.id}`)).toEqual(active.data.map((m) => `${m.venue}:${m.id}`));
+      expect(doc.data.length).toBeGreaterThan(0);
+    },
+  );
+
   it('one venue: the document keeps source, and venues names it', async () => {
     const r = await run(['markets', '--source', 'kalshi', '--base-url', url.kalshi, '--limit', '2', '--json']);
     const doc = JSON.parse(r.out) as Doc;
