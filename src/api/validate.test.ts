@@ -81,7 +81,11 @@ describe('limit, offset, ids', () => {
     for (const bad of ['0x10', '0b11', '0o7', 'Infinity'])
       expect(validateLimit(bad), bad).toMatchObject({ ok: false, param: 'limit' });
     expect(validateOffset('0b11')).toMatchObject({ ok: false, param: 'offset' });
-    expect(validateLimit(' 5 ')).toEqual({ ok: true, value: 5 });
+    // one rule for a whole number written as text: digits only (`--limit 1e2` was 100, `+3` 3, `" 5"` 5)
+    for (const bad of ['1e2', '+3', ' 5', '5 ', '5.0', '-0', '٣'])
+      expect(validateLimit(bad), bad).toMatchObject({ ok: false, param: 'limit' });
+    expect(validateOffset('1e1')).toMatchObject({ ok: false, param: 'offset' });
+    expect(validateOffset('007')).toEqual({ ok: true, value: 7 });
   });
 
   it('offset is a whole number 0..10000', () => {

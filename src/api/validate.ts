@@ -58,8 +58,8 @@ export function formatAmount(value: number): string {
 }
 
 /**
- * A number written in decimals (`20`, ` 5 `, `2.5`, `1e3`), else the input as it was: `0x10`, `0b1`, `Infinity` stay
- * strings, refused as no number (Number() read `--limit 0x10` as 16).
+ * A number written in decimals (`2.5`, ` 5 `, `1e3`: a speed, a threshold), else the input as it was: `0x10`, `0b1`,
+ * `Infinity` stay strings, refused as no number (Number() read `--speed 0x10` as 16). A whole number: fromDigits.
  */
 export function fromDecimal(input: unknown): unknown {
   if (typeof input !== 'string') return input;
@@ -67,8 +67,17 @@ export function fromDecimal(input: unknown): unknown {
   return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t) : input;
 }
 
+/**
+ * A whole number (a limit, an offset, a rate, a seed) written as text: digits only, else the input as it was —
+ * `1e2`, `+3`, ` 5`, `5.0` and `0x10` stay strings, refused as no whole number (one rule: `--limit 1e2` was 100,
+ * `--limit " 5"` 5). A number (a config file's JSON) is itself.
+ */
+export function fromDigits(input: unknown): unknown {
+  return typeof input === 'string' && /^[0-9]+$/.test(input) ? Number(input) : input;
+}
+
 function validateInt(param: string, input: unknown, min: number, max: number): Validated<number> {
-  const value = fromDecimal(input);
+  const value = fromDigits(input);
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     return { ok: false, param, message: `${param} must be a whole number from ${min} to ${max}` };
   }

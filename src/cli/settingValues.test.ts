@@ -59,7 +59,9 @@ describe('checkValue: numbers', () => {
       ['moversThreshold', '2'],
     ] as const) {
       expect(checkValue(key, ok, `--${key}`)).toBe(Number(ok));
-      for (const bad of ['0x10', '0b1', '0o7'])
+      // a whole number (rate, limit, seed) is digits only: `--limit 1e2`, `+3` and `" 5"` were taken as 100, 3, 5
+      const whole = key === 'rate' || key === 'limit' || key === 'seed';
+      for (const bad of ['0x10', '0b1', '0o7', ...(whole ? ['1e1', '+3', ' 5', '5 ', '5.0'] : [])])
         expect(
           message(() => checkValue(key, bad, `--${key}`)),
           `${key} ${bad}`,

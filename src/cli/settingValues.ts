@@ -3,7 +3,7 @@
  * command's flags): the cleaned value, or a UsageError that says where the value came from.
  */
 import { parseBaseUrl } from '../api/transport.js';
-import { fromDecimal } from '../api/validate.js';
+import { fromDecimal, fromDigits } from '../api/validate.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 import { checkAlertCommand, checkAlerts } from './alertConfig.js';
 import { afterName, UsageError } from './errors.js';
@@ -110,7 +110,7 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       return out;
     }
     case 'rate': {
-      const n = fromDecimal(value);
+      const n = fromDigits(value);
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 6000)
         return fail('rate must be a whole number of requests per minute from 1 to 6000');
       return n;
@@ -150,13 +150,13 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
       if (value.length > 200) return fail(`${key} is too long (at most 200 characters)`);
       return value.trim();
     case 'limit': {
-      const n = fromDecimal(value);
+      const n = fromDigits(value);
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMIT_MAX)
         return fail(`limit must be a whole number from 1 to ${LIMIT_MAX}`);
       return n;
     }
     case 'seed': {
-      const n = fromDecimal(value);
+      const n = fromDigits(value);
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 2 ** 32 - 1)
         return fail('seed must be a whole number from 0 to 4294967295');
       return n;
