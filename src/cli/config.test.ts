@@ -281,6 +281,15 @@ describe('settings', () => {
     expect(message).not.toContain('abc');
   });
 
+  // `ODDSBOARD_API_KEY=' '` was taken as no key, silently: anonymous access where a key was meant
+  it('refuses a key of blanks only, naming the variable; an empty one is no key', () => {
+    for (const blank of [' ', '\t ', '\n'])
+      expect(usageMessage(() => resolveSettings({}, { ...noFile, ODDSBOARD_API_KEY: blank }))).toBe(
+        'ODDSBOARD_API_KEY is set but blank (spaces only): set your key there, or unset it for anonymous access',
+      );
+    expect(resolveSettings({}, { ...noFile, ODDSBOARD_API_KEY: '' }).apiKey).toBeUndefined();
+  });
+
   it('finds the config file under XDG_CONFIG_HOME', () => {
     expect(defaultConfigPath({ XDG_CONFIG_HOME: '/x/cfg' })).toBe('/x/cfg/oddsboard/config.json');
     expect(defaultConfigPath({ ODDSBOARD_CONFIG: '/y.json', XDG_CONFIG_HOME: '/x' })).toBe('/y.json');

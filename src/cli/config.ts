@@ -108,6 +108,7 @@ import { checkDemoFlags, checkSeveral, ownValues, sourcesOf } from './venueSetti
 export { venueSettings } from './venueSettings.js';
 export { CONFIG_MAX_BYTES, defaultConfigPath, readConfigFile } from './configFile.js';
 import { defaultConfigPath, readConfigFile } from './configFile.js';
+import { apiKeyOf } from './settingValues.js';
 
 /** A config file as readConfigFile reads it. */
 export type ConfigFile = ReturnType<typeof readConfigFile>;
@@ -174,10 +175,7 @@ export function resolveSettings(
     ...plain
   } = { ...fileOwn.layer, ...envOwn.layer, ...given };
   const merged = { ...DEFAULTS, ...plain };
-  const apiKey = env.ODDSBOARD_API_KEY?.trim();
-  if (apiKey !== undefined && apiKey !== '' && !/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new UsageError('ODDSBOARD_API_KEY contains spaces or characters that cannot be sent in a header');
-  }
+  const apiKey = apiKeyOf(env);
   const settings: Settings = {
     alerts: [],
     ...merged,

@@ -258,3 +258,21 @@ export function originsOf(flags: object, env: object, file: object, path: string
 export function originOf(settings: { origins?: Origins }, key: string, flag: string): string {
   return settings.origins?.[key] ?? flag;
 }
+
+/**
+ * The interface's key from ODDSBOARD_API_KEY (the only place it is read), trimmed; undefined when unset or empty.
+ * Never echoed: a key of blanks only is a mistake (a paste gone wrong), not a wish for anonymous access, and one a
+ * header cannot carry is refused, each naming the variable alone.
+ */
+export function apiKeyOf(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.ODDSBOARD_API_KEY;
+  if (raw === undefined || raw === '') return undefined;
+  const key = raw.trim();
+  if (key === '')
+    throw new UsageError(
+      'ODDSBOARD_API_KEY is set but blank (spaces only): set your key there, or unset it for anonymous access',
+    );
+  if (!/^[\x21-\x7e]+$/.test(key))
+    throw new UsageError('ODDSBOARD_API_KEY contains spaces or characters that cannot be sent in a header');
+  return key;
+}
