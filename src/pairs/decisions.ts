@@ -206,8 +206,12 @@ export function peekDecisions(dir: string): Pick<LoadedDecisions, 'decisions' | 
   return { decisions: r.value ?? new PairDecisions(), problems: r.problems };
 }
 
-export function loadDecisions(dir: string, now: number): LoadedDecisions {
-  const r = readDecisions(dir, now, true);
+export function loadDecisions(
+  dir: string,
+  now: number,
+  words?: { again: string; unreadable: string },
+): LoadedDecisions {
+  const r = readPersonFile({ ...decisionsSpec(dir, now), encode: encodeDecisions, ...words });
   return { decisions: r.value ?? new PairDecisions(), problems: r.problems, keepOut: r.keepOut };
 }
 

@@ -38,6 +38,8 @@ export interface PersonFile<T> {
   tooLarge?: 'aside' | 'keep';
   /** What follows for a file that cannot be read (not there as a file, no permission) and is left as it is. */
   unreadable?: string;
+  /** What to do once the file is dealt with (default `start oddsboard again`; a one-shot: run it again). */
+  again?: string;
   /** Test seam: the write-back's (writeFileAtomic). */
   hooks?: WriteHooks;
 }
@@ -87,8 +89,8 @@ export function keptOutOnQuit(path: string): string {
 export class KeptOut extends Error {}
 
 /** The line for a file that cannot be read and is left as it is (at start, or before a write). */
-const keptOutLine = (f: Pick<PersonFile<unknown>, 'unreadable'>, e: FileProblem) =>
-  `${e.message}: ${readFix(e)} and start oddsboard again; ` + (f.unreadable ?? KEPT_OUT);
+const keptOutLine = (f: Pick<PersonFile<unknown>, 'unreadable' | 'again'>, e: FileProblem) =>
+  `${e.message}: ${readFix(e)} and ${f.again ?? 'start oddsboard again'}; ` + (f.unreadable ?? KEPT_OUT);
 
 const asideLine = (path: string, why: string, moved: string, rest: string) =>
   `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`;
@@ -104,7 +106,7 @@ const asideLine = (path: string, why: string, moved: string, rest: string) =>
 export function readToMerge<T>(
   f: Pick<
     PersonFile<T>,
-    'path' | 'maxBytes' | 'now' | 'decode' | 'isDecodeError' | 'entries' | 'tooLarge' | 'unreadable'
+    'path' | 'maxBytes' | 'now' | 'decode' | 'isDecodeError' | 'entries' | 'tooLarge' | 'unreadable' | 'again'
   >,
   say: (line: string) => void,
 ): T | undefined {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,5 +54,25 @@ describe('pairs MARKET: its confirmed pairs', () => {
     expect(r.code, r.err).toBe(0);
     const mine = (JSON.parse(r.out) as Doc).data.pairs.filter((p) => p.confirmed);
     expect(mine).toMatchObject([{ a: { id: '2063134' }, b: { id: 'KXFEDDECISION-26SEP-H0' } }]);
+  });
+});
+
+// the state directory a file: `pairs` printed the dashboard's line ("… and start oddsboard again; … this session's
+// changes to it are not saved") though without --confirm / --reject it changes nothing
+describe('pairs with pairs.json unreadable', () => {
+  it('says what this command does without it, never a session to restart', async () => {
+    const c = cliIo();
+    const file = join(c.stateHome, 'a-file');
+    writeFileSync(file, 'not a directory\n');
+    c.io.env.XDG_STATE_HOME = file;
+    const bases = `kalshi=${base.kalshi},polymarket=${base.polymarket}`;
+    const argv = ['pairs', MARKET, '--json', '--source', 'kalshi,polymarket', '--base-url', bases];
+    const r = { code: await main(argv, c.io), err: c.err() };
+    expect(r.code).toBe(0);
+    const line = r.err.split('\n').find((l) => l.includes('pairs.json'));
+    expect(line).toMatch(
+      /^oddsboard pairs: .*pairs\.json cannot be read: .*\(move it away\): left as it is \(a read changes no file;.*; read as no decisions$/,
+    );
+    expect(r.err).not.toMatch(/start oddsboard again|this session/);
   });
 });

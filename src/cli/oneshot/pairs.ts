@@ -95,8 +95,10 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
         `${other.flag}: ${SOURCE_NAMES[other.ref.venue]} is not among --source ${pv.sourced.join(',')}: add it`,
       );
     const dir = stateDir(io.env);
-    // a listing changes no file: one it cannot read is said and left; a decision must write it, so moves it aside
-    const loaded = other ? loadDecisions(dir, Date.now()) : { ...peekDecisions(dir), keepOut: false };
+    // a listing changes no file: one it cannot read is said and left; a decision must write it, so moves it aside,
+    // worded for this command (no session to restart, nothing else lost)
+    const words = { again: 'run oddsboard pairs again', unreadable: 'the decision is not kept' };
+    const loaded = other ? loadDecisions(dir, Date.now(), words) : { ...peekDecisions(dir), keepOut: false };
     for (const p of loaded.problems) io.stderr.write(`oddsboard pairs: ${p}\n`);
 
     unhook = abortOnSignals(ac, io.signal);
