@@ -108,11 +108,34 @@ describe('the oversold mark at 80 columns', () => {
     };
     // it read '… +54.3% PAPER · sold, P&L realized…': the mark cut off, the line under the rows alone said it
     const [head80, row80] = at(80);
-    expect(row80).toMatch(/ PAPER · oversold · sold, P…$/);
-    expect(head80).toMatch(/^OUTCOME +SHARES +AVG +PRICE +VALUE +P&L +P&L% MARKET$/);
-    // at 60 the title alone (8) left out AVG; the mark needs more: SHARES goes too
+    // then the state's words took the rest ('PAPER · oversold · sold, P…'): now short, the title keeps 8 after them
+    expect(row80).toMatch(/ PAPER · oversold · sold · Will the Kansas…$/);
+    expect(head80).toMatch(/^OUTCOME +PRICE +VALUE +P&L +P&L% MARKET$/);
+    // at 60 the figures that may go are gone: the mark is still whole
     const [head60, row60] = at(60);
     expect(row60).toContain(' PAPER · oversold · ');
-    expect(head60).toMatch(/^OUTCOME +PRICE +VALUE +P&L +P&L% MARKET$/);
+    expect(head60).toMatch(/^OUTCOME +VALUE +P&L MARKET$/);
+  });
+});
+
+describe('the state words at 80 columns', () => {
+  const title = 'Will the Kansas City Chiefs beat the Detroit Lions?';
+  const rowAt = (p: Position, width: number) => {
+    const data = { venue: 'public' as const, currency: 'USD' as const, identity: '', positions: [p] };
+    const row = positionsTable(data, { ...view, width }).split('\n')[2]!;
+    expect(displayWidth(row)).toBeLessThanOrEqual(width);
+    return row.slice(row.indexOf('PAPER'));
+  };
+  it('are short when in full they would leave the title fewer than 8 columns, so the title keeps its room', () => {
+    // buy 10, sell 10, sell 10: it read 'PAPER · oversold · sold, P&L realize…', no title left at all
+    const sold = pos({ outcome: 'Yes', shares: 0, cost: 0, value: 0, pnl: 0, realized: 1, oversold: 10, title });
+    expect(rowAt({ ...sold, paper: true }, 80)).toBe('PAPER · oversold · sold · Will the K…');
+    const held = { outcome: 'Yes', shares: 10, cost: 4, value: 10, pnl: 6, pnlPct: 150, avgPrice: 0.4, price: 1 };
+    const paid = pos({ ...held, title, paper: true, oversold: 10, state: 'resolved', paid: 10 });
+    expect(rowAt(paid, 80)).toBe('PAPER · oversold · paid $10.00 · Will the …');
+    const waiting = pos({ ...held, title, paper: true, oversold: 10, state: 'closed' });
+    expect(rowAt(waiting, 80)).toBe('PAPER · oversold · awaiting · Will the Kan…');
+    // where the full words leave the title room, they stay
+    expect(rowAt({ ...sold, paper: true }, 100)).toMatch(/^PAPER · oversold · sold, P&L realized · Will the Kans/);
   });
 });

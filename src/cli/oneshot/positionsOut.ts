@@ -180,6 +180,16 @@ const OPTIONAL: readonly (keyof typeof COLUMNS)[] = ['avg', 'shares', 'pct', 'pr
 /** A row's first words, kept whole: paper, and a sale beyond what was held (before what the row's state says). */
 const warning = (p: Position) => (p.paper ? 'PAPER · ' : '') + ((p.oversold ?? 0) > 0 ? 'oversold · ' : '');
 
+/** What a row's state says before its title: in full, or short (the Positions view's words) where room is short. */
+function stateWords(p: Position, short: boolean): string {
+  const paid = () => formatAmount(p.paid, p.currency);
+  if (soldOut(p)) return short ? 'sold · ' : 'sold, P&L realized · ';
+  if (p.state === 'open') return '';
+  if (p.state === 'closed') return short ? 'awaiting · ' : 'awaiting settlement · ';
+  if (short) return `${p.state === 'redeemable' ? 'redeem' : 'paid'} ${paid()} · `;
+  return `${STATE_WORDS[p.state]}, paid ${paid()} · `;
+}
+
 /**
  * The header and one line per position, every line within the width: each figure's column as wide as its widest,
  * the market's title the rest, a figure left out when the title would get shorter than MARKET_MIN. A line that still
@@ -192,8 +202,12 @@ function positionLines(positions: readonly Position[], t: TableView): string[] {
     return { key, c, w: Math.min(c.max ?? widest, widest) };
   });
   const used = () => cols.reduce((n, col) => n + col.w + 1, 0);
-  // a row's warning is never cut: the figures give way for it as for the title (docs/positions.md)
-  const least = Math.max(MARKET_MIN, ...positions.map((p) => displayWidth(warning(p)) + 1));
+  // a row's warning is never cut, and its title keeps MARKET_MIN after it and the state's short words: the figures
+  // give way for them as for the title alone (docs/positions.md)
+  const least = Math.max(
+    MARKET_MIN,
+    ...positions.map((p) => displayWidth(warning(p) + stateWords(p, true)) + MARKET_MIN),
+  );
   for (const key of OPTIONAL)
     if (t.width - used() < least)
       cols.splice(
@@ -207,15 +221,9 @@ function positionLines(positions: readonly Position[], t: TableView): string[] {
   return [
     fitWidth(head, t.width),
     ...positions.map((p) => {
-      const note =
-        warning(p) +
-        (soldOut(p)
-          ? 'sold, P&L realized · '
-          : p.state === 'open'
-            ? ''
-            : p.state === 'closed'
-              ? 'awaiting settlement · '
-              : `${STATE_WORDS[p.state]}, paid ${formatAmount(p.paid, p.currency)} · `);
+      // the state's words, shortened when the title would be left fewer than MARKET_MIN (the view's own words)
+      const long = warning(p) + stateWords(p, false);
+      const note = titleW - displayWidth(long) >= MARKET_MIN ? long : warning(p) + stateWords(p, true);
       const cells = cols.map((col) => cell(col, col.c.text(p)));
       const market = fitWidth(`${note}${p.title}`, titleW);
       const plain = `${cells.join(' ')} ${market}`;
