@@ -11,6 +11,8 @@ import {
   settlePaper,
   type PaperBook,
 } from './paper.js';
+import { previewFromBook } from '../sources/book.js';
+import { kalshiTakerFee } from '../sources/kalshi/orderbook.js';
 
 const REF = { venue: 'kalshi' as const, id: 'KXMLBGAME-26JUL231840KCDET-KC' };
 // the Kalshi preview pinned on a recorded book (test/support/fixtures.tsx)
@@ -208,5 +210,22 @@ describe('paper positions', () => {
       value: 22.5,
     });
     expect(paperPositionsOf(book, 'polymarket', () => undefined)).toEqual([]);
+  });
+});
+
+describe('a sale whose fee is more than it brings in', () => {
+  it('is refused with that reason, not as a preview without a quote', () => {
+    // Kalshi's fee rounds up to the cent per order: 0.5 paper shares sold into a 1¢ bid bring in $0.005, fee $0.01
+    const book = { marketId: REF.id, outcome: 'Yes', bids: [{ price: 0.01, size: 100 }], asks: [], raw: {} };
+    const quote = previewFromBook(book, 'sell', 0.5, kalshiTakerFee);
+    expect(quote).toMatchObject({ shares: 0.5, fee: 0.01 });
+    const held = keep(EMPTY_PAPER, BUY);
+    const r = keepPaper(held, { ref: REF, title: 't', outcome: 'Yes', currency: 'USD', quote, at: 2000 });
+    // it said 'This preview has no shares or total to keep: ask for a quote first.' of an answered quote
+    expect(r).toEqual({
+      problem:
+        'This sale’s fee ($0.01) is more than the sale brings in: selling would cost money, so it is not kept; ' +
+        'preview a larger sale.',
+    });
   });
 });

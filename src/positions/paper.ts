@@ -11,6 +11,7 @@ import type { Market, Quote } from '../api/types.js';
 import { formatShares } from '../ui/format.js';
 import { stampAfter } from '../util/clock.js';
 import { refKey, type MarketRef } from '../venue/ref.js';
+import { formatTradeMoney } from './format.js';
 import { holding } from './paperHolding.js';
 import { pnlOf, round9 } from './pnl.js';
 import { valueAgainst } from './settle.js';
@@ -84,6 +85,14 @@ export function keepPaper(
   // an answered preview that filled nothing (an empty book, an amount too small) is not a missing quote
   if (shares === 0)
     return { problem: 'Nothing in this preview filled (no orders or liquidity for it): there is no trade to keep.' };
+  // an answered sale can bring in less than its fee (Kalshi rounds the fee up to a cent per order): it would cost money
+  const fee = q.fee ?? 0;
+  if (action === 'sell' && shares !== undefined && shares > 0 && total !== undefined && total < 0 && fee > 0)
+    return {
+      problem:
+        `This sale’s fee (${formatTradeMoney(fee, k.currency)}) is more than the sale brings in: selling would cost ` +
+        'money, so it is not kept; preview a larger sale.',
+    };
   if (shares === undefined || !(shares > 0) || total === undefined || !(total >= 0))
     return { problem: 'This preview has no shares or total to keep: ask for a quote first.' };
   const key = paperKey(k);
