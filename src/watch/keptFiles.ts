@@ -12,7 +12,8 @@
  * - as the dashboard quits, one last write, and one line a file for stderr: what it said (the notice line is gone),
  *   what could not be written, what was left as it is.
  */
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import { saveFailed, writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { KeptOut, keptOutOnQuit, readToMerge, type PersonFile } from '../util/personFile.js';
@@ -54,6 +55,11 @@ export interface KeptFile<T> {
    * kept (a write's take, or a pull's, left out what the other dashboard had first).
    */
   settled?(): void;
+  /**
+   * The parts of a file that holds nothing: what this session's changes are told against when the file is not one it
+   * read (moved aside since, by any dashboard): everything the session holds is then put on it, none taken as removed.
+   */
+  none?: Parts;
 }
 
 export interface KeptFilesOptions {
@@ -76,6 +82,8 @@ interface Slot {
   said?: string;
   /** The file as this session last wrote or read it (signature): a change event for it is then its own write. */
   seen: string;
+  /** The file's copies set aside as this session last wrote or read it (asidesOf): a new one means a file unread. */
+  asides: string;
 }
 
 const changed = (s: Slot) => s.file.parts().some((p, i) => p !== s.written[i]);
@@ -87,6 +95,19 @@ function signature(path: string): string {
     return `${st.ino}:${st.size}:${st.mtimeNs}`;
   } catch {
     return 'none';
+  }
+}
+
+/** The names of the file's copies moved aside (setAside: `<file>.broken-<time>`), one string to compare. */
+function asidesOf(path: string): string {
+  try {
+    const prefix = `${basename(path)}.broken-`;
+    return readdirSync(dirname(path))
+      .filter((n) => n.startsWith(prefix))
+      .sort()
+      .join('\n');
+  } catch {
+    return '';
   }
 }
 
@@ -104,6 +125,7 @@ export class KeptFiles {
       written: file.parts(),
       keptOut: file.keptOut === true,
       seen: signature(file.path),
+      asides: asidesOf(file.path),
     }));
   }
 
@@ -134,8 +156,11 @@ export class KeptFiles {
     let moved = false;
     const say = (line: string) => ((moved = true), this.o.say(line));
     let theirs: unknown;
+    // moved aside since this session read it (another dashboard found it broken): not the file it read
+    const fresh = asidesOf(path) !== slot.asides && slot.file.none !== undefined;
     try {
       theirs = readToMerge(slot.file.spec(this.o.clock.now()), say);
+      slot.asides = asidesOf(path);
     } catch (e) {
       if (!(e instanceof KeptOut)) throw e;
       slot.keptOut = true;
@@ -145,6 +170,13 @@ export class KeptFiles {
     if (theirs === undefined) {
       if (!moved) return;
       slot.written = []; // moved aside: this session's state is written whole
+      if (this.timer === undefined) this.schedule(SAVE_DEBOUNCE_MS);
+      return;
+    }
+    if (fresh) {
+      // every part of this session is kept with what it holds, and written onto it (none taken as removed there)
+      this.take(slot, theirs, slot.file.none!);
+      slot.written = slot.file.partsOf?.(theirs) ?? [];
       if (this.timer === undefined) this.schedule(SAVE_DEBOUNCE_MS);
       return;
     }
@@ -189,9 +221,17 @@ export class KeptFiles {
         let took: { theirs: unknown; was: Parts } | undefined;
         const write = () => {
           const other = signature(file.path) !== slot.seen;
+          // moved aside since this session last wrote or read it (by another dashboard, or a pull: `written` emptied):
+          // not the file it read, so none of what it holds is taken as removed there — all of it is put on the file
+          const fresh = asidesOf(file.path) !== slot.asides || slot.written.length === 0;
           const theirs = readToMerge(file.spec(this.o.clock.now()), say);
-          // moved aside by a pull (`written` emptied): what a file written since holds is kept, with this session's
-          const was = slot.written.length > 0 ? slot.written : theirs !== undefined && file.partsOf?.(theirs);
+          slot.asides = asidesOf(file.path);
+          const was =
+            fresh && file.none
+              ? file.none
+              : slot.written.length > 0
+                ? slot.written
+                : theirs !== undefined && file.partsOf?.(theirs);
           const text = theirs === undefined || !was ? file.text(parts) : file.text(parts, { was, theirs });
           writeFileAtomic(file.path, text, this.o.hooks);
           slot.seen = signature(file.path);

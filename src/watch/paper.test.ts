@@ -3,12 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMPTY_PAPER, holding, keepPaper, PAPER_TRADES_MAX, type PaperBook } from '../positions/paper.js';
+import { holding, keepPaper, PAPER_TRADES_MAX, type PaperBook } from '../positions/paper.js';
 import { loadPaper, PAPER_FILE, PAPER_FILE_MAX_BYTES } from '../positions/paperFile.js';
-import { ManualClock } from '../util/clock.js';
-import type { WriteHooks } from '../util/files.js';
 import { LOCK_RETRY_MS } from './lock.js';
-import { startPaperFile } from './paper.js';
+import { keeper } from '../../test/support/paperKeeper.js';
 import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from './persist.js';
 
 const root = mkdtempSync(join(tmpdir(), 'oddsboard-paper-keeper-'));
@@ -25,27 +23,6 @@ function bought(book: PaperBook, shares: number): PaperBook {
   });
   if ('problem' in r) throw new Error(r.problem);
   return r.book;
-}
-
-function keeper(dir: string, hooks?: WriteHooks) {
-  const clock = new ManualClock(1_000);
-  let book = EMPTY_PAPER;
-  const listeners = new Set<() => void>();
-  const notices: string[] = [];
-  const k = startPaperFile(
-    {
-      restore: (b) => void (book = b),
-      current: () => book,
-      subscribe: (f) => (listeners.add(f), () => void listeners.delete(f)),
-      notice: (text) => void notices.push(text),
-    },
-    { clock, dir, ...(hooks ? { hooks } : {}) },
-  );
-  const change = (b: PaperBook) => {
-    book = b;
-    for (const f of listeners) f();
-  };
-  return { k, clock, notices, change, book: () => book };
 }
 
 describe('the paper positions file', () => {

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { encodePaper, loadPaper, PAPER_FILE, paperFileSpec } from '../positions/paperFile.js';
 import type { OddsStore } from '../store/store.js';
-import type { PaperBook } from '../positions/paper.js';
+import { EMPTY_PAPER, type PaperBook } from '../positions/paper.js';
 import type { Clock } from '../util/clock.js';
 import type { WriteHooks } from '../util/files.js';
 import { KeptFiles, type KeptFile } from './keptFiles.js';
@@ -62,6 +62,7 @@ export function startPaperFile(host: PaperHost, o: { clock: Clock; dir: string; 
     keptOut: loaded.keepOut === true,
     take: (theirs, [was]) => host.restore(mergePaper(was as PaperBook, host.current(), theirs), o.clock.now()),
     partsOf: (book) => [book],
+    none: [EMPTY_PAPER],
   };
   const files = new KeptFiles({
     files: [file as KeptFile<unknown>],

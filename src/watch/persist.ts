@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import type { OddsStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
+import { EMPTY_WATCH } from '../store/watchlist.js';
 import type { AlertFired, WatchState } from '../store/watchTypes.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock } from '../util/clock.js';
@@ -119,6 +120,8 @@ interface FileKind<T> {
   parts(s: AppState): Parts;
   value(parts: Parts): T;
   partsOf(value: T): Parts;
+  /** The parts of a file holding nothing (keptFiles.ts: a file moved aside since it was read). */
+  none: Parts;
   merge(base: T, ours: T, theirs: T): T;
   decode(text: string): Decoded<T>;
   encode(value: T): string;
@@ -130,6 +133,7 @@ const KIND: { watchlist: FileKind<WatchState>; alerts: FileKind<Rules>; log: Fil
     parts: (s) => [s.watch],
     value: ([w]) => w as WatchState,
     partsOf: (w: WatchState) => [w],
+    none: [EMPTY_WATCH],
     merge: mergeWatch,
     decode: decodeWatchlist,
     encode: encodeWatchlist,
@@ -139,6 +143,7 @@ const KIND: { watchlist: FileKind<WatchState>; alerts: FileKind<Rules>; log: Fil
     parts: (s) => [s.alerts.rules, s.alerts.state],
     value: ([rules, state]) => ({ rules, state }) as Rules,
     partsOf: (a: Rules) => [a.rules, a.state],
+    none: [[], {}],
     merge: mergeAlerts,
     decode: decodeAlerts,
     encode: encodeAlerts,
@@ -148,6 +153,7 @@ const KIND: { watchlist: FileKind<WatchState>; alerts: FileKind<Rules>; log: Fil
     parts: (s) => [s.alerts.log],
     value: ([log]) => log as AlertFired[],
     partsOf: (log: AlertFired[]) => [log],
+    none: [[]],
     merge: mergeLog,
     decode: decodeLog,
     encode: encodeLog,
@@ -194,6 +200,7 @@ export class Saver {
           ...(o.take ? { take: (theirs, was) => o.take!(merged(f, theirs, was, f.parts(o.store.getState()))) } : {}),
           partsOf: (value) => f.partsOf(value),
           ...(k === 'log' && o.logSettled ? { settled: o.logSettled } : {}),
+          none: f.none,
         };
       }),
       clock: o.clock,
