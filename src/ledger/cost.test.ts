@@ -30,14 +30,15 @@ describe('the ledger’s claim path costs no more than it must (issue 30)', () =
     expect(a.claim(1_000, 30)).toEqual({ ok: true });
     c.reset();
     expect(a.claim(2_000, 30)).toEqual({ ok: true });
-    // the lock: create it and write who holds it, which file it is, at release the path checked and removed;
+    // the lock: create it and write who holds it, which file it is, before the append the path checked (still ours:
+    // not taken over while this process was stopped), at release the path checked and removed;
     // the ledger: the path checked (still the file held, its size unchanged: no open, no read), one line appended —
     // no temp file, no rename, no inode made and let go
     expect(count(c.calls)).toEqual({
       closeSync: 1, // the lock released
       fstatSync: 1,
       openSync: 1,
-      statSync: 2,
+      statSync: 3,
       unlinkSync: 1,
       writeSync: 2,
     });

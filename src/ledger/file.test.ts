@@ -236,6 +236,24 @@ describe('the lock', () => {
     expect(readFileSync(mine, 'utf8')).toContain('theirs');
   });
 
+  it('a holder paused past staleMs (Ctrl-Z) while another took its lock over writes nothing on what it read', () => {
+    const path = join(dir(), 'budget.ledger');
+    writeFileSync(path, 's 500 other\n');
+    // A stops right after reading the file; B, staleMs later by its clock, takes the lock over and claims
+    const b = new FileLedger(path, { proc: 'b', lock: { now: () => Date.now() + 10_000 } });
+    let theirs: unknown;
+    const readSync: typeof nodeFs.readSync = (...a) => {
+      const n = nodeFs.readSync(...a);
+      if (n === 0) theirs ??= b.claim(1_000, 2);
+      return n;
+    };
+    // room for 2: A and B each claiming on the one line read would make 3
+    const a = new FileLedger(path, { proc: 'a', fs: { ...nodeFs, readSync } });
+    expect(a.claim(1_000, 2)).toMatchObject({ ok: false, reason: 'busy' });
+    expect(theirs).toEqual({ ok: true });
+    expect(readFileSync(path, 'utf8')).toBe('s 500 other\ns 1000 b\n');
+  });
+
   it('never moves a lock that changed since it was judged (its owner released, then exited)', () => {
     // B reads A's lock; A releases, C takes the lock, A exits; B finds A dead. Moving the file now would move C's lock
     // aside, and in the moment before it is put back a fourth process could take the lock too: two holders, a lost

@@ -1,28 +1,23 @@
 /**
  * The ledger as a small file shared by every oddsboard process of the user:
- * `$XDG_STATE_HOME/oddsboard/budget-<hash>.ledger`, one line per send
- * (`s <epoch ms> <process>`) or pause (`p <until> <process>`), written under
- * a lock (lock.ts). `<hash>` is a hash of the base URL and the key, never the key itself.
+ * `$XDG_STATE_HOME/oddsboard/budget-<hash>.ledger`, one line per send (`s <epoch ms> <process>`) or pause (`p <until>
+ * <process>`), written under a lock (lock.ts). `<hash>` is a hash of the base URL and the key, never the key itself.
  *
- * The cheap path (a claim before every request, issues 30 and 27): a claim appends
- * its line to the file (O_APPEND, one write) instead of replacing the file. A file
- * replaced on every claim cost a new inode and the old one's release each time —
- * about 300 µs of a 350 µs claim, the largest part of what a second and third venue
- * added to the idle CPU. Lines that left the window stay in the file until there are
- * COMPACT_DEAD of them (or a line that is not ours): then the file is replaced by a
- * rename of a temp file beside it holding only what is in force, as before. Neither
- * path fsyncs: what a power cut could lose is a window that lives 60 s, and losing it
- * costs nothing.
+ * The cheap path (a claim before every request, issues 30 and 27): a claim appends its line to the file (O_APPEND, one
+ * write) instead of replacing the file. A file replaced on every claim cost a new inode and the old one's release each
+ * time — about 300 µs of a 350 µs claim, the largest part of what a second and third venue added to the idle CPU. Lines
+ * that left the window stay in the file until there are COMPACT_DEAD of them (or a line that is not ours): then the
+ * file is replaced by a rename of a temp file beside it holding only what is in force, as before. Neither path fsyncs:
+ * what a power cut could lose is a window that lives 60 s, and losing it costs nothing.
  *
- * The ledger keeps the last file it read or wrote open, with the lines and the bytes
- * it has read of it. While the path still names that file (same inode; a file held
- * open keeps its inode) the lines are known: only what was appended since is read
- * (its size tells), and only whole lines — a reader without the lock may look while
- * another process appends.
+ * The ledger keeps the last file it read or wrote open, with the lines and the bytes it has read of it. While the path
+ * still names that file (same inode; a file held open keeps its inode) the lines are known: only what was appended
+ * since is read (its size tells), and only whole lines — a reader without the lock may look while another process
+ * appends.
  *
  * Lines no oddsboard whose clock agrees could have written (a send stamped in the future, a pause beyond the longest
- * one written: types.ts `credible`) are ignored as if absent, said once (`listen`), and make the next claim replace
- * the file without them.
+ * one written: types.ts `credible`) are ignored as if absent, said once (`listen`), and make the next claim replace the
+ * file without them.
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
@@ -236,6 +231,7 @@ export class FileLedger implements SendLedger {
    * the ledger and holds few lines out of force and none from the future, else the file replaced by `live` and `line`.
    */
   private add(live: Line[], line: Line, now: number): void {
+    this.lock.assertHeld(); // paused past the lock's staleMs, the lock was taken over: `live` may be old
     const held = this.current ? this.held : undefined;
     const unfit = (l: Line) => !credible(l.kind, l.at, now); // from the future: the file is replaced without it
     if (!held || held.bad > 0 || held.lines.length - live.length >= COMPACT_DEAD || held.lines.some(unfit)) {
@@ -251,6 +247,7 @@ export class FileLedger implements SendLedger {
 
   /** Replaces the file with `lines` (a temp file renamed over it, no fsync: see the module comment) and holds it. */
   private write(lines: Line[]): void {
+    this.lock.assertHeld();
     const temp = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.${++tempSeq}.tmp`);
     const fd = this.fs.openSync(
       temp,

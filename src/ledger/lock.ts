@@ -29,6 +29,9 @@ export interface LockOptions {
 
 export const LOCK_STALE_MS = 5_000;
 
+/** Thrown by assertHeld inside `with`: the lock was taken over while we held it; `with` answers as if it were busy. */
+class LockLost extends Error {}
+
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -135,14 +138,33 @@ export class FileLock {
     }
   }
 
-  /** Runs `fn` under the lock; undefined when the lock is held by someone else. */
+  /** Runs `fn` under the lock; undefined when the lock is held by someone else, or was taken over (assertHeld). */
   with<T>(fn: () => T): { value: T } | undefined {
     if (!this.tryAcquire()) return undefined;
     try {
       return { value: fn() };
+    } catch (e) {
+      if (e instanceof LockLost) return undefined;
+      throw e;
     } finally {
       this.release();
     }
+  }
+
+  /**
+   * Right before a write under the lock: throws (and `with` answers busy) unless the file at the path is still the one
+   * we took. A holder paused past staleMs (Ctrl-Z, SIGSTOP, a debugger) has had its lock taken over as stale, and what
+   * it read before the pause may no longer be the file: writing on it would lose the new holder's claim.
+   */
+  assertHeld(): void {
+    const held = this.held;
+    let atPath: FileId | undefined;
+    try {
+      atPath = this.fs.statSync(this.path);
+    } catch {
+      atPath = undefined;
+    }
+    if (!held || !atPath || !sameFile(atPath, held.id)) throw new LockLost('the lock was taken over');
   }
 
   /**
