@@ -4,15 +4,14 @@
  * vanishing market (the full set is `npm run drill`). And a title with 🌡️ and
  * CJK in a row whose right edge lines up with its neighbours in tmux.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runDrills } from '../../bench/drill.js';
 import { findProfiles } from '../../bench/drill/profiles.js';
 import { CLI } from '../../bench/drill/run.js';
+import { serveChild } from '../support/e2eKit.js';
 import { wcwidth } from '../support/wcwidth.js';
 import { TmuxSession } from './tmux.js';
 
@@ -43,13 +42,8 @@ describe('fault drills in a real terminal (fast subset)', { timeout: 120_000 }, 
 
   it('a title with 🌡️ and CJK: the row’s right edge lines up with the rows above and below', async () => {
     ready();
-    const server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--chaos', 'none'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    cleanup.push(() => server.kill('SIGTERM'));
-    let out = '';
-    server.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    while (!out.includes('\n')) await delay(20);
+    const server = await serveChild(['--port', '0', '--chaos', 'none']);
+    cleanup.push(() => server.child.kill('SIGTERM'));
     const home = mkdtempSync(join(tmpdir(), 'oddsboard-e2e-'));
     const t = new TmuxSession('width');
     cleanup.push(() => t.kill());
@@ -57,7 +51,7 @@ describe('fault drills in a real terminal (fast subset)', { timeout: 120_000 }, 
       HOME: home,
       XDG_CONFIG_HOME: join(home, 'config'),
       XDG_STATE_HOME: join(home, 'state'),
-      ODDSBOARD_BASE_URL: out.split('\n')[0]!,
+      ODDSBOARD_BASE_URL: server.url,
       ODDSBOARD_API_KEY: '',
     });
     await t.run(`${process.execPath} ${CLI}; echo "EXIT=$?"`);
