@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI_RUN_DEADLINE_MS } from '../../test/support/wait.js';
 
 /** The built CLI as a script or a person calls it without a terminal: messages and exit codes. */
 const root = resolve(import.meta.dirname, '../..');
@@ -12,13 +13,21 @@ const env = {
   ODDSBOARD_BASE_URL: '',
   ODDSBOARD_API_KEY: '',
 };
-const run = (args: string[], extraEnv: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [cli, ...args], {
+/** One run of the built CLI; a run killed at the deadline fails here, saying so, not as an exit status of null. */
+function run(args: string[], extraEnv: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [cli, ...args], {
     encoding: 'utf8',
     env: { ...env, ...extraEnv },
     stdio: ['pipe', 'pipe', 'pipe'],
-    timeout: 10_000,
+    timeout: CLI_RUN_DEADLINE_MS,
   });
+  if (r.error || r.signal)
+    throw new Error(
+      `oddsboard ${args[0] ?? ''} … did not exit within ${CLI_RUN_DEADLINE_MS} ms (${r.error?.message ?? r.signal}); ` +
+        `stderr: ${r.stderr}`,
+    );
+  return r;
+}
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: `npm test` builds it first');

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_RUN_DEADLINE_MS } from '../../test/support/wait.js';
 import { startServer, type RunningServer } from '../server/listen.js';
 
 /**
@@ -33,7 +34,7 @@ function loaded(
   env: Record<string, string> = {},
 ): Promise<{ status: number | null; urls: string[]; stdout: string }> {
   const out = join(work, `modules-${Math.random().toString(36).slice(2)}.txt`);
-  return new Promise((done) => {
+  return new Promise((done, fail) => {
     execFile(
       process.execPath,
       ['--import', hook, cli, ...args],
@@ -47,14 +48,20 @@ function loaded(
           RECORD_MODULES: out,
           ...env,
         },
-        timeout: 15_000,
+        timeout: CLI_RUN_DEADLINE_MS,
       },
-      (err, stdout) =>
-        done({
-          status: err ? ((err as { code?: number }).code ?? null) : 0,
-          urls: readFileSync(out, 'utf8').split('\n'),
-          stdout,
-        }),
+      (err, stdout, stderr) =>
+        err?.killed
+          ? fail(
+              new Error(
+                `oddsboard ${args[0] ?? ''} … did not exit within ${CLI_RUN_DEADLINE_MS} ms; stderr: ${stderr}`,
+              ),
+            )
+          : done({
+              status: err ? ((err as { code?: number }).code ?? null) : 0,
+              urls: readFileSync(out, 'utf8').split('\n'),
+              stdout,
+            }),
     );
   });
 }

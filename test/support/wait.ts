@@ -40,6 +40,12 @@ export const KEYS = {
 export const WAIT_DEADLINE_MS = 10_000;
 
 /**
+ * How long one run of the built CLI (`dist/cli.js`, a Node start-up) may take before it is called a hang: about 3 s at
+ * load 25, and a test's spawnSync given 10 s came within a few loaded seconds of failing as a status of null.
+ */
+export const CLI_RUN_DEADLINE_MS = 60_000;
+
+/**
  * Poll `cond` every few ms until it holds; fail after `timeout` ms with `message`. A deadline shorter than
  * WAIT_DEADLINE_MS is refused: it tells a slow machine from a hang no better, and fails tests that are only slow (a
  * lookup given 5 s failed one under load, src/ui/key/goTo.test.tsx). A longer one is for a wait that is itself long.
