@@ -75,5 +75,5 @@ describe('fault drills in a real terminal (fast subset)', { timeout: 120_000 }, 
     expect(new Set(borders).size, rows.join('\n')).toBe(1);
     t.keys('q');
     await t.waitFor('the dashboard to exit', (s) => /EXIT=0/.test(s));
-  }, 40_000);
+  }, 90_000); // its waits' deadlines: 25 s, and a shell prompt of 60 s (CONTRIBUTING.md)
 });

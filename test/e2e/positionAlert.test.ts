@@ -54,5 +54,5 @@ describe('a P&L alert in the built dashboard (tmux)', { timeout: 120_000 }, () =
     t.keys('A');
     s = await t.waitFor('the alert log', (x) => /Alert log · 1, newest first/.test(x));
     expect(s).toContain(fired);
-  });
+  }, 360_000); // its waits' deadlines: 225 s, and two shell prompts of 60 s (CONTRIBUTING.md)
 });

@@ -19,7 +19,7 @@ const started = killedAfterEach();
 describe('paper positions in a real terminal (tmux)', { timeout: 120_000 }, () => {
   it(
     'p keeps a preview; the Positions view values it, it moves with the price, and it is settled',
-    { timeout: 240_000 },
+    { timeout: 360_000 }, // its waits' deadlines: 300 s, and a shell prompt of 60 s (CONTRIBUTING.md)
     async () => {
       // a market that closes 45–150 s (real time) from now: time to quote and keep it first.
       const { url, market } = await simMarketClosingSoon(started, KEY, 45_000, 150_000);

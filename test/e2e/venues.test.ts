@@ -139,7 +139,7 @@ describe('three venues in one dashboard (tmux)', { timeout: 120_000 }, () => {
       30_000,
     );
     expect(listSide(down).join('\n')).not.toMatch(/NaN|undefined/);
-  }, 150_000);
+  }, 330_000); // its waits' deadlines: 200 s, and two shell prompts of 60 s (CONTRIBUTING.md)
 
   it('g goes to a market on each venue in turn: a ticker, an address, an id — each lookup answered on its venue', async () => {
     if (!TmuxSession.available()) throw new Error('tmux is required for this test');

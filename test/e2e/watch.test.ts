@@ -22,7 +22,7 @@ const started = killedAfterEach();
 describe('the watcher in a real terminal (tmux)', { timeout: 120_000 }, () => {
   it(
     'watch with w, restart, still watched; close and resolve while watched: notices with the winner, BEL, alertCommand',
-    { timeout: 240_000 },
+    { timeout: 420_000 }, // its waits' deadlines: 290 s, and two shell prompts of 60 s (CONTRIBUTING.md)
     async () => {
       // a market that closes 20–120 s (real time) from now, so there is time to watch it and restart first.
       const { url, market } = await simMarketClosingSoon(started, KEY, 20_000, 120_000);
