@@ -152,7 +152,8 @@ export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
     out.problems.push(
       moved
         ? asideLine(f.path, why, moved, rest)
-        : `${f.path} ${why} and could not be moved aside: move it away and start oddsboard again; ${KEPT_OUT}`,
+        : `${f.path} ${why} and could not be moved aside: move it away and ` +
+            `${f.again ?? 'start oddsboard again'}; ${f.unreadable ?? KEPT_OUT}`,
     );
     return moved !== undefined;
   };
