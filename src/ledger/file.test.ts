@@ -87,6 +87,12 @@ describe('FileLedger', () => {
     expect(openFileLedger({ XDG_STATE_HOME: home }, 'https://api.example.com', undefined)).toEqual({
       problem: `the rate ledger directory ${join(home, 'oddsboard')} cannot be created (EEXIST): ${fix}`,
     });
+    // XDG_STATE_HOME=/proc/x: Node's recursive mkdir tried /proc/x again and again, the dashboard never started
+    if (existsSync('/proc/self')) {
+      expect(openFileLedger({ XDG_STATE_HOME: '/proc/x' }, 'https://api.example.com', undefined)).toEqual({
+        problem: 'the rate ledger directory /proc/x/oddsboard cannot be created (ENOENT)',
+      });
+    }
   });
 
   it('says why it cannot be used when the ledger file cannot be created in the state directory', () => {

@@ -1,8 +1,8 @@
 /** Where a service's ledger lives, and opening it (file.ts has the ledger itself). */
 import { createHash } from 'node:crypto';
-import { constants, mkdirSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { join } from 'node:path';
-import { SAVE_FIX, stateDir } from '../util/files.js';
+import { makeDirs, SAVE_FIX, stateDir } from '../util/files.js';
 import { FileLedger, type FileLedgerOptions } from './file.js';
 import { nodeFs } from './fsOps.js';
 
@@ -50,7 +50,7 @@ export function openFileLedger(
 ): { ledger: FileLedger } | { problem: string } {
   const dir = stateDir(env);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirs(dir);
   } catch (e) {
     return { problem: `the rate ledger directory ${dir} cannot be created ${why(e)}` };
   }

@@ -96,6 +96,14 @@ describe('one watchlist across venues, merged from the per-source files of today
     expect(loadJoinedWatch(state, 2_000).saved.watch).toEqual({ ids: [], byId: {} });
   });
 
+  it('a state directory the file system cannot hold (/proc/x) starts with nothing, never hanging', () => {
+    // XDG_STATE_HOME=/proc/x: Node's recursive mkdir of <state>/venues tried /proc/x again and again, for good
+    if (!existsSync('/proc/self')) return;
+    const loaded = loadJoinedWatch('/proc/x/oddsboard', 1_000);
+    // nothing to merge: nothing to say here; the dashboard's first save names the folder that cannot be made
+    expect(loaded).toEqual({ saved: {}, problems: [], keepOut: new Set() });
+  });
+
   it('an alert set on a board that watches nothing is there at the next start', () => {
     const state = mkdtempSync(join(tmpdir(), 'oddsboard-venues-'));
     // the board as it runs: the joined files loaded, its saver writing what changes (the alerts, not the watchlist)

@@ -5,13 +5,13 @@
  * `sources/<id>/`) are merged into them — nothing dropped, the old files left where they are — and the merge is
  * written (atomically) before anything else happens. Pure functions here; the watcher is watch.ts.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { AlertFired, AlertRule, AlertRuleState, WatchedMarket } from '../store/watchTypes.js';
 import { SOURCE_IDS, type SourceId } from '../sources/types.js';
 import { parseRefKey, refKey } from '../venue/ref.js';
-import { writeFileAtomic, type WriteHooks } from '../util/files.js';
+import { makeDirs, writeFileAtomic, type WriteHooks } from '../util/files.js';
 import { encodeAlerts, encodeLog, encodeWatchlist } from '../watch/codec.js';
 import { writeLocked } from '../watch/lock.js';
 import { FILES, loadWatchFiles, readWatchedIds, watchDirFor, type Loaded } from '../watch/persist.js';
@@ -112,7 +112,7 @@ export function loadJoinedWatch(stateDirectory: string, now: number, hooks?: Wri
   // merge done, and does not write its own over what the first has written since
   let lockable = true;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirs(dir);
   } catch {
     lockable = false; // the merge's writes fail as well, and say so
   }

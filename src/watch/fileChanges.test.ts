@@ -1,4 +1,4 @@
-import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,21 @@ describe('another dashboard’s writes, noticed (fileChanges)', () => {
     clock.advance(FALLBACK_MS * 3);
     expect(reads).toBe(2);
     expect(clock.pending()).toBe(0);
+  });
+
+  it('a directory the file system cannot hold (/proc/x) is not watched: the fallback at once, never hanging', () => {
+    // XDG_STATE_HOME=/proc/x: Node's recursive mkdir of the directory to watch tried /proc/x again and again, for good
+    if (!existsSync('/proc/self')) return;
+    const clock = new ManualClock(0);
+    const fake = fakeWatch();
+    const changes = new FileChanges({ clock, watch: fake.watch });
+    let reads = 0;
+    changes.on('/proc/x/oddsboard/alerts.json', () => reads++);
+    expect(changes.watching).toBe(false);
+    expect(fake.dirs.size).toBe(0);
+    clock.advance(FALLBACK_MS);
+    expect(reads).toBe(1);
+    changes.close();
   });
 
   it('a watcher that fails later (its directory gone) is closed and the fallback takes over', () => {

@@ -7,9 +7,10 @@
  * looked at every FALLBACK_MS instead, a stat each. Handles: one FSWatcher per directory (not persistent), one timer
  * while an event waits (or the fallback's one timer); all closed by close().
  */
-import { mkdirSync, watch as fsWatch } from 'node:fs';
+import { watch as fsWatch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Clock, TimerHandle } from '../util/clock.js';
+import { makeDirs } from '../util/files.js';
 
 /** How long after the first event for a file it is read (its writer's events and a burst of writes are one read). */
 export const PULL_DELAY_MS = 200;
@@ -53,7 +54,7 @@ export class FileChanges {
   private watchDir(dir: string): void {
     try {
       // the directory is made at the first write anyway; watched from the start so the first write elsewhere is seen
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeDirs(dir);
       const w = (this.o.watch ?? nodeWatch)(dir, (_event, name) => this.event(dir, name));
       w.on('error', () => this.fall());
       this.watchers.set(dir, w);

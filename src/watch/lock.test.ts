@@ -11,6 +11,17 @@ const host = hostname().replace(/\s+/g, '_').slice(0, 64) || 'host';
 const held = (path: string) => writeFileSync(`${path}.lock`, `${process.pid} ${host} ${Date.now()} theirs\n`);
 
 describe('a state file written under its lock', () => {
+  it('a directory the file system cannot hold (/proc/x) fails the write at once, never hanging', () => {
+    // XDG_STATE_HOME=/proc/x: Node's recursive mkdir of the lock's directory tried /proc/x again and again, for good
+    if (!existsSync('/proc/self')) return;
+    let written = false;
+    const write = () => void (written = true);
+    expect(() => writeLocked('/proc/x/oddsboard/watchlist.json', write, true)).toThrow(
+      expect.objectContaining({ code: 'ENOENT', path: '/proc/x' }),
+    );
+    expect(written).toBe(false);
+  });
+
   it('is written and its lock let go; while another process holds it, it is not written (tried again later)', () => {
     const dir = tmp();
     const path = join(dir, 'sub', 'watchlist.json');

@@ -5,9 +5,9 @@
  * change, and neither wrote it again (each took its own as written): the window is the read, merge, fsync and rename,
  * about 5 ms, up to 100 ms on a loaded disk.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FileLock, LOCK_STALE_MS } from '../ledger/lock.js';
+import { makeDirs } from '../util/files.js';
 
 /** While another process holds a file's lock (a few milliseconds), the write is tried again this much later. */
 export const LOCK_RETRY_MS = 20;
@@ -37,7 +37,7 @@ export function writeLocked(path: string, write: () => void, quitting: boolean, 
   const now = clock.now ?? Date.now;
   const wait = clock.pause ?? ((ms: number) => void Atomics.wait(pause, 0, 0, ms));
   // the lock lives beside the file: its directory first (what fails here is said as a failed save)
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  makeDirs(dirname(path));
   const lock = new FileLock(`${path}.lock`, { now });
   const until = now() + (quitting ? QUIT_WAIT_MS : 0);
   while (!lock.with(write)) {

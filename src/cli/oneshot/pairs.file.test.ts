@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,5 +53,16 @@ describe('oddsboard pairs and a pairs.json it cannot read', () => {
     expect(r.err).toMatch(/pairs\.json could not be read \(not valid JSON\): moved aside to pairs\.json\.broken-/);
     expect(readdirSync(dir).some((n) => n.startsWith('pairs.json.broken-'))).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'pairs.json'), 'utf8')).rejected).toHaveLength(1);
+  });
+});
+
+describe('oddsboard pairs with a state directory that cannot be made', () => {
+  it('XDG_STATE_HOME=/proc/x: a decision says pairs.json cannot be written and why, never hanging', async () => {
+    // Node's recursive mkdir tried /proc/x again and again: `pairs --reject` hung for good before a word
+    if (!existsSync('/proc/self')) return;
+    const r = await pairs(['kalshi:KXFEDDECISION-26SEP-C25', '--reject', 'polymarket:2252243'], '/proc/x');
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^oddsboard pairs: pairs\.json could not be written \(ENOENT.*: not kept$/m);
   });
 });
