@@ -187,12 +187,34 @@ export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
 const LEFT_AS_IT_IS = 'left as it is (a read changes no file; the dashboard moves it aside when it writes)';
 
 /**
- * One of the person's files read by a command that changes nothing (the one-shot `pairs` without a decision): a file
- * that cannot be read or understood, or has entries that cannot be, is said in one line and left as it is — never
- * moved aside or written back, as readPersonFile does for the dashboard, which must write it.
+ * How a peek says each problem (undefined: nothing said): the `pairs` listing's words by default (LISTING_WORDS);
+ * `watch` and `positions` keep their own (a watchlist that cannot be read stops `watch`; paper that cannot is left
+ * out).
+ */
+export interface PeekWords {
+  /** The file cannot be read as a file (not a regular one, no permission, a loop): nothing read. */
+  unreadable(e: FileProblem, empty: string): string;
+  /** The file is not one of ours (`why`: the decoder's message): nothing read. */
+  notOurs(path: string, why: string, empty: string): string;
+  /** `entries` (e.g. "2 entries") of the file could not be understood: the rest read. */
+  dropped(path: string, entries: string, n: number): string | undefined;
+}
+
+const LISTING_WORDS: PeekWords = {
+  unreadable: (e, empty) => `${e.message} (${readFix(e)}): ${LEFT_AS_IT_IS}; read as ${empty}`,
+  notOurs: (path, why, empty) => `${path} could not be read (${why}): ${LEFT_AS_IT_IS}; read as ${empty}`,
+  dropped: (path, entries) => `${path} has ${entries} that could not be understood: ${LEFT_AS_IT_IS}; the rest read`,
+};
+
+/**
+ * One of the person's files read by a command that changes nothing (the one-shot `pairs` without a decision, `watch`,
+ * `positions`): a file that cannot be read or understood, or has entries that cannot be, is said in one line (`words`)
+ * and left as it is — never moved aside or written back, as readPersonFile does for the dashboard, which must write
+ * it. A missing file is nothing read and nothing said.
  */
 export function peekPersonFile<T>(
   f: Pick<PersonFile<T>, 'path' | 'maxBytes' | 'decode' | 'isDecodeError' | 'entries' | 'empty'>,
+  words: PeekWords = LISTING_WORDS,
 ): { value?: T; problems: string[] } {
   let text: string;
   try {
@@ -200,15 +222,14 @@ export function peekPersonFile<T>(
   } catch (e) {
     if (!(e instanceof FileProblem)) throw e;
     if (e.reason === 'missing') return { problems: [] };
-    return { problems: [`${e.message} (${readFix(e)}): ${LEFT_AS_IT_IS}; read as ${f.empty}`] };
+    return { problems: [words.unreadable(e, f.empty)] };
   }
   try {
     const d = f.decode(text);
-    const dropped =
-      `${f.path} has ${f.entries(d.dropped)} that could not be understood: ` + `${LEFT_AS_IT_IS}; the rest read`;
-    return { value: d.value, problems: d.dropped > 0 ? [dropped] : [] };
+    const dropped = d.dropped > 0 ? words.dropped(f.path, f.entries(d.dropped), d.dropped) : undefined;
+    return { value: d.value, problems: dropped === undefined ? [] : [dropped] };
   } catch (e) {
     if (!f.isDecodeError(e)) throw e;
-    return { problems: [`${f.path} could not be read (${e.message}): ${LEFT_AS_IT_IS}; read as ${f.empty}`] };
+    return { problems: [words.notOurs(f.path, e.message, f.empty)] };
   }
 }

@@ -13,8 +13,8 @@ import { EMPTY_WATCH } from '../store/watchlist.js';
 import type { AlertFired, WatchState } from '../store/watchTypes.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock } from '../util/clock.js';
-import { FileProblem, readFix, readTextFile, type WriteHooks } from '../util/files.js';
-import { readPersonFile } from '../util/personFile.js';
+import { readFix, type WriteHooks } from '../util/files.js';
+import { peekPersonFile, readPersonFile, type PeekWords } from '../util/personFile.js';
 import {
   decodeAlerts,
   decodeLog,
@@ -45,16 +45,16 @@ const EMPTY: Record<FileKey, string> = {
  * aside nor writes one); none when there is no file; a problem (one line naming the file) when it cannot be read.
  */
 export function readWatchedIds(dir: string): { ids: string[] } | { problem: string } {
-  const path = join(dir, FILES.watchlist);
-  try {
-    return { ids: [...decodeWatchlist(readTextFile(path, FILE_MAX_BYTES)).value.ids] };
-  } catch (e) {
-    if (e instanceof FileProblem)
-      return e.reason === 'missing' ? { ids: [] } : { problem: `${e.message}: ${readFix(e)}` };
-    if (e instanceof DecodeError) return { problem: `${path} is not a watchlist oddsboard can read (${e.message})` };
-    throw e;
-  }
+  const r = peekPersonFile(personFile(dir, 'watchlist', decodeWatchlist, 0), WATCHED_IDS_WORDS);
+  return r.problems[0] !== undefined ? { problem: r.problems[0] } : { ids: [...(r.value?.ids ?? [])] };
 }
+
+/** What `watch` says of a watchlist it cannot read: a usage error, so what to do; entries it drops, nothing. */
+const WATCHED_IDS_WORDS: PeekWords = {
+  unreadable: (e) => `${e.message}: ${readFix(e)}`,
+  notOurs: (path, why) => `${path} is not a watchlist oddsboard can read (${why})`,
+  dropped: () => undefined,
+};
 
 export interface Loaded {
   saved: SavedWatch;

@@ -8,7 +8,6 @@
  * left out with one line saying what it needs (LeftOut); the venues are asked at once, one failing leaves the others'
  * positions (run.ts). Exit codes: docs/commands.md.
  */
-import { join } from 'node:path';
 import type { Market } from '../../api/types.js';
 import { isApiError } from '../../api/errors.js';
 import { openPositionsReader } from '../../positions/open.js';
@@ -19,9 +18,10 @@ import {
   type PaperBook,
   type PaperPosition,
 } from '../../positions/paper.js';
-import { decodePaper, PAPER_FILE, PAPER_FILE_MAX_BYTES, PaperDecodeError } from '../../positions/paperFile.js';
+import { PAPER_FILE, paperFileSpec } from '../../positions/paperFile.js';
 import { CURRENCY_OF, type VenuePositions } from '../../positions/types.js';
-import { FileProblem, readTextFile, stateDir } from '../../util/files.js';
+import { stateDir } from '../../util/files.js';
+import { peekPersonFile, type PeekWords } from '../../util/personFile.js';
 import { IDENTITY_FLAGS, SOURCE_FLAGS, type CommandIo } from '../commands.js';
 import { resolveSettings, settingsFromFlags, venueSettings } from '../config.js';
 import { UsageError } from '../errors.js';
@@ -33,23 +33,16 @@ import { LeftOut } from './venues.js';
 
 /** The dashboard's paper book, read only (a script never moves a file aside); a problem is one line. */
 function readPaper(env: NodeJS.ProcessEnv): { book: PaperBook; problem?: string } {
-  const path = join(stateDir(env), PAPER_FILE);
-  try {
-    const { book, dropped } = decodePaper(readTextFile(path, PAPER_FILE_MAX_BYTES));
-    if (dropped === 0) return { book };
-    const entries = `${dropped} paper position${dropped === 1 ? '' : 's'}`;
-    return {
-      book,
-      problem: `${path}: ${entries} could not be understood and ${dropped === 1 ? 'is' : 'are'} left out`,
-    };
-  } catch (e) {
-    if (e instanceof FileProblem)
-      return e.reason === 'missing' ? { book: EMPTY_PAPER } : { book: EMPTY_PAPER, problem: e.message };
-    if (e instanceof PaperDecodeError)
-      return { book: EMPTY_PAPER, problem: `${path}: ${e.message}; paper positions left out` };
-    throw e;
-  }
+  const r = peekPersonFile(paperFileSpec(stateDir(env), 0), PAPER_WORDS);
+  return { book: r.value ?? EMPTY_PAPER, ...(r.problems[0] !== undefined ? { problem: r.problems[0] } : {}) };
 }
+
+/** What `positions` says of a paper file it cannot read, or read whole: the rest of the positions are listed. */
+const PAPER_WORDS: PeekWords = {
+  unreadable: (e) => e.message,
+  notOurs: (path, why) => `${path}: ${why}; paper positions left out`,
+  dropped: (path, entries, n) => `${path}: ${entries} could not be understood and ${n === 1 ? 'is' : 'are'} left out`,
+};
 
 /** The paper book read once a run (check runs once per venue), its problem said once. */
 const paperOnce = new WeakMap<NodeJS.ProcessEnv, { book: PaperBook; problem?: string }>();
