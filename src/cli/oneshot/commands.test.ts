@@ -254,6 +254,13 @@ describe('exit codes', () => {
     const plain = await run(['quote', 'm1', '--amount', '5']);
     expect(plain.code).toBe(2);
     expect(plain.err).toMatch(/needs --outcome/);
+    // an empty --outcome said "--outcome: choose an outcome", neither what is accepted nor which outcomes there are
+    const m = visible('active');
+    const names = m.outcomes.map((o) => o.name).join(', ');
+    expect(await run(['quote', m.id, '--outcome', ' ', '--amount', '1'])).toMatchObject({
+      code: 2,
+      err: `oddsboard quote: --outcome: give an outcome of the market by name or id, one of: ${names}\n`,
+    });
     // after the flag's name as the CLI's own messages read (it was "--amount: Amount must be greater than 0")
     const said = async (more: string[]) => (await run(['quote', 'm1', '--outcome', 'Yes', ...more])).err;
     expect(await said(['--amount', '0'])).toBe('oddsboard quote: --amount: amount must be greater than 0\n');

@@ -23,7 +23,7 @@ import { readBoardWatchedIds } from '../../venues/watchMerge.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
 import { runOneShot, type Fetch, type OneShot, type Part } from './run.js';
 import type { Rows } from './table.js';
-import { checkTarget, resolveEvent, resolveMarket, targetLookups } from './target.js';
+import { checkTarget, emptyOutcome, resolveEvent, resolveMarket, targetLookups } from './target.js';
 
 const str = (flags: FlagValues, name: string): string | undefined =>
   typeof flags[name] === 'string' ? (flags[name] as string) : undefined;
@@ -178,6 +178,10 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
     if (outcome === undefined)
       throw new UsageError('quote needs --outcome (an outcome name or id; see oddsboard market ID)');
     if (amount === undefined) throw new UsageError('quote needs --amount');
+    if (outcome.trim() === '')
+      return async (fetch) => {
+        throw emptyOutcome(await resolveMarket(fetch, target, source, prefixed));
+      };
     const v = validateQuoteParams({
       outcome,
       amount,

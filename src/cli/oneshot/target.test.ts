@@ -13,6 +13,8 @@ import { startSourceReplay, type RunningSourceReplay } from '../../sources/repla
 import type { SourceId } from '../../sources/types.js';
 import { EXIT } from '../errors.js';
 import { main } from '../main.js';
+import { emptyOutcome } from './target.js';
+import { market } from '../../../test/support/markets.js';
 
 const running: RunningSourceReplay[] = [];
 afterAll(() => Promise.all(running.map((r) => r.close())));
@@ -237,5 +239,18 @@ describe('a text no source takes as an id', () => {
     const demo = await run(['markets', '--demo', '--limit', '1']);
     const id = (demo.doc!.data as Array<{ id: string }>)[0]!.id;
     expect(dataId((await run(['market', ` ${id} `, '--demo'])).doc)).toBe(id);
+  });
+});
+
+describe('quote --outcome empty', () => {
+  it("names what is accepted and the market's outcomes, a long list cut, none said as none", () => {
+    const many = market('m1', { outcomes: Array.from({ length: 14 }, (_, i) => ({ name: `o${i + 1}` })) });
+    expect(emptyOutcome(many).message).toBe(
+      '--outcome: give an outcome of the market by name or id, one of: o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, ' +
+        'o11, o12 and 2 more (oddsboard market lists them)',
+    );
+    expect(emptyOutcome(market('m2', { outcomes: [] })).message).toBe(
+      '--outcome: give an outcome of the market by name or id; m2 lists none',
+    );
   });
 });

@@ -131,3 +131,19 @@ export async function resolveEvent(
 export function checkTarget(arg: string, source: SourceId, want: Want, prefixed = false): void {
   targetLookups(arg, source, want, prefixed);
 }
+
+/** How many of a market's outcomes an empty `--outcome` names (a Manifold market may list hundreds). */
+const OUTCOMES_SAID = 12;
+
+/**
+ * `quote --outcome ''`: what is accepted, with the market's own outcomes (it said only "choose an outcome"). A usage
+ * error once the market is read, as a pasted address that turns out to be an event is.
+ */
+export function emptyOutcome(m: Market): UsageError {
+  const names = m.outcomes.map((o) => o.name);
+  const more =
+    names.length > OUTCOMES_SAID ? ` and ${names.length - OUTCOMES_SAID} more (oddsboard market lists them)` : '';
+  const which =
+    names.length === 0 ? `; ${m.id} lists none` : `, one of: ${names.slice(0, OUTCOMES_SAID).join(', ')}${more}`;
+  return new UsageError(`--outcome: give an outcome of the market by name or id${which}`);
+}
