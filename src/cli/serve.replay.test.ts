@@ -106,7 +106,8 @@ describe('serve --replay DIR --source S --as-recorded with a manifest.json that 
   const manifests = [
     ['not JSON', '{bad', 'is not valid JSON'],
     ['without recordedAt', '{}', 'has no recordedAt in ISO 8601, e.g. 2022-10-11T22:30:18Z'],
-    ['a directory', undefined, 'is not a regular file: move it away'],
+    // it said "… is not a regular file: move it away (oddsboard record writes it)"
+    ['a directory', undefined, 'is a folder, not the file oddsboard record writes there: move the folder away\n'],
   ] as const;
 
   it.each(Object.keys(recorded))('%s: refused naming the file and what it must hold, exit 2', async (s) => {

@@ -126,9 +126,14 @@ describe('when a recording was made', () => {
       expect(e).toBeInstanceOf(RecordingError);
       message = (e as Error).message;
     }
+    // it said "… is not a regular file: move it away", and on a platform's replay "(oddsboard record writes it)"
     expect(message).toBe(
-      `--as-recorded needs the time of the recording: ${join(dir, 'manifest.json')} is not a regular file: ` +
-        'move it away (or give --recorded-at ISO)',
+      `--as-recorded needs the time of the recording: ${join(dir, 'manifest.json')} is a folder, not a file: ` +
+        'move the folder away (or give --recorded-at ISO)',
+    );
+    expect(() => manifestRecordedAt(dir)).toThrow(
+      `--as-recorded needs the time of the recording: ${join(dir, 'manifest.json')} is a folder, not the file ` +
+        'oddsboard record writes there: move the folder away',
     );
   });
 });

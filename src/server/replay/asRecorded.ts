@@ -9,6 +9,7 @@
  * precision, a date stays a date). A value in a form not recognised is left as
  * it was.
  */
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord, toTime } from '../../api/normalizeFields.js';
 import { FileProblem, readFix, readTextFile } from '../../util/files.js';
@@ -158,6 +159,28 @@ export const RECORD_HINT = ' (oddsboard record writes it)';
 export const RECORDED_AT_HINT = ' (or give --recorded-at ISO)';
 
 /**
+ * A manifest.json that is a folder (or a pipe, a socket, a device) in plain words: what it is, that the file
+ * belongs there, what to do. It said "… is not a regular file: move it away (oddsboard record writes it)".
+ */
+function notAFile(file: string, hint: string): string {
+  const st = statSync(file, { throwIfNoEntry: false });
+  const kind = st?.isDirectory()
+    ? 'folder'
+    : st?.isFIFO()
+      ? 'named pipe'
+      : st?.isSocket()
+        ? 'socket'
+        : st?.isBlockDevice() || st?.isCharacterDevice()
+          ? 'device'
+          : undefined;
+  const is = kind === undefined ? 'is not a file' : `is a ${kind}`;
+  const away = `move ${kind === undefined ? 'it' : `the ${kind}`} away`;
+  return hint === RECORD_HINT
+    ? `${file} ${is}, not the file oddsboard record writes there: ${away}`
+    : `${file} ${is}, not a file: ${away}${hint}`;
+}
+
+/**
  * `recordedAt` of DIR/manifest.json (written by `oddsboard record`). Throws RecordingError with a one-line reason
  * (ManifestMissing when there is none), ending with `hint`: what would do (a platform's replay: RECORD_HINT).
  */
@@ -169,6 +192,8 @@ export function manifestRecordedAt(dir: string, hint = RECORD_HINT): number {
   } catch (e) {
     if (!(e instanceof FileProblem)) throw e;
     // a manifest.json that is there but cannot be read (a folder, no permission) is not missing: say what it is
+    if (e.reason === 'not_regular')
+      throw new RecordingError(`--as-recorded needs the time of the recording: ${notAFile(file, hint)}`);
     const why =
       e.reason === 'missing'
         ? `${file} is missing`
