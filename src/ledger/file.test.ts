@@ -90,7 +90,9 @@ describe('FileLedger', () => {
     // XDG_STATE_HOME=/proc/x: Node's recursive mkdir tried /proc/x again and again, the dashboard never started
     if (existsSync('/proc/self')) {
       expect(openFileLedger({ XDG_STATE_HOME: '/proc/x' }, 'https://api.example.com', undefined)).toEqual({
-        problem: 'the rate ledger directory /proc/x/oddsboard cannot be created (ENOENT)',
+        problem:
+          'the rate ledger directory /proc/x/oddsboard cannot be created (ENOENT): a folder on its path cannot be ' +
+          'made there: keep the state elsewhere (XDG_STATE_HOME)',
       });
     }
   });

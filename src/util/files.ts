@@ -135,6 +135,8 @@ export const SAVE_FIX: Readonly<Record<string, string>> = {
   ENOTDIR: 'a file is in the place of its directory: move it away',
   // mkdir of a directory whose path is taken by a file
   EEXIST: 'a file is in the place of its directory: move it away',
+  // mkdir under a file system that holds no folder of ours (XDG_STATE_HOME=/proc/x; makeDirs)
+  ENOENT: 'a folder on its path cannot be made there: keep the state elsewhere (XDG_STATE_HOME)',
   ENOSPC: 'the disk is full: free some space',
   EDQUOT: 'the disk quota is spent: free some space',
   EACCES: 'it or its directory is not writable: check the permissions',

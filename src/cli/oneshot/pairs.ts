@@ -18,7 +18,7 @@ import { keptAs, loadDecisions, peekDecisions, saveDecisions } from '../../pairs
 import { compare } from '../../pairs/compare.js';
 import { pairGap, pricedAs } from '../../pairs/gap.js';
 import { signature } from '../../pairs/signature.js';
-import { stateDir } from '../../util/files.js';
+import { SAVE_FIX, stateDir } from '../../util/files.js';
 import { refKey, type MarketRef } from '../../venue/ref.js';
 import { findCommand, type CommandIo } from '../commands.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -140,11 +140,14 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
         try {
           saveDecisions(dir, loaded.decisions);
         } catch (e) {
-          const why = e instanceof Error ? e.message : String(e);
+          // the file system's code and what to do, as the dashboard's failed save says them (it gave Node's own words)
+          const code = (e as NodeJS.ErrnoException).code;
+          const fix = code === undefined ? undefined : SAVE_FIX[code];
+          const why = fix ? `${code}): ${fix}` : `${e instanceof Error ? e.message : String(e)})`;
           return fail({
             exit: EXIT.failure,
             code: 'INTERNAL',
-            message: `pairs.json could not be written (${why}): not kept`,
+            message: `pairs.json could not be written (${why}; not kept`,
           });
         }
       }
