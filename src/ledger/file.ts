@@ -13,7 +13,7 @@
  * The ledger keeps the last file it read or wrote open, with the lines and the bytes it has read of it. While the path
  * still names that file (same inode; a file held open keeps its inode) the lines are known: only what was appended
  * since is read (its size tells), and only whole lines — a reader without the lock may look while another process
- * appends.
+ * appends (held.ts).
  *
  * Lines no oddsboard whose clock agrees could have written (a send stamped in the future, a pause beyond the longest
  * one written: types.ts `credible`) are ignored as if absent, said once (`listen`), and make the next claim replace the
@@ -23,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isMissing, nodeFs, sameFile, writeAll, type FileId, type LedgerFs } from './fsOps.js';
+import { readTail, type Held } from './held.js';
 import { Distrust, movedBack, parse, lineText, type Line } from './lines.js';
 import { FileLock, type LockOptions } from './lock.js';
 import { credible, LEDGER_SPAN_MS, MAX_PAUSE_MS, slotAfter, type Claim, type SendLedger } from './types.js';
@@ -45,17 +46,6 @@ export interface FileLedgerOptions {
   pollMs?: number;
   /** The file system (default node:fs; tests count the calls). Also the lock's unless `lock.fs` says otherwise. */
   fs?: LedgerFs;
-}
-
-/** The ledger file last read or written, still open (read and append), its lines and how much of it was read. */
-interface Held {
-  fd: number;
-  id: FileId;
-  lines: Line[];
-  /** Bytes read: up to the end of the last whole line. */
-  size: number;
-  /** Lines in it that are not ours (the next claim replaces the file). */
-  bad: number;
 }
 
 let tempSeq = 0;
@@ -169,7 +159,7 @@ export class FileLedger implements SendLedger {
     }
     const held = this.held;
     if (held && sameFile(held.id, atPath) && atPath.size >= held.size && atPath.size <= LEDGER_MAX_BYTES) {
-      if (atPath.size > held.size) this.readTail(held, atPath.size);
+      if (atPath.size > held.size) readTail(this.fs, held, atPath.size);
       this.current = true;
       return held.lines;
     }
@@ -207,23 +197,6 @@ export class FileLedger implements SendLedger {
       this.fs.closeSync(fd);
       throw e;
     }
-  }
-
-  /** The whole lines appended to the held file since it was read, up to `size` bytes. */
-  private readTail(held: Held, size: number): void {
-    const buf = Buffer.alloc(size - held.size);
-    let n = 0;
-    while (n < buf.length) {
-      const r = this.fs.readSync(held.fd, buf, n, buf.length - n, held.size + n);
-      if (r === 0) break;
-      n += r;
-    }
-    const end = buf.subarray(0, n).lastIndexOf(10) + 1; // up to the last newline: a line still being written waits
-    if (end === 0) return;
-    const { lines, bad } = parse(buf.subarray(0, end).toString('utf8'));
-    held.lines = [...held.lines, ...lines];
-    held.size += end;
-    held.bad += bad;
   }
 
   /**
