@@ -3,9 +3,10 @@
  * (Kalshi's yes_sub_title, Polymarket's groupItemTitle), the ticker's parts, the outcomes and the rules text each
  * platform publishes (texts.ts). A field the words do not state stays absent. Reads `Market.raw`, never the network.
  */
-import type { Market, Team } from '../api/types.js';
+import type { Market } from '../api/types.js';
 import type { SourceId } from '../sources/types.js';
 import { RecentCache } from '../util/recentCache.js';
+import { sameData } from '../util/sameData.js';
 import { readInterval } from './interval.js';
 import { payoutSentence, textsOf, type Texts } from './texts.js';
 import { gameNames } from './teams.js';
@@ -42,31 +43,12 @@ function subjectOf(title: string, option: string | undefined, payout: string, dr
  */
 const readings = new RecentCache<{ texts: Texts; sig: Signature }>(2_048);
 
-type List<T> = readonly T[] | undefined;
-function sameList<T>(a: List<T>, b: List<T>, same = (x: T, y: T) => x === y): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => same(x, b[i]!)));
-}
-const sameTeam = (x: Team, y: Team) => x.name === y.name && x.alias === y.alias && x.abbreviation === y.abbreviation;
-
-function sameTexts(a: Texts, b: Texts): boolean {
-  return (
-    a.title === b.title &&
-    a.option === b.option &&
-    a.rules === b.rules &&
-    a.event === b.event &&
-    a.ticker === b.ticker &&
-    a.source === b.source &&
-    sameList(a.outcomes, b.outcomes) &&
-    sameList(a.teams, b.teams, sameTeam)
-  );
-}
-
 /** The market read into what it pays on; the same object as last time while its texts are the same (never mutate). */
 export function signature(market: Market): Signature {
   const t = textsOf(market);
   const key = `${venueOf(market)}:${market.id}`;
   const hit = readings.get(key);
-  if (hit && sameTexts(hit.texts, t)) return hit.sig;
+  if (hit && sameData(hit.texts, t)) return hit.sig;
   const sig = readSignature(market, t);
   readings.set(key, { texts: t, sig });
   return sig;
