@@ -27,6 +27,7 @@ export function prepare(
 /**
  * Whether the terminal gets bold, dim and inverse at all, as chalk (Ink's styler) decides: none with FORCE_COLOR
  * 0/false or on TERM=dumb, unless forced (`--color always` sets FORCE_COLOR=true below, or FORCE_COLOR says so).
+ * runDashboard refuses TERM=dumb before asking (DUMB_TERMINAL); the rule is chalk's whole, as theme.test.tsx pins.
  */
 export function stylesDrawn(mode: ColorMode, env: NodeJS.ProcessEnv): boolean {
   if (mode === 'always') return true;
@@ -72,7 +73,7 @@ export async function runDashboard(argv: string[], io: DashboardIo): Promise<num
   }
   const { settings } = prepared;
   const color = colorEnabled(settings.color, io.env, true);
-  // Ink colours through chalk, which reads this when it loads (below): `always` also on a TERM=dumb terminal
+  // Ink colours through chalk, which reads this when it loads (below): `always` also with FORCE_COLOR=0 set
   if (settings.color === 'always') process.env.FORCE_COLOR = 'true';
   // before Ink loads: its string-width and frame buffer are the UI's, which remember across frames (inkHooks.ts)
   const { installInkHooks } = await import('./inkHooks.js');

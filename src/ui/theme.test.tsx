@@ -73,7 +73,7 @@ describe('themes', () => {
     },
   );
 
-  it('no styles either (TERM=dumb): the shown tab is the one in brackets, in the same cells', async () => {
+  it('no styles either (FORCE_COLOR=0): the shown tab is the one in brackets, in the same cells', async () => {
     h = renderApp({ columns: 120, rows: 30, markets, palette: palette('dark', false, false) });
     const tabs = (f: string) => f.split('\n').find((l) => l.includes('Watchlist'))!;
     const first = tabs(await waitForFrame(h.term, 'SETTLING'));

@@ -47,7 +47,7 @@ export interface Palette {
   /** false: no colour at all (NO_COLOR, --color never); a segment with a background is drawn inverse instead. */
   color: boolean;
   /**
-   * false: the terminal gets no bold, dim or inverse either (TERM=dumb: chalk, Ink's styler, draws none), so what
+   * false: the terminal gets no bold, dim or inverse either (FORCE_COLOR=0: chalk, Ink's styler, draws none), so what
    * only a style set apart is marked in text instead (the shown tab in [ ]).
    */
   attrs: boolean;

@@ -9,7 +9,7 @@ function tabsAt(active: number, level: Level, marked: boolean): Seg[] {
   return VIEWS.flatMap((v, i): Seg[] => {
     const name = level === 'title' || i === active ? v.title : level === 'short' ? v.short : '';
     const label = `${viewKey(i)}${name ? ` ${name}` : ''}`;
-    // without styles (TERM=dumb) the shown tab is the one in brackets, in the cells its bar's spaces took
+    // without styles (FORCE_COLOR=0) the shown tab is the one in brackets, in the cells its bar's spaces took
     const text = marked && i === active ? `[${label}]` : ` ${label} `;
     return [
       { text: i === 0 ? '' : ' ' },

@@ -6,8 +6,9 @@ import { usePalette } from './ThemeContext.js';
 /**
  * A one-line text field drawn within `width` cells: the part around the
  * cursor is shown, the cursor cell is inverse while focused. A placeholder too long for it is cut with '…'.
- * Without styles (TERM=dumb: no inverse) a blank cursor cell — an empty field, the end of the text — is drawn `_`, and
- * a cursor inside the text brackets the character under it, `f[e]d`, the window two cells shorter to hold them.
+ * Without styles (FORCE_COLOR=0: no inverse) a blank cursor cell — an empty field, the end of the text — is drawn
+ * `_`, and a cursor inside the text brackets the character under it, `f[e]d`, the window two cells shorter to hold
+ * them.
  */
 export function TextField({
   state,
