@@ -5,7 +5,7 @@
  * of it (`shift`, docs/rate-budget.md § Clock steps).
  */
 import type { Market, OrderBook } from '../../api/types.js';
-import type { MarketRef } from '../../venue/ref.js';
+import { refKey, type MarketRef } from '../../venue/ref.js';
 import { shiftMap } from '../../sync/clockStep.js';
 import { bookWanted, detailDue } from '../../sync/final.js';
 import type { DeskStack } from './desk.js';
@@ -27,8 +27,7 @@ const keysOf = new WeakMap<Pair, Keys>();
 function keys(c: Pair): Keys {
   let k = keysOf.get(c);
   if (!k) {
-    const a = `${c.a.venue}:${c.a.id}`;
-    const b = `${c.b.venue}:${c.b.id}`;
+    const [a, b] = [refKey(c.a), refKey(c.b)];
     keysOf.set(c, (k = { a, b, key: `${a} ~ ${b}` }));
   }
   return k;
