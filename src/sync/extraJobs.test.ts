@@ -63,3 +63,34 @@ describe('extra jobs', () => {
     await r.sync.stop();
   });
 });
+
+describe('more than 32 extras waiting on a venue', () => {
+  // The Across view's `P` search asked while the venue was paused (a 429, an outage), then the confirmed pairs'
+  // background refresh kept asking: beyond 32 waiting the oldest went, the person's search among them, and its
+  // asker never heard of it: the view said "searching…" for good.
+  it('a person-driven extra is never let go: the oldest background one goes, the search is answered', async () => {
+    const r = setup();
+    r.sync.start();
+    await r.run(1000);
+    let limited = true;
+    r.client.handler = (c) => {
+      if (c.method !== 'getMarket') return undefined;
+      if (limited) {
+        limited = false;
+        return apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 60_000 });
+      }
+      return { data: market(String(c.args[0])), status: 200 };
+    };
+    r.sync.extra(r.ask('SEARCH'));
+    await r.run(1000);
+    expect(limited).toBe(false);
+    for (let i = 0; i < 32; i++) r.sync.extra(r.ask(`B${i}`, 'background'));
+    await r.run(5 * 60_000);
+    expect(r.heard).toContain('answered SEARCH SEARCH');
+    // 33 waiting: the oldest background one was let go, never sent
+    const sentIds = r.client.calls.filter((c) => c.method === 'getMarket').map((c) => String(c.args[0]));
+    expect(sentIds).not.toContain('B0');
+    expect(sentIds).toContain('B1');
+    await r.sync.stop();
+  });
+});

@@ -29,8 +29,12 @@ export type ExtraJob = Extract<Job, { kind: 'extra' }>;
  */
 export const BACKGROUND_EXTRA_SHARE = 0.2;
 
-/** Waiting extra requests at most (the oldest go first beyond it). */
-const MAX_WAITING = 32;
+/**
+ * Waiting extras at most: beyond it the oldest background one goes (the pair it refreshes is let go, pairRefresh.ts).
+ * An interactive extra is never let go: a person asked and waits for its answer (`P`'s "searching…"), and there are
+ * only as many as keys pressed, each replacing its own (docs/rate-budget.md § Confirmed pairs).
+ */
+export const MAX_WAITING = 32;
 
 export class ExtraJobs {
   private readonly waiting = new Map<string, { req: ExtraRequest; readyAt: number }>();
@@ -40,7 +44,10 @@ export class ExtraJobs {
   ask(req: ExtraRequest, now: number): void {
     this.waiting.delete(req.key);
     this.waiting.set(req.key, { req, readyAt: now });
-    while (this.waiting.size > MAX_WAITING) this.waiting.delete(this.waiting.keys().next().value!);
+    for (const [key, w] of this.waiting) {
+      if (this.waiting.size <= MAX_WAITING) break;
+      if (w.req.cls === 'background') this.waiting.delete(key);
+    }
   }
 
   /**
