@@ -1,10 +1,8 @@
 /**
- * What happens outside the screen when an alert fires: the terminal bell (BEL
- * on stdout, once per moment of alerts, whatever venue they come from) and the configured alertCommand, run
- * with an argument vector (never through a shell), the alert's fields in
- * ODDSBOARD_ALERT_* environment variables, the API key taken out of its
- * environment, its output ignored, stopped after a timeout. At most one runs
- * per alert; a failure is a notice, never fatal.
+ * What happens outside the screen when an alert fires: the terminal bell (BEL on stdout, once per moment of alerts,
+ * whatever venue they come from) and the configured alertCommand, run with an argument vector (never through a shell),
+ * the alert's fields in ODDSBOARD_ALERT_* environment variables, the API key taken out of its environment, its output
+ * ignored, stopped after a timeout. At most one runs per alert; a failure is a notice, never fatal.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import type { OddsStore } from '../store/store.js';
@@ -223,6 +221,28 @@ export class AlertEffects {
     this.warn(f, startProblem(sanitize(argv[0]!), code));
   }
 
+  private spawnFor(argv: readonly string[], f: AlertFired): ChildProcess {
+    return (this.o.spawn ?? spawn)(argv[0]!, argv.slice(1), {
+      shell: false,
+      stdio: 'ignore',
+      env: commandEnv(this.o.env, f, this.o.venue),
+      windowsHide: true,
+      // its own process group (and session: no terminal to draw on), so a stop reaches what it started too
+      detached: GROUPS,
+    });
+  }
+
+  /** A command started as the dashboard quits: nothing is left to watch its time or say how it ended; it runs on. */
+  private letGo(argv: readonly string[], f: AlertFired): void {
+    try {
+      this.spawnFor(argv, f)
+        .once('error', () => undefined)
+        .unref();
+    } catch {
+      // quitting: no notice line is left to say it on
+    }
+  }
+
   private run(argv: readonly string[], f: AlertFired): void {
     if (this.running.has(f.ruleId)) {
       this.warn(f, 'not run: the previous one for this alert is still running');
@@ -231,14 +251,7 @@ export class AlertEffects {
     const timeoutMs = this.o.timeoutMs ?? ALERT_COMMAND_TIMEOUT_MS;
     let child: ChildProcess;
     try {
-      child = (this.o.spawn ?? spawn)(argv[0]!, argv.slice(1), {
-        shell: false,
-        stdio: 'ignore',
-        env: commandEnv(this.o.env, f, this.o.venue),
-        windowsHide: true,
-        // its own process group (and session: no terminal to draw on), so a stop reaches what it started too
-        detached: GROUPS,
-      });
+      child = this.spawnFor(argv, f);
     } catch (e) {
       this.startFailed(argv, f, (e as NodeJS.ErrnoException).code);
       return;
@@ -271,13 +284,17 @@ export class AlertEffects {
   }
 
   /**
-   * Stops listening; commands still running are stopped too (their timeout would no longer be watched), and those
-   * waiting for the log's write are not run.
+   * Stops listening; commands still running are stopped too (their timeout would no longer be watched). Those waiting
+   * for the log's write (an alert told in the last second before quitting) start now and are let go: the write will not
+   * answer in time, and a person's push is not lost for it (two dashboards quitting in that second may both run it).
    */
   stop(): void {
+    const log = new Set(this.o.store.getState().alerts.log.map(entryKey));
+    const last = this.pending.filter((f) => log.has(entryKey(f)));
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.pending = [];
     for (const c of this.running.values()) killGroup(c, 'SIGTERM');
+    if (this.o.command) for (const f of last) this.letGo(this.o.command, f);
   }
 }

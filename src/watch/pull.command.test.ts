@@ -40,4 +40,16 @@ describe('alertCommand once per change across two dashboards', () => {
     expect(a.runs).toEqual(['a-1 closed']);
     a.watcher.stop();
   });
+
+  it('quitting before the log write still runs the command of an alert just told (a push is never lost)', () => {
+    const { clock, a } = two(true);
+    a.store.getState().addAlert(rule);
+    a.store.getState().listLoaded([mkt('m1')], clock.now());
+    a.store.getState().checkAlerts(clock.now());
+    clock.advance(SAVE_DEBOUNCE_MS);
+    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    expect(a.runs).toEqual([]);
+    a.watcher.stop();
+    expect(a.runs).toEqual(['a-1 closed']);
+  });
 });

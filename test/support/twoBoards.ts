@@ -34,7 +34,10 @@ function fakeSpawn() {
   const runs: string[] = [];
   const spawn: Spawn = (_cmd, _args, opts) => {
     runs.push(`${opts.env?.ODDSBOARD_ALERT_RULE} ${opts.env?.ODDSBOARD_ALERT_TO}`);
-    const child = Object.assign(new EventEmitter(), { kill: () => true }) as unknown as ChildProcess;
+    const child = Object.assign(new EventEmitter(), {
+      kill: () => true,
+      unref: () => undefined,
+    }) as unknown as ChildProcess;
     queueMicrotask(() => child.emit('exit', 0, null));
     return child;
   };
