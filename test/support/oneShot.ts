@@ -10,6 +10,7 @@ import formats from 'ajv-formats';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startServer, type RunningServer } from '../../src/server/listen.js';
+import { ManualClock } from '../../src/util/clock.js';
 import { cliIo } from './cliIo.js';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -31,7 +32,12 @@ export function valid(doc: unknown, def?: string): void {
 
 export const KEY = 'sk_test_0123456789abcdef';
 
-/** The reference service for the file's tests (started before them, closed after), and the CLI run against it. */
+/**
+ * The reference service for the file's tests (started before them, closed after), and the CLI run against it. Its
+ * clock stands still (at the time the file starts): the demo's world moves with its clock — volumes, and with them
+ * the order `--all` pages through by offset (on the real clock it once got 239 of 241 markets, two having crossed a
+ * page boundary between requests) — so a test reads from `srv.sim` what the service answers, however long it takes.
+ */
 export function oneShotService() {
   const kit = {
     srv: undefined as unknown as RunningServer,
@@ -43,7 +49,7 @@ export function oneShotService() {
     visible: (status: string) => kit.srv.sim.markets().find((m) => m.status === status && kit.srv.sim.isVisible(m))!,
   };
   beforeAll(async () => {
-    kit.srv = await startServer({ seed: 3, keys: [KEY], limits: { key: 1000 } });
+    kit.srv = await startServer({ seed: 3, keys: [KEY], limits: { key: 1000 }, clock: new ManualClock(Date.now()) });
   });
   afterAll(() => kit.srv.close());
   return kit;
