@@ -76,12 +76,20 @@ export function fromDigits(input: unknown): unknown {
   return typeof input === 'string' && /^[0-9]+$/.test(input) ? Number(input) : input;
 }
 
-function validateInt(param: string, input: unknown, min: number, max: number): Validated<number> {
+/**
+ * A whole number from `min` to `max` by fromDigits' rule (a flag of serve or record, a query parameter of the
+ * reference server), else undefined: the caller says what is accepted, in its own words and shape.
+ */
+export function wholeIn(input: unknown, min: number, max: number): number | undefined {
   const value = fromDigits(input);
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    return { ok: false, param, message: `${param} must be a whole number from ${min} to ${max}` };
-  }
-  return { ok: true, value };
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+}
+
+function validateInt(param: string, input: unknown, min: number, max: number): Validated<number> {
+  const value = wholeIn(input, min, max);
+  return value === undefined
+    ? { ok: false, param, message: `${param} must be a whole number from ${min} to ${max}` }
+    : { ok: true, value };
 }
 
 export function validateLimit(input: unknown): Validated<number> {

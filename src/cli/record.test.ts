@@ -179,6 +179,22 @@ describe('oddsboard record', () => {
     }
   });
 
+  it('takes counts as digits only, the rule of every whole number (fromDigits)', async () => {
+    const io = () => ({ stdout: textSink().stream, stderr: textSink().stream, env: {} });
+    for (const [flag, value, range] of [
+      ['--pages', '+3', '1 to 100'],
+      ['--limit', '1e2', '1 to 100'],
+      ['--details', ' 5', '0 to 10000'],
+      ['--events', '0x10', '0 to 100'],
+      ['--event-details', '5.0', '0 to 10000'],
+      ['--pages', '0000000', '1 to 100'],
+    ] as const) {
+      const err = textSink();
+      expect(await runRecord([flag, value, 'unused-dir'], { ...io(), stderr: err.stream }), value).toBe(2);
+      expect(err.text()).toBe(`oddsboard record: ${flag} must be an integer from ${range} (see --help)\n`);
+    }
+  });
+
   it('refuses a flag the recording would not use, naming the source it belongs to', async () => {
     // `record --source kalshi --limit 5` saved Kalshi's pages as ever, and `--polymarket-wallet` without
     // --source polymarket saved no positions: taken and ignored

@@ -8,6 +8,7 @@
 import { accessSync, constants, lstatSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createClient } from '../api/client.js';
+import { wholeIn } from '../api/validate.js';
 import { recordService, type RecordPlan } from '../sync/record.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { makeDirs, nearestExisting, READ_FIX, writeFileAtomic } from '../util/files.js';
@@ -32,9 +33,9 @@ export interface RecordIo {
 
 function count(name: string, raw: string | undefined, dflt: number, min: number, max: number): number {
   if (raw === undefined) return dflt;
-  if (!/^\d{1,6}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
-  return Number(raw);
+  const n = wholeIn(raw, min, max);
+  if (n === undefined) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
 }
 
 const RECORD = findCommand('record')!;

@@ -4,6 +4,7 @@
  * a short summary follows. Keys are counted, never printed.
  */
 import { statSync } from 'node:fs';
+import { wholeIn } from '../api/validate.js';
 import { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKind } from '../server/chaos.js';
 import { startServer, DEFAULT_LIMITS, type ServerOptions } from '../server/listen.js';
 import { parseRecordedAt } from '../server/replay/asRecorded.js';
@@ -27,9 +28,9 @@ const SERVE = findCommand('serve')!;
 
 function intFlag(name: string, raw: string | boolean | undefined, dflt: number, max: number, min = 0): number {
   if (raw === undefined) return dflt;
-  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) > max || Number(raw) < min)
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
-  return Number(raw);
+  const n = wholeIn(raw, min, max);
+  if (n === undefined) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
 }
 
 export interface ServeConfig {

@@ -120,6 +120,8 @@ describe('GET /markets', () => {
     const a = await ids('status=all&limit=10&offset=0');
     const b = await ids('status=all&limit=10&offset=10');
     expect([...a, ...b]).toEqual(all.slice(0, 20));
+    // digits only, as every whole number oddsboard reads (fromDigits): leading zeros are the same number
+    expect(await ids('status=all&limit=0000000010&offset=00000000010')).toEqual(b);
     expect((await get<WireMarket[]>(`${P}/markets?limit=100`)).body.data.length).toBeLessThanOrEqual(100);
     expect((await get(`${P}/markets?offset=10000`)).body.data).toEqual([]);
   });
@@ -134,6 +136,11 @@ describe('GET /markets', () => {
       ['limit=abc', 'limit'],
       ['limit=', 'limit'],
       ['limit=1e2', 'limit'],
+      ['limit=%2B3', 'limit'],
+      ['limit=%205', 'limit'],
+      ['limit=5.0', 'limit'],
+      ['limit=0x10', 'limit'],
+      [`limit=${'9'.repeat(400)}`, 'limit'],
       ['offset=10001', 'offset'],
       ['offset=-1', 'offset'],
       ['offset=x', 'offset'],

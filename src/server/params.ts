@@ -12,6 +12,7 @@ import {
   type SortKey,
   type WireAction,
 } from '../api/wire.js';
+import { wholeIn } from '../api/validate.js';
 import { invalidParam } from './reply.js';
 
 export const AMOUNT_MAX = 1e9;
@@ -27,10 +28,8 @@ function one(query: URLSearchParams, name: string): string | undefined {
 function int(query: URLSearchParams, name: string, min: number, max: number, dflt: number): number {
   const raw = one(query, name);
   if (raw === undefined) return dflt;
-  const rule = `must be an integer from ${min} to ${max}`;
-  if (!/^\d{1,6}$/.test(raw)) throw invalidParam(name, rule);
-  const n = Number(raw);
-  if (n < min || n > max) throw invalidParam(name, rule);
+  const n = wholeIn(raw, min, max);
+  if (n === undefined) throw invalidParam(name, `must be an integer from ${min} to ${max}`);
   return n;
 }
 
