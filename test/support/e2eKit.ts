@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach } from 'vitest';
+import { systemClock, type Clock, type TimerHandle } from '../../src/util/clock.js';
 import { TmuxSession } from './tmux.js';
+import { refuseShortDeadline, WAIT_DEADLINE_MS } from './wait.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli.js');
@@ -38,16 +40,48 @@ export function killedAfterEach(): {
   };
 }
 
-/** `dist/cli.js serve ARGS…` as a child; resolves with it and the base URL it printed first. */
+/** `dist/cli.js serve ARGS…` as a child; resolves with it and the base URL it printed first (firstLineOf). */
 export async function serveChild(args: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: `npm test` builds it first');
-  const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((res, rej) => {
-    lines.once('line', res);
-    child.once('exit', (code) => rej(new Error(`serve ${args.join(' ')} exited with ${code}`)));
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return { child, url: await firstLineOf(child, `serve ${args.join(' ')}`) };
+}
+
+/**
+ * The first stdout line of `child` (serve's base URL). Fails naming what the child said on stderr when it exits
+ * first, or prints no line within `timeout` (WAIT_DEADLINE_MS, or longer: refuseShortDeadline) — then it is killed: a
+ * serve that neither printed nor exited was stopped only by the test's timeout, which said nothing of why. Its stderr
+ * goes on to the test's (as `inherit` did) unless `quiet`.
+ */
+export async function firstLineOf(
+  child: ChildProcess,
+  what: string,
+  opts: { clock?: Clock; timeout?: number; quiet?: boolean } = {},
+): Promise<string> {
+  const { clock = systemClock, timeout = WAIT_DEADLINE_MS } = opts;
+  refuseShortDeadline(timeout, `the first line of ${what}`);
+  let said = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (said.length < 4096) said += chunk.toString();
+    if (!opts.quiet) process.stderr.write(chunk);
   });
-  return { child, url };
+  const stderr = () => said.trim().slice(0, 2000) || '(nothing)';
+  let timer: TimerHandle | undefined;
+  try {
+    return await new Promise<string>((res, rej) => {
+      createInterface({ input: child.stdout! }).once('line', res);
+      child.once('error', rej);
+      child.once('close', (code, signal) =>
+        rej(new Error(`${what} exited with ${code ?? signal}; its stderr: ${stderr()}`)),
+      );
+      timer = clock.setTimeout(() => {
+        child.kill('SIGKILL');
+        rej(new Error(`${what} printed no line within ${timeout} ms; its stderr: ${stderr()}`));
+      }, timeout);
+    });
+  } finally {
+    clock.clearTimeout(timer);
+  }
 }
 
 /** The reference service (the demo's simulator) at `speed`× real time, accepting `key`, on port 0. */
