@@ -43,6 +43,32 @@ describe('the state cell', () => {
     expect(cell).toMatchObject({ text: expect.stringContaining('oversold'), color: colors.warn });
     expect(stateCell(row({ state: 'open', oversold: 2 })).text).toContain('oversold');
   });
+
+  it('oversold and sold out (buy 10, sell 10, sell 10): both words, the short ones when the row is narrow', () => {
+    // it read `oversold` alone: whether anything was still held could not be told from the row
+    const p = row({ shares: 0, cost: 0, value: 0, pnl: 0, realized: 1.9, oversold: 10, state: 'resolved' });
+    const at = (width: number) => {
+      const segs = positionSegs(
+        p,
+        undefined,
+        false,
+        false,
+        width,
+        false,
+        true,
+        false,
+        { now: 0, intervalMs: 1 },
+        {
+          ...figureWidths([p]),
+        },
+      );
+      expect(displayWidth(segs.map((s) => s.text).join(''))).toBeLessThanOrEqual(width);
+      return segs.at(-1)!.text.trim();
+    };
+    expect(at(160)).toBe('oversold sold');
+    expect(at(50)).toBe('ovr sold');
+    expect(at(160)).not.toBe(at(50));
+  });
 });
 
 describe('a row on a narrow terminal', () => {

@@ -20,7 +20,7 @@ import { paneTitle, type Seg } from '../components/Line.js';
 import { marketHead, markerSeg, rangeText, type RowAge } from '../components/rowParts.js';
 import { rowMark } from '../components/venueMark.js';
 import { ListPane } from './ListPane.js';
-import { heldPositions, positionRowIds, readingNotes, venueTotals } from './positionsModel.js';
+import { heldPositions, positionRowIds, readingNotes, stateText, venueTotals, warns } from './positionsModel.js';
 import type { ViewImpl, ViewListProps } from './types.js';
 
 /** One row per market, keyed as the store keys it; a market with several positions draws a line for each. */
@@ -60,6 +60,9 @@ export interface FigureWidths {
    * on it, the same for every row (a watched row gave it up alone, its P&L a column left of the others').
    */
   mark?: number;
+  /** The state column's width with its words in full, and with the short ones (oversold as `ovr`): stateText. */
+  state?: number;
+  stateShort?: number;
 }
 
 /** The cells a row's venue letter and ★ take before its title. */
@@ -90,28 +93,10 @@ export function figureWidths(ps: readonly Position[]): FigureWidths {
     shares: widest(W.shares, (p) => formatShares(p.shares)),
     value: widest(W.value, (p) => money(p.value, p)),
     pnl: widest(W.pnl, (p) => money(rowPnl(p), p, true)),
+    state: widest(W.state, (p) => stateText(p)),
+    stateShort: widest(W.state, (p) => stateText(p, true)),
   };
 }
-
-/**
- * What a row says of its state: nothing while open, "awaiting" settlement once closed, "paid" once resolved; a paper
- * position sold out says "sold" whatever its market did.
- */
-const STATE_TEXT: Record<Position['state'], string> = {
-  open: '',
-  closed: 'awaiting',
-  resolved: 'paid',
-  redeemable: 'redeem',
-};
-
-/**
- * A row's state word ('' while open); "oversold" before any other when a paper sale took more than was held (the same
- * shares sold in two dashboards on one home): the rest of it was booked as nothing, which the figures alone hide.
- */
-const stateText = (p: Position): string =>
-  (p.oversold ?? 0) > 0 ? 'oversold' : soldOut(p) ? 'sold' : STATE_TEXT[p.state];
-/** A word that asks to be seen: a closed market's (not a sold row's whose market closed since), an oversold one. */
-const warns = (p: Position): boolean => (p.oversold ?? 0) > 0 || (p.state === 'closed' && !soldOut(p));
 
 /** Whether the state column is drawn: only when a position has a word for it (all open: its cells go to the titles). */
 export const hasStateColumn = (ps: readonly Position[]): boolean => ps.some((p) => stateText(p) !== '');
@@ -133,7 +118,11 @@ export function positionSegs(
   age: RowAge,
   fig: FigureWidths = W,
 ): Seg[] {
-  const fixed = 2 + 9 + W.kind + fig.value + fig.pnl + (stateCol ? W.state : 0);
+  const base = 2 + 9 + W.kind + fig.value + fig.pnl;
+  // the state's words in full where the title keeps TITLE_MIN beside them (the optional figures gone), else short
+  const full = width - base - (fig.state ?? W.state) >= TITLE_MIN;
+  const stateW = stateCol ? ((full ? fig.state : fig.stateShort) ?? W.state) : 0;
+  const fixed = base + stateW;
   const kept: (readonly [Col, number])[] = OPTIONAL.map(([k, w]) => [k, k === 'shares' ? fig.shares : w] as const);
   const used = () => fixed + kept.reduce((n, [, w]) => n + w, 0);
   while (kept.length > 0 && width - used() < TITLE_MIN) kept.pop();
@@ -167,7 +156,7 @@ export function positionSegs(
     segs.push({ text: padStartWidth(formatPct(p.pnlPct), W.pct - 1) + ' ', ...(color ? { color } : {}) });
   if (stateCol)
     segs.push({
-      text: fitWidth(stateText(p), W.state, true),
+      text: fitWidth(stateText(p, !full), stateW, true),
       ...(warns(p) ? { color: colors.warn } : { dim: true }),
     });
   return segs;

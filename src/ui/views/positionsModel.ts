@@ -7,7 +7,7 @@
  */
 import { formatAmount } from '../../positions/format.js';
 import { paperRow } from '../../positions/paper.js';
-import { coverageNote, totalsByCurrency } from '../../positions/pnl.js';
+import { coverageNote, soldOut, totalsByCurrency } from '../../positions/pnl.js';
 import { onBoard } from '../../positions/settle.js';
 import type { Position } from '../../positions/types.js';
 import { SOURCE_NAMES, VENUE_LETTERS } from '../../sources/names.js';
@@ -92,3 +92,29 @@ export function readingNotes(st: Pick<Here, 'real' | 'venueFilter'>): string[] {
     return r.data.more ? [`${name}: more positions than were read`] : [];
   });
 }
+
+/**
+ * What a row says of its state: nothing while open, "awaiting" settlement once closed, "paid" once resolved; a paper
+ * position sold out says "sold" whatever its market did.
+ */
+const STATE_TEXT: Record<Position['state'], string> = {
+  open: '',
+  closed: 'awaiting',
+  resolved: 'paid',
+  redeemable: 'redeem',
+};
+
+/**
+ * A row's state words ('' while open); "oversold" before the others when a paper sale took more than was held (the
+ * same shares sold in two dashboards on one home): the rest of it was booked as nothing, which the figures alone hide
+ * — and the row still says whether anything is held (`oversold sold`; it read `oversold` alone). `short`: `ovr sold`.
+ */
+export function stateText(p: Position, short = false): string {
+  const word = soldOut(p) ? 'sold' : STATE_TEXT[p.state];
+  if (!((p.oversold ?? 0) > 0)) return word;
+  const mark = short ? 'ovr' : 'oversold';
+  return word ? `${mark} ${word}` : mark;
+}
+
+/** A word that asks to be seen: a closed market's (not a sold row's whose market closed since), an oversold one. */
+export const warns = (p: Position): boolean => (p.oversold ?? 0) > 0 || (p.state === 'closed' && !soldOut(p));
