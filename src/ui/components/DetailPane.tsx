@@ -61,19 +61,26 @@ function nameWidth(names: readonly string[], paneWidth: number): number {
   return Math.max(NAME_MIN, Math.min(NAME_MAX, longest + 1, paneWidth - 7 - 8 - 2));
 }
 
+/**
+ * The heading of a market not on the board (a position's, read from its venue): in full where it fits, shorter words
+ * where not (a 60-column pane cut it: `…: its figures are …`), and on two lines where even those do not fit.
+ */
+function offBoardLines(focus: Seg, width: number): Seg[][] {
+  const fits = (t: string) => displayWidth(focus.text) + displayWidth(t) <= width;
+  const said = [
+    '  this market is not on the board: its figures are the venue’s',
+    '  not on the board: the venue’s figures',
+  ];
+  const one = said.find(fits);
+  if (one) return [[focus, { text: one, dim: true }]];
+  return [[focus, { text: '  not on the board:', dim: true }], [{ text: 'the venue’s figures', dim: true }]];
+}
+
 export function detailHeadLines(p: DetailProps): Seg[][] {
   const focusSeg: Seg = paneTitle('Detail', p.focused);
   const e = p.entry;
   if (!e)
-    return [
-      [
-        focusSeg,
-        {
-          text: p.offBoard ? '  this market is not on the board: its figures are the venue’s' : '  no market selected',
-          dim: true,
-        },
-      ],
-    ];
+    return p.offBoard ? offBoardLines(focusSeg, p.width) : [[focusSeg, { text: '  no market selected', dim: true }]];
   const m = e.market;
   const lines: Seg[][] = [
     [focusSeg, { text: ' ' }, { text: sanitize(m.title) || '(untitled)', bold: true }],

@@ -87,8 +87,18 @@ describe('Positions view: real positions', () => {
     const { term } = await shown();
     await waitForFrame(term, 'A market far');
     await press(term, 'j', () => /▸ .*A market far/.test(term.lastFrame()));
-    const f = await waitForFrame(term, 'this market is not on the board');
+    const f = await waitForFrame(term, 'not on the board: the venue’s figures');
     expect(f).not.toContain('no market selected');
+  });
+
+  it('60×20: the detail says the market is not on the board whole (was “…: its figures are …”)', async () => {
+    const { term } = await shown(60, 20);
+    await waitForFrame(term, 'A market far');
+    await press(term, 'j', () => /▸ .*A market far/.test(term.lastFrame()));
+    const f = await waitForFrame(term, 'not on the board');
+    const line = f.split('\n').find((l) => l.includes('not on the board'))!;
+    expect(line).toMatch(/not on the board: the venue’s figures/);
+    expect(line).not.toContain('…');
   });
 
   it('a failed reading is said in the title, the positions read before kept, the header still online', async () => {
