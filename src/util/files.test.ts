@@ -195,6 +195,20 @@ describe('what a read or a write that failed says to do, by the code', () => {
   });
 });
 
+describe('a save that failed', () => {
+  it('says the previous file is kept only when there is one (XDG_STATE_HOME=/proc/x said so of none)', () => {
+    const d = dir();
+    const enoent = Object.assign(new Error('x'), { code: 'ENOENT' });
+    const none = saveFailed('/proc/x/oddsboard/watchlist.json', enoent);
+    expect(none).toMatch(/: a folder on its path cannot be made there: .*; no file is there yet, trying again$/);
+    expect(saveFailed(join(d, 'paper.json'), enoent, true)).toMatch(
+      /; no file is there yet, this session's changes to it are not saved$/,
+    );
+    writeFileSync(join(d, 'paper.json'), '{}');
+    expect(saveFailed(join(d, 'paper.json'), enoent)).toMatch(/; the previous file is kept, trying again$/);
+  });
+});
+
 describe('setAside', () => {
   it('moves a broken file to a dated name and returns it', () => {
     const d = dir();

@@ -7,6 +7,7 @@
 import {
   closeSync,
   constants,
+  existsSync,
   fstatSync,
   fsyncSync,
   mkdirSync,
@@ -170,14 +171,16 @@ export function openProblem(path: string): FileProblem | undefined {
 
 /**
  * The one line a person's file that could not be written says (the watchlist, alerts, alert log, paper positions):
- * the file, the file system's code, what to do, and that what was there is kept and the write tried again (`final`:
- * the last try, as the dashboard quits: that this session's changes are not saved).
+ * the file, the file system's code, what to do, and that what was there is kept (or that no file is there yet) and the
+ * write tried again (`final`: the last try, as the dashboard quits: that this session's changes are not saved).
  */
 export function saveFailed(path: string, e: unknown, final = false): string {
   const code = (e as NodeJS.ErrnoException).code ?? 'error';
   const fix = SAVE_FIX[code] ?? 'check that its directory exists and is writable';
   const then = final ? "this session's changes to it are not saved" : 'trying again';
-  return `Could not save ${path} (${code}): ${fix}; the previous file is kept, ${then}`;
+  // a file that never was (its folder cannot be made: XDG_STATE_HOME=/proc/x) has no previous file to keep
+  const kept = existsSync(path) ? 'the previous file is kept' : 'no file is there yet';
+  return `Could not save ${path} (${code}): ${fix}; ${kept}, ${then}`;
 }
 
 /**

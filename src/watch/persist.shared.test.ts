@@ -138,7 +138,8 @@ describe('the watcher files, shared and changed under the dashboard', () => {
     a.crashNext(true);
     expect(a.saver.stop()).toEqual([
       `Could not save ${join(dir, FILES.watchlist)} (ENOSPC): the disk is full: free some space; ` +
-        "the previous file is kept, this session's changes to it are not saved",
+        // never written: there is no previous file to keep
+        "no file is there yet, this session's changes to it are not saved",
     ]);
     const b = fresh(dir);
     b.store.getState().toggleWatch('m1', 1);
