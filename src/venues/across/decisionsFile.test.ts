@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PairDecisions } from '../../pairs/decisions.js';
+import { encodeDecisions, PairDecisions } from '../../pairs/decisions.js';
 import { ManualClock } from '../../util/clock.js';
 import { SAVE_RETRY_MS } from '../../watch/keptFiles.js';
 import { LOCK_RETRY_MS } from '../../watch/lock.js';
@@ -70,5 +70,41 @@ describe('pairs.json written while the board runs', () => {
     expect(file.stop()).toEqual([
       expect.stringMatching(/^Could not save .*pairs\.json \(EISDIR\): .*this session's changes to it are not saved$/),
     ]);
+  });
+});
+
+describe('pairs.json moved aside by another dashboard (src/watch/aside.shared.test.ts for the others)', () => {
+  const pair = (n: number) => ({ a: parseRefKey(`kalshi:K${n}`)!, b: parseRefKey(`polymarket:${n}`)!, reasons: [] });
+  /** A board over `dir`, its decisions the ones it read at start, as the desk's are. */
+  function board(dir: string) {
+    const clock = new ManualClock(1_000);
+    let decisions = new PairDecisions();
+    const file = new DecisionsFile(dir, clock, { decisions: () => decisions, merged: () => {}, say: () => {} });
+    decisions = file.loaded.decisions;
+    const confirm = (n: number) => {
+      decisions.confirm({ ...pair(n), relation: 'same', at: clock.now() });
+      file.changed();
+      clock.advance(SAVE_DEBOUNCE_MS);
+    };
+    return { file, confirm };
+  }
+  const held = (dir: string) =>
+    (JSON.parse(readFileSync(join(dir, 'pairs.json'), 'utf8')) as { confirmed: { a: string }[] }).confirmed
+      .map((c) => c.a)
+      .sort();
+
+  it('loses no decision: a decision is replaced only by a later one, never taken as removed', () => {
+    // B read K1 and K2; the file is broken and A, started then, moves it aside and writes K3 alone
+    const dir = mkdtempSync(join(tmpdir(), 'oddsboard-pairs-aside-'));
+    const d0 = new PairDecisions();
+    for (const n of [1, 2]) d0.confirm({ ...pair(n), relation: 'same', at: 500 });
+    writeFileSync(join(dir, 'pairs.json'), encodeDecisions(d0));
+    const b = board(dir);
+    writeFileSync(join(dir, 'pairs.json'), '{');
+    board(dir).confirm(3);
+    expect(held(dir)).toEqual(['kalshi:K3']);
+    b.file.pull();
+    b.confirm(4);
+    expect(held(dir)).toEqual(['kalshi:K1', 'kalshi:K2', 'kalshi:K3', 'kalshi:K4']);
   });
 });
