@@ -89,6 +89,14 @@ describe('writeFileAtomic', () => {
     );
   });
 
+  it('a folder where the file should be is not called "the previous file" (EISDIR)', () => {
+    const d = dir();
+    mkdirSync(join(d, 'watchlist.json'));
+    expect(saveFailedAt(join(d, 'watchlist.json'))).toMatch(
+      /^Could not save .*watchlist\.json \(EISDIR\): a directory is in its place: move it away; what is there is left as it is, trying again$/,
+    );
+  });
+
   it('a state directory that is a symlink loop says to remove the link (not "check that its directory exists")', () => {
     const d = dir();
     symlinkSync('oddsboard', join(d, 'oddsboard'));

@@ -174,12 +174,25 @@ export function openProblem(path: string): FileProblem | undefined {
  * the file, the file system's code, what to do, and that what was there is kept (or that no file is there yet) and the
  * write tried again (`final`: the last try, as the dashboard quits: that this session's changes are not saved).
  */
+const isFile = (path: string): boolean => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
 export function saveFailed(path: string, e: unknown, final = false): string {
   const code = (e as NodeJS.ErrnoException).code ?? 'error';
   const fix = SAVE_FIX[code] ?? 'check that its directory exists and is writable';
   const then = final ? "this session's changes to it are not saved" : 'trying again';
-  // a file that never was (its folder cannot be made: XDG_STATE_HOME=/proc/x) has no previous file to keep
-  const kept = existsSync(path) ? 'the previous file is kept' : 'no file is there yet';
+  // a file that never was (its folder cannot be made: XDG_STATE_HOME=/proc/x) has no previous file to keep, and a
+  // folder in its place (EISDIR) is no file either
+  const kept = !existsSync(path)
+    ? 'no file is there yet'
+    : isFile(path)
+      ? 'the previous file is kept'
+      : 'what is there is left as it is';
   return `Could not save ${path} (${code}): ${fix}; ${kept}, ${then}`;
 }
 
