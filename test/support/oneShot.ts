@@ -38,9 +38,12 @@ export const KEY = 'sk_test_0123456789abcdef';
  * the order `--all` pages through by offset (on the real clock it once got 239 of 241 markets, two having crossed a
  * page boundary between requests) — so a test reads from `srv.sim` what the service answers, however long it takes.
  */
-export function oneShotService() {
+export function oneShotService(opts: { start?: number; afterAnswer?: (clock: ManualClock) => void } = {}) {
+  const clock = new ManualClock(opts.start ?? Date.now());
   const kit = {
     srv: undefined as unknown as RunningServer,
+    /** The service's clock: a test moves the demo's world by advancing it (`afterAnswer`: after each answer sent). */
+    clock,
     async run(argv: string[], opts: Parameters<typeof cliIo>[0] = {}) {
       const c = cliIo({ ...opts, env: { ODDSBOARD_BASE_URL: kit.srv.url, ODDSBOARD_API_KEY: KEY, ...opts.env } });
       const code = await main(argv, c.io);
@@ -49,7 +52,14 @@ export function oneShotService() {
     visible: (status: string) => kit.srv.sim.markets().find((m) => m.status === status && kit.srv.sim.isVisible(m))!,
   };
   beforeAll(async () => {
-    kit.srv = await startServer({ seed: 3, keys: [KEY], limits: { key: 1000 }, clock: new ManualClock(Date.now()) });
+    const onAnswer = opts.afterAnswer && (() => opts.afterAnswer!(clock));
+    kit.srv = await startServer({
+      seed: 3,
+      keys: [KEY],
+      limits: { key: 1000 },
+      clock,
+      ...(onAnswer ? { onAnswer } : {}),
+    });
   });
   afterAll(() => kit.srv.close());
   return kit;

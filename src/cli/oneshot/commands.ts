@@ -10,7 +10,6 @@ import { fitQuery } from '../../sources/fit.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import type { SourceCaps, SourceId } from '../../sources/types.js';
 import { validateLimit, validateOffset, validateQuoteParams, type ValidQuoteParams } from '../../api/validate.js';
-import { LIMIT_MAX, OFFSET_MAX } from '../../api/wire.js';
 import type { CommandIo } from '../commands.js';
 import { checkValue, DEFAULTS } from '../config.js';
 import { afterName, UsageError } from '../errors.js';
@@ -20,8 +19,9 @@ import { stateDir } from '../../util/files.js';
 import { sanitize } from '../../util/sanitize.js';
 import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
 import { readBoardWatchedIds } from '../../venues/watchMerge.js';
+import { allPages, orderMoved } from './allPages.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
-import { runOneShot, type Fetch, type OneShot, type Part } from './run.js';
+import { runOneShot, type OneShot, type Part } from './run.js';
 import type { Rows } from './table.js';
 import { checkTarget, emptyOutcome, resolveEvent, resolveMarket, targetLookups } from './target.js';
 
@@ -110,29 +110,6 @@ function rowsOf<T>(parts: readonly Part<readonly T[]>[]): Rows<T> {
   };
 }
 
-/**
- * Every page from the given offset on, `limit` (default 100) at a time; a market seen on an earlier page is not
- * repeated.
- */
-async function allPages(fetch: Fetch, query: MarketQuery): Promise<Market[]> {
-  const size = query.limit ?? LIMIT_MAX;
-  const seen = new Set<string>();
-  const out: Market[] = [];
-  for (let offset = query.offset ?? 0; offset <= OFFSET_MAX; offset += size) {
-    const page = await listed(
-      'the market list',
-      fetch((c, o) => c.listMarkets({ ...query, limit: size, offset }, o)),
-    );
-    for (const m of page) {
-      if (seen.has(m.id)) continue;
-      seen.add(m.id);
-      out.push(m);
-    }
-    if (page.length < size) break;
-  }
-  return out;
-}
-
 const markets: OneShot<Market[]> = {
   name: 'markets',
   span: 'list',
@@ -144,7 +121,13 @@ const markets: OneShot<Market[]> = {
     // what a search looks through where it is not the whole list (Kalshi's first events), as the dashboard says it
     if (query.q && caps.searchScope) warn?.(caps.searchScope);
     return flags.all === true
-      ? (fetch) => allPages(fetch, query)
+      ? (fetch) =>
+          allPages(
+            fetch,
+            query,
+            (answer) => listed('the market list', answer),
+            (repeats) => warn?.(orderMoved(repeats, source, query.sort, several)),
+          )
       : (fetch) =>
           listed(
             'the market list',
