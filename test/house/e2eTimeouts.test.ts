@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { expect, it } from 'vitest';
+import { root } from '../support/houseFiles.js';
 
 /**
  * vitest's 20 s test timeout (vitest.config.ts) is for unit tests. A test of the built program waits for a board
@@ -10,7 +11,6 @@ import { expect, it } from 'vitest';
  * nine took 29 s). So every describe of such a file — test/e2e/, and any test that names dist/cli.js — states its
  * timeout, at least a minute; a test that needs more states its own.
  */
-const root = resolve(import.meta.dirname, '../..');
 const MIN_MS = 60_000;
 
 function tests(dir: string): string[] {

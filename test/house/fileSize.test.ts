@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { expect, it } from 'vitest';
+import { root, sources } from '../support/houseFiles.js';
 
 /** A file a reader holds in their head: no source file under src/ (tests aside) over this many lines. */
 const MAX_LINES = 300;
-const root = resolve(import.meta.dirname, '../..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
 
 it(`keeps every source file under src/ at ${MAX_LINES} lines or fewer (split along a seam that has a name)`, () => {
   const files = sources(join(root, 'src'));

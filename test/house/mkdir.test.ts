@@ -1,16 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { expect, it } from 'vitest';
-
-const root = resolve(import.meta.dirname, '../..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
+import { root, sources } from '../support/houseFiles.js';
 
 /**
  * A mkdir call (mkdirSync, mkdir, fs.promises.mkdir) asking for `recursive` before its closing paren (one level of
