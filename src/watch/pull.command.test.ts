@@ -5,6 +5,18 @@ import { logged, mkt, settle, two } from '../../test/support/twoBoards.js';
 
 const rule: AlertRule = { id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 };
 
+/** One dashboard (of two) whose status alert's market has just closed: told, its command not run yet. */
+function closedAlone() {
+  const { clock, a } = two(true);
+  a.store.getState().addAlert(rule);
+  a.store.getState().listLoaded([mkt('m1')], clock.now());
+  a.store.getState().checkAlerts(clock.now());
+  clock.advance(SAVE_DEBOUNCE_MS);
+  a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+  expect(a.runs).toEqual([]);
+  return { clock, a };
+}
+
 /** Two dashboards on one home, each with an alertCommand (one person, one phone): docs/watcher.md. */
 describe('alertCommand once per change across two dashboards', () => {
   it('one change judged by both within the moment before either write reaches the other runs it once', () => {
@@ -29,26 +41,14 @@ describe('alertCommand once per change across two dashboards', () => {
   });
 
   it('alone, the command runs with the log write, within a second of the change', () => {
-    const { clock, a } = two(true);
-    a.store.getState().addAlert(rule);
-    a.store.getState().listLoaded([mkt('m1')], clock.now());
-    a.store.getState().checkAlerts(clock.now());
-    clock.advance(SAVE_DEBOUNCE_MS);
-    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
-    expect(a.runs).toEqual([]);
+    const { clock, a } = closedAlone();
     clock.advance(SAVE_DEBOUNCE_MS);
     expect(a.runs).toEqual(['a-1 closed']);
     a.watcher.stop();
   });
 
   it('quitting before the log write still runs the command of an alert just told (a push is never lost)', () => {
-    const { clock, a } = two(true);
-    a.store.getState().addAlert(rule);
-    a.store.getState().listLoaded([mkt('m1')], clock.now());
-    a.store.getState().checkAlerts(clock.now());
-    clock.advance(SAVE_DEBOUNCE_MS);
-    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
-    expect(a.runs).toEqual([]);
+    const { a } = closedAlone();
     a.watcher.stop();
     expect(a.runs).toEqual(['a-1 closed']);
   });
