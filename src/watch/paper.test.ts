@@ -35,7 +35,7 @@ describe('the paper positions file', () => {
     o.clock.advance(SAVE_DEBOUNCE_MS);
     expect(o.notices).toEqual([
       `Could not save ${join(dir, PAPER_FILE)} (EISDIR): a directory is in its place: move it away; ` +
-        'the previous file is kept, trying again',
+        'what is there is left as it is, trying again',
     ]);
     o.clock.advance(SAVE_RETRY_MS);
     expect(o.notices).toHaveLength(1);
@@ -45,7 +45,7 @@ describe('the paper positions file', () => {
     quitting.change(bought(quitting.book(), 5));
     expect(quitting.k.stop()).toEqual([
       `Could not save ${join(root, 'quit', PAPER_FILE)} (EISDIR): a directory is in its place: move it away; ` +
-        "the previous file is kept, this session's changes to it are not saved",
+        "what is there is left as it is, this session's changes to it are not saved",
     ]);
     rmSync(join(dir, PAPER_FILE), { recursive: true });
     o.clock.advance(SAVE_RETRY_MS);
