@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertRule } from '../store/watchTypes.js';
 import { FILES, SAVE_DEBOUNCE_MS } from './persist.js';
-import { logged, mkt, settle, two } from '../../test/support/twoBoards.js';
+import { bothSeeClose, logged, mkt, settle, two } from '../../test/support/twoBoards.js';
 
 const rule: AlertRule = { id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 };
 
@@ -23,11 +23,7 @@ describe('alertCommand once per change across two dashboards', () => {
     const { dir, clock, fs, a, b } = two(true);
     a.store.getState().addAlert(rule);
     settle(clock, fs, FILES.alerts);
-    for (const t of [a, b]) t.store.getState().listLoaded([mkt('m1')], clock.now());
-    for (const t of [a, b]) t.store.getState().checkAlerts(clock.now());
-    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
-    clock.advance(300); // b's own refresh, a moment later
-    b.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    bothSeeClose({ clock, a, b });
     // each screen shows and rings it
     expect([a.bells(), b.bells()]).toEqual([1, 1]);
     settle(clock, fs, FILES.log, FILES.alerts);

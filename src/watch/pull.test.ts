@@ -8,7 +8,7 @@ import type { AlertRule } from '../store/watchTypes.js';
 import { PULL_DELAY_MS } from './fileChanges.js';
 import { startPaperFile } from './paper.js';
 import { FILES, SAVE_DEBOUNCE_MS } from './persist.js';
-import { board, home, logged, mkt, settle, two } from '../../test/support/twoBoards.js';
+import { board, bothSeeClose, home, logged, mkt, settle, two } from '../../test/support/twoBoards.js';
 
 const rule: AlertRule = { id: 'a-1', marketId: 'm1', kind: 'status', source: 'form', createdAt: 0 };
 
@@ -56,12 +56,8 @@ describe('another dashboard’s writes taken in while running', () => {
     a.store.getState().addAlert(rule);
     settle(clock, fs, FILES.alerts);
     expect(b.store.getState().alerts.rules.map((r) => r.id)).toEqual(['a-1']);
-    for (const t of [a, b]) t.store.getState().listLoaded([mkt('m1')], clock.now());
-    for (const t of [a, b]) t.store.getState().checkAlerts(clock.now());
     // both see it close before either's write reaches the other: each rings, the file keeps one entry
-    a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
-    clock.advance(300); // b's own refresh, a moment later
-    b.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+    bothSeeClose({ clock, a, b });
     expect([a.bells(), b.bells()]).toEqual([1, 1]);
     settle(clock, fs, FILES.log, FILES.alerts);
     settle(clock, fs, FILES.log, FILES.alerts);

@@ -89,3 +89,15 @@ export function two(command = false) {
   const { dir, clock, fs } = home();
   return { dir, clock, fs, a: board(dir, clock, fs, [], command), b: board(dir, clock, fs, [], command) };
 }
+
+/**
+ * Both dashboards hold market m1 with their alerts checked, then each sees it close, `b` a moment (300 ms) after `a`:
+ * before either's write reaches the other.
+ */
+export function bothSeeClose({ clock, a, b }: Pick<ReturnType<typeof two>, 'clock' | 'a' | 'b'>): void {
+  for (const t of [a, b]) t.store.getState().listLoaded([mkt('m1')], clock.now());
+  for (const t of [a, b]) t.store.getState().checkAlerts(clock.now());
+  a.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+  clock.advance(300); // b's own refresh, a moment later
+  b.store.getState().marketLoaded(mkt('m1', 'closed'), clock.now());
+}
