@@ -5,6 +5,7 @@
  */
 import type { Currency } from '../positions/types.js';
 import { quoted } from './transitions.js';
+import { sanitize } from '../util/sanitize.js';
 import type { MarketEntry } from './types.js';
 import { scopeOf, type AlertKind, type AlertRule } from './watchTypes.js';
 
@@ -104,7 +105,7 @@ export function endedRefusal(kind: AlertKind, e: MarketEntry | undefined, where 
   if (status === 'resolved') return resolvedRefusal(e, where, 'no alert is set');
   if (kind === 'status') return undefined;
   const scope = scopeOf(kind);
-  if (scope === 'market') return `${title} is ${status}: its price no longer trades; a status alert tells the result`;
+  if (scope === 'market') return `${title} is ${status}: ${NO_LONGER_TRADES}; a status alert tells the result`;
   if (scope === 'position') return `${title} is ${status}: its P&L moves only at the result; w watches it for that`;
   return `${title} is ${status}: a gap is traded only while both legs trade; w watches it for the result`;
 }
@@ -115,9 +116,18 @@ export function endedRefusal(kind: AlertKind, e: MarketEntry | undefined, where 
  */
 export function resolvedRefusal(e: MarketEntry | undefined, where: string, so: string): string | undefined {
   if ((e?.knownStatus ?? e?.market.status) !== 'resolved') return undefined;
-  const winner = e!.market.resolvedOutcome ? ` (${e!.market.resolvedOutcome})` : '';
-  return `${quoted(e!.market.title)}${where} is resolved${winner}: nothing on it changes any more, so ${so}`;
+  return `${quoted(e!.market.title)}${where} is ${resolvedWords(e!)}, so ${so}`;
 }
+
+/** A resolved market in the words `a`, `w` and the alerts view (`A`) say it with: `resolved (No): nothing on it…`. */
+export function resolvedWords(e: MarketEntry): string {
+  const winner = e.market.resolvedOutcome ? ` (${sanitize(e.market.resolvedOutcome)})` : '';
+  return `resolved${winner}: ${CHANGES_NO_MORE}`;
+}
+
+const CHANGES_NO_MORE = 'nothing on it changes any more';
+/** A closed or settling market's price, as a refusal and the alerts view say it. */
+export const NO_LONGER_TRADES = 'its price no longer trades';
 
 /** The form's draft as a rule, or why not. */
 export function ruleFromDraft(d: AlertDraft, id: string, at: number): RuleCheck {

@@ -3,6 +3,7 @@
  * cursor picks one to remove), then every alert that fired, newest first.
  */
 import { Box } from 'ink';
+import { NO_LONGER_TRADES, resolvedWords } from '../../store/alertRules.js';
 import { ruleText } from '../../store/alerts.js';
 import type { MarketEntry } from '../../store/types.js';
 import { scopeOf, type AlertRule, type AlertsState } from '../../store/watchTypes.js';
@@ -41,12 +42,8 @@ const AGE_W = 9;
 function endedNote(r: AlertRule, e: MarketEntry | undefined): string {
   const status = e?.knownStatus ?? e?.market.status;
   if (!e || scopeOf(r.kind) !== 'market') return '';
-  if (status === 'resolved') {
-    const winner = e.market.resolvedOutcome ? ` (${sanitize(e.market.resolvedOutcome)})` : '';
-    return ` · resolved${winner}: nothing on it changes any more`;
-  }
-  if ((status === 'closed' || status === 'settling') && r.kind !== 'status')
-    return ` · ${status}: its price no longer trades`;
+  if (status === 'resolved') return ` · ${resolvedWords(e)}`;
+  if ((status === 'closed' || status === 'settling') && r.kind !== 'status') return ` · ${status}: ${NO_LONGER_TRADES}`;
   return '';
 }
 
