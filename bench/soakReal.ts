@@ -26,10 +26,11 @@
  * TIMER_SPREAD of their lowest.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { makeDirs } from '../src/util/files.js';
 import { framesIn } from './frames.js';
 import { numberArg } from './main.js';
 import { markdownTable } from './metrics.js';
@@ -281,7 +282,7 @@ export async function runRealSoak(
   const work = mkdtempSync(join(tmpdir(), 'oddsboard-soak-'));
   const probeFile = join(work, 'mem.jsonl');
   const snapshotDir = a.snapshotDir ? join(a.snapshotDir, target) : join(work, 'snapshots');
-  mkdirSync(snapshotDir, { recursive: true });
+  makeDirs(snapshotDir);
   const key = `soak-${randomBytes(8).toString('hex')}`;
   const serve = target === 'serve' ? await startServe([key], ['--speed', String(a.speed)]) : undefined;
   // a platform's replay, or for the board the three, each on its own port (a failed start stops those started)
@@ -417,7 +418,7 @@ export const BOARD_WATCHED = ['polymarket:2063134', 'kalshi:KXELONMARS-99', 'man
 
 function seedBoardWatchlist(stateHome: string): void {
   const dir = join(stateHome, 'oddsboard', 'venues');
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   const addedAt = Date.now();
   const markets = BOARD_WATCHED.map((id) => ({ id, addedAt }));
   writeFileSync(join(dir, 'watchlist.json'), `${JSON.stringify({ version: 1, markets }, null, 2)}\n`);

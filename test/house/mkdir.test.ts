@@ -9,10 +9,11 @@ import { root, sources } from '../support/houseFiles.js';
  */
 const RECURSIVE_MKDIR = /\bmkdir(?:Sync)?\s*\((?:[^()]|\([^()]*\))*\brecursive\b/g;
 
-it('makes folders under src/ only with makeDirs (src/util/files.ts), never Node’s recursive mkdir', () => {
+it('makes folders under src/ and bench/ only with makeDirs (src/util/files.ts), never Node’s recursive mkdir', () => {
   // Node's recursive mkdir tries a folder a file system cannot hold (/proc/x: ENOENT once its parent is there) again
   // and again for good: XDG_STATE_HOME=/proc/x hung the dashboard and `pairs --reject` before they said a word
-  const files = sources(join(root, 'src'));
+  // bench/ too: the soak writes its snapshots and seeds its state under folders the developer names
+  const files = [...sources(join(root, 'src')), ...sources(join(root, 'bench'))];
   expect(files.length).toBeGreaterThan(100);
   const found = files.flatMap((f) => {
     // comments blanked, their lines kept (makeDirs' own says why it is not Node's)
