@@ -3,14 +3,14 @@
  * Manifold writes it) — signed for a P&L ("+$0.40", "−1.50 USDC"), and a percent ("+15.4%"). Never NaN: unknown is
  * "—".
  */
-import { MISSING, formatMoney, formatShares } from '../ui/format.js';
+import { missing, formatMoney, formatShares } from '../ui/format.js';
 import type { Currency } from './types.js';
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const digits = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function formatAmount(v: number | undefined, currency: Currency, signed = false): string {
-  if (!isNum(v)) return MISSING;
+  if (!isNum(v)) return missing();
   const abs = digits(Math.abs(v));
   const sign = v < 0 && abs !== '0.00' ? '−' : signed && abs !== '0.00' ? '+' : '';
   if (currency === 'USD') return `${sign}$${abs}`;
@@ -40,7 +40,7 @@ export function formatTradeShares(v: number | undefined): string {
 }
 
 export function formatPct(v: number | undefined): string {
-  if (!isNum(v)) return MISSING;
+  if (!isNum(v)) return missing();
   const t = Math.abs(v).toFixed(1);
   return `${v < 0 && t !== '0.0' ? '−' : t !== '0.0' ? '+' : ''}${t}%`;
 }

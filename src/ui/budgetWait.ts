@@ -2,6 +2,7 @@ import { SOURCE_NAMES } from '../sources/names.js';
 import type { RateState, VenueStatus } from '../store/types.js';
 import type { SourceId } from '../sources/types.js';
 import { parseRefKey } from '../venue/ref.js';
+import { G } from './glyphs.js';
 
 /** A slot this far away or more is a wait worth saying (a request a moment off is no wait). */
 export const BUDGET_WAIT_MS = 2_000;
@@ -47,5 +48,5 @@ export function quoteBudgetWait(
 /** The loading line's words for that wait. */
 export function budgetWaitWords(who: string | undefined): string {
   if (who === undefined) return '';
-  return who === '' ? ' · waiting for the rate budget' : ` · waiting for ${who}'s rate budget`;
+  return who === '' ? ` ${G.dot} waiting for the rate budget` : ` ${G.dot} waiting for ${who}'s rate budget`;
 }

@@ -5,8 +5,10 @@
  */
 import stringWidth from 'string-width';
 import { RecentCache } from '../util/recentCache.js';
+import { G } from './glyphs.js';
 
-export const MISSING = '—';
+/** What a figure not known reads as. */
+export const missing = (): string => G.dash;
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -20,24 +22,24 @@ export type Direction = 'up' | 'down' | 'flat' | 'none';
  * the list title's legend says which is which (changeLegend).
  */
 export function formatChange(d: unknown, basis: '24h' | 'seen' = 'seen'): { text: string; dir: Direction } {
-  if (!isNum(d)) return { text: MISSING, dir: 'none' };
+  if (!isNum(d)) return { text: missing(), dir: 'none' };
   const cents = d * 100;
-  if (Math.abs(cents) < 0.05) return { text: '·0.0¢', dir: 'flat' };
-  const [up, down] = basis === '24h' ? ['△', '▽'] : ['▲', '▼'];
+  if (Math.abs(cents) < 0.05) return { text: `${G.dot}0.0${G.cent}`, dir: 'flat' };
+  const [up, down] = basis === '24h' ? [G.ownUp, G.ownDown] : [G.seenUp, G.seenDown];
   return cents > 0
-    ? { text: `${up}${cents.toFixed(1)}¢`, dir: 'up' }
-    : { text: `${down}${(-cents).toFixed(1)}¢`, dir: 'down' };
+    ? { text: `${up}${cents.toFixed(1)}${G.cent}`, dir: 'up' }
+    : { text: `${down}${(-cents).toFixed(1)}${G.cent}`, dir: 'down' };
 }
 
 /** The list title's key to the change column, when any row shows a service's 24 h figure. */
 export function changeLegend(has24h: boolean, hasSeen: boolean): string {
   if (!has24h) return '';
-  return hasSeen ? ' · △24h ▲since seen' : ' · △ 24h change';
+  return hasSeen ? ` ${G.dot} ${G.ownUp}24h ${G.seenUp}since seen` : ` ${G.dot} ${G.ownUp} 24h change`;
 }
 
 /** 950 → "950", 12_345 → "12.3k", 4_500_000 → "4.5M". */
 export function formatVolume(v: unknown): string {
-  if (!isNum(v)) return MISSING;
+  if (!isNum(v)) return missing();
   const sign = v < 0 ? '-' : '';
   const a = Math.abs(v);
   if (a < 1000) return `${sign}${Math.round(a)}`;
@@ -49,7 +51,7 @@ export function formatVolume(v: unknown): string {
 
 /** A duration as one unit: "5s", "3m", "2h", "4d". */
 export function formatAge(ms: unknown): string {
-  if (!isNum(ms)) return MISSING;
+  if (!isNum(ms)) return missing();
   const s = Math.max(0, Math.floor(ms / 1000));
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m`;
@@ -63,7 +65,7 @@ export function formatAge(ms: unknown): string {
  * which would otherwise change every second.
  */
 export function formatCoarseAge(ms: unknown): string {
-  if (!isNum(ms)) return MISSING;
+  if (!isNum(ms)) return missing();
   const s = Math.max(0, Math.floor(ms / 1000));
   return s < 60 ? `${s - (s % 10)}s` : formatAge(ms);
 }
@@ -75,7 +77,7 @@ export function secondsUntil(at: number, now: number): number {
 
 /** "in 3d 4h", "in 5h 12m", "in 12m", "in 45s", "2h ago". */
 export function formatClosesIn(closesAt: unknown, now: number): string {
-  if (!isNum(closesAt) || !isNum(now)) return MISSING;
+  if (!isNum(closesAt) || !isNum(now)) return missing();
   const diff = closesAt - now;
   if (diff <= 0) return `${formatAge(-diff)} ago`;
   const s = Math.floor(diff / 1000);
@@ -90,18 +92,18 @@ export function formatClosesIn(closesAt: unknown, now: number): string {
 
 /** Money / currency amount with two decimals and thousands separators. */
 export function formatMoney(v: unknown): string {
-  if (!isNum(v)) return MISSING;
+  if (!isNum(v)) return missing();
   return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 export function formatShares(v: unknown): string {
-  if (!isNum(v)) return MISSING;
+  if (!isNum(v)) return missing();
   return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 /** Wall clock "HH:MM:SS" (local time). */
 export function formatClock(now: number): string {
-  if (!isNum(now)) return MISSING;
+  if (!isNum(now)) return missing();
   const d = new Date(now);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
@@ -208,7 +210,7 @@ export function fitWidth(text: string, width: number, pad = false): string {
   if (NARROW.test(text)) {
     // one character per cell: cut by length
     if (text.length <= w) return pad ? text + ' '.repeat(w - text.length) : text;
-    return `${text.slice(0, w - 1)}…`;
+    return `${text.slice(0, w - 1)}${G.ell}`;
   }
   const full = displayWidth(text);
   if (full <= w) return pad ? text + ' '.repeat(w - full) : text;
@@ -238,7 +240,7 @@ function cutToWidth(text: string, w: number, pad: boolean): string {
     out += segment;
     used += sw;
   }
-  out += '…';
+  out += G.ell;
   used += 1;
   return pad && used < w ? out + ' '.repeat(w - used) : out;
 }

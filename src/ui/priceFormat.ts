@@ -2,10 +2,17 @@
  * Prices in cents, one rule for every pane and command (docs/commands.md § quote): the price, a difference of prices,
  * and a move with its impact. Anything that is not a finite number is `—`.
  */
-import { MISSING } from './format.js';
-import { centsAt, formatPrice, priceDecimals } from '../util/price.js';
+import { missing } from './format.js';
+import { centsAt, formatPrice as priceInCents, priceDecimals } from '../util/price.js';
+import { G } from './glyphs.js';
 
-export { formatPrice, priceDecimals } from '../util/price.js';
+export { priceDecimals } from '../util/price.js';
+
+/** A 0..1 price as cents (src/util/price.ts, the store's notices say it the same), its ¢ in the glyph set drawn. */
+export function formatPrice(p: unknown): string {
+  if (!isNum(p)) return missing();
+  return `${priceInCents(p).slice(0, -1)}${G.cent}`;
+}
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -16,15 +23,15 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
  * so a small impact does not read as none.
  */
 export function formatPriceDelta(d: unknown): string {
-  if (!isNum(d)) return MISSING;
+  if (!isNum(d)) return missing();
   const cents = d * 100;
   const a = Math.abs(cents);
-  const sign = cents > 0 ? '+' : '−';
-  if (a < 1e-9) return '±0.0¢';
+  const sign = cents > 0 ? '+' : G.minus;
+  if (a < 1e-9) return `${G.plusMinus}0.0${G.cent}`;
   // above zero, under what two decimals show: not none
-  if (a < 0.005) return `${sign}<0.01¢`;
+  if (a < 0.005) return `${sign}<0.01${G.cent}`;
   const digits = a < 0.1 ? 2 : 1;
-  return `${sign}${a.toFixed(digits)}¢`;
+  return `${sign}${a.toFixed(digits)}${G.cent}`;
 }
 
 /**
@@ -50,6 +57,11 @@ export function formatPriceMove(before: unknown, after: unknown, impact: unknown
   const units = 10 ** d;
   const i = Math.round(Number(a) * units) - Math.round(Number(b) * units);
   // a move under the step the prices are shown to (a thousandth of a cent, at most): under that step, not none
-  if (i === 0 && cents !== 0) return [`${b}¢`, `${a}¢`, `${impact > 0 ? '+' : '−'}<${(1 / units).toFixed(d)}¢`];
-  return [`${b}¢`, `${a}¢`, `${i > 0 ? '+' : i < 0 ? '−' : '±'}${(Math.abs(i) / units).toFixed(d)}¢`];
+  if (i === 0 && cents !== 0)
+    return [`${b}${G.cent}`, `${a}${G.cent}`, `${impact > 0 ? '+' : G.minus}<${(1 / units).toFixed(d)}${G.cent}`];
+  return [
+    `${b}${G.cent}`,
+    `${a}${G.cent}`,
+    `${i > 0 ? '+' : i < 0 ? G.minus : G.plusMinus}${(Math.abs(i) / units).toFixed(d)}${G.cent}`,
+  ];
 }

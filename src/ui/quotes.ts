@@ -5,10 +5,17 @@
  * and never wider than the line.
  */
 import { displayWidth, fitWidth } from './format.js';
+import { G } from './glyphs.js';
 
 /** The cut a quoted title gets where the line is short. */
 export const SHORT_TITLE = 48;
 const QUOTE = /(“[^”]*”)/;
+
+/** A title cut to `cap` cells, no space left before the cut's mark. */
+function cutTitle(title: string, cap: number): string {
+  const t = fitWidth(title, cap);
+  return t.endsWith(G.ell) ? `${t.slice(0, -G.ell.length).trimEnd()}${G.ell}` : t;
+}
 
 /** `floor`: the fewest cells a title is cut to (SHORT_TITLE where the message may wrap; less for a one-line row). */
 export function fitQuotes(text: string, room: number, floor = SHORT_TITLE): string {
@@ -18,7 +25,7 @@ export function fitQuotes(text: string, room: number, floor = SHORT_TITLE): stri
   if (parts.length < 3) return text;
   const titles = parts.filter((_, i) => i % 2 === 1).map((q) => q.slice(1, -1));
   const cut = (cap: number) =>
-    parts.map((p, i) => (i % 2 === 1 ? `“${fitWidth(titles[(i - 1) / 2]!, cap).replace(/\s+…$/, '…')}”` : p)).join('');
+    parts.map((p, i) => (i % 2 === 1 ? `${G.lquo}${cutTitle(titles[(i - 1) / 2]!, cap)}${G.rquo}` : p)).join('');
   const short = Math.max(1, Math.min(floor, room - 2));
   if (displayWidth(cut(short)) > room) return cut(short);
   // the longest cut with which the message fits its line

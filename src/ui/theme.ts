@@ -7,6 +7,7 @@
  * No React here: the one-shot commands colour their tables with the same palettes.
  */
 import type { Badge } from './viewModel.js';
+import { G } from './glyphs.js';
 
 export const BADGES: Record<Badge, { text: string; color: string }> = {
   active: { text: 'ACTIVE', color: 'green' },
@@ -28,7 +29,7 @@ export function badgeWord(status: Badge, raw?: string): string {
   const known = (BADGES[status] ?? BADGES.unknown).text;
   if (status !== 'unknown' || !raw) return known;
   const t = raw.toUpperCase().replace(/[^\x21-\x7e]+/g, '_');
-  return t.length > BADGE_WIDTH ? `${t.slice(0, BADGE_WIDTH - 1)}…` : t || known;
+  return t.length > BADGE_WIDTH ? `${t.slice(0, BADGE_WIDTH - 1)}${G.ell}` : t || known;
 }
 
 export const colors = {

@@ -14,7 +14,7 @@ import {
   formatPrice,
   formatPriceMove,
   formatVolume,
-  MISSING,
+  missing,
   padStartWidth,
   wrap,
 } from '../../ui/format.js';
@@ -112,7 +112,7 @@ export function marketsTable(rows: Rows<Market>, v: TableView): string {
     const lead = leadingOutcome(m);
     const cells = [
       fitWidth(m.id, idW, show.lead || show.title),
-      ...(show.lead ? [fitWidth(lead?.name ?? MISSING, 14, true), padStartWidth(formatPrice(lead?.price), 7)] : []),
+      ...(show.lead ? [fitWidth(lead?.name ?? missing(), 14, true), padStartWidth(formatPrice(lead?.price), 7)] : []),
       ...(show.wide ? [padStartWidth(formatVolume(m.volume), 8), fitWidth(closesCell(m, v.now), CLOSES_W, true)] : []),
       ...(show.title ? [fitWidth(m.title, titleW)] : []),
     ];
@@ -126,7 +126,7 @@ export function marketsTable(rows: Rows<Market>, v: TableView): string {
  * past its close time reads `passed 121d ago`, never a bare `121d ago` as if it had closed.
  */
 const closesCell = (m: Market, now: number) =>
-  m.closesAt === undefined ? MISSING : marketClosingText(m, m.status, now, true);
+  m.closesAt === undefined ? missing() : marketClosingText(m, m.status, now, true);
 
 /** A line cut to the width, but never into its start `whole` (an id): that alone, whole, when no more fits. */
 function keepWhole(line: string, whole: string, width: number): string {
@@ -202,11 +202,11 @@ function fillText(q: Quote, mana: boolean): string | undefined {
 export function quoteBlock(marketId: string, q: Quote, v: TableView, venue?: SourceId): string {
   const id = q.marketId ?? marketId;
   const mana = venue === 'manifold';
-  const outcome = `“${sanitize(q.outcome ?? MISSING)}”`;
+  const outcome = `“${sanitize(q.outcome ?? missing())}”`;
   const what =
     q.action === 'sell' && !salesShares(q)
       ? `sell ${outcome} for ${amountOf(q, q.amount, true, mana)}`
-      : `${q.action ?? MISSING} ${amountOf(q, q.amount, true, mana)} of ${outcome}`;
+      : `${q.action ?? missing()} ${amountOf(q, q.amount, true, mana)} of ${outcome}`;
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   const impactColor =
     q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
@@ -238,7 +238,7 @@ export function eventsTable(rows: Rows<MarketEvent>, v: TableView): string {
   const events = rows.items;
   if (events.length === 0) return 'No events.\n';
   const idW = Math.max(2, ...events.map((e) => displayWidth(e.id)));
-  const catW = Math.min(14, Math.max(8, ...events.map((e) => displayWidth(e.category ?? MISSING))));
+  const catW = Math.min(14, Math.max(8, ...events.map((e) => displayWidth(e.category ?? missing()))));
   const vHead = venueHead(rows, v);
   const show = { title: true, category: true, count: true };
   const used = () =>
@@ -253,7 +253,7 @@ export function eventsTable(rows: Rows<MarketEvent>, v: TableView): string {
     const cells = [
       fitWidth(e.id, idW, show.count),
       ...(show.count ? [String(e.markets.length).padStart(7)] : []),
-      ...(show.category ? [fitWidth(e.category ?? MISSING, catW, show.title)] : []),
+      ...(show.category ? [fitWidth(e.category ?? missing(), catW, show.title)] : []),
       ...(show.title ? [fitWidth(e.title, titleW)] : []),
     ];
     lines.push(`${venueCell(rows, i, v)}${cells.join(' ')}`);
