@@ -7,6 +7,7 @@ import { sanitize } from '../../util/sanitize.js';
 import { formatAge, formatClock, formatCoarseAge, secondsUntil } from '../format.js';
 import { maskedKey } from './Header.js';
 import { Line, type Seg } from './Line.js';
+import { G } from '../glyphs.js';
 
 export interface BannerInput {
   connection: ConnectionState;
@@ -41,7 +42,7 @@ function nextTry(rate: RateState, now: number, word: string): string {
   const at = rate.backoffUntil ?? rate.nextRequestAt;
   if (at === undefined) return '';
   const s = secondsUntil(at, now);
-  return s <= 0 ? ` · ${word} now` : ` · ${word} in ${formatAge(s * 1000)}`;
+  return s <= 0 ? ` ${G.dot} ${word} now` : ` ${G.dot} ${word} in ${formatAge(s * 1000)}`;
 }
 
 /** In the steps the rows and the header count in (10 s under a minute): the three never disagree on the data's age. */
@@ -53,7 +54,7 @@ function lastData({ connection, dataAt, now }: BannerInput): string {
 /** 401: with a key, the key was rejected (no anonymous fallback); without one, the service refused anonymous access. */
 function authLines({ connection, rate, keyHint, now }: BannerInput): Seg[][] {
   const said = sanitize(connection.lastError?.message ?? '');
-  const check = nextTry(rate, now, 'checking again').replace(/^ · /, '  ') || '  checking again soon';
+  const check = nextTry(rate, now, 'checking again').replace(` ${G.dot} `, '  ') || '  checking again soon';
   if (rate.mode === 'anon') {
     return [
       [
@@ -88,7 +89,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
     lines.push(...authLines(input));
   } else if (connection.status === 'offline') {
     lines.push([
-      { text: ` OFFLINE · ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
+      { text: ` OFFLINE ${G.dot} ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
       { text: nextTry(rate, now, 'retrying'), color: 'yellow', priority: SAID_ROOM.header },
       saidSeg('  ', why),
     ]);
@@ -98,7 +99,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
     const cause = connection.lastError ? shortCause(connection.lastError) : '';
     const n = connection.consecutiveFailures;
     lines.push([
-      { text: ` DEGRADED · ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
+      { text: ` DEGRADED ${G.dot} ${lastData(input)} `, color: 'black', backgroundColor: 'yellow', bold: true },
       { text: ` ${n} failed answer${n === 1 ? '' : 's'}`, color: 'yellow' },
       { text: since, color: 'yellow', priority: SAID_ROOM.since },
       { text: cause ? ` (${cause})` : '', color: 'yellow', priority: SAID_ROOM.header },
@@ -109,7 +110,7 @@ export function bannerLines(input: BannerInput): Seg[][] {
   if (rate.backoffReason === 'rate_limited' && rate.backoffUntil !== undefined && rate.backoffUntil > now) {
     lines.push([
       {
-        text: ` RATE LIMITED · retry in ${secondsUntil(rate.backoffUntil, now)}s `,
+        text: ` RATE LIMITED ${G.dot} retry in ${secondsUntil(rate.backoffUntil, now)}s `,
         color: 'black',
         backgroundColor: 'yellow',
         bold: true,

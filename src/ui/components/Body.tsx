@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { SEPARATOR_WIDTH, type Layout } from '../layout.js';
+import { G } from '../glyphs.js';
 
 /** The list and the detail + quote column: side by side when wide, stacked otherwise. */
 export interface BodyProps {
@@ -21,7 +22,7 @@ export function Body({ layout, list, detail, quote, changes, ticker }: BodyProps
       <Box flexDirection="row" width={layout.columns} height={h} overflowY="hidden">
         {list}
         <Box width={SEPARATOR_WIDTH} height={h} overflowY="hidden" flexDirection="column">
-          <Text dimColor>{Array.from({ length: h }, () => ' │ ').join('\n')}</Text>
+          <Text dimColor>{Array.from({ length: h }, () => ` ${G.bar} `).join('\n')}</Text>
         </Box>
         <Box flexDirection="column" width={layout.sideWidth} height={h} overflowY="hidden">
           {detail}

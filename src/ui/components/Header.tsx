@@ -6,6 +6,7 @@ import { venueMarkSeg, venueName } from './venueMark.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, formatClock, formatCoarseAge, secondsUntil } from '../format.js';
 import { Line, type Seg } from './Line.js';
+import { G } from '../glyphs.js';
 
 export interface HeaderProps {
   mode: Mode;
@@ -28,7 +29,7 @@ export function maskedKey(hint: string): string {
   const tail = Array.from(sanitize(hint).replace(/^[.…\s]+/, ''))
     .slice(-4)
     .join('');
-  return tail ? `…${tail}` : '';
+  return tail ? `${G.ell}${tail}` : '';
 }
 
 /** How much the header shortens its labels: 0 full, 1 short, 2 shortest (80 columns and below). */
@@ -37,7 +38,7 @@ type Level = 0 | 1 | 2;
 function modeSeg(mode: Mode, demo: boolean, keyHint: string, level: Level): Seg {
   const style = { color: 'black', bold: true } as const;
   if (demo || mode === 'demo') {
-    const text = level === 0 ? ' DEMO · simulated data ' : level === 1 ? ' DEMO · simulated ' : ' DEMO ';
+    const text = level === 0 ? ` DEMO ${G.dot} simulated data ` : level === 1 ? ` DEMO ${G.dot} simulated ` : ' DEMO ';
     return { text, ...style, backgroundColor: 'yellow' };
   }
   if (mode === 'anon') return { text: ' ANON ', ...style, backgroundColor: 'white' };
@@ -48,14 +49,23 @@ function modeSeg(mode: Mode, demo: boolean, keyHint: string, level: Level): Seg 
 }
 
 /** The connection's named state: a symbol and a word, so it reads without colour. */
-const CONNECTION: Record<ConnectionState['status'], Seg> = {
-  connecting: { text: '◌ connecting', color: 'yellow' },
-  online: { text: '● online', color: 'green' },
-  degraded: { text: '◐ degraded', color: 'yellow', bold: true },
-  offline: { text: '○ offline', color: 'red', bold: true },
-  rate_limited: { text: '◍ RATE LIMITED', color: 'yellow', bold: true },
-  auth_failed: { text: '✗ AUTH FAILED', color: 'red', bold: true },
-};
+const CONNECTION = (): Record<ConnectionState['status'], Seg> => ({
+  connecting: { text: `${G.connecting}connecting`, color: 'yellow' },
+  online: { text: `${G.online}online`, color: 'green' },
+  degraded: { text: `${G.degraded}degraded`, color: 'yellow', bold: true },
+  offline: { text: `${G.offline}offline`, color: 'red', bold: true },
+  rate_limited: { text: `${G.limited}RATE LIMITED`, color: 'yellow', bold: true },
+  auth_failed: { text: `${G.bad} AUTH FAILED`, color: 'red', bold: true },
+});
+/** The state's mark alone, where the word does not fit (in ASCII a sign of its own: the dot is not drawn). */
+const MARK = (): Record<ConnectionState['status'], string> => ({
+  connecting: G.connectingMark,
+  online: G.onlineMark,
+  degraded: G.degradedMark,
+  offline: G.offlineMark,
+  rate_limited: G.limitedMark,
+  auth_failed: G.bad,
+});
 
 /**
  * The state, then while in trouble its cause and count (degraded) and when
@@ -63,23 +73,30 @@ const CONNECTION: Record<ConnectionState['status'], Seg> = {
  */
 function connectionSegs(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   const c = p.connection;
-  const segs: Seg[] = [CONNECTION[c.status] ?? CONNECTION.connecting];
+  const segs: Seg[] = [CONNECTION()[c.status] ?? CONNECTION().connecting];
   if (c.status === 'online' || c.status === 'connecting') return segs;
   if (c.status === 'degraded' && c.lastError)
-    segs.push({ text: ` · ${shortCause(c.lastError)} ×${c.consecutiveFailures}`, dim: true, priority: -1 });
+    segs.push({
+      text: ` ${G.dot} ${shortCause(c.lastError)} ${G.times}${c.consecutiveFailures}`,
+      dim: true,
+      priority: -1,
+    });
   const next = p.rate.backoffUntil ?? p.rate.nextRequestAt;
   if (next !== undefined) {
     const s = secondsUntil(next, p.now);
     const word = c.status === 'auth_failed' ? 'check' : 'retry';
-    segs.push({ text: s <= 0 ? ` · ${word}ing` : level === 2 ? ` · ${word} ${s}s` : ` · ${word} in ${s}s`, dim: true });
+    segs.push({
+      text: s <= 0 ? ` ${G.dot} ${word}ing` : level === 2 ? ` ${G.dot} ${word} ${s}s` : ` ${G.dot} ${word} in ${s}s`,
+      dim: true,
+    });
   }
   return segs;
 }
 
 /** The state's glyph alone (80 columns with several venues). */
 const GLYPH = (status: ConnectionState['status']): Seg => {
-  const c = CONNECTION[status] ?? CONNECTION.connecting;
-  return { ...c, text: c.text.slice(0, 1) };
+  const c = CONNECTION()[status] ?? CONNECTION().connecting;
+  return { ...c, text: MARK()[status] ?? G.connectingMark };
 };
 
 /**
@@ -99,13 +116,13 @@ function venueSegs(p: Omit<HeaderProps, 'width'>, venues: readonly VenueStatus[]
     if (level === 2) part.push(GLYPH(v.connection.status), { text: `${r.usedInWindow}/${r.limit}` });
     else {
       const own = { ...p, connection: v.connection, rate: v.rate };
-      part.push({ text: ' ' }, ...(level === 0 ? connectionSegs(own, level) : [CONNECTION[v.connection.status]]));
+      part.push({ text: ' ' }, ...(level === 0 ? connectionSegs(own, level) : [CONNECTION()[v.connection.status]]));
       part.push({ text: ` ${r.usedInWindow}/${r.limit}${level === 0 ? ' req/min' : ''}` });
       if (r.othersInWindow > 0) part.push({ text: ` +${r.othersInWindow}`, color: 'yellow' });
       // the venue's own limit cut after a 429 (back in three clean minutes), as a venue alone says it
       if (r.effectiveLimit < r.limit)
         part.push({
-          text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (≤${r.effectiveLimit})`,
+          text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (${G.le}${r.effectiveLimit})`,
           dim: true,
           priority: -2,
         });
@@ -139,7 +156,7 @@ function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
   // a platform: its documented limit beside the polite cadence we keep
   if (r.documentedLimit !== undefined && r.documentedLimit > r.limit)
     segs.push({
-      text: level === 0 ? ` (allows ${r.documentedLimit})` : ` ≤${r.documentedLimit}`,
+      text: level === 0 ? ` (allows ${r.documentedLimit})` : ` ${G.le}${r.documentedLimit}`,
       dim: true,
       priority: -3,
     });
@@ -149,14 +166,15 @@ function segsAt(p: Omit<HeaderProps, 'width'>, level: Level): Seg[] {
     segs.push({ text: ` +${r.othersInWindow}${[' by other runs', ' by others', ''][level]}`, color: 'yellow' });
   if (r.effectiveLimit < r.limit)
     segs.push({
-      text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (≤${r.effectiveLimit})`,
+      text: level === 0 ? ` (eased to ${r.effectiveLimit})` : ` (${G.le}${r.effectiveLimit})`,
       dim: true,
       priority: -2,
     });
   const calm = p.connection.status === 'online' || p.connection.status === 'connecting';
   if (r.nextListRefreshAt !== undefined && calm) {
     const s = secondsUntil(r.nextListRefreshAt, p.now);
-    const text = s <= 0 ? ' · refreshing' : level === 0 ? ` · next refresh in ${s}s` : ` · next ${s}s`;
+    const text =
+      s <= 0 ? ` ${G.dot} refreshing` : level === 0 ? ` ${G.dot} next refresh in ${s}s` : ` ${G.dot} next ${s}s`;
     segs.push({ text, dim: true, priority: -1 });
   }
   segs.push({ text: '  ' }, ...connectionSegs(p, level));

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { displayWidth, fitWidth, wrap } from '../format.js';
 import { usePalette } from './ThemeContext.js';
 import { hyperlink } from '../../links/osc8.js';
+import { G } from '../glyphs.js';
 
 /** One styled piece of a line. */
 export interface Seg {
@@ -206,7 +207,9 @@ export const Line = memo(LineView, sameLine);
 
 /** A pane's title: the focused pane is marked by a filled diamond and colour, so focus shows without colour too. */
 export function paneTitle(name: string, focused: boolean): Seg {
-  return focused ? { text: `◆ ${name}`, bold: true, color: 'cyan' } : { text: `◇ ${name}`, bold: true, dim: true };
+  return focused
+    ? { text: `${G.focus} ${name}`, bold: true, color: 'cyan' }
+    : { text: `${G.unfocus} ${name}`, bold: true, dim: true };
 }
 
 /**

@@ -8,6 +8,7 @@ import { Line, type Seg } from './Line.js';
 // notices of one level this close to the newest come together (a start that finds several bad files), as the bell
 // rings once in the same moment
 import { BURST_MS } from '../../watch/effects.js';
+import { G } from '../glyphs.js';
 
 /** How long the newest notice stays on screen. */
 export const NOTICE_MS = 10_000;
@@ -37,7 +38,7 @@ export function burstText(texts: readonly string[]): string {
       const names = `${g.titles.slice(0, -1).join(', ')} and ${g.titles.at(-1)}`;
       return `${g.head}${names}${g.tail.replace(/^ is /, ' are ').replace(/^ was /, ' were ')}`;
     })
-    .join(' · ');
+    .join(` ${G.dot} `);
 }
 
 /**
@@ -50,7 +51,8 @@ export function noticeLine(notices: readonly Notice[], flash: UiState['flash'], 
   const newest = notices[notices.length - 1];
   const young = newest !== undefined && now - newest.at < NOTICE_MS && now >= newest.at - 60_000;
   const over = young && newest.level !== 'info' && flash !== undefined && newest.at > flash.at;
-  if (flash && now < flash.until && !over) return [{ text: '» ', color: 'cyan' }, { text: sanitize(flash.text) }];
+  if (flash && now < flash.until && !over)
+    return [{ text: `${G.said} `, color: 'cyan' }, { text: sanitize(flash.text) }];
   if (!newest || !young) return undefined;
   let from = notices.length - 1;
   while (from > 0 && notices[from - 1]!.level === newest.level && newest.at - notices[from - 1]!.at <= BURST_MS) from--;
@@ -60,7 +62,7 @@ export function noticeLine(notices: readonly Notice[], flash: UiState['flash'], 
   };
   if (n.level === 'alert')
     return [
-      { text: '★ ALERT ', color: 'magenta', bold: true },
+      { text: `${G.star} ALERT `, color: 'magenta', bold: true },
       { text: sanitize(n.text), bold: true },
     ];
   return [

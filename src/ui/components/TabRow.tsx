@@ -2,6 +2,7 @@ import { displayWidth } from '../format.js';
 import { VIEWS, viewKey } from '../views/index.js';
 import { Line, type Seg } from './Line.js';
 import { usePalette } from './ThemeContext.js';
+import { G } from '../glyphs.js';
 
 type Level = 'title' | 'short' | 'digits';
 
@@ -25,7 +26,11 @@ const widthOf = (segs: readonly Seg[]) => segs.reduce((n, s) => n + displayWidth
  * titles, else short ones, else digits with the shown view's title; how to switch follows when there is room.
  */
 export function tabSegs(active: number, width = Infinity, marked = false): Seg[] {
-  const hint: Seg = { text: `   ${viewKey(0)}–${viewKey(VIEWS.length - 1)} or [ ] switch`, dim: true, priority: -1 };
+  const hint: Seg = {
+    text: `   ${viewKey(0)}${G.endash}${viewKey(VIEWS.length - 1)} or [ ] switch`,
+    dim: true,
+    priority: -1,
+  };
   for (const level of ['title', 'short'] as const) {
     const segs = tabsAt(active, level, marked);
     if (widthOf(segs) <= width) return [...segs, hint];

@@ -1,5 +1,6 @@
 import { Box } from 'ink';
 import { Line } from './Line.js';
+import { G } from '../glyphs.js';
 
 /** The least window the board is drawn in: a list title with three rows under the header and tabs, and the footer. */
 export const MIN_COLUMNS = 30;
@@ -12,9 +13,9 @@ export const tooSmall = (columns: number, rows: number): boolean => columns < MI
  * width allows, else in three short lines (the keys still work: q quits).
  */
 export function TooSmall({ columns, rows }: { columns: number; rows: number }) {
-  const now = `${columns}×${rows}`;
-  const need = `${MIN_COLUMNS}×${MIN_ROWS}`;
-  const whole = `Terminal too small (${now}): oddsboard needs ${need} or more · q quits`;
+  const now = `${columns}${G.times}${rows}`;
+  const need = `${MIN_COLUMNS}${G.times}${MIN_ROWS}`;
+  const whole = `Terminal too small (${now}): oddsboard needs ${need} or more ${G.dot} q quits`;
   const lines = whole.length <= columns ? [whole] : ['Too small', `needs ${need}`, 'q quits'];
   return (
     <Box flexDirection="column" width={columns} height={rows} overflowY="hidden">
