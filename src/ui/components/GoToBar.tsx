@@ -2,12 +2,13 @@ import { Box, Text } from 'ink';
 import type { TextState } from '../textEdit.js';
 import { Line } from './Line.js';
 import { TextField } from './TextField.js';
+import { G } from '../glyphs.js';
 
-const HINT = '  ⏎ go · Esc cancel';
+const HINT = () => `  ${G.ret} go ${G.dot} Esc cancel`;
 
 /** The go-to box (`g`): one line, like the search box; the field scrolls with its cursor. */
 export function GoToBar({ state, width }: { state: TextState; width: number }) {
-  const hintW = width >= 50 ? HINT.length : 0;
+  const hintW = width >= 50 ? HINT().length : 0;
   const fieldW = Math.max(1, width - 6 - hintW);
   return (
     <Box width={width} height={1} overflow="hidden">
@@ -17,7 +18,7 @@ export function GoToBar({ state, width }: { state: TextState; width: number }) {
           <TextField state={state} width={fieldW} focused placeholder="paste an address, a ticker, a slug or an id" />
         </Text>
       </Box>
-      {hintW ? <Line width={hintW} segs={[{ text: HINT, dim: true }]} /> : null}
+      {hintW ? <Line width={hintW} segs={[{ text: HINT(), dim: true }]} /> : null}
     </Box>
   );
 }

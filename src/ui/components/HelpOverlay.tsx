@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { helpSections } from '../key/keyLookup.js';
 import { BREAKS, wrap } from '../format.js';
 import { Line, type Seg } from './Line.js';
+import { G } from '../glyphs.js';
 
 const LABEL_WIDTH = 12;
 
@@ -163,8 +164,8 @@ function scrollWindow(lines: Seg[][], height: number, top: number): Seg[][][] {
   const t = Math.max(0, Math.min(top, lines.length - height));
   const part = lines.slice(t, t + height);
   if (t + height < lines.length && height > 1)
-    part[height - 1] = [{ text: `  ↓ ${lines.length - t - height + 1} more (↓/PgDn)`, dim: true }];
-  if (t > 0 && height > 2) part[0] = [{ text: `  ↑ ${t + 1} more (↑/PgUp)`, dim: true }];
+    part[height - 1] = [{ text: `  ${G.down} ${lines.length - t - height + 1} more (${G.down}/PgDn)`, dim: true }];
+  if (t > 0 && height > 2) part[0] = [{ text: `  ${G.up} ${t + 1} more (${G.up}/PgUp)`, dim: true }];
   return [part];
 }
 

@@ -2,11 +2,12 @@ import { Box, Text } from 'ink';
 import type { TextState } from '../textEdit.js';
 import { Line } from './Line.js';
 import { TextField } from './TextField.js';
+import { G } from '../glyphs.js';
 
-const HINT = '  ⏎ search · Esc cancel';
+const HINT = () => `  ${G.ret} search ${G.dot} Esc cancel`;
 
 export function SearchBar({ state, width }: { state: TextState; width: number }) {
-  const hintW = width >= 50 ? HINT.length : 0;
+  const hintW = width >= 50 ? HINT().length : 0;
   const fieldW = Math.max(1, width - 2 - hintW);
   return (
     <Box width={width} height={1} overflow="hidden">
@@ -16,7 +17,7 @@ export function SearchBar({ state, width }: { state: TextState; width: number })
           <TextField state={state} width={fieldW} focused placeholder="search titles and categories" />
         </Text>
       </Box>
-      {hintW ? <Line width={hintW} segs={[{ text: HINT, dim: true }]} /> : null}
+      {hintW ? <Line width={hintW} segs={[{ text: HINT(), dim: true }]} /> : null}
     </Box>
   );
 }

@@ -12,6 +12,7 @@ import { textEditFor, type KeyCtx } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand, typedText } from './keyLookup.js';
 import { flash } from './moves.js';
+import { G } from '../glyphs.js';
 
 const NUMBER_MAX_CHARS = 8;
 const FLASH_MS = 3000;
@@ -68,7 +69,7 @@ function refusedChar(f: AlertFormState, field: 'value' | 'minutes', text: string
   if (field === 'minutes') return 'the window takes whole minutes: digits only';
   if (text.includes('-'))
     return f.kind === 'gap'
-      ? 'the gap takes 0¢ or more: it fires when the gap after fees rises above it'
+      ? `the gap takes 0${G.cent} or more: it fires when the gap after fees rises above it`
       : f.kind === 'move' || f.kind === 'pnlMove'
         ? 'the move takes no sign: it counts a move up or down'
         : 'the price takes no sign: cents from 0 to 100';

@@ -11,6 +11,7 @@ import { endedOn, openAlertForm } from './alertForm.js';
 import type { KeyCtx } from './dispatch.js';
 import { flash } from './moves.js';
 import { acrossRowAtCursor } from './pairs.js';
+import { G } from '../glyphs.js';
 
 /** The row's positions: the first is watched; ←/→ on the Position field picks another (real or paper). */
 export function openPositionAlert(ctx: KeyCtx, marketId: string): void {
@@ -54,7 +55,7 @@ export function openPairAlert(ctx: KeyCtx): void {
     type: 'openAlertForm',
     marketId: row.a,
     outcome: '',
-    extra: { kind: 'gap', pairId: row.b, title: `${t(row.a)} ⇄ ${t(row.b)}` },
+    extra: { kind: 'gap', pairId: row.b, title: `${t(row.a)} ${G.pair} ${t(row.b)}` },
   });
 }
 

@@ -15,6 +15,7 @@ import { shortCause } from '../../store/connection.js';
 import { closeEvent, cycleView, flash, moveTo, openEventAt, selectDrawn, selectIn, showView, step } from './moves.js';
 import { onVenue, resolvedOn } from './alertForm.js';
 import { parseRefKey } from '../../venue/ref.js';
+import { G } from '../glyphs.js';
 
 /** A grouping's word in the plural: category → categories, tag → tags, topic → topics, series → series. */
 export function plural(word: string): string {
@@ -40,7 +41,7 @@ function noMarket(ctx: KeyCtx, key: 'w' | 'a'): void {
   flash(
     ctx,
     ctx.rows.kind === 'events'
-      ? `An event is no market: ⏎ opens it, then ${key} on one of its markets`
+      ? `An event is no market: ${G.ret} opens it, then ${key} on one of its markets`
       : `No market here: ${key} acts on the market under the cursor`,
   );
 }
@@ -157,7 +158,7 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       const r = ctx.sync.refreshNow();
       if (!r.ok) return flash(ctx, refusalText(r, ctx.clock.now()));
       const held = (r.held ?? []).map((h) => `${SOURCE_NAMES[h.venue]}: ${refusalText(h, ctx.clock.now())}`);
-      return flash(ctx, ['Refreshing…', ...held].join(' · '));
+      return flash(ctx, [`Refreshing${G.ell}`, ...held].join(` ${G.dot} `));
     }
     case 'up':
       return step(ctx, -1);
@@ -197,7 +198,10 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       const st = ctx.store.getState();
       // a board of several venues: the one watchlist spans them, so the venue is said
       const title = `${quoted(st.markets[ctx.marketId]?.market.title ?? ctx.marketId)}${onVenue(st, ctx.marketId)}`;
-      return flash(ctx, on ? `★ Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.');
+      return flash(
+        ctx,
+        on ? `${G.star} Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.',
+      );
     }
     case 'alert':
       if (!ctx.marketId) return noMarket(ctx, 'a');

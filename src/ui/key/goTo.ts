@@ -17,6 +17,7 @@ import { matchCommand } from './keyLookup.js';
 import { flash, selectIn, showSource } from './moves.js';
 import { quoted } from '../../store/transitions.js';
 import { VIEWS } from '../views/index.js';
+import { G } from '../glyphs.js';
 
 /** Long enough for any platform address with its query string. */
 export const GOTO_MAX_CHARS = 500;
@@ -37,7 +38,7 @@ export function goToKey(ctx: KeyCtx, input: string, key: Key): void {
     const r = ctx.sync.goTo(parseTarget(box.value));
     if (!r.ok) return say(ctx, r.message);
     ctx.dispatch({ type: 'closeGoTo' });
-    return say(ctx, `Looking up ${r.understood}…`);
+    return say(ctx, `Looking up ${r.understood}${G.ell}`);
   }
   if (cmd === 'cancel') return ctx.dispatch({ type: 'closeGoTo' });
   const edit = textEditFor(cmd, input, key);
@@ -72,7 +73,7 @@ export function goToArrived(deps: KeyDeps, g: GoToState): void {
       count: ctx.ids.length,
     });
     const title = ctx.store.getState().markets[g.market]?.market.title ?? g.market;
-    return say(ctx, `→ ${quoted(title)}${openHint(ctx, g.market)}`);
+    return say(ctx, `${G.to} ${quoted(title)}${openHint(ctx, g.market)}`);
   }
   if (g.event !== undefined) {
     if (indexOfView('events') < 0) return;
@@ -86,7 +87,7 @@ export function goToArrived(deps: KeyDeps, g: GoToState): void {
     ctx.dispatch({ type: 'scrollTo', index: 0, visible: ctx.listRows, count: 0 });
     selectIn(ctx, 'events');
     const title = ctx.store.getState().events.byId[g.event]?.title ?? g.event;
-    return say(ctx, `→ event ${quoted(title)}${openHint(ctx, g.event)}`);
+    return say(ctx, `${G.to} event ${quoted(title)}${openHint(ctx, g.event)}`);
   }
 }
 

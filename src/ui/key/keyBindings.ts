@@ -7,53 +7,26 @@
  * table of docs/keys.md is generated from here (`npm run docs:keys`).
  */
 import { VIEWS, viewKey } from '../views/index.js';
+import { G } from '../glyphs.js';
+import type { Binding } from './keyTypes.js';
 
-type KeyFlag =
-  | 'upArrow'
-  | 'downArrow'
-  | 'leftArrow'
-  | 'rightArrow'
-  | 'pageUp'
-  | 'pageDown'
-  | 'home'
-  | 'end'
-  | 'return'
-  | 'escape'
-  | 'tab'
-  | 'backspace'
-  | 'delete';
-
-export interface KeyMatcher {
-  /** The typed character (exact, case-sensitive). */
-  input?: string;
-  /** A named key. */
-  key?: KeyFlag;
-  /** Must Ctrl be held (default: must not). */
-  ctrl?: boolean;
-  /** When set, Shift must be held (true) or not (false). */
-  shift?: boolean;
-}
-
-export interface Binding {
-  keys: readonly KeyMatcher[];
-  /** Short key label for the footer and help, e.g. "↑/k". */
-  label: string;
-  help: string;
-  /** One word for the footer; commands without one are left out of it. */
-  short?: string;
-}
+export type { Binding, KeyMatcher } from './keyTypes.js';
 
 export const KEY_BINDINGS = {
   up: {
     short: 'up',
     keys: [{ key: 'upArrow' }, { input: 'k' }],
-    label: '↑/k',
+    get label() {
+      return `${G.up}/k`;
+    },
     help: 'Previous row (Markets, past the first: the previous page)',
   },
   down: {
     short: 'down',
     keys: [{ key: 'downArrow' }, { input: 'j' }],
-    label: '↓/j',
+    get label() {
+      return `${G.down}/j`;
+    },
     help: 'Next row (Markets, past the last of a full page: the next page)',
   },
   pageUp: {
@@ -71,8 +44,12 @@ export const KEY_BINDINGS = {
   focusNext: {
     short: 'open',
     keys: [{ key: 'return' }, { key: 'tab', shift: false }],
-    label: '⏎/Tab',
-    help: 'Focus next pane: list → detail → quote (Events: open the event)',
+    get label() {
+      return `${G.ret}/Tab`;
+    },
+    get help() {
+      return `Focus next pane: list ${G.to} detail ${G.to} quote (Events: open the event)`;
+    },
   },
   back: {
     short: 'back',
@@ -85,7 +62,9 @@ export const KEY_BINDINGS = {
     short: 'search',
     keys: [{ input: '/' }],
     label: '/',
-    help: 'Search titles and categories (⏎ sends, Esc cancels; s, f, c and / show Markets)',
+    get help() {
+      return `Search titles and categories (${G.ret} sends, Esc cancels; s, f, c and / show Markets)`;
+    },
   },
   sort: {
     short: 'sort',
@@ -123,7 +102,9 @@ export const KEY_BINDINGS = {
   view: {
     short: 'views',
     keys: VIEWS.map((_, i) => ({ input: viewKey(i) })),
-    label: `${viewKey(0)}–${viewKey(VIEWS.length - 1)}`,
+    get label() {
+      return `${viewKey(0)}${G.endash}${viewKey(VIEWS.length - 1)}`;
+    },
     help: `Show a view: ${VIEWS.map((v, i) => `${viewKey(i)} ${v.title}`).join(', ')}`,
   },
   nextView: { keys: [{ input: ']' }], label: ']', help: 'Next view (the tab to the right)' },
@@ -132,18 +113,41 @@ export const KEY_BINDINGS = {
   fieldNext: {
     short: 'field',
     keys: [{ key: 'downArrow' }, { key: 'tab', shift: false }],
-    label: '↓/Tab',
+    get label() {
+      return `${G.down}/Tab`;
+    },
     help: 'Next field of the quote form',
   },
-  fieldPrev: { keys: [{ key: 'upArrow' }, { key: 'tab', shift: true }], label: '↑/S-Tab', help: 'Previous field' },
-  valuePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous outcome / toggle buy-sell' },
+  fieldPrev: {
+    keys: [{ key: 'upArrow' }, { key: 'tab', shift: true }],
+    get label() {
+      return `${G.up}/S-Tab`;
+    },
+    help: 'Previous field',
+  },
+  valuePrev: {
+    keys: [{ key: 'leftArrow' }],
+    get label() {
+      return G.left;
+    },
+    help: 'Previous outcome / toggle buy-sell',
+  },
   valueNext: {
     short: 'change',
     keys: [{ key: 'rightArrow' }, { input: ' ' }],
-    label: '→/Space',
+    get label() {
+      return `${G.to}/Space`;
+    },
     help: 'Next outcome / toggle buy-sell',
   },
-  submit: { short: 'quote', keys: [{ key: 'return' }], label: '⏎', help: 'Ask for a quote now' },
+  submit: {
+    short: 'quote',
+    keys: [{ key: 'return' }],
+    get label() {
+      return G.ret;
+    },
+    help: 'Ask for a quote now',
+  },
   keepPaper: {
     short: 'paper',
     keys: [{ input: 'p' }],
@@ -151,13 +155,27 @@ export const KEY_BINDINGS = {
     help: 'Keep the preview as a paper position (tab 6)',
   },
 
-  cursorLeft: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Cursor left' },
-  cursorRight: { keys: [{ key: 'rightArrow' }], label: '→', help: 'Cursor right' },
+  cursorLeft: {
+    keys: [{ key: 'leftArrow' }],
+    get label() {
+      return G.left;
+    },
+    help: 'Cursor left',
+  },
+  cursorRight: {
+    keys: [{ key: 'rightArrow' }],
+    get label() {
+      return G.to;
+    },
+    help: 'Cursor right',
+  },
   cursorHome: { keys: [{ key: 'home' }, { input: 'a', ctrl: true }], label: 'Home/C-a', help: 'Start of field' },
   cursorEnd: { keys: [{ key: 'end' }, { input: 'e', ctrl: true }], label: 'End/C-e', help: 'End of field' },
   deleteBack: {
     keys: [{ key: 'backspace' }, { input: 'h', ctrl: true }],
-    label: '⌫',
+    get label() {
+      return G.backspace;
+    },
     help: 'Delete before the cursor',
   },
   deleteForward: {
@@ -168,7 +186,14 @@ export const KEY_BINDINGS = {
   deleteWord: { keys: [{ input: 'w', ctrl: true }], label: 'C-w', help: 'Delete the word before the cursor' },
   clearLine: { keys: [{ input: 'u', ctrl: true }], label: 'C-u', help: 'Clear the field' },
   killToEnd: { keys: [{ input: 'k', ctrl: true }], label: 'C-k', help: 'Delete to the end' },
-  accept: { short: 'send', keys: [{ key: 'return' }], label: '⏎', help: 'Send (the search, the go-to box)' },
+  accept: {
+    short: 'send',
+    keys: [{ key: 'return' }],
+    get label() {
+      return G.ret;
+    },
+    help: 'Send (the search, the go-to box)',
+  },
   cancel: { short: 'cancel', keys: [{ key: 'escape' }], label: 'Esc', help: 'Leave the field' },
 
   // ── the watchlist and alerts (docs/watcher.md) ──
@@ -176,7 +201,9 @@ export const KEY_BINDINGS = {
     short: 'watch',
     keys: [{ input: 'w' }],
     label: 'w',
-    help: 'Watch / unwatch the market (★): followed until it resolves, status changes alert',
+    get help() {
+      return `Watch / unwatch the market (${G.star}): followed until it resolves, status changes alert`;
+    },
   },
   alert: {
     short: 'alert',
@@ -193,17 +220,34 @@ export const KEY_BINDINGS = {
   alertChoiceNext: {
     short: 'change',
     keys: [{ key: 'rightArrow' }, { input: ' ' }],
-    label: '→/Space',
+    get label() {
+      return `${G.to}/Space`;
+    },
     help: 'Next kind / outcome / position',
   },
-  alertChoicePrev: { keys: [{ key: 'leftArrow' }], label: '←', help: 'Previous kind / outcome / position' },
+  alertChoicePrev: {
+    keys: [{ key: 'leftArrow' }],
+    get label() {
+      return G.left;
+    },
+    help: 'Previous kind / outcome / position',
+  },
   alertFieldNext: {
     short: 'field',
     keys: [{ key: 'downArrow' }, { key: 'tab', shift: false }],
-    label: '↓/Tab',
+    get label() {
+      return `${G.down}/Tab`;
+    },
     help: 'Next field of the alert form',
   },
-  setAlert: { short: 'set', keys: [{ key: 'return' }], label: '⏎', help: 'Set the alert (it fires once per crossing)' },
+  setAlert: {
+    short: 'set',
+    keys: [{ key: 'return' }],
+    get label() {
+      return G.ret;
+    },
+    help: 'Set the alert (it fires once per crossing)',
+  },
   removeAlert: {
     short: 'remove',
     keys: [{ input: 'x' }, { key: 'delete' }],

@@ -3,6 +3,7 @@
  * a context matches over its list, the footer shows its head and `?` shows all of it.
  */
 import type { Command } from './keyBindings.js';
+import { G } from '../glyphs.js';
 
 /** The line-editing commands every text field answers to (the search box, the quote amount). */
 export const TEXT_EDIT_COMMANDS = [
@@ -67,7 +68,10 @@ export const KEY_CONTEXTS = {
     commands: [...QUOTE_FORM_HEAD, 'fieldPrev', 'valuePrev', 'quit'],
   },
   amount: {
-    title: 'Text fields (the quote amount — a number typed anywhere in the form lands there — and the search box)',
+    get title() {
+      const between = `${G.dash} a number typed anywhere in the form lands there ${G.dash}`;
+      return `Text fields (the quote amount ${between} and the search box)`;
+    },
     footer: 4,
     commands: ['fieldNext', 'submit', 'back', 'forceQuit', 'fieldPrev', 'keepPaper', ...TEXT_EDIT_COMMANDS],
   },
@@ -92,7 +96,10 @@ export const KEY_CONTEXTS = {
     ],
   },
   alertNumber: {
-    title: 'Alert form number fields (price, move or gap in ¢; a P&L in money, a leading - below zero; minutes)',
+    get title() {
+      const units = `price, move or gap in ${G.cent}; a P&L in money, a leading - below zero; minutes`;
+      return `Alert form number fields (${units})`;
+    },
     footer: 4,
     commands: ['alertFieldNext', 'setAlert', 'back', 'forceQuit', 'fieldPrev', ...TEXT_EDIT_COMMANDS],
   },
