@@ -12,6 +12,7 @@ import { BADGE_WIDTH, colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { rowMark, venueMarkSeg } from './venueMark.js';
 import { badgeSeg } from './badge.js';
+import { G } from '../glyphs.js';
 
 /** Widest resolved outcome shown beside a title. */
 const OUTCOME_MAX = 14;
@@ -56,8 +57,8 @@ export function outageSegs(o: Outage, now: number, lead: Seg[] = [], tail = ''):
     ...lead,
     { text: b.text.padEnd(BADGE_WIDTH), color: b.color, bold: true },
     ...(o.venue ? [{ text: ' ' }, venueMarkSeg(o.venue)] : []),
-    { text: ` ${hhmm(o.from)}–${hhmm(o.to)}, ${outageLength(o.to - o.from)}` },
-    { text: o.cause ? ` · ${o.cause} ×${o.failures}` : '', dim: true, priority: -2 },
+    { text: ` ${hhmm(o.from)}${G.endash}${hhmm(o.to)}, ${outageLength(o.to - o.from)}` },
+    { text: o.cause ? ` ${G.dot} ${o.cause} ${G.times}${o.failures}` : '', dim: true, priority: -2 },
     { text: `  ${ago(o.to, now)}`, dim: true, priority: -1 },
     { text: tail, dim: true },
   ];
@@ -69,7 +70,7 @@ function changeLine(c: Change, now: number, width: number, lead: Seg[] = [], tai
 
 function outcomeText(t: StatusTransition): string {
   const o = t.to === 'resolved' && t.resolvedOutcome ? sanitize(t.resolvedOutcome).trim() : '';
-  return o ? ` → ${fitWidth(o, OUTCOME_MAX)}` : '';
+  return o ? ` ${G.to} ${fitWidth(o, OUTCOME_MAX)}` : '';
 }
 
 /**
@@ -142,7 +143,7 @@ export function changesPaneLines(p: ChangesPaneProps): Seg[][] {
   const hidden = all.length - shown.length;
   const title: Seg[] = [
     { text: 'Recent changes', bold: true, dim: true },
-    { text: all.length ? ` · ${all.length}` : '', dim: true },
+    { text: all.length ? ` ${G.dot} ${all.length}` : '', dim: true },
     { text: hidden > 0 ? ` (${hidden} more)` : '', dim: true },
   ];
   if (shown.length === 0)

@@ -26,6 +26,7 @@ import { outcomeValues, RANGE_MS, spanOf, spanText } from './priceSeries.js';
 import type { SeriesEntry } from '../../store/traderSlice.js';
 import type { OrderBook } from '../../api/types.js';
 import { badgeSeg } from './badge.js';
+import { G, pictures } from '../glyphs.js';
 
 export interface DetailProps {
   entry: MarketEntry | undefined;
@@ -68,12 +69,12 @@ function nameWidth(names: readonly string[], paneWidth: number): number {
 function offBoardLines(focus: Seg, width: number): Seg[][] {
   const fits = (t: string) => displayWidth(focus.text) + displayWidth(t) <= width;
   const said = [
-    '  this market is not on the board: its figures are the venue’s',
-    '  not on the board: the venue’s figures',
+    `  this market is not on the board: its figures are the venue${G.apos}s`,
+    `  not on the board: the venue${G.apos}s figures`,
   ];
   const one = said.find(fits);
   if (one) return [[focus, { text: one, dim: true }]];
-  return [[focus, { text: '  not on the board:', dim: true }], [{ text: 'the venue’s figures', dim: true }]];
+  return [[focus, { text: '  not on the board:', dim: true }], [{ text: `the venue${G.apos}s figures`, dim: true }]];
 }
 
 export function detailHeadLines(p: DetailProps): Seg[][] {
@@ -87,15 +88,15 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
     [
       badgeSeg(effectiveStatus(e), false, rawStatusOf(e)),
       // a narrow pane gives up the category, then when it closed, before it cuts the winner ('resolved: …')
-      { text: ` · ${closingText(e, p.now)}`, ...(m.resolvedOutcome ? { priority: -1 } : {}) },
-      { text: ` · ${sanitize(m.category) || 'no category'}`, dim: true, priority: -1 },
+      { text: ` ${G.dot} ${closingText(e, p.now)}`, ...(m.resolvedOutcome ? { priority: -1 } : {}) },
+      { text: ` ${G.dot} ${sanitize(m.category) || 'no category'}`, dim: true, priority: -1 },
       { text: resultText(e), color: colors.accent },
     ],
   ];
   if (e.forbidden)
     lines.push([
       {
-        text: `✗ ${sanitize(e.forbidden.message)} Not refreshed for a while; select it again to retry.`,
+        text: `${G.bad} ${sanitize(e.forbidden.message)} Not refreshed for a while; select it again to retry.`,
         color: colors.error,
       },
     ]);
@@ -108,10 +109,10 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
     ]);
   lines.push([
     { text: `Vol ${formatVolume(m.volume)}`, dim: true },
-    { text: ` · Liq ${formatVolume(m.liquidity)}`, dim: true },
+    { text: ` ${G.dot} Liq ${formatVolume(m.liquidity)}`, dim: true },
     { text: tradedText(e) },
-    { text: ` · data ${formatCoarseAge(p.now - e.receivedAt)} old`, dim: true, priority: -1 },
-    { text: ` · id ${sanitize(m.id)}`, dim: true, priority: -2 },
+    { text: ` ${G.dot} data ${formatCoarseAge(p.now - e.receivedAt)} old`, dim: true, priority: -1 },
+    { text: ` ${G.dot} id ${sanitize(m.id)}`, dim: true, priority: -2 },
   ]);
   return lines;
 }
@@ -120,13 +121,13 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
 function resultText(e: MarketEntry): string {
   const r = e.market.resolvedOutcome;
   if (!r) return '';
-  return effectiveStatus(e) === 'resolved' ? ` · resolved: ${sanitize(r)}` : ` · result: ${sanitize(r)}`;
+  return effectiveStatus(e) === 'resolved' ? ` ${G.dot} resolved: ${sanitize(r)}` : ` ${G.dot} result: ${sanitize(r)}`;
 }
 
 /** Beside a settlement, where it last traded (a settled Kalshi market's last trade, say 1¢). */
 function tradedText(e: MarketEntry): string {
   const last = e.market.lastTradePrice;
-  return last === undefined || effectiveStatus(e) === 'active' ? '' : ` · last trade ${formatPrice(last)}`;
+  return last === undefined || effectiveStatus(e) === 'active' ? '' : ` ${G.dot} last trade ${formatPrice(last)}`;
 }
 
 /** Dim after a change figure: what it measures. */
@@ -153,7 +154,7 @@ export function outcomeLines(
         {
           // on their way only until the detail answers; then the service's answer is what there is
           text: outcomesAwaited(e)
-            ? 'outcomes come with the market’s detail…'
+            ? `outcomes come with the market${G.apos}s detail${G.ell}`
             : `${sourceName(e.market.source ?? '')} lists no outcomes for this market`,
           dim: true,
         },
@@ -207,7 +208,7 @@ export function detailWantedLines(p: Omit<DetailProps, 'height'>): number {
 
 /** The chart's lines: its label and rows; a history answered with no point in the range, its label alone. */
 const chartLines = (series: SeriesEntry | undefined): number =>
-  !series ? 0 : series.points.length > 0 ? 1 + CHART_ROWS : 1;
+  !series ? 0 : series.points.length > 0 && pictures() ? 1 + CHART_ROWS : 1;
 
 /** The book (or that it is coming) and the chart in the room below the outcomes; the book first. */
 function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
@@ -227,8 +228,8 @@ function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
   const left = room - out.length;
   // answered, but nothing published in the range (a Kalshi market without a trade in it): said, so `h` shows a change
   if (p.series && p.entry && p.series.points.length === 0 && left >= 1)
-    out.push([{ text: `${chartLabel([], p.series.range)} · ${sanitize(p.series.outcome)}`, dim: true }]);
-  else if (p.series && p.entry && left >= 1 + CHART_ROWS) {
+    out.push([{ text: `${chartLabel([], p.series.range)} ${G.dot} ${sanitize(p.series.outcome)}`, dim: true }]);
+  else if (p.series && p.entry && left >= chartLines(p.series)) {
     const name = p.series.outcome;
     const names = p.entry.market.outcomes.map((o) => o.name);
     const values = outcomeValues(p.series, p.history, name, names, now, p.width * 2).filter(
@@ -237,7 +238,7 @@ function traderLines(p: DetailProps, room: number, now: number): Seg[][] {
     const span = spanOf(p.series, now);
     const young = span < RANGE_MS[p.series.range] ? (p.series.cut ? 'page' : 'all') : undefined;
     const label = chartLabel(values, spanText(p.series, span), young);
-    out.push([{ text: `${label} · ${sanitize(name)}`, dim: true }]);
+    out.push([{ text: `${label} ${G.dot} ${sanitize(name)}`, dim: true }]);
     for (const row of brailleChart(values, p.width, CHART_ROWS)) out.push([{ text: row, color: colors.accent }]);
   }
   return out;

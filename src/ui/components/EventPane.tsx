@@ -9,6 +9,7 @@ import { eventVolume } from '../views/events.js';
 import { Line, paneTitle, type Seg } from './Line.js';
 import { badgeSeg } from './badge.js';
 import { colors } from '../theme.js';
+import { G } from '../glyphs.js';
 
 export interface EventPaneProps {
   /** The event under the cursor in the events list. */
@@ -41,15 +42,15 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
     [head, { text: ' ' }, { text: sanitize(e.title) || '(untitled)', bold: true }],
     [
       { text: sanitize(e.category) || 'no category', dim: true },
-      { text: ` · ${n} market${n === 1 ? '' : 's'}` },
-      { text: ` · vol ${formatVolume(eventVolume(e))}`, dim: true, priority: -1 },
+      { text: ` ${G.dot} ${n} market${n === 1 ? '' : 's'}` },
+      { text: ` ${G.dot} vol ${formatVolume(eventVolume(e))}`, dim: true, priority: -1 },
       {
-        text: p.receivedAt === undefined ? '' : ` · data ${formatCoarseAge(p.now - p.receivedAt)} old`,
+        text: p.receivedAt === undefined ? '' : ` ${G.dot} data ${formatCoarseAge(p.now - p.receivedAt)} old`,
         dim: true,
         priority: -2,
       },
     ],
-    [{ text: '⏎ opens it: its markets, each with its detail and quote', dim: true }],
+    [{ text: `${G.ret} opens it: its markets, each with its detail and quote`, dim: true }],
   ];
   if (p.page)
     lines.push([
@@ -64,7 +65,8 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
     // a market not trading says so (RESOLVED, CLOSED, SETTLING, the venue's word): its price alone reads as trading
     const mark = m.status === 'active' ? undefined : badgeSeg(m.status, false, m.rawStatus);
     const tail =
-      `${lead ? fitWidth(sanitize(lead.name), 8) : '—'} ` + `${padStartWidth(formatPrice(lead?.price), PRICE_W - 1)}`;
+      `${lead ? fitWidth(sanitize(lead.name), 8) : G.dash} ` +
+      `${padStartWidth(formatPrice(lead?.price), PRICE_W - 1)}`;
     const markW = mark ? displayWidth(mark.text) + 1 : 0;
     lines.push([
       {

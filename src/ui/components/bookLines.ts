@@ -12,8 +12,9 @@ import { sanitize } from '../../util/sanitize.js';
 import { formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
+import { G } from '../glyphs.js';
 
-const BAR = '█';
+const BAR = () => G.block;
 
 /** Lines the book wants: its title and `levels` of each side (a word where a side is empty). */
 export function bookWantedLines(book: OrderBook | undefined, levels = 5): number {
@@ -35,7 +36,7 @@ function levelLine(l: BookLevel, cum: number, max: number, side: 'bid' | 'ask', 
     { text: padStartWidth(formatVolume(l.size), 9) },
     { text: padStartWidth(formatVolume(cum), 9), dim: true },
     { text: '  ' },
-    { text: BAR.repeat(Math.min(barRoom, cells)), color: side === 'ask' ? colors.down : colors.up, priority: -1 },
+    { text: BAR().repeat(Math.min(barRoom, cells)), color: side === 'ask' ? colors.down : colors.up, priority: -1 },
   ];
 }
 
@@ -53,7 +54,7 @@ const STOPPED: Partial<Record<ErrorInfo['kind'], string>> = {
  * for the market, or the request could not be made.
  */
 export function bookMissingLine(error: Pick<ErrorInfo, 'kind' | 'status' | 'code'> | undefined): Seg[] {
-  if (!error) return [{ text: 'Book: asking…', dim: true }];
+  if (!error) return [{ text: `Book: asking${G.ell}`, dim: true }];
   const why = STOPPED[error.kind];
   if (why) return [{ text: `No book: ${why} (${shortCause(error)}).`, dim: true }];
   // never asked: the venue keeps no order book for it (a Polymarket market without CLOB tokens)
@@ -78,13 +79,13 @@ export function bookLines(book: OrderBook, width: number, rows: number): Seg[][]
     {
       text:
         top.bid !== undefined && top.ask !== undefined
-          ? ` · spread ${formatPrice(top.ask - top.bid)} · mid ${formatPrice(top.mid)}`
+          ? ` ${G.dot} spread ${formatPrice(top.ask - top.bid)} ${G.dot} mid ${formatPrice(top.mid)}`
           : top.mid !== undefined
-            ? ' · one side only'
+            ? ` ${G.dot} one side only`
             : '',
       dim: true,
     },
-    { text: book.asksDerived ? ' · asks = other side’s bids' : '', dim: true, priority: -1 },
+    { text: book.asksDerived ? ` ${G.dot} asks = other side${G.apos}s bids` : '', dim: true, priority: -1 },
   ];
   if (book.bids.length === 0 && book.asks.length === 0)
     return [title, [{ text: 'The book is empty: no orders on either side.', dim: true }]].slice(0, rows);

@@ -4,6 +4,7 @@
  */
 import { formatPrice } from '../format.js';
 import { priceSpan } from './sparkline.js';
+import { BRAILLE_BASE, G, pictures } from '../glyphs.js';
 
 /** The dot bits of a braille cell: [column][row from the top]. */
 const DOTS = [
@@ -21,11 +22,11 @@ export function resample(values: readonly number[], n: number): (number | undefi
   return out;
 }
 
-/** `rows` lines of braille, `width` cells each, for `values` (0..1 prices, oldest first). */
+/** `rows` lines of braille, `width` cells each, for `values` (0..1 prices, oldest first); none in ASCII. */
 export function brailleChart(values: readonly number[], width: number, rows: number): string[] {
   const w = Math.max(0, Math.floor(width));
   const r = Math.max(0, Math.floor(rows));
-  if (w === 0 || r === 0) return [];
+  if (w === 0 || r === 0 || !pictures()) return [];
   const xs = resample(
     values.filter((v) => Number.isFinite(v)),
     w * 2,
@@ -44,7 +45,7 @@ export function brailleChart(values: readonly number[], width: number, rows: num
       row[Math.floor(x / 2)]! |= DOTS[x % 2]![y % 4]!;
     });
   }
-  return cells.map((row) => row.map((bits) => String.fromCharCode(0x2800 + bits)).join(''));
+  return cells.map((row) => row.map((bits) => String.fromCharCode(BRAILLE_BASE + bits)).join(''));
 }
 
 /**
@@ -56,5 +57,6 @@ export function chartLabel(values: readonly number[], range: string, young?: 'al
   const known = values.filter((v) => Number.isFinite(v));
   if (known.length === 0) return `History ${range}: none published`;
   const span = young === 'all' ? `${range}, all published` : young === 'page' ? `${range}, one page` : range;
-  return `History ${span} · high ${formatPrice(Math.max(...known))} · low ${formatPrice(Math.min(...known))}`;
+  const [high, low] = [formatPrice(Math.max(...known)), formatPrice(Math.min(...known))];
+  return `History ${span} ${G.dot} high ${high} ${G.dot} low ${low}`;
 }

@@ -1,4 +1,5 @@
-const BARS = '▁▂▃▄▅▆▇█';
+import { BARS, pictures } from '../glyphs.js';
+
 /** Smallest price range the bars stretch over, so a 0.1¢ wobble does not look like a crash. */
 const MIN_SPAN = 0.02;
 
@@ -13,13 +14,13 @@ export function priceSpan(known: readonly number[]): { lo: number; hi: number } 
 
 /**
  * The last `width` values as unicode bars (▁…█), scaled to their own range
- * (at least MIN_SPAN). Unknown values are blanks; no values → ''.
+ * (at least MIN_SPAN). Unknown values are blanks; no values → ''; none in ASCII (glyphs.ts).
  */
 export function sparkline(values: readonly (number | undefined)[], width: number): string {
   const w = Math.max(0, Math.floor(width));
   const xs = values.slice(Math.max(0, values.length - w));
   const known = xs.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
-  if (w === 0 || known.length === 0) return '';
+  if (w === 0 || known.length === 0 || !pictures()) return '';
   const { lo, hi } = priceSpan(known);
   return xs
     .map((v) => {
