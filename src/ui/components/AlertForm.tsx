@@ -17,6 +17,7 @@ import { ACROSS_SIZE } from '../../venues/across/rows.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { nameInSentence } from '../../sources/names.js';
 import { quoted } from '../../store/transitions.js';
+import { G } from '../glyphs.js';
 
 const LABEL_W = 13;
 const KIND_WORDS: Record<AlertKind, string> = {
@@ -32,15 +33,17 @@ const KIND_WORDS: Record<AlertKind, string> = {
 const LABELS: Record<AlertField, string> = {
   kind: 'Alert on',
   outcome: 'Outcome',
-  value: 'Price ¢',
+  get value() {
+    return `Price ${G.cent}`;
+  },
   minutes: 'Within min',
 };
-const HINT = '⏎ sets it · Esc closes · fires once per crossing';
+const HINT = () => `${G.ret} sets it ${G.dot} Esc closes ${G.dot} fires once per crossing`;
 
 /** The value field's label: cents of a price or a gap, or money in the position's currency. */
 function valueLabel(f: AlertFormState): string {
-  if (f.kind === 'move') return 'Move ¢';
-  if (f.kind === 'gap') return 'Gap ¢';
+  if (f.kind === 'move') return `Move ${G.cent}`;
+  if (f.kind === 'gap') return `Gap ${G.cent}`;
   if (f.kind === 'pnlMove') return `Move ${f.currency ?? ''}`;
   if (f.kind === 'pnlAbove' || f.kind === 'pnlBelow') return `P&L ${f.currency ?? ''}`;
   return LABELS.value;
@@ -48,10 +51,10 @@ function valueLabel(f: AlertFormState): string {
 
 function hint(f: AlertFormState): string {
   // a status alert has no level to cross: it fires at every change, with no cooldown (docs/watcher.md)
-  if (f.kind === 'status') return '⏎ sets it · Esc closes · fires at each status change';
-  if (f.kind === 'gap') return `${HINT} · after fees for ${ACROSS_SIZE} contracts; never on "no edge"`;
-  if (f.pairId === undefined && f.currency !== undefined) return `${HINT} · money in ${f.currency}, not %`;
-  return HINT;
+  if (f.kind === 'status') return `${G.ret} sets it ${G.dot} Esc closes ${G.dot} fires at each status change`;
+  if (f.kind === 'gap') return `${HINT()} ${G.dot} after fees for ${ACROSS_SIZE} contracts; never on "no edge"`;
+  if (f.pairId === undefined && f.currency !== undefined) return `${HINT()} ${G.dot} money in ${f.currency}, not %`;
+  return HINT();
 }
 
 /**
@@ -76,13 +79,13 @@ function label(f: AlertFormState, field: AlertField): Seg {
   const text =
     field === 'value' ? valueLabel(f) : field === 'outcome' && f.currency !== undefined ? 'Position' : LABELS[field];
   return {
-    text: `${active ? '▸ ' : '  '}${text}`.padEnd(LABEL_W),
+    text: `${active ? `${G.sel} ` : '  '}${text}`.padEnd(LABEL_W),
     ...(active ? { color: colors.accent, bold: true } : { dim: true }),
   };
 }
 
 function choice(value: string, active: boolean, width: number): Seg {
-  return { text: fitWidth(active ? `‹ ${value} ›` : `  ${value}`, width), bold: true };
+  return { text: fitWidth(active ? `${G.lsel} ${value} ${G.rsel}` : `  ${value}`, width), bold: true };
 }
 
 /** The venues the form is about, in a sentence ("Kalshi"; a pair's "Kalshi and Polymarket"); none for ids of none. */
@@ -103,7 +106,7 @@ function headOf(f: AlertFormState, title: string | undefined, width: number, sev
   const on = ` on ${where}`;
   // a pair's title quotes both legs already
   const text = f.kind === 'gap' ? name : quoted(name);
-  const room = Math.max(1, width - displayWidth('◆ Alert ') - displayWidth(on));
+  const room = Math.max(1, width - displayWidth(`${G.focus} Alert `) - displayWidth(on));
   return [
     paneTitle('Alert', true),
     { text: ` ${fitWidth(fitQuotes(text, room), room)}`, dim: true },
@@ -125,7 +128,9 @@ function AlertFormView({
   const valueW = Math.max(1, width - LABEL_W);
   const head = headOf(f, title, width, several);
   const outcomeText =
-    f.currency !== undefined ? `${f.outcome || '—'} · ${f.paper ? 'paper' : 'real'} · ${f.currency}` : f.outcome || '—';
+    f.currency !== undefined
+      ? `${f.outcome || G.dash} ${G.dot} ${f.paper ? 'paper' : 'real'} ${G.dot} ${f.currency}`
+      : f.outcome || G.dash;
   const number = (field: 'value' | 'minutes', placeholder: string) => (
     <Box key={field} width={width} height={1} overflow="hidden">
       <Line width={LABEL_W} segs={[label(f, field)]} />

@@ -13,6 +13,7 @@ import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { rowMark } from './venueMark.js';
 import { fitQuotes } from '../quotes.js';
+import { G } from '../glyphs.js';
 
 /** The fewest cells a title of a log entry keeps (one line each: the entry never wraps). */
 const ENTRY_TITLE_MIN = 8;
@@ -42,13 +43,14 @@ const AGE_W = 9;
 function endedNote(r: AlertRule, e: MarketEntry | undefined): string {
   const status = e?.knownStatus ?? e?.market.status;
   if (!e || scopeOf(r.kind) !== 'market') return '';
-  if (status === 'resolved') return ` · ${resolvedWords(e)}`;
-  if ((status === 'closed' || status === 'settling') && r.kind !== 'status') return ` · ${status}: ${NO_LONGER_TRADES}`;
+  if (status === 'resolved') return ` ${G.dot} ${resolvedWords(e)}`;
+  if ((status === 'closed' || status === 'settling') && r.kind !== 'status')
+    return ` ${G.dot} ${status}: ${NO_LONGER_TRADES}`;
   return '';
 }
 
 function quotedTitle(t: string | undefined, id: string, width: number): string {
-  return `“${fitWidth(sanitize(t ?? '') || id, Math.max(4, width))}”`;
+  return `${G.lquo}${fitWidth(sanitize(t ?? '') || id, Math.max(4, width))}${G.rquo}`;
 }
 
 /** How many lines the alerts set gets: at most half the room while there is a log to show. */
@@ -62,9 +64,9 @@ export function alertLogRoom(rules: number, log: number, height: number): number
   return Math.max(1, height - 3 - ruleRoomOf(rules, log, height));
 }
 
-const NONE_SET =
+const NONE_SET = () =>
   'none: a on a market sets one (on a position in Positions, on a pair in Across); ' +
-  'watched markets (★) alert on every status change';
+  `watched markets (${G.star}) alert on every status change`;
 
 /**
  * What to do when no alert is set, wrapped into at most `lines` lines (more than one only while the log is empty: the
@@ -72,7 +74,7 @@ const NONE_SET =
  */
 function noneSet(width: number, lines: number): string[] {
   const w = Math.max(1, width - 2);
-  const all = wrap(NONE_SET, w);
+  const all = wrap(NONE_SET(), w);
   const n = Math.max(1, lines);
   return all.length <= n ? all : [...all.slice(0, n - 1), fitWidth(all.slice(n - 1).join(' '), w)];
 }
@@ -82,7 +84,7 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
   const cursor = Math.min(p.cursor, Math.max(0, rules.length - 1));
   const ruleLines: Seg[][] = rules.length
     ? rules.map((r, i) => [
-        { text: i === cursor ? '▸ ' : '  ', color: colors.accent, bold: true },
+        { text: i === cursor ? `${G.sel} ` : '  ', color: colors.accent, bold: true },
         ...rowMark(r.marketId),
         r.kind === 'gap' && r.title
           ? { text: fitWidth(sanitize(r.title), Math.max(4, Math.floor(p.width / 2))), bold: i === cursor }
@@ -90,16 +92,16 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
               text: quotedTitle(p.titleOf(r.marketId) ?? r.title, r.marketId, Math.floor(p.width / 2)),
               bold: i === cursor,
             },
-        { text: ` · ${sanitize(ruleText(r))}` },
-        { text: p.alerts.state[r.id]?.ended !== undefined ? ' · ended' : '', color: colors.warn },
+        { text: ` ${G.dot} ${sanitize(ruleText(r))}` },
+        { text: p.alerts.state[r.id]?.ended !== undefined ? ` ${G.dot} ended` : '', color: colors.warn },
         { text: endedNote(r, p.entryOf(r.marketId)), color: colors.warn },
-        { text: r.source === 'config' ? ' · config file' : '', dim: true, priority: -1 },
+        { text: r.source === 'config' ? ` ${G.dot} config file` : '', dim: true, priority: -1 },
       ])
     : noneSet(p.width, log.length ? 1 : p.height - 4).map((text) => [{ text: `  ${text}`, dim: true }]);
   const logLines: Seg[][] = log.length
     ? log.map((f) => [
         { text: `  ${`${formatAge(p.now - f.at)} ago`.padEnd(AGE_W)}`, dim: true },
-        { text: f.source === 'watch' ? '★ ' : '» ', color: colors.warn, bold: true },
+        { text: f.source === 'watch' ? `${G.star} ` : `${G.said} `, color: colors.warn, bold: true },
         // several venues: the venue's letter
         ...rowMark(f.marketId),
         {
@@ -112,8 +114,8 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
     : [[{ text: '  nothing has fired yet', dim: true }]];
   const rulesHead: Seg[] = [
     { text: 'Alerts set', bold: true, color: colors.accent },
-    { text: ` · ${rules.length}`, dim: true },
-    { text: '   x removes the one under ▸ · Esc closes', dim: true, priority: -1 },
+    { text: ` ${G.dot} ${rules.length}`, dim: true },
+    { text: `   x removes the one under ${G.sel} ${G.dot} Esc closes`, dim: true, priority: -1 },
   ];
   // the alerts set get at most half the room while there is a log to show; the cursor's line stays in view
   const ruleRoom = rules.length ? ruleRoomOf(rules.length, log.length, p.height) : ruleLines.length;
@@ -126,11 +128,11 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
     { text: 'Alert log', bold: true, color: colors.accent },
     {
       text: paged
-        ? ` · ${top + 1}–${Math.min(log.length, top + logRoom)} of ${log.length}, newest first`
-        : ` · ${log.length}, newest first`,
+        ? ` ${G.dot} ${top + 1}${G.endash}${Math.min(log.length, top + logRoom)} of ${log.length}, newest first`
+        : ` ${G.dot} ${log.length}, newest first`,
       dim: true,
     },
-    { text: paged ? '   PgDn older · PgUp newer' : '', dim: true, priority: -1 },
+    { text: paged ? `   PgDn older ${G.dot} PgUp newer` : '', dim: true, priority: -1 },
   ];
   return [rulesHead, ...ruleLines.slice(first, first + ruleRoom), [], logHead, ...logLines.slice(top)].slice(
     0,

@@ -12,6 +12,7 @@ import { Line, paneTitle, type Seg } from './Line.js';
 import { quoteResultLines } from './QuoteResult.js';
 import { badgeSeg } from './badge.js';
 import { TextField } from './TextField.js';
+import { G } from '../glyphs.js';
 
 export interface QuoteFormProps {
   market: Market | undefined;
@@ -36,13 +37,13 @@ const LABEL_W = 10;
 
 function fieldLabel(name: string, active: boolean): Seg {
   return {
-    text: `${active ? '▸ ' : '  '}${name}`.padEnd(LABEL_W),
+    text: `${active ? `${G.sel} ` : '  '}${name}`.padEnd(LABEL_W),
     ...(active ? { color: 'cyan', bold: true } : { dim: true }),
   };
 }
 
 function choiceSeg(value: string, active: boolean, width: number): Seg {
-  return { text: fitWidth(active ? `‹ ${value} ›` : `  ${value}`, width), bold: true };
+  return { text: fitWidth(active ? `${G.lsel} ${value} ${G.rsel}` : `  ${value}`, width), bold: true };
 }
 
 function tradeBadge(p: QuoteFormProps) {
@@ -54,7 +55,7 @@ function tradeBadge(p: QuoteFormProps) {
 
 /** The form's outcome; until the form is opened, the one it will start with. */
 function shownOutcome(p: QuoteFormProps, form: Form): string {
-  return sanitize(form.outcome || (p.market ? leadingOutcome(p.market)?.name : '') || '') || '—';
+  return sanitize(form.outcome || (p.market ? leadingOutcome(p.market)?.name : '') || '') || G.dash;
 }
 
 /**
@@ -80,7 +81,7 @@ export function quoteSummarySegs(p: QuoteFormProps): Seg[] {
   return [
     ...head,
     { text: `  ${shownOutcome(p, form)}`, bold: true },
-    { text: ` · ${amount || '—'} · ${form.action}` },
+    { text: ` ${G.dot} ${amount || G.dash} ${G.dot} ${form.action}` },
     { text: '  ' },
     ...result,
   ];

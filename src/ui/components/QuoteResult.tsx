@@ -4,12 +4,13 @@ import { sanitize } from '../../util/sanitize.js';
 import { sameForm } from '../../store/quoteForm.js';
 import { formatTradeMoney, formatTradeShares } from '../../positions/format.js';
 import type { Currency } from '../../positions/types.js';
-import { MISSING, formatPrice, formatPriceMove } from '../format.js';
+import { missing, formatPrice, formatPriceMove } from '../format.js';
 import { budgetWaitWords } from '../budgetWait.js';
 import { nothingFilled } from '../quoteFill.js';
 import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
 import { badgeSeg } from './badge.js';
+import { G } from '../glyphs.js';
 
 const TRADE_TEXT: Record<TradeState, string> = {
   closed: 'Market closed (409): trading has stopped, no quotes.',
@@ -27,7 +28,7 @@ function resultLines(entry: QuoteEntry, updating: boolean, currency: Currency): 
   if (none !== undefined)
     return [
       [
-        { text: updating ? 'updating… ' : '', color: colors.warn },
+        { text: updating ? `updating${G.ell} ` : '', color: colors.warn },
         { text: `Nothing fills: ${none}.`, color: colors.warn, bold: !dim, dim },
       ],
     ];
@@ -35,11 +36,11 @@ function resultLines(entry: QuoteEntry, updating: boolean, currency: Currency): 
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   return [
     [
-      { text: updating ? 'updating… ' : '', color: colors.warn },
+      { text: updating ? `updating${G.ell} ` : '', color: colors.warn },
       { text: `${formatTradeShares(q.shares)} shares`, bold: !dim, dim },
       // in a narrow pane the average and the impact give way first: shares, total and fee stay whole
       { text: ` @ avg ${formatPrice(q.averagePrice)}`, dim, priority: -1 },
-      { text: ` · total ${money(q.total)}`, bold: !dim, dim },
+      { text: ` ${G.dot} total ${money(q.total)}`, bold: !dim, dim },
     ],
     [
       // a book too thin for the amount says what it fills, first
@@ -47,17 +48,21 @@ function resultLines(entry: QuoteEntry, updating: boolean, currency: Currency): 
         text:
           q.filled === undefined
             ? ''
-            : `fills only ${q.action === 'sell' ? `${formatTradeShares(q.filled)} shares` : money(q.filled)} · `,
+            : `fills only ${q.action === 'sell' ? `${formatTradeShares(q.filled)} shares` : money(q.filled)} ${G.dot} `,
         color: colors.warn,
         bold: !dim,
       },
       {
-        text: `${q.basis === 'book' ? 'mid' : 'price'} ${before} → ${after}`,
+        text: `${q.basis === 'book' ? 'mid' : 'price'} ${before} ${G.to} ${after}`,
         dim,
       },
-      { text: ` · impact ${impact}`, dim, priority: -1 },
-      { text: ` · fee ${money(q.fee)}`, dim },
-      { text: q.worstPrice !== undefined ? ` · worst ${formatPrice(q.worstPrice)}` : '', dim: true, priority: -1 },
+      { text: ` ${G.dot} impact ${impact}`, dim, priority: -1 },
+      { text: ` ${G.dot} fee ${money(q.fee)}`, dim },
+      {
+        text: q.worstPrice !== undefined ? ` ${G.dot} worst ${formatPrice(q.worstPrice)}` : '',
+        dim: true,
+        priority: -1,
+      },
     ],
   ];
 }
@@ -65,7 +70,7 @@ function resultLines(entry: QuoteEntry, updating: boolean, currency: Currency): 
 /** What the idle form suggests: typing once it has focus; one ⏎ from the detail pane, two from the list. */
 function idleHint(focused: boolean, detailFocused: boolean): string {
   if (focused) return 'Type an amount to get a quote.';
-  return detailFocused ? 'Press ⏎ to open the quote form.' : 'Press ⏎ twice to open the quote form.';
+  return detailFocused ? `Press ${G.ret} to open the quote form.` : `Press ${G.ret} twice to open the quote form.`;
 }
 
 /**
@@ -85,32 +90,35 @@ export function quoteResultLines(
   }
   // sync stores the verdict on every edit, so an invalid form shows its message even when an older answer arrives
   if (entry.status === 'invalid') {
-    return [[{ text: `✗ ${sanitize(entry.validation ?? 'Invalid amount')}`, color: colors.warn, bold: true }]];
+    return [[{ text: `${G.bad} ${sanitize(entry.validation ?? 'Invalid amount')}`, color: colors.warn, bold: true }]];
   }
   switch (entry.status) {
     case 'waiting':
       return [
         [
-          { text: '… waiting for a quote', color: colors.accent },
+          { text: `${G.ell} waiting for a quote`, color: colors.accent },
           // held for a slot of the venue's rate budget (17 s on a busy one): say so, as the loading list does
           { text: entry.retryError ? '' : budgetWaitWords(budgetWait), color: colors.warn },
           // the last try failed for a passing reason (5xx, no answer) and is repeated: say why, not just "waiting"
-          { text: entry.retryError ? ` · retrying after ${shortCause(entry.retryError)}` : '', color: colors.warn },
-          { text: entry.retryError ? ` — ${sanitize(entry.retryError.message)}` : '', dim: true, priority: -1 },
+          {
+            text: entry.retryError ? ` ${G.dot} retrying after ${shortCause(entry.retryError)}` : '',
+            color: colors.warn,
+          },
+          { text: entry.retryError ? ` ${G.dash} ${sanitize(entry.retryError.message)}` : '', dim: true, priority: -1 },
         ],
         ...(entry.result ? resultLines(entry, true, currency).slice(0, 1) : []),
       ];
     case 'ok':
       return entry.result
         ? resultLines(entry, !sameForm(entry.answeredForm, form), currency)
-        : [[{ text: MISSING, dim: true }]];
+        : [[{ text: missing(), dim: true }]];
     case 'error': {
       const kind = entry.error?.kind;
       if (kind === 'closed' || kind === 'resolved' || kind === 'settling') {
         return [[badgeSeg(kind), { text: ` ${TRADE_TEXT[kind]}` }]];
       }
       const msg = sanitize(entry.error?.message ?? 'The quote failed.');
-      return [[{ text: `✗ ${msg}`, color: colors.error }]];
+      return [[{ text: `${G.bad} ${msg}`, color: colors.error }]];
     }
   }
 }
