@@ -15,6 +15,7 @@ import { colors, BADGE_WIDTH } from '../theme.js';
 import { rowMark } from './venueMark.js';
 import { effectiveStatus } from '../viewModel.js';
 import { budgetWaitWords } from '../budgetWait.js';
+import { G } from '../glyphs.js';
 
 export interface MarketListProps {
   ids: readonly string[];
@@ -101,7 +102,7 @@ export function statusOthers(
     if (st !== status && st !== 'unknown') counts.set(st, (counts.get(st) ?? 0) + 1);
   }
   if (counts.size === 0) return '';
-  return ` · ${[...counts].map(([st, n], i) => `${n}${i === 0 ? ' of them' : ''} ${st}`).join(', ')}`;
+  return ` ${G.dot} ${[...counts].map(([st, n], i) => `${n}${i === 0 ? ' of them' : ''} ${st}`).join(', ')}`;
 }
 
 /** The Markets view's title: counts, the page once there is more than one, and the query's sort and filters. */
@@ -114,34 +115,42 @@ export function listTitle(p: ListTitleProps, shown: number): Seg[] {
   // together, an empty sort is the venues' differing ones (src/venues/join.ts): no one ranking to name
   const each = ignored('sort') ? 'by relevance' : sorts.length > 0 && q.sort ? `by ${q.sort}` : 'in its own order';
   const sortText = p.together
-    ? ` · by venue, each ${each}`
+    ? ` ${G.dot} by venue, each ${each}`
     : ignored('sort')
-      ? ' · by relevance'
+      ? ` ${G.dot} by relevance`
       : sorts.length > 0
-        ? ` · sort ${q.sort || sorts[0]}`
-        : " · the source's order";
+        ? ` ${G.dot} sort ${q.sort || sorts[0]}`
+        : ` ${G.dot} the source's order`;
   return [
     paneTitle('Markets', p.focused),
     { text: rangeText(p.ids.length, p.top, shown), dim: true },
-    { text: p.page > 1 || p.full ? ` · page ${p.page}` : '', bold: true },
-    { text: p.pending ? ' · loading…' : '', color: 'yellow' },
+    { text: p.page > 1 || p.full ? ` ${G.dot} page ${p.page}` : '', bold: true },
+    { text: p.pending ? ` ${G.dot} loading${G.ell}` : '', color: 'yellow' },
     { text: p.pending ? budgetWaitWords(p.budgetWait) : '', color: 'yellow', priority: -1 },
     { text: sortText, dim: true, priority: -1 },
-    { text: ignored('status') ? ' · any status' : ` · status ${q.status || 'all'}`, dim: true, priority: -1 },
+    {
+      text: ignored('status') ? ` ${G.dot} any status` : ` ${G.dot} status ${q.status || 'all'}`,
+      dim: true,
+      priority: -1,
+    },
     { text: ignored('status') ? '' : statusOthers(p.ids, p.markets, q.status), color: 'yellow', priority: -1 },
     {
-      text: word !== undefined ? ` · ${word} ${sanitize(p.categoryLabels?.[q.category] ?? q.category) || 'all'}` : '',
+      text:
+        word !== undefined
+          ? ` ${G.dot} ${word} ${sanitize(p.categoryLabels?.[q.category] ?? q.category) || 'all'}`
+          : '',
       dim: true,
       priority: -2,
     },
     // together: the categories a venue's list still applies (src/venues/joinQuery.ts): the sort and status go first
-    { text: p.together && q.category ? ` · ${sanitize(q.category)}` : '', color: 'yellow' },
+    { text: p.together && q.category ? ` ${G.dot} ${sanitize(q.category)}` : '', color: 'yellow' },
     // the search decides which rows are listed, and nothing else on screen says so once its box is closed: kept while
     // the sort and filters give up their room (cut with … last, as the count)
     // with what it looks through where that is not the whole list (Kalshi's first events)
     {
       text: q.q
-        ? ` · search “${sanitize(q.q)}”${p.caps?.searchScopeShort ? ` in ${p.caps.searchScopeShort}` : ''}`
+        ? ` ${G.dot} search ${G.lquo}${sanitize(q.q)}${G.rquo}` +
+          `${p.caps?.searchScopeShort ? ` in ${p.caps.searchScopeShort}` : ''}`
         : '',
       color: 'yellow',
     },
@@ -159,10 +168,10 @@ export function awaitedRow(
 ): Seg[] {
   const savedTitle = watched?.title;
   return [
-    { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
-    { text: '…'.padEnd(BADGE_WIDTH + 1), dim: true },
+    { text: selected ? `${G.sel} ` : '  ', color: colors.accent, bold: true },
+    { text: G.ell.padEnd(BADGE_WIDTH + 1), dim: true },
     ...rowMark(id),
-    ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
+    ...(watched ? [{ text: `${G.star} `, color: colors.warn, bold: true }] : []),
     { text: sanitize(savedTitle ?? '') || 'a market not loaded yet', dim: true, bold: selected },
     // a 404 (private, under review, removed): asked for again 30 min later, not waited for
     {

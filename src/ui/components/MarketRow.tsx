@@ -10,6 +10,7 @@ import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { badgeSeg } from './badge.js';
 import { rowMark } from './venueMark.js';
+import { G } from '../glyphs.js';
 
 export interface RowProps {
   entry: MarketEntry;
@@ -88,17 +89,17 @@ export function rowSegs({ entry, selected, now, intervalMs, width, watched, twin
   const pair = room - both.reduce((n, s) => n + s.text.length, 0) >= TWIN_TITLE ? both : [];
   const pairW = pair.reduce((n, s) => n + s.text.length, 0);
   const segs: Seg[] = [
-    { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true },
+    { text: selected ? `${G.sel} ` : '  ', color: colors.accent, bold: true },
     rowBadge(entry, now, intervalMs, cols.age),
     { text: ' ' },
     ...mark,
-    ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
+    ...(watched ? [{ text: `${G.star} `, color: colors.warn, bold: true }] : []),
     { text: fitWidth(sanitize(m.title) || '(untitled)', Math.max(1, room - pairW), true) + ' ', bold: selected },
     ...pair,
   ];
   if (cols.name) {
     // '…' while the outcomes are still to come with the market's detail, '—' when it has no price at all
-    const name = lead ? sanitize(lead.name) : outcomesAwaited(entry) ? '…' : '—';
+    const name = lead ? sanitize(lead.name) : outcomesAwaited(entry) ? G.ell : G.dash;
     segs.push({ text: fitWidth(name, cols.leadName - 1, true) + ' ', dim: true });
   }
   if (cols.price) segs.push({ text: padStartWidth(formatPrice(lead?.price), W.leadPrice - 1) + ' ' });

@@ -6,6 +6,7 @@ import { colors } from '../theme.js';
 import type { Seg } from './Line.js';
 import { rowBadge } from './MarketRow.js';
 import { rowMark } from './venueMark.js';
+import { G } from '../glyphs.js';
 
 export const MARKER_W = 2;
 export const BADGE_COL_W = 9;
@@ -13,7 +14,7 @@ export const BADGE_COL_W = 9;
 export const MIN_TITLE = 20;
 
 export function markerSeg(selected: boolean): Seg {
-  return { text: selected ? '▸ ' : '  ', color: colors.accent, bold: true };
+  return { text: selected ? `${G.sel} ` : '  ', color: colors.accent, bold: true };
 }
 
 /** The clock and the list's refresh period a row's data ages against (the Markets list's rule: rowBadge). */
@@ -42,7 +43,7 @@ export function marketHead(
     rowBadge(entry, age.now, age.intervalMs),
     { text: ' ' },
     ...mark,
-    ...(watched ? [{ text: '★ ', color: colors.warn, bold: true }] : []),
+    ...(watched ? [{ text: `${G.star} `, color: colors.warn, bold: true }] : []),
     {
       text:
         fitWidth(sanitize(entry.market.title) || '(untitled)', Math.max(1, titleW - 1 - 2 * mark.length - star), true) +
@@ -73,5 +74,5 @@ export function fitColumns<K extends string>(
 
 /** "1–20 of 50" when some rows are scrolled out of sight, else the count. */
 export function rangeText(count: number, top: number, shown: number): string {
-  return count > shown && shown > 0 ? ` ${top + 1}–${top + shown} of ${count}` : ` ${count}`;
+  return count > shown && shown > 0 ? ` ${top + 1}${G.endash}${top + shown} of ${count}` : ` ${count}`;
 }

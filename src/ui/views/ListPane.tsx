@@ -3,8 +3,9 @@ import { DimLines, Line, type Seg } from '../components/Line.js';
 import { highlightRow } from '../components/MarketRow.js';
 import { keepVisible } from '../uiState.js';
 import type { ViewListProps } from './types.js';
+import { G } from '../glyphs.js';
 
-const PENDING: Seg[] = [{ text: '  …', dim: true }];
+const PENDING = (): Seg[] => [{ text: `  ${G.ell}`, dim: true }];
 
 export interface ListPaneProps {
   view: Pick<ViewListProps, 'rows' | 'top' | 'visible' | 'cursor' | 'focused' | 'width' | 'height'>;
@@ -34,7 +35,7 @@ export function ListPane({ view: p, title, under = [], empty, row }: ListPanePro
   const drawn = rowsIn(ids, top, room, Math.max(0, p.cursor), (id, i) => {
     const selected = i === p.cursor;
     const segs = row(id, selected);
-    const lines = segs === undefined ? [PENDING] : isLines(segs) ? segs : [segs];
+    const lines = segs === undefined ? [PENDING()] : isLines(segs) ? segs : [segs];
     return lines.map((l) => highlightRow(l, selected, p.focused));
   });
   return (

@@ -3,6 +3,7 @@ import { budgetWaitWords } from '../budgetWait.js';
 import { marketListProps } from './state.js';
 import { MarketList, listTitle } from '../components/MarketList.js';
 import type { ViewImpl, ViewListProps } from './types.js';
+import { G } from '../glyphs.js';
 
 /** The market list as the service answers the query (sort, filters, search), one page of `limit` rows at a time. */
 export const marketsView: ViewImpl = {
@@ -38,7 +39,7 @@ function MarketsList(p: ViewListProps) {
       : page > 1
         ? 'No markets on this page (k goes back).'
         : list.query.q
-          ? `No markets match the search${scope ? ` in ${scope}` : ''}: / C-u ⏎ clears it.`
+          ? `No markets match the search${scope ? ` in ${scope}` : ''}: / C-u ${G.ret} clears it.`
           : p.state.caps.categoryWord !== undefined
             ? `No markets match this status and ${p.state.caps.categoryWord}: f and c change them.`
             : 'No markets match this status: f changes it.';
@@ -67,7 +68,11 @@ function MarketsList(p: ViewListProps) {
         )
       }
       {...(list.loading || list.pending
-        ? { loading: `${page > 1 ? `Loading page ${page}…` : 'Loading markets…'}${budgetWaitWords(p.env.budgetWait)}` }
+        ? {
+            loading:
+              (page > 1 ? `Loading page ${page}${G.ell}` : `Loading markets${G.ell}`) +
+              budgetWaitWords(p.env.budgetWait),
+          }
         : {})}
       empty={empty}
     />

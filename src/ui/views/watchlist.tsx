@@ -3,6 +3,7 @@ import { MarketList } from '../components/MarketList.js';
 import { paneTitle } from '../components/Line.js';
 import { rangeText } from '../components/rowParts.js';
 import type { ViewEnv, ViewImpl, ViewListProps, ViewState } from './types.js';
+import { G } from '../glyphs.js';
 
 /**
  * The watched markets (the narrowed venue's, after `v`), in the order they were added (the watchlist's selector); a
@@ -46,5 +47,5 @@ function titleCount(p: ViewListProps, shown: number): string {
   const ids = p.rows.ids;
   const kept = ids.filter((id) => p.state.watchById[id] === undefined).length;
   if (kept === 0 || ids.length > shown) return rangeText(ids.length, p.top, shown);
-  return ` ${ids.length - kept} · ${kept} just unwatched: w watches it back`;
+  return ` ${ids.length - kept} ${G.dot} ${kept} just unwatched: w watches it back`;
 }
