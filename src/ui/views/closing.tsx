@@ -10,6 +10,7 @@ import { BADGE_COL_W, MARKER_W, PRICE_TITLE, fitColumns, marketHead, rangeText }
 import { ListPane } from './ListPane.js';
 import { onShownVenue, onVenueWords } from './state.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
+import { G } from '../glyphs.js';
 
 /** Closing soon lists what closes within this long (24 h: the close window Kalshi's closing list asks for too)… */
 export const CLOSING_WINDOW_MS = CLOSING_HORIZON_MS;
@@ -72,7 +73,7 @@ export function closingSegs(
   const lead = leadingOutcome(m);
   const segs = marketHead(entry, selected, cols.title, watched, { now, intervalMs });
   if (cols.keep.has('lead'))
-    segs.push({ text: fitWidth(lead ? sanitize(lead.name) : '—', W.lead - 1, true) + ' ', dim: true });
+    segs.push({ text: fitWidth(lead ? sanitize(lead.name) : G.dash, W.lead - 1, true) + ' ', dim: true });
   if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(lead?.price), W.price - 1) + ' ' });
   const left = (m.closesAt ?? now) - now;
   const countdown = padStartWidth(formatClosesIn(m.closesAt, now), W.countdown - 1) + ' ';
@@ -85,7 +86,7 @@ export function closingSegs(
   );
   if (cols.keep.has('clock'))
     segs.push({
-      text: padStartWidth(m.closesAt === undefined ? '—' : formatClock(m.closesAt).slice(0, 5), W.clock),
+      text: padStartWidth(m.closesAt === undefined ? G.dash : formatClock(m.closesAt).slice(0, 5), W.clock),
       dim: true,
     });
   return segs;
@@ -100,11 +101,13 @@ function ClosingList(p: ViewListProps) {
       title={(shown) => [
         paneTitle('Closing soon', p.focused),
         { text: rangeText(ids.length, p.top, shown), dim: true },
-        { text: ' · within 24 h, soonest first', dim: true, priority: -1 },
-        { text: loaded ? '' : ' · loading…', color: 'yellow' },
+        { text: ` ${G.dot} within 24 h, soonest first`, dim: true, priority: -1 },
+        { text: loaded ? '' : ` ${G.dot} loading${G.ell}`, color: 'yellow' },
       ]}
       empty={
-        loaded ? `Nothing${onVenueWords(p.state)} closes in the next 24 hours.` : 'Asking which markets close first…'
+        loaded
+          ? `Nothing${onVenueWords(p.state)} closes in the next 24 hours.`
+          : `Asking which markets close first${G.ell}`
       }
       row={(id, selected) => {
         const entry = p.markets[id];

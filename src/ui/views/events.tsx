@@ -10,6 +10,7 @@ import { rowMark } from '../components/venueMark.js';
 import { ListPane } from './ListPane.js';
 import { sourceName } from '../../sources/names.js';
 import type { ViewImpl, ViewListProps, ViewState } from './types.js';
+import { G } from '../glyphs.js';
 
 /** The open event, if any. */
 export function openEvent(st: Pick<ViewState, 'events'>): MarketEvent | undefined {
@@ -86,7 +87,7 @@ export function eventSegs(e: MarketEvent, selected: boolean, width: number): Seg
     },
   ];
   if (cols.keep.has('category'))
-    segs.push({ text: fitWidth(sanitize(e.category) || '—', W.category - 1, true) + ' ', dim: true });
+    segs.push({ text: fitWidth(sanitize(e.category) || G.dash, W.category - 1, true) + ' ', dim: true });
   segs.push({ text: padStartWidth(`${n} mkt${n === 1 ? '' : 's'}`, W.count - 1) + ' ' });
   if (cols.keep.has('volume'))
     segs.push({ text: padStartWidth(formatVolume(eventVolume(e)), W.volume - 1) + ' ', dim: true });
@@ -108,15 +109,15 @@ function EventRows(p: ViewListProps) {
       title={(shown) => [
         paneTitle('Events', p.focused),
         { text: rangeText(ids.length, p.top, shown), dim: true },
-        { text: ids.length ? ' · ⏎ opens one' : '', dim: true, priority: -1 },
-        { text: loaded || !p.state.caps.events ? '' : ' · loading…', color: 'yellow' },
+        { text: ids.length ? ` ${G.dot} ${G.ret} opens one` : '', dim: true, priority: -1 },
+        { text: loaded || !p.state.caps.events ? '' : ` ${G.dot} loading${G.ell}`, color: 'yellow' },
       ]}
       empty={
         !p.state.caps.events
           ? `${sourceName(p.state.mode)} has no events: its markets stand alone (see Markets).`
           : loaded
             ? 'The service lists no events.'
-            : 'Asking for the events…'
+            : `Asking for the events${G.ell}`
       }
       row={(id, selected) => {
         const e = ev.byId[id];
@@ -136,13 +137,13 @@ function OpenEvent(p: ViewListProps & { event: MarketEvent | undefined }) {
       ids={ids}
       title={(shown) => [
         paneTitle('Event', p.focused),
-        { text: ` ${e ? sanitize(e.title) || '(untitled)' : '…'}`, bold: true },
-        { text: ` ·${rangeText(ids.length, p.top, shown)} market${ids.length === 1 ? '' : 's'}`, dim: true },
-        { text: loading ? ' · loading…' : '', color: 'yellow' },
-        { text: ' · Esc: all events', dim: true, priority: -1 },
-        { text: e?.category ? ` · ${sanitize(e.category)}` : '', dim: true, priority: -2 },
+        { text: ` ${e ? sanitize(e.title) || '(untitled)' : G.ell}`, bold: true },
+        { text: ` ${G.dot}${rangeText(ids.length, p.top, shown)} market${ids.length === 1 ? '' : 's'}`, dim: true },
+        { text: loading ? ` ${G.dot} loading${G.ell}` : '', color: 'yellow' },
+        { text: ` ${G.dot} Esc: all events`, dim: true, priority: -1 },
+        { text: e?.category ? ` ${G.dot} ${sanitize(e.category)}` : '', dim: true, priority: -2 },
       ]}
-      {...(loading ? { loading: 'Loading the event…' } : {})}
+      {...(loading ? { loading: `Loading the event${G.ell}` } : {})}
       empty="This event lists no markets."
     />
   );

@@ -17,6 +17,7 @@ import {
 import { ListPane } from './ListPane.js';
 import { onShownVenue, onVenueWords } from './state.js';
 import type { ViewImpl, ViewListProps } from './types.js';
+import { G } from '../glyphs.js';
 
 /**
  * Markets seen (the narrowed venue's, after `v`), ranked by the size of their move over the chosen window (1 h or
@@ -39,7 +40,7 @@ export const moversView: ViewImpl = {
 };
 
 const W = { lead: 8, price: 7, move: 9 } as const;
-const cents = (x: number) => `${(x * 100).toFixed(1)}¢`;
+const cents = (x: number) => `${(x * 100).toFixed(1)}${G.cent}`;
 const other = (w: MoveWindow): MoveWindow => (w === '1h' ? '24h' : '1h');
 const label = (w: MoveWindow) => (w === '1h' ? '1 h' : '24 h');
 
@@ -88,11 +89,11 @@ export function moversTitle(
     [
       paneTitle('Movers', p.focused),
       { text: count > 0 ? range : ' 0', dim: true },
-      { text: ` · ≥ ${cents(threshold)} over ${label(window)}`, bold: true },
+      { text: ` ${G.dot} ${G.ge} ${cents(threshold)} over ${label(window)}`, bold: true },
       // several venues shown: ranked on our own history, not on the venues' own 24 h figures Markets shows
       ...(ours ? [{ text: ' we saw' }] : []),
-      { text: ` · s: by ${label(other(window))}`, dim: true, priority: -1 },
-      { text: ' · ~ less history than that', dim: true, priority: -2 },
+      { text: ` ${G.dot} s: by ${label(other(window))}`, dim: true, priority: -1 },
+      { text: ` ${G.dot} ~ less history than that`, dim: true, priority: -2 },
     ],
     Math.max(0, p.width - labelsW),
   );
@@ -112,7 +113,7 @@ export function moverSegs(
   const cols = columns(width, window);
   const segs = marketHead(entry, selected, cols.title, watched, age);
   if (cols.keep.has('lead'))
-    segs.push({ text: fitWidth(sanitize(mv.outcome) || '—', W.lead - 1, true) + ' ', dim: true });
+    segs.push({ text: fitWidth(sanitize(mv.outcome) || G.dash, W.lead - 1, true) + ' ', dim: true });
   if (cols.keep.has('price')) segs.push({ text: padStartWidth(formatPrice(mv.price), W.price - 1) + ' ' });
   for (const w of ['1h', '24h'] as const) if (cols.keep.has(w)) segs.push(moveSeg(w === '1h' ? mv.h1 : mv.h24, W.move));
   return segs;
@@ -128,8 +129,10 @@ function ownBeside(p: ViewListProps): string {
   const venue = p.state.venues?.find((v) => top.id.startsWith(`${v.id}:`))?.id;
   const title = fitWidth(sanitize(p.markets[top.id]?.market.title ?? top.id), 40);
   return (
-    " Markets' △ is each venue's own 24 h change, not ranked here (one measure for every venue): the largest, " +
-    `${formatChange(top.value, '24h').text}, “${title}”${venue ? ` on ${SOURCE_NAMES[venue]}` : ''}.`
+    ` Markets' ${G.ownUp} is each venue's own 24 h change, not ranked here (one measure for every venue): ` +
+    'the largest, ' +
+    `${formatChange(top.value, '24h').text}, ${G.lquo}${title}${G.rquo}` +
+    `${venue ? ` on ${SOURCE_NAMES[venue]}` : ''}.`
   );
 }
 
