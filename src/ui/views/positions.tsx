@@ -22,6 +22,7 @@ import { rowMark } from '../components/venueMark.js';
 import { ListPane } from './ListPane.js';
 import { heldPositions, positionRowIds, readingNotes, stateText, venueTotals, warns } from './positionsModel.js';
 import type { ViewImpl, ViewListProps } from './types.js';
+import { G } from '../glyphs.js';
 
 /** One row per market, keyed as the store keys it; a market with several positions draws a line for each. */
 export const positionRows = positionRowIds;
@@ -132,7 +133,7 @@ export function positionSegs(
   const noValue = width - used() < TITLE_TIGHT + markW;
   const titleW = Math.max(1, width - used() + (noValue ? fig.value : 0));
   const segs: Seg[] = further
-    ? [{ text: fitWidth('', 11) }, { text: fitWidth('  ↳ same market', titleW - 1, true) + ' ', dim: true }]
+    ? [{ text: fitWidth('', 11) }, { text: fitWidth(`  ${G.under} same market`, titleW - 1, true) + ' ', dim: true }]
     : entry
       ? marketHead(entry, selected, titleW, watched, age)
       : [
@@ -176,8 +177,8 @@ export function positionsTitle(
   count: number,
   maxUnder: number,
 ): { title: (shown: number, top: number) => Seg[]; under: Seg[][] } {
-  const noteSeg: Seg[] = notes.length ? [{ text: `  ${notes.join(' · ')}`, color: colors.warn }] : [];
-  const totalSeg: Seg[] = totals.length ? [{ text: `  ${totals.join(' · ')}` }] : [];
+  const noteSeg: Seg[] = notes.length ? [{ text: `  ${notes.join(` ${G.dot} `)}`, color: colors.warn }] : [];
+  const totalSeg: Seg[] = totals.length ? [{ text: `  ${totals.join(` ${G.dot} `)}` }] : [];
   // the widest the range can be ("12–24 of 24"), so that scrolling never moves the totals from line to line
   const headW = segsWidth(head(count, Math.max(0, count - 1)));
   if (headW + segsWidth(noteSeg) + segsWidth(totalSeg) <= width)
@@ -190,7 +191,7 @@ export function positionsTitle(
     [
       ...noteItems,
       ...totals.flatMap((text) =>
-        (2 + displayWidth(text) > width ? text.split(' · ') : [text]).map((t) => ({ text: t })),
+        (2 + displayWidth(text) > width ? text.split(` ${G.dot} `) : [text]).map((t) => ({ text: t })),
       ),
     ],
     width,
@@ -214,7 +215,7 @@ function packLines(items: readonly Seg[], width: number): Seg[][] {
     const w = displayWidth(item.text);
     const line = lines[lines.length - 1];
     if (line && used + 3 + w <= width) {
-      line.push({ text: ' · ', dim: true }, item);
+      line.push({ text: ` ${G.dot} `, dim: true }, item);
       used += 3 + w;
     } else {
       lines.push([{ text: '  ' }, item]);
@@ -247,8 +248,8 @@ function PositionsList(p: ViewListProps) {
       under={under}
       empty={
         notes.length
-          ? notes.join(' · ')
-          : 'No positions: p in the quote form keeps a paper trade; real ones: README § Positions'
+          ? notes.join(` ${G.dot} `)
+          : `No positions: p in the quote form keeps a paper trade; real ones: README ${G.section} Positions`
       }
       row={(id, selected) => {
         // every position held in the market, a line each (both sides of one market, real and paper): the first

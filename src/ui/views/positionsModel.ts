@@ -17,6 +17,7 @@ import type { RealPositions } from '../../store/positionsSlice.js';
 import type { AppState, MarketEntry } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import type { ViewState } from './types.js';
+import { G } from '../glyphs.js';
 
 type Here = Pick<ViewState, 'paper' | 'real' | 'mode' | 'prefixed' | 'venueFilter'>;
 
@@ -73,9 +74,9 @@ export function venueTotals(held: readonly Held[]): string[] {
   return venues.flatMap((v) =>
     totalsByCurrency(held.filter((h) => h.pos.ref.venue === v).map((h) => h.pos)).map(
       (t) =>
-        `${VENUE_LETTERS[v]} ${t.currency} value ${formatAmount(t.value ?? undefined, t.currency)} · ` +
+        `${VENUE_LETTERS[v]} ${t.currency} value ${formatAmount(t.value ?? undefined, t.currency)} ${G.dot} ` +
         `P&L ${formatAmount(t.pnl ?? undefined, t.currency, true)}${coverageNote(t)}` +
-        (t.realized !== 0 ? ` · realized ${formatAmount(t.realized, t.currency, true)}` : ''),
+        (t.realized !== 0 ? ` ${G.dot} realized ${formatAmount(t.realized, t.currency, true)}` : ''),
     ),
   );
 }
@@ -88,7 +89,7 @@ export function readingNotes(st: Pick<Here, 'real' | 'venueFilter'>): string[] {
       const status = r.error.status !== undefined ? ` (HTTP ${r.error.status})` : '';
       return [`${name} positions unavailable${status}: ${sanitize(r.error.message)}`];
     }
-    if (r.data === undefined) return [`${name} positions: ${r.reading ? 'reading…' : 'not read yet'}`];
+    if (r.data === undefined) return [`${name} positions: ${r.reading ? `reading${G.ell}` : 'not read yet'}`];
     return r.data.more ? [`${name}: more positions than were read`] : [];
   });
 }
