@@ -5,13 +5,14 @@ import { formatPrice } from '../format.js';
 import type { Seg } from './Line.js';
 import { VENUE_MARKS } from './venueMark.js';
 import type { SourceId } from '../../sources/types.js';
+import { G } from '../glyphs.js';
 
 export function twinSegs(t: Twin): Seg[] {
   const mark = VENUE_MARKS[t.venue as SourceId];
   return [
-    { text: '⇄', color: 'cyan' },
+    { text: G.pair, color: 'cyan' },
     { text: mark?.letter ?? '?', ...(mark ? { color: mark.color } : {}), bold: true },
-    { text: ` ${t.flipped ? 'NO↺ ' : ''}${formatPrice(t.price)} `, color: 'cyan' },
+    { text: ` ${t.flipped ? `NO${G.flipped} ` : ''}${formatPrice(t.price)} `, color: 'cyan' },
   ];
 }
 
@@ -24,10 +25,10 @@ export function twinLine(t: Twin): Seg[] {
     { text: `${mark?.name ?? t.venue}${t.currency ? ` (${t.currency})` : ''}`, dim: true },
     {
       text: t.flipped
-        ? ` · complement: its NO, flipped${t.differs ? `; the rules differ: ${sanitize(t.differs)}` : ''}`
+        ? ` ${G.dot} complement: its NO, flipped${t.differs ? `; the rules differ: ${sanitize(t.differs)}` : ''}`
         : t.differs
-          ? ` · confirmed by you; the rules differ: ${sanitize(t.differs)}`
-          : ' · confirmed by you as the same question',
+          ? ` ${G.dot} confirmed by you; the rules differ: ${sanitize(t.differs)}`
+          : ` ${G.dot} confirmed by you as the same question`,
       dim: true,
       priority: -1,
       // a difference is cut with '…' where the line is narrow (80 columns), not dropped with what says it is one

@@ -24,6 +24,7 @@ import { RulesPane } from './acrossRules.js';
 import { onShownVenue, onVenueWords } from './state.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import type { SourceId } from '../../sources/types.js';
+import { G } from '../glyphs.js';
 
 /** Venues by name (a venue id the board does not know, as it is). */
 const venueNames = (ids: readonly string[]) => ids.map((v) => SOURCE_NAMES[v as SourceId] ?? sanitize(v)).join(', ');
@@ -59,7 +60,7 @@ export const acrossView: ViewImpl = {
   List: AcrossList,
 };
 
-const cents = (x: number) => `${x >= 0 ? '' : '−'}${Math.abs(x).toFixed(1)}¢`;
+const cents = (x: number) => `${x >= 0 ? '' : G.minus}${Math.abs(x).toFixed(1)}${G.cent}`;
 
 /**
  * When a leg closes, its local date and time (`07-23 18:40`): two legs of a pair may close days or months apart, and a
@@ -83,23 +84,31 @@ export function gapParts(g: Gap | undefined): {
   reason?: string;
   closes?: Seg;
 } {
-  if (!g) return { segs: [{ text: ' loading both legs…', dim: true }], compact: [{ text: ' loading…', dim: true }] };
+  if (!g)
+    return {
+      segs: [{ text: ` loading both legs${G.ell}`, dim: true }],
+      compact: [{ text: ` loading${G.ell}`, dim: true }],
+    };
   const figures = (currency: boolean): Seg[] => {
     const leg = (l: Gap['a']) =>
-      `${l.side === 'YES' ? '' : 'NO↺ '}${formatPrice(l.price)}${currency && l.currency ? ` ${l.currency}` : ''}`;
-    const segs: Seg[] = [{ text: ` ${leg(g.a)} · ${leg(g.b)}` }];
-    segs.push({ text: g.cents === undefined ? ' · gap —' : ` · gap ${cents(g.cents)}`, bold: true });
+      (l.side === 'YES' ? '' : `NO${G.flipped} `) +
+      `${formatPrice(l.price)}${currency && l.currency ? ` ${l.currency}` : ''}`;
+    const segs: Seg[] = [{ text: ` ${leg(g.a)} ${G.dot} ${leg(g.b)}` }];
+    segs.push({
+      text: g.cents === undefined ? ` ${G.dot} gap ${G.dash}` : ` ${G.dot} gap ${cents(g.cents)}`,
+      bold: true,
+    });
     if (g.afterFees)
       segs.push(
         {
-          text: ` · after fees ${cents(g.afterFees.cents)}${currency ? `/${ACROSS_SIZE}` : ''}`,
+          text: ` ${G.dot} after fees ${cents(g.afterFees.cents)}${currency ? `/${ACROSS_SIZE}` : ''}`,
           color: g.afterFees.cents > 0 ? 'green' : 'red',
         },
-        { text: ` · depth ${Math.floor(g.fillable ?? 0)}` },
+        { text: ` ${G.dot} depth ${Math.floor(g.fillable ?? 0)}` },
       );
     return segs;
   };
-  const close = (t: number | undefined) => (t === undefined ? '—' : closeText(t));
+  const close = (t: number | undefined) => (t === undefined ? G.dash : closeText(t));
   const compact = figures(false);
   return {
     segs: figures(true),
@@ -109,7 +118,7 @@ export function gapParts(g: Gap | undefined): {
     // its narrowest (40 columns): both prices and the gap after fees, the gap itself left out
     ...(g.afterFees ? { narrow: [compact[0]!, compact[2]!] } : {}),
     ...(g.afterFees ? {} : { reason: g.noEdge[0] ?? 'unknown' }),
-    closes: { text: ` · closes ${close(g.a.closesAt)} / ${close(g.b.closesAt)}`, dim: true },
+    closes: { text: ` ${G.dot} closes ${close(g.a.closesAt)} / ${close(g.b.closesAt)}`, dim: true },
   };
 }
 
@@ -119,13 +128,13 @@ export function gapParts(g: Gap | undefined): {
  */
 function relTexts(r: AcrossRow, width: number): [string, string, string] {
   const words = width >= 100 ? ' (unconfirmed)' : '';
-  const rel = r.confirmed ? `✓ ${r.comparison.relation}` : `? ${r.comparison.relation}${words}`;
+  const rel = r.confirmed ? `${G.ok} ${r.comparison.relation}` : `? ${r.comparison.relation}${words}`;
   // a related pair the person confirmed that differs only in an edge case is priced as what it would be (gap.ts)
   const priced = r.confirmed && r.comparison.edge ? ` as ${r.comparison.edge.would}` : '';
   return [
     `${rel}${priced} ${Math.round(r.comparison.confidence * 100)}% `,
     `${rel}${priced} `,
-    r.confirmed ? '✓ ' : '? ',
+    r.confirmed ? `${G.ok} ` : '? ',
   ];
 }
 
@@ -166,9 +175,9 @@ export function rowSegs(
   lead = '',
 ): Seg[] {
   const own = titleOf(r, p);
-  const cut = lead !== '' && own.startsWith(lead) ? `…${own.slice(lead.length)}` : own;
+  const cut = lead !== '' && own.startsWith(lead) ? `${G.ell}${own.slice(lead.length)}` : own;
   // titled by the other leg (one market heading several rows): said by the pair's mark
-  const shown = r.titleId === undefined ? cut : `⇄ ${cut}`;
+  const shown = r.titleId === undefined ? cut : `${G.pair} ${cut}`;
   const g = gapParts(r.gap);
   const [head, ...heads] = relTexts(r, p.width).map((text): Seg[] => [
     markerSeg(selected),
@@ -201,9 +210,11 @@ function AcrossList(p: ViewListProps) {
         ...(cur?.gap?.notes.length ? wrapCut(`assumes: ${cur.gap.notes.join('; ')}`, p.width - 2, each) : []).map(
           (text): Seg => ({ text: `  ${text}` }),
         ),
-        ...wrapCut(`why: ${sanitize(reasonsText(cur?.comparison.reasons ?? [], ' · ')) || '—'}`, p.width - 2, each).map(
-          (text): Seg => ({ text: `  ${text}`, dim: true }),
-        ),
+        ...wrapCut(
+          `why: ${sanitize(reasonsText(cur?.comparison.reasons ?? [], ` ${G.dot} `)) || G.dash}`,
+          p.width - 2,
+          each,
+        ).map((text): Seg => ({ text: `  ${text}`, dim: true })),
       ];
   const room = Math.max(1, Math.min(p.visible, p.height - 3 - under.length));
   // the cursor's row is drawn even where the board's page is taller than the rows this pane has room for
@@ -216,7 +227,7 @@ function AcrossList(p: ViewListProps) {
   if (ruled)
     return <RulesPane row={ruled} markets={p.markets} width={p.width} height={p.height} top={0} focused={p.focused} />;
   // the venues by name, as the line under it says them (it read 'searching polymarket…', the id)
-  const searching = t && t.waiting.length > 0 ? ` · searching ${venueNames(t.waiting)}…` : '';
+  const searching = t && t.waiting.length > 0 ? ` ${G.dot} searching ${venueNames(t.waiting)}${G.ell}` : '';
   const asked = t ? sanitize(p.markets[t.id]?.market.title ?? t.id) : '';
   const title: Seg[] = [
     paneTitle('Across', p.focused),
@@ -225,7 +236,7 @@ function AcrossList(p: ViewListProps) {
   ];
   // whose candidates these are: cut to what the line leaves (a long title was dropped whole), not under 20 cells
   const left = p.width - title.reduce((n, s) => n + displayWidth(s.text), 0);
-  if (t && left >= 20) title.push({ text: fitWidth(` · candidates of ${asked}`, left), dim: true });
+  if (t && left >= 20) title.push({ text: fitWidth(` ${G.dot} candidates of ${asked}`, left), dim: true });
   const searched = t?.words ? ` (searched for "${sanitize(t.words)}")` : '';
   // the market asked about: searched still, or no candidate found — said so whether `v` narrowed the list or not (it
   // had said "no pair with a leg on …" for both, as if the candidates were there on the other venues)
@@ -233,9 +244,10 @@ function AcrossList(p: ViewListProps) {
   const empty = !p.state.across
     ? 'Pairs need several venues: start with --source kalshi,polymarket (or all).'
     : t && t.waiting.length > 0
-      ? `Searching ${venueNames(t.waiting)}${t.words ? ` for "${sanitize(t.words)}"` : ''}: candidates of “${asked}”…`
+      ? `Searching ${venueNames(t.waiting)}${t.words ? ` for "${sanitize(t.words)}"` : ''}: ` +
+        `candidates of ${G.lquo}${asked}${G.rquo}${G.ell}`
       : noneFound
-        ? `No candidates on the other venues${searched} for “${asked}”.`
+        ? `No candidates on the other venues${searched} for ${G.lquo}${asked}${G.rquo}.`
         : p.state.venueFilter !== undefined
           ? `No pair with a leg${onVenueWords(p.state)}: v shows every venue's.`
           : 'No pairs yet: P on a market lists its candidates on the other venues.';
@@ -272,7 +284,9 @@ function AcrossList(p: ViewListProps) {
           width={p.width}
           segs={[
             {
-              text: `  y confirm · n reject · ⏎ rules · gap in ¢ of a 1-unit payout · fees for ${ACROSS_SIZE}`,
+              text:
+                `  y confirm ${G.dot} n reject ${G.dot} ${G.ret} rules ${G.dot} ` +
+                `gap in ${G.cent} of a 1-unit payout ${G.dot} fees for ${ACROSS_SIZE}`,
               dim: true,
             },
           ]}

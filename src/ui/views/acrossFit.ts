@@ -10,6 +10,7 @@ import { displayWidth, fitWidth } from '../format.js';
 import type { Seg } from '../components/Line.js';
 import { nameInSentence, VENUE_LETTERS } from '../../sources/names.js';
 import { SOURCE_IDS } from '../../sources/types.js';
+import { G } from '../glyphs.js';
 
 /** A venue's letter by its name in gap.ts's sentences ("Kalshi's market is resolved" → K). */
 const LETTER: Record<string, string> = Object.fromEntries(
@@ -68,7 +69,9 @@ const cut = (s: Seg, room: number): Seg[] => (room < 4 ? [] : [{ ...s, text: fit
 
 export function fitRow(p: RowParts, cells: number): Seg[] {
   const why = (text: string | undefined): Seg | undefined =>
-    text === undefined ? undefined : { text: text === '' ? ' · no edge' : ` · no edge: ${text}`, color: 'yellow' };
+    text === undefined
+      ? undefined
+      : { text: text === '' ? ` ${G.dot} no edge` : ` ${G.dot} no edge: ${text}`, color: 'yellow' };
   const r = p.reason;
   const words = r === undefined ? [undefined] : [r, ...shortReasons(r)];
   const sets = [p.figures, p.compact, ...(p.tight ? [p.tight] : [])];

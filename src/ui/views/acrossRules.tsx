@@ -13,6 +13,7 @@ import type { AcrossRow } from '../../venues/across/rows.js';
 import { fitWidth, wrap } from '../format.js';
 import { Line, paneTitle, type Seg } from '../components/Line.js';
 import { rowMark } from '../components/venueMark.js';
+import { G } from '../glyphs.js';
 
 /** A reason saying what one side does not state (compare.ts's notes): neither an agreement nor a disagreement. */
 const unknown = (r: string) => /^no (names|date) read from |^no rules text from |, unknown on /.test(r);
@@ -26,7 +27,7 @@ const unknown = (r: string) => /^no (names|date) read from |^no rules text from 
 function mark(r: string, relation: string): Seg {
   if (unknown(r)) return { text: `  ? ${sanitize(r)}`, dim: true };
   if (relation === 'related' || relation === 'different' || / vs |only$|gap|unreadable|not the same|contradict/.test(r))
-    return { text: `  ≠ ${sanitize(r)}`, color: 'yellow' };
+    return { text: `  ${G.ne} ${sanitize(r)}`, color: 'yellow' };
   return { text: `  = ${sanitize(r)}`, dim: true };
 }
 
@@ -56,7 +57,7 @@ export function RulesPane(props: {
   for (let i = 0; i < n; i++)
     body.push([
       { text: fitWidth(left[i] ?? '', colW, true) },
-      { text: ' │ ', dim: true },
+      { text: ` ${G.bar} `, dim: true },
       { text: fitWidth(right[i] ?? '', colW, true) },
     ]);
   const lines: Seg[][] = [
@@ -64,9 +65,9 @@ export function RulesPane(props: {
       paneTitle('Rules', props.focused),
       { text: ' ' },
       ...rowMark(row.a),
-      { text: '│ ', dim: true },
+      { text: `${G.bar} `, dim: true },
       ...rowMark(row.b),
-      { text: `${row.comparison.relation} · Esc closes`, dim: true },
+      { text: `${row.comparison.relation} ${G.dot} Esc closes`, dim: true },
     ],
     ...[...reasons.filter((r) => r[0]!.color), ...reasons.filter((r) => !r[0]!.color)],
     ...body,
