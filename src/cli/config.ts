@@ -48,6 +48,7 @@ export interface Settings {
   /** Colour: `auto` (a terminal, and NO_COLOR unset or empty), `always`, `never`. */
   color: ColorMode;
   theme: ThemeName;
+  glyphs?: 'unicode' | 'ascii';
   /** The watcher (docs/watcher.md): alerts from the config file, the command run when one fires, the terminal bell. */
   alerts: AlertRule[];
   alertCommand?: string[];
@@ -84,6 +85,7 @@ export type SettingsInput = Partial<
     | 'seed'
     | 'color'
     | 'theme'
+    | 'glyphs'
     | 'alerts'
     | 'alertCommand'
     | 'bell'
@@ -95,6 +97,7 @@ export { COLOR_MODES, THEMES, checkValue, type ColorMode, type ThemeName } from 
 import {
   checkOrNote,
   checkValue,
+  glyphsOfFlags,
   IDENTITY_KEYS,
   identityProblemsBy,
   originsOf,
@@ -263,6 +266,7 @@ export function settingsFromFlags(
 ): SettingsInput {
   const out: Record<string, unknown> = {};
   const problems: IdentityProblems | undefined = lenientIdentities ? {} : undefined;
+  Object.assign(out, glyphsOfFlags(flags, names));
   const source = flags.source;
   if (names.includes('source') && typeof source === 'string') {
     // one word stays `source` (what a one-venue caller reads); a list is `sources`

@@ -30,6 +30,7 @@ const FILE_KEYS = [
   'seed',
   'color',
   'theme',
+  'glyphs',
   'alerts',
   'alertCommand',
   'bell',

@@ -4,6 +4,7 @@
  * (interactive.tsx) — `--help` and the usage errors stay quick.
  */
 import { palette } from '../ui/theme.js';
+import { chooseGlyphs, setGlyphs } from '../ui/glyphs.js';
 import { parseDashboardArgs } from './args.js';
 import type { CommandIo } from './commands.js';
 import { colorEnabled, resolveSettings, type ColorMode, type Settings } from './config.js';
@@ -78,6 +79,8 @@ export async function runDashboard(argv: string[], io: DashboardIo): Promise<num
   // before Ink loads: its string-width and frame buffer are the UI's, which remember across frames (inkHooks.ts)
   const { installInkHooks } = await import('./inkHooks.js');
   installInkHooks();
+  // before the first frame: a flag, else the config file's "glyphs", else the locale (docs/views.md)
+  setGlyphs(chooseGlyphs(settings.glyphs, io.env));
   const { runInteractive } = await import('./interactive.js');
   return runInteractive(settings, io, palette(settings.theme, color, stylesDrawn(settings.color, io.env)));
 }

@@ -80,6 +80,8 @@ export const DASHBOARD_FLAGS: FlagTable = {
   ...SOURCE_FLAGS,
   ...LIST_FLAGS,
   bell: { type: 'boolean', shown: '--no-bell', help: 'no terminal bell when an alert fires (config: "bell": false)' },
+  ascii: { type: 'boolean', help: 'ASCII stand-ins for the glyphs (default when the locale is not UTF-8: LANG=C)' },
+  unicode: { type: 'boolean', help: 'Unicode glyphs whatever the locale (config: "glyphs": "ascii" | "unicode")' },
   // whose positions the Positions view reads (README: `--polymarket-wallet 0x…`, `--manifold-user NAME`)
   ...IDENTITY_FLAGS,
   ...HELP_FLAGS,

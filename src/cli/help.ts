@@ -16,6 +16,7 @@ const ENVIRONMENT = `  Environment
     KALSHI_API_KEY_ID            your Kalshi key's id, for your Kalshi positions (read only from here)
     KALSHI_PRIVATE_KEY_PATH      its private key's file (or KALSHI_PRIVATE_KEY: the key itself); never shown or sent
     NO_COLOR                     any non-empty value: no colour unless --color always or the config file says so
+    LC_ALL, LC_CTYPE, LANG       the first set not UTF-8 (C, POSIX): ASCII stand-ins for the glyphs unless --unicode
     XDG_STATE_HOME               watchlist, alerts, shared rate ledger: $XDG_STATE_HOME/oddsboard (~/.local/state)`;
 
 /** `oddsboard --help`: the dashboard's flags and every command. */

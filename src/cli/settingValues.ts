@@ -10,6 +10,7 @@ import { afterName, UsageError } from './errors.js';
 import { SOURCE_NAMES } from '../sources/names.js';
 import { SOURCE_IDS, type SourceId } from '../sources/types.js';
 import { sayable } from './nearest.js';
+import { GLYPH_MODES, type GlyphMode } from '../ui/glyphs.js';
 
 /** `--source all`: the three platforms, in this order. */
 export const ALL_PLATFORMS: readonly SourceId[] = ['polymarket', 'kalshi', 'manifold'];
@@ -20,6 +21,20 @@ export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 export const THEMES = ['dark', 'light'] as const;
 export type ThemeName = (typeof THEMES)[number];
+
+/**
+ * The board's glyphs from `--ascii` / `--unicode` (the config file's `"glyphs"` is checked by checkValue); neither
+ * leaves them to the locale (src/ui/glyphs.ts). Both at once is a usage error.
+ */
+export function glyphsOfFlags(
+  flags: Partial<Record<string, unknown>>,
+  names: readonly string[],
+): { glyphs?: GlyphMode } {
+  if (flags.ascii === true && flags.unicode === true) throw new UsageError('--ascii and --unicode: give one');
+  if (names.includes('ascii') && flags.ascii === true) return { glyphs: 'ascii' };
+  if (names.includes('unicode') && flags.unicode === true) return { glyphs: 'unicode' };
+  return {};
+}
 
 /** Whose positions (issue #28): the settings a dashboard may do without when their value is not one. */
 export const IDENTITY_KEYS = ['polymarketWallet', 'manifoldUser'] as const;
@@ -185,6 +200,10 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     case 'theme':
       if (typeof value !== 'string' || !(THEMES as readonly string[]).includes(value))
         return fail(`theme must be one of ${THEMES.join(', ')}`);
+      return value;
+    case 'glyphs':
+      if (typeof value !== 'string' || !(GLYPH_MODES as readonly string[]).includes(value))
+        return fail(`glyphs must be one of ${GLYPH_MODES.join(', ')}`);
       return value;
     case 'alerts': {
       const r = checkAlerts(value);

@@ -24,12 +24,11 @@ describe('the glyph set', () => {
     expect(glyphsOfLocale({ LANG: 'utf8ish' })).toBe('ascii');
   });
 
-  it('a flag over the config file over the locale, both ways', () => {
-    expect(chooseGlyphs(undefined, undefined, { LANG: 'C' })).toBe('ascii');
-    expect(chooseGlyphs('unicode', undefined, { LANG: 'C' })).toBe('unicode');
-    expect(chooseGlyphs(undefined, 'unicode', { LANG: 'C' })).toBe('unicode');
-    expect(chooseGlyphs('ascii', 'unicode', { LANG: 'en_US.UTF-8' })).toBe('ascii');
-    expect(chooseGlyphs(undefined, 'ascii', { LANG: 'en_US.UTF-8' })).toBe('ascii');
+  it('the setting (a flag or the config file) over the locale, both ways', () => {
+    expect(chooseGlyphs(undefined, { LANG: 'C' })).toBe('ascii');
+    expect(chooseGlyphs('unicode', { LANG: 'C' })).toBe('unicode');
+    expect(chooseGlyphs(undefined, { LANG: 'en_US.UTF-8' })).toBe('unicode');
+    expect(chooseGlyphs('ascii', { LANG: 'en_US.UTF-8' })).toBe('ascii');
   });
 
   it('every glyph is read in the set chosen when it is read, and every ASCII stand-in is printable ASCII', () => {

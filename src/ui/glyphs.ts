@@ -108,7 +108,10 @@ export function glyphsOfLocale(env: NodeJS.ProcessEnv): GlyphMode {
   return /(^|\.)utf-?8(@|$)/i.test(locale) ? 'unicode' : 'ascii';
 }
 
-/** The set drawn: a flag (`--ascii` / `--unicode`) over the config file's `"glyphs"` over the locale's guess. */
-export function chooseGlyphs(flag: GlyphMode | undefined, config: GlyphMode | undefined, env: NodeJS.ProcessEnv) {
-  return flag ?? config ?? glyphsOfLocale(env);
+/**
+ * The set drawn: the setting (a flag, `--ascii` / `--unicode`, over the config file's `"glyphs"`: src/cli/config.ts)
+ * over the locale's guess.
+ */
+export function chooseGlyphs(setting: GlyphMode | undefined, env: NodeJS.ProcessEnv): GlyphMode {
+  return setting ?? glyphsOfLocale(env);
 }
