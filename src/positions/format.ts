@@ -5,6 +5,7 @@
  */
 import { missing, formatMoney, formatShares } from '../ui/format.js';
 import type { Currency } from './types.js';
+import { G } from '../ui/glyphs.js';
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const digits = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -12,7 +13,7 @@ const digits = (n: number): string => n.toLocaleString('en-US', { minimumFractio
 export function formatAmount(v: number | undefined, currency: Currency, signed = false): string {
   if (!isNum(v)) return missing();
   const abs = digits(Math.abs(v));
-  const sign = v < 0 && abs !== '0.00' ? '−' : signed && abs !== '0.00' ? '+' : '';
+  const sign = v < 0 && abs !== '0.00' ? G.minus : signed && abs !== '0.00' ? '+' : '';
   if (currency === 'USD') return `${sign}$${abs}`;
   if (currency === 'mana') return `${sign}M$${abs}`;
   return `${sign}${abs} USDC`;
@@ -42,7 +43,7 @@ export function formatTradeShares(v: number | undefined): string {
 export function formatPct(v: number | undefined): string {
   if (!isNum(v)) return missing();
   const t = Math.abs(v).toFixed(1);
-  return `${v < 0 && t !== '0.0' ? '−' : t !== '0.0' ? '+' : ''}${t}%`;
+  return `${v < 0 && t !== '0.0' ? G.minus : t !== '0.0' ? '+' : ''}${t}%`;
 }
 
 /** What a position's state says in a word: open, "awaiting settlement", "paid", "redeem". */
