@@ -36,7 +36,8 @@ export class TmuxSession {
   /**
    * A plain sh with a known prompt, in a terminal of the given size. The tmux server starts with this process's
    * environment: the runner's own ODDSBOARD_* and XDG_* settings (a key, a config file, a state directory with a
-   * watchlist) are emptied unless `env` gives them, so no test reads or writes the person's own files.
+   * watchlist) are emptied unless `env` gives them, so no test reads or writes the person's own files; the locale is
+   * C.UTF-8 unless `env` gives one.
    */
   start(cwd: string, cols: number, rows: number, env: Record<string, string>): void {
     const mine = Object.fromEntries(
@@ -44,10 +45,12 @@ export class TmuxSession {
         .filter((k) => /^(?:ODDSBOARD_|XDG_)/.test(k))
         .map((k) => [k, '']),
     );
-    const envArgs = Object.entries({ PS1: 'E2E$ ', TERM: 'xterm-256color', ...mine, ...env }).flatMap(([k, v]) => [
-      '-e',
-      `${k}=${v}`,
-    ]);
+    // a UTF-8 locale unless the test says otherwise: the dashboard draws ASCII stand-ins in any other (docs/views.md),
+    // and a runner's own LANG (unset in a bare container, C over ssh) would decide what every test reads
+    const locale = { LC_ALL: '', LC_CTYPE: '', LANG: 'C.UTF-8' };
+    const envArgs = Object.entries({ PS1: 'E2E$ ', TERM: 'xterm-256color', ...mine, ...locale, ...env }).flatMap(
+      ([k, v]) => ['-e', `${k}=${v}`],
+    );
     this.tmux([
       '-f',
       '/dev/null',
