@@ -88,9 +88,10 @@ export function quoteSummarySegs(p: QuoteFormProps): Seg[] {
 }
 
 function QuoteFormView(p: QuoteFormProps) {
-  if (p.collapsed) {
+  if (p.collapsed || !p.market) {
+    // no market to quote: the title alone (an empty form beside the list said "Press ⏎ twice", which opened nothing)
     return (
-      <Box width={p.width} height={Math.min(1, p.height)} overflow="hidden">
+      <Box width={p.width} height={p.collapsed ? Math.min(1, p.height) : p.height} overflow="hidden">
         <Line width={p.width} segs={quoteSummarySegs(p)} />
       </Box>
     );
@@ -103,7 +104,7 @@ function QuoteFormView(p: QuoteFormProps) {
     paneTitle('Quote', p.focused),
     ...(badge ? [{ text: ' ' }, badgeSeg(badge)] : []),
     // the name gives way with '…' where the line is short, never dropped whole (it read '◆ Quote RESOLVED' alone)
-    { text: p.market ? ` ${sanitize(p.market.title)}` : ' (no market)', dim: true, priority: -1, minCut: 6 },
+    { text: ` ${sanitize(p.market.title)}`, dim: true, priority: -1, minCut: 6 },
   ];
   const outcome = shownOutcome(p, form);
   const lines = wrapMessage(

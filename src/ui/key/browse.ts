@@ -12,7 +12,18 @@ import { openPageKey } from './goTo.js';
 import { pairsKey } from './pairs.js';
 import { quoted } from '../../store/transitions.js';
 import { shortCause } from '../../store/connection.js';
-import { closeEvent, cycleView, flash, moveTo, openEventAt, selectDrawn, selectIn, showView, step } from './moves.js';
+import {
+  closeEvent,
+  cycleView,
+  flash,
+  moveTo,
+  noMarket,
+  openEventAt,
+  selectDrawn,
+  selectIn,
+  showView,
+  step,
+} from './moves.js';
 import { onVenue, resolvedOn } from './alertForm.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { G } from '../glyphs.js';
@@ -36,16 +47,6 @@ function refusalText(r: { retryAt: number; reason?: RefreshRefusal | undefined }
 }
 
 /** s, f, c and / change the Markets list: from another view they bring you to it first. */
-/** `w` or `a` with no market under the cursor (an event row, an empty list): why, and what to do, never nothing. */
-function noMarket(ctx: KeyCtx, key: 'w' | 'a'): void {
-  flash(
-    ctx,
-    ctx.rows.kind === 'events'
-      ? `An event is no market: ${G.ret} opens it, then ${key} on one of its markets`
-      : `No market here: ${key} acts on the market under the cursor`,
-  );
-}
-
 function toMarkets(ctx: KeyCtx): void {
   if (!ctx.view.filters) showView(ctx, 0);
 }
@@ -175,7 +176,7 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'focusNext':
       if (ctx.view.id === 'across' && ctx.ui.focus === 'list' && ctx.marketId) return pairsKey(ctx, 'rules');
       if (ctx.rows.kind === 'events' && ctx.ui.focus === 'list') return openEventAt(ctx);
-      if (!ctx.marketId) return;
+      if (!ctx.marketId) return noMarket(ctx, key.tab ? 'Tab' : '⏎');
       if (ctx.ui.focus === 'list' && ctx.store.getState().selectedId !== ctx.marketId) ctx.sync.select(ctx.marketId);
       if (ctx.ui.focus === 'detail') ctx.sync.openQuote(ctx.marketId);
       return ctx.dispatch({ type: 'focusNext' });

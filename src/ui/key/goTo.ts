@@ -14,7 +14,7 @@ import { applyTextEdit } from '../textEdit.js';
 import { ctxOf, textEditFor, viewById, type KeyCtx, type KeyDeps } from './dispatch.js';
 import { KEY_CONTEXTS } from './keyBindings.js';
 import { matchCommand } from './keyLookup.js';
-import { flash, selectIn, showSource } from './moves.js';
+import { flash, noMarket, selectIn, showSource } from './moves.js';
 import { quoted } from '../../store/transitions.js';
 import { VIEWS } from '../views/index.js';
 import { G } from '../glyphs.js';
@@ -117,6 +117,10 @@ export function pageUnderCursor(ctx: KeyCtx): { venue: PlatformId | 'public'; ad
  */
 export function openPageKey(ctx: KeyCtx): void {
   const { venue, address, what } = pageUnderCursor(ctx);
+  // nothing under the cursor (an empty list): said so, not that the ids of a market that is not there are missing
+  if (what === 'market' && ctx.marketId === undefined) return noMarket(ctx, 'o');
+  if (what === 'event' && ctx.ids[Math.max(0, ctx.cursor)] === undefined)
+    return flash(ctx, 'No event here: o acts on the event under the cursor');
   if (venue === 'public') return flash(ctx, 'The interface (and its demo) has no web pages to open.');
   if (!address || !isOwnPage(venue, address))
     return flash(ctx, `No page address for this ${what} (its ids are missing).`);

@@ -9,12 +9,26 @@ import { VIEWS, viewAt, type ViewImpl } from '../views/index.js';
 import { currentMarketIn, viewEntries, viewState } from '../views/state.js';
 import type { KeyCtx, KeyDeps } from './dispatch.js';
 import { envOf, viewById } from './dispatch.js';
+import { G } from '../glyphs.js';
 
 const FLASH_MS = 3000;
 
 export function flash(ctx: KeyCtx, text: string): void {
   const at = ctx.clock.now();
   ctx.dispatch({ type: 'flash', text, at, until: at + FLASH_MS });
+}
+
+/**
+ * `w`, `a`, `o`, `⏎` or Tab with no market under the cursor (an event row, an empty list): why, and what to do, never
+ * nothing (⏎ in an empty Watchlist did nothing at all, `o` said the market's ids were missing).
+ */
+export function noMarket(ctx: KeyCtx, key: string): void {
+  flash(
+    ctx,
+    ctx.rows.kind === 'events'
+      ? `An event is no market: ${G.ret} opens it, then ${key} on one of its markets`
+      : `No market here: ${key} acts on the market under the cursor`,
+  );
 }
 
 /** Moves the cursor to row `index` (clamped): the list scrolls (UI state) and the row is selected. */
