@@ -73,9 +73,11 @@ export function moversTitle(
   range: string,
   ours = false,
 ): Seg[] {
-  const { moversWindow: window, moversThreshold: threshold } = p.env;
+  const { moversWindow: window } = p.env;
   const cols = columns(p.width, window);
   const labels: Seg[] = [];
+  // no row, no column to head: the room goes to the title (at 60 columns it was cut at "we s…" for them)
+  if (count === 0) return fitSegments(titleSegs(p, count, range, ours), p.width);
   if (cols.keep.has('lead')) labels.push({ text: ' '.repeat(W.lead) });
   if (cols.keep.has('price')) labels.push({ text: padStartWidth('now', W.price - 1) + ' ', dim: true });
   for (const w of ['1h', '24h'] as const)
@@ -85,20 +87,23 @@ export function moversTitle(
         ...(w === window ? { bold: true } : { dim: true }),
       });
   const labelsW = labels.reduce((n, x) => n + displayWidth(x.text), 0);
-  const left = fitSegments(
-    [
-      paneTitle('Movers', p.focused),
-      { text: count > 0 ? range : ' 0', dim: true },
-      { text: ` ${G.dot} ${G.ge} ${cents(threshold)} over ${label(window)}`, bold: true },
-      // several venues shown: ranked on our own history, not on the venues' own 24 h figures Markets shows
-      ...(ours ? [{ text: ' we saw' }] : []),
-      { text: ` ${G.dot} s: by ${label(other(window))}`, dim: true, priority: -1 },
-      { text: ` ${G.dot} ~ less history than that`, dim: true, priority: -2 },
-    ],
-    Math.max(0, p.width - labelsW),
-  );
+  const left = fitSegments(titleSegs(p, count, range, ours), Math.max(0, p.width - labelsW));
   const pad = Math.max(0, p.width - labelsW - left.reduce((n, x) => n + displayWidth(x.text), 0));
   return [...left, { text: ' '.repeat(pad) }, ...labels];
+}
+
+/** Name, count and threshold (the title's left part). */
+function titleSegs(p: Pick<ViewListProps, 'focused' | 'env'>, count: number, range: string, ours: boolean): Seg[] {
+  const { moversWindow: window, moversThreshold: threshold } = p.env;
+  return [
+    paneTitle('Movers', p.focused),
+    { text: count > 0 ? range : ' 0', dim: true },
+    { text: ` ${G.dot} ${G.ge} ${cents(threshold)} over ${label(window)}`, bold: true },
+    // several venues shown: ranked on our own history, not on the venues' own 24 h figures Markets shows
+    ...(ours ? [{ text: ' we saw' }] : []),
+    { text: ` ${G.dot} s: by ${label(other(window))}`, dim: true, priority: -1 },
+    { text: ' · ~ less history than that', dim: true, priority: -2 },
+  ];
 }
 
 export function moverSegs(
