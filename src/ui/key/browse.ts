@@ -178,7 +178,12 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       if (ctx.rows.kind === 'events' && ctx.ui.focus === 'list') return openEventAt(ctx);
       if (!ctx.marketId) return noMarket(ctx, key.tab ? 'Tab' : '⏎');
       if (ctx.ui.focus === 'list' && ctx.store.getState().selectedId !== ctx.marketId) ctx.sync.select(ctx.marketId);
-      if (ctx.ui.focus === 'detail') ctx.sync.openQuote(ctx.marketId);
+      if (ctx.ui.focus === 'detail') {
+        // a position's market the board does not have (its venue's figures only): the form would quote nothing
+        if (!ctx.store.getState().markets[ctx.marketId])
+          return flash(ctx, 'This market is not on the board: there is no quote for it here');
+        ctx.sync.openQuote(ctx.marketId);
+      }
       return ctx.dispatch({ type: 'focusNext' });
     case 'back':
       if (ctx.view.id === 'across' && ctx.store.getState().across?.rules) return pairsKey(ctx, 'close');
