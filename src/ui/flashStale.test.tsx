@@ -24,7 +24,9 @@ describe('a stale message after a key that changes the view', () => {
     await press(h.term, 'f');
     const f = await waitForFrame(h.term, (s) => !s.includes(SORT_NONE));
     expect(h.sync.searches.at(-1)).toMatchObject({ status: KALSHI_CAPS.statuses[1] });
-    expect(f).not.toContain('»');
+    // the notice line is f's own now: the status it shows (src/ui/key/statusSaid.test.tsx)
+    expect(f).toMatch(new RegExp(`» Status: ${KALSHI_CAPS.statuses[1]} \\(f: the next\\)`));
+    expect(f.match(/»/g)).toHaveLength(1);
   });
 
   it('a view switch and c replace it too', async () => {

@@ -112,9 +112,14 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
         );
       toMarkets(ctx);
       return ctx.sync.search({ sort: nextInCycle(caps.sorts, query.sort || caps.sorts[0]!), offset: 0 });
-    case 'filter':
+    case 'filter': {
       toMarkets(ctx);
-      return ctx.sync.search({ status: nextInCycle(caps.statuses, query.status || caps.statuses[0]!), offset: 0 });
+      const status = nextInCycle(caps.statuses, query.status || caps.statuses[0]!);
+      ctx.sync.search({ status, offset: 0 });
+      // said: a narrow title gives "· status …" up first (beside a board's "by venue, each in its own order" at 100
+      // columns), and f then cycled the rows with nothing on screen naming the status
+      return flash(ctx, `Status: ${status} (f: the next)`);
+    }
     case 'category': {
       if (caps.categoryWord === undefined)
         return flash(
