@@ -126,6 +126,8 @@ export function App({
     ? (eventPageAt ? 4 : 3) + event.markets.length
     : detailWantedLines({
         entry,
+        // a position's market not on the board: its heading's lines (two in a narrow pane), not "no market selected"'s
+        ...(marketId && !entry ? { offBoard: true } : {}),
         history: undefined,
         eventTitle: cur.eventTitle,
         ...(page ? { page } : {}),

@@ -40,4 +40,16 @@ describe('Positions: a market not on the board', () => {
     expect(f).not.toContain('◆ Quote');
     expect(h.store.getState().quotes['far-away']).toBeUndefined();
   });
+
+  it('beside the list at 100 columns (a 41-cell pane) the detail says it on two lines, both drawn', async () => {
+    // the pane was given the one line of "no market selected": "◇ Detail  not on the board:" and nothing after
+    h = renderApp({ columns: 100, rows: 30, prepare: (store) => store.getState().positionsRead(read, 0, 300_000) });
+    const { term } = h;
+    await waitForFrame(term, 'Market number 1');
+    const f = await press(term, '6', () => term.lastFrame().includes('not on the board:'));
+    const lines = f.split('\n');
+    const at = lines.findIndex((l) => l.includes('◇ Detail  not on the board:'));
+    expect(at, f).toBeGreaterThan(0);
+    expect(lines[at + 1]).toMatch(/│ the venue’s figures *$/);
+  });
 });
