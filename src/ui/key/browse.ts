@@ -181,7 +181,7 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'focusNext':
       if (ctx.view.id === 'across' && ctx.ui.focus === 'list' && ctx.marketId) return pairsKey(ctx, 'rules');
       if (ctx.rows.kind === 'events' && ctx.ui.focus === 'list') return openEventAt(ctx);
-      if (!ctx.marketId) return noMarket(ctx, key.tab ? 'Tab' : '⏎');
+      if (!ctx.marketId) return noMarket(ctx, key.tab ? 'Tab' : G.ret);
       if (ctx.ui.focus === 'list' && ctx.store.getState().selectedId !== ctx.marketId) ctx.sync.select(ctx.marketId);
       if (ctx.ui.focus === 'detail') {
         // a position's market the board does not have (its venue's figures only): the form would quote nothing

@@ -102,7 +102,7 @@ function titleSegs(p: Pick<ViewListProps, 'focused' | 'env'>, count: number, ran
     // several venues shown: ranked on our own history, not on the venues' own 24 h figures Markets shows
     ...(ours ? [{ text: ' we saw' }] : []),
     { text: ` ${G.dot} s: by ${label(other(window))}`, dim: true, priority: -1 },
-    { text: ' · ~ less history than that', dim: true, priority: -2 },
+    { text: ` ${G.dot} ~ less history than that`, dim: true, priority: -2 },
   ];
 }
 
