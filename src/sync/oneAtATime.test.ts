@@ -7,24 +7,20 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_CAPS } from '../sources/caps.js';
 import type { SourceCaps } from '../sources/types.js';
-import { rig, type Method } from '../../test/support/syncHarness.js';
+import { rig } from '../../test/support/syncHarness.js';
 
 const CAPS: SourceCaps = { ...PUBLIC_CAPS, book: true, history: true, batch: 100, events: true };
-type Call = (method: Method, args: unknown[], opts: unknown) => Promise<unknown>;
 
 describe('requests on the wire at once, within one venue', () => {
   it('one quote and one other at most, answers taking seconds, books, histories and quotes wanted', async () => {
     const r = rig({ limit: 60, platform: true, caps: CAPS, mode: 'kalshi' });
-    const client = r.client as unknown as { call: Call };
-    const answerNow = client.call.bind(r.client);
     const wire = { quote: 0, other: 0 };
     const most = { quote: 0, other: 0 };
     let n = 0;
-    client.call = (method, args, opts) => {
-      const kind = method === 'getQuote' ? 'quote' : 'other';
+    r.client.deliver = (call, answer) => {
+      const kind = call.method === 'getQuote' ? 'quote' : 'other';
       wire[kind] += 1;
       most[kind] = Math.max(most[kind], wire[kind]);
-      const answer = answerNow(method, args, opts);
       // 1 to 6 s each, in a fixed order, on the test's clock
       const delay = 1_000 + ((n++ * 2_357) % 5_000);
       return new Promise((resolve, reject) =>

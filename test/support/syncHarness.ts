@@ -49,6 +49,11 @@ export function apiError(init: Partial<ApiErrorInit> & Pick<ApiErrorInit, 'kind'
 export class FakeClient implements MarketClient {
   calls: Call[] = [];
   handler: Handler = () => undefined;
+  /**
+   * How an answer comes back over the wire, once the handler (or the default) has made it: at once unless a test
+   * holds it back (src/sync/oneAtATime.test.ts: each answer seconds late, counting what is on the wire).
+   */
+  deliver: (call: Call, answer: Promise<ApiResult<never>>) => Promise<ApiResult<never>> = (_, answer) => answer;
   closed = false;
 
   constructor(private readonly clock: ManualClock) {}
@@ -57,8 +62,10 @@ export class FakeClient implements MarketClient {
     const call: Call = { method, args, at: this.clock.now(), signal: opts?.signal };
     this.calls.push(call);
     const answer = this.handler(call) ?? this.defaultAnswer(call);
-    if (answer instanceof ApiError) return Promise.reject(answer);
-    return Promise.resolve(answer) as Promise<ApiResult<never>>;
+    return this.deliver(
+      call,
+      answer instanceof ApiError ? Promise.reject(answer) : (Promise.resolve(answer) as Promise<ApiResult<never>>),
+    );
   }
 
   private defaultAnswer(call: Call): Answer {
