@@ -121,7 +121,7 @@ describe('pairs across two venues (tmux)', { timeout: 120_000 }, () => {
     /** `g` to a Kalshi market, then `P`: its candidates in the Across view. */
     const candidatesOf = async (t: TmuxSession, ticker: string, title: RegExp) => {
       // (a `g` to the market already selected would, once found, bring Markets back over Across)
-      if (title.test(t.capture())) {
+      if (title.test(await t.screen())) {
         t.keys('P');
         return t.waitFor('the candidates', (s) => s.includes('◆ Across') && !s.includes('searching'), 20_000);
       }
@@ -153,8 +153,8 @@ describe('pairs across two venues (tmux)', { timeout: 120_000 }, () => {
     const steps = rowsOf(c25).findIndex((l) => /\? related/.test(l));
     expect(steps).toBeGreaterThan(0);
     t.keys(...Array<string>(steps).fill('j'));
-    await t.waitFor('the cursor on the related candidate', (x) => /▸ K P \? related/.test(x));
-    const rejected = /▸ K P \? related[^│]*/.exec(t.capture())![0].slice(2).trim();
+    const onIt = await t.waitFor('the cursor on the related candidate', (x) => /▸ K P \? related/.test(x));
+    const rejected = /▸ K P \? related[^│]*/.exec(onIt)![0].slice(2).trim();
     await rejectAndQuit(t, file, '2252243');
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { confirmed: { b: string }[]; rejected: { b: string }[] };
     expect(saved.confirmed.map((c) => c.b)).toEqual(['polymarket:2252244']);

@@ -72,10 +72,10 @@ describe('the dashboard in a real terminal (tmux)', { timeout: 120_000 }, () => 
     expect(quoted).not.toMatch(/NaN|undefined/);
 
     // Back out to the list one Esc at a time (an Esc followed at once by q reads as Alt-q, as in any terminal).
-    for (let i = 0; i < 3 && !/◆ Markets/.test(t.capture()); i++) {
-      const screen = t.capture();
+    for (let i = 0, screen = await t.screen(); i < 3 && !/◆ Markets/.test(screen); i++) {
       t.keys('Escape');
-      await t.waitFor('focus to move back', (s) => s !== screen && /◆/.test(s));
+      const was = screen;
+      screen = await t.waitFor('focus to move back', (s) => s !== was && /◆/.test(s));
     }
     await t.waitFor('the list to have focus', (s) => /◆ Markets/.test(s));
     t.keys('q');

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { afterEach } from 'vitest';
 import { systemClock, type Clock, type TimerHandle } from '../../src/util/clock.js';
 import { TmuxSession } from './tmux.js';
+import { runningTestEnds, waitDeadline } from './testBudget.js';
 import { refuseShortDeadline, WAIT_DEADLINE_MS } from './wait.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -60,6 +61,9 @@ export async function firstLineOf(
 ): Promise<string> {
   const { clock = systemClock, timeout = WAIT_DEADLINE_MS } = opts;
   refuseShortDeadline(timeout, `the first line of ${what}`);
+  // ends before the running test's timeout would stop it (testBudget.ts); a test's clock (a ManualClock) has no such end
+  const now = clock.now();
+  const { at, note } = waitDeadline(now, timeout, clock === systemClock ? runningTestEnds() : undefined);
   let said = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     if (said.length < 4096) said += chunk.toString();
@@ -76,8 +80,8 @@ export async function firstLineOf(
       );
       timer = clock.setTimeout(() => {
         child.kill('SIGKILL');
-        rej(new Error(`${what} printed no line within ${timeout} ms; its stderr: ${stderr()}`));
-      }, timeout);
+        rej(new Error(`${what} printed no line within ${at - now} ms${note}; its stderr: ${stderr()}`));
+      }, at - now);
     });
   } finally {
     clock.clearTimeout(timer);

@@ -1,18 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { refuseShortDeadline, WAIT_DEADLINE_MS } from './wait.js';
+import { ControlClient } from './controlClient.js';
+import { settledScreen } from './frames.js';
+import { runningTestEnds, waitDeadline } from './testBudget.js';
+import { WAIT_DEADLINE_MS } from './wait.js';
 
 /**
  * Drives a real terminal: a private tmux server with one shell, keys sent with
  * send-keys, the screen read with capture-pane — what a person sees.
  */
 let sessions = 0;
-/** How long a screen must stay the same to count as a whole frame. */
-const SETTLE_MS = 60;
 
 export class TmuxSession {
   private readonly socket: string;
   readonly name = 'e2e';
+  /** Reads the screen knowing whether it fell inside a frame (frames.ts); attached by `start`. */
+  private control: ControlClient | undefined;
 
   constructor(tag: string) {
     // one socket per session: a new server on the socket of one just killed can meet it still exiting
@@ -68,6 +71,9 @@ export class TmuxSession {
       'sh',
     ]);
     this.tmux(['set-option', '-t', this.name, 'status', 'off']);
+    // the control client has no size of its own: the window keeps the one given here (and resize's)
+    this.tmux(['set-option', '-g', 'window-size', 'manual']);
+    this.control = new ControlClient(this.socket, this.name);
   }
 
   /**
@@ -77,6 +83,7 @@ export class TmuxSession {
    * program's first frame wraps by that much (its top row left showing the clock's last digits).
    */
   async run(command: string): Promise<void> {
+    await this.control?.ready;
     await this.waitForPrompt();
     this.type(command);
     this.keys('Enter');
@@ -87,7 +94,7 @@ export class TmuxSession {
    * own), or `$ `. A deadline only for a shell that never comes.
    */
   async waitForPrompt(timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+    const { at: deadline, note } = waitDeadline(Date.now(), timeoutMs, runningTestEnds());
     for (;;) {
       const [x, y] = this.tmux(['display-message', '-p', '-t', this.name, '#{cursor_x} #{cursor_y}'])
         .trim()
@@ -97,7 +104,7 @@ export class TmuxSession {
       const line = this.capture().split('\n')[y!] ?? '';
       if (x! > 0 && line.length <= x! && /(?:^|\s)(?:E2E\$|#|\$)$/.test(line.trimEnd())) return;
       if (Date.now() > deadline)
-        throw new Error(`timed out waiting for the shell's prompt; the screen was:\n${this.capture()}`);
+        throw new Error(`timed out waiting for the shell's prompt${note}; the screen was:\n${this.capture()}`);
       await delay(20);
     }
   }
@@ -112,6 +119,10 @@ export class TmuxSession {
     this.tmux(['send-keys', '-t', this.name, ...names]);
   }
 
+  /**
+   * The screen now, as it is: it may fall inside a frame, half of it drawn (frames.ts). For what a frame shows, wait
+   * for it (waitFor) or read it whole (screen).
+   */
   capture(): string {
     return this.tmux(['capture-pane', '-p', '-t', this.name]);
   }
@@ -136,24 +147,22 @@ export class TmuxSession {
   }
 
   /**
-   * Polls the screen until `test` holds, and returns it once a second read a moment later agrees: a frame reaches the
-   * terminal in pieces, and a read between two of them shows a row cut short (a loaded machine's test:stress run had
-   * one without its pane border, and the row-width check failed on it). The error shows the last screen.
+   * Polls the screen until `test` holds, and returns it once a second read a moment later agrees — both read between
+   * frames (frames.ts settledScreen): a frame reaches the terminal in pieces, and a read between two of them shows a
+   * row cut short (a loaded machine's test:stress run had one without its pane border, and the row-width check failed
+   * on it). The error shows the last whole screen. The deadline is cut short of the test's own (testBudget.ts).
    */
   async waitFor(what: string, test: (screen: string) => boolean, timeoutMs = WAIT_DEADLINE_MS): Promise<string> {
-    refuseShortDeadline(timeoutMs, what);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const screen = this.capture();
-      if (test(screen)) {
-        await delay(SETTLE_MS);
-        const again = this.capture();
-        // a screen that never holds still (an animation) is taken as it is at the deadline
-        if (again === screen || (Date.now() > deadline && test(again))) return again;
-      }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
-      await delay(50);
-    }
+    const read = () => {
+      if (!this.control) throw new Error(`waiting for ${what} before the session started`);
+      return this.control.capture(this.name);
+    };
+    return settledScreen({ read }, what, test, timeoutMs);
+  }
+
+  /** The screen as drawn: read between frames, and the same a moment later (waitFor with no condition). */
+  screen(): Promise<string> {
+    return this.waitFor('a whole frame', () => true);
   }
 
   /** The pid of the program the pane's shell is running now (the dashboard). */
@@ -165,6 +174,7 @@ export class TmuxSession {
   }
 
   kill(): void {
+    this.control?.close();
     try {
       this.tmux(['kill-server']);
     } catch {

@@ -4,6 +4,7 @@
  * that exposes `lastFrame()` and a stdin `write` — ink-testing-library's
  * `render` result and our `renderTerminal` alike.
  */
+import { runningTestEnds, waitDeadline } from './testBudget.js';
 
 export interface Framed {
   lastFrame(): string | undefined;
@@ -52,10 +53,11 @@ export const CLI_RUN_DEADLINE_MS = 60_000;
  */
 export async function waitFor(cond: () => boolean, message = 'condition', timeout = WAIT_DEADLINE_MS): Promise<void> {
   refuseShortDeadline(timeout, message);
-  const deadline = Date.now() + timeout;
+  // ends before the running test's timeout would stop it (testBudget.ts)
+  const { at: deadline, note } = waitDeadline(Date.now(), timeout, runningTestEnds());
   for (;;) {
     if (cond()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${message}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${message}${note}`);
     await new Promise((r) => setTimeout(r, 3));
   }
 }
