@@ -3,7 +3,7 @@
  * commands.budget.test.ts): one service per file, `run` with its URL and key, the --json output checked against
  * docs/schema.json by ajv in strict mode.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ajv2020, type AnySchemaObject } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
@@ -44,10 +44,18 @@ export function oneShotService(opts: { start?: number; afterAnswer?: (clock: Man
     srv: undefined as unknown as RunningServer,
     /** The service's clock: a test moves the demo's world by advancing it (`afterAnswer`: after each answer sent). */
     clock,
+    /** The CLI's I/O against the service: its URL and key in the environment. */
+    io: (opts: Parameters<typeof cliIo>[0] = {}) =>
+      cliIo({ ...opts, env: { ODDSBOARD_BASE_URL: kit.srv.url, ODDSBOARD_API_KEY: KEY, ...opts.env } }),
     async run(argv: string[], opts: Parameters<typeof cliIo>[0] = {}) {
-      const c = cliIo({ ...opts, env: { ODDSBOARD_BASE_URL: kit.srv.url, ODDSBOARD_API_KEY: KEY, ...opts.env } });
+      const c = kit.io(opts);
       const code = await main(argv, c.io);
       return { code, out: c.out(), err: c.err(), stateHome: c.stateHome };
+    },
+    /** A first run's state directory and the rate ledger it wrote there (for a test to fill: othersSends). */
+    async ledger(): Promise<{ stateHome: string; file: string }> {
+      const { stateHome } = await kit.run(['markets', '--limit', '1']);
+      return { stateHome, file: ledgersUnder(stateHome)[0]! };
     },
     visible: (status: string) => kit.srv.sim.markets().find((m) => m.status === status && kit.srv.sim.isVisible(m))!,
   };
@@ -63,4 +71,17 @@ export function oneShotService(opts: { start?: number; afterAnswer?: (clock: Man
   });
   afterAll(() => kit.srv.close());
   return kit;
+}
+
+/** The rate ledgers (one a venue and key) under a state directory, as the runs there wrote them. */
+export function ledgersUnder(stateHome: string): string[] {
+  const dir = join(stateHome, 'oddsboard');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ledger'))
+    .map((f) => join(dir, f));
+}
+
+/** A ledger's lines for `n` sends of another process, 1 ms apart from `from` (the budget's share spent). */
+export function othersSends(n: number, from: number, id = '999999.other'): string {
+  return Array.from({ length: n }, (_, i) => `s ${from + i} ${id}\n`).join('');
 }

@@ -1,8 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cliIo } from '../../../test/support/cliIo.js';
-import { KEY, oneShotService, valid } from '../../../test/support/oneShot.js';
+import { KEY, ledgersUnder, oneShotService, othersSends, valid } from '../../../test/support/oneShot.js';
 import { main } from '../main.js';
 
 /** The one-shot commands and the rate budget every oddsboard process shares (its ledger), and an interrupted wait. */
@@ -10,18 +8,10 @@ const service = oneShotService();
 const { run } = service;
 
 describe('the shared rate budget', () => {
-  const ledgerFile = (stateHome: string) => {
-    const dir = join(stateHome, 'oddsboard');
-    return join(
-      dir,
-      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
-    );
-  };
-
   it('records each send in a ledger named by a hash, never holding the key', async () => {
     const r = await run(['markets', '--limit', '1']);
     expect(r.code).toBe(0);
-    const file = ledgerFile(r.stateHome);
+    const file = ledgersUnder(r.stateHome)[0]!;
     expect(file).not.toContain(KEY);
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/^s \d+ \d+\.[0-9a-f]+\n$/);
@@ -29,12 +19,11 @@ describe('the shared rate budget', () => {
   });
 
   it('--no-wait exits 3 at once while the budget is spent, sending nothing', async () => {
-    const first = await run(['markets', '--limit', '1']);
-    const file = ledgerFile(first.stateHome);
+    const first = await service.ledger();
+    const file = first.file;
     const now = Date.now();
     // 29 sends of another process within the minute: the one-shot's share (30 − 1 kept for the dashboard) is spent
-    const full = Array.from({ length: 29 }, (_, i) => `s ${now - 50_000 + i} 999999.other\n`).join('');
-    const { writeFileSync } = await import('node:fs');
+    const full = othersSends(29, now - 50_000);
     writeFileSync(file, full);
     // the clock the ledger is read with stays at `now`: the slot is 10 s away however long this test has taken
     const timing = {
@@ -51,11 +40,10 @@ describe('the shared rate budget', () => {
   });
 
   it('without --no-wait it waits for the slot, saying so on stderr', async () => {
-    const first = await run(['markets', '--limit', '1']);
-    const file = ledgerFile(first.stateHome);
+    const first = await service.ledger();
+    const file = first.file;
     let now = Date.now();
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, Array.from({ length: 29 }, (_, i) => `s ${now - 48_000 + i} 999999.other\n`).join(''));
+    writeFileSync(file, othersSends(29, now - 48_000));
     const slept: number[] = [];
     const timing = {
       now: () => now,
@@ -75,9 +63,8 @@ describe('the shared rate budget', () => {
   });
 
   it('a ledger holding sends and a pause from 2100 is not believed: the command goes on, saying so once', async () => {
-    const first = await run(['markets', '--limit', '1']);
-    const file = ledgerFile(first.stateHome);
-    const { writeFileSync } = await import('node:fs');
+    const first = await service.ledger();
+    const file = first.file;
     const future = Array.from({ length: 60 }, () => 's 4102444800000 4243.c\n').join('');
     writeFileSync(file, `p 4102444800000 4242.x\n${future}`);
     const timing = { now: Date.now, sleep: () => Promise.reject(new Error('nothing to wait for')) };
@@ -92,20 +79,12 @@ describe('the shared rate budget', () => {
 
 describe('interrupted', () => {
   it('Ctrl-C while waiting for the budget: exit 130, nothing sent', async () => {
-    const first = await run(['markets', '--limit', '1']);
-    const dir = join(first.stateHome, 'oddsboard');
-    const file = join(
-      dir,
-      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
-    );
-    const { writeFileSync } = await import('node:fs');
-    const full = Array.from({ length: 29 }, (_, i) => `s ${Date.now() - 1_000 + i} 999999.other\n`).join('');
+    const first = await service.ledger();
+    const file = first.file;
+    const full = othersSends(29, Date.now() - 1_000);
     writeFileSync(file, full);
     const ac = new AbortController();
-    const c = cliIo({
-      stateHome: first.stateHome,
-      env: { ODDSBOARD_BASE_URL: service.srv.url, ODDSBOARD_API_KEY: KEY },
-    });
+    const c = service.io({ stateHome: first.stateHome });
     // the person presses Ctrl-C while the command sleeps for its slot
     c.io.timing = { now: Date.now, sleep: async () => ac.abort() };
     c.io.signal = ac.signal;
@@ -121,18 +100,10 @@ describe('interrupted', () => {
     ['SIGHUP', 129],
     ['SIGINT', 130],
   ] as const)('%s while waiting for the budget: exit %i, the INTERRUPTED document', async (signal, code) => {
-    const first = await run(['markets', '--limit', '1']);
-    const dir = join(first.stateHome, 'oddsboard');
-    const file = join(
-      dir,
-      readdirSync(dir).find((f) => f.endsWith('.ledger'))!,
-    );
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, Array.from({ length: 29 }, (_, i) => `s ${Date.now() - 1_000 + i} 9.other\n`).join(''));
-    const c = cliIo({
-      stateHome: first.stateHome,
-      env: { ODDSBOARD_BASE_URL: service.srv.url, ODDSBOARD_API_KEY: KEY },
-    });
+    const first = await service.ledger();
+    const file = first.file;
+    writeFileSync(file, othersSends(29, Date.now() - 1_000, '9.other'));
+    const c = service.io({ stateHome: first.stateHome });
     let sent = false;
     c.io.timing = {
       now: Date.now,

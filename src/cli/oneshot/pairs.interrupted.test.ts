@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliIo } from '../../../test/support/cliIo.js';
-import { valid } from '../../../test/support/oneShot.js';
+import { ledgersUnder, othersSends, valid } from '../../../test/support/oneShot.js';
 import { pairsReplays } from '../../../test/support/pairsReplays.js';
 import { main } from '../main.js';
 
@@ -20,9 +20,8 @@ describe('pairs interrupted', () => {
     const argv = ['pairs', MARKET, '--confirm', OTHER, '--json', '--source', 'kalshi,polymarket', '--base-url', bases];
     // a first run writes each venue's ledger; then every slot is someone else's
     expect(await main(['pairs', MARKET, ...argv.slice(4)], cliIo({ stateHome: home }).io)).toBe(0);
-    const dir = join(home, 'oddsboard');
-    const full = Array.from({ length: 200 }, (_, i) => `s ${Date.now() - 1_000 + i} 999999.other\n`).join('');
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.ledger'))) writeFileSync(join(dir, f), full);
+    const full = othersSends(200, Date.now() - 1_000);
+    for (const f of ledgersUnder(home)) writeFileSync(f, full);
     const ac = new AbortController();
     const c = cliIo({ stateHome: home });
     // the person presses Ctrl-C while the command sleeps for its slot
@@ -32,7 +31,7 @@ describe('pairs interrupted', () => {
     const doc = JSON.parse(c.out()) as { error: unknown };
     valid(doc);
     expect(doc.error).toMatchObject({ code: 'INTERRUPTED', exit: 130 });
-    expect(existsSync(join(dir, 'pairs.json'))).toBe(false);
+    expect(existsSync(join(home, 'oddsboard', 'pairs.json'))).toBe(false);
   });
 
   // SIGTERM killed it: exit 143 and nothing on stdout for `timeout 5 oddsboard pairs --json | jq`
@@ -42,9 +41,8 @@ describe('pairs interrupted', () => {
     expect(
       await main([...argv, `kalshi=${base.kalshi},polymarket=${base.polymarket}`], cliIo({ stateHome: home }).io),
     ).toBe(0);
-    const dir = join(home, 'oddsboard');
-    const full = Array.from({ length: 200 }, (_, i) => `s ${Date.now() - 1_000 + i} 999999.other\n`).join('');
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.ledger'))) writeFileSync(join(dir, f), full);
+    const full = othersSends(200, Date.now() - 1_000);
+    for (const f of ledgersUnder(home)) writeFileSync(f, full);
     const c = cliIo({ stateHome: home });
     let sent = false;
     c.io.timing = {
@@ -60,6 +58,6 @@ describe('pairs interrupted', () => {
     const doc = JSON.parse(c.out()) as { error: unknown };
     valid(doc);
     expect(doc.error).toMatchObject({ code: 'INTERRUPTED', exit: 143 });
-    expect(existsSync(join(dir, 'pairs.json'))).toBe(false);
+    expect(existsSync(join(home, 'oddsboard', 'pairs.json'))).toBe(false);
   });
 });
