@@ -10,10 +10,16 @@ import { changeList } from '../ui/components/Changes.js';
 import { noticeLine } from '../ui/components/Notices.js';
 import { formatClock } from '../ui/format.js';
 import { eventDataAt } from '../ui/views/events.js';
-import { apiError, rig, type Rig } from '../../test/support/syncHarness.js';
+import { apiError, rig, runningRig, type Rig } from '../../test/support/syncHarness.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
+
+/** The board a minute in (runningRig), and `say`: an alert's notice, stamped on the clock as it reads now. */
+async function aMinuteIn(): Promise<{ r: Rig; say: (text: string) => void }> {
+  const r = await runningRig(MIN);
+  return { r, say: (text) => r.store.getState().notice(text, 'alert', r.clock.now()) };
+}
 
 /** The notice line as the screen draws it now, in words. */
 function noticeText(r: Rig): string {
@@ -22,10 +28,7 @@ function noticeText(r: Rig): string {
 
 describe('notices across a wall clock step', () => {
   it('back an hour: the notice on screen shows out its seconds; the next is said alone, not with others', async () => {
-    const r = rig();
-    r.sync.start();
-    await r.run(MIN);
-    const say = (text: string) => r.store.getState().notice(text, 'alert', r.clock.now());
+    const { r, say } = await aMinuteIn();
     say('“A” closed');
     await r.run(2_000);
     say('“B” closed');
@@ -41,9 +44,7 @@ describe('notices across a wall clock step', () => {
   });
 
   it('back 30 s: the notice on screen goes after its 10 s, not after 40', async () => {
-    const r = rig();
-    r.sync.start();
-    await r.run(MIN);
+    const { r } = await aMinuteIn();
     r.store.getState().notice('“A” closed', 'alert', r.clock.now());
     await r.run(2_000);
     r.clock.step(-30_000);
@@ -55,10 +56,7 @@ describe('notices across a wall clock step', () => {
   });
 
   it('back an hour: a notice stamped after the step, before the sync reads its clock, is moved once', async () => {
-    const r = rig();
-    r.sync.start();
-    await r.run(MIN);
-    const say = (text: string) => r.store.getState().notice(text, 'alert', r.clock.now());
+    const { r, say } = await aMinuteIn();
     say('“A” closed');
     await r.run(2_000);
     r.clock.step(-HOUR);
@@ -72,10 +70,7 @@ describe('notices across a wall clock step', () => {
   });
 
   it('ahead an hour: the notice on screen is gone (an hour old, as after a sleep); the next said alone', async () => {
-    const r = rig();
-    r.sync.start();
-    await r.run(MIN);
-    const say = (text: string) => r.store.getState().notice(text, 'alert', r.clock.now());
+    const { r, say } = await aMinuteIn();
     say('“A” closed');
     r.clock.step(HOUR);
     r.sync.select('m1');
@@ -147,9 +142,7 @@ describe('trouble across a wall clock step', () => {
 
 describe('an event’s copy across a wall clock step', () => {
   it('back an hour: the side pane’s data age is the same minute, not an hour in the future', async () => {
-    const r = rig();
-    r.sync.start();
-    await r.run(MIN);
+    const { r } = await aMinuteIn();
     const at = r.clock.now();
     r.store.getState().eventLoaded({ id: 'e9', title: 'E9', markets: [], raw: {} }, at, at - 500);
     await r.run(MIN);
@@ -162,9 +155,7 @@ describe('an event’s copy across a wall clock step', () => {
 
 describe('a trading state a quote revealed, across a wall clock step', () => {
   it('back an hour: an answer sent after the step, stamped after the refusal, ends it', async () => {
-    const r = rig();
-    r.sync.start();
-    await r.run(MIN);
+    const { r } = await aMinuteIn();
     const held = r.store.getState().markets.m1!.market;
     const refused = r.clock.now();
     const form = { outcome: 'Yes', amount: '10', action: 'buy' } as const;

@@ -10,7 +10,7 @@ import { PUBLIC_CAPS } from '../sources/caps.js';
 import type { SourceCaps } from '../sources/types.js';
 import { ManualClock } from '../util/clock.js';
 import { sampleCount, unpack } from '../store/samples.js';
-import { apiError, maxInWindow, rig, type Rig } from '../../test/support/syncHarness.js';
+import { limitOnce, maxInWindow, rig, runningRig, type Rig } from '../../test/support/syncHarness.js';
 import { STEP_MS, stepAware } from './clockStep.js';
 
 const CAPS: SourceCaps = { ...PUBLIC_CAPS, book: true, history: false, batch: 100, events: true };
@@ -92,12 +92,9 @@ describe('a wall clock set back during a pause', () => {
   it('a 429’s Retry-After of 30 s still ends 30 s later, not an hour and 30 s', async () => {
     const r = warmRig();
     await r.run(MIN);
-    const answer = r.client.handler;
-    let limited = true;
-    r.client.handler = (c) =>
-      limited ? ((limited = false), apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 30_000 })) : answer(c);
+    const limit = limitOnce(r.client, 30_000);
     await r.run(2_000);
-    expect(limited).toBe(false);
+    expect(limit.used).toBe(true);
     expect(r.store.getState().connection.status).toBe('rate_limited');
     const n = r.client.calls.length;
     r.clock.step(-HOUR);
@@ -111,9 +108,7 @@ describe('a wall clock set back during a pause', () => {
 
 describe('a quote after a step back', () => {
   it('⏎ on the same form 5 s later asks again, where it read "current" for as long as the step', async () => {
-    const r = rig({ limit: 10 });
-    r.sync.start();
-    await r.run(1_000);
+    const r = await runningRig(1_000, { limit: 10 });
     const form = { outcome: 'Yes', amount: '25', action: 'buy' as const };
     r.sync.editQuote('m1', form);
     await r.run(1_000);

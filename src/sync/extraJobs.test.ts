@@ -5,13 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../api/errors.js';
-import { apiError, market, rig } from '../../test/support/syncHarness.js';
+import { apiError, limitOnce, market, runningRig } from '../../test/support/syncHarness.js';
 import type { ExtraRequest } from './extraJobs.js';
 import type { RequestInfo } from './types.js';
 
-function setup() {
+/** A Kalshi-like venue's sync, started and a second in, with an asker of extras that notes what it hears. */
+async function setup() {
   const sent: RequestInfo[] = [];
-  const r = rig({ mode: 'kalshi', platform: true, limit: 30, onRequest: (i) => sent.push(i) });
+  const r = await runningRig(1000, { mode: 'kalshi', platform: true, limit: 30, onRequest: (i) => sent.push(i) });
   const heard: string[] = [];
   const ask = (key: string, cls: ExtraRequest['cls'] = 'interactive'): ExtraRequest => ({
     key,
@@ -25,9 +26,7 @@ function setup() {
 
 describe('extra jobs', () => {
   it('go out in the budget with their class; the answer goes back to the asker', async () => {
-    const r = setup();
-    r.sync.start();
-    await r.run(1000);
+    const r = await setup();
     r.client.handler = (c) => (c.method === 'getMarket' ? { data: market(String(c.args[0])), status: 200 } : undefined);
     r.sync.extra(r.ask('A'));
     r.sync.extra(r.ask('B', 'background'));
@@ -38,20 +37,10 @@ describe('extra jobs', () => {
   });
 
   it('a failure for good is said once, not retried; a 429 is sent again after the pause', async () => {
-    const r = setup();
-    r.sync.start();
-    await r.run(1000);
-    let limited = true;
-    r.client.handler = (c) => {
-      if (c.method !== 'getMarket') return undefined;
-      if (c.args[0] === 'GONE') return apiError({ kind: 'not_found', status: 404 });
-      if (c.args[0] !== 'SLOW') return undefined;
-      if (limited) {
-        limited = false;
-        return apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 2000 });
-      }
-      return { data: market('SLOW'), status: 200 };
-    };
+    const r = await setup();
+    r.client.handler = (c) =>
+      c.method === 'getMarket' && c.args[0] === 'GONE' ? apiError({ kind: 'not_found', status: 404 }) : undefined;
+    limitOnce(r.client, 2000, (c) => c.method === 'getMarket' && c.args[0] === 'SLOW');
     r.sync.extra(r.ask('GONE'));
     await r.run(5000);
     expect(r.heard).toEqual(['failed GONE not_found']);
@@ -69,21 +58,11 @@ describe('more than 32 extras waiting on a venue', () => {
   // background refresh kept asking: beyond 32 waiting the oldest went, the person's search among them, and its
   // asker never heard of it: the view said "searching…" for good.
   it('a person-driven extra is never let go: the oldest background one goes, the search is answered', async () => {
-    const r = setup();
-    r.sync.start();
-    await r.run(1000);
-    let limited = true;
-    r.client.handler = (c) => {
-      if (c.method !== 'getMarket') return undefined;
-      if (limited) {
-        limited = false;
-        return apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 60_000 });
-      }
-      return { data: market(String(c.args[0])), status: 200 };
-    };
+    const r = await setup();
+    const limit = limitOnce(r.client, 60_000, (c) => c.method === 'getMarket');
     r.sync.extra(r.ask('SEARCH'));
     await r.run(1000);
-    expect(limited).toBe(false);
+    expect(limit.used).toBe(true);
     for (let i = 0; i < 32; i++) r.sync.extra(r.ask(`B${i}`, 'background'));
     await r.run(5 * 60_000);
     expect(r.heard).toContain('answered SEARCH SEARCH');

@@ -176,5 +176,36 @@ export function rig(
   return { clock, client, store, sync, run };
 }
 
+/** A rig (`rig(opts)`) whose sync has started and run `ms` of its clock: the first list in, the board on screen. */
+export async function runningRig(ms: number, opts: Parameters<typeof rig>[0] = {}): Promise<Rig> {
+  const r = rig(opts);
+  r.sync.start();
+  await r.run(ms);
+  return r;
+}
+
+/**
+ * The next call `which` takes (any, by default) answered 429 with a Retry-After of `retryAfterMs`; every other as the
+ * client's handler answered before. `used` says whether that 429 has gone out.
+ */
+export function limitOnce(
+  client: FakeClient,
+  retryAfterMs: number,
+  which: (call: Call) => boolean = () => true,
+): { readonly used: boolean } {
+  const before = client.handler;
+  let used = false;
+  client.handler = (call) => {
+    if (used || !which(call)) return before(call);
+    used = true;
+    return apiError({ kind: 'rate_limited', status: 429, retryAfterMs });
+  };
+  return {
+    get used() {
+      return used;
+    },
+  };
+}
+
 /** The same measure the budget benchmark reports. */
 export { maxInWindow } from '../../bench/metrics.js';
