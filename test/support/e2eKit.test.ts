@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/util/clock.js';
 import { firstLineOf } from './e2eKit.js';
-import { waitFor, WAIT_DEADLINE_MS } from './wait.js';
+import { CLI_RUN_DEADLINE_MS, waitFor, WAIT_DEADLINE_MS } from './wait.js';
 
 /** A stand-in for `oddsboard serve`: says `said` on stderr, then prints nothing and never exits (or exits with `code`). */
 function stuckServe(said: string, code?: number) {
@@ -25,10 +25,16 @@ describe('serveChild waits for the first line with a deadline of its own', () =>
       () => 'printed',
       (e: Error) => e.message,
     );
+    let settled = false;
+    void failed.then(() => (settled = true));
     await waitFor(() => seen().includes('stuck'), "the stand-in's stderr");
+    // a key's deadline is not a start-up's: three serves starting at once at load 24 took more than 10 s (venues.test)
     clock.advance(WAIT_DEADLINE_MS);
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(false);
+    clock.advance(CLI_RUN_DEADLINE_MS - WAIT_DEADLINE_MS);
     expect(await failed).toBe(
-      `serve --replay x printed no line within ${WAIT_DEADLINE_MS} ms; its stderr: ` +
+      `serve --replay x printed no line within ${CLI_RUN_DEADLINE_MS} ms; its stderr: ` +
         'oddsboard serve: stuck reading the recording',
     );
     await waitFor(() => child.exitCode !== null || child.signalCode !== null, 'the stuck serve killed');

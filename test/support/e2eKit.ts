@@ -11,7 +11,7 @@ import { afterEach } from 'vitest';
 import { systemClock, type Clock, type TimerHandle } from '../../src/util/clock.js';
 import { TmuxSession } from './tmux.js';
 import { runningTestEnds, waitDeadline } from './testBudget.js';
-import { refuseShortDeadline, WAIT_DEADLINE_MS } from './wait.js';
+import { CLI_RUN_DEADLINE_MS, refuseShortDeadline } from './wait.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli.js');
@@ -50,16 +50,18 @@ export async function serveChild(args: readonly string[]): Promise<{ child: Chil
 
 /**
  * The first stdout line of `child` (serve's base URL). Fails naming what the child said on stderr when it exits
- * first, or prints no line within `timeout` (WAIT_DEADLINE_MS, or longer: refuseShortDeadline) — then it is killed: a
- * serve that neither printed nor exited was stopped only by the test's timeout, which said nothing of why. Its stderr
- * goes on to the test's (as `inherit` did) unless `quiet`.
+ * first, or prints no line within `timeout` (CLI_RUN_DEADLINE_MS; at least WAIT_DEADLINE_MS: refuseShortDeadline) —
+ * then it is killed: a serve that neither printed nor exited was stopped only by the test's timeout, which said nothing
+ * of why. A start-up of the built CLI, not a key's effect: venues.test's three replays starting at once on a machine at
+ * load 24 printed nothing within WAIT_DEADLINE_MS (a serve needs about 0.3 s of CPU for its line). Its stderr goes on
+ * to the test's (as `inherit` did) unless `quiet`.
  */
 export async function firstLineOf(
   child: ChildProcess,
   what: string,
   opts: { clock?: Clock; timeout?: number; quiet?: boolean } = {},
 ): Promise<string> {
-  const { clock = systemClock, timeout = WAIT_DEADLINE_MS } = opts;
+  const { clock = systemClock, timeout = CLI_RUN_DEADLINE_MS } = opts;
   refuseShortDeadline(timeout, `the first line of ${what}`);
   // ends before the running test's timeout would stop it (testBudget.ts); a test's clock (a ManualClock) has no such end
   const now = clock.now();
