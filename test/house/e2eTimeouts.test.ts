@@ -48,3 +48,18 @@ it('no such test stands outside a describe (where its timeout is stated)', () =>
   const outside = files.filter((f) => /^(?:it|test)(?:\.\w+)?\(/m.test(text(f)) || !/^describe\(/m.test(text(f)));
   expect(outside.map((f) => relative(root, f))).toEqual([]);
 });
+
+/**
+ * The kit's waits end before the running test does and say so (test/support/testBudget.ts); a loop on the wall clock
+ * in a test file has no such end, and runs into the test's timeout with no message. sharedBudget.ts spends real time
+ * on purpose (windows of the rate budget), its run far inside its timeout.
+ */
+const SPENDS_REAL_TIME = ['test/e2e/sharedBudget.ts'];
+
+it('a file of test/e2e/ waits through the kit, not on a deadline of its own', () => {
+  const all = readdirSync(join(root, 'test/e2e'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(root, 'test/e2e', f));
+  const own = all.filter((f) => /\b(?:Date|performance)\.now\(\)/.test(text(f)));
+  expect(own.map((f) => relative(root, f))).toEqual(SPENDS_REAL_TIME);
+});
