@@ -132,8 +132,11 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
     stop() {
       changes.close();
       for (const u of unsubscribe) u();
+      // the last write of the log decides who runs an alert told in the last second (effects.ts quit)
+      for (const e of effects) e.quit();
+      const lines = saver.stop();
       for (const e of effects) e.stop();
-      return [...saver.stop(), ...paper.stop(), ...(o.pairs?.stop() ?? [])];
+      return [...lines, ...paper.stop(), ...(o.pairs?.stop() ?? [])];
     },
   };
 }

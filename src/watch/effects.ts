@@ -4,7 +4,7 @@
  * the alert's fields in ODDSBOARD_ALERT_* environment variables, the API key taken out of its environment, its output
  * ignored, stopped after a timeout. At most one runs per alert; a failure is a notice, never fatal.
  */
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { OddsStore } from '../store/store.js';
 import type { AlertFired } from '../store/watchTypes.js';
 import type { Clock } from '../util/clock.js';
@@ -12,6 +12,9 @@ import { quoted } from '../store/transitions.js';
 import { sanitize } from '../util/sanitize.js';
 import type { SourceId } from '../sources/types.js';
 import { namedOnce } from '../venues/join.js';
+import { GROUPS, killGroup, letGo, type Spawn } from './letGo.js';
+
+export type { Spawn } from './letGo.js';
 
 export const BEL = '\x07';
 export const ALERT_COMMAND_TIMEOUT_MS = 10_000;
@@ -64,22 +67,6 @@ export function commandEnv(base: NodeJS.ProcessEnv, f: AlertFired, venue?: Sourc
   return { ...env, ...alertEnv({ ...f, ...named }) };
 }
 
-/** Process groups (POSIX): a command is started as the leader of its own and stopped with all of it. */
-const GROUPS = process.platform !== 'win32';
-
-/**
- * Stops the command and whatever it started: a script's `sleep` or `curl` would otherwise outlive a stopped script,
- * one more process left behind at each slow alert on a board that runs for days.
- */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (GROUPS && child.pid !== undefined) return void process.kill(-child.pid, signal);
-  } catch {
-    // the group is gone already, or not ours: the child alone, as before
-  }
-  child.kill(signal);
-}
-
 /**
  * Why the program did not start, and what to do: said once a session for each reason — the next alerts would each
  * say it again, and each warning took the notice line from the alert it was about.
@@ -119,8 +106,6 @@ export class Bell {
   }
 }
 
-export type Spawn = (cmd: string, args: readonly string[], opts: SpawnOptions) => ChildProcess;
-
 export interface EffectsOptions {
   store: OddsStore;
   clock: Clock;
@@ -157,6 +142,8 @@ export class AlertEffects {
   private readonly bell: Bell;
   /** Entries fired here whose command waits for the log's write (afterLogWrite). */
   private pending: AlertFired[] = [];
+  /** The dashboard quits (quit()): a command started now is let go under its watchdog (letGo.ts), not watched here. */
+  private quitting = false;
 
   constructor(private readonly o: EffectsOptions) {
     this.bell = o.sharedBell ?? new Bell(o.out, o.clock);
@@ -179,11 +166,28 @@ export class AlertEffects {
 
   /** The entries still in the store's log; `run`: their commands are started, else they wait on. */
   private kept(run: boolean): void {
-    if (this.pending.length === 0 || !this.unsubscribe || !this.o.command) return;
+    if (this.pending.length === 0 || !this.o.command) return;
     const log = new Set(this.o.store.getState().alerts.log.map(entryKey));
     const kept = this.pending.filter((f) => log.has(entryKey(f)));
     this.pending = run ? [] : kept;
-    if (run) for (const f of kept) this.run(this.o.command, f);
+    if (run) for (const f of kept) this.begin(this.o.command, f);
+  }
+
+  private begin(argv: readonly string[], f: AlertFired): void {
+    if (!this.quitting) return this.run(argv, f);
+    const timeoutMs = this.o.timeoutMs ?? ALERT_COMMAND_TIMEOUT_MS;
+    letGo(this.o.spawn ?? spawn, argv, commandEnv(this.o.env, f, this.o.venue), timeoutMs);
+  }
+
+  /**
+   * The dashboard quits; its last write of alert-log.json is still to come (Saver.stop): from now on no alert starts
+   * a watched command, and the entries the last write keeps start theirs let go (letGo.ts) — so two dashboards
+   * quitting in the second after one change run it once, where each let its own go (two pushes). stop() follows.
+   */
+  quit(): void {
+    this.quitting = true;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
   }
 
   /**
@@ -232,17 +236,6 @@ export class AlertEffects {
     });
   }
 
-  /** A command started as the dashboard quits: nothing is left to watch its time or say how it ended; it runs on. */
-  private letGo(argv: readonly string[], f: AlertFired): void {
-    try {
-      this.spawnFor(argv, f)
-        .once('error', () => undefined)
-        .unref();
-    } catch {
-      // quitting: no notice line is left to say it on
-    }
-  }
-
   private run(argv: readonly string[], f: AlertFired): void {
     if (this.running.has(f.ruleId)) {
       this.warn(f, 'not run: the previous one for this alert is still running');
@@ -284,17 +277,13 @@ export class AlertEffects {
   }
 
   /**
-   * Stops listening; commands still running are stopped too (their timeout would no longer be watched). Those waiting
-   * for the log's write (an alert told in the last second before quitting) start now and are let go: the write will not
-   * answer in time, and a person's push is not lost for it (two dashboards quitting in that second may both run it).
+   * Stops listening; commands still running are stopped too (their timeout would no longer be watched). Those still
+   * waiting for the log's write (no quit() before, or a last write that did not end: a lock held past its wait) start
+   * now, let go under their watchdog: a person's push is not lost for it.
    */
   stop(): void {
-    const log = new Set(this.o.store.getState().alerts.log.map(entryKey));
-    const last = this.pending.filter((f) => log.has(entryKey(f)));
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    this.pending = [];
+    this.quit();
+    this.kept(true);
     for (const c of this.running.values()) killGroup(c, 'SIGTERM');
-    if (this.o.command) for (const f of last) this.letGo(this.o.command, f);
   }
 }

@@ -92,8 +92,11 @@ export function startWatcher(o: WatcherOptions): Watcher {
   return {
     stop() {
       changes.close();
+      // the last write of the log decides who runs an alert told in the last second (one change, one push)
+      effects.quit();
+      const lines = saver.stop();
       effects.stop();
-      return [...saver.stop(), ...(paper?.stop() ?? [])];
+      return [...lines, ...(paper?.stop() ?? [])];
     },
   };
 }

@@ -48,4 +48,17 @@ describe('alertCommand once per change across two dashboards', () => {
     a.watcher.stop();
     expect(a.runs).toEqual(['a-1 closed']);
   });
+
+  it('two dashboards quitting in the second after one change run its command once (the quit write decides)', () => {
+    const { dir, clock, fs, a, b } = two(true);
+    a.store.getState().addAlert(rule);
+    settle(clock, fs, FILES.alerts);
+    bothSeeClose({ clock, a, b });
+    // both quit before either log write: each merges its log on the way out, under the file's lock
+    a.watcher.stop();
+    b.watcher.stop();
+    expect(logged(dir).filter((e) => e.ruleId === 'a-1')).toHaveLength(1);
+    expect([...a.runs, ...b.runs]).toEqual(['a-1 closed']);
+    expect(a.runs).toEqual(['a-1 closed']);
+  });
 });
