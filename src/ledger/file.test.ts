@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FileLedger } from './file.js';
 import { ledgerName, openFileLedger } from './open.js';
 import { nodeFs } from './fsOps.js';
+import { FileLock } from './lock.js';
 import { FUTURE_SKEW_MS, LEDGER_SPAN_MS, MAX_PAUSE_MS, RATE_MARGIN_MS } from './types.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'oddsboard-ledger-'));
@@ -161,6 +162,31 @@ describe('FileLedger', () => {
     expect(readFileSync(path, 'utf8')).toBe(`s ${now - hour - 1_000} b\ns ${now - hour} a\ns ${now - hour} c\n`);
     a.stepBack(-hour, now - hour); // the dashboard that saw the step, later: nothing is moved twice
     expect(a.others(now - hour)).toEqual([now - hour - 1_000, now - hour]);
+  });
+
+  it('a clock set ahead moves the sends of the minute before it ahead once, whichever process sees it first', () => {
+    const path = join(dir(), 'budget.ledger');
+    const [now, hour] = [1_700_000_000_000, 3_600_000];
+    writeFileSync(path, `s ${now - 90_000} c\ns ${now - 2_000} b\ns ${now - 1_000} a\np ${now + 30_000} b\n`);
+    const [a, b] = [new FileLedger(path, { proc: 'a' }), new FileLedger(path, { proc: 'b' })];
+    a.stepAhead(hour, now + hour);
+    b.stepAhead(hour, now + hour + 500); // the same step, seen by the other process a moment later: not moved twice
+    expect(a.others(now + hour + 500)).toEqual([now + hour - 2_000]);
+    expect(b.others(now + hour + 500)).toEqual([now + hour - 1_000]);
+    // the send out of the window then stays out; the pause is not moved (over, it leaves the file)
+    expect(readFileSync(path, 'utf8')).toBe(`s ${now + hour - 2_000} b\ns ${now + hour - 1_000} a\n`);
+  });
+
+  it('a clock set ahead while the lock is held elsewhere: the lines move at the next claim', () => {
+    const path = join(dir(), 'budget.ledger');
+    const [now, hour] = [1_700_000_000_000, 3_600_000];
+    writeFileSync(path, `s ${now - 2_000} b\n`);
+    const a = new FileLedger(path, { proc: 'a' });
+    new FileLock(`${path}.lock`).with(() => a.stepAhead(hour, now + hour));
+    expect(readFileSync(path, 'utf8')).toBe(`s ${now - 2_000} b\n`);
+    expect(a.claim(now + hour + 100, 2)).toEqual({ ok: true });
+    expect(a.claim(now + hour + 200, 2)).toMatchObject({ ok: false, reason: 'budget' });
+    expect(readFileSync(path, 'utf8')).toBe(`s ${now + hour - 2_000} b\ns ${now + hour + 100} a\n`);
   });
 
   it('believes a little clock skew and any pause it could have written itself; writes none longer', () => {

@@ -24,7 +24,7 @@ import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isMissing, nodeFs, sameFile, writeAll, type FileId, type LedgerFs } from './fsOps.js';
 import { readTail, type Held } from './held.js';
-import { Distrust, movedBack, parse, lineText, type Line } from './lines.js';
+import { Distrust, movedAhead, movedBack, parse, lineText, type Line } from './lines.js';
 import { FileLock, type LockOptions } from './lock.js';
 import { credible, LEDGER_SPAN_MS, MAX_PAUSE_MS, slotAfter, type Claim, type SendLedger } from './types.js';
 
@@ -65,6 +65,8 @@ export class FileLedger implements SendLedger {
   private memo: { lines: Line[]; now: number; at: readonly number[] } | undefined;
   /** Lines from the future left out, said once. */
   private readonly distrust = new Distrust();
+  /** A step ahead seen while the lock was held elsewhere: its lines are moved at the next claim or pause. */
+  private ahead: { by: number; now: number } | undefined;
 
   constructor(
     readonly path: string,
@@ -100,7 +102,7 @@ export class FileLedger implements SendLedger {
 
   claim(now: number, allowed: number): Claim {
     const r = this.lock.with((): Claim => {
-      const live = this.live(this.read(), now);
+      const live = this.live(this.caughtAhead(this.read()), now);
       this.seen(live, now); // what the file says now, for the planning between claims
       const pause = live.filter((l) => l.kind === 'p').reduce((m, l) => Math.max(m, l.at), Number.NEGATIVE_INFINITY);
       if (pause > now) return { ok: false, retryAt: pause, reason: 'paused' };
@@ -121,7 +123,7 @@ export class FileLedger implements SendLedger {
     const at = Math.min(until, now + MAX_PAUSE_MS); // never longer than any reader believes
     // best effort: a pause that cannot be written only costs the others a 429 of their own
     this.lock.with(() => {
-      const live = this.live(this.read(), now);
+      const live = this.live(this.caughtAhead(this.read()), now);
       if (live.some((l) => l.kind === 'p' && l.at >= at)) return;
       this.add(live, { kind: 'p', at, proc: this.proc }, now);
     });
@@ -133,6 +135,25 @@ export class FileLedger implements SendLedger {
       const moved = movedBack(this.read(), by, now);
       if (moved) this.write(this.live(moved, now));
     });
+  }
+
+  /**
+   * `movedAhead`, under the lock; the lock held elsewhere (another process claiming, or moving them for the same
+   * step), at this process's next claim or pause, by the step's own `now`.
+   */
+  stepAhead(by: number, now: number): void {
+    this.ahead = { by, now };
+    this.lock.with(() => this.caughtAhead(this.read()));
+  }
+
+  /** Under the lock: the file's `lines` with a step ahead not moved yet moved, and written so. */
+  private caughtAhead(lines: Line[]): Line[] {
+    const step = this.ahead;
+    this.ahead = undefined;
+    const moved = step && movedAhead(lines, step.by, step.now, this.spanMs);
+    if (!moved) return lines;
+    this.write(this.live(moved, step.now));
+    return moved;
   }
 
   /** What is still in force at `now`: sends in the window, pauses not yet over; none from the future. */

@@ -70,6 +70,26 @@ export function movedBack(lines: Line[], by: number, now: number): Line[] | unde
 }
 
 /**
+ * The wall clock was set ahead by `by` (> 0) and reads `now`: the sends stamped before the step — at or before
+ * `now - by` — that were in the window then (after `now - by - spanMs`) move ahead with it, never past `now`. Pauses
+ * stay (docs/rate-budget.md § Clock steps). A line written after the step is stamped after `now - by` unless the step
+ * was seen later than its own length after it (a step of a second seen 2 s late): such a line moves too, on the safe
+ * side (counted longer, never past now). Once per step longer than a window: a moved line is then newer than
+ * `now - by` for any process seeing the same step later; after a shorter one a second process may move the older
+ * lines of the minute again, on the same safe side. Undefined: nothing to move.
+ */
+export function movedAhead(lines: Line[], by: number, now: number, spanMs: number): Line[] | undefined {
+  const before = now - by;
+  let moved = false;
+  const out = lines.map((l) => {
+    if (l.kind !== 's' || l.at > before || l.at <= before - spanMs) return l;
+    moved = true;
+    return { ...l, at: l.at + by };
+  });
+  return moved ? out : undefined;
+}
+
+/**
  * The wall clock was set back and this process did not see it (a one-shot command keeps no steady clock), or saw it
  * while the lock was held elsewhere: the lines from the clock's future up to a day ahead are moved back together, as
  * far as the newest needs to be credible (it lands at `now`). The true step was at least that long, so they count a

@@ -33,6 +33,12 @@ export interface SendLedger {
    * two dashboards put 42 sends into a minute at a limit of 30). A ledger only this process writes need not have it.
    */
   stepBack?(by: number, now: number): void;
+  /**
+   * The wall clock was set ahead by `by` (> 0; src/sync/clockStep.ts), and reads `now`: the sends stamped before the
+   * step, in the window then, move ahead with it, so every process counts them as long as the service does (left,
+   * they looked `by` older and left every count early: two dashboards put 42 sends into a minute at a limit of 30).
+   */
+  stepAhead?(by: number, now: number): void;
   /** The file it is kept in (a file ledger), named when it cannot be used. */
   readonly path?: string;
 }
@@ -116,6 +122,9 @@ export function tolerant(ledger: SendLedger, onProblem: (e: unknown) => void = (
     claim: guard((now: number, allowed: number) => ledger.claim(now, allowed), { ok: true }),
     pause: guard((until: number, now: number) => ledger.pause(until, now), undefined),
     ...(ledger.stepBack ? { stepBack: guard((by: number, now: number) => ledger.stepBack!(by, now), undefined) } : {}),
+    ...(ledger.stepAhead
+      ? { stepAhead: guard((by: number, now: number) => ledger.stepAhead!(by, now), undefined) }
+      : {}),
     pollMs: ledger.pollMs,
     ...(ledger.path !== undefined ? { path: ledger.path } : {}),
     ...(ledger.listen ? { listen: (onNotice: (text: string) => void) => ledger.listen!(onNotice) } : {}),

@@ -9,17 +9,17 @@ export const STEP_MS = 1_000;
  * The sync's clock: the wall clock (what is shown, the shared ledger) whose steps back (an NTP step, a clock set by
  * hand, a VM restored) move every time the sync keeps (`parts`) and the store's stamps back with it (setBack), before
  * the time is returned: kept in the future, they held the background back for as long as the step. A step ahead only
- * moves the own sends ahead with it (`ahead`: they are still in the service's window); the cadence is one interval
- * after the last send, and what was loaded looks old until refreshed within its period. See docs/rate-budget.md §
- * Clock steps.
+ * moves the sends ahead with it, the own and the shared ledger's (`ahead`: they are still in the service's window);
+ * the cadence is one interval after the last send, and what was loaded looks old until refreshed within its period.
+ * See docs/rate-budget.md § Clock steps.
  */
 export function stepAware(clock: Clock, store: OddsStore, parts: () => readonly (Shiftable | undefined)[]): Clock {
   // the newest notice at the sync's previous read: what came after it may be stamped on the clock as already stepped
   let noticed = newestNotice(store);
   const watched = stepWatch(clock, {
     shift: (by, now) => setBack(store, parts, by, noticed, now),
-    ahead: (by) => {
-      for (const part of parts()) part?.ahead?.(by);
+    ahead: (by, now) => {
+      for (const part of parts()) part?.ahead?.(by, now);
     },
   });
   return {
@@ -55,7 +55,7 @@ export function stepWatch(clock: Clock, on: Shiftable): Clock {
       } else if (now < latest) by = now - latest;
       latest = Math.max(latest + Math.min(0, by), now);
       if (by < 0) on.shift(by, now);
-      else if (by > 0) on.ahead?.(by);
+      else if (by > 0) on.ahead?.(by, now);
       return now;
     },
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
@@ -71,8 +71,8 @@ export function shiftMap<K>(map: Map<K, number>, by: number): void {
 export interface Shiftable {
   /** The wall clock was set back by -by (it reads `now`): every time kept moves with it. */
   shift(by: number, now: number): void;
-  /** It was set ahead by `by` (or the machine slept: the steady clock cannot tell, limits.ts). */
-  ahead?(by: number): void;
+  /** It was set ahead by `by`, and reads `now` (or the machine slept: the steady clock cannot tell, limits.ts). */
+  ahead?(by: number, now: number): void;
 }
 
 /**

@@ -135,6 +135,28 @@ describe('one budget for every process', () => {
     await b!.sync.stop();
   });
 
+  it('a wall clock set ahead an hour: each process still counts the others’ sends of the minute before', async () => {
+    const HOUR = 3_600_000;
+    const clock = new ManualClock();
+    const path = join(mkdtempSync(join(tmpdir(), 'oddsboard-ledger-')), 'budget.ledger');
+    const [a, b] = ['a', 'b'].map((proc) => dashboard(clock, 30, new FileLedger(path, { proc, pollMs: 1_000 })));
+    a!.sync.start();
+    b!.sync.start();
+    await runFor(clock, 90_000);
+    const before = [a!, b!].map((p) => p.client.calls.length);
+    clock.step(HOUR);
+    await runFor(clock, 1_000);
+    // the header: the other process’s sends of the minute, as before the step (they looked an hour old: +0)
+    expect(a!.store.getState().rate.othersInWindow).toBeGreaterThan(5);
+    await runFor(clock, 90_000);
+    // the service's windows run on its own clock: the sends after the step as they were, an hour earlier on the wall
+    const real = [a!, b!].flatMap((p, i) => p.client.calls.map((c, n) => (n < before[i]! ? c.at : c.at - HOUR)));
+    // each counted only its own sends of the minute before the step: the limit was free again for the other's
+    expect(maxInWindow(real)).toBeLessThanOrEqual(30);
+    await a!.sync.stop();
+    await b!.sync.stop();
+  });
+
   it('a 429 seen by one process holds back the others until its wait is over', async () => {
     const clock = new ManualClock(0);
     const shared = new MemoryLedger();

@@ -52,12 +52,15 @@ export class Limits {
   }
 
   /**
-   * The wall clock was set ahead by `by`: the own sends move with it, still in the service's window (else the whole
-   * limit was free again on top of them). A machine that slept looks the same to the steady clock (it stops during
-   * sleep): its sends then count up to one window longer than they had to.
+   * The wall clock was set ahead by `by`, and reads `now`: the own sends move with it, still in the service's window
+   * (else the whole limit was free again on top of them), and so do the shared ledger's lines (`stepAhead`: else each
+   * process counted only its own, and two dashboards put 42 sends into a minute at a limit of 30). A machine that
+   * slept looks the same to the steady clock (it stops during sleep): its sends then count up to one window longer
+   * than they had to.
    */
-  ahead(by: number): void {
+  ahead(by: number, now: number): void {
     this.budget.shift(by);
+    this.ledger.stepAhead?.(by, now);
   }
 
   /** Other processes' sends in the window (none without a shared ledger). */
