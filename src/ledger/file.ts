@@ -17,16 +17,17 @@
  *
  * Lines no oddsboard whose clock agrees could have written (a send stamped in the future, a pause beyond the longest
  * one written: types.ts `credible`) are ignored as if absent, said once (`listen`), and make the next claim replace the
- * file without them.
+ * file without them. Another machine's lines (a home shared over the network) count by its clock: hosts.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isMissing, nodeFs, sameFile, writeAll, type FileId, type LedgerFs } from './fsOps.js';
 import { readTail, type Held } from './held.js';
-import { Distrust, movedAhead, movedBack, parse, lineText, type Line } from './lines.js';
+import { Hosts, hostTag } from './hosts.js';
+import { believed, Distrust, movedAhead, movedBack, parse, lineText, type Line } from './lines.js';
 import { FileLock, type LockOptions } from './lock.js';
-import { credible, LEDGER_SPAN_MS, MAX_PAUSE_MS, slotAfter, type Claim, type SendLedger } from './types.js';
+import { LEDGER_SPAN_MS, MAX_PAUSE_MS, slotAfter, type Claim, type SendLedger } from './types.js';
 
 /** Far more than any window holds (30 sends, a pause); a bigger file is not ours and is started over. */
 const LEDGER_MAX_BYTES = 64 * 1024;
@@ -39,8 +40,10 @@ const BUSY_RETRY_MS = 15;
 
 export interface FileLedgerOptions {
   spanMs?: number;
-  /** This process's name in the ledger (default pid + random). */
+  /** This process's name in the ledger (default pid + random + `@` this host's tag). */
   proc?: string;
+  /** This machine's tag (hosts.ts; default a hash of the host name): lines of another tag are another clock's. */
+  host?: string;
   lock?: LockOptions;
   /** How often a holder looks again for the others' sends (default 2 s). */
   pollMs?: number;
@@ -56,6 +59,7 @@ export class FileLedger implements SendLedger {
   private readonly proc: string;
   private readonly lock: FileLock;
   private readonly fs: LedgerFs;
+  private readonly hosts: Hosts; // other machines' clocks: when their lines count from on this one's
   private held: Held | undefined;
   /** The held file is the one at the path (as of the last read). */
   private current = false;
@@ -74,7 +78,9 @@ export class FileLedger implements SendLedger {
   ) {
     this.spanMs = opts.spanMs ?? LEDGER_SPAN_MS;
     this.pollMs = opts.pollMs ?? 2_000;
-    this.proc = opts.proc ?? `${process.pid}.${randomBytes(4).toString('hex')}`;
+    const host = opts.host ?? hostTag();
+    this.proc = opts.proc ?? `${process.pid}.${randomBytes(4).toString('hex')}@${host}`;
+    this.hosts = new Hosts(host);
     this.fs = opts.fs ?? nodeFs;
     this.lock = new FileLock(`${path}.lock`, { fs: this.fs, ...opts.lock });
   }
@@ -87,31 +93,29 @@ export class FileLedger implements SendLedger {
   others(now: number): readonly number[] {
     const lines = this.lines(now);
     if (this.memo?.lines === lines && this.memo.now === now) return this.memo.at;
-    const theirs = (l: Line) => l.kind === 's' && l.proc !== this.proc && l.at > now - this.spanMs;
-    const at = this.distrust.trusted(lines, now).filter(theirs);
-    this.memo = { lines, now, at: at.map((l) => l.at) };
+    const theirs = (l: Line) => l.kind === 's' && l.proc !== this.proc && this.hosts.at(l) > now - this.spanMs;
+    const at = this.distrust.trusted(lines, now, this.hosts.own).filter(theirs);
+    this.memo = { lines, now, at: at.map((l) => this.hosts.at(l)).sort((a, b) => a - b) };
     return this.memo.at;
   }
 
   pausedUntil(now: number): number | undefined {
     let until: number | undefined;
-    for (const l of this.distrust.trusted(this.lines(now), now))
-      if (l.kind === 'p' && l.at > now && (until === undefined || l.at > until)) until = l.at;
+    for (const l of this.distrust.trusted(this.lines(now), now, this.hosts.own)) {
+      const at = this.hosts.at(l);
+      if (l.kind === 'p' && at > now && (until === undefined || at > until)) until = at;
+    }
     return until;
   }
 
   claim(now: number, allowed: number): Claim {
     const r = this.lock.with((): Claim => {
-      const live = this.live(this.caughtAhead(this.read()), now);
+      const live = this.live(this.caughtAhead(this.read(now)), now);
       this.seen(live, now); // what the file says now, for the planning between claims
-      const pause = live.filter((l) => l.kind === 'p').reduce((m, l) => Math.max(m, l.at), Number.NEGATIVE_INFINITY);
+      const times = (kind: Line['kind']) => live.filter((l) => l.kind === kind).map((l) => this.hosts.at(l));
+      const pause = Math.max(...times('p'));
       if (pause > now) return { ok: false, retryAt: pause, reason: 'paused' };
-      const at = slotAfter(
-        live.filter((l) => l.kind === 's').map((l) => l.at),
-        now,
-        allowed,
-        this.spanMs,
-      );
+      const at = slotAfter(times('s'), now, allowed, this.spanMs); // `live` is in order of these times
       if (at > now) return { ok: false, retryAt: at, reason: 'budget' };
       this.add(live, { kind: 's', at: now, proc: this.proc }, now);
       return { ok: true };
@@ -123,53 +127,56 @@ export class FileLedger implements SendLedger {
     const at = Math.min(until, now + MAX_PAUSE_MS); // never longer than any reader believes
     // best effort: a pause that cannot be written only costs the others a 429 of their own
     this.lock.with(() => {
-      const live = this.live(this.caughtAhead(this.read()), now);
-      if (live.some((l) => l.kind === 'p' && l.at >= at)) return;
+      const live = this.live(this.caughtAhead(this.read(now)), now);
+      if (live.some((l) => l.kind === 'p' && this.hosts.at(l) >= at)) return;
       this.add(live, { kind: 'p', at, proc: this.proc }, now);
     });
   }
 
   /** Best effort (the lock held elsewhere: its holder moves them, `caughtUp`, a little less far): `movedBack`. */
   stepBack(by: number, now: number): void {
+    this.hosts.shift(by);
     this.lock.with(() => {
-      const moved = movedBack(this.read(), by, now);
+      const moved = movedBack(this.read(now), by, now, this.hosts.own);
       if (moved) this.write(this.live(moved, now));
     });
   }
 
-  /**
-   * `movedAhead`, under the lock; the lock held elsewhere (another process claiming, or moving them for the same
-   * step), at this process's next claim or pause, by the step's own `now`.
-   */
+  /** `movedAhead` under the lock; the lock held elsewhere, at this process's next claim or pause (`caughtAhead`). */
   stepAhead(by: number, now: number): void {
     this.ahead = { by, now };
-    this.lock.with(() => this.caughtAhead(this.read()));
+    this.hosts.shift(by);
+    this.lock.with(() => this.caughtAhead(this.read(now)));
   }
 
   /** Under the lock: the file's `lines` with a step ahead not moved yet moved, and written so. */
   private caughtAhead(lines: Line[]): Line[] {
     const step = this.ahead;
     this.ahead = undefined;
-    const moved = step && movedAhead(lines, step.by, step.now, this.spanMs);
+    const moved = step && movedAhead(lines, step.by, step.now, this.spanMs, this.hosts.own);
     if (!moved) return lines;
     this.write(this.live(moved, step.now));
     return moved;
   }
 
-  /** What is still in force at `now`: sends in the window, pauses not yet over; none from the future. */
+  /** What is still in force at `now` (another machine's by its clock, hosts.ts); none from the future. */
   private live(lines: Line[], now: number): Line[] {
+    const at = (l: Line) => this.hosts.at(l);
     return this.distrust
-      .trusted(lines, now)
-      .filter((l) => (l.kind === 's' ? l.at > now - this.spanMs : l.at > now))
-      .sort((a, b) => a.at - b.at);
+      .trusted(lines, now, this.hosts.own)
+      .filter((l) => (l.kind === 's' ? at(l) > now - this.spanMs : at(l) > now))
+      .sort((a, b) => at(a) - at(b));
   }
+
+  /** The file's lines (`readFile`), each other machine's first read at `now` dated so (hosts.ts). */
+  private read = (now: number): Line[] => this.hosts.observe(this.readFile(), now);
 
   /**
    * The file's lines: the held ones while the path still names the held file (with what was appended since), else
    * read (and held). A missing file, or one that is not ours (not a regular file, too large), has none; `current`
    * says afterwards whether the held file is the one at the path.
    */
-  private read(): Line[] {
+  private readFile(): Line[] {
     this.current = false;
     let atPath: FileId & { size: number };
     try {
@@ -227,7 +234,7 @@ export class FileLedger implements SendLedger {
   private add(live: Line[], line: Line, now: number): void {
     this.lock.assertHeld(); // paused past the lock's staleMs, the lock was taken over: `live` may be old
     const held = this.current ? this.held : undefined;
-    const unfit = (l: Line) => !credible(l.kind, l.at, now); // from the future: the file is replaced without it
+    const unfit = (l: Line) => !believed(l, now, this.hosts.own); // from the future: the file is replaced without it
     if (!held || held.bad > 0 || held.lines.length - live.length >= COMPACT_DEAD || held.lines.some(unfit)) {
       this.write([...live, line]);
       return;
@@ -283,7 +290,7 @@ export class FileLedger implements SendLedger {
     if (now - this.view.checkedAt < VIEW_MS && now >= this.view.checkedAt) return this.view.lines;
     let lines: Line[];
     try {
-      lines = this.read();
+      lines = this.read(now);
     } catch {
       lines = this.view.lines; // unreadable for a moment: keep what was seen
     }

@@ -27,6 +27,19 @@ export function parse(text: string): { lines: Line[]; bad: number } {
 
 export const lineText = (l: Line): string => `${l.kind} ${l.at} ${l.proc}\n`;
 
+/** Whether a line was written on this machine (hosts.ts `own`); every line, where nobody says. */
+export type Own = (l: Line) => boolean;
+const anyLine: Own = () => true;
+
+/**
+ * Whether a line is believed at `now`: this machine's as `credible` says; another machine's up to a day ahead (its
+ * clock may be ahead by any skew: hosts.ts counts it from when it was first read), further ahead a hand edit.
+ */
+export function believed(l: Line, now: number, own: Own = anyLine): boolean {
+  if (own(l)) return credible(l.kind, l.at, now);
+  return l.at <= now + STEP_BACK_MAX_MS + (l.kind === 'p' ? MAX_PAUSE_MS : 0);
+}
+
 /** Leaves out the lines from the future (types.ts `credible`) and says so once, to a listener that may come later. */
 export class Distrust {
   private state: 'none' | 'seen' | 'told' = 'none';
@@ -37,11 +50,11 @@ export class Distrust {
     this.tell();
   }
 
-  /** `lines` without those no oddsboard whose clock agrees with `now` could have written. */
-  trusted(lines: Line[], now: number): Line[] {
+  /** `lines` without those no oddsboard whose clock agrees with `now` could have written (`own`: this machine's). */
+  trusted(lines: Line[], now: number, own: Own = anyLine): Line[] {
     // all of them as a rule: no copy (asked for every candidate of a scheduling pass, pausedUntil)
-    if (lines.every((l) => credible(l.kind, l.at, now))) return (this.tell(), lines);
-    const ok = (caughtUp(lines, now) ?? lines).filter((l) => credible(l.kind, l.at, now));
+    if (lines.every((l) => believed(l, now, own))) return (this.tell(), lines);
+    const ok = (caughtUp(lines, now, own) ?? lines).filter((l) => believed(l, now, own));
     if (ok.length < lines.length && this.state === 'none') this.state = 'seen';
     this.tell();
     return ok;
@@ -59,10 +72,10 @@ export class Distrust {
  * have written (`credible`), moved back with it — a line that moved is credible, so another process seeing the same
  * step leaves it; one no step explains (a hand edit: `s 4102444800000`) stays out. Undefined: nothing to move.
  */
-export function movedBack(lines: Line[], by: number, now: number): Line[] | undefined {
+export function movedBack(lines: Line[], by: number, now: number, own: Own = anyLine): Line[] | undefined {
   let moved = false;
   const out = lines.map((l) => {
-    if (credible(l.kind, l.at, now) || !credible(l.kind, l.at + by, now)) return l;
+    if (!own(l) || credible(l.kind, l.at, now) || !credible(l.kind, l.at + by, now)) return l;
     moved = true;
     return { ...l, at: l.at + by };
   });
@@ -78,11 +91,17 @@ export function movedBack(lines: Line[], by: number, now: number): Line[] | unde
  * `now - by` for any process seeing the same step later; after a shorter one a second process may move the older
  * lines of the minute again, on the same safe side. Undefined: nothing to move.
  */
-export function movedAhead(lines: Line[], by: number, now: number, spanMs: number): Line[] | undefined {
+export function movedAhead(
+  lines: Line[],
+  by: number,
+  now: number,
+  spanMs: number,
+  own: Own = anyLine,
+): Line[] | undefined {
   const before = now - by;
   let moved = false;
   const out = lines.map((l) => {
-    if (l.kind !== 's' || l.at > before || l.at <= before - spanMs) return l;
+    if (l.kind !== 's' || !own(l) || l.at > before || l.at <= before - spanMs) return l;
     moved = true;
     return { ...l, at: l.at + by };
   });
@@ -96,9 +115,9 @@ export function movedAhead(lines: Line[], by: number, now: number, spanMs: numbe
  * little longer than they went out, never less; once moved they are credible, so no process moves them again (nor
  * `movedBack`, the exact move, after it). Undefined: nothing to move.
  */
-export function caughtUp(lines: Line[], now: number): Line[] | undefined {
+export function caughtUp(lines: Line[], now: number, own: Own = anyLine): Line[] | undefined {
   const room = (l: Line) => now + (l.kind === 'p' ? MAX_PAUSE_MS : 0) - l.at;
-  const ahead = lines.filter((l) => !credible(l.kind, l.at, now) && room(l) >= -STEP_BACK_MAX_MS);
+  const ahead = lines.filter((l) => own(l) && !credible(l.kind, l.at, now) && room(l) >= -STEP_BACK_MAX_MS);
   if (ahead.length === 0) return undefined;
   const by = Math.min(...ahead.map(room));
   const moved = new Set(ahead);

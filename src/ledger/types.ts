@@ -58,9 +58,9 @@ export const RATE_MARGIN_MS = 1_000;
 export const LEDGER_SPAN_MS = 60_000 + RATE_MARGIN_MS;
 
 /**
- * How far ahead of a reader's clock a send may be stamped and still count: the clocks of two processes on one machine
- * (or a home shared over the network) differ by a little. A send stamped later than that was written by a clock that
- * has since stepped back (an NTP correction) or by no oddsboard at all, and is ignored.
+ * How far ahead of a reader's clock a send of its own host may be stamped and still count: the clocks of two
+ * processes on one machine differ by a little. A send stamped later than that was written by a clock that has since
+ * stepped back (an NTP correction) or by no oddsboard at all, and is ignored. Another host's lines: hosts.ts.
  */
 export const FUTURE_SKEW_MS = 5_000;
 

@@ -14,7 +14,8 @@ describe('the shared rate budget', () => {
     const file = ledgersUnder(r.stateHome)[0]!;
     expect(file).not.toContain(KEY);
     const text = readFileSync(file, 'utf8');
-    expect(text).toMatch(/^s \d+ \d+\.[0-9a-f]+\n$/);
+    // the process: pid, random, and its host as a hash (src/ledger/hosts.ts), never the host name
+    expect(text).toMatch(/^s \d+ \d+\.[0-9a-f]+@[0-9a-f]{8}\n$/);
     expect(text).not.toContain(KEY);
   });
 
