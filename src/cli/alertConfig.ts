@@ -5,6 +5,7 @@
  * the value (a command line may hold a secret).
  */
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { checkCents, checkMinutes, OUTCOME_MAX_CHARS } from '../store/alertRules.js';
 import { ALERT_RULES_MAX } from '../store/alerts.js';
 import type { AlertKind, AlertRule } from '../store/watchTypes.js';
@@ -24,6 +25,14 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string }
 function configRuleId(r: Omit<AlertRule, 'id' | 'source' | 'createdAt'>): string {
   const canon = JSON.stringify([r.marketId, r.kind, r.outcome ?? null, r.cents ?? null, r.minutes ?? null]);
   return `cfg:${createHash('sha256').update(canon).digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * The config file's mark in alerts.json (src/watch/configState.ts): 12 hex digits of a hash of its path, so the state
+ * kept for its alerts is told from another config file's (the path itself is not written).
+ */
+export function configTag(path: string): string {
+  return createHash('sha256').update(resolve(path)).digest('hex').slice(0, 12);
 }
 
 function checkEntry(e: unknown, at: number): Checked<AlertRule> {

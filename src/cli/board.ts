@@ -12,6 +12,7 @@ import type { SyncController } from '../sync/types.js';
 import type { CommandIo } from './commands.js';
 import type { Settings } from './config.js';
 import { openVenueStack, type VenueStackOpen } from './venueStack.js';
+import { configTag } from './alertConfig.js';
 
 /** What the App is drawn over: one venue's store and sync, or several joined (src/venues/). */
 export interface Running {
@@ -35,6 +36,7 @@ function runOne(stack: VenueStackOpen, settings: Settings, io: CommandIo): Runni
     paperDir: stateDir(io.env),
     // the config file's alerts name the interface's market ids
     alerts: source.id === 'public' ? settings.alerts : [],
+    configTag: configTag(settings.configPath),
     bell: settings.bell,
     ...(settings.alertCommand ? { alertCommand: settings.alertCommand } : {}),
     env: io.env,
@@ -59,6 +61,7 @@ async function runSeveral(stacks: VenueStackOpen[], settings: Settings, io: Comm
     clock: systemClock,
     stateDir: stateDir(io.env),
     alerts: settings.alerts,
+    configTag: configTag(settings.configPath),
     bell: settings.bell,
     ...(settings.alertCommand ? { alertCommand: settings.alertCommand } : {}),
     env: io.env,

@@ -80,6 +80,10 @@ export interface AlertRuleState {
   status?: MarketStatus;
   /** P&L alerts: the position was sold or settled at this time; its last entry is written and it never fires again. */
   ended?: number;
+  /** config alerts: the config files that name it (tags of their paths) in alerts.json (watch/configState.ts). */
+  configs?: string[];
+  /** config alerts: when a dashboard whose config file names it last wrote it (watch/configState.ts). */
+  seenAt?: number;
 }
 
 /** The highest number a log gave out (0 for none): the next alert is numbered after it. */

@@ -30,6 +30,8 @@ export interface VenueWatcherOptions {
   stateDir: string;
   /** The config file's alerts (the interface's market ids). */
   alerts: AlertRule[];
+  /** That file, as a tag of its path (src/cli/alertConfig.ts configTag; src/watch/configState.ts). */
+  configTag?: string;
   bell: boolean;
   alertCommand?: readonly string[];
   env: NodeJS.ProcessEnv;
@@ -121,6 +123,7 @@ export function startVenueWatcher(o: VenueWatcherOptions): Watcher {
       if (saved.log) for (const e of effects) e.logTaken();
     },
     logSettled: () => effects.forEach((e) => e.logSettled()),
+    ...(o.configTag ? { configTag: o.configTag } : {}),
   });
   saver.start();
   for (const e of effects) e.start();

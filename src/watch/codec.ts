@@ -10,6 +10,7 @@ import { ALERT_LOG_CAP, ALERT_RULES_MAX } from '../store/alerts.js';
 import { checkAmount, checkCents, checkMinutes, isCurrency } from '../store/alertRules.js';
 import { SOURCE_IDS } from '../sources/types.js';
 import { watchCap } from '../store/watchlist.js';
+import { configStates, type ConfigOwner } from './configState.js';
 import {
   ALERT_KINDS,
   scopeOf,
@@ -37,6 +38,9 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= TEXT_MAX;
 const time = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+/** Config files' tags (src/cli/alertConfig.ts configTag): a few hex strings. */
+const tags = (v: unknown): boolean =>
+  Array.isArray(v) && v.length <= 64 && v.every((t) => typeof t === 'string' && /^[0-9a-z-]{1,64}$/.test(t));
 const status = (v: unknown): v is MarketStatus => typeof v === 'string' && (STATUSES as readonly string[]).includes(v);
 
 /** The file's object and its list under `key`; DecodeError when the file as a whole is not one of ours. */
@@ -108,17 +112,22 @@ export function decodeWatchlist(text: string): Decoded<WatchState> {
 /** A config file's alert id (src/cli/alertConfig.ts: a hash of it); with several venues `venue:cfg:…`. */
 const CONFIG_ID = /(?:^|:)cfg:[0-9a-f]{12}$/;
 
-export function encodeAlerts(a: Pick<AlertsState, 'rules' | 'state'>): string {
+/** `owner`: the writer's config file and time, for the config alerts' state (configState.ts); none: kept as is. */
+export function encodeAlerts(a: Pick<AlertsState, 'rules' | 'state'>, owner?: ConfigOwner): string {
   const rules = a.rules.filter((r) => r.source === 'form');
   // where every alert stands, config ones too (their ids are stable), so a restart neither repeats nor misses a
   // crossing — another dashboard's config alerts as well (another config file on the same home: its alerts are not
-  // this session's, their state came with the file), up to ALERT_RULES_MAX of them; a form alert removed goes
+  // this session's, their state came with the file) while a config file names them (configState.ts), up to
+  // ALERT_RULES_MAX of them; a form alert removed goes
   const mine = new Set(a.rules.map((r) => r.id));
-  const others = Object.keys(a.state)
-    .filter((id) => !mine.has(id) && CONFIG_ID.test(id))
-    .slice(0, ALERT_RULES_MAX);
-  const ids = [...a.rules.map((r) => r.id).filter((id) => a.state[id]), ...others];
-  const state = Object.fromEntries(ids.map((id) => [id, a.state[id]]));
+  const others = Object.keys(a.state).filter((id) => !mine.has(id) && CONFIG_ID.test(id));
+  const config = a.rules.filter((r) => r.source === 'config');
+  const kept = configStates(config, others, a.state, owner, ALERT_RULES_MAX);
+  const of = (r: AlertRule) => (r.source === 'config' ? kept[r.id] : a.state[r.id]);
+  const state = Object.fromEntries([
+    ...a.rules.flatMap((r) => (of(r) ? [[r.id, of(r)]] : [])),
+    ...others.flatMap((id) => (kept[id] ? [[id, kept[id]]] : [])),
+  ]);
   return `${JSON.stringify({ version: FORMAT_VERSION, alerts: rules, state }, null, 2)}\n`;
 }
 
@@ -164,7 +173,9 @@ export function decodeAlerts(text: string): Decoded<{ rules: AlertRule[]; state:
       typeof v.armed !== 'boolean' ||
       (v.firedAt !== undefined && !time(v.firedAt)) ||
       (v.status !== undefined && !status(v.status)) ||
-      (v.ended !== undefined && !time(v.ended))
+      (v.ended !== undefined && !time(v.ended)) ||
+      (v.seenAt !== undefined && !time(v.seenAt)) ||
+      (v.configs !== undefined && !tags(v.configs))
     ) {
       dropped++;
       continue;
@@ -174,6 +185,8 @@ export function decodeAlerts(text: string): Decoded<{ rules: AlertRule[]; state:
       ...(v.firedAt !== undefined ? { firedAt: v.firedAt } : {}),
       ...(v.status ? { status: v.status } : {}),
       ...(v.ended !== undefined ? { ended: v.ended } : {}),
+      ...(v.configs !== undefined ? { configs: [...(v.configs as string[])] } : {}),
+      ...(v.seenAt !== undefined ? { seenAt: v.seenAt } : {}),
     };
   }
   return { value: { rules: rules.value, state }, dropped };

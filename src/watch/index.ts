@@ -28,6 +28,8 @@ export interface WatcherOptions {
   paperDir?: string;
   /** Test seam: fs.watch (fileChanges.ts). */
   watchDir?: WatchDir;
+  /** The config file `alerts` are from, as a tag of its path (src/cli/alertConfig.ts configTag; configState.ts). */
+  configTag?: string;
 }
 
 export interface Watcher {
@@ -83,6 +85,7 @@ export function startWatcher(o: WatcherOptions): Watcher {
       if (saved.log) effects.logTaken();
     },
     logSettled: () => effects.logSettled(),
+    ...(o.configTag ? { configTag: o.configTag } : {}),
   });
   const paper =
     o.paperDir !== undefined ? startPaperKeeper({ store: o.store, clock: o.clock, dir: o.paperDir }) : undefined;

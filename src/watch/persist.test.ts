@@ -42,7 +42,8 @@ describe('the watcher files', () => {
     a.saver.flush();
     // the second write dropped it (the file holds no config alert, so the merge took it as removed elsewhere)
     expect(JSON.parse(readFileSync(join(dir, FILES.alerts), 'utf8')).state).toEqual({
-      'c-1': { armed: true, status: 'closed', firedAt: 2 },
+      // seenAt: when a dashboard whose config names it wrote it (configState.ts)
+      'c-1': { armed: true, status: 'closed', firedAt: 2, seenAt: 1_000 },
     });
     a.saver.stop();
     // it resolved while oddsboard was not running: told at the first answer after the start (it was learned silently)

@@ -180,6 +180,8 @@ export interface SaverOptions {
   take?: (saved: SavedWatch) => void;
   /** A write of alert-log.json ended (KeptFile.settled): the store's log is what the write kept. */
   logSettled?: () => void;
+  /** The config file the session's config alerts are from (a tag of its path): alerts.json's (configState.ts). */
+  configTag?: string;
 }
 
 /** Writes the files the store changes, SAVE_DEBOUNCE_MS after the first change (the one writer: keptFiles.ts). */
@@ -190,12 +192,15 @@ export class Saver {
     this.files = new KeptFiles({
       files: KEYS.map((k): KeptFile<unknown> => {
         const f = kindOf(k);
+        // alerts.json's config alerts: tagged with this config file, stamped with the write's time (configState.ts)
+        const owner = () => ({ ...(o.configTag ? { config: o.configTag } : {}), now: o.clock.now() });
+        const encode = k === 'alerts' ? (v: unknown) => encodeAlerts(v as Rules, owner()) : f.encode;
         return {
           path: join(o.dir, FILES[k]),
           spec: (now) => personFile(o.dir, k, f.decode, now),
           parts: () => f.parts(o.store.getState()),
           text: (parts, onto) =>
-            f.encode(onto ? f.merge(f.value(onto.was), f.value(parts), onto.theirs) : f.value(parts)),
+            encode(onto ? f.merge(f.value(onto.was), f.value(parts), onto.theirs) : f.value(parts)),
           keptOut: o.keepOut?.has(k) === true,
           ...(o.take ? { take: (theirs, was) => o.take!(merged(f, theirs, was, f.parts(o.store.getState()))) } : {}),
           partsOf: (value) => f.partsOf(value),

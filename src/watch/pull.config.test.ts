@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AlertRule } from '../store/watchTypes.js';
 import type { ManualClock } from '../util/clock.js';
+import { CONFIG_STATE_KEEP_MS } from './configState.js';
 import { FILES } from './persist.js';
 import { board, home, logged, mkt, settle } from '../../test/support/twoBoards.js';
 
@@ -12,6 +13,14 @@ const status = (id: string, clock: ManualClock, marketId = 'm1'): AlertRule => (
   marketId,
   kind: 'status',
   source: 'config',
+  createdAt: clock.now(),
+});
+/** A status alert set with `a` (written to alerts.json: a write of it). */
+const form = (id: string, clock: ManualClock): AlertRule => ({
+  id,
+  marketId: 'm1',
+  kind: 'status',
+  source: 'form',
   createdAt: clock.now(),
 });
 const stateIds = (dir: string) =>
@@ -64,5 +73,44 @@ describe('config alerts of two config files on one home', () => {
     expect(again.bells()).toBe(1);
     a.watcher.stop();
     again.watcher.stop();
+  });
+
+  it('a config alert its config file no longer names leaves the file; one another config file names stays', () => {
+    const { dir, clock, fs } = home();
+    const [x, y, z] = ['aaaaaaaaaaaa', 'bbbbbbbbbbbb', 'cccccccccccc'].map((id) => status(id, clock));
+    const a = board(dir, clock, fs, [x!, z!], false, 'p');
+    const b = board(dir, clock, fs, [y!, z!], false, 'q');
+    for (const t of [a, b]) t.store.getState().listLoaded([mkt('m1')], clock.now());
+    for (const t of [a, b]) t.store.getState().checkAlerts(clock.now());
+    settle(clock, fs, FILES.alerts);
+    settle(clock, fs, FILES.alerts);
+    a.watcher.stop();
+    b.watcher.stop();
+    expect(stateIds(dir).sort()).toEqual(['cfg:aaaaaaaaaaaa', 'cfg:bbbbbbbbbbbb', 'cfg:cccccccccccc']);
+    // p's file edited: x and z removed. Its next start writes without x (kept for good before: up to 200 such);
+    // z stays, q names it too, and so does y
+    const again = board(dir, clock, fs, [], false, 'p');
+    again.store.getState().addAlert(form('f-1', clock));
+    settle(clock, fs, FILES.alerts);
+    expect(stateIds(dir).sort()).toEqual(['cfg:bbbbbbbbbbbb', 'cfg:cccccccccccc']);
+    again.watcher.stop();
+  });
+
+  it('a config alert no dashboard has written for 30 days leaves the file (a config file of unknown name too)', () => {
+    const { dir, clock, fs } = home();
+    const q = board(dir, clock, fs, [status('bbbbbbbbbbbb', clock)]);
+    q.store.getState().listLoaded([mkt('m1')], clock.now());
+    q.store.getState().checkAlerts(clock.now());
+    settle(clock, fs, FILES.alerts);
+    q.watcher.stop();
+    const p = board(dir, clock, fs, [], false, 'p');
+    p.store.getState().addAlert(form('f-1', clock));
+    settle(clock, fs, FILES.alerts);
+    expect(stateIds(dir)).toEqual(['cfg:bbbbbbbbbbbb']); // q's: another config may still need it
+    clock.advance(CONFIG_STATE_KEEP_MS);
+    p.store.getState().addAlert(form('f-2', clock));
+    settle(clock, fs, FILES.alerts);
+    expect(stateIds(dir)).toEqual([]);
+    p.watcher.stop();
   });
 });

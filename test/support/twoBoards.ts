@@ -50,6 +50,8 @@ export function board(
   fs: ReturnType<typeof dirWatch>,
   alerts: AlertRule[] = [],
   command = false,
+  /** The config file these alerts are from (a tag of its path: src/cli/alertConfig.ts configTag). */
+  configTag?: string,
 ) {
   const store = createOddsStore({ mode: 'key', limit: 30 });
   const out: string[] = [];
@@ -64,6 +66,7 @@ export function board(
     out: { write: (s: string) => out.push(s) },
     watchDir: fs.watch,
     ...(command ? { alertCommand: ['notify'], spawn: fake.spawn } : {}),
+    ...(configTag ? { configTag } : {}),
   });
   const notices = () => store.getState().notices.map((n) => n.text);
   return { store, watcher, bells: () => out.filter((s) => s === '\x07').length, notices, runs: fake.runs };
