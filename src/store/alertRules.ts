@@ -121,8 +121,13 @@ export function resolvedRefusal(e: MarketEntry | undefined, where: string, so: s
 
 /** A resolved market in the words `a`, `w` and the alerts view (`A`) say it with: `resolved (No): nothing on it…`. */
 export function resolvedWords(e: MarketEntry): string {
-  const winner = e.market.resolvedOutcome ? ` (${sanitize(e.market.resolvedOutcome)})` : '';
-  return `resolved${winner}: ${CHANGES_NO_MORE}`;
+  return resolvedWordsOf(e.market.resolvedOutcome);
+}
+
+/** The same words from the winner alone (the alert log's entry of the resolution: the market need not be loaded). */
+export function resolvedWordsOf(winner: string | undefined): string {
+  const named = winner ? ` (${sanitize(winner)})` : '';
+  return `resolved${named}: ${CHANGES_NO_MORE}`;
 }
 
 const CHANGES_NO_MORE = 'nothing on it changes any more';

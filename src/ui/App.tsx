@@ -204,6 +204,7 @@ export function App({
           alerts={s.alerts}
           titleOf={(id) => vs.markets[id]?.market.title ?? s.watch.byId[id]?.title}
           entryOf={(id) => vs.markets[id]}
+          watchedStatus={(id) => s.watch.byId[id]?.status}
           cursor={ui.alertLog.cursor}
           {...(ui.alertLog.logTop !== undefined ? { logTop: ui.alertLog.logTop } : {})}
           now={now}

@@ -127,3 +127,51 @@ describe('an alert set on a market that has ended', () => {
     );
   });
 });
+
+describe('an alert on an ended market that is not loaded', () => {
+  const rule: AlertRule = {
+    id: 'cfg:1',
+    marketId: 'm1',
+    kind: 'above',
+    outcome: 'Yes',
+    cents: 70,
+    source: 'config',
+    createdAt: 0,
+  };
+  const status = (to: Market['status'], winner?: string): AlertFired => ({
+    ...fired('“Market m1” resolved', 'm1'),
+    kind: 'status',
+    ruleId: 'watch:m1',
+    source: 'watch',
+    to,
+    ...(winner ? { winner } : {}),
+  });
+  const line = (alerts: Partial<AlertsState>, watched?: Market['status']) =>
+    text(
+      alertLogLines({
+        alerts: { rules: [rule], state: {}, log: [], seq: 1, ...alerts },
+        titleOf: () => 'Market m1',
+        entryOf: () => undefined,
+        ...(watched ? { watchedStatus: () => watched } : {}),
+        cursor: 0,
+        now: 2_000,
+        width: 140,
+        height: 12,
+      })[1]!,
+    );
+
+  it('says it from what the alert log, an alert’s state or the watchlist last knew of it', () => {
+    // the log told its resolution (the winner with it); the market is not in memory (said nothing before)
+    expect(line({ log: [status('resolved', 'No \x1b[31mred')] })).toContain(
+      ' · resolved (No red): nothing on it changes any more · config file',
+    );
+    // a status alert's last status, the watchlist's
+    const closed = { rules: [rule, { ...rule, id: 'cfg:2', kind: 'status' as const }], state: {} };
+    expect(line({ ...closed, state: { 'cfg:2': { armed: true, status: 'closed' } } })).toContain(
+      ' · closed: its price no longer trades',
+    );
+    expect(line({}, 'settling')).toContain(' · settling: its price no longer trades');
+    // nothing known: nothing said
+    expect(line({}, 'active')).toMatch(/70¢ · config file$/);
+  });
+});

@@ -3,8 +3,9 @@
  * cursor picks one to remove), then every alert that fired, newest first.
  */
 import { Box } from 'ink';
-import { NO_LONGER_TRADES, resolvedWords } from '../../store/alertRules.js';
+import { NO_LONGER_TRADES, resolvedWordsOf } from '../../store/alertRules.js';
 import { ruleText } from '../../store/alerts.js';
+import type { MarketStatus } from '../../api/types.js';
 import type { MarketEntry } from '../../store/types.js';
 import { scopeOf, type AlertRule, type AlertsState } from '../../store/watchTypes.js';
 import { sanitize } from '../../util/sanitize.js';
@@ -24,6 +25,8 @@ export interface AlertLogProps {
   titleOf: (id: string) => string | undefined;
   /** A market's entry by id, when loaded: what an alert on a market that has ended says. */
   entryOf: (id: string) => MarketEntry | undefined;
+  /** The status the watchlist last announced for a market (a watched one not loaded: what endedNote says). */
+  watchedStatus?: (id: string) => MarketStatus | undefined;
   cursor: number;
   /** The first entry of the log shown (PgDn / PgUp). */
   logTop?: number;
@@ -40,14 +43,39 @@ const AGE_W = 9;
  * at start without the markets known, so this is where the person sees it; one set with `a` before the market ended
  * says it too.
  */
-function endedNote(r: AlertRule, e: MarketEntry | undefined): string {
-  const status = e?.knownStatus ?? e?.market.status;
-  if (!e || scopeOf(r.kind) !== 'market') return '';
-  if (status === 'resolved') return ` ${G.dot} ${resolvedWords(e)}`;
+function endedNote(r: AlertRule, end: KnownEnd | undefined): string {
+  const status = end?.status;
+  if (!end || scopeOf(r.kind) !== 'market') return '';
+  if (status === 'resolved') return ` ${G.dot} ${resolvedWordsOf(end.winner)}`;
   if ((status === 'closed' || status === 'settling') && r.kind !== 'status')
     return ` ${G.dot} ${status}: ${NO_LONGER_TRADES}`;
   return '';
 }
+
+interface KnownEnd {
+  status: MarketStatus;
+  winner?: string;
+}
+
+/**
+ * How the market of an alert stands, for endedNote: its entry's status while it is loaded; else what the session last
+ * knew without it — the alert log's newest status entry on it (with the winner it named), a status alert's last status,
+ * the watchlist's — a resolution first, as nothing on a resolved market changes. A config alert on a market nobody
+ * loaded said nothing there, though the log had told its end.
+ */
+function knownEnd(r: AlertRule, p: AlertLogProps): KnownEnd | undefined {
+  const e = p.entryOf(r.marketId);
+  if (e) return { status: e.knownStatus ?? e.market.status, ...winnerOf(e.market.resolvedOutcome) };
+  const told = p.alerts.log.find((f) => f.marketId === r.marketId && f.kind === 'status' && f.to !== undefined);
+  const fromRules = p.alerts.rules.filter((o) => o.marketId === r.marketId).map((o) => p.alerts.state[o.id]?.status);
+  const seen = [told?.to, ...fromRules, p.watchedStatus?.(r.marketId)];
+  const status = seen.find((s) => s === 'resolved') ?? seen.find((s) => s === 'closed' || s === 'settling');
+  if (!status) return undefined;
+  const winner = p.alerts.log.find((f) => f.marketId === r.marketId && f.to === 'resolved' && f.winner)?.winner;
+  return { status, ...(status === 'resolved' ? winnerOf(winner) : {}) };
+}
+
+const winnerOf = (w: string | undefined) => (w ? { winner: w } : {});
 
 function quotedTitle(t: string | undefined, id: string, width: number): string {
   return `${G.lquo}${fitWidth(sanitize(t ?? '') || id, Math.max(4, width))}${G.rquo}`;
@@ -94,7 +122,7 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
             },
         { text: ` ${G.dot} ${sanitize(ruleText(r))}` },
         { text: p.alerts.state[r.id]?.ended !== undefined ? ` ${G.dot} ended` : '', color: colors.warn },
-        { text: endedNote(r, p.entryOf(r.marketId)), color: colors.warn },
+        { text: endedNote(r, knownEnd(r, p)), color: colors.warn },
         { text: r.source === 'config' ? ` ${G.dot} config file` : '', dim: true, priority: -1 },
       ])
     : noneSet(p.width, log.length ? 1 : p.height - 4).map((text) => [{ text: `  ${text}`, dim: true }]);
