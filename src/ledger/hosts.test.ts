@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,9 @@ describe('two machines’ clocks on one ledger', () => {
     expect(a.claim(T0 + 400, 2)).toMatchObject({ ok: false, reason: 'budget', retryAt: T0 + 200 + a.spanMs });
     // not taken for a step back of a's clock: nothing is moved, nothing said
     expect(readFileSync(path, 'utf8')).toBe(`s ${T0 + 30_000} b@hb\ns ${T0 + 300} a@ha\n`);
+    // b's pause of a minute (its 429 at T0 + 500 on a's clock) ends by b's clock too; it bounds no lead itself
+    appendFileSync(path, `p ${T0 + 90_500} b@hb\n`);
+    expect(a.pausedUntil(T0 + 700)).toBe(T0 + 60_700);
   });
 
   it('a process names its host by a hash of its name, and counts a line of its own host or of none as written', () => {

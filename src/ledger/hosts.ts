@@ -53,7 +53,8 @@ export class Hosts {
     const first = new Map<string, number>();
     const skews = new Map<string, number>();
     for (const l of lines) {
-      if (this.own(l)) continue;
+      // a pause's stamp is when it ends, not when it was written: it bounds nothing (it counts by the sends' bound)
+      if (this.own(l) || l.kind !== 's') continue;
       const k = keyOf(l);
       const at = this.firstRead.get(k) ?? now;
       first.set(k, at);
