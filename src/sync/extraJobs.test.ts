@@ -20,6 +20,7 @@ async function setup() {
     run: (c, o) => c.getMarket(key, o),
     answered: (data) => heard.push(`answered ${key} ${(data as { id: string }).id}`),
     failed: (e: ApiError) => heard.push(`failed ${key} ${e.kind}`),
+    dropped: () => heard.push(`dropped ${key}`),
   });
   return { ...r, sent, heard, ask, extras: () => sent.filter((s) => s.kind === 'extra') };
 }
@@ -70,6 +71,37 @@ describe('more than 32 extras waiting on a venue', () => {
     const sentIds = r.client.calls.filter((c) => c.method === 'getMarket').map((c) => String(c.args[0]));
     expect(sentIds).not.toContain('B0');
     expect(sentIds).toContain('B1');
+    // and its asker was told at once (a pair's refresh waited 5 min for it: pairRefresh.ts), no one else
+    expect(r.heard.filter((h) => h.startsWith('dropped'))).toEqual(['dropped B0']);
+    await r.sync.stop();
+  });
+});
+
+describe('an extra replaced while it waits', () => {
+  // A confirmed pair's book asked in the background, then `y` on another pair of the same leg: the second request of
+  // that key replaced the first, whose asker heard nothing and held its pair's refresh for PAIR_ABANDON_MS (5 min).
+  it('its asker is told it was dropped; the new one is sent and answered', async () => {
+    const r = setup();
+    r.sync.start();
+    await r.run(1000);
+    let limited = true;
+    r.client.handler = (c) => {
+      if (c.method !== 'getMarket') return undefined;
+      if (limited) {
+        limited = false;
+        return apiError({ kind: 'rate_limited', status: 429, retryAfterMs: 30_000 });
+      }
+      return { data: market(String(c.args[0])), status: 200 };
+    };
+    r.sync.extra(r.ask('PAUSE'));
+    await r.run(1000);
+    const first = { ...r.ask('K'), cls: 'background' as const, dropped: () => r.heard.push('dropped first') };
+    r.sync.extra(first);
+    expect(r.heard).toEqual([]);
+    r.sync.extra(r.ask('K'));
+    expect(r.heard).toEqual(['dropped first']);
+    await r.run(60_000);
+    expect(r.heard).toEqual(['dropped first', 'answered PAUSE PAUSE', 'answered K K']);
     await r.sync.stop();
   });
 });

@@ -2,8 +2,9 @@
  * Requests asked for by something beside the screen's own data (issue #29: a market's candidates searched on another
  * venue, the books of a pair's two legs), sent as jobs in this venue's budget like `g`'s lookups (goTo.ts): each one
  * waits its turn among the interactive (or background) candidates, is sent once, and its answer or failure goes back
- * to whoever asked. Keyed: asking again for a key that waits replaces it; a failure is not retried here (the asker
- * decides), except a 429 or an outage, which the scheduler's usual handling covers before the asker hears of it.
+ * to whoever asked. Keyed: asking again for a key that waits replaces it (the one replaced is told: `dropped`); a
+ * failure is not retried here (the asker decides), except a 429 or an outage, which the scheduler's usual handling
+ * covers before the asker hears of it.
  */
 import type { ApiError } from '../api/errors.js';
 import type { ApiResult, CallOptions } from '../api/types.js';
@@ -19,6 +20,11 @@ export interface ExtraRequest {
   /** Its answer, read at `now`; `sentAt`: when its request left (a market it carries goes through olderThanHeld). */
   answered(data: unknown, now: number, sentAt?: number): void;
   failed(e: ApiError, now: number): void;
+  /**
+   * It was let go unsent (replaced by a request of the same key, or the oldest background one beyond MAX_WAITING): its
+   * answer will never come, so its asker need not wait for it (a pair's refresh is let go at once, pairRefresh.ts).
+   */
+  dropped?(now: number): void;
 }
 
 export type ExtraJob = Extract<Job, { kind: 'extra' }>;
@@ -42,12 +48,19 @@ export class ExtraJobs {
   private backgroundAt = Number.NEGATIVE_INFINITY;
 
   ask(req: ExtraRequest, now: number): void {
+    const gone: ExtraRequest[] = [];
+    const held = this.waiting.get(req.key);
+    if (held && held.req !== req) gone.push(held.req);
     this.waiting.delete(req.key);
     this.waiting.set(req.key, { req, readyAt: now });
     for (const [key, w] of this.waiting) {
       if (this.waiting.size <= MAX_WAITING) break;
-      if (w.req.cls === 'background') this.waiting.delete(key);
+      if (w.req.cls !== 'background') continue;
+      this.waiting.delete(key);
+      gone.push(w.req);
     }
+    // told once the queue is settled: whoever hears may ask again
+    for (const g of gone) g.dropped?.(now);
   }
 
   /**
