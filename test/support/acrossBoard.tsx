@@ -83,8 +83,11 @@ export function startAcrossBoard(
   const answer = () => {
     for (const r of extras.splice(0)) {
       if (r.key === 'pairs:search') r.answered([board(SAME), board(JULY)], clock.now());
-      else if (r.key.startsWith('pairs:detail:')) r.answered(board(r.key.slice('pairs:detail:'.length)), clock.now());
-      else if (r.key.startsWith('pairs:book:') && books)
+      else if (r.key.startsWith('pairs:detail:')) {
+        // a round's batch names its legs `a,b,…` and is answered as a list (pairRefresh.ts)
+        const ids = r.key.slice('pairs:detail:'.length).split(',');
+        r.answered(ids.length === 1 ? board(ids[0]!) : ids.map(board), clock.now());
+      } else if (r.key.startsWith('pairs:book:') && books)
         r.answered(opts.book(r.key.slice('pairs:book:'.length)), clock.now());
     }
   };

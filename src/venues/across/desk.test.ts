@@ -21,6 +21,7 @@ import { recordingSync } from '../../../test/support/venues.js';
 import { loadDecisions, saveDecisions } from '../../pairs/decisions.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { AcrossDesk, PAIR_REFRESH_MS, SAVE_DEBOUNCE_MS } from './desk.js';
+import type { PairRefresh } from './pairRefresh.js';
 import { acrossRows } from './rows.js';
 
 const real = pairMarkets();
@@ -239,5 +240,25 @@ describe('a decision after a wall clock step back', () => {
     expect([file.confirmed, file.rejected]).toMatchObject([[], [{ a: H0, b: SAME }]]);
     const [h0, same] = [H0, SAME].map((k) => parseRefKey(k)!);
     expect(desk.store.getState().decisions.decided(h0!, same!)).toBe('rejected');
+  });
+});
+
+describe('a confirmed pair rejected', () => {
+  // PairRefresh's times (each pair's refresh and try, each leg's detail) were kept for good: every pair ever confirmed
+  // and rejected in a session, and every leg of them, stayed in its maps.
+  it('leaves no refresh time behind, of the pair or of the legs no other pair has', () => {
+    const { desk, stacks, clock, answerAll } = rig(mkdtempSync(join(tmpdir(), 'oddsboard-across-')));
+    stacks[1]!.store.getState().listLoaded([board(SAME), board(JULY)], clock.now());
+    const held = () => (desk as unknown as { refresh: PairRefresh }).refresh.held();
+    const answer = (x: ExtraRequest) => (x.key.startsWith('pairs:book:') ? {} : board(x.key.slice(13)));
+    expect(desk.decide(H0, SAME, 'confirm')).toEqual({ ok: true });
+    expect(desk.decide(H0, JULY, 'confirm')).toEqual({ ok: true });
+    answerAll(answer);
+    answerAll(answer);
+    expect(held()).toEqual({ pairs: 2, legs: 3 });
+    expect(desk.decide(H0, JULY, 'reject')).toEqual({ ok: true });
+    expect(held()).toEqual({ pairs: 1, legs: 2 });
+    expect(desk.decide(H0, SAME, 'reject')).toEqual({ ok: true });
+    expect(held()).toEqual({ pairs: 0, legs: 0 });
   });
 });

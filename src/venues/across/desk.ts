@@ -7,8 +7,9 @@
  * has no search — each request a job in that venue's own budget (src/sync/extraJobs.ts). Markets they bring are loaded
  * into their venue's store (the twin's price is then the board's). Decisions go to `pairs.json`
  * (decisionsFile.ts, src/pairs/decisions.ts): written atomically, a second after the last change; a rejected pair is
- * never proposed again. The pairs' books (both legs' YES) and details are asked for in the background, one pair at a
- * time, the next once its answers arrived, within their share of each venue's budget (src/sync/extraJobs.ts).
+ * never proposed again. The pairs' details are asked for in the background in rounds — the stalest pairs' legs in one
+ * batch request a venue, then the books of those that moved or are looked at (pairRefresh.ts) — the next round once
+ * its answers arrived, within their share of each venue's budget (src/sync/extraJobs.ts).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Market } from '../../api/types.js';
@@ -24,7 +25,7 @@ import type { Clock, TimerHandle } from '../../util/clock.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { stepWatch } from '../../sync/clockStep.js';
 import { DecisionsFile } from './decisionsFile.js';
-import { isMarket, PairRefresh, stalestPair } from './pairRefresh.js';
+import { isMarket, PairRefresh, stalestPairs } from './pairRefresh.js';
 import { sweep } from './sweep.js';
 
 export type { AcrossState, CandidateView } from '../../pairs/board.js';
@@ -38,11 +39,11 @@ export interface DeskStack {
 
 /** The board's loaded markets are swept for unconfirmed `same` pairs this often (sweep.ts). */
 export const SWEEP_MS = 30_000;
-/** A pair's books and details are refreshed at most this often. */
+/** A pair's details (and its books, when wanted) are refreshed at most this often. */
 export const PAIR_REFRESH_MS = 60_000;
 /**
- * The desk looks this often for the next pair to refresh; one at a time, the next once the last one's answers arrived
- * (pairRefresh.ts `busy`), so the pairs go at the pace their venues' budgets allow (src/sync/extraJobs.ts).
+ * The desk looks this often for the next round of pairs to refresh; one round at a time, the next once the last one's
+ * answers arrived (pairRefresh.ts `busy`), so the pairs go at the pace their venues' budgets allow (extraJobs.ts).
  */
 export const PAIR_TICK_MS = 1_000;
 const SEARCH_LIMIT = 20;
@@ -64,6 +65,7 @@ export class AcrossDesk {
   private readonly refresh = new PairRefresh(
     (id) => this.stackOf(id),
     (id, book) => this.store.setState((st) => ({ books: { ...st.books, [id]: book } })),
+    (id) => this.store.getState().books[id] !== undefined,
   );
   /**
    * The board's clock, read through a step watch: after a step back of the wall clock every pair's last refresh was in
@@ -82,6 +84,7 @@ export class AcrossDesk {
       // another oddsboard's decisions taken in: its pairs decided there are out of the sweep here too
       merged: () => {
         this.store.setState((s) => ({ rev: s.rev + 1, sweep: s.sweep?.filter((p) => !this.decided(p.a, p.b)) }));
+        this.forgetUnconfirmed();
         this.recompute();
       },
       // on the notice line, where the watchlist's, alerts' and paper.json's are said (the first venue's store holds
@@ -207,13 +210,25 @@ export class AcrossDesk {
         reasons: c?.reasons ?? [],
       });
       this.refreshPair(a, b, 'interactive');
-    } else st.decisions.reject({ a: ra, b: rb, at });
+    } else {
+      st.decisions.reject({ a: ra, b: rb, at });
+      this.forgetUnconfirmed();
+    }
     const k = (x: string, y: string) => [x, y].sort().join(' ~ ');
     const decided = k(a, b);
     this.store.setState({ rev: st.rev + 1, sweep: (st.sweep ?? []).filter((p) => k(p.a, p.b) !== decided) });
     this.recompute();
     this.file.changed();
     return { ok: true };
+  }
+
+  /** The refresh's times of pairs no longer confirmed (rejected here or in another oddsboard) and of their legs go. */
+  private forgetUnconfirmed(): void {
+    this.refresh.keepOnly(this.store.getState().decisions.confirmed.values(), this.venues());
+  }
+
+  private venues(): Set<string> {
+    return new Set<string>(this.stacks.map((s) => s.id));
   }
 
   /** A pair's light refresh (pairRefresh.ts), now. */
@@ -231,15 +246,22 @@ export class AcrossDesk {
     this.store.setState(key === undefined ? { rules: undefined } : { rules: key });
   }
 
-  /** Starts the background refresh of confirmed pairs on the board's venues (the stalest first, one per tick). */
+  /** Starts the background refresh of confirmed pairs on the board's venues (the stalest first, a round at a time). */
   start(): void {
     const tick = () => {
       const now = this.clock.now();
       if (!this.refresh.busy(now)) {
-        const ids = new Set<string>(this.stacks.map((s) => s.id));
         const confirmed = this.store.getState().decisions.confirmed.values();
-        const stalest = stalestPair(confirmed, ids, (key) => this.refresh.lastAt(key));
-        if (stalest && now - stalest.at >= PAIR_REFRESH_MS) this.refreshPair(stalest.a, stalest.b, 'background');
+        const room = (v: string) =>
+          Math.max(1, Math.floor(this.stacks.find((s) => s.id === v)?.store.getState().caps.batch ?? 1));
+        const due = stalestPairs(
+          confirmed,
+          this.venues(),
+          (key) => this.refresh.lastAt(key),
+          now - PAIR_REFRESH_MS,
+          room,
+        );
+        if (due.length > 0) this.refresh.round(due, 'background', now);
       }
       this.refreshTimer = this.clock.setTimeout(tick, PAIR_TICK_MS);
     };

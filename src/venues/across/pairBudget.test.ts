@@ -3,7 +3,7 @@
  * (the real scheduler of each venue, one injected clock), a board of Kalshi (60 a minute) and Polymarket with N pairs
  * confirmed, a market selected on Kalshi, its list shown and five markets watched. The pairs' requests take at most
  * their share of Kalshi's, the list, the selected market and the watched markets keep theirs, and the desk records a
- * pair as refreshed only once its answers arrived.
+ * pair as refreshed only once its answers arrived. The legs' details go in the venue's batch route (getMarkets).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
 import { BACKGROUND_EXTRA_SHARE } from '../../sync/extraJobs.js';
 import { market, maxInWindow, rig, type Call } from '../../../test/support/syncHarness.js';
-import { AcrossDesk } from './desk.js';
+import { AcrossDesk, PAIR_REFRESH_MS } from './desk.js';
 
 const MIN = 60_000;
 const pairKeyOf = (n: number) => `kalshi:K${n} ~ polymarket:P${n}`;
@@ -66,6 +66,10 @@ async function board(pairs: number, minutes: number) {
   const pair = (c: Call) => String(c.args[0]).startsWith('kalshi:');
   const of = (m: string, p = false) => calls.filter((c) => c.method === m && pair(c) === p).length / minutes;
   const recorded = [...Array(pairs).keys()].filter((n) => desk.pairRefreshedAt(pairKeyOf(n)) > -Infinity);
+  const end = kalshi.clock.now();
+  const ids = (c: Call) => (Array.isArray(c.args[0]) ? c.args[0].length : 1);
+  // the Kalshi legs' details asked, over every pair: each pair's mean refresh period is minutes ÷ (legs ÷ pairs)
+  const legs = calls.filter((c) => pair(c) && c.method !== 'getBook').reduce((n, c) => n + ids(c), 0);
   const legsAnswered = (n: number) =>
     kalshi.store.getState().markets[`kalshi:K${n}`]?.detailAt !== undefined &&
     poly.store.getState().markets[`polymarket:P${n}`]?.detailAt !== undefined;
@@ -74,7 +78,11 @@ async function board(pairs: number, minutes: number) {
     list: of('listMarkets'),
     selected: of('getMarket') + of('getBook'),
     watched: of('getMarkets'),
-    pairs: of('getMarket', true) + of('getBook', true),
+    pairs: of('getMarket', true) + of('getMarkets', true) + of('getBook', true),
+    books: of('getBook', true),
+    periodMs: legs > 0 ? (minutes * MIN * pairs) / legs : Infinity,
+    /** The longest any pair has gone unrefreshed at the end (never: Infinity). */
+    oldestMs: Math.max(...[...Array(pairs).keys()].map((n) => end - desk.pairRefreshedAt(pairKeyOf(n)))),
     recorded,
     legsAnswered,
     maxInWindow: maxInWindow(kalshi.client.calls.map((c) => c.at)),
@@ -97,16 +105,30 @@ describe('confirmed pairs in a venue’s budget', () => {
   });
 
   it('a pair counts as refreshed only once both legs answered: the desk’s record is the venues’', async () => {
-    const r = await board(1_000, 10);
-    expect(r.recorded.length).toBeGreaterThan(0);
-    // with the share above, ~5 pairs a minute: far from all 1,000 in 10 minutes
-    expect(r.recorded.length).toBeLessThan(200);
+    // 300: the legs of 1,000 would outgrow a venue's market cache (400, src/store/entries.ts) and be pruned after
+    const r = await board(300, 10);
+    expect(r.recorded).toHaveLength(300);
     for (const n of r.recorded) expect(r.legsAnswered(n), `pair ${n}`).toBe(true);
   });
 
-  it('30 pairs: each refreshed within the share, and every one of them in turn', async () => {
-    const r = await board(30, 10);
+  // Before, a pair's legs went one request each (a detail, a book): ~5.7 pairs a minute in the same share, 1,000 pairs
+  // each every ~3 h, 30 every ~5 min. Now a round is one batch of details a venue (caps.batch: 100 on Kalshi) and the
+  // books only of legs that moved, have none yet or are looked at, at most ROUND_BOOKS a venue a round.
+  it('1,000 pairs: each refreshed every ~4.3 min (was ~3 h) in the same share, their books still coming', async () => {
+    const r = await board(1_000, 10);
     expect(r.pairs).toBeLessThanOrEqual(r.perMinute * BACKGROUND_EXTRA_SHARE + 1);
-    expect(r.recorded.length).toBe(30);
+    // every round still asks ROUND_BOOKS books of legs that have none (1,000 of them at ~9 a minute: ~2 h)
+    expect(r.books).toBeGreaterThan(r.pairs / 2);
+    expect(r.periodMs).toBeLessThan(5 * MIN);
+    expect(r.oldestMs).toBeLessThan(5 * MIN);
+  });
+
+  it('30 pairs: each refreshed every PAIR_REFRESH_MS (was ~5 min), for fewer requests than before', async () => {
+    const r = await board(30, 10);
+    expect(r.recorded).toHaveLength(30);
+    // before: 11.5 requests a minute, the whole share; now one batch a minute and the few books still missing
+    expect(r.pairs).toBeLessThan(r.perMinute * BACKGROUND_EXTRA_SHARE);
+    expect(r.periodMs).toBeLessThan(PAIR_REFRESH_MS * 1.1);
+    expect(r.oldestMs).toBeLessThanOrEqual(PAIR_REFRESH_MS + 1_000);
   });
 });

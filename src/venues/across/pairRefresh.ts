@@ -1,8 +1,11 @@
 /**
- * The light refresh of a confirmed pair on the board (docs/pairs.md § The dashboard): both legs' details and YES books,
- * each a job in its venue's budget. A resolved leg follows the rule of src/sync/final.ts: its detail only every
- * FINAL_DETAIL_MS in the background, its book never. The times kept are on the wall clock, moved back with a step back
- * of it (`shift`, docs/rate-budget.md § Clock steps).
+ * The light refresh of confirmed pairs on the board (docs/pairs.md § The dashboard), in rounds: the stalest pairs'
+ * legs' details in one request a venue (its batch route, `getMarkets`, up to `caps.batch` ids, as the watchlist's),
+ * then the YES books only of legs whose detail moved, that have none yet, or whose pair the person is looking at (a leg
+ * selected), at most ROUND_BOOKS a venue a round; each request a job in its venue's budget (src/sync/extraJobs.ts). A
+ * resolved leg follows the rule of src/sync/final.ts: its detail only every FINAL_DETAIL_MS in the background, its book
+ * never. The times kept are on the wall clock, moved back with a step back of it (`shift`, docs/rate-budget.md § Clock
+ * steps).
  */
 import type { Market, OrderBook } from '../../api/types.js';
 import { refKey, type MarketRef } from '../../venue/ref.js';
@@ -16,9 +19,14 @@ export const isMarket = (v: unknown): v is Market =>
 type Cls = 'interactive' | 'background';
 
 type Pair = { a: MarketRef; b: MarketRef };
-interface Keys {
+/** A pair by its legs' board ids. */
+export interface PairIds {
   a: string;
   b: string;
+}
+interface Keys extends PairIds {
+  va: string;
+  vb: string;
   /** PairRefresh's key of the pair: `a ~ b`. */
   key: string;
 }
@@ -28,46 +36,79 @@ function keys(c: Pair): Keys {
   let k = keysOf.get(c);
   if (!k) {
     const [a, b] = [refKey(c.a), refKey(c.b)];
-    keysOf.set(c, (k = { a, b, key: `${a} ~ ${b}` }));
+    keysOf.set(c, (k = { a, b, va: c.a.venue, vb: c.b.venue, key: `${a} ~ ${b}` }));
   }
   return k;
 }
 
 /**
- * Of the confirmed pairs whose both venues are on the board, the one refreshed longest ago (never: first; a tie: the
- * first in `pairs`' order), and how many are on the board (the tick's spacing). One pass, nothing built per pair: the
- * desk's tick runs `count` times a PAIR_REFRESH_MS, and it sorted every pair each tick (up to 5,000): n² log n.
+ * The next round: of the confirmed pairs whose both venues are on the board, those last refreshed (or tried) at
+ * `dueBy` or before, the stalest first (never: first; a tie: the first in `pairs`' order), as many as each venue's
+ * batch (`room`, legs a venue) holds — a leg of two pairs counted once. One pass and a sort of the due pairs.
  */
-export function stalestPair(
+export function stalestPairs(
   pairs: Iterable<Pair>,
   onBoard: ReadonlySet<string>,
   lastAt: (key: string) => number,
-): { a: string; b: string; at: number; count: number } | undefined {
-  let best: Keys | undefined;
-  let bestAt = Infinity;
-  let count = 0;
+  dueBy: number,
+  room: (venue: string) => number,
+): PairIds[] {
+  const due: { k: Keys; at: number }[] = [];
   for (const c of pairs) {
     if (!onBoard.has(c.a.venue) || !onBoard.has(c.b.venue)) continue;
-    count++;
     const k = keys(c);
     const at = lastAt(k.key);
-    if (best && at >= bestAt) continue;
-    best = k;
-    bestAt = at;
+    if (at <= dueBy) due.push({ k, at });
   }
-  return best && { a: best.a, b: best.b, at: bestAt, count };
+  // (-Infinity − -Infinity is NaN: compared, not subtracted)
+  due.sort((x, y) => (x.at === y.at ? 0 : x.at < y.at ? -1 : 1));
+  const legs = new Map<string, Set<string>>();
+  const fits = (venue: string, id: string) => {
+    const held = legs.get(venue);
+    return held?.has(id) === true || (held?.size ?? 0) < room(venue);
+  };
+  const out: PairIds[] = [];
+  for (const { k } of due) {
+    if (!fits(k.va, k.a) || !fits(k.vb, k.b)) continue;
+    for (const [v, id] of [
+      [k.va, k.a],
+      [k.vb, k.b],
+    ] as const)
+      legs.set(v, (legs.get(v) ?? new Set()).add(id));
+    out.push({ a: k.a, b: k.b });
+  }
+  return out;
 }
 
-/** A pair whose answers are still awaited after this long is let go (a request replaced, the venue paused). */
+/** A pair whose answers are still awaited after this long is let go (its venue paused, a request never answered). */
 export const PAIR_ABANDON_MS = 5 * 60_000;
+/**
+ * Books a venue asks at most in a background round (docs/pairs.md): a round is then at most 1 + this many requests a
+ * venue, so the details of `caps.batch` pairs come round at least every (1 + ROUND_BOOKS) paced background extras.
+ */
+export const ROUND_BOOKS = 4;
 
 /** A pair's refresh under way: its legs' requests still awaited, whether one failed for good. */
 interface Refreshing {
-  legs: readonly [string, string];
+  key: string;
   askedAt: number;
   cls: Cls;
   left: number;
   failed: boolean;
+}
+/** A leg asked in a round: the pairs waiting on it, whether the person is looking at one of them. */
+interface Leg {
+  id: string;
+  waiting: Refreshing[];
+  looked: boolean;
+}
+
+/** Whether a leg's detail moved: what its book would show may have changed (a price, a trade's volume, its status). */
+function moved(was: Market | undefined, now: Market | undefined): boolean {
+  if (!was || !now || was === now) return was !== now;
+  if (was.status !== now.status || was.volume !== now.volume || was.outcomes.length !== now.outcomes.length)
+    return true;
+  return was.outcomes.some((o, i) => o.price !== now.outcomes[i]?.price);
 }
 
 export class PairRefresh {
@@ -83,6 +124,7 @@ export class PairRefresh {
   constructor(
     private readonly stackOf: (id: string) => DeskStack | undefined,
     private readonly bookLoaded: (id: string, book: OrderBook) => void,
+    private readonly bookHeld: (id: string) => boolean,
   ) {}
 
   shift(by: number): void {
@@ -90,6 +132,27 @@ export class PairRefresh {
     shiftMap(this.triedAt, by);
     shiftMap(this.detailAt, by);
     for (const r of this.refreshing.values()) r.askedAt += by;
+  }
+
+  /** Forgets every pair but these (the confirmed ones on the board) and every leg but theirs (a rejected pair's). */
+  keepOnly(pairs: Iterable<Pair>, onBoard: ReadonlySet<string>): void {
+    const live = new Set<string>();
+    const legs = new Set<string>();
+    for (const c of pairs) {
+      if (!onBoard.has(c.a.venue) || !onBoard.has(c.b.venue)) continue;
+      const k = keys(c);
+      live.add(k.key);
+      legs.add(k.a).add(k.b);
+    }
+    for (const m of [this.refreshAt, this.triedAt, this.refreshing])
+      for (const key of m.keys()) if (!live.has(key)) m.delete(key);
+    for (const id of this.detailAt.keys()) if (!legs.has(id)) this.detailAt.delete(id);
+  }
+
+  /** How many pairs and legs it keeps times of (keepOnly's test). */
+  held(): { pairs: number; legs: number } {
+    const pairs = new Set([...this.refreshAt.keys(), ...this.triedAt.keys(), ...this.refreshing.keys()]);
+    return { pairs: pairs.size, legs: this.detailAt.size };
   }
 
   /** When the pair (`a ~ b`) was last refreshed or tried; never: -Infinity (the stalest). */
@@ -103,7 +166,7 @@ export class PairRefresh {
   }
 
   /**
-   * Whether a background refresh still awaits its answers: the next waits for it, so the pairs go at the pace the
+   * Whether a background round still awaits its answers: the next waits for it, so the pairs go at the pace the
    * venues' budgets give them (extraJobs.ts) instead of piling up unsent while counted as refreshed.
    */
   busy(now: number): boolean {
@@ -115,44 +178,106 @@ export class PairRefresh {
     return busy;
   }
 
+  /** One pair now (`y`): both legs' details and books, whatever moved. */
   pair(a: string, b: string, cls: Cls, now: number): void {
-    const key = `${a} ~ ${b}`;
-    const r: Refreshing = { legs: [a, b], askedAt: now, cls, left: 1, failed: false };
-    // a pair under way with a leg in common: its request for that leg, if still waiting, is replaced by this one's
-    // (the same key, extraJobs.ts), so its answers may never come; it is let go, not recorded, not awaited 5 min
-    for (const [k, x] of this.refreshing) if (x.legs.some((id) => id === a || id === b)) this.refreshing.delete(k);
-    this.refreshing.set(key, r);
-    this.triedAt.set(key, now);
-    const done = (at: number, failed = false) => {
-      r.failed ||= failed;
-      if (--r.left > 0 || this.refreshing.get(key) !== r) return;
-      this.refreshing.delete(key);
-      if (!r.failed) this.refreshAt.set(key, at);
-    };
-    for (const id of [a, b]) {
-      const s = this.stackOf(id);
-      if (!s) continue;
-      if (cls === 'background' && !detailDue(s.store.getState(), id, this.detailAt.get(id), now)) continue;
-      this.detailAt.set(id, now);
-      r.left++;
-      s.sync.extra({
-        key: `pairs:detail:${id}`,
-        cls,
-        run: (c, o) => c.getMarket(id, o),
-        answered: (data, at, sentAt) => {
-          if (isMarket(data)) s.store.getState().marketLoaded(data, at, sentAt);
-          this.bookOf(s, id, cls, (t, failed) => done(t, failed || !isMarket(data)), at);
-        },
-        failed: (_e, at) => this.bookOf(s, id, cls, (t) => done(t, true), at),
-      });
-    }
-    done(now);
+    this.round([{ a, b }], cls, now);
   }
 
-  private bookOf(s: DeskStack, id: string, cls: Cls, done: (at: number, failed?: boolean) => void, now: number): void {
-    const outcome = s.store.getState().markets[id]?.market.outcomes[0]?.name;
-    // a resolved leg has no book (final.ts): none trades, and the pair shows no edge of it (pairs/gap.ts)
-    if (!outcome || !bookWanted(s.store.getState(), id)) return done(now);
+  /** A round: the legs' details a venue in batches of its `caps.batch`, then the books wanted (the file's comment). */
+  round(pairs: readonly PairIds[], cls: Cls, now: number): void {
+    const legs = new Map<string, Leg>();
+    const started: Refreshing[] = [];
+    for (const { a, b } of pairs) {
+      const r: Refreshing = { key: `${a} ~ ${b}`, askedAt: now, cls, left: 1, failed: false };
+      this.refreshing.set(r.key, r);
+      this.triedAt.set(r.key, now);
+      started.push(r);
+      const looked = cls === 'interactive' || [a, b].some((id) => this.stackOf(id)?.store.getState().selectedId === id);
+      for (const id of [a, b]) {
+        const s = this.stackOf(id);
+        if (!s) continue;
+        let leg = legs.get(id);
+        if (!leg) {
+          if (cls === 'background' && !detailDue(s.store.getState(), id, this.detailAt.get(id), now)) continue;
+          this.detailAt.set(id, now);
+          legs.set(id, (leg = { id, waiting: [], looked: false }));
+        }
+        leg.looked ||= looked;
+        leg.waiting.push(r);
+        r.left++;
+      }
+    }
+    const byStack = new Map<DeskStack, Leg[]>();
+    for (const leg of legs.values()) {
+      const s = this.stackOf(leg.id)!;
+      byStack.set(s, [...(byStack.get(s) ?? []), leg]);
+    }
+    for (const [s, all] of byStack) {
+      const size = Math.max(1, Math.floor(s.store.getState().caps.batch));
+      for (let i = 0; i < all.length; i += size) this.details(s, all.slice(i, i + size), cls);
+    }
+    for (const r of started) this.done(r, now);
+  }
+
+  private done(r: Refreshing, at: number, failed = false): void {
+    r.failed ||= failed;
+    if (--r.left > 0 || this.refreshing.get(r.key) !== r) return;
+    this.refreshing.delete(r.key);
+    if (!r.failed) this.refreshAt.set(r.key, at);
+  }
+
+  /** Its request was dropped unsent (extraJobs.ts): the pairs waiting on it are let go at once, unrecorded. */
+  private letGo(legs: readonly Leg[]): void {
+    for (const l of legs)
+      for (const r of l.waiting) if (this.refreshing.get(r.key) === r) this.refreshing.delete(r.key);
+  }
+
+  private details(s: DeskStack, legs: Leg[], cls: Cls): void {
+    const ids = legs.map((l) => l.id);
+    s.sync.extra({
+      key: `pairs:detail:${ids.join(',')}`,
+      cls,
+      run: (c, o) =>
+        ids.length === 1
+          ? c.getMarket(ids[0]!, o)
+          : c.getMarkets
+            ? c.getMarkets(ids, o)
+            : Promise.reject(new Error(`${s.id} looks up no markets by ids`)),
+      answered: (data, at, sentAt) => {
+        const answered = new Set<string>();
+        const changed = new Set<string>();
+        for (const m of (Array.isArray(data) ? data : [data]).filter(isMarket)) {
+          if (!ids.includes(m.id)) continue;
+          const was = s.store.getState().markets[m.id]?.market;
+          // an answer older than the copy held changes nothing (olderThanHeld, src/store/entries.ts)
+          s.store.getState().marketLoaded(m, at, sentAt);
+          answered.add(m.id);
+          if (moved(was, s.store.getState().markets[m.id]?.market)) changed.add(m.id);
+        }
+        // a leg the venue left out failed for good this round: its pair stays unrefreshed, asked again later
+        for (const l of legs) if (!answered.has(l.id)) for (const r of l.waiting) this.done(r, at, true);
+        const rank = (l: Leg) => (l.looked ? 0 : !this.bookHeld(l.id) ? 1 : changed.has(l.id) ? 2 : 3);
+        let books = cls === 'interactive' ? Infinity : ROUND_BOOKS;
+        for (const l of legs.filter((x) => answered.has(x.id)).sort((x, y) => rank(x) - rank(y))) {
+          const outcome = s.store.getState().markets[l.id]?.market.outcomes[0]?.name;
+          // a resolved leg has no book (final.ts): none trades, and the pair shows no edge of it (pairs/gap.ts)
+          const wanted = rank(l) < 3 && outcome !== undefined && bookWanted(s.store.getState(), l.id);
+          if (wanted && books-- > 0) this.book(s, l, outcome, cls);
+          else for (const r of l.waiting) this.done(r, at);
+        }
+      },
+      failed: (_e, at) => {
+        for (const l of legs) for (const r of l.waiting) this.done(r, at, true);
+      },
+      dropped: () => this.letGo(legs),
+    });
+  }
+
+  private book(s: DeskStack, leg: Leg, outcome: string, cls: Cls): void {
+    const { id } = leg;
+    const done = (at: number) => {
+      for (const r of leg.waiting) this.done(r, at);
+    };
     s.sync.extra({
       key: `pairs:book:${id}`,
       cls,
@@ -166,6 +291,7 @@ export class PairRefresh {
       },
       // a book that fails leaves the pair's prices refreshed: its gap is shown without it (pairs/gap.ts)
       failed: (_e, at) => done(at),
+      dropped: () => this.letGo([leg]),
     });
   }
 }

@@ -1,8 +1,8 @@
 /**
  * A confirmed pair whose leg is resolved: that leg's price and book do not change any more (src/sync/final.ts), so the
  * desk's light refresh asks its detail only now and then — a venue may reopen it — and its book never; the other leg
- * keeps its detail and book every PAIR_REFRESH_MS. Markets: the recorded Fed decision markets
- * (test/fixtures/real/pairs).
+ * keeps its detail every PAIR_REFRESH_MS and its book whenever its detail moved. Markets: the recorded Fed decision
+ * markets (test/fixtures/real/pairs).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,9 @@ const real = pairMarkets();
 const H0 = 'kalshi:KXFEDDECISION-26SEP-H0';
 const SAME = 'polymarket:2252244';
 const RESOLVED: Partial<Market> = { status: 'resolved', resolvedOutcome: 'Yes' };
+/** A leg that trades: each answer with a new volume (a trade), so its book is asked again (pairRefresh.ts). */
+let trades = 0;
+const TRADING = (): Partial<Market> => ({ volume: ++trades });
 
 /** The pair H0 ~ SAME confirmed on a board of Kalshi and Polymarket; `status(id)` is what a leg's detail says. */
 function rig(status: (id: string) => Partial<Market>) {
@@ -68,10 +71,10 @@ function rig(status: (id: string) => Partial<Market>) {
 describe('the Across desk with a resolved leg', () => {
   it('asks the resolved leg’s detail every FINAL_DETAIL_MS and its book never; the other leg as before', () => {
     const minutes = 10;
-    const active = rig(() => ({})).run(minutes * 60_000);
-    const resolved = rig((id) => (id === H0 ? RESOLVED : {})).run(minutes * 60_000);
+    const active = rig(TRADING).run(minutes * 60_000);
+    const resolved = rig((id) => (id === H0 ? RESOLVED : TRADING())).run(minutes * 60_000);
     const refreshes = (minutes * 60_000) / PAIR_REFRESH_MS;
-    // both legs active: each leg's detail and YES book every PAIR_REFRESH_MS
+    // both legs active and trading: each leg's detail and YES book every PAIR_REFRESH_MS
     expect(active.detail(H0)).toBeGreaterThanOrEqual(refreshes);
     expect(active.book(H0)).toBeGreaterThanOrEqual(refreshes);
     // H0 resolved: no book at all, its detail every 5 min
@@ -84,11 +87,11 @@ describe('the Across desk with a resolved leg', () => {
   });
 
   it('a resolved leg the venue reopens: learned at its next slow detail, then its book is asked again', () => {
-    let leg: Partial<Market> = RESOLVED;
-    const r = rig((id) => (id === H0 ? leg : {}));
+    let leg: () => Partial<Market> = () => RESOLVED;
+    const r = rig((id) => (id === H0 ? leg() : TRADING()));
     const still = r.run(2 * 60_000);
     expect([still.detail(H0), still.book(H0)]).toEqual([0, 0]);
-    leg = {};
+    leg = TRADING;
     const back = r.run(FINAL_DETAIL_MS + 2 * 60_000);
     // the detail due FINAL_DETAIL_MS after the last says it trades again: from then on, every PAIR_REFRESH_MS
     expect(back.detail(H0)).toBeGreaterThanOrEqual(2);
