@@ -59,6 +59,12 @@ export interface SourceCaps {
   searchScopeShort?: string;
   /** How many ids one `getMarkets` request may carry (1: one request per market). */
   batch: number;
+  /**
+   * `getMarkets` reads each market it holds no fresh copy of by a request of its own (Manifold: `/market-probs` carries
+   * prices only), so a batch of ids it has not read costs one request each: the confirmed pairs' rounds put one leg of
+   * such a venue in a round (src/venues/across/pairRefresh.ts).
+   */
+  batchReadsEach?: true;
   /** A quote preview (the interface: its quote route; a platform: through its book or its pool). */
   quotes: boolean;
   /** The least trade it takes, where it refuses less (leastTrade.ts): the preview says so instead of pricing it. */

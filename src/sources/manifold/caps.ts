@@ -13,6 +13,7 @@ export const manifoldCaps: SourceCaps = {
   events: false,
   search: true,
   batch: MAX_PROB_IDS,
+  batchReadsEach: true,
   quotes: true,
   leastTrade: { venue: 'Manifold', currency: 'mana', buy: MIN_BET, sellAbove: EPSILON },
   book: false,

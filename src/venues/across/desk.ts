@@ -25,7 +25,8 @@ import type { Clock, TimerHandle } from '../../util/clock.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { stepWatch } from '../../sync/clockStep.js';
 import { DecisionsFile } from './decisionsFile.js';
-import { isMarket, PairRefresh, stalestPairs } from './pairRefresh.js';
+import { isMarket, PairRefresh } from './pairRefresh.js';
+import { roundRoom, stalestPairs } from './pairRound.js';
 import { sweep } from './sweep.js';
 
 export type { AcrossState, CandidateView } from '../../pairs/board.js';
@@ -252,8 +253,10 @@ export class AcrossDesk {
       const now = this.clock.now();
       if (!this.refresh.busy(now)) {
         const confirmed = this.store.getState().decisions.confirmed.values();
-        const room = (v: string) =>
-          Math.max(1, Math.floor(this.stacks.find((s) => s.id === v)?.store.getState().caps.batch ?? 1));
+        const room = (v: string) => {
+          const s = this.stacks.find((x) => x.id === v);
+          return s ? roundRoom(s.store.getState().caps) : 1;
+        };
         const due = stalestPairs(
           confirmed,
           this.venues(),

@@ -8,10 +8,13 @@ import type { Market } from '../../api/types.js';
 import type { MarketRef } from '../../venue/ref.js';
 import { KALSHI_CAPS } from '../../sources/kalshi/client.js';
 import { POLYMARKET_CAPS } from '../../sources/polymarket/query.js';
+import { manifoldCaps } from '../../sources/manifold/caps.js';
+import type { SourceCaps } from '../../sources/types.js';
 import { createOddsStore } from '../../store/store.js';
 import type { ExtraRequest } from '../../sync/extraJobs.js';
 import { recordingSync } from '../../../test/support/venues.js';
-import { PairRefresh, ROUND_BOOKS, stalestPairs } from './pairRefresh.js';
+import { PairRefresh, ROUND_BOOKS } from './pairRefresh.js';
+import { roundRoom, stalestPairs } from './pairRound.js';
 
 const ref = (venue: MarketRef['venue'], id: string): MarketRef => ({ venue, id });
 const pair = (a: MarketRef, b: MarketRef) => ({ a, b });
@@ -68,10 +71,10 @@ describe('stalestPairs', () => {
 });
 
 /** Kalshi and Polymarket stacks whose extra requests are only recorded (never answered unless the test does). */
-function refresh() {
+function refresh(second: SourceCaps = POLYMARKET_CAPS) {
   const extras: ExtraRequest[] = [];
   const stacks = (['kalshi', 'polymarket'] as const).map((id) => {
-    const caps = id === 'kalshi' ? KALSHI_CAPS : POLYMARKET_CAPS;
+    const caps = id === 'kalshi' ? KALSHI_CAPS : second;
     const store = createOddsStore({ mode: id as 'kalshi', limit: 60, caps, prefixed: true });
     return { id, store, sync: recordingSync(store, [], extras) };
   });
@@ -168,6 +171,23 @@ describe('PairRefresh: a round', () => {
     r.pair('kalshi:K1', 'polymarket:P1', 'interactive', 2_000);
     expect(extras.map((x) => x.key)).toEqual(['pairs:detail:kalshi:K1', 'pairs:detail:polymarket:P1']);
     expect(answer(3_000)).toContain('pairs:book:kalshi:K1');
+  });
+});
+
+describe('a venue whose batch reads each market it has not read (Manifold)', () => {
+  // Manifold's getMarkets prices by /market-probs only the copies it read whole, each by a request of its own: a
+  // round of 100 Manifold legs not read yet sent 100 requests in one slot of its budget
+  it('has one leg a round, as before the rounds; and no book asked where the venue has none', () => {
+    expect([roundRoom(KALSHI_CAPS), roundRoom(POLYMARKET_CAPS), roundRoom(manifoldCaps)]).toEqual([100, 100, 1]);
+    const { r, extras, answer } = refresh(manifoldCaps);
+    r.round(PAIRS, 'background', 0);
+    expect(extras.map((x) => x.key)).toEqual([
+      'pairs:detail:kalshi:K1,kalshi:K2,kalshi:K3',
+      'pairs:detail:polymarket:P1',
+      'pairs:detail:polymarket:P2',
+      'pairs:detail:polymarket:P3',
+    ]);
+    expect(answer(1_000).filter((k) => k.startsWith('pairs:book:polymarket:'))).toEqual([]);
   });
 });
 

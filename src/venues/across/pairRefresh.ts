@@ -8,77 +8,15 @@
  * steps).
  */
 import type { Market, OrderBook } from '../../api/types.js';
-import { refKey, type MarketRef } from '../../venue/ref.js';
 import { shiftMap } from '../../sync/clockStep.js';
 import { bookWanted, detailDue } from '../../sync/final.js';
 import type { DeskStack } from './desk.js';
+import { keys, roundRoom, type Pair, type PairIds } from './pairRound.js';
 
 export const isMarket = (v: unknown): v is Market =>
   typeof v === 'object' && v !== null && typeof (v as Market).id === 'string' && Array.isArray((v as Market).outcomes);
 
 type Cls = 'interactive' | 'background';
-
-type Pair = { a: MarketRef; b: MarketRef };
-/** A pair by its legs' board ids. */
-export interface PairIds {
-  a: string;
-  b: string;
-}
-interface Keys extends PairIds {
-  va: string;
-  vb: string;
-  /** PairRefresh's key of the pair: `a ~ b`. */
-  key: string;
-}
-/** A confirmed pair's board ids, made once per pair object (decisions.ts replaces the object when it changes). */
-const keysOf = new WeakMap<Pair, Keys>();
-function keys(c: Pair): Keys {
-  let k = keysOf.get(c);
-  if (!k) {
-    const [a, b] = [refKey(c.a), refKey(c.b)];
-    keysOf.set(c, (k = { a, b, va: c.a.venue, vb: c.b.venue, key: `${a} ~ ${b}` }));
-  }
-  return k;
-}
-
-/**
- * The next round: of the confirmed pairs whose both venues are on the board, those last refreshed (or tried) at
- * `dueBy` or before, the stalest first (never: first; a tie: the first in `pairs`' order), as many as each venue's
- * batch (`room`, legs a venue) holds — a leg of two pairs counted once. One pass and a sort of the due pairs.
- */
-export function stalestPairs(
-  pairs: Iterable<Pair>,
-  onBoard: ReadonlySet<string>,
-  lastAt: (key: string) => number,
-  dueBy: number,
-  room: (venue: string) => number,
-): PairIds[] {
-  const due: { k: Keys; at: number }[] = [];
-  for (const c of pairs) {
-    if (!onBoard.has(c.a.venue) || !onBoard.has(c.b.venue)) continue;
-    const k = keys(c);
-    const at = lastAt(k.key);
-    if (at <= dueBy) due.push({ k, at });
-  }
-  // (-Infinity − -Infinity is NaN: compared, not subtracted)
-  due.sort((x, y) => (x.at === y.at ? 0 : x.at < y.at ? -1 : 1));
-  const legs = new Map<string, Set<string>>();
-  const fits = (venue: string, id: string) => {
-    const held = legs.get(venue);
-    return held?.has(id) === true || (held?.size ?? 0) < room(venue);
-  };
-  const out: PairIds[] = [];
-  for (const { k } of due) {
-    if (!fits(k.va, k.a) || !fits(k.vb, k.b)) continue;
-    for (const [v, id] of [
-      [k.va, k.a],
-      [k.vb, k.b],
-    ] as const)
-      legs.set(v, (legs.get(v) ?? new Set()).add(id));
-    out.push({ a: k.a, b: k.b });
-  }
-  return out;
-}
 
 /** A pair whose answers are still awaited after this long is let go (its venue paused, a request never answered). */
 export const PAIR_ABANDON_MS = 5 * 60_000;
@@ -210,10 +148,13 @@ export class PairRefresh {
     const byStack = new Map<DeskStack, Leg[]>();
     for (const leg of legs.values()) {
       const s = this.stackOf(leg.id)!;
-      byStack.set(s, [...(byStack.get(s) ?? []), leg]);
+      byStack
+        .set(s, byStack.get(s) ?? [])
+        .get(s)!
+        .push(leg);
     }
     for (const [s, all] of byStack) {
-      const size = Math.max(1, Math.floor(s.store.getState().caps.batch));
+      const size = roundRoom(s.store.getState().caps);
       for (let i = 0; i < all.length; i += size) this.details(s, all.slice(i, i + size), cls);
     }
     for (const r of started) this.done(r, now);
@@ -261,7 +202,8 @@ export class PairRefresh {
         for (const l of legs.filter((x) => answered.has(x.id)).sort((x, y) => rank(x) - rank(y))) {
           const outcome = s.store.getState().markets[l.id]?.market.outcomes[0]?.name;
           // a resolved leg has no book (final.ts): none trades, and the pair shows no edge of it (pairs/gap.ts)
-          const wanted = rank(l) < 3 && outcome !== undefined && bookWanted(s.store.getState(), l.id);
+          const st = s.store.getState();
+          const wanted = rank(l) < 3 && outcome !== undefined && st.caps.book && bookWanted(st, l.id);
           if (wanted && books-- > 0) this.book(s, l, outcome, cls);
           else for (const r of l.waiting) this.done(r, at);
         }
