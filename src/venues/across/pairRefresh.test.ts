@@ -137,6 +137,17 @@ describe('PairRefresh: a round', () => {
     expect(r.busy(4_000)).toBe(false);
   });
 
+  // On the replays (5 pairs, one selected): a round's pairs were due again by when their answers arrived, which the
+  // books each asked spread over ~20 s: the next rounds asked 2 legs, then 1, then 1 (tickers=2, then /markets/{id}).
+  it('a round’s pairs come due together, however late each one’s answers arrived', () => {
+    const { r, answer } = refresh();
+    r.round(PAIRS, 'background', 0);
+    answer(1_000, undefined, (k) => k !== 'pairs:book:kalshi:K1');
+    answer(20_000);
+    expect(PAIRS.map((p) => r.refreshedAt(`${p.a} ~ ${p.b}`))).toEqual([20_000, 1_000, 1_000]);
+    expect(PAIRS.map((p) => r.lastAt(`${p.a} ~ ${p.b}`))).toEqual([0, 0, 0]);
+  });
+
   it('a leg the venue’s batch left out leaves its pair unrefreshed, the others refreshed', () => {
     const { r, answer, mk } = refresh();
     r.round(PAIRS, 'background', 0);

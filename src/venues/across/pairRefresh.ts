@@ -93,9 +93,12 @@ export class PairRefresh {
     return { pairs: pairs.size, legs: this.detailAt.size };
   }
 
-  /** When the pair (`a ~ b`) was last refreshed or tried; never: -Infinity (the stalest). */
+  /**
+   * When the pair (`a ~ b`) was last asked; never: -Infinity (the stalest). A round's pairs share it, so they come due
+   * together: by when their answers arrived (spread by the books each asked) the next rounds broke up into small ones.
+   */
   lastAt(key: string): number {
-    return Math.max(this.refreshAt.get(key) ?? -Infinity, this.triedAt.get(key) ?? -Infinity);
+    return this.triedAt.get(key) ?? -Infinity;
   }
 
   /** When the pair's answers last all arrived; never: -Infinity. */
