@@ -81,9 +81,7 @@ describe('an extra replaced while it waits', () => {
   // A confirmed pair's book asked in the background, then `y` on another pair of the same leg: the second request of
   // that key replaced the first, whose asker heard nothing and held its pair's refresh for PAIR_ABANDON_MS (5 min).
   it('its asker is told it was dropped; the new one is sent and answered', async () => {
-    const r = setup();
-    r.sync.start();
-    await r.run(1000);
+    const r = await setup();
     let limited = true;
     r.client.handler = (c) => {
       if (c.method !== 'getMarket') return undefined;
