@@ -161,16 +161,19 @@ const quote: OneShot<{ id: string; quote: Quote }> = {
     if (outcome === undefined)
       throw new UsageError('quote needs --outcome (an outcome name or id; see oddsboard market ID)');
     if (amount === undefined) throw new UsageError('quote needs --amount');
-    if (outcome.trim() === '')
-      return async (fetch) => {
-        throw emptyOutcome(await resolveMarket(fetch, target, source, prefixed));
-      };
+    // the amount and action are judged before anything is sent, an empty outcome too (a stand-in here): only naming
+    // the market's outcomes needs it read — a bad --amount was said after that request, an unknown market's 404 instead
+    const empty = outcome.trim() === '';
     const v = validateQuoteParams({
-      outcome,
+      outcome: empty ? 'any' : outcome,
       amount,
       action: (str(flags, 'action') ?? 'buy') as ValidQuoteParams['action'],
     });
     if (!v.ok) throw new UsageError(`--${v.param ?? 'amount'}: ${afterName(v.message)}`);
+    if (empty)
+      return async (fetch) => {
+        throw emptyOutcome(await resolveMarket(fetch, target, source, prefixed));
+      };
     return async (fetch) => {
       // a pasted address or slug: its market's id first (an id is used as it is)
       const id = targetLookups(target, source, 'market', prefixed)
