@@ -160,6 +160,18 @@ describe('oddsboard pairs', () => {
     );
     expect(r.err).toContain('oddsboard pairs: pairs.json cannot be written this session (see above)');
     expect(r.err).not.toContain('unexpected failure');
+    // known before anything is asked: said even with MARKET's venue down (it was that venue's failure, exit 7)
+    const down = await run(
+      ['kalshi:KXFEDDECISION-26SEP-C25', '--reject', 'polymarket:2252243', '--source', 'kalshi,polymarket'].concat([
+        '--base-url',
+        `kalshi=${await deadBase()},polymarket=${base.polymarket}`,
+      ]),
+      home,
+    );
+    expect([down.code, down.err.trim().split('\n').at(-1)]).toEqual([
+      2,
+      'oddsboard pairs: pairs.json cannot be written this session (see above)',
+    ]);
   });
 
   it('takes --source and --base-url as every command does: all, VENUE=URL repeated, and the shared flags', async () => {

@@ -100,6 +100,8 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
     const words = { again: 'run oddsboard pairs again', unreadable: 'the decision is not kept' };
     const loaded = other ? loadDecisions(dir, Date.now(), words) : { ...peekDecisions(dir), keepOut: false };
     for (const p of loaded.problems) io.stderr.write(`oddsboard pairs: ${p}\n`);
+    // known before anything is asked: it was said only once MARKET was read (its venue down: that failure instead)
+    if (other && loaded.keepOut) throw new UsageError('pairs.json cannot be written this session (see above)');
 
     unhook = abortOnSignals(ac, io.signal);
     const must = target?.venue as Venue | undefined;
@@ -125,7 +127,6 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       result.marketVenue = target.venue;
       const sig = signature(market);
       if (other) {
-        if (loaded.keepOut) throw new UsageError('pairs.json cannot be written this session (see above)');
         // a decision about a market that cannot be read is not kept: its relation would be a guess
         const { ref } = other;
         const om = await getMarket(ref);
