@@ -21,7 +21,7 @@ export interface PersonFile<T> {
   maxBytes: number;
   now: number;
   /** The file's text understood, and how many entries were not; throws when the file as a whole is not one of ours. */
-  decode(text: string): { value: T; dropped: number };
+  decode(text: string): { value: T; dropped: number; why?: Record<string, number> };
   /** The decoder's own "not one of ours" error (anything else is rethrown). */
   isDecodeError(e: unknown): e is Error;
   /** What the session starts with when nothing is read: "no decisions", "an empty watchlist". */
@@ -197,13 +197,14 @@ export interface PeekWords {
   /** The file is not one of ours (`why`: the decoder's message): nothing read. */
   notOurs(path: string, why: string, empty: string): string;
   /** `entries` (e.g. "2 entries") of the file could not be understood: the rest read. */
-  dropped(path: string, entries: string, n: number): string | undefined;
+  dropped(path: string, entries: string, n: number, why?: string): string | undefined;
 }
 
-const LISTING_WORDS: PeekWords = {
+export const LISTING_WORDS: PeekWords = {
   unreadable: (e, empty) => `${e.message} (${readFix(e)}): ${LEFT_AS_IT_IS}; read as ${empty}`,
   notOurs: (path, why, empty) => `${path} could not be read (${why}): ${LEFT_AS_IT_IS}; read as ${empty}`,
-  dropped: (path, entries) => `${path} has ${entries} that could not be understood: ${LEFT_AS_IT_IS}; the rest read`,
+  dropped: (path, entries, _n, why) =>
+    `${path} has ${entries} that could not be understood${why ? ` (${why})` : ''}: ${LEFT_AS_IT_IS}; the rest read`,
 };
 
 /**
@@ -212,6 +213,12 @@ const LISTING_WORDS: PeekWords = {
  * and left as it is — never moved aside or written back, as readPersonFile does for the dashboard, which must write
  * it. A missing file is nothing read and nothing said.
  */
+/** Why entries were not understood, as one phrase: `1 not an object, 2 listed before`. */
+const whyWords = (why: Record<string, number>): string =>
+  Object.entries(why)
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ');
+
 export function peekPersonFile<T>(
   f: Pick<PersonFile<T>, 'path' | 'maxBytes' | 'decode' | 'isDecodeError' | 'entries' | 'empty'>,
   words: PeekWords = LISTING_WORDS,
@@ -226,7 +233,8 @@ export function peekPersonFile<T>(
   }
   try {
     const d = f.decode(text);
-    const dropped = d.dropped > 0 ? words.dropped(f.path, f.entries(d.dropped), d.dropped) : undefined;
+    const why = d.why && Object.keys(d.why).length > 0 ? whyWords(d.why) : undefined;
+    const dropped = d.dropped > 0 ? words.dropped(f.path, f.entries(d.dropped), d.dropped, why) : undefined;
     return { value: d.value, problems: dropped === undefined ? [] : [dropped] };
   } catch (e) {
     if (!f.isDecodeError(e)) throw e;

@@ -172,15 +172,19 @@ function mergeJoined(stateDirectory: string, dir: string, now: number, hooks?: W
  * ids of that venue, its prefix taken off; before the first board of several has merged the files, the venue's own
  * file, which the merge would take. Read only, as readWatchedIds.
  */
-export function readBoardWatchedIds(stateDirectory: string, venue: SourceId): { ids: string[] } | { problem: string } {
+export function readBoardWatchedIds(
+  stateDirectory: string,
+  venue: SourceId,
+): { ids: string[]; skipped?: string } | { problem: string } {
   const dir = venuesWatchDir(stateDirectory);
   if (!existsSync(join(dir, FILES.watchlist))) return readWatchedIds(watchDirFor(stateDirectory, venue));
-  const read = readWatchedIds(dir);
+  // a key that names no venue is no venue's: counted with the entries not understood (it was skipped unsaid)
+  const read = readWatchedIds(dir, { test: (key) => parseRefKey(key) !== undefined, why: 'naming no venue' });
   if ('problem' in read) return read;
   const ids: string[] = [];
   for (const key of read.ids) {
     const ref = parseRefKey(key);
     if (ref?.venue === venue) ids.push(ref.id);
   }
-  return { ids };
+  return { ids, ...(read.skipped ? { skipped: read.skipped } : {}) };
 }

@@ -32,6 +32,8 @@ export class DecodeError extends Error {}
 export interface Decoded<T> {
   value: T;
   dropped: number;
+  /** Why they were not, where the decoder says (the watchlist's): the reason's words → how many. */
+  why?: Record<string, number>;
 }
 
 type Obj = Record<string, unknown>;
@@ -80,17 +82,23 @@ export function decodeWatchlist(text: string): Decoded<WatchState> {
   const { list } = envelope(text, 'markets');
   const seen = new Set<string>();
   const fits = watchCap();
+  const why: Record<string, number> = {};
+  // undefined, with why (`watch` says it: it skipped them without a word)
+  const no = (reason: string): undefined => void (why[reason] = (why[reason] ?? 0) + 1);
   const r = keep(
     list,
     (v): WatchedMarket | undefined => {
-      if (!isObj(v) || !str(v.id) || seen.has(v.id) || !time(v.addedAt)) return undefined;
+      if (!isObj(v)) return no('not an object');
+      if (!str(v.id)) return no('without an id');
+      if (seen.has(v.id)) return no('listed before');
+      if (!time(v.addedAt)) return no('without the time it was added');
       if (
         (v.title !== undefined && !str(v.title)) ||
         (v.status !== undefined && !status(v.status)) ||
-        (v.goneAt !== undefined && !time(v.goneAt)) ||
-        !fits(v.id)
+        (v.goneAt !== undefined && !time(v.goneAt))
       )
-        return undefined;
+        return no('with a title, status or time that is not one');
+      if (!fits(v.id)) return no("past the watchlist's limit");
       seen.add(v.id);
       return {
         id: v.id,
@@ -104,7 +112,7 @@ export function decodeWatchlist(text: string): Decoded<WatchState> {
   );
   const byId: Record<string, WatchedMarket> = {};
   for (const w of r.value) byId[w.id] = w;
-  return { value: { ids: r.value.map((w) => w.id), byId }, dropped: r.dropped };
+  return { value: { ids: r.value.map((w) => w.id), byId }, dropped: r.dropped, why };
 }
 
 // ── alerts.json ──

@@ -14,7 +14,7 @@ import type { AlertFired, WatchState } from '../store/watchTypes.js';
 import type { SavedWatch } from '../store/watchSlice.js';
 import type { Clock } from '../util/clock.js';
 import { readFix, type WriteHooks } from '../util/files.js';
-import { peekPersonFile, readPersonFile, type PeekWords } from '../util/personFile.js';
+import { LISTING_WORDS, peekPersonFile, readPersonFile, type PeekWords } from '../util/personFile.js';
 import {
   decodeAlerts,
   decodeLog,
@@ -42,18 +42,36 @@ const EMPTY: Record<FileKey, string> = {
 
 /**
  * The watched market ids as the dashboard saved them, for `oddsboard watch`: read only (a script never moves a file
- * aside nor writes one); none when there is no file; a problem (one line naming the file) when it cannot be read.
+ * aside nor writes one); none when there is no file; a problem (one line naming the file) when it cannot be read;
+ * `skipped`, one line saying how many entries could not be understood and why (the file left as it is). `keep`: ids
+ * the reader can take (a board's `venue:id`), the others counted as not understood, `why` their reason.
  */
-export function readWatchedIds(dir: string): { ids: string[] } | { problem: string } {
-  const r = peekPersonFile(personFile(dir, 'watchlist', decodeWatchlist, 0), WATCHED_IDS_WORDS);
-  return r.problems[0] !== undefined ? { problem: r.problems[0] } : { ids: [...(r.value?.ids ?? [])] };
+export function readWatchedIds(
+  dir: string,
+  keep?: { test: (id: string) => boolean; why: string },
+): { ids: string[]; skipped?: string } | { problem: string } {
+  let skipped: string | undefined;
+  // entries it drops are said, not a problem: the rest is listed (they were dropped without a word)
+  const words: PeekWords = {
+    ...WATCHED_IDS_WORDS,
+    dropped: (...args) => void (skipped = LISTING_WORDS.dropped(...args)),
+  };
+  const decode = (text: string): Decoded<WatchState> => {
+    const d = decodeWatchlist(text);
+    const ids = keep ? d.value.ids.filter(keep.test) : d.value.ids;
+    const gone = d.value.ids.length - ids.length;
+    if (!keep || gone === 0) return d;
+    return { value: { ...d.value, ids }, dropped: d.dropped + gone, why: { ...d.why, [keep.why]: gone } };
+  };
+  const r = peekPersonFile(personFile(dir, 'watchlist', decode, 0), words);
+  if (r.problems[0] !== undefined) return { problem: r.problems[0] };
+  return { ids: [...(r.value?.ids ?? [])], ...(skipped ? { skipped } : {}) };
 }
 
-/** What `watch` says of a watchlist it cannot read: a usage error, so what to do; entries it drops, nothing. */
-const WATCHED_IDS_WORDS: PeekWords = {
+/** What `watch` says of a watchlist it cannot read: a usage error, so what to do. */
+const WATCHED_IDS_WORDS: Omit<PeekWords, 'dropped'> = {
   unreadable: (e) => `${e.message}: ${readFix(e)}`,
   notOurs: (path, why) => `${path} is not a watchlist oddsboard can read (${why})`,
-  dropped: () => undefined,
 };
 
 export interface Loaded {

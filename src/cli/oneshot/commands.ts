@@ -227,11 +227,13 @@ const watch: OneShot<Market[]> = {
   name: 'watch',
   // one source: the watchlist its own dashboard keeps; several: the one watchlist of a board of several, venue by venue
   span: 'list',
-  check({ env, source, several }) {
+  check({ env, source, several, warn }) {
     const read = several
       ? readBoardWatchedIds(stateDir(env), source)
       : readWatchedIds(watchDirFor(stateDir(env), source));
     if ('problem' in read) throw new UsageError(read.problem);
+    // entries it cannot understand: how many and why, once (a board's one file is read for each venue: run.ts)
+    if (read.skipped) warn?.(read.skipped);
     const ids = read.ids;
     return async (fetch) => {
       const out: Market[] = [];

@@ -104,6 +104,8 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     const named = settings.sources.length > 1;
     const runs: Array<(fetch: Fetch) => Promise<T>> = [];
     const asked: SourceId[] = [];
+    // a line is said once, though each venue's check says it (a board's one watchlist read for each of its venues)
+    const warned = new Set<string>();
     for (const venue of plan.venues) {
       try {
         runs.push(
@@ -115,7 +117,10 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
             caps: await capsOf(venue),
             several,
             ...(plan.prefixed ? { prefixed: true } : {}),
-            warn: (line) => io.stderr.write(`oddsboard: ${line}\n`),
+            warn: (line) => {
+              if (!warned.has(line)) io.stderr.write(`oddsboard: ${line}\n`);
+              warned.add(line);
+            },
           }),
         );
         asked.push(venue);

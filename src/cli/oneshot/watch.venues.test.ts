@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,5 +69,56 @@ describe('watch over several venues', () => {
     const r = await run(['watch', '--source', 'all', ...baseUrls()], { stateHome });
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/venues\/watchlist\.json is not a watchlist oddsboard can read/);
+  });
+});
+
+/** A watchlist file of these entries as they are (some not understood), in `<stateHome>/oddsboard/<sub>`. */
+function written(stateHome: string, sub: string, markets: unknown[]): { file: string; text: string } {
+  const dir = join(stateHome, 'oddsboard', sub);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'watchlist.json');
+  const text = `${JSON.stringify({ version: 1, markets }, null, 2)}\n`;
+  writeFileSync(file, text);
+  return { file, text };
+}
+
+const LEFT = 'left as it is (a read changes no file; the dashboard moves it aside when it writes); the rest read';
+
+describe('watch: entries of the watchlist it cannot understand', () => {
+  it('are said on stderr, how many and why, once; the rest listed and the file left as it is', async () => {
+    const stateHome = home();
+    // they were skipped without a word: a script saw two markets of a watchlist of five
+    const { file, text } = written(stateHome, 'sources/kalshi', [
+      { id: 'KXELONMARS-99', addedAt: 1 },
+      42,
+      { id: 'KXNEWPOPE-70-PPIZ' },
+      { id: 'KXELONMARS-99', addedAt: 2 },
+      { id: 'KXNEWPOPE-70-PPAR', addedAt: 3 },
+    ]);
+    const r = await run(['watch', '--source', 'kalshi', '--base-url', url.kalshi, '--json'], { stateHome });
+    expect(r.code).toBe(0);
+    expect(ids(r.out)).toEqual(['kalshi:KXELONMARS-99', 'kalshi:KXNEWPOPE-70-PPAR']);
+    expect(r.err).toBe(
+      `oddsboard: ${file} has 3 entries that could not be understood (1 not an object, 1 without the time it was ` +
+        `added, 1 listed before): ${LEFT}\n`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('a board of several: said once, not once for each venue; an entry that names no venue counted too', async () => {
+    const stateHome = home();
+    const { file, text } = written(stateHome, 'venues', [
+      { id: 'kalshi:KXELONMARS-99', addedAt: 1 },
+      { id: 'polymarket:2063134', addedAt: 2, status: 'open' },
+      { id: 'KXNEWPOPE-70-PPIZ', addedAt: 3 },
+    ]);
+    const r = await run(['watch', '--source', 'all', ...baseUrls(), '--json'], { stateHome });
+    expect(r.code).toBe(0);
+    expect(ids(r.out)).toEqual(['kalshi:KXELONMARS-99']);
+    expect(r.err).toBe(
+      `oddsboard: ${file} has 2 entries that could not be understood (1 with a title, status or time that is ` +
+        `not one, 1 naming no venue): ${LEFT}\n`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });
