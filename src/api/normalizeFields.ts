@@ -2,6 +2,7 @@
  * Readers for single untrusted fields. Each returns a clean value or undefined —
  * never NaN, never the string "undefined", never throws.
  */
+import { SIGNED_DECIMAL } from '../util/numbers.js';
 import { sanitize } from '../util/sanitize.js';
 
 export const TITLE_MAX = 300;
@@ -31,7 +32,7 @@ export function toNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
   if (typeof v === 'string') {
     const t = v.trim();
-    if (t === '' || !/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
+    if (!SIGNED_DECIMAL.test(t)) return undefined;
     const n = Number(t);
     return Number.isFinite(n) ? n : undefined;
   }

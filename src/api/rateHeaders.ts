@@ -10,6 +10,7 @@
  * A reset value is read as seconds from now when small, as an epoch timestamp
  * (seconds, or ms when ≥ 1e12) when it looks like one.
  */
+import { PLAIN_DECIMAL } from '../util/numbers.js';
 import type { RateHeaders } from './types.js';
 
 /** Retry hints and resets are clamped to this; a server asking for more is treated as asking for this. */
@@ -48,7 +49,7 @@ function referenceNow(headers: HeaderSource | undefined, now: number): number {
 export function parseRetryAfter(headers: HeaderSource | undefined, now: number = Date.now()): number | undefined {
   const v = headerValue(headers, 'retry-after');
   if (v === undefined) return undefined;
-  if (/^\d+(\.\d+)?$/.test(v)) {
+  if (PLAIN_DECIMAL.test(v)) {
     const s = Number(v);
     return Number.isFinite(s) ? clampWait(s * 1000) : undefined;
   }
@@ -62,7 +63,7 @@ export function parseRetryAfter(headers: HeaderSource | undefined, now: number =
 function nonNegInt(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const t = v.trim();
-  if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
+  if (!PLAIN_DECIMAL.test(t)) return undefined;
   const n = Number(t);
   return Number.isFinite(n) ? Math.floor(n) : undefined;
 }
@@ -71,7 +72,7 @@ function nonNegInt(v: string | undefined): number | undefined {
 function resetToMs(v: string | undefined, refNow: number): number | undefined {
   if (v === undefined) return undefined;
   const t = v.trim();
-  if (!/^\d+(\.\d+)?$/.test(t)) {
+  if (!PLAIN_DECIMAL.test(t)) {
     // some servers send an HTTP-date
     if (!/[a-z]/i.test(t)) return undefined;
     const at = Date.parse(t);

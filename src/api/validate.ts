@@ -6,6 +6,7 @@
 import type { Action, EventQuery, MarketQuery, QuoteParams } from './types.js';
 import { sanitize } from '../util/sanitize.js';
 import { LIMIT_MAX, OFFSET_MAX } from './wire.js';
+import { SIGNED_DECIMAL, wholeIn } from '../util/numbers.js';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string; param?: string };
 
@@ -15,9 +16,6 @@ export const AMOUNT_MAX = 1_000_000_000;
 export const QUERY_TEXT_MAX = 200;
 /** Longest id we put in a path. */
 export const ID_MAX = 200;
-
-// optional sign, digits with an optional fraction (or a bare fraction), optional exponent; no hex, no "Infinity"
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 export function validateAmount(input: string | number): { ok: true; value: number } | { ok: false; message: string } {
   let value: number;
@@ -30,7 +28,7 @@ export function validateAmount(input: string | number): { ok: true; value: numbe
     // 1,000 or 1 000: thousands written with separators, which are not taken (a comma could be a decimal point)
     if (/^\d{1,3}(?:([,_ '])\d{3})(?:\1\d{3})*(?:\.\d*)?$/.test(text))
       return { ok: false, message: `Amount takes no separators: write ${text.replace(/[,_ ']/g, '')}` };
-    if (!DECIMAL.test(text)) return { ok: false, message: 'Amount must be a number' };
+    if (!SIGNED_DECIMAL.test(text)) return { ok: false, message: 'Amount must be a number' };
     value = Number(text);
     if (Number.isNaN(value)) return { ok: false, message: 'Amount must be a number' };
   } else {
@@ -55,34 +53,6 @@ export function formatAmount(value: number): string {
   const plain = String(value);
   if (/^\d+(\.\d{1,12})?$/.test(plain)) return plain;
   return value.toFixed(AMOUNT_DECIMALS).replace(/\.?0+$/, '');
-}
-
-/**
- * A number written in decimals (`2.5`, ` 5 `, `1e3`: a speed, a threshold), else the input as it was: `0x10`, `0b1`,
- * `Infinity` stay strings, refused as no number (Number() read `--speed 0x10` as 16). A whole number: fromDigits.
- */
-export function fromDecimal(input: unknown): unknown {
-  if (typeof input !== 'string') return input;
-  const t = input.trim();
-  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t) : input;
-}
-
-/**
- * A whole number (a limit, an offset, a rate, a seed) written as text: digits only, else the input as it was —
- * `1e2`, `+3`, ` 5`, `5.0` and `0x10` stay strings, refused as no whole number (one rule: `--limit 1e2` was 100,
- * `--limit " 5"` 5). A number (a config file's JSON) is itself.
- */
-export function fromDigits(input: unknown): unknown {
-  return typeof input === 'string' && /^[0-9]+$/.test(input) ? Number(input) : input;
-}
-
-/**
- * A whole number from `min` to `max` by fromDigits' rule (a flag of serve or record, a query parameter of the
- * reference server), else undefined: the caller says what is accepted, in its own words and shape.
- */
-export function wholeIn(input: unknown, min: number, max: number): number | undefined {
-  const value = fromDigits(input);
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
 }
 
 function validateInt(param: string, input: unknown, min: number, max: number): Validated<number> {

@@ -8,7 +8,7 @@
 import { accessSync, constants, lstatSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createClient } from '../api/client.js';
-import { wholeIn } from '../api/validate.js';
+import { wholeIn } from '../util/numbers.js';
 import { recordService, type RecordPlan } from '../sync/record.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { makeDirs, nearestExisting, READ_FIX, writeFileAtomic } from '../util/files.js';

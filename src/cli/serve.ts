@@ -4,7 +4,7 @@
  * a short summary follows. Keys are counted, never printed.
  */
 import { statSync } from 'node:fs';
-import { wholeIn } from '../api/validate.js';
+import { wholeIn } from '../util/numbers.js';
 import { CHAOS_PROFILES, RETRY_AFTER_KINDS, type ChaosProfile, type RetryAfterKind } from '../server/chaos.js';
 import { startServer, DEFAULT_LIMITS, type ServerOptions } from '../server/listen.js';
 import { parseRecordedAt } from '../server/replay/asRecorded.js';

@@ -3,7 +3,7 @@
  * command's flags): the cleaned value, or a UsageError that says where the value came from.
  */
 import { parseBaseUrl } from '../api/transport.js';
-import { fromDecimal, fromDigits } from '../api/validate.js';
+import { fromDecimal, fromDigits } from '../util/numbers.js';
 import { LIMIT_MAX, SORTS, STATUS_FILTERS } from '../api/wire.js';
 import { checkAlertCommand, checkAlerts } from './alertConfig.js';
 import { afterName, UsageError } from './errors.js';

@@ -13,6 +13,7 @@ import { RATE_MARGIN_MS, type SendLedger } from '../ledger/types.js';
 import type { RunningServer } from '../server/listen.js';
 import type { Mode } from '../store/types.js';
 import type { Settings } from './config.js';
+import { DIGITS } from '../util/numbers.js';
 import { UsageError } from './errors.js';
 import { originOf } from './settingValues.js';
 import { version } from './version.js';
@@ -34,7 +35,7 @@ export function rateWindowMs(env: NodeJS.ProcessEnv): number {
   const raw = env.ODDSBOARD_RATE_WINDOW_MS;
   if (raw === undefined || raw === '') return WINDOW_MS;
   const ms = Number(raw);
-  if (!/^\d+$/.test(raw) || ms < 1_000 || ms > WINDOW_MS)
+  if (!DIGITS.test(raw) || ms < 1_000 || ms > WINDOW_MS)
     throw new UsageError('ODDSBOARD_RATE_WINDOW_MS must be whole milliseconds from 1000 to 60000');
   return ms;
 }

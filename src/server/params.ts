@@ -12,7 +12,7 @@ import {
   type SortKey,
   type WireAction,
 } from '../api/wire.js';
-import { wholeIn } from '../api/validate.js';
+import { wholeIn } from '../util/numbers.js';
 import { invalidParam } from './reply.js';
 
 export const AMOUNT_MAX = 1e9;

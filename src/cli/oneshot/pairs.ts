@@ -19,6 +19,7 @@ import { compare } from '../../pairs/compare.js';
 import { pairGap, pricedAs } from '../../pairs/gap.js';
 import { signature } from '../../pairs/signature.js';
 import { SAVE_FIX, stateDir } from '../../util/files.js';
+import { PLAIN_DECIMAL } from '../../util/numbers.js';
 import { refKey, type MarketRef } from '../../venue/ref.js';
 import { findCommand, type CommandIo } from '../commands.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -38,7 +39,7 @@ const str = (f: FlagValues, n: string) => (typeof f[n] === 'string' ? (f[n] as s
 function sizeOf(flag: string | undefined): number {
   if (flag === undefined) return 100;
   const n = Number(flag);
-  if (!/^\d+(\.\d+)?$/.test(flag) || !(n > 0) || n > 1_000_000)
+  if (!PLAIN_DECIMAL.test(flag) || !(n > 0) || n > 1_000_000)
     throw new UsageError('--size must be a number of contracts above 0 and at most 1000000');
   return n;
 }
