@@ -49,6 +49,16 @@ describe('tables', () => {
     }
   });
 
+  it('a terminal of 20 columns or fewer is laid out at its width, not at 80 that it wraps mid-id', async () => {
+    for (const columns of [20, 16]) {
+      const r = await run(['markets', '--limit', '5', '--color', 'never'], { tty: true, columns });
+      expect(r.code).toBe(0);
+      // the ids (mkt-… of 10) fit alone: every line within the width (it was laid out at 80, an id split by the wrap)
+      expect(widest(r.out), r.out).toBeLessThanOrEqual(columns);
+      expect(r.out).toMatch(/^(ACTIVE +)?mkt-[0-9a-z]{6}$/m);
+    }
+  });
+
   it('the demo says why it answers: --demo over a configured base URL, else none configured', async () => {
     const demo = ' — simulated data from the embedded demo service';
     const chosen = await run(['markets', '--demo', '--limit', '1']);

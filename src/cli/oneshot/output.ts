@@ -78,6 +78,14 @@ function orderKeys(doc: JsonDocument): JsonDocument {
   };
 }
 
+/**
+ * The width a table is laid out at: the terminal's, however narrow (a 20-column one was given 80, which it wrapped,
+ * splitting ids); 80 when stdout is not a terminal or does not say its width.
+ */
+export function outputWidth(stdout: NodeJS.WriteStream): number {
+  return stdout.isTTY === true && typeof stdout.columns === 'number' && stdout.columns > 0 ? stdout.columns : 80;
+}
+
 export async function writeTable<T>(
   io: CommandIo,
   cmd: OneShot<T>,
@@ -87,7 +95,7 @@ export async function writeTable<T>(
 ): Promise<void> {
   const tty = io.stdout.isTTY === true;
   const colors = palette(settings.theme, colorEnabled(settings.color, io.env, tty));
-  const width = tty && typeof io.stdout.columns === 'number' && io.stdout.columns > 20 ? io.stdout.columns : 80;
+  const width = outputWidth(io.stdout);
   const tables = await import('./table.js');
   const parts = answers.flatMap((a) => (a.ok ? [{ venue: a.source.id, data: a.data }] : []));
   io.stdout.write(cmd.table(tables, parts, { width, now: Date.now(), paint: painter(colors), marks: several }));

@@ -27,6 +27,7 @@ import { commandHelp } from '../help.js';
 import { readInvocation, type FlagValues } from '../parse.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import { abortOnSignals, errorBody, failureOf, interruption, type Failure } from './failure.js';
+import { outputWidth } from './output.js';
 import { pairsDocument, pairsText, type PairRow, type PairsResult } from './pairsOut.js';
 import { openVenues, pairsVenues, type OpenedVenues, type Venue } from './pairsVenues.js';
 
@@ -241,9 +242,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       return exit;
     }
     for (const p of problems) io.stderr.write(`oddsboard pairs: ${p}\n`);
-    const tty = io.stdout.isTTY === true;
-    const width = tty && typeof io.stdout.columns === 'number' && io.stdout.columns > 20 ? io.stdout.columns : 80;
-    io.stdout.write(pairsText(result, width, io.timing?.now() ?? Date.now()));
+    io.stdout.write(pairsText(result, outputWidth(io.stdout), io.timing?.now() ?? Date.now()));
     return exit;
   } catch (e) {
     return fail(failureOf(ac.signal.aborted && !(e instanceof UsageError) ? interruption(ac.signal) : e));
