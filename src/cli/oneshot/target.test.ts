@@ -223,6 +223,20 @@ describe('a text no source takes as an id', () => {
     }
   });
 
+  it('an id longer than any source has (200): a usage error, nothing sent, with one source or several', async () => {
+    // a platform was sent it (exit 7 here); the demo refused it, but only once its service had started
+    for (const text of ['a'.repeat(201), `kalshi:${'K'.repeat(201)}`])
+      for (const sources of [['--source', 'kalshi', '--base-url', nothing], all, ['--demo']]) {
+        const c = cliIo();
+        const code = await main(['market', text, ...sources], c.io);
+        expect([code, c.err()], `${text.slice(0, 8)} ${sources.join(' ').slice(0, 20)}`).toEqual([
+          EXIT.usage,
+          'oddsboard market: the id is too long (max 200 characters)\n',
+        ]);
+        expect(ledgerOf(c.stateHome)).toBe(false);
+      }
+  });
+
   it('a venue prefix with no id: a usage error saying so, with one source or several', async () => {
     for (const sources of [['--source', 'kalshi', '--base-url', nothing], all]) {
       const r = await run(['market', 'kalshi:', ...sources]);

@@ -7,6 +7,7 @@
  * id (spaces, control characters, a URL scheme): that is the parser's one-line usage error, before anything is sent.
  */
 import { ApiError } from '../../api/errors.js';
+import { ID_MAX } from '../../api/validate.js';
 import type { ApiResult, Market, MarketEvent } from '../../api/types.js';
 import { parseTarget } from '../../links/parse.js';
 import { lookupsOf } from '../../links/plan.js';
@@ -41,6 +42,9 @@ const isAddress = (text: string): boolean =>
 export function refuseNonId(arg: string): void {
   const p = parseTarget(arg);
   if (!p.ok && (isAddress(arg) || neverAnId(arg))) throw new UsageError(p.message);
+  // no source has an id (a slug, a ticker) this long: a platform was sent it, the demo refused it once started
+  if (!isAddress(arg) && arg.trim().length > ID_MAX)
+    throw new UsageError(`the id is too long (max ${ID_MAX} characters)`);
 }
 
 const marketFirst = (l: Lookup) => (l.route === 'market' || l.route === 'marketSlug' ? 0 : 1);
