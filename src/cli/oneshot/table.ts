@@ -16,7 +16,6 @@ import {
   formatVolume,
   missing,
   padStartWidth,
-  wrap,
 } from '../../ui/format.js';
 import { BADGES, BADGE_WIDTH, badgeWord } from '../../ui/theme.js';
 import { marketClosingText } from '../../ui/viewModel.js';
@@ -210,27 +209,48 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView, venue?: Sou
   const [before, after, impact] = formatPriceMove(q.priceBefore, q.priceAfter, q.priceImpact);
   const impactColor =
     q.priceImpact === undefined || q.priceImpact === 0 ? undefined : q.priceImpact > 0 ? 'green' : 'red';
-  const row = (k: string, val: string) => fitWidth(`  ${k.padEnd(11)} ${val}`, v.width);
-  // a value longer than its line goes on under itself, at its column, whole (the filled line was cut at 80 columns)
+  // a value longer than its line goes on under itself, at its column, whole; a word wider than the column (a figure)
+  // is not cut either: a long line beats a wrong figure (the filled line was cut at 80 columns, the others at 28)
   const rows = (k: string, val: string) =>
-    wrap(val, Math.max(20, v.width - 14)).map((l, i) => fitWidth(`  ${(i === 0 ? k : '').padEnd(11)} ${l}`, v.width));
+    wrapWhole(val, Math.max(1, v.width - 14)).map((l, i) => `  ${(i === 0 ? k : '').padEnd(11)} ${l}`);
   const fill = fillText(q, mana);
   const move = `  ${'price'.padEnd(11)} ${before} → ${after} (impact `;
   // the impact coloured when its line is whole
   const price =
     displayWidth(`${move}${impact})`) <= v.width
-      ? `${move}${v.paint(impact, impactColor)})`
-      : fitWidth(`${move}${impact})`, v.width);
+      ? [`${move}${v.paint(impact, impactColor)})`]
+      : rows('price', `${before} → ${after} (impact ${impact})`);
+  // the id whole on the first line, what is asked under it (its amount was cut: `Quote mkt-0auq2x · buy 123,…`)
+  const head = `Quote ${id} · ${what}`;
+  const heading =
+    displayWidth(head) <= v.width
+      ? [head]
+      : [`Quote ${id}`, ...wrapWhole(what, Math.max(1, v.width - 2)).map((l) => `  ${l}`)];
   const lines = [
-    v.paint(keepWhole(`Quote ${id} · ${what}`, `Quote ${id}`, v.width), undefined, true),
+    ...heading.map((l) => v.paint(l, undefined, true)),
     ...(fill === undefined ? [] : rows('filled', fill).map((l) => v.paint(l, 'yellow', true))),
-    row('shares', formatTradeShares(q.shares)),
-    row('avg price', formatPrice(q.averagePrice)),
-    price,
-    row('fee', tradeMoney(q.fee, mana)),
-    row(q.action === 'sell' ? 'you receive' : 'total', tradeMoney(q.total, mana)),
+    ...rows('shares', formatTradeShares(q.shares)),
+    ...rows('avg price', formatPrice(q.averagePrice)),
+    ...price,
+    ...rows('fee', tradeMoney(q.fee, mana)),
+    ...rows(q.action === 'sell' ? 'you receive' : 'total', tradeMoney(q.total, mana)),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** Words in lines of at most `width`, a word wider than that alone on its line, whole (format.ts wrap() cuts it). */
+function wrapWhole(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (line === '' || displayWidth(next) <= width) line = next;
+    else {
+      out.push(line);
+      line = word;
+    }
+  }
+  return [...out, line];
 }
 
 /** As the markets table: the id never cut; a short width leaves out the title, then the category, then the count. */
