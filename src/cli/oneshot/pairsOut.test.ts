@@ -44,6 +44,20 @@ describe('pairs MARKET with no candidates', () => {
   });
 });
 
+describe('pairs with a venue that failed', () => {
+  it('says the candidates are of the venues that answered, not that there are none', () => {
+    const failed = { ...noCandidates(fed()), problems: ['Kalshi: search failed (connection refused)'] };
+    // it said "No candidates on the other venues." though Kalshi was never read
+    expect(pairsText(failed, 80, JULY_29 - DAY)).toContain(
+      '\nNo candidates on the other venues that answered (not every venue did).\n',
+    );
+    expect(pairsText({ rows: [], problems: failed.problems, size: 100 }, 80)).toBe(
+      'No confirmed pairs and no candidates among the venues that answered (not every\n  venue did).\n',
+    );
+    expect(pairsText({ rows: [], problems: [], size: 100 }, 80)).toBe('No confirmed pairs and no candidates.\n');
+  });
+});
+
 describe('pairs --json', () => {
   it('dates the document by the clock it is given, as every time inside it', () => {
     const doc = pairsDocument(noCandidates(fed()), [], JULY_29 - DAY);

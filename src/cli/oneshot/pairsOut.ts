@@ -72,10 +72,13 @@ function leg(m: Market, v: LegView): JsonPairLeg {
 }
 
 /** With MARKET and no candidates: the words the table says (why, for a market no longer open); else undefined. */
+/** With a venue failed, none found is of those that answered (it read as if every venue had none). */
+const answered = (r: PairsResult): string => (r.problems.length > 0 ? ' that answered (not every venue did)' : '');
+
 function noCandidates(r: PairsResult, now: number): string | undefined {
   if (!r.market || r.rows.length > 0) return undefined;
   const why = noCandidatesWhy(r.market, `${r.marketVenue ?? 'public'}:${r.market.id}`, now);
-  return `No candidates on the other venues.${why ? ` ${why}` : ''}`;
+  return `No candidates on the other venues${answered(r)}.${why ? ` ${why}` : ''}`;
 }
 
 export function pairsDocument(
@@ -147,7 +150,14 @@ export function pairsText(r: PairsResult, width = 80, now = Date.now()): string 
     out.push(...wrapped('', none, width));
     if (r.searched?.length) out.push('', 'Looked through:');
     for (const s of r.searched ?? []) out.push(...wrapped('  ', searchedText(s), width));
-  } else if (r.rows.length === 0) out.push('No confirmed pairs and no candidates.');
+  } else if (r.rows.length === 0)
+    out.push(
+      ...wrapped(
+        '',
+        `No confirmed pairs and no candidates${r.problems.length > 0 ? ' among the venues' : ''}${answered(r)}.`,
+        width,
+      ),
+    );
   for (const p of r.rows) {
     const g = p.gap;
     const as = pricedAs(p.comparison, p.confirmed);
