@@ -218,6 +218,14 @@ const event: OneShot<MarketEvent> = {
   needs: 'events',
 };
 
+/** The watched markets a venue no longer has (404, or left out of a batch): how many, the first few ids. */
+function goneLine(ids: readonly string[], venue: SourceId): string {
+  const shown = ids.slice(0, 5).map((id) => sanitize(id));
+  const more = ids.length > shown.length ? ` and ${ids.length - shown.length} more` : '';
+  const n = ids.length === 1 ? '1 watched market' : `${ids.length} watched markets`;
+  return `${n} not found on ${SOURCE_NAMES[venue]}, left out: ${shown.join(', ')}${more}`;
+}
+
 /**
  * `watch`: the markets of the dashboard's watchlist (`w`), in the order they were added, each fetched by id within
  * the shared budget. One that answers 404 (private, under review, removed) is left out; a broken watchlist file is a
@@ -237,6 +245,7 @@ const watch: OneShot<Market[]> = {
     const ids = read.ids;
     return async (fetch) => {
       const out: Market[] = [];
+      const gone: string[] = [];
       // one request per market, or a batch of them where the source looks up several ids at once (Kalshi, Gamma)
       for (let i = 0; i < ids.length;) {
         const start = i;
@@ -259,9 +268,12 @@ const watch: OneShot<Market[]> = {
         for (const id of got.chunk) {
           const m = byId.get(id);
           if (m) out.push(m);
+          else gone.push(id);
         }
         i += got.chunk.length;
       }
+      // left out, and said by id (a script saw 2 of 3 without a word)
+      if (gone.length > 0) warn?.(goneLine(gone, source));
       return out;
     };
   },

@@ -122,3 +122,14 @@ describe('watch: entries of the watchlist it cannot understand', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });
+
+describe('watch: a watched market the venue no longer has', () => {
+  it('is left out and said on stderr by its id (it went unsaid: 2 of 3 listed without a word)', async () => {
+    const stateHome = home();
+    watchlist(stateHome, 'sources/kalshi', ['KXELONMARS-99', 'KXGONE-1', 'KXNEWPOPE-70-PPIZ']);
+    const r = await run(['watch', '--source', 'kalshi', '--base-url', url.kalshi, '--json'], { stateHome });
+    expect(r.code).toBe(0);
+    expect(ids(r.out)).toEqual(['kalshi:KXELONMARS-99', 'kalshi:KXNEWPOPE-70-PPIZ']);
+    expect(r.err).toBe('oddsboard: 1 watched market not found on Kalshi, left out: KXGONE-1\n');
+  });
+});
