@@ -80,6 +80,17 @@ export class Health {
     this.consecutive429 = 0;
   }
 
+  /**
+   * A request that was on the wire when a 429 or a rejected key paused everything (it left no later than that answer
+   * came) failed while that pause holds: its failure says nothing new, and must not rename the pause — `offline` would
+   * let `r` send into a 429's pause, and the header would call a rate-limited venue offline (pauseReason.test.ts).
+   */
+  heldBy(now: number, sentAt: number): boolean {
+    if (this.why === 'auth') return sentAt <= this.authRejectedAt;
+    if (this.why !== 'rate_limited' || this.until === undefined || this.until <= now) return false;
+    return this.last429At !== undefined && sentAt <= this.last429At;
+  }
+
   /** No answer (network, timeout) or a failing one (5xx, a body that cannot be read): pause briefly and try again. */
   failed(reason: 'offline' | 'server', now: number): void {
     this.consecutiveFailures++;

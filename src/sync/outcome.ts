@@ -224,10 +224,12 @@ export class Outcomes {
       default:
         break;
     }
-    // network, timeout, 5xx, a body that cannot be read, or a status that makes no sense here: pause, keep the data
-    this.health.failed(e.kind === 'network' || e.kind === 'timeout' ? 'offline' : 'server', now);
+    // network, timeout, 5xx, a body that cannot be read, or a status that makes no sense here: pause, keep the data —
+    // unless it was on the wire when a 429 or a 401 paused everything: that pause and its name hold (health.ts heldBy)
+    const held = this.health.heldBy(now, a.sentAt);
+    if (!held) this.health.failed(e.kind === 'network' || e.kind === 'timeout' ? 'offline' : 'server', now);
     this.routes.failed(job);
-    st.requestFailed(info, a.sentAt);
+    if (!held) st.requestFailed(info, a.sentAt);
     if (job.kind === 'quote') st.quoteDelayed(job.marketId, job.form, info);
     // a follow-up of a market that left the list is best effort: not retried into a failing server
     if (!(job.kind === 'detail' && job.origin === 'departed')) this.q.requeue(job, now);
