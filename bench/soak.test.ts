@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cpuBound, WALL_BACKSTOP_MS } from '../test/support/cpuBound.js';
-import { parseSoakArgs, soakReport, summaryLine } from './soak.js';
+import { parseSoakArgs, refuseUnknownSoakFlags, soakHelp, soakReport, summaryLine } from './soak.js';
 import { runSoak, summarize, type SoakRow } from './soakRun.js';
 
 const MIN = 60_000;
@@ -84,5 +84,13 @@ describe('soak (a few simulated minutes)', () => {
     expect(parseSoakArgs(['--hours', '0.5', '--json'])).toMatchObject({ hours: 0.5, everyHours: 0.5, json: true });
     expect(() => parseSoakArgs(['--hours', 'x'])).toThrow(/--hours/);
     expect(() => parseSoakArgs(['--speed', '-1'])).toThrow(/--speed/);
+  });
+
+  it('--help prints the usage and runs nothing; a flag it does not know is refused, not run as the 8 h default', () => {
+    // before, `npm run bench:soak -- --help` (as a brief asked) ignored the flag and ran the 8-hour soak
+    for (const h of ['--help', '-h']) expect(soakHelp([h])).toMatch(/--hours N[\s\S]*--real-minutes N/);
+    expect(soakHelp(['--hours', '1'])).toBeUndefined();
+    expect(() => refuseUnknownSoakFlags(['--hour', '1'])).toThrow(/unknown flag --hour \(--help lists them\)/);
+    expect(() => refuseUnknownSoakFlags(['--hours', '1', '--every', '0.5', '--json'])).not.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * npm run bench:soak [-- --hours N] [-- --every H] [-- --speed S] [-- --seed N] [-- --json]
- * npm run bench:soak -- --real-minutes N [--serve | --source demo|polymarket|kalshi|manifold|all] [--control]
- *   [--speed S] [--size 160x48] [--warmup 15] [--snapshots 5,20 --snapshot-dir DIR]
+ * npm run bench:soak -- --real-minutes N [--serve | --source demo|polymarket|kalshi|manifold|board|all]
+ *   [--control] [--speed S] [--size 160x48] [--warmup 15] [--snapshots 5,20 --snapshot-dir DIR]
  *   [--cpu-prof-at 12,45 [--cpu-prof-seconds 60] --snapshot-dir DIR] [--json]
  *
  * With --real-minutes: the built CLI on the real clock in a terminal (soakReal.ts).
@@ -36,6 +36,31 @@ export interface SoakArgs {
   seed: number;
   speed: number;
   json: boolean;
+}
+
+/** What `--help` prints: the flags of both soaks, the compressed one's defaults. */
+export const SOAK_USAGE = `Usage:
+  npm run bench:soak [-- --hours N] [--every H] [--speed S] [--seed N] [--json]
+      the whole dashboard on a virtual clock against the simulator, compressed: a row per --every simulated hours
+      (default ${DEFAULT_HOURS} h, a row an hour, speed ×24, seed 11; ~1.5 min of real time for 8 h)
+  npm run bench:soak -- --real-minutes N [--serve | --source demo|polymarket|kalshi|manifold|board|all]
+      [--control] [--speed S] [--size 160x48] [--warmup 15] [--snapshots 5,20 --snapshot-dir DIR]
+      [--cpu-prof-at 12,45 [--cpu-prof-seconds 60] --snapshot-dir DIR] [--json]
+      the built dashboard on the real clock in a tmux pane for N minutes
+`;
+
+/** The compressed soak's flags; any other is refused rather than run an 8-hour soak it did not ask for. */
+const SOAK_FLAGS = new Set(['--hours', '--every', '--seed', '--speed', '--json']);
+
+/** The usage when it is asked for (`--help`, `-h`), else undefined: nothing is run then. */
+export function soakHelp(argv: string[]): string | undefined {
+  return argv.includes('--help') || argv.includes('-h') ? SOAK_USAGE : undefined;
+}
+
+/** bench:soak's own flags (bench:index shares parseSoakArgs with the budget's, each ignoring the other's). */
+export function refuseUnknownSoakFlags(argv: string[]): void {
+  const unknown = argv.find((a) => a.startsWith('--') && !SOAK_FLAGS.has(a));
+  if (unknown !== undefined) throw new Error(`unknown flag ${unknown} (--help lists them)`);
 }
 
 export function parseSoakArgs(argv: string[]): SoakArgs {
@@ -107,7 +132,13 @@ export function soakReport(r: SoakResult): string {
 }
 
 export async function soakMain(argv: string[]): Promise<void> {
+  const help = soakHelp(argv);
+  if (help !== undefined) {
+    process.stdout.write(help);
+    return;
+  }
   if (argv.includes('--real-minutes')) return realSoakMain(argv);
+  refuseUnknownSoakFlags(argv);
   const a = parseSoakArgs(argv);
   const HOUR = 3_600_000;
   if (!a.json) {
