@@ -126,3 +126,13 @@ export const LIST_ROUTES: Partial<Record<Job['kind'], string>> = {
   events: 'the events list',
   closing: 'the closing-soon list',
 };
+
+/**
+ * The routes that name one thing, whose 404 says that thing is gone — unless a list route answers 404 too
+ * (routeTrouble.ts `apiMissing`), when it is the route that is missing (docs/faults.md § Required routes).
+ */
+export const NAMED_ROUTES: Partial<Record<Job['kind'], string>> = {
+  detail: "a market's detail",
+  quote: 'a quote',
+  event: 'an event',
+};

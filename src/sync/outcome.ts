@@ -1,4 +1,4 @@
-import { ApiError, routeNotFound } from '../api/errors.js';
+import { ApiError, ROUTE_NOT_FOUND, routeNotFound } from '../api/errors.js';
 import { QUIET_KINDS } from './quietKinds.js';
 import { RouteTrouble } from './routeTrouble.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
@@ -7,7 +7,7 @@ import type { OrderBook, PricePoint } from '../api/types.js';
 
 import { errorInfo, type OddsStore } from '../store/store.js';
 import type { Health } from './health.js';
-import { isDecoration, LIST_ROUTES, ownsFailure } from './decoration.js';
+import { isDecoration, LIST_ROUTES, NAMED_ROUTES, ownsFailure } from './decoration.js';
 import { extraFailed } from './extraJobs.js';
 import { queryKey } from '../store/listQuery.js';
 import type { Job } from './jobs.js';
@@ -150,8 +150,10 @@ export class Outcomes {
       this.q.trader.books.failed(job.marketId, err.status, now);
       return st.bookFailed(job.marketId, errorInfo(err, now));
     }
-    // a 404 on a list route: the route is gone (the service changed its API), not one thing asked for
-    const route = err.kind === 'not_found' ? LIST_ROUTES[job.kind] : undefined;
+    // a 404 on a list route: the route is gone (the service changed its API), not one thing asked for; so is a 404 on
+    // a market's or an event's route while a list route answers 404 too: every route missing says nothing of one market
+    const named = this.routes.apiMissing() ? NAMED_ROUTES[job.kind] : undefined;
+    const route = err.kind === 'not_found' ? (LIST_ROUTES[job.kind] ?? named) : undefined;
     const e = route !== undefined ? routeNotFound(err, route) : err;
     const info = errorInfo(e, now);
     // a `g` lookup: not found sends the next, a refusal is said once; else it waits like any request (goTo.ts)
@@ -228,7 +230,7 @@ export class Outcomes {
     // unless it was on the wire when a 429 or a 401 paused everything: that pause and its name hold (health.ts heldBy)
     const held = this.health.heldBy(now, a.sentAt);
     if (!held) this.health.failed(e.kind === 'network' || e.kind === 'timeout' ? 'offline' : 'server', now);
-    this.routes.failed(job);
+    this.routes.failed(job, e.code === ROUTE_NOT_FOUND);
     if (!held) st.requestFailed(info, a.sentAt);
     if (job.kind === 'quote') st.quoteDelayed(job.marketId, job.form, info);
     // a follow-up of a market that left the list is best effort: not retried into a failing server

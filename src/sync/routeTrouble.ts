@@ -11,15 +11,32 @@ import type { BackgroundKind } from './plan.js';
 
 export class RouteTrouble {
   private readonly failing = new Set<Job['kind']>();
+  /** The list routes whose last answer was a 404: "route not found". */
+  private readonly notFound = new Set<Job['kind']>();
 
-  /** A request failed in a way that is the connection's (the pause-and-retry path of outcome.ts). */
-  failed(job: Job): void {
-    if (LIST_ROUTES[job.kind] !== undefined) this.failing.add(job.kind);
+  /**
+   * A request failed in a way that is the connection's (the pause-and-retry path of outcome.ts); `gone`: a list route
+   * answered 404.
+   */
+  failed(job: Job, gone = false): void {
+    if (LIST_ROUTES[job.kind] === undefined) return;
+    this.failing.add(job.kind);
+    if (gone) this.notFound.add(job.kind);
+    else this.notFound.delete(job.kind);
   }
 
   /** A request of this kind got data: its route works. */
   answered(job: Job): void {
     this.failing.delete(job.kind);
+    this.notFound.delete(job.kind);
+  }
+
+  /**
+   * A list route answers 404 now: a 404 about one market (or event) then says the service's API is missing — a new
+   * base path, an edge answering not found for everything — not that the thing is gone (docs/faults.md).
+   */
+  apiMissing(): boolean {
+    return this.notFound.size > 0;
   }
 
   /** Whether the shown view's own list is failing, so that another kind's good answer does not end the trouble. */
