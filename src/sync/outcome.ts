@@ -16,6 +16,7 @@ import type { ResolvedOptions } from './options.js';
 import type { Queue } from './queue.js';
 export { toApiError } from './toApiError.js';
 
+const GONE_RUN_MS = 60_000; // markets answering 404 less than this apart are a run (`goneAt`)
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isMarket = (v: unknown): v is Market => isObj(v) && typeof v.id === 'string' && Array.isArray(v.outcomes);
 const isEvent = (v: unknown): v is MarketEvent => isObj(v) && typeof v.id === 'string' && Array.isArray(v.markets);
@@ -39,6 +40,7 @@ export class Outcomes {
   private lastListKey: string | undefined;
   /** Which of the screen's list routes keep failing (routeTrouble.ts). */
   private readonly routes = new RouteTrouble();
+  private goneAt = Number.NEGATIVE_INFINITY; // when a market last answered 404 (a run of them: apiGone.test.ts)
 
   constructor(
     private readonly o: ResolvedOptions,
@@ -200,7 +202,11 @@ export class Outcomes {
           st.marketGone(job.marketId, now);
           this.q.forgetDetail(job.marketId, now);
           this.answered(now);
-          if (wasSelected) this.q.selectionMoved(now);
+          // a second market gone within a minute: the list first, the next one's detail in the background (every route
+          // answering 404 emptied the list one selection at a time before the list's own 404 was known)
+          if (now - this.goneAt < GONE_RUN_MS) this.q.listSoon(now);
+          else if (wasSelected) this.q.selectionMoved(now);
+          this.goneAt = now;
           return;
         }
         break;
@@ -246,12 +252,6 @@ export class Outcomes {
   }
 
   /**
-   * A list arrived. When the selected market left it, the selection moves to
-   * the row that took its place (the first row for a new query), and its detail
-   * is fetched: polling follows what is on screen, while the market that left
-   * gets its one follow-up like any other.
-   */
-  /**
    * Watched markets refreshed in one request: each one answered is loaded; one the source left out is gone for now
    * (as a 404 of its own detail would say), and asked for again later.
    */
@@ -270,6 +270,7 @@ export class Outcomes {
     }
   }
 
+  /** A list arrived: when the selected market left it, the selection moves to the row in its place (listAnswered). */
   private listLoaded(a: Answered, markets: Market[], now: number, more?: boolean): void {
     const { job } = a;
     const key = job.kind === 'list' && job.query ? queryKey(job.query) : undefined;
