@@ -42,6 +42,7 @@ describe('inkWidth and the module hook', () => {
     squash: 'file:///app/dist/cli/inkSquashEntry.js',
     cursor: 'file:///app/dist/cli/restoreCursor.js',
     lineUpdate: 'file:///app/dist/cli/inkLineUpdateEntry.js',
+    logUpdate: 'file:///app/dist/cli/inkLogUpdateEntry.js',
     inkVersion: () => version,
   });
 
@@ -92,6 +93,13 @@ describe('inkWidth and the module hook', () => {
     );
     expect(redirectFor('./line-update.js', `${build}log-update.js`, targets('8.1.0'))).toBeUndefined();
     expect(redirectFor('./line-update.js', `${build}renderer.js`, targets('8.0.0'))).toBeUndefined();
+  });
+
+  it("redirects Ink's log-update.js from ink.js only, for the same versions", () => {
+    const build = 'file:///app/node_modules/ink/build/';
+    expect(redirectFor('./log-update.js', `${build}ink.js`, targets('8.0.0'))).toBe(targets('8.0.0').logUpdate);
+    expect(redirectFor('./log-update.js', `${build}ink.js`, targets('8.1.0'))).toBeUndefined();
+    expect(redirectFor('./log-update.js', `${build}renderer.js`, targets('8.0.0'))).toBeUndefined();
   });
 
   it("redirects restore-cursor from cli-cursor only, whatever Ink's version", () => {

@@ -17,6 +17,9 @@
  * - Ink's line repaint (`./line-update.js` imported by ink/build/log-update.js) →
  *   inkLineUpdateEntry.ts, Ink's own with the SGR codes it replays cut to what they leave in force
  *   (ui/inkLineUpdate.ts), for the same versions; the entry imports Ink's module as LINE_UPDATE_ORIGINAL;
+ * - Ink's frame writer (`./log-update.js` imported by ink/build/ink.js) → inkLogUpdateEntry.ts, Ink's own writing
+ *   through a stream whose `write` sends a run of `ESC[E` as one `ESC[<n>E` (ui/inkCursorMoves.ts), for the same
+ *   versions; the entry imports Ink's module as LOG_UPDATE_ORIGINAL;
  * - `restore-cursor` imported by cli-cursor (Ink's cursor hider) → restoreCursor.ts,
  *   which shows the cursor on exit on the terminal, not on a stderr sent to a file.
  *
@@ -40,6 +43,8 @@ export interface HookTargets {
   squash: string;
   /** URL of the line-update stand-in. */
   lineUpdate: string;
+  /** URL of the log-update stand-in. */
+  logUpdate: string;
   /** URL of the restore-cursor stand-in. */
   cursor: string;
   /** Ink's version, read from the package.json above the importing build/ file. */
@@ -51,6 +56,12 @@ export const SQUASH_ORIGINAL = 'oddsboard-ink-squash-original';
 
 /** What inkLineUpdateEntry.ts imports: Ink's own line-update.js, next to the log-update.js that asked for it. */
 export const LINE_UPDATE_ORIGINAL = 'oddsboard-ink-line-update-original';
+
+/** What inkLogUpdateEntry.ts imports: Ink's own log-update.js, next to the ink.js that asked for it. */
+export const LOG_UPDATE_ORIGINAL = 'oddsboard-ink-log-update-original';
+
+/** The stand-ins that wrap Ink's own module, imported by their entry under a name of their own. */
+const ORIGINALS = { squash: SQUASH_ORIGINAL, lineUpdate: LINE_UPDATE_ORIGINAL, logUpdate: LOG_UPDATE_ORIGINAL };
 
 const SQUASH_PARENTS = ['/node_modules/ink/build/dom.js', '/node_modules/ink/build/render-node-to-output.js'];
 
@@ -73,7 +84,9 @@ export function redirectFor(
           ? targets.squash
           : specifier === './line-update.js' && parentURL.endsWith('/node_modules/ink/build/log-update.js')
             ? targets.lineUpdate
-            : undefined;
+            : specifier === './log-update.js' && parentURL.endsWith('/node_modules/ink/build/ink.js')
+              ? targets.logUpdate
+              : undefined;
   if (stand === undefined) return undefined;
   const version = targets.inkVersion(parentURL);
   return version !== undefined && INK_OUTPUT_VERSIONS.test(version) ? stand : undefined;
@@ -101,19 +114,19 @@ export function installInkHooks(): boolean {
     squash: new URL('./inkSquashEntry.js', import.meta.url).href,
     cursor: new URL('./restoreCursor.js', import.meta.url).href,
     lineUpdate: new URL('./inkLineUpdateEntry.js', import.meta.url).href,
+    logUpdate: new URL('./inkLogUpdateEntry.js', import.meta.url).href,
     inkVersion,
   };
-  let squashOriginal: string | undefined;
-  let lineUpdateOriginal: string | undefined;
+  /** Where each wrapping stand-in's entry finds Ink's own module: the file the hook redirected it from. */
+  const originals = new Map<string, string>();
   register({
     resolve(specifier, context, next) {
-      if (specifier === SQUASH_ORIGINAL && squashOriginal !== undefined)
-        return { url: squashOriginal, format: 'module', shortCircuit: true };
-      if (specifier === LINE_UPDATE_ORIGINAL && lineUpdateOriginal !== undefined)
-        return { url: lineUpdateOriginal, format: 'module', shortCircuit: true };
+      const original = originals.get(specifier);
+      if (original !== undefined) return { url: original, format: 'module', shortCircuit: true };
       const url = redirectFor(specifier, context.parentURL, targets);
-      if (url === targets.squash) squashOriginal = new URL(specifier, context.parentURL).href;
-      if (url === targets.lineUpdate) lineUpdateOriginal = new URL(specifier, context.parentURL).href;
+      for (const [key, name] of Object.entries(ORIGINALS))
+        if (url === targets[key as keyof typeof ORIGINALS])
+          originals.set(name, new URL(specifier, context.parentURL).href);
       return url ? { url, format: 'module', shortCircuit: true } : next(specifier, context);
     },
   });
