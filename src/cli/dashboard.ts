@@ -27,15 +27,14 @@ export function prepare(
 
 /**
  * Whether the terminal gets bold, dim and inverse at all, as chalk (Ink's styler) decides: none with FORCE_COLOR
- * 0/false or on TERM=dumb, unless forced (`--color always` sets FORCE_COLOR=true below, or FORCE_COLOR says so).
- * runDashboard refuses TERM=dumb before asking (DUMB_TERMINAL); the rule is chalk's whole, as theme.test.tsx pins.
+ * 0/false, unless forced (`--color always` sets FORCE_COLOR=true below). Asked only for a terminal the board is drawn
+ * on: runDashboard refuses TERM=dumb before (DUMB_TERMINAL), so chalk's TERM=dumb rule (no styles unless forced) is
+ * not repeated here; theme.test.tsx pins the rest.
  */
 export function stylesDrawn(mode: ColorMode, env: NodeJS.ProcessEnv): boolean {
   if (mode === 'always') return true;
   const force = env.FORCE_COLOR;
-  if (force === 'false' || force === '0') return false;
-  if (force !== undefined && (force === 'true' || /^\d*$/.test(force))) return true;
-  return env.TERM !== 'dumb';
+  return force !== 'false' && force !== '0';
 }
 
 const NOT_A_TTY =

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMarket, renderApp, type Harness } from '../../test/support/fixtures.js';
 import { press, waitForFrame } from '../../test/support/wait.js';
 import { colorEnabled } from '../cli/config.js';
-import { stylesDrawn } from '../cli/dashboard.js';
+import { runDashboard, stylesDrawn, type DashboardIo } from '../cli/dashboard.js';
 import { palette } from './theme.js';
 
 // Ink colours through chalk, which finds no terminal under vitest: make it draw truecolour, as a modern terminal would.
@@ -84,20 +84,27 @@ describe('themes', () => {
   });
 });
 
-describe('stylesDrawn (bold, dim, inverse at all: what chalk decides)', () => {
+describe('stylesDrawn (bold, dim, inverse at all: what chalk decides, on a terminal the board is drawn on)', () => {
   it.each([
     ['auto', {}, true],
-    ['auto', { TERM: 'dumb' }, false],
-    ['never', { TERM: 'dumb' }, false],
-    ['auto', { NO_COLOR: '1' }, true], // no colour, but inverse and bold still
-    ['always', { TERM: 'dumb' }, true], // --color always forces chalk
-    ['auto', { TERM: 'dumb', FORCE_COLOR: '1' }, true],
-    ['auto', { TERM: 'dumb', FORCE_COLOR: '' }, true],
+    ['never', {}, true], // no colour, but inverse and bold still
+    ['auto', { NO_COLOR: '1' }, true],
+    ['always', { FORCE_COLOR: '0' }, true], // --color always forces chalk
+    ['auto', { FORCE_COLOR: '1' }, true],
+    ['auto', { FORCE_COLOR: '' }, true],
     ['auto', { FORCE_COLOR: '0' }, false],
     ['auto', { FORCE_COLOR: 'false' }, false],
-    ['auto', { TERM: 'dumb', FORCE_COLOR: 'yes' }, false], // not a value chalk reads
+    ['auto', { FORCE_COLOR: 'yes' }, true], // not a value chalk reads: as unset
   ] as const)('%s with %j → %s', (mode, env, expected) => {
     expect(stylesDrawn(mode, env)).toBe(expected);
+  });
+
+  it('is not asked on TERM=dumb: the dashboard refuses it first (exit 2)', async () => {
+    const err: string[] = [];
+    const tty = { isTTY: true, write: (s: string) => (err.push(s), true) };
+    const io = { stdin: tty, stdout: tty, stderr: tty, env: { TERM: 'dumb' } };
+    expect(await runDashboard([], io as unknown as DashboardIo)).toBe(2);
+    expect(err.join('')).toMatch(/TERM=dumb cannot/);
   });
 });
 
