@@ -43,6 +43,7 @@ describe('inkWidth and the module hook', () => {
     cursor: 'file:///app/dist/cli/restoreCursor.js',
     lineUpdate: 'file:///app/dist/cli/inkLineUpdateEntry.js',
     logUpdate: 'file:///app/dist/cli/inkLogUpdateEntry.js',
+    throttle: 'file:///app/dist/cli/inkThrottleEntry.js',
     inkVersion: () => version,
   });
 
@@ -100,6 +101,14 @@ describe('inkWidth and the module hook', () => {
     expect(redirectFor('./log-update.js', `${build}ink.js`, targets('8.0.0'))).toBe(targets('8.0.0').logUpdate);
     expect(redirectFor('./log-update.js', `${build}ink.js`, targets('8.1.0'))).toBeUndefined();
     expect(redirectFor('./log-update.js', `${build}renderer.js`, targets('8.0.0'))).toBeUndefined();
+  });
+
+  it("redirects es-toolkit/compat (Ink's throttle) from ink.js only, for the same versions", () => {
+    const build = 'file:///app/node_modules/ink/build/';
+    expect(redirectFor('es-toolkit/compat', `${build}ink.js`, targets('8.0.0'))).toBe(targets('8.0.0').throttle);
+    expect(redirectFor('es-toolkit/compat', `${build}ink.js`, targets('8.1.0'))).toBeUndefined();
+    expect(redirectFor('es-toolkit/compat', `${build}dom.js`, targets('8.0.0'))).toBeUndefined();
+    expect(redirectFor('es-toolkit', `${build}ink.js`, targets('8.0.0'))).toBeUndefined();
   });
 
   it("redirects restore-cursor from cli-cursor only, whatever Ink's version", () => {

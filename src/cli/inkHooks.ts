@@ -20,6 +20,9 @@
  * - Ink's frame writer (`./log-update.js` imported by ink/build/ink.js) → inkLogUpdateEntry.ts, Ink's own writing
  *   through a stream whose `write` sends a run of `ESC[E` as one `ESC[<n>E` (ui/inkCursorMoves.ts), for the same
  *   versions; the entry imports Ink's module as LOG_UPDATE_ORIGINAL;
+ * - `es-toolkit/compat` imported by ink/build/ink.js → inkThrottleEntry.ts, its `throttle` (Ink's frame rate) with
+ *   the first frame after a key drawn at once (ui/inkThrottle.ts), for the same versions; the entry imports the
+ *   package as THROTTLE_ORIGINAL, resolved from ink.js;
  * - `restore-cursor` imported by cli-cursor (Ink's cursor hider) → restoreCursor.ts,
  *   which shows the cursor on exit on the terminal, not on a stderr sent to a file.
  *
@@ -45,6 +48,8 @@ export interface HookTargets {
   lineUpdate: string;
   /** URL of the log-update stand-in. */
   logUpdate: string;
+  /** URL of the es-toolkit/compat stand-in (Ink's throttle). */
+  throttle: string;
   /** URL of the restore-cursor stand-in. */
   cursor: string;
   /** Ink's version, read from the package.json above the importing build/ file. */
@@ -60,9 +65,18 @@ export const LINE_UPDATE_ORIGINAL = 'oddsboard-ink-line-update-original';
 /** What inkLogUpdateEntry.ts imports: Ink's own log-update.js, next to the ink.js that asked for it. */
 export const LOG_UPDATE_ORIGINAL = 'oddsboard-ink-log-update-original';
 
-/** The stand-ins that wrap Ink's own module, imported by their entry under a name of their own. */
-const ORIGINALS = { squash: SQUASH_ORIGINAL, lineUpdate: LINE_UPDATE_ORIGINAL, logUpdate: LOG_UPDATE_ORIGINAL };
+/** What inkThrottleEntry.ts imports: es-toolkit/compat as Ink's ink.js resolves it. */
+export const THROTTLE_ORIGINAL = 'oddsboard-ink-throttle-original';
 
+/** The stand-ins that wrap Ink's own module, imported by their entry under a name of their own. */
+const ORIGINALS = {
+  squash: SQUASH_ORIGINAL,
+  lineUpdate: LINE_UPDATE_ORIGINAL,
+  logUpdate: LOG_UPDATE_ORIGINAL,
+  throttle: THROTTLE_ORIGINAL,
+};
+
+const INK_JS = '/node_modules/ink/build/ink.js';
 const SQUASH_PARENTS = ['/node_modules/ink/build/dom.js', '/node_modules/ink/build/render-node-to-output.js'];
 
 /** Where `specifier` imported from `parentURL` should come from instead, or undefined to leave it alone. */
@@ -84,9 +98,11 @@ export function redirectFor(
           ? targets.squash
           : specifier === './line-update.js' && parentURL.endsWith('/node_modules/ink/build/log-update.js')
             ? targets.lineUpdate
-            : specifier === './log-update.js' && parentURL.endsWith('/node_modules/ink/build/ink.js')
+            : specifier === './log-update.js' && parentURL.endsWith(INK_JS)
               ? targets.logUpdate
-              : undefined;
+              : specifier === 'es-toolkit/compat' && parentURL.endsWith(INK_JS)
+                ? targets.throttle
+                : undefined;
   if (stand === undefined) return undefined;
   const version = targets.inkVersion(parentURL);
   return version !== undefined && INK_OUTPUT_VERSIONS.test(version) ? stand : undefined;
@@ -115,6 +131,7 @@ export function installInkHooks(): boolean {
     cursor: new URL('./restoreCursor.js', import.meta.url).href,
     lineUpdate: new URL('./inkLineUpdateEntry.js', import.meta.url).href,
     logUpdate: new URL('./inkLogUpdateEntry.js', import.meta.url).href,
+    throttle: new URL('./inkThrottleEntry.js', import.meta.url).href,
     inkVersion,
   };
   /** Where each wrapping stand-in's entry finds Ink's own module: the file the hook redirected it from. */
@@ -126,7 +143,10 @@ export function installInkHooks(): boolean {
       const url = redirectFor(specifier, context.parentURL, targets);
       for (const [key, name] of Object.entries(ORIGINALS))
         if (url === targets[key as keyof typeof ORIGINALS])
-          originals.set(name, new URL(specifier, context.parentURL).href);
+          originals.set(
+            name,
+            specifier.startsWith('.') ? new URL(specifier, context.parentURL).href : next(specifier, context).url,
+          );
       return url ? { url, format: 'module', shortCircuit: true } : next(specifier, context);
     },
   });
