@@ -162,13 +162,13 @@ describe('three venues in one dashboard (tmux)', { timeout: 120_000 }, () => {
         'https://manifold.markets/Bayesian/anthropic-above-10t-valuation-on-ju',
         (s) =>
           /^▸ ACTIVE +M Anthropic above 10T/m.test(s) &&
-          s.includes('Page https://manifold.markets/Bayesian/anthropic-above-10'),
+          s.includes('Page manifold.markets/Bayesian/anthropic-abo… · o opens it'),
       ],
       [
         '2252244',
         (s) =>
           /^▸ ACTIVE +P Will there be no change in Fed/m.test(s) &&
-          s.includes('Page https://polymarket.com/event/fed-decision-in-sept'),
+          s.includes('Page polymarket.com/event/fed-decision-in-se… · o opens it'),
       ],
       ['kxnewpope-70-ppar', (s) => /^▸ ACTIVE +K Pietro Parolin/m.test(s)],
     ];

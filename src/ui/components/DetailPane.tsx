@@ -19,6 +19,7 @@ import {
 } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, paneTitle, type Seg } from './Line.js';
+import { pageLine } from './pageLine.js';
 import { sparkline } from './sparkline.js';
 import { BOOK_ENDED_LINE, bookLines, bookMissingLine, bookWantedLines } from './bookLines.js';
 import { brailleChart, chartLabel } from './chart.js';
@@ -102,11 +103,7 @@ export function detailHeadLines(p: DetailProps): Seg[][] {
     ]);
   if (p.eventTitle) lines.push([{ text: 'Event ', dim: true }, { text: sanitize(p.eventTitle) }]);
   if (p.twin) lines.push(twinLine(p.twin));
-  if (p.page)
-    lines.push([
-      { text: 'Page ', dim: true },
-      { text: p.page, color: colors.accent, link: p.page },
-    ]);
+  if (p.page) lines.push(pageLine(p.page, p.width));
   lines.push([
     { text: `Vol ${formatVolume(m.volume)}`, dim: true },
     { text: ` ${G.dot} Liq ${formatVolume(m.liquidity)}`, dim: true },

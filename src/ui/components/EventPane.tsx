@@ -7,8 +7,8 @@ import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatCoarseAge, formatPrice, formatVolume, padStartWidth } from '../format.js';
 import { eventVolume } from '../views/events.js';
 import { Line, paneTitle, type Seg } from './Line.js';
+import { pageLine } from './pageLine.js';
 import { badgeSeg } from './badge.js';
-import { colors } from '../theme.js';
 import { G } from '../glyphs.js';
 
 export interface EventPaneProps {
@@ -52,11 +52,7 @@ export function eventPaneLines(p: EventPaneProps): Seg[][] {
     ],
     [{ text: `${G.ret} opens it: its markets, each with its detail and quote`, dim: true }],
   ];
-  if (p.page)
-    lines.push([
-      { text: 'Page ', dim: true },
-      { text: p.page, color: colors.accent, link: p.page },
-    ]);
+  if (p.page) lines.push(pageLine(p.page, p.width));
   const room = Math.max(0, p.height - lines.length);
   const shown = n <= room ? e.markets : e.markets.slice(0, Math.max(0, room - 1));
   for (const nested of shown) {
