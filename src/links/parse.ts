@@ -15,6 +15,7 @@
  * Manifold a word with a digit that can be an id is tried as an id first, then as a slug.
  */
 import { SOURCE_NAMES } from '../sources/names.js';
+import { G } from '../util/glyphs.js';
 import type { ParsedTarget, PlatformId, VenueTarget } from './types.js';
 
 const MAX_INPUT = 500;
@@ -53,7 +54,7 @@ const LOCALE = /^[a-z]{2}(?:-[a-z]{2,4})?$/i;
 const MANIFOLD_PAGES = new Set(['browse', 'questions', 'topic', 'topics', 'news', 'about', 'home', 'search']);
 
 const fail = (message: string): ParsedTarget => ({ ok: false, message });
-const notUnderstood = (what: string): ParsedTarget => fail(`Not understood: ${what} — ${ACCEPTED}.`);
+const notUnderstood = (what: string): ParsedTarget => fail(`Not understood: ${what} ${G.dash} ${ACCEPTED}.`);
 const ok = (input: string, understood: string, readings: VenueTarget[]): ParsedTarget => ({
   ok: true,
   input,
@@ -64,7 +65,7 @@ const ok = (input: string, understood: string, readings: VenueTarget[]): ParsedT
 /** Shown back in a message: printable, short. */
 function shown(s: string): string {
   const clean = s.replace(/[^\x20-\x7e]/g, '?');
-  return `“${clean.length > 60 ? `${clean.slice(0, 59)}…` : clean}”`;
+  return `${G.lquo}${clean.length > 60 ? `${clean.slice(0, 59)}${G.ell}` : clean}${G.rquo}`;
 }
 
 const slugLen = (s: string) => s.length > 0 && s.length <= 250;
@@ -237,7 +238,7 @@ function prefixed(input: string, venue: PlatformId, rest: string): ParsedTarget 
 /** What `input` names (see the file's comment), or a one-line message. Pure: no request, no clock. */
 export function parseTarget(input: string): ParsedTarget {
   const text = input.trim();
-  if (text === '') return fail(`Nothing to go to — ${ACCEPTED}.`);
+  if (text === '') return fail(`Nothing to go to ${G.dash} ${ACCEPTED}.`);
   if (text.length > MAX_INPUT) return notUnderstood(`a text of ${text.length} characters`);
   if (/\s/.test(text)) return notUnderstood(`${shown(text)} has spaces (paste one address or id)`);
   if (/[\x00-\x1f\x7f-\x9f]/.test(text)) return notUnderstood('the text holds control characters');

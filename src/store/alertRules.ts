@@ -6,6 +6,7 @@
 import type { Currency } from '../positions/types.js';
 import { quoted } from './transitions.js';
 import { sanitize } from '../util/sanitize.js';
+import { G } from '../util/glyphs.js';
 import type { MarketEntry } from './types.js';
 import { scopeOf, type AlertKind, type AlertRule } from './watchTypes.js';
 
@@ -43,11 +44,12 @@ export function checkCents(kind: AlertKind, cents: unknown): string | undefined 
   if (kind === 'gap')
     return typeof cents === 'number' && Number.isFinite(cents) && cents >= 0 && cents < 100
       ? undefined
-      : 'the gap must be from 0¢ to less than 100¢';
+      : `the gap must be from 0${G.cent} to less than 100${G.cent}`;
   if (typeof cents !== 'number' || !Number.isFinite(cents))
     return kind === 'move' ? 'the move must be a number of cents' : 'the price must be a number of cents';
-  if (kind === 'move') return cents > 0 && cents <= 100 ? undefined : 'the move must be more than 0¢ and at most 100¢';
-  return cents > 0 && cents < 100 ? undefined : 'the price must be more than 0¢ and less than 100¢';
+  if (kind === 'move')
+    return cents > 0 && cents <= 100 ? undefined : `the move must be more than 0${G.cent} and at most 100${G.cent}`;
+  return cents > 0 && cents < 100 ? undefined : `the price must be more than 0${G.cent} and less than 100${G.cent}`;
 }
 
 export function checkMinutes(minutes: unknown): string | undefined {

@@ -24,6 +24,7 @@ import {
 } from './watchTypes.js';
 import { patchWatched } from './watchlist.js';
 import { formatPrice } from '../util/price.js';
+import { G } from '../util/glyphs.js';
 
 export { largestMove };
 
@@ -69,15 +70,15 @@ export function ruleText(rule: AlertRule): string {
   const o = rule.outcome ?? 'leading outcome';
   switch (rule.kind) {
     case 'above':
-      return `${o} at or above ${rule.cents}¢`;
+      return `${o} at or above ${rule.cents}${G.cent}`;
     case 'below':
-      return `${o} at or below ${rule.cents}¢`;
+      return `${o} at or below ${rule.cents}${G.cent}`;
     case 'move':
-      return `${o} moves ${rule.cents}¢ within ${rule.minutes} min`;
+      return `${o} moves ${rule.cents}${G.cent} within ${rule.minutes} min`;
     case 'status':
       return 'any status change';
     case 'gap':
-      return `gap after fees above ${rule.cents}¢ (the Across view's size) with ${rule.pairId ?? '—'}`;
+      return `gap after fees above ${rule.cents}${G.cent} (the Across view's size) with ${rule.pairId ?? G.dash}`;
     default:
       return pnlRuleText(rule);
   }
@@ -113,7 +114,7 @@ function priceVerdict(
       fired: {
         outcome: o.name,
         price: p,
-        text: `${title} ${o.name} at ${formatPrice(p)} (${rule.kind} ${rule.cents}¢)`,
+        text: `${title} ${o.name} at ${formatPrice(p)} (${rule.kind} ${rule.cents}${G.cent})`,
       },
     };
   }
@@ -121,7 +122,7 @@ function priceVerdict(
   if (move === undefined) return { holds: false };
   const moveCents = Math.round(move * 1000) / 10;
   // the minus sign of every other figure on screen (priceFormat.ts), not toFixed's hyphen
-  const moved = `${moveCents > 0 ? '+' : moveCents < 0 ? '−' : ''}${Math.abs(moveCents).toFixed(1)}¢`;
+  const moved = `${moveCents > 0 ? '+' : moveCents < 0 ? G.minus : ''}${Math.abs(moveCents).toFixed(1)}${G.cent}`;
   return {
     holds: Math.abs(moveCents) >= rule.cents,
     fired: {

@@ -1,4 +1,5 @@
 /** The connection's named state: what a failure or a good answer does to it, and the outages it records. */
+import { G } from '../util/glyphs.js';
 import { ROUTE_NOT_FOUND, type ApiErrorKind } from '../api/errors.js';
 import type { ConnectionState, ErrorInfo, Outage, TroubleStatus } from './types.js';
 
@@ -135,6 +136,6 @@ export function addOutage(list: Outage[], o: Outage | undefined): Outage[] {
 export function recoveryNotice(o: Outage): string {
   return (
     `Back online after ${outageLength(o.to - o.from)} ` +
-    `${troubleLabel(o.status)}${o.cause ? ` (${o.cause} ×${o.failures})` : ''}.`
+    `${troubleLabel(o.status)}${o.cause ? ` (${o.cause} ${G.times}${o.failures})` : ''}.`
   );
 }

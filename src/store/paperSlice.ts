@@ -9,6 +9,7 @@ import { formatTradeMoney, formatTradeShares } from '../positions/format.js';
 import { EMPTY_PAPER, keepPaper, PAPER_MAX, settlePaper, type PaperBook } from '../positions/paper.js';
 import { CURRENCY_OF } from '../positions/types.js';
 import { formatPrice } from '../util/price.js';
+import { G } from '../util/glyphs.js';
 import type { SourceId } from '../sources/types.js';
 import type { Store } from './store.js';
 import type { AppState, Mode } from './types.js';
@@ -77,11 +78,14 @@ export function paperActions(set: Set, get: Get): PaperActions {
       const quote = entry?.result;
       const form = entry?.answeredForm;
       if (!market || !quote || !form || entry.status !== 'ok')
-        return { ok: false, message: 'No preview to keep: ask for a quote first (⏎).' };
+        return { ok: false, message: `No preview to keep: ask for a quote first (${G.ret}).` };
       // a preview from minutes ago is a price that may be gone: kept, it would book that price as a trade made now
       const age = entry.receivedAt === undefined ? 0 : at - entry.receivedAt;
       if (age > PREVIEW_KEEP_MS)
-        return { ok: false, message: `This preview is ${ageText(age)} old: ⏎ for a fresh one, then p to keep it.` };
+        return {
+          ok: false,
+          message: `This preview is ${ageText(age)} old: ${G.ret} for a fresh one, then p to keep it.`,
+        };
       // a preview answered while the market traded, kept after the board saw it stop: no trade at that price exists
       // (a resolved one would settle at once, a 7¢ buy of the winner worth 100¢ a share)
       const halted = s.markets[marketId]?.tradeState ?? (market.status === 'active' ? undefined : market.status);
@@ -109,12 +113,13 @@ export function paperActions(set: Set, get: Get): PaperActions {
       return {
         ok: true,
         text:
-          `Kept as a paper trade: ${t.action} ${formatTradeShares(t.shares)} “${outcome}” ` +
+          `Kept as a paper trade: ${t.action} ${formatTradeShares(t.shares)} ${G.lquo}${outcome}${G.rquo} ` +
           `at ${formatPrice(t.avgPrice)}, ` +
           `fee ${formatTradeMoney(t.fee, currency)}, ${t.action === 'buy' ? 'cost' : 'got'} ` +
-          `${formatTradeMoney(t.total, currency)}${r.soldAll ? ' — all the paper shares held' : ''} (Positions view)` +
+          `${formatTradeMoney(t.total, currency)}${r.soldAll ? ` ${G.dash} all the paper shares held` : ''} ` +
+          '(Positions view)' +
           (r.madeRoom
-            ? `; ${PAPER_MAX} are kept at most: “${r.madeRoom.title}” (${r.madeRoom.outcome}), ` +
+            ? `; ${PAPER_MAX} are kept at most: ${G.lquo}${r.madeRoom.title}${G.rquo} (${r.madeRoom.outcome}), ` +
               'closed longest ago, left the book to make room'
             : ''),
       };

@@ -1,5 +1,6 @@
 /** Status transitions: when a market's known status changes, what is recorded and what the notice says. */
 import { sanitize } from '../util/sanitize.js';
+import { G } from '../util/glyphs.js';
 import type { MarketEntry, StatusTransition } from './types.js';
 
 /** Transitions kept (newest first). */
@@ -27,11 +28,11 @@ export function addTransitions(list: StatusTransition[], more: StatusTransition[
 }
 
 /**
- * A title as notices quote it: sanitized, “in quotes”, whole — the screen cuts it to the room its line has
- * (fitQuotes, src/ui/quotes.ts).
+ * A title as notices quote it: sanitized, “in quotes” (`"…"` in ASCII: the set chosen, src/util/glyphs.ts), whole —
+ * the screen cuts it to the room its line has (fitQuotes, src/ui/quotes.ts).
  */
 export function quoted(title: string): string {
-  return `“${sanitize(title).trim() || 'A market'}”`;
+  return `${G.lquo}${sanitize(title).trim() || 'A market'}${G.rquo}`;
 }
 
 /** "closed", "is settling", "resolved: Yes", "is active again". */
@@ -57,5 +58,5 @@ export function transitionNotice(ts: StatusTransition[]): string | undefined {
   return `${ts.length} markets changed: ${ts
     .slice(0, 3)
     .map((t) => `${quoted(t.title)} ${changeWords(t)}`)
-    .join(' · ')}${ts.length > 3 ? ' …' : ''}`;
+    .join(` ${G.dot} `)}${ts.length > 3 ? ` ${G.ell}` : ''}`;
 }

@@ -5,6 +5,7 @@
  * same cache as the list's (entries, history, status changes).
  */
 import type { Market, MarketEvent } from '../api/types.js';
+import { G } from '../util/glyphs.js';
 import { absorb, mergeCategories, prune } from './entries.js';
 import { completeFromEvents, copyStamps, mergeEvents, olderEvents } from './events.js';
 import { addTransitions } from './transitions.js';
@@ -125,7 +126,8 @@ export function viewDataActions(
         };
       });
       get().notice(
-        `${title ? `Event “${title}”` : `Event ${id}`} is no longer available (private, under review or removed).`,
+        `${title ? `Event ${G.lquo}${title}${G.rquo}` : `Event ${id}`} is no longer available ` +
+          '(private, under review or removed).',
         'warn',
         at,
       );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from './format.js';
 import { fitQuotes, SHORT_TITLE } from './quotes.js';
+import { setGlyphs } from './glyphs.js';
 
 const long = 'Will the Federal Reserve cut its target rate at the December meeting of this year, by 25bp?';
 
@@ -25,6 +26,21 @@ describe('fitQuotes: quoted titles cut to the room their line has', () => {
     expect(out).toBe(`“${long.slice(0, SHORT_TITLE - 1)}…” resolved: Yes`);
     const narrow = fitQuotes(`“${long}” resolved: Yes`, 20);
     expect(displayWidth(/“[^”]*”/.exec(narrow)![0])).toBeLessThanOrEqual(20);
+  });
+
+  it('in ASCII, titles quoted "…" (as the store quotes in that set) are cut the same, with ~', () => {
+    setGlyphs('ascii');
+    try {
+      const out = fitQuotes(`"${long}" resolved: Yes - "${long}" is settling`, 156);
+      expect(displayWidth(out)).toBeLessThanOrEqual(156);
+      expect(displayWidth(out)).toBeGreaterThan(150);
+      expect(out).toMatch(
+        /^"Will the Federal Reserve cut its target rate at the December~" resolved: Yes - "Will .*~" is/,
+      );
+      expect(fitQuotes(`"${long}" resolved: Yes`, 60)).toBe(`"${long.slice(0, SHORT_TITLE - 1)}~" resolved: Yes`);
+    } finally {
+      setGlyphs('unicode');
+    }
   });
 
   it('text without a quoted title is left as it is (the notice line wraps it)', () => {

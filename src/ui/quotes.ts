@@ -9,7 +9,8 @@ import { G } from './glyphs.js';
 
 /** The cut a quoted title gets where the line is short. */
 export const SHORT_TITLE = 48;
-const QUOTE = /(“[^”]*”)/;
+/** A quoted title in the set drawn (`“…”`, `"…"` in ASCII): the store quotes in that set (`quoted`). */
+export const quoteRe = (): RegExp => new RegExp(`(${G.lquo}[^${G.rquo}]*${G.rquo})`);
 
 /** A title cut to `cap` cells, no space left before the cut's mark. */
 function cutTitle(title: string, cap: number): string {
@@ -21,7 +22,7 @@ function cutTitle(title: string, cap: number): string {
 export function fitQuotes(text: string, room: number, floor = SHORT_TITLE): string {
   if (displayWidth(text) <= room) return text;
   // split with the quote captured: the odd parts are the quoted titles
-  const parts = text.split(QUOTE);
+  const parts = text.split(quoteRe());
   if (parts.length < 3) return text;
   const titles = parts.filter((_, i) => i % 2 === 1).map((q) => q.slice(1, -1));
   const cut = (cap: number) =>

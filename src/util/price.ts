@@ -3,6 +3,8 @@
  * the store's notices (alerts, paper trades) say a price as the screen does. The rest of the rule (differences, moves)
  * is in src/ui/priceFormat.ts.
  */
+import { G } from './glyphs.js';
+
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
@@ -25,6 +27,6 @@ export function centsAt(p: number, d: number): string {
 
 /** A 0..1 price as cents: 0.635 → "63.5¢", a midpoint 0.0145 → "1.45¢" (priceDecimals). */
 export function formatPrice(p: unknown): string {
-  if (!isNum(p)) return '—';
-  return `${centsAt(p, priceDecimals(p))}¢`;
+  if (!isNum(p)) return G.dash;
+  return `${centsAt(p, priceDecimals(p))}${G.cent}`;
 }

@@ -4,6 +4,7 @@
  */
 import type { AppState, ListQuery } from '../store/types.js';
 import { VENUE_LETTERS } from '../sources/names.js';
+import { G } from '../util/glyphs.js';
 import type { SourceCaps, SourceId } from '../sources/types.js';
 
 /**
@@ -67,10 +68,10 @@ export function categoryWords(ids: readonly SourceId[], shown: readonly AppState
       return [
         c ? `${letter} ${s.caps.categoryWord ?? 'category'} ${s.categoryLabels?.[c] ?? c}` : '',
         q && !oneSearch
-          ? `${letter} search “${q}”${s.caps.searchScopeShort ? ` in ${s.caps.searchScopeShort}` : ''}`
+          ? `${letter} search ${G.lquo}${q}${G.rquo}${s.caps.searchScopeShort ? ` in ${s.caps.searchScopeShort}` : ''}`
           : '',
       ];
     })
     .filter((x) => x !== '')
-    .join(' · ');
+    .join(` ${G.dot} `);
 }

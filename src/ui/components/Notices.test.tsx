@@ -8,6 +8,7 @@ import { renderApp } from '../../../test/support/fixtures.js';
 import { KEYS, press, stripAnsi } from '../../../test/support/wait.js';
 import type { Notice } from '../../store/types.js';
 import { NOTICE_MS, noticeLine, noticeLines } from './Notices.js';
+import { setGlyphs } from '../glyphs.js';
 
 const PASTED = 'https://example.com/event/something';
 const said = (() => {
@@ -124,6 +125,21 @@ describe('noticeLine', () => {
     expect(noticeLine(resolved, undefined, 6_000)?.[1]?.text).toBe(
       'Kalshi: “A” and “B” resolved: Yes · Kalshi: “C” resolved: No · Polymarket: “D” resolved: Yes',
     );
+  });
+
+  it('in ASCII the store quotes with "…" (it quotes in the set drawn): a burst still names the markets once', () => {
+    setGlyphs('ascii');
+    try {
+      const resolved = ['A', 'B', 'C'].map((t, i) => n(i, 5_000, `Kalshi: "${t}" resolved: Yes`, 'alert'));
+      expect(noticeLine(resolved, undefined, 6_000)).toEqual([
+        { text: '* ALERT ', color: 'magenta', bold: true },
+        { text: 'Kalshi: "A", "B" and "C" resolved: Yes', bold: true },
+      ]);
+      const gone = [n(1, 5_000, '"Fed" is no longer available'), n(2, 5_000, '"Tariffs" is no longer available')];
+      expect(noticeLine(gone, undefined, 6_000)?.[1]?.text).toBe('"Fed" and "Tariffs" are no longer available');
+    } finally {
+      setGlyphs('unicode');
+    }
   });
 
   it('a warning or an alert that comes while a flash is shown replaces it at once; an info waits for its end', () => {

@@ -2,7 +2,7 @@ import { Box } from 'ink';
 import type { Notice } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, wrap } from '../format.js';
-import { fitQuotes } from '../quotes.js';
+import { fitQuotes, quoteRe } from '../quotes.js';
 import type { UiState } from '../uiState.js';
 import { Line, type Seg } from './Line.js';
 // notices of one level this close to the newest come together (a start that finds several bad files), as the bell
@@ -21,7 +21,7 @@ export const NOTICE_MS = 10_000;
 export function burstText(texts: readonly string[]): string {
   const groups = new Map<string, { head: string; tail: string; titles: string[] } | string>();
   for (const t of texts) {
-    const m = /^(.*?)(“[^”]*”)(.*)$/s.exec(t);
+    const m = new RegExp(`^(.*?)${quoteRe().source}(.*)$`, 's').exec(t);
     if (!m) {
       groups.set(`\0${t}`, t);
       continue;

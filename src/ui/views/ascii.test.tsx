@@ -112,6 +112,38 @@ describe('ASCII stand-ins at 80x24', () => {
   );
 
   it(
+    'an alert notice and the `w` notices draw ASCII, the quotes around a title included (they read “…” and ¢)',
+    () =>
+      cpuBound(20_000, async () => {
+        h = renderApp({
+          columns: 80,
+          rows: 24,
+          prepare: (store, clock) => {
+            busy(store, clock);
+            const outcome = 'Progressive Alliance';
+            const rule = { id: 'r1', marketId: 'm1', kind: 'above', outcome, cents: 30, source: 'form' } as const;
+            store.getState().addAlert({ ...rule, createdAt: clock.now() });
+            const [m1, ...rest] = fiftyMarkets();
+            const up = { ...m1!, outcomes: m1!.outcomes.map((o) => (o.name === outcome ? { ...o, price: 0.31 } : o)) };
+            store.getState().listLoaded([up, ...rest], clock.now());
+          },
+        });
+        const alert = await waitForFrame(h.term, '* ALERT');
+        // it wraps at 80 columns
+        expect(alert.replace(/\s+/g, ' ')).toContain(
+          '"Largest party in the parliament" Progressive Alliance at 31.0c (above 30c)',
+        );
+        expect(offending(alert, 80)).toEqual([]);
+        // m1 is watched (busy): w unwatches it, w again watches it
+        await press(h.term, 'w', () => h!.term.lastFrame().includes('Not watching "Largest party'));
+        expect(offending(h.term.lastFrame(), 80)).toEqual([]);
+        await press(h.term, 'w', () => h!.term.lastFrame().includes('* Watching "Largest party in the parliament"'));
+        expect(offending(h.term.lastFrame(), 80)).toEqual([]);
+      })(),
+    WALL_BACKSTOP_MS,
+  );
+
+  it(
     'the help overlay and the alert log draw ASCII',
     () =>
       cpuBound(20_000, async () => {

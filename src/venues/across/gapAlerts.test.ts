@@ -8,6 +8,7 @@ import type { MarketEntry } from '../../store/types.js';
 import { createOddsStore } from '../../store/store.js';
 import type { AlertRule } from '../../store/watchTypes.js';
 import { gapVerdict, rowOf } from './gapAlerts.js';
+import { setGlyphs } from '../../util/glyphs.js';
 import type { AcrossRow } from './rows.js';
 
 const A = 'kalshi:FED-H0';
@@ -81,6 +82,19 @@ describe('gapVerdict', () => {
     expect(rowOf(rule(0), [row({ confirmed: false, kind: 'candidate' })])).toBeUndefined();
     // either order of the legs finds the pair
     expect(rowOf(rule(0), [row({ a: B, b: A, id: B })])?.a).toBe(B);
+  });
+
+  it('in ASCII (a locale that is not UTF-8): the entry made in stand-ins, the titles as received', () => {
+    setGlyphs('ascii');
+    try {
+      const noPrice = gap({ b: { ...gap().b, price: undefined } });
+      expect(gapVerdict(rule(2), row({ gap: noPrice }), markets)!.fired!.text).toBe(
+        'Gap after fees 15.8c for 100 contracts: Kalshi "Fed holds in September" YES 62.0c - ' +
+          'Polymarket "No change in Fed rates in September" YES - (above 2c)',
+      );
+    } finally {
+      setGlyphs('unicode');
+    }
   });
 
   it('the books fill fewer than the size: said in the entry', () => {

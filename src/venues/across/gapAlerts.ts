@@ -18,8 +18,9 @@ import { SOURCE_NAMES } from '../../sources/names.js';
 import type { SourceId } from '../../sources/types.js';
 import { acrossRowsMemo, type AcrossRow } from './rows.js';
 import type { Gap } from '../../pairs/gap.js';
+import { G } from '../../util/glyphs.js';
 
-const c1 = (x: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}¢`;
+const c1 = (x: number) => `${x < 0 ? G.minus : ''}${Math.abs(x).toFixed(1)}${G.cent}`;
 
 /** The confirmed row of the rule's pair (either order of the legs). */
 export function rowOf(rule: AlertRule, rows: readonly AcrossRow[]): AcrossRow | undefined {
@@ -30,7 +31,7 @@ export function rowOf(rule: AlertRule, rows: readonly AcrossRow[]): AcrossRow | 
 /** One leg in words: `Kalshi “Fed holds” YES 41.0¢`. */
 function legText(l: Gap['a'], id: string, markets: Readonly<Record<string, MarketEntry>>): string {
   const title = quoted(markets[id]?.market.title ?? l.id);
-  const price = l.price === undefined ? '—' : c1(l.price * 100);
+  const price = l.price === undefined ? G.dash : c1(l.price * 100);
   return `${SOURCE_NAMES[l.venue as SourceId] ?? l.venue} ${title} ${l.side} ${price}`;
 }
 
@@ -52,8 +53,8 @@ export function gapVerdict(
       size: g.size,
       title: markets[rule.marketId]?.market.title ?? rule.title ?? rule.marketId,
       text:
-        `Gap after fees ${c1(af.cents)} for ${g.size} contracts${fill}: ${legText(g.a, row.a, markets)} · ` +
-        `${legText(g.b, row.b, markets)} (above ${rule.cents}¢)`,
+        `Gap after fees ${c1(af.cents)} for ${g.size} contracts${fill}: ${legText(g.a, row.a, markets)} ${G.dot} ` +
+        `${legText(g.b, row.b, markets)} (above ${rule.cents}${G.cent})`,
     },
   };
 }
