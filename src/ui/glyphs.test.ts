@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseGlyphs, G, glyphMode, glyphsOfLocale, setGlyphs } from './glyphs.js';
+import { chooseGlyphs, G, glyphMode, glyphsOfLocale, inGlyphs, setGlyphs } from './glyphs.js';
 
 afterEach(() => setGlyphs('unicode'));
 
@@ -41,5 +41,14 @@ describe('the glyph set', () => {
     for (const [name, text] of Object.entries(G)) expect(text, name).toMatch(/^[\x20-\x7e]*$/);
     setGlyphs('unicode');
     for (const [name, text] of Object.entries(G)) expect(text, name).toMatch(/[^\x00-\x7f]/);
+  });
+
+  it('a saved text (the alert log) is drawn in the set chosen: as saved in Unicode, swapped in ASCII', () => {
+    const saved = '“Fed — up?” Yes moved −7.3¢ · ended …';
+    expect(inGlyphs(saved)).toBe(saved);
+    setGlyphs('ascii');
+    // the quoted title is the service's text: only its quotes change
+    expect(inGlyphs(saved)).toBe('"Fed — up?" Yes moved -7.3c - ended ~');
+    expect(inGlyphs('"Fed" Yes at 7.0c')).toBe('"Fed" Yes at 7.0c');
   });
 });

@@ -90,6 +90,27 @@ export const G = Object.fromEntries(Object.keys(TABLE).map((k) => [k, undefined]
 for (const k of Object.keys(TABLE) as GlyphName[])
   Object.defineProperty(G, k, { get: () => TABLE[k][mode === 'ascii' ? 1 : 0], enumerable: true });
 
+/** Each of the table's one-character glyphs with its stand-in (`¢` `c`, `“` `"`). */
+const STAND_IN = new Map<string, string>(
+  Object.values(TABLE)
+    .filter(([u]) => [...u].length === 1)
+    .map(([u, a]) => [u, a]),
+);
+
+/**
+ * A text saved by an earlier session (the alert log's entries, `alert-log.json`) in the set drawn now. Under ASCII,
+ * each of the table's glyphs becomes its stand-in — `“Title”` `"Title"`, `¢` `c`, `−` `-` — except inside a quoted
+ * title, the service's own text, which is drawn as received; under Unicode the text is as saved (one saved under
+ * ASCII stays ASCII, readable in both). A text made now is built in the set chosen and needs none of this.
+ */
+export function inGlyphs(text: string): string {
+  if (mode !== 'ascii') return text;
+  return text
+    .split(/(“[^”]*”)/)
+    .map((part, i) => (i % 2 === 1 ? `"${part.slice(1, -1)}"` : [...part].map((c) => STAND_IN.get(c) ?? c).join('')))
+    .join('');
+}
+
 /** The eight heights of a sparkline's bars (drawn only in Unicode). */
 export const BARS = '▁▂▃▄▅▆▇█';
 /** The spinner's frames. */

@@ -5,6 +5,7 @@ import type { AlertFired, AlertRule, AlertsState } from '../../store/watchTypes.
 import { market } from '../../../test/support/markets.js';
 import { displayWidth } from '../format.js';
 import { alertLogLines } from './AlertLog.js';
+import { setGlyphs } from '../glyphs.js';
 
 const fired = (text: string, marketId = 'm1'): AlertFired => ({
   seq: 1,
@@ -36,6 +37,24 @@ describe('the alert log at 80 columns', () => {
       expect(entry).toMatch(/» (K )?“Will Solana close ab[^”]*…” Yes moved \+77\.3¢ in 30 min \(now 100\.0¢\)$/);
       expect(entry.includes('» K “')).toBe(marketId.startsWith('kalshi:'));
       expect(displayWidth(entry)).toBeLessThanOrEqual(80);
+    }
+  });
+
+  it('in ASCII, an entry saved in Unicode (an older log, or one written under UTF-8) is drawn in ASCII', () => {
+    setGlyphs('ascii');
+    try {
+      // the title's own dash and quotes are the service's text: kept; the log's glyphs get their stand-ins
+      const saved = '“Fed — Powell’s cut?” Yes moved −7.3¢ in 30 min (now 40.0¢) · ended';
+      const alerts: AlertsState = { rules: [], state: {}, log: [fired(saved)], seq: 1 };
+      const props = { titleOf: () => undefined, entryOf: () => undefined, cursor: 0, now: 2_000, height: 20 };
+      const entry = text(alertLogLines({ ...props, alerts, width: 80 }).at(-1)!);
+      expect(entry).toMatch(/> "Fed — Powell’s cut\?" Yes moved -7\.3c in 30 min \(now 40\.0c\) - ended$/);
+      // one saved under ASCII is drawn as saved
+      const ascii = '"Fed" Yes moved -7.3c in 30 min (now 40.0c)';
+      const again: AlertsState = { ...alerts, log: [fired(ascii)] };
+      expect(text(alertLogLines({ ...props, alerts: again, width: 80 }).at(-1)!)).toMatch(/> "Fed" Yes moved -7\.3c/);
+    } finally {
+      setGlyphs('unicode');
     }
   });
 

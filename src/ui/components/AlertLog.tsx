@@ -14,7 +14,7 @@ import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { rowMark } from './venueMark.js';
 import { fitQuotes } from '../quotes.js';
-import { G } from '../glyphs.js';
+import { G, inGlyphs } from '../glyphs.js';
 
 /** The fewest cells a title of a log entry keeps (one line each: the entry never wraps). */
 const ENTRY_TITLE_MIN = 8;
@@ -135,7 +135,11 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
         {
           // too long, its titles give up cells first (a gap alert quotes two), so what happened — "Yes at 6.2¢ (below
           // 10¢)" — is read whole, not cut to "(below …"
-          text: fitQuotes(sanitize(f.text), p.width - 2 - AGE_W - 2 - 2 * rowMark(f.marketId).length, ENTRY_TITLE_MIN),
+          text: fitQuotes(
+            inGlyphs(sanitize(f.text)),
+            p.width - 2 - AGE_W - 2 - 2 * rowMark(f.marketId).length,
+            ENTRY_TITLE_MIN,
+          ),
           ...(f.kind === 'status' || f.ended ? { bold: true } : {}),
         },
       ])
