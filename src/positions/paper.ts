@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Market, Quote } from '../api/types.js';
 import { formatShares } from '../ui/format.js';
 import { stampAfter } from '../util/clock.js';
+import { G } from '../util/glyphs.js';
 import { refKey, type MarketRef } from '../venue/ref.js';
 import { formatTradeMoney } from './format.js';
 import { holding } from './paperHolding.js';
@@ -90,8 +91,8 @@ export function keepPaper(
   if (action === 'sell' && shares !== undefined && shares > 0 && total !== undefined && total < 0 && fee > 0)
     return {
       problem:
-        `This sale’s fee (${formatTradeMoney(fee, k.currency)}) is more than the sale brings in: selling would cost ` +
-        'money, so it is not kept; preview a larger sale.',
+        `This sale${G.apos}s fee (${formatTradeMoney(fee, k.currency)}) is more than the sale brings in: ` +
+        'selling would cost money, so it is not kept; preview a larger sale.',
     };
   if (shares === undefined || !(shares > 0) || total === undefined || !(total >= 0))
     return { problem: 'This preview has no shares or total to keep: ask for a quote first.' };
@@ -115,7 +116,7 @@ export function keepPaper(
   let soldAll = false;
   if (action === 'sell') {
     const h = holding(had?.trades ?? []);
-    if (h.shares <= 0) return { problem: `No paper shares of “${k.outcome}” to sell here.` };
+    if (h.shares <= 0) return { problem: `No paper shares of ${G.lquo}${k.outcome}${G.rquo} to sell here.` };
     if (Math.abs(shares - h.shares) <= SELL_ALL_WITHIN + 1e-9) {
       // all of it, at the previewed price: what it brought in and its fee scaled to the shares held
       const f = h.shares / shares;
@@ -123,7 +124,9 @@ export function keepPaper(
       soldAll = true;
     } else if (shares > h.shares)
       return {
-        problem: `You hold ${formatShares(h.shares)} paper shares of “${k.outcome}”: preview a sale of at most that.`,
+        problem:
+          `You hold ${formatShares(h.shares)} paper shares of ${G.lquo}${k.outcome}${G.rquo}: ` +
+          'preview a sale of at most that.',
       };
   }
   // a full book: the position closed longest ago (settled, or sold out) makes room; every one open, none can

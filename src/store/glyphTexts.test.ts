@@ -119,18 +119,22 @@ describe('notices the store makes, in the set chosen', () => {
       s.getState().keepPaper('K1', 10);
       s.getState().quoteLoaded('K1', { outcome: 'Yes', amount: '8', action: 'sell' }, sell, 20);
       const r = s.getState().keepPaper('K1', 20);
-      return [refused.ok ? '' : refused.message, r.ok ? r.text : r.message];
+      s.getState().quoteLoaded('K1', { outcome: 'Yes', amount: '8', action: 'sell' }, sell, 30);
+      const none = s.getState().keepPaper('K1', 30);
+      return [refused.ok ? '' : refused.message, r.ok ? r.text : r.message, none.ok ? '' : none.message];
     },
     [
       [
         'No preview to keep: ask for a quote first (⏎).',
         'Kept as a paper trade: sell 100.00 “Yes” at 8.0¢, fee $0.00, got $8.00 — all the paper shares held ' +
           '(Positions view)',
+        'No paper shares of “Yes” to sell here.',
       ],
       [
         'No preview to keep: ask for a quote first (Enter).',
         'Kept as a paper trade: sell 100.00 "Yes" at 8.0c, fee $0.00, got $8.00 - all the paper shares held ' +
           '(Positions view)',
+        'No paper shares of "Yes" to sell here.',
       ],
     ],
   );
