@@ -39,6 +39,14 @@ describe('the board under LANG=C (tmux)', { timeout: 120_000 }, () => {
     expect(withGlyphs(help)).toEqual([]);
   });
 
+  it('LANG=C: the `w` notice quotes the title with " (it read * Watching “Title”)', async () => {
+    const t = started.session(await dashboardIn('ascii-w', '--speed 20', C));
+    await t.waitFor('market rows', (x) => ROW.test(x) && /online/.test(x), 20_000);
+    t.keys('w');
+    const s = await t.waitFor('the watch notice', (x) => /\* Watching "[^"\n]+"/.test(x));
+    expect(withGlyphs(s)).toEqual([]);
+  });
+
   it('LANG=C with --unicode: the glyphs as on a UTF-8 locale', async () => {
     const t = started.session(await dashboardIn('unicode', '--speed 20 --unicode', C));
     const s = await t.waitFor('market rows and the connection', (x) => ROW.test(x) && /● online/.test(x), 20_000);
