@@ -226,7 +226,8 @@ export function DimLines({
   width: number;
   rows?: number;
 }) {
-  const all = wrap(text, Math.max(1, width - 2));
+  // a no-break space keeps two words on one line (wrap), and is drawn as a space
+  const all = wrap(text, Math.max(1, width - 2)).map((l) => l.replaceAll('\u00a0', ' '));
   const n = Math.max(0, Math.min(all.length, rows));
   const lines = n < all.length ? [...all.slice(0, n - 1), all.slice(n - 1).join(' ')].slice(0, n) : all;
   return (

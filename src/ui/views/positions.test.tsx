@@ -128,4 +128,11 @@ describe('Positions view', () => {
     await press(h.term, 'p', () => h!.term.lastFrame().includes('No preview to keep'));
     expect(h.store.getState().paper.positions).toEqual([]);
   });
+
+  it('80 columns, none held: the empty line keeps "README § Positions" whole (it broke after the §)', async () => {
+    h = renderApp({ columns: 80, rows: 30 });
+    await waitForFrame(h.term, 'Market number 1');
+    const f = await press(h.term, '6', () => h!.term.lastFrame().includes('No positions'));
+    expect(f).toMatch(/README § Positions/);
+  });
 });

@@ -249,7 +249,8 @@ function PositionsList(p: ViewListProps) {
       empty={
         notes.length
           ? notes.join(` ${G.dot} `)
-          : `No positions: p in the quote form keeps a paper trade; real ones: README ${G.section} Positions`
+          : // the reference kept whole (no-break spaces: it broke after the section sign at 80 columns)
+            `No positions: p in the quote form keeps a paper trade; real ones: README\u00a0${G.section}\u00a0Positions`
       }
       row={(id, selected) => {
         // every position held in the market, a line each (both sides of one market, real and paper): the first
