@@ -19,8 +19,8 @@ export function flash(ctx: KeyCtx, text: string): void {
 }
 
 /**
- * `w`, `a`, `o`, `⏎` or Tab with no market under the cursor (an event row, an empty list): why, and what to do, never
- * nothing (⏎ in an empty Watchlist did nothing at all, `o` said the market's ids were missing).
+ * `w`, `a`, `o`, `P`, `⏎` or Tab with no market under the cursor (an event row, an empty list): why, and what to do,
+ * never nothing (⏎ in an empty Watchlist did nothing at all, `o` said the market's ids were missing).
  */
 export function noMarket(ctx: KeyCtx, key: string): void {
   flash(

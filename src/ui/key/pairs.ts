@@ -4,7 +4,7 @@
  * pair too: it is then never proposed again).
  */
 import type { KeyCtx } from './dispatch.js';
-import { flash, showView } from './moves.js';
+import { flash, noMarket, showView } from './moves.js';
 import { VIEWS } from '../views/index.js';
 import { rowsOf } from '../views/across.js';
 import { viewState } from '../views/state.js';
@@ -29,7 +29,8 @@ export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo' | 'rul
     return row && sync.pairRules?.(pairKeyOf(row));
   }
   if (cmd === 'pairs') {
-    if (!ctx.marketId) return flash(ctx, 'Select a market first');
+    // worded as `w`, `a`, `o` and the others are with no market under the cursor
+    if (!ctx.marketId) return noMarket(ctx, 'P');
     const r = sync.findPairs(ctx.marketId);
     if (!r.ok) return flash(ctx, r.message);
     flash(

@@ -152,6 +152,17 @@ describe('pairs on the board', () => {
     b.joined.dispose();
   });
 
+  it('P with no market under the cursor says so as the other keys do (it said "Select a market first")', async () => {
+    const b = start(mkdtempSync(join(tmpdir(), 'oddsboard-across-nomarket-')));
+    await waitForFrame(term!, 'Fed');
+    await press(term!, '2', () => term!.lastFrame().includes('◆ Watchlist 0'));
+    const f = await press(term!, 'P', () => term!.lastFrame().includes('No market here'));
+    expect(f).toContain('No market here: P acts on the market under the cursor');
+    expect(b.extras).toEqual([]);
+    b.desk.stop();
+    b.joined.dispose();
+  });
+
   it('P finding nothing says so for that market; the title names it, cut to the line (was dropped whole)', async () => {
     const b = await pFindsNothing('none');
     const f = await waitForFrame(term!, 'No candidates on the other venues');
