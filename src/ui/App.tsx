@@ -15,7 +15,7 @@ import { EventPane } from './components/EventPane.js';
 import { Footer } from './components/Footer.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay, helpMetrics } from './components/HelpOverlay.js';
-import { Notices, noticeLine, noticeLines } from './components/Notices.js';
+import { Notices, noticeLine, noticeLines, shownFlash } from './components/Notices.js';
 import { QuoteFormPane } from './components/QuoteForm.js';
 import { SearchBar } from './components/SearchBar.js';
 import { CopyAddress, copyLineCount, GoToBar } from './components/GoToBar.js';
@@ -118,7 +118,8 @@ export function App({
     alertFormLines(ui.alertForm, columns) +
     copyLineCount(ui.copy, columns);
   // a notice takes the lines its words need, leaving the body a few rows (src/ui/components/Notices.tsx)
-  const notice = noticeLines(noticeLine(s.notices, ui.flash, now), columns, rows - others - MIN_BODY_ROWS);
+  const flash = shownFlash(ui.flash, vs.across);
+  const notice = noticeLines(noticeLine(s.notices, flash, now), columns, rows - others - MIN_BODY_ROWS);
   const chrome = others + notice.length;
   const entry = marketId ? markets[marketId] : undefined;
   const { market: page, event: eventPageAt } = shownPages(s.rate.mode, entry, vs.events.byId, event);

@@ -15,6 +15,14 @@ const FOCUS_ORDER: readonly Focus[] = ['list', 'detail', 'quote'];
 /** Cursor value meaning "end of the field" (clamped when drawn). */
 export const CURSOR_END = Number.MAX_SAFE_INTEGER;
 
+export interface Flash {
+  text: string;
+  at: number;
+  until: number;
+  /** `P`'s "Candidates: searching …": the market whose candidates are searched for. */
+  candidatesOf?: string;
+}
+
 export interface UiState extends AlertUiState {
   focus: Focus;
   helpOpen: boolean;
@@ -30,8 +38,11 @@ export interface UiState extends AlertUiState {
   amountCursor: number;
   /** First list row drawn. */
   listTop: number;
-  /** A brief message for a key: shown from `at` until `until`, unless a warning comes meanwhile (Notices.tsx). */
-  flash?: { text: string; at: number; until: number };
+  /**
+   * A brief message for a key: shown from `at` until `until`, unless a warning comes meanwhile (Notices.tsx), or, one
+   * that says `P` is searching for the candidates of `candidatesOf`, once that search is over (`shownFlash`).
+   */
+  flash?: Flash;
   /** The view shown (its id in VIEWS). */
   view: string;
   /** The market each view had under its cursor when it was left, to come back to. */
@@ -67,7 +78,7 @@ export type UiAction =
   | { type: 'setField'; field: FormField }
   | { type: 'setAmountCursor'; cursor: number }
   | { type: 'scrollTo'; index: number; visible: number; count: number }
-  | { type: 'flash'; text: string; at: number; until: number }
+  | ({ type: 'flash' } & Flash)
   | { type: 'clearFlash' }
   | AlertUiAction
   | { type: 'showView'; view: string; /** the market the view being left had under its cursor */ leaving?: string }
@@ -152,8 +163,10 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       const listTop = keepVisible(state.listTop, action.index, action.visible, action.count);
       return listTop === state.listTop ? state : { ...state, listTop };
     }
-    case 'flash':
-      return { ...state, flash: { text: action.text, at: action.at, until: action.until } };
+    case 'flash': {
+      const { type: _t, ...flash } = action;
+      return { ...state, flash };
+    }
     case 'clearFlash': {
       if (state.flash === undefined) return state;
       const { flash: _f, ...rest } = state;

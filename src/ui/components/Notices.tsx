@@ -1,5 +1,5 @@
 import { Box } from 'ink';
-import type { Notice } from '../../store/types.js';
+import type { AppState, Notice } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, wrap } from '../format.js';
 import { fitQuotes, quoteRe } from '../quotes.js';
@@ -39,6 +39,16 @@ export function burstText(texts: readonly string[]): string {
       return `${g.head}${names}${g.tail.replace(/^ is /, ' are ').replace(/^ was /, ' were ')}`;
     })
     .join(` ${G.dot} `);
+}
+
+/**
+ * The flash to show: none once it has said `P` is searching for a market's candidates and that search is over (its
+ * answers came, or another market's search replaced it) — it stayed its 3 s beside the list's "No candidates".
+ */
+export function shownFlash(flash: UiState['flash'], across: AppState['across']): UiState['flash'] {
+  if (flash?.candidatesOf === undefined) return flash;
+  const t = across?.target;
+  return t?.id === flash.candidatesOf && t.waiting.length > 0 ? flash : undefined;
 }
 
 /**

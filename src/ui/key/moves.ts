@@ -10,12 +10,13 @@ import { currentMarketIn, viewEntries, viewState } from '../views/state.js';
 import type { KeyCtx, KeyDeps } from './dispatch.js';
 import { envOf, viewById } from './dispatch.js';
 import { G } from '../glyphs.js';
+import type { Flash } from '../uiState.js';
 
 const FLASH_MS = 3000;
 
-export function flash(ctx: KeyCtx, text: string): void {
+export function flash(ctx: KeyCtx, text: string, about: Pick<Flash, 'candidatesOf'> = {}): void {
   const at = ctx.clock.now();
-  ctx.dispatch({ type: 'flash', text, at, until: at + FLASH_MS });
+  ctx.dispatch({ type: 'flash', text, at, until: at + FLASH_MS, ...about });
 }
 
 /**

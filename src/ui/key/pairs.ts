@@ -36,6 +36,8 @@ export function pairsKey(ctx: KeyCtx, cmd: 'pairs' | 'pairYes' | 'pairNo' | 'rul
     flash(
       ctx,
       r.words ? `Candidates: searching the other venues for "${r.words}"` : 'Candidates: reading the other venues',
+      // gone with the search: the list then says what it found
+      { candidatesOf: ctx.marketId },
     );
     return showView(
       ctx,

@@ -174,6 +174,20 @@ describe('pairs on the board', () => {
     b.joined.dispose();
   });
 
+  it('the notice "Candidates: searching …" goes when the answer comes (it stayed 3 s by "No candidates")', async () => {
+    const b = startAcrossBoard(mkdtempSync(join(tmpdir(), 'oddsboard-across-notice-')), {
+      book: bookOf({ bid: 0.6, ask: 0.62 }, { bid: 0.8, ask: 0.82 }),
+    });
+    term = b.term;
+    await waitForFrame(term, 'Fed');
+    await press(term, 'P', () => term!.lastFrame().includes('Candidates: searching the other venues for "fed"'));
+    for (const r of b.extras.splice(0)) r.answered([], b.clock.now());
+    const f = await waitForFrame(term, 'No candidates on the other venues');
+    expect(f).not.toContain('Candidates: searching');
+    b.desk.stop();
+    b.joined.dispose();
+  });
+
   it('P finding nothing for a market past its close says why, and how to pair it by hand (as pairs does)', async () => {
     // the recorded H0 closes on 2026-09-16; the board's clock is at 2026-11-22
     const b = await pFindsNothing('closed');
