@@ -70,10 +70,24 @@ describe('text field', () => {
     // a text longer than the field scrolls to keep the cursor and both brackets within its 8 cells
     const long = { value: 'will the fed cut', cursor: 10 };
     const f = await waitForFrame(field(long, 8), '[');
-    expect(f).toBe('the f[e]');
+    // (both ends cut: each said by …)
+    expect(f).toBe('…e f[e]…');
     const start = await waitForFrame(field({ ...long, cursor: 0 }, 8), '[');
-    expect(start).toBe('[w]ill t');
+    expect(start).toBe('[w]ill …');
     // a wide character under the cursor is bracketed whole
     expect(await waitForFrame(field({ value: '日本語', cursor: 1 }, 8), '[')).toBe('日[本]語');
+  });
+
+  // a long pasted address read `go to rkets/kxnewpope/…`, as if typed so: nothing said the field had scrolled
+  it('a text scrolled in its field says so: … where its start (or its end) is cut', async () => {
+    const address = 'https://kalshi.com/markets/kxnewpope/who-will-be-the-next-pope';
+    const go = await waitForFrame(
+      render(<GoToBar state={{ value: address, cursor: address.length }} width={40} />),
+      'go',
+    );
+    // the text's end and the cursor's cell after it (the frame's trailing blank is trimmed)
+    expect(go).toBe('go to …ewpope/who-will-be-the-next-pope');
+    const search = render(<SearchBar state={{ value: address, cursor: 0 }} width={30} />);
+    expect(await waitForFrame(search, '/')).toMatch(/^\/ https:\/\/kalshi\.com\/[^…]+…$/);
   });
 });

@@ -2,6 +2,7 @@ import { Text } from 'ink';
 import { displayWidth, fitWidth } from '../format.js';
 import { clampCursor, type TextState } from '../textEdit.js';
 import { usePalette } from './ThemeContext.js';
+import { G } from '../glyphs.js';
 
 /**
  * A one-line text field drawn within `width` cells: the part around the
@@ -40,20 +41,47 @@ export function TextField({
   const at = cps[cursor] ?? ' ';
   const marks = plain && focused && cursor < cps.length - 1 && w >= displayWidth(at) + 2 ? 2 : 0;
   // Window of code points that fits, keeping the cursor (and its brackets) inside it.
-  const room = w - marks;
-  let start = 0;
   const widthOf = (a: number, b: number) => displayWidth(cps.slice(a, b).join(''));
-  while (start < cursor && widthOf(start, cursor + 1) > room) start++;
-  let end = cursor + 1;
-  while (end < cps.length && widthOf(start, end + 1) <= room) end++;
+  const fit = (room: number) => {
+    let start = 0;
+    while (start < cursor && widthOf(start, cursor + 1) > room) start++;
+    let end = cursor + 1;
+    while (end < cps.length && widthOf(start, end + 1) <= room) end++;
+    return { start, end };
+  };
+  // A cut end is marked with '…' in a cell of its own (a long pasted address read `rkets/kxnewpope/…`, as if typed
+  // so), where the field has the cells for it; the window is fitted again, one cell narrower for each mark.
+  let win = fit(w - marks);
+  let lead = 0;
+  let tail = 0;
+  for (let i = 0; i < 3 && w - marks >= 4; i++) {
+    const l = win.start > 0 ? 1 : 0;
+    // the blank cell after the text is the cursor's: only text left out past the window is cut
+    const t = win.end < cps.length - 1 ? 1 : 0;
+    if (l === lead && t === tail) break;
+    [lead, tail] = [l, t];
+    win = fit(w - marks - lead - tail);
+  }
+  const { start, end } = win;
+  const cutStart = lead ? <Text dimColor>{G.ell}</Text> : null;
+  const cutEnd = tail ? <Text dimColor>{G.ell}</Text> : null;
   const before = cps.slice(start, cursor).join('');
   const after = cps.slice(cursor + 1, end).join('');
-  if (!focused) return <Text>{cps.slice(start, end).join('').trimEnd() || ' '}</Text>;
+  if (!focused)
+    return (
+      <Text>
+        {cutStart}
+        {cps.slice(start, end).join('').trimEnd() || ' '}
+        {cutEnd}
+      </Text>
+    );
   return (
     <Text>
+      {cutStart}
       {before}
       <Text inverse>{marks ? `[${at}]` : cell(at)}</Text>
       {after}
+      {cutEnd}
     </Text>
   );
 }
