@@ -14,7 +14,8 @@ export type { DrawnMarket } from './types.js';
 export function keepDrawn(store: OddsStore, drawn: DrawnMarket | undefined, pick?: KeptPick): boolean {
   if (!drawn) return false;
   const st = store.getState();
-  const id = pick?.restore(st, drawn, st.selectedId) ?? drawn(st);
+  const id = pick?.afresh(st, drawn) ?? pick?.restore(st, drawn, st.selectedId) ?? drawn(st);
+  if (id !== st.selectedId && st.selectedId !== undefined && id !== undefined) pick?.firstOf(st);
   if (id === st.selectedId) return false;
   st.select(id);
   return true;
@@ -46,12 +47,34 @@ export class KeptPick {
   private id: string | undefined;
   /** The list's query when it was picked (queryKey). */
   private query = '';
+  /**
+   * A new query's answer awaited (`/`, `f`, `c`: its key), the market selected not among the rows held for it: the
+   * first row the view draws is selected, not chosen, so the answer selects its own first row — that row kept as the
+   * answer listed it, the cursor landed on the answer's last row (docs/views.md § The selection).
+   */
+  private fresh: string | undefined;
+
+  /** The selection moves by itself to the rows drawn over `st`: a new query's first row while its answer is awaited. */
+  firstOf(st: AppState): void {
+    if (st.list.pending === true) this.fresh = queryKey(st.list.query);
+  }
+
+  /** That query answered: its first row, as drawn with none selected (undefined: nothing to do). */
+  afresh(st: AppState, drawn: DrawnMarket): string | undefined {
+    if (this.fresh === undefined || st.list.pending === true) return undefined;
+    const mine = this.fresh === queryKey(st.list.query);
+    this.fresh = undefined;
+    if (!mine) return undefined;
+    const { selectedId: _s, ...none } = st;
+    return drawn(none);
+  }
 
   /**
    * A person selects `id` where `st` (before it is selected) is drawn by `drawn`; none selected (a view that draws no
    * row) leaves the pick as it was.
    */
   chose(id: string | undefined, st: AppState, drawn: DrawnMarket | undefined): void {
+    this.fresh = undefined;
     if (id === undefined) return;
     const { selectedId: _s, ...none } = st;
     this.id = drawn !== undefined && id !== drawn(none) ? id : undefined;
@@ -60,6 +83,7 @@ export class KeptPick {
 
   forget(): void {
     this.id = undefined;
+    this.fresh = undefined;
   }
 
   /**

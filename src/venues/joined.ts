@@ -152,7 +152,9 @@ export function joinVenues(stacks: readonly VenueStack[], desk?: AcrossDesk): Jo
     // chosen (the rows were gone a moment): the market picked before, if the rows list it again (KeptPick)
     const back = (id: string) => drawn(of(id)?.store.getState() ?? next) !== undefined;
     const shownNow = selectedId !== undefined ? drawn(next) : pick.restore(next, drawn, selectedId, back);
-    if (shownNow !== selectedId) return sync.select(shownNow);
+    // a new query awaited (`/`, `f`, `c`) without the market chosen: none chosen, so its answer's first row (views.md)
+    const afresh = selectedId !== undefined && shownNow !== undefined && next.list.pending === true;
+    if (shownNow !== selectedId) return sync.select(afresh ? undefined : shownNow);
     if (!sameFields(store.getState(), next)) store.setState(next, true);
     if (selectedId === undefined) follow();
   };
