@@ -27,6 +27,9 @@ import {
 import { onVenue, resolvedOn } from './alertForm.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { G } from '../glyphs.js';
+import { heldPositions } from '../views/positionsModel.js';
+import { viewState } from '../views/state.js';
+import { CONDITION_ID } from '../../sources/polymarket/conditions.js';
 
 /** A grouping's word in the plural: category → categories, tag → tags, topic → topics, series → series. */
 export function plural(word: string): string {
@@ -198,6 +201,14 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
     case 'watch': {
       if (!ctx.marketId) return noMarket(ctx, 'w');
       const was = ctx.store.getState().watch.byId[ctx.marketId] !== undefined;
+      const held = heldPositions(viewState(ctx.store.getState()), undefined).find((x) => x.id === ctx.marketId)?.pos;
+      // a Polymarket position Gamma could not name keeps its conditionId, which Gamma's /markets/{id} refuses (422):
+      // watched, its row waited for its data for good (docs/positions.md)
+      if (!was && held?.ref.venue === 'polymarket' && CONDITION_ID.test(held.ref.id))
+        return flash(
+          ctx,
+          `Not watched: Polymarket has not named the market of ${quoted(held.title)} (only its condition)`,
+        );
       // watched until it resolves: a resolved market is not added (said as `a` says it); one on the list still goes
       const ended = was ? undefined : resolvedOn(ctx.store.getState(), ctx.marketId, 'it is not watched');
       if (ended) return flash(ctx, ended);
@@ -208,7 +219,9 @@ export function browseKey(ctx: KeyCtx, input: string, key: Key): void {
       const on = ctx.sync.toggleWatch(ctx.marketId);
       const st = ctx.store.getState();
       // a board of several venues: the one watchlist spans them, so the venue is said
-      const title = `${quoted(st.markets[ctx.marketId]?.market.title ?? ctx.marketId)}${onVenue(st, ctx.marketId)}`;
+      // a position's market not on the board: the title the position carries, not its bare id
+      const named = st.markets[ctx.marketId]?.market.title ?? held?.title ?? ctx.marketId;
+      const title = `${quoted(named)}${onVenue(st, ctx.marketId)}`;
       return flash(
         ctx,
         on ? `${G.star} Watching ${title}` : was ? `Not watching ${title} any more` : 'The watchlist is full.',
