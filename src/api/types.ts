@@ -179,6 +179,11 @@ export interface ApiResult<T> {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * At most one HTTP request for this call (the dashboard's sync: its budget counts one a job). Only a batch that may
+   * cost several (Manifold's `getMarkets`) reads it: what it could not take is handed back as `deferred`.
+   */
+  oneRequest?: boolean;
 }
 
 /** The five endpoints. Implemented over undici by `createClient`; faked in sync tests. */

@@ -101,6 +101,11 @@ export interface Paged<T> extends ApiResult<T> {
   more?: boolean;
 }
 
+/** A batch's answer; `deferred`: ids not asked this time (`oneRequest`), neither answered nor unknown. */
+export interface Batch extends ApiResult<Market[]> {
+  deferred?: string[];
+}
+
 /**
  * A source's client. The `MarketClient` methods keep their meaning on every source: `listMarkets` pages by
  * `offset` (a cursor source keeps the cursor of each page it has answered, so offsets forwards and back map onto
@@ -110,7 +115,7 @@ export interface SourceClient extends MarketClient {
   readonly source: SourceId;
   readonly caps: SourceCaps;
   /** Several markets by id, at most `caps.batch` per call; ids the source does not know are simply absent. */
-  getMarkets(ids: readonly string[], opts?: CallOptions): Promise<ApiResult<Market[]>>;
+  getMarkets(ids: readonly string[], opts?: CallOptions): Promise<Batch>;
   /** The groupings `c` cycles (none where `caps.categoryWord` is absent). */
   listCategories(opts?: CallOptions): Promise<ApiResult<Category[]>>;
   /** Closing soon: active markets that close first, as many as one request may carry. */

@@ -78,7 +78,7 @@ export function perform(
       return client.listMarkets(toMarketQuery(job.query ?? query), { signal });
     case 'detail':
       return job.batch?.length && client.getMarkets
-        ? client.getMarkets([job.marketId, ...job.batch], { signal })
+        ? client.getMarkets([job.marketId, ...job.batch], { signal, oneRequest: true })
         : client.getMarket(job.marketId, { signal });
     case 'book':
       if (!client.getBook) return Promise.reject(noRoute('an order book'));

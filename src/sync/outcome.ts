@@ -2,7 +2,7 @@ import { ApiError, ROUTE_NOT_FOUND, routeNotFound } from '../api/errors.js';
 import { QUIET_KINDS } from './quietKinds.js';
 import { RouteTrouble } from './routeTrouble.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
-import type { Paged } from '../sources/types.js';
+import type { Batch, Paged } from '../sources/types.js';
 import type { OrderBook, PricePoint } from '../api/types.js';
 
 import { errorInfo, type OddsStore } from '../store/store.js';
@@ -74,7 +74,8 @@ export class Outcomes {
       case 'detail':
         if (job.batch?.length) {
           if (!Array.isArray(data)) return odd();
-          this.batchLoaded([job.marketId, ...job.batch], data.filter(isMarket), now, a.sentAt);
+          const later = new Set((res as Batch).deferred ?? []);
+          this.batchLoaded([job.marketId, ...job.batch], data.filter(isMarket), now, a.sentAt, later);
           break;
         }
         if (!isMarket(data)) return odd();
@@ -253,9 +254,10 @@ export class Outcomes {
 
   /**
    * Watched markets refreshed in one request: each one answered is loaded; one the source left out is gone for now
-   * (as a 404 of its own detail would say), and asked for again later.
+   * (as a 404 of its own detail would say), and asked for again later; one it `deferred` (not asked: one request a
+   * job, Manifold's reads) is neither, and comes first in the next watch slot.
    */
-  private batchLoaded(ids: string[], markets: Market[], now: number, sentAt: number): void {
+  private batchLoaded(ids: string[], markets: Market[], now: number, sentAt: number, later: Set<string>): void {
     const st = this.store.getState();
     const answered = new Set<string>();
     for (const m of markets) {
@@ -265,6 +267,8 @@ export class Outcomes {
     }
     for (const id of ids) {
       if (answered.has(id)) continue;
+      if (later.has(id)) this.q.forgetDetail(id, now, false);
+      if (later.has(id)) continue;
       st.marketGone(id, now);
       this.q.forgetDetail(id, now);
     }

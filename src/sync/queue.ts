@@ -291,9 +291,9 @@ export class Queue {
     this.selectionMoved(now);
   }
 
-  /** A 404: the market is gone (for now). */
-  forgetDetail(id: string, now: number): void {
+  /** A 404: the market is gone (for now); `gone` false: only not asked (a batch's `deferred`). */
+  forgetDetail(id: string, now: number, gone = true): void {
     this.detailSent.delete(id);
-    this.background.gone(id, now);
+    if (gone) this.background.gone(id, now);
   }
 }

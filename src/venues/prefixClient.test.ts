@@ -46,4 +46,11 @@ describe("a venue's client with refKey ids", () => {
     expect(asked).toEqual(['market A', 'markets A,B', 'quote A', 'event EV', 'book A', 'history A']);
     expect(c.caps).toBe(KALSHI_CAPS);
   });
+
+  it("writes venue:id on a batch's deferred ids too (the sync asks them again by the store's ids)", async () => {
+    const inner = fake([]);
+    inner.getMarkets = (ids) => Promise.resolve({ data: [m(ids[0]!)], status: 200, deferred: ids.slice(1) });
+    const r = await prefixClient('manifold', inner).getMarkets(['manifold:A', 'manifold:B', 'manifold:C']);
+    expect([r.data.map((x) => x.id), r.deferred]).toEqual([['manifold:A'], ['manifold:B', 'manifold:C']]);
+  });
 });

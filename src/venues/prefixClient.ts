@@ -28,7 +28,10 @@ export function prefixClient(venue: SourceId, inner: SourceClient): SourceClient
     caps: inner.caps,
     listMarkets: (q, o) => inner.listMarkets(q, o).then(markets),
     getMarket: (id, o) => inner.getMarket(from(id), o).then(map(market)),
-    getMarkets: (ids, o) => inner.getMarkets(ids.map(from), o).then(markets),
+    getMarkets: (ids, o) =>
+      inner
+        .getMarkets(ids.map(from), o)
+        .then((r) => ({ ...markets(r), ...(r.deferred ? { deferred: r.deferred.map(to) } : {}) })),
     getQuote: (id, p, o) =>
       inner
         .getQuote(from(id), p, o)

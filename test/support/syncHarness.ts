@@ -24,6 +24,8 @@ export interface Call {
   args: unknown[];
   at: number;
   signal: AbortSignal | undefined;
+  /** Whether the call may send one HTTP request only (a batch: CallOptions.oneRequest). */
+  oneRequest?: boolean;
 }
 
 /** What the fake answers: a value (wrapped as data), an ApiError to throw, or a promise for either. */
@@ -59,7 +61,13 @@ export class FakeClient implements MarketClient {
   constructor(private readonly clock: ManualClock) {}
 
   protected call(method: Method, args: unknown[], opts: CallOptions | undefined): Promise<ApiResult<never>> {
-    const call: Call = { method, args, at: this.clock.now(), signal: opts?.signal };
+    const call: Call = {
+      method,
+      args,
+      at: this.clock.now(),
+      signal: opts?.signal,
+      ...(opts?.oneRequest ? { oneRequest: true } : {}),
+    };
     this.calls.push(call);
     const answer = this.handler(call) ?? this.defaultAnswer(call);
     return this.deliver(

@@ -22,10 +22,11 @@ import type {
 import { validateQuoteParams } from '../../api/validate.js';
 import { tradeRefusal } from '../leastTrade.js';
 import { answered, badShape, createJsonHttp, unsupported, type JsonAnswer, type Query } from '../http.js';
-import type { Category, Paged, SourceClient, SourceClientConfig } from '../types.js';
+import type { Batch, Category, Paged, SourceClient, SourceClientConfig } from '../types.js';
 import { readError } from './errors.js';
 import { manifoldCaps } from './caps.js';
-import { FullCopies, withProbs } from './copies.js';
+import { readBatch } from './batch.js';
+import { FullCopies } from './copies.js';
 import { CursorBook } from './paging.js';
 import { previewTrade } from './multi.js';
 import { BETS_LIMIT, historyFromBets, historyTarget, poolStateOf, RANGE_MS } from './trader.js';
@@ -181,38 +182,10 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
       return plain ? newest(limit, offset, opts) : search(query, limit, offset, opts);
     },
     getMarket,
-    async getMarkets(ids: readonly string[], opts?: CallOptions): Promise<ApiResult<Market[]>> {
+    async getMarkets(ids: readonly string[], opts?: CallOptions): Promise<Batch> {
       const unique = [...new Set(ids.filter((id) => typeof id === 'string' && id !== ''))];
       if (unique.length > MAX_PROB_IDS) throw bad('ids', `At most ${MAX_PROB_IDS} markets per request.`);
-      const at = now();
-      const byId = new Map<string, Market>();
-      let last: ApiResult<unknown> = { data: null, status: 200 };
-      const stale = unique.filter((id) => copies.stale(id, at));
-      const fresh = unique.filter((id) => !stale.includes(id));
-      for (const id of fresh.length === 1 ? [...stale, ...fresh] : stale) {
-        const r = await one(id, opts);
-        if (r) byId.set(id, r.data);
-        if (r) last = r;
-      }
-      if (fresh.length > 1) {
-        const a = await http.get(
-          '/market-probs',
-          fresh.map((id): [string, string] => ['ids', id]),
-          opts,
-        );
-        if (!isRecord(a.data))
-          throw badShape(a.status, 'Manifold answered /market-probs with something other than an object.');
-        last = a;
-        for (const id of fresh) {
-          const probs = a.data[id];
-          const copy = copies.get(id);
-          if (!isRecord(probs) || !copy) continue;
-          const m = normalizeMarket(withProbs(copy, probs), { now: at });
-          if (m) byId.set(id, m);
-        }
-      }
-      const data = unique.flatMap((id) => byId.get(id) ?? []);
-      return { data, status: last.status, ...(last.rate ? { rate: last.rate } : {}) };
+      return readBatch({ http, copies, now, one }, unique, opts);
     },
     listCategories(opts?: CallOptions): Promise<ApiResult<Category[]>> {
       topics ??= (async () => {
