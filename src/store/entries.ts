@@ -1,6 +1,7 @@
 /** Pure helpers the store's actions use to update market entries, history and the cache. */
 import type { Market, MarketStatus } from '../api/types.js';
 import { keepSame } from '../util/sameData.js';
+import { heldIds, type HeldState } from './held.js';
 import { transitionOf } from './transitions.js';
 import { appendFrom, firstAtOrAfter, noSamples, priceAt, sampleCount, timeAt, type Samples } from './samples.js';
 import type { AppState, MarketEntry, PriceHistory, PriceSample, StatusTransition } from './types.js';
@@ -12,7 +13,7 @@ export const HISTORY_CAP = 120;
  */
 export const TRAIL_STEP_MS = 10 * 60_000;
 export const TRAIL_SPAN_MS = 24 * 3_600_000 + TRAIL_STEP_MS;
-/** Markets kept in memory beyond the ones in the list (detail, history): oldest dropped first. */
+/** Markets kept in memory beyond the ones held (held.ts: the list, the watched, pair legs…): oldest dropped first. */
 export const MARKET_CACHE_CAP = 400;
 export const CATEGORY_CAP = 64;
 
@@ -212,19 +213,13 @@ export function absorb(
 }
 
 /**
- * Drop cached markets that nothing on screen lists (the list, closing soon, the open event) nor selects nor watches,
- * oldest first, beyond the cap.
+ * Drop cached markets the person does not hold (held.ts: on screen, selected, watched, alert targets, positions, pair
+ * legs), oldest first, beyond the cap.
  */
-export function prune(
-  state: Pick<AppState, 'markets' | 'history' | 'quotes' | 'list' | 'selectedId' | 'closing' | 'events' | 'watch'>,
-) {
+export function prune(state: Pick<AppState, 'markets' | 'history' | 'quotes'> & HeldState) {
   const ids = Object.keys(state.markets);
   if (ids.length <= MARKET_CACHE_CAP) return {};
-  const keep = new Set([...state.list.ids, ...state.closing.ids, ...state.watch.ids]);
-  if (state.list.pinned) keep.add(state.list.pinned);
-  if (state.selectedId) keep.add(state.selectedId);
-  const open = state.events.openId === undefined ? undefined : state.events.byId[state.events.openId];
-  for (const m of open?.markets ?? []) keep.add(m.id);
+  const keep = heldIds(state);
   const droppable = ids
     .filter((id) => !keep.has(id))
     .sort((a, b) => state.markets[a]!.receivedAt - state.markets[b]!.receivedAt);

@@ -46,6 +46,8 @@ export interface MarketActions {
   /** `g` found a market: it is drawn first in Markets (until the query changes) and selected. */
   pinMarket(id: string): void;
   setGoTo(g: GoToState | undefined): void;
+  /** What the board holds beyond this store (its pair legs), read at each prune: never dropped from the cache. */
+  holdElsewhere(ids: () => Iterable<string>): void;
 }
 
 type Set = StoreApi<Store>['setState'];
@@ -211,6 +213,10 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
 
     setGoTo(g) {
       set(g ? { goTo: g } : { goTo: undefined });
+    },
+
+    holdElsewhere(ids) {
+      set({ heldElsewhere: ids });
     },
   };
 }

@@ -279,6 +279,8 @@ export interface AppState extends TraderState {
   prefixed?: true;
   /** A board of several venues: pairs across them, their candidates and the person's decisions (src/venues/across/). */
   across?: AcrossState;
+  /** Markets the board holds beyond this store (the Across desk's pair legs on this venue): never pruned (held.ts). */
+  heldElsewhere?: () => Iterable<string>;
 }
 
 /** One venue's state as the header draws it (its store's own objects). */

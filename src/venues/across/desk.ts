@@ -26,7 +26,7 @@ import { parseRefKey } from '../../venue/ref.js';
 import { stepWatch } from '../../sync/clockStep.js';
 import { DecisionsFile } from './decisionsFile.js';
 import { isMarket, PairRefresh } from './pairRefresh.js';
-import { roundRoom, stalestPairs } from './pairRound.js';
+import { holdLegs, roundRoom, stalestPairs } from './pairRound.js';
 import { sweep } from './sweep.js';
 
 export type { AcrossState, CandidateView } from '../../pairs/board.js';
@@ -97,6 +97,7 @@ export class AcrossDesk {
     });
     const { decisions, problems } = this.file.loaded;
     this.store = createStore<AcrossState>()(() => ({ rev: 0, decisions, books: {}, problems }));
+    holdLegs(stacks, () => this.store.getState().decisions.confirmed.values());
   }
 
   /** The desk's clock (the gap alerts stamp their verdicts with it, gapAlerts.ts). */

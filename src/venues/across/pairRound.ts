@@ -72,3 +72,22 @@ export function stalestPairs(
  * a request each (`batchReadsEach`: Manifold), as before the rounds.
  */
 export const roundRoom = (caps: SourceCaps): number => (caps.batchReadsEach ? 1 : Math.max(1, Math.floor(caps.batch)));
+
+/**
+ * Each venue's store told which of its markets are confirmed pairs' legs (board ids): its market cache never drops
+ * them (src/store/held.ts), where with more than ~350 pairs on a venue a list answer evicted them and their Across rows
+ * lost their prices. Read at each prune, so always the current decisions.
+ */
+export function holdLegs(
+  stacks: readonly { id: string; store: { getState(): { holdElsewhere(ids: () => Iterable<string>): void } } }[],
+  confirmed: () => Iterable<Pair>,
+): void {
+  for (const s of stacks)
+    s.store.getState().holdElsewhere(function* () {
+      for (const c of confirmed()) {
+        const k = keys(c);
+        if (k.va === s.id) yield k.a;
+        if (k.vb === s.id) yield k.b;
+      }
+    });
+}
