@@ -255,3 +255,15 @@ export function readInvocation(
     if (value.trim() === '') throw new UsageError(`${cmd.args[i]} must not be empty`);
   return { kind: 'run', flags, args: input };
 }
+
+/**
+ * Any form of a JSON switch asked before a `--` (`--json`, `--json=1`, `--NDJSON`): its usage error comes as the JSON
+ * error document too (`--json=1` gave "--json takes no value" as text on stderr to a script parsing stdout).
+ */
+export function asksJson(argv: readonly string[], names: readonly string[] = ['json', 'ndjson']): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => {
+    const flag = /^--+([^=]+)/.exec(a)?.[1]?.toLowerCase();
+    return flag !== undefined && names.includes(flag);
+  });
+}

@@ -244,6 +244,10 @@ describe('exit codes', () => {
       ['markets', '--bogus', '--json'],
       // a flag one of several venues cannot honour (venues.test.ts has the rest of the several-venue answers)
       ['markets', '--source', 'kalshi,polymarket', '--sort', 'closing', '--json'],
+      // any form of --json asked: `--json=1` gave its usage error ("--json takes no value") as text on stderr
+      ['markets', '--json=1'],
+      ['markets', '--ndjson=true'],
+      ['pairs', '--json=1'],
     ]) {
       const r = await run(argv);
       expect(r.code).toBe(2);

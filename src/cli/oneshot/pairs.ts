@@ -24,7 +24,7 @@ import { refKey, type MarketRef } from '../../venue/ref.js';
 import { findCommand, type CommandIo } from '../commands.js';
 import { EXIT, UsageError } from '../errors.js';
 import { commandHelp } from '../help.js';
-import { readInvocation, type FlagValues } from '../parse.js';
+import { asksJson, readInvocation, type FlagValues } from '../parse.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import { abortOnSignals, errorBody, failureOf, interruption, type Failure } from './failure.js';
 import { outputWidth } from './output.js';
@@ -54,7 +54,7 @@ function otherOf(flag: string, arg: string): { ref: MarketRef; flag: string } {
 
 export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
   const spec = findCommand('pairs')!;
-  const jsonOut = argv.includes('--json');
+  const jsonOut = asksJson(argv, ['json']);
   let open: OpenedVenues | undefined;
   // Ctrl-C, SIGTERM, SIGHUP (or the caller's signal) end a wait for a budget or a request: INTERRUPTED, exit 128 + n,
   // as the other commands

@@ -12,7 +12,7 @@ import { findCommand, SOURCE_FLAGS, type CommandIo } from '../commands.js';
 import { resolveSettings, settingsFromFlags, venueSettings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import { commandHelp } from '../help.js';
-import { readInvocation, type FlagValues } from '../parse.js';
+import { asksJson, readInvocation, type FlagValues } from '../parse.js';
 import { openSource, REAL_MARKETS, type Source } from '../source.js';
 import { abortOnSignals, failureOf, interruption, venueOf, type Failure } from './failure.js';
 import { venueFetch } from './fetch.js';
@@ -72,7 +72,7 @@ export interface OneShot<T> {
 export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: CommandIo): Promise<number> {
   const spec = findCommand(cmd.name)!;
   // known before the flags are read, so even a usage error comes out as JSON
-  const jsonOut = argv.includes('--json') || argv.includes('--ndjson');
+  const jsonOut = asksJson(argv);
   // `named`: several sources were given, so the stderr line names the venue that failed (once: not before a message
   // that begins with its name)
   const fail = (f: Failure, venue?: SourceId, named = false): number => {
