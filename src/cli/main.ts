@@ -4,7 +4,7 @@
  */
 import { COMMANDS, DASHBOARD, findCommand, type CommandIo } from './commands.js';
 import { EXIT } from './errors.js';
-import { nearest } from './nearest.js';
+import { nearest, sayable } from './nearest.js';
 
 export async function main(argv: string[], io: CommandIo): Promise<number> {
   const first = argv[0];
@@ -24,12 +24,16 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
   return (await cmd.load())(argv.slice(1), io);
 }
 
-/** Never echoed: a stray word on the command line may be a key; a command it is close to is named (`maket`). */
+/**
+ * The word named when it reads as one (`history`: letters, up to 24), else only counted: a stray word on the command
+ * line may be a key (sayable, as a config file's unknown key). A command it is close to is named (`maket`).
+ */
 function notACommand(at: number, word: string, io: CommandIo): number {
   const names = COMMANDS.map((c) => c.name);
   const meant = nearest(word, names);
+  const which = sayable(word) ? `${word} (argument ${at})` : `argument ${at}`;
   io.stderr.write(
-    `oddsboard: argument ${at} is not a command${meant ? `: did you mean ${meant}?` : ''} ` +
+    `oddsboard: ${which} is not a command${meant ? `: did you mean ${meant}?` : ''} ` +
       `(commands: ${names.join(', ')}; see oddsboard --help)\n`,
   );
   return EXIT.usage;
