@@ -136,7 +136,13 @@ const markets: OneShot<Market[]> = {
   },
   json: (list, venue) => list.map((m) => jsonMarket(m, venue)),
   lines: (list, venue) => list.map((m) => jsonMarket(m, venue)),
-  table: (t, parts, view) => t.marketsTable(rowsOf(parts), view),
+  // past the end: not "No markets match.", which spoke of a filter that was not there (`--offset 10000`)
+  table: (t, parts, view, flags) => {
+    const offset = Number(str(flags, 'offset') ?? 0);
+    if (rowsOf(parts).items.length > 0 || !(offset > 0)) return t.marketsTable(rowsOf(parts), view);
+    const why = `--offset ${offset} is at or after the end of the list (leave it out to list from the start)`;
+    return `No markets past the first ${offset}: ${why}.\n`;
+  },
 };
 
 const market: OneShot<Market> = {

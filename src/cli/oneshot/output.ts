@@ -8,6 +8,7 @@ import { palette } from '../../ui/theme.js';
 import type { CommandIo } from '../commands.js';
 import { colorEnabled, type Settings } from '../config.js';
 import type { Source } from '../source.js';
+import type { FlagValues } from '../parse.js';
 import { errorBody, type Failure } from './failure.js';
 import { SCHEMA_VERSION, type JsonDocument, type JsonError, type JsonVenue } from './json.js';
 import { painter } from './paint.js';
@@ -92,11 +93,12 @@ export async function writeTable<T>(
   answers: readonly Answer<T>[],
   settings: Settings,
   several: boolean,
+  flags: FlagValues,
 ): Promise<void> {
   const tty = io.stdout.isTTY === true;
   const colors = palette(settings.theme, colorEnabled(settings.color, io.env, tty));
   const width = outputWidth(io.stdout);
   const tables = await import('./table.js');
   const parts = answers.flatMap((a) => (a.ok ? [{ venue: a.source.id, data: a.data }] : []));
-  io.stdout.write(cmd.table(tables, parts, { width, now: Date.now(), paint: painter(colors), marks: several }));
+  io.stdout.write(cmd.table(tables, parts, { width, now: Date.now(), paint: painter(colors), marks: several }, flags));
 }

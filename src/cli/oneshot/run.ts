@@ -66,7 +66,7 @@ export interface OneShot<T> {
   /** The items of a list, one NDJSON line each. */
   lines?(data: T, venue: SourceId): unknown[];
   /** The readable form of the venues' answers (one part for a command about one thing). */
-  table(tables: typeof Tables, parts: readonly Part<T>[], view: TableView): string;
+  table(tables: typeof Tables, parts: readonly Part<T>[], view: TableView, flags: FlagValues): string;
 }
 
 export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: CommandIo): Promise<number> {
@@ -195,7 +195,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
       return exit;
     }
     for (const a of answers) if (!a.ok) fail(a.failure, a.source.id, true);
-    if (answers.some((a) => a.ok)) await writeTable(io, cmd, answers, settings, several);
+    if (answers.some((a) => a.ok)) await writeTable(io, cmd, answers, settings, several, inv.flags);
     return exit;
   } catch (e) {
     return fail(failureOf(ac.signal.aborted && !(e instanceof UsageError) ? interruption(ac.signal) : e));
