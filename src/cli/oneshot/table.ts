@@ -23,6 +23,7 @@ import { nothingFilled } from '../../ui/quoteFill.js';
 import { formatTradeMoney, formatTradeShares } from '../../positions/format.js';
 import { sanitize } from '../../util/sanitize.js';
 import type { Paint } from './paint.js';
+import { packed, wrapWhole } from './wrap.js';
 
 export interface TableView {
   width: number;
@@ -127,12 +128,6 @@ export function marketsTable(rows: Rows<Market>, v: TableView): string {
 const closesCell = (m: Market, now: number) =>
   m.closesAt === undefined ? missing() : marketClosingText(m, m.status, now, true);
 
-/** A line cut to the width, but never into its start `whole` (an id): that alone, whole, when no more fits. */
-function keepWhole(line: string, whole: string, width: number): string {
-  if (displayWidth(line) <= width) return line;
-  return displayWidth(whole) < width ? fitWidth(line, width) : whole;
-}
-
 export function marketDetail(m: Market, v: TableView): string {
   const lines = [v.paint(fitWidth(m.title, v.width), undefined, true)];
   const status = badgeWord(m.status, m.rawStatus);
@@ -141,11 +136,11 @@ export function marketDetail(m: Market, v: TableView): string {
     m.category,
     m.eventId === undefined ? undefined : `event ${m.eventId}`,
   ];
-  const rest = facts.filter((f) => f !== undefined).join(' · ');
-  lines.push(`${badge(m, v, false)}${rest ? ` · ${fitWidth(rest, Math.max(1, v.width - status.length - 3))}` : ''}`);
+  const shown = facts.filter((f) => f !== undefined);
+  lines.push(...packed([status, ...shown], v.width, badge(m, v, false)));
   const more = [`id ${m.id}`, `vol ${formatVolume(m.volume)}`, `liq ${formatVolume(m.liquidity)}`];
   if (m.resolvedOutcome !== undefined) more.push(`resolved: ${m.resolvedOutcome}`);
-  lines.push(keepWhole(more.join(' · '), more[0]!, v.width));
+  lines.push(...packed(more, v.width));
   const nameW = Math.max(4, Math.min(40, v.width - 11, Math.max(0, ...m.outcomes.map((o) => displayWidth(o.name)))));
   for (const o of m.outcomes)
     lines.push(`  ${fitWidth(o.name, nameW, true)}  ${padStartWidth(formatPrice(o.price), 7)}`);
@@ -238,21 +233,6 @@ export function quoteBlock(marketId: string, q: Quote, v: TableView, venue?: Sou
   return `${lines.join('\n')}\n`;
 }
 
-/** Words in lines of at most `width`, a word wider than that alone on its line, whole (format.ts wrap() cuts it). */
-function wrapWhole(text: string, width: number): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(' ').filter(Boolean)) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if (line === '' || displayWidth(next) <= width) line = next;
-    else {
-      out.push(line);
-      line = word;
-    }
-  }
-  return [...out, line];
-}
-
 /** As the markets table: the id never cut; a short width leaves out the title, then the category, then the count. */
 export function eventsTable(rows: Rows<MarketEvent>, v: TableView): string {
   const events = rows.items;
@@ -285,7 +265,7 @@ export function eventsTable(rows: Rows<MarketEvent>, v: TableView): string {
 const marketCount = (n: number) => `${n} market${n === 1 ? '' : 's'}`;
 
 export function eventDetail(e: MarketEvent, v: TableView): string {
-  const facts = [`id ${e.id}`, e.category, marketCount(e.markets.length)].filter(Boolean).join(' · ');
-  const head = [v.paint(fitWidth(e.title, v.width), undefined, true), keepWhole(facts, `id ${e.id}`, v.width)];
+  const facts = [`id ${e.id}`, e.category, marketCount(e.markets.length)].filter((f): f is string => !!f);
+  const head = [v.paint(fitWidth(e.title, v.width), undefined, true), ...packed(facts, v.width)];
   return `${head.join('\n')}\n${marketsTable({ items: e.markets }, v)}`;
 }
