@@ -92,6 +92,13 @@ export class KeptOut extends Error {}
 const keptOutLine = (f: Pick<PersonFile<unknown>, 'unreadable' | 'again'>, e: FileProblem) =>
   `${e.message}: ${readFix(e)} and ${f.again ?? 'start oddsboard again'}; ` + (f.unreadable ?? KEPT_OUT);
 
+/**
+ * ` (1 not an object, 2 listed before)`: why entries were dropped, as the one-shot `watch` says it (whyWords), so the
+ * dashboard's notice says it too (it said how many alone); empty when the decoder gives no reasons.
+ */
+const whyOf = (d: { why?: Record<string, number> }) =>
+  d.why && Object.keys(d.why).length > 0 ? ` (${whyWords(d.why)})` : '';
+
 const asideLine = (path: string, why: string, moved: string, rest: string) =>
   `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`;
 
@@ -130,7 +137,7 @@ export function readToMerge<T>(
   }
   try {
     const d = f.decode(text);
-    if (d.dropped > 0) aside(`had ${f.entries(d.dropped)} that could not be understood`, 'the rest is kept');
+    if (d.dropped > 0) aside(`had ${f.entries(d.dropped)} that could not be understood${whyOf(d)}`, 'the rest is kept');
     return d.value;
   } catch (e) {
     if (!f.isDecodeError(e)) throw e;
@@ -174,8 +181,8 @@ export function readPersonFile<T>(f: PersonFile<T>): PersonFileRead<T> {
   try {
     const d = f.decode(text);
     out.value = d.value;
-    if (d.dropped > 0 && aside(`had ${f.entries(d.dropped)} that could not be understood`, 'the rest is loaded'))
-      writeBack(f, d.value, out);
+    const dropped = `had ${f.entries(d.dropped)} that could not be understood${whyOf(d)}`;
+    if (d.dropped > 0 && aside(dropped, 'the rest is loaded')) writeBack(f, d.value, out);
   } catch (e) {
     if (!f.isDecodeError(e)) throw e;
     aside(`could not be read (${e.message})`, `starting with ${f.empty}`);

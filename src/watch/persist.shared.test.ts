@@ -102,7 +102,7 @@ describe('the watcher files, shared and changed under the dashboard', () => {
     writeFileSync(join(dir, FILES.watchlist), JSON.stringify(edited));
     a.store.getState().toggleWatch('m4', 4);
     expect(a.saver.stop()).toEqual([
-      `${join(dir, FILES.watchlist)} had 1 entry that could not be understood: moved aside to ` +
+      `${join(dir, FILES.watchlist)} had 1 entry that could not be understood (1 without an id): moved aside to ` +
         'watchlist.json.broken-2026-01-02T00-00-00-001Z; the rest is kept',
     ]);
     expect(a.problems).toHaveLength(2);
