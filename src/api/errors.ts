@@ -89,14 +89,29 @@ export const ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND';
  * A 404 on a route that lists things (the market list, the events list) says the route itself is gone: the platform
  * retired or renamed it. Named as such — a fault of the service's API, like a 5xx, never "not found" of one market
  * (a detail route's 404 of an id keeps that meaning) nor a network fault. `what` names the route ("the market list").
+ * `baseHint`: the base URL was the person's, so it may be the wrong one (src/cli/baseHint.ts), said instead.
  */
-export function routeNotFound(e: ApiError, what: string): ApiError {
+export function routeNotFound(e: ApiError, what: string, baseHint?: string): ApiError {
   const status = e.status ?? 404;
   return new ApiError({
     kind: 'server',
     status,
     code: ROUTE_NOT_FOUND,
-    message: `Route not found — the service may have changed its API (HTTP ${status} on ${what}).`,
+    message: `Route not found — ${baseHint ?? SERVICE_CHANGED} (HTTP ${status} on ${what}).`,
+    ...(e.rate ? { rate: e.rate } : {}),
+  });
+}
+
+const SERVICE_CHANGED = 'the service may have changed its API';
+
+/** A route-not-found error (routeNotFound) told after the fact that the base URL was the person's. */
+export function withBaseHint(e: unknown, baseHint: string | undefined): unknown {
+  if (!isApiError(e) || e.code !== ROUTE_NOT_FOUND || baseHint === undefined) return e;
+  return new ApiError({
+    kind: e.kind,
+    code: e.code,
+    message: e.message.replace(SERVICE_CHANGED, baseHint),
+    ...(e.status !== undefined ? { status: e.status } : {}),
     ...(e.rate ? { rate: e.rate } : {}),
   });
 }

@@ -13,6 +13,7 @@ import { UsageError } from './errors.js';
 import { originOf } from './settingValues.js';
 import { rateWindowMs, type Source } from './source.js';
 import { version } from './version.js';
+import { baseHint } from './baseHint.js';
 
 export async function openPlatform(
   id: Exclude<SourceId, 'public'>,
@@ -59,6 +60,7 @@ export async function openPlatform(
     apiKey: undefined,
     ledger,
     ...(ledgerProblem ? { ledgerProblem } : {}),
+    ...(settings.baseUrl !== undefined ? { baseHint: baseHint(id, settings, def.defaultBaseUrl) } : {}),
     close: () => client.close(),
   };
 }

@@ -17,6 +17,7 @@ import { DIGITS } from '../util/numbers.js';
 import { UsageError } from './errors.js';
 import { originOf } from './settingValues.js';
 import { version } from './version.js';
+import { baseHint } from './baseHint.js';
 
 export { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
 import { INTERFACE_LIMITS as LIMITS } from '../sources/public/index.js';
@@ -56,6 +57,8 @@ export interface Source {
   ledger: SendLedger;
   /** Why the ledger is not shared (a one-line warning), when it is not. */
   ledgerProblem?: string;
+  /** The base URL was the person's: what a list route's 404 says of it (baseHint.ts). */
+  baseHint?: string;
   close(): Promise<void>;
 }
 
@@ -119,6 +122,7 @@ export async function openSource(settings: Settings, env: NodeJS.ProcessEnv): Pr
     apiKey,
     ledger,
     ...(ledgerProblem ? { ledgerProblem } : {}),
+    ...(mode !== 'demo' ? { baseHint: baseHint('public', settings) } : {}),
     async close() {
       await client.close();
       await server?.close();

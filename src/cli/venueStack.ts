@@ -85,6 +85,7 @@ export async function openVenueStack(
     categories: source.id !== 'public',
     // several venues: the board picks the one selected market (src/venues/joined.ts)
     onBoard: prefixed,
+    ...(source.baseHint ? { baseHint: source.baseHint } : {}),
     ...(reader ? { positions: { reader, client: source.client } } : {}),
   });
   return { id: venue, source, store, sync, ...(reader ? { positions: reader } : {}) };

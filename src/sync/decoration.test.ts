@@ -148,6 +148,20 @@ describe('a 404 on a route the source needs', () => {
     expect(shortCause(c.lastError!)).toBe('route not found');
   });
 
+  it('the list, with a base URL the person gave: it may be wrong, and what the base looks like', async () => {
+    // `--base-url http://127.0.0.1:PORT` without Kalshi's /trade-api/v2 said only that the service changed its API
+    const hint =
+      "the base URL (--base-url) may be wrong: Kalshi's looks like https://api.elections.kalshi.com/trade-api/v2";
+    const r = rig({ limit: 60, platform: true, caps: CAPS, mode: 'kalshi', baseHint: hint });
+    r.client.handler = (c) =>
+      c.method === 'listMarkets' ? apiError({ kind: 'not_found', status: 404, code: 'HTTP_404' }) : undefined;
+    r.sync.start();
+    await r.run(30_000);
+    const c = r.store.getState().connection;
+    expect(c.lastError?.message).toBe(`Route not found — ${hint} (HTTP 404 on the market list).`);
+    expect(shortCause(c.lastError!)).toBe('route not found');
+  });
+
   it('a market’s detail: that market is not found, the connection stays online', async () => {
     const r = rig({ limit: 60, platform: true, caps: CAPS, mode: 'kalshi' });
     r.client.handler = (c) =>

@@ -8,6 +8,8 @@ import type { PositionsSetup } from './positions.js';
 
 export interface SyncOptions {
   client: SyncClient;
+  /** The base URL was the person's: a list route's 404 says it may be wrong (src/cli/baseHint.ts). */
+  baseHint?: string;
   store: OddsStore;
   clock: Clock;
   /** The mode's limit per window (10 anonymous, 30 with a key). */
@@ -82,6 +84,8 @@ export interface SyncOptions {
 
 export interface ResolvedOptions {
   limit: number;
+  /** SyncOptions.baseHint. */
+  baseHint?: string;
   random: () => number;
   windowMs: number;
   spanMs: number;
@@ -117,6 +121,7 @@ export function resolveOptions(o: SyncOptions): ResolvedOptions {
   const windowMs = num(o.windowMs, 60_000, 1_000, 3_600_000);
   return {
     limit,
+    ...(o.baseHint !== undefined ? { baseHint: o.baseHint } : {}),
     random: o.random ?? Math.random,
     windowMs,
     spanMs: windowMs + num(o.marginMs, RATE_MARGIN_MS, 0, 10_000),

@@ -157,7 +157,7 @@ export class Outcomes {
     // a market's or an event's route while a list route answers 404 too: every route missing says nothing of one market
     const named = this.routes.apiMissing() ? NAMED_ROUTES[job.kind] : undefined;
     const route = err.kind === 'not_found' ? (LIST_ROUTES[job.kind] ?? named) : undefined;
-    const e = route !== undefined ? routeNotFound(err, route) : err;
+    const e = route !== undefined ? routeNotFound(err, route, this.o.baseHint) : err;
     const info = errorInfo(e, now);
     // a `g` lookup: not found sends the next, a refusal is said once; else it waits like any request (goTo.ts)
     if (job.kind === 'lookup' && this.q.goTo.failed(job, e, now)) return this.answered(now);

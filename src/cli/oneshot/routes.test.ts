@@ -5,7 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { startServer, type RunningServer } from '../../server/listen.js';
+import { join } from 'node:path';
 import { cliIo } from '../../../test/support/cliIo.js';
+import { root } from '../../../test/support/oneShot.js';
+import { loadPlatform } from '../../sources/index.js';
+import { startSourceReplay } from '../../sources/replay.js';
 
 const KEY = 'sk_test_routes_0123456789';
 let srv: RunningServer;
@@ -25,12 +29,14 @@ async function run(argv: string[]) {
   return { code, out: c.out(), err: c.err() };
 }
 
-describe('a list route answering 404', () => {
+describe('a list route answering 404', { timeout: 60_000 }, () => {
   it('markets: exit 7, "route not found — the service may have changed its API"', async () => {
     const r = await run(['markets']);
     expect(r.code).toBe(7);
+    // the base URL was the person's (ODDSBOARD_BASE_URL): it may be the wrong one, and what one looks like is said
     expect(r.err).toBe(
-      'oddsboard markets: Route not found — the service may have changed its API (HTTP 404 on the market list).\n',
+      'oddsboard markets: Route not found — the base URL (ODDSBOARD_BASE_URL) may be wrong: an interface ' +
+        "service's is its address, the routes under /public/v1 (HTTP 404 on the market list).\n",
     );
     const all = await run(['markets', '--all', '--json']);
     expect(all.code).toBe(7);
@@ -41,5 +47,26 @@ describe('a list route answering 404', () => {
     const r = await run(['market', 'no-such-market']);
     expect(r.code).toBe(4);
     expect(r.err).not.toContain('Route not found');
+  });
+
+  it("a platform's base without its path (Kalshi's /trade-api/v2): the base URL is named, and Kalshi's", async () => {
+    const def = await loadPlatform('kalshi');
+    const replay = await startSourceReplay({ def, dir: join(root, 'test/fixtures/real/kalshi') });
+    try {
+      const r = await run(['markets', '--source', 'kalshi', '--base-url', replay.url]);
+      expect(r.code).toBe(7);
+      expect(r.err).toBe(
+        'oddsboard markets: Route not found — the base URL (--base-url) may be wrong: ' +
+          "Kalshi's looks like https://api.elections.kalshi.com/trade-api/v2 (HTTP 404 on the market list).\n",
+      );
+      // the documented base (nothing given): the service changed its API, as before (no request sent here)
+      const { routeNotFound, ApiError } = await import('../../api/errors.js');
+      const plain = routeNotFound(new ApiError({ kind: 'not_found', status: 404, message: '' }), 'the market list');
+      expect(plain.message).toBe(
+        'Route not found — the service may have changed its API (HTTP 404 on the market list).',
+      );
+    } finally {
+      await replay.close();
+    }
   });
 });

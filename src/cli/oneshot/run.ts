@@ -7,6 +7,7 @@
  */
 import type { SourceCaps, SourceClient, SourceId } from '../../sources/types.js';
 import type { ApiResult, CallOptions } from '../../api/types.js';
+import { withBaseHint } from '../../api/errors.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import { findCommand, SOURCE_FLAGS, type CommandIo } from '../commands.js';
 import { resolveSettings, settingsFromFlags, venueSettings } from '../config.js';
@@ -158,7 +159,8 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
           const fetch = venueFetch(src, { io, signal: ac.signal, noWait, named });
           answer = { source: src, ok: true, data: await runs[i]!(fetch) };
         } catch (e) {
-          answer = { source: src, ok: false, failure: failureOf(ac.signal.aborted ? interruption(ac.signal) : e) };
+          const why = ac.signal.aborted ? interruption(ac.signal) : withBaseHint(e, src.baseHint);
+          answer = { source: src, ok: false, failure: failureOf(why) };
         }
         if (ndjson && !ac.signal.aborted) {
           // among several, a venue's failure (even a usage one) is that venue's line; alone, venueOf says
