@@ -1,7 +1,8 @@
 /**
  * npm run bench [-- --json] [-- --hours N] …: both benchmarks, one after the
  * other — the rate budget with and without the App attached (budget.ts --ui),
- * then the soak (soak.ts). Arguments go to both (each ignores the other's).
+ * then the soak (soak.ts). Arguments go to both (each ignores the other's); a flag neither knows is refused, and
+ * --help / -h print the flags and run nothing (as bench:soak does).
  * With --json: `{ "budget": { scenarios }, "soak": { config, rows, summary } }`.
  */
 import { budgetReport, parseBudgetArgs, runBudget } from './budget.js';
@@ -11,7 +12,32 @@ import { runSoak } from './soakRun.js';
 
 const HOUR = 3_600_000;
 
+/** The budget's flags (budget.ts parseBudgetArgs; scenario names are plain words) and the compressed soak's. */
+const BENCH_FLAGS = new Set(['--ui', '--minutes', '--serial', '--seed', '--json', '--hours', '--every', '--speed']);
+
+export const BENCH_USAGE = `Usage:
+  npm run bench [-- --json] [--seed N] [--minutes M] [--serial] [SCENARIO…] [--hours N] [--every H] [--speed S]
+      bench:budget --ui (--minutes, --serial, scenario names), then the compressed soak (--hours, --every, --speed);
+      --seed and --json go to both
+`;
+
+/**
+ * The usage for --help / -h; else undefined, after refusing a flag neither benchmark knows (before, a mistyped
+ * `--hour 1` or `--help` was ignored and the full ~2-minute run went ahead on a shared machine).
+ */
+export function benchHelp(argv: string[]): string | undefined {
+  if (argv.includes('--help') || argv.includes('-h')) return BENCH_USAGE;
+  const unknown = argv.find((a) => a.startsWith('-') && !BENCH_FLAGS.has(a) && !/^-?\d/.test(a.slice(1)));
+  if (unknown !== undefined) throw new Error(`unknown flag ${unknown} (--help lists them)`);
+  return undefined;
+}
+
 export async function benchMain(argv: string[]): Promise<void> {
+  const help = benchHelp(argv);
+  if (help !== undefined) {
+    process.stdout.write(help);
+    return;
+  }
   const budgetArgs = parseBudgetArgs(argv.includes('--ui') ? argv : [...argv, '--ui']);
   const soakArgs = parseSoakArgs(argv);
   const t0 = performance.now();
