@@ -18,6 +18,22 @@ describe('fullJitter', () => {
     expect(rateLimitWait(1, Number.NaN, undefined, () => 0.5)).toBe(1_000);
     expect(rateLimitWait(1, 10 * 3_600_000, undefined, () => 0.5)).toBe(15 * 60_000);
   });
+
+  it('a 429 in a row never waits past the 15-minute cap: the jitter goes under it', () => {
+    // before, from the second 429 in a row the jitter (up to 2 min) went on top of a capped hint: 16m59s, not 15m
+    const cap = 15 * 60_000;
+    for (const r of [0, 0.5, 0.999]) {
+      for (const n of [2, 3, 8]) {
+        expect(rateLimitWait(n, 86_400_000, undefined, () => r)).toBeLessThanOrEqual(cap);
+        expect(rateLimitWait(n, undefined, { remaining: 0, resetMs: cap }, () => r)).toBeLessThanOrEqual(cap);
+        // a hint under the cap is still honoured in full (never retried before the server asked)
+        expect(rateLimitWait(n, cap - 30_000, undefined, () => r)).toBeGreaterThanOrEqual(cap - 30_000);
+      }
+    }
+    // still spread: a hint beyond the cap draws its jitter below it, so clients told the same do not all come back
+    expect(rateLimitWait(8, 86_400_000, undefined, () => 0.5)).toBe(cap - 60_000);
+    expect(rateLimitWait(2, cap - 500, undefined, () => 0.5)).toBe(cap);
+  });
 });
 
 describe('Aimd', () => {

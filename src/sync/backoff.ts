@@ -39,7 +39,7 @@ export function serverWait(ms: number | undefined): number | undefined {
   return Math.min(ms, MAX_SERVER_WAIT_MS);
 }
 
-/** How long to pause after the `consecutive`-th 429 in a row. */
+/** How long to pause after the `consecutive`-th 429 in a row: never more than MAX_SERVER_WAIT_MS. */
 export function rateLimitWait(
   consecutive: number,
   retryAfterMs: number | undefined,
@@ -50,8 +50,10 @@ export function rateLimitWait(
   const hinted = serverWait(retryAfterMs) ?? (rate?.remaining === 0 ? serverWait(rate.resetMs) : undefined);
   if (hinted !== undefined) {
     // Honour the hint; when it already failed us once in a row, add jitter so we do not collide with whoever took the
-    // slot.
-    return consecutive > 1 ? hinted + fullJitter(consecutive - 1, random, opts) : hinted;
+    // slot — within the cap, which is a cap: a hint at the cap (clamped from more) draws its jitter below it instead.
+    if (consecutive <= 1) return hinted;
+    const jitter = fullJitter(consecutive - 1, random, opts);
+    return hinted >= MAX_SERVER_WAIT_MS ? MAX_SERVER_WAIT_MS - jitter : Math.min(hinted + jitter, MAX_SERVER_WAIT_MS);
   }
   return fullJitter(consecutive, random, opts);
 }
