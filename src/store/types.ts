@@ -119,6 +119,13 @@ export interface ConnectionState {
   consecutiveFailures: number;
   /** When the first of them arrived: the current trouble's start. */
   troubleSince?: number;
+  /** The current trouble's failures by short cause (shortCause), in the order first seen: the outage's record. */
+  causes?: readonly CauseCount[];
+}
+
+export interface CauseCount {
+  cause: string;
+  count: number;
 }
 
 /** A stretch of trouble longer than a minute, recorded when it ends so a person coming back sees it. */
@@ -127,8 +134,10 @@ export interface Outage {
   from: number;
   to: number;
   failures: number;
-  /** The last failure's short cause ("HTTP 503", "timeout"). */
+  /** The commonest short cause of its failures ("HTTP 503", "timeout"; the latest of those as common). */
   cause: string;
+  /** When its failures had more than one cause: each with its count, commonest first (outageCauses). */
+  causes?: readonly CauseCount[];
   /** Several venues: whose outage it was (its letter drawn before the times, as a row's). */
   venue?: SourceId;
 }

@@ -4,7 +4,7 @@
  * quote form when the panes sit side by side, a one-line ticker when they stack.
  */
 import { Box } from 'ink';
-import { outageLength } from '../../store/connection.js';
+import { outageCauses, outageLength } from '../../store/connection.js';
 import type { Outage, StatusTransition, TroubleStatus } from '../../store/types.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, fitWidth, formatAge, formatClock } from '../format.js';
@@ -58,7 +58,7 @@ export function outageSegs(o: Outage, now: number, lead: Seg[] = [], tail = ''):
     { text: b.text.padEnd(BADGE_WIDTH), color: b.color, bold: true },
     ...(o.venue ? [{ text: ' ' }, venueMarkSeg(o.venue)] : []),
     { text: ` ${hhmm(o.from)}${G.endash}${hhmm(o.to)}, ${outageLength(o.to - o.from)}` },
-    { text: o.cause ? ` ${G.dot} ${o.cause} ${G.times}${o.failures}` : '', dim: true, priority: -2 },
+    { text: o.cause ? ` ${G.dot} ${outageCauses(o, G.times)}` : '', dim: true, priority: -2 },
     { text: `  ${ago(o.to, now)}`, dim: true, priority: -1 },
     { text: tail, dim: true },
   ];
