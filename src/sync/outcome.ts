@@ -9,6 +9,7 @@ import { errorInfo, type OddsStore } from '../store/store.js';
 import type { Health } from './health.js';
 import { isDecoration, LIST_ROUTES, NAMED_ROUTES, ownsFailure } from './decoration.js';
 import { extraFailed } from './extraJobs.js';
+import { GoneMarkets } from './goneMarkets.js';
 import { queryKey } from '../store/listQuery.js';
 import type { Job } from './jobs.js';
 import type { Limits } from './limits.js';
@@ -16,7 +17,6 @@ import type { ResolvedOptions } from './options.js';
 import type { Queue } from './queue.js';
 export { toApiError } from './toApiError.js';
 
-const GONE_RUN_MS = 60_000; // markets answering 404 less than this apart are a run (`goneAt`)
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isMarket = (v: unknown): v is Market => isObj(v) && typeof v.id === 'string' && Array.isArray(v.outcomes);
 const isEvent = (v: unknown): v is MarketEvent => isObj(v) && typeof v.id === 'string' && Array.isArray(v.markets);
@@ -40,7 +40,8 @@ export class Outcomes {
   private lastListKey: string | undefined;
   /** Which of the screen's list routes keep failing (routeTrouble.ts). */
   private readonly routes = new RouteTrouble();
-  private goneAt = Number.NEGATIVE_INFINITY; // when a market last answered 404 (a run of them: apiGone.test.ts)
+  /** What a market's 404 does (goneMarkets.ts). */
+  private readonly gone: GoneMarkets;
 
   constructor(
     private readonly o: ResolvedOptions,
@@ -48,7 +49,9 @@ export class Outcomes {
     private readonly q: Queue,
     private readonly limits: Limits,
     private readonly health: Health,
-  ) {}
+  ) {
+    this.gone = new GoneMarkets(store, q);
+  }
 
   success(a: Answered, res: ApiResult<unknown>, now: number): void {
     this.noteRate(res.rate, now, a.seq, true);
@@ -75,7 +78,7 @@ export class Outcomes {
         if (job.batch?.length) {
           if (!Array.isArray(data)) return odd();
           const later = new Set((res as Batch).deferred ?? []);
-          this.batchLoaded([job.marketId, ...job.batch], data.filter(isMarket), now, a.sentAt, later);
+          this.gone.batchLoaded([job.marketId, ...job.batch], data.filter(isMarket), now, a.sentAt, later);
           break;
         }
         if (!isMarket(data)) return odd();
@@ -155,8 +158,10 @@ export class Outcomes {
     }
     // a 404 on a list route: the route is gone (the service changed its API), not one thing asked for; so is a 404 on
     // a market's or an event's route while a list route answers 404 too: every route missing says nothing of one market
+    // — and a 404 on a batch of watched markets as a whole: its lookup route is missing, not its first market
     const named = this.routes.apiMissing() ? NAMED_ROUTES[job.kind] : undefined;
-    const route = err.kind === 'not_found' ? (LIST_ROUTES[job.kind] ?? named) : undefined;
+    const batch = GoneMarkets.batchRoute(job) ? 'the watched markets’ lookup' : undefined;
+    const route = err.kind === 'not_found' ? (LIST_ROUTES[job.kind] ?? batch ?? named) : undefined;
     const e = route !== undefined ? routeNotFound(err, route, this.o.baseHint) : err;
     const info = errorInfo(e, now);
     // a `g` lookup: not found sends the next, a refusal is said once; else it waits like any request (goTo.ts)
@@ -198,16 +203,8 @@ export class Outcomes {
           return;
         }
         if (job.kind === 'detail' || job.kind === 'quote') {
-          if (job.kind === 'quote') st.quoteFailed(job.marketId, job.form, info);
-          const wasSelected = st.selectedId === job.marketId;
-          st.marketGone(job.marketId, now);
-          this.q.forgetDetail(job.marketId, now);
+          this.gone.notFound(job, info, now);
           this.answered(now);
-          // a second market gone within a minute: the list first, the next one's detail in the background (every route
-          // answering 404 emptied the list one selection at a time before the list's own 404 was known)
-          if (now - this.goneAt < GONE_RUN_MS) this.q.listSoon(now);
-          else if (wasSelected) this.q.selectionMoved(now);
-          this.goneAt = now;
           return;
         }
         break;
@@ -250,28 +247,6 @@ export class Outcomes {
     if (this.routes.holds(this.q.shownKind())) return this.health.answeredBeside();
     this.health.answered();
     this.store.getState().requestSucceeded(now);
-  }
-
-  /**
-   * Watched markets refreshed in one request: each one answered is loaded; one the source left out is gone for now
-   * (as a 404 of its own detail would say), and asked for again later; one it `deferred` (not asked: one request a
-   * job, Manifold's reads) is neither, and comes first in the next watch slot.
-   */
-  private batchLoaded(ids: string[], markets: Market[], now: number, sentAt: number, later: Set<string>): void {
-    const st = this.store.getState();
-    const answered = new Set<string>();
-    for (const m of markets) {
-      st.marketLoaded(m, now, sentAt);
-      this.q.allow(m.id);
-      answered.add(m.id);
-    }
-    for (const id of ids) {
-      if (answered.has(id)) continue;
-      if (later.has(id)) this.q.forgetDetail(id, now, false);
-      if (later.has(id)) continue;
-      st.marketGone(id, now);
-      this.q.forgetDetail(id, now);
-    }
   }
 
   /** A list arrived: when the selected market left it, the selection moves to the row in its place (listAnswered). */

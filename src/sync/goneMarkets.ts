@@ -1,0 +1,70 @@
+/**
+ * What a 404 about a market does (docs/faults.md § 404 on a market, § Required routes): the market is gone — except
+ * where the 404 may be the route's. A batch of watched markets answering 404 as a whole says nothing of any one of
+ * them (the lookup route is missing: `route not found`, an outage like the list's).
+ */
+import type { Market } from '../api/types.js';
+import type { ErrorInfo } from '../store/types.js';
+import type { OddsStore } from '../store/store.js';
+import type { Job } from './jobs.js';
+import type { Queue } from './queue.js';
+
+const GONE_RUN_MS = 60_000; // markets answering 404 less than this apart are a run (`goneAt`)
+
+type MarketJob = Extract<Job, { kind: 'detail' | 'quote' }>;
+
+export class GoneMarkets {
+  private goneAt = Number.NEGATIVE_INFINITY; // when a market last answered 404 (a run of them: apiGone.test.ts)
+
+  constructor(
+    private readonly store: OddsStore,
+    private readonly q: Queue,
+  ) {}
+
+  /**
+   * A batch lookup (several watched markets in one request) answered 404 as a whole: whether it should instead be
+   * named `route not found` and retried like a list's — never one market (the first id) or all of them marked gone.
+   */
+  static batchRoute(job: Job): boolean {
+    return job.kind === 'detail' && (job.batch?.length ?? 0) > 0;
+  }
+
+  /** A market's detail or quote answered 404 (the routes not known to be missing). */
+  notFound(job: MarketJob, info: ErrorInfo, now: number): void {
+    const st = this.store.getState();
+    if (job.kind === 'quote') st.quoteFailed(job.marketId, job.form, info);
+    const id = job.marketId;
+    const wasSelected = st.selectedId === id;
+    st.marketGone(id, now);
+    this.q.forgetDetail(id, now);
+    // a second market gone within a minute: the list first, the next one's detail in the background (every route
+    // answering 404 emptied the list one selection at a time before the list's own 404 was known)
+    if (now - this.goneAt < GONE_RUN_MS) this.q.listSoon(now);
+    else if (wasSelected) this.q.selectionMoved(now);
+    this.goneAt = now;
+  }
+
+  /**
+   * Watched markets refreshed in one request: each one answered is loaded; one the source left out is gone for now
+   * (as a 404 of its own detail would say), and asked for again later; one it `deferred` (not asked: one request a
+   * job, Manifold's reads) is neither, and comes first in the next watch slot.
+   */
+  batchLoaded(ids: string[], markets: Market[], now: number, sentAt: number, later: ReadonlySet<string>): void {
+    const st = this.store.getState();
+    const answered = new Set<string>();
+    for (const m of markets) {
+      st.marketLoaded(m, now, sentAt);
+      this.q.allow(m.id);
+      answered.add(m.id);
+    }
+    for (const id of ids) {
+      if (answered.has(id)) continue;
+      if (later.has(id)) {
+        this.q.forgetDetail(id, now, false);
+        continue;
+      }
+      st.marketGone(id, now);
+      this.q.forgetDetail(id, now);
+    }
+  }
+}
