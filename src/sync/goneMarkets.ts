@@ -1,25 +1,44 @@
 /**
  * What a 404 about a market does (docs/faults.md § 404 on a market, § Required routes): the market is gone — except
  * where the 404 may be the route's. A batch of watched markets answering 404 as a whole says nothing of any one of
- * them (the lookup route is missing: `route not found`, an outage like the list's).
+ * them (the lookup route is missing: `route not found`, an outage like the list's); a watched market's 404 is believed
+ * only when it comes again after a good list answer, so a watched market is never dropped on a single 404 while the
+ * venue's routes are in doubt (at the start of an outage where every route answers 404, before the list's own 404).
  */
 import type { Market } from '../api/types.js';
 import type { ErrorInfo } from '../store/types.js';
 import type { OddsStore } from '../store/store.js';
+import { isWatched } from '../store/watchlist.js';
 import type { Job } from './jobs.js';
 import type { Queue } from './queue.js';
 
 const GONE_RUN_MS = 60_000; // markets answering 404 less than this apart are a run (`goneAt`)
+/** Watched markets in doubt kept at most (each a single 404 not yet confirmed). */
+const DOUBTED_CAP = 500;
 
 type MarketJob = Extract<Job, { kind: 'detail' | 'quote' }>;
 
 export class GoneMarkets {
   private goneAt = Number.NEGATIVE_INFINITY; // when a market last answered 404 (a run of them: apiGone.test.ts)
+  /** Good list answers so far: a watched market's second 404 confirms it only after one more of them. */
+  private lists = 0;
+  /** Watched markets whose detail or quote answered 404 once, with `lists` at the time. */
+  private readonly doubted = new Map<string, number>();
 
   constructor(
     private readonly store: OddsStore,
     private readonly q: Queue,
   ) {}
+
+  /** A list of markets answered with data: the venue's routes work. */
+  listAnswered(): void {
+    this.lists++;
+  }
+
+  /** A market's own data arrived: a 404 before it is forgotten. */
+  found(id: string): void {
+    this.doubted.delete(id);
+  }
 
   /**
    * A batch lookup (several watched markets in one request) answered 404 as a whole: whether it should instead be
@@ -34,6 +53,14 @@ export class GoneMarkets {
     const st = this.store.getState();
     if (job.kind === 'quote') st.quoteFailed(job.marketId, job.form, info);
     const id = job.marketId;
+    if (isWatched(st, id) && !this.confirmed(id)) {
+      // once: kept with its age, the list asked first; its own next 404 after a good list answer drops it
+      if (this.doubted.size >= DOUBTED_CAP) this.doubted.clear();
+      if (!this.doubted.has(id)) this.doubted.set(id, this.lists);
+      this.q.listSoon(now);
+      return;
+    }
+    this.doubted.delete(id);
     const wasSelected = st.selectedId === id;
     st.marketGone(id, now);
     this.q.forgetDetail(id, now);
@@ -42,6 +69,11 @@ export class GoneMarkets {
     if (now - this.goneAt < GONE_RUN_MS) this.q.listSoon(now);
     else if (wasSelected) this.q.selectionMoved(now);
     this.goneAt = now;
+  }
+
+  private confirmed(id: string): boolean {
+    const at = this.doubted.get(id);
+    return at !== undefined && this.lists > at;
   }
 
   /**
@@ -55,6 +87,7 @@ export class GoneMarkets {
     for (const m of markets) {
       st.marketLoaded(m, now, sentAt);
       this.q.allow(m.id);
+      this.found(m.id);
       answered.add(m.id);
     }
     for (const id of ids) {

@@ -84,6 +84,7 @@ export class Outcomes {
         if (!isMarket(data)) return odd();
         st.marketLoaded(data, now, a.sentAt);
         this.q.allow(job.marketId);
+        this.gone.found(job.marketId);
         break;
       case 'events':
         if (!Array.isArray(data)) return odd();
@@ -255,6 +256,7 @@ export class Outcomes {
     const key = job.kind === 'list' && job.query ? queryKey(job.query) : undefined;
     const keepPlace = key !== undefined && key === this.lastListKey;
     if (key !== undefined) this.lastListKey = key;
+    this.gone.listAnswered();
     const before = this.store.getState().selectedId;
     this.store.getState().listLoaded(markets, now, {
       ...(job.kind === 'list' && job.query ? { query: job.query } : {}),
