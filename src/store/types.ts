@@ -123,10 +123,7 @@ export interface ConnectionState {
   causes?: readonly CauseCount[];
 }
 
-export interface CauseCount {
-  cause: string;
-  count: number;
-}
+export type CauseCount = Readonly<{ cause: string; count: number }>;
 
 /** A stretch of trouble longer than a minute, recorded when it ends so a person coming back sees it. */
 export interface Outage {
@@ -136,8 +133,7 @@ export interface Outage {
   failures: number;
   /** The commonest short cause of its failures ("HTTP 503", "timeout"; the latest of those as common). */
   cause: string;
-  /** When its failures had more than one cause: each with its count, commonest first (outageCauses). */
-  causes?: readonly CauseCount[];
+  causes?: readonly CauseCount[]; // more than one cause: each with its count, commonest first (outageCauses)
   /** Several venues: whose outage it was (its letter drawn before the times, as a row's). */
   venue?: SourceId;
 }
