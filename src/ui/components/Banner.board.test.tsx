@@ -42,3 +42,34 @@ describe("the board's banner on a narrow line", () => {
     expect(narrow).not.toContain('…');
   });
 });
+
+describe("a venue in trouble on a board of several: the banner gives that venue's own data age", () => {
+  const text = (lines: { text: string }[][]) => lines.map((l) => l.map((s) => s.text).join('')).join('\n');
+  const key = (id: VenueStatus['id'], connection: ConnectionState, dataAt: number): VenueStatus => ({
+    id,
+    connection,
+    rate: { ...limited, mode: 'kalshi', backoffReason: 'auth', backoffUntil: NOW + 10_000 },
+    dataAt,
+  });
+
+  it('AUTH FAILED for 70 s reads its own "last data 1m ago", not the board\'s newest', () => {
+    // before, the only age on screen was the header's "data 0s old" (the other venue's list had just answered)
+    const rejected: ConnectionState = { status: 'auth_failed', consecutiveFailures: 3, lastSuccessAt: NOW - 70_000 };
+    const venues = [venue('polymarket', online), key('kalshi', rejected, NOW - 70_000)];
+    const lines = boardBanner({ connection: rejected, rate: venues[1]!.rate, venues }, NOW, '', NOW);
+    expect(text(lines)).toMatch(/^ Kalshi {2}AUTH FAILED · last data 1m ago /);
+    // alone on the board the header's "data … old" is the venue's own: the badge stays as it was
+    const alone = boardBanner({ connection: rejected, rate: venues[1]!.rate }, NOW - 70_000, '', NOW);
+    expect(text(alone)).toMatch(/^ AUTH FAILED {2}The service refused|^ AUTH FAILED {2}The API key/);
+  });
+
+  it('RATE LIMITED: the wait, then its own age where the line has room', async () => {
+    const paused: ConnectionState = { status: 'rate_limited', consecutiveFailures: 1, lastSuccessAt: NOW - 90_000 };
+    const venues = [venue('polymarket', paused), venue('kalshi', online)];
+    venues[0] = { ...venues[0]!, dataAt: NOW - 90_000 };
+    const lines = boardBanner({ connection: paused, rate: limited, venues }, NOW, '', NOW);
+    const t = render(<Banner lines={lines} width={100} />);
+    const f = await waitForFrame(t, (x) => x.includes('RATE LIMITED'));
+    expect(f).toContain(' Polymarket  RATE LIMITED · retry in 120s · last data 1m ago');
+  });
+});

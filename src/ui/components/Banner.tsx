@@ -51,23 +51,30 @@ function lastData({ connection, dataAt, now }: BannerInput): string {
   return at === undefined ? 'no data yet' : `last data ${formatCoarseAge(now - at)} ago`;
 }
 
+/**
+ * Several venues: the age of this venue's own data, for the lines that give none of their own (auth failed, rate
+ * limited) — the header's `data … old` is the board's newest, `0s` while another venue answers.
+ */
+function venueAge(input: BannerInput): string {
+  return input.venue === undefined ? '' : ` ${G.dot} ${lastData(input)}`;
+}
+
 /** 401: with a key, the key was rejected (no anonymous fallback); without one, the service refused anonymous access. */
-function authLines({ connection, rate, keyHint, now }: BannerInput): Seg[][] {
+function authLines(input: BannerInput): Seg[][] {
+  const { connection, rate, keyHint, now } = input;
+  const badge: Seg = { text: ` AUTH FAILED${venueAge(input)} `, color: 'white', backgroundColor: 'red', bold: true };
   const said = sanitize(connection.lastError?.message ?? '');
   const check = nextTry(rate, now, 'checking again').replace(` ${G.dot} `, '  ') || '  checking again soon';
   if (rate.mode === 'anon') {
     return [
-      [
-        { text: ' AUTH FAILED ', color: 'white', backgroundColor: 'red', bold: true },
-        { text: ' The service refused anonymous access (401).', color: 'red' },
-      ],
+      [badge, { text: ' The service refused anonymous access (401).', color: 'red' }],
       [{ text: `${check} (r: now)`, dim: true }, saidSeg(' Server said: ', said)],
     ];
   }
   const k = maskedKey(keyHint);
   return [
     [
-      { text: ' AUTH FAILED ', color: 'white', backgroundColor: 'red', bold: true },
+      badge,
       {
         text: ` The API key${k ? ` ${k}` : ''} was rejected (401). oddsboard will not fall back to anonymous access.`,
         color: 'red',
@@ -114,6 +121,14 @@ export function bannerLines(input: BannerInput): Seg[][] {
         color: 'black',
         backgroundColor: 'yellow',
         bold: true,
+      },
+      // a line above already gives the age (offline, degraded); else, on a board of several, the venue's own
+      {
+        text: lines.length > 0 || input.venue === undefined ? '' : `${G.dot} ${lastData(input)} `,
+        color: 'black',
+        backgroundColor: 'yellow',
+        bold: true,
+        priority: -1,
       },
       { text: '  the server answered 429; requests are paused, the data below keeps its age', dim: true, priority: -1 },
     ]);
