@@ -293,9 +293,7 @@ export interface VenueStatus {
   id: SourceId;
   connection: ConnectionState;
   rate: RateState;
-  /**
-   * When this venue's data on screen arrived: its list's last answer, before the first its newest answer of any kind
-   * (the banner's `last data … ago` about it; the board's newest would make a venue down for minutes read `1s ago`).
-   */
+  /** When this venue's data on screen arrived: its list's last answer, before the first its newest of any kind (the
+   * banner's `last data … ago` about it; the board's newest would make a venue down for minutes read `1s ago`). */
   dataAt?: number;
 }
