@@ -42,6 +42,7 @@ import {
   type Validated,
 } from './validate.js';
 import { API_PREFIX } from './wire.js';
+import { G } from '../util/glyphs.js';
 
 export interface ClientConfig {
   baseUrl: string;
@@ -59,7 +60,7 @@ export const DEFAULT_USER_AGENT = 'oddsboard/0.1.0';
 export function maskKey(key?: string): string {
   if (typeof key !== 'string' || key.trim() === '') return '';
   const k = key.trim();
-  return k.length < 8 ? '…' : `…${k.slice(-4)}`;
+  return k.length < 8 ? G.ell : `${G.ell}${k.slice(-4)}`;
 }
 
 function unwrap<T>(r: Validated<T>): T {
@@ -95,7 +96,7 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
   }
   const userAgent = config.userAgent ?? DEFAULT_USER_AGENT;
   if (typeof userAgent !== 'string' || !/^[\x20-\x7e]{1,200}$/.test(userAgent))
-    throw configError('userAgent', 'The user agent must be 1–200 printable ASCII characters.');
+    throw configError('userAgent', 'The user agent must be 1 to 200 printable ASCII characters.');
   const conn = openConnection(config);
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
   if (key !== undefined) headers['x-api-key'] = key;

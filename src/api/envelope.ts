@@ -12,6 +12,7 @@ import { parseRateHeaders, parseRetryAfter } from './rateHeaders.js';
 import type { RateHeaders } from './types.js';
 import type { RawResponse } from './transport.js';
 import { sanitize } from '../util/sanitize.js';
+import { G } from '../util/glyphs.js';
 
 export const MESSAGE_MAX = 300;
 
@@ -55,7 +56,7 @@ function cleanMessage(v: unknown, key: string | undefined): string | undefined {
   if (typeof v !== 'string') return undefined;
   let t = scrubKey(sanitize(v), key).trim();
   if (t === '') return undefined;
-  if (t.length > MESSAGE_MAX) t = `${t.slice(0, MESSAGE_MAX - 1)}…`;
+  if (t.length > MESSAGE_MAX) t = `${t.slice(0, MESSAGE_MAX - G.ell.length)}${G.ell}`;
   return t;
 }
 

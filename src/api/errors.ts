@@ -1,4 +1,5 @@
 import type { RateHeaders } from './types.js';
+import { G } from '../util/glyphs.js';
 
 /**
  * Every failure of a call becomes exactly one ApiError. `kind` is decided by
@@ -97,7 +98,7 @@ export function routeNotFound(e: ApiError, what: string, baseHint?: string): Api
     kind: 'server',
     status,
     code: ROUTE_NOT_FOUND,
-    message: `Route not found — ${baseHint ?? SERVICE_CHANGED} (HTTP ${status} on ${what}).`,
+    message: `Route not found ${G.dash} ${baseHint ?? SERVICE_CHANGED} (HTTP ${status} on ${what}).`,
     ...(e.rate ? { rate: e.rate } : {}),
   });
 }

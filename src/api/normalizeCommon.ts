@@ -14,6 +14,7 @@ import {
   toTime,
   type Rec,
 } from './normalizeFields.js';
+import { G } from '../util/glyphs.js';
 
 export const TITLE_KEYS = ['title', 'question', 'name'] as const;
 export const CLOSE_KEYS = [
@@ -59,7 +60,7 @@ export function composeTitle(
 ): string {
   if (title === undefined) return sub ?? fallback;
   if (sub === undefined || sub === title) return title;
-  return toText(subFirst ? `${sub} · ${title}` : `${title} — ${sub}`, TITLE_MAX) ?? title;
+  return toText(subFirst ? `${sub} ${G.dot} ${title}` : `${title} ${G.dash} ${sub}`, TITLE_MAX) ?? title;
 }
 
 /** The first non-empty text among `keys` (an empty string does not stop the search). */

@@ -4,6 +4,7 @@
  */
 import { SIGNED_DECIMAL } from '../util/numbers.js';
 import { sanitize } from '../util/sanitize.js';
+import { G } from '../util/glyphs.js';
 
 export const TITLE_MAX = 300;
 export const ID_TEXT_MAX = 200;
@@ -57,7 +58,7 @@ export function toText(v: unknown, max: number): string | undefined {
     let cut = max - 1;
     const c = s.charCodeAt(cut - 1);
     if (c >= 0xd800 && c <= 0xdbff) cut--;
-    s = `${s.slice(0, cut)}…`;
+    s = `${s.slice(0, cut)}${G.ell}`;
   }
   return s;
 }

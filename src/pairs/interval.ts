@@ -6,6 +6,7 @@
  * cumulative threshold), overlapping, disjoint, or complements (disjoint and together everything).
  */
 import type { Interval } from './types.js';
+import { G } from '../util/glyphs.js';
 
 const FED = /\b(fed|federal reserve|fomc|federal funds)\b/i;
 
@@ -50,8 +51,8 @@ function fedCuts(s: string): Interval | undefined {
 
 function temperature(s: string): Interval | undefined {
   if (!/°|\btemp(erature)?\b/i.test(s)) return undefined;
-  const measure = /\b(low|lowest|minimum)\b/i.test(s) ? 'low temperature (°F)' : 'high temperature (°F)';
-  return threshold(s, measure, true, '°\\s*F?');
+  const measure = /\b(low|lowest|minimum)\b/i.test(s) ? `low temperature (${G.deg}F)` : `high temperature (${G.deg}F)`;
+  return threshold(s, measure, true, '\\u00b0\\s*F?');
 }
 
 /** A generic threshold: between A and B / A-B, above / greater than / at least / or more, below / or fewer. */
@@ -59,19 +60,19 @@ function threshold(s: string, measure: string, integer: boolean, unit = ''): Int
   const N = `\\$?([\\d,]*\\.?\\d+\\s*[kKmMbB]?)\\s*(?:${unit})?`;
   const base = { measure, integer, shape: 'cumulative' as const };
   let m =
-    new RegExp(`\\bbetween\\s+${N}\\s*(?:and|-|–|to)\\s*${N}`, 'i').exec(s) ??
-    new RegExp(`\\b${N}\\s*(?:-|–|to)\\s*${N}`, 'i').exec(s);
+    new RegExp(`\\bbetween\\s+${N}\\s*(?:and|-|\\u2013|to)\\s*${N}`, 'i').exec(s) ??
+    new RegExp(`\\b${N}\\s*(?:-|\\u2013|to)\\s*${N}`, 'i').exec(s);
   if (m) return { ...base, lo: num(m[1]!), hi: num(m[2]!), shape: 'bucket' };
   m = new RegExp(`(?:greater than|more than|above|over|higher than|>)\\s*${N}`, 'i').exec(s);
   if (m) return { ...base, lo: num(m[1]!), loOpen: true };
   m =
-    new RegExp(`(?:at least|no less than|≥|>=)\\s*${N}`, 'i').exec(s) ??
+    new RegExp(`(?:at least|no less than|\\u2265|>=)\\s*${N}`, 'i').exec(s) ??
     new RegExp(`${N}\\s*(?:or (?:above|more|higher)|\\+)`, 'i').exec(s);
   if (m) return { ...base, lo: num(m[1]!) };
   m = new RegExp(`(?:less than|fewer than|below|under|lower than|<)\\s*${N}`, 'i').exec(s);
   if (m) return { ...base, hi: num(m[1]!), hiOpen: true };
   m =
-    new RegExp(`(?:at most|no more than|≤|<=)\\s*${N}`, 'i').exec(s) ??
+    new RegExp(`(?:at most|no more than|\\u2264|<=)\\s*${N}`, 'i').exec(s) ??
     new RegExp(`${N}\\s*or (?:below|fewer|less|lower)`, 'i').exec(s);
   if (m) return { ...base, hi: num(m[1]!) };
   return undefined;
@@ -147,7 +148,7 @@ const n = (v: number) => (Math.abs(v) >= 1000 && v % 1000 === 0 ? `${v / 1000}k`
 export function intervalWords(i: Interval): string {
   if (i.measure.startsWith('fed rate change')) return fedWords(i);
   if (i.lo !== undefined && i.hi !== undefined)
-    return i.lo === i.hi ? `exactly ${n(i.lo)}` : `bucket ${n(i.lo)}–${n(i.hi)}`;
+    return i.lo === i.hi ? `exactly ${n(i.lo)}` : `bucket ${n(i.lo)}${G.endash}${n(i.hi)}`;
   if (i.lo !== undefined) return i.loOpen ? `above ${n(i.lo)}` : `${n(i.lo)} or more`;
   if (i.hi !== undefined) return i.hiOpen ? `below ${n(i.hi)}` : `${n(i.hi)} or less`;
   return 'any value';

@@ -5,6 +5,7 @@
  * time zone we could trust more than the day.
  */
 import type { When } from './types.js';
+import { G } from '../util/glyphs.js';
 
 const MONTHS: Record<string, number> = {
   jan: 0,
@@ -53,7 +54,7 @@ export function datesIn(s: string, defaultYear?: number): Found[] {
     for (let m = re.exec(s); m; m = re.exec(s)) add(m, ...f(m));
   };
   // "September 15-16, 2026": the last day of a range is the day it settles
-  scan(new RegExp(`\\b${MONTH}\\s+(\\d{1,2})\\s*[-–]\\s*(\\d{1,2}),?\\s+(\\d{4})\\b`, 'gi'), (m) => [
+  scan(new RegExp(`\\b${MONTH}\\s+(\\d{1,2})\\s*[-\\u2013]\\s*(\\d{1,2}),?\\s+(\\d{4})\\b`, 'gi'), (m) => [
     day(year4(m[4]!), monthOf(m[1]!), Number(m[3])),
     'day',
   ]);
@@ -67,7 +68,7 @@ export function datesIn(s: string, defaultYear?: number): Found[] {
   ]);
   scan(new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`, 'gi'), (m) => [Date.UTC(Number(m[2]), monthOf(m[1]!), 1), 'month']);
   if (defaultYear !== undefined)
-    scan(new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!\\s*[-–,]?\\s*\\d)`, 'gi'), (m) => [
+    scan(new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!\\s*[-\\u2013,]?\\s*\\d)`, 'gi'), (m) => [
       day(defaultYear, monthOf(m[1]!), Number(m[2])),
       'day',
     ]);
@@ -155,7 +156,7 @@ export function whenWords(w: When): string {
   const iso = new Date(w.end).toISOString();
   const end = w.grain === 'day' ? iso.slice(0, 10) : w.grain === 'month' ? iso.slice(0, 7) : iso.slice(0, 4);
   if (w.mode === 'window' && w.start !== undefined && w.grain === 'day')
-    return `${new Date(w.start).toISOString().slice(0, 10)}…${end}`;
+    return `${new Date(w.start).toISOString().slice(0, 10)}${G.ell}${end}`;
   return w.mode === 'by' ? `by ${end}` : end;
 }
 

@@ -39,7 +39,7 @@ export function openPositionsReader(
       if (!settings.polymarketWallet)
         return {
           missing:
-            'Polymarket positions need a wallet: --polymarket-wallet 0x…, ODDSBOARD_POLYMARKET_WALLET, or ' +
+            'Polymarket positions need a wallet: --polymarket-wallet 0x..., ODDSBOARD_POLYMARKET_WALLET, or ' +
             '"polymarketWallet" in the config file',
         };
       return {

@@ -16,6 +16,7 @@ import { httpGet, parseBaseUrl, type BaseUrl, type RawResponse } from '../api/tr
 import type { CallOptions, RateHeaders } from '../api/types.js';
 import { sanitize } from '../util/sanitize.js';
 import type { ErrorText, Paged, Query, SourceClientConfig } from './types.js';
+import { G } from '../util/glyphs.js';
 
 export type { ErrorText, Query };
 
@@ -46,7 +47,7 @@ function clean(v: unknown, key: string | undefined, max = MESSAGE_MAX): string |
   if (typeof v !== 'string') return undefined;
   let t = scrubKey(sanitize(v), key).replace(/\s+/g, ' ').trim();
   if (t === '') return undefined;
-  if (t.length > max) t = `${t.slice(0, max - 1)}…`;
+  if (t.length > max) t = `${t.slice(0, max - G.ell.length)}${G.ell}`;
   return t;
 }
 
@@ -90,7 +91,7 @@ export function decodeJson(
     const message =
       clean(said?.message, key) ??
       (page !== undefined
-        ? `${defaultMessage(status, key !== undefined)} (an HTML page: “${clean(page, key, 80)}”)`
+        ? `${defaultMessage(status, key !== undefined)} (an HTML page: ${G.lquo}${clean(page, key, 80)}${G.rquo})`
         : undefined) ??
       defaultMessage(status, key !== undefined);
     throw new ApiError({
@@ -110,7 +111,7 @@ export function decodeJson(
       code: 'NOT_JSON',
       message:
         page !== undefined
-          ? `The server answered ${status} with an HTML page (“${clean(page, key, 80)}”), not JSON: ` +
+          ? `The server answered ${status} with an HTML page (${G.lquo}${clean(page, key, 80)}${G.rquo}), not JSON: ` +
             'a proxy, a challenge or maintenance.'
           : `The server answered ${status} but not with JSON.`,
       rate,

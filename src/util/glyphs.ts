@@ -53,6 +53,8 @@ const TABLE = {
   under: ['↳', '>'],
   backspace: ['⌫', 'Bksp'],
   section: ['§', 'section'],
+  /** A temperature's unit (`°F`, `deg F`). */
+  deg: ['°', 'deg '],
   /** The connection's dot before its word: dropped in ASCII (the word says it). */
   connecting: ['◌ ', ''],
   online: ['● ', ''],

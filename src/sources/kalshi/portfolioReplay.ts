@@ -73,7 +73,7 @@ function publicKeyIn(file: string, text: string): KeyObject {
   if (key?.asymmetricKeyType !== 'rsa')
     throw new RecordingError(
       `${file} is not an RSA public key in PEM: expected the public half of the test key ` +
-        '(-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----)',
+        '(-----BEGIN PUBLIC KEY----- ... -----END PUBLIC KEY-----)',
     );
   return key;
 }

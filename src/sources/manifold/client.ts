@@ -31,6 +31,7 @@ import { CursorBook } from './paging.js';
 import { previewTrade } from './multi.js';
 import { BETS_LIMIT, historyFromBets, historyTarget, poolStateOf, RANGE_MS } from './trader.js';
 import { MAX_LIMIT, MAX_OFFSET, MAX_PROB_IDS } from './routes.js';
+import { G } from '../../util/glyphs.js';
 
 /** The store's status words → `/search-markets` `filter` (no `settling`: Manifold's `closed` is its waiting state). */
 export const STATUS_FILTER: Readonly<Record<string, string>> = {
@@ -172,9 +173,9 @@ export function createManifoldClient(config: SourceClientConfig, options: Manifo
     caps: manifoldCaps,
     async listMarkets(query: MarketQuery = {}, opts?: CallOptions): Promise<Paged<Market[]>> {
       if (query.status !== undefined && !(query.status in STATUS_FILTER))
-        throw bad('status', `Manifold has no “${query.status}” filter.`);
+        throw bad('status', `Manifold has no ${G.lquo}${query.status}${G.rquo} filter.`);
       if (query.sort !== undefined && !(query.sort in SORT_WORD))
-        throw bad('sort', `Manifold does not sort by “${query.sort}”.`);
+        throw bad('sort', `Manifold does not sort by ${G.lquo}${query.sort}${G.rquo}.`);
       const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(query.limit ?? DEFAULT_LIMIT)));
       const offset = Math.max(0, Math.floor(query.offset ?? 0));
       const plain =

@@ -11,6 +11,7 @@ import { ApiError } from '../../api/errors.js';
 import { isRecord, type Rec } from '../../api/normalizeFields.js';
 import type { HistoryRange, Market, PricePoint } from '../../api/types.js';
 import type { Pool, PoolState, Side } from './pool.js';
+import { G } from '../../util/glyphs.js';
 
 export const RANGE_MS: Readonly<Record<HistoryRange, number>> = { '24h': 86_400_000, '7d': 7 * 86_400_000 };
 /** One point per bucket at most: 5 minutes over a day (288 points), an hour over a week (168). */
@@ -59,7 +60,8 @@ function pickOutcome(m: Market, asked: string): number {
   const names = m.outcomes.map((o) => o.name).join(', ');
   // as the dashboard's detail says it: a market without outcomes has none to name
   if (names === '') throw invalid('INVALID_OUTCOME', 'Manifold lists no outcomes for this market to quote.', 'outcome');
-  throw invalid('INVALID_OUTCOME', `“${asked}” is not an outcome of this market (one of: ${names}).`, 'outcome');
+  const outcome = `${G.lquo}${asked}${G.rquo}`;
+  throw invalid('INVALID_OUTCOME', `${outcome} is not an outcome of this market (one of: ${names}).`, 'outcome');
 }
 
 /** The pool `outcome` of market `m` (its raw object `raw`) trades through; an ApiError when it has none. */

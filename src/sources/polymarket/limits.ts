@@ -29,7 +29,7 @@ export const POLYMARKET_LIMITS: SourceLimits = {
   documentedPerMinute: CEILING_PER_MINUTE,
   documented:
     'Gamma: 4,000 req / 10s general; /events 500, /markets 300, /markets + /events listing 900, /tags 200, ' +
-    '/public-search 350 req / 10s — "enforced using Cloudflare\'s throttling system … requests are throttled ' +
+    '/public-search 350 req / 10s: "enforced using Cloudflare\'s throttling system ... requests are throttled ' +
     '(delayed/queued) rather than immediately rejected. Limits reset on sliding time windows."',
   politePerMinute: 60,
 };

@@ -21,7 +21,7 @@ export const publicSource: SourceDef = {
   replayPrefix: '/public/v1',
   limits: {
     documentedPerMinute: INTERFACE_LIMITS.key,
-    documented: '10 requests per minute per client IP without a key, 30 per key (spec §8)',
+    documented: '10 requests per minute per client IP without a key, 30 per key (spec section 8)',
     politePerMinute: INTERFACE_LIMITS.key,
   },
   caps: PUBLIC_CAPS,

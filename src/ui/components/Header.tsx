@@ -26,7 +26,7 @@ export interface HeaderProps {
 
 /** Never more than the last 4 characters of the key, whatever the caller passed. */
 export function maskedKey(hint: string): string {
-  const tail = Array.from(sanitize(hint).replace(/^[.…\s]+/, ''))
+  const tail = Array.from(sanitize(hint).replace(/^[.…~\s]+/, ''))
     .slice(-4)
     .join('');
   return tail ? `${G.ell}${tail}` : '';
