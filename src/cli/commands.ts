@@ -99,7 +99,7 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'market',
     usage: 'market ID|ADDRESS',
-    summary: 'one market with its outcomes (an id, ticker, slug or the platform page’s address)',
+    summary: "one market with its outcomes (an id, ticker, slug or the platform page's address)",
     args: ['ID'],
     flags: ONESHOT,
     load: async () => (await import('./oneshot/commands.js')).runMarket,
@@ -128,7 +128,7 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'event',
     usage: 'event ID|ADDRESS',
-    summary: 'one event with its markets (an id, ticker, slug or the platform page’s address)',
+    summary: "one event with its markets (an id, ticker, slug or the platform page's address)",
     args: ['ID'],
     flags: ONESHOT,
     load: async () => (await import('./oneshot/commands.js')).runEvent,

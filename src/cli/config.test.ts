@@ -161,12 +161,12 @@ describe('settings', () => {
     );
     const typo = configFile(JSON.stringify({ srot: 'volume' }));
     expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: typo }))).toMatch(
-      /unknown setting "srot" — did you mean "sort"\? \(known: /,
+      /unknown setting "srot"; did you mean "sort"\? \(known: /,
     );
     // an alert's key was not named at all ("alerts[0]: unknown key"): which of its keys, and what was meant
     const alertTypo = configFile(JSON.stringify({ alerts: [{ market: 'm-1', abov: 70 }] }));
     expect(usageMessage(() => resolveSettings({}, { ODDSBOARD_CONFIG: alertTypo }))).toBe(
-      `config file ${alertTypo} line 1: alerts[0]: unknown key "abov" — did you mean "above"? ` +
+      `config file ${alertTypo} line 1: alerts[0]: unknown key "abov"; did you mean "above"? ` +
         '(known: market, outcome, above, below, move, minutes, status)',
     );
     const alertSecret = configFile(JSON.stringify({ alerts: [{ market: 'm-1', above: 70, sk_live_0123456789: 1 }] }));

@@ -64,7 +64,7 @@ export const LIST_FLAGS: FlagTable = {
 
 /** Output of the one-shot commands. */
 export const OUTPUT_FLAGS: FlagTable = {
-  json: { type: 'boolean', help: 'print one JSON document (docs/commands.md); errors too, as {"error":…}' },
+  json: { type: 'boolean', help: 'print one JSON document (docs/commands.md); errors too, as {"error":...}' },
   wait: {
     type: 'boolean',
     shown: '--no-wait',
@@ -138,7 +138,7 @@ export const SERVE_FLAGS: FlagTable = {
   'as-recorded': {
     type: 'boolean',
     help:
-      "with --replay: as of the recording — every time field moved forward by now − the recording's time, so what " +
+      "with --replay: as of the recording: every time field moved forward by now - the recording's time, so what " +
       'was open then is open now',
   },
   'recorded-at': {

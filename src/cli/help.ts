@@ -7,8 +7,8 @@ import { EXIT_HELP } from './errors.js';
 import { flagHelp } from './parse.js';
 
 const ENVIRONMENT = `  Environment
-    ODDSBOARD_API_KEY            your API key (read only from here, never from a flag or file; shown as …abcd)
-    ODDSBOARD_SOURCE             the source or sources, as --source (kalshi, kalshi,polymarket, all, …)
+    ODDSBOARD_API_KEY            your API key (read only from here, never from a flag or file; only its last 4 shown)
+    ODDSBOARD_SOURCE             the source or sources, as --source (kalshi, kalshi,polymarket, all, ...)
     ODDSBOARD_BASE_URL           the service's base URL
     ODDSBOARD_CONFIG             path of the config file (default $XDG_CONFIG_HOME/oddsboard/config.json)
     ODDSBOARD_POLYMARKET_WALLET  whose Polymarket positions, as --polymarket-wallet

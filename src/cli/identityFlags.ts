@@ -5,7 +5,7 @@ import type { FlagTable } from './parse.js';
 export const IDENTITY_FLAGS: FlagTable = {
   'polymarket-wallet': {
     type: 'string',
-    arg: '0x…',
+    arg: '0x...',
     help:
       'whose Polymarket positions (a public wallet address; env ODDSBOARD_POLYMARKET_WALLET, config ' +
       'polymarketWallet)',

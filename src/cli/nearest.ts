@@ -19,13 +19,13 @@ export function sayable(name: string): boolean {
 }
 
 /**
- * `unknown setting "soruce" — did you mean "source"?`: a config file's key that is not one, named when sayable, with
+ * `unknown setting "soruce"; did you mean "source"?`: a config file's key that is not one, named when sayable, with
  * the known name it is within two edits of. An unsayable key is not named, nor guessed at (the guess would show it).
  */
 export function unknownKey(what: string, key: string, known: readonly string[]): string {
   if (!sayable(key)) return `unknown ${what}`;
   const guess = nearest(key, known);
-  return `unknown ${what} "${key}"${guess !== undefined ? ` — did you mean "${guess}"?` : ''}`;
+  return `unknown ${what} "${key}"${guess !== undefined ? `; did you mean "${guess}"?` : ''}`;
 }
 
 /** Edits (insert, delete, replace, swap of two neighbours) from `a` to `b`, for short words. */

@@ -183,10 +183,10 @@ export async function runServe(
       running = r;
       const counts = `${r.catalog.marketCount} markets and ${r.catalog.eventCount} events`;
       summary = r.asRecorded
-        ? `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}, as of the recording ` +
+        ? `oddsboard reference service: REPLAY of recorded payloads in ${cfg.replay}, as of the recording ` +
           `(${new Date(r.asRecorded.recordedAt).toISOString()})\n` +
           `${counts}, served as recorded but for their times: each moved forward ${formatShift(r.asRecorded.shiftMs)}\n`
-        : `oddsboard reference service — REPLAY of recorded payloads in ${cfg.replay}\n${counts}, served as recorded\n`;
+        : `oddsboard reference service: REPLAY of recorded payloads in ${cfg.replay}\n${counts}, served as recorded\n`;
     } else {
       const log = (e: object) => io.stdout.write(`req ${JSON.stringify(e)}\n`);
       // --log-requests alone: the request log, without faults or hostile titles
@@ -206,7 +206,7 @@ export async function runServe(
       const events = sim.events().filter((e) => sim.isEventVisible(e)).length;
       const categories = new Set(sim.markets().map((m) => m.category)).size;
       summary =
-        `oddsboard reference service — SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
+        `oddsboard reference service: SIMULATED data, seed ${cfg.seed}, speed ${cfg.speed}x\n` +
         `${visible} public markets in ${events} events across ${categories} categories\n` +
         (cfg.chaos
           ? `CHAOS ${cfg.chaos.profile}${cfg.chaos.path ? ` on ${cfg.chaos.path}` : ''}: ` +

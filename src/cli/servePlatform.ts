@@ -23,7 +23,7 @@ export async function servePlatformReplay(
   });
   const prefix = def.replayPrefix === '' ? '' : def.replayPrefix;
   const summary =
-    `oddsboard replay — ${def.label} routes answered from the recording in ${dir}\n` +
+    `oddsboard replay: ${def.label} routes answered from the recording in ${dir}\n` +
     `base URL for --source ${id}: ${r.url}${prefix}\n` +
     `limit ${def.limits.documentedPerMinute}/min per IP (${def.limits.documented})\n` +
     (cfg.chaos

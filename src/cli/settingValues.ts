@@ -113,7 +113,7 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     case 'baseUrls': {
       // the config file's {"kalshi": "http://127.0.0.1:9000/trade-api/v2", …}
       if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return fail('baseUrls must be an object like {"kalshi": "https://…"}');
+        return fail('baseUrls must be an object like {"kalshi": "https://..."}');
       const out: Partial<Record<SourceId, string>> = {};
       for (const [venue, url] of Object.entries(value as Record<string, unknown>)) {
         if (!isSourceId(venue))
@@ -186,7 +186,7 @@ export function checkValue(key: string, value: unknown, where: string): unknown 
     case 'moversThreshold': {
       const n = fromDecimal(value);
       if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 100)
-        return fail('moversThreshold must be a number of cents from 0 to 100 (2 lists moves of 2¢ or more)');
+        return fail('moversThreshold must be a number of cents from 0 to 100 (2 lists moves of 2 cents or more)');
       return n;
     }
     case 'demo':

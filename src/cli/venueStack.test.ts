@@ -35,7 +35,7 @@ describe('the venue stack and the person’s positions', () => {
     );
     // it said "Kalshi sorts nothing server-side (its list comes in its own order)", no word of where it came from
     await expect(openVenueStack(settings, 'kalshi', all, new ManualClock(0), false)).rejects.toThrow(
-      'Kalshi sorts nothing server-side (its list comes in its own order) — ' +
+      'Kalshi sorts nothing server-side (its list comes in its own order); ' +
         'leave out --sort (or "sort" in the config file)',
     );
   });

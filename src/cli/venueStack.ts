@@ -55,7 +55,7 @@ export async function openVenueStack(
   if (!fitted.ok) {
     await source.close();
     // the flag or the config file: either may have set it
-    throw new UsageError(`${fitted.message} — leave out --${fitted.key} (or "${fitted.key}" in the config file)`);
+    throw new UsageError(`${fitted.message}; leave out --${fitted.key} (or "${fitted.key}" in the config file)`);
   }
   const start = fitted.query;
   const client = prefixed ? prefixClient(venue, source.client) : source.client;

@@ -80,7 +80,7 @@ async function listed<T>(what: string, answer: Promise<T>): Promise<T> {
 function fitToVenue(q: MarketQuery, venue: SourceId, caps: SourceCaps, several: boolean): MarketQuery {
   if (several && q.category !== undefined && q.category !== '')
     throw new UsageError(
-      `--category names one venue's grouping; with several sources ask one (--source ${venue} --category …)`,
+      `--category names one venue's grouping; with several sources ask one (--source ${venue} --category ...)`,
     );
   const fitted = fitQuery(
     caps,
@@ -97,7 +97,7 @@ function fitToVenue(q: MarketQuery, venue: SourceId, caps: SourceCaps, several: 
   );
   if (!fitted.ok)
     throw new UsageError(
-      `${fitted.message} — leave out --${fitted.key}${several ? `, or ask ${SOURCE_NAMES[venue]} on its own` : ''}`,
+      `${fitted.message}; leave out --${fitted.key}${several ? `, or ask ${SOURCE_NAMES[venue]} on its own` : ''}`,
     );
   return q;
 }

@@ -79,7 +79,7 @@ export function pairsVenues(flags: FlagValues, env: NodeJS.ProcessEnv, market?: 
   if (target && !venues.includes(target.venue as Venue)) venues.push(target.venue as Venue);
   for (const v of Object.keys(given.baseUrls ?? {}))
     if (!venues.includes(v as Venue))
-      throw new UsageError(`--base-url ${v}=…: ${v} is neither among --source (${list}) nor MARKET's venue`);
+      throw new UsageError(`--base-url ${v}=URL: ${v} is neither among --source (${list}) nor MARKET's venue`);
   if (given.clobUrl !== undefined && !venues.includes('polymarket'))
     throw new UsageError(
       `--clob-url belongs to polymarket, which is neither among --source (${list}) nor MARKET's venue`,

@@ -144,7 +144,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
         // a first run without a source or URL: also where real markets are, as the dashboard's first notice says
         const why = settings.demo ? '--demo' : 'no source or base URL configured';
         const hint = settings.demo ? '' : `; ${REAL_MARKETS}`;
-        io.stderr.write(`oddsboard: ${why} — simulated data from the embedded demo service${hint}\n`);
+        io.stderr.write(`oddsboard: ${why}: simulated data from the embedded demo service${hint}\n`);
       }
       if (src.ledgerProblem)
         io.stderr.write(`oddsboard: ${named ? `${SOURCE_NAMES[src.id]}: ` : ''}${src.ledgerProblem}\n`);

@@ -201,10 +201,10 @@ describe('markets over the three platforms', () => {
   it('a flag one venue cannot honour is a usage error naming it, before anything is sent', async () => {
     for (const [flags, said] of [
       // each says what to do: it named the venue and what it cannot do, and no way on
-      [['--sort', 'closing'], /Kalshi sorts nothing server-side .* — leave out --sort, or ask Kalshi on its own$/m],
+      [['--sort', 'closing'], /Kalshi sorts nothing server-side .*; leave out --sort, or ask Kalshi on its own$/m],
       [
         ['--status', 'all'],
-        /Polymarket has no status filter "all" .* — leave out --status, or ask Polymarket on its own/,
+        /Polymarket has no status filter "all" .*; leave out --status, or ask Polymarket on its own/,
       ],
       [['--category', 'Politics'], /--category names one venue's grouping/],
     ] as const) {
