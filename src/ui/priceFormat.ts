@@ -3,16 +3,14 @@
  * and a move with its impact. Anything that is not a finite number is `—`.
  */
 import { missing } from './format.js';
-import { centsAt, formatPrice as priceInCents, priceDecimals } from '../util/price.js';
+import { centsAt, formatPrice, priceDecimals } from '../util/price.js';
 import { G } from './glyphs.js';
 
-export { priceDecimals } from '../util/price.js';
-
-/** A 0..1 price as cents (src/util/price.ts, the store's notices say it the same), its ¢ in the glyph set drawn. */
-export function formatPrice(p: unknown): string {
-  if (!isNum(p)) return missing();
-  return `${priceInCents(p).slice(0, -1)}${G.cent}`;
-}
+/**
+ * A 0..1 price as cents, its ¢ and its `—` in the glyph set drawn: src/util/price.ts's own, so the store's notices
+ * and the panes say a price the same.
+ */
+export { formatPrice, priceDecimals };
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
