@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Market, Quote } from '../api/types.js';
 import { formatShares } from '../ui/format.js';
 import { stampAfter } from '../util/clock.js';
-import { G } from '../util/glyphs.js';
+import { G, inQuotes } from '../util/glyphs.js';
 import { refKey, type MarketRef } from '../venue/ref.js';
 import { formatTradeMoney } from './format.js';
 import { holding } from './paperHolding.js';
@@ -116,7 +116,7 @@ export function keepPaper(
   let soldAll = false;
   if (action === 'sell') {
     const h = holding(had?.trades ?? []);
-    if (h.shares <= 0) return { problem: `No paper shares of ${G.lquo}${k.outcome}${G.rquo} to sell here.` };
+    if (h.shares <= 0) return { problem: `No paper shares of ${inQuotes(k.outcome)} to sell here.` };
     if (Math.abs(shares - h.shares) <= SELL_ALL_WITHIN + 1e-9) {
       // all of it, at the previewed price: what it brought in and its fee scaled to the shares held
       const f = h.shares / shares;
@@ -125,7 +125,7 @@ export function keepPaper(
     } else if (shares > h.shares)
       return {
         problem:
-          `You hold ${formatShares(h.shares)} paper shares of ${G.lquo}${k.outcome}${G.rquo}: ` +
+          `You hold ${formatShares(h.shares)} paper shares of ${inQuotes(k.outcome)}: ` +
           'preview a sale of at most that.',
       };
   }

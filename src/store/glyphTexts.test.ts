@@ -44,9 +44,10 @@ const rule = (over: Partial<AlertRule>): AlertRule => ({
 });
 
 describe('texts made outside src/ui, in the set chosen', () => {
-  both('a quoted title (its own curly quotes kept: the service wrote them)', () => quoted('Will “AI” win?'), [
-    '“Will “AI” win?”',
-    '"Will “AI” win?"',
+  // a quote inside a quoted title is nested as typography nests one, so its closing mark cannot end the title's
+  both('a quoted title (quotes inside it nested)', () => [quoted('Will “AI” win?'), quoted('Will "X" win?')], [
+    ['“Will ‘AI’ win?”', '“Will "X" win?”'],
+    ['"Will “AI” win?"', '"Will \'X\' win?"'],
   ]);
   both(
     'a burst of status changes',

@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Market } from '../api/types.js';
-import { G } from '../util/glyphs.js';
+import { inQuotes } from '../util/glyphs.js';
 import { absorb, appendHistory, mergeCategories, neighbour, olderThanHeld, prune, upsertMarket } from './entries.js';
 import { nestingIndex, withEvent } from './events.js';
 import { filterListed, queryKey, samePage } from './listQuery.js';
@@ -182,7 +182,7 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
         };
       });
       get().notice(
-        `${title ? `${G.lquo}${title}${G.rquo}` : `Market ${id}`} is no longer available ` +
+        `${title ? inQuotes(title) : `Market ${id}`} is no longer available ` +
           '(private, under review or removed)' +
           (watched ? ': still watched, asked for again in 30 min (w unwatches it).' : '.'),
         'warn',
@@ -197,7 +197,7 @@ export function marketActions(set: Set, get: Get, announce: Announce): MarketAct
       set((s) => (s.markets[id] ? { markets: { ...s.markets, [id]: { ...s.markets[id], forbidden: error } } } : {}));
       if (!already)
         get().notice(
-          `Access to ${G.lquo}${prev.market.title}${G.rquo} was refused (403); it is not refreshed for a while.`,
+          `Access to ${inQuotes(prev.market.title)} was refused (403); it is not refreshed for a while.`,
           'warn',
           error.at,
         );

@@ -9,7 +9,7 @@ import { formatTradeMoney, formatTradeShares } from '../positions/format.js';
 import { EMPTY_PAPER, keepPaper, PAPER_MAX, settlePaper, type PaperBook } from '../positions/paper.js';
 import { CURRENCY_OF } from '../positions/types.js';
 import { formatPrice } from '../util/price.js';
-import { G } from '../util/glyphs.js';
+import { G, inQuotes } from '../util/glyphs.js';
 import type { SourceId } from '../sources/types.js';
 import type { Store } from './store.js';
 import type { AppState, Mode } from './types.js';
@@ -113,13 +113,13 @@ export function paperActions(set: Set, get: Get): PaperActions {
       return {
         ok: true,
         text:
-          `Kept as a paper trade: ${t.action} ${formatTradeShares(t.shares)} ${G.lquo}${outcome}${G.rquo} ` +
+          `Kept as a paper trade: ${t.action} ${formatTradeShares(t.shares)} ${inQuotes(outcome)} ` +
           `at ${formatPrice(t.avgPrice)}, ` +
           `fee ${formatTradeMoney(t.fee, currency)}, ${t.action === 'buy' ? 'cost' : 'got'} ` +
           `${formatTradeMoney(t.total, currency)}${r.soldAll ? ` ${G.dash} all the paper shares held` : ''} ` +
           '(Positions view)' +
           (r.madeRoom
-            ? `; ${PAPER_MAX} are kept at most: ${G.lquo}${r.madeRoom.title}${G.rquo} (${r.madeRoom.outcome}), ` +
+            ? `; ${PAPER_MAX} are kept at most: ${inQuotes(r.madeRoom.title)} (${r.madeRoom.outcome}), ` +
               'closed longest ago, left the book to make room'
             : ''),
       };

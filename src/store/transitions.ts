@@ -1,6 +1,6 @@
 /** Status transitions: when a market's known status changes, what is recorded and what the notice says. */
 import { sanitize } from '../util/sanitize.js';
-import { G } from '../util/glyphs.js';
+import { G, inQuotes } from '../util/glyphs.js';
 import type { MarketEntry, StatusTransition } from './types.js';
 
 /** Transitions kept (newest first). */
@@ -32,7 +32,7 @@ export function addTransitions(list: StatusTransition[], more: StatusTransition[
  * the screen cuts it to the room its line has (fitQuotes, src/ui/quotes.ts).
  */
 export function quoted(title: string): string {
-  return `${G.lquo}${sanitize(title).trim() || 'A market'}${G.rquo}`;
+  return inQuotes(sanitize(title).trim() || 'A market');
 }
 
 /** "closed", "is settling", "resolved: Yes", "is active again". */

@@ -5,7 +5,7 @@
  * same cache as the list's (entries, history, status changes).
  */
 import type { Market, MarketEvent } from '../api/types.js';
-import { G } from '../util/glyphs.js';
+import { inQuotes } from '../util/glyphs.js';
 import { absorb, mergeCategories, prune } from './entries.js';
 import { completeFromEvents, copyStamps, mergeEvents, olderEvents } from './events.js';
 import { addTransitions } from './transitions.js';
@@ -126,7 +126,7 @@ export function viewDataActions(
         };
       });
       get().notice(
-        `${title ? `Event ${G.lquo}${title}${G.rquo}` : `Event ${id}`} is no longer available ` +
+        `${title ? `Event ${inQuotes(title)}` : `Event ${id}`} is no longer available ` +
           '(private, under review or removed).',
         'warn',
         at,

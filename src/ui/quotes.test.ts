@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from './format.js';
 import { fitQuotes, SHORT_TITLE } from './quotes.js';
-import { setGlyphs } from './glyphs.js';
+import { setGlyphs, type GlyphMode } from './glyphs.js';
+import { burstText } from './components/Notices.js';
+import { quoted } from '../store/transitions.js';
 
 const long = 'Will the Federal Reserve cut its target rate at the December meeting of this year, by 25bp?';
 
@@ -47,4 +49,33 @@ describe('fitQuotes: quoted titles cut to the room their line has', () => {
     const text = 'x '.repeat(100);
     expect(fitQuotes(text, 40)).toBe(text);
   });
+
+  // `Will "X" win` under ASCII (or `Will “X” win` under Unicode) once ended the quote at its own closing mark: the cut
+  // landed inside the title, and two notices about it were not said as one
+  it.each([
+    [
+      'ascii',
+      'Will "Team X" win the league in a year of many matches and long travel?',
+      /^"Will 'Team X' win.*~" closed$/,
+    ],
+    [
+      'unicode',
+      'Will “Team X” win the league in a year of many matches and long travel?',
+      /^“Will ‘Team X’ win.*…” closed$/,
+    ],
+  ] as [GlyphMode, string, RegExp][])(
+    'a title holding the closing quote of the set (%s) is quoted nested, cut whole',
+    (mode, title, cut) => {
+      setGlyphs(mode);
+      try {
+        const text = `${quoted(title)} closed`;
+        expect(fitQuotes(text, 40, 30)).toMatch(cut);
+        expect(displayWidth(fitQuotes(text, 40, 30))).toBeLessThanOrEqual(40);
+        const said = burstText([text, `${quoted('B')} closed`]);
+        expect(said).toBe(`${quoted(title)} and ${quoted('B')} closed`);
+      } finally {
+        setGlyphs('unicode');
+      }
+    },
+  );
 });

@@ -113,6 +113,17 @@ export function inGlyphs(text: string): string {
     .join('');
 }
 
+/**
+ * `text` in quotes of the set drawn (`“…”`, `"…"` in ASCII), a quote inside it nested as typography nests one
+ * (`“Will ‘AI’ win?”`, `"Will 'X' win?"`): a closing mark inside the title cut it short wherever a quoted title is
+ * found again (`quoteRe` of src/ui/quotes.ts, the notice line's burstText, `inGlyphs`). Only the set's own marks are
+ * nested: `“AI”` stays as written in ASCII, `"X"` in Unicode.
+ */
+export function inQuotes(text: string): string {
+  const inner = mode === 'ascii' ? text.replace(/"/g, "'") : text.replace(/“/g, '‘').replace(/”/g, '’');
+  return `${G.lquo}${inner}${G.rquo}`;
+}
+
 /** The eight heights of a sparkline's bars (drawn only in Unicode). */
 export const BARS = '▁▂▃▄▅▆▇█';
 /** The spinner's frames. */

@@ -14,7 +14,7 @@ import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { rowMark } from './venueMark.js';
 import { fitQuotes } from '../quotes.js';
-import { G, inGlyphs } from '../glyphs.js';
+import { G, inGlyphs, inQuotes } from '../glyphs.js';
 
 /** The fewest cells a title of a log entry keeps (one line each: the entry never wraps). */
 const ENTRY_TITLE_MIN = 8;
@@ -78,7 +78,7 @@ function knownEnd(r: AlertRule, p: AlertLogProps): KnownEnd | undefined {
 const winnerOf = (w: string | undefined) => (w ? { winner: w } : {});
 
 function quotedTitle(t: string | undefined, id: string, width: number): string {
-  return `${G.lquo}${fitWidth(sanitize(t ?? '') || id, Math.max(4, width))}${G.rquo}`;
+  return inQuotes(fitWidth(sanitize(t ?? '') || id, Math.max(4, width)));
 }
 
 /** How many lines the alerts set gets: at most half the room while there is a log to show. */

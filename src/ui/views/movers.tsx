@@ -17,7 +17,7 @@ import {
 import { ListPane } from './ListPane.js';
 import { onShownVenue, onVenueWords } from './state.js';
 import type { ViewImpl, ViewListProps } from './types.js';
-import { G } from '../glyphs.js';
+import { G, inQuotes } from '../glyphs.js';
 
 /**
  * Markets seen (the narrowed venue's, after `v`), ranked by the size of their move over the chosen window (1 h or
@@ -136,7 +136,7 @@ function ownBeside(p: ViewListProps): string {
   return (
     ` Markets' ${G.ownUp} is each venue's own 24 h change, not ranked here (one measure for every venue): ` +
     'the largest, ' +
-    `${formatChange(top.value, '24h').text}, ${G.lquo}${title}${G.rquo}` +
+    `${formatChange(top.value, '24h').text}, ${inQuotes(title)}` +
     `${venue ? ` on ${SOURCE_NAMES[venue]}` : ''}.`
   );
 }
