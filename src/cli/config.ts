@@ -197,7 +197,7 @@ export function resolveSettings(
   };
   for (const venue of Object.keys(given.baseUrls ?? {}) as SourceId[])
     if (!sources.includes(venue))
-      throw new UsageError(`--base-url ${venue}=URL: ${venue} is not in the sources (--source ${sources.join(',')})`);
+      throw new UsageError(`--base-url ${venue}=URL: ${venue} is not among the sources (--source ${String(sources)})`);
   if (sources.length === 1) {
     const url = baseUrls[sources[0]!] ?? merged.baseUrl;
     if (url !== undefined) settings.baseUrl = url;

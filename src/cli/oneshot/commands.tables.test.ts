@@ -60,7 +60,7 @@ describe('tables', () => {
   });
 
   it('the demo says why it answers: --demo over a configured base URL, else none configured', async () => {
-    const demo = ' — simulated data from the embedded demo service';
+    const demo = ': simulated data from the embedded demo service';
     const chosen = await run(['markets', '--demo', '--limit', '1']);
     expect(chosen.code).toBe(0);
     expect(chosen.err).toBe(`oddsboard: --demo${demo}\n`);
