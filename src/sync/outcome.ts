@@ -1,5 +1,6 @@
 import { ApiError, ROUTE_NOT_FOUND, routeNotFound } from '../api/errors.js';
 import { QUIET_KINDS } from './quietKinds.js';
+import { G } from '../util/glyphs.js';
 import { RouteTrouble } from './routeTrouble.js';
 import type { ApiResult, Market, MarketEvent, Quote, RateHeaders } from '../api/types.js';
 import type { Batch, Paged } from '../sources/types.js';
@@ -161,7 +162,7 @@ export class Outcomes {
     // a market's or an event's route while a list route answers 404 too: every route missing says nothing of one market
     // — and a 404 on a batch of watched markets as a whole: its lookup route is missing, not its first market
     const named = this.routes.apiMissing() ? NAMED_ROUTES[job.kind] : undefined;
-    const batch = GoneMarkets.batchRoute(job) ? 'the watched markets’ lookup' : undefined;
+    const batch = GoneMarkets.batchRoute(job) ? `the watched markets${G.apos} lookup` : undefined;
     const route = err.kind === 'not_found' ? (LIST_ROUTES[job.kind] ?? batch ?? named) : undefined;
     const e = route !== undefined ? routeNotFound(err, route, this.o.baseHint) : err;
     const info = errorInfo(e, now);

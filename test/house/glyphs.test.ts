@@ -14,6 +14,7 @@ const ALLOWED: Record<string, string> = {
   'src/cli/oneshot/table.ts': 'the one-shot tables stay Unicode (they never call setGlyphs): docs/views.md',
   'src/cli/oneshot/positionsOut.ts': 'the one-shot positions table, Unicode as the other one-shot tables',
   'src/cli/oneshot/pairsOut.ts': 'the one-shot pairs table, Unicode as the other one-shot tables',
+  'src/cli/oneshot/wrap.ts': 'the one-shot market facts wrapped on a narrow terminal, Unicode as the one-shot tables',
 };
 
 function nonAscii(f: string): string[] {
