@@ -13,6 +13,7 @@ import { installExitHandlers } from './exitHandlers.js';
 import { closeBoard, openAll, runBoard } from './board.js';
 import type { VenueStackOpen } from './venueStack.js';
 import { repaintAfterResize } from './resizeRepaint.js';
+import { framesJoined } from '../ui/inkFrameWrites.js';
 import { suspendOnSignals, suspendSelf } from './suspend.js';
 
 /** The demo's first notice (10 s on the notice line): what the markets are, and how to see real ones. */
@@ -68,7 +69,8 @@ export async function runInteractive(settings: Settings, io: CommandIo, colors: 
   );
   const instance = render(tree(), {
     stdin: io.stdin,
-    stdout: io.stdout,
+    // a frame's synchronized-output brackets and the frame in one write, not three (src/ui/inkFrameWrites.ts)
+    stdout: framesJoined(io.stdout),
     stderr: io.stderr,
     alternateScreen: true,
     interactive: true, // CI=true would otherwise switch Ink to its non-interactive mode
