@@ -11,8 +11,8 @@ export interface RateView {
   cands: Candidate[];
   plan: Plan;
   health: HealthView;
-  /** When a candidate could go out at the earliest (readiness, backoff, budget). */
-  earliest(c: Candidate, now: number): number;
+  /** When a candidate could go out at the earliest (readiness, backoff, budget), at `now`. */
+  earliest(c: Candidate): number;
 }
 
 /** Writes the rate state the UI reads, only when something in it changed. */
@@ -37,10 +37,10 @@ export function publishRate(store: OddsStore, limits: Limits, queue: Queue, v: R
   };
   // a quote still queued: when it may go (the form says when that is a wait for the budget)
   const quote = v.cands.find((c) => c.cls === 'quote');
-  if (quote) patch.nextQuoteAt = Math.max(now, v.earliest(quote, now));
+  if (quote) patch.nextQuoteAt = Math.max(now, v.earliest(quote));
   const bg = v.cands.find((c) => c.cls === 'background');
   if (bg) {
-    const at = Math.max(now, v.earliest(bg, now));
+    const at = Math.max(now, v.earliest(bg));
     const later = Math.ceil(at + limits.interval(now));
     const kind = queue.backgroundKind(at);
     // "next refresh" is of what the shown view draws (the market list, closing soon, the events or the open event)

@@ -196,9 +196,14 @@ class Sync implements RateAwareSync {
 
   // ── the pump ───────────────────────────────────────────────────────────
 
-  /** When a candidate could go out at the earliest: ready, not paused, and its class fits the budget. */
-  private earliest(c: Candidate, now: number): number {
-    return Math.max(c.readyAt, this.health.pausedUntil() ?? Number.NEGATIVE_INFINITY, this.limits.slotAt(c.cls, now));
+  /**
+   * When a candidate could go out at the earliest: ready, not paused, and its class fits the budget — for the
+   * candidates of one plan at `now`, the budget asked once per class (it depends only on the class and the time).
+   */
+  private earliestAt(now: number): (c: Candidate) => number {
+    const paused = this.health.pausedUntil() ?? Number.NEGATIVE_INFINITY;
+    const slots: Partial<Record<Candidate['cls'], number>> = {};
+    return (c) => Math.max(c.readyAt, paused, (slots[c.cls] ??= this.limits.slotAt(c.cls, now)));
   }
 
   private pump(): void {
@@ -207,12 +212,8 @@ class Sync implements RateAwareSync {
     for (let sent = 0; sent < 4; sent++) {
       const now = this.clock.now();
       const cands = this.q.candidates(now);
-      const plan = makePlan(
-        cands,
-        now,
-        (c) => this.earliest(c, now),
-        (c) => this.flights.mayFly(c.cls === 'quote'),
-      );
+      const earliest = this.earliestAt(now);
+      const plan = makePlan(cands, now, earliest, (c) => this.flights.mayFly(c.cls === 'quote'));
       if (plan.send) {
         // the slot is claimed in the budget shared with our other processes before the job leaves the queue
         const slot = this.limits.claim(plan.send.cls, now);
@@ -220,7 +221,8 @@ class Sync implements RateAwareSync {
           // refused now, so never again at this same instant (a fractional time can round either way)
           const retryAt = Math.max(slot.retryAt, Math.floor(now) + 1);
           this.arm(retryAt);
-          this.publish(now, cands, { wakeAt: retryAt });
+          // the claim read the shared ledger again: the budget asked afresh
+          this.publish(now, cands, { wakeAt: retryAt }, this.earliestAt(now));
           return;
         }
         const job = plan.send.take(now);
@@ -233,7 +235,7 @@ class Sync implements RateAwareSync {
         (t): t is number => t !== undefined,
       );
       this.arm(wake.length ? Math.min(...wake) : undefined);
-      this.publish(now, cands, plan);
+      this.publish(now, cands, plan, earliest);
       return;
     }
     this.arm(this.clock.now());
@@ -284,14 +286,8 @@ class Sync implements RateAwareSync {
     this.pump();
   }
 
-  private publish(now: number, cands: Candidate[], plan: Plan): void {
-    publishRate(this.store, this.limits, this.q, {
-      now,
-      cands,
-      plan,
-      health: this.health.view(now),
-      earliest: (c, at) => this.earliest(c, at),
-    });
+  private publish(now: number, cands: Candidate[], plan: Plan, earliest: (c: Candidate) => number): void {
+    publishRate(this.store, this.limits, this.q, { now, cands, plan, health: this.health.view(now), earliest });
   }
 }
 
