@@ -2,6 +2,7 @@
  * npm run bench:render [-- --cases public,polymarket,kalshi,manifold,all] [-- --pairs N] [-- --sizes 160x48,200x60]
  *   [-- --warmup S] [-- --idle S] [-- --presses N] [-- --rss-at S] [-- --limit N] [-- --json]
  * npm run bench:render -- --minutes N [-- --cases C] [-- --sizes 160x48]
+ * npm run bench:render -- --help (renderUsage.ts: the flags; an unknown flag is refused)
  *
  * What the dashboard costs in a real terminal, next to a bare Ink 8 app
  * (bench/bareInk.tsx) run the same way: each in a tmux pane of each size, one
@@ -42,6 +43,7 @@ import { isMain, numberArg } from './main.js';
 import { dashboardArgs, parseCases, readyRows, replaysFor, sweepPresses, type RenderCase } from './renderCases.js';
 import { minutesTable, renderReport, summarizePairs, venueRatios } from './renderReport.js';
 import { requestsIn, requestsLine } from './renderRequests.js';
+import { refuseUnknownRenderFlags, renderHelp } from './renderUsage.js';
 import { measureRun, runMinutes, type MinuteSample, type ProgramName, type RunResult } from './renderRun.js';
 import { startReplay, type Platform, type Replay } from './replays.js';
 import { TmuxPane } from './tmuxControl.js';
@@ -178,6 +180,12 @@ const log = (json: boolean, text: string) => {
 };
 
 export async function renderMain(argv: string[]): Promise<void> {
+  const help = renderHelp(argv);
+  if (help !== undefined) {
+    process.stdout.write(help);
+    return;
+  }
+  refuseUnknownRenderFlags(argv);
   const a = parseRenderArgs(argv);
   const rounds = a.minutes !== undefined ? 1 : a.pairs * a.sizes.length;
   const keys = Array.from({ length: rounds }, () => `bench-${randomBytes(8).toString('hex')}`);
