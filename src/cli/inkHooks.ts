@@ -1,6 +1,7 @@
 /**
- * Two modules of the dashboard stand in for parts of its dependencies, through
- * a node:module resolve hook installed before Ink is loaded:
+ * Eight modules of the dashboard stand in for parts of its dependencies, through a node:module resolve hook installed
+ * before Ink is loaded: seven for Ink (six of its own modules, and the string-width every dependency imports), one
+ * for cli-cursor's restore-cursor (a `HookTargets` field each, below):
  *
  * - `string-width`, imported by any dependency → inkWidth.ts (the UI's bounded
  *   width cache);
@@ -28,6 +29,8 @@
  *
  * Without hooks (Node < 22.15) the dependencies keep their own modules: the
  * same screen, at a higher idle cost (and restore-cursor's ESC[?25h on stderr).
+ * Not through the hook, so on any Node and Ink: the stream interactive.tsx hands Ink writes each frame's
+ * synchronized-output brackets and the frame as one write (ui/inkFrameWrites.ts).
  */
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
