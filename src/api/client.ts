@@ -108,6 +108,7 @@ export function createClient(config: ClientConfig): MarketClientWithInfo {
     opts: CallOptions | undefined,
   ): Promise<{ data: unknown; status: number; rate?: ApiResult<unknown>['rate'] }> {
     const qs = query.length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
+    await opts?.beforeSend?.();
     const res = await httpGet({
       ...conn,
       base,

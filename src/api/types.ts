@@ -184,6 +184,11 @@ export interface CallOptions {
    * cost several (Manifold's `getMarkets`) reads it: what it could not take is handed back as `deferred`.
    */
   oneRequest?: boolean;
+  /**
+   * Awaited before each HTTP request the call sends (the dashboard's sync: the first is the job's own slot, each
+   * further one waits for and claims a slot of its own: docs/rate-budget.md § One request a job).
+   */
+  beforeSend?: () => Promise<void>;
 }
 
 /** The five endpoints. Implemented over undici by `createClient`; faked in sync tests. */

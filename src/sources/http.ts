@@ -140,6 +140,7 @@ export function createJsonHttp(
     async get(path, query = [], opts, expected) {
       const qs =
         query.length > 0 ? `?${new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString()}` : '';
+      await opts?.beforeSend?.();
       const signed = config.sign ? config.sign('GET', base.prefix + path + qs) : {};
       const res = await httpGet({
         ...conn,

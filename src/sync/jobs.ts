@@ -1,5 +1,5 @@
 import type { ValidQuoteParams } from '../api/validate.js';
-import type { ApiResult, HistoryRange, MarketClient } from '../api/types.js';
+import type { ApiResult, CallOptions, HistoryRange, MarketClient } from '../api/types.js';
 import { ApiError } from '../api/errors.js';
 import { CLOSING_QUERY } from '../sources/caps.js';
 import type { SourceClient } from '../sources/types.js';
@@ -7,6 +7,7 @@ import { toMarketQuery } from '../store/listQuery.js';
 import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { Departure } from './departed.js';
 import type { RequestInfo } from './types.js';
+import type { SyncOptions } from './options.js';
 import { runLookup } from '../links/resolve.js';
 import type { Lookup } from '../links/types.js';
 import type { ExtraRequest } from './extraJobs.js';
@@ -66,45 +67,60 @@ export { CLOSING_QUERY };
 const noRoute = (what: string) =>
   new ApiError({ kind: 'invalid_request', code: 'NOT_SUPPORTED', message: `This source has no ${what}.` });
 
-/** Starts the call a job stands for. */
+/** Starts the call a job stands for (`opts.beforeSend`: each request past the first claims a slot, further.ts). */
 export function perform(
   client: SyncClient,
   job: Job,
   query: ListQuery,
-  signal: AbortSignal,
+  opts: CallOptions & { signal: AbortSignal },
 ): Promise<ApiResult<unknown>> {
   switch (job.kind) {
     case 'list':
-      return client.listMarkets(toMarketQuery(job.query ?? query), { signal });
+      return client.listMarkets(toMarketQuery(job.query ?? query), opts);
     case 'detail':
       return job.batch?.length && client.getMarkets
-        ? client.getMarkets([job.marketId, ...job.batch], { signal, oneRequest: true })
-        : client.getMarket(job.marketId, { signal });
+        ? client.getMarkets([job.marketId, ...job.batch], { ...opts, oneRequest: true })
+        : client.getMarket(job.marketId, opts);
     case 'book':
       if (!client.getBook) return Promise.reject(noRoute('an order book'));
-      return client.getBook(job.marketId, job.outcome, { signal });
+      return client.getBook(job.marketId, job.outcome, opts);
     case 'history':
       if (!client.getHistory) return Promise.reject(noRoute('a price history'));
-      return client.getHistory(job.marketId, job.outcome, job.range, { signal });
+      return client.getHistory(job.marketId, job.outcome, job.range, opts);
     case 'categories':
-      return client.listCategories ? client.listCategories({ signal }) : Promise.resolve({ data: [], status: 200 });
+      return client.listCategories ? client.listCategories(opts) : Promise.resolve({ data: [], status: 200 });
     case 'events':
-      return client.listEvents(EVENTS_QUERY, { signal });
+      return client.listEvents(EVENTS_QUERY, opts);
     case 'closing':
-      return client.listClosing ? client.listClosing({ signal }) : client.listMarkets(CLOSING_QUERY, { signal });
+      return client.listClosing ? client.listClosing(opts) : client.listMarkets(CLOSING_QUERY, opts);
     case 'event':
-      return client.getEvent(job.eventId, { signal });
+      return client.getEvent(job.eventId, opts);
     case 'lookup':
-      return runLookup(client, job.lookup, { signal });
+      return runLookup(client, job.lookup, opts);
     case 'positions':
-      return job.run(signal);
+      return job.run(opts.signal);
     case 'extra':
-      return job.req.run(client, { signal });
+      return job.req.run(client, opts);
     case 'quote':
       return client.getQuote(
         job.marketId,
         { outcome: job.params.outcome, amount: job.params.amount, action: job.params.action },
-        { signal },
+        opts,
       );
+  }
+}
+
+/** Tells the `onRequest` hook of a job sent (a hook that throws must not break the scheduler). */
+export function tellRequest(hook: SyncOptions['onRequest'], job: Job, now: number): void {
+  try {
+    hook?.({
+      kind: job.kind,
+      cls: job.cls,
+      at: now,
+      ...('marketId' in job ? { marketId: job.marketId } : {}),
+      ...('eventId' in job ? { eventId: job.eventId } : {}),
+    });
+  } catch {
+    // a hook must not break the scheduler
   }
 }

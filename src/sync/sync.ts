@@ -6,7 +6,7 @@ import type { ListQuery, QuoteForm } from '../store/types.js';
 import type { Clock, TimerHandle } from '../util/clock.js';
 import { Flights, type Flight } from './flights.js';
 import { Health } from './health.js';
-import { perform, type Job } from './jobs.js';
+import { perform, tellRequest, type Job } from './jobs.js';
 import { Outcomes } from './outcome.js';
 import { resolveOptions, type ResolvedOptions, type SyncOptions } from './options.js';
 import { makePlan, type Candidate, type Plan } from './plan.js';
@@ -23,6 +23,7 @@ import type { GoToStart } from './goTo.js';
 import type { ExtraRequest } from './extraJobs.js';
 import { keepDrawn, type DrawnMarket } from './drawn.js';
 import { stepAware } from './clockStep.js';
+import { FurtherSends } from './further.js';
 
 /**
  * The rate-aware scheduler. See design.md §3 and docs/rate-budget.md. The intents fill the queue (queue.ts), the pump
@@ -42,6 +43,7 @@ class Sync implements RateAwareSync {
   private timerAt: number | undefined;
   private readonly flights: Flights;
   private readonly desk: QuoteDesk;
+  private readonly further: FurtherSends;
 
   constructor(private readonly opts: SyncOptions) {
     this.o = resolveOptions(opts);
@@ -52,6 +54,7 @@ class Sync implements RateAwareSync {
     this.health = new Health(this.o, this.limits);
     this.outcomes = new Outcomes(this.o, this.store, this.q, this.limits, this.health);
     this.flights = new Flights(this.clock, this.o.requestTimeoutMs, (f, res, err) => this.finish(f, res, err));
+    this.further = new FurtherSends(this.limits, this.health, () => this.pump());
     this.desk = new QuoteDesk(this.o, this.store, this.q, this.flights, this.clock);
     if (this.q.positions) this.q.positions.wake = () => this.pump();
   }
@@ -211,6 +214,7 @@ class Sync implements RateAwareSync {
     if (!this.running) return;
     for (let sent = 0; sent < 4; sent++) {
       const now = this.clock.now();
+      const further = this.further.serve(now);
       const cands = this.q.candidates(now);
       const earliest = this.earliestAt(now);
       const plan = makePlan(cands, now, earliest, (c) => this.flights.mayFly(c.cls === 'quote'));
@@ -231,7 +235,7 @@ class Sync implements RateAwareSync {
       }
       // also wake when the header's counts change on their own (a send leaves the window, a cut limit grows), and,
       // with other processes on the budget, now and then to show their sends
-      const wake = [plan.wakeAt, this.limits.nextChangeAt(now), this.limits.pollAt(now)].filter(
+      const wake = [plan.wakeAt, further, this.limits.nextChangeAt(now), this.limits.pollAt(now)].filter(
         (t): t is number => t !== undefined,
       );
       this.arm(wake.length ? Math.min(...wake) : undefined);
@@ -260,18 +264,10 @@ class Sync implements RateAwareSync {
     const query = this.store.getState().list.query;
     if (job.kind === 'list') job.query = query;
     this.q.sent(job, now);
-    try {
-      this.opts.onRequest?.({
-        kind: job.kind,
-        cls: job.cls,
-        at: now,
-        ...('marketId' in job ? { marketId: job.marketId } : {}),
-        ...('eventId' in job ? { eventId: job.eventId } : {}),
-      });
-    } catch {
-      // a hook must not break the scheduler
-    }
-    this.flights.launch(job, seq, (signal) => perform(this.opts.client, job, query, signal));
+    tellRequest(this.opts.onRequest, job, now);
+    this.flights.launch(job, seq, (signal) =>
+      perform(this.opts.client, job, query, this.further.options(job.cls, signal)),
+    );
   }
 
   private finish(flight: Flight, res: ApiResult<unknown> | undefined, err: ApiError | undefined): void {

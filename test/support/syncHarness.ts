@@ -26,6 +26,8 @@ export interface Call {
   signal: AbortSignal | undefined;
   /** Whether the call may send one HTTP request only (a batch: CallOptions.oneRequest). */
   oneRequest?: boolean;
+  /** The call's options as the sync passed them (`beforeSend`: what a fake HTTP layer awaits before each request). */
+  opts?: CallOptions;
 }
 
 /** What the fake answers: a value (wrapped as data), an ApiError to throw, or a promise for either. */
@@ -67,6 +69,7 @@ export class FakeClient implements MarketClient {
       at: this.clock.now(),
       signal: opts?.signal,
       ...(opts?.oneRequest ? { oneRequest: true } : {}),
+      ...(opts ? { opts } : {}),
     };
     this.calls.push(call);
     const answer = this.handler(call) ?? this.defaultAnswer(call);
