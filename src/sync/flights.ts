@@ -51,14 +51,19 @@ export class Flights {
     return this.set.size;
   }
 
-  launch(job: Job, seq: number, call: (signal: AbortSignal) => Promise<ApiResult<unknown>>): void {
+  /** `call` gets the flight's signal and `rearm`: a further request of the job went out, its timeout starts over. */
+  launch(job: Job, seq: number, call: (signal: AbortSignal, rearm: () => void) => Promise<ApiResult<unknown>>): void {
     const ctrl = new AbortController();
     let resolve!: () => void;
     const done = new Promise<void>((r) => (resolve = r));
     const flight: Flight = { job, seq, sentAt: this.clock.now(), ctrl, finished: false, done, resolve };
     let p: Promise<ApiResult<unknown>>;
     try {
-      p = call(ctrl.signal);
+      p = call(ctrl.signal, () => {
+        if (flight.finished) return;
+        this.clock.clearTimeout(flight.timer);
+        arm();
+      });
     } catch (e) {
       p = Promise.reject(e);
     }

@@ -26,8 +26,11 @@ export class FurtherSends {
     private readonly pump: () => void,
   ) {}
 
-  /** The call options of a job whose first request's slot is claimed: each later request claims its own. */
-  options(cls: JobClass, signal: AbortSignal): CallOptions & { signal: AbortSignal } {
+  /**
+   * The call options of a job whose first request's slot is claimed: each later request claims its own, and has the
+   * job's whole timeout (`rearm`) from when it goes out, as the first had.
+   */
+  options(cls: JobClass, signal: AbortSignal, rearm: () => void): CallOptions & { signal: AbortSignal } {
     let first = true;
     const beforeSend = (): Promise<void> => {
       if (first) {
@@ -45,6 +48,7 @@ export class FurtherSends {
         };
         w.go = () => {
           signal.removeEventListener('abort', drop);
+          rearm();
           go();
         };
         signal.addEventListener('abort', drop, { once: true });

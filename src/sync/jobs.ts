@@ -46,7 +46,7 @@ export type Job =
   /** One request of a `g` (a pasted link, src/links/plan.ts); `seq` names the `g` it belongs to. */
   | { kind: 'lookup'; cls: JobClass; lookup: Lookup; seq: number }
   /** One request of a reading of the person's positions (positions.ts): the reader's own call. */
-  | { kind: 'positions'; cls: 'background'; run: (signal: AbortSignal) => Promise<ApiResult<unknown>> }
+  | { kind: 'positions'; cls: 'background'; run: (opts: CallOptions) => Promise<ApiResult<unknown>> }
   /** A request asked for beside the screen's data (a pair's candidates or books, extraJobs.ts). */
   | { kind: 'extra'; cls: JobClass; req: ExtraRequest };
 
@@ -98,7 +98,7 @@ export function perform(
     case 'lookup':
       return runLookup(client, job.lookup, opts);
     case 'positions':
-      return job.run(opts.signal);
+      return job.run(opts);
     case 'extra':
       return job.req.run(client, opts);
     case 'quote':

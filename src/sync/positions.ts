@@ -35,7 +35,7 @@ export interface PositionsSetup {
 }
 
 interface Pending {
-  run: (signal: AbortSignal) => Promise<ApiResult<unknown>>;
+  run: (opts: CallOptions) => Promise<ApiResult<unknown>>;
   resolve: (data: unknown) => void;
   reject: (e: unknown) => void;
 }
@@ -102,7 +102,7 @@ export class PositionsDesk {
     const send = <T>(call: (c: SourceClient, o: CallOptions) => Promise<ApiResult<T>>): Promise<T> =>
       new Promise<T>((resolve, reject) => {
         this.pending = {
-          run: (signal) => call(client, { signal }),
+          run: (opts) => call(client, opts),
           resolve: resolve as (d: unknown) => void,
           reject,
         };

@@ -265,8 +265,8 @@ class Sync implements RateAwareSync {
     if (job.kind === 'list') job.query = query;
     this.q.sent(job, now);
     tellRequest(this.opts.onRequest, job, now);
-    this.flights.launch(job, seq, (signal) =>
-      perform(this.opts.client, job, query, this.further.options(job.cls, signal)),
+    this.flights.launch(job, seq, (signal, rearm) =>
+      perform(this.opts.client, job, query, this.further.options(job.cls, signal, rearm)),
     );
   }
 
