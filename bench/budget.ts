@@ -23,7 +23,7 @@
  * Utilization is per minute run; the competitor keeps its 10–50 min window, so
  * a shorter run cuts it short too.
  */
-import { isMain } from './main.js';
+import { flagArgs, isMain } from './main.js';
 import { table, uiTable, watchTable, type ScenarioResult } from './metrics.js';
 import { runPool, type Job } from './pool.js';
 import { EXTRA_SCENARIOS, runScenario, SCENARIOS, UI_SIZE } from './scenario.js';
@@ -52,7 +52,8 @@ export interface BudgetArgs {
   only: string[];
 }
 
-export function parseBudgetArgs(argv: string[]): BudgetArgs {
+export function parseBudgetArgs(given: string[]): BudgetArgs {
+  const argv = flagArgs(given);
   const seedArg = argv.indexOf('--seed');
   const seed = seedArg >= 0 ? Number(argv[seedArg + 1]) : 7;
   if (!Number.isInteger(seed)) throw new Error('--seed takes a whole number');

@@ -8,7 +8,7 @@
  * requests in any 60 s | raw control sequences reaching the terminal | key seen);
  * exits 1 when a row fails. --json prints the rows as JSON instead.
  */
-import { isMain } from './main.js';
+import { flagArgs, isMain } from './main.js';
 import { DRILL_PROFILES, findProfiles, type DrillProfile } from './drill/profiles.js';
 import { matrixReport } from './drill/report.js';
 import { runDrill, type DrillRow, type DrillTiming } from './drill/run.js';
@@ -19,7 +19,8 @@ export interface DrillArgs extends DrillTiming {
   parallel: number;
 }
 
-export function parseDrillArgs(argv: readonly string[]): DrillArgs {
+export function parseDrillArgs(given: readonly string[]): DrillArgs {
+  const argv = flagArgs(given);
   const value = (name: string) => {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;

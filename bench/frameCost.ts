@@ -11,7 +11,7 @@ import { HISTORY_CAP, TRAIL_STEP_MS } from '../src/store/entries.js';
 import { createOddsStore, type OddsStore } from '../src/store/store.js';
 import { ManualClock } from '../src/util/clock.js';
 import { RecordingSync } from '../test/support/fixtures.js';
-import { isMain, numberArg } from './main.js';
+import { flagArgs, isMain, numberArg } from './main.js';
 import { renderScreen } from './screen.js';
 
 const MARKETS = 50;
@@ -84,7 +84,8 @@ async function cost(full: boolean, ticks: number, columns: number, rows: number)
   }
 }
 
-export async function frameCostMain(argv: string[]): Promise<void> {
+export async function frameCostMain(given: string[]): Promise<void> {
+  const argv = flagArgs(given);
   const ticks = numberArg(argv, '--ticks', 300, (n) => Number.isInteger(n) && n > 0);
   const size = argv.includes('--size') ? (argv[argv.indexOf('--size') + 1] ?? '') : '160x48';
   const m = /^(\d+)x(\d+)$/.exec(size);

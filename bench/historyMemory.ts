@@ -11,7 +11,7 @@ import { unpack } from '../src/store/samples.js';
 import { TRAIL_STEP_MS } from '../src/store/entries.js';
 import { createOddsStore, HISTORY_CAP, MARKET_CACHE_CAP } from '../src/store/store.js';
 import { fullGc } from './gc.js';
-import { isMain, numberArg } from './main.js';
+import { flagArgs, isMain, numberArg } from './main.js';
 
 function heapMb(): number {
   fullGc();
@@ -63,7 +63,8 @@ function asObjects(f: Filled): unknown[] {
   return Object.values(f.store!.getState().history).map((h) => [unpack(h.samples), unpack(h.trail)]);
 }
 
-export function historyMemoryMain(argv: string[]): void {
+export function historyMemoryMain(given: string[]): void {
+  const argv = flagArgs(given);
   if (!fullGc()) throw new Error('run with node --expose-gc (npm run bench:history does)');
   const markets = numberArg(argv, '--markets', MARKET_CACHE_CAP, (n) => Number.isInteger(n) && n > 0);
   const outcomes = numberArg(argv, '--outcomes', 2, (n) => Number.isInteger(n) && n > 1 && n <= 50);

@@ -6,7 +6,7 @@
  * With --json: `{ "budget": { scenarios }, "soak": { config, rows, summary } }`.
  */
 import { budgetReport, parseBudgetArgs, runBudget } from './budget.js';
-import { isMain } from './main.js';
+import { flagArgs, isMain } from './main.js';
 import { parseSoakArgs, soakReport } from './soak.js';
 import { runSoak } from './soakRun.js';
 
@@ -25,14 +25,16 @@ export const BENCH_USAGE = `Usage:
  * The usage for --help / -h; else undefined, after refusing a flag neither benchmark knows (before, a mistyped
  * `--hour 1` or `--help` was ignored and the full ~2-minute run went ahead on a shared machine).
  */
-export function benchHelp(argv: string[]): string | undefined {
+export function benchHelp(given: string[]): string | undefined {
+  const argv = flagArgs(given);
   if (argv.includes('--help') || argv.includes('-h')) return BENCH_USAGE;
   const unknown = argv.find((a) => a.startsWith('-') && !BENCH_FLAGS.has(a) && !/^-?\d/.test(a.slice(1)));
   if (unknown !== undefined) throw new Error(`unknown flag ${unknown} (--help lists them)`);
   return undefined;
 }
 
-export async function benchMain(argv: string[]): Promise<void> {
+export async function benchMain(given: string[]): Promise<void> {
+  const argv = flagArgs(given);
   const help = benchHelp(argv);
   if (help !== undefined) {
     process.stdout.write(help);

@@ -21,3 +21,14 @@ export function numberArg(argv: string[], name: string, dflt: number, ok: (n: nu
     throw new Error(`${name} takes a positive number (got ${JSON.stringify(argv[i + 1] ?? '')})`);
   return n;
 }
+
+/**
+ * `--flag=value` as `--flag value`, so every bench takes both forms (before, `npm run bench -- --seed=3` was refused
+ * as an unknown flag `--seed=3`). Only `--word=…` is split: a scenario name or a value stays whole.
+ */
+export function flagArgs(argv: readonly string[]): string[] {
+  return argv.flatMap((a) => {
+    const m = /^(--[a-z][\w-]*)=(.*)$/s.exec(a);
+    return m ? [m[1]!, m[2]!] : [a];
+  });
+}

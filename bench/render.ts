@@ -39,7 +39,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMain, numberArg } from './main.js';
+import { flagArgs, isMain, numberArg } from './main.js';
 import { dashboardArgs, parseCases, readyRows, replaysFor, sweepPresses, type RenderCase } from './renderCases.js';
 import { minutesTable, renderReport, summarizePairs, venueRatios } from './renderReport.js';
 import { requestsIn, requestsLine } from './renderRequests.js';
@@ -69,7 +69,8 @@ export interface RenderArgs {
   json: boolean;
 }
 
-export function parseRenderArgs(argv: string[]): RenderArgs {
+export function parseRenderArgs(given: string[]): RenderArgs {
+  const argv = flagArgs(given);
   const i = argv.indexOf('--sizes');
   const sizesText = i >= 0 ? (argv[i + 1] ?? '') : '160x48,200x60';
   const sizes = sizesText.split(',').map((s) => {

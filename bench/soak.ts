@@ -16,7 +16,7 @@
  * --expose-gc; without it the heap is measured without a forced GC (and the
  * output says so).
  */
-import { isMain, numberArg } from './main.js';
+import { flagArgs, isMain, numberArg } from './main.js';
 import { markdownTable } from './metrics.js';
 import { realSoakMain } from './soakReal.js';
 import { runSoak, type SoakResult, type SoakRow, type SoakSummary } from './soakRun.js';
@@ -58,12 +58,14 @@ export function soakHelp(argv: string[]): string | undefined {
 }
 
 /** bench:soak's own flags (bench:index shares parseSoakArgs with the budget's, each ignoring the other's). */
-export function refuseUnknownSoakFlags(argv: string[]): void {
+export function refuseUnknownSoakFlags(given: string[]): void {
+  const argv = flagArgs(given);
   const unknown = argv.find((a) => a.startsWith('--') && !SOAK_FLAGS.has(a));
   if (unknown !== undefined) throw new Error(`unknown flag ${unknown} (--help lists them)`);
 }
 
-export function parseSoakArgs(argv: string[]): SoakArgs {
+export function parseSoakArgs(given: string[]): SoakArgs {
+  const argv = flagArgs(given);
   const hours = numberArg(argv, '--hours', DEFAULT_HOURS, (n) => n > 0 && n <= 24 * 30);
   return {
     hours,
@@ -131,7 +133,8 @@ export function soakReport(r: SoakResult): string {
   return [`${markdownTable(HEAD, r.rows.map(rowCells))}`, '', summaryLine(r.summary)].join('\n');
 }
 
-export async function soakMain(argv: string[]): Promise<void> {
+export async function soakMain(given: string[]): Promise<void> {
+  const argv = flagArgs(given);
   const help = soakHelp(argv);
   if (help !== undefined) {
     process.stdout.write(help);

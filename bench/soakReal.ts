@@ -32,7 +32,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { makeDirs } from '../src/util/files.js';
 import { framesIn } from './frames.js';
-import { numberArg } from './main.js';
+import { flagArgs, numberArg } from './main.js';
 import { markdownTable } from './metrics.js';
 import { NODE_FLAGS, ROOT, startServe } from './render.js';
 import { firstFrame } from './renderRun.js';
@@ -74,7 +74,8 @@ export interface RealSoakArgs {
   json: boolean;
 }
 
-export function parseRealSoakArgs(argv: string[]): RealSoakArgs {
+export function parseRealSoakArgs(given: string[]): RealSoakArgs {
+  const argv = flagArgs(given);
   const size = argv.includes('--size') ? (argv[argv.indexOf('--size') + 1] ?? '') : '160x48';
   const m = /^(\d+)x(\d+)$/.exec(size);
   if (!m) throw new Error(`--size takes COLUMNSxROWS (got ${JSON.stringify(size)})`);
