@@ -110,7 +110,7 @@ export function App({
 
   const cursor = rowCursor(listed, vs.selectedId, ui);
   const event = listed.kind === 'events' ? vs.events.byId[listed.ids[Math.max(0, cursor)] ?? ''] : undefined;
-  const banner = boardBanner(s, shownDataAt({ list: vs.list, connection: s.connection }), keyHint, now);
+  const banner = boardBanner(s, shownDataAt({ list: vs.list, connection: s.connection }), keyHint, now, rows);
   const others =
     CHROME_LINES +
     banner.length +

@@ -55,7 +55,9 @@ describe("a venue in trouble on a board of several: the banner gives that venue'
   it('AUTH FAILED for 70 s reads its own "last data 1m ago", not the board\'s newest', () => {
     // before, the only age on screen was the header's "data 0s old" (the other venue's list had just answered)
     const rejected: ConnectionState = { status: 'auth_failed', consecutiveFailures: 3, lastSuccessAt: NOW - 70_000 };
-    const venues = [venue('polymarket', online), key('kalshi', rejected, NOW - 70_000)];
+    // Polymarket answers (no pause of its own): the banner is Kalshi's alone
+    const calm = { ...venue('polymarket', online), rate: { ...limited, backoffUntil: undefined } };
+    const venues = [calm, key('kalshi', rejected, NOW - 70_000)];
     const lines = boardBanner({ connection: rejected, rate: venues[1]!.rate, venues }, NOW, '', NOW);
     expect(text(lines)).toMatch(/^ Kalshi {2}AUTH FAILED · last data 1m ago /);
     // alone on the board the header's "data … old" is the venue's own: the badge stays as it was
@@ -71,5 +73,56 @@ describe("a venue in trouble on a board of several: the banner gives that venue'
     const t = render(<Banner lines={lines} width={100} />);
     const f = await waitForFrame(t, (x) => x.includes('RATE LIMITED'));
     expect(f).toContain(' Polymarket  RATE LIMITED · retry in 120s · last data 1m ago');
+  });
+});
+
+describe('two venues in trouble at once: the banner speaks of both', () => {
+  const down: ConnectionState = {
+    status: 'offline',
+    consecutiveFailures: 4,
+    lastSuccessAt: NOW - 120_000,
+    lastError: { kind: 'network', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED', at: NOW },
+  };
+  const bad: ConnectionState = {
+    status: 'degraded',
+    consecutiveFailures: 5,
+    lastSuccessAt: NOW - 60_000,
+    troubleSince: NOW - 50_000,
+    lastError: { kind: 'server', status: 503, code: 'HTTP_503', message: 'Unavailable (503).', at: NOW },
+  };
+  const calm: RateState = { ...limited, backoffReason: 'offline', backoffUntil: NOW + 8000 };
+  const venues: VenueStatus[] = [
+    { id: 'polymarket', connection: online, rate: { ...calm, backoffUntil: undefined }, dataAt: NOW - 5000 },
+    { id: 'kalshi', connection: down, rate: calm, dataAt: NOW - 120_000 },
+    { id: 'manifold', connection: bad, rate: calm, dataAt: NOW - 60_000 },
+  ];
+  const board = { connection: down, rate: calm, venues };
+
+  async function frame(rows: number): Promise<{ lines: number; f: string }> {
+    const lines = boardBanner(board, NOW - 5000, '', NOW, rows);
+    const t = render(<Banner lines={lines} width={80} />);
+    return { lines: lines.length, f: await waitForFrame(t, (x) => x.includes('OFFLINE')) };
+  }
+
+  it('a line each at 80 columns, each with its own data age', async () => {
+    // before, only Kalshi (the first in trouble) was spoken of: Manifold had its header state and no age
+    const { lines, f } = await frame(40);
+    expect(lines).toBe(2);
+    expect(f).toContain(' Kalshi  OFFLINE · last data 2m ago');
+    expect(f).toContain(' Manifold  DEGRADED · last data 1m ago');
+    expect(f).not.toContain('Polymarket');
+  });
+
+  it('one line naming both when the rows leave the banner one', async () => {
+    const { lines, f } = await frame(7);
+    expect(lines).toBe(1);
+    expect(f).toContain(' Kalshi  OFFLINE · last data 2m ago  Manifold  DEGRADED · last data 1m ago');
+  });
+
+  it('a venue filtered out of the board is not spoken of', () => {
+    const lines = boardBanner({ ...board, venueFilter: 'manifold' }, NOW, '', NOW, 40);
+    expect(lines.map((l) => l.map((s) => s.text).join(''))).toEqual([
+      expect.stringMatching(/^ Manifold {2}DEGRADED · last data 1m ago/),
+    ]);
   });
 });

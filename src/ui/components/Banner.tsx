@@ -150,23 +150,41 @@ export function Banner({ lines, width }: { lines: Seg[][]; width: number }) {
   );
 }
 
+/** The rows App keeps for the rest (src/ui/App.tsx: the header, tabs and footer, and three rows of the body). */
+const NOT_BANNER_ROWS = 6;
+
 /**
- * The board's banner: with several venues it is about the first shown venue in trouble (the joined connection), names
- * it, and gives the age of that venue's own data, not the board's newest (`shownAt`: the screen's data age).
+ * The board's banner. With several venues, every shown venue in trouble has its lines, each named and giving the age
+ * of that venue's own data, not the board's newest (`shownAt`: the screen's data age). Before, only the first venue in
+ * trouble was spoken of: a second one down at the same time had only its header state, no age. Two or more in
+ * trouble: all their lines while the rows allow (`rows` less the chrome and three body rows), else each venue's first
+ * line, else one line naming them all (each venue's name, or letter, and its badge).
  */
 export function boardBanner(
-  s: { connection: ConnectionState; rate: RateState; venues?: readonly VenueStatus[] | undefined },
+  s: {
+    connection: ConnectionState;
+    rate: RateState;
+    venues?: readonly VenueStatus[] | undefined;
+    venueFilter?: SourceId | undefined;
+  },
   shownAt: number | undefined,
   keyHint: string,
   now: number,
+  rows = Number.POSITIVE_INFINITY,
 ): Seg[][] {
-  const troubled = s.venues && s.venues.length > 1 ? s.venues.find((v) => v.connection === s.connection) : undefined;
-  return bannerLines({
-    connection: s.connection,
-    rate: s.rate,
-    keyHint,
-    now,
-    dataAt: troubled ? troubled.dataAt : shownAt,
-    venue: troubled?.id,
-  });
+  const base = { keyHint, now };
+  if (!s.venues || s.venues.length < 2)
+    return bannerLines({ ...base, connection: s.connection, rate: s.rate, dataAt: shownAt });
+  const shown = s.venues.filter((v) => s.venueFilter === undefined || v.id === s.venueFilter);
+  const each = shown
+    .map((v) => bannerLines({ ...base, connection: v.connection, rate: v.rate, dataAt: v.dataAt, venue: v.id }))
+    .filter((lines) => lines.length > 0);
+  if (each.length < 2) return each[0] ?? [];
+  const room = Math.max(1, rows - NOT_BANNER_ROWS);
+  const all = each.flat();
+  if (all.length <= room) return all;
+  const firsts = each.map((lines) => lines[0]!);
+  if (firsts.length <= room) return firsts;
+  // one line: each venue's name and badge (its state and data age: the segments drawn on a colour), nothing else
+  return [firsts.flatMap((line) => line.filter((seg) => seg.inverse === true || seg.backgroundColor !== undefined))];
 }
