@@ -53,14 +53,7 @@ export class GoneMarkets {
     const st = this.store.getState();
     if (job.kind === 'quote') st.quoteFailed(job.marketId, job.form, info);
     const id = job.marketId;
-    if (isWatched(st, id) && !this.confirmed(id)) {
-      // once: kept with its age, the list asked first; its own next 404 after a good list answer drops it
-      if (this.doubted.size >= DOUBTED_CAP) this.doubted.clear();
-      if (!this.doubted.has(id)) this.doubted.set(id, this.lists);
-      this.q.listSoon(now);
-      return;
-    }
-    this.doubted.delete(id);
+    if (this.doubts(id, now)) return;
     const wasSelected = st.selectedId === id;
     st.marketGone(id, now);
     this.q.forgetDetail(id, now);
@@ -71,15 +64,31 @@ export class GoneMarkets {
     this.goneAt = now;
   }
 
+  /**
+   * A watched market said missing (its 404, or left out of a good batch answer) not yet confirmed: kept with its age,
+   * the list asked first; its next miss after a good list answer drops it. False when it is to be dropped now.
+   */
+  private doubts(id: string, now: number): boolean {
+    if (!isWatched(this.store.getState(), id) || this.confirmed(id)) {
+      this.doubted.delete(id);
+      return false;
+    }
+    if (this.doubted.size >= DOUBTED_CAP) this.doubted.clear();
+    if (!this.doubted.has(id)) this.doubted.set(id, this.lists);
+    this.q.listSoon(now);
+    return true;
+  }
+
   private confirmed(id: string): boolean {
     const at = this.doubted.get(id);
     return at !== undefined && this.lists > at;
   }
 
   /**
-   * Watched markets refreshed in one request: each one answered is loaded; one the source left out is gone for now
-   * (as a 404 of its own detail would say), and asked for again later; one it `deferred` (not asked: one request a
-   * job, Manifold's reads) is neither, and comes first in the next watch slot.
+   * Watched markets refreshed in one request: each one answered is loaded; one the source left out is missing as a 404
+   * of its own detail would say — held in doubt once (`doubts`: no venue documents that a batch leaves out only ids it
+   * does not know, docs/sources/), gone on its next miss after a good list answer, then asked for again later; one it
+   * `deferred` (not asked: one request a job, Manifold's reads) is neither, and comes first in the next watch slot.
    */
   batchLoaded(ids: string[], markets: Market[], now: number, sentAt: number, later: ReadonlySet<string>): void {
     const st = this.store.getState();
@@ -96,6 +105,7 @@ export class GoneMarkets {
         this.q.forgetDetail(id, now, false);
         continue;
       }
+      if (this.doubts(id, now)) continue;
       st.marketGone(id, now);
       this.q.forgetDetail(id, now);
     }
