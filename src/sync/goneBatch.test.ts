@@ -58,3 +58,43 @@ describe('a watched market left out of a good batch answer', () => {
     await r.sync.stop();
   });
 });
+
+describe('a batch lookup route answering 404, then a market’s own detail', () => {
+  it('the market’s 404 is "route not found" too (the API moved), the market kept, as after a list’s 404', async () => {
+    const r = rig({ limit: 60, platform: true, caps: { ...PUBLIC_CAPS, batch: 100 }, mode: 'kalshi' });
+    let moved = false;
+    let batchMissing = false;
+    let m3Missing = 0;
+    r.client.handler = (c: Call) => {
+      if (c.method === 'getMarkets') {
+        if (moved) {
+          batchMissing = true;
+          return NOT_FOUND();
+        }
+        return { data: (c.args[0] as string[]).map((id) => market(id)), status: 200 };
+      }
+      if (c.method !== 'getMarket' || c.args[0] !== 'm3' || !batchMissing) return undefined;
+      m3Missing++;
+      return NOT_FOUND();
+    };
+    r.sync.start();
+    await r.run(1_000);
+    r.sync.select('m3');
+    for (const id of watched) r.sync.toggleWatch(id);
+    await r.run(3 * 60_000);
+    moved = true;
+    await r.run(5 * 60_000);
+    const s = r.store.getState();
+    expect(m3Missing).toBeGreaterThan(0);
+    // before, a batch's 404 did not count as a route missing: m3's first 404 dropped it and moved the selection
+    expect(s.markets.m3).toBeDefined();
+    expect(s.selectedId).toBe('m3');
+    expect(goneNotices(r)).toEqual([]);
+    expect(s.connection.lastError?.code).toBe('ROUTE_NOT_FOUND');
+    moved = batchMissing = false;
+    await r.run(3 * 60_000);
+    expect(r.store.getState().connection.status).toBe('online');
+    expect(r.store.getState().markets.m3).toBeDefined();
+    await r.sync.stop();
+  });
+});

@@ -9,31 +9,47 @@ import { LIST_ROUTES } from './decoration.js';
 import type { Job } from './jobs.js';
 import type { BackgroundKind } from './plan.js';
 
+/** A route that says the API moved when it answers 404: a list's, by its kind, or the watched markets' batch lookup. */
+type Route = Job['kind'] | 'batch';
+
+function routeOf(job: Job): Route | undefined {
+  if (job.kind === 'detail' && (job.batch?.length ?? 0) > 0) return 'batch';
+  return LIST_ROUTES[job.kind] === undefined ? undefined : job.kind;
+}
+
 export class RouteTrouble {
-  private readonly failing = new Set<Job['kind']>();
-  /** The list routes whose last answer was a 404: "route not found". */
-  private readonly notFound = new Set<Job['kind']>();
+  private readonly failing = new Set<Route>();
+  /**
+   * The routes whose last answer was a 404, "route not found": a list route, or the batch lookup of watched markets —
+   * a lookup route missing says the API moved as much as a list's (before, only a list's 404 counted, so a batch's
+   * left a single market's 404 meaning "gone" and dropping it).
+   */
+  private readonly notFound = new Set<Route>();
 
   /**
    * A request failed in a way that is the connection's (the pause-and-retry path of outcome.ts); `gone`: a list route
-   * answered 404.
+   * or the batch lookup answered 404.
    */
   failed(job: Job, gone = false): void {
-    if (LIST_ROUTES[job.kind] === undefined) return;
-    this.failing.add(job.kind);
-    if (gone) this.notFound.add(job.kind);
-    else this.notFound.delete(job.kind);
+    const route = routeOf(job);
+    if (route === undefined) return;
+    this.failing.add(route);
+    if (gone) this.notFound.add(route);
+    else this.notFound.delete(route);
   }
 
-  /** A request of this kind got data: its route works. */
+  /** A request of this kind (a batch: a batch) got data: its route works. */
   answered(job: Job): void {
-    this.failing.delete(job.kind);
-    this.notFound.delete(job.kind);
+    const route = routeOf(job);
+    if (route === undefined) return;
+    this.failing.delete(route);
+    this.notFound.delete(route);
   }
 
   /**
-   * A list route answers 404 now: a 404 about one market (or event) then says the service's API is missing — a new
-   * base path, an edge answering not found for everything — not that the thing is gone (docs/faults.md).
+   * A list route (or the batch lookup) answers 404 now: a 404 about one market (or event) then says the service's API
+   * is missing — a new base path, an edge answering not found for everything — not that the thing is gone
+   * (docs/faults.md).
    */
   apiMissing(): boolean {
     return this.notFound.size > 0;
