@@ -22,13 +22,17 @@ export function numberArg(argv: string[], name: string, dflt: number, ok: (n: nu
   return n;
 }
 
+/** Flags whose value is itself a flag, handed on to another program whole (bench:render's Node flags). */
+const HANDED_ON = new Set(['--node-flag']);
+
 /**
  * `--flag=value` as `--flag value`, so every bench takes both forms (before, `npm run bench -- --seed=3` was refused
- * as an unknown flag `--seed=3`). Only `--word=…` is split: a scenario name or a value stays whole.
+ * as an unknown flag `--seed=3`). Only `--word=…` is split: a scenario name or a value stays whole, and so does the
+ * Node flag after `--node-flag` (`--max-semi-space-size=8` was split, and Node given the flag without its value).
  */
 export function flagArgs(argv: readonly string[]): string[] {
-  return argv.flatMap((a) => {
-    const m = /^(--[a-z][\w-]*)=(.*)$/s.exec(a);
+  return argv.flatMap((a, k) => {
+    const m = HANDED_ON.has(argv[k - 1] ?? '') ? null : /^(--[a-z][\w-]*)=(.*)$/s.exec(a);
     return m ? [m[1]!, m[2]!] : [a];
   });
 }
