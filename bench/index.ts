@@ -6,7 +6,7 @@
  * With --json: `{ "budget": { scenarios }, "soak": { config, rows, summary } }`.
  */
 import { budgetReport, parseBudgetArgs, runBudget } from './budget.js';
-import { flagArgs, isMain } from './main.js';
+import { asksHelp, flagArgs, isMain, refuseUnknownFlags } from './main.js';
 import { parseSoakArgs, soakReport } from './soak.js';
 import { runSoak } from './soakRun.js';
 
@@ -27,9 +27,9 @@ export const BENCH_USAGE = `Usage:
  */
 export function benchHelp(given: string[]): string | undefined {
   const argv = flagArgs(given);
-  if (argv.includes('--help') || argv.includes('-h')) return BENCH_USAGE;
-  const unknown = argv.find((a) => a.startsWith('-') && !BENCH_FLAGS.has(a) && !/^-?\d/.test(a.slice(1)));
-  if (unknown !== undefined) throw new Error(`unknown flag ${unknown} (--help lists them)`);
+  if (asksHelp(argv)) return BENCH_USAGE;
+  // a single dash too (`-v`), but not a negative number (`--seed -3`)
+  refuseUnknownFlags(argv, BENCH_FLAGS, (a) => a.startsWith('-') && !/^-?\d/.test(a.slice(1)));
   return undefined;
 }
 

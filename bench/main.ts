@@ -36,3 +36,23 @@ export function flagArgs(argv: readonly string[]): string[] {
     return m ? [m[1]!, m[2]!] : [a];
   });
 }
+
+/** Whether `--help` or `-h` was given: the bench prints its usage and runs nothing. */
+export function asksHelp(argv: readonly string[]): boolean {
+  return argv.includes('--help') || argv.includes('-h');
+}
+
+/**
+ * Refuses the first flag (`--word`, `--word=…` split by flagArgs first) not in `known`, rather than run a full default
+ * the person did not ask for; `skip(arg, k, argv)` keeps an argument that only looks like a flag (a value).
+ */
+export function refuseUnknownFlags(
+  given: readonly string[],
+  known: ReadonlySet<string>,
+  isFlag: (a: string) => boolean = (a) => a.startsWith('--'),
+  skip: (k: number, argv: readonly string[]) => boolean = () => false,
+): void {
+  const argv = flagArgs(given);
+  const unknown = argv.find((a, k) => isFlag(a) && !known.has(a) && !skip(k, argv));
+  if (unknown !== undefined) throw new Error(`unknown flag ${unknown} (--help lists them)`);
+}

@@ -27,4 +27,11 @@ describe("bench:render's flags", () => {
     expect(parseRenderArgs(argv).nodeFlags).toEqual(['--max-semi-space-size=8', '--no-opt']);
     expect(() => refuseUnknownRenderFlags(['--minutes', '5', '--cases', 'kalshi', '--reference'])).not.toThrow();
   });
+
+  it('takes --flag=value as parseRenderArgs does (flagArgs), and still refuses a misspelt one so written', () => {
+    // before, `--pairs=1` was read by parseRenderArgs but refused here first as an unknown flag `--pairs=1`
+    expect(() => refuseUnknownRenderFlags(['--cases=kalshi', '--pairs=1'])).not.toThrow();
+    expect(parseRenderArgs(['--cases=kalshi', '--pairs=1'])).toMatchObject({ pairs: 1 });
+    expect(() => refuseUnknownRenderFlags(['--case=kalshi'])).toThrow(/unknown flag --case \(--help lists them\)/);
+  });
 });

@@ -2,6 +2,7 @@
  * bench:render's `--help` and its flags: `npm run bench:render -- --help` used to ignore the flag and start the full
  * run (three rounds of two sizes, minutes of real time), and a misspelt flag ran that same default silently.
  */
+import { asksHelp, refuseUnknownFlags } from './main.js';
 
 /** What `--help` prints: every flag, with its default. */
 export const RENDER_USAGE = `Usage:
@@ -36,11 +37,10 @@ const RENDER_FLAGS = new Set([
 
 /** The usage when it is asked for (`--help`, `-h`), else undefined: nothing is run then. */
 export function renderHelp(argv: string[]): string | undefined {
-  return argv.includes('--help') || argv.includes('-h') ? RENDER_USAGE : undefined;
+  return asksHelp(argv) ? RENDER_USAGE : undefined;
 }
 
 /** A flag bench:render does not know is refused rather than run the full default it did not ask for. */
 export function refuseUnknownRenderFlags(argv: string[]): void {
-  const unknown = argv.find((a, k) => a.startsWith('--') && !RENDER_FLAGS.has(a) && argv[k - 1] !== '--node-flag');
-  if (unknown !== undefined) throw new Error(`unknown flag ${unknown} (--help lists them)`);
+  refuseUnknownFlags(argv, RENDER_FLAGS, undefined, (k, all) => all[k - 1] === '--node-flag');
 }

@@ -16,7 +16,7 @@
  * --expose-gc; without it the heap is measured without a forced GC (and the
  * output says so).
  */
-import { flagArgs, isMain, numberArg } from './main.js';
+import { asksHelp, flagArgs, isMain, numberArg, refuseUnknownFlags } from './main.js';
 import { markdownTable } from './metrics.js';
 import { realSoakMain } from './soakReal.js';
 import { runSoak, type SoakResult, type SoakRow, type SoakSummary } from './soakRun.js';
@@ -54,14 +54,12 @@ const SOAK_FLAGS = new Set(['--hours', '--every', '--seed', '--speed', '--json']
 
 /** The usage when it is asked for (`--help`, `-h`), else undefined: nothing is run then. */
 export function soakHelp(argv: string[]): string | undefined {
-  return argv.includes('--help') || argv.includes('-h') ? SOAK_USAGE : undefined;
+  return asksHelp(argv) ? SOAK_USAGE : undefined;
 }
 
 /** bench:soak's own flags (bench:index shares parseSoakArgs with the budget's, each ignoring the other's). */
 export function refuseUnknownSoakFlags(given: string[]): void {
-  const argv = flagArgs(given);
-  const unknown = argv.find((a) => a.startsWith('--') && !SOAK_FLAGS.has(a));
-  if (unknown !== undefined) throw new Error(`unknown flag ${unknown} (--help lists them)`);
+  refuseUnknownFlags(given, SOAK_FLAGS);
 }
 
 export function parseSoakArgs(given: string[]): SoakArgs {
