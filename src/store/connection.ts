@@ -149,10 +149,11 @@ function outageCause(c: ConnectionState): Pick<Outage, 'cause' | 'causes'> {
 
 /**
  * An outage's causes in a few words: "HTTP 503 ×14"; mixed, the commonest two with their counts and the rest together
- * ("timeout ×37, no answer ×1", "timeout ×9, HTTP 502 ×5, other ×2"). `times` is the glyph table's.
+ * ("timeout ×37, no answer ×1", "timeout ×9, HTTP 502 ×5, other ×2"), `×` in the glyph set drawn.
  */
-export function outageCauses(o: Pick<Outage, 'cause' | 'causes' | 'failures'>, times: string = G.times): string {
+export function outageCauses(o: Pick<Outage, 'cause' | 'causes' | 'failures'>): string {
   if (!o.cause) return '';
+  const times = G.times;
   if (!o.causes || o.causes.length < 2) return `${o.cause} ${times}${o.failures}`;
   const [a, b, ...rest] = o.causes;
   const others = rest.reduce((n, x) => n + x.count, 0);

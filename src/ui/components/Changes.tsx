@@ -58,7 +58,7 @@ export function outageSegs(o: Outage, now: number, lead: Seg[] = [], tail = ''):
     { text: b.text.padEnd(BADGE_WIDTH), color: b.color, bold: true },
     ...(o.venue ? [{ text: ' ' }, venueMarkSeg(o.venue)] : []),
     { text: ` ${hhmm(o.from)}${G.endash}${hhmm(o.to)}, ${outageLength(o.to - o.from)}` },
-    { text: o.cause ? ` ${G.dot} ${outageCauses(o, G.times)}` : '', dim: true, priority: -2 },
+    { text: o.cause ? ` ${G.dot} ${outageCauses(o)}` : '', dim: true, priority: -2 },
     { text: `  ${ago(o.to, now)}`, dim: true, priority: -1 },
     { text: tail, dim: true },
   ];
