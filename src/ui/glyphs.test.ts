@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseGlyphs, G, glyphMode, glyphsOfLocale, inGlyphs, setGlyphs } from './glyphs.js';
+import { chooseGlyphs, G, glyphMode, glyphsOfLocale, inGlyphs, perGlyphSet, setGlyphs } from './glyphs.js';
 
 afterEach(() => setGlyphs('unicode'));
 
@@ -50,5 +50,19 @@ describe('the glyph set', () => {
     // the quoted title is the service's text: only its quotes change
     expect(inGlyphs(saved)).toBe('"Fed — up?" Yes moved -7.3c - ended ~');
     expect(inGlyphs('"Fed" Yes at 7.0c')).toBe('"Fed" Yes at 7.0c');
+  });
+
+  it('perGlyphSet makes a value once for each set, and gives the one of the set drawn', () => {
+    let made = 0;
+    const dot = perGlyphSet(() => ({ text: `${G.dot}${++made}` }));
+    const first = dot();
+    expect(dot()).toBe(first);
+    expect(first.text).toBe('·1');
+    setGlyphs('ascii');
+    expect(dot().text).toBe('-2');
+    expect(dot()).toBe(dot());
+    setGlyphs('unicode');
+    expect(dot()).toBe(first);
+    expect(made).toBe(2);
   });
 });

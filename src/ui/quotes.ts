@@ -5,12 +5,12 @@
  * and never wider than the line.
  */
 import { displayWidth, fitWidth } from './format.js';
-import { G } from './glyphs.js';
+import { G, perGlyphSet } from './glyphs.js';
 
 /** The cut a quoted title gets where the line is short. */
 export const SHORT_TITLE = 48;
 /** A quoted title in the set drawn (`“…”`, `"…"` in ASCII): the store quotes in that set (`quoted`). */
-export const quoteRe = (): RegExp => new RegExp(`(${G.lquo}[^${G.rquo}]*${G.rquo})`);
+export const quoteRe: () => RegExp = perGlyphSet(() => new RegExp(`(${G.lquo}[^${G.rquo}]*${G.rquo})`));
 
 /** A title cut to `cap` cells, no space left before the cut's mark. */
 function cutTitle(title: string, cap: number): string {

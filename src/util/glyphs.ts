@@ -92,6 +92,18 @@ export const G = Object.fromEntries(Object.keys(TABLE).map((k) => [k, undefined]
 for (const k of Object.keys(TABLE) as GlyphName[])
   Object.defineProperty(G, k, { get: () => TABLE[k][mode === 'ascii' ? 1 : 0], enumerable: true });
 
+/**
+ * `make`'s value in the set drawn, made once for each set: a table of segments or a regex read at every frame is not
+ * built anew each time (`perGlyphSet(() => ({ online: `${G.online}online`, … }))`).
+ */
+export function perGlyphSet<T>(make: () => T): () => T {
+  const made = new Map<GlyphMode, T>();
+  return () => {
+    if (!made.has(mode)) made.set(mode, make());
+    return made.get(mode)!;
+  };
+}
+
 /** Each of the table's one-character glyphs with its stand-in (`¢` `c`, `“` `"`). */
 const STAND_IN = new Map<string, string>(
   Object.values(TABLE)

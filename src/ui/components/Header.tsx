@@ -6,7 +6,7 @@ import { venueMarkSeg, venueName } from './venueMark.js';
 import { sanitize } from '../../util/sanitize.js';
 import { displayWidth, formatClock, formatCoarseAge, secondsUntil } from '../format.js';
 import { Line, type Seg } from './Line.js';
-import { G } from '../glyphs.js';
+import { G, perGlyphSet } from '../glyphs.js';
 
 export interface HeaderProps {
   mode: Mode;
@@ -49,23 +49,23 @@ function modeSeg(mode: Mode, demo: boolean, keyHint: string, level: Level): Seg 
 }
 
 /** The connection's named state: a symbol and a word, so it reads without colour. */
-const CONNECTION = (): Record<ConnectionState['status'], Seg> => ({
+const CONNECTION = perGlyphSet((): Record<ConnectionState['status'], Seg> => ({
   connecting: { text: `${G.connecting}connecting`, color: 'yellow' },
   online: { text: `${G.online}online`, color: 'green' },
   degraded: { text: `${G.degraded}degraded`, color: 'yellow', bold: true },
   offline: { text: `${G.offline}offline`, color: 'red', bold: true },
   rate_limited: { text: `${G.limited}RATE LIMITED`, color: 'yellow', bold: true },
   auth_failed: { text: `${G.bad} AUTH FAILED`, color: 'red', bold: true },
-});
+}));
 /** The state's mark alone, where the word does not fit (in ASCII a sign of its own: the dot is not drawn). */
-const MARK = (): Record<ConnectionState['status'], string> => ({
+const MARK = perGlyphSet((): Record<ConnectionState['status'], string> => ({
   connecting: G.connectingMark,
   online: G.onlineMark,
   degraded: G.degradedMark,
   offline: G.offlineMark,
   rate_limited: G.limitedMark,
   auth_failed: G.bad,
-});
+}));
 
 /**
  * The state, then while in trouble its cause and count (degraded) and when

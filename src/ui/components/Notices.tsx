@@ -8,10 +8,13 @@ import { Line, type Seg } from './Line.js';
 // notices of one level this close to the newest come together (a start that finds several bad files), as the bell
 // rings once in the same moment
 import { BURST_MS } from '../../watch/effects.js';
-import { G } from '../glyphs.js';
+import { G, perGlyphSet } from '../glyphs.js';
 
 /** How long the newest notice stays on screen. */
 export const NOTICE_MS = 10_000;
+
+/** A text with a quoted title: what comes before it, the title, what comes after. */
+const quotedIn = perGlyphSet(() => new RegExp(`^(.*?)${quoteRe().source}(.*)$`, 's'));
 
 /**
  * A burst's texts as one: the same words about several markets are said once, naming them all ("“A” and “B”
@@ -21,7 +24,7 @@ export const NOTICE_MS = 10_000;
 export function burstText(texts: readonly string[]): string {
   const groups = new Map<string, { head: string; tail: string; titles: string[] } | string>();
   for (const t of texts) {
-    const m = new RegExp(`^(.*?)${quoteRe().source}(.*)$`, 's').exec(t);
+    const m = quotedIn().exec(t);
     if (!m) {
       groups.set(`\0${t}`, t);
       continue;
