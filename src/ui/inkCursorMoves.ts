@@ -5,6 +5,7 @@
  * first column, and stops at the bottom line as n single moves do (neither scrolls): the same screen, fewer bytes.
  * Installed by the module hook (src/cli/inkHooks.ts, inkLogUpdateEntry.ts) for the Ink versions it was checked with.
  */
+import { writeWrapped, type Writable } from './writeWrapped.js';
 
 const NEXT_LINES = /(?:\u001B\[E){2,}/gu;
 const NEXT_LINE_LENGTH = 3;
@@ -15,9 +16,6 @@ export function compactCursorMoves(write: string): string {
   return write.replace(NEXT_LINES, (run) => `\u001B[${run.length / NEXT_LINE_LENGTH}E`);
 }
 
-/** What log-update reads of its stream: its width, whether it is a terminal, and `write`. */
-type Writable = { write: (chunk: string, ...rest: never[]) => unknown };
-
 /**
  * `stream` as log-update sees it: the same object for every read (columns, isTTY, events) but `write`, which compacts
  * the cursor moves of a string before handing it on.
@@ -25,11 +23,5 @@ type Writable = { write: (chunk: string, ...rest: never[]) => unknown };
 export function cursorMovesCompacted<S extends Writable>(stream: S): S {
   const write = (chunk: unknown, ...rest: never[]) =>
     stream.write(typeof chunk === 'string' ? compactCursorMoves(chunk) : (chunk as string), ...rest);
-  return new Proxy(stream, {
-    get(target, prop) {
-      if (prop === 'write') return write;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  return writeWrapped(stream, write);
 }

@@ -6,12 +6,10 @@
  * closing as one string: the same bytes, one write a frame. Ink writes the three within one synchronous call; should
  * the closing never come (a throw in between), what was held goes out at the next microtask.
  */
+import { writeWrapped, type Writable } from './writeWrapped.js';
 
 export const BSU = '\u001B[?2026h';
 export const ESU = '\u001B[?2026l';
-
-/** What Ink reads of its stdout: its size, whether it is a terminal, its events, and `write`. */
-type Writable = { write: (chunk: string, ...rest: never[]) => unknown };
 
 /**
  * `stream` as Ink sees it: the same object for every read (columns, rows, isTTY, events) but `write`, which holds
@@ -40,11 +38,5 @@ export function framesJoined<S extends Writable>(stream: S): S {
     held.push(chunk);
     return chunk === ESU ? flush() : true;
   };
-  return new Proxy(stream, {
-    get(target, prop) {
-      if (prop === 'write') return write;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  return writeWrapped(stream, write);
 }
