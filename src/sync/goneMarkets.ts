@@ -40,14 +40,6 @@ export class GoneMarkets {
     this.doubted.delete(id);
   }
 
-  /**
-   * A batch lookup (several watched markets in one request) answered 404 as a whole: whether it should instead be
-   * named `route not found` and retried like a list's — never one market (the first id) or all of them marked gone.
-   */
-  static batchRoute(job: Job): boolean {
-    return job.kind === 'detail' && (job.batch?.length ?? 0) > 0;
-  }
-
   /** A market's detail or quote answered 404 (the routes not known to be missing). */
   notFound(job: MarketJob, info: ErrorInfo, now: number): void {
     const st = this.store.getState();

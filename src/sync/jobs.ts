@@ -67,6 +67,14 @@ export { CLOSING_QUERY };
 const noRoute = (what: string) =>
   new ApiError({ kind: 'invalid_request', code: 'NOT_SUPPORTED', message: `This source has no ${what}.` });
 
+/**
+ * A batch lookup (several watched markets in one request): answering 404 as a whole, it is named `route not found` and
+ * retried like a list's — never one market (the first id) or all of them marked gone (goneMarkets.ts, routeTrouble.ts).
+ */
+export function isBatchLookup(job: Job): job is Extract<Job, { kind: 'detail' }> & { batch: string[] } {
+  return job.kind === 'detail' && (job.batch?.length ?? 0) > 0;
+}
+
 /** Starts the call a job stands for (`opts.beforeSend`: each request past the first claims a slot, further.ts). */
 export function perform(
   client: SyncClient,
@@ -78,7 +86,7 @@ export function perform(
     case 'list':
       return client.listMarkets(toMarketQuery(job.query ?? query), opts);
     case 'detail':
-      return job.batch?.length && client.getMarkets
+      return isBatchLookup(job) && client.getMarkets
         ? client.getMarkets([job.marketId, ...job.batch], { ...opts, oneRequest: true })
         : client.getMarket(job.marketId, opts);
     case 'book':

@@ -12,7 +12,7 @@ import { isDecoration, LIST_ROUTES, NAMED_ROUTES, ownsFailure } from './decorati
 import { extraFailed } from './extraJobs.js';
 import { GoneMarkets } from './goneMarkets.js';
 import { queryKey } from '../store/listQuery.js';
-import type { Job } from './jobs.js';
+import { isBatchLookup, type Job } from './jobs.js';
 import type { Limits } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import type { Queue } from './queue.js';
@@ -76,7 +76,7 @@ export class Outcomes {
         break;
       }
       case 'detail':
-        if (job.batch?.length) {
+        if (isBatchLookup(job)) {
           if (!Array.isArray(data)) return odd();
           const later = new Set((res as Batch).deferred ?? []);
           this.gone.batchLoaded([job.marketId, ...job.batch], data.filter(isMarket), now, a.sentAt, later);
@@ -162,7 +162,7 @@ export class Outcomes {
     // a market's or an event's route while a list route answers 404 too: every route missing says nothing of one market
     // — and a 404 on a batch of watched markets as a whole: its lookup route is missing, not its first market
     const named = this.routes.apiMissing() ? NAMED_ROUTES[job.kind] : undefined;
-    const batch = GoneMarkets.batchRoute(job) ? `the watched markets${G.apos} lookup` : undefined;
+    const batch = isBatchLookup(job) ? `the watched markets${G.apos} lookup` : undefined;
     const route = err.kind === 'not_found' ? (LIST_ROUTES[job.kind] ?? batch ?? named) : undefined;
     const e = route !== undefined ? routeNotFound(err, route, this.o.baseHint) : err;
     const info = errorInfo(e, now);

@@ -6,14 +6,14 @@
  * more) when the list answers again; a good answer of another kind only says that the server is there.
  */
 import { LIST_ROUTES } from './decoration.js';
-import type { Job } from './jobs.js';
+import { isBatchLookup, type Job } from './jobs.js';
 import type { BackgroundKind } from './plan.js';
 
 /** A route that says the API moved when it answers 404: a list's, by its kind, or the watched markets' batch lookup. */
 type Route = Job['kind'] | 'batch';
 
 function routeOf(job: Job): Route | undefined {
-  if (job.kind === 'detail' && (job.batch?.length ?? 0) > 0) return 'batch';
+  if (isBatchLookup(job)) return 'batch';
   return LIST_ROUTES[job.kind] === undefined ? undefined : job.kind;
 }
 
