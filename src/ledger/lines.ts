@@ -27,15 +27,14 @@ export function parse(text: string): { lines: Line[]; bad: number } {
 
 export const lineText = (l: Line): string => `${l.kind} ${l.at} ${l.proc}\n`;
 
-/** Whether a line was written on this machine (hosts.ts `own`); every line, where nobody says. */
+/** Whether a line was written on this machine (hosts.ts `own`). */
 export type Own = (l: Line) => boolean;
-const anyLine: Own = () => true;
 
 /**
  * Whether a line is believed at `now`: this machine's as `credible` says; another machine's up to a day ahead (its
  * clock may be ahead by any skew: hosts.ts counts it from when it was first read), further ahead a hand edit.
  */
-export function believed(l: Line, now: number, own: Own = anyLine): boolean {
+export function believed(l: Line, now: number, own: Own): boolean {
   if (own(l)) return credible(l.kind, l.at, now);
   return l.at <= now + STEP_BACK_MAX_MS + (l.kind === 'p' ? MAX_PAUSE_MS : 0);
 }
@@ -51,7 +50,7 @@ export class Distrust {
   }
 
   /** `lines` without those no oddsboard whose clock agrees with `now` could have written (`own`: this machine's). */
-  trusted(lines: Line[], now: number, own: Own = anyLine): Line[] {
+  trusted(lines: Line[], now: number, own: Own): Line[] {
     // all of them as a rule: no copy (asked for every candidate of a scheduling pass, pausedUntil)
     if (lines.every((l) => believed(l, now, own))) return (this.tell(), lines);
     const ok = (caughtUp(lines, now, own) ?? lines).filter((l) => believed(l, now, own));
@@ -72,7 +71,7 @@ export class Distrust {
  * have written (`credible`), moved back with it — a line that moved is credible, so another process seeing the same
  * step leaves it; one no step explains (a hand edit: `s 4102444800000`) stays out. Undefined: nothing to move.
  */
-export function movedBack(lines: Line[], by: number, now: number, own: Own = anyLine): Line[] | undefined {
+export function movedBack(lines: Line[], by: number, now: number, own: Own): Line[] | undefined {
   let moved = false;
   const out = lines.map((l) => {
     if (!own(l) || credible(l.kind, l.at, now) || !credible(l.kind, l.at + by, now)) return l;
@@ -91,13 +90,7 @@ export function movedBack(lines: Line[], by: number, now: number, own: Own = any
  * `now - by` for any process seeing the same step later; after a shorter one a second process may move the older
  * lines of the minute again, on the same safe side. Undefined: nothing to move.
  */
-export function movedAhead(
-  lines: Line[],
-  by: number,
-  now: number,
-  spanMs: number,
-  own: Own = anyLine,
-): Line[] | undefined {
+export function movedAhead(lines: Line[], by: number, now: number, spanMs: number, own: Own): Line[] | undefined {
   const before = now - by;
   let moved = false;
   const out = lines.map((l) => {
@@ -115,7 +108,7 @@ export function movedAhead(
  * little longer than they went out, never less; once moved they are credible, so no process moves them again (nor
  * `movedBack`, the exact move, after it). Undefined: nothing to move.
  */
-export function caughtUp(lines: Line[], now: number, own: Own = anyLine): Line[] | undefined {
+export function caughtUp(lines: Line[], now: number, own: Own): Line[] | undefined {
   const room = (l: Line) => now + (l.kind === 'p' ? MAX_PAUSE_MS : 0) - l.at;
   const ahead = lines.filter((l) => own(l) && !credible(l.kind, l.at, now) && room(l) >= -STEP_BACK_MAX_MS);
   if (ahead.length === 0) return undefined;
