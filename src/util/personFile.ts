@@ -93,11 +93,21 @@ const keptOutLine = (f: Pick<PersonFile<unknown>, 'unreadable' | 'again'>, e: Fi
   `${e.message}: ${readFix(e)} and ${f.again ?? 'start oddsboard again'}; ` + (f.unreadable ?? KEPT_OUT);
 
 /**
- * ` (1 not an object, 2 listed before)`: why entries were dropped, as the one-shot `watch` says it (whyWords), so the
- * dashboard's notice says it too (it said how many alone); empty when the decoder gives no reasons.
+ * Why entries were not understood, as one phrase: `1 not an object, 2 listed before`; undefined when the decoder gives
+ * no reasons. The one-shot `watch` and the dashboard's notice say it alike (the notice said how many alone).
  */
-const whyOf = (d: { why?: Record<string, number> }) =>
-  d.why && Object.keys(d.why).length > 0 ? ` (${whyWords(d.why)})` : '';
+const whyWords = (d: { why?: Record<string, number> }): string | undefined =>
+  d.why && Object.keys(d.why).length > 0
+    ? Object.entries(d.why)
+        .map(([reason, n]) => `${n} ${reason}`)
+        .join(', ')
+    : undefined;
+
+/** ` (1 not an object, 2 listed before)` after "could not be understood", or nothing. */
+const whyOf = (d: { why?: Record<string, number> }): string => {
+  const why = whyWords(d);
+  return why ? ` (${why})` : '';
+};
 
 const asideLine = (path: string, why: string, moved: string, rest: string) =>
   `${path} ${why}: moved aside to ${basename(moved)}; ${rest}`;
@@ -220,12 +230,6 @@ export const LISTING_WORDS: PeekWords = {
  * and left as it is — never moved aside or written back, as readPersonFile does for the dashboard, which must write
  * it. A missing file is nothing read and nothing said.
  */
-/** Why entries were not understood, as one phrase: `1 not an object, 2 listed before`. */
-const whyWords = (why: Record<string, number>): string =>
-  Object.entries(why)
-    .map(([reason, n]) => `${n} ${reason}`)
-    .join(', ');
-
 export function peekPersonFile<T>(
   f: Pick<PersonFile<T>, 'path' | 'maxBytes' | 'decode' | 'isDecodeError' | 'entries' | 'empty'>,
   words: PeekWords = LISTING_WORDS,
@@ -240,8 +244,7 @@ export function peekPersonFile<T>(
   }
   try {
     const d = f.decode(text);
-    const why = d.why && Object.keys(d.why).length > 0 ? whyWords(d.why) : undefined;
-    const dropped = d.dropped > 0 ? words.dropped(f.path, f.entries(d.dropped), d.dropped, why) : undefined;
+    const dropped = d.dropped > 0 ? words.dropped(f.path, f.entries(d.dropped), d.dropped, whyWords(d)) : undefined;
     return { value: d.value, problems: dropped === undefined ? [] : [dropped] };
   } catch (e) {
     if (!f.isDecodeError(e)) throw e;
