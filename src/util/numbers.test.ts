@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIGITS, fromDecimal, fromDigits, PLAIN_DECIMAL, SIGNED_DECIMAL, wholeIn } from './numbers.js';
+import { DIGITS, fromDecimal, fromDigits, PLAIN_DECIMAL, plainFigure, SIGNED_DECIMAL, wholeIn } from './numbers.js';
 
 /** Each text against the three rules: [text, digits, plain decimal, signed decimal]. */
 const TABLE: Array<[string, boolean, boolean, boolean]> = [
@@ -56,5 +56,13 @@ describe('numbers written as text: one set of rules', () => {
       -0.5,
       '0x10',
     ]);
+  });
+
+  it('a figure a service sends: a finite number, or a plain decimal text around its spaces, else none', () => {
+    expect([plainFigure(0.42), plainFigure('0.42'), plainFigure(' 12 '), plainFigure('7')]).toEqual([
+      0.42, 0.42, 12, 7,
+    ]);
+    for (const odd of [Number.NaN, Infinity, '-1', '1e2', '0x10', 'NaN', '', null, undefined, {}])
+      expect(plainFigure(odd), String(odd)).toBeUndefined();
   });
 });

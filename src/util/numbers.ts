@@ -43,3 +43,12 @@ export function wholeIn(input: unknown, min: number, max: number): number | unde
   const value = fromDigits(input);
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
 }
+
+/**
+ * A figure a service sends as a number or as a plain decimal text (`"0.42"`, ` 12 `: a book's price and size, a
+ * candle's dollars), else undefined: a sign, an exponent, hex or `NaN` is no figure of ours.
+ */
+export function plainFigure(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  return typeof v === 'string' && PLAIN_DECIMAL.test(v.trim()) ? Number(v) : undefined;
+}

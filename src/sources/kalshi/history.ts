@@ -16,6 +16,7 @@
 import { MAX_MID_SPREAD } from '../../api/normalizeKalshi.js';
 import type { HistoryRange, PricePoint } from '../../api/types.js';
 import type { Query } from '../types.js';
+import { plainFigure } from '../../util/numbers.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,13 +42,12 @@ export function candleQuery(range: HistoryRange, nowMs: number): Query {
  */
 export const seriesOfTicker = (ticker: string): string => ticker.split('-')[0] ?? ticker;
 
-const DOLLARS = /^\s*\d+(\.\d+)?\s*$/;
 /** An OHLC field of a candle part: its `_dollars` string, else its integer cents; null/absent → undefined. */
 function field(part: unknown, name: string): number | undefined {
   if (!isObj(part)) return undefined;
   const d = part[`${name}_dollars`];
-  if (typeof d === 'string' && DOLLARS.test(d)) return Number(d);
-  if (typeof d === 'number' && Number.isFinite(d)) return d;
+  const dollars = plainFigure(d);
+  if (dollars !== undefined) return dollars;
   const c = part[name];
   return typeof c === 'number' && Number.isFinite(c) ? c / 100 : undefined;
 }

@@ -15,6 +15,7 @@
 import { ApiError } from '../../api/errors.js';
 import type { BookLevel, OrderBook } from '../../api/types.js';
 import { asksFromOtherSide, sortLevels, type FeeSchedule } from '../book.js';
+import { plainFigure } from '../../util/numbers.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -28,9 +29,7 @@ export interface KalshiBids {
   shape: BookShape;
 }
 
-const NUMERIC = /^\s*\d+(\.\d+)?\s*$/;
-const num = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && NUMERIC.test(v) ? Number(v) : undefined;
+const num = plainFigure;
 
 /** `[price, count]` pairs; cents ÷ 100 when the side is in cents. Unreadable pairs are skipped. */
 function levels(side: unknown, cents: boolean): BookLevel[] {

@@ -20,17 +20,12 @@
 import type { BookLevel, HistoryRange, OrderBook, PricePoint } from '../../api/types.js';
 import { sortLevels, type FeeSchedule, type Fill } from '../book.js';
 import type { Query } from '../types.js';
-import { PLAIN_DECIMAL } from '../../util/numbers.js';
+import { plainFigure } from '../../util/numbers.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const num = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isFinite(v)
-    ? v
-    : typeof v === 'string' && PLAIN_DECIMAL.test(v.trim())
-      ? Number(v)
-      : undefined;
+const num = plainFigure;
 
 /** `[{price, size}]` as listed; unreadable levels are skipped. */
 function levels(side: unknown): BookLevel[] {
