@@ -13,7 +13,7 @@ import { RATE_MARGIN_MS, type SendLedger } from '../ledger/types.js';
 import type { RunningServer } from '../server/listen.js';
 import type { Mode } from '../store/types.js';
 import type { Settings } from './config.js';
-import { DIGITS } from '../util/numbers.js';
+import { wholeIn } from '../util/numbers.js';
 import { UsageError } from './errors.js';
 import { originOf } from './settingValues.js';
 import { version } from './version.js';
@@ -35,9 +35,8 @@ export const WINDOW_MS = 60_000;
 export function rateWindowMs(env: NodeJS.ProcessEnv): number {
   const raw = env.ODDSBOARD_RATE_WINDOW_MS;
   if (raw === undefined || raw === '') return WINDOW_MS;
-  const ms = Number(raw);
-  if (!DIGITS.test(raw) || ms < 1_000 || ms > WINDOW_MS)
-    throw new UsageError('ODDSBOARD_RATE_WINDOW_MS must be whole milliseconds from 1000 to 60000');
+  const ms = wholeIn(raw, 1_000, WINDOW_MS);
+  if (ms === undefined) throw new UsageError('ODDSBOARD_RATE_WINDOW_MS must be whole milliseconds from 1000 to 60000');
   return ms;
 }
 
