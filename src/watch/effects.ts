@@ -12,7 +12,7 @@ import { quoted } from '../store/transitions.js';
 import { sanitize } from '../util/sanitize.js';
 import type { SourceId } from '../sources/types.js';
 import { namedOnce } from '../venues/join.js';
-import { GROUPS, killGroup, letGo, type Spawn } from './letGo.js';
+import { commandSpawnOptions, killGroup, letGo, type Spawn } from './letGo.js';
 
 export type { Spawn } from './letGo.js';
 
@@ -226,14 +226,11 @@ export class AlertEffects {
   }
 
   private spawnFor(argv: readonly string[], f: AlertFired): ChildProcess {
-    return (this.o.spawn ?? spawn)(argv[0]!, argv.slice(1), {
-      shell: false,
-      stdio: 'ignore',
-      env: commandEnv(this.o.env, f, this.o.venue),
-      windowsHide: true,
-      // its own process group (and session: no terminal to draw on), so a stop reaches what it started too
-      detached: GROUPS,
-    });
+    return (this.o.spawn ?? spawn)(
+      argv[0]!,
+      argv.slice(1),
+      commandSpawnOptions(commandEnv(this.o.env, f, this.o.venue)),
+    );
   }
 
   private run(argv: readonly string[], f: AlertFired): void {

@@ -15,6 +15,14 @@ export const GROUPS = process.platform !== 'win32';
 export type Spawn = (cmd: string, args: readonly string[], opts: SpawnOptions) => ChildProcess;
 
 /**
+ * How an alert command (and its watchdog) is started: no shell, no terminal, its output ignored, in its own process
+ * group (and session: no terminal to draw on, nor its hang-up as the window closes), so a stop reaches what it started.
+ */
+export function commandSpawnOptions(env: NodeJS.ProcessEnv): SpawnOptions {
+  return { shell: false, stdio: 'ignore', env, windowsHide: true, detached: GROUPS };
+}
+
+/**
  * Stops the command and whatever it started: a script's `sleep` or `curl` would otherwise outlive a stopped script,
  * one more process left behind at each slow alert on a board that runs for days.
  */
@@ -59,14 +67,8 @@ child.once('exit', () => clearTimeout(timer));
  */
 export function letGo(spawnFn: Spawn, argv: readonly string[], env: NodeJS.ProcessEnv, timeoutMs: number): void {
   try {
-    spawnFn(process.execPath, ['-e', WATCHDOG, '--', String(Math.max(1, Math.round(timeoutMs))), ...argv], {
-      shell: false,
-      stdio: 'ignore',
-      env,
-      windowsHide: true,
-      // its own session: the terminal's hang-up as the dashboard's window closes does not reach it
-      detached: GROUPS,
-    })
+    const ms = String(Math.max(1, Math.round(timeoutMs)));
+    spawnFn(process.execPath, ['-e', WATCHDOG, '--', ms, ...argv], commandSpawnOptions(env))
       .once('error', () => undefined)
       .unref();
   } catch {
