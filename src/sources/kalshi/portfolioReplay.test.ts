@@ -57,7 +57,7 @@ describe("a Kalshi replay's test key (DIR/portfolio/*.pem)", () => {
       expect(error).toBeInstanceOf(RecordingError);
       expect((error as Error).message).toBe(
         `${file} is not an RSA public key in PEM: expected the public half of the test key ` +
-          '(-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----)',
+          '(-----BEGIN PUBLIC KEY----- ... -----END PUBLIC KEY-----)',
       );
     }
   });
