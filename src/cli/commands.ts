@@ -139,7 +139,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'the markets you watch in the dashboard (w), each fetched by id',
     args: [],
     flags: { ...NDJSON_FLAG, ...ONESHOT },
-    load: async () => (await import('./oneshot/commands.js')).runWatch,
+    load: async () => (await import('./oneshot/watch.js')).runWatch,
   },
   {
     name: 'pairs',

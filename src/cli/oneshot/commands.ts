@@ -1,7 +1,7 @@
 /**
  * The one-shot commands: `markets`, `market ID`, `quote ID`, `events`,
  * `event ID` (ID: an id, or what people paste — an address, a ticker, a
- * slug: target.ts). Each checks its flags, says what to fetch, and how its answer
+ * slug: target.ts); `watch` is watch.ts. Each checks its flags, says what to fetch, and how its answer
  * looks as JSON and as a table; run.ts does the rest (every venue asked for a
  * list, the venue an id names for one thing: venues.ts).
  */
@@ -15,14 +15,11 @@ import { checkValue, DEFAULTS } from '../config.js';
 import { afterName, UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
 import { isApiError, routeNotFound } from '../../api/errors.js';
-import { stateDir } from '../../util/files.js';
 import { sanitize } from '../../util/sanitize.js';
-import { readWatchedIds, watchDirFor } from '../../watch/persist.js';
-import { readBoardWatchedIds } from '../../venues/watchMerge.js';
 import { allPages, orderMoved } from './allPages.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
-import { runOneShot, type OneShot, type Part } from './run.js';
-import type { Rows } from './table.js';
+import { runOneShot, type OneShot } from './run.js';
+import { rowsOf } from './table.js';
 import { checkTarget, emptyOutcome, resolveEvent, resolveMarket, targetLookups } from './target.js';
 
 const str = (flags: FlagValues, name: string): string | undefined =>
@@ -100,14 +97,6 @@ function fitToVenue(q: MarketQuery, venue: SourceId, caps: SourceCaps, several: 
       `${fitted.message}; leave out --${fitted.key}${several ? `, or ask ${SOURCE_NAMES[venue]} on its own` : ''}`,
     );
   return q;
-}
-
-/** A list command's venues' answers as one table's rows, venue by venue in the order of --source. */
-function rowsOf<T>(parts: readonly Part<readonly T[]>[]): Rows<T> {
-  return {
-    items: parts.flatMap((p) => p.data),
-    venues: parts.flatMap((p) => p.data.map(() => p.venue)),
-  };
 }
 
 const markets: OneShot<Market[]> = {
@@ -224,75 +213,6 @@ const event: OneShot<MarketEvent> = {
   needs: 'events',
 };
 
-/** The watched markets a venue no longer has (404, or left out of a batch): how many, the first few ids. */
-function goneLine(ids: readonly string[], venue: SourceId): string {
-  const shown = ids.slice(0, 5).map((id) => sanitize(id));
-  const more = ids.length > shown.length ? ` and ${ids.length - shown.length} more` : '';
-  const n = ids.length === 1 ? '1 watched market' : `${ids.length} watched markets`;
-  return `${n} not found on ${SOURCE_NAMES[venue]}, left out: ${shown.join(', ')}${more}`;
-}
-
-/**
- * `watch`: the markets of the dashboard's watchlist (`w`), in the order they were added, each fetched by id within
- * the shared budget. One that answers 404 (private, under review, removed) is left out; a broken watchlist file is a
- * usage error that names the file.
- */
-const watch: OneShot<Market[]> = {
-  name: 'watch',
-  // one source: the watchlist its own dashboard keeps; several: the one watchlist of a board of several, venue by venue
-  span: 'list',
-  check({ env, source, several, warn }) {
-    const read = several
-      ? readBoardWatchedIds(stateDir(env), source)
-      : readWatchedIds(watchDirFor(stateDir(env), source));
-    if ('problem' in read) throw new UsageError(read.problem);
-    // entries it cannot understand: how many and why, once (a board's one file is read for each venue: run.ts)
-    if (read.skipped) warn?.(read.skipped);
-    const ids = read.ids;
-    return async (fetch) => {
-      const out: Market[] = [];
-      const gone: string[] = [];
-      // one request per market, or a batch of them where the source looks up several ids at once (Kalshi, Gamma)
-      for (let i = 0; i < ids.length;) {
-        const start = i;
-        const got = await fetch(async (c, o) => {
-          const chunk = ids.slice(start, start + Math.max(1, c.caps.batch));
-          if (chunk.length > 1) {
-            const r = await c.getMarkets(chunk, o);
-            return { ...r, data: { chunk, markets: r.data } };
-          }
-          try {
-            const r = await c.getMarket(chunk[0]!, o);
-            return { ...r, data: { chunk, markets: [r.data] } };
-          } catch (e) {
-            // private, under review or removed: left out
-            if (isApiError(e) && e.kind === 'not_found') return { status: 404, data: { chunk, markets: [] } };
-            throw e;
-          }
-        });
-        const byId = new Map(got.markets.map((m) => [m.id, m]));
-        for (const id of got.chunk) {
-          const m = byId.get(id);
-          if (m) out.push(m);
-          else gone.push(id);
-        }
-        i += got.chunk.length;
-      }
-      // left out, and said by id (a script saw 2 of 3 without a word)
-      if (gone.length > 0) warn?.(goneLine(gone, source));
-      return out;
-    };
-  },
-  json: (list, venue) => list.map((m) => jsonMarket(m, venue)),
-  lines: (list, venue) => list.map((m) => jsonMarket(m, venue)),
-  // none watched (or every one gone): not "No markets match.", which speaks of a filter there is none of
-  table: (t, parts, view) =>
-    rowsOf(parts).items.length === 0
-      ? 'No watched market to show: w on a market in the dashboard watches it.\n'
-      : t.marketsTable(rowsOf(parts), view),
-};
-
-export const runWatch = (argv: string[], io: CommandIo) => runOneShot(watch, argv, io);
 export const runMarkets = (argv: string[], io: CommandIo) => runOneShot(markets, argv, io);
 export const runMarket = (argv: string[], io: CommandIo) => runOneShot(market, argv, io);
 export const runQuote = (argv: string[], io: CommandIo) => runOneShot(quote, argv, io);

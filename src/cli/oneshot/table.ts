@@ -23,6 +23,7 @@ import { nothingFilled } from '../../ui/quoteFill.js';
 import { formatTradeMoney, formatTradeShares } from '../../positions/format.js';
 import { sanitize } from '../../util/sanitize.js';
 import type { Paint } from './paint.js';
+import type { Part } from './run.js';
 import { packed, wrapWhole } from './wrap.js';
 
 export interface TableView {
@@ -38,6 +39,14 @@ export interface Rows<T> {
   items: readonly T[];
   /** `venues[i]` is the venue of `items[i]`; absent for one venue's list (an event's markets). */
   venues?: readonly SourceId[];
+}
+
+/** A list command's venues' answers as one table's rows, venue by venue in the order of --source. */
+export function rowsOf<T>(parts: readonly Part<readonly T[]>[]): Rows<T> {
+  return {
+    items: parts.flatMap((p) => p.data),
+    venues: parts.flatMap((p) => p.data.map(() => p.venue)),
+  };
 }
 
 /** The V column (a letter and a space) when several venues were asked. */
