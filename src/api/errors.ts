@@ -104,15 +104,3 @@ export function routeNotFound(e: ApiError, what: string, baseHint?: string): Api
 }
 
 const SERVICE_CHANGED = 'the service may have changed its API';
-
-/** A route-not-found error (routeNotFound) told after the fact that the base URL was the person's. */
-export function withBaseHint(e: unknown, baseHint: string | undefined): unknown {
-  if (!isApiError(e) || e.code !== ROUTE_NOT_FOUND || baseHint === undefined) return e;
-  return new ApiError({
-    kind: e.kind,
-    code: e.code,
-    message: e.message.replace(SERVICE_CHANGED, baseHint),
-    ...(e.status !== undefined ? { status: e.status } : {}),
-    ...(e.rate ? { rate: e.rate } : {}),
-  });
-}

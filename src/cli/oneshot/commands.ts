@@ -18,7 +18,7 @@ import { isApiError, routeNotFound } from '../../api/errors.js';
 import { sanitize } from '../../util/sanitize.js';
 import { allPages, orderMoved } from './allPages.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
-import { runOneShot, type OneShot } from './run.js';
+import { runOneShot, type OneShot, type Opened } from './run.js';
 import { rowsOf } from './table.js';
 import { checkTarget, emptyOutcome, resolveEvent, resolveMarket, targetLookups } from './target.js';
 
@@ -60,12 +60,15 @@ function marketQuery(flags: FlagValues): MarketQuery {
   return q;
 }
 
-/** An answer of a list route: its 404 says the route is gone (the service changed its API), not "no such market". */
-async function listed<T>(what: string, answer: Promise<T>): Promise<T> {
+/**
+ * An answer of a list route: its 404 says the route is gone (the service changed its API, or the person's base URL
+ * is wrong: `opened.baseHint`), not "no such market".
+ */
+async function listed<T>(what: string, answer: Promise<T>, opened: Opened): Promise<T> {
   try {
     return await answer;
   } catch (e) {
-    throw isApiError(e) && e.kind === 'not_found' ? routeNotFound(e, what) : e;
+    throw isApiError(e) && e.kind === 'not_found' ? routeNotFound(e, what, opened.baseHint) : e;
   }
 }
 
@@ -110,17 +113,18 @@ const markets: OneShot<Market[]> = {
     // what a search looks through where it is not the whole list (Kalshi's first events), as the dashboard says it
     if (query.q && caps.searchScope) warn?.(caps.searchScope);
     return flags.all === true
-      ? (fetch) =>
+      ? (fetch, opened) =>
           allPages(
             fetch,
             query,
-            (answer) => listed('the market list', answer),
+            (answer) => listed('the market list', answer, opened),
             (repeats) => warn?.(orderMoved(repeats, source, query.sort, several)),
           )
-      : (fetch) =>
+      : (fetch, opened) =>
           listed(
             'the market list',
             fetch((c, o) => c.listMarkets(query, o)),
+            opened,
           );
   },
   json: (list, venue) => list.map((m) => jsonMarket(m, venue)),
@@ -189,10 +193,11 @@ const events: OneShot<MarketEvent[]> = {
   needs: 'events',
   check({ flags }) {
     const limit = intFlag(flags, 'limit', validateLimit);
-    return (fetch) =>
+    return (fetch, opened) =>
       listed(
         'the events list',
         fetch((c, o) => c.listEvents(limit === undefined ? {} : { limit }, o)),
+        opened,
       );
   },
   json: (list, venue) => list.map((e) => jsonEvent(e, venue)),

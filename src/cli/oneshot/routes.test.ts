@@ -38,6 +38,10 @@ describe('a list route answering 404', { timeout: 60_000 }, () => {
       'oddsboard markets: Route not found — the base URL (ODDSBOARD_BASE_URL) may be wrong: an interface ' +
         "service's is its address, the routes under /public/v1 (HTTP 404 on the market list).\n",
     );
+    // every page of --all is read through the same list route: its 404 says the same, hint and all
+    const pages = await run(['markets', '--all']);
+    expect(pages.code).toBe(7);
+    expect(pages.err).toBe(r.err);
     const all = await run(['markets', '--all', '--json']);
     expect(all.code).toBe(7);
     expect(JSON.parse(all.out)).toMatchObject({ error: { code: 'UNAVAILABLE', exit: 7, status: 404 } });

@@ -7,7 +7,6 @@
  */
 import type { SourceCaps, SourceClient, SourceId } from '../../sources/types.js';
 import type { ApiResult, CallOptions } from '../../api/types.js';
-import { withBaseHint } from '../../api/errors.js';
 import { SOURCE_NAMES } from '../../sources/names.js';
 import { findCommand, SOURCE_FLAGS, type CommandIo } from '../commands.js';
 import { resolveSettings, settingsFromFlags, venueSettings } from '../config.js';
@@ -30,6 +29,12 @@ export type Fetch = <T>(call: (client: SourceClient, opts: CallOptions) => Promi
 export interface Part<T> {
   venue: SourceId;
   data: T;
+}
+
+/** The venue's source as opened, what a command's run needs of it (its errors are made whole where they are made). */
+export interface Opened {
+  /** The base URL was the person's: what a list route's 404 says of it (src/cli/baseHint.ts). */
+  baseHint?: string;
 }
 
 export interface OneShot<T> {
@@ -56,7 +61,7 @@ export interface OneShot<T> {
     prefixed?: boolean;
     /** A one-line warning on stderr (a key file others may read). */
     warn?: (line: string) => void;
-  }): (fetch: Fetch) => Promise<T>;
+  }): (fetch: Fetch, opened: Opened) => Promise<T>;
   /** The JSON form of one venue's answer (a list command's: an array, concatenated across venues). */
   json(data: T, venue: SourceId): JsonDocument['data'];
   /**
@@ -103,7 +108,7 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     const several = plan.venues.length + plan.skipped.length > 1;
     // several sources given (a list, or the one venue a `market`/`event`/`quote` id names): messages name the venue
     const named = settings.sources.length > 1;
-    const runs: Array<(fetch: Fetch) => Promise<T>> = [];
+    const runs: Array<(fetch: Fetch, opened: Opened) => Promise<T>> = [];
     const asked: SourceId[] = [];
     // a line is said once, though each venue's check says it (a board's one watchlist read for each of its venues)
     const warned = new Set<string>();
@@ -157,9 +162,9 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
         let answer: Answer<T>;
         try {
           const fetch = venueFetch(src, { io, signal: ac.signal, noWait, named });
-          answer = { source: src, ok: true, data: await runs[i]!(fetch) };
+          answer = { source: src, ok: true, data: await runs[i]!(fetch, src) };
         } catch (e) {
-          const why = ac.signal.aborted ? interruption(ac.signal) : withBaseHint(e, src.baseHint);
+          const why = ac.signal.aborted ? interruption(ac.signal) : e;
           answer = { source: src, ok: false, failure: failureOf(why) };
         }
         if (ndjson && !ac.signal.aborted) {
