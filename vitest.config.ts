@@ -28,6 +28,7 @@ const ALONE = [
   'src/ui/theme.test.tsx',
   'src/sources/polymarket/noBook.test.ts',
   'src/cli/oneshot/pairsVenues.reads.test.ts',
+  'src/cli/oneshot/watch.reads.test.ts',
 ];
 
 export default defineConfig({

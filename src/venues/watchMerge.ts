@@ -168,23 +168,34 @@ function mergeJoined(stateDirectory: string, dir: string, now: number, hooks?: W
 }
 
 /**
- * The ids `oddsboard watch` lists for `venue` on a board of several (its `--source` a list): the joined watchlist's
- * ids of that venue, its prefix taken off; before the first board of several has merged the files, the venue's own
- * file, which the merge would take. Read only, as readWatchedIds.
+ * The ids `oddsboard watch` lists for each of `venues` on a board of several (its `--source` a list), read once for
+ * them all: the joined watchlist's ids of each venue, its prefix taken off; before the first board of several has
+ * merged the files, each venue's own file, which the merge would take. What could not be understood: one line a file
+ * (`skipped`). Read only, as readWatchedIds.
  */
 export function readBoardWatchedIds(
   stateDirectory: string,
-  venue: SourceId,
-): { ids: string[]; skipped?: string } | { problem: string } {
+  venues: readonly SourceId[],
+): { ids: Map<SourceId, string[]>; skipped: string[] } | { problem: string } {
   const dir = venuesWatchDir(stateDirectory);
-  if (!existsSync(join(dir, FILES.watchlist))) return readWatchedIds(watchDirFor(stateDirectory, venue));
+  const ids = new Map<SourceId, string[]>(venues.map((v) => [v, []]));
+  const skipped: string[] = [];
+  if (!existsSync(join(dir, FILES.watchlist))) {
+    for (const venue of venues) {
+      const own = readWatchedIds(watchDirFor(stateDirectory, venue));
+      if ('problem' in own) return own;
+      ids.set(venue, own.ids);
+      if (own.skipped) skipped.push(own.skipped);
+    }
+    return { ids, skipped };
+  }
   // a key that names no venue is no venue's: counted with the entries not understood (it was skipped unsaid)
   const read = readWatchedIds(dir, { test: (key) => parseRefKey(key) !== undefined, why: 'naming no venue' });
   if ('problem' in read) return read;
-  const ids: string[] = [];
   for (const key of read.ids) {
     const ref = parseRefKey(key);
-    if (ref?.venue === venue) ids.push(ref.id);
+    if (ref) ids.get(ref.venue)?.push(ref.id);
   }
-  return { ids, ...(read.skipped ? { skipped: read.skipped } : {}) };
+  if (read.skipped) skipped.push(read.skipped);
+  return { ids, skipped };
 }

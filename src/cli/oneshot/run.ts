@@ -37,7 +37,8 @@ export interface Opened {
   baseHint?: string;
 }
 
-export interface OneShot<T> {
+/** S: what every venue's check shares (`share`). */
+export interface OneShot<T, S = unknown> {
   name: CommandName;
   /** How it spans venues (venues.ts): every source (`list`), the one the id names (`one`). */
   span: Span;
@@ -45,6 +46,17 @@ export interface OneShot<T> {
   needs?: Need;
   /** Its document's `data` is one object (one venue's report), not a list, though it spans no id. */
   single?: boolean;
+  /**
+   * What every venue's check shares, made once before the first (a board's one watchlist file, read once for all its
+   * venues) and given to each as `shared`. A UsageError is the command's.
+   */
+  share?(inv: {
+    env: NodeJS.ProcessEnv;
+    /** The venues whose checks follow, in the order of --source. */
+    venues: readonly SourceId[];
+    several: boolean;
+    warn: (line: string) => void;
+  }): S;
   /**
    * Checks the command's own flags and arguments (UsageError) before anything is sent — once per venue asked, with
    * that venue's caps (a flag one venue cannot honour is a usage error naming it).
@@ -61,6 +73,8 @@ export interface OneShot<T> {
     prefixed?: boolean;
     /** A one-line warning on stderr (a key file others may read). */
     warn?: (line: string) => void;
+    /** What `share` made (undefined without it). */
+    shared: S;
   }): (fetch: Fetch, opened: Opened) => Promise<T>;
   /** The JSON form of one venue's answer (a list command's: an array, concatenated across venues). */
   json(data: T, venue: SourceId): JsonDocument['data'];
@@ -75,7 +89,7 @@ export interface OneShot<T> {
   table(tables: typeof Tables, parts: readonly Part<T>[], view: TableView, flags: FlagValues): string;
 }
 
-export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: CommandIo): Promise<number> {
+export async function runOneShot<T, S>(cmd: OneShot<T, S>, argv: string[], io: CommandIo): Promise<number> {
   const spec = findCommand(cmd.name)!;
   // known before the flags are read, so even a usage error comes out as JSON
   const jsonOut = asksJson(argv);
@@ -110,8 +124,8 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
     const named = settings.sources.length > 1;
     const runs: Array<(fetch: Fetch, opened: Opened) => Promise<T>> = [];
     const asked: SourceId[] = [];
-    // a line is said once, though each venue's check says it (a board's one watchlist read for each of its venues)
-    const warned = new Set<string>();
+    const warn = (line: string) => void io.stderr.write(`oddsboard: ${line}\n`);
+    const shared = cmd.share?.({ env: io.env, venues: plan.venues, several, warn }) as S;
     for (const venue of plan.venues) {
       try {
         runs.push(
@@ -123,10 +137,8 @@ export async function runOneShot<T>(cmd: OneShot<T>, argv: string[], io: Command
             caps: await capsOf(venue),
             several,
             ...(plan.prefixed ? { prefixed: true } : {}),
-            warn: (line) => {
-              if (!warned.has(line)) io.stderr.write(`oddsboard: ${line}\n`);
-              warned.add(line);
-            },
+            warn,
+            shared,
           }),
         );
         asked.push(venue);

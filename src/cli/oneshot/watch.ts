@@ -25,22 +25,40 @@ function goneLine(ids: readonly string[], venue: SourceId): string {
 }
 
 /**
+ * The watched ids of each venue asked, read once for the command: a board's one watchlist (several venues), or the
+ * venue's own. A file it cannot read is a usage error naming it; entries it cannot understand are said, once a file.
+ */
+function watchedIds(
+  state: string,
+  venues: readonly SourceId[],
+  several: boolean,
+  warn: (line: string) => void,
+): Map<SourceId, string[]> {
+  const one = venues[0];
+  if (!several && one !== undefined) {
+    const own = readWatchedIds(watchDirFor(state, one));
+    if ('problem' in own) throw new UsageError(own.problem);
+    if (own.skipped) warn(own.skipped);
+    return new Map([[one, own.ids]]);
+  }
+  const board = readBoardWatchedIds(state, venues);
+  if ('problem' in board) throw new UsageError(board.problem);
+  for (const line of board.skipped) warn(line);
+  return board.ids;
+}
+
+/**
  * `watch`: the markets of the dashboard's watchlist (`w`), in the order they were added, each fetched by id within
  * the shared budget. One that answers 404 (private, under review, removed) is left out; a broken watchlist file is a
  * usage error that names the file.
  */
-const watch: OneShot<Market[]> = {
+const watch: OneShot<Market[], Map<SourceId, string[]>> = {
   name: 'watch',
   // one source: the watchlist its own dashboard keeps; several: the one watchlist of a board of several, venue by venue
   span: 'list',
-  check({ env, source, several, warn }) {
-    const read = several
-      ? readBoardWatchedIds(stateDir(env), source)
-      : readWatchedIds(watchDirFor(stateDir(env), source));
-    if ('problem' in read) throw new UsageError(read.problem);
-    // entries it cannot understand: how many and why, once (a board's one file is read for each venue: run.ts)
-    if (read.skipped) warn?.(read.skipped);
-    const ids = read.ids;
+  share: ({ env, venues, several, warn }) => watchedIds(stateDir(env), venues, several, warn),
+  check({ source, warn, shared }) {
+    const ids = shared.get(source) ?? [];
     return async (fetch) => {
       const out: Market[] = [];
       const gone: string[] = [];
