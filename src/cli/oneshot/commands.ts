@@ -14,11 +14,11 @@ import type { CommandIo } from '../commands.js';
 import { checkValue, DEFAULTS } from '../config.js';
 import { afterName, UsageError } from '../errors.js';
 import type { FlagValues } from '../parse.js';
-import { isApiError, routeNotFound } from '../../api/errors.js';
 import { sanitize } from '../../util/sanitize.js';
 import { allPages, orderMoved } from './allPages.js';
 import { jsonEvent, jsonMarket, jsonQuote } from './json.js';
-import { runOneShot, type OneShot, type Opened } from './run.js';
+import { listed } from './fetch.js';
+import { runOneShot, type OneShot } from './run.js';
 import { rowsOf } from './table.js';
 import { checkTarget, emptyOutcome, resolveEvent, resolveMarket, targetLookups } from './target.js';
 
@@ -58,18 +58,6 @@ function marketQuery(flags: FlagValues): MarketQuery {
   const offset = intFlag(flags, 'offset', validateOffset);
   if (offset !== undefined) q.offset = offset;
   return q;
-}
-
-/**
- * An answer of a list route: its 404 says the route is gone (the service changed its API, or the person's base URL
- * is wrong: `opened.baseHint`), not "no such market".
- */
-async function listed<T>(what: string, answer: Promise<T>, opened: Opened): Promise<T> {
-  try {
-    return await answer;
-  } catch (e) {
-    throw isApiError(e) && e.kind === 'not_found' ? routeNotFound(e, what, opened.baseHint) : e;
-  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * ledger and pause), the request under the command's signal, and a 429 that holds back every oddsboard process on
  * that venue's budget — never another venue's.
  */
-import { isApiError } from '../../api/errors.js';
+import { isApiError, routeNotFound } from '../../api/errors.js';
 import { ledgerUnusable } from '../../ledger/open.js';
 import { tolerant } from '../../ledger/types.js';
 import { waitForSlot } from '../../ledger/wait.js';
@@ -11,7 +11,7 @@ import { SOURCE_NAMES } from '../../sources/names.js';
 import type { CommandIo } from '../commands.js';
 import type { Source } from '../source.js';
 import { interruption } from './failure.js';
-import type { Fetch } from './run.js';
+import type { Fetch, Opened } from './run.js';
 
 /** Interactive requests of the dashboard keep one slot free (its quotes may use it); so do these. */
 const RESERVE = 1;
@@ -54,4 +54,16 @@ export function venueFetch(
       throw signal.aborted ? interruption(signal) : e;
     }
   };
+}
+
+/**
+ * An answer of a list route: its 404 says the route is gone (the service changed its API, or the person's base URL
+ * is wrong: `opened.baseHint`), not "no such market".
+ */
+export async function listed<T>(what: string, answer: Promise<T>, opened: Opened): Promise<T> {
+  try {
+    return await answer;
+  } catch (e) {
+    throw isApiError(e) && e.kind === 'not_found' ? routeNotFound(e, what, opened.baseHint) : e;
+  }
 }

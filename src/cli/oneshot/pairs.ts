@@ -161,9 +161,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
         if (o.venue === target.venue) continue;
         const search = o.source.caps.search && words !== '';
         const found = search
-          ? await attempt(o.venue, 'search', (x) =>
-              x.fetch((c, op) => c.listMarkets({ q: words, limit: LIST_LIMIT }, op)),
-            )
+          ? await attempt(o.venue, 'search', (x) => x.list({ q: words, limit: LIST_LIMIT }))
           : undefined;
         // one page of its list too, as the Across view compares the markets loaded on the board: a market its search
         // cannot reach by these words (Kalshi's scans only its first events) is still found where its list holds it,
@@ -171,7 +169,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
         const listed =
           search && found === undefined
             ? undefined // its search failed (said once): the venue is not asked again
-            : await attempt(o.venue, 'list', (x) => x.fetch((c, op) => c.listMarkets({ limit: LIST_LIMIT }, op)));
+            : await attempt(o.venue, 'list', (x) => x.list({ limit: LIST_LIMIT }));
         others.push(...(found ?? []), ...(listed ?? []));
         result.searched.push({
           venue: o.venue,
@@ -206,9 +204,7 @@ export async function runPairs(argv: string[], io: CommandIo): Promise<number> {
       }
       const lists = new Map<string, Market[]>();
       for (const o of opened) {
-        const list = await attempt(o.venue, 'list', (x) =>
-          x.fetch((c, op) => c.listMarkets({ limit: LIST_LIMIT }, op)),
-        );
+        const list = await attempt(o.venue, 'list', (x) => x.list({ limit: LIST_LIMIT }));
         if (list) lists.set(o.venue, list);
       }
       for (const p of crossVenuePairs(lists, loaded.decisions)) if (!p.confirmed) rows.push(p);

@@ -11,7 +11,7 @@
  * venues").
  */
 import { isApiError } from '../../api/errors.js';
-import type { ApiResult, CallOptions } from '../../api/types.js';
+import type { ApiResult, CallOptions, Market, MarketQuery } from '../../api/types.js';
 import { tolerant, type SendLedger } from '../../ledger/types.js';
 import { readMarketArg } from '../../pairs/candidates.js';
 import { waitForSlot } from '../../ledger/wait.js';
@@ -35,6 +35,7 @@ import { ALL_PLATFORMS } from '../settingValues.js';
 import { sourcesOf } from '../venueSettings.js';
 import type { Source } from '../source.js';
 import { failureOf, interruption, Interrupted, type Failure } from './failure.js';
+import { listed } from './fetch.js';
 
 export type Venue = Exclude<SourceId, 'public'>;
 
@@ -134,6 +135,8 @@ export interface Open {
   venue: Venue;
   source: Source;
   fetch: <T>(call: (c: SourceClient, o: CallOptions) => Promise<ApiResult<T>>) => Promise<T>;
+  /** One page of its market list (a search with `q`): a 404 says the route is gone or the base URL wrong (listed). */
+  list(query: MarketQuery): Promise<Market[]>;
 }
 
 export interface OpenedVenues {
@@ -180,24 +183,31 @@ export async function openVenues(
       if (source.ledgerProblem) io.stderr.write(`oddsboard: ${SOURCE_NAMES[v]}: ${source.ledgerProblem}\n`);
       const ledger: SendLedger = tolerant(source.ledger);
       ledger.listen?.((text) => io.stderr.write(`oddsboard: ${SOURCE_NAMES[v]}: ${text}\n`));
+      const fetch: Open['fetch'] = async (call) => {
+        const signal = o.signal;
+        try {
+          await waitForSlot(ledger, Math.max(1, source.limit - 1), {
+            noWait: o.noWait,
+            ...(signal ? { signal } : {}),
+            ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
+          });
+          return (await call(source.client, signal ? { signal } : {})).data;
+        } catch (e) {
+          if (isApiError(e) && e.kind === 'rate_limited')
+            ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
+          throw signal?.aborted ? interruption(signal) : e;
+        }
+      };
       opened.push({
         venue: v,
         source,
-        fetch: async (call) => {
-          const signal = o.signal;
-          try {
-            await waitForSlot(ledger, Math.max(1, source.limit - 1), {
-              noWait: o.noWait,
-              ...(signal ? { signal } : {}),
-              ...(io.timing ? { now: io.timing.now, sleep: io.timing.sleep } : {}),
-            });
-            return (await call(source.client, signal ? { signal } : {})).data;
-          } catch (e) {
-            if (isApiError(e) && e.kind === 'rate_limited')
-              ledger.pause(Date.now() + (e.retryAfterMs ?? 10_000), Date.now());
-            throw signal?.aborted ? interruption(signal) : e;
-          }
-        },
+        fetch,
+        list: (query) =>
+          listed(
+            'the market list',
+            fetch((c, op) => c.listMarkets(query, op)),
+            source,
+          ),
       });
     }
   } catch (e) {

@@ -63,6 +63,13 @@ describe('a list route answering 404', { timeout: 60_000 }, () => {
         'oddsboard markets: Route not found — the base URL (--base-url) may be wrong: ' +
           "Kalshi's looks like https://api.elections.kalshi.com/trade-api/v2 (HTTP 404 on the market list).\n",
       );
+      // pairs opens its venues itself: its list of Kalshi says the same as markets does, not a market not found
+      const pairs = await run(['pairs', '--source', 'kalshi', '--base-url', replay.url]);
+      expect(pairs.err).toBe(
+        'oddsboard pairs: Kalshi: list failed (Route not found — the base URL (--base-url) may be wrong: ' +
+          "Kalshi's looks like https://api.elections.kalshi.com/trade-api/v2 (HTTP 404 on the market list).)\n",
+      );
+      expect(pairs.code).toBe(7);
       // the documented base (nothing given): the service changed its API, as before (no request sent here)
       const { routeNotFound, ApiError } = await import('../../api/errors.js');
       const plain = routeNotFound(new ApiError({ kind: 'not_found', status: 404, message: '' }), 'the market list');
