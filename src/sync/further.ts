@@ -17,8 +17,6 @@ interface Waiter {
 
 export class FurtherSends {
   private readonly waiting: Waiter[] = [];
-  /** Further requests sent so far (each one claimed). */
-  sent = 0;
 
   constructor(
     private readonly limits: Pick<Limits, 'slotAt' | 'claim'>,
@@ -69,7 +67,6 @@ export class FurtherSends {
       if ('retryAt' in slot) return slot.retryAt;
       this.health.sent(now);
       this.waiting.shift();
-      this.sent++;
       w.go();
     }
     return undefined;
