@@ -7,14 +7,14 @@ import { NO_LONGER_TRADES, resolvedWordsOf } from '../../store/alertRules.js';
 import { ruleText } from '../../store/alerts.js';
 import type { MarketStatus } from '../../api/types.js';
 import type { MarketEntry } from '../../store/types.js';
-import { scopeOf, type AlertRule, type AlertsState } from '../../store/watchTypes.js';
+import { scopeOf, type AlertFired, type AlertRule, type AlertsState } from '../../store/watchTypes.js';
 import { sanitize } from '../../util/sanitize.js';
 import { fitWidth, formatAge, wrap } from '../format.js';
 import { colors } from '../theme.js';
 import { Line, type Seg } from './Line.js';
 import { rowMark } from './venueMark.js';
 import { fitQuotes } from '../quotes.js';
-import { G, inGlyphs, inQuotes } from '../glyphs.js';
+import { G, inGlyphs, inQuotes, perGlyphSet } from '../glyphs.js';
 
 /** The fewest cells a title of a log entry keeps (one line each: the entry never wraps). */
 const ENTRY_TITLE_MIN = 8;
@@ -75,6 +75,18 @@ function knownEnd(r: AlertRule, p: AlertLogProps): KnownEnd | undefined {
   return { status, ...(status === 'resolved' ? winnerOf(winner) : {}) };
 }
 
+/**
+ * An entry's text, cleaned and in the set drawn (`inGlyphs`), made once for each entry in each set: the log is read
+ * at every frame, and mapping every saved entry's characters anew each time cost a long log's worth per frame.
+ */
+const entryTexts = perGlyphSet(() => new WeakMap<AlertFired, string>());
+function entryText(f: AlertFired): string {
+  const made = entryTexts();
+  let t = made.get(f);
+  if (t === undefined) made.set(f, (t = inGlyphs(sanitize(f.text))));
+  return t;
+}
+
 const winnerOf = (w: string | undefined) => (w ? { winner: w } : {});
 
 function quotedTitle(t: string | undefined, id: string, width: number): string {
@@ -126,8 +138,12 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
         { text: r.source === 'config' ? ` ${G.dot} config file` : '', dim: true, priority: -1 },
       ])
     : noneSet(p.width, log.length ? 1 : p.height - 4).map((text) => [{ text: `  ${text}`, dim: true }]);
+  // the log from logTop: a page of it, the range said when it does not all fit
+  const logRoom = alertLogRoom(rules.length, log.length, p.height);
+  const top = Math.max(0, Math.min(p.logTop ?? 0, log.length - logRoom));
+  // only the entries that can show are drawn (not a whole long log each frame)
   const logLines: Seg[][] = log.length
-    ? log.map((f) => [
+    ? log.slice(top, top + Math.max(0, p.height)).map((f) => [
         { text: `  ${`${formatAge(p.now - f.at)} ago`.padEnd(AGE_W)}`, dim: true },
         { text: f.source === 'watch' ? `${G.star} ` : `${G.said} `, color: colors.warn, bold: true },
         // several venues: the venue's letter
@@ -136,7 +152,7 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
           // too long, its titles give up cells first (a gap alert quotes two), so what happened — "Yes at 6.2¢ (below
           // 10¢)" — is read whole, not cut to "(below …"
           text: fitQuotes(
-            inGlyphs(sanitize(f.text)),
+            entryText(f),
             p.width - 2 - AGE_W - 2 - 2 * rowMark(f.marketId).length,
             ENTRY_TITLE_MIN,
           ),
@@ -152,9 +168,6 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
   // the alerts set get at most half the room while there is a log to show; the cursor's line stays in view
   const ruleRoom = rules.length ? ruleRoomOf(rules.length, log.length, p.height) : ruleLines.length;
   const first = Math.max(0, Math.min(cursor - ruleRoom + 1, ruleLines.length - ruleRoom));
-  // the log from logTop: a page of it, the range said when it does not all fit
-  const logRoom = alertLogRoom(rules.length, log.length, p.height);
-  const top = Math.max(0, Math.min(p.logTop ?? 0, log.length - logRoom));
   const paged = log.length > logRoom;
   const logHead: Seg[] = [
     { text: 'Alert log', bold: true, color: colors.accent },
@@ -166,7 +179,7 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
     },
     { text: paged ? `   PgDn older ${G.dot} PgUp newer` : '', dim: true, priority: -1 },
   ];
-  return [rulesHead, ...ruleLines.slice(first, first + ruleRoom), [], logHead, ...logLines.slice(top)].slice(
+  return [rulesHead, ...ruleLines.slice(first, first + ruleRoom), [], logHead, ...logLines].slice(
     0,
     Math.max(0, p.height),
   );
