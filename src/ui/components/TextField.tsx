@@ -4,6 +4,25 @@ import { clampCursor, type TextState } from '../textEdit.js';
 import { usePalette } from './ThemeContext.js';
 import { G } from '../glyphs.js';
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The cells of `value`'s first i code points, for i up to one past its end (the cursor's blank cell after the text):
+ * each grapheme's width on its first code point. Summed once, a window's width is a subtraction, not a measure of
+ * its text: measuring a slice for each code point moved past cost a long pasted address the square of its length.
+ */
+function cellsUpTo(value: string): number[] {
+  const upTo = [0];
+  let cells = 0;
+  for (const { segment } of graphemes.segment(value)) {
+    const n = Array.from(segment).length;
+    upTo.push((cells += displayWidth(segment)));
+    for (let i = 1; i < n; i++) upTo.push(cells);
+  }
+  upTo.push(cells + 1);
+  return upTo;
+}
+
 /**
  * A one-line text field drawn within `width` cells: the part around the
  * cursor is shown, the cursor cell is inverse while focused. A placeholder too long for it is cut with '…'.
@@ -40,14 +59,20 @@ export function TextField({
   // Without styles a cursor inside the text brackets its character, `fe[d]`: two cells more, where the field has them
   const at = cps[cursor] ?? ' ';
   const marks = plain && focused && cursor < cps.length - 1 && w >= displayWidth(at) + 2 ? 2 : 0;
-  // Window of code points that fits, keeping the cursor (and its brackets) inside it.
-  const widthOf = (a: number, b: number) => displayWidth(cps.slice(a, b).join(''));
-  const fit = (room: number) => {
+  // Window of code points that fits, keeping the cursor (and its brackets) inside it: found on the cells summed
+  // (cellsUpTo), then measured once; a window the sum misjudged (a grapheme cut at its edge) is found by measuring.
+  const upTo = cellsUpTo(value);
+  const fitBy = (widthOf: (a: number, b: number) => number, room: number) => {
     let start = 0;
     while (start < cursor && widthOf(start, cursor + 1) > room) start++;
     let end = cursor + 1;
     while (end < cps.length && widthOf(start, end + 1) <= room) end++;
     return { start, end };
+  };
+  const fit = (room: number) => {
+    const win = fitBy((a, b) => upTo[b]! - upTo[a]!, room);
+    if (displayWidth(cps.slice(win.start, win.end).join('')) <= room) return win;
+    return fitBy((a, b) => displayWidth(cps.slice(a, b).join('')), room);
   };
   // A cut end is marked with '…' in a cell of its own (a long pasted address read `rkets/kxnewpope/…`, as if typed
   // so), where the field has the cells for it; the window is fitted again, one cell narrower for each mark.
