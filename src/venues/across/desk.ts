@@ -27,7 +27,7 @@ import { stepWatch } from '../../sync/clockStep.js';
 import { DecisionsFile } from './decisionsFile.js';
 import { isMarket, PairRefresh } from './pairRefresh.js';
 import { holdLegs, roundRoom, stalestPairs } from './pairRound.js';
-import { sweep } from './sweep.js';
+import { boardLists, sweep } from './sweep.js';
 
 export type { AcrossState, CandidateView } from '../../pairs/board.js';
 export { SAVE_DEBOUNCE_MS } from './decisionsFile.js';
@@ -279,16 +279,7 @@ export class AcrossDesk {
 
   /** The strongest unconfirmed `same` pairs among the markets loaded on the board, now. */
   sweepNow(): void {
-    const lists = this.stacks.map((s) => {
-      const st = s.store.getState();
-      const listed = st.list.ids.flatMap((id) => (st.markets[id] ? [st.markets[id].market] : []));
-      const inList = new Set(st.list.ids);
-      const rest = Object.values(st.markets)
-        .map((e) => e.market)
-        .filter((m) => !inList.has(m.id));
-      return [...listed, ...rest];
-    });
-    this.store.setState({ sweep: sweep(lists, this.store.getState().decisions) });
+    this.store.setState({ sweep: sweep(boardLists(this.stacks), this.store.getState().decisions) });
   }
 
   stop(): void {

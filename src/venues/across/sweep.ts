@@ -10,6 +10,7 @@ import { compare } from '../../pairs/compare.js';
 import type { PairDecisions } from '../../pairs/decisions.js';
 import { signature } from '../../pairs/signature.js';
 import type { Signature } from '../../pairs/types.js';
+import type { OddsStore } from '../../store/store.js';
 import { bare } from './desk.js';
 
 export const SWEEP_PER_VENUE = 150;
@@ -21,6 +22,19 @@ const sigOf = (m: Market): Signature => {
   if (!s) sigs.set(m, (s = signature(bare(m))));
   return s;
 };
+
+/** Each venue's markets loaded on the board, as the sweep takes them: its list's first, in its order, then the rest. */
+export function boardLists(stacks: readonly { store: OddsStore }[]): Market[][] {
+  return stacks.map((s) => {
+    const st = s.store.getState();
+    const listed = st.list.ids.flatMap((id) => (st.markets[id] ? [st.markets[id].market] : []));
+    const inList = new Set(st.list.ids);
+    const rest = Object.values(st.markets)
+      .map((e) => e.market)
+      .filter((m) => !inList.has(m.id));
+    return [...listed, ...rest];
+  });
+}
 
 export function sweep(
   byVenue: readonly (readonly Market[])[],
