@@ -262,3 +262,28 @@ describe('a confirmed pair rejected', () => {
     expect(held()).toEqual({ pairs: 0, legs: 0 });
   });
 });
+
+describe('the books of pairs’ legs', () => {
+  // the books of a rejected pair's legs stayed in the desk's state for the whole session
+  it('a leg no pair holds any more leaves no book behind; each book loaded is a change the board sees', () => {
+    const { desk, stacks, clock, answerAll } = rig(mkdtempSync(join(tmpdir(), 'oddsboard-across-')));
+    stacks[1]!.store.getState().listLoaded([board(SAME), board(JULY)], clock.now());
+    const book = (id: string) => ({ marketId: id, outcome: 'Yes', bids: [], asks: [], raw: null });
+    const answer = (x: ExtraRequest) =>
+      x.key.startsWith('pairs:book:') ? book(x.key.slice(11)) : board(x.key.slice(13));
+    const seen: string[][] = [];
+    desk.store.subscribe((st, was) => st !== was && seen.push(Object.keys(st.books).sort()));
+    expect(desk.decide(H0, SAME, 'confirm')).toEqual({ ok: true });
+    expect(desk.decide(H0, JULY, 'confirm')).toEqual({ ok: true });
+    answerAll(answer);
+    seen.length = 0;
+    answerAll(answer);
+    // each book loaded (H0's once for each pair): a new state, holding it
+    expect(seen).toEqual([[H0], [H0, SAME], [H0, SAME], [H0, JULY, SAME]]);
+    const books = () => Object.keys(desk.store.getState().books).sort();
+    expect(desk.decide(H0, JULY, 'reject')).toEqual({ ok: true });
+    expect(books()).toEqual([H0, SAME].sort());
+    expect(desk.decide(H0, SAME, 'reject')).toEqual({ ok: true });
+    expect(books()).toEqual([]);
+  });
+});

@@ -25,6 +25,7 @@ import type { Clock, TimerHandle } from '../../util/clock.js';
 import { parseRefKey } from '../../venue/ref.js';
 import { stepWatch } from '../../sync/clockStep.js';
 import { DecisionsFile } from './decisionsFile.js';
+import { legsShown, LegBooks } from './legBooks.js';
 import { isMarket, PairRefresh } from './pairRefresh.js';
 import { holdLegs, roundRoom, stalestPairs } from './pairRound.js';
 import { boardLists, sweep } from './sweep.js';
@@ -62,11 +63,13 @@ export class AcrossDesk {
   private sweepTimer: TimerHandle | undefined;
   /** pairs.json: its last write as the dashboard quits is the watcher's (src/venues/watch.ts), with the others'. */
   readonly file: DecisionsFile;
+  /** The books of pairs' legs, let go with the last pair shown that holds the leg (legBooks.ts). */
+  private readonly books = new LegBooks((books) => this.store.setState({ books }));
   /** The confirmed pairs' refresh: when each pair and leg was last asked, on the wall clock (pairRefresh.ts). */
   private readonly refresh = new PairRefresh(
     (id) => this.stackOf(id),
-    (id, book) => this.store.setState((st) => ({ books: { ...st.books, [id]: book } })),
-    (id) => this.store.getState().books[id] !== undefined,
+    (id, book) => this.books.loaded(id, book),
+    (id) => this.books.has(id),
   );
   /**
    * The board's clock, read through a step watch: after a step back of the wall clock every pair's last refresh was in
@@ -96,7 +99,7 @@ export class AcrossDesk {
       },
     });
     const { decisions, problems } = this.file.loaded;
-    this.store = createStore<AcrossState>()(() => ({ rev: 0, decisions, books: {}, problems }));
+    this.store = createStore<AcrossState>()(() => ({ rev: 0, decisions, books: this.books.held, problems }));
     holdLegs(stacks, () => this.store.getState().decisions.confirmed.values());
   }
 
@@ -224,9 +227,14 @@ export class AcrossDesk {
     return { ok: true };
   }
 
-  /** The refresh's times of pairs no longer confirmed (rejected here or in another oddsboard) and of their legs go. */
+  /**
+   * The refresh's times of pairs no longer confirmed (rejected here or in another oddsboard) and of their legs go, and
+   * the books of legs no pair shown holds.
+   */
   private forgetUnconfirmed(): void {
-    this.refresh.keepOnly(this.store.getState().decisions.confirmed.values(), this.venues());
+    const st = this.store.getState();
+    this.refresh.keepOnly(st.decisions.confirmed.values(), this.venues());
+    this.books.keepOnly(legsShown(st, this.venues()));
   }
 
   private venues(): Set<string> {
