@@ -29,6 +29,8 @@ const ALONE = [
   'src/sources/polymarket/noBook.test.ts',
   'src/cli/oneshot/pairsVenues.reads.test.ts',
   'src/cli/oneshot/watch.reads.test.ts',
+  'src/ui/components/AlertLog.frames.test.tsx',
+  'src/ui/components/TextField.cost.test.tsx',
 ];
 
 export default defineConfig({

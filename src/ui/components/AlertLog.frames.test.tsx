@@ -2,13 +2,14 @@
  * The alert log's cost per frame (AlertLog.tsx): in ASCII, each saved entry is put in the set drawn (`inGlyphs`) once,
  * not on every frame; a new entry costs one more, and a change of set draws every entry in the new set.
  */
+import type * as GlyphsModule from '../glyphs.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AlertFired, AlertsState } from '../../store/watchTypes.js';
 import { alertLogLines } from './AlertLog.js';
 import { inGlyphs, setGlyphs } from '../glyphs.js';
 
 vi.mock('../glyphs.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../glyphs.js')>();
+  const real = await importOriginal<typeof GlyphsModule>();
   return { ...real, inGlyphs: vi.fn(real.inGlyphs) };
 });
 

@@ -151,11 +151,7 @@ export function alertLogLines(p: AlertLogProps): Seg[][] {
         {
           // too long, its titles give up cells first (a gap alert quotes two), so what happened — "Yes at 6.2¢ (below
           // 10¢)" — is read whole, not cut to "(below …"
-          text: fitQuotes(
-            entryText(f),
-            p.width - 2 - AGE_W - 2 - 2 * rowMark(f.marketId).length,
-            ENTRY_TITLE_MIN,
-          ),
+          text: fitQuotes(entryText(f), p.width - 2 - AGE_W - 2 - 2 * rowMark(f.marketId).length, ENTRY_TITLE_MIN),
           ...(f.kind === 'status' || f.ended ? { bold: true } : {}),
         },
       ])

@@ -4,13 +4,14 @@
  * length on every frame. The cells it measures now grow with the text, not its square.
  */
 import { cleanup, render } from 'ink-testing-library';
+import type * as FormatModule from '../format.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitForFrame } from '../../../test/support/wait.js';
 import { displayWidth } from '../format.js';
 import { TextField } from './TextField.js';
 
 vi.mock('../format.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../format.js')>();
+  const real = await importOriginal<typeof FormatModule>();
   return { ...real, displayWidth: vi.fn(real.displayWidth) };
 });
 
