@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import { render, Text } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../test/support/wait.js';
+import { FakeStdin } from '../../test/support/terminal.js';
 import { BSU, ESU, framesJoined } from './inkFrameWrites.js';
 
 /** A stream that keeps each write it is given (a terminal of 40×10 when `isTTY`). */
@@ -23,17 +24,6 @@ function sink(isTTY: boolean) {
     },
   });
   return { writes, stream };
-}
-
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  read = () => null;
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
 }
 
 describe('one write a frame', () => {

@@ -34,7 +34,8 @@ class FakeStdout extends EventEmitter {
   };
 }
 
-class FakeStdin extends EventEmitter {
+/** A stdin Ink accepts as a terminal: what `write` puts in is read once, as a keypress would be. */
+export class FakeStdin extends EventEmitter {
   isTTY = true;
   private data: string | null = null;
   write = (data: string) => {
