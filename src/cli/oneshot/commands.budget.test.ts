@@ -105,6 +105,10 @@ describe('interrupted', () => {
     const file = first.file;
     writeFileSync(file, othersSends(29, Date.now() - 1_000, '9.other'));
     const c = service.io({ stateHome: first.stateHome });
+    // what the worker holds already: the files before this one share its process, and under CI=true one of them left a
+    // handler of each of these signals (seen in CI and in `CI=true npx vitest run src`; which file, not found yet). The
+    // command must take back exactly what it added
+    const held = process.listenerCount(signal);
     let sent = false;
     c.io.timing = {
       now: Date.now,
@@ -119,6 +123,6 @@ describe('interrupted', () => {
     const doc = JSON.parse(c.out()) as { error: unknown };
     valid(doc);
     expect(doc.error).toMatchObject({ code: 'INTERRUPTED', exit: code });
-    expect(process.listenerCount(signal)).toBe(0);
+    expect(process.listenerCount(signal)).toBe(held);
   });
 });
