@@ -15,7 +15,7 @@
  * Manifold a word with a digit that can be an id is tried as an id first, then as a slug.
  */
 import { SOURCE_NAMES } from '../sources/names.js';
-import { G } from '../util/glyphs.js';
+import { G, inQuotes } from '../util/glyphs.js';
 import type { ParsedTarget, PlatformId, VenueTarget } from './types.js';
 
 const MAX_INPUT = 500;
@@ -65,7 +65,8 @@ const ok = (input: string, understood: string, readings: VenueTarget[]): ParsedT
 /** Shown back in a message: printable, short. */
 function shown(s: string): string {
   const clean = s.replace(/[^\x20-\x7e]/g, '?');
-  return `${G.lquo}${clean.length > 60 ? `${clean.slice(0, 59)}${G.ell}` : clean}${G.rquo}`;
+  // quoted nested (inQuotes): a pasted `"` under ASCII would end the quotes early, and notices cut titles at them
+  return inQuotes(clean.length > 60 ? `${clean.slice(0, 59)}${G.ell}` : clean);
 }
 
 const slugLen = (s: string) => s.length > 0 && s.length <= 250;
