@@ -4,28 +4,15 @@
  * ⏎ focused an empty quote form, "(no market)", where digits and ⏎ then did nothing at all.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Position, VenuePositions } from '../../positions/types.js';
+import type { VenuePositions } from '../../positions/types.js';
 import { renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { KEYS, press, waitForFrame } from '../../../test/support/wait.js';
+import { offBoard } from '../../../test/support/heldPositions.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
 
-const farAway: Position = {
-  ref: { venue: 'public', id: 'far-away' },
-  title: 'A market far away',
-  outcome: 'No',
-  shares: 20,
-  avgPrice: 0.25,
-  cost: 5,
-  price: 0.3,
-  value: 6,
-  pnl: 1,
-  pnlPct: 20,
-  currency: 'USD',
-  state: 'open',
-};
-const read: VenuePositions = { venue: 'public', currency: 'USD', identity: 'me', positions: [farAway] };
+const read: VenuePositions = { venue: 'public', currency: 'USD', identity: 'me', positions: [offBoard] };
 
 describe('Positions: a market not on the board', () => {
   it('⏎ from its detail says there is no quote for it here, and leaves the focus on the detail', async () => {

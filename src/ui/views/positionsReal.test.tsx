@@ -4,9 +4,10 @@
  * when not; the venue's total in its currency; a failed reading said in the title while the header stays online.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Position, VenuePositions } from '../../positions/types.js';
+import type { VenuePositions } from '../../positions/types.js';
 import { makeMarket, renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
+import { offBoard, onBoard as heldOnBoard } from '../../../test/support/heldPositions.js';
 import stringWidth from 'string-width';
 
 let h: Harness | undefined;
@@ -21,34 +22,7 @@ const yesAt = (yes: number) =>
   });
 
 // 10 Yes of the board's market m1 bought for $4.00; 20 No of a market the board does not show, at the reader's 30¢
-const onBoard: Position = {
-  ref: { venue: 'public', id: 'm1' },
-  title: 'Market number 1',
-  outcome: 'Yes',
-  shares: 10,
-  avgPrice: 0.4,
-  cost: 4,
-  price: 0.5,
-  value: 5,
-  pnl: 1,
-  pnlPct: 25,
-  currency: 'USD',
-  state: 'open',
-};
-const offBoard: Position = {
-  ref: { venue: 'public', id: 'far-away' },
-  title: 'A market far away',
-  outcome: 'No',
-  shares: 20,
-  avgPrice: 0.25,
-  cost: 5,
-  price: 0.3,
-  value: 6,
-  pnl: 1,
-  pnlPct: 20,
-  currency: 'USD',
-  state: 'open',
-};
+const onBoard = heldOnBoard();
 const read: VenuePositions = {
   venue: 'public',
   currency: 'USD',

@@ -8,25 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Position, VenuePositions } from '../../positions/types.js';
 import { renderApp, type Harness } from '../../../test/support/fixtures.js';
 import { press, waitForFrame } from '../../../test/support/wait.js';
+import { onBoard } from '../../../test/support/heldPositions.js';
 
 let h: Harness | undefined;
 afterEach(() => h?.term.unmount());
 
 const CONDITION = `0x${'a9'.repeat(32)}`;
-const held = (id: string, title: string): Position => ({
-  ref: { venue: 'polymarket', id },
-  title,
-  outcome: 'Yes',
-  shares: 10,
-  avgPrice: 0.4,
-  cost: 4,
-  price: 0.5,
-  value: 5,
-  pnl: 1,
-  pnlPct: 25,
-  currency: 'USDC',
-  state: 'open',
-});
+const held = (id: string, title: string): Position =>
+  onBoard({ ref: { venue: 'polymarket', id }, title, currency: 'USDC' });
 
 async function positionsOf(pos: Position): Promise<Harness> {
   const read: VenuePositions = { venue: 'polymarket', currency: 'USDC', identity: '0xee61', positions: [pos] };
