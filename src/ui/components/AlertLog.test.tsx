@@ -18,21 +18,15 @@ const fired = (text: string, marketId = 'm1'): AlertFired => ({
   text,
 });
 const text = (segs: { text: string }[]) => segs.map((s) => s.text).join('');
+/** No market known, the cursor on the first alert, 2 s after the clock's start. */
+const bare = { titleOf: () => undefined, entryOf: () => undefined, cursor: 0, now: 2_000 };
 
 describe('the alert log at 80 columns', () => {
   it('an entry too long gives up cells of its title, not the end that says what happened', () => {
     const long = '“Will Solana close above $94k on December 30?” Yes moved +77.3¢ in 30 min (now 100.0¢)';
     for (const marketId of ['m1', 'kalshi:KXSOL']) {
       const alerts: AlertsState = { rules: [], state: {}, log: [fired(long, marketId)], seq: 1 };
-      const lines = alertLogLines({
-        alerts,
-        titleOf: () => undefined,
-        entryOf: () => undefined,
-        cursor: 0,
-        now: 2_000,
-        width: 80,
-        height: 20,
-      });
+      const lines = alertLogLines({ ...bare, alerts, width: 80, height: 20 });
       const entry = text(lines.at(-1)!);
       expect(entry).toMatch(/» (K )?“Will Solana close ab[^”]*…” Yes moved \+77\.3¢ in 30 min \(now 100\.0¢\)$/);
       expect(entry.includes('» K “')).toBe(marketId.startsWith('kalshi:'));
@@ -46,7 +40,7 @@ describe('the alert log at 80 columns', () => {
       // the title's own dash and quotes are the service's text: kept; the log's glyphs get their stand-ins
       const saved = '“Fed — Powell’s cut?” Yes moved −7.3¢ in 30 min (now 40.0¢) · ended';
       const alerts: AlertsState = { rules: [], state: {}, log: [fired(saved)], seq: 1 };
-      const props = { titleOf: () => undefined, entryOf: () => undefined, cursor: 0, now: 2_000, height: 20 };
+      const props = { ...bare, height: 20 };
       const entry = text(alertLogLines({ ...props, alerts, width: 80 }).at(-1)!);
       expect(entry).toMatch(/> "Fed — Powell’s cut\?" Yes moved -7\.3c in 30 min \(now 40\.0c\) - ended$/);
       // one saved under ASCII is drawn as saved
@@ -64,15 +58,7 @@ describe('the alert log at 80 columns', () => {
       'Gap after fees 4.2¢ for 100 contracts: Kalshi “Will the Fed cut rates in December 2026 by 25 basis points or ' +
       'more?” YES 48.6¢ · Polymarket “Fed decision in December: 25 bps cut or larger” NO 52.8¢ (above 4¢)';
     const alerts: AlertsState = { rules: [], state: {}, log: [fired(gap)], seq: 1 };
-    const lines = alertLogLines({
-      alerts,
-      titleOf: () => undefined,
-      entryOf: () => undefined,
-      cursor: 0,
-      now: 2_000,
-      width: 140,
-      height: 20,
-    });
+    const lines = alertLogLines({ ...bare, alerts, width: 140, height: 20 });
     const entry = text(lines.at(-1)!);
     // the second title was kept whole, so the end was cut: "NO 52.8¢ (above 4¢)" lost
     expect(entry).toMatch(/^ +2s ago +» Gap after fees 4\.2¢ for 100 contracts: Kalshi “Will[^”]*…” YES 48\.6¢ · /);
@@ -83,15 +69,7 @@ describe('the alert log at 80 columns', () => {
 
 describe('the alert log with no alert set', () => {
   const none = (log: AlertFired[], width: number, height: number) =>
-    alertLogLines({
-      alerts: { rules: [], state: {}, log, seq: log.length },
-      titleOf: () => undefined,
-      entryOf: () => undefined,
-      cursor: 0,
-      now: 2_000,
-      width,
-      height,
-    }).map(text);
+    alertLogLines({ ...bare, alerts: { rules: [], state: {}, log, seq: log.length }, width, height }).map(text);
 
   it('says what to do whole, wrapped, while nothing has fired (was cut at “(on a po…” at 40 columns)', () => {
     const lines = none([], 40, 12);
